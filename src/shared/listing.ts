@@ -1,0 +1,64 @@
+/**
+ * The listing the popup shows: every site, its workspaces and their documents, as the background
+ * worker built it from Grist (`GET /api/orgs`, `GET {site}/api/orgs/current/workspaces`).
+ * It holds no API key, so it may be cached in storage and read by the popup.
+ */
+import type { ErrorValue } from './errors.ts';
+
+/** One Grist document as the popup needs it. Field names follow Grist's Doc object. */
+export interface DocumentEntry {
+  /** Grist's 22-character document id, used to rename. */
+  id: string;
+  /** Id used in document page URLs: usually the first 12 characters of `id`, or an alias. */
+  urlId: string;
+  name: string;
+  /** The caller's role on the document: `owners`, `editors`, `viewers`...; null if Grist gives none. */
+  access: string | null;
+  isPinned: boolean;
+  /** ISO 8601 time of the last change. */
+  updatedAt: string;
+}
+
+export interface WorkspaceEntry {
+  id: number;
+  name: string;
+  documents: DocumentEntry[];
+}
+
+/** One site (Grist "org") with the address the extension reaches it at. */
+export interface SiteEntry {
+  orgId: number;
+  name: string;
+  /** The org's `domain`, e.g. `acme` or `docs-5`; null if Grist gives none. */
+  domain: string | null;
+  /** True for the user's personal site. */
+  personal: boolean;
+  /** Canonical site URL (see site-url.ts): base of `/api/...` calls and of document links. */
+  siteUrl: string;
+  workspaces: WorkspaceEntry[];
+  /** Set when this site could not be listed; `workspaces` then holds the last good listing, if any. */
+  error?: ErrorValue;
+}
+
+export interface Listing {
+  /** When the background finished building it, in ms since the epoch. */
+  fetchedAt: number;
+  sites: SiteEntry[];
+}
+
+/** Only owners may rename a document (Grist answers 403 "access denied" to editors and viewers). */
+export function canRename(document: DocumentEntry): boolean {
+  return document.access === 'owners';
+}
+
+/** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */
+export function documentPageUrl(siteUrl: string, document: DocumentEntry): string {
+  return `${siteUrl}/doc/${encodeURIComponent(document.urlId)}`;
+}
+
+/** Pinned documents first, then the most recently changed; returns a new array. */
+export function sortDocuments(documents: readonly DocumentEntry[]): DocumentEntry[] {
+  return [...documents].sort(
+    (a, b) => Number(b.isPinned) - Number(a.isPinned) || b.updatedAt.localeCompare(a.updatedAt),
+  );
+}

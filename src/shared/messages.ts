@@ -1,0 +1,73 @@
+/**
+ * The one message protocol between the extension pages (popup, options) and the background
+ * service worker. Each message name maps to its request and response; every reply is a
+ * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
+ */
+import type { Result } from './errors.ts';
+import type { Listing } from './listing.ts';
+
+/** Settings as the pages may see them: whether a key is saved, never the key itself. */
+export interface PublicSettings {
+  hasApiKey: boolean;
+  personalSiteUrl: string;
+  teamSiteUrls: string[];
+}
+
+/** What the options page saves. `apiKey` absent means "keep the saved key". */
+export interface SettingsInput {
+  apiKey?: string;
+  personalSiteUrl: string;
+  teamSiteUrls: string[];
+}
+
+/** What "Test connection" found out. */
+export interface ConnectionReport {
+  userName: string;
+  userEmail: string;
+  siteCount: number;
+}
+
+export interface Protocol {
+  getSettings: { request: null; response: PublicSettings };
+  saveSettings: { request: SettingsInput; response: PublicSettings };
+  removeApiKey: { request: null; response: PublicSettings };
+  /** Tests the given personal site with the typed key, or with the saved key if none is typed. */
+  testConnection: { request: { apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
+  /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
+  refreshListing: { request: null; response: Listing };
+  /** Renames a document of a listed site; answers the name Grist now stores. */
+  renameDocument: { request: { orgId: number; docId: string; name: string }; response: { name: string } };
+}
+
+export type MessageName = keyof Protocol;
+export type RequestOf<K extends MessageName> = Protocol[K]['request'];
+export type ResponseOf<K extends MessageName> = Protocol[K]['response'];
+
+/** The envelope sent with `runtime.sendMessage`. */
+export interface Message<K extends MessageName = MessageName> {
+  type: K;
+  request: RequestOf<K>;
+}
+
+/** The reply to a message of name K. */
+export type Reply<K extends MessageName> = Result<ResponseOf<K>>;
+
+const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
+  'getSettings',
+  'saveSettings',
+  'removeApiKey',
+  'testConnection',
+  'refreshListing',
+  'renameDocument',
+]);
+
+/** True when `value` has the envelope shape of a known message (its request is checked later). */
+export function isMessage(value: unknown): value is Message {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    MESSAGE_NAMES.has((value as { type: string }).type) &&
+    'request' in value
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Every item the extension stores, declared once: key, schema, default. All live in
+ * `storage.local` (never `sync`: the API key must not leave this browser).
+ * A read that finds nothing, or data that does not match the schema, answers the default instead
+ * of throwing, so corrupt or foreign data can never break a page.
+ * `apiKeyItem` is read only by the background worker (lint forbids it elsewhere).
+ */
+import browser from 'webextension-polyfill';
+import * as v from 'valibot';
+import { normalizeSiteUrl } from './site-url.ts';
+import type { Listing } from './listing.ts';
+
+export interface StorageItem<T> {
+  readonly key: string;
+  readonly fallback: T;
+  /** The stored value, or the default when absent or invalid. */
+  get(): Promise<T>;
+  set(value: T): Promise<void>;
+  remove(): Promise<void>;
+  /** Calls `listener` with each new value until `signal` aborts. */
+  watch(listener: (value: T) => void, signal: AbortSignal): void;
+}
+
+function parseOr<T>(schema: v.GenericSchema<unknown, T>, raw: unknown, fallback: T): T {
+  if (raw === undefined) return fallback;
+  const result = v.safeParse(schema, raw);
+  return result.success ? result.output : fallback;
+}
+
+/** Declares a `storage.local` item. In: key, valibot schema, default. */
+export function defineItem<T>(key: string, schema: v.GenericSchema<unknown, T>, fallback: T): StorageItem<T> {
+  return {
+    key,
+    fallback,
+    async get() {
+      const stored = await browser.storage.local.get(key);
+      return parseOr(schema, stored[key], fallback);
+    },
+    async set(value) {
+      await browser.storage.local.set({ [key]: value });
+    },
+    async remove() {
+      await browser.storage.local.remove(key);
+    },
+    watch(listener, signal) {
+      const onChanged = (changes: Record<string, browser.Storage.StorageChange>, area: string) => {
+        const change = changes[key];
+        if (area === 'local' && change) listener(parseOr(schema, change.newValue, fallback));
+      };
+      browser.storage.onChanged.addListener(onChanged);
+      signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(onChanged), { once: true });
+    },
+  };
+}
+
+/** Bumped whenever a stored shape changes; see the background's storage migration. */
+export const SCHEMA_VERSION = 1;
+
+export const schemaVersionItem = defineItem('schemaVersion', v.number(), 0);
+
+const siteUrlSchema = v.pipe(
+  v.string(),
+  v.check((url) => {
+    const check = normalizeSiteUrl(url);
+    return check.ok && check.url === url;
+  }),
+);
+
+export interface Settings {
+  personalSiteUrl: string;
+  teamSiteUrls: string[];
+}
+
+export const DEFAULT_PERSONAL_SITE_URL = 'https://docs.getgrist.com';
+
+export const settingsItem = defineItem<Settings>(
+  'settings',
+  v.object({ personalSiteUrl: siteUrlSchema, teamSiteUrls: v.array(siteUrlSchema) }),
+  { personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] },
+);
+
+/** The Grist API key: 40 hex characters in Grist, but any non-empty string is kept as given. */
+export const apiKeyItem = defineItem<string | null>('apiKey', v.nullable(v.pipe(v.string(), v.minLength(1))), null);
+
+const errorValueSchema = v.object({
+  kind: v.picklist([
+    'auth',
+    'forbidden',
+    'not-found',
+    'bad-request',
+    'rate-limited',
+    'server',
+    'network',
+    'timeout',
+    'bad-response',
+    'no-key',
+    'invalid-input',
+    'no-host-permission',
+  ]),
+  status: v.optional(v.number()),
+  message: v.string(),
+});
+
+const listingSchema = v.object({
+  fetchedAt: v.number(),
+  sites: v.array(
+    v.object({
+      orgId: v.number(),
+      name: v.string(),
+      domain: v.nullable(v.string()),
+      personal: v.boolean(),
+      siteUrl: v.string(),
+      error: v.optional(errorValueSchema),
+      workspaces: v.array(
+        v.object({
+          id: v.number(),
+          name: v.string(),
+          documents: v.array(
+            v.object({
+              id: v.string(),
+              urlId: v.string(),
+              name: v.string(),
+              access: v.nullable(v.string()),
+              isPinned: v.boolean(),
+              updatedAt: v.string(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** The last good listing, shown by the popup at once while a fresh one loads. */
+export const listingItem = defineItem<Listing | null>('listing', v.nullable(listingSchema), null);

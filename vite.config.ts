@@ -1,0 +1,18 @@
+import { crx } from '@crxjs/vite-plugin';
+import { defineConfig } from 'vite';
+import manifest from './manifest.json' with { type: 'json' };
+
+// The manifest's version follows package.json so a release bumps one place.
+import pkg from './package.json' with { type: 'json' };
+
+export default defineConfig({
+  plugins: [crx({ manifest: { ...manifest, version: pkg.version } as typeof manifest })],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'chrome116',
+  },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  server: { host: '127.0.0.1' },
+});

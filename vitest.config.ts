@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast unit/component tests (jsdom, no network but the fake Grist server on
+// 127.0.0.1), and end-to-end tests that drive the built extension in a real Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}', 'test/component/**/*.test.{ts,tsx}', 'test/fake-grist/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+});
