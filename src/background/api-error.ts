@@ -1,0 +1,69 @@
+/**
+ * The one error class of the network module, and how Grist's answers map onto it.
+ * Messages name the host, never the API key.
+ */
+import type { ErrorKind, ErrorValue } from '../shared/errors.ts';
+
+/** A failed call to Grist: `kind` for the UI, `status` when the server answered, a readable message. */
+export class ApiError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number | undefined;
+  /** Grist's own `error` text, when it sent one; lets callers tell apart answers with one status. */
+  readonly serverMessage: string | undefined;
+
+  constructor(kind: ErrorKind, message: string, status?: number, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+
+  /** The plain value that crosses the message boundary. */
+  toValue(): ErrorValue {
+    return this.status === undefined
+      ? { kind: this.kind, message: this.message }
+      : { kind: this.kind, status: this.status, message: this.message };
+  }
+}
+
+/** Grist's answer to a request with credentials and a foreign Origin (grist-api.md, "The Origin trap"). */
+export const CROSS_ORIGIN_REFUSAL = 'Credentials not supported for cross-origin requests';
+
+/**
+ * Maps an HTTP error answer to an ApiError.
+ * In: status, the server's own `error` text if its body was Grist's `{"error": ...}` JSON, the host.
+ * Grist's error bodies and statuses: grist-api.md "Errors and limits", "Authentication".
+ */
+export function errorForStatus(status: number, serverMessage: string | undefined, host: string): ApiError {
+  const error = mapStatus(status, serverMessage, host);
+  return new ApiError(error.kind, error.message, status, serverMessage);
+}
+
+function mapStatus(status: number, serverMessage: string | undefined, host: string): ApiError {
+  const said = serverMessage ? ` Grist said: “${serverMessage}”.` : '';
+  if (status === 401) {
+    return new ApiError(
+      'auth',
+      'Grist refused the API key. Create a new one in Grist (Profile settings → API → Create) and paste it in the extension’s options.',
+      status,
+    );
+  }
+  if (status === 403 && serverMessage === CROSS_ORIGIN_REFUSAL) {
+    return new ApiError(
+      'forbidden',
+      `${host} refused the extension’s request as cross-origin. Reload the extension so it can set up its request rule.`,
+      status,
+    );
+  }
+  if (status === 403) return new ApiError('forbidden', `You do not have permission to do this on ${host}.${said}`, status);
+  if (status === 404) return new ApiError('not-found', `Not found on ${host}.${said}`, status);
+  if (status === 429) {
+    return new ApiError('rate-limited', `${host} is limiting requests. Wait a minute and try again.`, status);
+  }
+  if (status >= 500) {
+    return new ApiError('server', `The Grist server at ${host} had a problem (HTTP ${status}). Try again later.`, status);
+  }
+  if (status === 400 || status === 413) return new ApiError('bad-request', `${host} refused the request.${said}`, status);
+  return new ApiError('bad-response', `${host} answered HTTP ${status}, which a Grist server does not send here.`, status);
+}

@@ -1,0 +1,106 @@
+/**
+ * The one network module: every call to Grist goes through here. It adds the API key, refuses
+ * hosts the user did not configure and plain http outside localhost, gives every call a timeout,
+ * never follows redirects (so the key cannot be carried to another host), checks the answer's
+ * shape, and turns every failure into an ApiError.
+ */
+import * as v from 'valibot';
+import { isLocalHost } from '../shared/site-url.ts';
+import { ApiError, errorForStatus } from './api-error.ts';
+
+export interface GristClientOptions {
+  apiKey: string;
+  /** True for URLs on a host the user configured (see host-policy.ts). */
+  isConfiguredUrl: (url: URL) => boolean;
+  /** True when the browser has granted the host permission (without it, Grist's CORS answer blocks the call). */
+  hasHostPermission: (url: URL) => Promise<boolean>;
+  /** Per-call timeout in ms; default 15 s. */
+  timeoutMs?: number;
+}
+
+export interface GristClient {
+  /** GET `{siteUrl}{path}`, answer checked against `schema`. Throws ApiError. */
+  get<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
+  /** PATCH `{siteUrl}{path}` with a JSON body. Never retried. Throws ApiError. */
+  patch<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_SERVER_MESSAGE = 300;
+
+/** Grist's own error text from a `{"error": "..."}` body, shortened, with the key blotted out. */
+function serverMessageOf(text: string, apiKey: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const error = (body as { error?: unknown } | null)?.error;
+    if (typeof error !== 'string') return undefined;
+    // A hostile or broken server could echo the request back; the key must never reach a message.
+    return error.split(apiKey).join('[API key]').slice(0, MAX_SERVER_MESSAGE);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes a client bound to one API key. */
+export function createGristClient(options: GristClientOptions): GristClient {
+  const { apiKey, isConfiguredUrl, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+
+  async function call<T>(method: 'GET' | 'PATCH', siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, body?: unknown): Promise<T> {
+    const url = new URL(`${siteUrl}${path}`);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalHost(url.hostname))) {
+      throw new ApiError('invalid-input', `Refusing to send the API key to ${url.host} without https.`);
+    }
+    if (!isConfiguredUrl(url)) {
+      throw new ApiError(
+        'no-host-permission',
+        `${url.host} is not one of your Grist sites. Add ${url.origin} under Team site URLs in the options.`,
+      );
+    }
+    if (!(await hasHostPermission(url))) {
+      throw new ApiError(
+        'no-host-permission',
+        `The browser has not granted access to ${url.host}. Open the options and press Save to grant it.`,
+      );
+    }
+    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        redirect: 'error',
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      status = response.status;
+      text = await response.text();
+    } catch {
+      if (signal.aborted) {
+        throw new ApiError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+      }
+      throw new ApiError('network', `Could not reach ${url.host}. Check the site URL and your connection.`);
+    }
+    if (status < 200 || status > 299) throw errorForStatus(status, serverMessageOf(text, apiKey), url.host);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError('bad-response', `${url.host} did not answer like a Grist server. Check the site URL.`, status);
+    }
+    const checked = v.safeParse(schema, json);
+    if (!checked.success) {
+      throw new ApiError('bad-response', `${url.host} answered in a shape a Grist server does not use. Check the site URL.`, status);
+    }
+    return checked.output;
+  }
+
+  return {
+    get: (siteUrl, path, schema) => call('GET', siteUrl, path, schema),
+    patch: (siteUrl, path, body, schema) => call('PATCH', siteUrl, path, schema, body),
+  };
+}

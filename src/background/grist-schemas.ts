@@ -1,0 +1,55 @@
+/**
+ * The shapes of Grist's answers that the extension relies on, checked at the boundary so a proxy
+ * page or a wrong server can never reach the listing. Only the fields used are required; Grist
+ * sends more (see ../shared/grist-samples/). Fields and their types: ../shared/grist-api.md.
+ */
+import * as v from 'valibot';
+
+/** One site ("org") from `GET /api/orgs`; `owner` is set only on the personal site. */
+export const orgSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  domain: v.nullable(v.string()),
+  host: v.optional(v.nullable(v.string()), null),
+  owner: v.nullable(v.object({ id: v.number() })),
+});
+export type Org = v.InferOutput<typeof orgSchema>;
+
+export const orgListSchema = v.array(orgSchema);
+
+const docSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  urlId: v.optional(v.nullable(v.string()), null),
+  access: v.optional(v.nullable(v.string()), null),
+  isPinned: v.optional(v.boolean(), false),
+  updatedAt: v.optional(v.string(), ''),
+  removedAt: v.optional(v.nullable(v.string()), null),
+});
+
+/** `GET {site}/api/orgs/current/workspaces`: workspaces, each with the docs the caller may see. */
+export const workspaceListSchema = v.array(
+  v.object({
+    id: v.number(),
+    name: v.string(),
+    isSupportWorkspace: v.optional(v.boolean(), false),
+    docs: v.array(docSchema),
+  }),
+);
+export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];
+
+/** `GET /api/orgs/current`: the org a site address selects (only its id is used). */
+export const currentOrgSchema = v.object({ id: v.number() });
+
+/** `GET /api/profile/user`: who the key belongs to. */
+export const profileSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+});
+
+/**
+ * `PATCH /api/docs/<id>` answers the doc id as a JSON string (null for a fork); the extension does
+ * not depend on it (grist-api.md), so any JSON is accepted.
+ */
+export const anyJsonSchema = v.unknown();

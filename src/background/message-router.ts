@@ -1,0 +1,54 @@
+/**
+ * Receives the protocol's messages: drops anything not sent by the extension's own pages, checks
+ * each request's shape, runs its handler, and answers a Result (errors as values, never thrown
+ * across the boundary, never carrying the key).
+ */
+import browser from 'webextension-polyfill';
+import type { Runtime } from 'webextension-polyfill';
+import * as v from 'valibot';
+import { fail, ok, type ErrorValue } from '../shared/errors.ts';
+import { isMessage, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
+import { ApiError } from './api-error.ts';
+
+export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
+
+const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
+
+/** The shape each request must have before its handler runs. */
+const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
+  getSettings: v.null(),
+  saveSettings: v.object({ apiKey: v.optional(v.string()), ...siteUrls }),
+  removeApiKey: v.null(),
+  testConnection: v.object({ apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
+  refreshListing: v.null(),
+  renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
+};
+
+/** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */
+export function isOwnPage(sender: Runtime.MessageSender): boolean {
+  const ownOrigin = new URL(browser.runtime.getURL('/')).origin;
+  return sender.id === browser.runtime.id && sender.url !== undefined && new URL(sender.url).origin === ownOrigin;
+}
+
+function toErrorValue(error: unknown): ErrorValue {
+  if (error instanceof ApiError) return error.toValue();
+  // Not an ApiError: a bug or a browser API failure. Its text may be anything, so it is not shown.
+  console.error('Grist Quick Rename: unexpected error', error instanceof Error ? error.name : typeof error);
+  return { kind: 'bad-response', message: 'Something went wrong inside the extension. Try again.' };
+}
+
+/**
+ * Makes the `runtime.onMessage` listener. Returns undefined (no reply) for messages it drops,
+ * otherwise a promise of the Reply.
+ */
+export function createMessageListener(handlers: Handlers, ready: Promise<unknown>) {
+  return (message: unknown, sender: Runtime.MessageSender): Promise<Reply<MessageName>> | undefined => {
+    if (!isOwnPage(sender) || !isMessage(message)) return undefined;
+    const checked = v.safeParse(requestSchemas[message.type], message.request);
+    if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: 'The extension sent a malformed request.' }));
+    const handler = handlers[message.type] as (request: unknown) => Promise<unknown>;
+    return ready
+      .then(() => handler(checked.output))
+      .then((value) => ok(value) as Reply<MessageName>, (error: unknown) => fail(toErrorValue(error)));
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The checks a new document name passes before it is sent. Grist stores whatever it is given and
+ * silently ignores an empty name (grist-api.md, "Silent no-ops"), so the extension checks first.
+ */
+
+/**
+ * Longest name the extension sends. Grist itself stores 200,000 characters, but a name that long
+ * breaks Grist's own menus and URLs; 255 is the common limit for file names, which is what people
+ * treat document names as.
+ */
+export const MAX_DOCUMENT_NAME_LENGTH = 255;
+
+export type NameCheck =
+  | { kind: 'ok'; name: string }
+  | { kind: 'unchanged' }
+  | { kind: 'invalid'; message: string };
+
+/**
+ * In: what the user typed and the current name. Out: the trimmed name to send, `unchanged` when
+ * there is nothing to send, or `invalid` with a message.
+ */
+export function checkDocumentName(typed: string, currentName: string): NameCheck {
+  const name = typed.trim();
+  if (!name) return { kind: 'invalid', message: 'Enter a name.' };
+  if ([...name].length > MAX_DOCUMENT_NAME_LENGTH) {
+    return { kind: 'invalid', message: `Use at most ${MAX_DOCUMENT_NAME_LENGTH} characters.` };
+  }
+  if (name === currentName) return { kind: 'unchanged' };
+  return { kind: 'ok', name };
+}
