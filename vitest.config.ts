@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/component/**/*.test.{ts,tsx}', 'test/fake-grist/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup/fake-browser.ts'],
         },
       },
       {

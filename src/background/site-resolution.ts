@@ -43,7 +43,7 @@ export function guessDeployment(personalSiteUrl: string): DeploymentGuess {
     return { style: 'per-team', protocol: url.protocol, base: `${url.hostname.slice('docs.'.length)}${port}` };
   }
   if (url.hostname.endsWith('.getgrist.com')) return { style: 'per-team', protocol: url.protocol, base: `getgrist.com${port}` };
-  return { style: 'ask-server', root: `${url.origin}${url.pathname}` };
+  return { style: 'ask-server', root: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
 /**
