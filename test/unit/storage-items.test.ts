@@ -1,0 +1,88 @@
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { describe, expect, it } from 'vitest';
+import { migrateStorage } from '../../src/background/storage-migration.ts';
+import {
+  apiKeyItem,
+  DEFAULT_PERSONAL_SITE_URL,
+  listingItem,
+  SCHEMA_VERSION,
+  schemaVersionItem,
+  settingsItem,
+} from '../../src/shared/storage-items.ts';
+
+const listing = {
+  fetchedAt: 1,
+  sites: [{ orgId: 2, name: 'Personal', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [] }],
+};
+
+describe('storage items', () => {
+  it('answer their defaults when nothing is stored', async () => {
+    expect(await settingsItem.get()).toEqual({ personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] });
+    expect(await apiKeyItem.get()).toBeNull();
+    expect(await listingItem.get()).toBeNull();
+  });
+
+  it('keep everything in storage.local', async () => {
+    await apiKeyItem.set('a'.repeat(40));
+    expect(await fakeBrowser.storage.local.get('apiKey')).toEqual({ apiKey: 'a'.repeat(40) });
+    expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
+  });
+
+  it.each([
+    ['settings of the wrong type', { settings: 'https://docs.getgrist.com' }],
+    ['a non-canonical or http URL', { settings: { personalSiteUrl: 'http://grist.example.com/', teamSiteUrls: [] } }],
+    ['a team list that is not a list', { settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: 'x' } }],
+  ])('fall back to defaults on %s', async (_name, stored) => {
+    await fakeBrowser.storage.local.set(stored);
+    expect(await settingsItem.get()).toEqual(settingsItem.fallback);
+  });
+
+  it('drop a listing with a broken document', async () => {
+    await fakeBrowser.storage.local.set({
+      listing: { ...listing, sites: [{ ...listing.sites[0], workspaces: [{ id: 1, name: 'Home', documents: [{ id: 3 }] }] }] },
+    });
+    expect(await listingItem.get()).toBeNull();
+  });
+
+  it('read back a valid listing', async () => {
+    await listingItem.set(listing);
+    expect(await listingItem.get()).toEqual(listing);
+  });
+
+  it('an empty stored key reads as no key', async () => {
+    await fakeBrowser.storage.local.set({ apiKey: '' });
+    expect(await apiKeyItem.get()).toBeNull();
+  });
+
+  it('tell watchers of changes until aborted', async () => {
+    const seen: unknown[] = [];
+    const controller = new AbortController();
+    apiKeyItem.watch((value) => seen.push(value), controller.signal);
+    await apiKeyItem.set('k1');
+    controller.abort();
+    await apiKeyItem.set('k2');
+    expect(seen).toEqual(['k1']);
+  });
+});
+
+describe('storage migration', () => {
+  it('drops the cached listing of an older schema and records the version, keeping settings and key', async () => {
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 0,
+      listing,
+      apiKey: 'k',
+      settings: { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] },
+    });
+    await migrateStorage();
+    expect(await listingItem.get()).toBeNull();
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+    expect(await apiKeyItem.get()).toBe('k');
+    expect((await settingsItem.get()).personalSiteUrl).toBe('https://grist.example.com/o/docs');
+  });
+
+  it('leaves current data alone', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, listing });
+    await migrateStorage();
+    expect(await listingItem.get()).toEqual(listing);
+  });
+});
