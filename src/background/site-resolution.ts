@@ -19,7 +19,7 @@ export interface OrgAddressing {
 export type Deployment =
   /** `https://docs.<base>` is personal, `https://<domain>.<base>` a team. `base` keeps the port. */
   | { style: 'per-team'; protocol: string; base: string }
-  /** `{root}/o/<domain>`; `root` is the origin plus any path before `/o/`. */
+  /** `{root}/o/<domain>`; `root` is the server's origin. */
   | { style: 'org-in-path'; root: string }
   /** The bare host is one site, the org with `orgId`; no other site is reachable there. */
   | { style: 'single-org'; root: string; orgId: number };
@@ -27,7 +27,7 @@ export type Deployment =
 /** What the personal site URL says alone: a style, or that the server must be asked. */
 export type DeploymentGuess = Deployment | { style: 'ask-server'; root: string };
 
-const ORG_IN_PATH = /^(.*?)\/o\/([^/]+)/;
+const ORG_IN_PATH = /^\/o\/([^/]+)/;
 
 /**
  * Reads the deployment style off the personal site URL.
@@ -36,14 +36,13 @@ const ORG_IN_PATH = /^(.*?)\/o\/([^/]+)/;
  */
 export function guessDeployment(personalSiteUrl: string): DeploymentGuess {
   const url = new URL(personalSiteUrl);
-  const inPath = ORG_IN_PATH.exec(url.pathname);
-  if (inPath) return { style: 'org-in-path', root: `${url.origin}${inPath[1] ?? ''}` };
+  if (ORG_IN_PATH.test(url.pathname)) return { style: 'org-in-path', root: url.origin };
   const port = url.port ? `:${url.port}` : '';
   if (url.hostname.startsWith('docs.')) {
     return { style: 'per-team', protocol: url.protocol, base: `${url.hostname.slice('docs.'.length)}${port}` };
   }
   if (url.hostname.endsWith('.getgrist.com')) return { style: 'per-team', protocol: url.protocol, base: `getgrist.com${port}` };
-  return { style: 'ask-server', root: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+  return { style: 'ask-server', root: url.origin };
 }
 
 /**
@@ -61,7 +60,7 @@ export function settleDeployment(guess: DeploymentGuess, currentOrgId: number | 
 export function teamUrlMatches(teamSiteUrl: string, org: OrgAddressing): boolean {
   const url = new URL(teamSiteUrl);
   const inPath = ORG_IN_PATH.exec(url.pathname);
-  if (inPath) return inPath[2] === org.domain;
+  if (inPath) return inPath[1] === org.domain;
   if (org.host && url.hostname === org.host) return true;
   return org.domain !== null && url.hostname.includes('.') && url.hostname.split('.')[0] === org.domain;
 }

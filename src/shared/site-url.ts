@@ -1,9 +1,12 @@
 /**
  * Grist site URLs as the user types them, checked and put in one canonical form.
  *
- * Canonical form: `scheme://host[:port][/path prefix]`, no trailing slash, no query or hash, no
- * `/api...` tail. Path prefixes such as `/o/acme` (a team on an org-in-path server) are kept.
+ * Canonical form: `scheme://host[:port]` or `scheme://host[:port]/o/<domain>` (a site on an
+ * org-in-path server): no trailing slash, query, hash, `/api...` tail or page path.
  */
+
+/** The personal site on getgrist.com, the default until the user says otherwise. */
+export const DEFAULT_PERSONAL_SITE_URL = 'https://docs.getgrist.com';
 
 export type SiteUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
@@ -14,20 +17,22 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
  * Checks and normalises one site URL.
  * In: what the user typed (`docs.getgrist.com`, `https://acme.getgrist.com/api/`, ...).
  * Out: `{ok: true, url}` in canonical form, or `{ok: false, message}` saying what to fix.
- * A missing scheme means https. Plain http is refused except for localhost and 127.0.0.1.
+ * A missing scheme means https (http for localhost). Plain http is refused except for localhost
+ * and 127.0.0.1.
  */
 export function normalizeSiteUrl(input: string): SiteUrlCheck {
   const text = input.trim();
   if (!text) return { ok: false, message: 'Enter the address of a Grist site.' };
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1]?.toLowerCase();
+  if (scheme && scheme !== 'http' && scheme !== 'https') return { ok: false, message: 'Use an https:// address.' };
+  if (scheme && !text.slice(scheme.length).startsWith('://')) return { ok: false, message: `"${text}" is not a web address.` };
   let url: URL;
   try {
-    url = new URL(withScheme);
+    // No scheme: https, except for this machine, where a Grist server usually runs on plain http.
+    url = new URL(scheme ? text : `https://${text}`);
+    if (!scheme && isLocalHost(url.hostname)) url.protocol = 'http:';
   } catch {
     return { ok: false, message: `"${text}" is not a web address.` };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'Use an https:// address.' };
   }
   if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
     return { ok: false, message: 'Use https:// (plain http is allowed only for localhost and 127.0.0.1).' };
@@ -35,9 +40,10 @@ export function normalizeSiteUrl(input: string): SiteUrlCheck {
   if (url.username || url.password) {
     return { ok: false, message: 'Leave the user name and password out of the address.' };
   }
-  // An `/api` tail is a common paste from the API docs; the site is what comes before it.
-  const path = url.pathname.replace(/\/api(\/.*)?$/, '').replace(/\/+$/, '');
-  return { ok: true, url: `${url.origin}${path}` };
+  // A site is a host, optionally with `/o/<domain>` (grist-api.md, "Sites and their addresses").
+  // Anything after it is a pasted page or API address (`/api/orgs`, `/<urlId>/<slug>`, `/ws/3`).
+  const org = /^\/o\/([^/]+)/.exec(url.pathname)?.[1];
+  return { ok: true, url: `${url.origin}${org ? `/o/${org.toLowerCase()}` : ''}` };
 }
 
 /** The host permission match pattern that covers a canonical site URL (any port, any path). */

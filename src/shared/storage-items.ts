@@ -7,7 +7,7 @@
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { normalizeSiteUrl } from './site-url.ts';
+import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
 import type { Listing } from './listing.ts';
 
 export interface StorageItem<T> {
@@ -70,8 +70,6 @@ export interface Settings {
   personalSiteUrl: string;
   teamSiteUrls: string[];
 }
-
-export const DEFAULT_PERSONAL_SITE_URL = 'https://docs.getgrist.com';
 
 export const settingsItem = defineItem<Settings>(
   'settings',

@@ -48,9 +48,6 @@ describe('org in path (self-hosted default)', () => {
   it('team site is /o/<domain> on the same host', () => {
     expect(resolve(acme, config)).toBe('https://grist.example.com/o/acme');
   });
-  it('keeps a path prefix before /o/', () => {
-    expect(resolve(acme, settings('https://example.com/grist/o/docs'))).toBe('https://example.com/grist/o/acme');
-  });
   it('a bare host whose server chose no org is org-in-path, personal site included', () => {
     const bare = settings('https://grist.example.com');
     expect(guessDeployment(bare.personalSiteUrl).style).toBe('ask-server');

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../src/background/storage-migration.ts';
 import {
   apiKeyItem,
-  DEFAULT_PERSONAL_SITE_URL,
   listingItem,
   SCHEMA_VERSION,
   schemaVersionItem,
   settingsItem,
 } from '../../src/shared/storage-items.ts';
+import { DEFAULT_PERSONAL_SITE_URL } from '../../src/shared/site-url.ts';
 
 const listing = {
   fetchedAt: 1,
@@ -32,7 +32,7 @@ describe('storage items', () => {
     ['settings of the wrong type', { settings: 'https://docs.getgrist.com' }],
     ['a non-canonical or http URL', { settings: { personalSiteUrl: 'http://grist.example.com/', teamSiteUrls: [] } }],
     ['a team list that is not a list', { settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: 'x' } }],
-  ])('fall back to defaults on %s', async (_name, stored) => {
+  ] as [string, Record<string, unknown>][])('fall back to defaults on %s', async (_name, stored) => {
     await fakeBrowser.storage.local.set(stored);
     expect(await settingsItem.get()).toEqual(settingsItem.fallback);
   });

@@ -1,0 +1,153 @@
+/**
+ * The options page's view. It renders the store and calls its actions; the only thing it decides
+ * itself is where keyboard focus goes after an action.
+ */
+import type { TargetedEvent } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { Field } from './field.tsx';
+import type { OptionsStore } from './store.ts';
+
+export interface OptionsAppProps {
+  store: OptionsStore;
+}
+
+/** The whole options page: API key, site addresses, Save, Test connection and the status line. */
+export function OptionsApp({ store }: OptionsAppProps) {
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  const status = store.status.value;
+  return (
+    <main>
+      <h1>Grist Quick Rename options</h1>
+      <p class="intro">Connect the extension to your Grist sites. The API key stays in this browser.</p>
+      {store.loaded.value ? <SettingsForm store={store} /> : <p>Loading settings…</p>}
+      {/* Always in the page: screen readers announce changes only in a live region that already exists. */}
+      <p role="status" aria-live="polite" class={status ? `status status-${status.tone}` : 'status'}>
+        {status?.text}
+      </p>
+    </main>
+  );
+}
+
+function SettingsForm({ store }: OptionsAppProps) {
+  const keyInput = useRef<HTMLInputElement>(null);
+  const personalInput = useRef<HTMLInputElement>(null);
+  const teamInput = useRef<HTMLTextAreaElement>(null);
+
+  /** Takes focus to the first field that needs correcting, so keyboard users land on the problem. */
+  function focusFirstError(): void {
+    if (store.personalSiteUrlError.value) personalInput.current?.focus();
+    else if (store.teamSiteUrlsError.value) teamInput.current?.focus();
+  }
+
+  function onSubmit(event: Event): void {
+    event.preventDefault();
+    // store.save() asks for host permissions synchronously, inside this event: keep it first.
+    void store.save().then(focusFirstError);
+  }
+
+  function onTest(): void {
+    // Only the personal site is checked here; a team box error left from an earlier Save is not news.
+    void store.testConnection().then(() => {
+      if (store.personalSiteUrlError.value) personalInput.current?.focus();
+    });
+  }
+
+  function onRemoveKey(): void {
+    // The button disappears with the key; put focus where a new key would go instead of losing it.
+    void store.removeKey().then(() => {
+      if (!store.hasApiKey.value) keyInput.current?.focus();
+    });
+  }
+
+  const keyVisible = store.keyVisible.value;
+  const keyInputProps = {
+    ref: keyInput,
+    value: store.apiKey.value,
+    onInput: (event: TargetedEvent<HTMLInputElement>) => store.setApiKey(event.currentTarget.value),
+    autocomplete: 'off',
+    spellcheck: false,
+  };
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Field
+        id="api-key"
+        label="API key"
+        hint={
+          <>
+            {store.hasApiKey.value ? <p class="key-saved">A key is saved. Paste a new one to replace it.</p> : null}
+            <p>Make a key in Grist under Profile settings → API → Create.</p>
+          </>
+        }
+      >
+        {(control) => (
+          <div class="key-row">
+            {/* Two branches because Preact's types tie each input type to its attributes; the same
+                slot keeps the same DOM element, so focus and caret survive the switch. */}
+            {keyVisible ? (
+              <input {...control} {...keyInputProps} type="text" />
+            ) : (
+              <input {...control} {...keyInputProps} type="password" />
+            )}
+            <button type="button" aria-pressed={keyVisible} aria-controls="api-key" onClick={store.toggleKeyVisible}>
+              {keyVisible ? 'Hide key' : 'Show key'}
+            </button>
+            {store.hasApiKey.value ? (
+              <button type="button" onClick={onRemoveKey}>
+                Remove key
+              </button>
+            ) : null}
+          </div>
+        )}
+      </Field>
+
+      <Field
+        id="personal-site-url"
+        label="Personal site URL"
+        error={store.personalSiteUrlError.value}
+        hint={<p>Where your personal documents are, usually https://docs.getgrist.com.</p>}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={personalInput}
+            type="text"
+            inputMode="url"
+            value={store.personalSiteUrl.value}
+            onInput={(event) => store.setPersonalSiteUrl(event.currentTarget.value)}
+            autocomplete="off"
+            spellcheck={false}
+          />
+        )}
+      </Field>
+
+      <Field
+        id="team-site-urls"
+        label="Team site URLs"
+        error={store.teamSiteUrlsError.value}
+        hint={<p>One per line, for example https://acme.getgrist.com or https://grist.example.com/o/acme.</p>}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={teamInput}
+            rows={4}
+            value={store.teamSiteUrls.value}
+            onInput={(event) => store.setTeamSiteUrls(event.currentTarget.value)}
+            autocomplete="off"
+            spellcheck={false}
+          />
+        )}
+      </Field>
+
+      <div class="actions">
+        <button type="submit">Save</button>
+        <button type="button" onClick={onTest}>
+          Test connection
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * The options page's entry: wires the real backend and permission request into the store and
+ * renders the page. The only options file that loads webextension-polyfill.
+ */
+import { render } from 'preact';
+import browser from 'webextension-polyfill';
+import { runtimeBackend } from '../shared/backend-client.ts';
+import { OptionsApp } from './app.tsx';
+import { createOptionsStore } from './store.ts';
+
+const store = createOptionsStore({
+  backend: runtimeBackend,
+  // The polyfill calls chrome.permissions.request synchronously, so the click's user gesture holds.
+  requestHostPermissions: (origins) => browser.permissions.request({ origins }),
+});
+
+const root = document.getElementById('app');
+if (!root) throw new Error('The options page has no #app element.');
+render(<OptionsApp store={store} />, root);

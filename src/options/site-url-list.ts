@@ -1,0 +1,46 @@
+/**
+ * The "Team site URLs" box: text with one address per line, turned into a list of canonical site
+ * URLs (see shared/site-url.ts) and back. Pure, so it is unit-tested without a page.
+ */
+import { normalizeSiteUrl } from '../shared/site-url.ts';
+
+/** One line of the box that is not a usable site address. */
+export interface SiteLineError {
+  /** 1-based, as a person counts the lines they typed. */
+  line: number;
+  /** What the person should fix, from `normalizeSiteUrl`. */
+  message: string;
+}
+
+export interface SiteUrlList {
+  /** Canonical URLs in the order typed, without duplicates. */
+  urls: string[];
+  /** One entry per bad line; empty when every line is usable. */
+  errors: SiteLineError[];
+}
+
+/**
+ * Reads the box. Blank lines are skipped (people leave them between groups), and a site typed twice
+ * in different spellings (`acme.getgrist.com`, `https://acme.getgrist.com/`) is kept once.
+ */
+export function parseSiteUrlList(text: string): SiteUrlList {
+  const urls: string[] = [];
+  const errors: SiteLineError[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    if (!raw.trim()) return;
+    const check = normalizeSiteUrl(raw);
+    if (!check.ok) errors.push({ line: index + 1, message: check.message });
+    else if (!urls.includes(check.url)) urls.push(check.url);
+  });
+  return { urls, errors };
+}
+
+/** Writes a list of URLs back into the box, one per line. */
+export function formatSiteUrlList(urls: readonly string[]): string {
+  return urls.join('\n');
+}
+
+/** The message shown under the box: one sentence per bad line, each naming its line. */
+export function describeSiteLineErrors(errors: readonly SiteLineError[]): string {
+  return errors.map((error) => `Line ${error.line}: ${error.message}`).join('\n');
+}

@@ -1,0 +1,265 @@
+/**
+ * The options page's state and actions. The view renders these signals and calls these actions;
+ * it never talks to the background or the browser itself. Both outside parties are injected, so
+ * component tests pass fakes (and never load webextension-polyfill, which throws outside an extension).
+ */
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import type { PublicSettings, SettingsInput } from '../shared/messages.ts';
+import { DEFAULT_PERSONAL_SITE_URL, hostPermissionPattern, normalizeSiteUrl } from '../shared/site-url.ts';
+import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from './site-url-list.ts';
+
+/**
+ * Asks the browser for host permissions; answers whether they are all granted.
+ * The real one wraps `browser.permissions.request({ origins })`.
+ */
+export type RequestHostPermissions = (origins: string[]) => Promise<boolean>;
+
+/** The messages the options page sends. */
+export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'testConnection'>;
+
+export interface OptionsStoreDependencies {
+  backend: OptionsBackend;
+  requestHostPermissions: RequestHostPermissions;
+}
+
+/** A line for the page's status region. */
+export interface StatusMessage {
+  tone: 'progress' | 'success' | 'error';
+  text: string;
+}
+
+/** What the page is waiting for, if anything. */
+export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing';
+
+export interface OptionsStore {
+  /** The key typed in this visit; the saved key never reaches the page. */
+  readonly apiKey: ReadonlySignal<string>;
+  readonly keyVisible: ReadonlySignal<boolean>;
+  readonly hasApiKey: ReadonlySignal<boolean>;
+  readonly personalSiteUrl: ReadonlySignal<string>;
+  /** The team box's text, one address per line. */
+  readonly teamSiteUrls: ReadonlySignal<string>;
+  readonly personalSiteUrlError: ReadonlySignal<string | null>;
+  readonly teamSiteUrlsError: ReadonlySignal<string | null>;
+  /** False until the saved settings have been read (or failed to be). */
+  readonly loaded: ReadonlySignal<boolean>;
+  readonly busy: ReadonlySignal<BusyAction | null>;
+  readonly status: ReadonlySignal<StatusMessage | null>;
+  setApiKey(text: string): void;
+  toggleKeyVisible(): void;
+  setPersonalSiteUrl(text: string): void;
+  setTeamSiteUrls(text: string): void;
+  /** Reads the saved settings into the fields. */
+  load(): Promise<void>;
+  /** Checks every address, asks for host permissions, then saves. Call it from the click itself. */
+  save(): Promise<void>;
+  /** Checks the personal site with the typed key (or the saved one). Call it from the click itself. */
+  testConnection(): Promise<void>;
+  removeKey(): Promise<void>;
+}
+
+type PermissionAnswer = { granted: true } | { granted: false; reason?: string };
+
+/** Creates the store. In: the backend and the permission request, real or fake. */
+export function createOptionsStore({ backend, requestHostPermissions }: OptionsStoreDependencies): OptionsStore {
+  const apiKey = signal('');
+  const keyVisible = signal(false);
+  const hasApiKey = signal(false);
+  // Shown until the saved settings arrive, or if they cannot be read.
+  const personalSiteUrl = signal(DEFAULT_PERSONAL_SITE_URL);
+  const teamSiteUrls = signal('');
+  const personalSiteUrlError = signal<string | null>(null);
+  const teamSiteUrlsError = signal<string | null>(null);
+  const loaded = signal(false);
+  const busy = signal<BusyAction | null>(null);
+  const status = signal<StatusMessage | null>(null);
+
+  function showSettings(settings: PublicSettings): void {
+    hasApiKey.value = settings.hasApiKey;
+    personalSiteUrl.value = settings.personalSiteUrl;
+    teamSiteUrls.value = formatSiteUrlList(settings.teamSiteUrls);
+  }
+
+  /**
+   * Starts the permission request at once. Chrome (and Firefox) show the prompt only while the
+   * click is being handled, so callers must reach this with no `await` before it.
+   * Asking again for hosts already granted resolves true without a prompt.
+   */
+  function askForHosts(origins: string[]): Promise<PermissionAnswer> {
+    let request: Promise<boolean>;
+    try {
+      request = requestHostPermissions(origins);
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    return request.then(
+      (granted): PermissionAnswer => (granted ? { granted: true } : { granted: false }),
+      (error: unknown): PermissionAnswer => ({
+        granted: false,
+        ...(error instanceof Error && error.message ? { reason: error.message } : {}),
+      }),
+    );
+  }
+
+  function refusal(origins: string[], answer: { reason?: string }, consequence: string, retry: string): string {
+    // A pattern `https://host/*` reads best to a person as `https://host`.
+    const hosts = origins.map((origin) => origin.replace(/\/\*$/, '')).join(', ');
+    const reason = answer.reason ? ` (${answer.reason})` : '';
+    return `The browser did not grant access to ${hosts}${reason}, so ${consequence}. ${retry}`;
+  }
+
+  function typedKey(): string | undefined {
+    // A pasted key often brings a space or line break along; Grist keys never contain one.
+    const key = apiKey.value.trim();
+    return key ? key : undefined;
+  }
+
+  function save(): Promise<void> {
+    if (busy.value) return Promise.resolve();
+    const personal = normalizeSiteUrl(personalSiteUrl.value);
+    const team = parseSiteUrlList(teamSiteUrls.value);
+    personalSiteUrlError.value = personal.ok ? null : personal.message;
+    teamSiteUrlsError.value = team.errors.length > 0 ? describeSiteLineErrors(team.errors) : null;
+    if (!personal.ok || team.errors.length > 0) {
+      status.value = { tone: 'error', text: 'Nothing was saved. Correct the marked address and save again.' };
+      return Promise.resolve();
+    }
+    const origins = unique([personal.url, ...team.urls].map(hostPermissionPattern));
+    const permission = askForHosts(origins); // no await before this line: see askForHosts
+    const key = typedKey();
+    const input: SettingsInput = {
+      ...(key === undefined ? {} : { apiKey: key }),
+      personalSiteUrl: personal.url,
+      teamSiteUrls: team.urls,
+    };
+    return run('saving', 'Saving…', async () => {
+      const answer = await permission;
+      if (!answer.granted) {
+        status.value = {
+          tone: 'error',
+          text: refusal(origins, answer, 'nothing was saved', 'Save again and allow access when the browser asks.'),
+        };
+        return;
+      }
+      const reply = await backend.saveSettings(input);
+      if (!reply.ok) {
+        status.value = { tone: 'error', text: reply.error.message };
+        return;
+      }
+      showSettings(reply.value);
+      apiKey.value = '';
+      keyVisible.value = false;
+      status.value = { tone: 'success', text: 'Saved.' };
+    });
+  }
+
+  function testConnection(): Promise<void> {
+    if (busy.value) return Promise.resolve();
+    const personal = normalizeSiteUrl(personalSiteUrl.value);
+    personalSiteUrlError.value = personal.ok ? null : personal.message;
+    if (!personal.ok) {
+      status.value = { tone: 'error', text: 'Correct the personal site URL, then test again.' };
+      return Promise.resolve();
+    }
+    const origins = [hostPermissionPattern(personal.url)];
+    const permission = askForHosts(origins); // no await before this line: see askForHosts
+    const key = typedKey();
+    return run('testing', 'Testing the connection…', async () => {
+      const answer = await permission;
+      if (!answer.granted) {
+        status.value = {
+          tone: 'error',
+          text: refusal(origins, answer, 'the connection was not tested', 'Try again and allow access when the browser asks.'),
+        };
+        return;
+      }
+      const reply = await backend.testConnection({
+        ...(key === undefined ? {} : { apiKey: key }),
+        personalSiteUrl: personal.url,
+      });
+      if (!reply.ok) {
+        status.value = { tone: 'error', text: reply.error.message };
+        return;
+      }
+      const { userName, userEmail, siteCount } = reply.value;
+      const sites = siteCount === 1 ? '1 site' : `${siteCount} sites`;
+      status.value = { tone: 'success', text: `Connected as ${userName} (${userEmail}): ${sites}.` };
+    });
+  }
+
+  function removeKey(): Promise<void> {
+    if (busy.value) return Promise.resolve();
+    return run('removing', 'Removing the API key…', async () => {
+      const reply = await backend.removeApiKey(null);
+      if (!reply.ok) {
+        status.value = { tone: 'error', text: reply.error.message };
+        return;
+      }
+      // Only the key state: the address fields may hold edits not saved yet.
+      hasApiKey.value = reply.value.hasApiKey;
+      status.value = { tone: 'success', text: 'The API key was removed.' };
+    });
+  }
+
+  async function load(): Promise<void> {
+    busy.value = 'loading';
+    try {
+      const reply = await backend.getSettings(null);
+      if (reply.ok) showSettings(reply.value);
+      else status.value = { tone: 'error', text: reply.error.message };
+    } finally {
+      busy.value = null;
+      loaded.value = true;
+    }
+  }
+
+  /** Runs one action at a time, announcing it while it lasts. */
+  async function run(action: BusyAction, progress: string, work: () => Promise<void>): Promise<void> {
+    busy.value = action;
+    status.value = { tone: 'progress', text: progress };
+    try {
+      await work();
+    } catch (error) {
+      // The backend answers errors as values; this is a bug, but the page must not stay "Saving…".
+      status.value = { tone: 'error', text: error instanceof Error ? error.message : String(error) };
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  return {
+    apiKey,
+    keyVisible,
+    hasApiKey,
+    personalSiteUrl,
+    teamSiteUrls,
+    personalSiteUrlError,
+    teamSiteUrlsError,
+    loaded,
+    busy,
+    status,
+    setApiKey(text) {
+      apiKey.value = text;
+    },
+    toggleKeyVisible() {
+      keyVisible.value = !keyVisible.value;
+    },
+    setPersonalSiteUrl(text) {
+      personalSiteUrl.value = text;
+      personalSiteUrlError.value = null;
+    },
+    setTeamSiteUrls(text) {
+      teamSiteUrls.value = text;
+      teamSiteUrlsError.value = null;
+    },
+    load,
+    save,
+    testConnection,
+    removeKey,
+  };
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
