@@ -1,0 +1,143 @@
+/** One document in the listing: its link, access badge and pin mark, and the rename field. */
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { canRename, documentPageUrl, type DocumentEntry } from '../shared/listing.ts';
+import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
+import { documentKey, type PopupStore } from './store.ts';
+
+interface DocumentRowProps {
+  store: PopupStore;
+  orgId: number;
+  siteUrl: string;
+  document: DocumentEntry;
+}
+
+/** Grist's role names (`owners`...) in the singular words the badge shows. */
+const ROLE_LABELS: Readonly<Record<string, string>> = { owners: 'owner', editors: 'editor', viewers: 'viewer' };
+
+function roleLabel(access: string | null): string | null {
+  if (!access) return null;
+  return ROLE_LABELS[access] ?? access.replace(/s$/, '');
+}
+
+type Mode = 'view' | 'editing' | 'saving';
+
+/**
+ * A list item for one document. Owners get a Rename button that turns the row into a text field:
+ * Enter saves, Escape cancels, and focus comes back to the Rename button afterwards.
+ * Names are rendered as text only: they come from Grist and may contain markup.
+ */
+export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProps) {
+  const ref = { orgId, docId: document.id };
+  const rename = store.renames.value.get(documentKey(ref));
+  const mode: Mode = !rename ? 'view' : rename.saving ? 'saving' : 'editing';
+  // While saving, the row already shows the new name (it is put back if Grist refuses it).
+  const shownName = rename?.saving ? rename.draft.trim() : document.name;
+
+  const rowRef = useRef<HTMLLIElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  const previousMode = useRef<Mode>(mode);
+
+  useLayoutEffect(() => {
+    const previous = previousMode.current;
+    previousMode.current = mode;
+    if (previous === mode) return;
+    if (previous === 'view' && mode === 'editing') {
+      // Fresh edit: select the name so typing replaces it.
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (previous === 'editing') {
+      // Saved or cancelled from the field: back to the row's Rename button.
+      renameButtonRef.current?.focus();
+    } else if (mode === 'editing') {
+      // Grist refused the name. Back to the field (caret kept, not selected), but only if focus
+      // is still in this row or was lost with the field: an answer that comes late must not
+      // pull focus away from where the user went meanwhile. The error is announced regardless.
+      const active = globalThis.document.activeElement;
+      if (!active || active === globalThis.document.body || rowRef.current?.contains(active)) {
+        inputRef.current?.focus();
+      }
+    }
+  }, [mode]);
+
+  if (rename && mode === 'editing') {
+    const errorId = `rename-error-${orgId}-${document.id}`;
+    return (
+      <li class="document editing" ref={rowRef}>
+        <div class="rename-field">
+          <input
+            ref={inputRef}
+            class="rename-input"
+            type="text"
+            aria-label={`New name for ${document.name}`}
+            aria-invalid={rename.error ? 'true' : undefined}
+            aria-describedby={rename.error ? errorId : undefined}
+            value={rename.draft}
+            spellcheck={false}
+            onInput={(event) => store.setDraft(ref, event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter and Escape also confirm or abandon an IME composition; those are not ours.
+              if (event.isComposing) return;
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void store.commitRename(ref);
+              } else if (event.key === 'Escape') {
+                // preventDefault keeps Chrome from closing the whole popup on this Escape.
+                event.preventDefault();
+                event.stopPropagation();
+                store.cancelRename(ref);
+              }
+            }}
+          />
+          <button type="button" class="icon-button save" title="Save (Enter)" onClick={() => void store.commitRename(ref)}>
+            Save
+          </button>
+          <button type="button" class="icon-button cancel" title="Cancel (Escape)" onClick={() => store.cancelRename(ref)}>
+            Cancel
+          </button>
+        </div>
+        {rename.error && (
+          <p class="row-error" role="alert" id={errorId}>
+            {rename.error}
+          </p>
+        )}
+      </li>
+    );
+  }
+
+  const role = roleLabel(document.access);
+  return (
+    <li class="document" ref={rowRef}>
+      {/* data-result-link: the arrow keys move between these links (result-navigation.ts). */}
+      <a
+        class="document-link"
+        href={documentPageUrl(siteUrl, document)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${shownName}`}
+        data-result-link=""
+      >
+        <span class="document-name" title={shownName}>
+          {shownName}
+        </span>
+        <ExternalIcon />
+      </a>
+      {document.isPinned && <PinIcon />}
+      {role && <span class={`badge badge-${role}`}>{role}</span>}
+      {mode === 'saving' && <span class="saving">Saving…</span>}
+      {canRename(document) && (
+        <button
+          ref={renameButtonRef}
+          type="button"
+          class="icon-button rename"
+          aria-label={`Rename ${shownName}`}
+          title="Rename"
+          aria-disabled={mode === 'saving' ? 'true' : undefined}
+          onClick={() => store.beginRename(ref)}
+        >
+          <PencilIcon />
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+/** Small inline icons (no icon font, no extra requests; CSP allows inline SVG markup). */
+
+/** A pencil, for the Rename button. Decorative: the button carries the name. */
+export function PencilIcon() {
+  return (
+    <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        d="M11.3 1.3a1 1 0 0 1 1.4 0l2 2a1 1 0 0 1 0 1.4l-8.5 8.5-3.2.8a.5.5 0 0 1-.6-.6l.8-3.2 8.1-8.9zM10.5 3.5l2 2"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.3"
+        stroke-linejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A pin, marking pinned documents. */
+export function PinIcon() {
+  return (
+    <svg class="icon pin" viewBox="0 0 16 16" width="12" height="12" role="img" aria-label="Pinned">
+      <title>Pinned</title>
+      <path d="M6 1h4v1l-.5.5V6l2.5 2.5V10H8.6v5H7.4v-5H4V8.5L6.5 6V2.5L6 2z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Marks a link that opens in a new tab. Decorative. */
+export function ExternalIcon() {
+  return (
+    <svg class="icon external" viewBox="0 0 16 16" width="10" height="10" aria-hidden="true" focusable="false">
+      <path d="M6 3H3v10h10v-3M9 2h5v5M14 2 7 9" fill="none" stroke="currentColor" stroke-width="1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The popup's one live region (`role="status"`): the quiet "Refreshing…" line, what a refresh or a
+ * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
+ * "No documents match". Keeping them in one region means each change is announced once.
+ */
+import type { ErrorKind } from '../shared/errors.ts';
+import { countDocuments } from './search.ts';
+import type { PopupStore } from './store.ts';
+
+/** Errors the options page can fix: a refused key, or a site the browser may not reach yet. */
+const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['auth', 'forbidden', 'no-host-permission']);
+/** Errors that may go away by themselves. */
+const WORTH_RETRYING: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited', 'bad-response']);
+
+/** Renders the status region from the store; see the module comment. */
+export function StatusArea({ store }: { store: PopupStore }) {
+  const error = store.listingError.value;
+  const listing = store.listing.value;
+  const visible = store.visibleListing.value;
+  const searching = store.query.value.trim() !== '';
+  const refreshing = store.refreshing.value;
+
+  const optionsButton = (
+    <button type="button" class="button" onClick={() => store.openOptions()}>
+      Open options
+    </button>
+  );
+
+  let notice = null;
+  if (error?.kind === 'no-key') {
+    notice = (
+      <div class="notice">
+        <p class="notice-title">Connect your Grist account</p>
+        <p>Add your Grist API key in this extension’s options to list and rename your documents.</p>
+        {optionsButton}
+      </div>
+    );
+  } else if (error) {
+    notice = (
+      <div class="notice notice-error">
+        <p class="notice-title">Could not refresh your documents</p>
+        <p>{error.message}</p>
+        {listing && <p class="hint">Showing the documents from an earlier refresh.</p>}
+        <div class="notice-actions">
+          {FIXED_IN_OPTIONS.has(error.kind) && optionsButton}
+          {WORTH_RETRYING.has(error.kind) && (
+            <button type="button" class="button" disabled={refreshing} onClick={() => void store.refresh()}>
+              Try again
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  let listingState = null;
+  if (searching && visible && visible.sites.length === 0) {
+    listingState = <p class="empty-state">No documents match</p>;
+  } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error)) {
+    listingState = <p class="empty-state">No documents yet. Documents you create in Grist will appear here.</p>;
+  }
+
+  return (
+    <div class="status" role="status">
+      {refreshing ? (
+        <p class="quiet refreshing">Refreshing…</p>
+      ) : (
+        store.announcement.value && <p class="quiet">{store.announcement.value}</p>
+      )}
+      {notice}
+      {listingState}
+    </div>
+  );
+}

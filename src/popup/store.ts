@@ -1,0 +1,266 @@
+/**
+ * The popup's state and actions. The views only read these signals and call these actions; all
+ * talk with the background goes through the `Backend` interface, so tests hand in a fake.
+ * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import type { ErrorValue, Result } from '../shared/errors.ts';
+import { canRename, type DocumentEntry, type Listing } from '../shared/listing.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
+import { countDocuments, filterListing } from './search.ts';
+
+/** What the store needs from the outside world. */
+export interface PopupStoreDependencies {
+  backend: Pick<Backend, 'refreshListing' | 'renameDocument'>;
+  /** The cached listing from storage (`listingItem.get` in the extension). */
+  readCachedListing: () => Promise<Listing | null>;
+  /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
+  openOptions: () => unknown;
+}
+
+/** A document being renamed: the field's text, whether the new name is on its way, the last error. */
+export interface RenameState {
+  draft: string;
+  /** True while Grist has not answered; the row then shows `draft` trimmed as the name. */
+  saving: boolean;
+  error: string | null;
+}
+
+/** Identifies a document across sites: document ids are unique per server, not across servers. */
+export interface DocumentRef {
+  orgId: number;
+  docId: string;
+}
+
+export interface PopupStore {
+  /** The last listing shown: the cached one at first, then the fresh one. */
+  readonly listing: ReadonlySignal<Listing | null>;
+  /** The listing filtered by `query` (documents not sorted: the view sorts them). */
+  readonly visibleListing: ReadonlySignal<Listing | null>;
+  /** True once the cache was read or a fresh listing arrived, whichever came first. */
+  readonly loaded: ReadonlySignal<boolean>;
+  readonly query: ReadonlySignal<string>;
+  readonly refreshing: ReadonlySignal<boolean>;
+  /** Why the whole listing could not be refreshed; null after a good refresh. */
+  readonly listingError: ReadonlySignal<ErrorValue | null>;
+  /** The last result worth announcing ("Listing updated…", "Name saved."). */
+  readonly announcement: ReadonlySignal<string>;
+  /** Documents in edit mode or saving, by `documentKey`. */
+  readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
+
+  /** Shows the cached listing, then fetches a fresh one. Resolves when the refresh is done. */
+  start(): Promise<void>;
+  /** Asks the background for a fresh listing and shows it. */
+  refresh(): Promise<void>;
+  setQuery(text: string): void;
+  /** Puts a document the user owns in edit mode, prefilled with its name. */
+  beginRename(ref: DocumentRef): void;
+  /** Updates the edit field's text. */
+  setDraft(ref: DocumentRef, text: string): void;
+  /** Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode. */
+  commitRename(ref: DocumentRef): Promise<void>;
+  /** Leaves edit mode without saving. */
+  cancelRename(ref: DocumentRef): void;
+  openOptions(): void;
+}
+
+/** The key of a document in `renames`. */
+export function documentKey(ref: DocumentRef): string {
+  return `${ref.orgId}/${ref.docId}`;
+}
+
+/** Finds a document of the listing by site and id. */
+export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
+  const site = listing?.sites.find((entry) => entry.orgId === ref.orgId);
+  for (const workspace of site?.workspaces ?? []) {
+    const document = workspace.documents.find((entry) => entry.id === ref.docId);
+    if (document) return document;
+  }
+  return undefined;
+}
+
+/** A copy of the listing with one document's name replaced. */
+function withName(listing: Listing, ref: DocumentRef, name: string): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) =>
+      site.orgId !== ref.orgId
+        ? site
+        : {
+            ...site,
+            workspaces: site.workspaces.map((workspace) => ({
+              ...workspace,
+              documents: workspace.documents.map((document) =>
+                document.id === ref.docId ? { ...document, name } : document,
+              ),
+            })),
+          },
+    ),
+  };
+}
+
+const NO_ANSWER: ErrorValue = {
+  kind: 'network',
+  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
+};
+
+/** The backend answers errors as values; a backend that throws anyway must not leave the popup stuck. */
+async function settle<T>(reply: Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await reply;
+  } catch {
+    return { ok: false, error: NO_ANSWER };
+  }
+}
+
+function describeListing(listing: Listing): string {
+  const documents = countDocuments(listing);
+  const sites = listing.sites.length;
+  return `Listing updated: ${documents} ${documents === 1 ? 'document' : 'documents'} in ${sites} ${sites === 1 ? 'site' : 'sites'}.`;
+}
+
+/** Creates the popup's store. Nothing happens until `start()` is called. */
+export function createPopupStore({ backend, readCachedListing, openOptions }: PopupStoreDependencies): PopupStore {
+  const listing = signal<Listing | null>(null);
+  const loaded = signal(false);
+  const query = signal('');
+  const refreshing = signal(false);
+  const listingError = signal<ErrorValue | null>(null);
+  const announcement = signal('');
+  const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
+  const visibleListing = computed(() => (listing.value ? filterListing(listing.value, query.value) : null));
+
+  // Renames Grist confirmed, numbered, so a refresh that was already under way when one was saved
+  // does not bring back the old name.
+  let sequence = 0;
+  const confirmedNames = new Map<string, { ref: DocumentRef; name: string; sequence: number }>();
+  let freshListingArrived = false;
+
+  function setRename(ref: DocumentRef, state: RenameState | null): void {
+    const next = new Map(renames.value);
+    if (state) next.set(documentKey(ref), state);
+    else next.delete(documentKey(ref));
+    renames.value = next;
+  }
+
+  async function refresh(): Promise<void> {
+    if (refreshing.value) return;
+    const startedAt = sequence;
+    refreshing.value = true;
+    const reply = await settle(backend.refreshListing(null));
+    batch(() => {
+      refreshing.value = false;
+      loaded.value = true;
+      if (reply.ok) {
+        freshListingArrived = true;
+        let fresh = reply.value;
+        for (const confirmed of confirmedNames.values()) {
+          if (confirmed.sequence > startedAt) fresh = withName(fresh, confirmed.ref, confirmed.name);
+        }
+        listing.value = fresh;
+        listingError.value = null;
+        announcement.value = describeListing(fresh);
+      } else {
+        listingError.value = reply.error;
+        // The error itself is shown (and announced) in the status region; no second sentence.
+        announcement.value = '';
+      }
+    });
+  }
+
+  async function start(): Promise<void> {
+    const refreshed = refresh();
+    try {
+      const cached = await readCachedListing();
+      // The cache is older than any fresh answer: never let it replace one.
+      if (!freshListingArrived && cached) listing.value = cached;
+    } catch {
+      // An unreadable cache only means nothing to show until the refresh answers.
+    }
+    loaded.value = true;
+    await refreshed;
+  }
+
+  function beginRename(ref: DocumentRef): void {
+    const document = findDocument(listing.value, ref);
+    if (!document || !canRename(document) || renames.value.get(documentKey(ref))?.saving) return;
+    setRename(ref, { draft: document.name, saving: false, error: null });
+  }
+
+  function setDraft(ref: DocumentRef, text: string): void {
+    const state = renames.value.get(documentKey(ref));
+    if (state && !state.saving) setRename(ref, { ...state, draft: text });
+  }
+
+  function cancelRename(ref: DocumentRef): void {
+    const state = renames.value.get(documentKey(ref));
+    if (state && !state.saving) setRename(ref, null);
+  }
+
+  async function commitRename(ref: DocumentRef): Promise<void> {
+    const state = renames.value.get(documentKey(ref));
+    const document = findDocument(listing.value, ref);
+    // `saving` guards against a second Enter sending the rename twice.
+    if (!state || state.saving || !document) return;
+    const check = checkDocumentName(state.draft, document.name);
+    if (check.kind === 'invalid') {
+      setRename(ref, { ...state, error: `${check.message} Press Escape to keep the current name.` });
+      return;
+    }
+    if (check.kind === 'unchanged') {
+      setRename(ref, null);
+      return;
+    }
+    const { name } = check;
+    batch(() => {
+      setRename(ref, { ...state, saving: true, error: null });
+      announcement.value = 'Saving the new name…';
+    });
+    const reply = await settle(backend.renameDocument({ orgId: ref.orgId, docId: ref.docId, name }));
+    batch(() => {
+      if (reply.ok) {
+        // Grist may store the name differently from what was typed; show what it stored.
+        const stored = reply.value.name;
+        confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
+        if (listing.value) listing.value = withName(listing.value, ref, stored);
+        setRename(ref, null);
+        announcement.value = 'Name saved.';
+      } else {
+        // Back to edit mode with the typed text, so the user can fix it and retry.
+        setRename(ref, { draft: state.draft, saving: false, error: reply.error.message });
+        announcement.value = '';
+      }
+    });
+  }
+
+  return {
+    listing,
+    visibleListing,
+    loaded,
+    query,
+    refreshing,
+    listingError,
+    announcement,
+    renames,
+    start,
+    refresh,
+    setQuery: (text) => {
+      query.value = text;
+    },
+    beginRename,
+    setDraft,
+    commitRename,
+    cancelRename,
+    openOptions: () => {
+      const failed = () => {
+        announcement.value = 'Could not open the options page. Open it from the browser’s extensions page.';
+      };
+      try {
+        Promise.resolve(openOptions()).catch(failed);
+      } catch {
+        failed();
+      }
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The popup store on its own (no DOM): the orderings and failures that are awkward to reach
+ * through the view.
+ */
+import { describe, expect, test, vi } from 'vitest';
+import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
+import type { Reply } from '../../src/shared/messages.ts';
+import { createPopupStore, documentKey, findDocument } from '../../src/popup/store.ts';
+
+function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
+  return { id, urlId: id.slice(0, 12), name, access, isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
+}
+
+function listing(...documents: DocumentEntry[]): Listing {
+  return {
+    fetchedAt: 1,
+    sites: [
+      {
+        orgId: 7,
+        name: 'Personal',
+        domain: null,
+        personal: true,
+        siteUrl: 'https://docs.getgrist.com',
+        workspaces: [{ id: 1, name: 'Home', documents }],
+      },
+    ],
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const PLAN = doc('planDoc0000000000000', 'Plan');
+const REF = { orgId: 7, docId: PLAN.id };
+
+describe('popup store', () => {
+  test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
+    const firstRefresh = deferred<Reply<'refreshListing'>>();
+    const secondRefresh = deferred<Reply<'refreshListing'>>();
+    const backend = {
+      refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
+      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B' } })),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.loaded.value).toBe(true));
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+
+    store.beginRename(REF);
+    store.setDraft(REF, 'Plan B');
+    await store.commitRename(REF);
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+
+    // Built before the rename reached Grist: still the old name.
+    firstRefresh.resolve({ ok: true, value: listing(PLAN) });
+    await started;
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+
+    // A refresh started after the rename is believed as it is.
+    const later = store.refresh();
+    secondRefresh.resolve({ ok: true, value: listing(doc(PLAN.id, 'Renamed elsewhere')) });
+    await later;
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
+  });
+
+  test('a backend that throws instead of answering an error still ends the refresh', async () => {
+    const backend = {
+      refreshListing: vi.fn(async () => {
+        throw new Error('port closed');
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    expect(store.refreshing.value).toBe(false);
+    expect(store.listingError.value?.kind).toBe('network');
+    expect(store.loaded.value).toBe(true);
+  });
+
+  test('an unreadable cache is the same as an empty one', async () => {
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const store = createPopupStore({
+      backend,
+      readCachedListing: async () => {
+        throw new Error('storage gone');
+      },
+      openOptions: vi.fn(),
+    });
+    await store.start();
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+  });
+
+  test('a rename that throws returns to edit mode with the typed text', async () => {
+    const backend = {
+      refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
+      renameDocument: vi.fn(async () => {
+        throw new Error('port closed');
+      }),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    store.beginRename(REF);
+    store.setDraft(REF, 'Plan C ');
+    await store.commitRename(REF);
+    expect(store.renames.value.get(documentKey(REF))).toEqual({
+      draft: 'Plan C ',
+      saving: false,
+      error: expect.stringContaining('did not answer'),
+    });
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+  });
+
+  test('documents the user does not own cannot enter edit mode', async () => {
+    const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    store.beginRename({ orgId: 7, docId: viewed.id });
+    expect(store.renames.value.size).toBe(0);
+  });
+
+  test('edits cannot be changed or cancelled while the name is being saved', async () => {
+    const reply = deferred<Reply<'renameDocument'>>();
+    const backend = {
+      refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
+      renameDocument: vi.fn(() => reply.promise),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    store.beginRename(REF);
+    store.setDraft(REF, 'Plan D');
+    const saved = store.commitRename(REF);
+    store.setDraft(REF, 'other');
+    store.cancelRename(REF);
+    store.beginRename(REF);
+    await store.commitRename(REF);
+    expect(store.renames.value.get(documentKey(REF))).toEqual({ draft: 'Plan D', saving: true, error: null });
+    reply.resolve({ ok: true, value: { name: 'Plan D' } });
+    await saved;
+    expect(backend.renameDocument).toHaveBeenCalledTimes(1);
+    expect(store.renames.value.size).toBe(0);
+  });
+
+  test('an options page that cannot open says so', async () => {
+    const store = createPopupStore({
+      backend: { refreshListing: vi.fn(), renameDocument: vi.fn() },
+      readCachedListing: async () => null,
+      openOptions: () => Promise.reject(new Error('no')),
+    });
+    store.openOptions();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(store.announcement.value).toMatch(/Could not open the options page/);
+  });
+});

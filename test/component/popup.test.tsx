@@ -1,0 +1,573 @@
+// @vitest-environment jsdom
+/**
+ * The popup as a user meets it: rendered with a fake backend and an in-memory cached listing,
+ * checked through roles, accessible names and visible text.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { ErrorValue } from '../../src/shared/errors.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
+import type { Reply } from '../../src/shared/messages.ts';
+import { App } from '../../src/popup/app.tsx';
+import { createPopupStore } from '../../src/popup/store.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
+
+afterEach(cleanup);
+
+// --- Fixtures -------------------------------------------------------------------------------------
+
+function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
+  return {
+    id,
+    urlId: id.slice(0, 12),
+    name,
+    access: 'owners',
+    isPinned: false,
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+function personalSite(documents: DocumentEntry[]): SiteEntry {
+  return {
+    orgId: 1,
+    name: 'Personal',
+    domain: 'docs-5',
+    personal: true,
+    siteUrl: 'https://docs.getgrist.com',
+    workspaces: [{ id: 10, name: 'Home', documents }],
+  };
+}
+
+function acmeSite(extra: Partial<SiteEntry> = {}): SiteEntry {
+  return {
+    orgId: 2,
+    name: 'Acme',
+    domain: 'acme',
+    personal: false,
+    siteUrl: 'https://acme.getgrist.com',
+    workspaces: [
+      {
+        id: 20,
+        name: 'Sales',
+        documents: [
+          doc('acmePipeline000000000', 'Pipeline', { access: 'viewers' }),
+          doc('acmeForecast000000000', 'Forecast', { updatedAt: '2024-02-01T00:00:00.000Z' }),
+        ],
+      },
+    ],
+    ...extra,
+  };
+}
+
+const BUDGET = doc('budgetDoc000000000000', 'Budget', { updatedAt: '2024-03-01T00:00:00.000Z' });
+const RESUME = doc('resumeDoc000000000000', 'Résumé', { isPinned: true, updatedAt: '2023-01-01T00:00:00.000Z' });
+const NOTES = doc('notesDoc0000000000000', 'Shared notes', { access: 'editors', updatedAt: '2024-05-01T00:00:00.000Z' });
+
+function freshListing(): Listing {
+  return { fetchedAt: 2, sites: [personalSite([BUDGET, RESUME, NOTES]), acmeSite()] };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+interface SetupOptions {
+  cached?: Listing | null;
+  /** The refresh reply; when absent the refresh stays pending until `answerRefresh` is called. */
+  refresh?: Reply<'refreshListing'>;
+}
+
+/** Renders the popup with a fake backend; rename replies are answered by the test. */
+async function setup({ cached = null, refresh }: SetupOptions = {}) {
+  const refreshReply = deferred<Reply<'refreshListing'>>();
+  const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
+  const backend = {
+    refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
+    renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
+      const reply = deferred<Reply<'renameDocument'>>();
+      renameReplies.push(reply);
+      return reply.promise;
+    }),
+  };
+  const openOptions = vi.fn();
+  const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions });
+  render(<App store={store} />);
+  let started!: Promise<void>;
+  await act(async () => {
+    started = store.start();
+  });
+  return {
+    backend,
+    openOptions,
+    store,
+    async answerRefresh(reply: Reply<'refreshListing'>) {
+      await act(async () => {
+        refreshReply.resolve(reply);
+        await started;
+      });
+    },
+    async answerRename(reply: Reply<'renameDocument'>, index = 0) {
+      await act(async () => {
+        renameReplies[index]?.resolve(reply);
+        await renameReplies[index]?.promise;
+      });
+    },
+  };
+}
+
+function listedNames(list: HTMLElement): string[] {
+  return within(list)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+function searchBox(): HTMLInputElement {
+  return screen.getByRole('searchbox', { name: 'Search documents' }) as HTMLInputElement;
+}
+
+function type(input: HTMLElement, value: string): void {
+  fireEvent.input(input, { target: { value } });
+}
+
+const noKey: ErrorValue = { kind: 'no-key', message: 'No API key is saved. Add one in the options.' };
+
+// --- Listing --------------------------------------------------------------------------------------
+
+describe('listing', () => {
+  test('shows the cached listing at once, then replaces it with the fresh one', async () => {
+    const cached: Listing = { fetchedAt: 1, sites: [personalSite([doc('oldDoc00000000000000', 'Old plan')])] };
+    const popup = await setup({ cached });
+
+    expect(screen.getByRole('link', { name: 'Open Old plan' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Refreshing…');
+    expect(popup.backend.refreshListing).toHaveBeenCalledWith(null);
+
+    await popup.answerRefresh({ ok: true, value: freshListing() });
+
+    expect(screen.queryByRole('link', { name: 'Open Old plan' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).not.toContain('Refreshing…');
+    expect(screen.getByRole('status').textContent).toContain('Listing updated: 5 documents in 2 sites.');
+  });
+
+  test('a late cached listing never replaces a fresh one', async () => {
+    const cache = deferred<Listing | null>();
+    const backend = {
+      refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: () => cache.promise, openOptions: vi.fn() });
+    render(<App store={store} />);
+    await act(async () => {
+      const started = store.start();
+      await Promise.resolve();
+      cache.resolve({ fetchedAt: 1, sites: [personalSite([doc('oldDoc00000000000000', 'Old plan')])] });
+      await started;
+    });
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Old plan' })).toBeNull();
+  });
+
+  test('sites are h2 headings, workspaces h3, documents list items, pinned first then newest', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Personal', 'Acme']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Home', 'Sales']);
+
+    const [home, sales] = screen.getAllByRole('list');
+    expect(within(home!).getAllByRole('listitem')).toHaveLength(3);
+    expect(listedNames(home!)).toEqual(['Résumé', 'Shared notes', 'Budget']);
+    expect(listedNames(sales!)).toEqual(['Forecast', 'Pipeline']);
+  });
+
+  test('each document links to its page in a new tab, with its access badge and pin mark', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+
+    const link = screen.getByRole('link', { name: 'Open Résumé' });
+    expect(link.getAttribute('href')).toBe('https://docs.getgrist.com/doc/resumeDoc000');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const resumeRow = link.closest('li')!;
+    expect(within(resumeRow).getByRole('img', { name: 'Pinned' })).toBeTruthy();
+    expect(within(resumeRow).getByText('owner')).toBeTruthy();
+
+    const notesRow = screen.getByRole('link', { name: 'Open Shared notes' }).closest('li')!;
+    expect(within(notesRow).getByText('editor')).toBeTruthy();
+    expect(within(notesRow).queryByRole('img', { name: 'Pinned' })).toBeNull();
+
+    const pipelineRow = screen.getByRole('link', { name: 'Open Pipeline' }).closest('li')!;
+    expect(within(pipelineRow).getByText('viewer')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Pipeline' }).getAttribute('href')).toBe(
+      'https://acme.getgrist.com/doc/acmePipeline',
+    );
+  });
+
+  test('the full name is in the title, for names cut short by the ellipsis', async () => {
+    const long = 'A very long document name that will never fit in a popup three hundred pixels wide';
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([doc('longDoc0000000000000', long)])] } } });
+    const link = screen.getByRole('link', { name: `Open ${long}` });
+    expect(within(link).getByText(long).getAttribute('title')).toBe(long);
+  });
+
+  test('names render as text, never as markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)><b>bold</b>';
+    await setup({
+      refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([doc('evilDoc0000000000000', hostile)])] } },
+    });
+
+    const link = screen.getByRole('link', { name: `Open ${hostile}` });
+    expect(link.textContent).toBe(hostile);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: `Rename ${hostile}` }));
+    const input = screen.getByRole('textbox', { name: `New name for ${hostile}` }) as HTMLInputElement;
+    expect(input.value).toBe(hostile);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  test('an empty listing says so', async () => {
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [] } } });
+    expect(screen.getByRole('status').textContent).toContain('No documents yet.');
+  });
+});
+
+// --- Search ---------------------------------------------------------------------------------------
+
+describe('search', () => {
+  test('the search box is labelled and focused when the popup opens', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    expect(document.activeElement).toBe(searchBox());
+  });
+
+  test('filters across every site, ignoring case and accents, and hides sections without a match', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+
+    type(searchBox(), 'resume');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Résumé']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Personal']);
+    expect(screen.queryByRole('heading', { name: 'Sales' })).toBeNull();
+
+    type(searchBox(), 'FORE');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Acme']);
+    expect(screen.queryByRole('heading', { name: 'Home' })).toBeNull();
+
+    type(searchBox(), 'RÉSUMÉ');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Résumé']);
+  });
+
+  test('says when nothing matches, and clearing the search brings everything back', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+
+    type(searchBox(), 'zzz');
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
+    expect(within(screen.getByRole('status')).getByText('No documents match')).toBeTruthy();
+
+    type(searchBox(), '');
+    expect(screen.queryByText('No documents match')).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(5);
+  });
+
+  test('Escape in a non-empty search box clears it', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    type(searchBox(), 'zzz');
+    fireEvent.keyDown(searchBox(), { key: 'Escape' });
+    expect(searchBox().value).toBe('');
+    expect(screen.getAllByRole('link')).toHaveLength(5);
+  });
+
+  test('ArrowDown and ArrowUp move between the search box and the results', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    const [resume, notes, budget, forecast, pipeline] = ['Résumé', 'Shared notes', 'Budget', 'Forecast', 'Pipeline'].map(
+      (name) => screen.getByRole('link', { name: `Open ${name}` }),
+    );
+
+    searchBox().focus();
+    fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(resume);
+
+    for (const next of [notes, budget, forecast, pipeline]) {
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+      expect(document.activeElement).toBe(next);
+    }
+    // The last result stays put.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(pipeline);
+
+    for (const previous of [forecast, budget, notes, resume]) {
+      fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+      expect(document.activeElement).toBe(previous);
+    }
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(searchBox());
+  });
+
+  test('the arrows also work from a Rename button and follow the filtered results', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    type(searchBox(), 'e');
+
+    const rename = screen.getByRole('button', { name: 'Rename Résumé' });
+    rename.focus();
+    fireEvent.keyDown(rename, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Shared notes' }));
+
+    type(searchBox(), 'pipe');
+    searchBox().focus();
+    fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Pipeline' }));
+  });
+});
+
+// --- Rename ---------------------------------------------------------------------------------------
+
+describe('rename', () => {
+  async function startEditing(name = 'Budget') {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.click(screen.getByRole('button', { name: `Rename ${name}` }));
+    const input = screen.getByRole('textbox', { name: `New name for ${name}` }) as HTMLInputElement;
+    return { ...popup, input };
+  }
+
+  test('only documents the user owns have a Rename button', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    expect(screen.getByRole('button', { name: 'Rename Budget' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rename Forecast' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rename Shared notes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename Pipeline' })).toBeNull();
+  });
+
+  test('Rename turns the row into a focused field holding the selected name', async () => {
+    const { input } = await startEditing();
+    expect(input.value).toBe('Budget');
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Budget'.length]);
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+  });
+
+  test('Enter sends the trimmed name once and the row shows it before Grist answers', async () => {
+    const popup = await startEditing();
+    type(popup.input, '  Budget 2025  ');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
+    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, docId: BUDGET.id, name: 'Budget 2025' });
+    expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
+
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025' } });
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
+    expect(screen.getByRole('status').textContent).toContain('Name saved.');
+  });
+
+  test('after saving the row shows the name Grist stored', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025 (final)' } });
+    expect(screen.getByRole('link', { name: 'Open Budget 2025 (final)' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Budget 2025' })).toBeNull();
+  });
+
+  test('the Save button saves too', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
+  });
+
+  test('a refused rename goes back to the field with the typed text and the error', async () => {
+    const popup = await startEditing();
+    type(popup.input, ' Budget 2025');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    await popup.answerRename({
+      ok: false,
+      error: { kind: 'forbidden', status: 403, message: 'Only owners can rename this document.' },
+    });
+
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement;
+    expect(input.value).toBe(' Budget 2025');
+    expect(document.activeElement).toBe(input);
+    expect(screen.getByRole('alert').textContent).toBe('Only owners can rename this document.');
+    expect(input.closest('li')!.contains(screen.getByRole('alert'))).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Open Budget 2025' })).toBeNull();
+
+    // A retry sends again and clears the error.
+    type(input, 'Budget 2026');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(2);
+    expect(popup.backend.renameDocument).toHaveBeenLastCalledWith({ orgId: 1, docId: BUDGET.id, name: 'Budget 2026' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2026' } }, 1);
+    expect(screen.getByRole('link', { name: 'Open Budget 2026' })).toBeTruthy();
+  });
+
+  test('a refusal that comes after the user moved on does not take focus back', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    searchBox().focus();
+    await popup.answerRename({ ok: false, error: { kind: 'timeout', message: 'Grist did not answer in time.' } });
+
+    expect(document.activeElement).toBe(searchBox());
+    expect(screen.getByRole('alert').textContent).toBe('Grist did not answer in time.');
+    expect((screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement).value).toBe('Budget 2025');
+  });
+
+  test('Escape cancels without sending and gives focus back to the Rename button', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Something else');
+    fireEvent.keyDown(popup.input, { key: 'Escape' });
+
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget' }));
+  });
+
+  test('the Cancel button cancels too', async () => {
+    const popup = await startEditing();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget' }));
+  });
+
+  test('an empty name is refused in the row and nothing is sent', async () => {
+    const popup = await startEditing();
+    type(popup.input, '   ');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(popup.input);
+    expect(screen.getByRole('alert').textContent).toMatch(/Enter a name/);
+    expect(popup.input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  test('a name over the length limit is refused in the row and nothing is sent', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'x'.repeat(MAX_DOCUMENT_NAME_LENGTH + 1));
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(`at most ${MAX_DOCUMENT_NAME_LENGTH} characters`);
+  });
+
+  test('an unchanged name just leaves edit mode', async () => {
+    const popup = await startEditing();
+    type(popup.input, ' Budget ');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget' }));
+  });
+
+  test('Enter and Escape that end an IME composition are ignored', async () => {
+    const popup = await startEditing();
+    type(popup.input, '予算');
+    fireEvent.keyDown(popup.input, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(popup.input, { key: 'Escape', isComposing: true });
+
+    expect(popup.backend.renameDocument).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(popup.input);
+
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, docId: BUDGET.id, name: '予算' });
+  });
+
+  test('a listing refresh while editing keeps the field and the typed text', async () => {
+    const popup = await setup({ cached: freshListing() });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement;
+    type(input, 'Budget draft');
+
+    await popup.answerRefresh({ ok: true, value: freshListing() });
+    expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(input);
+    expect(input.value).toBe('Budget draft');
+    expect(document.activeElement).toBe(input);
+  });
+});
+
+// --- Errors ---------------------------------------------------------------------------------------
+
+describe('errors', () => {
+  test('without an API key: a clear empty state and a button to the options', async () => {
+    const popup = await setup({ refresh: { ok: false, error: noKey } });
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('Connect your Grist account')).toBeTruthy();
+
+    fireEvent.click(within(status).getByRole('button', { name: 'Open options' }));
+    expect(popup.openOptions).toHaveBeenCalledTimes(1);
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
+  });
+
+  test('a refused key shows its message and the options button, and keeps the cached listing', async () => {
+    const message = 'The API key was refused. Create a new one in Grist: Profile settings -> API.';
+    const popup = await setup({ cached: freshListing() });
+    await popup.answerRefresh({ ok: false, error: { kind: 'auth', status: 401, message } });
+
+    const status = screen.getByRole('status');
+    expect(within(status).getByText(message)).toBeTruthy();
+    expect(within(status).getByText(/earlier refresh/)).toBeTruthy();
+    fireEvent.click(within(status).getByRole('button', { name: 'Open options' }));
+    expect(popup.openOptions).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+  });
+
+  test('a network failure offers to try again', async () => {
+    const message = 'Could not reach docs.getgrist.com. Check your connection.';
+    const popup = await setup({ refresh: { ok: false, error: { kind: 'network', message } } });
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open options' })).toBeNull();
+
+    popup.backend.refreshListing.mockResolvedValueOnce({ ok: true, value: freshListing() });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(popup.backend.refreshListing).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  test('a site that failed shows its error in its own section while the others list', async () => {
+    const message = 'acme.getgrist.com did not answer in time.';
+    const listing: Listing = {
+      fetchedAt: 2,
+      sites: [personalSite([BUDGET]), acmeSite({ error: { kind: 'timeout', message } })],
+    };
+    await setup({ refresh: { ok: true, value: listing } });
+
+    const acmeSection = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
+    expect(within(acmeSection).getByText(message)).toBeTruthy();
+    // Its last good listing is still there, marked as such.
+    expect(within(acmeSection).getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+    expect(within(acmeSection).getByText(/earlier refresh/)).toBeTruthy();
+
+    const personalSection = screen.getByRole('heading', { level: 2, name: 'Personal' }).closest('section')!;
+    expect(within(personalSection).queryByText(message)).toBeNull();
+    expect(within(personalSection).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+  });
+
+  test('a failed site with nothing cached still shows its heading and error', async () => {
+    const message = 'The browser may not reach acme.example.com yet.';
+    const listing: Listing = {
+      fetchedAt: 2,
+      sites: [personalSite([BUDGET]), acmeSite({ workspaces: [], error: { kind: 'no-host-permission', message } })],
+    };
+    await setup({ refresh: { ok: true, value: listing } });
+    const acmeSection = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
+    expect(within(acmeSection).getByText(message)).toBeTruthy();
+    expect(within(acmeSection).queryAllByRole('listitem')).toEqual([]);
+  });
+});
