@@ -1,0 +1,231 @@
+/**
+ * The fake Grist's home database: users, sites (orgs), workspaces and documents in memory, who may
+ * see what, and the JSON shapes Grist answers with (field order as in `shared/grist-samples/`).
+ * It knows nothing of HTTP; `server.ts` decides statuses.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-data.ts';
+
+/** Who a request comes from: a user, or the anonymous user when it carries no key. */
+export type Caller = Omit<SeedUser, 'apiKey'>;
+
+/** grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
+export const ANONYMOUS: Caller = { id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' };
+
+const RANK: Record<Role, number> = { viewers: 1, editors: 2, owners: 3 };
+
+function strongest(a: Role | undefined, b: Role | undefined): Role | null {
+  if (!a || !b) return a ?? b ?? null;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+/** A time after `previous`: the seed's times may be ahead of this machine's clock, and a change must still be the newest. */
+function later(previous: string): string {
+  return new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Inconsistent seed: no ${what}`);
+  return value;
+}
+
+export class HomeDatabase {
+  private readonly users = new Map<number, SeedUser>();
+  private readonly userIdsByKey = new Map<string, number>();
+  private readonly orgs: SeedOrg[];
+  private readonly workspaces = new Map<number, SeedWorkspace>();
+  private readonly workspacesByOrg = new Map<number, SeedWorkspace[]>();
+  private readonly docs: SeedDoc[];
+  private readonly docsByWorkspace = new Map<number, SeedDoc[]>();
+
+  /** In: seed data, copied so a test's seed object is never changed. */
+  constructor(seed: Seed) {
+    const copy = structuredClone(seed);
+    for (const user of copy.users) {
+      this.users.set(user.id, user);
+      this.userIdsByKey.set(user.apiKey, user.id);
+    }
+    this.orgs = copy.orgs;
+    this.docs = copy.docs;
+    for (const workspace of copy.workspaces) {
+      this.workspaces.set(workspace.id, workspace);
+      this.workspacesByOrg.set(workspace.orgId, [...(this.workspacesByOrg.get(workspace.orgId) ?? []), workspace]);
+    }
+    for (const doc of copy.docs) {
+      this.docsByWorkspace.set(doc.workspaceId, [...(this.docsByWorkspace.get(doc.workspaceId) ?? []), doc]);
+    }
+  }
+
+  /** The user whose current API key this is, if any. */
+  userByKey(key: string): SeedUser | undefined {
+    const id = this.userIdsByKey.get(key);
+    return id === undefined ? undefined : this.users.get(id);
+  }
+
+  /** Removes the user's key (Profile settings -> API -> Remove): it stops working at once. */
+  revokeKey(userId: number): void {
+    for (const [key, id] of this.userIdsByKey) if (id === userId) this.userIdsByKey.delete(key);
+  }
+
+  /** Creates a new key for the user, replacing the old one (grist-api.md: "Create again replaces it"). Out: the new key. */
+  rotateKey(userId: number): string {
+    this.revokeKey(userId);
+    const key = randomBytes(20).toString('hex');
+    this.userIdsByKey.set(key, userId);
+    return key;
+  }
+
+  orgById(id: number): SeedOrg | undefined {
+    return this.orgs.find((org) => org.id === id);
+  }
+
+  /** In: an org's domain, or `docs` for the caller's personal site (grist-api.md "Sites"). */
+  orgByDomain(domain: string, caller: Caller): SeedOrg | undefined {
+    return this.orgs.find((org) => (domain === 'docs' ? org.ownerId === caller.id : org.domain === domain));
+  }
+
+  /** The org whose custom domain (`host`) this is. */
+  orgByHost(hostname: string): SeedOrg | undefined {
+    return this.orgs.find((org) => org.host === hostname);
+  }
+
+  /** In: a document's id or urlId. Out: the stored document itself (callers may change it). */
+  findDoc(idOrUrlId: string): SeedDoc | undefined {
+    return this.docs.find((doc) => doc.id === idOrUrlId || doc.urlId === idOrUrlId);
+  }
+
+  orgOf(doc: SeedDoc): SeedOrg {
+    const workspace = this.workspaceOf(doc);
+    return required(this.orgById(workspace.orgId), `org ${workspace.orgId}`);
+  }
+
+  /** The caller's role on a site: as a member, else `guests` if given one of its documents, else null. */
+  orgAccess(org: SeedOrg, caller: Caller): string | null {
+    const givenADoc = this.docsOf(org).some((doc) => doc.shares[caller.id]);
+    return org.members[caller.id] ?? (givenADoc ? 'guests' : null);
+  }
+
+  /** The caller's effective role on a document: the stronger of the team role and a direct share. */
+  docAccess(doc: SeedDoc, caller: Caller): Role | null {
+    return strongest(this.orgOf(doc).members[caller.id], doc.shares[caller.id]);
+  }
+
+  /** Changes a document's name and marks it and its workspace as changed now. */
+  rename(doc: SeedDoc, name: string): void {
+    const workspace = this.workspaceOf(doc);
+    doc.name = name;
+    doc.updatedAt = later(doc.updatedAt);
+    workspace.updatedAt = later(workspace.updatedAt);
+  }
+
+  /** `GET /api/orgs`: every site the caller can reach, the personal site first (sample `orgs.owner.json`). */
+  orgsJson(caller: Caller): object[] {
+    return this.orgs
+      .map((org) => ({ org, access: this.orgAccess(org, caller) }))
+      .filter(({ access }) => access !== null)
+      .sort((a, b) => Number(b.org.ownerId === caller.id) - Number(a.org.ownerId === caller.id) || a.org.id - b.org.id)
+      .map(({ org, access }) => ({ ...this.orgFields(org), access }));
+  }
+
+  /** `GET /api/orgs/<org>`: one site with its billing account, as `workspace.org` in sample `doc.json`. */
+  orgJson(org: SeedOrg, caller: Caller): object {
+    const billingAccount = {
+      id: org.id,
+      features: null,
+      individual: org.ownerId !== null,
+      inGoodStanding: true,
+      status: null,
+      stripePlanId: null,
+      paymentLink: null,
+      externalId: null,
+      externalOptions: null,
+      product: { id: 1, name: 'Free', features: { workspaces: true, vanityDomain: true } },
+    };
+    return { ...this.orgFields(org), billingAccount, access: this.orgAccess(org, caller) };
+  }
+
+  /**
+   * `GET /api/orgs/<org>/workspaces`: the site's workspaces by name, each with the documents the
+   * caller can see. Someone given only single documents sees only the workspaces holding them, with
+   * access `viewers` (sample `workspaces.team-doc-shared-only.json`).
+   */
+  workspacesJson(org: SeedOrg, caller: Caller): object[] {
+    const member = org.members[caller.id] !== undefined;
+    return (this.workspacesByOrg.get(org.id) ?? [])
+      .map((workspace) => ({ workspace, docs: this.docsIn(workspace).filter((doc) => this.docAccess(doc, caller)) }))
+      .filter(({ docs }) => member || docs.length > 0)
+      .sort((a, b) => a.workspace.name.localeCompare(b.workspace.name))
+      .map(({ workspace, docs }) => ({
+        ...this.workspaceFields(workspace),
+        docs: docs.map((doc) => ({ ...this.docFields(doc), forks: [], access: this.docAccess(doc, caller) })),
+        access: this.workspaceAccess(org, caller),
+        owner: this.workspaceOwner(org),
+        orgDomain: org.domain,
+      }));
+  }
+
+  /** `GET /api/docs/<doc>`: the document with its workspace and site (sample `doc.json`). */
+  docJson(doc: SeedDoc, caller: Caller): object {
+    const org = this.orgOf(doc);
+    const workspace = {
+      ...this.workspaceFields(this.workspaceOf(doc)),
+      org: this.orgJson(org, caller),
+      access: this.workspaceAccess(org, caller),
+      owner: this.workspaceOwner(org),
+    };
+    const aliases = [{ orgId: org.id, urlId: doc.urlId, docId: doc.id, createdAt: doc.createdAt }];
+    return { ...this.docFields(doc), workspace, aliases, forks: [], access: this.docAccess(doc, caller) };
+  }
+
+  /** `GET /api/profile/user` (sample `profile-user.json`). */
+  profileJson(caller: Caller): object {
+    return { id: caller.id, email: caller.email, name: caller.name, picture: null, ref: caller.ref, allowGoogleLogin: true };
+  }
+
+  private workspaceOf(doc: SeedDoc): SeedWorkspace {
+    return required(this.workspaces.get(doc.workspaceId), `workspace ${doc.workspaceId}`);
+  }
+
+  private docsIn(workspace: SeedWorkspace): SeedDoc[] {
+    return this.docsByWorkspace.get(workspace.id) ?? [];
+  }
+
+  private docsOf(org: SeedOrg): SeedDoc[] {
+    return (this.workspacesByOrg.get(org.id) ?? []).flatMap((workspace) => this.docsIn(workspace));
+  }
+
+  private workspaceAccess(org: SeedOrg, caller: Caller): string {
+    return org.members[caller.id] ?? 'viewers';
+  }
+
+  /** The owning user of a personal site; undefined for a team site. */
+  private ownerOf(org: SeedOrg): SeedUser | undefined {
+    return org.ownerId === null ? undefined : this.users.get(org.ownerId);
+  }
+
+  private userSummary(user: SeedUser) {
+    return { id: user.id, name: user.name, picture: null, ref: user.ref, createdAt: user.createdAt, type: 'login' };
+  }
+
+  private orgFields(org: SeedOrg) {
+    const { name, createdAt, updatedAt, id, domain, host } = org;
+    const user = this.ownerOf(org);
+    return { name, createdAt, updatedAt, id, domain, host, owner: user ? this.userSummary(user) : null };
+  }
+
+  /** A personal site's workspaces name their owner, with email; a team's have none. */
+  private workspaceOwner(org: SeedOrg) {
+    const user = this.ownerOf(org);
+    return user ? { ...this.userSummary(user), email: user.email, anonymous: false } : null;
+  }
+
+  private workspaceFields(workspace: SeedWorkspace) {
+    const { name, createdAt, updatedAt, id } = workspace;
+    return { name, createdAt, updatedAt, id, isSupportWorkspace: false };
+  }
+
+  private docFields(doc: SeedDoc) {
+    const { name, createdAt, updatedAt, id, isPinned, urlId } = doc;
+    return { name, createdAt, updatedAt, id, isPinned, urlId, trunkId: null, type: null };
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Seed data for the fake Grist server, shaped like the real responses in
+ * `shared/grist-samples/` (same ids, names and times where a sample shows them).
+ *
+ * Who can do what (see grist-api.md "Listing" and "Renaming"):
+ * - Olivia Owner owns Acme Corp and Globex Inc.
+ * - Ed Editor is an editor of Acme, but owns its "Leads" document, given to him directly.
+ * - Victor Viewer is a viewer of Acme.
+ * - Sam Shared belongs to no team; Globex's "Project Beta" was given to him directly as owner,
+ *   so he sees Globex as `guests` and only that document (sample `workspaces.team-doc-shared-only.json`).
+ */
+import { createHash } from 'node:crypto';
+
+/** A member's role on an org or a document, in Grist's words. */
+export type Role = 'owners' | 'editors' | 'viewers';
+
+export interface SeedUser {
+  id: number;
+  name: string;
+  email: string;
+  /** Grist's public user reference (22 characters). */
+  ref: string;
+  createdAt: string;
+  /** 40 hex characters, like a key made under Profile settings -> API. */
+  apiKey: string;
+}
+
+export interface SeedOrg {
+  id: number;
+  name: string;
+  /** `docs-<userId>` for a personal site. */
+  domain: string;
+  /** Custom domain, or null. */
+  host: string | null;
+  /** The owning user for a personal site, null for a team site. */
+  ownerId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Team members by user id; their role applies to every workspace and document of the org. */
+  members: Record<number, Role>;
+}
+
+export interface SeedWorkspace {
+  id: number;
+  orgId: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SeedDoc {
+  /** 22 characters. */
+  id: string;
+  urlId: string;
+  name: string;
+  workspaceId: number;
+  isPinned: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Users given this document directly, by user id. */
+  shares: Record<number, Role>;
+}
+
+export interface Seed {
+  users: SeedUser[];
+  orgs: SeedOrg[];
+  workspaces: SeedWorkspace[];
+  docs: SeedDoc[];
+}
+
+const CREATED = '2026-11-21T14:36:42.000Z';
+
+function user(id: number, name: string, email: string, ref: string, apiKey: string): SeedUser {
+  return { id, name, email, ref, createdAt: CREATED, apiKey };
+}
+
+function personalOrg(id: number, owner: SeedUser, updatedAt: string): SeedOrg {
+  const members = { [owner.id]: 'owners' } as const;
+  const domain = `docs-${owner.id}`;
+  return { id, name: 'Personal', domain, host: null, ownerId: owner.id, createdAt: CREATED, updatedAt, members };
+}
+
+function teamOrg(id: number, name: string, domain: string, updatedAt: string, members: Record<number, Role>): SeedOrg {
+  return { id, name, domain, host: null, ownerId: null, createdAt: `${updatedAt.slice(0, 19)}.000Z`, updatedAt, members };
+}
+
+function workspace(id: number, orgId: number, name: string, updatedAt: string): SeedWorkspace {
+  return { id, orgId, name, createdAt: `${updatedAt.slice(0, 19)}.000Z`, updatedAt };
+}
+
+/** A document whose urlId is the first 12 characters of its id, as Grist makes it. */
+function doc(id: string, name: string, workspaceId: number, updatedAt: string, extra: Partial<SeedDoc> = {}): SeedDoc {
+  const createdAt = `${updatedAt.slice(0, 19)}.000Z`;
+  return { id, urlId: id.slice(0, 12), name, workspaceId, isPinned: false, createdAt, updatedAt, shares: {}, ...extra };
+}
+
+export const USERS = {
+  owner: user(5, 'Olivia Owner', 'owner@example.com', 'gPLi7itvvMjUhceiDKxNv9', 'da9053b9b177d87ebe52465d6b53402a975827a5'),
+  viewer: user(6, 'Victor Viewer', 'viewer@example.com', '4GTaTMX7eyVXoTf7DJi6XW', '956f7ce482e77227488c67e9cd01fc74518be5e0'),
+  editor: user(7, 'Ed Editor', 'editor@example.com', 'IxZadvXYL85yCGBBtGfWPn', '08d24a2c823ab1cd068d33e1bb0403e8deab80bc'),
+  sharedOnly: user(8, 'Sam Shared', 'shared@example.com', 'TOxy9nYlYiYsV9MUl76rom', '4c58f99797c3f5170e2f706d6c18792d9c822511'),
+} satisfies Record<string, SeedUser>;
+
+const { owner, viewer, editor, sharedOnly } = USERS;
+
+export const ORGS = {
+  ownerPersonal: personalOrg(2, owner, '2026-11-21T14:36:42.482Z'),
+  viewerPersonal: personalOrg(3, viewer, '2026-11-21T14:36:42.605Z'),
+  editorPersonal: personalOrg(4, editor, '2026-11-21T14:36:42.711Z'),
+  acme: teamOrg(5, 'Acme Corp', 'acme', '2026-11-21T14:36:43.334Z', {
+    [owner.id]: 'owners',
+    [editor.id]: 'editors',
+    [viewer.id]: 'viewers',
+  }),
+  globex: teamOrg(6, 'Globex Inc', 'globex', '2026-11-21T14:36:43.413Z', { [owner.id]: 'owners' }),
+  sharedOnlyPersonal: personalOrg(7, sharedOnly, '2026-11-21T14:36:42.790Z'),
+} satisfies Record<string, SeedOrg>;
+
+export const WORKSPACES = {
+  ownerHome: workspace(2, ORGS.ownerPersonal.id, 'Home', '2026-11-21T14:36:42.513Z'),
+  viewerHome: workspace(3, ORGS.viewerPersonal.id, 'Home', '2026-11-21T14:36:42.640Z'),
+  editorHome: workspace(4, ORGS.editorPersonal.id, 'Home', '2026-11-21T14:36:42.733Z'),
+  acmeHome: workspace(5, ORGS.acme.id, 'Home', '2026-11-21T14:36:43.360Z'),
+  globexHome: workspace(6, ORGS.globex.id, 'Home', '2026-11-21T14:36:43.441Z'),
+  engineering: workspace(7, ORGS.acme.id, 'Engineering', '2026-11-21T14:36:43.506Z'),
+  marketing: workspace(8, ORGS.acme.id, 'Marketing', '2026-11-21T14:36:43.561Z'),
+  projects: workspace(9, ORGS.globex.id, 'Projects', '2026-11-21T14:36:43.639Z'),
+  sharedOnlyHome: workspace(10, ORGS.sharedOnlyPersonal.id, 'Home', '2026-11-21T14:36:42.812Z'),
+} satisfies Record<string, SeedWorkspace>;
+
+const { ownerHome, editorHome, engineering, marketing, projects } = WORKSPACES;
+
+export const DOCS = {
+  personalBudget: doc('a8pErmVLtHLWszbs248Ycx', 'Personal Budget', ownerHome.id, '2026-11-21T14:36:43.198Z'),
+  readingList: doc('9ptCUTQwN8XECbXB2X6toR', 'Reading List', ownerHome.id, '2026-11-21T14:36:43.257Z'),
+  editorNotes: doc('24R8c91vYC2RCn7p3xFX09', 'Ed Notes', editorHome.id, '2026-11-21T14:36:43.301Z'),
+  // Pinned although older than Bug Tracker, so "pinned first" and "newest first" disagree.
+  roadmap: doc('nJjXZW4bWDnSsGC2LgJjmg', 'Roadmap 2026', engineering.id, '2026-11-21T14:36:43.781Z', { isPinned: true }),
+  bugTracker: doc('v4t59thVmUHrAMwidWATqm', 'Bug Tracker', engineering.id, '2026-11-21T14:36:43.872Z'),
+  campaignPlan: doc('kxeTcCeN2BXYoiHKuvQooy', 'Campaign Plan', marketing.id, '2026-11-21T14:36:43.931Z'),
+  leads: doc('nN9Yi9WBuBkeFZteUSMrHN', 'Leads', marketing.id, '2026-11-21T14:36:44.001Z', { shares: { [editor.id]: 'owners' } }),
+  projectAlpha: doc('Qm3pW7rTx2KdLs9VbNc4Hj', 'Project Alpha', projects.id, '2026-11-21T14:36:44.120Z'),
+  projectBeta: doc('6QCcTHzyUM4DCGep4hwJUz', 'Project Beta', projects.id, '2026-11-21T14:36:53.665Z', {
+    createdAt: '2026-11-21T14:36:44.000Z',
+    shares: { [sharedOnly.id]: 'owners' },
+  }),
+} satisfies Record<string, SeedDoc>;
+
+/** The default seed: the users, sites, workspaces and documents above. */
+export const sampleSeed: Seed = {
+  users: Object.values(USERS),
+  orgs: Object.values(ORGS),
+  workspaces: Object.values(WORKSPACES),
+  docs: Object.values(DOCS),
+};
+
+/**
+ * Large seed data for benchmarks.
+ * In: how many team sites, and how many documents each holds.
+ * Out: the sample users and their personal sites, plus `teams` team sites (`team-1`, `team-2`, ...,
+ * org ids from 100) where Olivia is owner, Ed editor and Victor viewer. Each team has an empty
+ * "Home" workspace and a "Documents" workspace with `docsPerTeam` documents. Ids and times are
+ * deterministic, so runs compare.
+ */
+export function generateSeed({ teams, docsPerTeam }: { teams: number; docsPerTeam: number }): Seed {
+  const seed: Seed = {
+    users: Object.values(USERS),
+    orgs: [ORGS.ownerPersonal, ORGS.viewerPersonal, ORGS.editorPersonal, ORGS.sharedOnlyPersonal],
+    workspaces: [WORKSPACES.ownerHome, WORKSPACES.viewerHome, WORKSPACES.editorHome, WORKSPACES.sharedOnlyHome],
+    docs: [],
+  };
+  const time = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+  for (let team = 1; team <= teams; team++) {
+    const orgId = 99 + team;
+    const members = { [owner.id]: 'owners', [editor.id]: 'editors', [viewer.id]: 'viewers' } as const;
+    seed.orgs.push(teamOrg(orgId, `Team ${team}`, `team-${team}`, time(team), members));
+    seed.workspaces.push(workspace(2 * orgId, orgId, 'Home', time(team)));
+    seed.workspaces.push(workspace(2 * orgId + 1, orgId, 'Documents', time(team)));
+    for (let index = 1; index <= docsPerTeam; index++) {
+      // Hex from a hash: unique, 22 characters, and the 12-character urlId prefixes do not collide.
+      const id = createHash('sha256').update(`${team}/${index}`).digest('hex').slice(0, 22);
+      seed.docs.push(doc(id, `Document ${team}.${index}`, 2 * orgId + 1, time(team * docsPerTeam + index)));
+    }
+  }
+  return seed;
+}

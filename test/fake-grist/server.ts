@@ -1,0 +1,361 @@
+/**
+ * A fake Grist server for tests: the endpoints the extension uses, answering as
+ * `shared/grist-api.md` says a real Grist server (grist-core 1.7.17) does, with its state in memory
+ * so tests can check what was stored. Listens on 127.0.0.1 only.
+ *
+ * Each request goes: record it -> injected fault, if any -> Origin check -> which org the address
+ * selects -> API key -> route.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { ANONYMOUS, HomeDatabase, type Caller } from './home-database.ts';
+import { sampleSeed, type Seed, type SeedDoc, type SeedOrg } from './sample-data.ts';
+
+export interface FakeGristOptions {
+  /** How sites are addressed (grist-api.md "Sites and their addresses"). */
+  mode: 'per-team' | 'org-in-path' | 'single-org';
+  /** per-team: the personal site is host `docs.<baseDomain>`, a team `<domain>.<baseDomain>`. Default `getgrist.com`. */
+  baseDomain?: string;
+  /** single-org: the domain of the one org (GRIST_SINGLE_ORG). */
+  singleOrgDomain?: string;
+  /** Serve https with this key and certificate (see tls.ts). */
+  tls?: { key: string; cert: string };
+  /** Default: the sample data. */
+  seed?: Seed;
+  /** Default 0: a free port. */
+  port?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The Host header. */
+  host: string;
+  /** Path and query as received, `/o/<domain>` prefix included. */
+  path: string;
+  origin: string | undefined;
+  contentType: string | undefined;
+  /** Whether an Authorization header came; the key itself is never kept. */
+  hasAuthorization: boolean;
+  body: string;
+}
+
+/** A misbehaviour of the network or of a proxy in front of Grist, injected for matching requests. */
+export interface Fault {
+  /** Only this method; default any. */
+  method?: string;
+  /**
+   * A string must equal the whole path (no query) or the path after any `/o/<domain>` prefix;
+   * a RegExp is tested on both.
+   */
+  path: string | RegExp;
+  /** Wait this long, then answer as told below, or normally. */
+  delayMs?: number;
+  /** Answer with this status and `body` (default empty) instead of Grist's answer. */
+  status?: number;
+  body?: string;
+  /** Content-Type of that answer; default none. */
+  contentType?: string;
+  /** Destroy the socket without answering. */
+  drop?: boolean;
+  /** Never answer. */
+  hang?: boolean;
+  /** How many matching requests it applies to; default until cleared. */
+  times?: number;
+}
+
+export type StoredDoc = SeedDoc;
+
+export interface FakeGrist {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string;
+  port: number;
+  /** Stops listening and destroys open sockets, hanging ones included; again is a no-op. */
+  close(): Promise<void>;
+  /** In: a document id or urlId. Out: a copy of what is stored now, or undefined. */
+  doc(idOrUrlId: string): StoredDoc | undefined;
+  /** Every request received, oldest first. */
+  requests: RecordedRequest[];
+  clearRequests(): void;
+  injectFault(fault: Fault): void;
+  clearFaults(): void;
+  /** Removes the user's API key: requests with it get 401 at once. */
+  revokeKey(userId: number): void;
+  /** Out: a new API key for the user; the old one stops working ("Create again replaces it"). */
+  rotateKey(userId: number): string;
+}
+
+/** An error answer: `{"error": message}` with this status (grist-api.md "Errors and limits"). */
+class GristError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Grist reads JSON bodies with express.json({limit: '1mb'}): bigger ones get 413. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+interface ApiRequest {
+  caller: Caller;
+  /** The org domain the address selects (`docs` = the caller's personal site), or null for none. */
+  selected: string | null;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+/** Splits `/o/<domain>/rest` into the domain (lowercase, as Grist compares it) and `/rest`. */
+function splitOrgPrefix(pathname: string): { orgFromPath: string | null; path: string } {
+  const match = /^\/o\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!match?.[1]) return { orgFromPath: null, path: pathname };
+  return { orgFromPath: match[1].toLowerCase(), path: match[2] ?? '/' };
+}
+
+async function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Answers JSON with a weak ETag (Express's form: length and SHA-1 of the body), as Grist does;
+ * a GET whose If-None-Match holds that ETag gets 304 without a body.
+ */
+function sendJson(request: http.IncomingMessage, response: http.ServerResponse, status: number, value: unknown): void {
+  const text = JSON.stringify(value);
+  const length = Buffer.byteLength(text);
+  const etag = `W/"${length.toString(16)}-${createHash('sha1').update(text).digest('base64').slice(0, 27)}"`;
+  const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+  if (request.method === 'GET' && status === 200 && known.includes(etag)) {
+    response.writeHead(304, { ETag: etag }).end();
+    return;
+  }
+  response
+    .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': length, ETag: etag })
+    .end(text);
+}
+
+/**
+ * Reads a PATCH body the way Grist's express.json() does (grist-api.md "Renaming").
+ * Out: the properties sent; `{}` when the Content-Type is not JSON (the body is then ignored) or the body is empty.
+ */
+function parseJsonBody({ contentType, body }: ApiRequest): Record<string, unknown> {
+  if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) return {};
+  if (body.length > JSON_BODY_LIMIT) throw new GristError(413, 'request entity too large');
+  const text = body.toString('utf8').trim();
+  if (!text) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new GristError(400, (error as Error).message);
+  }
+  // Strict mode: only an object or array may stand at the top level.
+  if (typeof value !== 'object' || value === null) {
+    throw new GristError(400, `Unexpected token ${text[0]} in JSON at position 0`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Starts a fake Grist server on 127.0.0.1. Out: its address and handles to inspect and disturb it. */
+export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGrist> {
+  const { mode, baseDomain = 'getgrist.com', singleOrgDomain, tls } = options;
+  if (mode === 'single-org' && !singleOrgDomain) throw new Error('single-org mode needs singleOrgDomain');
+  const scheme = tls ? 'https' : 'http';
+  const database = new HomeDatabase(options.seed ?? sampleSeed);
+  const requests: RecordedRequest[] = [];
+  let faults: Array<{ fault: Fault; remaining: number }> = [];
+
+  /** The org domain the Host header selects, or null: per-team subdomains and custom hosts, the single org. */
+  function orgFromHost(host: string): string | null {
+    if (mode === 'single-org') return singleOrgDomain ?? null;
+    if (mode === 'org-in-path') return null;
+    const hostname = host.replace(/:\d+$/, '').toLowerCase();
+    const subdomain = hostname.endsWith(`.${baseDomain}`) ? hostname.slice(0, -baseDomain.length - 1) : null;
+    if (subdomain && !subdomain.includes('.')) return subdomain;
+    return database.orgByHost(hostname)?.domain ?? null;
+  }
+
+  /** The server's own origin is `<scheme>://<Host>`; on getgrist.com every site's pages are https subdomains of the base. */
+  function isOwnOrigin(origin: string, host: string): boolean {
+    if (origin.toLowerCase() === `${scheme}://${host}`.toLowerCase()) return true;
+    if (mode !== 'per-team') return false;
+    try {
+      const url = new URL(origin);
+      return url.origin === origin && url.protocol === 'https:' && url.hostname.endsWith(`.${baseDomain}`);
+    } catch {
+      return false; // `null` and other non-URLs are foreign.
+    }
+  }
+
+  /** grist-api.md "Authentication": no header is the anonymous user; Grist splits the header on spaces. */
+  function authenticate(header: string | undefined): Caller {
+    if (!header) return ANONYMOUS;
+    const [kind, key] = header.split(' ');
+    if (kind !== 'Bearer') throw new GristError(401, "Bad request: unsupported Authorization scheme, expected 'Bearer'");
+    const user = key ? database.userByKey(key) : undefined;
+    if (!user) throw new GristError(401, 'Bad request: invalid API key');
+    return user;
+  }
+
+  function requireOrg(ref: string, request: ApiRequest): SeedOrg {
+    let org: SeedOrg | undefined;
+    if (ref === 'current') {
+      if (request.selected === null) throw new GristError(400, 'No organization chosen');
+      org = database.orgByDomain(request.selected, request.caller);
+    } else {
+      org = /^\d+$/.test(ref) ? database.orgById(Number(ref)) : database.orgByDomain(ref, request.caller);
+    }
+    if (!org) throw new GristError(404, 'organization not found');
+    if (!database.orgAccess(org, request.caller)) throw new GristError(403, 'access denied');
+    return org;
+  }
+
+  /** A document is found only through an address of its own site, or one that selects no site. */
+  function requireDoc(ref: string, request: ApiRequest): SeedDoc {
+    const doc = database.findDoc(ref);
+    const selectedOrg = request.selected === null ? undefined : database.orgByDomain(request.selected, request.caller);
+    if (!doc || (request.selected !== null && selectedOrg?.id !== database.orgOf(doc).id)) {
+      throw new GristError(404, 'document not found');
+    }
+    if (!database.docAccess(doc, request.caller)) throw new GristError(403, 'access denied');
+    return doc;
+  }
+
+  /** grist-api.md "Renaming": owners only; falsy names are ignored; other values are stored as strings. */
+  function renameDoc(ref: string, request: ApiRequest): string {
+    const properties = parseJsonBody(request);
+    const doc = requireDoc(ref, request);
+    if (database.docAccess(doc, request.caller) !== 'owners') throw new GristError(403, 'access denied');
+    const unknown = Object.keys(properties).find((key) => key !== 'name');
+    if (unknown !== undefined) throw new GristError(400, `unrecognized property ${unknown}`);
+    if (properties.name) database.rename(doc, String(properties.name));
+    return doc.id;
+  }
+
+  const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
+    ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
+    ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
+    ['GET', /^\/api\/orgs\/([^/]+)\/workspaces$/, (id, request) =>
+      database.workspacesJson(requireOrg(id, request), request.caller)],
+    ['GET', /^\/api\/docs\/([^/]+)$/, (id, request) => database.docJson(requireDoc(id, request), request.caller)],
+    ['PATCH', /^\/api\/docs\/([^/]+)$/, renameDoc],
+    ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
+  ];
+
+  /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
+  function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, body: Buffer): unknown {
+    const { origin, authorization, host = '' } = request.headers;
+    // The Origin trap (grist-api.md): a key with a foreign Origin is refused before anything else.
+    if (authorization && origin !== undefined && !isOwnOrigin(origin, host)) {
+      throw new GristError(403, 'Credentials not supported for cross-origin requests');
+    }
+    const hostOrg = orgFromHost(host);
+    if (orgFromPath && hostOrg && orgFromPath !== hostOrg) {
+      throw new GristError(400, `Wrong org for this domain: '${orgFromPath}' does not match '${hostOrg}'`);
+    }
+    const apiRequest: ApiRequest = {
+      caller: authenticate(authorization),
+      selected: orgFromPath ?? hostOrg,
+      contentType: request.headers['content-type'],
+      body,
+    };
+    for (const [method, pattern, handler] of routes) {
+      const match = pattern.exec(path);
+      if (match && request.method === method) return handler(decodeURIComponent(match[1] ?? ''), apiRequest);
+    }
+    throw new GristError(404, `not found: ${path}`);
+  }
+
+  /** Takes the first fault that matches, counting down its `times`. */
+  function takeFault(method: string, paths: string[]): Fault | undefined {
+    const entry = faults.find(
+      ({ fault }) =>
+        (!fault.method || fault.method.toUpperCase() === method) &&
+        paths.some((path) => (typeof fault.path === 'string' ? path === fault.path : fault.path.test(path))),
+    );
+    if (!entry) return undefined;
+    entry.remaining -= 1;
+    if (entry.remaining <= 0) faults = faults.filter((other) => other !== entry);
+    return entry.fault;
+  }
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    const method = request.method ?? 'GET';
+    const target = request.url ?? '/';
+    const { headers } = request;
+    requests.push({
+      method,
+      host: headers.host ?? '',
+      path: target,
+      origin: headers.origin,
+      contentType: headers['content-type'],
+      hasAuthorization: headers.authorization !== undefined,
+      body: body.toString('utf8'),
+    });
+    const pathname = target.split('?')[0] ?? '/';
+    const { orgFromPath, path } = splitOrgPrefix(pathname);
+
+    const fault = takeFault(method, [pathname, path]);
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.drop) {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.hang) return;
+    if (fault?.status !== undefined) {
+      response.writeHead(fault.status, fault.contentType ? { 'Content-Type': fault.contentType } : {}).end(fault.body ?? '');
+      return;
+    }
+
+    try {
+      sendJson(request, response, 200, answer(request, orgFromPath, path, body));
+    } catch (error) {
+      if (!(error instanceof GristError)) throw error;
+      sendJson(request, response, error.status, { error: error.message });
+    }
+  }
+
+  const listener = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(request, response, 500, { error: String(error) });
+    });
+  };
+  const server = tls ? https.createServer(tls, listener) : http.createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `${scheme}://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      if (!server.listening) return;
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeAllConnections();
+      await closed;
+    },
+    doc: (idOrUrlId) => {
+      const doc = database.findDoc(idOrUrlId);
+      return doc && structuredClone(doc);
+    },
+    requests,
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    injectFault: (fault) => {
+      faults.push({ fault, remaining: fault.times ?? Infinity });
+    },
+    clearFaults: () => {
+      faults = [];
+    },
+    revokeKey: (userId) => database.revokeKey(userId),
+    rotateKey: (userId) => database.rotateKey(userId),
+  };
+}
