@@ -1,0 +1,226 @@
+/**
+ * The background's message handlers against the fake Grist server, with an in-memory `browser`
+ * (fake-browser) whose host permissions and declarativeNetRequest are stubbed per test.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshListing } from '../../src/background/listing-service.ts';
+import { renameDocument } from '../../src/background/rename-service.ts';
+import { getSettings, removeApiKey, saveSettings, testConnection } from '../../src/background/settings-service.ts';
+import { createGristClient } from '../../src/background/grist-client.ts';
+import { orgListSchema } from '../../src/background/grist-schemas.ts';
+import { ApiError } from '../../src/background/api-error.ts';
+import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+
+let grist: FakeGrist;
+let granted: ReturnType<typeof vi.fn>;
+let updateDynamicRules: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  granted = vi.fn(async () => true);
+  updateDynamicRules = vi.fn(async () => undefined);
+  fakeBrowser.permissions.contains = granted as never;
+  fakeBrowser.declarativeNetRequest.updateDynamicRules = updateDynamicRules as never;
+});
+afterEach(async () => {
+  await grist.close();
+});
+
+async function configure(apiKey: string | null = USERS.owner.apiKey, teamSiteUrls: string[] = []) {
+  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls });
+  if (apiKey) await apiKeyItem.set(apiKey);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('refreshListing', () => {
+  it('lists every site with its address, workspaces and documents, and caches it', async () => {
+    await configure();
+    const listing = await refreshListing();
+    expect(listing.sites.map((site) => [site.name, site.siteUrl, site.personal])).toEqual([
+      ['Personal', `${grist.url}/o/docs`, true],
+      ['Acme Corp', `${grist.url}/o/acme`, false],
+      ['Globex Inc', `${grist.url}/o/globex`, false],
+    ]);
+    const engineering = listing.sites[1]?.workspaces.find((workspace) => workspace.name === 'Engineering');
+    expect(engineering?.documents.find((doc) => doc.id === DOCS.roadmap.id)).toEqual({
+      id: DOCS.roadmap.id,
+      urlId: DOCS.roadmap.urlId,
+      name: 'Roadmap 2026',
+      access: 'owners',
+      isPinned: true,
+      updatedAt: DOCS.roadmap.updatedAt,
+    });
+    expect(await listingItem.get()).toEqual(listing);
+  });
+
+  it('says "no key" without calling Grist when none is saved', async () => {
+    await configure(null);
+    expect((await failure(refreshListing())).kind).toBe('no-key');
+    expect(grist.requests).toHaveLength(0);
+  });
+
+  it('reads Grist’s anonymous answer (200 []) as a key that did not arrive, not as "no sites"', async () => {
+    await configure();
+    grist.injectFault({ path: '/api/orgs', status: 200, body: '[]', contentType: 'application/json' });
+    const error = await failure(refreshListing());
+    expect(error.kind).toBe('auth');
+    expect(error.message).toMatch(/as if no API key was sent/);
+  });
+
+  it('keeps a failing site’s last good workspaces, with its error', async () => {
+    await configure();
+    await refreshListing();
+    grist.injectFault({ path: '/o/globex/api/orgs/current/workspaces', status: 500 });
+    const listing = await refreshListing();
+    const globex = listing.sites.find((site) => site.orgId === ORGS.globex.id);
+    expect(globex?.error).toMatchObject({ kind: 'server', status: 500 });
+    expect(globex?.workspaces.map((workspace) => workspace.name)).toEqual(['Home', 'Projects']);
+    expect(listing.sites.find((site) => site.orgId === ORGS.acme.id)?.error).toBeUndefined();
+  });
+
+  it('a refused key is an auth error that points to the options', async () => {
+    await configure('f'.repeat(40));
+    const error = await failure(refreshListing());
+    expect(error.toValue()).toMatchObject({ kind: 'auth', status: 401 });
+    expect(error.message).toMatch(/Profile settings → API/);
+  });
+
+  it('never sends the key to a host without permission', async () => {
+    await configure();
+    granted.mockResolvedValue(false);
+    expect((await failure(refreshListing())).kind).toBe('no-host-permission');
+    expect(grist.requests).toHaveLength(0);
+  });
+});
+
+describe('renameDocument', () => {
+  it('sends one JSON PATCH to the document’s own site and updates the cache', async () => {
+    await configure();
+    await refreshListing();
+    grist.clearRequests();
+    expect(await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: '  Bugs  ' })).toEqual({ name: 'Bugs' });
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    expect(grist.requests).toEqual([
+      expect.objectContaining({ method: 'PATCH', path: `/o/acme/api/docs/${DOCS.bugTracker.id}`, contentType: 'application/json', body: '{"name":"Bugs"}' }),
+    ]);
+    const cached = await listingItem.get();
+    const names = cached?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((doc) => doc.name)));
+    expect(names).toContain('Bugs');
+  });
+
+  it('refuses an empty name without sending anything (Grist would silently ignore it)', async () => {
+    await configure();
+    await refreshListing();
+    grist.clearRequests();
+    expect((await failure(renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: '  ' }))).kind).toBe('invalid-input');
+    expect(grist.requests).toHaveLength(0);
+  });
+
+  it('tells an editor that only owners rename', async () => {
+    await configure(USERS.editor.apiKey);
+    await refreshListing();
+    const error = await failure(renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Mine' }));
+    expect(error.toValue()).toEqual({ kind: 'forbidden', status: 403, message: 'Only owners can rename a document in Grist, and you are not an owner of “Bug Tracker”.' });
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+  });
+
+  it('refuses a document the listing does not hold, so a message cannot pick the host', async () => {
+    await configure();
+    await refreshListing();
+    grist.clearRequests();
+    expect((await failure(renameDocument({ orgId: 999, docId: DOCS.bugTracker.id, name: 'x' }))).kind).toBe('not-found');
+    expect(grist.requests).toHaveLength(0);
+  });
+});
+
+describe('settings', () => {
+  it('save normalises the addresses, keeps the key out of the reply, rebuilds the Origin rule and drops the old listing', async () => {
+    await listingItem.set({ fetchedAt: 1, sites: [] });
+    const reply = await saveSettings({ apiKey: ` ${USERS.owner.apiKey}\n`, personalSiteUrl: `${grist.url}/o/docs/`, teamSiteUrls: ['https://grist.initech.com/api'] });
+    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
+    expect(await apiKeyItem.get()).toBe(USERS.owner.apiKey);
+    expect(await listingItem.get()).toBeNull();
+    expect(updateDynamicRules).toHaveBeenCalledWith({
+      removeRuleIds: [1],
+      addRules: [expect.objectContaining({ condition: expect.objectContaining({ requestDomains: ['127.0.0.1', 'grist.initech.com'] }) })],
+    });
+  });
+
+  it('save refuses a bad address and stores nothing', async () => {
+    const error = await failure(saveSettings({ apiKey: 'k', personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] }));
+    expect(error.kind).toBe('invalid-input');
+    expect(await apiKeyItem.get()).toBeNull();
+    expect((await settingsItem.get()).personalSiteUrl).toBe('https://docs.getgrist.com');
+  });
+
+  it('remove key forgets the key and the listing', async () => {
+    await configure();
+    await listingItem.set({ fetchedAt: 1, sites: [] });
+    expect(await removeApiKey()).toMatchObject({ hasApiKey: false });
+    expect(await apiKeyItem.get()).toBeNull();
+    expect(await listingItem.get()).toBeNull();
+    expect((await getSettings()).hasApiKey).toBe(false);
+  });
+
+  it('test connection reports the user and the number of sites', async () => {
+    await configure();
+    expect(await testConnection({ personalSiteUrl: `${grist.url}/o/docs` })).toEqual({
+      userName: 'Olivia Owner',
+      userEmail: 'owner@example.com',
+      siteCount: 3,
+    });
+  });
+
+  it('test connection never sends the saved key to an address that is not saved', async () => {
+    await configure();
+    const other = grist.url.replace('127.0.0.1', 'localhost');
+    expect((await failure(testConnection({ personalSiteUrl: other }))).kind).toBe('invalid-input');
+    expect(grist.requests).toHaveLength(0);
+  });
+});
+
+describe('the Grist client', () => {
+  const client = (timeoutMs = 5000) =>
+    createGristClient({ apiKey: USERS.owner.apiKey, isConfiguredUrl: () => true, hasHostPermission: async () => true, timeoutMs });
+
+  it.each([
+    ['an HTML page from a proxy', { status: 200, body: '<html>Sign in</html>', contentType: 'text/html' }, 'bad-response'],
+    ['truncated JSON', { status: 200, body: '[{"id": 1, "na', contentType: 'application/json' }, 'bad-response'],
+    ['JSON of the wrong shape', { status: 200, body: '{"orgs": []}', contentType: 'application/json' }, 'bad-response'],
+    ['an empty error body', { status: 502 }, 'server'],
+    ['a dropped connection', { drop: true }, 'network'],
+  ])('turns %s into a %s error', async (_name, fault, kind) => {
+    grist.injectFault({ path: '/api/orgs', ...fault });
+    expect((await failure(client().get(grist.url, '/api/orgs', orgListSchema))).kind).toBe(kind);
+  });
+
+  it('gives up on a server that never answers', async () => {
+    grist.injectFault({ path: '/api/orgs', hang: true });
+    const error = await failure(client(300).get(grist.url, '/api/orgs', orgListSchema));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('blots the key out of an error text that echoes it', async () => {
+    grist.injectFault({ path: '/api/orgs', status: 400, body: JSON.stringify({ error: `bad key ${USERS.owner.apiKey}` }), contentType: 'application/json' });
+    const error = await failure(client().get(grist.url, '/api/orgs', orgListSchema));
+    expect(error.message).not.toContain(USERS.owner.apiKey);
+    expect(error.message).toContain('[API key]');
+  });
+
+  it('refuses plain http outside localhost before sending anything', async () => {
+    const error = await failure(client().get('http://grist.example.com', '/api/orgs', orgListSchema));
+    expect(error.kind).toBe('invalid-input');
+  });
+});
