@@ -20,9 +20,10 @@ function siteAddress(siteUrl: string): string {
  */
 export function SiteSection({ store, site }: SiteSectionProps) {
   return (
-    <section class="site">
+    // Labelled by its heading, so assistive technology (and tests) can find a site as a region.
+    <section class="site" aria-labelledby={`site-${site.orgId}`}>
       <div class="site-heading">
-        <h2>{site.personal ? 'Personal' : site.name}</h2>
+        <h2 id={`site-${site.orgId}`}>{site.personal ? 'Personal' : site.name}</h2>
         <span class="site-address">{siteAddress(site.siteUrl)}</span>
       </div>
       {site.error && (

@@ -1,0 +1,31 @@
+/**
+ * A self-hosted org-in-path server whose bare host was pasted as the personal site: the bare host
+ * selects no org (Grist answers 400 "No organization chosen"), so every site, the personal one
+ * included, must be addressed as /o/<domain>.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { loadExtension, type LoadedExtension } from './extension.ts';
+import { headings, openPopup, saveOptions } from './user-actions.ts';
+
+let grist: FakeGrist;
+let extension: LoadedExtension;
+
+beforeAll(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  extension = await loadExtension();
+});
+afterAll(async () => {
+  await extension?.close();
+  await grist?.close();
+});
+
+it('lists every site under /o/<domain> with no site in error', async () => {
+  await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: grist.url });
+  const popup = await openPopup(extension);
+  expect(await headings(popup, 2)).toEqual(['Personal', 'Acme Corp', 'Globex Inc']);
+  await popup.getByRole('link', { name: 'Open Personal Budget' }).waitFor();
+  const listed = grist.requests.filter((request) => request.path.endsWith('/workspaces')).map((r) => r.path);
+  expect(listed.sort()).toEqual(['/o/acme/api/orgs/current/workspaces', '/o/docs-5/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces']);
+});

@@ -1,0 +1,5 @@
+// Code run inside the browser by page.evaluate / worker.evaluate uses the extension's `chrome`.
+declare const chrome: {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  declarativeNetRequest: { updateDynamicRules(options: { removeRuleIds?: number[] }): Promise<void> };
+};

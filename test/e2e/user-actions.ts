@@ -1,0 +1,40 @@
+/**
+ * What a user does in the extension's pages, as Playwright steps found by role and label:
+ * fill in the options and save, open the popup and wait for the fresh listing.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LoadedExtension } from './extension.ts';
+
+export const OPTIONS_PAGE = 'src/options/index.html';
+export const POPUP_PAGE = 'src/popup/index.html';
+
+export interface OptionsInput {
+  apiKey: string;
+  personalSiteUrl?: string;
+  teamSiteUrls?: string[];
+}
+
+/** Fills the options page and presses Save; resolves once the page says "Saved.". */
+export async function saveOptions(extension: LoadedExtension, input: OptionsInput): Promise<Page> {
+  const page = await extension.openPage(OPTIONS_PAGE);
+  await page.getByLabel('API key', { exact: true }).fill(input.apiKey);
+  if (input.personalSiteUrl) await page.getByLabel('Personal site URL').fill(input.personalSiteUrl);
+  await page.getByLabel('Team site URLs').fill((input.teamSiteUrls ?? []).join('\n'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').getByText('Saved.').waitFor();
+  return page;
+}
+
+/** Opens the popup (in a tab) and waits until the fresh listing has replaced any cached one. */
+export async function openPopup(extension: LoadedExtension): Promise<Page> {
+  const page = await extension.openPage(POPUP_PAGE);
+  await page.getByRole('status').filter({ hasNotText: 'Refreshing' }).waitFor();
+  await expect.poll(() => page.getByText('Refreshing…').count()).toBe(0);
+  return page;
+}
+
+/** The text of every heading of a level, in page order. */
+export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
+  return page.getByRole('heading', { level }).allTextContents();
+}
