@@ -58,9 +58,11 @@ describe('as the owner', () => {
     // Each site was listed at its own address: the personal site as configured, teams as /o/<domain>.
     const listed = grist.requests.filter((request) => request.path.endsWith('/api/orgs/current/workspaces')).map((r) => r.path);
     expect(listed.sort()).toEqual(['/o/acme/api/orgs/current/workspaces', '/o/docs/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces']);
-    await mkdir(resolve(import.meta.dirname, '../../docs'), { recursive: true });
+    // The README's screenshot: rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree.
+    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+    await mkdir(folder, { recursive: true });
     await popup.setViewportSize({ width: 400, height: 600 });
-    await popup.screenshot({ path: resolve(import.meta.dirname, '../../docs/popup.png') });
+    await popup.screenshot({ path: resolve(folder, 'popup.png') });
   });
 
   it('renames a document: one JSON PATCH without Origin, the row and the server both have the new name', async () => {
@@ -85,6 +87,21 @@ describe('as the owner', () => {
     grist.injectFault({ path: /workspaces$/, hang: true });
     const again = await extension.openPage('src/popup/index.html');
     await again.getByRole('link', { name: 'Open Bug Tracker 2027' }).waitFor();
+  });
+
+  it('shows a name made of HTML as text, without running or rendering it', async () => {
+    const hostile = '<img src=x onerror="document.title=\'pwned\'"><b>bold</b>';
+    await start(USERS.owner.apiKey);
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'Rename Campaign Plan' }).click();
+    await popup.getByRole('textbox', { name: 'New name for Campaign Plan' }).fill(hostile);
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => grist.doc(DOCS.campaignPlan.id)?.name).toBe(hostile);
+    // A fresh popup renders the name from the server's listing.
+    const again = await openPopup(extension);
+    await again.getByRole('link', { name: `Open ${hostile}` }).waitFor();
+    expect(await again.locator('ul img, ul b').count()).toBe(0);
+    expect(await again.title()).not.toBe('pwned');
   });
 
   it('needs the Origin rule: without it Grist refuses the rename as cross-origin and nothing is stored', async () => {
