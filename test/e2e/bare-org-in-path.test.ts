@@ -3,25 +3,15 @@
  * selects no org (Grist answers 400 "No organization chosen"), so every site, the personal one
  * included, must be addressed as /o/<domain>.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { USERS } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { loadExtension, type LoadedExtension } from './extension.ts';
+import { useGristAndExtension } from './fixtures.ts';
 import { headings, openPopup, saveOptions } from './user-actions.ts';
 
-let grist: FakeGrist;
-let extension: LoadedExtension;
-
-beforeAll(async () => {
-  grist = await startFakeGrist({ mode: 'org-in-path' });
-  extension = await loadExtension();
-});
-afterAll(async () => {
-  await extension?.close();
-  await grist?.close();
-});
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
 it('lists every site under /o/<domain> with no site in error', async () => {
+  const { grist, extension } = setup;
   await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: grist.url });
   const popup = await openPopup(extension);
   expect(await headings(popup, 2)).toEqual(['Personal', 'Acme Corp', 'Globex Inc']);

@@ -3,30 +3,20 @@
  * 127.0.0.1 and Chromium maps `docs.getgrist.com` and every `<team>.getgrist.com` to it, so the
  * extension runs with its default personal site URL and nothing leaves the machine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { makeSelfSignedCert } from '../fake-grist/tls.ts';
-import { loadExtension, type LoadedExtension } from './extension.ts';
+import { useGristAndExtension } from './fixtures.ts';
 import { headings, openPopup, saveOptions } from './user-actions.ts';
 
-let grist: FakeGrist;
-let extension: LoadedExtension;
-
-beforeAll(async () => {
-  grist = await startFakeGrist({ mode: 'per-team', baseDomain: 'getgrist.com', tls: await makeSelfSignedCert() });
-  extension = await loadExtension([
-    `--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`,
-    '--ignore-certificate-errors',
-  ]);
-});
-afterAll(async () => {
-  await extension?.close();
-  await grist?.close();
-});
+const setup = useGristAndExtension(
+  async () => ({ mode: 'per-team', baseDomain: 'getgrist.com', tls: await makeSelfSignedCert() }),
+  (grist) => [`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors'],
+);
 
 describe('on getgrist.com', () => {
   it('keeps the default personal site, lists each team at its own host and renames there', async () => {
+    const { grist, extension } = setup;
     // Only the key: the personal site URL stays at its default, https://docs.getgrist.com.
     await saveOptions(extension, { apiKey: USERS.owner.apiKey });
     const popup = await openPopup(extension);

@@ -2,25 +2,15 @@
  * A single-org server (GRIST_SINGLE_ORG): the user pastes the bare host, the extension learns from
  * the server which site it serves, lists that site there and renames in it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { loadExtension, type LoadedExtension } from './extension.ts';
+import { useGristAndExtension } from './fixtures.ts';
 import { headings, openPopup, saveOptions } from './user-actions.ts';
 
-let grist: FakeGrist;
-let extension: LoadedExtension;
-
-beforeAll(async () => {
-  grist = await startFakeGrist({ mode: 'single-org', singleOrgDomain: 'acme' });
-  extension = await loadExtension();
-});
-afterAll(async () => {
-  await extension?.close();
-  await grist?.close();
-});
+const setup = useGristAndExtension(() => ({ mode: 'single-org', singleOrgDomain: 'acme' }));
 
 it('lists the one site at the bare host and renames there', async () => {
+  const { grist, extension } = setup;
   await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: grist.url });
   const popup = await openPopup(extension);
   expect(await headings(popup, 2)).toEqual(['Acme Corp']);
