@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'chrome116',
+    // The rename dialog is opened by the worker, not named in the manifest, so crxjs needs telling.
+    rollupOptions: { input: { dialog: 'src/dialog/index.html' } },
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   server: { host: '127.0.0.1' },

@@ -38,6 +38,14 @@ export const workspaceListSchema = v.array(
 );
 export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];
 
+/** `GET {site}/api/docs/<docId or urlId>`: the document with its workspace and org (sample doc.json). */
+export const documentSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  access: v.optional(v.nullable(v.string()), null),
+  workspace: v.object({ org: v.object({ id: v.number() }) }),
+});
+
 /** `GET /api/orgs/current`: the org a site address selects (only its id is used). */
 export const currentOrgSchema = v.object({ id: v.number() });
 

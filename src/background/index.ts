@@ -1,23 +1,57 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import browser from 'webextension-polyfill';
 import { settingsItem } from '../shared/storage-items.ts';
+import { applySettings } from './apply-settings.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
 import { refreshListing } from './listing-service.ts';
 import { createMessageListener } from './message-router.ts';
-import { syncOriginRule } from './origin-rule.ts';
+import { onCommand, onMenuClicked, showPageMenuFor } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
 import { getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
 import { migrateStorage } from './storage-migration.ts';
 
-// Every start of the worker (install, browser start, wake-up) rebuilds the Origin rule from the
-// stored options; messages wait for it so the first rename never races the rule.
+const logFailure = (what: string) => (error: unknown) =>
+  console.error(`Grist Quick Rename: ${what} failed:`, error instanceof Error ? error.message : error);
+
+// Every start of the worker (install, browser start, wake-up) rebuilds the Origin rule and the
+// menus from the stored options; messages wait for it so the first rename never races the rule.
 const ready = migrateStorage()
   .then(() => settingsItem.get())
-  .then(syncOriginRule)
-  .catch((error: unknown) => console.error('Grist Quick Rename: start-up failed:', error instanceof Error ? error.message : error));
+  .then(applySettings)
+  .catch(logFailure('start-up'));
+
+/** Shows or hides the page menu for a tab, once the menus exist. */
+const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>
+  void ready
+    .then(() => tab)
+    .then((shown) => showPageMenuFor(shown?.url))
+    .catch(logFailure('menu update'));
+
+followTab(browser.tabs.query({ active: true, lastFocusedWindow: true }).then(([active]) => active));
 
 browser.runtime.onMessage.addListener(
   createMessageListener(
-    { getSettings, saveSettings, removeApiKey, testConnection, refreshListing, renameDocument },
+    {
+      getSettings,
+      saveSettings,
+      removeApiKey,
+      testConnection,
+      refreshListing,
+      renameDocument,
+      getDocumentAtUrl,
+      renameDocumentAtUrl,
+    },
     ready,
   ),
 );
+
+browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab).catch(logFailure('menu')));
+browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab).catch(logFailure('shortcut')));
+browser.tabs.onActivated.addListener(({ tabId }) => followTab(browser.tabs.get(tabId)));
+browser.tabs.onUpdated.addListener((_tabId, change, tab) => {
+  if (tab.active && (change.url || change.status === 'complete')) followTab(Promise.resolve(tab));
+});
+
+// Chrome gives automation no way to click a context menu entry or press an extension shortcut,
+// so the end-to-end tests call these same handlers here. Only the extension's own worker sees it.
+Object.assign(globalThis, { gristQuickRenameTriggers: { onMenuClicked, onCommand } });

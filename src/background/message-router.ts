@@ -22,6 +22,8 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   testConnection: v.object({ apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
+  getDocumentAtUrl: v.object({ pageUrl: v.string() }),
+  renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string() }),
 };
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */

@@ -6,10 +6,10 @@ import type { ConnectionReport, PublicSettings, SettingsInput } from '../shared/
 import { normalizeSiteUrl } from '../shared/site-url.ts';
 import { apiKeyItem, listingItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
+import { applySettings } from './apply-settings.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { orgListSchema, profileSchema } from './grist-schemas.ts';
 import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from './listing-service.ts';
-import { syncOriginRule } from './origin-rule.ts';
 
 /** A Grist key is 40 hex characters; anything with spaces or control characters cannot be one. */
 const PLAUSIBLE_KEY = /^[\x21-\x7e]+$/;
@@ -34,7 +34,7 @@ export async function getSettings(): Promise<PublicSettings> {
 
 /**
  * The `saveSettings` message: checks every URL again (the page is not trusted), stores, rebuilds
- * the Origin rule, and drops the cached listing when it no longer matches the settings.
+ * the Origin rule and the context menus, and drops the cached listing when it no longer matches the settings.
  */
 export async function saveSettings(input: SettingsInput): Promise<PublicSettings> {
   const settings: Settings = {
@@ -46,7 +46,7 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
   await settingsItem.set(settings);
   if (newKey) await apiKeyItem.set(newKey);
   if (newKey || JSON.stringify(before) !== JSON.stringify(settings)) await listingItem.remove();
-  await syncOriginRule(settings);
+  await applySettings(settings);
   return getSettings();
 }
 

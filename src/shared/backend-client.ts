@@ -33,4 +33,6 @@ export const runtimeBackend: Backend = {
   testConnection: (request) => send('testConnection', request),
   refreshListing: (request) => send('refreshListing', request),
   renameDocument: (request) => send('renameDocument', request),
+  getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
+  renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),
 };

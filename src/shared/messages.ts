@@ -27,6 +27,16 @@ export interface ConnectionReport {
   siteCount: number;
 }
 
+/** A Grist document found from its page URL, for the rename dialog. */
+export interface DocumentAtUrl {
+  orgId: number;
+  siteUrl: string;
+  docId: string;
+  name: string;
+  /** Only owners may rename (Grist answers 403 to editors and viewers). */
+  canRename: boolean;
+}
+
 export interface Protocol {
   getSettings: { request: null; response: PublicSettings };
   saveSettings: { request: SettingsInput; response: PublicSettings };
@@ -37,6 +47,13 @@ export interface Protocol {
   refreshListing: { request: null; response: Listing };
   /** Renames a document of a listed site; answers the name Grist now stores. */
   renameDocument: { request: { orgId: number; docId: string; name: string }; response: { name: string } };
+  /**
+   * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), if the URL is a
+   * document page of a configured site; `not-found` with the reason otherwise.
+   */
+  getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
+  /** Renames the document a page or link URL shows; answers the name Grist now stores. */
+  renameDocumentAtUrl: { request: { pageUrl: string; name: string }; response: { name: string } };
 }
 
 export type MessageName = keyof Protocol;
@@ -59,6 +76,8 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'testConnection',
   'refreshListing',
   'renameDocument',
+  'getDocumentAtUrl',
+  'renameDocumentAtUrl',
 ]);
 
 /** True when `value` has the envelope shape of a known message (its request is checked later). */

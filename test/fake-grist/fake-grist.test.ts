@@ -278,6 +278,12 @@ describe('documents and not-found answers', () => {
     expect((await getJson(fake(), `/api/docs/${DOCS.roadmap.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('serves a web page, not JSON, at a document page URL (where Grist serves its app)', async () => {
+    const response = await call(fake(), `/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`, { user: null });
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(await response.text()).toContain('<title>Grist</title>');
+  });
+
   it('answers 403 "access denied" for a document the caller cannot see', async () => {
     const answer = await getJson(fake(), `/api/docs/${DOCS.projectAlpha.id}`, { user: viewer });
     expect(answer).toEqual(errorAnswer(403, 'access denied'));

@@ -96,6 +96,9 @@ class GristError extends Error {
   }
 }
 
+/** What the fake serves for any page outside `/api/`, where Grist serves its web app. */
+const PAGE = '<!doctype html><meta charset="utf-8"><title>Grist</title><p>A Grist page (fake).</p>';
+
 /** Grist reads JSON bodies with express.json({limit: '1mb'}): bigger ones get 413. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -309,6 +312,12 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     if (fault?.hang) return;
     if (fault?.status !== undefined) {
       response.writeHead(fault.status, fault.contentType ? { 'Content-Type': fault.contentType } : {}).end(fault.body ?? '');
+      return;
+    }
+
+    if (method === 'GET' && !path.startsWith('/api/')) {
+      // Grist's web app answers every other page; a bare page is enough for tabs to show its URL.
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
       return;
     }
 

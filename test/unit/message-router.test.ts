@@ -14,6 +14,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
     renameDocument: vi.fn(async () => ({ name: 'x' })),
+    getDocumentAtUrl: vi.fn(async () => ({ orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
+    renameDocumentAtUrl: vi.fn(async () => ({ name: 'x' })),
     ...overrides,
   };
 }

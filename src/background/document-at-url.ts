@@ -1,0 +1,49 @@
+/**
+ * The rename dialog's messages: find the document a page or link URL shows, and rename it.
+ * Only URLs on the user's configured sites are looked up (the URL comes from a web page or a link,
+ * so it decides nothing about where the key goes).
+ */
+import type { DocumentAtUrl } from '../shared/messages.ts';
+import { parseDocumentUrl } from '../shared/document-url.ts';
+import type { Settings } from '../shared/storage-items.ts';
+import { ApiError } from './api-error.ts';
+import type { GristClient } from './grist-client.ts';
+import { documentSchema } from './grist-schemas.ts';
+import { isConfiguredUrl } from './host-policy.ts';
+import { renameAt, savedConnection } from './rename-service.ts';
+
+const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', string> = {
+  'not-a-site': 'This page is not on one of your Grist sites. Add its site in the extension’s options.',
+  'not-a-document': 'This page is not a Grist document.',
+  fork: 'This is a fork or snapshot of a Grist document. Open the original document to rename it.',
+};
+
+/** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
+async function lookUp(client: GristClient, settings: Settings, pageUrl: string): Promise<DocumentAtUrl> {
+  const check = parseDocumentUrl(pageUrl, (url) => isConfiguredUrl(url, settings));
+  if (!check.ok) throw new ApiError('not-found', NOT_OFFERED[check.reason]);
+  const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
+  return {
+    orgId: doc.workspace.org.id,
+    siteUrl: check.siteUrl,
+    docId: doc.id,
+    name: doc.name,
+    canRename: doc.access === 'owners',
+  };
+}
+
+/** The `getDocumentAtUrl` message. */
+export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promise<DocumentAtUrl> {
+  const { client, settings } = await savedConnection();
+  return lookUp(client, settings, pageUrl);
+}
+
+/**
+ * The `renameDocumentAtUrl` message: looks the document up again (its name and site may have
+ * changed since the dialog opened), then renames it like the popup does.
+ */
+export async function renameDocumentAtUrl({ pageUrl, name }: { pageUrl: string; name: string }): Promise<{ name: string }> {
+  const { client, settings } = await savedConnection();
+  const document = await lookUp(client, settings, pageUrl);
+  return renameAt(client, { siteUrl: document.siteUrl, orgId: document.orgId, docId: document.docId, currentName: document.name }, name);
+}

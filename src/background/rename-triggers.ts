@@ -1,0 +1,103 @@
+/**
+ * Ways to rename without the popup: "Rename this Grist document…" on document pages,
+ * "Rename linked Grist document…" on links to them, and a keyboard shortcut. Each opens the
+ * rename dialog, a small extension window: the key and the API stay in the extension, no script
+ * runs in the Grist page.
+ */
+import browser from 'webextension-polyfill';
+import type { Menus, Tabs } from 'webextension-polyfill';
+import { parseDocumentUrl } from '../shared/document-url.ts';
+import { settingsItem, type Settings } from '../shared/storage-items.ts';
+import { isConfiguredUrl } from './host-policy.ts';
+import { guessDeployment } from './site-resolution.ts';
+
+export const PAGE_MENU_ID = 'rename-this-document';
+export const LINK_MENU_ID = 'rename-linked-document';
+/** The `commands` entry of manifest.json. */
+export const RENAME_COMMAND = 'rename-document';
+
+/**
+ * Match patterns for every configured site's host (match patterns cannot hold ports or tell a
+ * document path from a home page; the page menu's visibility and the dialog do that).
+ */
+export function sitePatterns(settings: Settings): string[] {
+  const patterns = new Set(
+    [settings.personalSiteUrl, ...settings.teamSiteUrls].map((site) => {
+      const url = new URL(site);
+      return `${url.protocol}//${url.hostname}/*`;
+    }),
+  );
+  const deployment = guessDeployment(settings.personalSiteUrl);
+  if (deployment.style === 'per-team') patterns.add(`${deployment.protocol}//*.${deployment.base.replace(/:\d+$/, '')}/*`);
+  return [...patterns];
+}
+
+/** True when `url` is a document page of a configured site (forks, home pages and others are not). */
+export function isDocumentPage(url: string | undefined, settings: Settings): boolean {
+  return url !== undefined && parseDocumentUrl(url, (candidate) => isConfiguredUrl(candidate, settings)).ok;
+}
+
+let menusSynced: Promise<void> = Promise.resolve();
+
+/**
+ * Rebuilds both menu entries for `settings`; calls are queued so two rebuilds never interleave
+ * (creating an id that exists is an error).
+ */
+export function syncContextMenus(settings: Settings): Promise<void> {
+  menusSynced = menusSynced.then(async () => {
+    await browser.contextMenus.removeAll();
+    const patterns = sitePatterns(settings);
+    browser.contextMenus.create({
+      id: PAGE_MENU_ID,
+      title: 'Rename this Grist document…',
+      contexts: ['page'],
+      documentUrlPatterns: patterns,
+      // Shown only once the active tab is known to be a document page (see showPageMenuFor).
+      visible: false,
+    });
+    browser.contextMenus.create({
+      id: LINK_MENU_ID,
+      title: 'Rename linked Grist document…',
+      contexts: ['link'],
+      targetUrlPatterns: patterns,
+    });
+  });
+  return menusSynced;
+}
+
+/**
+ * Shows the page menu only while the active tab is a document page. `url` is the tab's URL, which
+ * the browser reveals only for hosts the extension may access: other tabs read as undefined.
+ */
+export async function showPageMenuFor(url: string | undefined): Promise<void> {
+  const visible = isDocumentPage(url, await settingsItem.get());
+  await menusSynced;
+  await browser.contextMenus.update(PAGE_MENU_ID, { visible });
+}
+
+/**
+ * Opens the rename dialog. In: the document page or link URL (undefined when unknown: the dialog
+ * says why nothing can be renamed) and the tab showing it, which the dialog offers to reload.
+ */
+export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined): Promise<void> {
+  const params = new URLSearchParams();
+  if (pageUrl) params.set('url', pageUrl);
+  if (tabId !== undefined && tabId >= 0) params.set('tabId', String(tabId));
+  await browser.windows.create({
+    url: browser.runtime.getURL(`src/dialog/index.html?${params.toString()}`),
+    type: 'popup',
+    width: 440,
+    height: 320,
+  });
+}
+
+/** `contextMenus.onClicked`: the page entry renames the page's document, the link entry the linked one. */
+export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<void> {
+  if (info.menuItemId === PAGE_MENU_ID) await openRenameDialog(info.pageUrl, tab?.id);
+  if (info.menuItemId === LINK_MENU_ID) await openRenameDialog(info.linkUrl, undefined);
+}
+
+/** `commands.onCommand`: the shortcut renames the active tab's document. */
+export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<void> {
+  if (command === RENAME_COMMAND) await openRenameDialog(tab?.url, tab?.id);
+}

@@ -1,0 +1,137 @@
+/**
+ * The context menu, the shortcut and the dialog's messages, with an in-memory `browser` and the
+ * fake Grist server.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/background/api-error.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/document-at-url.ts';
+import { refreshListing } from '../../src/background/listing-service.ts';
+import {
+  LINK_MENU_ID,
+  onCommand,
+  onMenuClicked,
+  PAGE_MENU_ID,
+  showPageMenuFor,
+  sitePatterns,
+  syncContextMenus,
+} from '../../src/background/rename-triggers.ts';
+import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+
+let grist: FakeGrist;
+const menus = { create: vi.fn(), update: vi.fn(async () => undefined), removeAll: vi.fn(async () => undefined) };
+const createWindow = vi.fn(async () => ({}));
+
+beforeEach(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  for (const stub of [...Object.values(menus), createWindow]) stub.mockClear();
+  Object.assign(fakeBrowser.contextMenus, menus);
+  fakeBrowser.windows.create = createWindow as never;
+  fakeBrowser.permissions.contains = (async () => true) as never;
+  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+  await apiKeyItem.set(USERS.owner.apiKey);
+});
+afterEach(async () => {
+  await grist.close();
+});
+
+const dialogUrl = () => new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
+
+describe('the menu entries', () => {
+  it('are built for the configured hosts only, the page entry hidden until a document page is active', async () => {
+    await syncContextMenus(await settingsItem.get());
+    expect(menus.removeAll).toHaveBeenCalledOnce();
+    expect(menus.create.mock.calls.map(([entry]) => entry)).toEqual([
+      {
+        id: PAGE_MENU_ID,
+        title: 'Rename this Grist document…',
+        contexts: ['page'],
+        documentUrlPatterns: ['http://127.0.0.1/*', 'https://grist.initech.com/*'],
+        visible: false,
+      },
+      {
+        id: LINK_MENU_ID,
+        title: 'Rename linked Grist document…',
+        contexts: ['link'],
+        targetUrlPatterns: ['http://127.0.0.1/*', 'https://grist.initech.com/*'],
+      },
+    ]);
+  });
+
+  it('cover every team host on getgrist.com', () => {
+    expect(sitePatterns({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] })).toEqual([
+      'https://docs.getgrist.com/*',
+      'https://*.getgrist.com/*',
+    ]);
+  });
+
+  it.each([
+    ['a document page', (url: string) => `${url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2`, true],
+    ['a team home page', (url: string) => `${url}/o/acme/`, false],
+    ['a fork', (url: string) => `${url}/o/acme/doc/${DOCS.roadmap.urlId}~abcdefghijkl`, false],
+    ['a page of an unconfigured site', () => `https://grist.evil.com/${DOCS.roadmap.urlId}/Roadmap-2026`, false],
+    ['a tab the extension cannot read', () => undefined, false],
+  ])('the page entry on %s: visible %s', async (_name, url, visible) => {
+    await showPageMenuFor(url(grist.url));
+    expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible });
+  });
+});
+
+describe('opening the dialog', () => {
+  it('the page entry opens it for the page’s document and tab', async () => {
+    const pageUrl = `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`;
+    await onMenuClicked({ menuItemId: PAGE_MENU_ID, pageUrl, editable: false, modifiers: [] }, { id: 7 } as never);
+    expect(createWindow).toHaveBeenCalledWith(expect.objectContaining({ type: 'popup' }));
+    expect(dialogUrl().pathname).toBe('/src/dialog/index.html');
+    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: pageUrl, tabId: '7' });
+  });
+
+  it('the link entry opens it for the linked document, with no tab to reload', async () => {
+    const linkUrl = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
+    await onMenuClicked({ menuItemId: LINK_MENU_ID, linkUrl, pageUrl: 'https://example.com/', editable: false, modifiers: [] }, { id: 7 } as never);
+    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: linkUrl });
+  });
+
+  it('the shortcut opens it for the active tab, and without a URL where the tab cannot be read', async () => {
+    await onCommand('rename-document', { id: 3 } as never);
+    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ tabId: '3' });
+  });
+});
+
+describe('the dialog’s messages', () => {
+  it('find the document of a page URL, with whether the user may rename it', async () => {
+    const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2#a1` });
+    expect(found).toEqual({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.roadmap.id, name: 'Roadmap 2026', canRename: true });
+  });
+
+  it('tell a viewer they cannot rename', async () => {
+    await apiKeyItem.set(USERS.viewer.apiKey);
+    const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}` });
+    expect(found.canRename).toBe(false);
+  });
+
+  it('rename through the URL: one PATCH to the document’s site, the cached listing updated', async () => {
+    await refreshListing();
+    grist.clearRequests();
+    const pageUrl = `${grist.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
+    expect(await renameDocumentAtUrl({ pageUrl, name: 'Bugs' })).toEqual({ name: 'Bugs' });
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    expect(grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+    const cached = (await listingItem.get())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents));
+    expect(cached?.find((doc) => doc.id === DOCS.bugTracker.id)?.name).toBe('Bugs');
+  });
+
+  it.each([
+    ['an unconfigured host', 'https://grist.evil.com/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
+    ['a home page', '/o/acme/', /not a Grist document/],
+    ['a fork', `/o/acme/doc/${DOCS.bugTracker.urlId}~abcdefghijkl`, /fork or snapshot/],
+  ])('refuse %s without calling any host', async (_name, path, message) => {
+    const pageUrl = path.startsWith('/') ? `${grist.url}${path}` : path;
+    const error = await renameDocumentAtUrl({ pageUrl, name: 'x' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(message);
+    expect(grist.requests).toHaveLength(0);
+  });
+});
