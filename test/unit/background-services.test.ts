@@ -24,6 +24,7 @@ beforeEach(async () => {
   updateDynamicRules = vi.fn(async () => undefined);
   fakeBrowser.permissions.contains = granted as never;
   fakeBrowser.declarativeNetRequest.updateDynamicRules = updateDynamicRules as never;
+  Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
 });
 afterEach(async () => {
   await grist.close();
