@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/popup/**', 'src/options/**'],
+    files: ['src/popup/**', 'src/options/**', 'src/dialog/**'],
     rules: {
       'no-restricted-imports': [
         'error',

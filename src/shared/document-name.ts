@@ -22,9 +22,10 @@ export type NameCheck =
 export function checkDocumentName(typed: string, currentName: string): NameCheck {
   const name = typed.trim();
   if (!name) return { kind: 'invalid', message: 'Enter a name.' };
+  // Before the length check: a name already longer than the limit may be left as it is.
+  if (name === currentName) return { kind: 'unchanged' };
   if ([...name].length > MAX_DOCUMENT_NAME_LENGTH) {
     return { kind: 'invalid', message: `Use at most ${MAX_DOCUMENT_NAME_LENGTH} characters.` };
   }
-  if (name === currentName) return { kind: 'unchanged' };
   return { kind: 'ok', name };
 }

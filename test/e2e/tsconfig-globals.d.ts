@@ -2,4 +2,6 @@
 declare const chrome: {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
   declarativeNetRequest: { updateDynamicRules(options: { removeRuleIds?: number[] }): Promise<void> };
+  tabs: { query(filter: { url?: string }): Promise<{ id?: number }[]> };
+  contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
 };

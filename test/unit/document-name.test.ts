@@ -17,4 +17,9 @@ describe('checking a new document name before it is sent', () => {
     expect(checkDocumentName('😀'.repeat(MAX_DOCUMENT_NAME_LENGTH), 'x').kind).toBe('ok');
     expect(checkDocumentName('a'.repeat(MAX_DOCUMENT_NAME_LENGTH + 1), 'x').kind).toBe('invalid');
   });
+
+  it('lets a name already over the limit stay as it is', () => {
+    const long = 'a'.repeat(MAX_DOCUMENT_NAME_LENGTH + 1);
+    expect(checkDocumentName(long, long)).toEqual({ kind: 'unchanged' });
+  });
 });

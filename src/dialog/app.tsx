@@ -1,0 +1,95 @@
+/** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { RenameForm } from './rename-form.tsx';
+import type { DialogState, DialogStore } from './store.ts';
+
+/** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`). */
+export const NOT_OWNER_MESSAGE = 'Only owners can rename a document in Grist, and you are not an owner of this document.';
+
+/** The text of the one live region, so each change of state is announced once. */
+function statusText(state: DialogState, hasTab: boolean): string[] {
+  switch (state.kind) {
+    case 'loading':
+      return ['Loading…'];
+    case 'not-owner':
+      return [NOT_OWNER_MESSAGE];
+    case 'editing':
+      return state.saving ? ['Renaming…'] : [];
+    case 'renamed':
+      return [`Renamed to “${state.name}”.`, ...(hasTab ? ['The document’s tab still shows the old name.'] : [])];
+    case 'unavailable':
+      return [];
+  }
+}
+
+/** The buttons shown once there is nothing left to type; the primary one takes focus. */
+function Actions({ store, offerReload }: { store: DialogStore; offerReload: boolean }) {
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    primaryRef.current?.focus();
+  }, []);
+  // The primary button comes last, as Rename does in the form.
+  return (
+    <div class="actions">
+      <button type="button" class="button" ref={offerReload ? undefined : primaryRef} onClick={() => store.close()}>
+        Close
+      </button>
+      {offerReload && (
+        <button type="button" class="button primary" ref={primaryRef} onClick={() => void store.reloadTab()}>
+          Reload tab
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Renders the dialog from `store` and keeps the window title in step; call `store.start()` to load. */
+export function DialogApp({ store }: { store: DialogStore }) {
+  const state = store.state.value;
+  const title = store.title.value;
+  const hasTab = store.tabId !== null;
+  const inProgress = state.kind === 'loading' || (state.kind === 'editing' && state.saving);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  // On the document rather than the field, so Escape also works from the buttons.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Escape also abandons an IME composition; that one is not ours.
+      if (event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      store.cancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+
+  return (
+    <main class="dialog">
+      {/* Names come from Grist and may contain markup: always text, never HTML. */}
+      <h1 title={'document' in state ? state.document.name : undefined}>{title}</h1>
+      {state.kind === 'editing' && <RenameForm store={store} state={state} />}
+      {state.kind === 'unavailable' && (
+        <p class="message message-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <div class={inProgress ? 'status in-progress' : 'status'} role="status">
+        {statusText(state, hasTab).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      {state.kind === 'renamed' && state.reloadError && (
+        <p class="message message-error" role="alert">
+          {state.reloadError}
+        </p>
+      )}
+      {/* Keyed by state, so the first button takes focus each time this row appears. */}
+      {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed') && (
+        <Actions key={state.kind} store={store} offerReload={state.kind === 'renamed' && hasTab} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+/** Reads the parameters the background puts in the dialog's address. */
+
+/** What the dialog was opened for. */
+export interface DialogParameters {
+  /** `url`: the document page or link URL; null when absent (a tab the extension cannot read). */
+  pageUrl: string | null;
+  /** `tabId`: the tab that shows the document; null for a link, or when unknown. */
+  tabId: number | null;
+}
+
+/** In: `location.search`. Out: the page URL and tab id, each null when absent or unusable. */
+export function readDialogParameters(search: string): DialogParameters {
+  const parameters = new URLSearchParams(search);
+  const pageUrl = parameters.get('url') || null;
+  const tabText = parameters.get('tabId') ?? '';
+  // Browser tab ids are non-negative integers (-1 is `tabs.TAB_ID_NONE`); anything else means no tab.
+  const tabId = /^\d+$/.test(tabText) ? Number(tabText) : null;
+  return { pageUrl, tabId: tabId !== null && Number.isSafeInteger(tabId) ? tabId : null };
+}

@@ -1,0 +1,25 @@
+/**
+ * The rename dialog's entry: the only dialog module that touches extension APIs. It reads what the
+ * background put in the address and wires the real backend, window and tab into the store.
+ */
+import { render } from 'preact';
+import browser from 'webextension-polyfill';
+import { runtimeBackend } from '../shared/backend-client.ts';
+import { DialogApp } from './app.tsx';
+import { readDialogParameters } from './dialog-parameters.ts';
+import { createDialogStore } from './store.ts';
+
+const { pageUrl, tabId } = readDialogParameters(location.search);
+
+const store = createDialogStore({
+  backend: runtimeBackend,
+  pageUrl,
+  tabId,
+  closeWindow: () => window.close(),
+  reloadTab: (id) => browser.tabs.reload(id),
+});
+
+const root = document.getElementById('app');
+if (!root) throw new Error('The rename dialog has no #app element.');
+render(<DialogApp store={store} />, root);
+void store.start();

@@ -1,0 +1,78 @@
+/** The dialog's form: the New name field with its error, and the Rename and Cancel buttons. */
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { DialogState, DialogStore } from './store.ts';
+
+type EditingState = Extract<DialogState, { kind: 'editing' }>;
+
+const FIELD_ID = 'new-name';
+const ERROR_ID = 'new-name-error';
+
+/**
+ * Prefilled with the current name, selected so typing replaces it. Enter (or Rename) submits;
+ * Escape is handled for the whole window by the app. Focus comes back to the field with each error.
+ */
+export function RenameForm({ store, state }: { store: DialogStore; state: EditingState }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const opened = useRef(false);
+
+  // Runs for each new state object, i.e. after each submit, not on each keystroke (the draft is apart).
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (!opened.current) {
+      opened.current = true;
+      input.focus();
+      input.select();
+    } else if (!state.saving && (state.nameError || state.renameError)) {
+      // The caret stays where it was: the user fixes the text rather than retyping it.
+      input.focus();
+    }
+  }, [state]);
+
+  const error = state.nameError ?? state.renameError;
+  return (
+    <form
+      class="rename-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store.submit();
+      }}
+    >
+      <label for={FIELD_ID}>New name</label>
+      <input
+        id={FIELD_ID}
+        ref={inputRef}
+        type="text"
+        autocomplete="off"
+        spellcheck={false}
+        value={store.draft.value}
+        readOnly={state.saving}
+        aria-invalid={state.nameError ? 'true' : undefined}
+        aria-describedby={error ? ERROR_ID : undefined}
+        onInput={(event) => store.setDraft(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          // Enter also confirms an IME composition; that one is not ours.
+          if (event.key !== 'Enter' || event.isComposing) return;
+          // Submitted here rather than by the browser's implicit submission, so the
+          // isComposing check above holds in every browser.
+          event.preventDefault();
+          void store.submit();
+        }}
+      />
+      {error && (
+        <p id={ERROR_ID} class="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="actions">
+        <button type="button" class="button" disabled={state.saving} onClick={() => store.cancel()}>
+          Cancel
+        </button>
+        <button type="submit" class="button primary" disabled={state.saving}>
+          Rename
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The rename dialog's state and actions. The views only read these signals and call these actions;
+ * the background, closing the window and reloading a tab are injected, so tests hand in fakes.
+ * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
+import type { ErrorValue, Result } from '../shared/errors.ts';
+import type { DocumentAtUrl } from '../shared/messages.ts';
+
+/** What the store needs from the outside world. */
+export interface DialogStoreDependencies {
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl'>;
+  /** The document page or link URL; null when the tab's address could not be read. */
+  pageUrl: string | null;
+  /** The tab that shows the document; null for a link, or when unknown. */
+  tabId: number | null;
+  /** Closes the dialog's window (`window.close` in the extension). */
+  closeWindow: () => void;
+  /** Reloads a tab (`browser.tabs.reload` in the extension). */
+  reloadTab: (tabId: number) => Promise<unknown>;
+}
+
+/** Where the dialog is: one view per kind. */
+export type DialogState =
+  | { kind: 'loading' }
+  /** No document to rename: not a Grist page, unknown site, or Grist could not be reached. */
+  | { kind: 'unavailable'; message: string }
+  /** The document was found but the user is not one of its owners. */
+  | { kind: 'not-owner'; document: DocumentAtUrl }
+  | {
+      kind: 'editing';
+      document: DocumentAtUrl;
+      /** True while the rename is on its way to Grist. */
+      saving: boolean;
+      /** Why the typed name cannot be sent; shown next to the field. */
+      nameError: string | null;
+      /** Why Grist refused or could not be reached; the typed name stays in the field. */
+      renameError: string | null;
+    }
+  | {
+      kind: 'renamed';
+      document: DocumentAtUrl;
+      /** The name Grist now stores. */
+      name: string;
+      /** Why the document's tab could not be reloaded, if it was tried. */
+      reloadError: string | null;
+    };
+
+export interface DialogStore {
+  readonly state: ReadonlySignal<DialogState>;
+  /** The text of the name field. */
+  readonly draft: ReadonlySignal<string>;
+  /** The window title and heading: `Rename “<name>”` once the document is known. */
+  readonly title: ReadonlySignal<string>;
+  /** The tab that can be reloaded after a rename; null when there is none. */
+  readonly tabId: number | null;
+
+  /** Looks up the document the page URL shows. Resolves when the answer is shown. */
+  start(): Promise<void>;
+  setDraft(text: string): void;
+  /** Checks and sends the typed name (trimmed); an unchanged name just closes the window. */
+  submit(): Promise<void>;
+  /** Closes the window, unless a rename is on its way (its answer would otherwise go unseen). */
+  cancel(): void;
+  /** Closes the window. */
+  close(): void;
+  /** Reloads the document's tab so it shows the new name, then closes the window. */
+  reloadTab(): Promise<void>;
+}
+
+/** The heading and window title before a document is known (also the page's `<title>`). */
+export const DEFAULT_TITLE = 'Rename Grist document';
+
+/** What the keyboard shortcut on a tab the extension cannot read comes to. */
+export const NO_DOCUMENT_MESSAGE = 'This tab is not a Grist document of your sites.';
+
+const NO_ANSWER: ErrorValue = {
+  kind: 'network',
+  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
+};
+
+/** The backend answers errors as values; a backend that throws anyway must not leave the dialog stuck. */
+async function settle<T>(reply: Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await reply;
+  } catch {
+    return { ok: false, error: NO_ANSWER };
+  }
+}
+
+/** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
+export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab }: DialogStoreDependencies): DialogStore {
+  const state = signal<DialogState>({ kind: 'loading' });
+  const draft = signal('');
+  const title = computed(() => {
+    const current = state.value;
+    return 'document' in current ? `Rename “${current.document.name}”` : DEFAULT_TITLE;
+  });
+
+  async function start(): Promise<void> {
+    if (!pageUrl) {
+      state.value = { kind: 'unavailable', message: NO_DOCUMENT_MESSAGE };
+      return;
+    }
+    state.value = { kind: 'loading' };
+    const reply = await settle(backend.getDocumentAtUrl({ pageUrl }));
+    batch(() => {
+      if (!reply.ok) {
+        state.value = { kind: 'unavailable', message: reply.error.message };
+      } else if (!reply.value.canRename) {
+        state.value = { kind: 'not-owner', document: reply.value };
+      } else {
+        draft.value = reply.value.name;
+        state.value = { kind: 'editing', document: reply.value, saving: false, nameError: null, renameError: null };
+      }
+    });
+  }
+
+  async function submit(): Promise<void> {
+    const current = state.value;
+    // `saving` guards against a second Enter or click sending the rename twice.
+    if (current.kind !== 'editing' || current.saving || !pageUrl) return;
+    const check = checkDocumentName(draft.value, current.document.name);
+    if (check.kind === 'invalid') {
+      state.value = { ...current, nameError: check.message, renameError: null };
+      return;
+    }
+    if (check.kind === 'unchanged') {
+      closeWindow();
+      return;
+    }
+    state.value = { ...current, saving: true, nameError: null, renameError: null };
+    const reply = await settle(backend.renameDocumentAtUrl({ pageUrl, name: check.name }));
+    state.value = reply.ok
+      ? // Grist may store the name differently from what was typed; show what it stored.
+        { kind: 'renamed', document: current.document, name: reply.value.name, reloadError: null }
+      : { ...current, saving: false, nameError: null, renameError: reply.error.message };
+  }
+
+  function cancel(): void {
+    const current = state.value;
+    if (current.kind === 'editing' && current.saving) return;
+    closeWindow();
+  }
+
+  async function reloadDocumentTab(): Promise<void> {
+    const current = state.value;
+    if (current.kind !== 'renamed' || tabId === null) return;
+    try {
+      await reloadTab(tabId);
+    } catch {
+      // Most likely the tab was closed meanwhile; say so rather than close as if it had worked.
+      state.value = { ...current, reloadError: 'Could not reload the document’s tab. It may have been closed.' };
+      return;
+    }
+    closeWindow();
+  }
+
+  return {
+    state,
+    draft,
+    title,
+    tabId,
+    start,
+    setDraft: (text) => {
+      const current = state.value;
+      if (current.kind === 'editing' && !current.saving) draft.value = text;
+    },
+    submit,
+    cancel,
+    close: closeWindow,
+    reloadTab: reloadDocumentTab,
+  };
+}

@@ -1,0 +1,423 @@
+// @vitest-environment jsdom
+/**
+ * The rename dialog as a user meets it: rendered with a fake backend, a fake window closer and a
+ * fake tab reloader, checked through roles, accessible names and visible text.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { DialogApp, NOT_OWNER_MESSAGE } from '../../src/dialog/app.tsx';
+import { readDialogParameters } from '../../src/dialog/dialog-parameters.ts';
+import { createDialogStore, DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../src/dialog/store.ts';
+import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
+import type { DocumentAtUrl, Reply } from '../../src/shared/messages.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
+
+afterEach(() => {
+  cleanup();
+  document.title = '';
+});
+
+// --- Fixtures -------------------------------------------------------------------------------------
+
+const PAGE_URL = 'https://docs.getgrist.com/budgetDoc000/Budget';
+const TAB_ID = 42;
+
+function documentAtUrl(extra: Partial<DocumentAtUrl> = {}): DocumentAtUrl {
+  return {
+    orgId: 1,
+    siteUrl: 'https://docs.getgrist.com',
+    docId: 'budgetDoc000000000000',
+    name: 'Budget',
+    canRename: true,
+    ...extra,
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((done, failed) => {
+    resolve = done;
+    reject = failed;
+  });
+  return { promise, resolve, reject };
+}
+
+interface SetupOptions {
+  pageUrl?: string | null;
+  tabId?: number | null;
+  /** The answer to `getDocumentAtUrl`; when absent it stays pending until `answerLookup`. */
+  lookup?: Reply<'getDocumentAtUrl'>;
+}
+
+/** Renders the dialog with fakes; rename replies and the tab reload are answered by the test. */
+async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupOptions = {}) {
+  const lookupReply = deferred<Reply<'getDocumentAtUrl'>>();
+  const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocumentAtUrl'>>>> = [];
+  const backend = {
+    getDocumentAtUrl: vi.fn((_request: { pageUrl: string }) => (lookup ? Promise.resolve(lookup) : lookupReply.promise)),
+    renameDocumentAtUrl: vi.fn((_request: { pageUrl: string; name: string }) => {
+      const reply = deferred<Reply<'renameDocumentAtUrl'>>();
+      renameReplies.push(reply);
+      return reply.promise;
+    }),
+  };
+  const reload = deferred<void>();
+  const closeWindow = vi.fn();
+  const reloadTab = vi.fn((_tabId: number) => reload.promise);
+  const store = createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab });
+  render(<DialogApp store={store} />);
+  let started!: Promise<void>;
+  await act(async () => {
+    started = store.start();
+    if (lookup || !pageUrl) await started;
+  });
+  return {
+    backend,
+    closeWindow,
+    reloadTab,
+    async answerLookup(reply: Reply<'getDocumentAtUrl'>) {
+      await act(async () => {
+        lookupReply.resolve(reply);
+        await started;
+      });
+    },
+    async failLookup(error: Error) {
+      await act(async () => {
+        lookupReply.reject(error);
+        await started;
+      });
+    },
+    async answerRename(reply: Reply<'renameDocumentAtUrl'>, index = 0) {
+      await act(async () => {
+        renameReplies[index]?.resolve(reply);
+        await renameReplies[index]?.promise;
+      });
+    },
+    async finishReload(error?: Error) {
+      await act(async () => {
+        if (error) reload.reject(error);
+        else reload.resolve();
+        await reload.promise.catch(() => undefined);
+      });
+    },
+  };
+}
+
+/** Opens the dialog on an owned document (or `extra`) with the lookup already answered. */
+function openOwnedDocument(extra: Partial<DocumentAtUrl> = {}, options: SetupOptions = {}) {
+  return openDialog({ lookup: ok(documentAtUrl(extra)), ...options });
+}
+
+function nameField(): HTMLInputElement {
+  return screen.getByRole('textbox', { name: 'New name' });
+}
+
+function type(text: string): void {
+  fireEvent.input(nameField(), { target: { value: text } });
+}
+
+function pressEnter(target: Element = nameField(), init: KeyboardEventInit = {}): void {
+  fireEvent.keyDown(target, { key: 'Enter', ...init });
+}
+
+function pressEscape(target: Element = nameField(), init: KeyboardEventInit = {}): void {
+  fireEvent.keyDown(target, { key: 'Escape', ...init });
+}
+
+function statusText(): string {
+  return screen.getByRole('status').textContent ?? '';
+}
+
+const refused: ErrorValue = { kind: 'forbidden', status: 403, message: 'Grist refused the rename: you are no longer an owner.' };
+
+// --- Loading ----------------------------------------------------------------------------------------
+
+describe('opening', () => {
+  test('asks for the document at the URL, says Loading…, then shows its name in the title and heading', async () => {
+    const dialog = await openDialog();
+    expect(dialog.backend.getDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL });
+    expect(statusText()).toBe('Loading…');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(DEFAULT_TITLE);
+
+    await dialog.answerLookup(ok(documentAtUrl()));
+    expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
+    expect(document.title).toBe('Rename “Budget”');
+    expect(statusText()).toBe('');
+  });
+
+  test('prefills the field with the current name, focused and selected so typing replaces it', async () => {
+    await openOwnedDocument();
+    const field = nameField();
+    expect(field.value).toBe('Budget');
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Budget'.length]);
+    expect(screen.getByRole('button', { name: 'Rename' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  test('without a URL says at once that the tab is not a document, with only Close', async () => {
+    const dialog = await openDialog({ pageUrl: null, tabId: null });
+    expect(dialog.backend.getDocumentAtUrl).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(NO_DOCUMENT_MESSAGE);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  test('shows why the document could not be found, with only Close', async () => {
+    const message = 'This page is not a Grist document of your sites.';
+    await openDialog({ lookup: fail({ kind: 'not-found', message }) });
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(DEFAULT_TITLE);
+  });
+
+  test('a background that throws instead of answering still ends in a message', async () => {
+    const dialog = await openDialog();
+    await dialog.failLookup(new Error('Could not establish connection.'));
+    expect(screen.getByRole('alert').textContent).toContain('background worker did not answer');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  test('a non-owner is told why, with no field and no Rename button', async () => {
+    await openOwnedDocument({ canRename: false });
+    expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
+    expect(statusText()).toBe(NOT_OWNER_MESSAGE);
+    expect(NOT_OWNER_MESSAGE).toBe(
+      'Only owners can rename a document in Grist, and you are not an owner of this document.',
+    );
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+});
+
+// --- Renaming ---------------------------------------------------------------------------------------
+
+describe('renaming', () => {
+  test('Enter sends the trimmed name exactly once, says Renaming…, then confirms', async () => {
+    const dialog = await openOwnedDocument();
+    type('  Budget 2025  ');
+    pressEnter();
+    pressEnter();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Budget 2025' });
+    expect(statusText()).toBe('Renaming…');
+    expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await dialog.answerRename(ok({ name: 'Budget 2025' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Renamed to “Budget 2025”.');
+    expect(statusText()).toContain('The document’s tab still shows the old name.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reload tab' }));
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+  });
+
+  test('the Rename button submits the form', async () => {
+    const dialog = await openOwnedDocument();
+    type('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Plan' });
+  });
+
+  test('the confirmation shows the name Grist stored', async () => {
+    const dialog = await openOwnedDocument();
+    type('Plan');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Plan (stored)' }));
+    expect(statusText()).toContain('Renamed to “Plan (stored)”.');
+  });
+
+  test('Reload tab reloads the document’s tab, then closes the window', async () => {
+    const dialog = await openOwnedDocument();
+    type('Plan');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Plan' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
+    expect(dialog.reloadTab).toHaveBeenCalledExactlyOnceWith(TAB_ID);
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    await dialog.finishReload();
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  test('a tab that cannot be reloaded is reported and the window stays open', async () => {
+    const dialog = await openOwnedDocument();
+    type('Plan');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Plan' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
+    await dialog.finishReload(new Error('No tab with id: 42.'));
+    expect(screen.getByRole('alert').textContent).toContain('Could not reload the document’s tab');
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  test('without a tab there is no Reload button: Close takes focus', async () => {
+    const dialog = await openOwnedDocument({}, { tabId: null });
+    type('Plan');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Plan' }));
+
+    expect(statusText()).toBe('Renamed to “Plan”.');
+    expect(screen.queryByRole('button', { name: 'Reload tab' })).toBeNull();
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.click(close);
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(dialog.reloadTab).not.toHaveBeenCalled();
+  });
+
+  test('a refused rename keeps the typed text, shows the error and focuses the field again', async () => {
+    const dialog = await openOwnedDocument();
+    type('Budget 2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await dialog.answerRename(fail(refused));
+
+    const field = nameField();
+    expect(field.value).toBe('Budget 2025');
+    expect(screen.getByRole('alert').textContent).toBe(refused.message);
+    expect(field.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(document.activeElement).toBe(field);
+    expect(statusText()).toBe('');
+
+    // And the retry goes through.
+    pressEnter();
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await dialog.answerRename(ok({ name: 'Budget 2025' }), 1);
+    expect(statusText()).toContain('Renamed to “Budget 2025”.');
+  });
+
+  test('an empty name is refused next to the field, and nothing is sent', async () => {
+    const dialog = await openOwnedDocument();
+    type('   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+
+    const field = nameField();
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('Enter a name.');
+    expect(document.activeElement).toBe(field);
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+  });
+
+  test('a name longer than the limit is refused, and nothing is sent', async () => {
+    const dialog = await openOwnedDocument();
+    type('x'.repeat(MAX_DOCUMENT_NAME_LENGTH + 1));
+    pressEnter();
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(`Use at most ${MAX_DOCUMENT_NAME_LENGTH} characters.`);
+  });
+
+  test('an unchanged name (spaces aside) closes the window without a call', async () => {
+    const dialog = await openOwnedDocument();
+    type(' Budget ');
+    pressEnter();
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  test('Enter that confirms an IME composition does not submit', async () => {
+    const dialog = await openOwnedDocument();
+    type('予算');
+    pressEnter(nameField(), { isComposing: true });
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    pressEnter();
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: '予算' });
+  });
+});
+
+// --- Cancelling ------------------------------------------------------------------------------------
+
+describe('cancelling', () => {
+  test('Escape in the field closes the window without a call', async () => {
+    const dialog = await openOwnedDocument();
+    type('Something else');
+    pressEscape();
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+  });
+
+  test('Escape also works from the buttons, and Cancel closes', async () => {
+    const dialog = await openOwnedDocument();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    pressEscape(cancel);
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    fireEvent.click(cancel);
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(2);
+  });
+
+  test('Escape that abandons an IME composition does not close', async () => {
+    const dialog = await openOwnedDocument();
+    pressEscape(nameField(), { isComposing: true });
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+  });
+
+  test('Escape while the rename is on its way does not close (its answer would go unseen)', async () => {
+    const dialog = await openOwnedDocument();
+    type('Plan');
+    pressEnter();
+    pressEscape();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    await dialog.answerRename(ok({ name: 'Plan' }));
+    pressEscape(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+});
+
+// --- Untrusted names -----------------------------------------------------------------------------
+
+describe('names from Grist', () => {
+  const HTML_NAME = '<img src=x onerror="alert(1)"><b>Bold</b>';
+
+  test('a name with HTML is shown as literal text, never as elements', async () => {
+    const dialog = await openOwnedDocument({ name: HTML_NAME });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Rename “${HTML_NAME}”`);
+    expect(document.title).toBe(`Rename “${HTML_NAME}”`);
+    expect(nameField().value).toBe(HTML_NAME);
+    expect(document.querySelector('img, b')).toBeNull();
+
+    type(`${HTML_NAME}!`);
+    pressEnter();
+    await dialog.answerRename(ok({ name: `${HTML_NAME}!` }));
+    expect(statusText()).toContain(`Renamed to “${HTML_NAME}!”.`);
+    expect(document.querySelector('img, b')).toBeNull();
+  });
+
+  test('a 10,000-character name is shown in full in the field and as the heading’s tooltip', async () => {
+    const longName = 'Quarterly budget '.repeat(600).slice(0, 10_000);
+    await openOwnedDocument({ name: longName });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(`Rename “${longName}”`);
+    expect(heading.getAttribute('title')).toBe(longName);
+    expect(nameField().value).toBe(longName);
+  });
+});
+
+// --- URL parameters --------------------------------------------------------------------------------
+
+describe('readDialogParameters', () => {
+  test('reads the page URL and the tab id', () => {
+    const search = `?${new URLSearchParams({ url: PAGE_URL, tabId: '42' })}`;
+    expect(readDialogParameters(search)).toEqual({ pageUrl: PAGE_URL, tabId: 42 });
+  });
+
+  test('absent or unusable values are null', () => {
+    expect(readDialogParameters('')).toEqual({ pageUrl: null, tabId: null });
+    expect(readDialogParameters('?url=&tabId=-1')).toEqual({ pageUrl: null, tabId: null });
+    expect(readDialogParameters('?tabId=4.5').tabId).toBeNull();
+    expect(readDialogParameters('?tabId=99999999999999999999').tabId).toBeNull();
+  });
+});
