@@ -540,6 +540,12 @@ describe('injected faults', () => {
     expect((await call(fake(), '/api/orgs')).status).toBe(200);
   });
 
+  it('answers with extra headers such as Retry-After', async () => {
+    fake().injectFault({ path: '/api/orgs', status: 429, headers: { 'Retry-After': '2' }, times: 1 });
+    const response = await call(fake(), '/api/orgs');
+    expect([response.status, response.headers.get('retry-after')]).toEqual([429, '2']);
+  });
+
   it('answers with an empty body', async () => {
     fake().injectFault({ path: '/api/orgs', status: 503 });
     const response = await call(fake(), '/api/orgs');

@@ -57,6 +57,8 @@ export interface Fault {
   body?: string;
   /** Content-Type of that answer; default none. */
   contentType?: string;
+  /** More headers of that answer, e.g. `Retry-After` or a redirect's `Location`. */
+  headers?: Record<string, string>;
   /** Destroy the socket without answering. */
   drop?: boolean;
   /** Never answer. */
@@ -311,7 +313,8 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     }
     if (fault?.hang) return;
     if (fault?.status !== undefined) {
-      response.writeHead(fault.status, fault.contentType ? { 'Content-Type': fault.contentType } : {}).end(fault.body ?? '');
+      const headers = { ...(fault.contentType ? { 'Content-Type': fault.contentType } : {}), ...fault.headers };
+      response.writeHead(fault.status, headers).end(fault.body ?? '');
       return;
     }
 
