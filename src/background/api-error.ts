@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** Grist's own `error` text, when it sent one; lets callers tell apart answers with one status. */
   readonly serverMessage: string | undefined;
+  /** How long the server asked to wait before trying again (Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(kind: ErrorKind, message: string, status?: number, serverMessage?: string) {
+  constructor(kind: ErrorKind, message: string, status?: number, serverMessage?: string, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.serverMessage = serverMessage;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** The plain value that crosses the message boundary. */
@@ -32,15 +35,16 @@ export const CROSS_ORIGIN_REFUSAL = 'Credentials not supported for cross-origin 
 
 /**
  * Maps an HTTP error answer to an ApiError.
- * In: status, the server's own `error` text if its body was Grist's `{"error": ...}` JSON, the host.
+ * In: status, the server's own `error` text if its body was Grist's `{"error": ...}` JSON, the host,
+ * and the wait a Retry-After header asked for (ms).
  * Grist's error bodies and statuses: grist-api.md "Errors and limits", "Authentication".
  */
-export function errorForStatus(status: number, serverMessage: string | undefined, host: string): ApiError {
-  const error = mapStatus(status, serverMessage, host);
-  return new ApiError(error.kind, error.message, status, serverMessage);
+export function errorForStatus(status: number, serverMessage: string | undefined, host: string, retryAfterMs?: number): ApiError {
+  const error = mapStatus(status, serverMessage, host, retryAfterMs);
+  return new ApiError(error.kind, error.message, status, serverMessage, retryAfterMs);
 }
 
-function mapStatus(status: number, serverMessage: string | undefined, host: string): ApiError {
+function mapStatus(status: number, serverMessage: string | undefined, host: string, retryAfterMs: number | undefined): ApiError {
   const said = serverMessage ? ` Grist said: “${serverMessage}”.` : '';
   if (status === 401) {
     return new ApiError(
@@ -59,7 +63,8 @@ function mapStatus(status: number, serverMessage: string | undefined, host: stri
   if (status === 403) return new ApiError('forbidden', `You do not have permission to do this on ${host}.${said}`, status);
   if (status === 404) return new ApiError('not-found', `Not found on ${host}.${said}`, status);
   if (status === 429) {
-    return new ApiError('rate-limited', `${host} is limiting requests. Wait a minute and try again.`, status);
+    const wait = retryAfterMs === undefined ? 'a minute' : `${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`;
+    return new ApiError('rate-limited', `${host} is limiting requests. Wait ${wait} and try again.`, status);
   }
   if (status >= 500) {
     return new ApiError('server', `The Grist server at ${host} had a problem (HTTP ${status}). Try again later.`, status);

@@ -10,7 +10,7 @@ import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { documentSchema } from './grist-schemas.ts';
 import { isConfiguredUrl } from './host-policy.ts';
-import { renameAt, savedConnection } from './rename-service.ts';
+import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
 
 const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', string> = {
   'not-a-site': 'This page is not on one of your Grist sites. Add its site in the extension’s options.',
@@ -45,5 +45,7 @@ export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promis
 export async function renameDocumentAtUrl({ pageUrl, name }: { pageUrl: string; name: string }): Promise<{ name: string }> {
   const { client, settings } = await savedConnection();
   const document = await lookUp(client, settings, pageUrl);
-  return renameAt(client, { siteUrl: document.siteUrl, orgId: document.orgId, docId: document.docId, currentName: document.name }, name);
+  return oneAtATime(document.docId, () =>
+    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name }, name),
+  );
 }

@@ -2,7 +2,8 @@
  * The one network module: every call to Grist goes through here. It adds the API key, refuses
  * hosts the user did not configure and plain http outside localhost, gives every call a timeout,
  * never follows redirects (so the key cannot be carried to another host), checks the answer's
- * shape, and turns every failure into an ApiError.
+ * shape, and turns every failure into an ApiError. GETs are retried with backoff on 429, 5xx and
+ * network errors; a PATCH never is (a rename must not happen twice behind the user's back).
  */
 import * as v from 'valibot';
 import { isLocalHost } from '../shared/site-url.ts';
@@ -16,7 +17,21 @@ export interface GristClientOptions {
   hasHostPermission: (url: URL) => Promise<boolean>;
   /** Per-call timeout in ms; default 15 s. */
   timeoutMs?: number;
+  /** How GETs are retried; default DEFAULT_RETRY. */
+  retry?: RetryPolicy;
 }
+
+/**
+ * At most `attempts` tries in all; the n-th retry waits `baseDelayMs * 3^(n-1)`, or what the
+ * server's Retry-After asks. A wait over `maxDelayMs` is not made: the error goes to the user.
+ */
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 400, maxDelayMs: 10_000 };
 
 export interface GristClient {
   /** GET `{siteUrl}{path}`, answer checked against `schema`. Throws ApiError. */
@@ -41,9 +56,26 @@ function serverMessageOf(text: string, apiKey: string): string | undefined {
   }
 }
 
+/**
+ * A Retry-After header (RFC 9110: seconds, or an HTTP date) in ms from `now`; undefined when absent
+ * or unreadable. getgrist.com sends none with its 429 (grist-api.md), proxies may.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isRetryable(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.kind === 'rate-limited' || error.kind === 'server' || error.kind === 'network');
+}
+
 /** Makes a client bound to one API key. */
 export function createGristClient(options: GristClientOptions): GristClient {
-  const { apiKey, isConfiguredUrl, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { apiKey, isConfiguredUrl, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
 
   async function call<T>(method: 'GET' | 'PATCH', siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, body?: unknown): Promise<T> {
     const url = new URL(`${siteUrl}${path}`);
@@ -67,6 +99,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
     const signal = AbortSignal.timeout(timeoutMs);
     let status: number;
     let text: string;
+    let retryAfter: string | null;
     try {
       const response = await fetch(url, {
         method,
@@ -78,14 +111,20 @@ export function createGristClient(options: GristClientOptions): GristClient {
         cache: 'no-store',
       });
       status = response.status;
+      retryAfter = response.headers.get('Retry-After');
       text = await response.text();
     } catch {
       if (signal.aborted) {
         throw new ApiError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
       }
+      if (globalThis.navigator?.onLine === false) {
+        throw new ApiError('network', 'You are offline. Connect to the internet and try again.');
+      }
       throw new ApiError('network', `Could not reach ${url.host}. Check the site URL and your connection.`);
     }
-    if (status < 200 || status > 299) throw errorForStatus(status, serverMessageOf(text, apiKey), url.host);
+    if (status < 200 || status > 299) {
+      throw errorForStatus(status, serverMessageOf(text, apiKey), url.host, retryAfterMs(retryAfter));
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -99,8 +138,21 @@ export function createGristClient(options: GristClientOptions): GristClient {
     return checked.output;
   }
 
+  async function getWithRetries<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call('GET', siteUrl, path, schema);
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= retry.attempts) throw error;
+        const wait = error.retryAfterMs ?? retry.baseDelayMs * 3 ** (attempt - 1);
+        if (wait > retry.maxDelayMs) throw error;
+        await sleep(wait);
+      }
+    }
+  }
+
   return {
-    get: (siteUrl, path, schema) => call('GET', siteUrl, path, schema),
+    get: getWithRetries,
     patch: (siteUrl, path, body, schema) => call('PATCH', siteUrl, path, schema, body),
   };
 }

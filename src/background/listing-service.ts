@@ -9,6 +9,7 @@ import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace, type Org } from './grist-schemas.ts';
+import { storeFetchedListing } from './listing-cache.ts';
 import { guessDeployment, resolveSiteUrl, settleDeployment, type Deployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
@@ -92,9 +93,8 @@ export async function fetchListing(settings: Settings, apiKey: string, previous:
 
 /** The `refreshListing` message: lists afresh with the saved options and caches the result. */
 export async function refreshListing(): Promise<Listing> {
+  const startedAt = Date.now();
   const [apiKey, settings, previous] = await Promise.all([apiKeyItem.get(), settingsItem.get(), listingItem.get()]);
   if (!apiKey) throw NO_KEY_ERROR();
-  const listing = await fetchListing(settings, apiKey, previous);
-  await listingItem.set(listing);
-  return listing;
+  return storeFetchedListing(await fetchListing(settings, apiKey, previous), startedAt);
 }

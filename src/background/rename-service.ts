@@ -10,7 +10,8 @@ import { apiKeyItem, listingItem, settingsItem } from '../shared/storage-items.t
 import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
-import { anyJsonSchema } from './grist-schemas.ts';
+import { anyJsonSchema, documentSchema } from './grist-schemas.ts';
+import { forgetDocument, recordRename } from './listing-cache.ts';
 import { NO_KEY_ERROR } from './listing-service.ts';
 
 export interface RenameRequest {
@@ -19,20 +20,31 @@ export interface RenameRequest {
   name: string;
 }
 
+/** The document to rename: where it lives and what it is called now. */
+export interface RenameTarget {
+  siteUrl: string;
+  docId: string;
+  currentName: string;
+}
+
 function findDocument(listing: Listing | null, orgId: number, docId: string) {
   const site = listing?.sites.find((entry) => entry.orgId === orgId);
   const document = site?.workspaces.flatMap((workspace) => workspace.documents).find((doc) => doc.id === docId);
   return site && document ? { site, document } : null;
 }
 
-/** Writes the new name into the cached listing, so the popup opens with it. */
-async function storeNewName(orgId: number, docId: string, name: string): Promise<void> {
-  const listing = await listingItem.get();
-  const found = findDocument(listing, orgId, docId);
-  if (!listing || !found) return;
-  found.document.name = name;
-  found.document.updatedAt = new Date().toISOString();
-  await listingItem.set(listing);
+/** Renames under way, by document id: a second rename of a document waits for the first. */
+const renamesUnderWay = new Map<string, Promise<unknown>>();
+
+/** Runs `rename` after any earlier rename of the same document has settled. */
+export function oneAtATime<T>(docId: string, rename: () => Promise<T>): Promise<T> {
+  const next = (renamesUnderWay.get(docId) ?? Promise.resolve()).then(rename);
+  const settled = next.catch(() => undefined);
+  renamesUnderWay.set(docId, settled);
+  void settled.then(() => {
+    if (renamesUnderWay.get(docId) === settled) renamesUnderWay.delete(docId);
+  });
+  return next;
 }
 
 /** The saved settings and a client with the saved key. Throws `no-key` when there is none. */
@@ -43,39 +55,65 @@ export async function savedConnection() {
 }
 
 /**
- * Checks the typed name, sends the one PATCH, records the name in the cached listing.
- * In: the document's site, org, id and current name. Out: the name as stored.
- * Throws ApiError: `invalid-input` for an empty or too long name (nothing sent), `forbidden` for a
- * non-owner (Grist answers 403 "access denied" to editors and viewers), `not-found` for a
- * document gone from Grist.
+ * The PATCH went out but its answer was lost (timeout, reset): it may or may not have happened.
+ * Rather than send it again, read the document back (`GET {site}/api/docs/<id>`) and say which.
+ * Returns when the new name is stored; throws an ApiError saying what is known otherwise.
  */
-export async function renameAt(
-  client: GristClient,
-  target: { siteUrl: string; orgId: number; docId: string; currentName: string },
-  typedName: string,
-): Promise<{ name: string }> {
+async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget, name: string): Promise<void> {
+  let stored: string;
+  try {
+    stored = (await client.get(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, documentSchema)).name;
+  } catch {
+    throw new ApiError(
+      'network',
+      'The connection dropped before Grist answered, and the document could not be checked. Reopen the list to see whether it was renamed.',
+    );
+  }
+  if (stored !== name) {
+    throw new ApiError('network', 'The connection dropped before Grist answered. The document still has its old name: try again.');
+  }
+}
+
+/**
+ * Checks the typed name, sends the one PATCH, records the name in the cached listing.
+ * In: the document's site, id and current name, and the typed name. Out: the name as stored.
+ * Throws ApiError: `invalid-input` for an empty or too long name (nothing sent); `forbidden` for a
+ * non-owner (Grist answers 403 "access denied" to editors and viewers); `not-found` for a
+ * document gone from Grist (it is also removed from the cached listing); `network` when the
+ * answer was lost and the document does not have the new name.
+ */
+export async function renameAt(client: GristClient, target: RenameTarget, typedName: string): Promise<{ name: string }> {
   const check = checkDocumentName(typedName, target.currentName);
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
   if (check.kind === 'unchanged') return { name: target.currentName };
   try {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, { name: check.name }, anyJsonSchema);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'network' || error.kind === 'timeout') {
+      await confirmAfterLostAnswer(client, target, check.name);
+    } else if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
       throw new ApiError('forbidden', `Only owners can rename a document in Grist, and you are not an owner of “${target.currentName}”.`, 403);
+    } else if (error.status === 404) {
+      await forgetDocument(target.docId);
+      throw new ApiError('not-found', `“${target.currentName}” no longer exists on ${new URL(target.siteUrl).host}. It was removed from the list.`, 404);
+    } else {
+      throw error;
     }
-    if (error instanceof ApiError && error.status === 404) {
-      throw new ApiError('not-found', `“${target.currentName}” no longer exists on ${new URL(target.siteUrl).host}.`, 404);
-    }
-    throw error;
   }
-  await storeNewName(target.orgId, target.docId, check.name);
+  await recordRename(target.docId, check.name);
   return { name: check.name };
 }
 
-/** The popup's `renameDocument` message: renames a document of the cached listing. */
-export async function renameDocument({ orgId, docId, name }: RenameRequest): Promise<{ name: string }> {
-  const [{ client }, listing] = await Promise.all([savedConnection(), listingItem.get()]);
-  const found = findDocument(listing, orgId, docId);
-  if (!found) throw new ApiError('not-found', 'This document is not in the list any more. Reopen the list to refresh it.');
-  return renameAt(client, { siteUrl: found.site.siteUrl, orgId, docId, currentName: found.document.name }, name);
+/**
+ * The popup's `renameDocument` message: renames a document of the cached listing. Renames of one
+ * document run one at a time, each checked against the name the one before it left.
+ */
+export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<{ name: string }> {
+  return oneAtATime(docId, async () => {
+    const [{ client }, listing] = await Promise.all([savedConnection(), listingItem.get()]);
+    const found = findDocument(listing, orgId, docId);
+    if (!found) throw new ApiError('not-found', 'This document is not in the list any more. Reopen the list to refresh it.');
+    return renameAt(client, { siteUrl: found.site.siteUrl, docId, currentName: found.document.name }, name);
+  });
 }

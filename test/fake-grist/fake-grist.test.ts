@@ -546,6 +546,21 @@ describe('injected faults', () => {
     expect([response.status, response.headers.get('retry-after')]).toEqual([429, '2']);
   });
 
+  it('can store a rename and then lose the answer', async () => {
+    fake().injectFault({ method: 'PATCH', path: `/api/docs/${DOCS.roadmap.id}`, loseAnswer: true, times: 1 });
+    await expect(rename(fake(), DOCS.roadmap.id, { name: 'Lost answer' })).rejects.toThrow();
+    expect(fake().doc(DOCS.roadmap.id)?.name).toBe('Lost answer');
+  });
+
+  it('can work an answer out at once and send it late', async () => {
+    fake().injectFault({ path: WORKSPACES_PATH, holdAnswerMs: 200, times: 1 });
+    const answer = getJson(fake(), `/o/acme${WORKSPACES_PATH}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await rename(fake(), DOCS.roadmap.id, { name: 'Renamed meanwhile' });
+    const names = ((await answer).body as { docs: { name: string }[] }[]).flatMap((workspace) => workspace.docs.map((doc) => doc.name));
+    expect(names).toContain('Roadmap 2026');
+  });
+
   it('answers with an empty body', async () => {
     fake().injectFault({ path: '/api/orgs', status: 503 });
     const response = await call(fake(), '/api/orgs');

@@ -63,6 +63,10 @@ export interface Fault {
   drop?: boolean;
   /** Never answer. */
   hang?: boolean;
+  /** Do what the request asks (a rename is stored), then destroy the socket: the answer is lost. */
+  loseAnswer?: boolean;
+  /** Work the answer out at once, then wait this long before sending it (an answer slow to arrive). */
+  holdAnswerMs?: number;
   /** How many matching requests it applies to; default until cleared. */
   times?: number;
 }
@@ -325,7 +329,13 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     }
 
     try {
-      sendJson(request, response, 200, answer(request, orgFromPath, path, body));
+      const value = answer(request, orgFromPath, path, body);
+      if (fault?.loseAnswer) {
+        request.socket.destroy();
+        return;
+      }
+      if (fault?.holdAnswerMs) await new Promise((resolve) => setTimeout(resolve, fault.holdAnswerMs));
+      sendJson(request, response, 200, value);
     } catch (error) {
       if (!(error instanceof GristError)) throw error;
       sendJson(request, response, error.status, { error: error.message });
