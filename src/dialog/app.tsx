@@ -68,8 +68,16 @@ export function DialogApp({ store }: { store: DialogStore }) {
 
   return (
     <main class="dialog">
-      {/* Names come from Grist and may contain markup: always text, never HTML. */}
-      <h1 title={'document' in state ? state.document.name : undefined}>{title}</h1>
+      {/* Names come from Grist and may contain markup: always text, never HTML. The name is
+          isolated in a <bdi> so right-to-left text or bidi override characters in it cannot
+          reorder the words around it. Same text as `title`. */}
+      {'document' in state ? (
+        <h1 title={state.document.name}>
+          Rename “<bdi dir="auto">{state.document.name}</bdi>”
+        </h1>
+      ) : (
+        <h1>{title}</h1>
+      )}
       {state.kind === 'editing' && <RenameForm store={store} state={state} />}
       {state.kind === 'unavailable' && (
         <p class="message message-error" role="alert">

@@ -44,6 +44,7 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
         id={FIELD_ID}
         ref={inputRef}
         type="text"
+        dir="auto"
         autocomplete="off"
         spellcheck={false}
         value={store.draft.value}

@@ -1,5 +1,5 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
-import { useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { focusFirstResult, moveBetweenResults } from './result-navigation.ts';
 import { SearchBox } from './search-box.tsx';
 import { SiteSection } from './site-section.tsx';
@@ -11,6 +11,16 @@ export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   const visible = store.visibleListing.value;
+  const removedDocument = store.removedDocument.value;
+
+  // A document Grist no longer has took its row, and the focus in it, away. The search box is
+  // the one place sure to be there; it is taken only if focus was in that row (now on the body),
+  // so an answer that comes late does not pull focus from where the user went meanwhile.
+  useLayoutEffect(() => {
+    if (!removedDocument) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) searchRef.current?.focus();
+  }, [removedDocument]);
 
   return (
     <div class="popup">

@@ -24,7 +24,9 @@ type Mode = 'view' | 'editing' | 'saving';
 /**
  * A list item for one document. Owners get a Rename button that turns the row into a text field:
  * Enter saves, Escape cancels, and focus comes back to the Rename button afterwards.
- * Names are rendered as text only: they come from Grist and may contain markup.
+ * Names are rendered as text only: they come from Grist and may contain markup. Each name also
+ * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
+ * holding bidi override characters cannot reorder the badge and buttons around it.
  */
 export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProps) {
   const ref = { orgId, docId: document.id };
@@ -69,6 +71,7 @@ export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProp
             ref={inputRef}
             class="rename-input"
             type="text"
+            dir="auto"
             aria-label={`New name for ${document.name}`}
             aria-invalid={rename.error ? 'true' : undefined}
             aria-describedby={rename.error ? errorId : undefined}
@@ -117,7 +120,7 @@ export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProp
         aria-label={`Open ${shownName}`}
         data-result-link=""
       >
-        <span class="document-name" title={shownName}>
+        <span class="document-name" dir="auto" title={shownName}>
           {shownName}
         </span>
         <ExternalIcon />

@@ -16,14 +16,17 @@ function siteAddress(siteUrl: string): string {
 /**
  * A site as an `<h2>` section with its workspaces as `<h3>` sections and their documents as a list,
  * pinned first then most recently changed. A site that could not be listed shows why here, above
- * the workspaces from its last good listing.
+ * the workspaces from its last good listing. Site and workspace names come from Grist: they are
+ * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading.
  */
 export function SiteSection({ store, site }: SiteSectionProps) {
   return (
     // Labelled by its heading, so assistive technology (and tests) can find a site as a region.
     <section class="site" aria-labelledby={`site-${site.orgId}`}>
       <div class="site-heading">
-        <h2 id={`site-${site.orgId}`}>{site.personal ? 'Personal' : site.name}</h2>
+        <h2 id={`site-${site.orgId}`}>
+          <bdi dir="auto">{site.personal ? 'Personal' : site.name}</bdi>
+        </h2>
         <span class="site-address">{siteAddress(site.siteUrl)}</span>
       </div>
       {site.error && (
@@ -35,7 +38,9 @@ export function SiteSection({ store, site }: SiteSectionProps) {
       {!site.error && site.workspaces.length === 0 && <p class="empty">No workspaces.</p>}
       {site.workspaces.map((workspace) => (
         <section class="workspace" key={workspace.id}>
-          <h3>{workspace.name}</h3>
+          <h3>
+            <bdi dir="auto">{workspace.name}</bdi>
+          </h3>
           {workspace.documents.length === 0 ? (
             <p class="empty">No documents.</p>
           ) : (

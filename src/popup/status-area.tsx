@@ -65,7 +65,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
       {refreshing ? (
         <p class="quiet refreshing">Refreshing…</p>
       ) : (
-        store.announcement.value && <p class="quiet">{store.announcement.value}</p>
+        store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>
       )}
       {notice}
       {listingState}

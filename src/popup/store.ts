@@ -44,8 +44,13 @@ export interface PopupStore {
   readonly refreshing: ReadonlySignal<boolean>;
   /** Why the whole listing could not be refreshed; null after a good refresh. */
   readonly listingError: ReadonlySignal<ErrorValue | null>;
-  /** The last result worth announcing ("Listing updated…", "Name saved."). */
+  /** The last result worth announcing ("Listing updated…", "Name saved.", "… no longer exists…"). */
   readonly announcement: ReadonlySignal<string>;
+  /**
+   * The last document taken out of the listing because Grist said it no longer exists, when its
+   * rename was refused with 404. Its row is gone, so the view moves focus elsewhere.
+   */
+  readonly removedDocument: ReadonlySignal<DocumentRef | null>;
   /** Documents in edit mode or saving, by `documentKey`. */
   readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
 
@@ -58,7 +63,10 @@ export interface PopupStore {
   beginRename(ref: DocumentRef): void;
   /** Updates the edit field's text. */
   setDraft(ref: DocumentRef, text: string): void;
-  /** Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode. */
+  /**
+   * Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode.
+   * A document Grist no longer has leaves the listing; other failures go back to edit mode.
+   */
   commitRename(ref: DocumentRef): Promise<void>;
   /** Leaves edit mode without saving. */
   cancelRename(ref: DocumentRef): void;
@@ -80,8 +88,8 @@ export function findDocument(listing: Listing | null, ref: DocumentRef): Documen
   return undefined;
 }
 
-/** A copy of the listing with one document's name replaced. */
-function withName(listing: Listing, ref: DocumentRef, name: string): Listing {
+/** A copy of the listing with one document's name replaced, or the document removed (`null`). */
+function withName(listing: Listing, ref: DocumentRef, name: string | null): Listing {
   return {
     ...listing,
     sites: listing.sites.map((site) =>
@@ -91,9 +99,10 @@ function withName(listing: Listing, ref: DocumentRef, name: string): Listing {
             ...site,
             workspaces: site.workspaces.map((workspace) => ({
               ...workspace,
-              documents: workspace.documents.map((document) =>
-                document.id === ref.docId ? { ...document, name } : document,
-              ),
+              documents:
+                name === null
+                  ? workspace.documents.filter((document) => document.id !== ref.docId)
+                  : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
             })),
           },
     ),
@@ -128,13 +137,14 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
   const refreshing = signal(false);
   const listingError = signal<ErrorValue | null>(null);
   const announcement = signal('');
+  const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
   const visibleListing = computed(() => (listing.value ? filterListing(listing.value, query.value) : null));
 
-  // Renames Grist confirmed, numbered, so a refresh that was already under way when one was saved
-  // does not bring back the old name.
+  // Renames Grist confirmed (and documents it said are gone: name null), numbered, so a refresh
+  // that was already under way when one was answered does not bring back the old name or document.
   let sequence = 0;
-  const confirmedNames = new Map<string, { ref: DocumentRef; name: string; sequence: number }>();
+  const confirmedNames = new Map<string, { ref: DocumentRef; name: string | null; sequence: number }>();
   let freshListingArrived = false;
 
   function setRename(ref: DocumentRef, state: RenameState | null): void {
@@ -226,6 +236,15 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
         if (listing.value) listing.value = withName(listing.value, ref, stored);
         setRename(ref, null);
         announcement.value = 'Name saved.';
+      } else if (reply.error.kind === 'not-found') {
+        // The document went from Grist since the listing was made. The background already took it
+        // out of the cached listing; take it out here too rather than offer a retry that cannot
+        // work. The message names the document, so the user knows which row went.
+        confirmedNames.set(documentKey(ref), { ref, name: null, sequence: ++sequence });
+        if (listing.value) listing.value = withName(listing.value, ref, null);
+        setRename(ref, null);
+        removedDocument.value = ref;
+        announcement.value = reply.error.message;
       } else {
         // Back to edit mode with the typed text, so the user can fix it and retry.
         setRename(ref, { draft: state.draft, saving: false, error: reply.error.message });
@@ -242,6 +261,7 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
     refreshing,
     listingError,
     announcement,
+    removedDocument,
     renames,
     start,
     refresh,

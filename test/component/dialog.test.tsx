@@ -404,6 +404,28 @@ describe('names from Grist', () => {
     expect(heading.getAttribute('title')).toBe(longName);
     expect(nameField().value).toBe(longName);
   });
+
+  test.each([
+    ['a script tag', '<script>document.title = "pwned"</script>'],
+    ['right-to-left text', 'תקציב ميزانية 2026'],
+    ['a bidi override', '\u202Egnp.exe'],
+    ['zero-width characters', 'Bud\u200Bget\u200D\uFEFF'],
+    ['emoji', '📊 Budget 👩‍👩‍👧‍👦'],
+  ])('a name with %s sits in its own direction-isolated element in the heading', async (_what, name) => {
+    await openOwnedDocument({ name });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(`Rename “${name}”`);
+    expect(heading.getAttribute('title')).toBe(name);
+    // Only the name is isolated, so "Rename" and the quotes keep their places around it.
+    const isolated = heading.querySelectorAll('bdi');
+    expect(isolated).toHaveLength(1);
+    expect(isolated[0]!.textContent).toBe(name);
+    expect(isolated[0]!.getAttribute('dir')).toBe('auto');
+    expect(nameField().getAttribute('dir')).toBe('auto');
+    expect(nameField().value).toBe(name);
+    expect(document.querySelector('script')).toBeNull();
+    expect(document.title).toBe(`Rename “${name}”`);
+  });
 });
 
 // --- URL parameters --------------------------------------------------------------------------------

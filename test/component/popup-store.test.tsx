@@ -115,6 +115,34 @@ describe('popup store', () => {
     expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
   });
 
+  test('a document Grist no longer has is removed, and a refresh under way does not bring it back', async () => {
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const other = doc('otherDoc000000000000', 'Other');
+    const message = '“Plan” no longer exists on docs.getgrist.com. It was removed from the list.';
+    const backend = {
+      refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
+      renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN, other), openOptions: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.loaded.value).toBe(true));
+
+    store.beginRename(REF);
+    store.setDraft(REF, 'Plan B');
+    await store.commitRename(REF);
+    expect(findDocument(store.listing.value, REF)).toBeUndefined();
+    expect(findDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
+    expect(store.renames.value.size).toBe(0);
+    expect(store.removedDocument.value).toEqual(REF);
+    expect(store.announcement.value).toBe(message);
+
+    // Listed before the rename reached Grist: the document is still in it.
+    refreshed.resolve({ ok: true, value: listing(PLAN, other) });
+    await started;
+    expect(findDocument(store.listing.value, REF)).toBeUndefined();
+    expect(findDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
+  });
+
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
     const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };

@@ -427,6 +427,42 @@ describe('rename', () => {
     expect((screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement).value).toBe('Budget 2025');
   });
 
+  const BUDGET_GONE: ErrorValue = {
+    kind: 'not-found',
+    status: 404,
+    message: '“Budget” no longer exists on docs.getgrist.com. It was removed from the list.',
+  };
+
+  test('a document Grist no longer has leaves the list, focus goes to the search box and the message is announced', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    await popup.answerRename({ ok: false, error: BUDGET_GONE });
+
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open Budget 2025' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(searchBox());
+    expect(screen.getByRole('status').textContent).toContain(BUDGET_GONE.message);
+    // The rest of the listing is untouched, and nothing is sent again.
+    expect(listedNames(screen.getAllByRole('list')[0]!)).toEqual(['Résumé', 'Shared notes']);
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
+  });
+
+  test('a document gone after the user moved on leaves the list without taking focus', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    fireEvent.keyDown(popup.input, { key: 'Enter' });
+    const resume = screen.getByRole('link', { name: 'Open Résumé' });
+    resume.focus();
+    await popup.answerRename({ ok: false, error: BUDGET_GONE });
+
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+    expect(document.activeElement).toBe(resume);
+    expect(screen.getByRole('status').textContent).toContain(BUDGET_GONE.message);
+  });
+
   test('Escape cancels without sending and gives focus back to the Rename button', async () => {
     const popup = await startEditing();
     type(popup.input, 'Something else');
@@ -498,6 +534,71 @@ describe('rename', () => {
     expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(input);
     expect(input.value).toBe('Budget draft');
     expect(document.activeElement).toBe(input);
+  });
+});
+
+// --- Hostile names --------------------------------------------------------------------------------
+
+describe('names from Grist', () => {
+  const LONG_NAME = 'Quarterly budget '.repeat(600).slice(0, 10_000);
+  const HOSTILE_NAMES = [
+    '<script>document.title = "pwned"</script>',
+    '<img src=x onerror=alert(1)><b>bold</b>',
+    LONG_NAME,
+    'תקציב ميزانية 2026',
+    '\u202Egnp.exe',
+    'Bud\u200Bget\u200C\u200D\uFEFF',
+    '📊 Budget 👩‍👩‍👧‍👦',
+  ];
+
+  function hostileListing(): Listing {
+    const documents = HOSTILE_NAMES.map((name, index) => doc(`hostileDoc${index}`.padEnd(22, '0'), name));
+    const site = personalSite(documents);
+    return { fetchedAt: 2, sites: [{ ...site, workspaces: [{ id: 10, name: '\u202Eecapskrow ספרים', documents }] }] };
+  }
+
+  test('each name is text in its own direction-isolated element, with the full name in its title', async () => {
+    await setup({ refresh: { ok: true, value: hostileListing() } });
+    document.title = 'Grist documents';
+
+    const [list] = screen.getAllByRole('list');
+    expect(new Set(listedNames(list!))).toEqual(new Set(HOSTILE_NAMES));
+    const links = within(list!).getAllByRole('link');
+    for (const link of links) {
+      const name = link.querySelector('.document-name')!;
+      expect(link.getAttribute('aria-label')).toBe(`Open ${name.textContent}`);
+      expect(name.getAttribute('dir')).toBe('auto');
+      expect(name.getAttribute('title')).toBe(name.textContent);
+      // Only the name is isolated: the icon, badge and button are outside it.
+      expect(name.children).toHaveLength(0);
+    }
+    expect(document.querySelector('script, img, b')).toBeNull();
+    expect(document.title).toBe('Grist documents');
+
+    const workspaceName = screen.getByRole('heading', { level: 3 }).querySelector('bdi')!;
+    expect(workspaceName.getAttribute('dir')).toBe('auto');
+    expect(workspaceName.textContent).toBe('\u202Eecapskrow ספרים');
+  });
+
+  test('the rename field of a 10,000-character name holds all of it, in its own direction', async () => {
+    await setup({ refresh: { ok: true, value: hostileListing() } });
+    fireEvent.click(screen.getByRole('button', { name: `Rename ${LONG_NAME}` }));
+    const input = screen.getByRole('textbox', { name: `New name for ${LONG_NAME}` }) as HTMLInputElement;
+    expect(input.value).toBe(LONG_NAME);
+    expect(input.getAttribute('dir')).toBe('auto');
+  });
+
+  test('a message quoting a name is text too', async () => {
+    const hostile = HOSTILE_NAMES[0]!;
+    const popup = await setup({ refresh: { ok: true, value: hostileListing() } });
+    fireEvent.click(screen.getByRole('button', { name: `Rename ${hostile}` }));
+    const input = screen.getByRole('textbox', { name: `New name for ${hostile}` });
+    type(input, 'Safe');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const message = `“${hostile}” no longer exists on docs.getgrist.com. It was removed from the list.`;
+    await popup.answerRename({ ok: false, error: { kind: 'not-found', status: 404, message } });
+    expect(screen.getByRole('status').textContent).toContain(message);
+    expect(document.querySelector('script')).toBeNull();
   });
 });
 
