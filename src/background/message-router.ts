@@ -28,8 +28,9 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */
 export function isOwnPage(sender: Runtime.MessageSender): boolean {
-  const ownOrigin = new URL(browser.runtime.getURL('/')).origin;
-  return sender.id === browser.runtime.id && sender.url !== undefined && new URL(sender.url).origin === ownOrigin;
+  // A prefix test, not URL.origin: the URL standard gives non-special schemes such as
+  // chrome-extension:// the origin "null", which would match any other such URL.
+  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
 }
 
 function toErrorValue(error: unknown): ErrorValue {

@@ -1,12 +1,15 @@
 /**
  * Brings stored data to the current schema version. Every item is validated on read (bad data
- * reads as its default), so the only thing a version change must do is drop what cannot be
- * trusted to have the new shape: the cached listing, which the next refresh rebuilds.
+ * reads as its default), so a version change need only drop what cannot be trusted to have the
+ * new shape: the cached listing, which the next refresh rebuilds.
  */
-import { listingItem, SCHEMA_VERSION, schemaVersionItem } from '../shared/storage-items.ts';
+import { apiKeyItem, listingItem, SCHEMA_VERSION, schemaVersionItem, settingsItem } from '../shared/storage-items.ts';
 
 /** Runs at every worker start; cheap when the version is current. */
 export async function migrateStorage(): Promise<void> {
+  // Unreadable settings read as the default site, docs.getgrist.com: the saved key, made for the
+  // user's own server, must not follow them there. Both go; the options page asks again.
+  if (await settingsItem.isCorrupt()) await Promise.all([settingsItem.remove(), apiKeyItem.remove(), listingItem.remove()]);
   const version = await schemaVersionItem.get();
   if (version === SCHEMA_VERSION) return;
   await listingItem.remove();

@@ -40,6 +40,11 @@ export function normalizeSiteUrl(input: string): SiteUrlCheck {
   if (url.username || url.password) {
     return { ok: false, message: 'Leave the user name and password out of the address.' };
   }
+  // A one-word host is never a Grist site on the web, but it is what a key pasted into the wrong
+  // field looks like; refusing it (without echoing it) keeps the key out of permission prompts and DNS look-ups.
+  if (!url.hostname.includes('.') && !isLocalHost(url.hostname)) {
+    return { ok: false, message: 'That is not the address of a site: it has no domain.' };
+  }
   // A site is a host, optionally with `/o/<domain>` (grist-api.md, "Sites and their addresses").
   // Anything after it is a pasted page or API address (`/api/orgs`, `/<urlId>/<slug>`, `/ws/3`).
   const org = /^\/o\/([^/]+)/.exec(url.pathname)?.[1];

@@ -15,6 +15,8 @@ export interface StorageItem<T> {
   readonly fallback: T;
   /** The stored value, or the default when absent or invalid. */
   get(): Promise<T>;
+  /** True when something is stored that does not match the schema (and so reads as the default). */
+  isCorrupt(): Promise<boolean>;
   set(value: T): Promise<void>;
   remove(): Promise<void>;
   /** Calls `listener` with each new value until `signal` aborts. */
@@ -35,6 +37,10 @@ export function defineItem<T>(key: string, schema: v.GenericSchema<unknown, T>, 
     async get() {
       const stored = await browser.storage.local.get(key);
       return parseOr(schema, stored[key], fallback);
+    },
+    async isCorrupt() {
+      const stored = await browser.storage.local.get(key);
+      return stored[key] !== undefined && !v.safeParse(schema, stored[key]).success;
     },
     async set(value) {
       await browser.storage.local.set({ [key]: value });

@@ -59,6 +59,8 @@ describe('normalizeSiteUrl refuses', () => {
     ['bad port', 'https://grist.example.com:99999', /is not a web address/],
     ['javascript', 'javascript:alert(1)', /Use an https:\/\/ address/],
     ['mailto', 'mailto:x@y', /Use an https:\/\/ address/],
+    ['an API key pasted in the wrong field', 'da9053b9b177d87ebe52465d6b53402a975827a5', /not the address of a site/],
+    ['a one-word host', 'https://grist', /not the address of a site/],
     ['one slash after the scheme', 'http:/localhost', /is not a web address/],
     ['no slash after the scheme', 'https:docs.getgrist.com', /is not a web address/],
   ])('%s: %j', (_case, input, message) => {

@@ -1,0 +1,503 @@
+/**
+ * The background's security rules, each shown with the message listener exactly as
+ * src/background/index.ts wires it (real handlers, in-memory `browser`, the fake Grist server):
+ * - no reply and no stored item but `apiKey` ever holds the key, whatever went wrong;
+ * - the key goes only to the configured sites: never to another origin, not through a redirect,
+ *   not over plain http outside this machine;
+ * - only the extension's own pages are answered.
+ * Each test would fail if the protection it names were removed.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import type { Runtime } from 'webextension-polyfill';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createGristClient } from '../../src/background/grist-client.ts';
+import { anyJsonSchema, orgListSchema } from '../../src/background/grist-schemas.ts';
+import { createMessageListener, type Handlers } from '../../src/background/message-router.ts';
+import type { ErrorKind } from '../../src/shared/errors.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import type { MessageName, Reply, RequestOf } from '../../src/shared/messages.ts';
+import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+
+/** The saved key: no reply, log line or stored item but `apiKey` may ever contain it. */
+const KEY = USERS.owner.apiKey;
+
+type Listener = (message: unknown, sender: Runtime.MessageSender) => Promise<unknown> | undefined;
+/** A request for every message of the protocol; the mapped type makes forgetting one a type error. */
+type EveryRequest = { [K in MessageName]: RequestOf<K> };
+
+/** `runtime.onMessage` as src/background/index.ts registers it. */
+let wired: Listener;
+/** What the worker could use to hear web pages or other extensions; it must use none. */
+const externalChannels = {
+  onMessageExternal: { addListener: vi.fn() },
+  onConnect: { addListener: vi.fn() },
+  onConnectExternal: { addListener: vi.fn() },
+};
+
+let grist: FakeGrist;
+let hasPermission: Mock<() => Promise<boolean>>;
+let updateDynamicRules: Mock<() => Promise<void>>;
+let createMenu: Mock<() => void>;
+let createWindow: Mock<() => Promise<object>>;
+let logged: Mock<(...args: unknown[]) => void>;
+
+/** The browser APIs fake-browser does not implement, stubbed; fresh mocks so each test counts its own calls. */
+function stubBrowser(): void {
+  hasPermission = vi.fn(async () => true);
+  updateDynamicRules = vi.fn(async () => undefined);
+  createMenu = vi.fn();
+  createWindow = vi.fn(async () => ({}));
+  fakeBrowser.permissions.contains = hasPermission as never;
+  fakeBrowser.declarativeNetRequest.updateDynamicRules = updateDynamicRules as never;
+  fakeBrowser.windows.create = createWindow as never;
+  Object.assign(fakeBrowser.contextMenus, {
+    removeAll: vi.fn(async () => undefined),
+    create: createMenu,
+    update: vi.fn(async () => undefined),
+    onClicked: { addListener: vi.fn() },
+  });
+  Object.assign(fakeBrowser.commands, { onCommand: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.runtime, externalChannels);
+}
+
+beforeAll(async () => {
+  stubBrowser();
+  const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
+  await import('../../src/background/index.ts');
+  expect(addListener).toHaveBeenCalledOnce();
+  wired = addListener.mock.calls[0]?.[0] as unknown as Listener;
+  addListener.mockRestore();
+});
+
+beforeEach(async () => {
+  stubBrowser();
+  logged = vi.fn();
+  vi.spyOn(console, 'error').mockImplementation(logged);
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+});
+afterEach(async () => {
+  // Logs are not replies, but they end up in bug reports: the key stays out of them too.
+  expect(JSON.stringify(logged.mock.calls.map((args) => args.map(String)))).not.toContain(KEY);
+  vi.restoreAllMocks();
+  await grist.close();
+});
+
+const ownPage = (path = 'src/popup/index.html'): Runtime.MessageSender => ({
+  id: fakeBrowser.runtime.id,
+  url: fakeBrowser.runtime.getURL(path),
+});
+
+const personalSite = () => `${grist.url}/o/docs`;
+const bugTrackerPage = (server = grist) => `${server.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
+
+async function configure(apiKey = KEY): Promise<void> {
+  await settingsItem.set({ personalSiteUrl: personalSite(), teamSiteUrls: [] });
+  await apiKeyItem.set(apiKey);
+}
+
+/** Sends one message from `sender` through the wired listener. Out: the reply, or undefined for none. */
+function deliver(type: MessageName, request: unknown, sender: Runtime.MessageSender): Promise<unknown> | undefined {
+  return wired({ type, request }, sender);
+}
+
+async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
+  const reply = deliver(type, request, ownPage());
+  expect(reply, `no reply to ${type}`).toBeInstanceOf(Promise);
+  return (await reply) as Reply<K>;
+}
+
+/** Everything in `storage.local` but the key's own item, and `storage.sync`, as JSON. */
+async function storedOutsideApiKey(): Promise<string> {
+  const local = await fakeBrowser.storage.local.get(null);
+  delete local.apiKey;
+  const sync = await fakeBrowser.storage.sync.get(null);
+  return JSON.stringify({ local, sync });
+}
+
+/**
+ * Sends every message of `requests` in its order (removeApiKey last). Checks that no reply and no
+ * stored item outside `apiKey` holds `key` after any of them. Out: the replies by message name.
+ */
+async function sendEvery(requests: Record<MessageName, unknown>, key = KEY): Promise<Record<MessageName, Reply<MessageName>>> {
+  const replies = {} as Record<MessageName, Reply<MessageName>>;
+  for (const type of Object.keys(requests) as MessageName[]) {
+    const reply = deliver(type, requests[type], ownPage());
+    expect(reply, `no reply to ${type}`).toBeInstanceOf(Promise);
+    replies[type] = (await reply) as Reply<MessageName>;
+    expect(JSON.stringify(replies[type]), `the reply to ${type}`).not.toContain(key);
+    expect(await storedOutsideApiKey(), `storage after ${type}`).not.toContain(key);
+  }
+  return replies;
+}
+
+/** A valid request of every type, on the first fake server. */
+function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
+  const requests: EveryRequest = {
+    getSettings: null,
+    saveSettings: { personalSiteUrl: personalSite(), teamSiteUrls: [] },
+    testConnection: { personalSiteUrl: personalSite() },
+    refreshListing: null,
+    renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
+    getDocumentAtUrl: { pageUrl: bugTrackerPage() },
+    renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
+    removeApiKey: null,
+  };
+  return { ...requests, ...overrides };
+}
+
+/** The error kinds of the replies, for the messages that failed. */
+function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<Record<MessageName, ErrorKind>> {
+  return Object.fromEntries(
+    Object.entries(replies).flatMap(([type, reply]) => (reply.ok ? [] : [[type, reply.error.kind]])),
+  );
+}
+
+/** The messages that call Grist with the saved key. */
+const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl'] as const;
+const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
+  Object.fromEntries(types.map((type) => [type, kind]));
+
+describe('the key never leaves the background in a reply or a stored item', () => {
+  it('every message type, answered with success', async () => {
+    await configure();
+    const replies = await sendEvery(
+      everyRequest({ saveSettings: { apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] } }),
+    );
+    expect(failedKinds(replies)).toEqual({});
+    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [] } });
+    expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs' } });
+    expect(replies.removeApiKey).toMatchObject({ ok: true, value: { hasApiKey: false } });
+    // The key typed in the options page is answered without it too.
+    await configure();
+    const typed = await send('testConnection', { apiKey: KEY, personalSiteUrl: personalSite() });
+    expect(typed).toMatchObject({ ok: true, value: { siteCount: 3 } });
+    expect(JSON.stringify(typed)).not.toContain(KEY);
+  });
+
+  it('every message type, when Grist refuses the saved key (401)', async () => {
+    await configure();
+    await send('refreshListing', null); // the listing renameDocument works from
+    grist.rotateKey(USERS.owner.id);
+    const replies = await sendEvery(everyRequest());
+    expect(failedKinds(replies)).toEqual(allFailWith('auth'));
+  });
+
+  it.each([
+    [400, { testConnection: 'bad-request', refreshListing: 'bad-request', renameDocument: 'bad-request', getDocumentAtUrl: 'bad-request', renameDocumentAtUrl: 'bad-request' }],
+    [403, allFailWith('forbidden')],
+    [404, allFailWith('not-found')],
+  ] as const)('every message type, when Grist’s %i error text echoes the key', async (status, kinds) => {
+    await configure();
+    await send('refreshListing', null);
+    const echo = `Bad request: invalid API key ${KEY} (Authorization: Bearer ${KEY})`;
+    grist.injectFault({ path: /^\/api\//, status, body: JSON.stringify({ error: echo }), contentType: 'application/json' });
+    const replies = await sendEvery(everyRequest());
+    expect(failedKinds(replies)).toEqual(kinds);
+    // The echo did reach the messages, with the key blotted out: without the blotting the key would be there.
+    expect(JSON.stringify(replies)).toContain('[API key]');
+  });
+
+  it('the cached listing, when one site’s error text echoes the key', async () => {
+    await configure();
+    grist.injectFault({
+      path: '/o/globex/api/orgs/current/workspaces',
+      status: 404,
+      body: JSON.stringify({ error: `no workspaces for ${KEY}` }),
+      contentType: 'application/json',
+    });
+    const reply = await send('refreshListing', null);
+    expect(reply.ok).toBe(true);
+    const globex = reply.ok ? reply.value.sites.find((site) => site.orgId === ORGS.globex.id) : undefined;
+    expect(globex?.error).toMatchObject({ kind: 'not-found', message: expect.stringContaining('[API key]') });
+    expect(JSON.stringify(reply)).not.toContain(KEY);
+    expect(await listingItem.get()).toEqual(reply.ok ? reply.value : null);
+    expect(await storedOutsideApiKey()).not.toContain(KEY);
+  });
+
+  it('every message type, for addresses that are not configured or not allowed', async () => {
+    await configure();
+    const other = 'https://grist.other.example.com';
+    const replies = await sendEvery(
+      everyRequest({
+        saveSettings: { personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] },
+        testConnection: { personalSiteUrl: `${other}/o/docs` },
+        renameDocument: { orgId: 999, docId: DOCS.bugTracker.id, name: 'Bugs' }, // a site the listing does not hold
+        getDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker` },
+        renameDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`, name: 'x' },
+      }),
+    );
+    expect(failedKinds(replies)).toEqual({
+      saveSettings: 'invalid-input',
+      testConnection: 'invalid-input',
+      renameDocument: 'not-found',
+      getDocumentAtUrl: 'not-found',
+      renameDocumentAtUrl: 'not-found',
+    });
+  });
+
+  it('every message type, for malformed requests that hold the key', async () => {
+    await configure();
+    // Schema errors name the value they received: the reply must not pass them on.
+    const malformed: Record<MessageName, unknown> = {
+      getSettings: { apiKey: KEY },
+      saveSettings: { apiKey: KEY, personalSiteUrl: 42, teamSiteUrls: KEY },
+      testConnection: { apiKey: [KEY], personalSiteUrl: KEY },
+      refreshListing: [KEY],
+      renameDocument: { orgId: KEY, docId: KEY, name: 1 },
+      getDocumentAtUrl: { pageUrl: [KEY] },
+      renameDocumentAtUrl: { pageUrl: KEY, name: null },
+      removeApiKey: KEY,
+    };
+    const replies = await sendEvery(malformed);
+    expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
+    expect(grist.requests).toHaveLength(0);
+    expect(await apiKeyItem.get()).toBe(KEY);
+  });
+
+  it('every message type, when storage throws an error whose text holds the key', async () => {
+    await configure();
+    await send('refreshListing', null);
+    // The handlers read single items; the test's own look at the whole storage (`null`) still works.
+    const read = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local) as (keys: unknown) => Promise<Record<string, unknown>>;
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation(((keys: unknown) =>
+      keys === null ? read(keys) : Promise.reject(new Error(`storage is broken; it held ${KEY}`))) as never);
+    const requests = everyRequest();
+    const replies = await sendEvery(requests);
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', Object.keys(requests) as MessageName[]));
+  });
+
+  it('every message type, when the browser’s permission and rule APIs throw errors that hold the key', async () => {
+    await configure();
+    await send('refreshListing', null);
+    hasPermission.mockRejectedValue(new Error(`no permission for Bearer ${KEY}`));
+    updateDynamicRules.mockRejectedValue(new TypeError(`rule refused: ${KEY}`));
+    const replies = await sendEvery(everyRequest());
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', ...NETWORK_MESSAGES]));
+  });
+});
+
+describe('the key goes only to the configured sites', () => {
+  let other: FakeGrist;
+  beforeEach(async () => {
+    other = await startFakeGrist({ mode: 'org-in-path' }); // another port: another origin
+  });
+  afterEach(async () => {
+    await other.close();
+  });
+
+  const keyed = (server: FakeGrist) => server.requests.filter((request) => request.hasAuthorization);
+
+  it('no message sends the saved key to another origin, even with the host permission granted', async () => {
+    await configure();
+    expect((await send('refreshListing', null)).ok).toBe(true);
+    const otherPage = bugTrackerPage(other);
+
+    expect(await send('getDocumentAtUrl', { pageUrl: otherPage })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    // A cached listing that names another origin (stored data is not trusted to pick the host).
+    const listing = (await listingItem.get()) as Listing;
+    for (const site of listing.sites) site.siteUrl = site.siteUrl.replace(grist.url, other.url);
+    await listingItem.set(listing);
+    expect(await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toMatchObject({
+      ok: false,
+      error: { kind: 'no-host-permission' },
+    });
+    // A refresh goes to the configured site only, whatever the cache says.
+    expect((await send('refreshListing', null)).ok).toBe(true);
+
+    expect(other.requests).toEqual([]);
+    expect(other.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+    // The other server does answer: a key typed for it (not the saved one) reaches it.
+    expect(await send('testConnection', { apiKey: USERS.editor.apiKey, personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: true });
+    expect(keyed(other).length).toBeGreaterThan(0);
+  });
+
+  it('a listing never follows a server’s answer to a host outside the configured sites', async () => {
+    // getgrist.com style: team sites are derived from what /api/orgs says, so a hostile or
+    // broken answer could name any host. No network here: fetch answers like Grist would.
+    const org = (id: number, domain: string, host: string | null, owner: { id: number } | null = null) => ({
+      id,
+      name: domain,
+      domain,
+      host,
+      owner,
+      access: 'owners',
+    });
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      asked.push(url.host);
+      if (url.pathname === '/api/orgs') {
+        return Response.json([
+          org(2, 'docs-5', null, { id: 5 }),
+          org(5, 'acme', null),
+          org(6, 'custom', `127.0.0.1:${other.port}`),
+          org(7, 'evil', 'grist.evil.example.com'),
+          org(8, 'evil.example.com/', null),
+        ]);
+      }
+      return Response.json([]);
+    });
+    await settingsItem.set({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] });
+    await apiKeyItem.set(KEY);
+    const reply = await send('refreshListing', null);
+    expect(new Set(asked)).toEqual(new Set(['docs.getgrist.com', 'acme.getgrist.com']));
+    const errors = reply.ok ? reply.value.sites.map((site) => [site.orgId, site.error?.kind]) : [];
+    expect(errors).toEqual([
+      [2, undefined],
+      [5, undefined],
+      [6, 'no-host-permission'],
+      [7, 'no-host-permission'],
+      [8, 'no-host-permission'],
+    ]);
+  });
+
+  // Stored settings that do not read back (corrupt, or from another version whose URL form
+  // differs) fall back to https://docs.getgrist.com; the saved key, made for the user's own
+  // server, must not follow them there (the manifest grants *.getgrist.com).
+  it('a key whose stored settings no longer read back is not sent to the default site', async () => {
+    const { migrateStorage } = await import('../../src/background/storage-migration.ts');
+    await fakeBrowser.storage.local.set({ settings: { personalSiteUrl: 'https://grist.mycompany.example/', teamSiteUrls: [] } });
+    await apiKeyItem.set(KEY);
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(new URL(input instanceof Request ? input.url : String(input)).host);
+      return Response.json([]);
+    });
+    await migrateStorage(); // what the worker runs at every start
+    const reply = await send('refreshListing', null);
+    expect(asked).toEqual([]);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'no-key' } });
+  });
+
+  // GETs are retried on network errors, with backoff: this one takes a few seconds.
+  it('a 302 redirect to another origin is not followed with the key', { timeout: 20_000 }, async () => {
+    await configure();
+    grist.injectFault({ path: '/api/orgs', status: 302, headers: { Location: `${other.url}/api/orgs` } });
+    const host = new URL(grist.url).host;
+    for (const reply of [await send('refreshListing', null), await send('testConnection', { personalSiteUrl: personalSite() })]) {
+      expect(reply).toEqual({ ok: false, error: { kind: 'network', message: `Could not reach ${host}. Check the site URL and your connection.` } });
+    }
+    expect(grist.requests.filter((request) => request.path === '/o/docs/api/orgs').length).toBeGreaterThan(0);
+    expect(other.requests).toEqual([]);
+  });
+
+  it('a 307 redirect of the rename PATCH to another origin is not followed with the key', async () => {
+    await configure();
+    await send('refreshListing', null);
+    grist.injectFault({
+      method: 'PATCH',
+      path: /^\/api\/docs\//,
+      status: 307,
+      headers: { Location: `${other.url}/o/acme/api/docs/${DOCS.bugTracker.id}` },
+    });
+    // The lost answer is read back from the configured site, which says the old name is still there.
+    for (const reply of [
+      await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' }),
+      await send('renameDocumentAtUrl', { pageUrl: bugTrackerPage(), name: 'Bugs' }),
+    ]) {
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringMatching(/old name/) } });
+    }
+    expect(grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(2);
+    expect(other.requests).toEqual([]);
+    expect(other.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+  });
+});
+
+describe('plain http is refused outside this machine, before anything is sent', () => {
+  it('saveSettings refuses an http site URL and stores nothing', async () => {
+    await configure();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const before = await fakeBrowser.storage.local.get(null);
+    for (const input of [
+      { personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] },
+      { personalSiteUrl: personalSite(), teamSiteUrls: ['http://acme.example.com'] },
+    ]) {
+      expect(await send('saveSettings', { apiKey: USERS.editor.apiKey, ...input })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    }
+    expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
+    expect(updateDynamicRules).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it.each(['http://grist.example.com', 'http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://10.0.0.1', 'http://[::1]:8484'])(
+    'the client refuses %s even when told the host is configured and granted',
+    async (siteUrl) => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      const client = createGristClient({ apiKey: KEY, isConfiguredUrl: () => true, hasHostPermission: async () => true });
+      for (const call of [client.get(siteUrl, '/api/orgs', orgListSchema), client.patch(siteUrl, '/api/docs/x', { name: 'y' }, anyJsonSchema)]) {
+        const error = await call.then(() => null, (caught: unknown) => caught);
+        expect(error).toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/without https/) });
+      }
+      expect(fetchSpy).not.toHaveBeenCalled();
+    },
+  );
+
+  it('the client does send over http to localhost and 127.0.0.1 (where a self-hosted Grist runs)', async () => {
+    const client = createGristClient({ apiKey: KEY, isConfiguredUrl: () => true, hasHostPermission: async () => true });
+    expect(await client.get(grist.url.replace('127.0.0.1', 'localhost'), '/api/orgs', orgListSchema)).toHaveLength(3);
+    expect(await client.get(grist.url, '/api/orgs', orgListSchema)).toHaveLength(3);
+  });
+});
+
+describe('only the extension’s own pages are answered', () => {
+  const webTab = { id: 4, index: 0, windowId: 1, active: true, highlighted: true, pinned: false, incognito: false };
+  const senders: Array<[string, () => Runtime.MessageSender]> = [
+    ['a content script in a web page', () => ({ id: fakeBrowser.runtime.id, url: 'https://evil.example.com/page', tab: webTab, frameId: 0 })],
+    ['a web page, with no tab', () => ({ id: fakeBrowser.runtime.id, url: 'https://evil.example.com/' })],
+    ['a content script on a Grist document page', () => ({ id: fakeBrowser.runtime.id, url: bugTrackerPage(), tab: webTab, frameId: 0 })],
+    ['a web page through externally_connectable', () => ({ url: 'https://evil.example.com/', origin: 'https://evil.example.com', tab: webTab })],
+    ['another extension', () => ({ id: 'abcdefghijklmnopabcdefghijklmnop', url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/page.html' })],
+    ['another extension naming this extension’s page', () => ({ id: 'abcdefghijklmnopabcdefghijklmnop', url: ownPage().url })],
+  ];
+
+  /** Sends every message type from `sender`, to the wired listener and to one with spy handlers; nothing may run. */
+  async function expectIgnored(sender: () => Runtime.MessageSender): Promise<void> {
+    await configure();
+    await listingItem.set({ fetchedAt: 1, sites: [] });
+    const stored = await fakeBrowser.storage.local.get(null);
+    const spies: Record<string, Mock> = Object.fromEntries(Object.keys(everyRequest()).map((type) => [type, vi.fn(async () => null)]));
+    const routedToSpies = createMessageListener(spies as unknown as Handlers, Promise.resolve());
+    for (const [type, request] of Object.entries(everyRequest({ saveSettings: { apiKey: 'f'.repeat(40), personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] } }))) {
+      expect(deliver(type as MessageName, request, sender()), type).toBeUndefined();
+      expect(routedToSpies({ type, request }, sender()), type).toBeUndefined();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50)); // anything started would have reached the server by now
+    expect(Object.keys(spies).filter((type) => spies[type]?.mock.calls.length)).toEqual([]);
+    expect(grist.requests).toEqual([]);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual(stored);
+    expect(updateDynamicRules).not.toHaveBeenCalled();
+    expect(createMenu).not.toHaveBeenCalled();
+    expect(createWindow).not.toHaveBeenCalled();
+  }
+
+  it.each(senders)('%s gets no reply to any message type, and nothing runs', async (_name, sender) => {
+    await expectIgnored(sender);
+  });
+
+  // The URL standard gives every URL of a non-special scheme the origin "null" (Chromium's parser
+  // special-cases chrome-extension://; Node's and, per the standard, Firefox's need not), so a
+  // sender check by origin would let these through; isOwnPage compares the URL's prefix.
+  it.each([
+    ['an opaque-origin frame in a web page', () => ({ id: fakeBrowser.runtime.id, url: 'about:blank', tab: webTab, frameId: 3 })],
+    ['a data: frame', () => ({ id: fakeBrowser.runtime.id, url: 'data:text/html,<p>hi</p>', tab: webTab, frameId: 3 })],
+    ['this extension’s id from another extension’s page', () => ({ id: fakeBrowser.runtime.id, url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/src/popup/index.html' })],
+  ] as Array<[string, () => Runtime.MessageSender]>)('%s gets no reply', async (_name, sender) => {
+    await expectIgnored(sender);
+  });
+
+  it('the same messages from the extension’s own pages are answered (so the drops above are the sender check)', async () => {
+    await configure();
+    for (const path of ['src/popup/index.html', 'src/options/index.html', 'src/dialog/index.html?url=x']) {
+      expect(await deliver('getSettings', null, ownPage(path))).toMatchObject({ ok: true, value: { hasApiKey: true } });
+    }
+  });
+
+  it('the worker listens for no messages or connections from outside', () => {
+    for (const channel of Object.values(externalChannels)) expect(channel.addListener).not.toHaveBeenCalled();
+  });
+});
