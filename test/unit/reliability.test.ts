@@ -146,6 +146,16 @@ describe('a rename is never repeated behind the user’s back', () => {
     expect(patches()).toHaveLength(1);
   });
 
+  it('a 400 from Grist is shown with Grist’s own words', async () => {
+    grist.injectFault({ method: 'PATCH', path: /\/api\/docs\//, status: 400, body: '{"error":"unrecognized property name2"}', contentType: 'application/json' });
+    const error = await failure(renameDocument({ ...acmeDoc, name: 'Bugs' }));
+    expect(error.toValue()).toEqual({
+      kind: 'bad-request',
+      status: 400,
+      message: `${new URL(grist.url).host} refused the request. Grist said: “unrecognized property name2”.`,
+    });
+  });
+
   it('a document gone from Grist (404) is removed from the cached listing, and the user told', async () => {
     grist.injectFault({ method: 'PATCH', path: /\/api\/docs\//, status: 404, body: '{"error":"document not found"}', contentType: 'application/json' });
     const error = await failure(renameDocument({ ...acmeDoc, name: 'Bugs' }));
