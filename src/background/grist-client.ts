@@ -4,7 +4,9 @@
  * never follows redirects (so the key cannot be carried to another host), checks the answer's
  * shape, and turns every failure into an ApiError. GETs are retried with backoff on 429, 5xx and
  * network errors; a PATCH never is (a rename must not happen twice behind the user's back).
+ * At most MAX_IN_FLIGHT_PER_HOST calls run at once per host, to be gentle on Grist.
  */
+import pLimit, { type LimitFunction } from 'p-limit';
 import * as v from 'valibot';
 import { isLocalHost } from '../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
@@ -33,9 +35,23 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 400, maxDelayMs: 10_000 };
 
+/**
+ * Browsers open at most 6 HTTP/1.1 connections per host; more calls would only queue inside the
+ * browser, where their timeouts would run while they wait.
+ */
+export const MAX_IN_FLIGHT_PER_HOST = 6;
+
+/** A revalidated GET: the checked value and its ETag, or word that the stored copy is current. */
+export type Revalidated<T> = { changed: true; value: T; etag: string | null } | { changed: false };
+
 export interface GristClient {
   /** GET `{siteUrl}{path}`, answer checked against `schema`. Throws ApiError. */
   get<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
+  /**
+   * GET with `If-None-Match: etag` when an ETag is given: Grist answers 304 with no body when the
+   * data is unchanged (grist-api.md "Listing"). Throws ApiError.
+   */
+  revalidate<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, etag: string | null): Promise<Revalidated<T>>;
   /** PATCH `{siteUrl}{path}` with a JSON body. Never retried. Throws ApiError. */
   patch<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
 }
@@ -73,11 +89,31 @@ function isRetryable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'rate-limited' || error.kind === 'server' || error.kind === 'network');
 }
 
+/** One limit per host, shared by every client, so parallel refreshes and renames add up. */
+const hostLimits = new Map<string, LimitFunction>();
+
+function limitFor(host: string): LimitFunction {
+  let limit = hostLimits.get(host);
+  if (!limit) {
+    limit = pLimit(MAX_IN_FLIGHT_PER_HOST);
+    hostLimits.set(host, limit);
+  }
+  return limit;
+}
+
+interface Call {
+  method: 'GET' | 'PATCH';
+  siteUrl: string;
+  path: string;
+  body?: unknown;
+  etag?: string | null;
+}
+
 /** Makes a client bound to one API key. */
 export function createGristClient(options: GristClientOptions): GristClient {
   const { apiKey, isConfiguredUrl, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
 
-  async function call<T>(method: 'GET' | 'PATCH', siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, body?: unknown): Promise<T> {
+  async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
     const url = new URL(`${siteUrl}${path}`);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalHost(url.hostname))) {
       throw new ApiError('invalid-input', `Refusing to send the API key to ${url.host} without https.`);
@@ -96,34 +132,34 @@ export function createGristClient(options: GristClientOptions): GristClient {
     }
     const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    try {
-      const response = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-        redirect: 'error',
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-      status = response.status;
-      retryAfter = response.headers.get('Retry-After');
-      text = await response.text();
-    } catch {
-      if (signal.aborted) {
-        throw new ApiError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+    if (etag) headers['If-None-Match'] = etag;
+    const { status, text, responseHeaders } = await limitFor(url.host)(async () => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+          redirect: 'error',
+          credentials: 'omit',
+          // The extension revalidates itself with If-None-Match; the HTTP cache would only add a copy.
+          cache: 'no-store',
+        });
+        return { status: response.status, responseHeaders: response.headers, text: await response.text() };
+      } catch {
+        if (signal.aborted) {
+          throw new ApiError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+        }
+        if (globalThis.navigator?.onLine === false) {
+          throw new ApiError('network', 'You are offline. Connect to the internet and try again.');
+        }
+        throw new ApiError('network', `Could not reach ${url.host}. Check the site URL and your connection.`);
       }
-      if (globalThis.navigator?.onLine === false) {
-        throw new ApiError('network', 'You are offline. Connect to the internet and try again.');
-      }
-      throw new ApiError('network', `Could not reach ${url.host}. Check the site URL and your connection.`);
-    }
+    });
+    if (status === 304 && etag) return { changed: false };
     if (status < 200 || status > 299) {
-      throw errorForStatus(status, serverMessageOf(text, apiKey), url.host, retryAfterMs(retryAfter));
+      throw errorForStatus(status, serverMessageOf(text, apiKey), url.host, retryAfterMs(responseHeaders.get('Retry-After')));
     }
     let json: unknown;
     try {
@@ -135,13 +171,13 @@ export function createGristClient(options: GristClientOptions): GristClient {
     if (!checked.success) {
       throw new ApiError('bad-response', `${url.host} answered in a shape a Grist server does not use. Check the site URL.`, status);
     }
-    return checked.output;
+    return { changed: true, value: checked.output, etag: responseHeaders.get('ETag') };
   }
 
-  async function getWithRetries<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  async function getWithRetries<T>(call: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await call('GET', siteUrl, path, schema);
+        return await send(call, schema);
       } catch (error) {
         if (!isRetryable(error) || attempt >= retry.attempts) throw error;
         const wait = error.retryAfterMs ?? retry.baseDelayMs * 3 ** (attempt - 1);
@@ -151,8 +187,15 @@ export function createGristClient(options: GristClientOptions): GristClient {
     }
   }
 
+  /** The value of an answer that cannot be a 304 (no ETag was sent). */
+  const valueOf = <T>(answer: Revalidated<T>): T => {
+    if (!answer.changed) throw new ApiError('bad-response', 'Grist answered “not modified” to a request that asked for data.', 304);
+    return answer.value;
+  };
+
   return {
-    get: getWithRetries,
-    patch: (siteUrl, path, body, schema) => call('PATCH', siteUrl, path, schema, body),
+    get: async (siteUrl, path, schema) => valueOf(await getWithRetries({ method: 'GET', siteUrl, path }, schema)),
+    revalidate: (siteUrl, path, schema, etag) => getWithRetries({ method: 'GET', siteUrl, path, etag }, schema),
+    patch: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'PATCH', siteUrl, path, body }, schema)),
   };
 }

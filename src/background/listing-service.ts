@@ -1,16 +1,18 @@
 /**
  * Builds the popup's listing: `GET {personal}/api/orgs` for the sites, then every site's
- * `GET {site}/api/orgs/current/workspaces` in parallel. A site that fails keeps its last good
- * workspaces and carries its error, so one bad site never hides the others.
+ * `GET {site}/api/orgs/current/workspaces`, all at once (the client limits each host to 6).
+ * Each request carries the ETag of the cached copy; a 304 reuses that copy, so an unchanged
+ * refresh transfers no listing bodies. A site that fails keeps its last good workspaces and
+ * carries its error, so one bad site never hides the others.
  */
 import type { DocumentEntry, Listing, SiteEntry } from '../shared/listing.ts';
-import { apiKeyItem, listingItem, settingsItem, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem, listingItem, listingTagsItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
-import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace, type Org } from './grist-schemas.ts';
+import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
 import { storeFetchedListing } from './listing-cache.ts';
-import { guessDeployment, resolveSiteUrl, settleDeployment, type Deployment } from './site-resolution.ts';
+import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
 export const NO_KEY_ERROR = () =>
@@ -25,6 +27,17 @@ export const ANONYMOUS_ANSWER_ERROR = (host: string) =>
     'auth',
     `${host} answered as if no API key was sent. Check the key in the options; a proxy in front of Grist may be dropping the Authorization header.`,
   );
+
+const WORKSPACES_PATH = '/api/orgs/current/workspaces';
+
+/** A site to list: what the listing shows of it, before its workspaces. */
+type SiteHeader = Omit<SiteEntry, 'workspaces' | 'error'>;
+
+/** What a refresh fetched: the listing and the ETags to send next time. */
+export interface FetchedListing {
+  listing: Listing;
+  tags: Record<string, string>;
+}
 
 /** Asks a bare host which org it serves; Grist's 400 "No organization chosen" means org-in-path. */
 async function currentOrgId(client: GristClient, root: string): Promise<number | null> {
@@ -49,52 +62,81 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
-async function listSite(
-  client: GristClient,
-  org: Org,
-  siteUrl: string,
-  previous: SiteEntry | undefined,
-): Promise<SiteEntry> {
-  const site = { orgId: org.id, name: org.name, domain: org.domain, personal: org.owner !== null, siteUrl };
+/** The sites from `/api/orgs`, each at its address; on a 304, the cached listing's sites. */
+async function listSites(client: GristClient, settings: Settings, previous: Listing | null, tags: Record<string, string>, fresh: Record<string, string>): Promise<SiteHeader[]> {
+  const url = `${settings.personalSiteUrl}/api/orgs`;
+  const guess = guessDeployment(settings.personalSiteUrl);
+  const [answer, servedOrgId] = await Promise.all([
+    client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, previous ? (tags[url] ?? null) : null),
+    guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
+  ]);
+  if (!answer.changed) {
+    fresh[url] = tags[url] ?? '';
+    return (previous?.sites ?? []).map(({ orgId, name, domain, personal, siteUrl }) => ({ orgId, name, domain, personal, siteUrl }));
+  }
+  if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
+  if (answer.etag) fresh[url] = answer.etag;
+  const deployment = settleDeployment(guess, servedOrgId);
+  return answer.value.flatMap((org) => {
+    const personal = org.owner !== null;
+    const siteUrl = resolveSiteUrl({ ...org, personal }, settings, deployment);
+    return siteUrl === null ? [] : [{ orgId: org.id, name: org.name, domain: org.domain, personal, siteUrl }];
+  });
+}
+
+async function listWorkspaces(client: GristClient, site: SiteHeader, before: SiteEntry | undefined, tags: Record<string, string>, fresh: Record<string, string>): Promise<SiteEntry> {
+  const url = `${site.siteUrl}${WORKSPACES_PATH}`;
+  // The cached copy may be revalidated only if it is this site's, at this address, and complete.
+  const cached = before?.siteUrl === site.siteUrl && !before.error ? before : undefined;
   try {
-    const workspaces = await client.get(siteUrl, '/api/orgs/current/workspaces', workspaceListSchema);
+    const answer = await client.revalidate(site.siteUrl, WORKSPACES_PATH, workspaceListSchema, cached ? (tags[url] ?? null) : null);
+    if (!answer.changed) {
+      fresh[url] = tags[url] ?? '';
+      return { ...site, workspaces: cached?.workspaces ?? [] };
+    }
+    if (answer.etag) fresh[url] = answer.etag;
     return {
       ...site,
       // Grist's support workspace holds its example documents, which are not the user's to rename.
-      workspaces: workspaces
+      workspaces: answer.value
         .filter((workspace) => !workspace.isSupportWorkspace)
         .map((workspace) => ({ id: workspace.id, name: workspace.name, documents: toDocuments(workspace) })),
     };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { ...site, workspaces: previous?.siteUrl === siteUrl ? previous.workspaces : [], error: error.toValue() };
+    return { ...site, workspaces: before?.siteUrl === site.siteUrl ? before.workspaces : [], error: error.toValue() };
   }
 }
 
-/** Lists every site with the given key and settings. Throws ApiError when the site list itself fails. */
-export async function fetchListing(settings: Settings, apiKey: string, previous: Listing | null): Promise<Listing> {
+/**
+ * Lists every site with the given key and settings, revalidating against `previous` with `tags`.
+ * Throws ApiError when the site list itself fails.
+ */
+export async function fetchListing(settings: Settings, apiKey: string, previous: Listing | null, tags: Record<string, string>): Promise<FetchedListing> {
   const client = connectToGrist(settings, apiKey);
-  const guess = guessDeployment(settings.personalSiteUrl);
-  const [orgs, servedOrgId] = await Promise.all([
-    client.get(settings.personalSiteUrl, '/api/orgs', orgListSchema),
-    guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
-  ]);
-  if (orgs.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
-  const deployment: Deployment = settleDeployment(guess, servedOrgId);
-  const sites = await Promise.all(
-    orgs.map((org) => {
-      const siteUrl = resolveSiteUrl({ ...org, personal: org.owner !== null }, settings, deployment);
-      const before = previous?.sites.find((site) => site.orgId === org.id);
-      return siteUrl === null ? null : listSite(client, org, siteUrl, before);
-    }),
+  const fresh: Record<string, string> = {};
+  const sites = await listSites(client, settings, previous, tags, fresh);
+  const entries = await Promise.all(
+    sites.map((site) => listWorkspaces(client, site, previous?.sites.find((entry) => entry.orgId === site.orgId), tags, fresh)),
   );
-  return { fetchedAt: Date.now(), sites: sites.filter((site) => site !== null) };
+  return { listing: { fetchedAt: Date.now(), sites: entries }, tags: fresh };
 }
 
-/** The `refreshListing` message: lists afresh with the saved options and caches the result. */
-export async function refreshListing(): Promise<Listing> {
-  const startedAt = Date.now();
-  const [apiKey, settings, previous] = await Promise.all([apiKeyItem.get(), settingsItem.get(), listingItem.get()]);
-  if (!apiKey) throw NO_KEY_ERROR();
-  return storeFetchedListing(await fetchListing(settings, apiKey, previous), startedAt);
+let refreshing: Promise<Listing> | null = null;
+
+/**
+ * The `refreshListing` message: lists afresh with the saved options and caches the result.
+ * Popups opened while a refresh runs share it: never more than one request per site per refresh.
+ */
+export function refreshListing(): Promise<Listing> {
+  refreshing ??= (async () => {
+    const startedAt = Date.now();
+    const [apiKey, settings, previous, tags] = await Promise.all([apiKeyItem.get(), settingsItem.get(), listingItem.get(), listingTagsItem.get()]);
+    if (!apiKey) throw NO_KEY_ERROR();
+    const fetched = await fetchListing(settings, apiKey, previous, tags);
+    return storeFetchedListing(fetched.listing, fetched.tags, startedAt);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
 }

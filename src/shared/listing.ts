@@ -43,6 +43,11 @@ export interface SiteEntry {
 export interface Listing {
   /** When the background finished building it, in ms since the epoch. */
   fetchedAt: number;
+  /**
+   * Names the content: two listings with the same revision hold the same sites, workspaces and
+   * documents, so a page showing one need not render the other.
+   */
+  revision?: string;
   sites: SiteEntry[];
 }
 

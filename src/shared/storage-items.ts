@@ -107,6 +107,7 @@ const errorValueSchema = v.object({
 
 const listingSchema = v.object({
   fetchedAt: v.number(),
+  revision: v.optional(v.string()),
   sites: v.array(
     v.object({
       orgId: v.number(),
@@ -134,6 +135,12 @@ const listingSchema = v.object({
     }),
   ),
 });
+
+/**
+ * The ETag of each listing response the cached listing was built from, by request URL: the next
+ * refresh sends them as If-None-Match, and Grist answers 304 with no body when nothing changed.
+ */
+export const listingTagsItem = defineItem<Record<string, string>>('listingTags', v.record(v.string(), v.string()), {});
 
 /** The last good listing, shown by the popup at once while a fresh one loads. */
 export const listingItem = defineItem<Listing | null>('listing', v.nullable(listingSchema), null);

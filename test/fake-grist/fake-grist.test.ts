@@ -602,6 +602,14 @@ describe('injected faults', () => {
 describe('recorded requests', () => {
   const fake = useFake();
 
+  it('counts the requests it handles at once, per host', async () => {
+    fake().injectFault({ path: '/api/orgs', delayMs: 100 });
+    await Promise.all([1, 2, 3].map(() => call(fake(), '/api/orgs')));
+    expect(fake().mostInFlight(`127.0.0.1:${fake().port}`)).toBe(3);
+    fake().clearRequests();
+    expect(fake().mostInFlight(`127.0.0.1:${fake().port}`)).toBe(0);
+  });
+
   it('records what was sent, never the key itself', async () => {
     await rename(fake(), DOCS.roadmap.id, { name: 'Recorded' }, { headers: { Origin: fake().url } });
     await call(fake(), `/o/acme${WORKSPACES_PATH}?x=1`, { user: null });
@@ -614,7 +622,9 @@ describe('recorded requests', () => {
         origin: fake().url,
         contentType: 'application/json',
         hasAuthorization: true,
+        ifNoneMatch: undefined,
         body: '{"name":"Recorded"}',
+        answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)) },
       },
       {
         method: 'GET',
@@ -623,7 +633,9 @@ describe('recorded requests', () => {
         origin: undefined,
         contentType: undefined,
         hasAuthorization: false,
+        ifNoneMatch: undefined,
         body: '',
+        answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}') },
       },
     ]);
     expect(JSON.stringify(fake().requests)).not.toContain(owner.apiKey);

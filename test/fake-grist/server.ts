@@ -38,7 +38,10 @@ export interface RecordedRequest {
   contentType: string | undefined;
   /** Whether an Authorization header came; the key itself is never kept. */
   hasAuthorization: boolean;
+  ifNoneMatch: string | undefined;
   body: string;
+  /** The status answered and the bytes of body sent, once the answer is sent. */
+  answer?: { status: number; bodyBytes: number };
 }
 
 /** A misbehaviour of the network or of a proxy in front of Grist, injected for matching requests. */
@@ -83,7 +86,10 @@ export interface FakeGrist {
   doc(idOrUrlId: string): StoredDoc | undefined;
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
+  /** Forgets the requests and the in-flight counts. */
   clearRequests(): void;
+  /** The most requests with this Host header that were being handled at once (since the last clear). */
+  mostInFlight(host: string): number;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   /** Removes the user's API key: requests with it get 401 at once. */
@@ -176,6 +182,8 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   const scheme = tls ? 'https' : 'http';
   const database = new HomeDatabase(options.seed ?? sampleSeed);
   const requests: RecordedRequest[] = [];
+  const inFlight = new Map<string, number>();
+  const mostInFlight = new Map<string, number>();
   let faults: Array<{ fault: Fault; remaining: number }> = [];
 
   /** The org domain the Host header selects, or null: per-team subdomains and custom hosts, the single org. */
@@ -297,15 +305,33 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     const method = request.method ?? 'GET';
     const target = request.url ?? '/';
     const { headers } = request;
-    requests.push({
+    const record: RecordedRequest = {
       method,
       host: headers.host ?? '',
       path: target,
       origin: headers.origin,
       contentType: headers['content-type'],
       hasAuthorization: headers.authorization !== undefined,
+      ifNoneMatch: headers['if-none-match'],
       body: body.toString('utf8'),
-    });
+    };
+    requests.push(record);
+    const host = record.host;
+    inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
+    mostInFlight.set(host, Math.max(mostInFlight.get(host) ?? 0, inFlight.get(host) ?? 0));
+    let bodyBytes = 0;
+    const write = response.write.bind(response);
+    const end = response.end.bind(response);
+    const count = (chunk: unknown) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) bodyBytes += Buffer.byteLength(chunk);
+    };
+    response.write = ((chunk: unknown, ...rest: never[]) => (count(chunk), write(chunk as never, ...rest))) as typeof response.write;
+    response.end = ((chunk?: unknown, ...rest: never[]) => (count(chunk), end(chunk as never, ...rest))) as typeof response.end;
+    const settle = () => {
+      inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
+      if (response.headersSent) record.answer = { status: response.statusCode, bodyBytes };
+    };
+    response.once('close', settle);
     const pathname = target.split('?')[0] ?? '/';
     const { orgFromPath, path } = splitOrgPrefix(pathname);
 
@@ -370,7 +396,9 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     requests,
     clearRequests: () => {
       requests.length = 0;
+      mostInFlight.clear();
     },
+    mostInFlight: (host) => mostInFlight.get(host) ?? 0,
     injectFault: (fault) => {
       faults.push({ fault, remaining: fault.times ?? Infinity });
     },

@@ -1,0 +1,96 @@
+/**
+ * How a refresh treats Grist: one request per site, at most 6 at once per host, revalidated with
+ * the cached ETags so that an unchanged listing costs no bodies and keeps its revision.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
+import { refreshListing } from '../../src/background/listing-service.ts';
+import { renameDocument } from '../../src/background/rename-service.ts';
+import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
+
+let grist: FakeGrist;
+
+async function start(options: FakeGristOptions = { mode: 'org-in-path' }) {
+  grist = await startFakeGrist(options);
+  fakeBrowser.permissions.contains = (async () => true) as never;
+  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
+  await apiKeyItem.set(USERS.owner.apiKey);
+}
+
+afterEach(async () => {
+  await grist.close();
+});
+
+const gets = () => grist.requests.filter((request) => request.method === 'GET');
+
+describe('revalidation', () => {
+  beforeEach(() => start());
+
+  it('the first refresh sends no ETags; the next sends them all, gets 304s, no bodies, and the same revision', async () => {
+    const first = await refreshListing();
+    expect(gets().every((request) => request.ifNoneMatch === undefined)).toBe(true);
+    grist.clearRequests();
+
+    const second = await refreshListing();
+    expect(gets().map((request) => [request.path, request.answer])).toEqual(
+      expect.arrayContaining([
+        ['/o/docs/api/orgs', { status: 304, bodyBytes: 0 }],
+        ['/o/docs/api/orgs/current/workspaces', { status: 304, bodyBytes: 0 }],
+        ['/o/acme/api/orgs/current/workspaces', { status: 304, bodyBytes: 0 }],
+        ['/o/globex/api/orgs/current/workspaces', { status: 304, bodyBytes: 0 }],
+      ]),
+    );
+    expect(gets()).toHaveLength(4);
+    expect(second.revision).toBe(first.revision);
+    expect(second.sites).toEqual(first.sites);
+  });
+
+  it('a change on one site is fetched in full there only, and gives a new revision', async () => {
+    const first = await refreshListing();
+    await fetch(`${grist.url}/o/acme/api/docs/${DOCS.roadmap.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Renamed in Grist' }),
+    });
+    grist.clearRequests();
+    const second = await refreshListing();
+    const changed = gets().filter((request) => request.answer?.status === 200).map((request) => request.path);
+    expect(changed).toEqual(['/o/acme/api/orgs/current/workspaces']);
+    expect(second.revision).not.toBe(first.revision);
+    const names = second.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.map((d) => d.name)));
+    expect(names).toContain('Renamed in Grist');
+  });
+
+  it('a rename made here is in the cache at once and survives the next revalidation', async () => {
+    await refreshListing();
+    await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' });
+    const listing = await refreshListing();
+    const names = listing.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.map((d) => d.name)));
+    expect(names).toContain('Bugs');
+    expect(await listingItem.get()).toEqual(listing);
+  });
+});
+
+describe('load on Grist', () => {
+  it(`at most ${MAX_IN_FLIGHT_PER_HOST} requests at once to one host, one per site`, async () => {
+    await start({ mode: 'org-in-path', seed: generateSeed({ teams: 20, docsPerTeam: 2 }) });
+    grist.injectFault({ path: /workspaces$/, delayMs: 60 });
+    const listing = await refreshListing();
+    expect(listing.sites).toHaveLength(21);
+    expect(grist.mostInFlight(`127.0.0.1:${grist.port}`)).toBe(MAX_IN_FLIGHT_PER_HOST);
+    const perSite = new Map<string, number>();
+    for (const request of gets()) perSite.set(request.path, (perSite.get(request.path) ?? 0) + 1);
+    expect([...perSite.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('popups opening during a refresh share it', async () => {
+    await start();
+    grist.injectFault({ path: /workspaces$/, delayMs: 100 });
+    const [first, second] = await Promise.all([refreshListing(), refreshListing()]);
+    expect(second).toBe(first);
+    expect(gets().filter((request) => request.path === '/o/docs/api/orgs')).toHaveLength(1);
+  });
+});
