@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts report to the terminal.
+    files: ['scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['src/popup/**', 'src/options/**', 'src/dialog/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,11 +1,11 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import browser from 'webextension-polyfill';
 import { settingsItem } from '../shared/storage-items.ts';
-import { applySettings } from './apply-settings.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
 import { refreshListing } from './listing-service.ts';
 import { createMessageListener } from './message-router.ts';
-import { onCommand, onMenuClicked, showPageMenuFor } from './rename-triggers.ts';
+import { syncOriginRule } from './origin-rule.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
 import { getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
 import { migrateStorage } from './storage-migration.ts';
@@ -13,18 +13,20 @@ import { migrateStorage } from './storage-migration.ts';
 const logFailure = (what: string) => (error: unknown) =>
   console.error(`Grist Quick Rename: ${what} failed:`, error instanceof Error ? error.message : error);
 
-// Every start of the worker (install, browser start, wake-up) rebuilds the Origin rule and the
-// menus from the stored options; messages wait for it so the first rename never races the rule.
-const ready = migrateStorage()
-  .then(() => settingsItem.get())
-  .then(applySettings)
+// Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
+// the menus from the stored options. Messages wait for the rule only, so the first rename never
+// races it; the menus are not on that path.
+const settings = migrateStorage().then(() => settingsItem.get());
+const ready = settings
+  .then(syncOriginRule)
   .catch(logFailure('start-up'))
   // A standard User Timing mark, so start-up time can be read from outside (npm run bench).
   .finally(() => performance.mark('grist-quick-rename:ready'));
+const menusReady = settings.then(syncContextMenus).catch(logFailure('menu set-up'));
 
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>
-  void ready
+  void menusReady
     .then(() => tab)
     .then((shown) => showPageMenuFor(shown?.url))
     .catch(logFailure('menu update'));

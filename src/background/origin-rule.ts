@@ -28,13 +28,13 @@ export function originRule(settings: Settings, extensionHost: string): Declarati
 }
 
 /**
- * Replaces the dynamic rule with one for `settings`. Dynamic rules survive restarts, but the rule
- * is rebuilt at every start-up anyway so it always matches the stored options.
+ * Makes the dynamic rule the one for `settings`. Dynamic rules survive restarts, but this runs at
+ * every start-up anyway so the rule always matches the stored options; reading it is much quicker
+ * than replacing it, so an unchanged rule is left alone.
  */
 export async function syncOriginRule(settings: Settings): Promise<void> {
-  const extensionHost = new URL(browser.runtime.getURL('/')).hostname;
-  await browser.declarativeNetRequest.updateDynamicRules({
-    removeRuleIds: [ORIGIN_RULE_ID],
-    addRules: [originRule(settings, extensionHost)],
-  });
+  const wanted = originRule(settings, new URL(browser.runtime.getURL('/')).hostname);
+  const installed = (await browser.declarativeNetRequest.getDynamicRules()).find((rule) => rule.id === ORIGIN_RULE_ID);
+  if (installed && JSON.stringify(installed) === JSON.stringify(wanted)) return;
+  await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: [ORIGIN_RULE_ID], addRules: [wanted] });
 }

@@ -3,5 +3,6 @@ declare const chrome: {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
   declarativeNetRequest: { updateDynamicRules(options: { removeRuleIds?: number[] }): Promise<void> };
   tabs: { query(filter: { url?: string }): Promise<{ id?: number }[]> };
+  storage: { local: { remove(keys: string[]): Promise<void>; get(keys?: unknown): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
   contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
 };

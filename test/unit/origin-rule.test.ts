@@ -1,0 +1,20 @@
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { describe, expect, it, vi } from 'vitest';
+import { originRule, syncOriginRule } from '../../src/background/origin-rule.ts';
+
+const settings = { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] };
+
+describe('keeping the Origin rule in step with the settings', () => {
+  it('installs the rule, leaves it alone when unchanged, and replaces it when the sites change', async () => {
+    const update = vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateDynamicRules');
+    await syncOriginRule(settings);
+    await syncOriginRule(settings);
+    expect(update).toHaveBeenCalledOnce();
+    const changed = { ...settings, teamSiteUrls: [] };
+    await syncOriginRule(changed);
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(await fakeBrowser.declarativeNetRequest.getDynamicRules()).toEqual([
+      originRule(changed, new URL(fakeBrowser.runtime.getURL('/')).hostname),
+    ]);
+  });
+});
