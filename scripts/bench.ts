@@ -6,15 +6,15 @@
  * to test-results/bench.json. Timings are reported, never asserted: benchmarks are not tests.
  * Environment: TEAMS (50), DOCS_PER_TEAM (400), LATENCY_MS (100), RUNS (5).
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { generateSeed, USERS } from '../test/fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../test/fake-grist/server.ts';
 import { makeSelfSignedCert } from '../test/fake-grist/tls.ts';
-import { DIST, loadExtension, type LoadedExtension } from '../test/e2e/extension.ts';
+import { gzipKb, pageScripts, workerScripts } from '../test/e2e/bundle.ts';
+import { loadExtension, type LoadedExtension } from '../test/e2e/extension.ts';
 import { OPTIONS_PAGE, POPUP_PAGE, saveOptions } from '../test/e2e/user-actions.ts';
 
 const TEAMS = Number(process.env.TEAMS ?? 50);
@@ -92,18 +92,6 @@ async function heapMb(page: Page): Promise<number> {
   const { usedSize } = await session.send('Runtime.getHeapUsage');
   await session.detach();
   return usedSize / 2 ** 20;
-}
-
-async function gzipKb(files: string[]): Promise<number> {
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(await readFile(join(DIST, file))).length;
-  return bytes / 1024;
-}
-
-/** The JS a page loads: its module script and the chunks it preloads. */
-async function pageScripts(page: string): Promise<string[]> {
-  const html = await readFile(join(DIST, 'src', page, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
 }
 
 /** The naive listing: /api/orgs, then each site's workspaces, one after the other. Out: ms. */
@@ -263,8 +251,7 @@ async function main() {
     rows.push({ figure: 'worker start to ready', unit: 'ms', ours: ready, target: 50, against: 'target' });
     rows.push({ figure: 'popup JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('popup')), target: 30, against: 'target' });
     rows.push({ figure: 'options JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('options')), target: 30, against: 'target' });
-    const worker = (await readdir(join(DIST, 'assets'))).filter((file) => file.startsWith('index.ts-')).map((file) => `assets/${file}`);
-    rows.push({ figure: 'worker JavaScript, gzip', unit: 'KB', ours: await gzipKb(worker), target: 30, against: 'target' });
+    rows.push({ figure: 'worker JavaScript, gzip', unit: 'KB', ours: await gzipKb(await workerScripts()), target: 30, against: 'target' });
   } finally {
     await extension.close();
     await grist.close();
