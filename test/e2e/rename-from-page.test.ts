@@ -50,7 +50,8 @@ describe('as the owner', () => {
     const dialog = await clickPageMenu(page.url(), tabId);
 
     await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
-    expect(await dialog.title()).toBe('Rename “Bug Tracker”');
+    // The title follows in an effect, a moment after the heading is drawn.
+    await expect.poll(() => dialog.title()).toBe('Rename “Bug Tracker”');
     const field = dialog.getByRole('textbox', { name: 'New name' });
     expect(await field.inputValue()).toBe('Bug Tracker');
     expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 11]);

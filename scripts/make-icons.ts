@@ -1,0 +1,46 @@
+/**
+ * `npm run icons`: renders scripts/icon.svg to the PNG icons the manifest names
+ * (public/icons/icon-<size>.png), with Debian's Chromium through playwright-core. Run it after
+ * changing the SVG and commit the PNGs: the build only copies them.
+ *
+ * The 128 px icon keeps 16 px of transparent margin on each side, as the Chrome Web Store asks
+ * ("Supplying images", developer.chrome.com/docs/webstore/images); the small ones are drawn to the
+ * edge because the toolbar shows them at 16 and 32 px, where every pixel counts.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const SVG = resolve(import.meta.dirname, 'icon.svg');
+const OUT = resolve(import.meta.dirname, '../public/icons');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Each icon's size and transparent margin on each side, in px. */
+const ICONS = [
+  { size: 16, margin: 0 },
+  { size: 32, margin: 0 },
+  { size: 48, margin: 0 },
+  { size: 128, margin: 16 },
+];
+
+const svg = await readFile(SVG, 'utf8');
+const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+await mkdir(OUT, { recursive: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+try {
+  for (const { size, margin } of ICONS) {
+    const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
+    const art = size - 2 * margin;
+    await page.setContent(
+      `<style>html, body { margin: 0; background: transparent; }</style>` +
+        `<img src="${source}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`,
+    );
+    await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
+    const path = resolve(OUT, `icon-${size}.png`);
+    await page.screenshot({ path, omitBackground: true });
+    await page.close();
+    console.log(`wrote ${path}`);
+  }
+} finally {
+  await browser.close();
+}
