@@ -1,16 +1,14 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { focusFirstResult, moveBetweenResults } from './result-navigation.ts';
+import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
-import { SiteSection } from './site-section.tsx';
 import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store.ts';
 
 /** Renders the popup from `store`; call `store.start()` to load the listing. */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
-  const visible = store.visibleListing.value;
+  const focusFirstResult = useRef<() => boolean>(() => false);
   const removedDocument = store.removedDocument.value;
 
   // A document Grist no longer has took its row, and the focus in it, away. The search box is
@@ -26,16 +24,10 @@ export function App({ store }: { store: PopupStore }) {
     <div class="popup">
       <header class="header">
         <h1>Grist documents</h1>
-        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult(resultsRef.current)} />
+        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} />
       </header>
       <StatusArea store={store} />
-      <div
-        class="results"
-        ref={resultsRef}
-        onKeyDown={(event) => moveBetweenResults(event, resultsRef.current, searchRef.current)}
-      >
-        {visible?.sites.map((site) => <SiteSection key={site.orgId} store={store} site={site} />)}
-      </div>
+      <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} />
     </div>
   );
 }

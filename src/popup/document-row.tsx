@@ -1,14 +1,18 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
+import { Component } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { canRename, documentPageUrl, type DocumentEntry } from '../shared/listing.ts';
+import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
-import { documentKey, type PopupStore } from './store.ts';
+import type { DocumentItemRow } from './listing-rows.ts';
+import type { PopupStore, RenameState } from './store.ts';
 
 interface DocumentRowProps {
   store: PopupStore;
-  orgId: number;
-  siteUrl: string;
-  document: DocumentEntry;
+  row: DocumentItemRow;
+  /** The document's entry in `store.renames`, if it is in edit mode or saving. */
+  rename: RenameState | undefined;
+  /** In CSS pixels, from the row layout (listing-rows.ts). */
+  height: number;
 }
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
@@ -28,9 +32,8 @@ type Mode = 'view' | 'editing' | 'saving';
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProps) {
-  const ref = { orgId, docId: document.id };
-  const rename = store.renames.value.get(documentKey(ref));
+function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
+  const { document, ref, key } = row;
   const mode: Mode = !rename ? 'view' : rename.saving ? 'saving' : 'editing';
   // While saving, the row already shows the new name (it is put back if Grist refuses it).
   const shownName = rename?.saving ? rename.draft.trim() : document.name;
@@ -63,9 +66,9 @@ export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProp
   }, [mode]);
 
   if (rename && mode === 'editing') {
-    const errorId = `rename-error-${orgId}-${document.id}`;
+    const errorId = `rename-error-${ref.orgId}-${document.id}`;
     return (
-      <li class="document editing" ref={rowRef}>
+      <li class="document editing" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
         <div class="rename-field">
           <input
             ref={inputRef}
@@ -110,11 +113,11 @@ export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProp
 
   const role = roleLabel(document.access);
   return (
-    <li class="document" ref={rowRef}>
-      {/* data-result-link: the arrow keys move between these links (result-navigation.ts). */}
+    <li class="document" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+      {/* data-result-link: the arrow keys move between these links (results-list.tsx). */}
       <a
         class="document-link"
-        href={documentPageUrl(siteUrl, document)}
+        href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`Open ${shownName}`}
@@ -143,4 +146,20 @@ export function DocumentRow({ store, orgId, siteUrl, document }: DocumentRowProp
       )}
     </li>
   );
+}
+
+/**
+ * The row, rendered again only when its own props change: the list re-renders on every scroll step
+ * and keystroke, and most of its rows stay as they were. (preact/compat's `memo` would do the same
+ * but brings React compatibility hooks into every render.)
+ */
+export class DocumentRow extends Component<DocumentRowProps> {
+  override shouldComponentUpdate(next: DocumentRowProps): boolean {
+    const current = this.props;
+    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
+  }
+
+  override render(props: DocumentRowProps) {
+    return <DocumentRowContent {...props} />;
+  }
 }

@@ -13,6 +13,8 @@ const store = createPopupStore({
   backend: runtimeBackend,
   readCachedListing: () => listingItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
+  // Folds the names for search after the list is on screen, before the user is likely to type.
+  whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 1000 }),
 });
 
 const root = document.getElementById('app');

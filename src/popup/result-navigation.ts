@@ -1,40 +1,20 @@
 /**
- * Arrow-key movement through the search results: from the search box to the first document link,
- * between document links, and from the first one back to the search box. Works on the rendered
- * DOM so the order is always the order the user sees.
+ * Arrow-key movement through the search results: from the search box to the first document, between
+ * documents, and from the first one back to the search box. Works on the rows rather than the
+ * rendered DOM, because only the rows near the viewport are rendered: the next document may not
+ * have an element yet (results-list.tsx scrolls it into view, then focuses its link).
  */
-
-/** Each result row's link carries `data-result-link`; rows in edit mode have none and are skipped. */
-const RESULT_LINK_SELECTOR = 'a[data-result-link]';
-
-function resultLinks(container: ParentNode): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(RESULT_LINK_SELECTOR)];
-}
-
-/** Focuses the first result's link; answers false when there is none. */
-export function focusFirstResult(container: ParentNode | null): boolean {
-  const first = container ? resultLinks(container)[0] : undefined;
-  first?.focus();
-  return first !== undefined;
-}
+import type { Row } from './listing-rows.ts';
 
 /**
- * Handles ArrowUp/ArrowDown pressed anywhere in a result row (its link or its Rename button):
- * moves to the previous or next row's link, or to `searchInput` above the first row.
- * Text fields are left alone, where the arrows move the caret.
+ * The index of the next document row after `from` (`step` 1) or before it (`step` -1), skipping
+ * headings, notes and the documents `skip` answers true for (rows in edit mode have no link to
+ * focus); -1 when there is none. `from` -1 with `step` 1 finds the first document.
  */
-export function moveBetweenResults(event: KeyboardEvent, container: ParentNode | null, searchInput: HTMLElement | null): void {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const target = event.target;
-  if (!container || !(target instanceof Element) || target instanceof HTMLInputElement) return;
-  const link = target.closest('li')?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR);
-  if (!link) return;
-  const links = resultLinks(container);
-  const index = links.indexOf(link);
-  if (index < 0) return;
-  // Stops the list from scrolling as well as moving focus.
-  event.preventDefault();
-  if (event.key === 'ArrowDown') links[index + 1]?.focus();
-  else if (index === 0) searchInput?.focus();
-  else links[index - 1]?.focus();
+export function adjacentResult(rows: readonly Row[], from: number, step: 1 | -1, skip: (row: Row) => boolean = () => false): number {
+  for (let index = from + step; index >= 0 && index < rows.length; index += step) {
+    const row = rows[index]!;
+    if (row.kind === 'document' && !skip(row)) return index;
+  }
+  return -1;
 }

@@ -1,8 +1,9 @@
 /**
- * Matching documents against what the user types in the popup's search box. Pure functions, no DOM:
- * the store derives the visible listing from these.
+ * Matching documents against what the user types in the popup's search box. Pure functions, no DOM.
+ * Names are folded once per document (cached) so that a keystroke only runs `includes` over
+ * strings already folded: with 20,000 documents that is a few milliseconds, not a fold of each name.
  */
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { DocumentEntry, Listing } from '../shared/listing.ts';
 
 /** Combining marks (accents) left behind once a string is decomposed with NFD. */
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -11,11 +12,15 @@ const COMBINING_MARKS = /\p{M}+/gu;
 const UNDECOMPOSED: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
 const UNDECOMPOSED_PATTERN = /[ßæœøłđı]/g;
 
+/** ASCII only (no code unit from U+0080 up): nothing to decompose, lowercasing is the whole fold. */
+const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
+
 /**
  * Folds text for comparison: decomposes it (NFD), drops the accents and lowercases, so "Résumé"
  * and "RESUME" both become "resume".
  */
 export function foldForSearch(text: string): string {
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(COMBINING_MARKS, '')
@@ -23,9 +28,33 @@ export function foldForSearch(text: string): string {
     .replace(UNDECOMPOSED_PATTERN, (letter) => UNDECOMPOSED[letter] ?? letter);
 }
 
+/**
+ * Folded names by document. A listing's documents are immutable objects (a rename makes a new
+ * one), so an entry stays right for as long as its document is alive.
+ */
+const foldedNames = new WeakMap<DocumentEntry, string>();
+
+/** `foldForSearch(document.name)`, computed once per document. */
+export function foldedName(document: DocumentEntry): string {
+  let folded = foldedNames.get(document);
+  if (folded === undefined) {
+    folded = foldForSearch(document.name);
+    foldedNames.set(document, folded);
+  }
+  return folded;
+}
+
 /** Splits a query into folded words; an empty list means "no filter". */
 export function searchTerms(query: string): string[] {
   return foldForSearch(query).split(/\s+/).filter(Boolean);
+}
+
+/** True when every term occurs somewhere in an already folded name. */
+export function foldedMatches(folded: string, terms: readonly string[]): boolean {
+  for (const term of terms) {
+    if (!folded.includes(term)) return false;
+  }
+  return true;
 }
 
 /**
@@ -33,28 +62,7 @@ export function searchTerms(query: string): string[] {
  * "2024 – Budget plan"). In: terms from `searchTerms`.
  */
 export function nameMatches(name: string, terms: readonly string[]): boolean {
-  const folded = foldForSearch(name);
-  return terms.every((term) => folded.includes(term));
-}
-
-/**
- * The listing with only the documents whose name matches `query`, across every site. Workspaces and
- * sites left without a matching document are dropped. An empty query answers the listing as is
- * (empty workspaces and sites that failed to list stay visible then).
- */
-export function filterListing(listing: Listing, query: string): Listing {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return listing;
-  const sites: SiteEntry[] = [];
-  for (const site of listing.sites) {
-    const workspaces: WorkspaceEntry[] = [];
-    for (const workspace of site.workspaces) {
-      const documents: DocumentEntry[] = workspace.documents.filter((document) => nameMatches(document.name, terms));
-      if (documents.length > 0) workspaces.push({ ...workspace, documents });
-    }
-    if (workspaces.length > 0) sites.push({ ...site, workspaces });
-  }
-  return { ...listing, sites };
+  return foldedMatches(foldForSearch(name), terms);
 }
 
 /** How many documents a listing holds, across every site and workspace. */

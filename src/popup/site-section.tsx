@@ -1,63 +1,94 @@
-/** One Grist site in the listing: its heading, its own error if it failed, and its workspaces. */
-import { sortDocuments, type SiteEntry } from '../shared/listing.ts';
+/**
+ * The rendered rows of one Grist site: its heading, its own error if it failed, its workspaces'
+ * headings and their documents, as far as they are near the viewport (see listing-rows.ts).
+ */
+import type { SiteEntry } from '../shared/listing.ts';
 import { DocumentRow } from './document-row.tsx';
-import type { PopupStore } from './store.ts';
+import type { GapNode, RowNode, SiteNode } from './listing-rows.ts';
+import type { PopupStore, RenameState } from './store.ts';
 
 interface SiteSectionProps {
   store: PopupStore;
-  site: SiteEntry;
+  node: SiteNode;
+  renames: ReadonlyMap<string, RenameState>;
 }
 
-/** The address shown under a site's heading, so two sites of the same name can be told apart. */
+/** The address shown next to a site's heading, so two sites of the same name can be told apart. */
 function siteAddress(siteUrl: string): string {
   return siteUrl.replace(/^https?:\/\//, '');
 }
 
+/** The name a site is shown and announced by. */
+function siteName(site: SiteEntry): string {
+  return site.personal ? 'Personal' : site.name;
+}
+
+/** Space standing for rows that are not rendered. */
+export function Gap({ node }: { node: GapNode }) {
+  return <div class="gap" aria-hidden="true" style={{ height: `${node.height}px` }} />;
+}
+
 /**
- * A site as an `<h2>` section with its workspaces as `<h3>` sections and their documents as a list,
- * pinned first then most recently changed. A site that could not be listed shows why here, above
- * the workspaces from its last good listing. Site and workspace names come from Grist: they are
+ * A heading, a site's error or a "No ..." note. Site and workspace names come from Grist: they are
  * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading.
  */
-export function SiteSection({ store, site }: SiteSectionProps) {
-  return (
-    // Labelled by its heading, so assistive technology (and tests) can find a site as a region.
-    <section class="site" aria-labelledby={`site-${site.orgId}`}>
-      <div class="site-heading">
-        <h2 id={`site-${site.orgId}`}>
-          <bdi dir="auto">{site.personal ? 'Personal' : site.name}</bdi>
-        </h2>
-        <span class="site-address">{siteAddress(site.siteUrl)}</span>
-      </div>
-      {site.error && (
-        <div class="site-error">
-          <p>{site.error.message}</p>
-          {site.workspaces.length > 0 && <p class="hint">Showing this site’s documents from an earlier refresh.</p>}
+function ListingRow({ node }: { node: RowNode }) {
+  const { row } = node;
+  const style = { height: `${node.height}px` };
+  switch (row.kind) {
+    case 'site':
+      return (
+        <div class="site-heading" style={style}>
+          <h2>
+            <bdi dir="auto">{siteName(row.site)}</bdi>
+          </h2>
+          <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
         </div>
-      )}
-      {!site.error && site.workspaces.length === 0 && <p class="empty">No workspaces.</p>}
-      {site.workspaces.map((workspace) => (
-        <section class="workspace" key={workspace.id}>
-          <h3>
-            <bdi dir="auto">{workspace.name}</bdi>
-          </h3>
-          {workspace.documents.length === 0 ? (
-            <p class="empty">No documents.</p>
-          ) : (
-            <ul class="documents">
-              {sortDocuments(workspace.documents).map((document) => (
-                <DocumentRow
-                  key={document.id}
-                  store={store}
-                  orgId={site.orgId}
-                  siteUrl={site.siteUrl}
-                  document={document}
-                />
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
+      );
+    case 'site-error':
+      return (
+        <div class="site-error-row" style={style}>
+          <div class="site-error" title={row.error.message}>
+            <p class={row.earlier ? 'message' : 'message message-only'}>{row.error.message}</p>
+            {row.earlier && <p class="hint">Showing this site’s documents from an earlier refresh.</p>}
+          </div>
+        </div>
+      );
+    case 'note':
+      return (
+        <p class="empty" style={style}>
+          {row.text}
+        </p>
+      );
+    case 'workspace':
+      return (
+        <h3 style={style}>
+          <bdi dir="auto">{row.workspace.name}</bdi>
+        </h3>
+      );
+  }
+}
+
+/**
+ * A site as a region named after it (by label, since its `<h2>` may be scrolled away), holding its
+ * rendered rows: workspaces as `<h3>` headings and each run of documents as a list, pinned first
+ * then most recently changed. A site that could not be listed shows why, above the workspaces
+ * from its last good listing.
+ */
+export function SiteSection({ store, node, renames }: SiteSectionProps) {
+  return (
+    <section class="site" aria-label={siteName(node.site)}>
+      {node.children.map((child) => {
+        if (child.kind === 'gap') return <Gap key={child.key} node={child} />;
+        if (child.kind === 'row') return <ListingRow key={child.row.key} node={child} />;
+        return (
+          <ul class="documents" key={child.key}>
+            {child.items.map(({ row, height }) => (
+              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} />
+            ))}
+          </ul>
+        );
+      })}
     </section>
   );
 }

@@ -16,7 +16,7 @@ const WORTH_RETRYING: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 's
 export function StatusArea({ store }: { store: PopupStore }) {
   const error = store.listingError.value;
   const listing = store.listing.value;
-  const visible = store.visibleListing.value;
+  const rows = store.rows.value;
   const searching = store.query.value.trim() !== '';
   const refreshing = store.refreshing.value;
 
@@ -54,7 +54,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
   }
 
   let listingState = null;
-  if (searching && visible && visible.sites.length === 0) {
+  if (searching && listing && rows.length === 0) {
     listingState = <p class="empty-state">No documents match</p>;
   } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error)) {
     listingState = <p class="empty-state">No documents yet. Documents you create in Grist will appear here.</p>;

@@ -3,12 +3,15 @@
  * talk with the background goes through the `Backend` interface, so tests hand in a fake.
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import type { ErrorValue, Result } from '../shared/errors.ts';
 import { canRename, type DocumentEntry, type Listing } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import { countDocuments, filterListing } from './search.ts';
+import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
+import { countDocuments, searchTerms } from './search.ts';
+
+export { documentKey, type DocumentRef };
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -17,6 +20,11 @@ export interface PopupStoreDependencies {
   readCachedListing: () => Promise<Listing | null>;
   /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
   openOptions: () => unknown;
+  /**
+   * Runs a task when the page is idle (`requestIdleCallback` in the extension). Used to fold every
+   * name for search ahead of the first keystroke; without it the first search does that itself.
+   */
+  whenIdle?: (task: () => void) => void;
 }
 
 /** A document being renamed: the field's text, whether the new name is on its way, the last error. */
@@ -27,17 +35,14 @@ export interface RenameState {
   error: string | null;
 }
 
-/** Identifies a document across sites: document ids are unique per server, not across servers. */
-export interface DocumentRef {
-  orgId: number;
-  docId: string;
-}
-
 export interface PopupStore {
   /** The last listing shown: the cached one at first, then the fresh one. */
   readonly listing: ReadonlySignal<Listing | null>;
-  /** The listing filtered by `query` (documents not sorted: the view sorts them). */
-  readonly visibleListing: ReadonlySignal<Listing | null>;
+  /**
+   * What the list shows: the listing as rows (documents sorted), only the matches while `query`
+   * holds a search. Empty without a listing.
+   */
+  readonly rows: ReadonlySignal<readonly Row[]>;
   /** True once the cache was read or a fresh listing arrived, whichever came first. */
   readonly loaded: ReadonlySignal<boolean>;
   readonly query: ReadonlySignal<string>;
@@ -73,11 +78,6 @@ export interface PopupStore {
   openOptions(): void;
 }
 
-/** The key of a document in `renames`. */
-export function documentKey(ref: DocumentRef): string {
-  return `${ref.orgId}/${ref.docId}`;
-}
-
 /** Finds a document of the listing by site and id. */
 export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
   const site = listing?.sites.find((entry) => entry.orgId === ref.orgId);
@@ -88,7 +88,11 @@ export function findDocument(listing: Listing | null, ref: DocumentRef): Documen
   return undefined;
 }
 
-/** A copy of the listing with one document's name replaced, or the document removed (`null`). */
+/**
+ * A copy of the listing with one document's name replaced, or the document removed (`null`).
+ * Every site, workspace and document the change does not touch is kept as the same object, so
+ * the rows built for them (listing-rows.ts caches by object) are reused.
+ */
 function withName(listing: Listing, ref: DocumentRef, name: string | null): Listing {
   return {
     ...listing,
@@ -97,13 +101,17 @@ function withName(listing: Listing, ref: DocumentRef, name: string | null): List
         ? site
         : {
             ...site,
-            workspaces: site.workspaces.map((workspace) => ({
-              ...workspace,
-              documents:
-                name === null
-                  ? workspace.documents.filter((document) => document.id !== ref.docId)
-                  : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
-            })),
+            workspaces: site.workspaces.map((workspace) =>
+              !workspace.documents.some((document) => document.id === ref.docId)
+                ? workspace
+                : {
+                    ...workspace,
+                    documents:
+                      name === null
+                        ? workspace.documents.filter((document) => document.id !== ref.docId)
+                        : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
+                  },
+            ),
           },
     ),
   };
@@ -130,7 +138,7 @@ function describeListing(listing: Listing): string {
 }
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, openOptions }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, openOptions, whenIdle }: PopupStoreDependencies): PopupStore {
   const listing = signal<Listing | null>(null);
   const loaded = signal(false);
   const query = signal('');
@@ -139,7 +147,25 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
   const announcement = signal('');
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
-  const visibleListing = computed(() => (listing.value ? filterListing(listing.value, query.value) : null));
+  const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
+  // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
+  // to the last one and filters nothing again. Terms hold no spaces, so the split gives them back.
+  const terms = computed(() => searchTerms(query.value).join(' '));
+  const rows = computed(() => (prepared.value ? matchingRows(prepared.value, terms.value ? terms.value.split(' ') : []) : []));
+  if (whenIdle) {
+    effect(() => {
+      const current = prepared.value;
+      if (current) whenIdle(() => prepareSearch(current));
+    });
+  }
+
+  // The revision of the listing shown, as the background named it; undefined once the popup
+  // changed that listing itself (a rename), since it no longer is what the revision names.
+  let shownRevision: string | undefined;
+  function show(next: Listing, revision: string | undefined): void {
+    listing.value = next;
+    shownRevision = revision;
+  }
 
   // Renames Grist confirmed (and documents it said are gone: name null), numbered, so a refresh
   // that was already under way when one was answered does not bring back the old name or document.
@@ -164,13 +190,22 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
       loaded.value = true;
       if (reply.ok) {
         freshListingArrived = true;
-        let fresh = reply.value;
-        for (const confirmed of confirmedNames.values()) {
-          if (confirmed.sequence > startedAt) fresh = withName(fresh, confirmed.ref, confirmed.name);
+        const { revision } = reply.value;
+        // The same revision as the listing shown: the same content, so nothing to render again.
+        // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
+        if (revision === undefined || revision !== shownRevision) {
+          let fresh = reply.value;
+          let changed = false;
+          for (const confirmed of confirmedNames.values()) {
+            if (confirmed.sequence > startedAt) {
+              fresh = withName(fresh, confirmed.ref, confirmed.name);
+              changed = true;
+            }
+          }
+          show(fresh, changed ? undefined : revision);
         }
-        listing.value = fresh;
         listingError.value = null;
-        announcement.value = describeListing(fresh);
+        announcement.value = describeListing(listing.value ?? reply.value);
       } else {
         listingError.value = reply.error;
         // The error itself is shown (and announced) in the status region; no second sentence.
@@ -184,7 +219,7 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
     try {
       const cached = await readCachedListing();
       // The cache is older than any fresh answer: never let it replace one.
-      if (!freshListingArrived && cached) listing.value = cached;
+      if (!freshListingArrived && cached) show(cached, cached.revision);
     } catch {
       // An unreadable cache only means nothing to show until the refresh answers.
     }
@@ -233,7 +268,7 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
         // Grist may store the name differently from what was typed; show what it stored.
         const stored = reply.value.name;
         confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
-        if (listing.value) listing.value = withName(listing.value, ref, stored);
+        if (listing.value) show(withName(listing.value, ref, stored), undefined);
         setRename(ref, null);
         announcement.value = 'Name saved.';
       } else if (reply.error.kind === 'not-found') {
@@ -241,7 +276,7 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
         // out of the cached listing; take it out here too rather than offer a retry that cannot
         // work. The message names the document, so the user knows which row went.
         confirmedNames.set(documentKey(ref), { ref, name: null, sequence: ++sequence });
-        if (listing.value) listing.value = withName(listing.value, ref, null);
+        if (listing.value) show(withName(listing.value, ref, null), undefined);
         setRename(ref, null);
         removedDocument.value = ref;
         announcement.value = reply.error.message;
@@ -255,7 +290,7 @@ export function createPopupStore({ backend, readCachedListing, openOptions }: Po
 
   return {
     listing,
-    visibleListing,
+    rows,
     loaded,
     query,
     refreshing,

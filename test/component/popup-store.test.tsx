@@ -2,6 +2,7 @@
  * The popup store on its own (no DOM): the orderings and failures that are awkward to reach
  * through the view.
  */
+import { effect } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
@@ -66,6 +67,89 @@ describe('popup store', () => {
     secondRefresh.resolve({ ok: true, value: listing(doc(PLAN.id, 'Renamed elsewhere')) });
     await later;
     expect(findDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
+  });
+
+  test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
+    const backend = { refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(cached));
+    const rows = store.rows.value;
+    let listingChanges = 0;
+    const stop = effect(() => {
+      void store.listing.value;
+      listingChanges++;
+    });
+    expect(store.refreshing.value).toBe(true);
+
+    refreshed.resolve({ ok: true, value: { ...listing(PLAN), fetchedAt: 2, revision: 'rev-1' } });
+    await started;
+    stop();
+
+    expect(listingChanges).toBe(1); // the effect's own first run: no change since
+    expect(store.listing.value).toBe(cached);
+    expect(store.rows.value).toBe(rows);
+    expect(store.refreshing.value).toBe(false);
+    expect(store.announcement.value).toBe('Listing updated: 1 document in 1 site.');
+  });
+
+  test('a new revision replaces the listing shown', async () => {
+    const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn() });
+    await store.start();
+    expect(store.listing.value).toBe(fresh);
+  });
+
+  test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {
+    const secondRefresh = deferred<Reply<'refreshListing'>>();
+    const backend = {
+      refreshListing: vi
+        .fn()
+        .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
+        .mockReturnValueOnce(secondRefresh.promise),
+      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B' } })),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    store.beginRename(REF);
+    store.setDraft(REF, 'Plan B');
+    await store.commitRename(REF);
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+
+    // Started after the rename, so believed as it is, though its revision is the one first shown.
+    const later = store.refresh();
+    secondRefresh.resolve({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } });
+    await later;
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+  });
+
+  test('the rows follow the query: documents sorted, only the matches while searching', async () => {
+    const older = doc('olderDoc000000000000', 'Older plan');
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    await store.start();
+    const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
+    expect(names()).toEqual(['Older plan', 'Plan']);
+    store.setQuery('older');
+    expect(names()).toEqual(['Older plan']);
+    // The same words again: the rows are not filtered again.
+    const rows = store.rows.value;
+    store.setQuery(' OLDER ');
+    expect(store.rows.value).toBe(rows);
+  });
+
+  test('folding every name for search is left to an idle moment, once per listing', async () => {
+    const tasks: Array<() => void> = [];
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), whenIdle: (task) => tasks.push(task) });
+    await store.start();
+    expect(tasks).toHaveLength(1);
+    tasks[0]!();
+    store.setQuery('plan');
+    expect(store.rows.value.map((row) => row.key)).toEqual(['s7', 'w7/1', documentKey(REF)]);
   });
 
   test('a backend that throws instead of answering an error still ends the refresh', async () => {

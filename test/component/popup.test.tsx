@@ -4,7 +4,7 @@
  * checked through roles, accessible names and visible text.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
@@ -151,6 +151,21 @@ describe('listing', () => {
 
     expect(screen.queryByRole('link', { name: 'Open Old plan' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).not.toContain('Refreshing…');
+    expect(screen.getByRole('status').textContent).toContain('Listing updated: 5 documents in 2 sites.');
+  });
+
+  test('a fresh listing with the revision already shown leaves the rows as they are and ends “Refreshing…”', async () => {
+    const cached: Listing = { ...freshListing(), revision: 'rev-1' };
+    const popup = await setup({ cached });
+    const link = screen.getByRole('link', { name: 'Open Budget' });
+    const shownRows = popup.store.rows.value;
+
+    await popup.answerRefresh({ ok: true, value: { ...freshListing(), fetchedAt: 3, revision: 'rev-1' } });
+
+    expect(popup.store.listing.value).toBe(cached);
+    expect(popup.store.rows.value).toBe(shownRows);
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBe(link);
     expect(screen.getByRole('status').textContent).not.toContain('Refreshing…');
     expect(screen.getByRole('status').textContent).toContain('Listing updated: 5 documents in 2 sites.');
   });
@@ -370,6 +385,19 @@ describe('rename', () => {
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
     expect(screen.getByRole('status').textContent).toContain('Name saved.');
+  });
+
+  test('Enter shows the new name in the same frame: no render waits on anything but a microtask', async () => {
+    const popup = await startEditing();
+    type(popup.input, 'Budget 2025');
+    // A plain event, outside act(): what the browser does, with nothing flushing renders for us.
+    popup.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await Promise.resolve();
+
+    expect(screen.getByRole('link', { name: 'Open Budget 2025' }).textContent).toBe('Budget 2025');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025' } });
   });
 
   test('after saving the row shows the name Grist stored', async () => {
@@ -670,5 +698,191 @@ describe('errors', () => {
     const acmeSection = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
     expect(within(acmeSection).getByText(message)).toBeTruthy();
     expect(within(acmeSection).queryAllByRole('listitem')).toEqual([]);
+  });
+});
+
+// --- At scale -------------------------------------------------------------------------------------
+
+describe('a listing of 20,000 documents', () => {
+  const SITES = 50;
+  const WORKSPACES_PER_SITE = 2;
+  const DOCUMENTS_PER_WORKSPACE = 200;
+  /** Far down the list: in the next-to-last site. */
+  const NEEDLE = doc('needleDoc00000000000', 'Haystack needle', { updatedAt: '2020-01-01T00:00:00.000Z' });
+
+  /** Documents named "Doc <site>.<workspace>.<n>", listed in order of n (newest first). */
+  function bigListing(): Listing {
+    const sites: SiteEntry[] = [];
+    for (let siteNumber = 1; siteNumber <= SITES; siteNumber++) {
+      const workspaces = [];
+      for (let workspaceNumber = 1; workspaceNumber <= WORKSPACES_PER_SITE; workspaceNumber++) {
+        const documents: DocumentEntry[] = [];
+        for (let index = 0; index < DOCUMENTS_PER_WORKSPACE; index++) {
+          documents.push(
+            doc(`d${siteNumber}x${workspaceNumber}x${String(index).padStart(3, '0')}`.padEnd(22, '0'), `Doc ${siteNumber}.${workspaceNumber}.${index}`, {
+              updatedAt: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
+            }),
+          );
+        }
+        workspaces.push({ id: siteNumber * 10 + workspaceNumber, name: `Workspace ${siteNumber}.${workspaceNumber}`, documents });
+      }
+      sites.push({
+        orgId: siteNumber,
+        name: `Site ${siteNumber}`,
+        domain: `site${siteNumber}`,
+        personal: false,
+        siteUrl: `https://site${siteNumber}.getgrist.com`,
+        workspaces,
+      });
+    }
+    sites[SITES - 2]!.workspaces[1]!.documents[DOCUMENTS_PER_WORKSPACE - 1] = NEEDLE;
+    return { fetchedAt: 2, sites };
+  }
+
+  /** The height the popup gives the list; jsdom has no layout, so every element reports it. */
+  const VIEWPORT_HEIGHT = 450;
+
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT_HEIGHT);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function results(): HTMLElement {
+    return document.querySelector<HTMLElement>('.results')!;
+  }
+
+  function renderedNames(): string[] {
+    return screen.queryAllByRole('link').map((link) => link.textContent ?? '');
+  }
+
+  /** Scrolls the list as a user would, and lets the frame that re-slices it run. */
+  async function scrollTo(top: number): Promise<void> {
+    await act(async () => {
+      results().scrollTop = top;
+      fireEvent.scroll(results());
+      await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    });
+  }
+
+  test('renders only the rows near the viewport, in a list as tall as all of them', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.length).toBeLessThan(200);
+    expect(renderedNames().slice(0, 3)).toEqual(['Doc 1.1.0', 'Doc 1.1.1', 'Doc 1.1.2']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Site 1']);
+    expect(screen.getByRole('region', { name: 'Site 1' })).toBeTruthy();
+    // The spacer below stands for every row not rendered: the scrollbar is the full list's.
+    const spacers = [...results().querySelectorAll<HTMLElement>('.gap')];
+    const documentRows = SITES * WORKSPACES_PER_SITE * DOCUMENTS_PER_WORKSPACE;
+    expect(spacers.reduce((sum, spacer) => sum + parseFloat(spacer.style.height), 0)).toBeGreaterThan((documentRows - items.length) * 30);
+  });
+
+  test('scrolling renders the rows that come into view and drops those that leave it', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+
+    // Each site is 34 + 2 × (28 + 200 × 30) = 12,090 px tall: 300,000 px is deep in site 25.
+    await scrollTo(300_000);
+    const names = renderedNames();
+    expect(names).not.toContain('Doc 1.1.0');
+    expect(names.length).toBeLessThan(200);
+    expect(names.every((name) => name.startsWith('Doc 25.'))).toBe(true);
+    // Its heading is far above, but the rows are still in a region named after the site.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Site 25' })).toBeNull();
+    const site = screen.getByRole('region', { name: 'Site 25' });
+    expect(within(site).getAllByRole('listitem')).toHaveLength(names.length);
+
+    await scrollTo(0);
+    expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.0', 'Doc 1.1.1']);
+    expect(screen.queryByRole('region', { name: 'Site 25' })).toBeNull();
+  });
+
+  test('search finds matches anywhere in the listing, far beyond the first screen', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    expect(screen.queryByRole('link', { name: 'Open Haystack needle' })).toBeNull();
+
+    type(searchBox(), 'NEEDLE');
+    expect(renderedNames()).toEqual(['Haystack needle']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([`Site ${SITES - 1}`]);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([`Workspace ${SITES - 1}.2`]);
+
+    // A search matching a few hundred documents across every site renders only its first screens.
+    type(searchBox(), '.199');
+    expect(renderedNames()[0]).toBe('Doc 1.1.199');
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(SITES * WORKSPACES_PER_SITE);
+    type(searchBox(), '');
+    expect(renderedNames()[0]).toBe('Doc 1.1.0');
+  });
+
+  test('a search starts at the top of its results', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    await scrollTo(300_000);
+    type(searchBox(), 'doc 1.');
+    expect(results().scrollTop).toBe(0);
+    expect(renderedNames()[0]).toBe('Doc 1.1.0');
+  });
+
+  test('the arrow keys reach documents that were not rendered yet, scrolling them into view', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    const links = screen.getAllByRole('link');
+    const last = links[links.length - 1]!;
+    const [, , lastIndex] = last.textContent!.replace('Doc ', '').split('.').map(Number);
+    const next = `Doc 1.1.${lastIndex! + 1}`;
+    expect(screen.queryByRole('link', { name: `Open ${next}` })).toBeNull();
+
+    last.focus();
+    await act(async () => {
+      fireEvent.keyDown(last, { key: 'ArrowDown' });
+    });
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute('aria-label')).toBe(`Open ${next}`);
+    expect(results().scrollTop).toBeGreaterThan(0);
+
+    // Up from the first rendered document of a later screen, to one above the rendered rows.
+    await scrollTo(300_000);
+    const first = screen.getAllByRole('link')[0]!;
+    const [siteNumber, workspaceNumber, index] = first.textContent!.replace('Doc ', '').split('.').map(Number);
+    first.focus();
+    await act(async () => {
+      fireEvent.keyDown(first, { key: 'ArrowUp' });
+    });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(`Open Doc ${siteNumber}.${workspaceNumber}.${index! - 1}`);
+  });
+
+  test('the row holding focus stays rendered, and focused, while the list scrolls far away and back', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    const link = screen.getByRole('link', { name: 'Open Doc 1.1.3' });
+    link.focus();
+
+    await scrollTo(300_000);
+    expect(document.activeElement).toBe(link);
+    expect(link.isConnected).toBe(true);
+    // Still in its own site's region, which holds nothing else of that site.
+    expect(within(screen.getByRole('region', { name: 'Site 1' })).getAllByRole('link')).toEqual([link]);
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(200);
+
+    await scrollTo(0);
+    expect(document.activeElement).toBe(link);
+    expect(screen.getByRole('link', { name: 'Open Doc 1.1.3' })).toBe(link);
+  });
+
+  test('a rename in progress survives its row scrolling out of view and back', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Doc 1.1.2' }));
+    type(screen.getByRole('textbox', { name: 'New name for Doc 1.1.2' }), 'Doc renamed');
+    // Focus elsewhere, so nothing keeps the row rendered.
+    searchBox().focus();
+
+    await scrollTo(300_000);
+    expect(screen.queryByRole('textbox', { name: 'New name for Doc 1.1.2' })).toBeNull();
+
+    await scrollTo(0);
+    const input = screen.getByRole('textbox', { name: 'New name for Doc 1.1.2' }) as HTMLInputElement;
+    expect(input.value).toBe('Doc renamed');
+    // Rows below the field make room for it: the next document still follows it.
+    expect(renderedNames().slice(0, 3)).toEqual(['Doc 1.1.0', 'Doc 1.1.1', 'Doc 1.1.3']);
   });
 });

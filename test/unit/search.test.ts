@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
-import { countDocuments, filterListing, foldForSearch, nameMatches, searchTerms } from '../../src/popup/search.ts';
+import { matchingRows, prepareListing, type Row } from '../../src/popup/listing-rows.ts';
+import { countDocuments, foldedName, foldForSearch, nameMatches, searchTerms } from '../../src/popup/search.ts';
 
 function document(id: string, name: string): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
@@ -59,39 +60,98 @@ describe('searchTerms and nameMatches', () => {
   });
 });
 
-describe('filterListing', () => {
-  test('an empty query answers the listing itself', () => {
-    expect(filterListing(listing, '')).toBe(listing);
-    expect(filterListing(listing, '  ')).toBe(listing);
+/** What a search shows, as `kind:name` per row (sites and workspaces by name, documents by name). */
+function search(query: string): string[] {
+  return matchingRows(prepareListing(listing), searchTerms(query)).map(describeRow);
+}
+
+function describeRow(row: Row): string {
+  switch (row.kind) {
+    case 'site':
+      return `site:${row.site.name}`;
+    case 'site-error':
+      return `error:${row.error.message}`;
+    case 'note':
+      return `note:${row.text}`;
+    case 'workspace':
+      return `workspace:${row.workspace.name}`;
+    case 'document':
+      return `document:${row.document.name}`;
+  }
+}
+
+describe('searching the listing', () => {
+  test('an empty query shows every row, empty workspaces and failed sites included', () => {
+    const prepared = prepareListing(listing);
+    expect(matchingRows(prepared, searchTerms(''))).toBe(prepared.rows);
+    expect(matchingRows(prepared, searchTerms('  '))).toBe(prepared.rows);
+    expect(search('')).toEqual([
+      'site:personal',
+      'workspace:Home',
+      'document:Résumé 2024',
+      'document:Groceries',
+      'workspace:Empty',
+      'note:No documents.',
+      'site:acme',
+      'workspace:Sales',
+      'document:Quarterly plan',
+      'document:RESUME draft',
+      'site:broken',
+      'error:Unreachable',
+    ]);
   });
 
   test('keeps matching documents across every site and drops the rest', () => {
-    const filtered = filterListing(listing, 'resume');
-    expect(filtered.sites.map((entry) => entry.name)).toEqual(['personal', 'acme']);
-    expect(filtered.sites.flatMap((entry) => entry.workspaces.map((workspace) => workspace.name))).toEqual(['Home', 'Sales']);
-    expect(
-      filtered.sites.flatMap((entry) => entry.workspaces.flatMap((workspace) => workspace.documents.map((doc) => doc.name))),
-    ).toEqual(['Résumé 2024', 'RESUME draft']);
+    expect(search('resume')).toEqual([
+      'site:personal',
+      'workspace:Home',
+      'document:Résumé 2024',
+      'site:acme',
+      'workspace:Sales',
+      'document:RESUME draft',
+    ]);
   });
 
   test('hides workspaces and sites without a match, including failed sites', () => {
-    const filtered = filterListing(listing, 'groceries');
-    expect(filtered.sites).toHaveLength(1);
-    expect(filtered.sites[0]?.workspaces.map((workspace) => workspace.name)).toEqual(['Home']);
+    expect(search('groceries')).toEqual(['site:personal', 'workspace:Home', 'document:Groceries']);
   });
 
-  test('nothing matching leaves no sites', () => {
-    expect(filterListing(listing, 'zzz').sites).toEqual([]);
+  test('a failed site with documents from an earlier refresh keeps its error above its matches', () => {
+    const failed: Listing = {
+      fetchedAt: 1,
+      sites: [
+        site(4, 'stale', [{ id: 40, name: 'Old', documents: [document('d5', 'Plan'), document('d6', 'Notes')] }], {
+          error: { kind: 'timeout', message: 'Too slow' },
+        }),
+      ],
+    };
+    expect(matchingRows(prepareListing(failed), searchTerms('plan')).map(describeRow)).toEqual([
+      'site:stale',
+      'error:Too slow',
+      'workspace:Old',
+      'document:Plan',
+    ]);
+  });
+
+  test('nothing matching leaves no rows', () => {
+    expect(search('zzz')).toEqual([]);
   });
 
   test('does not change the listing it is given', () => {
     const before = structuredClone(listing);
-    filterListing(listing, 'plan');
+    search('plan');
     expect(listing).toEqual(before);
   });
 });
 
+test('a name is folded once per document, not once per search', () => {
+  const entry = document('d9', 'Éclair');
+  expect(foldedName(entry)).toBe('eclair');
+  expect(foldedName(entry)).toBe(foldedName(entry));
+  // A rename makes a new entry, folded afresh.
+  expect(foldedName({ ...entry, name: 'Crème' })).toBe('creme');
+});
+
 test('countDocuments counts every site and workspace', () => {
   expect(countDocuments(listing)).toBe(4);
-  expect(countDocuments(filterListing(listing, 'draft'))).toBe(1);
 });

@@ -1,0 +1,206 @@
+/**
+ * The scrolling list of every site's workspaces and documents. Only the rows in and near the
+ * viewport are rendered, between spacers as tall as the rows left out, so the page stays small
+ * and fast whether the listing holds 20 documents or 20,000 (row layout: listing-rows.ts).
+ *
+ * Two rows are rendered wherever they are: the one holding focus (so scrolling it out of view does
+ * not drop the focus to the page) and the one the arrow keys are moving focus to.
+ */
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  EDITING_ROW_HEIGHT,
+  EDITING_WITH_ERROR_ROW_HEIGHT,
+  layoutRows,
+  renderPlan,
+  scrollAnchor,
+  scrollTopToShow,
+  windowRange,
+  type Row,
+} from './listing-rows.ts';
+import { adjacentResult } from './result-navigation.ts';
+import { Gap, SiteSection } from './site-section.tsx';
+import type { PopupStore, RenameState } from './store.ts';
+
+/**
+ * The list's height where it cannot be measured (jsdom has no layout), and the least height the
+ * window of rendered rows is computed for. Chrome caps a popup at 600 px, so this covers any real
+ * viewport from the first render on: measuring it later never shrinks the window, which would
+ * change the rendered list just after it is shown.
+ */
+const DEFAULT_VIEWPORT_HEIGHT = 600;
+
+/** Each result row's link carries `data-result-link`; rows in edit mode have none. */
+const RESULT_LINK_SELECTOR = 'a[data-result-link]';
+
+function measureViewport(container: HTMLElement): number {
+  return container.clientHeight || DEFAULT_VIEWPORT_HEIGHT;
+}
+
+/** The rendered row element for a key, if any. */
+function rowElement(container: HTMLElement | null, key: string): Element | undefined {
+  if (!container) return undefined;
+  for (const element of container.querySelectorAll('[data-row-key]')) {
+    if (element.getAttribute('data-row-key') === key) return element;
+  }
+  return undefined;
+}
+
+/** The key of the row holding focus, if focus is in the list. */
+function focusedRowKey(container: HTMLElement | null): string | null {
+  const active = globalThis.document.activeElement;
+  if (!container || !active || !container.contains(active)) return null;
+  return active.closest('[data-row-key]')?.getAttribute('data-row-key') ?? null;
+}
+
+/**
+ * The heights of documents in edit mode, and a string naming them: the layout is computed again
+ * only when that string changes (an edit starts, ends or gains an error), not on each keystroke.
+ */
+function editingHeights(renames: ReadonlyMap<string, RenameState>): { signature: string; heights: Map<string, number> } {
+  const heights = new Map<string, number>();
+  let signature = '';
+  for (const [key, state] of renames) {
+    if (state.saving) continue;
+    const height = state.error ? EDITING_WITH_ERROR_ROW_HEIGHT : EDITING_ROW_HEIGHT;
+    heights.set(key, height);
+    signature += `${key}=${height};`;
+  }
+  return { signature, heights };
+}
+
+/** Finds a row by key, looking in `near` first (the rendered range) before the whole list. */
+function indexOfKey(rows: readonly Row[], key: string | null, near: { start: number; end: number }): number {
+  if (key === null) return -1;
+  for (let index = near.start; index < near.end; index++) if (rows[index]!.key === key) return index;
+  return rows.findIndex((row) => row.key === key);
+}
+
+interface ResultsListProps {
+  store: PopupStore;
+  /** Where ArrowUp from the first result goes. */
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Set by the list: focuses the first result, answering false when there is none. */
+  focusFirstRef: { current: () => boolean };
+}
+
+export function ResultsList({ store, searchRef, focusFirstRef }: ResultsListProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const rows = store.rows.value;
+  const renames = store.renames.value;
+  const query = store.query.value;
+  const [anchor, setAnchor] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(DEFAULT_VIEWPORT_HEIGHT);
+  // The row the arrow keys are moving focus to, while it is not rendered yet.
+  const pendingFocus = useRef<string | null>(null);
+  // The scroll position as of the last scroll event. Kept so that nothing reads `scrollTop` right
+  // after a render, which would make the browser lay the page out there and then.
+  const scrolledTo = useRef(0);
+  const [, setFocusRequests] = useState(0);
+
+  const editing = editingHeights(renames);
+  // Keyed by the signature, which stands for the heights.
+  const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
+  const range = windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT));
+  const pinned = [focusedRowKey(containerRef.current), pendingFocus.current].map((key) => indexOfKey(rows, key, range));
+  const plan = renderPlan(rows, layout, range, pinned);
+
+  // Re-slices as the list scrolls: at most once a frame, and only when the position crosses a
+  // SCROLL_STEP (setState with an unchanged anchor renders nothing).
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      scrolledTo.current = container.scrollTop;
+      setViewportHeight(measureViewport(container));
+      setAnchor(scrollAnchor(scrolledTo.current));
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    container.addEventListener('scroll', onScroll, { passive: true });
+    setViewportHeight(measureViewport(container));
+    return () => {
+      container.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // A new search starts at the top of its results.
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (container && scrolledTo.current !== 0) {
+      container.scrollTop = 0;
+      scrolledTo.current = 0;
+    }
+    setAnchor(0);
+  }, [query]);
+
+  // Focus for a row that had to be rendered first.
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    pendingFocus.current = null;
+    rowElement(containerRef.current, key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR)?.focus();
+  });
+
+  const isEditing = (row: Row) => {
+    const state = renames.get(row.key);
+    return state !== undefined && !state.saving;
+  };
+
+  /** Focuses the link of row `index`, scrolling it into view and rendering it first if need be. */
+  function focusRow(index: number): void {
+    const container = containerRef.current;
+    const row = rows[index];
+    if (!container || !row) return;
+    const link = rowElement(container, row.key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR);
+    if (link) {
+      // Rendered (in view or in the overscan): the browser scrolls it into view as it focuses it.
+      link.focus();
+      return;
+    }
+    const top = scrollTopToShow(layout, index, container.scrollTop, measureViewport(container));
+    container.scrollTop = top;
+    scrolledTo.current = top;
+    pendingFocus.current = row.key;
+    setAnchor(scrollAnchor(top));
+    setFocusRequests((count) => count + 1);
+  }
+
+  focusFirstRef.current = () => {
+    const first = adjacentResult(rows, -1, 1, isEditing);
+    if (first >= 0) focusRow(first);
+    return first >= 0;
+  };
+
+  /**
+   * ArrowUp/ArrowDown pressed anywhere in a result row (its link or its Rename button): moves to the
+   * previous or next document's link, or to the search box above the first one. Text fields are
+   * left alone, where the arrows move the caret; so are rows in edit mode.
+   */
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const target = event.target;
+    if (!(target instanceof Element) || target instanceof HTMLInputElement) return;
+    const rowElementOfTarget = target.closest('[data-row-key]');
+    if (!rowElementOfTarget?.querySelector(RESULT_LINK_SELECTOR)) return;
+    const from = indexOfKey(rows, rowElementOfTarget.getAttribute('data-row-key'), range);
+    if (from < 0) return;
+    // Stops the list from scrolling as well as moving focus.
+    event.preventDefault();
+    const to = adjacentResult(rows, from, event.key === 'ArrowDown' ? 1 : -1, isEditing);
+    if (to >= 0) focusRow(to);
+    else if (event.key === 'ArrowUp') searchRef.current?.focus();
+  }
+
+  return (
+    <div class="results" ref={containerRef} onKeyDown={onKeyDown}>
+      {plan.map((node) =>
+        node.kind === 'gap' ? <Gap key={node.key} node={node} /> : <SiteSection key={node.key} store={store} node={node} renames={renames} />,
+      )}
+    </div>
+  );
+}
