@@ -3,15 +3,13 @@ import browser from 'webextension-polyfill';
 import { settingsItem } from '../shared/storage-items.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
 import { refreshListing } from './listing-service.ts';
+import { logFailure } from './log-failure.ts';
 import { createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
 import { getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
 import { migrateStorage } from './storage-migration.ts';
-
-const logFailure = (what: string) => (error: unknown) =>
-  console.error(`Grist Quick Rename: ${what} failed:`, error instanceof Error ? error.message : error);
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
 // the menus from the stored options. Messages wait for the rule only, so the first rename never

@@ -2,10 +2,12 @@
  * The cached listing, written only through here. Writes are queued, so a refresh that lands while
  * a rename is being recorded cannot overwrite it with what it fetched before the rename; and a
  * rename confirmed while a refresh was in flight is re-applied to that refresh's listing.
- * Every stored listing carries a revision derived from its content (see Listing.revision).
+ * Every stored listing carries a revision (see Listing.revision), made from the ETags Grist sent
+ * for it, which name their bodies' content, so no 3 MB listing has to be hashed.
  */
 import type { DocumentEntry, Listing } from '../shared/listing.ts';
 import { listingItem, listingTagsItem } from '../shared/storage-items.ts';
+import { logFailure } from './log-failure.ts';
 
 let writes: Promise<unknown> = Promise.resolve();
 /** Renames confirmed by Grist: document id -> new name and when (ms since the epoch). */
@@ -13,7 +15,7 @@ const confirmedRenames = new Map<string, { name: string; at: number }>();
 
 function queue<T>(write: () => Promise<T>): Promise<T> {
   const next = writes.then(write);
-  writes = next.catch(() => undefined);
+  writes = next.catch(logFailure('storing the listing'));
   return next;
 }
 
@@ -21,35 +23,58 @@ function documentsOf(listing: Listing): DocumentEntry[] {
   return listing.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));
 }
 
-/** SHA-256 of the sites as JSON, shortened: equal content, equal revision. */
-async function withRevision(listing: Listing): Promise<Listing> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(listing.sites)));
-  const hex = [...new Uint8Array(digest)].slice(0, 12).map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return { ...listing, revision: hex };
+/** SHA-256 of a text, as 24 hex digits. */
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...bytes.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
- * Stores a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
- * and when its fetch started (ms since the epoch): renames confirmed after that moment win over
- * the names it holds. Out: the listing as stored.
+ * The revision of a fetched listing: from the ETag of each response it was built from and each
+ * site's error, or, for a site whose response had no ETag, from its content.
  */
-export function storeFetchedListing(listing: Listing, tags: Record<string, string>, fetchStartedAt: number): Promise<Listing> {
-  return queue(async () => {
-    for (const document of documentsOf(listing)) {
-      const renamed = confirmedRenames.get(document.id);
-      if (renamed && renamed.at >= fetchStartedAt) document.name = renamed.name;
-    }
-    const stored = await withRevision(listing);
-    await Promise.all([listingItem.set(stored), listingTagsItem.set(tags)]);
-    return stored;
+function revisionOf(listing: Listing, tags: Record<string, string>, tagOf: (siteUrl: string) => string): Promise<string> {
+  const parts = listing.sites.map((site) => {
+    const tag = tags[tagOf(site.siteUrl)];
+    const content = tag ?? JSON.stringify(site.workspaces);
+    return JSON.stringify([site.orgId, site.name, site.siteUrl, content, site.error ?? null]);
   });
+  return digest(parts.join('\n'));
 }
 
-/** Changes the cached listing in place, if there is one, and stores it with its new revision. */
-function updateCached(change: (listing: Listing) => boolean): Promise<void> {
+/** The cached listing, once the writes already queued are done. */
+export function readListing(): Promise<Listing | null> {
+  return queue(() => listingItem.get());
+}
+
+/**
+ * Takes a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
+ * the request URL of a site's workspaces (to find its tag), and when the fetch started (ms since
+ * the epoch): renames confirmed after that moment win over the names it holds. Out: the listing
+ * with its revision, at once; storing it is queued and not waited for (it takes longer than the
+ * rest of the refresh at 20,000 documents, and the cache is only read by later popups).
+ */
+export async function storeFetchedListing(
+  listing: Listing,
+  tags: Record<string, string>,
+  tagOf: (siteUrl: string) => string,
+  fetchStartedAt: number,
+): Promise<Listing> {
+  for (const document of documentsOf(listing)) {
+    const renamed = confirmedRenames.get(document.id);
+    if (renamed && renamed.at >= fetchStartedAt) document.name = renamed.name;
+  }
+  const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
+  void queue(() => Promise.all([listingItem.set(stored), listingTagsItem.set(tags)]));
+  return stored;
+}
+
+/** Changes the cached listing in place, if there is one, and stores it under a new revision. */
+function updateCached(change: (listing: Listing) => string | null): Promise<void> {
   return queue(async () => {
     const listing = await listingItem.get();
-    if (listing && change(listing)) await listingItem.set(await withRevision(listing));
+    const what = listing && change(listing);
+    if (listing && what) await listingItem.set({ ...listing, revision: await digest(`${listing.revision ?? ''}\n${what}`) });
   });
 }
 
@@ -59,10 +84,10 @@ export function recordRename(docId: string, name: string): Promise<void> {
   confirmedRenames.set(docId, { name, at });
   return updateCached((listing) => {
     const document = documentsOf(listing).find((entry) => entry.id === docId);
-    if (!document) return false;
+    if (!document) return null;
     document.name = name;
     document.updatedAt = new Date(at).toISOString();
-    return true;
+    return JSON.stringify(['renamed', docId, name]);
   });
 }
 
@@ -72,6 +97,6 @@ export function forgetDocument(docId: string): Promise<void> {
     for (const workspace of listing.sites.flatMap((site) => site.workspaces)) {
       workspace.documents = workspace.documents.filter((document) => document.id !== docId);
     }
-    return true;
+    return JSON.stringify(['gone', docId]);
   });
 }

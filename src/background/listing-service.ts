@@ -6,12 +6,12 @@
  * carries its error, so one bad site never hides the others.
  */
 import type { DocumentEntry, Listing, SiteEntry } from '../shared/listing.ts';
-import { apiKeyItem, listingItem, listingTagsItem, settingsItem, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem, listingTagsItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { storeFetchedListing } from './listing-cache.ts';
+import { readListing, storeFetchedListing } from './listing-cache.ts';
 import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
@@ -131,10 +131,10 @@ let refreshing: Promise<Listing> | null = null;
 export function refreshListing(): Promise<Listing> {
   refreshing ??= (async () => {
     const startedAt = Date.now();
-    const [apiKey, settings, previous, tags] = await Promise.all([apiKeyItem.get(), settingsItem.get(), listingItem.get(), listingTagsItem.get()]);
+    const [apiKey, settings, previous, tags] = await Promise.all([apiKeyItem.get(), settingsItem.get(), readListing(), listingTagsItem.get()]);
     if (!apiKey) throw NO_KEY_ERROR();
     const fetched = await fetchListing(settings, apiKey, previous, tags);
-    return storeFetchedListing(fetched.listing, fetched.tags, startedAt);
+    return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
   })().finally(() => {
     refreshing = null;
   });

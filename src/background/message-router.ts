@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { fail, ok, type ErrorValue } from '../shared/errors.ts';
 import { isMessage, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
+import { logFailure } from './log-failure.ts';
 
 export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
 
@@ -36,7 +37,7 @@ export function isOwnPage(sender: Runtime.MessageSender): boolean {
 function toErrorValue(error: unknown): ErrorValue {
   if (error instanceof ApiError) return error.toValue();
   // Not an ApiError: a bug or a browser API failure. Its text may be anything, so it is not shown.
-  console.error('Grist Quick Rename: unexpected error', error instanceof Error ? error.name : typeof error);
+  logFailure('a message')(error);
   return { kind: 'bad-response', message: 'Something went wrong inside the extension. Try again.' };
 }
 

@@ -6,12 +6,12 @@
  */
 import { checkDocumentName } from '../shared/document-name.ts';
 import type { Listing } from '../shared/listing.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../shared/storage-items.ts';
+import { apiKeyItem, settingsItem } from '../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { anyJsonSchema, documentSchema } from './grist-schemas.ts';
-import { forgetDocument, recordRename } from './listing-cache.ts';
+import { forgetDocument, readListing, recordRename } from './listing-cache.ts';
 import { NO_KEY_ERROR } from './listing-service.ts';
 
 export interface RenameRequest {
@@ -111,7 +111,7 @@ export async function renameAt(client: GristClient, target: RenameTarget, typedN
  */
 export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<{ name: string }> {
   return oneAtATime(docId, async () => {
-    const [{ client }, listing] = await Promise.all([savedConnection(), listingItem.get()]);
+    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
     const found = findDocument(listing, orgId, docId);
     if (!found) throw new ApiError('not-found', 'This document is not in the list any more. Reopen the list to refresh it.');
     return renameAt(client, { siteUrl: found.site.siteUrl, docId, currentName: found.document.name }, name);

@@ -9,8 +9,8 @@ import { apiKeyItem, listingItem, SCHEMA_VERSION, schemaVersionItem, settingsIte
 export async function migrateStorage(): Promise<void> {
   // Unreadable settings read as the default site, docs.getgrist.com: the saved key, made for the
   // user's own server, must not follow them there. Both go; the options page asks again.
-  if (await settingsItem.isCorrupt()) await Promise.all([settingsItem.remove(), apiKeyItem.remove(), listingItem.remove()]);
-  const version = await schemaVersionItem.get();
+  const [corrupt, version] = await Promise.all([settingsItem.isCorrupt(), schemaVersionItem.get()]);
+  if (corrupt) await Promise.all([settingsItem.remove(), apiKeyItem.remove(), listingItem.remove()]);
   if (version === SCHEMA_VERSION) return;
   await listingItem.remove();
   await schemaVersionItem.set(SCHEMA_VERSION);

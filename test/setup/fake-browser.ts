@@ -10,8 +10,7 @@ import { beforeEach, vi } from 'vitest';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-beforeEach(() => {
-  fakeBrowser.reset();
+function installDynamicRules(): void {
   let rules: DeclarativeNetRequest.Rule[] = [];
   Object.assign(fakeBrowser.declarativeNetRequest, {
     getDynamicRules: async () => structuredClone(rules),
@@ -19,4 +18,12 @@ beforeEach(() => {
       rules = [...rules.filter((rule) => !removeRuleIds.includes(rule.id)), ...addRules];
     },
   });
+}
+
+// Also before any test file's imports run: importing the worker's entry starts it at once.
+installDynamicRules();
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installDynamicRules();
 });

@@ -39,9 +39,22 @@ describe('storage items', () => {
 
   it('drop a listing with a broken document', async () => {
     await fakeBrowser.storage.local.set({
-      listing: { ...listing, sites: [{ ...listing.sites[0], workspaces: [{ id: 1, name: 'Home', documents: [{ id: 3 }] }] }] },
+      listing: JSON.stringify({ ...listing, sites: [{ ...listing.sites[0], workspaces: [{ id: 1, name: 'Home', documents: [{ id: 3 }] }] }] }),
     });
     expect(await listingItem.get()).toBeNull();
+  });
+
+  it.each([
+    ['truncated JSON', '{"fetchedAt": 1, "sites": ['],
+    ['a listing stored as objects by version 1', { fetchedAt: 1, sites: [] }],
+  ])('drop a listing stored as %s', async (_name, stored) => {
+    await fakeBrowser.storage.local.set({ listing: stored });
+    expect(await listingItem.get()).toBeNull();
+  });
+
+  it('store the listing as one JSON string', async () => {
+    await listingItem.set(listing);
+    expect(await fakeBrowser.storage.local.get('listing')).toEqual({ listing: JSON.stringify(listing) });
   });
 
   it('read back a valid listing', async () => {
@@ -81,7 +94,7 @@ describe('storage migration', () => {
   });
 
   it('leaves current data alone', async () => {
-    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, listing });
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, listing: JSON.stringify(listing) });
     await migrateStorage();
     expect(await listingItem.get()).toEqual(listing);
   });
