@@ -1,4 +1,5 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
+import './start-mark.ts';
 import browser from 'webextension-polyfill';
 import { settingsItem } from '../shared/storage-items.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
