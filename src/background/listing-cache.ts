@@ -5,9 +5,12 @@
  * Every stored listing carries a revision (see Listing.revision), made from the ETags Grist sent
  * for it, which name their bodies' content, so no 3 MB listing has to be hashed.
  */
-import type { DocumentEntry, Listing } from '../shared/listing.ts';
-import { listingItem, listingTagsItem } from '../shared/storage-items.ts';
+import { listingPreview, type DocumentEntry, type Listing } from '../shared/listing.ts';
+import { listingItem, listingPreviewItem, listingTagsItem } from '../shared/storage-items.ts';
 import { logFailure } from './log-failure.ts';
+
+/** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
+const PREVIEW_ROWS = 60;
 
 let writes: Promise<unknown> = Promise.resolve();
 /** Renames confirmed by Grist: document id -> new name and when (ms since the epoch). */
@@ -42,6 +45,16 @@ function revisionOf(listing: Listing, tags: Record<string, string>, tagOf: (site
   return digest(parts.join('\n'));
 }
 
+/** Stores a listing and its first screen. */
+function storeWithPreview(listing: Listing): Promise<unknown> {
+  return Promise.all([listingItem.set(listing), listingPreviewItem.set(listingPreview(listing, PREVIEW_ROWS))]);
+}
+
+/** Forgets the cached listing, its preview and its ETags (new settings, key removed, new schema). */
+export function forgetListing(): Promise<unknown> {
+  return queue(() => Promise.all([listingItem.remove(), listingPreviewItem.remove(), listingTagsItem.remove()]));
+}
+
 /** The cached listing, once the writes already queued are done. */
 export function readListing(): Promise<Listing | null> {
   return queue(() => listingItem.get());
@@ -65,7 +78,7 @@ export async function storeFetchedListing(
     if (renamed && renamed.at >= fetchStartedAt) document.name = renamed.name;
   }
   const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
-  void queue(() => Promise.all([listingItem.set(stored), listingTagsItem.set(tags)]));
+  void queue(() => Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)]));
   return stored;
 }
 
@@ -74,7 +87,7 @@ function updateCached(change: (listing: Listing) => string | null): Promise<void
   return queue(async () => {
     const listing = await listingItem.get();
     const what = listing && change(listing);
-    if (listing && what) await listingItem.set({ ...listing, revision: await digest(`${listing.revision ?? ''}\n${what}`) });
+    if (listing && what) await storeWithPreview({ ...listing, revision: await digest(`${listing.revision ?? ''}\n${what}`) });
   });
 }
 

@@ -4,9 +4,10 @@
  */
 import type { ConnectionReport, PublicSettings, SettingsInput } from '../shared/messages.ts';
 import { normalizeSiteUrl } from '../shared/site-url.ts';
-import { apiKeyItem, listingItem, settingsItem, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import { applySettings } from './apply-settings.ts';
+import { forgetListing } from './listing-cache.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { orgListSchema, profileSchema } from './grist-schemas.ts';
 import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from './listing-service.ts';
@@ -45,14 +46,14 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
   const before = await settingsItem.get();
   await settingsItem.set(settings);
   if (newKey) await apiKeyItem.set(newKey);
-  if (newKey || JSON.stringify(before) !== JSON.stringify(settings)) await listingItem.remove();
+  if (newKey || JSON.stringify(before) !== JSON.stringify(settings)) await forgetListing();
   await applySettings(settings);
   return getSettings();
 }
 
 /** The `removeApiKey` message: forgets the key and the listing it fetched. */
 export async function removeApiKey(): Promise<PublicSettings> {
-  await Promise.all([apiKeyItem.remove(), listingItem.remove()]);
+  await Promise.all([apiKeyItem.remove(), forgetListing()]);
   return getSettings();
 }
 

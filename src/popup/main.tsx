@@ -5,18 +5,20 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { runtimeBackend } from '../shared/backend-client.ts';
-import { listingItem } from '../shared/storage-items.ts';
+import { listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
   backend: runtimeBackend,
   readCachedListing: () => listingItem.get(),
+  readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
   // Folds the names for search after the list is on screen, before the user is likely to type.
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 1000 }),
 });
 
+// Start reading the caches and asking for a fresh listing before the first render.
+void store.start();
 const root = document.getElementById('app');
 if (root) render(<App store={store} />, root);
-void store.start();

@@ -67,3 +67,28 @@ export function sortDocuments(documents: readonly DocumentEntry[]): DocumentEntr
     (a, b) => Number(b.isPinned) - Number(a.isPinned) || b.updatedAt.localeCompare(a.updatedAt),
   );
 }
+
+/**
+ * The listing's first screen: sites, workspaces and documents in display order (documents sorted
+ * as the popup sorts them) until `rows` headings and documents have been taken. The popup shows
+ * it while the whole listing, megabytes at 20,000 documents, is still being read. Its revision is
+ * marked as a preview, so the whole listing always replaces it. Out: a new, smaller Listing.
+ */
+export function listingPreview(listing: Listing, rows: number): Listing {
+  let left = rows;
+  const sites: SiteEntry[] = [];
+  for (const site of listing.sites) {
+    if (left <= 0) break;
+    left -= 1;
+    const workspaces: WorkspaceEntry[] = [];
+    for (const workspace of site.workspaces) {
+      if (left <= 0) break;
+      left -= 1;
+      const documents = sortDocuments(workspace.documents).slice(0, Math.max(0, left));
+      left -= documents.length;
+      workspaces.push({ ...workspace, documents });
+    }
+    sites.push({ ...site, workspaces });
+  }
+  return { ...listing, revision: `preview:${listing.revision ?? ''}`, sites };
+}

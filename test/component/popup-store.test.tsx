@@ -69,6 +69,38 @@ describe('popup store', () => {
     expect(findDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
   });
 
+  test('the cached first screen shows before the whole cache is read, which then replaces it', async () => {
+    const whole = deferred<Listing | null>();
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const backend = { refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    expect(store.loaded.value).toBe(true);
+
+    whole.resolve(cached);
+    await vi.waitFor(() => expect(store.listing.value).toBe(cached));
+    refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
+    await started;
+    expect(store.listing.value).toBe(cached);
+  });
+
+  test('neither cache replaces a fresh listing that arrived first', async () => {
+    const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh')), revision: 'rev-2' };
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
+    const store = createPopupStore({
+      backend,
+      readCachedListing: () => slow({ ...listing(PLAN), revision: 'rev-1' }),
+      readCachedPreview: () => slow({ ...listing(PLAN), revision: 'preview:rev-1' }),
+      openOptions: vi.fn(),
+    });
+    await store.start();
+    expect(store.listing.value).toBe(fresh);
+  });
+
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };

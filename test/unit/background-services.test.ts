@@ -10,7 +10,8 @@ import { getSettings, removeApiKey, saveSettings, testConnection } from '../../s
 import { createGristClient } from '../../src/background/grist-client.ts';
 import { orgListSchema } from '../../src/background/grist-schemas.ts';
 import { ApiError } from '../../src/background/api-error.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
+import { apiKeyItem, listingItem, listingPreviewItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 
@@ -62,7 +63,7 @@ describe('refreshListing', () => {
       isPinned: true,
       updatedAt: DOCS.roadmap.updatedAt,
     });
-    expect(await listingItem.get()).toEqual(listing);
+    expect(await readListing()).toEqual(listing);
   });
 
   it('says "no key" without calling Grist when none is saved', async () => {
@@ -115,7 +116,7 @@ describe('renameDocument', () => {
     expect(grist.requests).toEqual([
       expect.objectContaining({ method: 'PATCH', path: `/o/acme/api/docs/${DOCS.bugTracker.id}`, contentType: 'application/json', body: '{"name":"Bugs"}' }),
     ]);
-    const cached = await listingItem.get();
+    const cached = await readListing();
     const names = cached?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((doc) => doc.name)));
     expect(names).toContain('Bugs');
   });
@@ -152,7 +153,7 @@ describe('settings', () => {
     expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
     expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
     expect(await apiKeyItem.get()).toBe(USERS.owner.apiKey);
-    expect(await listingItem.get()).toBeNull();
+    expect(await readListing()).toBeNull();
     expect(updateDynamicRules).toHaveBeenCalledWith({
       removeRuleIds: [1],
       addRules: [expect.objectContaining({ condition: expect.objectContaining({ requestDomains: ['127.0.0.1', 'grist.initech.com'] }) })],
@@ -166,12 +167,14 @@ describe('settings', () => {
     expect((await settingsItem.get()).personalSiteUrl).toBe('https://docs.getgrist.com');
   });
 
-  it('remove key forgets the key and the listing', async () => {
+  it('remove key forgets the key, the listing and its first screen', async () => {
     await configure();
-    await listingItem.set({ fetchedAt: 1, sites: [] });
+    await refreshListing();
+    await vi.waitFor(async () => expect(await listingPreviewItem.get()).not.toBeNull());
     expect(await removeApiKey()).toMatchObject({ hasApiKey: false });
     expect(await apiKeyItem.get()).toBeNull();
-    expect(await listingItem.get()).toBeNull();
+    expect(await readListing()).toBeNull();
+    expect(await listingPreviewItem.get()).toBeNull();
     expect((await getSettings()).hasApiKey).toBe(false);
   });
 

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
 import { refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
+import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
 
@@ -70,7 +71,7 @@ describe('revalidation', () => {
     const listing = await refreshListing();
     const names = listing.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.map((d) => d.name)));
     expect(names).toContain('Bugs');
-    expect(await listingItem.get()).toEqual(listing);
+    expect(await readListing()).toEqual(listing);
   });
 });
 

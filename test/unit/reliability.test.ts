@@ -9,7 +9,8 @@ import { createGristClient, retryAfterMs } from '../../src/background/grist-clie
 import { orgListSchema } from '../../src/background/grist-schemas.ts';
 import { refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
+import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 
@@ -164,7 +165,7 @@ describe('a rename is never repeated behind the user’s back', () => {
       status: 404,
       message: `“Bug Tracker” no longer exists on ${new URL(grist.url).host}. It was removed from the list.`,
     });
-    const cached = (await listingItem.get())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.map((d) => d.id)));
+    const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.map((d) => d.id)));
     expect(cached).not.toContain(DOCS.bugTracker.id);
     expect(cached).toContain(DOCS.roadmap.id);
   });
@@ -190,6 +191,6 @@ describe('a rename is never repeated behind the user’s back', () => {
     const names = (entries: typeof listing | null) =>
       entries?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents)).find((doc) => doc.id === DOCS.bugTracker.id)?.name;
     expect(names(listing)).toBe('Bugs');
-    expect(names(await listingItem.get())).toBe('Bugs');
+    expect(names(await readListing())).toBe('Bugs');
   });
 });

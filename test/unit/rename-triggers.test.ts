@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/background/api-error.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/document-at-url.ts';
 import { refreshListing } from '../../src/background/listing-service.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
 import {
   LINK_MENU_ID,
   onCommand,
@@ -16,7 +17,7 @@ import {
   sitePatterns,
   syncContextMenus,
 } from '../../src/background/rename-triggers.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 
@@ -119,7 +120,7 @@ describe('the dialog’s messages', () => {
     expect(await renameDocumentAtUrl({ pageUrl, name: 'Bugs' })).toEqual({ name: 'Bugs' });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     expect(grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
-    const cached = (await listingItem.get())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents));
+    const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents));
     expect(cached?.find((doc) => doc.id === DOCS.bugTracker.id)?.name).toBe('Bugs');
   });
 

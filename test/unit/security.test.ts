@@ -13,6 +13,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock }
 import { createGristClient } from '../../src/background/grist-client.ts';
 import { anyJsonSchema, orgListSchema } from '../../src/background/grist-schemas.ts';
 import { createMessageListener, type Handlers } from '../../src/background/message-router.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import type { MessageName, Reply, RequestOf } from '../../src/shared/messages.ts';
@@ -212,7 +213,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     const globex = reply.ok ? reply.value.sites.find((site) => site.orgId === ORGS.globex.id) : undefined;
     expect(globex?.error).toMatchObject({ kind: 'not-found', message: expect.stringContaining('[API key]') });
     expect(JSON.stringify(reply)).not.toContain(KEY);
-    expect(await listingItem.get()).toEqual(reply.ok ? reply.value : null);
+    expect(await readListing()).toEqual(reply.ok ? reply.value : null);
     expect(await storedOutsideApiKey()).not.toContain(KEY);
   });
 
@@ -298,7 +299,7 @@ describe('the key goes only to the configured sites', () => {
     expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     // A cached listing that names another origin (stored data is not trusted to pick the host).
-    const listing = (await listingItem.get()) as Listing;
+    const listing = (await readListing()) as Listing;
     for (const site of listing.sites) site.siteUrl = site.siteUrl.replace(grist.url, other.url);
     await listingItem.set(listing);
     expect(await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toMatchObject({

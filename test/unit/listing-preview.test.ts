@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { listingPreview, sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
+
+const doc = (id: string, updatedAt: string, isPinned = false): DocumentEntry => ({
+  id,
+  urlId: id,
+  name: id,
+  access: 'owners',
+  isPinned,
+  updatedAt,
+});
+
+const listing: Listing = {
+  fetchedAt: 1,
+  revision: 'rev',
+  sites: [
+    {
+      orgId: 1,
+      name: 'Personal',
+      domain: 'docs-5',
+      personal: true,
+      siteUrl: 'https://docs.getgrist.com',
+      workspaces: [{ id: 1, name: 'Home', documents: [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)] }],
+    },
+    {
+      orgId: 2,
+      name: 'Acme',
+      domain: 'acme',
+      personal: false,
+      siteUrl: 'https://acme.getgrist.com',
+      workspaces: [{ id: 2, name: 'Engineering', documents: [doc('d', '2026-01-01')] }],
+    },
+  ],
+};
+
+describe('the cached first screen', () => {
+  it('takes headings and documents in display order until the rows run out', () => {
+    const preview = listingPreview(listing, 4);
+    expect(preview.sites.map((site) => site.name)).toEqual(['Personal']);
+    // Site heading, workspace heading, then the first two documents as the popup sorts them.
+    expect(preview.sites[0]?.workspaces[0]?.documents.map((d) => d.id)).toEqual(['c', 'b']);
+  });
+
+  it('holds everything when the rows suffice, in the popup’s order', () => {
+    const preview = listingPreview(listing, 100);
+    expect(preview.sites.map((site) => site.workspaces.map((w) => w.documents.map((d) => d.id)))).toEqual([[['c', 'b', 'a']], [['d']]]);
+    expect(preview.sites[0]?.workspaces[0]?.documents).toEqual(sortDocuments(listing.sites[0]!.workspaces[0]!.documents));
+  });
+
+  it('is marked as a preview, so the whole listing always replaces it', () => {
+    expect(listingPreview(listing, 4).revision).toBe('preview:rev');
+    expect(listing.sites[0]?.workspaces[0]?.documents).toHaveLength(3);
+  });
+});
