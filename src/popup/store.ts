@@ -221,9 +221,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   async function start(): Promise<void> {
     const refreshed = refresh();
-    // An unreadable cache only means nothing to show until the refresh answers.
+    // The preview is asked for first: the browser answers storage reads in order, so asked second
+    // it would wait behind the whole listing. An unreadable cache only means nothing to show until
+    // the refresh answers.
+    const previewRead = readCachedPreview?.().catch(() => null);
     const whole = readCachedListing().catch(() => null);
-    const preview = readCachedPreview ? await readCachedPreview().catch(() => null) : null;
+    const preview = (await previewRead) ?? null;
     // The caches are older than any fresh answer: never let them replace one.
     if (preview && !freshListingArrived) {
       show(preview, preview.revision);
