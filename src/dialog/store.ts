@@ -6,7 +6,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import type { ErrorValue, Result } from '../shared/errors.ts';
+import { settle } from '../shared/errors.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 
 /** What the store needs from the outside world. */
@@ -76,19 +76,6 @@ export const DEFAULT_TITLE = 'Rename Grist document';
 /** What the keyboard shortcut on a tab the extension cannot read comes to. */
 export const NO_DOCUMENT_MESSAGE = 'This tab is not a Grist document of your sites.';
 
-const NO_ANSWER: ErrorValue = {
-  kind: 'network',
-  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
-};
-
-/** The backend answers errors as values; a backend that throws anyway must not leave the dialog stuck. */
-async function settle<T>(reply: Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await reply;
-  } catch {
-    return { ok: false, error: NO_ANSWER };
-  }
-}
 
 /** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
 export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab }: DialogStoreDependencies): DialogStore {

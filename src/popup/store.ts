@@ -5,7 +5,7 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
-import type { ErrorValue, Result } from '../shared/errors.ts';
+import { settle, type ErrorValue } from '../shared/errors.ts';
 import { canRename, type DocumentEntry, type Listing } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
@@ -122,19 +122,6 @@ function withName(listing: Listing, ref: DocumentRef, name: string | null): List
   };
 }
 
-const NO_ANSWER: ErrorValue = {
-  kind: 'network',
-  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
-};
-
-/** The backend answers errors as values; a backend that throws anyway must not leave the popup stuck. */
-async function settle<T>(reply: Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await reply;
-  } catch {
-    return { ok: false, error: NO_ANSWER };
-  }
-}
 
 function describeListing(listing: Listing): string {
   const documents = countDocuments(listing);

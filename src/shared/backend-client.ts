@@ -3,26 +3,20 @@
  * UI stores take a `Backend` so component tests can hand them a fake instead.
  */
 import browser from 'webextension-polyfill';
-import type { ErrorValue } from './errors.ts';
+import { NO_WORKER_ERROR, settle } from './errors.ts';
 import type { Message, MessageName, Reply, RequestOf } from './messages.ts';
 
 export type Backend = {
   [K in MessageName]: (request: RequestOf<K>) => Promise<Reply<K>>;
 };
 
-const NO_WORKER: ErrorValue = {
-  kind: 'network',
-  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
-};
-
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
   const message: Message<K> = { type, request };
-  try {
-    const reply = (await browser.runtime.sendMessage(message)) as Reply<K> | undefined;
-    return reply ?? { ok: false, error: NO_WORKER };
-  } catch {
-    return { ok: false, error: NO_WORKER };
-  }
+  // No reply at all (undefined) means no listener answered: the worker is not there.
+  const answer = (browser.runtime.sendMessage(message) as Promise<Reply<K> | undefined>).then(
+    (reply): Reply<K> => reply ?? { ok: false, error: NO_WORKER_ERROR },
+  );
+  return settle(answer);
 }
 
 /** The real backend: messages to the background service worker. */

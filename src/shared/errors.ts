@@ -39,3 +39,21 @@ export function ok<T>(value: T): Result<T> {
 export function fail<T = never>(error: ErrorValue): Result<T> {
   return { ok: false, error };
 }
+
+/** What a page shows when the background worker does not answer a message. */
+export const NO_WORKER_ERROR: ErrorValue = {
+  kind: 'network',
+  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
+};
+
+/**
+ * Replies are errors as values; a reply that rejects anyway (a worker gone, a backend that throws)
+ * becomes NO_WORKER_ERROR, so no page is left waiting in a busy state.
+ */
+export async function settle<T>(reply: Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await reply;
+  } catch {
+    return { ok: false, error: NO_WORKER_ERROR };
+  }
+}
