@@ -122,21 +122,27 @@ export async function fetchListing(settings: Settings, apiKey: string, previous:
   return { listing: { fetchedAt: Date.now(), sites: entries }, tags: fresh };
 }
 
-let refreshing: Promise<Listing> | null = null;
+/** The refresh under way, and the settings and key it was started with (kept in memory only). */
+let refreshing: { promise: Promise<Listing>; basis: string } | null = null;
 
 /**
  * The `refreshListing` message: lists afresh with the saved options and caches the result.
- * Popups opened while a refresh runs share it: never more than one request per site per refresh.
+ * Popups opened while a refresh runs share it (never more than one request per site per
+ * refresh), unless the settings or the key changed since it started: then it is out of date.
  */
-export function refreshListing(): Promise<Listing> {
-  refreshing ??= (async () => {
-    const startedAt = Date.now();
-    const [apiKey, settings, previous, tags] = await Promise.all([apiKeyItem.get(), settingsItem.get(), readListing(), listingTagsItem.get()]);
-    if (!apiKey) throw NO_KEY_ERROR();
+export async function refreshListing(): Promise<Listing> {
+  const startedAt = Date.now();
+  const [apiKey, settings] = await Promise.all([apiKeyItem.get(), settingsItem.get()]);
+  if (!apiKey) throw NO_KEY_ERROR();
+  const basis = JSON.stringify([settings, apiKey]);
+  if (refreshing?.basis === basis) return refreshing.promise;
+  const promise = (async () => {
+    const [previous, tags] = await Promise.all([readListing(), listingTagsItem.get()]);
     const fetched = await fetchListing(settings, apiKey, previous, tags);
     return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
   })().finally(() => {
-    refreshing = null;
+    if (refreshing?.promise === promise) refreshing = null;
   });
-  return refreshing;
+  refreshing = { promise, basis };
+  return promise;
 }

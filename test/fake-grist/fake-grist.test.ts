@@ -540,6 +540,15 @@ describe('injected faults', () => {
     expect((await call(fake(), '/api/orgs')).status).toBe(200);
   });
 
+  it('drops the requests it left hanging when its faults are cleared', async () => {
+    fake().injectFault({ path: '/api/orgs', hang: true });
+    const hung = call(fake(), '/api/orgs');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fake().clearFaults();
+    await expect(hung).rejects.toThrow();
+    expect((await call(fake(), '/api/orgs')).status).toBe(200);
+  });
+
   it('answers with extra headers such as Retry-After', async () => {
     fake().injectFault({ path: '/api/orgs', status: 429, headers: { 'Retry-After': '2' }, times: 1 });
     const response = await call(fake(), '/api/orgs');

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ANONYMOUS, HomeDatabase, type Caller } from './home-database.ts';
 import { sampleSeed, type Seed, type SeedDoc, type SeedOrg } from './sample-data.ts';
 
@@ -64,7 +64,7 @@ export interface Fault {
   headers?: Record<string, string>;
   /** Destroy the socket without answering. */
   drop?: boolean;
-  /** Never answer. */
+  /** Never answer (until clearFaults, which drops the connection). */
   hang?: boolean;
   /** Do what the request asks (a rename is stored), then destroy the socket: the answer is lost. */
   loseAnswer?: boolean;
@@ -183,6 +183,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   const database = new HomeDatabase(options.seed ?? sampleSeed);
   const requests: RecordedRequest[] = [];
   const inFlight = new Map<string, number>();
+  const hanging = new Set<Socket>();
   const mostInFlight = new Map<string, number>();
   let faults: Array<{ fault: Fault; remaining: number }> = [];
 
@@ -341,7 +342,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       request.socket.destroy();
       return;
     }
-    if (fault?.hang) return;
+    if (fault?.hang) {
+      hanging.add(request.socket);
+      return;
+    }
     if (fault?.status !== undefined) {
       const headers = { ...(fault.contentType ? { 'Content-Type': fault.contentType } : {}), ...fault.headers };
       response.writeHead(fault.status, headers).end(fault.body ?? '');
@@ -404,6 +408,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     },
     clearFaults: () => {
       faults = [];
+      // Requests left hanging by a fault end now, as a dropped connection: a client's retry or a
+      // later test then gets a normal answer instead of waiting out its timeout.
+      for (const socket of hanging) socket.destroy();
+      hanging.clear();
     },
     revokeKey: (userId) => database.revokeKey(userId),
     rotateKey: (userId) => database.rotateKey(userId),

@@ -87,6 +87,16 @@ describe('load on Grist', () => {
     expect([...perSite.values()].every((count) => count === 1)).toBe(true);
   });
 
+  it('a refresh started before the settings changed is not shared: it is out of date', async () => {
+    await start();
+    grist.injectFault({ path: /workspaces$/, delayMs: 100 });
+    const first = refreshListing();
+    await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    const second = refreshListing();
+    expect(await second).not.toBe(await first);
+    expect(gets().filter((request) => request.path === '/o/docs/api/orgs')).toHaveLength(2);
+  });
+
   it('popups opening during a refresh share it', async () => {
     await start();
     grist.injectFault({ path: /workspaces$/, delayMs: 100 });
