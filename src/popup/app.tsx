@@ -21,13 +21,14 @@ export function App({ store }: { store: PopupStore }) {
   }, [removedDocument]);
 
   return (
-    <div class="popup">
+    // One `main` landmark holding everything, so the flex layout of .popup stays one level deep.
+    <main class="popup">
       <header class="header">
         <h1>Grist documents</h1>
         <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} />
       </header>
       <StatusArea store={store} />
       <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} />
-    </div>
+    </main>
   );
 }

@@ -1,0 +1,179 @@
+/**
+ * Accessibility of the extension's pages in real Chromium: axe-core's WCAG 2.1 A/AA and
+ * best-practice rules in light and dark colour schemes, and the popup driven by keyboard alone.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { loadExtension } from './extension.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+
+/** What the worker's global scope holds for these tests (see src/background/index.ts). */
+interface WorkerGlobals {
+  gristQuickRenameTriggers: {
+    onMenuClicked(info: { menuItemId: string; pageUrl?: string; linkUrl?: string }, tab?: { id?: number }): Promise<void>;
+  };
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+}
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Runs axe on the page as it is now. axe is evaluated through DevTools rather than added as a
+ * `<script>`, which the extension pages' Content Security Policy would block.
+ * Answers one line per failing element (rule id, target, summary); empty when all is well.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  const source = await axeSource;
+  await page.evaluate(source);
+  const results = await page.evaluate(
+    () =>
+      (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      }) as Promise<AxeResults>,
+  );
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact ?? '?'}) at ${JSON.stringify(node.target)}: ${violation.help}. ${node.failureSummary ?? ''}`.replace(/\s+/g, ' '),
+    ),
+  );
+}
+
+/** Checks the page in both colour schemes, leaving it in the light one. */
+async function expectNoViolations(page: Page): Promise<void> {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `axe violations in the ${colorScheme} scheme`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Opens the rename dialog window for a Grist document page, as the page's context menu entry does. */
+async function openRenameDialog(path: string): Promise<Page> {
+  const page = await setup.extension.context.newPage();
+  await page.goto(`${setup.grist.url}${path}`);
+  const tabId = await setup.extension.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id ?? -1, page.url());
+  const opened = setup.extension.context.waitForEvent('page');
+  await setup.extension.worker.evaluate(
+    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
+    [page.url(), tabId] as const,
+  );
+  const dialog = await opened;
+  await dialog.waitForLoadState();
+  return dialog;
+}
+
+function saveOwnerOptions(): Promise<Page> {
+  return saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
+}
+
+describe('axe finds no violations', () => {
+  it('on the options page with a saved key', async () => {
+    const page = await saveOwnerOptions();
+    await expectNoViolations(page);
+    await page.close();
+  });
+
+  it('on the options page showing a validation error', async () => {
+    const page = await setup.extension.openPage(OPTIONS_PAGE);
+    await page.getByLabel('Personal site URL').fill('not a url');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.field-error').first().waitFor();
+    await expectNoViolations(page);
+    await page.close();
+  });
+
+  it('on the popup listing, and with a row in rename edit mode', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+    await expectNoViolations(popup);
+
+    await popup.getByRole('button', { name: 'Rename Bug Tracker' }).click();
+    await popup.getByRole('textbox', { name: 'New name for Bug Tracker' }).waitFor();
+    await expectNoViolations(popup);
+    await popup.close();
+  });
+
+  it('on the popup of a fresh profile with no API key', async () => {
+    const fresh = await loadExtension();
+    try {
+      const popup = await fresh.openPage('src/popup/index.html');
+      await popup.getByRole('button').first().waitFor();
+      await expectNoViolations(popup);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('on the rename dialog, for an owner', async () => {
+    await saveOwnerOptions();
+    const dialog = await openRenameDialog(`/o/acme/${DOCS.campaignPlan.urlId}/Campaign-Plan`);
+    await dialog.getByRole('textbox', { name: 'New name' }).waitFor();
+    await expectNoViolations(dialog);
+    await dialog.close();
+  });
+
+  it('on the rename dialog, for a viewer', async () => {
+    await saveOptions(setup.extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
+    const dialog = await openRenameDialog(`/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`);
+    await dialog.getByText('Only owners can rename a document in Grist').waitFor();
+    await expectNoViolations(dialog);
+    await dialog.close();
+  });
+});
+
+describe('the popup by keyboard alone', () => {
+  /** The focused element's outline style, as computed (`none` means no visible ring). */
+  const focusOutline = (page: Page) => page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
+
+  it('finds a document and renames it, with a visible focus ring at each step', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    const search = popup.getByRole('searchbox', { name: 'Search documents' });
+
+    // The popup focuses the search box when it opens. Shift+Tab leaves the page (to the browser),
+    // and Tab comes back to its first stop: the search box.
+    await popup.keyboard.press('Shift+Tab');
+    await popup.keyboard.press('Tab');
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await focusOutline(popup)).not.toBe('none');
+
+    await popup.keyboard.type('Reading');
+    await popup.getByRole('link', { name: 'Open Reading List' }).waitFor();
+    await expect.poll(() => popup.getByRole('link', { name: /^Open / }).count()).toBe(1);
+
+    await popup.keyboard.press('ArrowDown');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Reading List');
+    expect(await focusOutline(popup)).not.toBe('none');
+
+    await popup.keyboard.press('Tab');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Rename Reading List');
+    expect(await focusOutline(popup)).not.toBe('none');
+
+    await popup.keyboard.press('Enter');
+    const field = popup.getByRole('textbox', { name: 'New name for Reading List' });
+    await field.waitFor();
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await focusOutline(popup)).not.toBe('none');
+
+    // A name that still matches the search, so the row stays in the results.
+    await popup.keyboard.type('Reading List 2027');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => setup.grist.doc(DOCS.readingList.id)?.name).toBe('Reading List 2027');
+    // Focus is back on the row's Rename button, still visibly.
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Rename Reading List 2027');
+    expect(await focusOutline(popup)).not.toBe('none');
+    await popup.close();
+  });
+});
