@@ -5,16 +5,22 @@
 import type { TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Field } from './field.tsx';
-import type { OptionsStore } from './store.ts';
+import { describeHostPattern, type OptionsStore } from './store.ts';
 
 export interface OptionsAppProps {
   store: OptionsStore;
 }
 
-/** The whole options page: API key, site addresses, Save, Test connection and the status line. */
+/**
+ * The whole options page: hosts the browser has not granted, API key, site addresses, Save,
+ * Test connection and the status line.
+ */
 export function OptionsApp({ store }: OptionsAppProps) {
   useEffect(() => {
+    const watching = new AbortController();
+    store.watchHostPermissions(watching.signal);
     void store.load();
+    return () => watching.abort();
   }, [store]);
 
   const status = store.status.value;
@@ -55,6 +61,15 @@ function SettingsForm({ store }: OptionsAppProps) {
     });
   }
 
+  function onGrant(): void {
+    // store.grantHosts() asks the browser synchronously, inside this click: keep it first.
+    void store.grantHosts().then(() => {
+      // The notice (and its focused button) goes once all is granted; focus moves on to what
+      // followed it, not to the top of the page.
+      if (store.ungrantedHosts.value.length === 0 && !document.activeElement?.closest('form')) keyInput.current?.focus();
+    });
+  }
+
   function onRemoveKey(): void {
     // The button disappears with the key; put focus where a new key would go instead of losing it.
     void store.removeKey().then(() => {
@@ -70,84 +85,102 @@ function SettingsForm({ store }: OptionsAppProps) {
     autocomplete: 'off',
     spellcheck: false,
   };
+  const ungranted = store.ungrantedHosts.value;
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Field
-        id="api-key"
-        label="API key"
-        hint={
-          <>
-            {store.hasApiKey.value ? <p class="key-saved">A key is saved. Paste a new one to replace it.</p> : null}
-            <p>Make a key in Grist under Profile settings → API → Create.</p>
-          </>
-        }
-      >
-        {(control) => (
-          <div class="key-row">
-            {/* Two branches because Preact's types tie each input type to its attributes; the same
-                slot keeps the same DOM element, so focus and caret survive the switch. */}
-            {keyVisible ? (
-              <input {...control} {...keyInputProps} type="text" />
-            ) : (
-              <input {...control} {...keyInputProps} type="password" />
-            )}
-            <button type="button" aria-pressed={keyVisible} aria-controls="api-key" onClick={store.toggleKeyVisible}>
-              {keyVisible ? 'Hide key' : 'Show key'}
-            </button>
-            {store.hasApiKey.value ? (
-              <button type="button" onClick={onRemoveKey}>
-                Remove key
+    <>
+      {ungranted.length > 0 ? (
+        <div class="notice" role="group" aria-labelledby="host-access-text">
+          <p id="host-access-text">
+            The browser has not granted access to these sites, so the extension cannot list or rename their documents:
+          </p>
+          <ul>
+            {ungranted.map((origin) => (
+              <li key={origin}>{describeHostPattern(origin)}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={onGrant}>
+            Grant access
+          </button>
+        </div>
+      ) : null}
+      <form noValidate onSubmit={onSubmit}>
+        <Field
+          id="api-key"
+          label="API key"
+          hint={
+            <>
+              {store.hasApiKey.value ? <p class="key-saved">A key is saved. Paste a new one to replace it.</p> : null}
+              <p>Make a key in Grist under Profile settings → API → Create.</p>
+            </>
+          }
+        >
+          {(control) => (
+            <div class="key-row">
+              {/* Two branches because Preact's types tie each input type to its attributes; the same
+                  slot keeps the same DOM element, so focus and caret survive the switch. */}
+              {keyVisible ? (
+                <input {...control} {...keyInputProps} type="text" />
+              ) : (
+                <input {...control} {...keyInputProps} type="password" />
+              )}
+              <button type="button" aria-pressed={keyVisible} aria-controls="api-key" onClick={store.toggleKeyVisible}>
+                {keyVisible ? 'Hide key' : 'Show key'}
               </button>
-            ) : null}
-          </div>
-        )}
-      </Field>
+              {store.hasApiKey.value ? (
+                <button type="button" onClick={onRemoveKey}>
+                  Remove key
+                </button>
+              ) : null}
+            </div>
+          )}
+        </Field>
 
-      <Field
-        id="personal-site-url"
-        label="Personal site URL"
-        error={store.personalSiteUrlError.value}
-        hint={<p>Where your personal documents are, usually https://docs.getgrist.com.</p>}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={personalInput}
-            type="text"
-            inputMode="url"
-            value={store.personalSiteUrl.value}
-            onInput={(event) => store.setPersonalSiteUrl(event.currentTarget.value)}
-            autocomplete="off"
-            spellcheck={false}
-          />
-        )}
-      </Field>
+        <Field
+          id="personal-site-url"
+          label="Personal site URL"
+          error={store.personalSiteUrlError.value}
+          hint={<p>Where your personal documents are, usually https://docs.getgrist.com.</p>}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={personalInput}
+              type="text"
+              inputMode="url"
+              value={store.personalSiteUrl.value}
+              onInput={(event) => store.setPersonalSiteUrl(event.currentTarget.value)}
+              autocomplete="off"
+              spellcheck={false}
+            />
+          )}
+        </Field>
 
-      <Field
-        id="team-site-urls"
-        label="Team site URLs"
-        error={store.teamSiteUrlsError.value}
-        hint={<p>One per line, for example https://acme.getgrist.com or https://grist.example.com/o/acme.</p>}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={teamInput}
-            rows={4}
-            value={store.teamSiteUrls.value}
-            onInput={(event) => store.setTeamSiteUrls(event.currentTarget.value)}
-            autocomplete="off"
-            spellcheck={false}
-          />
-        )}
-      </Field>
+        <Field
+          id="team-site-urls"
+          label="Team site URLs"
+          error={store.teamSiteUrlsError.value}
+          hint={<p>One per line, for example https://acme.getgrist.com or https://grist.example.com/o/acme.</p>}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={teamInput}
+              rows={4}
+              value={store.teamSiteUrls.value}
+              onInput={(event) => store.setTeamSiteUrls(event.currentTarget.value)}
+              autocomplete="off"
+              spellcheck={false}
+            />
+          )}
+        </Field>
 
-      <div class="actions">
-        <button type="submit">Save</button>
-        <button type="button" onClick={onTest}>
-          Test connection
-        </button>
-      </div>
-    </form>
+        <div class="actions">
+          <button type="submit">Save</button>
+          <button type="button" onClick={onTest}>
+            Test connection
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

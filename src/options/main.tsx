@@ -1,5 +1,5 @@
 /**
- * The options page's entry: wires the real backend and permission request into the store and
+ * The options page's entry: wires the real backend and browser permissions into the store and
  * renders the page. The only options file that loads webextension-polyfill.
  */
 import { render } from 'preact';
@@ -12,6 +12,20 @@ const store = createOptionsStore({
   backend: runtimeBackend,
   // The polyfill calls chrome.permissions.request synchronously, so the click's user gesture holds.
   requestHostPermissions: (origins) => browser.permissions.request({ origins }),
+  hasHostPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
+  watchHostPermissions: (listener, signal) => {
+    const onChange = () => listener();
+    browser.permissions.onAdded.addListener(onChange);
+    browser.permissions.onRemoved.addListener(onChange);
+    signal.addEventListener(
+      'abort',
+      () => {
+        browser.permissions.onAdded.removeListener(onChange);
+        browser.permissions.onRemoved.removeListener(onChange);
+      },
+      { once: true },
+    );
+  },
 });
 
 const root = document.getElementById('app');

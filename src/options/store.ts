@@ -15,12 +15,27 @@ import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from './s
  */
 export type RequestHostPermissions = (origins: string[]) => Promise<boolean>;
 
+/**
+ * Answers whether the browser has granted one host permission pattern (`https://host/*`).
+ * The real one wraps `browser.permissions.contains({ origins: [origin] })`.
+ */
+export type HasHostPermission = (origin: string) => Promise<boolean>;
+
+/**
+ * Calls `listener` whenever host permissions are granted or taken back (in the options, the
+ * browser's extension settings or a prompt), until `signal` aborts.
+ * The real one listens to `browser.permissions.onAdded` and `onRemoved`.
+ */
+export type WatchHostPermissions = (listener: () => void, signal: AbortSignal) => void;
+
 /** The messages the options page sends. */
 export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'testConnection'>;
 
 export interface OptionsStoreDependencies {
   backend: OptionsBackend;
   requestHostPermissions: RequestHostPermissions;
+  hasHostPermission: HasHostPermission;
+  watchHostPermissions: WatchHostPermissions;
 }
 
 /** A line for the page's status region. */
@@ -30,7 +45,7 @@ export interface StatusMessage {
 }
 
 /** What the page is waiting for, if anything. */
-export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing';
+export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing' | 'granting';
 
 export interface OptionsStore {
   /** The key typed in this visit; the saved key never reaches the page. */
@@ -46,6 +61,12 @@ export interface OptionsStore {
   readonly loaded: ReadonlySignal<boolean>;
   readonly busy: ReadonlySignal<BusyAction | null>;
   readonly status: ReadonlySignal<StatusMessage | null>;
+  /**
+   * The host permission patterns (`https://host/*`) of the saved sites that the browser has not
+   * granted: Firefox leaves MV3 host permissions to the user, and any browser lets the user take
+   * them back. Empty when all are granted (or not yet checked).
+   */
+  readonly ungrantedHosts: ReadonlySignal<readonly string[]>;
   setApiKey(text: string): void;
   toggleKeyVisible(): void;
   setPersonalSiteUrl(text: string): void;
@@ -57,12 +78,21 @@ export interface OptionsStore {
   /** Checks the personal site with the typed key (or the saved one). Call it from the click itself. */
   testConnection(): Promise<void>;
   removeKey(): Promise<void>;
+  /** Asks the browser for the saved sites' hosts it has not granted. Call it from the click itself. */
+  grantHosts(): Promise<void>;
+  /** Keeps `ungrantedHosts` current as permissions are granted or taken back, until `signal` aborts. */
+  watchHostPermissions(signal: AbortSignal): void;
 }
 
 type PermissionAnswer = { granted: true } | { granted: false; reason?: string };
 
 /** Creates the store. In: the backend and the permission request, real or fake. */
-export function createOptionsStore({ backend, requestHostPermissions }: OptionsStoreDependencies): OptionsStore {
+export function createOptionsStore({
+  backend,
+  requestHostPermissions,
+  hasHostPermission,
+  watchHostPermissions,
+}: OptionsStoreDependencies): OptionsStore {
   const apiKey = signal('');
   const keyVisible = signal(false);
   const hasApiKey = signal(false);
@@ -74,11 +104,34 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
   const loaded = signal(false);
   const busy = signal<BusyAction | null>(null);
   const status = signal<StatusMessage | null>(null);
+  const ungrantedHosts = signal<readonly string[]>([]);
+  /** The saved sites' host patterns, whose permissions `ungrantedHosts` reports on. */
+  let savedOrigins: string[] = [];
+  /** Bumped by each check, so an older check that answers late does not overwrite a newer one. */
+  let checkNumber = 0;
 
   function showSettings(settings: PublicSettings): void {
     hasApiKey.value = settings.hasApiKey;
     personalSiteUrl.value = settings.personalSiteUrl;
     teamSiteUrls.value = formatSiteUrlList(settings.teamSiteUrls);
+    savedOrigins = unique([settings.personalSiteUrl, ...settings.teamSiteUrls].map(hostPermissionPattern));
+  }
+
+  /** Asks the browser which saved hosts it has granted and lists the others. */
+  async function checkHosts(): Promise<void> {
+    const number = ++checkNumber;
+    const origins = savedOrigins;
+    const answers = await Promise.all(
+      // An answer that fails counts as not granted: Grant access then shows the browser's reason.
+      origins.map((origin) => hasHostPermission(origin).catch(() => false)),
+    );
+    if (number !== checkNumber) return;
+    const missing = origins.filter((_, index) => !answers[index]);
+    // The same list again keeps the same value, so the page does not re-render for nothing.
+    const current = ungrantedHosts.value;
+    if (missing.length !== current.length || missing.some((origin, index) => origin !== current[index])) {
+      ungrantedHosts.value = missing;
+    }
   }
 
   /**
@@ -102,9 +155,8 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
     );
   }
 
-  function refusal(origins: string[], answer: { reason?: string }, consequence: string, retry: string): string {
-    // A pattern `https://host/*` reads best to a person as `https://host`.
-    const hosts = origins.map((origin) => origin.replace(/\/\*$/, '')).join(', ');
+  function refusal(origins: readonly string[], answer: { reason?: string }, consequence: string, retry: string): string {
+    const hosts = origins.map(describeHostPattern).join(', ');
     const reason = answer.reason ? ` (${answer.reason})` : '';
     return `The browser did not grant access to ${hosts}${reason}, so ${consequence}. ${retry}`;
   }
@@ -151,6 +203,7 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
       apiKey.value = '';
       keyVisible.value = false;
       status.value = { tone: 'success', text: 'Saved.' };
+      await checkHosts();
     });
   }
 
@@ -202,12 +255,35 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
     });
   }
 
+  function grantHosts(): Promise<void> {
+    const origins = ungrantedHosts.value;
+    if (busy.value || origins.length === 0) return Promise.resolve();
+    const permission = askForHosts([...origins]); // no await before this line: see askForHosts
+    return run('granting', 'Asking the browser for access…', async () => {
+      const answer = await permission;
+      await checkHosts();
+      status.value = answer.granted
+        ? { tone: 'success', text: 'Access granted.' }
+        : {
+            tone: 'error',
+            text: refusal(origins, answer, 'the extension cannot reach those sites', 'Press Grant access and allow it when the browser asks.'),
+          };
+    });
+  }
+
+  function watchPermissions(signal: AbortSignal): void {
+    watchHostPermissions(() => void checkHosts(), signal);
+  }
+
   async function load(): Promise<void> {
     busy.value = 'loading';
     try {
       const reply = await backend.getSettings(null);
-      if (reply.ok) showSettings(reply.value);
-      else status.value = { tone: 'error', text: reply.error.message };
+      if (reply.ok) {
+        showSettings(reply.value);
+        // Not awaited: the form need not wait for the browser's answer.
+        void checkHosts();
+      } else status.value = { tone: 'error', text: reply.error.message };
     } finally {
       busy.value = null;
       loaded.value = true;
@@ -239,6 +315,7 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
     loaded,
     busy,
     status,
+    ungrantedHosts,
     setApiKey(text) {
       apiKey.value = text;
     },
@@ -257,7 +334,14 @@ export function createOptionsStore({ backend, requestHostPermissions }: OptionsS
     save,
     testConnection,
     removeKey,
+    grantHosts,
+    watchHostPermissions: watchPermissions,
   };
+}
+
+/** A pattern `https://host/*` as it reads best to a person: `https://host`. */
+export function describeHostPattern(origin: string): string {
+  return origin.replace(/\/\*$/, '');
 }
 
 function unique<T>(values: readonly T[]): T[] {

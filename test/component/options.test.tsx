@@ -21,10 +21,12 @@ interface Setup {
   settings?: PublicSettings;
   /** What the permission prompt answers: granted, refused, or the browser throws. */
   permission?: boolean | Error;
+  /** The host patterns the browser has granted already; all of them unless said. */
+  granted?: string[];
 }
 
 /** Renders the page with a fake backend that behaves like the background worker. */
-async function renderPage({ settings = SAVED, permission = true }: Setup = {}) {
+async function renderPage({ settings = SAVED, permission = true, granted }: Setup = {}) {
   let saved = settings;
   const backend = {
     getSettings: vi.fn(async (_request: null) => ok(saved)),
@@ -42,13 +44,50 @@ async function renderPage({ settings = SAVED, permission = true }: Setup = {}) {
     }),
     testConnection: vi.fn(async (_request: { apiKey?: string; personalSiteUrl: string }) => ok(REPORT)),
   } satisfies OptionsBackend;
-  const requestHostPermissions = vi.fn(async (_origins: string[]) => {
+  const permissions = fakePermissions(granted);
+  const requestHostPermissions = vi.fn(async (origins: string[]) => {
     if (permission instanceof Error) throw permission;
+    if (permission) permissions.grant(origins);
     return permission;
   });
-  render(<OptionsApp store={createOptionsStore({ backend, requestHostPermissions })} />);
+  render(
+    <OptionsApp
+      store={createOptionsStore({
+        backend,
+        requestHostPermissions,
+        hasHostPermission: permissions.hasHostPermission,
+        watchHostPermissions: permissions.watchHostPermissions,
+      })}
+    />,
+  );
   await screen.findByLabelText('API key');
-  return { backend, requestHostPermissions };
+  return { backend, requestHostPermissions, permissions };
+}
+
+/**
+ * The browser's host permissions: all granted (`undefined`) or only the listed patterns. Granting
+ * or revoking calls the watchers, as `permissions.onAdded` and `onRemoved` do.
+ */
+function fakePermissions(initiallyGranted: string[] | undefined) {
+  const granted = initiallyGranted ? new Set(initiallyGranted) : undefined;
+  const watchers = new Set<() => void>();
+  const notify = () => watchers.forEach((watcher) => watcher());
+  return {
+    hasHostPermission: vi.fn(async (origin: string) => (granted ? granted.has(origin) : true)),
+    watchHostPermissions: vi.fn((listener: () => void, signal: AbortSignal) => {
+      watchers.add(listener);
+      signal.addEventListener('abort', () => watchers.delete(listener));
+    }),
+    grant(origins: string[]) {
+      origins.forEach((origin) => granted?.add(origin));
+      notify();
+    },
+    revoke(origins: string[]) {
+      origins.forEach((origin) => granted?.delete(origin));
+      notify();
+    },
+    watcherCount: () => watchers.size,
+  };
 }
 
 function keyInput(): HTMLInputElement {
@@ -123,7 +162,13 @@ describe('the fields', () => {
       removeApiKey: vi.fn(),
       testConnection: vi.fn(),
     } satisfies OptionsBackend;
-    render(<OptionsApp store={createOptionsStore({ backend, requestHostPermissions: vi.fn() })} />);
+    const store = createOptionsStore({
+      backend,
+      requestHostPermissions: vi.fn(),
+      hasHostPermission: vi.fn(async () => true),
+      watchHostPermissions: vi.fn(),
+    });
+    render(<OptionsApp store={store} />);
     await expectStatus('The worker did not answer.');
     expect(personalInput().value).toBe('https://docs.getgrist.com');
   });
@@ -326,5 +371,83 @@ describe('Test connection', () => {
     click('Test connection');
     await expectStatus(/did not grant access to https:\/\/docs\.getgrist\.com, so the connection was not tested/);
     expect(backend.testConnection).not.toHaveBeenCalled();
+  });
+});
+
+describe('hosts the browser has not granted', () => {
+  const ALL = ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*', 'https://grist.example.com/*'];
+
+  /** The notice, found by its role and its text, or null. */
+  function notice(): HTMLElement | null {
+    return screen.queryByRole('group', { name: /has not granted access/ });
+  }
+  function listedHosts(): string[] {
+    const element = notice();
+    return element ? [...element.querySelectorAll('li')].map((item) => item.textContent ?? '') : [];
+  }
+
+  it('lists exactly the saved sites’ hosts that are not granted, once each', async () => {
+    const { permissions } = await renderPage({ granted: ['https://docs.getgrist.com/*'] });
+    await waitFor(() => expect(listedHosts()).toEqual(['https://acme.getgrist.com', 'https://grist.example.com']));
+    expect(notice()?.textContent).toMatch(/^The browser has not granted access to/);
+    expect(screen.getByRole('button', { name: 'Grant access' })).toBeTruthy();
+    expect(new Set(permissions.hasHostPermission.mock.calls.map(([origin]) => origin))).toEqual(new Set(ALL));
+  });
+
+  it('Grant access asks for those hosts during the click, then the notice goes', async () => {
+    const { requestHostPermissions } = await renderPage({ granted: ['https://acme.getgrist.com/*'] });
+    await waitFor(() => expect(listedHosts()).toHaveLength(2));
+    click('Grant access');
+    // Still inside the click: the browser shows its prompt only during the user gesture.
+    expect(requestHostPermissions).toHaveBeenCalledExactlyOnceWith(['https://docs.getgrist.com/*', 'https://grist.example.com/*']);
+    await waitFor(() => expect(notice()).toBeNull());
+    await expectStatus('Access granted.');
+    // Focus does not fall to the page's top with the button: it moves to the next control.
+    expect(document.activeElement).toBe(keyInput());
+  });
+
+  it('stays, naming the hosts, when the browser refuses', async () => {
+    await renderPage({ granted: [], permission: false });
+    await waitFor(() => expect(listedHosts()).toHaveLength(3));
+    click('Grant access');
+    await expectStatus(/did not grant access to https:\/\/docs\.getgrist\.com, https:\/\/acme\.getgrist\.com, https:\/\/grist\.example\.com, so the extension cannot reach those sites/);
+    expect(listedHosts()).toHaveLength(3);
+  });
+
+  it('shows nothing when every host is granted', async () => {
+    const { permissions } = await renderPage();
+    await waitFor(() => expect(permissions.hasHostPermission).toHaveBeenCalledTimes(3));
+    expect(notice()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Grant access' })).toBeNull();
+  });
+
+  it('follows permissions granted or taken back elsewhere while the page is open', async () => {
+    const { permissions } = await renderPage({ granted: [...ALL] });
+    await waitFor(() => expect(permissions.hasHostPermission).toHaveBeenCalledTimes(3));
+    expect(notice()).toBeNull();
+    permissions.revoke(['https://acme.getgrist.com/*']);
+    await waitFor(() => expect(listedHosts()).toEqual(['https://acme.getgrist.com']));
+    permissions.grant(['https://acme.getgrist.com/*']);
+    await waitFor(() => expect(notice()).toBeNull());
+  });
+
+  it('checks the sites just saved', async () => {
+    const { permissions } = await renderPage({ granted: [...ALL] });
+    await waitFor(() => expect(permissions.hasHostPermission).toHaveBeenCalledTimes(3));
+    permissions.hasHostPermission.mockClear();
+    // The prompt says yes, but the host is taken back before the check (say, in another window).
+    permissions.revoke(['https://globex.example.com/*']);
+    type(teamBox(), 'https://globex.example.com');
+    click('Save');
+    await expectStatus('Saved.');
+    permissions.revoke(['https://globex.example.com/*']);
+    await waitFor(() => expect(listedHosts()).toEqual(['https://globex.example.com']));
+  });
+
+  it('stops listening when the page goes', async () => {
+    const { permissions } = await renderPage();
+    expect(permissions.watcherCount()).toBe(1);
+    cleanup();
+    await waitFor(() => expect(permissions.watcherCount()).toBe(0));
   });
 });

@@ -2,8 +2,6 @@
  * The whole extension in Chromium against a self-hosted style (org-in-path) fake Grist server:
  * options, listing, rename as owner, and what editors, viewers and a wrong key see.
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
@@ -58,11 +56,6 @@ describe('as the owner', () => {
     // Each site was listed at its own address: the personal site as configured, teams as /o/<domain>.
     const listed = grist.requests.filter((request) => request.path.endsWith('/api/orgs/current/workspaces')).map((r) => r.path);
     expect(listed.sort()).toEqual(['/o/acme/api/orgs/current/workspaces', '/o/docs/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces']);
-    // The README's screenshot: rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree.
-    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
-    await mkdir(folder, { recursive: true });
-    await popup.setViewportSize({ width: 400, height: 600 });
-    await popup.screenshot({ path: resolve(folder, 'popup.png') });
   });
 
   it('renames a document: one JSON PATCH without Origin, the row and the server both have the new name', async () => {

@@ -1,0 +1,126 @@
+/**
+ * How the pages look: the README's light and dark screenshots of the popup, and both pages at
+ * 200% browser zoom with nothing cut off or scrolling sideways.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { USERS } from '../fake-grist/sample-data.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+function saveOwnerOptions(): Promise<Page> {
+  return saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
+}
+
+/**
+ * Zooms the page as the browser's zoom does. Browser zoom enlarges the CSS pixel: a window
+ * `width` × `height` device pixels wide shows `width / zoom` × `height / zoom` CSS pixels, media
+ * queries see that smaller width, and `devicePixelRatio` becomes `zoom`. DevTools' device
+ * metrics override sets exactly those (CSS viewport and pixel ratio), so the page lays out as
+ * when zoomed. CSS `zoom` on the body would not: the viewport, media queries and `rem` stay as
+ * at 100%, and the page is scaled inside it.
+ */
+async function zoom(page: Page, { width, height, factor }: { width: number; height: number; factor: number }): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setDeviceMetricsOverride', {
+    width: Math.round(width / factor),
+    height: Math.round(height / factor),
+    deviceScaleFactor: factor,
+    mobile: false,
+  });
+  expect(await page.evaluate(() => window.devicePixelRatio)).toBe(factor);
+}
+
+/** What scrolls sideways: the page itself, and any scrolling box whose content is wider than it. */
+async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const found: string[] = [];
+    if (root.scrollWidth > root.clientWidth) found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(element);
+      // Text cut off with an ellipsis on purpose (long names) is not overflow a person must scroll.
+      if (style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip') continue;
+      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && style.overflowX !== 'visible') {
+        found.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} > ${element.clientWidth}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Fails unless the control lies wholly inside the viewport's width (after scrolling to it). */
+async function expectWithinWidth(page: Page, control: Locator, name: string): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  const viewportWidth = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(box, `${name} is shown`).not.toBeNull();
+  if (!box) return;
+  expect(box.x, `${name}'s left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name}'s right edge`).toBeLessThanOrEqual(viewportWidth);
+}
+
+describe('the README screenshots', () => {
+  it('show the popup listing in the light and the dark scheme', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+    // Rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree.
+    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+    await mkdir(folder, { recursive: true });
+    await popup.setViewportSize({ width: 400, height: 600 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme });
+      await popup.screenshot({ path: resolve(folder, `popup-${colorScheme}.png`) });
+    }
+    await popup.close();
+  });
+});
+
+describe('at 200% zoom', () => {
+  it('the popup fits its widest window (800 × 600 px, so 400 × 300 CSS px) without sideways scrolling', async () => {
+    // Chrome and Firefox size a popup to its content, up to 800 × 600 px; zoomed, the popup's
+    // fixed width needs twice the pixels, so it gets the widest window there is.
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await zoom(popup, { width: 800, height: 600, factor: 2 });
+    await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+    expect(await horizontalOverflow(popup)).toEqual([]);
+    await expectWithinWidth(popup, popup.getByRole('searchbox', { name: 'Search documents' }), 'the search box');
+    await expectWithinWidth(popup, popup.getByRole('button', { name: 'Rename Bug Tracker' }), 'Rename Bug Tracker');
+    await expectWithinWidth(popup, popup.getByRole('link', { name: 'Open Bug Tracker' }), 'the Bug Tracker link');
+    // The field of a row in rename mode, with its buttons.
+    await popup.getByRole('button', { name: 'Rename Bug Tracker' }).click();
+    await expectWithinWidth(popup, popup.getByRole('textbox', { name: 'New name for Bug Tracker' }), 'the new-name field');
+    expect(await horizontalOverflow(popup)).toEqual([]);
+    await popup.close();
+  });
+
+  // A common 1280 px window, and a narrow 640 px one (320 CSS px: WCAG 1.4.10's reflow width).
+  for (const window of [
+    { width: 1280, height: 800 },
+    { width: 640, height: 800 },
+  ]) {
+    it(`the options page in a ${window.width} px window fits without sideways scrolling`, async () => {
+      const page = await setup.extension.openPage(OPTIONS_PAGE);
+      await zoom(page, { ...window, factor: 2 });
+      await page.getByLabel('Team site URLs').waitFor();
+      // An error message too, as long as the page shows one.
+      await page.getByLabel('Team site URLs').fill('https://grist.example.com/o/a-rather-long-team-name-that-goes-on\nnot a url');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.field-error').first().waitFor();
+      expect(await horizontalOverflow(page)).toEqual([]);
+      for (const name of ['Save', 'Test connection', 'Show key']) {
+        await expectWithinWidth(page, page.getByRole('button', { name }), name);
+      }
+      for (const label of ['API key', 'Personal site URL', 'Team site URLs']) {
+        await expectWithinWidth(page, page.getByLabel(label, { exact: true }), label);
+      }
+      await page.close();
+    });
+  }
+});
