@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit/component tests (jsdom, no network but the fake Grist server on
-// 127.0.0.1), and end-to-end tests that drive the built extension in a real Chromium.
+// 127.0.0.1), and end-to-end tests that drive the built extension in a real Chromium
+// (and in Firefox ESR over WebDriver BiDi, test/e2e/firefox.test.ts).
 export default defineConfig({
   test: {
     projects: [

@@ -1,0 +1,75 @@
+/**
+ * The extension in Debian's Firefox ESR, driven over WebDriver BiDi, against an org-in-path fake
+ * Grist server: save the options, list the documents, rename one. The PATCH must arrive without
+ * an Origin header (the declarativeNetRequest rule keyed to the moz-extension:// UUID host).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { launchFirefox, type Firefox } from './firefox/launch.ts';
+
+let grist: FakeGrist;
+let firefox: Firefox;
+
+beforeAll(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await grist?.close();
+});
+
+/** In the page: sets a labelled field's value the way typing does. */
+function fill(label: string, value: string): boolean {
+  const labelElement = [...document.querySelectorAll('label')].find((element) => element.textContent?.trim() === label);
+  const field = labelElement ? document.getElementById(labelElement.htmlFor) : document.querySelector(`[aria-label="${label}"]`);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) throw new Error(`No field labelled ${label}`);
+  field.focus();
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
+}
+
+it('saves the options, lists the documents and renames one with a PATCH without Origin', async () => {
+  await firefox.openPage('src/options/index.html');
+  await firefox.waitFor('the options form', () => document.getElementById('api-key') !== null);
+  await firefox.evaluate(fill, 'API key', USERS.owner.apiKey);
+  await firefox.evaluate(fill, 'Personal site URL', `${grist.url}/o/docs`);
+  // A real click: the page asks for host permissions in it, which needs user input.
+  await firefox.click(() => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Save'));
+  await firefox.waitFor('"Saved."', () =>
+    [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes('Saved.')),
+  );
+
+  await firefox.openPage('src/popup/index.html');
+  await firefox.waitFor(
+    'the fresh listing',
+    () => document.querySelector('a[aria-label="Open Bug Tracker"]') !== null && !document.body.textContent?.includes('Refreshing…'),
+  );
+  const href = await firefox.evaluate(() => document.querySelector('a[aria-label="Open Bug Tracker"]')!.getAttribute('href'));
+  expect(href).toBe(`${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`);
+
+  await firefox.click(() => document.querySelector('button[aria-label="Rename Bug Tracker"]'));
+  const draft = await firefox.waitFor('the rename field', () => {
+    const field = document.querySelector('input[aria-label="New name for Bug Tracker"]') as HTMLInputElement | null;
+    return field?.value;
+  });
+  expect(draft).toBe('Bug Tracker');
+  await firefox.evaluate(fill, 'New name for Bug Tracker', '  Bug Tracker 2027 ');
+  expect(await firefox.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New name for Bug Tracker');
+  await firefox.press('\uE007'); // Enter
+  await firefox.waitFor('the renamed row', () => document.querySelector('a[aria-label="Open Bug Tracker 2027"]') !== null);
+
+  // The row shows the new name optimistically: the server may still be handling the PATCH.
+  await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker 2027');
+  const patches = grist.requests.filter((request) => request.method === 'PATCH');
+  await expect.poll(() => patches[0]?.answer).toBeDefined();
+  expect(patches).toHaveLength(1);
+  expect(patches[0]).toMatchObject({
+    path: `/o/acme/api/docs/${DOCS.bugTracker.id}`,
+    origin: undefined,
+    hasAuthorization: true,
+    answer: { status: 200 },
+  });
+});
