@@ -3,6 +3,7 @@
  * Messages name the host, never the API key.
  */
 import type { ErrorKind, ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 
 /** A failed call to Grist: `kind` for the UI, `status` when the server answered, a readable message. */
 export class ApiError extends Error {
@@ -45,30 +46,30 @@ export function errorForStatus(status: number, serverMessage: string | undefined
 }
 
 function mapStatus(status: number, serverMessage: string | undefined, host: string, retryAfterMs: number | undefined): ApiError {
-  const said = serverMessage ? ` Grist said: “${serverMessage}”.` : '';
+  const said = serverMessage ? ` ${t('errorGristSaid', serverMessage)}` : '';
   if (status === 401) {
     return new ApiError(
       'auth',
-      'Grist refused the API key. Create a new one in Grist (Profile settings → API → Create) and paste it in the extension’s options.',
+      t('errorKeyRefused'),
       status,
     );
   }
   if (status === 403 && serverMessage === CROSS_ORIGIN_REFUSAL) {
     return new ApiError(
       'forbidden',
-      `${host} refused the extension’s request as cross-origin. Reload the extension so it can set up its request rule.`,
+      t('errorCrossOrigin', host),
       status,
     );
   }
-  if (status === 403) return new ApiError('forbidden', `You do not have permission to do this on ${host}.${said}`, status);
-  if (status === 404) return new ApiError('not-found', `Not found on ${host}.${said}`, status);
+  if (status === 403) return new ApiError('forbidden', `${t('errorForbidden', host)}${said}`, status);
+  if (status === 404) return new ApiError('not-found', `${t('errorNotFound', host)}${said}`, status);
   if (status === 429) {
-    const wait = retryAfterMs === undefined ? 'a minute' : `${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`;
-    return new ApiError('rate-limited', `${host} is limiting requests. Wait ${wait} and try again.`, status);
+    const wait = retryAfterMs === undefined ? t('waitAMinute') : t('waitSeconds', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return new ApiError('rate-limited', t('errorRateLimited', host, wait), status);
   }
   if (status >= 500) {
-    return new ApiError('server', `The Grist server at ${host} had a problem (HTTP ${status}). Try again later.`, status);
+    return new ApiError('server', t('errorServer', host, String(status)), status);
   }
-  if (status === 400 || status === 413) return new ApiError('bad-request', `${host} refused the request.${said}`, status);
-  return new ApiError('bad-response', `${host} answered HTTP ${status}, which a Grist server does not send here.`, status);
+  if (status === 400 || status === 413) return new ApiError('bad-request', `${t('errorBadRequest', host)}${said}`, status);
+  return new ApiError('bad-response', t('errorUnexpectedStatus', host, String(status)), status);
 }

@@ -5,6 +5,7 @@
  */
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { parseDocumentUrl } from '../shared/document-url.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import type { Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
@@ -12,16 +13,16 @@ import { documentSchema } from './grist-schemas.ts';
 import { isConfiguredUrl } from './host-policy.ts';
 import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
 
-const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', string> = {
-  'not-a-site': 'This page is not on one of your Grist sites. Add its site in the extension’s options.',
-  'not-a-document': 'This page is not a Grist document.',
-  fork: 'This is a fork or snapshot of a Grist document. Open the original document to rename it.',
+const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> = {
+  'not-a-site': 'errorPageNotOnSite',
+  'not-a-document': 'errorPageNotDocument',
+  fork: 'errorPageIsFork',
 };
 
 /** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
 async function lookUp(client: GristClient, settings: Settings, pageUrl: string): Promise<DocumentAtUrl> {
   const check = parseDocumentUrl(pageUrl, (url) => isConfiguredUrl(url, settings));
-  if (!check.ok) throw new ApiError('not-found', NOT_OFFERED[check.reason]);
+  if (!check.ok) throw new ApiError('not-found', t(NOT_OFFERED[check.reason]));
   const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
   return {
     orgId: doc.workspace.org.id,

@@ -8,6 +8,7 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import * as v from 'valibot';
+import { t } from '../shared/i18n.ts';
 import { isLocalHost } from '../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 
@@ -116,18 +117,18 @@ export function createGristClient(options: GristClientOptions): GristClient {
   async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
     const url = new URL(`${siteUrl}${path}`);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalHost(url.hostname))) {
-      throw new ApiError('invalid-input', `Refusing to send the API key to ${url.host} without https.`);
+      throw new ApiError('invalid-input', t('errorInsecure', url.host));
     }
     if (!isConfiguredUrl(url)) {
       throw new ApiError(
         'no-host-permission',
-        `${url.host} is not one of your Grist sites. Add ${url.origin} under Team site URLs in the options.`,
+        t('errorNotConfiguredHost', url.host, url.origin),
       );
     }
     if (!(await hasHostPermission(url))) {
       throw new ApiError(
         'no-host-permission',
-        `The browser has not granted access to ${url.host}. Open the options and press Save to grant it.`,
+        t('errorHostNotGranted', url.host),
       );
     }
     const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
@@ -149,12 +150,12 @@ export function createGristClient(options: GristClientOptions): GristClient {
         return { status: response.status, responseHeaders: response.headers, text: await response.text() };
       } catch {
         if (signal.aborted) {
-          throw new ApiError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+          throw new ApiError('timeout', t('errorTimeout', url.host, String(Math.round(timeoutMs / 1000))));
         }
         if (globalThis.navigator?.onLine === false) {
-          throw new ApiError('network', 'You are offline. Connect to the internet and try again.');
+          throw new ApiError('network', t('errorOffline'));
         }
-        throw new ApiError('network', `Could not reach ${url.host}. Check the site URL and your connection.`);
+        throw new ApiError('network', t('errorUnreachable', url.host));
       }
     });
     if (status === 304 && etag) return { changed: false };
@@ -165,11 +166,11 @@ export function createGristClient(options: GristClientOptions): GristClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ApiError('bad-response', `${url.host} did not answer like a Grist server. Check the site URL.`, status);
+      throw new ApiError('bad-response', t('errorNotGrist', url.host), status);
     }
     const checked = v.safeParse(schema, json);
     if (!checked.success) {
-      throw new ApiError('bad-response', `${url.host} answered in a shape a Grist server does not use. Check the site URL.`, status);
+      throw new ApiError('bad-response', t('errorBadShape', url.host), status);
     }
     return { changed: true, value: checked.output, etag: responseHeaders.get('ETag') };
   }
@@ -189,7 +190,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
 
   /** The value of an answer that cannot be a 304 (no ETag was sent). */
   const valueOf = <T>(answer: Revalidated<T>): T => {
-    if (!answer.changed) throw new ApiError('bad-response', 'Grist answered “not modified” to a request that asked for data.', 304);
+    if (!answer.changed) throw new ApiError('bad-response', t('errorNotModified'), 304);
     return answer.value;
   };
 

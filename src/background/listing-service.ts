@@ -5,6 +5,7 @@
  * refresh transfers no listing bodies. A site that fails keeps its last good workspaces and
  * carries its error, so one bad site never hides the others.
  */
+import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../shared/listing.ts';
 import { apiKeyItem, listingTagsItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
@@ -16,7 +17,7 @@ import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolu
 
 /** The error when no key is saved. */
 export const NO_KEY_ERROR = () =>
-  new ApiError('no-key', 'No Grist API key yet. Open the options and paste the key from Grist (Profile settings → API).');
+  new ApiError('no-key', t('errorNoKey'));
 
 /**
  * Grist answers `200 []` to `/api/orgs` for an anonymous caller (grist-api.md, "Authentication"),
@@ -25,7 +26,7 @@ export const NO_KEY_ERROR = () =>
 export const ANONYMOUS_ANSWER_ERROR = (host: string) =>
   new ApiError(
     'auth',
-    `${host} answered as if no API key was sent. Check the key in the options; a proxy in front of Grist may be dropping the Authorization header.`,
+    t('errorAnonymousAnswer', host),
   );
 
 const WORKSPACES_PATH = '/api/orgs/current/workspaces';

@@ -7,6 +7,7 @@ import browser from 'webextension-polyfill';
 import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
 import { fail, ok, type ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 import { isMessage, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
 import { logFailure } from './log-failure.ts';
@@ -38,7 +39,7 @@ function toErrorValue(error: unknown): ErrorValue {
   if (error instanceof ApiError) return error.toValue();
   // Not an ApiError: a bug or a browser API failure. Its text may be anything, so it is not shown.
   logFailure('a message')(error);
-  return { kind: 'bad-response', message: 'Something went wrong inside the extension. Try again.' };
+  return { kind: 'bad-response', message: t('errorInternal') };
 }
 
 /**
@@ -49,7 +50,7 @@ export function createMessageListener(handlers: Handlers, ready: Promise<unknown
   return (message: unknown, sender: Runtime.MessageSender): Promise<Reply<MessageName>> | undefined => {
     if (!isOwnPage(sender) || !isMessage(message)) return undefined;
     const checked = v.safeParse(requestSchemas[message.type], message.request);
-    if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: 'The extension sent a malformed request.' }));
+    if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: t('errorMalformedRequest') }));
     const handler = handlers[message.type] as (request: unknown) => Promise<unknown>;
     return ready
       .then(() => handler(checked.output))

@@ -5,6 +5,7 @@
  * on a configured site), never from the page, so a message cannot point the key at another host.
  */
 import { checkDocumentName } from '../shared/document-name.ts';
+import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import { apiKeyItem, settingsItem } from '../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
@@ -66,11 +67,11 @@ async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget,
   } catch {
     throw new ApiError(
       'network',
-      'The connection dropped before Grist answered, and the document could not be checked. Reopen the list to see whether it was renamed.',
+      t('errorLostAnswerUnchecked'),
     );
   }
   if (stored !== name) {
-    throw new ApiError('network', 'The connection dropped before Grist answered. The document still has its old name: try again.');
+    throw new ApiError('network', t('errorLostAnswerOldName'));
   }
 }
 
@@ -93,10 +94,10 @@ export async function renameAt(client: GristClient, target: RenameTarget, typedN
     if (error.kind === 'network' || error.kind === 'timeout') {
       await confirmAfterLostAnswer(client, target, check.name);
     } else if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
-      throw new ApiError('forbidden', `Only owners can rename a document in Grist, and you are not an owner of “${target.currentName}”.`, 403);
+      throw new ApiError('forbidden', t('errorNotOwnerOf', target.currentName), 403);
     } else if (error.status === 404) {
       await forgetDocument(target.docId);
-      throw new ApiError('not-found', `“${target.currentName}” no longer exists on ${new URL(target.siteUrl).host}. It was removed from the list.`, 404);
+      throw new ApiError('not-found', t('errorDocumentGone', target.currentName, new URL(target.siteUrl).host), 404);
     } else {
       throw error;
     }
@@ -113,7 +114,7 @@ export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<{
   return oneAtATime(docId, async () => {
     const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
     const found = findDocument(listing, orgId, docId);
-    if (!found) throw new ApiError('not-found', 'This document is not in the list any more. Reopen the list to refresh it.');
+    if (!found) throw new ApiError('not-found', t('errorNotInList'));
     return renameAt(client, { siteUrl: found.site.siteUrl, docId, currentName: found.document.name }, name);
   });
 }

@@ -7,6 +7,7 @@
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
 import { parseDocumentUrl } from '../shared/document-url.ts';
+import { t } from '../shared/i18n.ts';
 import { settingsItem, type Settings } from '../shared/storage-items.ts';
 import { isConfiguredUrl } from './host-policy.ts';
 import { guessDeployment } from './site-resolution.ts';
@@ -49,7 +50,7 @@ export function syncContextMenus(settings: Settings): Promise<void> {
     const patterns = sitePatterns(settings);
     browser.contextMenus.create({
       id: PAGE_MENU_ID,
-      title: 'Rename this Grist document…',
+      title: t('menuRenameThisDocument'),
       contexts: ['page'],
       documentUrlPatterns: patterns,
       // Shown only once the active tab is known to be a document page (see showPageMenuFor).
@@ -57,7 +58,7 @@ export function syncContextMenus(settings: Settings): Promise<void> {
     });
     browser.contextMenus.create({
       id: LINK_MENU_ID,
-      title: 'Rename linked Grist document…',
+      title: t('menuRenameLinkedDocument'),
       contexts: ['link'],
       targetUrlPatterns: patterns,
     });

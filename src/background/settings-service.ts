@@ -2,6 +2,7 @@
  * The options page's messages: read and save the settings, remove the key, test a connection.
  * The key goes in, never out: replies carry `hasApiKey` only.
  */
+import { t } from '../shared/i18n.ts';
 import type { ConnectionReport, PublicSettings, SettingsInput } from '../shared/messages.ts';
 import { normalizeSiteUrl } from '../shared/site-url.ts';
 import { apiKeyItem, settingsItem, type Settings } from '../shared/storage-items.ts';
@@ -15,15 +16,15 @@ import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from './listing-service.ts';
 /** A Grist key is 40 hex characters; anything with spaces or control characters cannot be one. */
 const PLAUSIBLE_KEY = /^[\x21-\x7e]+$/;
 
-function checkedUrl(input: string, field: string): string {
+function checkedUrl(input: string, field: 'personalSiteUrl' | 'fieldTeamSiteUrl'): string {
   const check = normalizeSiteUrl(input);
-  if (!check.ok) throw new ApiError('invalid-input', `${field}: ${check.message}`);
+  if (!check.ok) throw new ApiError('invalid-input', t('errorInField', t(field), check.message));
   return check.url;
 }
 
 function checkedKey(input: string): string {
   const key = input.trim();
-  if (!PLAUSIBLE_KEY.test(key)) throw new ApiError('invalid-input', 'That is not an API key. Copy it again from Grist: Profile settings → API.');
+  if (!PLAUSIBLE_KEY.test(key)) throw new ApiError('invalid-input', t('errorNotAKey'));
   return key;
 }
 
@@ -39,8 +40,8 @@ export async function getSettings(): Promise<PublicSettings> {
  */
 export async function saveSettings(input: SettingsInput): Promise<PublicSettings> {
   const settings: Settings = {
-    personalSiteUrl: checkedUrl(input.personalSiteUrl, 'Personal site URL'),
-    teamSiteUrls: [...new Set(input.teamSiteUrls.map((url) => checkedUrl(url, 'Team site URL')))],
+    personalSiteUrl: checkedUrl(input.personalSiteUrl, 'personalSiteUrl'),
+    teamSiteUrls: [...new Set(input.teamSiteUrls.map((url) => checkedUrl(url, 'fieldTeamSiteUrl')))],
   };
   const newKey = input.apiKey?.trim() ? checkedKey(input.apiKey) : null;
   const before = await settingsItem.get();
@@ -63,14 +64,14 @@ export async function removeApiKey(): Promise<PublicSettings> {
  * saved hosts: testing a new, unsaved address needs the key typed too.
  */
 export async function testConnection(request: { apiKey?: string; personalSiteUrl: string }): Promise<ConnectionReport> {
-  const personalSiteUrl = checkedUrl(request.personalSiteUrl, 'Personal site URL');
+  const personalSiteUrl = checkedUrl(request.personalSiteUrl, 'personalSiteUrl');
   const saved = await settingsItem.get();
   const typedKey = request.apiKey?.trim() ? checkedKey(request.apiKey) : null;
   const apiKey = typedKey ?? (await apiKeyItem.get());
   if (!apiKey) throw NO_KEY_ERROR();
   const settings: Settings = typedKey ? { personalSiteUrl, teamSiteUrls: [] } : saved;
   if (!typedKey && new URL(personalSiteUrl).origin !== new URL(saved.personalSiteUrl).origin) {
-    throw new ApiError('invalid-input', 'Save the new personal site URL first, or paste the API key again to test it there.');
+    throw new ApiError('invalid-input', t('errorSaveSiteFirst'));
   }
   const client = connectToGrist(settings, apiKey);
   const [orgs, profile] = await Promise.all([

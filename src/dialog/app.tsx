@@ -1,25 +1,45 @@
 /** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import { RenameForm } from './rename-form.tsx';
 import type { DialogState, DialogStore } from './store.ts';
 
 /** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`). */
-export const NOT_OWNER_MESSAGE = 'Only owners can rename a document in Grist, and you are not an owner of this document.';
+export const NOT_OWNER_MESSAGE = t('notOwner');
 
 /** The text of the one live region, so each change of state is announced once. */
 function statusText(state: DialogState, hasTab: boolean): string[] {
   switch (state.kind) {
     case 'loading':
-      return ['Loading…'];
+      return [t('loading')];
     case 'not-owner':
       return [NOT_OWNER_MESSAGE];
     case 'editing':
-      return state.saving ? ['Renaming…'] : [];
+      return state.saving ? [t('renaming')] : [];
     case 'renamed':
-      return [`Renamed to “${state.name}”.`, ...(hasTab ? ['The document’s tab still shows the old name.'] : [])];
+      return [t('renamedTo', state.name), ...(hasTab ? [t('tabShowsOldName')] : [])];
     case 'unavailable':
       return [];
   }
+}
+
+/**
+ * Marks where the name goes in the translated heading, so it can be put in its own element. A
+ * private-use character: no name or translation holds one (a NUL would not do: it did not come
+ * back whole from Chrome's getMessage).
+ */
+const NAME_MARK = '\uE000';
+
+/** "Rename “name”" in the user's language, with the name isolated in a <bdi>. */
+function NamedHeading({ name }: { name: string }) {
+  const [before = '', after = ''] = t('dialogRenameNamed', NAME_MARK).split(NAME_MARK);
+  return (
+    <>
+      {before}
+      <bdi dir="auto">{name}</bdi>
+      {after}
+    </>
+  );
 }
 
 /** The buttons shown once there is nothing left to type; the primary one takes focus. */
@@ -32,11 +52,11 @@ function Actions({ store, offerReload }: { store: DialogStore; offerReload: bool
   return (
     <div class="actions">
       <button type="button" class="button" ref={offerReload ? undefined : primaryRef} onClick={() => store.close()}>
-        Close
+        {t('close')}
       </button>
       {offerReload && (
         <button type="button" class="button primary" ref={primaryRef} onClick={() => void store.reloadTab()}>
-          Reload tab
+          {t('reloadTab')}
         </button>
       )}
     </div>
@@ -73,7 +93,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
           reorder the words around it. Same text as `title`. */}
       {'document' in state ? (
         <h1 title={state.document.name}>
-          Rename “<bdi dir="auto">{state.document.name}</bdi>”
+          <NamedHeading name={state.document.name} />
         </h1>
       ) : (
         <h1>{title}</h1>

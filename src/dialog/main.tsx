@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { runtimeBackend } from '../shared/backend-client.ts';
+import { t } from '../shared/i18n.ts';
 import { DialogApp } from './app.tsx';
 import { readDialogParameters } from './dialog-parameters.ts';
 import { createDialogStore } from './store.ts';
@@ -18,6 +19,9 @@ const store = createDialogStore({
   closeWindow: () => window.close(),
   reloadTab: (id) => browser.tabs.reload(id),
 });
+
+// The page is written in English; the window title is kept in step by DialogApp.
+document.documentElement.lang = t('languageCode');
 
 const root = document.getElementById('app');
 if (!root) throw new Error('The rename dialog has no #app element.');

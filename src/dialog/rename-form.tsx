@@ -1,5 +1,6 @@
 /** The dialog's form: the New name field with its error, and the Rename and Cancel buttons. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import type { DialogState, DialogStore } from './store.ts';
 
 type EditingState = Extract<DialogState, { kind: 'editing' }>;
@@ -39,7 +40,7 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
         void store.submit();
       }}
     >
-      <label for={FIELD_ID}>New name</label>
+      <label for={FIELD_ID}>{t('newName')}</label>
       <input
         id={FIELD_ID}
         ref={inputRef}
@@ -68,10 +69,10 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
       )}
       <div class="actions">
         <button type="button" class="button" disabled={state.saving} onClick={() => store.cancel()}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" class="button primary" disabled={state.saving}>
-          Rename
+          {t('rename')}
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 
 /** What the store needs from the outside world. */
@@ -71,10 +72,10 @@ export interface DialogStore {
 }
 
 /** The heading and window title before a document is known (also the page's `<title>`). */
-export const DEFAULT_TITLE = 'Rename Grist document';
+export const DEFAULT_TITLE = t('dialogTitle');
 
 /** What the keyboard shortcut on a tab the extension cannot read comes to. */
-export const NO_DOCUMENT_MESSAGE = 'This tab is not a Grist document of your sites.';
+export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
 /** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
@@ -83,7 +84,7 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
   const draft = signal('');
   const title = computed(() => {
     const current = state.value;
-    return 'document' in current ? `Rename “${current.document.name}”` : DEFAULT_TITLE;
+    return 'document' in current ? t('dialogRenameNamed', current.document.name) : DEFAULT_TITLE;
   });
 
   async function start(): Promise<void> {
@@ -139,7 +140,7 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
       await reloadTab(tabId);
     } catch {
       // Most likely the tab was closed meanwhile; say so rather than close as if it had worked.
-      state.value = { ...current, reloadError: 'Could not reload the document’s tab. It may have been closed.' };
+      state.value = { ...current, reloadError: t('reloadFailed') };
       return;
     }
     closeWindow();

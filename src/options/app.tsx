@@ -4,6 +4,7 @@
  */
 import type { TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import { Field } from './field.tsx';
 import { describeHostPattern, type OptionsStore } from './store.ts';
 
@@ -26,9 +27,9 @@ export function OptionsApp({ store }: OptionsAppProps) {
   const status = store.status.value;
   return (
     <main>
-      <h1>Grist Quick Rename options</h1>
-      <p class="intro">Connect the extension to your Grist sites. The API key stays in this browser.</p>
-      {store.loaded.value ? <SettingsForm store={store} /> : <p>Loading settings…</p>}
+      <h1>{t('optionsTitle')}</h1>
+      <p class="intro">{t('optionsIntro')}</p>
+      {store.loaded.value ? <SettingsForm store={store} /> : <p>{t('loadingSettings')}</p>}
       {/* Always in the page: screen readers announce changes only in a live region that already exists. */}
       <p role="status" aria-live="polite" class={status ? `status status-${status.tone}` : 'status'}>
         {status?.text}
@@ -90,27 +91,25 @@ function SettingsForm({ store }: OptionsAppProps) {
     <>
       {ungranted.length > 0 ? (
         <div class="notice" role="group" aria-labelledby="host-access-text">
-          <p id="host-access-text">
-            The browser has not granted access to these sites, so the extension cannot list or rename their documents:
-          </p>
+          <p id="host-access-text">{t('hostsNotGranted')}</p>
           <ul>
             {ungranted.map((origin) => (
               <li key={origin}>{describeHostPattern(origin)}</li>
             ))}
           </ul>
           <button type="button" onClick={onGrant}>
-            Grant access
+            {t('grantAccess')}
           </button>
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit}>
         <Field
           id="api-key"
-          label="API key"
+          label={t('apiKey')}
           hint={
             <>
-              {store.hasApiKey.value ? <p class="key-saved">A key is saved. Paste a new one to replace it.</p> : null}
-              <p>Make a key in Grist under Profile settings → API → Create.</p>
+              {store.hasApiKey.value ? <p class="key-saved">{t('keySaved')}</p> : null}
+              <p>{t('keyHint')}</p>
             </>
           }
         >
@@ -124,11 +123,11 @@ function SettingsForm({ store }: OptionsAppProps) {
                 <input {...control} {...keyInputProps} type="password" />
               )}
               <button type="button" aria-pressed={keyVisible} aria-controls="api-key" onClick={store.toggleKeyVisible}>
-                {keyVisible ? 'Hide key' : 'Show key'}
+                {keyVisible ? t('hideKey') : t('showKey')}
               </button>
               {store.hasApiKey.value ? (
                 <button type="button" onClick={onRemoveKey}>
-                  Remove key
+                  {t('removeKey')}
                 </button>
               ) : null}
             </div>
@@ -137,9 +136,9 @@ function SettingsForm({ store }: OptionsAppProps) {
 
         <Field
           id="personal-site-url"
-          label="Personal site URL"
+          label={t('personalSiteUrl')}
           error={store.personalSiteUrlError.value}
-          hint={<p>Where your personal documents are, usually https://docs.getgrist.com.</p>}
+          hint={<p>{t('personalSiteUrlHint')}</p>}
         >
           {(control) => (
             <input
@@ -157,9 +156,9 @@ function SettingsForm({ store }: OptionsAppProps) {
 
         <Field
           id="team-site-urls"
-          label="Team site URLs"
+          label={t('teamSiteUrls')}
           error={store.teamSiteUrlsError.value}
-          hint={<p>One per line, for example https://acme.getgrist.com or https://grist.example.com/o/acme.</p>}
+          hint={<p>{t('teamSiteUrlsHint')}</p>}
         >
           {(control) => (
             <textarea
@@ -175,9 +174,9 @@ function SettingsForm({ store }: OptionsAppProps) {
         </Field>
 
         <div class="actions">
-          <button type="submit">Save</button>
+          <button type="submit">{t('save')}</button>
           <button type="button" onClick={onTest}>
-            Test connection
+            {t('testConnection')}
           </button>
         </div>
       </form>

@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { runtimeBackend } from '../shared/backend-client.ts';
+import { t } from '../shared/i18n.ts';
 import { OptionsApp } from './app.tsx';
 import { createOptionsStore } from './store.ts';
 
@@ -27,6 +28,10 @@ const store = createOptionsStore({
     );
   },
 });
+
+// The page is written in English; these follow the language the messages are shown in.
+document.documentElement.lang = t('languageCode');
+document.title = t('optionsTitle');
 
 const root = document.getElementById('app');
 if (!root) throw new Error('The options page has no #app element.');

@@ -2,6 +2,7 @@
  * The "Team site URLs" box: text with one address per line, turned into a list of canonical site
  * URLs (see shared/site-url.ts) and back. Pure, so it is unit-tested without a page.
  */
+import { t } from '../shared/i18n.ts';
 import { normalizeSiteUrl } from '../shared/site-url.ts';
 
 /** One line of the box that is not a usable site address. */
@@ -42,5 +43,5 @@ export function formatSiteUrlList(urls: readonly string[]): string {
 
 /** The message shown under the box: one sentence per bad line, each naming its line. */
 export function describeSiteLineErrors(errors: readonly SiteLineError[]): string {
-  return errors.map((error) => `Line ${error.line}: ${error.message}`).join('\n');
+  return errors.map((error) => t('errorOnLine', String(error.line), error.message)).join('\n');
 }

@@ -5,6 +5,7 @@
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import type { PublicSettings, SettingsInput } from '../shared/messages.ts';
 import { DEFAULT_PERSONAL_SITE_URL, hostPermissionPattern, normalizeSiteUrl } from '../shared/site-url.ts';
 import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from './site-url-list.ts';
@@ -155,10 +156,11 @@ export function createOptionsStore({
     );
   }
 
-  function refusal(origins: readonly string[], answer: { reason?: string }, consequence: string, retry: string): string {
+  function refusal(origins: readonly string[], answer: { reason?: string }, consequence: MessageKey, retry: MessageKey): string {
     const hosts = origins.map(describeHostPattern).join(', ');
-    const reason = answer.reason ? ` (${answer.reason})` : '';
-    return `The browser did not grant access to ${hosts}${reason}, so ${consequence}. ${retry}`;
+    return answer.reason
+      ? t('accessRefusedBecause', hosts, answer.reason, t(consequence), t(retry))
+      : t('accessRefused', hosts, t(consequence), t(retry));
   }
 
   function typedKey(): string | undefined {
@@ -174,7 +176,7 @@ export function createOptionsStore({
     personalSiteUrlError.value = personal.ok ? null : personal.message;
     teamSiteUrlsError.value = team.errors.length > 0 ? describeSiteLineErrors(team.errors) : null;
     if (!personal.ok || team.errors.length > 0) {
-      status.value = { tone: 'error', text: 'Nothing was saved. Correct the marked address and save again.' };
+      status.value = { tone: 'error', text: t('nothingSaved') };
       return Promise.resolve();
     }
     const origins = unique([personal.url, ...team.urls].map(hostPermissionPattern));
@@ -185,12 +187,12 @@ export function createOptionsStore({
       personalSiteUrl: personal.url,
       teamSiteUrls: team.urls,
     };
-    return run('saving', 'Saving…', async () => {
+    return run('saving', t('saving'), async () => {
       const answer = await permission;
       if (!answer.granted) {
         status.value = {
           tone: 'error',
-          text: refusal(origins, answer, 'nothing was saved', 'Save again and allow access when the browser asks.'),
+          text: refusal(origins, answer, 'consequenceNothingSaved', 'retrySave'),
         };
         return;
       }
@@ -202,7 +204,7 @@ export function createOptionsStore({
       showSettings(reply.value);
       apiKey.value = '';
       keyVisible.value = false;
-      status.value = { tone: 'success', text: 'Saved.' };
+      status.value = { tone: 'success', text: t('saved') };
       await checkHosts();
     });
   }
@@ -212,18 +214,18 @@ export function createOptionsStore({
     const personal = normalizeSiteUrl(personalSiteUrl.value);
     personalSiteUrlError.value = personal.ok ? null : personal.message;
     if (!personal.ok) {
-      status.value = { tone: 'error', text: 'Correct the personal site URL, then test again.' };
+      status.value = { tone: 'error', text: t('correctPersonalSiteUrl') };
       return Promise.resolve();
     }
     const origins = [hostPermissionPattern(personal.url)];
     const permission = askForHosts(origins); // no await before this line: see askForHosts
     const key = typedKey();
-    return run('testing', 'Testing the connection…', async () => {
+    return run('testing', t('testingConnection'), async () => {
       const answer = await permission;
       if (!answer.granted) {
         status.value = {
           tone: 'error',
-          text: refusal(origins, answer, 'the connection was not tested', 'Try again and allow access when the browser asks.'),
+          text: refusal(origins, answer, 'consequenceNotTested', 'retryTest'),
         };
         return;
       }
@@ -236,14 +238,14 @@ export function createOptionsStore({
         return;
       }
       const { userName, userEmail, siteCount } = reply.value;
-      const sites = siteCount === 1 ? '1 site' : `${siteCount} sites`;
-      status.value = { tone: 'success', text: `Connected as ${userName} (${userEmail}): ${sites}.` };
+      const sites = t(siteCount === 1 ? 'countSite' : 'countSites', String(siteCount));
+      status.value = { tone: 'success', text: t('connectedAs', userName, userEmail, sites) };
     });
   }
 
   function removeKey(): Promise<void> {
     if (busy.value) return Promise.resolve();
-    return run('removing', 'Removing the API key…', async () => {
+    return run('removing', t('removingKey'), async () => {
       const reply = await backend.removeApiKey(null);
       if (!reply.ok) {
         status.value = { tone: 'error', text: reply.error.message };
@@ -251,7 +253,7 @@ export function createOptionsStore({
       }
       // Only the key state: the address fields may hold edits not saved yet.
       hasApiKey.value = reply.value.hasApiKey;
-      status.value = { tone: 'success', text: 'The API key was removed.' };
+      status.value = { tone: 'success', text: t('keyRemoved') };
     });
   }
 
@@ -259,14 +261,14 @@ export function createOptionsStore({
     const origins = ungrantedHosts.value;
     if (busy.value || origins.length === 0) return Promise.resolve();
     const permission = askForHosts([...origins]); // no await before this line: see askForHosts
-    return run('granting', 'Asking the browser for access…', async () => {
+    return run('granting', t('askingForAccess'), async () => {
       const answer = await permission;
       await checkHosts();
       status.value = answer.granted
-        ? { tone: 'success', text: 'Access granted.' }
+        ? { tone: 'success', text: t('accessGranted') }
         : {
             tone: 'error',
-            text: refusal(origins, answer, 'the extension cannot reach those sites', 'Press Grant access and allow it when the browser asks.'),
+            text: refusal(origins, answer, 'consequenceCannotReach', 'retryGrant'),
           };
     });
   }

@@ -1,5 +1,6 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
@@ -24,7 +25,7 @@ export function App({ store }: { store: PopupStore }) {
     // One `main` landmark holding everything, so the flex layout of .popup stays one level deep.
     <main class="popup">
       <header class="header">
-        <h1>Grist documents</h1>
+        <h1>{t('popupTitle')}</h1>
         <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} />
       </header>
       <StatusArea store={store} />

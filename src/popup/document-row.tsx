@@ -1,6 +1,7 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
 import { Component } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import type { DocumentItemRow } from './listing-rows.ts';
@@ -16,11 +17,14 @@ interface DocumentRowProps {
 }
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
-const ROLE_LABELS: Readonly<Record<string, string>> = { owners: 'owner', editors: 'editor', viewers: 'viewer' };
+const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { owners: 'roleOwner', editors: 'roleEditor', viewers: 'roleViewer' };
 
-function roleLabel(access: string | null): string | null {
+/** The role as a word for the badge, and the class that colours it (the same for every language). */
+function roleOf(access: string | null): { label: string; name: string } | null {
   if (!access) return null;
-  return ROLE_LABELS[access] ?? access.replace(/s$/, '');
+  const name = access.replace(/s$/, '');
+  const key = ROLE_LABELS[access];
+  return { label: key ? t(key) : name, name };
 }
 
 type Mode = 'view' | 'editing' | 'saving';
@@ -75,7 +79,7 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
             class="rename-input"
             type="text"
             dir="auto"
-            aria-label={`New name for ${document.name}`}
+            aria-label={t('newNameFor', document.name)}
             aria-invalid={rename.error ? 'true' : undefined}
             aria-describedby={rename.error ? errorId : undefined}
             value={rename.draft}
@@ -95,11 +99,11 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
               }
             }}
           />
-          <button type="button" class="icon-button save" title="Save (Enter)" onClick={() => void store.commitRename(ref)}>
-            Save
+          <button type="button" class="icon-button save" title={t('saveShortcut')} onClick={() => void store.commitRename(ref)}>
+            {t('save')}
           </button>
-          <button type="button" class="icon-button cancel" title="Cancel (Escape)" onClick={() => store.cancelRename(ref)}>
-            Cancel
+          <button type="button" class="icon-button cancel" title={t('cancelShortcut')} onClick={() => store.cancelRename(ref)}>
+            {t('cancel')}
           </button>
         </div>
         {rename.error && (
@@ -111,7 +115,7 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
     );
   }
 
-  const role = roleLabel(document.access);
+  const role = roleOf(document.access);
   return (
     <li class="document" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
       {/* data-result-link: the arrow keys move between these links (results-list.tsx). */}
@@ -120,7 +124,7 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
         href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Open ${shownName}`}
+        aria-label={t('openDocument', shownName)}
         data-result-link=""
       >
         <span class="document-name" dir="auto" title={shownName}>
@@ -129,15 +133,15 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
         <ExternalIcon />
       </a>
       {document.isPinned && <PinIcon />}
-      {role && <span class={`badge badge-${role}`}>{role}</span>}
-      {mode === 'saving' && <span class="saving">Saving…</span>}
+      {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
+      {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRename(document) && (
         <button
           ref={renameButtonRef}
           type="button"
           class="icon-button rename"
-          aria-label={`Rename ${shownName}`}
-          title="Rename"
+          aria-label={t('renameDocument', shownName)}
+          title={t('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}
         >

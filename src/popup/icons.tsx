@@ -1,4 +1,5 @@
 /** Small inline icons (no icon font, no extra requests; CSP allows inline SVG markup). */
+import { t } from '../shared/i18n.ts';
 
 /** A pencil, for the Rename button. Decorative: the button carries the name. */
 export function PencilIcon() {
@@ -18,8 +19,8 @@ export function PencilIcon() {
 /** A pin, marking pinned documents. */
 export function PinIcon() {
   return (
-    <svg class="icon pin" viewBox="0 0 16 16" width="12" height="12" role="img" aria-label="Pinned">
-      <title>Pinned</title>
+    <svg class="icon pin" viewBox="0 0 16 16" width="12" height="12" role="img" aria-label={t('pinned')}>
+      <title>{t('pinned')}</title>
       <path d="M6 1h4v1l-.5.5V6l2.5 2.5V10H8.6v5H7.4v-5H4V8.5L6.5 6V2.5L6 2z" fill="currentColor" />
     </svg>
   );

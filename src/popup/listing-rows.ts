@@ -9,6 +9,7 @@
  * a keystroke only filters rows already built, and a scroll only does a binary search.
  */
 import type { ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import { foldedMatches, foldedName } from './search.ts';
 
@@ -132,7 +133,7 @@ function prepareWorkspace(site: SiteEntry, workspace: WorkspaceEntry): PreparedW
   });
   return {
     heading: { kind: 'workspace', key: workspaceKey, site, workspace },
-    note: documents.length === 0 ? { kind: 'note', key: `n${workspaceKey}`, site, text: 'No documents.' } : null,
+    note: documents.length === 0 ? { kind: 'note', key: `n${workspaceKey}`, site, text: t('noDocuments') } : null,
     documents,
     folded: null,
   };
@@ -147,7 +148,7 @@ function prepareSite(site: SiteEntry): PreparedSite {
     error: site.error
       ? { kind: 'site-error', key: `e${siteKey}`, site, error: site.error, earlier: site.workspaces.length > 0 }
       : null,
-    note: !site.error && site.workspaces.length === 0 ? { kind: 'note', key: `n${siteKey}`, site, text: 'No workspaces.' } : null,
+    note: !site.error && site.workspaces.length === 0 ? { kind: 'note', key: `n${siteKey}`, site, text: t('noWorkspaces') } : null,
     workspaces: site.workspaces.map((workspace) => prepareWorkspace(site, workspace)),
   };
   preparedSites.set(site, prepared);

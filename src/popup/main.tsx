@@ -5,6 +5,7 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { runtimeBackend } from '../shared/backend-client.ts';
+import { t } from '../shared/i18n.ts';
 import { listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { createPopupStore } from './store.ts';
@@ -20,6 +21,9 @@ const store = createPopupStore({
 });
 
 // Start reading the caches and asking for a fresh listing before the first render.
+// The page is written in English; these follow the language the messages are shown in.
+document.documentElement.lang = t('languageCode');
+document.title = t('popupTitle');
 void store.start();
 const root = document.getElementById('app');
 if (root) render(<App store={store} />, root);

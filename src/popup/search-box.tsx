@@ -1,6 +1,7 @@
 /** The search field at the top of the popup. */
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
 import type { PopupStore } from './store.ts';
 
 interface SearchBoxProps {
@@ -19,13 +20,13 @@ export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
   return (
     <div class="search" role="search">
       <label class="visually-hidden" for="search-documents">
-        Search documents
+        {t('searchDocuments')}
       </label>
       <input
         id="search-documents"
         ref={inputRef}
         type="search"
-        placeholder="Search documents"
+        placeholder={t('searchDocuments')}
         autocomplete="off"
         spellcheck={false}
         value={store.query.value}

@@ -3,6 +3,7 @@
  * headings and their documents, as far as they are near the viewport (see listing-rows.ts).
  */
 import type { SiteEntry } from '../shared/listing.ts';
+import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
 import type { GapNode, RowNode, SiteNode } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
@@ -20,7 +21,7 @@ function siteAddress(siteUrl: string): string {
 
 /** The name a site is shown and announced by. */
 function siteName(site: SiteEntry): string {
-  return site.personal ? 'Personal' : site.name;
+  return site.personal ? t('personalSite') : site.name;
 }
 
 /** Space standing for rows that are not rendered. */
@@ -50,7 +51,7 @@ function ListingRow({ node }: { node: RowNode }) {
         <div class="site-error-row" style={style}>
           <div class="site-error" title={row.error.message}>
             <p class={row.earlier ? 'message' : 'message message-only'}>{row.error.message}</p>
-            {row.earlier && <p class="hint">Showing this site’s documents from an earlier refresh.</p>}
+            {row.earlier && <p class="hint">{t('siteFromEarlierRefresh')}</p>}
           </div>
         </div>
       );

@@ -4,6 +4,7 @@
  * "No documents match". Keeping them in one region means each change is announced once.
  */
 import type { ErrorKind } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 import { countDocuments } from './search.ts';
 import type { PopupStore } from './store.ts';
 
@@ -22,7 +23,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
 
   const optionsButton = (
     <button type="button" class="button" onClick={() => store.openOptions()}>
-      Open options
+      {t('openOptions')}
     </button>
   );
 
@@ -30,22 +31,22 @@ export function StatusArea({ store }: { store: PopupStore }) {
   if (error?.kind === 'no-key') {
     notice = (
       <div class="notice">
-        <p class="notice-title">Connect your Grist account</p>
-        <p>Add your Grist API key in this extension’s options to list and rename your documents.</p>
+        <p class="notice-title">{t('connectTitle')}</p>
+        <p>{t('connectText')}</p>
         {optionsButton}
       </div>
     );
   } else if (error) {
     notice = (
       <div class="notice notice-error">
-        <p class="notice-title">Could not refresh your documents</p>
+        <p class="notice-title">{t('refreshFailed')}</p>
         <p>{error.message}</p>
-        {listing && <p class="hint">Showing the documents from an earlier refresh.</p>}
+        {listing && <p class="hint">{t('listingFromEarlierRefresh')}</p>}
         <div class="notice-actions">
           {FIXED_IN_OPTIONS.has(error.kind) && optionsButton}
           {WORTH_RETRYING.has(error.kind) && (
             <button type="button" class="button" disabled={refreshing} onClick={() => void store.refresh()}>
-              Try again
+              {t('tryAgain')}
             </button>
           )}
         </div>
@@ -55,15 +56,15 @@ export function StatusArea({ store }: { store: PopupStore }) {
 
   let listingState = null;
   if (searching && listing && rows.length === 0) {
-    listingState = <p class="empty-state">No documents match</p>;
+    listingState = <p class="empty-state">{t('noMatch')}</p>;
   } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error)) {
-    listingState = <p class="empty-state">No documents yet. Documents you create in Grist will appear here.</p>;
+    listingState = <p class="empty-state">{t('noDocumentsYet')}</p>;
   }
 
   return (
     <div class="status" role="status">
       {refreshing ? (
-        <p class="quiet refreshing">Refreshing…</p>
+        <p class="quiet refreshing">{t('refreshing')}</p>
       ) : (
         store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>
       )}

@@ -6,6 +6,7 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
 import { canRename, type DocumentEntry, type Listing } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
@@ -126,7 +127,7 @@ function withName(listing: Listing, ref: DocumentRef, name: string | null): List
 function describeListing(listing: Listing): string {
   const documents = countDocuments(listing);
   const sites = listing.sites.length;
-  return `Listing updated: ${documents} ${documents === 1 ? 'document' : 'documents'} in ${sites} ${sites === 1 ? 'site' : 'sites'}.`;
+  return t('listingUpdated', t(documents === 1 ? 'countDocument' : 'countDocuments', String(documents)), t(sites === 1 ? 'countSite' : 'countSites', String(sites)));
 }
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
@@ -258,7 +259,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const { name } = check;
     batch(() => {
       setRename(ref, { ...state, saving: true, error: null });
-      announcement.value = 'Saving the new name…';
+      announcement.value = t('savingNewName');
     });
     const reply = await settle(backend.renameDocument({ orgId: ref.orgId, docId: ref.docId, name }));
     batch(() => {
@@ -268,7 +269,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
         if (listing.value) show(withName(listing.value, ref, stored), undefined);
         setRename(ref, null);
-        announcement.value = 'Name saved.';
+        announcement.value = t('nameSaved');
       } else if (reply.error.kind === 'not-found') {
         // The document went from Grist since the listing was made. The background already took it
         // out of the cached listing; take it out here too rather than offer a retry that cannot
@@ -307,7 +308,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     cancelRename,
     openOptions: () => {
       const failed = () => {
-        announcement.value = 'Could not open the options page. Open it from the browser’s extensions page.';
+        announcement.value = t('optionsOpenFailed');
       };
       try {
         Promise.resolve(openOptions()).catch(failed);

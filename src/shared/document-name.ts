@@ -3,6 +3,8 @@
  * silently ignores an empty name (grist-api.md, "Silent no-ops"), so the extension checks first.
  */
 
+import { t } from './i18n.ts';
+
 /**
  * Longest name the extension sends. Grist itself stores 200,000 characters, but a name that long
  * breaks Grist's own menus and URLs; 255 is the common limit for file names, which is what people
@@ -21,11 +23,11 @@ export type NameCheck =
  */
 export function checkDocumentName(typed: string, currentName: string): NameCheck {
   const name = typed.trim();
-  if (!name) return { kind: 'invalid', message: 'Enter a name.' };
+  if (!name) return { kind: 'invalid', message: t('nameEmpty') };
   // Before the length check: a name already longer than the limit may be left as it is.
   if (name === currentName) return { kind: 'unchanged' };
   if ([...name].length > MAX_DOCUMENT_NAME_LENGTH) {
-    return { kind: 'invalid', message: `Use at most ${MAX_DOCUMENT_NAME_LENGTH} characters.` };
+    return { kind: 'invalid', message: t('nameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) };
   }
   return { kind: 'ok', name };
 }

@@ -3,6 +3,8 @@
  * worker and the extension pages. Messages are written for a person and never contain the API key.
  */
 
+import { t } from './i18n.ts';
+
 /** What went wrong, coarse enough for the UI to choose what to show. */
 export type ErrorKind =
   | 'auth' // Grist refused the API key (401)
@@ -43,7 +45,7 @@ export function fail<T = never>(error: ErrorValue): Result<T> {
 /** What a page shows when the background worker does not answer a message. */
 export const NO_WORKER_ERROR: ErrorValue = {
   kind: 'network',
-  message: 'The extension’s background worker did not answer. Reload the extension and try again.',
+  message: t('errorNoWorker'),
 };
 
 /**

@@ -5,6 +5,8 @@
  * org-in-path server): no trailing slash, query, hash, `/api...` tail or page path.
  */
 
+import { t } from './i18n.ts';
+
 /** The personal site on getgrist.com, the default until the user says otherwise. */
 export const DEFAULT_PERSONAL_SITE_URL = 'https://docs.getgrist.com';
 
@@ -22,28 +24,28 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
  */
 export function normalizeSiteUrl(input: string): SiteUrlCheck {
   const text = input.trim();
-  if (!text) return { ok: false, message: 'Enter the address of a Grist site.' };
+  if (!text) return { ok: false, message: t('siteUrlEmpty') };
   const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1]?.toLowerCase();
-  if (scheme && scheme !== 'http' && scheme !== 'https') return { ok: false, message: 'Use an https:// address.' };
-  if (scheme && !text.slice(scheme.length).startsWith('://')) return { ok: false, message: `"${text}" is not a web address.` };
+  if (scheme && scheme !== 'http' && scheme !== 'https') return { ok: false, message: t('siteUrlUseHttps') };
+  if (scheme && !text.slice(scheme.length).startsWith('://')) return { ok: false, message: t('siteUrlNotWebAddress', text) };
   let url: URL;
   try {
     // No scheme: https, except for this machine, where a Grist server usually runs on plain http.
     url = new URL(scheme ? text : `https://${text}`);
     if (!scheme && isLocalHost(url.hostname)) url.protocol = 'http:';
   } catch {
-    return { ok: false, message: `"${text}" is not a web address.` };
+    return { ok: false, message: t('siteUrlNotWebAddress', text) };
   }
   if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) {
-    return { ok: false, message: 'Use https:// (plain http is allowed only for localhost and 127.0.0.1).' };
+    return { ok: false, message: t('siteUrlPlainHttp') };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Leave the user name and password out of the address.' };
+    return { ok: false, message: t('siteUrlCredentials') };
   }
   // A one-word host is never a Grist site on the web, but it is what a key pasted into the wrong
   // field looks like; refusing it (without echoing it) keeps the key out of permission prompts and DNS look-ups.
   if (!url.hostname.includes('.') && !isLocalHost(url.hostname)) {
-    return { ok: false, message: 'That is not the address of a site: it has no domain.' };
+    return { ok: false, message: t('siteUrlNoDomain') };
   }
   // A site is a host, optionally with `/o/<domain>` (grist-api.md, "Sites and their addresses").
   // Anything after it is a pasted page or API address (`/api/orgs`, `/<urlId>/<slug>`, `/ws/3`).

@@ -7,6 +7,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { DeclarativeNetRequest } from 'webextension-polyfill';
 import { beforeEach, vi } from 'vitest';
+import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
@@ -20,10 +21,34 @@ function installDynamicRules(): void {
   });
 }
 
+/**
+ * fake-browser has no i18n: messages come from the English messages.json, placeholders filled as
+ * the browser does (`$name$` names a placeholder whose content is `$1`, `$2`...), so tests see the
+ * English text.
+ */
+function installMessages(): void {
+  const messages: Record<string, { message: string; placeholders?: Record<string, { content: string }> }> = en;
+  Object.assign(fakeBrowser.i18n, {
+    getMessage: (key: string, substitutions?: string | string[]) => {
+      const entry = messages[key];
+      if (!entry) return '';
+      const values = substitutions === undefined ? [] : [substitutions].flat();
+      const fill = (content: string) => content.replace(/\$(\d)/g, (_, index: string) => values[Number(index) - 1] ?? '');
+      return entry.message.replace(/\$([a-z0-9_]+)\$/gi, (whole, name: string) => {
+        const placeholder = entry.placeholders?.[name.toLowerCase()];
+        return placeholder ? fill(placeholder.content) : whole;
+      });
+    },
+    getUILanguage: () => 'en',
+  });
+}
+
 // Also before any test file's imports run: importing the worker's entry starts it at once.
 installDynamicRules();
+installMessages();
 
 beforeEach(() => {
   fakeBrowser.reset();
   installDynamicRules();
+  installMessages();
 });

@@ -1,0 +1,83 @@
+/**
+ * The messages of every language: the same keys and placeholders in English and French, every
+ * message used somewhere, and every key the code or the manifest asks for present.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../../public/_locales/en/messages.json' with { type: 'json' };
+import fr from '../../public/_locales/fr/messages.json' with { type: 'json' };
+import manifest from '../../manifest.json' with { type: 'json' };
+
+interface Message {
+  message: string;
+  description?: string;
+  placeholders?: Record<string, { content: string }>;
+}
+type Messages = Record<string, Message>;
+
+const locales: Record<string, Messages> = { en, fr };
+const root = join(import.meta.dirname, '../..');
+
+/** Every .ts and .tsx file under src/, with its text. */
+function sourceFiles(dir = join(root, 'src')): { path: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+}
+
+/** The `$name$` references of a message, lower-cased as the browser matches them, sorted. */
+function references(message: string): string[] {
+  return [...new Set([...message.matchAll(/\$([a-z0-9_@]+)\$/gi)].map((match) => match[1]!.toLowerCase()))].sort();
+}
+
+/** The placeholders of a message as `name=content`, sorted. */
+function placeholders(entry: Message): string[] {
+  return Object.entries(entry.placeholders ?? {})
+    .map(([name, { content }]) => `${name.toLowerCase()}=${content}`)
+    .sort();
+}
+
+describe('locales', () => {
+  const sources = sourceFiles();
+
+  it('has the same keys in English and French', () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(Object.keys(locales))('%s: every message is non-empty and uses exactly its declared placeholders', (lang) => {
+    for (const [key, entry] of Object.entries(locales[lang]!)) {
+      expect(entry.message.trim(), `${lang} ${key}`).not.toBe('');
+      expect(references(entry.message), `${lang} ${key}`).toEqual(Object.keys(entry.placeholders ?? {}).map((name) => name.toLowerCase()).sort());
+      for (const { content } of Object.values(entry.placeholders ?? {})) expect(content, `${lang} ${key}`).toMatch(/^\$[1-9]$/);
+    }
+  });
+
+  it('has the same placeholders in French as in English', () => {
+    const messages: Messages = fr;
+    for (const [key, entry] of Object.entries(en as Messages)) {
+      expect(placeholders(messages[key] ?? { message: '' }), key).toEqual(placeholders(entry));
+    }
+  });
+
+  it('has every key the code passes to t()', () => {
+    const used = sources.flatMap(({ path, text }) => [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => ({ path, key: match[1]! })));
+    expect(used.length).toBeGreaterThan(50);
+    expect(used.filter(({ key }) => !(key in en))).toEqual([]);
+  });
+
+  it('has every key the manifest names', () => {
+    const keys = [...JSON.stringify(manifest).matchAll(/__MSG_(\w+)__/g)].map((match) => match[1]!);
+    expect(keys).toEqual(expect.arrayContaining(['extensionName', 'extensionDescription', 'actionTitle', 'commandRenameDocument']));
+    expect(keys.filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('uses every English message', () => {
+    // Some keys reach t() through a typed table or variable (MessageKey), so any quoted use counts.
+    const everything = sources.map(({ text }) => text).join('\n') + JSON.stringify(manifest);
+    const unused = Object.keys(en).filter((key) => !everything.includes(`'${key}'`) && !everything.includes(`__MSG_${key}__`));
+    expect(unused).toEqual([]);
+  });
+});
