@@ -42,6 +42,7 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
     >
       <label for={FIELD_ID}>{t('newName')}</label>
       <input
+        class="text-field"
         id={FIELD_ID}
         ref={inputRef}
         type="text"

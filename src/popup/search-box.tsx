@@ -23,6 +23,7 @@ export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
         {t('searchDocuments')}
       </label>
       <input
+        class="text-field"
         id="search-documents"
         ref={inputRef}
         type="search"
