@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, sampleSeed, USERS, WORKSPACES, type Seed } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions } from './user-actions.ts';
+import { clickClosing, openPopup, saveOptions } from './user-actions.ts';
 
 /** One unbroken word: no space or hyphen where a line could break. */
 const LONG_NAME = 'QuarterlyBudget'.repeat(667).slice(0, 10_000);
@@ -129,6 +129,6 @@ describe('hostile document names', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(280);
     }
     expect(events).toEqual([]);
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await clickClosing(dialog, dialog.getByRole('button', { name: 'Cancel', exact: true }));
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { saveOptions } from './user-actions.ts';
+import { clickClosing, saveOptions } from './user-actions.ts';
 
 /** What the worker's global scope holds for these tests (see src/background/index.ts). */
 interface WorkerGlobals {
@@ -63,9 +63,8 @@ describe('as the owner', () => {
     expect(setup.grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
 
     const reloaded = page.waitForEvent('load');
-    const closed = dialog.waitForEvent('close');
-    await dialog.getByRole('button', { name: 'Reload tab' }).click();
-    await Promise.all([reloaded, closed]);
+    await clickClosing(dialog, dialog.getByRole('button', { name: 'Reload tab' }));
+    await reloaded;
   });
 
   it('renames a linked document from the link entry', async () => {

@@ -3,7 +3,7 @@
  * fill in the options and save, open the popup and wait for the fresh listing.
  */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { LoadedExtension } from './extension.ts';
 
 export const OPTIONS_PAGE = 'src/options/index.html';
@@ -37,4 +37,15 @@ export async function openPopup(extension: LoadedExtension): Promise<Page> {
 /** The text of every heading of a level, in page order. */
 export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
   return page.getByRole('heading', { level }).allTextContents();
+}
+
+/**
+ * Clicks a control that closes its own window (the dialog's Cancel, Reload tab) and resolves once
+ * the window is closed. The window may close before Playwright has finished the click, which it
+ * then reports as an error: that race is not a failure, a window that stays open is.
+ */
+export async function clickClosing(page: Page, control: Locator): Promise<void> {
+  const closed = page.waitForEvent('close');
+  await control.click().catch(() => undefined);
+  await closed;
 }
