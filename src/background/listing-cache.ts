@@ -16,6 +16,8 @@ let writes: Promise<unknown> = Promise.resolve();
 /** Renames confirmed by Grist: document id -> new name and when (ms since the epoch). */
 const confirmedRenames = new Map<string, { name: string; at: number }>();
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function queue<T>(write: () => Promise<T>): Promise<T> {
   const next = writes.then(write);
   writes = next.catch(logFailure('storing the listing'));
@@ -78,7 +80,9 @@ export async function storeFetchedListing(
     if (renamed && renamed.at >= fetchStartedAt) document.name = renamed.name;
   }
   const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
-  void queue(() => Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)]));
+  // Its place in the queue is taken now, but the write starts a task later: encoding 3 MB for
+  // storage would otherwise run on this thread before the reply carrying the listing is sent.
+  void queue(() => nextTask().then(() => Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)])));
   return stored;
 }
 
