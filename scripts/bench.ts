@@ -183,7 +183,9 @@ async function startPhase(docsPerTeam: number) {
 /** Fresh listings with latency on every request and no cache: the ideal is two round trips. */
 async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, documents: number): Promise<Row[]> {
   const { grist, tls } = phase;
-  grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS });
+  // A round trip of LATENCY_MS: half on the way in, half on the way back, with Grist's work in
+  // between, so a burst of requests is worked on while earlier answers are still travelling.
+  grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
   const fresh: number[] = [];
   let mostInFlight = 0;
   let requestsPerSite = 0;
