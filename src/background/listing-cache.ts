@@ -63,6 +63,17 @@ export function readListing(): Promise<Listing | null> {
 }
 
 /**
+ * The cached listing and the ETags it was built from, read together once the writes already
+ * queued are done, so a refresh never pairs a listing with another one's ETags.
+ */
+export function readListingAndTags(): Promise<{ listing: Listing | null; tags: Record<string, string> }> {
+  return queue(async () => {
+    const [listing, tags] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
+    return { listing, tags };
+  });
+}
+
+/**
  * Takes a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
  * the request URL of a site's workspaces (to find its tag), and when the fetch started (ms since
  * the epoch): renames confirmed after that moment win over the names it holds. Out: the listing

@@ -7,12 +7,12 @@
  */
 import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../shared/listing.ts';
-import { apiKeyItem, listingTagsItem, settingsItem, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { readListing, storeFetchedListing } from './listing-cache.ts';
+import { readListingAndTags, storeFetchedListing } from './listing-cache.ts';
 import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
@@ -138,7 +138,7 @@ export async function refreshListing(): Promise<Listing> {
   const basis = JSON.stringify([settings, apiKey]);
   if (refreshing?.basis === basis) return refreshing.promise;
   const promise = (async () => {
-    const [previous, tags] = await Promise.all([readListing(), listingTagsItem.get()]);
+    const { listing: previous, tags } = await readListingAndTags();
     const fetched = await fetchListing(settings, apiKey, previous, tags);
     return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
   })().finally(() => {
