@@ -165,7 +165,9 @@ async function startPhase(docsPerTeam: number) {
     tls,
     grist,
     extension,
-    clearCache: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listing', 'listingTags'])),
+    clearCache: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listing', 'listingPreview', 'listingTags'])),
+    /** Keeps the cached listing but forgets its ETags: every answer then comes in full, as after a change everywhere. */
+    forgetTags: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listingTags'])),
     /** The refresh as a page asks for it: ms until the fresh listing is in the page. */
     refreshFromPage: () =>
       options.evaluate(async () => {
@@ -180,35 +182,48 @@ async function startPhase(docsPerTeam: number) {
   };
 }
 
-/** Fresh listings with latency on every request and no cache: the ideal is two round trips. */
-async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, documents: number): Promise<Row[]> {
-  const { grist, tls } = phase;
-  // A round trip of LATENCY_MS: half on the way in, half on the way back, with Grist's work in
-  // between, so a burst of requests is worked on while earlier answers are still travelling.
-  grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
-  const fresh: number[] = [];
+/** Refreshes RUNS times after `prepare`. Out: the times (ms), the most in flight to one host, the most requests to one URL. */
+async function timeRefreshes(phase: Awaited<ReturnType<typeof startPhase>>, prepare: () => Promise<unknown>) {
+  const { grist } = phase;
+  const times: number[] = [];
   let mostInFlight = 0;
   let requestsPerSite = 0;
   for (let run = 0; run < RUNS; run++) {
-    await phase.clearCache();
+    await prepare();
     grist.clearRequests();
     const { ms, ok } = await phase.refreshFromPage();
     if (!ok) throw new Error('The refresh failed.');
-    fresh.push(ms);
+    times.push(ms);
     const hosts = new Set(grist.requests.map((entry) => entry.host));
     mostInFlight = Math.max(mostInFlight, ...[...hosts].map((host) => grist.mostInFlight(host)));
     const perSite = new Map<string, number>();
     for (const entry of grist.requests) perSite.set(`${entry.host}${entry.path}`, (perSite.get(`${entry.host}${entry.path}`) ?? 0) + 1);
     requestsPerSite = Math.max(requestsPerSite, ...perSite.values());
   }
+  return { times, mostInFlight, requestsPerSite };
+}
+
+/**
+ * Fresh listings with latency on every request: with no cache, where the ideal is two round trips
+ * (the sites, then their workspaces); and with a cached listing whose every site changed (its
+ * ETags forgotten, so every answer is a full body), where the workspaces are asked beside the sites.
+ */
+async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, documents: number): Promise<Row[]> {
+  const { grist, tls } = phase;
+  // A round trip of LATENCY_MS: half on the way in, half on the way back, with Grist's work in
+  // between, so a burst of requests is worked on while earlier answers are still travelling.
+  grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
+  const cold = await timeRefreshes(phase, phase.clearCache);
+  const changed = await timeRefreshes(phase, phase.forgetTags);
   const naiveFresh: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run++) naiveFresh.push(await naiveSequentialListing(grist, tls.cert));
   grist.clearFaults();
   const where = `${TEAMS + 1} sites, ${documents} documents, ${LATENCY_MS} ms latency`;
   return [
-    { figure: `fresh listing, ${where}`, unit: 'ms', ours: median(fresh), target: 2 * LATENCY_MS * 1.3, against: 'ideal', naive: median(naiveFresh) },
-    { figure: `most requests in flight to one host (${documents} documents)`, unit: 'requests', ours: mostInFlight, target: 6, against: 'target' },
-    { figure: `most requests to one site per refresh (${documents} documents)`, unit: 'requests', ours: requestsPerSite, target: 1, against: 'target' },
+    { figure: `fresh listing, no cache, ${where}`, unit: 'ms', ours: median(cold.times), target: 2 * LATENCY_MS * 1.3, against: 'ideal', naive: median(naiveFresh) },
+    { figure: `fresh listing, cached listing all changed, ${where}`, unit: 'ms', ours: median(changed.times), target: 2 * LATENCY_MS * 1.3, against: 'ideal', naive: median(naiveFresh) },
+    { figure: `most requests in flight to one host (${documents} documents)`, unit: 'requests', ours: Math.max(cold.mostInFlight, changed.mostInFlight), target: 6, against: 'target' },
+    { figure: `most requests to one site per refresh (${documents} documents)`, unit: 'requests', ours: Math.max(cold.requestsPerSite, changed.requestsPerSite), target: 1, against: 'target' },
   ];
 }
 

@@ -40,6 +40,12 @@ export interface FetchedListing {
   tags: Record<string, string>;
 }
 
+/** One listing request's result and the ETag to send for it next time (none if Grist sent none). */
+interface Fetched<T> {
+  value: T;
+  tag: string | null;
+}
+
 /** Asks a bare host which org it serves; Grist's 400 "No organization chosen" means org-in-path. */
 async function currentOrgId(client: GristClient, root: string): Promise<number | null> {
   try {
@@ -63,64 +69,76 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
+const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ orgId, name, domain, personal, siteUrl });
+
 /** The sites from `/api/orgs`, each at its address; on a 304, the cached listing's sites. */
-async function listSites(client: GristClient, settings: Settings, previous: Listing | null, tags: Record<string, string>, fresh: Record<string, string>): Promise<SiteHeader[]> {
+async function listSites(client: GristClient, settings: Settings, previous: Listing | null, tags: Record<string, string>): Promise<Fetched<SiteHeader[]>> {
   const url = `${settings.personalSiteUrl}/api/orgs`;
   const guess = guessDeployment(settings.personalSiteUrl);
   const [answer, servedOrgId] = await Promise.all([
     client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, previous ? (tags[url] ?? null) : null),
     guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
   ]);
-  if (!answer.changed) {
-    fresh[url] = tags[url] ?? '';
-    return (previous?.sites ?? []).map(({ orgId, name, domain, personal, siteUrl }) => ({ orgId, name, domain, personal, siteUrl }));
-  }
+  if (!answer.changed) return { value: (previous?.sites ?? []).map(headerOf), tag: tags[url] ?? null };
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
-  if (answer.etag) fresh[url] = answer.etag;
   const deployment = settleDeployment(guess, servedOrgId);
-  return answer.value.flatMap((org) => {
+  const sites = answer.value.flatMap((org) => {
     const personal = org.owner !== null;
     const siteUrl = resolveSiteUrl({ ...org, personal }, settings, deployment);
     return siteUrl === null ? [] : [{ orgId: org.id, name: org.name, domain: org.domain, personal, siteUrl }];
   });
+  return { value: sites, tag: answer.etag };
 }
 
-async function listWorkspaces(client: GristClient, site: SiteHeader, before: SiteEntry | undefined, tags: Record<string, string>, fresh: Record<string, string>): Promise<SiteEntry> {
+/** A site's workspaces; a failure is kept in the entry, beside the site's last good workspaces. */
+async function listWorkspaces(client: GristClient, site: SiteHeader, before: SiteEntry | undefined, tags: Record<string, string>): Promise<Fetched<SiteEntry>> {
   const url = `${site.siteUrl}${WORKSPACES_PATH}`;
   // The cached copy may be revalidated only if it is this site's, at this address, and complete.
   const cached = before?.siteUrl === site.siteUrl && !before.error ? before : undefined;
   try {
     const answer = await client.revalidate(site.siteUrl, WORKSPACES_PATH, workspaceListSchema, cached ? (tags[url] ?? null) : null);
-    if (!answer.changed) {
-      fresh[url] = tags[url] ?? '';
-      return { ...site, workspaces: cached?.workspaces ?? [] };
-    }
-    if (answer.etag) fresh[url] = answer.etag;
-    return {
-      ...site,
-      // Grist's support workspace holds its example documents, which are not the user's to rename.
-      workspaces: answer.value
-        .filter((workspace) => !workspace.isSupportWorkspace)
-        .map((workspace) => ({ id: workspace.id, name: workspace.name, documents: toDocuments(workspace) })),
-    };
+    if (!answer.changed) return { value: { ...site, workspaces: cached?.workspaces ?? [] }, tag: tags[url] ?? null };
+    // Grist's support workspace holds its example documents, which are not the user's to rename.
+    const workspaces = answer.value
+      .filter((workspace) => !workspace.isSupportWorkspace)
+      .map((workspace) => ({ id: workspace.id, name: workspace.name, documents: toDocuments(workspace) }));
+    return { value: { ...site, workspaces }, tag: answer.etag };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { ...site, workspaces: before?.siteUrl === site.siteUrl ? before.workspaces : [], error: error.toValue() };
+    return { value: { ...site, workspaces: before?.siteUrl === site.siteUrl ? before.workspaces : [], error: error.toValue() }, tag: null };
   }
 }
 
+/** The same site at the same address: an early request for one answers for the other. */
+const sameSite = (a: SiteHeader, b: SiteHeader) => a.orgId === b.orgId && a.siteUrl === b.siteUrl;
+
 /**
  * Lists every site with the given key and settings, revalidating against `previous` with `tags`.
+ * The sites of `previous` are asked for their workspaces at once, beside `/api/orgs`, so a popup
+ * with a cached listing waits one round trip instead of two; a site the new site list no longer
+ * holds is dropped with its answer, and one that is new or moved is asked once the list is in.
  * Throws ApiError when the site list itself fails.
  */
 export async function fetchListing(settings: Settings, apiKey: string, previous: Listing | null, tags: Record<string, string>): Promise<FetchedListing> {
   const client = connectToGrist(settings, apiKey);
-  const fresh: Record<string, string> = {};
-  const sites = await listSites(client, settings, previous, tags, fresh);
-  const entries = await Promise.all(
-    sites.map((site) => listWorkspaces(client, site, previous?.sites.find((entry) => entry.orgId === site.orgId), tags, fresh)),
+  // The site list is asked first, so on a host shared by every site it is not queued behind them.
+  const siteList = listSites(client, settings, previous, tags);
+  const early = (previous?.sites ?? []).map((site) => ({ site, answer: listWorkspaces(client, site, site, tags) }));
+  // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
+  for (const { answer } of early) answer.catch(() => undefined);
+  const sites = await siteList;
+  const results = await Promise.all(
+    sites.value.map(async (site) => {
+      const known = early.find((entry) => sameSite(entry.site, site));
+      const result = await (known?.answer ?? listWorkspaces(client, site, previous?.sites.find((entry) => entry.orgId === site.orgId), tags));
+      // The site's name and domain as the new site list has them.
+      return { ...result, value: { ...result.value, ...site } };
+    }),
   );
-  return { listing: { fetchedAt: Date.now(), sites: entries }, tags: fresh };
+  const fresh: Record<string, string> = {};
+  if (sites.tag) fresh[`${settings.personalSiteUrl}/api/orgs`] = sites.tag;
+  for (const { value, tag } of results) if (tag) fresh[`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
+  return { listing: { fetchedAt: Date.now(), sites: results.map(({ value }) => value) }, tags: fresh };
 }
 
 /** The refresh under way, and the settings and key it was started with (kept in memory only). */

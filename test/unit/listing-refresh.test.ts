@@ -3,11 +3,12 @@
  * the cached ETags so that an unchanged listing costs no bodies and keeps its revision.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
-import { refreshListing } from '../../src/background/listing-service.ts';
+import { fetchListing, refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
 import { readListing } from '../../src/background/listing-cache.ts';
+import type { Listing } from '../../src/shared/listing.ts';
 import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
@@ -103,5 +104,50 @@ describe('load on Grist', () => {
     const [first, second] = await Promise.all([refreshListing(), refreshListing()]);
     expect(second).toBe(first);
     expect(gets().filter((request) => request.path === '/o/docs/api/orgs')).toHaveLength(1);
+  });
+});
+
+describe('one round trip with a cached listing', () => {
+  beforeEach(() => start());
+
+  const WORKSPACES = ['/o/docs/api/orgs/current/workspaces', '/o/acme/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces'];
+
+  it('asks the cached sites for their workspaces while /api/orgs is still on its way', async () => {
+    await refreshListing();
+    grist.clearRequests();
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 1000 });
+    const refresh = refreshListing();
+    await vi.waitFor(() => expect(gets().map((request) => request.path)).toEqual(expect.arrayContaining(WORKSPACES)), { timeout: 800 });
+    expect(gets().find((request) => request.path === '/o/docs/api/orgs')?.answer).toBeUndefined();
+    await refresh;
+    expect(gets()).toHaveLength(4);
+  });
+
+  it('without a cached listing, asks for workspaces only once /api/orgs has answered', async () => {
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 300 });
+    const refresh = refreshListing();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gets().map((request) => request.path)).toEqual(['/o/docs/api/orgs']);
+    expect((await refresh).sites).toHaveLength(3);
+  });
+
+  it('drops the answer of a site no longer listed, asks a new one once listed, and takes names from the new list', async () => {
+    const listing = await refreshListing();
+    const [personal, acme] = listing.sites;
+    const gone = { ...acme!, orgId: 999, name: 'Gone Ltd', domain: 'gone', siteUrl: `${grist.url}/o/gone` };
+    // The cache as it might be after acme was renamed in Grist, globex joined and "gone" was left.
+    const previous: Listing = { fetchedAt: 0, sites: [personal!, { ...acme!, name: 'Acme (old name)' }, gone] };
+    grist.clearRequests();
+    const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+    expect(fetched.sites.map((site) => site.name)).toEqual(listing.sites.map((site) => site.name));
+    expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
+    expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
+  });
+
+  it('a site list refused for a revoked key fails the refresh, whatever the early requests met', async () => {
+    await refreshListing();
+    grist.revokeKey(USERS.owner.id);
+    await expect(refreshListing()).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    expect(await readListing()).not.toBeNull();
   });
 });
