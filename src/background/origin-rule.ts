@@ -30,11 +30,12 @@ export function originRule(settings: Settings, extensionHost: string): Declarati
 /**
  * Makes the dynamic rule the one for `settings`. Dynamic rules survive restarts, but this runs at
  * every start-up anyway so the rule always matches the stored options; reading it is much quicker
- * than replacing it, so an unchanged rule is left alone.
+ * than replacing it, so an unchanged rule is left alone. `installed`: the dynamic rules, when the
+ * caller has already asked for them (start-up asks beside its storage reads).
  */
-export async function syncOriginRule(settings: Settings): Promise<void> {
+export async function syncOriginRule(settings: Settings, installed?: DeclarativeNetRequest.Rule[]): Promise<void> {
   const wanted = originRule(settings, new URL(browser.runtime.getURL('/')).hostname);
-  const installed = (await browser.declarativeNetRequest.getDynamicRules()).find((rule) => rule.id === ORIGIN_RULE_ID);
-  if (installed && JSON.stringify(installed) === JSON.stringify(wanted)) return;
+  const current = (installed ?? (await browser.declarativeNetRequest.getDynamicRules())).find((rule) => rule.id === ORIGIN_RULE_ID);
+  if (current && JSON.stringify(current) === JSON.stringify(wanted)) return;
   await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: [ORIGIN_RULE_ID], addRules: [wanted] });
 }

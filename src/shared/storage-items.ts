@@ -15,8 +15,11 @@ export interface StorageItem<T> {
   readonly fallback: T;
   /** The stored value, or the default when absent or invalid. */
   get(): Promise<T>;
-  /** True when something is stored that does not match the schema (and so reads as the default). */
-  isCorrupt(): Promise<boolean>;
+  /**
+   * The same value, and whether something is stored that does not match the schema (and so reads
+   * as the default), from one read.
+   */
+  read(): Promise<{ value: T; corrupt: boolean }>;
   set(value: T): Promise<void>;
   remove(): Promise<void>;
   /** Calls `listener` with each new value until `signal` aborts. */
@@ -39,17 +42,17 @@ export function defineItem<T>(
   fallback: T,
   encode: (value: T) => unknown = (value) => value,
 ): StorageItem<T> {
+  async function read(): Promise<{ value: T; corrupt: boolean }> {
+    const raw = (await browser.storage.local.get(key))[key];
+    if (raw === undefined) return { value: fallback, corrupt: false };
+    const result = v.safeParse(schema, raw);
+    return result.success ? { value: result.output, corrupt: false } : { value: fallback, corrupt: true };
+  }
   return {
     key,
     fallback,
-    async get() {
-      const stored = await browser.storage.local.get(key);
-      return parseOr(schema, stored[key], fallback);
-    },
-    async isCorrupt() {
-      const stored = await browser.storage.local.get(key);
-      return stored[key] !== undefined && !v.safeParse(schema, stored[key]).success;
-    },
+    get: async () => (await read()).value,
+    read,
     async set(value) {
       await browser.storage.local.set({ [key]: encode(value) });
     },

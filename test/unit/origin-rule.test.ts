@@ -17,4 +17,15 @@ describe('keeping the Origin rule in step with the settings', () => {
       originRule(changed, new URL(fakeBrowser.runtime.getURL('/')).hostname),
     ]);
   });
+
+  it('takes the installed rules from the caller when given (start-up reads them early)', async () => {
+    const update = vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateDynamicRules');
+    const read = vi.spyOn(fakeBrowser.declarativeNetRequest, 'getDynamicRules');
+    const wanted = originRule(settings, new URL(fakeBrowser.runtime.getURL('/')).hostname);
+    await syncOriginRule(settings, [wanted]);
+    expect(read).not.toHaveBeenCalled();
+    expect(update).not.toHaveBeenCalled();
+    await syncOriginRule(settings, []);
+    expect(update).toHaveBeenCalledOnce();
+  });
 });

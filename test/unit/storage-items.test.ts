@@ -35,6 +35,11 @@ describe('storage items', () => {
   ] as [string, Record<string, unknown>][])('fall back to defaults on %s', async (_name, stored) => {
     await fakeBrowser.storage.local.set(stored);
     expect(await settingsItem.get()).toEqual(settingsItem.fallback);
+    expect(await settingsItem.read()).toEqual({ value: settingsItem.fallback, corrupt: true });
+  });
+
+  it('tell nothing stored from something unreadable', async () => {
+    expect(await settingsItem.read()).toEqual({ value: settingsItem.fallback, corrupt: false });
   });
 
   it('drop a listing with a broken document', async () => {
@@ -86,7 +91,7 @@ describe('storage migration', () => {
       apiKey: 'k',
       settings: { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] },
     });
-    await migrateStorage();
+    expect((await migrateStorage()).personalSiteUrl).toBe('https://grist.example.com/o/docs');
     expect(await listingItem.get()).toBeNull();
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
     expect(await apiKeyItem.get()).toBe('k');
@@ -97,5 +102,11 @@ describe('storage migration', () => {
     await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, listing: JSON.stringify(listing) });
     await migrateStorage();
     expect(await listingItem.get()).toEqual(listing);
+  });
+
+  it('answers the default settings, with the key dropped, when the stored ones do not read back', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, apiKey: 'k', settings: { personalSiteUrl: 'grist', teamSiteUrls: [] } });
+    expect(await migrateStorage()).toEqual(settingsItem.fallback);
+    expect(await apiKeyItem.get()).toBeNull();
   });
 });
