@@ -144,6 +144,20 @@ describe('one round trip with a cached listing', () => {
     expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
   });
 
+  it('never sends the key early to a cached site on a host that is not configured', async () => {
+    const listing = await refreshListing();
+    const other = await startFakeGrist({ mode: 'org-in-path' });
+    try {
+      const planted = { ...listing.sites[1]!, orgId: 998, siteUrl: `${other.url}/o/acme` };
+      const previous: Listing = { ...listing, sites: [...listing.sites, planted] };
+      const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+      expect(other.requests).toEqual([]);
+      expect(fetched.sites.map((site) => site.siteUrl)).toEqual(listing.sites.map((site) => site.siteUrl));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a site list refused for a revoked key fails the refresh, whatever the early requests met', async () => {
     await refreshListing();
     grist.revokeKey(USERS.owner.id);
