@@ -123,7 +123,7 @@ export async function fetchListing(settings: Settings, apiKey: string, previous:
   const client = connectToGrist(settings, apiKey);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
   const siteList = listSites(client, settings, previous, tags);
-  const early = (previous?.sites ?? []).map((site) => ({ site, answer: listWorkspaces(client, site, site, tags) }));
+  const early = (previous?.sites ?? []).map((site) => ({ site, answer: listWorkspaces(client, headerOf(site), site, tags) }));
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const { answer } of early) answer.catch(() => undefined);
   const sites = await siteList;

@@ -144,6 +144,15 @@ describe('one round trip with a cached listing', () => {
     expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
   });
 
+  it('a cached site in error that answers now loses its error', async () => {
+    const listing = await refreshListing();
+    const failed = { ...listing.sites[1]!, error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
+    const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed, listing.sites[2]!] };
+    const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+    expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
+    expect(fetched.sites[1]?.workspaces).toEqual(listing.sites[1]?.workspaces);
+  });
+
   it('never sends the key early to a cached site on a host that is not configured', async () => {
     const listing = await refreshListing();
     const other = await startFakeGrist({ mode: 'org-in-path' });
