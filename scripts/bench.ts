@@ -17,6 +17,7 @@ import { makeSelfSignedCert } from '../test/fake-grist/tls.ts';
 import { gzipKb, pageScripts, workerScripts } from '../test/e2e/bundle.ts';
 import { loadExtension, type LoadedExtension } from '../test/e2e/extension.ts';
 import { OPTIONS_PAGE, POPUP_PAGE, saveOptions } from '../test/e2e/user-actions.ts';
+import { LISTING_PORT, type ListingPart } from '../src/shared/messages.ts';
 
 const TEAMS = Number(process.env.TEAMS ?? 50);
 const DOCS_PER_TEAM = Number(process.env.DOCS_PER_TEAM ?? 400);
@@ -224,13 +225,25 @@ async function startPhase(docsPerTeam: number) {
     clearCache: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listing', 'listingPreview', 'listingTags'])),
     /** Keeps the cached listing but forgets its ETags: every answer then comes in full, as after a change everywhere. */
     forgetTags: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listingTags'])),
-    /** The refresh as a page asks for it: ms until the fresh listing is in the page. */
+    /** The refresh as a page asks for it, over its port (see LISTING_PORT): ms until the last part is in the page. */
     refreshFromPage: () =>
-      options.evaluate(async () => {
+      options.evaluate(async (name) => {
         const started = performance.now();
-        const reply = (await chrome.runtime.sendMessage({ type: 'refreshListing', request: null })) as { ok: boolean };
-        return { ms: performance.now() - started, ok: reply.ok };
-      }),
+        const ok = await new Promise<boolean>((resolve) => {
+          const sites: unknown[] = [];
+          const port = chrome.runtime.connect({ name });
+          port.onMessage.addListener((part: ListingPart) => {
+            if ('site' in part) sites.push(part.site);
+            else {
+              // As the page's client does: the port (and the listing its listener holds) goes now.
+              port.disconnect();
+              resolve(part.end.ok && sites.length > 0);
+            }
+          });
+          port.onDisconnect.addListener(() => resolve(false));
+        });
+        return { ms: performance.now() - started, ok };
+      }, LISTING_PORT),
     options,
     close: async () => {
       await extension.close();

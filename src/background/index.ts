@@ -4,7 +4,7 @@ import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
 import { refreshListing } from './listing-service.ts';
 import { logFailure } from './log-failure.ts';
-import { createMessageListener } from './message-router.ts';
+import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
@@ -48,6 +48,8 @@ browser.runtime.onMessage.addListener(
     ready,
   ),
 );
+
+browser.runtime.onConnect.addListener(createListingPortListener(refreshListing, ready));
 
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab).catch(logFailure('menu')));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab).catch(logFailure('shortcut')));

@@ -6,9 +6,9 @@
 import browser from 'webextension-polyfill';
 import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
-import { fail, ok, type ErrorValue } from '../shared/errors.ts';
+import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { isMessage, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
+import { isMessage, LISTING_PORT, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
 import { logFailure } from './log-failure.ts';
 
@@ -52,8 +52,34 @@ export function createMessageListener(handlers: Handlers, ready: Promise<unknown
     const checked = v.safeParse(requestSchemas[message.type], message.request);
     if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: t('errorMalformedRequest') }));
     const handler = handlers[message.type] as (request: unknown) => Promise<unknown>;
-    return ready
-      .then(() => handler(checked.output))
-      .then((value) => ok(value) as Reply<MessageName>, (error: unknown) => fail(toErrorValue(error)));
+    return answer(ready.then(() => handler(checked.output))) as Promise<Reply<MessageName>>;
+  };
+}
+
+/** A handler's outcome as a Result: its value, or its error as a value. */
+function answer<T>(work: Promise<T>): Promise<Result<T>> {
+  return work.then(ok, (error: unknown) => fail<T>(toErrorValue(error)));
+}
+
+/**
+ * Makes the `runtime.onConnect` listener for LISTING_PORT: each connection from the extension's
+ * own pages runs `refresh` and answers in parts (each site, then the Reply without them). Other
+ * ports, and ports from anyone else, are left alone. A page that closes early just stops the parts.
+ */
+export function createListingPortListener(refresh: Handlers['refreshListing'], ready: Promise<unknown>) {
+  return (port: Runtime.Port): void => {
+    // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
+    const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
+    if (port.name !== LISTING_PORT || !sender || !isOwnPage(sender)) return;
+    void answer(ready.then(() => refresh(null))).then((reply) => {
+      const parts: ListingPart[] = reply.ok
+        ? [...reply.value.sites.map((site) => ({ site })), { end: ok({ ...reply.value, sites: [] }) }]
+        : [{ end: reply }];
+      try {
+        for (const part of parts) port.postMessage(part);
+      } catch {
+        // The page closed before the end (the port is disconnected): no one is left to tell.
+      }
+    });
   };
 }

@@ -3,8 +3,9 @@
  * UI stores take a `Backend` so component tests can hand them a fake instead.
  */
 import browser from 'webextension-polyfill';
-import { NO_WORKER_ERROR, settle } from './errors.ts';
-import type { Message, MessageName, Reply, RequestOf } from './messages.ts';
+import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
+import type { SiteEntry } from './listing.ts';
+import { LISTING_PORT, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 export type Backend = {
   [K in MessageName]: (request: RequestOf<K>) => Promise<Reply<K>>;
@@ -19,13 +20,35 @@ async function send<K extends MessageName>(type: K, request: RequestOf<K>): Prom
   return settle(answer);
 }
 
+/**
+ * `refreshListing` over its port (see LISTING_PORT): gathers the sites, then answers the Reply
+ * with them. A port closed before the end (no worker, or it stopped) answers NO_WORKER_ERROR.
+ */
+function refreshOverPort(): Promise<Reply<'refreshListing'>> {
+  return new Promise((resolve) => {
+    const sites: SiteEntry[] = [];
+    const port = browser.runtime.connect({ name: LISTING_PORT });
+    port.onMessage.addListener((message) => {
+      const part = message as ListingPart;
+      if ('site' in part) {
+        sites.push(part.site);
+        return;
+      }
+      port.disconnect();
+      resolve(part.end.ok ? { ok: true, value: { ...part.end.value, sites } } : part.end);
+    });
+    // Only the other end's disconnection is reported here, so this never follows the end.
+    port.onDisconnect.addListener(() => resolve(fail(NO_WORKER_ERROR)));
+  });
+}
+
 /** The real backend: messages to the background service worker. */
 export const runtimeBackend: Backend = {
   getSettings: (request) => send('getSettings', request),
   saveSettings: (request) => send('saveSettings', request),
   removeApiKey: (request) => send('removeApiKey', request),
   testConnection: (request) => send('testConnection', request),
-  refreshListing: (request) => send('refreshListing', request),
+  refreshListing: () => settle(refreshOverPort()),
   renameDocument: (request) => send('renameDocument', request),
   getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
   renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),

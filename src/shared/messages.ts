@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { Listing } from './listing.ts';
+import type { Listing, SiteEntry } from './listing.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
 export interface PublicSettings {
@@ -79,6 +79,17 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'getDocumentAtUrl',
   'renameDocumentAtUrl',
 ]);
+
+/**
+ * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
+ * request. The answer comes in parts: each site alone, in order, then the Reply with no sites.
+ * Chromium passes one 3 MB message three times slower than the same data in 50 parts (measured
+ * at 20,000 documents: 43 ms against 13 ms), and the listing is the protocol's only big answer.
+ */
+export const LISTING_PORT = 'refreshListing';
+
+/** One message on the listing port. */
+export type ListingPart = { site: SiteEntry } | { end: Reply<'refreshListing'> };
 
 /** True when `value` has the envelope shape of a known message (its request is checked later). */
 export function isMessage(value: unknown): value is Message {

@@ -1,6 +1,13 @@
 // Code run inside the browser by page.evaluate / worker.evaluate uses the extension's `chrome`.
 declare const chrome: {
-  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  runtime: {
+    sendMessage(message: unknown): Promise<unknown>;
+    connect(info: { name: string }): {
+      onMessage: { addListener(listener: (message: never) => void): void };
+      onDisconnect: { addListener(listener: () => void): void };
+      disconnect(): void;
+    };
+  };
   declarativeNetRequest: { updateDynamicRules(options: { removeRuleIds?: number[] }): Promise<void> };
   tabs: { query(filter: { url?: string }): Promise<{ id?: number }[]> };
   storage: { local: { remove(keys: string[]): Promise<void>; get(keys?: unknown): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };

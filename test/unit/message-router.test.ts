@@ -2,7 +2,9 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/background/api-error.ts';
-import { createMessageListener, type Handlers } from '../../src/background/message-router.ts';
+import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
 
 const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] };
 
@@ -88,5 +90,71 @@ describe('the message router', () => {
     started();
     await reply;
     expect(all.getSettings).toHaveBeenCalledOnce();
+  });
+});
+
+/** A port as the browser hands it to onConnect. `open` false makes postMessage throw, as on a closed port. */
+function fakePort(name = LISTING_PORT, sender = ownPage()) {
+  const port = {
+    name,
+    sender,
+    open: true,
+    parts: [] as ListingPart[],
+    postMessage(part: ListingPart) {
+      if (!port.open) throw new Error('Attempting to use a disconnected port object');
+      port.parts.push(part);
+    },
+    onDisconnect: { addListener: vi.fn() },
+  };
+  return port;
+}
+
+const site = (orgId: number, name: string) => ({ orgId, name, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
+
+describe('the listing port', () => {
+  const listing: Listing = { fetchedAt: 7, revision: 'r1', sites: [site(1, 'One'), site(2, 'Two')] };
+  const connect = (port: ReturnType<typeof fakePort>, refresh: Handlers['refreshListing'], ready: Promise<unknown> = Promise.resolve()) =>
+    createListingPortListener(refresh, ready)(port as unknown as Runtime.Port);
+
+  it('answers each site alone, in order, then the rest of the reply', async () => {
+    const port = fakePort();
+    connect(port, async () => structuredClone(listing));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(3));
+    expect(port.parts).toEqual([{ site: listing.sites[0] }, { site: listing.sites[1] }, { end: { ok: true, value: { fetchedAt: 7, revision: 'r1', sites: [] } } }]);
+  });
+
+  it('answers a failed refresh as one error value', async () => {
+    const port = fakePort();
+    connect(port, async () => Promise.reject(new ApiError('auth', 'Grist refused the API key.', 401)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+    expect(port.parts).toEqual([{ end: { ok: false, error: { kind: 'auth', status: 401, message: 'Grist refused the API key.' } } }]);
+  });
+
+  it('leaves other ports, and ports from others, alone: nothing runs', async () => {
+    const refresh = vi.fn(async () => listing);
+    for (const port of [fakePort('other'), fakePort(LISTING_PORT, { id: 'other-extension', url: 'chrome-extension://other-extension/page.html' })]) {
+      connect(port, refresh);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('waits for start-up, and a page closed before the end stops the parts without an error', async () => {
+    let started!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    const refresh = vi.fn(async () => listing);
+    const port = fakePort();
+    connect(port, refresh, ready);
+    await Promise.resolve();
+    expect(refresh).not.toHaveBeenCalled();
+    port.open = false;
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    started();
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(port.parts).toEqual([]);
+    expect(unhandled).not.toHaveBeenCalled();
   });
 });

@@ -16,7 +16,7 @@ import { createMessageListener, type Handlers } from '../../src/background/messa
 import { readListing } from '../../src/background/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
-import type { MessageName, Reply, RequestOf } from '../../src/shared/messages.ts';
+import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
 import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
@@ -30,10 +30,12 @@ type EveryRequest = { [K in MessageName]: RequestOf<K> };
 
 /** `runtime.onMessage` as src/background/index.ts registers it. */
 let wired: Listener;
+/** `runtime.onConnect` as src/background/index.ts registers it (for the listing's port). */
+let wiredConnect: (port: Runtime.Port) => void;
+const onConnect = { addListener: vi.fn() };
 /** What the worker could use to hear web pages or other extensions; it must use none. */
 const externalChannels = {
   onMessageExternal: { addListener: vi.fn() },
-  onConnect: { addListener: vi.fn() },
   onConnectExternal: { addListener: vi.fn() },
 };
 
@@ -60,7 +62,7 @@ function stubBrowser(): void {
     onClicked: { addListener: vi.fn() },
   });
   Object.assign(fakeBrowser.commands, { onCommand: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.runtime, externalChannels);
+  Object.assign(fakeBrowser.runtime, externalChannels, { onConnect });
 }
 
 beforeAll(async () => {
@@ -70,6 +72,8 @@ beforeAll(async () => {
   expect(addListener).toHaveBeenCalledOnce();
   wired = addListener.mock.calls[0]?.[0] as unknown as Listener;
   addListener.mockRestore();
+  expect(onConnect.addListener).toHaveBeenCalledOnce();
+  wiredConnect = onConnect.addListener.mock.calls[0]?.[0] as (port: Runtime.Port) => void;
 });
 
 beforeEach(async () => {
@@ -101,6 +105,21 @@ async function configure(apiKey = KEY): Promise<void> {
 /** Sends one message from `sender` through the wired listener. Out: the reply, or undefined for none. */
 function deliver(type: MessageName, request: unknown, sender: Runtime.MessageSender): Promise<unknown> | undefined {
   return wired({ type, request }, sender);
+}
+
+/** Opens a port named `name` from `sender` to the wired onConnect listener. Out: the parts posted on it, as they come. */
+function connect(name: string, sender: Runtime.MessageSender): ListingPart[] {
+  const posted: ListingPart[] = [];
+  const port = {
+    name,
+    sender,
+    postMessage: (part: ListingPart) => posted.push(part),
+    disconnect: vi.fn(),
+    onMessage: { addListener: vi.fn() },
+    onDisconnect: { addListener: vi.fn() },
+  };
+  wiredConnect(port as unknown as Runtime.Port);
+  return posted;
 }
 
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
@@ -467,7 +486,9 @@ describe('only the extension’s own pages are answered', () => {
       expect(deliver(type as MessageName, request, sender()), type).toBeUndefined();
       expect(routedToSpies({ type, request }, sender()), type).toBeUndefined();
     }
+    const parts = connect(LISTING_PORT, sender());
     await new Promise((resolve) => setTimeout(resolve, 50)); // anything started would have reached the server by now
+    expect(parts).toEqual([]);
     expect(Object.keys(spies).filter((type) => spies[type]?.mock.calls.length)).toEqual([]);
     expect(grist.requests).toEqual([]);
     expect(await fakeBrowser.storage.local.get(null)).toEqual(stored);
@@ -496,6 +517,18 @@ describe('only the extension’s own pages are answered', () => {
     for (const path of ['src/popup/index.html', 'src/options/index.html', 'src/dialog/index.html?url=x']) {
       expect(await deliver('getSettings', null, ownPage(path))).toMatchObject({ ok: true, value: { hasApiKey: true } });
     }
+  });
+
+  it('the extension’s own page gets the listing over its port, in parts, without the key; another port name gets nothing', async () => {
+    await configure();
+    const other = connect('somethingElse', ownPage());
+    const parts = connect(LISTING_PORT, ownPage());
+    await vi.waitFor(() => expect(parts.at(-1)).toHaveProperty('end'));
+    const sites = parts.flatMap((part) => ('site' in part ? [part.site] : []));
+    expect(sites.map((site) => site.name)).toEqual(['Personal', 'Acme Corp', 'Globex Inc']);
+    expect(parts.at(-1)).toMatchObject({ end: { ok: true, value: { sites: [] } } });
+    expect(JSON.stringify(parts)).not.toContain(KEY);
+    expect(other).toEqual([]);
   });
 
   it('the worker listens for no messages or connections from outside', () => {
