@@ -223,8 +223,15 @@ async function startPhase(docsPerTeam: number) {
     grist,
     extension,
     clearCache: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listing', 'listingPreview', 'listingTags'])),
-    /** Keeps the cached listing but forgets its ETags: every answer then comes in full, as after a change everywhere. */
-    forgetTags: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listingTags'])),
+    /**
+     * Keeps the cached listing but makes every ETag stale: Grist then answers each request in full,
+     * as after a change on every site.
+     */
+    staleTags: () =>
+      extension.worker.evaluate(async () => {
+        const { listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags: Record<string, string> };
+        await chrome.storage.local.set({ listingTags: Object.fromEntries(Object.keys(listingTags).map((url) => [url, 'W/"stale"'])) });
+      }),
     /** The refresh as a page asks for it, over its port (see LISTING_PORT): ms until the last part is in the page. */
     refreshFromPage: () =>
       options.evaluate(async (name) => {
@@ -276,7 +283,7 @@ async function timeRefreshes(phase: Awaited<ReturnType<typeof startPhase>>, prep
 /**
  * Fresh listings with latency on every request: with no cache, where the ideal is two round trips
  * (the sites, then their workspaces); and with a cached listing whose every site changed (its
- * ETags forgotten, so every answer is a full body), where the workspaces are asked beside the sites.
+ * ETags stale, so every answer is a full body), where the workspaces are asked beside the sites.
  */
 async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, documents: number): Promise<Row[]> {
   const { grist, tls } = phase;
@@ -284,7 +291,7 @@ async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, d
   // between, so a burst of requests is worked on while earlier answers are still travelling.
   grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
   const cold = await timeRefreshes(phase, phase.clearCache);
-  const changed = await timeRefreshes(phase, phase.forgetTags);
+  const changed = await timeRefreshes(phase, phase.staleTags);
   const naiveFresh: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run++) naiveFresh.push(await naiveSequentialListing(grist, tls.cert));
   const floor: number[] = [];

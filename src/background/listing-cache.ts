@@ -62,15 +62,29 @@ export function readListing(): Promise<Listing | null> {
   return queue(() => listingItem.get());
 }
 
+/** The cached listing and the ETags it was built from, as a refresh reads them. */
+export interface CachedListing {
+  /** ETag by request URL: a few KB, read first. */
+  tags: Promise<Record<string, string>>;
+  /** Megabytes at 20,000 documents, so a refresh need not wait for it before its requests leave. */
+  listing: Promise<Listing | null>;
+}
+
 /**
- * The cached listing and the ETags it was built from, read together once the writes already
- * queued are done, so a refresh never pairs a listing with another one's ETags.
+ * The cached listing and its ETags, read together once the writes already queued are done, so a
+ * refresh never pairs a listing with another one's ETags. The ETags are asked for first (the
+ * browser answers storage reads in order) and come as soon as they are read.
  */
-export function readListingAndTags(): Promise<{ listing: Listing | null; tags: Record<string, string> }> {
-  return queue(async () => {
-    const [listing, tags] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
-    return { listing, tags };
+export function readCachedListing(): CachedListing {
+  let tagsRead!: (tags: Promise<Record<string, string>>) => void;
+  const tags = new Promise<Record<string, string>>((resolve) => (tagsRead = resolve));
+  const listing = queue(async () => {
+    const read = listingTagsItem.get();
+    tagsRead(read);
+    const [cached] = await Promise.all([listingItem.get(), read]);
+    return cached;
   });
+  return { tags, listing };
 }
 
 /**

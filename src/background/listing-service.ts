@@ -6,13 +6,14 @@
  * carries its error, so one bad site never hides the others.
  */
 import { t } from '../shared/i18n.ts';
-import type { DocumentEntry, Listing, SiteEntry } from '../shared/listing.ts';
+import type { ErrorValue } from '../shared/errors.ts';
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import { apiKeyItem, settingsItem, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { readListingAndTags, storeFetchedListing } from './listing-cache.ts';
+import { readCachedListing, storeFetchedListing } from './listing-cache.ts';
 import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
@@ -46,6 +47,12 @@ interface Fetched<T> {
   tag: string | null;
 }
 
+/** Grist's answer for a site's workspaces: new ones, "unchanged" (304 to the ETag sent), or the failure. */
+type WorkspacesAnswer =
+  | { kind: 'new'; workspaces: WorkspaceEntry[]; tag: string | null }
+  | { kind: 'unchanged'; tag: string }
+  | { kind: 'failed'; error: ErrorValue };
+
 /** Asks a bare host which org it serves; Grist's 400 "No organization chosen" means org-in-path. */
 async function currentOrgId(client: GristClient, root: string): Promise<number | null> {
   try {
@@ -71,15 +78,21 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
 
 const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ orgId, name, domain, personal, siteUrl });
 
-/** The sites from `/api/orgs`, each at its address; on a 304, the cached listing's sites. */
-async function listSites(client: GristClient, settings: Settings, previous: Listing | null, tags: Record<string, string>): Promise<Fetched<SiteHeader[]>> {
-  const url = `${settings.personalSiteUrl}/api/orgs`;
+/**
+ * The sites from `/api/orgs`, each at its address. On a 304 they are the cached listing's sites;
+ * should that listing be unreadable, the list is asked again in full.
+ */
+async function listSites(client: GristClient, settings: Settings, tags: Record<string, string>, previous: Promise<Listing | null>): Promise<Fetched<SiteHeader[]>> {
+  const tag = tags[`${settings.personalSiteUrl}/api/orgs`] ?? null;
   const guess = guessDeployment(settings.personalSiteUrl);
   const [answer, servedOrgId] = await Promise.all([
-    client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, previous ? (tags[url] ?? null) : null),
+    client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, tag),
     guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
   ]);
-  if (!answer.changed) return { value: (previous?.sites ?? []).map(headerOf), tag: tags[url] ?? null };
+  if (!answer.changed) {
+    const cached = await previous;
+    return cached ? { value: cached.sites.map(headerOf), tag } : listSites(client, settings, {}, previous);
+  }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
   const deployment = settleDeployment(guess, servedOrgId);
   const sites = answer.value.flatMap((org) => {
@@ -90,49 +103,66 @@ async function listSites(client: GristClient, settings: Settings, previous: List
   return { value: sites, tag: answer.etag };
 }
 
-/** A site's workspaces; a failure is kept in the entry, beside the site's last good workspaces. */
-async function listWorkspaces(client: GristClient, site: SiteHeader, before: SiteEntry | undefined, tags: Record<string, string>): Promise<Fetched<SiteEntry>> {
-  const url = `${site.siteUrl}${WORKSPACES_PATH}`;
-  // The cached copy may be revalidated only if it is this site's, at this address, and complete.
-  const cached = before?.siteUrl === site.siteUrl && !before.error ? before : undefined;
+/** `GET {siteUrl}/api/orgs/current/workspaces`, with `If-None-Match: tag` when given. Never rejects with an ApiError. */
+async function askWorkspaces(client: GristClient, siteUrl: string, tag: string | null): Promise<WorkspacesAnswer> {
   try {
-    const answer = await client.revalidate(site.siteUrl, WORKSPACES_PATH, workspaceListSchema, cached ? (tags[url] ?? null) : null);
-    if (!answer.changed) return { value: { ...site, workspaces: cached?.workspaces ?? [] }, tag: tags[url] ?? null };
+    const answer = await client.revalidate(siteUrl, WORKSPACES_PATH, workspaceListSchema, tag);
+    if (!answer.changed) return { kind: 'unchanged', tag: tag! };
     // Grist's support workspace holds its example documents, which are not the user's to rename.
     const workspaces = answer.value
       .filter((workspace) => !workspace.isSupportWorkspace)
       .map((workspace) => ({ id: workspace.id, name: workspace.name, documents: toDocuments(workspace) }));
-    return { value: { ...site, workspaces }, tag: answer.etag };
+    return { kind: 'new', workspaces, tag: answer.etag };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { value: { ...site, workspaces: before?.siteUrl === site.siteUrl ? before.workspaces : [], error: error.toValue() }, tag: null };
+    return { kind: 'failed', error: error.toValue() };
   }
 }
 
-/** The same site at the same address: an early request for one answers for the other. */
-const sameSite = (a: SiteHeader, b: SiteHeader) => a.orgId === b.orgId && a.siteUrl === b.siteUrl;
+/**
+ * A site's entry from Grist's answer, with its name and domain as the site list has them.
+ * `cached` is its entry in the cached listing (same org, same address), if any: a failure keeps
+ * its last good workspaces, and a 304 takes them; a 304 with no complete cached entry to take
+ * (another org now at this address, or an unreadable cache) is asked again in full.
+ */
+async function siteEntry(client: GristClient, site: SiteHeader, answer: WorkspacesAnswer, cached: SiteEntry | undefined): Promise<Fetched<SiteEntry>> {
+  switch (answer.kind) {
+    case 'new':
+      return { value: { ...site, workspaces: answer.workspaces }, tag: answer.tag };
+    case 'unchanged':
+      if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag };
+      return siteEntry(client, site, await askWorkspaces(client, site.siteUrl, null), cached);
+    case 'failed':
+      return { value: { ...site, workspaces: cached?.workspaces ?? [], error: answer.error }, tag: null };
+  }
+}
 
 /**
- * Lists every site with the given key and settings, revalidating against `previous` with `tags`.
- * The sites of `previous` are asked for their workspaces at once, beside `/api/orgs`, so a popup
- * with a cached listing waits one round trip instead of two; a site the new site list no longer
- * holds is dropped with its answer, and one that is new or moved is asked once the list is in.
- * Throws ApiError when the site list itself fails.
+ * Lists every site with the given key and settings. In: the cached ETags by request URL, and the
+ * cached listing they were built from (a promise: the requests do not wait for it).
+ * Every workspaces response the cache holds an ETag for is revalidated at once, beside
+ * `/api/orgs`, so a popup with a cached listing waits one round trip instead of two; an answer
+ * for a site the new site list no longer holds is dropped, and a site that is new, moved or was
+ * in error is asked once the list is in. Throws ApiError when the site list itself fails.
  */
-export async function fetchListing(settings: Settings, apiKey: string, previous: Listing | null, tags: Record<string, string>): Promise<FetchedListing> {
+export async function fetchListing(settings: Settings, apiKey: string, tags: Record<string, string>, previous: Promise<Listing | null>): Promise<FetchedListing> {
   const client = connectToGrist(settings, apiKey);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
-  const siteList = listSites(client, settings, previous, tags);
-  const early = (previous?.sites ?? []).map((site) => ({ site, answer: listWorkspaces(client, headerOf(site), site, tags) }));
+  const siteList = listSites(client, settings, tags, previous);
+  const early = new Map(
+    Object.entries(tags).flatMap(([url, tag]) => {
+      const siteUrl = url.endsWith(WORKSPACES_PATH) ? url.slice(0, -WORKSPACES_PATH.length) : null;
+      return siteUrl === null ? [] : [[siteUrl, askWorkspaces(client, siteUrl, tag)] as const];
+    }),
+  );
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
-  for (const { answer } of early) answer.catch(() => undefined);
+  for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
+  const cachedSites = (await previous)?.sites ?? [];
   const results = await Promise.all(
     sites.value.map(async (site) => {
-      const known = early.find((entry) => sameSite(entry.site, site));
-      const result = await (known?.answer ?? listWorkspaces(client, site, previous?.sites.find((entry) => entry.orgId === site.orgId), tags));
-      // The site's name and domain as the new site list has them.
-      return { ...result, value: { ...result.value, ...site } };
+      const cached = cachedSites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+      return siteEntry(client, site, await (early.get(site.siteUrl) ?? askWorkspaces(client, site.siteUrl, null)), cached);
     }),
   );
   const fresh: Record<string, string> = {};
@@ -156,8 +186,10 @@ export async function refreshListing(): Promise<Listing> {
   const basis = JSON.stringify([settings, apiKey]);
   if (refreshing?.basis === basis) return refreshing.promise;
   const promise = (async () => {
-    const { listing: previous, tags } = await readListingAndTags();
-    const fetched = await fetchListing(settings, apiKey, previous, tags);
+    const cache = readCachedListing();
+    // A cache that cannot be read only means nothing to reuse.
+    const previous = cache.listing.catch(() => null);
+    const fetched = await fetchListing(settings, apiKey, await cache.tags.catch(() => ({})), previous);
     return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
   })().finally(() => {
     if (refreshing?.promise === promise) refreshing = null;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
 import { fetchListing, refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { readListing } from '../../src/background/listing-cache.ts';
+import { readCachedListing, readListing } from '../../src/background/listing-cache.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
@@ -111,6 +111,9 @@ describe('one round trip with a cached listing', () => {
   beforeEach(() => start());
 
   const WORKSPACES = ['/o/docs/api/orgs/current/workspaces', '/o/acme/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces'];
+  const SETTINGS = () => ({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
+  /** ETags for every site of `listing` that name no body Grist has: as after a change on every site. */
+  const staleTags = (listing: Listing) => Object.fromEntries(listing.sites.map((site) => [`${site.siteUrl}/api/orgs/current/workspaces`, 'W/"stale"']));
 
   it('asks the cached sites for their workspaces while /api/orgs is still on its way', async () => {
     await refreshListing();
@@ -138,7 +141,7 @@ describe('one round trip with a cached listing', () => {
     // The cache as it might be after acme was renamed in Grist, globex joined and "gone" was left.
     const previous: Listing = { fetchedAt: 0, sites: [personal!, { ...acme!, name: 'Acme (old name)' }, gone] };
     grist.clearRequests();
-    const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
     expect(fetched.sites.map((site) => site.name)).toEqual(listing.sites.map((site) => site.name));
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
@@ -148,9 +151,53 @@ describe('one round trip with a cached listing', () => {
     const listing = await refreshListing();
     const failed = { ...listing.sites[1]!, error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
     const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed, listing.sites[2]!] };
-    const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(fetched.sites[1]?.workspaces).toEqual(listing.sites[1]?.workspaces);
+  });
+
+  it('a 304 for a site whose cached copy is in error, or missing, is asked again in full', async () => {
+    const listing = await refreshListing();
+    // Every ETag but the site list's: the list then comes in full, with globex, which the cache lacks.
+    const tags = await readCachedListing().tags;
+    delete tags[`${grist.url}/o/docs/api/orgs`];
+    const failed = { ...listing.sites[1]!, workspaces: [], error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
+    const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed] };
+    grist.clearRequests();
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, tags, Promise.resolve(previous));
+    expect(fetched.sites).toEqual(listing.sites);
+    const answers = (path: string) => gets().filter((request) => request.path === path).map((request) => request.answer?.status);
+    expect(answers('/o/acme/api/orgs/current/workspaces')).toEqual([304, 200]);
+    expect(answers('/o/globex/api/orgs/current/workspaces')).toEqual([304, 200]);
+    expect(answers('/o/docs/api/orgs/current/workspaces')).toEqual([304]);
+  });
+
+  it('a cached listing that cannot be read costs a second request, not a wrong listing', async () => {
+    const listing = await refreshListing();
+    await readListing(); // the refresh's own write, which would otherwise land after this one
+    await fakeBrowser.storage.local.set({ listing: '{"not": "a listing"}' });
+    grist.clearRequests();
+    const fresh = await refreshListing();
+    expect(fresh.sites).toEqual(listing.sites);
+    expect(gets().filter((request) => request.path === '/o/docs/api/orgs').map((request) => request.answer?.status)).toEqual([304, 200]);
+  });
+
+  it('the requests leave before the cached listing (megabytes at 20,000 documents) is read', async () => {
+    await refreshListing();
+    const storage = fakeBrowser.storage.local;
+    const get = storage.get.bind(storage);
+    let listingRead = false;
+    vi.spyOn(storage, 'get').mockImplementation((async (keys: string) => {
+      if (keys !== 'listing') return get(keys);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      listingRead = true;
+      return get(keys);
+    }) as never);
+    grist.clearRequests();
+    const refresh = refreshListing();
+    await vi.waitFor(() => expect(gets()).toHaveLength(4), { timeout: 250 });
+    expect(listingRead).toBe(false);
+    expect((await refresh).sites).toHaveLength(3);
   });
 
   it('never sends the key early to a cached site on a host that is not configured', async () => {
@@ -159,7 +206,7 @@ describe('one round trip with a cached listing', () => {
     try {
       const planted = { ...listing.sites[1]!, orgId: 998, siteUrl: `${other.url}/o/acme` };
       const previous: Listing = { ...listing, sites: [...listing.sites, planted] };
-      const { listing: fetched } = await fetchListing({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey, previous, {});
+      const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
       expect(other.requests).toEqual([]);
       expect(fetched.sites.map((site) => site.siteUrl)).toEqual(listing.sites.map((site) => site.siteUrl));
     } finally {
