@@ -54,7 +54,10 @@ function storeWithPreview(listing: Listing): Promise<unknown> {
 
 /** Forgets the cached listing, its preview and its ETags (new settings, key removed, new schema). */
 export function forgetListing(): Promise<unknown> {
-  return queue(() => Promise.all([listingItem.remove(), listingPreviewItem.remove(), listingTagsItem.remove()]));
+  return queue(() => {
+    generation += 1;
+    return Promise.all([listingItem.remove(), listingPreviewItem.remove(), listingTagsItem.remove()]);
+  });
 }
 
 /** The cached listing, once the writes already queued are done. */
@@ -64,27 +67,35 @@ export function readListing(): Promise<Listing | null> {
 
 /** The cached listing and the ETags it was built from, as a refresh reads them. */
 export interface CachedListing {
-  /** ETag by request URL: a few KB, read first. */
+  /** ETag by request URL: a few KB. */
   tags: Promise<Record<string, string>>;
-  /** Megabytes at 20,000 documents, so a refresh need not wait for it before its requests leave. */
-  listing: Promise<Listing | null>;
+  /**
+   * The listing those ETags were built from, read on first call: it is megabytes at 20,000
+   * documents and only needed for what Grist answers 304 (or fails) to. Null when there is none,
+   * or when it was replaced since the ETags were read, so a 304 is never paired with another body.
+   */
+  listing: () => Promise<Listing | null>;
 }
 
 /**
- * The cached listing and its ETags, read together once the writes already queued are done, so a
- * refresh never pairs a listing with another one's ETags. The ETags are asked for first (the
- * browser answers storage reads in order) and come as soon as they are read.
+ * Counts the listings stored or forgotten (in queue order), so a late read can tell whether the
+ * listing is still the one some ETags were read with. Recording a rename does not count: the
+ * listing keeps its origin and only gains what Grist confirmed.
  */
+let generation = 0;
+
+/** The cached ETags now, and the listing they describe when it is needed (see CachedListing). */
 export function readCachedListing(): CachedListing {
-  let tagsRead!: (tags: Promise<Record<string, string>>) => void;
-  const tags = new Promise<Record<string, string>>((resolve) => (tagsRead = resolve));
-  const listing = queue(async () => {
-    const read = listingTagsItem.get();
-    tagsRead(read);
-    const [cached] = await Promise.all([listingItem.get(), read]);
-    return cached;
+  let readAt = -1;
+  const tags = queue(() => {
+    readAt = generation;
+    return listingTagsItem.get();
   });
-  return { tags, listing };
+  let listing: Promise<Listing | null> | undefined;
+  return {
+    tags,
+    listing: () => (listing ??= queue(async () => (generation === readAt ? listingItem.get() : null))),
+  };
 }
 
 /**
@@ -107,7 +118,11 @@ export async function storeFetchedListing(
   const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
   // Its place in the queue is taken now, but the write starts a task later: encoding 3 MB for
   // storage would otherwise run on this thread before the reply carrying the listing is sent.
-  void queue(() => nextTask().then(() => Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)])));
+  void queue(async () => {
+    await nextTask();
+    generation += 1;
+    await Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)]);
+  });
   return stored;
 }
 

@@ -82,7 +82,7 @@ const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteH
  * The sites from `/api/orgs`, each at its address. On a 304 they are the cached listing's sites;
  * should that listing be unreadable, the list is asked again in full.
  */
-async function listSites(client: GristClient, settings: Settings, tags: Record<string, string>, previous: Promise<Listing | null>): Promise<Fetched<SiteHeader[]>> {
+async function listSites(client: GristClient, settings: Settings, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<Fetched<SiteHeader[]>> {
   const tag = tags[`${settings.personalSiteUrl}/api/orgs`] ?? null;
   const guess = guessDeployment(settings.personalSiteUrl);
   const [answer, servedOrgId] = await Promise.all([
@@ -90,7 +90,7 @@ async function listSites(client: GristClient, settings: Settings, tags: Record<s
     guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
   ]);
   if (!answer.changed) {
-    const cached = await previous;
+    const cached = await previous();
     return cached ? { value: cached.sites.map(headerOf), tag } : listSites(client, settings, {}, previous);
   }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
@@ -121,31 +121,28 @@ async function askWorkspaces(client: GristClient, siteUrl: string, tag: string |
 
 /**
  * A site's entry from Grist's answer, with its name and domain as the site list has them.
- * `cached` is its entry in the cached listing (same org, same address), if any: a failure keeps
- * its last good workspaces, and a 304 takes them; a 304 with no complete cached entry to take
- * (another org now at this address, or an unreadable cache) is asked again in full.
+ * `previous` gives the cached listing, read only for a 304 or a failure: its entry for this site
+ * (same org, same address) gives a failure its last good workspaces and a 304 its workspaces; a
+ * 304 with no complete cached entry to take (another org now at this address, a replaced or
+ * unreadable cache) is asked again in full.
  */
-async function siteEntry(client: GristClient, site: SiteHeader, answer: WorkspacesAnswer, cached: SiteEntry | undefined): Promise<Fetched<SiteEntry>> {
-  switch (answer.kind) {
-    case 'new':
-      return { value: { ...site, workspaces: answer.workspaces }, tag: answer.tag };
-    case 'unchanged':
-      if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag };
-      return siteEntry(client, site, await askWorkspaces(client, site.siteUrl, null), cached);
-    case 'failed':
-      return { value: { ...site, workspaces: cached?.workspaces ?? [], error: answer.error }, tag: null };
-  }
+async function siteEntry(client: GristClient, site: SiteHeader, answer: WorkspacesAnswer, previous: () => Promise<Listing | null>): Promise<Fetched<SiteEntry>> {
+  if (answer.kind === 'new') return { value: { ...site, workspaces: answer.workspaces }, tag: answer.tag };
+  const cached = (await previous())?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+  if (answer.kind === 'failed') return { value: { ...site, workspaces: cached?.workspaces ?? [], error: answer.error }, tag: null };
+  if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag };
+  return siteEntry(client, site, await askWorkspaces(client, site.siteUrl, null), previous);
 }
 
 /**
- * Lists every site with the given key and settings. In: the cached ETags by request URL, and the
- * cached listing they were built from (a promise: the requests do not wait for it).
+ * Lists every site with the given key and settings. In: the cached ETags by request URL, and a
+ * reader of the cached listing they were built from (called only for what answers 304 or fails).
  * Every workspaces response the cache holds an ETag for is revalidated at once, beside
  * `/api/orgs`, so a popup with a cached listing waits one round trip instead of two; an answer
  * for a site the new site list no longer holds is dropped, and a site that is new, moved or was
  * in error is asked once the list is in. Throws ApiError when the site list itself fails.
  */
-export async function fetchListing(settings: Settings, apiKey: string, tags: Record<string, string>, previous: Promise<Listing | null>): Promise<FetchedListing> {
+export async function fetchListing(settings: Settings, apiKey: string, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<FetchedListing> {
   const client = connectToGrist(settings, apiKey);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
   const siteList = listSites(client, settings, tags, previous);
@@ -158,12 +155,8 @@ export async function fetchListing(settings: Settings, apiKey: string, tags: Rec
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
-  const cachedSites = (await previous)?.sites ?? [];
   const results = await Promise.all(
-    sites.value.map(async (site) => {
-      const cached = cachedSites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
-      return siteEntry(client, site, await (early.get(site.siteUrl) ?? askWorkspaces(client, site.siteUrl, null)), cached);
-    }),
+    sites.value.map(async (site) => siteEntry(client, site, await (early.get(site.siteUrl) ?? askWorkspaces(client, site.siteUrl, null)), previous)),
   );
   const fresh: Record<string, string> = {};
   if (sites.tag) fresh[`${settings.personalSiteUrl}/api/orgs`] = sites.tag;
@@ -188,7 +181,7 @@ export async function refreshListing(): Promise<Listing> {
   const promise = (async () => {
     const cache = readCachedListing();
     // A cache that cannot be read only means nothing to reuse.
-    const previous = cache.listing.catch(() => null);
+    const previous = () => cache.listing().catch(() => null);
     const fetched = await fetchListing(settings, apiKey, await cache.tags.catch(() => ({})), previous);
     return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
   })().finally(() => {

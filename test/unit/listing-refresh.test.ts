@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
 import { fetchListing, refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { readCachedListing, readListing } from '../../src/background/listing-cache.ts';
+import { readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
 import type { Listing } from '../../src/shared/listing.ts';
-import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { apiKeyItem, listingTagsItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
 
@@ -23,6 +23,7 @@ async function start(options: FakeGristOptions = { mode: 'org-in-path' }) {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await grist.close();
 });
 
@@ -141,7 +142,7 @@ describe('one round trip with a cached listing', () => {
     // The cache as it might be after acme was renamed in Grist, globex joined and "gone" was left.
     const previous: Listing = { fetchedAt: 0, sites: [personal!, { ...acme!, name: 'Acme (old name)' }, gone] };
     grist.clearRequests();
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
     expect(fetched.sites.map((site) => site.name)).toEqual(listing.sites.map((site) => site.name));
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
@@ -151,7 +152,7 @@ describe('one round trip with a cached listing', () => {
     const listing = await refreshListing();
     const failed = { ...listing.sites[1]!, error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
     const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed, listing.sites[2]!] };
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(fetched.sites[1]?.workspaces).toEqual(listing.sites[1]?.workspaces);
   });
@@ -164,7 +165,7 @@ describe('one round trip with a cached listing', () => {
     const failed = { ...listing.sites[1]!, workspaces: [], error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
     const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed] };
     grist.clearRequests();
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, tags, Promise.resolve(previous));
+    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, tags, async () => previous);
     expect(fetched.sites).toEqual(listing.sites);
     const answers = (path: string) => gets().filter((request) => request.path === path).map((request) => request.answer?.status);
     expect(answers('/o/acme/api/orgs/current/workspaces')).toEqual([304, 200]);
@@ -200,13 +201,35 @@ describe('one round trip with a cached listing', () => {
     expect((await refresh).sites).toHaveLength(3);
   });
 
+  it('a refresh whose every site changed never reads the cached listing', async () => {
+    await refreshListing();
+    await readListing(); // the refresh's own write, which would otherwise land after the next one
+    await listingTagsItem.set(staleTags(await readListing() as Listing));
+    const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const listing = await refreshListing();
+    expect(listing.sites.flatMap((site) => site.workspaces)).not.toEqual([]);
+    expect(read.mock.calls.filter(([keys]) => keys === 'listing')).toEqual([]);
+  });
+
+  it('a listing stored after the ETags were read is never paired with them', async () => {
+    const listing = await refreshListing();
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 300 });
+    const refresh = refreshListing();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Another listing lands meanwhile, under the same ETags: a 304 must not take its documents.
+    const planted = structuredClone(listing);
+    for (const workspace of planted.sites.flatMap((site) => site.workspaces)) for (const document of workspace.documents) document.name = 'Planted';
+    await storeFetchedListing(planted, await readCachedListing().tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0);
+    expect((await refresh).sites).toEqual(listing.sites);
+  });
+
   it('never sends the key early to a cached site on a host that is not configured', async () => {
     const listing = await refreshListing();
     const other = await startFakeGrist({ mode: 'org-in-path' });
     try {
       const planted = { ...listing.sites[1]!, orgId: 998, siteUrl: `${other.url}/o/acme` };
       const previous: Listing = { ...listing, sites: [...listing.sites, planted] };
-      const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), Promise.resolve(previous));
+      const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
       expect(other.requests).toEqual([]);
       expect(fetched.sites.map((site) => site.siteUrl)).toEqual(listing.sites.map((site) => site.siteUrl));
     } finally {
