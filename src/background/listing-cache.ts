@@ -75,6 +75,12 @@ export interface CachedListing {
    * or when it was replaced since the ETags were read, so a 304 is never paired with another body.
    */
   listing: () => Promise<Listing | null>;
+  /**
+   * True when the cache still holds exactly `fetched` with `tags`: the listing was read for this
+   * refresh, has not been replaced since, and has the same revision and ETags. Call it only from a
+   * queued write (it waits for the queued read).
+   */
+  holds: (fetched: Listing, tags: Record<string, string>) => Promise<boolean>;
 }
 
 /**
@@ -95,21 +101,34 @@ export function readCachedListing(): CachedListing {
   return {
     tags,
     listing: () => (listing ??= queue(async () => (generation === readAt ? listingItem.get() : null))),
+    holds: async (fetched, fetchedTags) =>
+      listing !== undefined &&
+      generation === readAt &&
+      (await listing)?.revision === fetched.revision &&
+      sameTags(await tags, fetchedTags),
   };
+}
+
+function sameTags(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /**
  * Takes a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
- * the request URL of a site's workspaces (to find its tag), and when the fetch started (ms since
- * the epoch): renames confirmed after that moment win over the names it holds. Out: the listing
- * with its revision, at once; storing it is queued and not waited for (it takes longer than the
- * rest of the refresh at 20,000 documents, and the cache is only read by later popups).
+ * the request URL of a site's workspaces (to find its tag), when the fetch started (ms since the
+ * epoch): renames confirmed after that moment win over the names it holds; and the cache as the
+ * refresh read it. Out: the listing with its revision, at once; storing it is queued and not waited
+ * for (it takes longer than the rest of the refresh at 20,000 documents, and the cache is only read
+ * by later popups). A listing the cache already holds is not written again: an unchanged refresh,
+ * the usual one, would rewrite 3 MB for nothing, in the way of the next popup's reads.
  */
 export async function storeFetchedListing(
   listing: Listing,
   tags: Record<string, string>,
   tagOf: (siteUrl: string) => string,
   fetchStartedAt: number,
+  cache: Pick<CachedListing, 'holds'>,
 ): Promise<Listing> {
   for (const document of documentsOf(listing)) {
     const renamed = confirmedRenames.get(document.id);
@@ -120,6 +139,7 @@ export async function storeFetchedListing(
   // storage would otherwise run on this thread before the reply carrying the listing is sent.
   void queue(async () => {
     await nextTask();
+    if (await cache.holds(stored, tags)) return;
     generation += 1;
     await Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)]);
   });

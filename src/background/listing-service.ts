@@ -183,7 +183,7 @@ export async function refreshListing(): Promise<Listing> {
     // A cache that cannot be read only means nothing to reuse.
     const previous = () => cache.listing().catch(() => null);
     const fetched = await fetchListing(settings, apiKey, await cache.tags.catch(() => ({})), previous);
-    return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt);
+    return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache);
   })().finally(() => {
     if (refreshing?.promise === promise) refreshing = null;
   });

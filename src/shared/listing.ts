@@ -41,7 +41,7 @@ export interface SiteEntry {
 }
 
 export interface Listing {
-  /** When the background finished building it, in ms since the epoch. */
+  /** When the background built it, in ms since the epoch (a cached one keeps it through unchanged refreshes). */
   fetchedAt: number;
   /**
    * Names the content: two listings with the same revision hold the same sites, workspaces and

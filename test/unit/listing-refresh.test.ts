@@ -67,6 +67,16 @@ describe('revalidation', () => {
     expect(names).toContain('Renamed in Grist');
   });
 
+  it('an unchanged refresh leaves the cache as it is: no 3 MB rewrite', async () => {
+    await refreshListing();
+    const stored = await readListing();
+    const write = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const second = await refreshListing();
+    expect(await readListing()).toEqual(stored);
+    expect(second.revision).toBe(stored?.revision);
+    expect(write).not.toHaveBeenCalled();
+  });
+
   it('a rename made here is in the cache at once and survives the next revalidation', async () => {
     await refreshListing();
     await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' });
@@ -219,7 +229,8 @@ describe('one round trip with a cached listing', () => {
     // Another listing lands meanwhile, under the same ETags: a 304 must not take its documents.
     const planted = structuredClone(listing);
     for (const workspace of planted.sites.flatMap((site) => site.workspaces)) for (const document of workspace.documents) document.name = 'Planted';
-    await storeFetchedListing(planted, await readCachedListing().tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0);
+    const cache = readCachedListing();
+    await storeFetchedListing(planted, await cache.tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0, cache);
     expect((await refresh).sites).toEqual(listing.sites);
   });
 
