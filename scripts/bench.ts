@@ -244,7 +244,7 @@ async function startPhase(docsPerTeam: number) {
           const port = chrome.runtime.connect({ name });
           port.onMessage.addListener((part: ListingPart) => {
             if ('site' in part) sites.push(part.site);
-            else {
+            else if ('end' in part) {
               // As the page's client does: the port (and the listing its listener holds) goes now.
               port.disconnect();
               resolve(part.end.ok && sites.length > 0);

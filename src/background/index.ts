@@ -2,7 +2,7 @@
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
-import { refreshListing } from './listing-service.ts';
+import { refreshListing, startRefresh } from './listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './origin-rule.ts';
@@ -49,7 +49,7 @@ browser.runtime.onMessage.addListener(
   ),
 );
 
-browser.runtime.onConnect.addListener(createListingPortListener(refreshListing, ready));
+browser.runtime.onConnect.addListener(createListingPortListener(startRefresh, ready));
 
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab).catch(logFailure('menu')));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab).catch(logFailure('shortcut')));

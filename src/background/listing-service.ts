@@ -164,29 +164,50 @@ export async function fetchListing(settings: Settings, apiKey: string, tags: Rec
   return { listing: { fetchedAt: Date.now(), sites: results.map(({ value }) => value) }, tags: fresh };
 }
 
+/** A refresh: the listing it gives, and when it has made its storage reads and its requests are leaving. */
+export interface Refresh {
+  listing: Promise<Listing>;
+  /** Settles once the refresh no longer reads storage before its requests (or once it ended). */
+  underway: Promise<void>;
+}
+
 /** The refresh under way, and the settings and key it was started with (kept in memory only). */
-let refreshing: { promise: Promise<Listing>; basis: string } | null = null;
+let refreshing: (Refresh & { basis: string }) | null = null;
 
 /**
- * The `refreshListing` message: lists afresh with the saved options and caches the result.
- * Popups opened while a refresh runs share it (never more than one request per site per
- * refresh), unless the settings or the key changed since it started: then it is out of date.
+ * Lists afresh with the saved options and caches the result. Popups opened while a refresh runs
+ * share it (never more than one request per site per refresh), unless the settings or the key
+ * changed since it started: then it is out of date.
  */
-export async function refreshListing(): Promise<Listing> {
-  const startedAt = Date.now();
-  const [apiKey, settings] = await Promise.all([apiKeyItem.get(), settingsItem.get()]);
-  if (!apiKey) throw NO_KEY_ERROR();
-  const basis = JSON.stringify([settings, apiKey]);
-  if (refreshing?.basis === basis) return refreshing.promise;
-  const promise = (async () => {
-    const cache = readCachedListing();
-    // A cache that cannot be read only means nothing to reuse.
-    const previous = () => cache.listing().catch(() => null);
-    const fetched = await fetchListing(settings, apiKey, await cache.tags.catch(() => ({})), previous);
-    return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache);
-  })().finally(() => {
-    if (refreshing?.promise === promise) refreshing = null;
-  });
-  refreshing = { promise, basis };
-  return promise;
+export function startRefresh(): Refresh {
+  let readsDone!: () => void;
+  const underway = new Promise<void>((resolve) => (readsDone = resolve));
+  const listing = (async () => {
+    const startedAt = Date.now();
+    const [apiKey, settings] = await Promise.all([apiKeyItem.get(), settingsItem.get()]);
+    if (!apiKey) throw NO_KEY_ERROR();
+    const basis = JSON.stringify([settings, apiKey]);
+    if (refreshing?.basis === basis) {
+      void refreshing.underway.then(readsDone);
+      return refreshing.listing;
+    }
+    const promise = (async () => {
+      const cache = readCachedListing();
+      // A cache that cannot be read only means nothing to reuse.
+      const previous = () => cache.listing().catch(() => null);
+      const tags = await cache.tags.catch(() => ({}));
+      readsDone();
+      const fetched = await fetchListing(settings, apiKey, tags, previous);
+      return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache);
+    })().finally(() => {
+      if (refreshing?.listing === promise) refreshing = null;
+    });
+    refreshing = { listing: promise, underway, basis };
+    return promise;
+  })();
+  void listing.finally(readsDone).catch(() => undefined);
+  return { listing, underway };
 }
+
+/** The `refreshListing` message: the listing of a refresh (see startRefresh). Throws ApiError. */
+export const refreshListing = (): Promise<Listing> => startRefresh().listing;

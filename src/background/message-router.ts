@@ -10,6 +10,7 @@ import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { isMessage, LISTING_PORT, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
+import type { Refresh } from './listing-service.ts';
 import { logFailure } from './log-failure.ts';
 
 export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
@@ -63,23 +64,26 @@ function answer<T>(work: Promise<T>): Promise<Result<T>> {
 
 /**
  * Makes the `runtime.onConnect` listener for LISTING_PORT: each connection from the extension's
- * own pages runs `refresh` and answers in parts (each site, then the Reply without them). Other
- * ports, and ports from anyone else, are left alone. A page that closes early just stops the parts.
+ * own pages starts (or joins) a refresh and answers in parts: `underway` once the refresh has
+ * made its storage reads, then each site, then the Reply without them. Other ports, and ports
+ * from anyone else, are left alone. A page that closes early just stops the parts.
  */
-export function createListingPortListener(refresh: Handlers['refreshListing'], ready: Promise<unknown>) {
+export function createListingPortListener(start: () => Refresh, ready: Promise<unknown>) {
   return (port: Runtime.Port): void => {
     // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
     const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
     if (port.name !== LISTING_PORT || !sender || !isOwnPage(sender)) return;
-    void answer(ready.then(() => refresh(null))).then((reply) => {
-      const parts: ListingPart[] = reply.ok
-        ? [...reply.value.sites.map((site) => ({ site })), { end: ok({ ...reply.value, sites: [] }) }]
-        : [{ end: reply }];
+    const post = (parts: ListingPart[]) => {
       try {
         for (const part of parts) port.postMessage(part);
       } catch {
         // The page closed before the end (the port is disconnected): no one is left to tell.
       }
-    });
+    };
+    const refresh = ready.then(start);
+    void refresh.then(({ underway }) => underway).then(() => post([{ underway: true }]));
+    void answer(refresh.then(({ listing }) => listing)).then((reply) =>
+      post(reply.ok ? [...reply.value.sites.map((site) => ({ site })), { end: ok({ ...reply.value, sites: [] }) }] : [{ end: reply }]),
+    );
   };
 }

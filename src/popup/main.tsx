@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
-import { runtimeBackend } from '../shared/backend-client.ts';
+import { refreshUnderway, runtimeBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
@@ -12,7 +12,9 @@ import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
   backend: runtimeBackend,
-  readCachedListing: () => listingItem.get(),
+  // The whole cache is read once the refresh the store asked for first has made its own storage
+  // reads: asked before, its megabytes would hold those up in the browser's storage queue.
+  readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
   readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
   // Folds the names for search after the list is on screen, before the user is likely to type:

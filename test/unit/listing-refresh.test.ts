@@ -5,7 +5,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
-import { fetchListing, refreshListing } from '../../src/background/listing-service.ts';
+import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
 import { readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
 import type { Listing } from '../../src/shared/listing.ts';
@@ -107,6 +107,26 @@ describe('load on Grist', () => {
     const second = refreshListing();
     expect(await second).not.toBe(await first);
     expect(gets().filter((request) => request.path === '/o/docs/api/orgs')).toHaveLength(2);
+  });
+
+  it('a refresh is under way once its storage reads are done, before Grist answers; one joining it too', async () => {
+    await start();
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 300 });
+    const first = startRefresh();
+    const second = startRefresh();
+    let listed = false;
+    void first.listing.then(() => (listed = true));
+    await Promise.all([first.underway, second.underway]);
+    expect(listed).toBe(false);
+    expect(await second.listing).toBe(await first.listing);
+  });
+
+  it('a refresh that cannot start (no key) is not left under way forever', async () => {
+    await start();
+    await apiKeyItem.set(null);
+    const refresh = startRefresh();
+    await expect(refresh.listing).rejects.toMatchObject({ kind: 'no-key' });
+    await expect(refresh.underway).resolves.toBeUndefined();
   });
 
   it('popups opening during a refresh share it', async () => {

@@ -2,6 +2,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/background/api-error.ts';
+import type { Refresh } from '../../src/background/listing-service.ts';
 import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
@@ -113,45 +114,62 @@ const site = (orgId: number, name: string) => ({ orgId, name, domain: null, pers
 
 describe('the listing port', () => {
   const listing: Listing = { fetchedAt: 7, revision: 'r1', sites: [site(1, 'One'), site(2, 'Two')] };
-  const connect = (port: ReturnType<typeof fakePort>, refresh: Handlers['refreshListing'], ready: Promise<unknown> = Promise.resolve()) =>
-    createListingPortListener(refresh, ready)(port as unknown as Runtime.Port);
+  /** A refresh giving `outcome`, under way at once. */
+  const refreshing = (outcome: () => Promise<Listing>) => vi.fn(() => ({ listing: outcome(), underway: Promise.resolve() }));
+  const connect = (port: ReturnType<typeof fakePort>, start: () => Refresh, ready: Promise<unknown> = Promise.resolve()) =>
+    createListingPortListener(start, ready)(port as unknown as Runtime.Port);
 
-  it('answers each site alone, in order, then the rest of the reply', async () => {
+  it('says the refresh is under way, then answers each site alone, in order, then the rest of the reply', async () => {
     const port = fakePort();
-    connect(port, async () => structuredClone(listing));
-    await vi.waitFor(() => expect(port.parts).toHaveLength(3));
-    expect(port.parts).toEqual([{ site: listing.sites[0] }, { site: listing.sites[1] }, { end: { ok: true, value: { fetchedAt: 7, revision: 'r1', sites: [] } } }]);
+    connect(port, refreshing(async () => structuredClone(listing)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(4));
+    expect(port.parts).toEqual([
+      { underway: true },
+      { site: listing.sites[0] },
+      { site: listing.sites[1] },
+      { end: { ok: true, value: { fetchedAt: 7, revision: 'r1', sites: [] } } },
+    ]);
+  });
+
+  it('says nothing is under way until the refresh is', async () => {
+    let readsDone!: () => void;
+    const port = fakePort();
+    connect(port, () => ({ listing: new Promise<Listing>(() => undefined), underway: new Promise<void>((resolve) => (readsDone = resolve)) }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(port.parts).toEqual([]);
+    readsDone();
+    await vi.waitFor(() => expect(port.parts).toEqual([{ underway: true }]));
   });
 
   it('answers a failed refresh as one error value', async () => {
     const port = fakePort();
-    connect(port, async () => Promise.reject(new ApiError('auth', 'Grist refused the API key.', 401)));
-    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
-    expect(port.parts).toEqual([{ end: { ok: false, error: { kind: 'auth', status: 401, message: 'Grist refused the API key.' } } }]);
+    connect(port, refreshing(async () => Promise.reject(new ApiError('auth', 'Grist refused the API key.', 401))));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(2));
+    expect(port.parts).toContainEqual({ end: { ok: false, error: { kind: 'auth', status: 401, message: 'Grist refused the API key.' } } });
   });
 
   it('leaves other ports, and ports from others, alone: nothing runs', async () => {
-    const refresh = vi.fn(async () => listing);
+    const start = refreshing(async () => listing);
     for (const port of [fakePort('other'), fakePort(LISTING_PORT, { id: 'other-extension', url: 'chrome-extension://other-extension/page.html' })]) {
-      connect(port, refresh);
+      connect(port, start);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(refresh).not.toHaveBeenCalled();
+    expect(start).not.toHaveBeenCalled();
   });
 
   it('waits for start-up, and a page closed before the end stops the parts without an error', async () => {
     let started!: () => void;
     const ready = new Promise<void>((resolve) => (started = resolve));
-    const refresh = vi.fn(async () => listing);
+    const start = refreshing(async () => listing);
     const port = fakePort();
-    connect(port, refresh, ready);
+    connect(port, start, ready);
     await Promise.resolve();
-    expect(refresh).not.toHaveBeenCalled();
+    expect(start).not.toHaveBeenCalled();
     port.open = false;
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     started();
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(start).toHaveBeenCalledOnce());
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(port.parts).toEqual([]);

@@ -1,0 +1,81 @@
+/**
+ * The pages' side of the listing port: the parts gathered into one Reply, the refresh's "under way"
+ * passed on to whoever waits to read the cache, and a port that closes early answered as an error.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshUnderway, runtimeBackend } from '../../src/shared/backend-client.ts';
+import { NO_WORKER_ERROR } from '../../src/shared/errors.ts';
+import type { SiteEntry } from '../../src/shared/listing.ts';
+import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
+
+/** The worker's end of the port the page opens: what the page receives, and its own disconnection. */
+let worker: { name: string; send: (part: ListingPart) => void; close: () => void; disconnected: () => boolean };
+
+beforeEach(() => {
+  fakeBrowser.runtime.connect = vi.fn(({ name }: { name: string }) => {
+    const onMessage: Array<(message: unknown) => void> = [];
+    const onDisconnect: Array<() => void> = [];
+    let disconnected = false;
+    worker = {
+      name,
+      send: (part) => onMessage.forEach((listener) => listener(structuredClone(part))),
+      close: () => onDisconnect.forEach((listener) => listener()),
+      disconnected: () => disconnected,
+    };
+    return {
+      name,
+      onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
+      onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
+      disconnect: () => (disconnected = true),
+      postMessage: vi.fn(),
+    };
+  }) as never;
+});
+
+const site = (orgId: number): SiteEntry => ({ orgId, name: `Site ${orgId}`, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
+
+/** True once `promise` has settled (checked after pending callbacks ran). */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+}
+
+describe('refreshListing over the listing port', () => {
+  it('gathers the sites in order into the reply, and closes the port at the end', async () => {
+    const reply = runtimeBackend.refreshListing(null);
+    expect(worker.name).toBe(LISTING_PORT);
+    worker.send({ underway: true });
+    worker.send({ site: site(1) });
+    worker.send({ site: site(2) });
+    worker.send({ end: { ok: true, value: { fetchedAt: 5, revision: 'r', sites: [] } } });
+    await expect(reply).resolves.toEqual({ ok: true, value: { fetchedAt: 5, revision: 'r', sites: [site(1), site(2)] } });
+    expect(worker.disconnected()).toBe(true);
+  });
+
+  it('lets the cache be read once the worker says the refresh is under way, not before', async () => {
+    void runtimeBackend.refreshListing(null);
+    const underway = refreshUnderway();
+    expect(await settled(underway)).toBe(false);
+    worker.send({ underway: true });
+    expect(await settled(underway)).toBe(true);
+  });
+
+  it('answers an error the worker sent as it is', async () => {
+    const reply = runtimeBackend.refreshListing(null);
+    const error = { kind: 'auth' as const, status: 401, message: 'Grist refused the API key.' };
+    worker.send({ end: { ok: false, error } });
+    await expect(reply).resolves.toEqual({ ok: false, error });
+    expect(await settled(refreshUnderway())).toBe(true);
+  });
+
+  it('a port closed before the end (no worker) answers NO_WORKER_ERROR, and the cache may be read', async () => {
+    const reply = runtimeBackend.refreshListing(null);
+    worker.send({ site: site(1) });
+    worker.close();
+    await expect(reply).resolves.toEqual({ ok: false, error: NO_WORKER_ERROR });
+    expect(await settled(refreshUnderway())).toBe(true);
+  });
+});
