@@ -104,7 +104,7 @@ export function readCachedListing(): CachedListing {
     holds: async (fetched, fetchedTags) =>
       listing !== undefined &&
       generation === readAt &&
-      (await listing)?.revision === fetched.revision &&
+      (await listing.catch(() => null))?.revision === fetched.revision &&
       sameTags(await tags, fetchedTags),
   };
 }
