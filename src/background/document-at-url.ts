@@ -1,16 +1,15 @@
 /**
  * The rename dialog's messages: find the document a page or link URL shows, and rename it.
- * Only URLs on the user's configured sites are looked up (the URL comes from a web page or a link,
- * so it decides nothing about where the key goes).
+ * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
+ * or a link, so it decides nothing about where the key goes.
  */
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { parseDocumentUrl } from '../shared/document-url.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
-import type { Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { documentSchema } from './grist-schemas.ts';
-import { isConfiguredUrl } from './host-policy.ts';
+import { isGristSiteUrl, type SiteAccess } from './host-policy.ts';
 import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
 
 const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> = {
@@ -20,8 +19,8 @@ const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> 
 };
 
 /** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
-async function lookUp(client: GristClient, settings: Settings, pageUrl: string): Promise<DocumentAtUrl> {
-  const check = parseDocumentUrl(pageUrl, (url) => isConfiguredUrl(url, settings));
+async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<DocumentAtUrl> {
+  const check = parseDocumentUrl(pageUrl, (url) => isGristSiteUrl(url, access));
   if (!check.ok) throw new ApiError('not-found', t(NOT_OFFERED[check.reason]));
   const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
   return {
@@ -35,8 +34,8 @@ async function lookUp(client: GristClient, settings: Settings, pageUrl: string):
 
 /** The `getDocumentAtUrl` message. */
 export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promise<DocumentAtUrl> {
-  const { client, settings } = await savedConnection();
-  return lookUp(client, settings, pageUrl);
+  const { client, access } = await savedConnection();
+  return lookUp(client, access, pageUrl);
 }
 
 /**
@@ -44,8 +43,8 @@ export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promis
  * changed since the dialog opened), then renames it like the popup does.
  */
 export async function renameDocumentAtUrl({ pageUrl, name }: { pageUrl: string; name: string }): Promise<{ name: string }> {
-  const { client, settings } = await savedConnection();
-  const document = await lookUp(client, settings, pageUrl);
+  const { client, access } = await savedConnection();
+  const document = await lookUp(client, access, pageUrl);
   return oneAtATime(document.docId, () =>
     renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name }, name),
   );

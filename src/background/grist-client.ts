@@ -11,11 +11,13 @@ import * as v from 'valibot';
 import { t } from '../shared/i18n.ts';
 import { isLocalHost } from '../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
+import type { KeyDestination } from './host-policy.ts';
+import { mayHoldKey } from './key-leak.ts';
 
 export interface GristClientOptions {
   apiKey: string;
-  /** True for URLs on a host the user configured (see host-policy.ts). */
-  isConfiguredUrl: (url: URL) => boolean;
+  /** Whether the key may go to a URL (see host-policy.ts): only 'allowed' ones are called. */
+  keyDestination: (url: URL) => KeyDestination;
   /** True when the browser has granted the host permission (without it, Grist's CORS answer blocks the call). */
   hasHostPermission: (url: URL) => Promise<boolean>;
   /** Per-call timeout in ms; default 15 s. */
@@ -60,14 +62,17 @@ export interface GristClient {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_SERVER_MESSAGE = 300;
 
-/** Grist's own error text from a `{"error": "..."}` body, shortened, with the key blotted out. */
+/**
+ * Grist's own error text from a `{"error": "..."}` body, shortened; none when the body is not
+ * that, or when the text could give the key away (a hostile or broken server may echo the request
+ * back, whole, cut, upper-cased or URL-encoded: see key-leak.ts).
+ */
 function serverMessageOf(text: string, apiKey: string): string | undefined {
   try {
     const body: unknown = JSON.parse(text);
     const error = (body as { error?: unknown } | null)?.error;
-    if (typeof error !== 'string') return undefined;
-    // A hostile or broken server could echo the request back; the key must never reach a message.
-    return error.split(apiKey).join('[API key]').slice(0, MAX_SERVER_MESSAGE);
+    if (typeof error !== 'string' || mayHoldKey(error, apiKey)) return undefined;
+    return error.slice(0, MAX_SERVER_MESSAGE);
   } catch {
     return undefined;
   }
@@ -112,19 +117,18 @@ interface Call {
 
 /** Makes a client bound to one API key. */
 export function createGristClient(options: GristClientOptions): GristClient {
-  const { apiKey, isConfiguredUrl, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
+  const { apiKey, keyDestination, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
 
   async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
     const url = new URL(`${siteUrl}${path}`);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalHost(url.hostname))) {
       throw new ApiError('invalid-input', t('errorInsecure', url.host));
     }
-    if (!isConfiguredUrl(url)) {
-      throw new ApiError(
-        'no-host-permission',
-        t('errorNotConfiguredHost', url.host, url.origin),
-      );
+    const destination = keyDestination(url);
+    if (destination === 'not-a-site') {
+      throw new ApiError('no-host-permission', t('errorNotConfiguredHost', url.host, url.origin));
     }
+    if (destination === 'not-confirmed') throw new ApiError('key-not-confirmed', t('errorKeyNotConfirmed', url.host));
     if (!(await hasHostPermission(url))) {
       throw new ApiError(
         'no-host-permission',

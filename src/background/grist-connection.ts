@@ -1,13 +1,12 @@
 /**
- * A Grist client bound to the saved options: the key goes only to configured hosts, and only when
- * the browser has granted the host permission.
+ * A Grist client bound to the saved options: the key goes only where host-policy.ts allows, and
+ * only when the browser has granted the host permission.
  */
 import DataLoader from 'dataloader';
 import browser from 'webextension-polyfill';
-import type { Settings } from '../shared/storage-items.ts';
 import { hostPermissionPattern } from '../shared/site-url.ts';
 import { createGristClient, type GristClient } from './grist-client.ts';
-import { isConfiguredUrl } from './host-policy.ts';
+import { keyDestination, type SiteAccess } from './host-policy.ts';
 
 /**
  * In: host permission patterns asked for together. Out: whether each is granted. Granted patterns
@@ -20,16 +19,16 @@ async function containsEach(patterns: readonly string[]): Promise<boolean[]> {
 }
 
 /**
- * In: the settings that say which hosts are Grist sites, and the API key. A client lives for one
+ * In: the settings and key hosts that say where the key may go (see host-policy.ts), and the key. A client lives for one
  * refresh or rename, so each host's permission is asked of the browser once in it, not per call;
  * and the hosts a refresh asks for at once (one per site, 50 on a big account) share one call,
  * since each call is a round trip to the browser process that delays the requests behind it.
  */
-export function connectToGrist(settings: Settings, apiKey: string): GristClient {
+export function connectToGrist(access: SiteAccess, apiKey: string): GristClient {
   const granted = new DataLoader(containsEach);
   return createGristClient({
     apiKey,
-    isConfiguredUrl: (url) => isConfiguredUrl(url, settings),
+    keyDestination: (url) => keyDestination(url, access),
     hasHostPermission: (url) => granted.load(hostPermissionPattern(url.href)),
   });
 }

@@ -8,7 +8,7 @@ import { createListingPortListener, createMessageListener } from './message-rout
 import { syncOriginRule } from './origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
-import { getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
+import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
 import { migrateStorage } from './storage-migration.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
@@ -16,13 +16,13 @@ import { migrateStorage } from './storage-migration.ts';
 // races it; the menus are not on that path. The rule is read beside the storage, so start-up waits
 // for one round of calls to the browser, not three.
 const started = Promise.all([migrateStorage(), browser.declarativeNetRequest.getDynamicRules()]);
-const settings = started.then(([current]) => current);
+const access = started.then(([current]) => current);
 const ready = started
   .then(([current, installed]) => syncOriginRule(current, installed))
   .catch(logFailure('start-up'))
   // A standard User Timing mark, so start-up time can be read from outside (npm run bench).
   .finally(() => performance.mark('grist-quick-rename:ready'));
-const menusReady = settings.then(syncContextMenus).catch(logFailure('menu set-up'));
+const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up'));
 
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>
@@ -39,6 +39,7 @@ browser.runtime.onMessage.addListener(
       getSettings,
       saveSettings,
       removeApiKey,
+      confirmSavedKey,
       testConnection,
       refreshListing,
       renameDocument,

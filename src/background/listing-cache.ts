@@ -4,9 +4,13 @@
  * rename confirmed while a refresh was in flight is re-applied to that refresh's listing.
  * Every stored listing carries a revision (see Listing.revision), made from the ETags Grist sent
  * for it, which name their bodies' content, so no 3 MB listing has to be hashed.
+ * The listing, its first screen and its ETags are written in one storage call, so they are stored
+ * together or not at all; the ETags name the revision they were stored with, and are paired with
+ * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
+ * started before it fetched is never stored.
  */
 import { listingPreview, type DocumentEntry, type Listing } from '../shared/listing.ts';
-import { listingItem, listingPreviewItem, listingTagsItem } from '../shared/storage-items.ts';
+import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../shared/storage-items.ts';
 import { logFailure } from './log-failure.ts';
 
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
@@ -47,13 +51,33 @@ function revisionOf(listing: Listing, tags: Record<string, string>, tagOf: (site
   return digest(parts.join('\n'));
 }
 
-/** Stores a listing and its first screen. */
-function storeWithPreview(listing: Listing): Promise<unknown> {
-  return Promise.all([listingItem.set(listing), listingPreviewItem.set(listingPreview(listing, PREVIEW_ROWS))]);
+/** Stores a listing, its first screen and the ETags it goes with, in one write. */
+function storeWithPreview(listing: Listing & { revision: string }, tags: Record<string, string>): Promise<void> {
+  return storeTogether(
+    listingItem.entry(listing),
+    listingPreviewItem.entry(listingPreview(listing, PREVIEW_ROWS)),
+    listingTagsItem.entry({ revision: listing.revision, tags }),
+  );
 }
 
-/** Forgets the cached listing, its preview and its ETags (new settings, key removed, new schema). */
+/** Bumped by every forgetListing, at once (not in the queue): see cacheEpoch. */
+let epoch = 0;
+
+/**
+ * The cache's epoch now. A refresh takes it before it reads the settings and the key; if the
+ * cache was forgotten since (the settings or the key changed, the key was removed), what it
+ * fetched is out of date and is not stored.
+ */
+export function cacheEpoch(): number {
+  return epoch;
+}
+
+/**
+ * Forgets the cached listing, its preview and its ETags (new settings, key removed, new schema).
+ * Call it after the settings or the key changed: refreshes started before the call store nothing.
+ */
 export function forgetListing(): Promise<unknown> {
+  epoch += 1;
   return queue(() => {
     generation += 1;
     return Promise.all([listingItem.remove(), listingPreviewItem.remove(), listingTagsItem.remove()]);
@@ -93,14 +117,21 @@ let generation = 0;
 /** The cached ETags now, and the listing they describe when it is needed (see CachedListing). */
 export function readCachedListing(): CachedListing {
   let readAt = -1;
-  const tags = queue(() => {
+  const stored = queue(() => {
     readAt = generation;
     return listingTagsItem.get();
   });
+  const tags = stored.then((item) => item?.tags ?? {});
   let listing: Promise<Listing | null> | undefined;
+  /** The cached listing if it is the one the ETags were stored with. */
+  const readPaired = async () => {
+    if (generation !== readAt) return null;
+    const [cached, item] = await Promise.all([listingItem.get(), stored]);
+    return cached && item && cached.revision === item.revision ? cached : null;
+  };
   return {
     tags,
-    listing: () => (listing ??= queue(async () => (generation === readAt ? listingItem.get() : null))),
+    listing: () => (listing ??= queue(readPaired)),
     holds: async (fetched, fetchedTags) =>
       listing !== undefined &&
       generation === readAt &&
@@ -117,11 +148,13 @@ function sameTags(a: Record<string, string>, b: Record<string, string>): boolean
 /**
  * Takes a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
  * the request URL of a site's workspaces (to find its tag), when the fetch started (ms since the
- * epoch): renames confirmed after that moment win over the names it holds; and the cache as the
- * refresh read it. Out: the listing with its revision, at once; storing it is queued and not waited
- * for (it takes longer than the rest of the refresh at 20,000 documents, and the cache is only read
- * by later popups). A listing the cache already holds is not written again: an unchanged refresh,
- * the usual one, would rewrite 3 MB for nothing, in the way of the next popup's reads.
+ * epoch): renames confirmed after that moment win over the names it holds; the cache as the
+ * refresh read it; and the cacheEpoch() the refresh started in. Out: the listing with its
+ * revision, at once; storing it is queued and not waited for (it takes longer than the rest of
+ * the refresh at 20,000 documents, and the cache is only read by later popups). A listing the
+ * cache already holds is not written again: an unchanged refresh, the usual one, would rewrite
+ * 3 MB for nothing, in the way of the next popup's reads. Nothing is stored when the cache was
+ * forgotten since `startedInEpoch`.
  */
 export async function storeFetchedListing(
   listing: Listing,
@@ -129,6 +162,7 @@ export async function storeFetchedListing(
   tagOf: (siteUrl: string) => string,
   fetchStartedAt: number,
   cache: Pick<CachedListing, 'holds'>,
+  startedInEpoch: number,
 ): Promise<Listing> {
   for (const document of documentsOf(listing)) {
     const renamed = confirmedRenames.get(document.id);
@@ -139,19 +173,31 @@ export async function storeFetchedListing(
   // storage would otherwise run on this thread before the reply carrying the listing is sent.
   void queue(async () => {
     await nextTask();
-    if (await cache.holds(stored, tags)) return;
+    if (startedInEpoch !== epoch || (await cache.holds(stored, tags))) return;
     generation += 1;
-    await Promise.all([storeWithPreview(stored), listingTagsItem.set(tags)]);
+    await storeWithPreview(stored, tags);
   });
   return stored;
 }
 
-/** Changes the cached listing in place, if there is one, and stores it under a new revision. */
+/**
+ * Changes the cached listing in place, if there is one, and stores it under a new revision with
+ * the ETags it was stored with: they still describe what Grist holds, now with the change in it.
+ * ETags that were not the listing's stay unpaired.
+ */
 function updateCached(change: (listing: Listing) => string | null): Promise<void> {
   return queue(async () => {
-    const listing = await listingItem.get();
+    const [listing, stored] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
     const what = listing && change(listing);
-    if (listing && what) await storeWithPreview({ ...listing, revision: await digest(`${listing.revision ?? ''}\n${what}`) });
+    if (!listing || !what) return;
+    const revision = await digest(`${listing.revision ?? ''}\n${what}`);
+    const paired = stored !== null && stored.revision === listing.revision;
+    const updated = { ...listing, revision };
+    await storeTogether(
+      listingItem.entry(updated),
+      listingPreviewItem.entry(listingPreview(updated, PREVIEW_ROWS)),
+      listingTagsItem.entry(paired ? { revision, tags: stored.tags } : stored),
+    );
   });
 }
 

@@ -8,13 +8,16 @@
 import { t } from '../shared/i18n.ts';
 import type { ErrorValue } from '../shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { apiKeyItem, settingsItem, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { readCachedListing, storeFetchedListing } from './listing-cache.ts';
-import { guessDeployment, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
+import { readSiteAccess, type SiteAccess } from './host-policy.ts';
+import { logFailure } from './log-failure.ts';
+import { cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
+import { recordListedHosts } from './settings-writes.ts';
+import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */
 export const NO_KEY_ERROR = () =>
@@ -35,10 +38,11 @@ const WORKSPACES_PATH = '/api/orgs/current/workspaces';
 /** A site to list: what the listing shows of it, before its workspaces. */
 type SiteHeader = Omit<SiteEntry, 'workspaces' | 'error'>;
 
-/** What a refresh fetched: the listing and the ETags to send next time. */
+/** What a refresh fetched: the listing, the ETags to send next time, and the team sites' origins Grist listed. */
 export interface FetchedListing {
   listing: Listing;
   tags: Record<string, string>;
+  listed: string[];
 }
 
 /** One listing request's result and the ETag to send for it next time (none if Grist sent none). */
@@ -79,10 +83,18 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
 const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ orgId, name, domain, personal, siteUrl });
 
 /**
- * The sites from `/api/orgs`, each at its address. On a 304 they are the cached listing's sites;
- * should that listing be unreadable, the list is asked again in full.
+ * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
+ * answer itself gives (configured team URLs aside: see listedSiteUrl). On a 304 they are the
+ * cached listing's sites and the origins already recorded; should that listing be unreadable,
+ * the list is asked again in full.
  */
-async function listSites(client: GristClient, settings: Settings, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<Fetched<SiteHeader[]>> {
+async function listSites(
+  client: GristClient,
+  access: SiteAccess,
+  tags: Record<string, string>,
+  previous: () => Promise<Listing | null>,
+): Promise<Fetched<SiteHeader[]> & { listed: string[] }> {
+  const { settings } = access;
   const tag = tags[`${settings.personalSiteUrl}/api/orgs`] ?? null;
   const guess = guessDeployment(settings.personalSiteUrl);
   const [answer, servedOrgId] = await Promise.all([
@@ -91,16 +103,20 @@ async function listSites(client: GristClient, settings: Settings, tags: Record<s
   ]);
   if (!answer.changed) {
     const cached = await previous();
-    return cached ? { value: cached.sites.map(headerOf), tag } : listSites(client, settings, {}, previous);
+    return cached ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
   }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
   const deployment = settleDeployment(guess, servedOrgId);
+  const personalOrigin = new URL(settings.personalSiteUrl).origin;
+  const listed = new Set<string>();
   const sites = answer.value.flatMap((org) => {
-    const personal = org.owner !== null;
-    const siteUrl = resolveSiteUrl({ ...org, personal }, settings, deployment);
-    return siteUrl === null ? [] : [{ orgId: org.id, name: org.name, domain: org.domain, personal, siteUrl }];
+    const addressing = { ...org, personal: org.owner !== null };
+    const fromAnswer = listedSiteUrl(addressing, settings, deployment);
+    if (fromAnswer && !addressing.personal && new URL(fromAnswer).origin !== personalOrigin) listed.add(new URL(fromAnswer).origin);
+    const siteUrl = resolveSiteUrl(addressing, settings, deployment);
+    return siteUrl === null ? [] : [{ orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, siteUrl }];
   });
-  return { value: sites, tag: answer.etag };
+  return { value: sites, tag: answer.etag, listed: [...listed].sort() };
 }
 
 /** `GET {siteUrl}/api/orgs/current/workspaces`, with `If-None-Match: tag` when given. Never rejects with an ApiError. */
@@ -142,10 +158,11 @@ async function siteEntry(client: GristClient, site: SiteHeader, answer: Workspac
  * for a site the new site list no longer holds is dropped, and a site that is new, moved or was
  * in error is asked once the list is in. Throws ApiError when the site list itself fails.
  */
-export async function fetchListing(settings: Settings, apiKey: string, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<FetchedListing> {
-  const client = connectToGrist(settings, apiKey);
+export async function fetchListing(access: SiteAccess, apiKey: string, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<FetchedListing> {
+  const { settings } = access;
+  const client = connectToGrist(access, apiKey);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
-  const siteList = listSites(client, settings, tags, previous);
+  const siteList = listSites(client, access, tags, previous);
   const early = new Map(
     Object.entries(tags).flatMap(([url, tag]) => {
       const siteUrl = url.endsWith(WORKSPACES_PATH) ? url.slice(0, -WORKSPACES_PATH.length) : null;
@@ -155,13 +172,17 @@ export async function fetchListing(settings: Settings, apiKey: string, tags: Rec
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
+  // The team sites Grist has just listed for this key may be asked with it.
+  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey);
   const results = await Promise.all(
-    sites.value.map(async (site) => siteEntry(client, site, await (early.get(site.siteUrl) ?? askWorkspaces(client, site.siteUrl, null)), previous)),
+    sites.value.map(async (site) =>
+      siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous),
+    ),
   );
   const fresh: Record<string, string> = {};
   if (sites.tag) fresh[`${settings.personalSiteUrl}/api/orgs`] = sites.tag;
   for (const { value, tag } of results) if (tag) fresh[`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
-  return { listing: { fetchedAt: Date.now(), sites: results.map(({ value }) => value) }, tags: fresh };
+  return { listing: { fetchedAt: Date.now(), sites: results.map(({ value }) => value) }, tags: fresh, listed: sites.listed };
 }
 
 /** A refresh: the listing it gives, and when it has made its storage reads and its requests are leaving. */
@@ -182,11 +203,13 @@ let refreshing: (Refresh & { basis: string }) | null = null;
 export function startRefresh(): Refresh {
   let readsDone!: () => void;
   const underway = new Promise<void>((resolve) => (readsDone = resolve));
+  // Taken before the settings and key are read: a refresh they changed under stores nothing.
+  const epoch = cacheEpoch();
   const listing = (async () => {
     const startedAt = Date.now();
-    const [apiKey, settings] = await Promise.all([apiKeyItem.get(), settingsItem.get()]);
+    const [apiKey, access] = await Promise.all([apiKeyItem.get(), readSiteAccess()]);
     if (!apiKey) throw NO_KEY_ERROR();
-    const basis = JSON.stringify([settings, apiKey]);
+    const basis = JSON.stringify([access, apiKey, epoch]);
     if (refreshing?.basis === basis) {
       void refreshing.underway.then(readsDone);
       return refreshing.listing;
@@ -197,8 +220,9 @@ export function startRefresh(): Refresh {
       const previous = () => cache.listing().catch(() => null);
       const tags = await cache.tags.catch(() => ({}));
       readsDone();
-      const fetched = await fetchListing(settings, apiKey, tags, previous);
-      return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache);
+      const fetched = await fetchListing(access, apiKey, tags, previous);
+      void recordListedHosts(fetched.listed, epoch).catch(logFailure('recording the listed team sites'));
+      return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache, epoch);
     })().finally(() => {
       if (refreshing?.listing === promise) refreshing = null;
     });

@@ -22,6 +22,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   getSettings: v.null(),
   saveSettings: v.object({ apiKey: v.optional(v.string()), ...siteUrls }),
   removeApiKey: v.null(),
+  confirmSavedKey: v.object({ siteUrl: v.string() }),
   testConnection: v.object({ apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),

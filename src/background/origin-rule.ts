@@ -2,39 +2,39 @@
  * The Origin trap (grist-api.md): browsers add `Origin: chrome-extension://<id>` to the extension's
  * PATCH requests and Grist then answers 403 "Credentials not supported for cross-origin requests".
  * One declarativeNetRequest rule removes `Origin` from the extension's own requests to the
- * configured Grist hosts only; web pages' requests to those hosts keep theirs.
+ * user's Grist hosts only (host-policy.ts; `requestDomains` also matches their subdomains, which
+ * only widens where the extension's own requests lose their Origin, not where the key goes); web pages' requests to those hosts keep theirs.
  * The rule shape is the one verified in grist-api.md (initiatorDomains = the extension's URL host:
  * in Firefox `runtime.id` is not a host name).
  */
 import browser from 'webextension-polyfill';
 import type { DeclarativeNetRequest } from 'webextension-polyfill';
-import type { Settings } from '../shared/storage-items.ts';
-import { gristDomains } from './host-policy.ts';
+import { gristHostNames, type SiteAccess } from './host-policy.ts';
 
 export const ORIGIN_RULE_ID = 1;
 
-/** The rule for these settings. In: settings and the extension's URL host name. */
-export function originRule(settings: Settings, extensionHost: string): DeclarativeNetRequest.Rule {
+/** The rule for these sites. In: the settings and key hosts, and the extension's URL host name. */
+export function originRule(access: SiteAccess, extensionHost: string): DeclarativeNetRequest.Rule {
   return {
     id: ORIGIN_RULE_ID,
     priority: 1,
     action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
     condition: {
       initiatorDomains: [extensionHost],
-      requestDomains: gristDomains(settings),
+      requestDomains: gristHostNames(access),
       resourceTypes: ['xmlhttprequest'],
     },
   };
 }
 
 /**
- * Makes the dynamic rule the one for `settings`. Dynamic rules survive restarts, but this runs at
+ * Makes the dynamic rule the one for `access`. Dynamic rules survive restarts, but this runs at
  * every start-up anyway so the rule always matches the stored options; reading it is much quicker
  * than replacing it, so an unchanged rule is left alone. `installed`: the dynamic rules, when the
  * caller has already asked for them (start-up asks beside its storage reads).
  */
-export async function syncOriginRule(settings: Settings, installed?: DeclarativeNetRequest.Rule[]): Promise<void> {
-  const wanted = originRule(settings, new URL(browser.runtime.getURL('/')).hostname);
+export async function syncOriginRule(access: SiteAccess, installed?: DeclarativeNetRequest.Rule[]): Promise<void> {
+  const wanted = originRule(access, new URL(browser.runtime.getURL('/')).hostname);
   const current = (installed ?? (await browser.declarativeNetRequest.getDynamicRules())).find((rule) => rule.id === ORIGIN_RULE_ID);
   if (current && JSON.stringify(current) === JSON.stringify(wanted)) return;
   await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: [ORIGIN_RULE_ID], addRules: [wanted] });

@@ -7,11 +7,12 @@
 import { checkDocumentName } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
-import { apiKeyItem, settingsItem } from '../shared/storage-items.ts';
+import { apiKeyItem } from '../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { anyJsonSchema, documentSchema } from './grist-schemas.ts';
+import { readSiteAccess } from './host-policy.ts';
 import { forgetDocument, readListing, recordRename } from './listing-cache.ts';
 import { NO_KEY_ERROR } from './listing-service.ts';
 
@@ -48,11 +49,11 @@ export function oneAtATime<T>(docId: string, rename: () => Promise<T>): Promise<
   return next;
 }
 
-/** The saved settings and a client with the saved key. Throws `no-key` when there is none. */
+/** The saved settings and key hosts, and a client with the saved key. Throws `no-key` when there is none. */
 export async function savedConnection() {
-  const [apiKey, settings] = await Promise.all([apiKeyItem.get(), settingsItem.get()]);
+  const [apiKey, access] = await Promise.all([apiKeyItem.get(), readSiteAccess()]);
   if (!apiKey) throw NO_KEY_ERROR();
-  return { settings, client: connectToGrist(settings, apiKey) };
+  return { access, client: connectToGrist(access, apiKey) };
 }
 
 /**

@@ -8,46 +8,28 @@ import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
 import { parseDocumentUrl } from '../shared/document-url.ts';
 import { t } from '../shared/i18n.ts';
-import { settingsItem, type Settings } from '../shared/storage-items.ts';
-import { isConfiguredUrl } from './host-policy.ts';
-import { guessDeployment } from './site-resolution.ts';
+import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from './host-policy.ts';
 
 export const PAGE_MENU_ID = 'rename-this-document';
 export const LINK_MENU_ID = 'rename-linked-document';
 /** The `commands` entry of manifest.json. */
 export const RENAME_COMMAND = 'rename-document';
 
-/**
- * Match patterns for every configured site's host (match patterns cannot hold ports or tell a
- * document path from a home page; the page menu's visibility and the dialog do that).
- */
-export function sitePatterns(settings: Settings): string[] {
-  const patterns = new Set(
-    [settings.personalSiteUrl, ...settings.teamSiteUrls].map((site) => {
-      const url = new URL(site);
-      return `${url.protocol}//${url.hostname}/*`;
-    }),
-  );
-  const deployment = guessDeployment(settings.personalSiteUrl);
-  if (deployment.style === 'per-team') patterns.add(`${deployment.protocol}//*.${deployment.base.replace(/:\d+$/, '')}/*`);
-  return [...patterns];
-}
-
-/** True when `url` is a document page of a configured site (forks, home pages and others are not). */
-export function isDocumentPage(url: string | undefined, settings: Settings): boolean {
-  return url !== undefined && parseDocumentUrl(url, (candidate) => isConfiguredUrl(candidate, settings)).ok;
+/** True when `url` is a document page of one of the user's Grist sites (forks, home pages and others are not). */
+export function isDocumentPage(url: string | undefined, access: SiteAccess): boolean {
+  return url !== undefined && parseDocumentUrl(url, (candidate) => isGristSiteUrl(candidate, access)).ok;
 }
 
 let menusSynced: Promise<void> = Promise.resolve();
 
 /**
- * Rebuilds both menu entries for `settings`; calls are queued so two rebuilds never interleave
- * (creating an id that exists is an error).
+ * Rebuilds both menu entries for the user's Grist sites (host-policy.ts); calls are queued so two
+ * rebuilds never interleave (creating an id that exists is an error).
  */
-export function syncContextMenus(settings: Settings): Promise<void> {
+export function syncContextMenus(access: SiteAccess): Promise<void> {
   menusSynced = menusSynced.then(async () => {
     await browser.contextMenus.removeAll();
-    const patterns = sitePatterns(settings);
+    const patterns = gristSitePatterns(access);
     browser.contextMenus.create({
       id: PAGE_MENU_ID,
       title: t('menuRenameThisDocument'),
@@ -71,7 +53,7 @@ export function syncContextMenus(settings: Settings): Promise<void> {
  * the browser reveals only for hosts the extension may access: other tabs read as undefined.
  */
 export async function showPageMenuFor(url: string | undefined): Promise<void> {
-  const visible = isDocumentPage(url, await settingsItem.get());
+  const visible = isDocumentPage(url, await readSiteAccess());
   await menusSynced;
   await browser.contextMenus.update(PAGE_MENU_ID, { visible });
 }

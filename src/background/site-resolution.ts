@@ -31,16 +31,15 @@ const ORG_IN_PATH = /^\/o\/([^/]+)/;
 
 /**
  * Reads the deployment style off the personal site URL.
- * `docs.*` hosts and any `*.getgrist.com` host are per-team; a `/o/<domain>` path is org-in-path;
- * a bare self-hosted host is either org-in-path or single-org, which only the server can tell.
+ * Any `*.getgrist.com` host is per-team (getgrist.com gives each team its own subdomain); a
+ * `/o/<domain>` path is org-in-path; any other bare host is either org-in-path or single-org,
+ * which only the server can tell. A self-hosted `docs.` host is not taken for per-team: its teams'
+ * hosts are whatever its admin chose, so they are configured as team site URLs, never guessed.
  */
 export function guessDeployment(personalSiteUrl: string): DeploymentGuess {
   const url = new URL(personalSiteUrl);
   if (ORG_IN_PATH.test(url.pathname)) return { style: 'org-in-path', root: url.origin };
   const port = url.port ? `:${url.port}` : '';
-  if (url.hostname.startsWith('docs.')) {
-    return { style: 'per-team', protocol: url.protocol, base: `${url.hostname.slice('docs.'.length)}${port}` };
-  }
   if (url.hostname.endsWith('.getgrist.com')) return { style: 'per-team', protocol: url.protocol, base: `getgrist.com${port}` };
   return { style: 'ask-server', root: url.origin };
 }
@@ -65,25 +64,40 @@ export function teamUrlMatches(teamSiteUrl: string, org: OrgAddressing): boolean
   return org.domain !== null && url.hostname.includes('.') && url.hostname.split('.')[0] === org.domain;
 }
 
+/** A Grist org domain is one DNS label; anything else in an answer is not an address to follow. */
+const ORG_DOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+/** A custom host: a host name, and a port at most. */
+const CUSTOM_HOST = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/i;
+
 /**
  * The site URL for an org, or null when this deployment cannot reach it (another org on a
- * single-org server). Order: configured team site URL; the personal site URL for the personal
- * site; the org's custom host; then the deployment's own way of addressing teams.
+ * single-org server). Order: configured team site URL; then what Grist's answer gives (see
+ * listedSiteUrl).
  */
 export function resolveSiteUrl(org: OrgAddressing, settings: Settings, deployment: Deployment): string | null {
   const configured = settings.teamSiteUrls.find((teamSiteUrl) => teamUrlMatches(teamSiteUrl, org));
-  if (configured) return configured;
+  return configured ?? listedSiteUrl(org, settings, deployment);
+}
+
+/**
+ * The site URL Grist's own answer gives an org, configured team URLs aside: the personal site URL
+ * for the personal site; the org's custom host; then the deployment's own way of addressing teams
+ * (`/o/<domain>`, or `<domain>.getgrist.com`). Null when the org cannot be reached here, or its
+ * domain or host is not one (a broken or hostile answer names no address to follow).
+ */
+export function listedSiteUrl(org: OrgAddressing, settings: Settings, deployment: Deployment): string | null {
   // Grist answers an org without its own subdomain as `o-<id>` (grist-api.md).
   const domain = org.domain ?? `o-${org.id}`;
+  if (!ORG_DOMAIN.test(domain) || (org.host && !CUSTOM_HOST.test(org.host))) return null;
   switch (deployment.style) {
     case 'single-org':
       return org.id === deployment.orgId ? deployment.root : null;
     case 'org-in-path':
       if (org.personal && ORG_IN_PATH.test(new URL(settings.personalSiteUrl).pathname)) return settings.personalSiteUrl;
-      return `${deployment.root}/o/${domain}`;
+      return `${deployment.root}/o/${domain.toLowerCase()}`;
     case 'per-team':
       if (org.personal) return settings.personalSiteUrl;
-      if (org.host) return `${deployment.protocol}//${org.host}`;
-      return `${deployment.protocol}//${domain}.${deployment.base}`;
+      if (org.host) return `${deployment.protocol}//${org.host.toLowerCase()}`;
+      return `${deployment.protocol}//${domain.toLowerCase()}.${deployment.base}`;
   }
 }

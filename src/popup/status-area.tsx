@@ -9,7 +9,7 @@ import { countDocuments } from './search.ts';
 import type { PopupStore } from './store.ts';
 
 /** Errors the options page can fix: a refused key, or a site the browser may not reach yet. */
-const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['auth', 'forbidden', 'no-host-permission']);
+const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['auth', 'forbidden', 'no-host-permission', 'key-not-confirmed']);
 /** Errors that may go away by themselves. */
 const WORTH_RETRYING: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited', 'bad-response']);
 

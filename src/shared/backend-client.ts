@@ -62,6 +62,7 @@ export const runtimeBackend: Backend = {
   getSettings: (request) => send('getSettings', request),
   saveSettings: (request) => send('saveSettings', request),
   removeApiKey: (request) => send('removeApiKey', request),
+  confirmSavedKey: (request) => send('confirmSavedKey', request),
   testConnection: (request) => send('testConnection', request),
   refreshListing: () => settle(refreshOverPort()),
   renameDocument: (request) => send('renameDocument', request),

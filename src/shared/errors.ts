@@ -18,7 +18,8 @@ export type ErrorKind =
   | 'bad-response' // an answer that is not what a Grist server sends
   | 'no-key' // no API key saved
   | 'invalid-input' // the request itself is wrong (bad URL, empty name)
-  | 'no-host-permission'; // the browser has not granted this host
+  | 'no-host-permission' // the browser has not granted this host
+  | 'key-not-confirmed'; // a configured site the saved API key was not saved or confirmed for
 
 /** An error as a plain, serialisable value: `{kind, status?, message}`. */
 export interface ErrorValue {

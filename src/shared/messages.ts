@@ -11,6 +11,11 @@ export interface PublicSettings {
   hasApiKey: boolean;
   personalSiteUrl: string;
   teamSiteUrls: string[];
+  /**
+   * Hosts (`host[:port]`) of configured sites the saved key is not sent to: it was saved for other
+   * sites, and the user has not confirmed it for these (nor has Grist listed them for it).
+   */
+  keyNotConfirmedFor: string[];
 }
 
 /** What the options page saves. `apiKey` absent means "keep the saved key". */
@@ -41,6 +46,8 @@ export interface Protocol {
   getSettings: { request: null; response: PublicSettings };
   saveSettings: { request: SettingsInput; response: PublicSettings };
   removeApiKey: { request: null; response: PublicSettings };
+  /** "Use the saved key for <host>": the saved key may go to this site URL's origin from now on. */
+  confirmSavedKey: { request: { siteUrl: string }; response: PublicSettings };
   /** Tests the given personal site with the typed key, or with the saved key if none is typed. */
   testConnection: { request: { apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
   /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
@@ -73,6 +80,7 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'getSettings',
   'saveSettings',
   'removeApiKey',
+  'confirmSavedKey',
   'testConnection',
   'refreshListing',
   'renameDocument',

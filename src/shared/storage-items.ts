@@ -21,6 +21,8 @@ export interface StorageItem<T> {
    */
   read(): Promise<{ value: T; corrupt: boolean }>;
   set(value: T): Promise<void>;
+  /** The `[key, stored form]` pair of `value`, for storeTogether. */
+  entry(value: T): [string, unknown];
   remove(): Promise<void>;
   /** Calls `listener` with each new value until `signal` aborts. */
   watch(listener: (value: T) => void, signal: AbortSignal): void;
@@ -56,6 +58,7 @@ export function defineItem<T>(
     async set(value) {
       await browser.storage.local.set({ [key]: encode(value) });
     },
+    entry: (value) => [key, encode(value)],
     async remove() {
       await browser.storage.local.remove(key);
     },
@@ -71,10 +74,21 @@ export function defineItem<T>(
 }
 
 /**
+ * Writes several items in one `storage.local.set` call, so that they are stored together or, when
+ * the browser refuses the write (over quota, say), none is: a browser applies one call's items as
+ * one write and checks the quota for all of them before writing any.
+ * In: entries from each item's `entry(value)`.
+ */
+export async function storeTogether(...entries: Array<[string, unknown]>): Promise<void> {
+  await browser.storage.local.set(Object.fromEntries(entries));
+}
+
+/**
  * Bumped whenever a stored shape changes; see the background's storage migration.
  * 2: the listing is stored as a JSON string.
+ * 3: the hosts the API key may go to (keyHosts); the listing and its ETags carry a shared stamp.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const schemaVersionItem = defineItem('schemaVersion', v.number(), 0);
 
@@ -100,6 +114,27 @@ export const settingsItem = defineItem<Settings>(
 /** The Grist API key: 40 hex characters in Grist, but any non-empty string is kept as given. */
 export const apiKeyItem = defineItem<string | null>('apiKey', v.nullable(v.pipe(v.string(), v.minLength(1))), null);
 
+/**
+ * Where the saved API key may be sent, by origin (`https://host[:port]`): never more than this,
+ * and of the configured sites only those the user saved or confirmed the key for. Written together
+ * with the key; holds no key.
+ */
+export interface KeyHosts {
+  /** Origins of configured sites the key was typed for, or that the user confirmed it for. */
+  confirmed: string[];
+  /**
+   * Origins of the team sites that `GET /api/orgs` on the personal site listed for this key
+   * (on getgrist.com `https://<domain>.getgrist.com`; an org's custom host).
+   */
+  listed: string[];
+}
+
+export const keyHostsItem = defineItem<KeyHosts>(
+  'keyHosts',
+  v.object({ confirmed: v.array(v.string()), listed: v.array(v.string()) }),
+  { confirmed: [], listed: [] },
+);
+
 const errorValueSchema = v.object({
   kind: v.picklist([
     'auth',
@@ -114,6 +149,7 @@ const errorValueSchema = v.object({
     'no-key',
     'invalid-input',
     'no-host-permission',
+    'key-not-confirmed',
   ]),
   status: v.optional(v.number()),
   message: v.string(),
@@ -153,8 +189,19 @@ const listingSchema = v.object({
 /**
  * The ETag of each listing response the cached listing was built from, by request URL: the next
  * refresh sends them as If-None-Match, and Grist answers 304 with no body when nothing changed.
+ * `revision` is the revision of the listing they were stored with: ETags whose listing is not the
+ * cached one (a write that failed halfway, in an older version) are never paired with it.
  */
-export const listingTagsItem = defineItem<Record<string, string>>('listingTags', v.record(v.string(), v.string()), {});
+export interface ListingTags {
+  revision: string;
+  tags: Record<string, string>;
+}
+
+export const listingTagsItem = defineItem<ListingTags | null>(
+  'listingTags',
+  v.nullable(v.object({ revision: v.string(), tags: v.record(v.string(), v.string()) })),
+  null,
+);
 
 /** Stored as one JSON string: Chromium reads a 3 MB string back about five times faster than the
  * same data as objects (measured at 20,000 documents: 27 ms against 140 ms). */

@@ -13,6 +13,7 @@ const SAVED: PublicSettings = {
   hasApiKey: true,
   personalSiteUrl: 'https://docs.getgrist.com',
   teamSiteUrls: ['https://acme.getgrist.com', 'https://grist.example.com/o/acme'],
+  keyNotConfirmedFor: [],
 };
 
 const REPORT: ConnectionReport = { userName: 'Ada Lovelace', userEmail: 'ada@example.com', siteCount: 3 };
@@ -35,6 +36,7 @@ async function renderPage({ settings = SAVED, permission = true, granted }: Setu
         hasApiKey: saved.hasApiKey || input.apiKey !== undefined,
         personalSiteUrl: input.personalSiteUrl,
         teamSiteUrls: input.teamSiteUrls,
+        keyNotConfirmedFor: [],
       };
       return ok(saved);
     }),
@@ -149,7 +151,7 @@ describe('the fields', () => {
   });
 
   it('offer no Remove key button and no "saved" hint when no key is saved', async () => {
-    await renderPage({ settings: { hasApiKey: false, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] } });
+    await renderPage({ settings: { hasApiKey: false, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] } });
     expect(screen.queryByRole('button', { name: 'Remove key' })).toBeNull();
     expect(descriptionOf(keyInput())).not.toContain('A key is saved');
     expect(teamBox().value).toBe('');
@@ -235,7 +237,7 @@ describe('Save', () => {
 
   it('asks for exactly the configured hosts during the click, then saves the normalised addresses', async () => {
     const { backend, requestHostPermissions } = await renderPage({
-      settings: { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] },
+      settings: { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] },
     });
     type(personalInput(), ' grist.example.com/o/docs/ ');
     type(teamBox(), 'ACME.getgrist.com/\n\nhttps://grist.example.com/o/acme/api/orgs\nhttps://acme.getgrist.com\n');

@@ -1,8 +1,15 @@
 /**
  * Loads the built extension (`dist/`) into Debian's Chromium through playwright-core, the way a
  * user would load it unpacked, and finds its id from the service worker's URL.
+ *
+ * The fake Grist server runs on 127.0.0.1, an optional host permission: the user grants it in
+ * Chromium's prompt when adding the site, and automation cannot answer that prompt (Playwright
+ * issue 32755). So the browser loads a copy of the build whose manifest grants this machine, as
+ * other extension projects do; the request flow itself is tested with a fake `browser` and in
+ * Firefox, whose prompt policy the test profile sets. `scripts/bench.ts` and the package tests
+ * use the build as shipped.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -19,17 +26,33 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
+/** The hosts the tested copy grants at install: this machine, where the fake Grist runs. */
+const LOOPBACK_PERMISSIONS = ['http://localhost/*', 'http://127.0.0.1/*'];
+
+/** Copies `dist/` to `folder` with this machine's hosts granted. Out: the copy's path. */
+async function buildGrantingLoopback(folder: string): Promise<string> {
+  const copy = join(folder, 'extension');
+  await cp(DIST, copy, { recursive: true });
+  const manifestPath = join(copy, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { host_permissions: string[] };
+  manifest.host_permissions = [...manifest.host_permissions, ...LOOPBACK_PERMISSIONS];
+  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+  return copy;
+}
+
 /** Starts a fresh browser profile with the extension. `args`: extra Chromium switches. */
 export async function loadExtension(args: string[] = []): Promise<LoadedExtension> {
-  const profile = await mkdtemp(join(tmpdir(), 'grist-e2e-'));
+  const folder = await mkdtemp(join(tmpdir(), 'grist-e2e-'));
+  const profile = join(folder, 'profile');
+  const extensionFolder = await buildGrantingLoopback(folder);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     // Playwright disables extensions by default; ours must load.
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
+      `--disable-extensions-except=${extensionFolder}`,
+      `--load-extension=${extensionFolder}`,
       // This machine has no outside network: keep Chromium from trying.
       '--disable-background-networking',
       '--disable-component-update',
@@ -52,7 +75,7 @@ export async function loadExtension(args: string[] = []): Promise<LoadedExtensio
     },
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -19,6 +19,8 @@ interface BuiltManifest {
   options_ui: { page: string };
   background: { service_worker?: string; scripts?: string[]; type?: string };
   minimum_chrome_version?: string;
+  host_permissions: string[];
+  optional_host_permissions: string[];
   browser_specific_settings?: { gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: unknown } };
 }
 
@@ -74,6 +76,14 @@ describe.each(['chrome', 'firefox'])('the %s package', (browser) => {
   it('holds no source maps, sources, tests or build leftovers', () => {
     const entries = Object.keys(unzipped(browser).files);
     expect(entries.filter((entry) => /\.map$|\.tsx?$|(^|\/)\.|^test\/|node_modules/.test(entry))).toEqual([]);
+  });
+});
+
+describe('the manifests ask for the fewest permissions', () => {
+  it.each(['chrome', 'firefox'])('%s: only getgrist.com is required; this machine is optional, like any self-hosted host', (browser) => {
+    const { manifest } = unzipped(browser);
+    expect(manifest.host_permissions).toEqual(['https://*.getgrist.com/*']);
+    expect(manifest.optional_host_permissions).toEqual(expect.arrayContaining(['http://localhost/*', 'http://127.0.0.1/*']));
   });
 });
 

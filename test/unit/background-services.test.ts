@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { getSettings, removeApiKey, saveSettings, testConnection } from '../../src/background/settings-service.ts';
+import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from '../../src/background/settings-service.ts';
 import { createGristClient } from '../../src/background/grist-client.ts';
 import { orgListSchema } from '../../src/background/grist-schemas.ts';
 import { ApiError } from '../../src/background/api-error.ts';
@@ -14,6 +14,7 @@ import { readListing } from '../../src/background/listing-cache.ts';
 import { apiKeyItem, listingItem, listingPreviewItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let granted: ReturnType<typeof vi.fn>;
@@ -32,8 +33,8 @@ afterEach(async () => {
 });
 
 async function configure(apiKey: string | null = USERS.owner.apiKey, teamSiteUrls: string[] = []) {
-  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls });
-  if (apiKey) await apiKeyItem.set(apiKey);
+  if (apiKey) await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls }, apiKey);
+  else await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls });
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -150,7 +151,7 @@ describe('settings', () => {
   it('save normalises the addresses, keeps the key out of the reply, rebuilds the Origin rule and drops the old listing', async () => {
     await listingItem.set({ fetchedAt: 1, sites: [] });
     const reply = await saveSettings({ apiKey: ` ${USERS.owner.apiKey}\n`, personalSiteUrl: `${grist.url}/o/docs/`, teamSiteUrls: ['https://grist.initech.com/api'] });
-    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'], keyNotConfirmedFor: [] });
     expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
     expect(await apiKeyItem.get()).toBe(USERS.owner.apiKey);
     expect(await readListing()).toBeNull();
@@ -187,17 +188,81 @@ describe('settings', () => {
     });
   });
 
-  it('test connection never sends the saved key to an address that is not saved', async () => {
+  it('test connection sends the saved key to an edited address only once the user confirms it for that host', async () => {
     await configure();
-    const other = grist.url.replace('127.0.0.1', 'localhost');
-    expect((await failure(testConnection({ personalSiteUrl: other }))).kind).toBe('invalid-input');
+    const other = `${grist.url.replace('127.0.0.1', 'localhost')}/o/docs`;
+    const error = await failure(testConnection({ personalSiteUrl: other }));
+    expect(error.kind).toBe('key-not-confirmed');
+    expect(error.message).toContain(`Use the saved key for localhost:${grist.port}`);
     expect(grist.requests).toHaveLength(0);
+    await confirmSavedKey({ siteUrl: other });
+    expect(await testConnection({ personalSiteUrl: other })).toMatchObject({ siteCount: 3 });
+    expect(grist.requests.filter((request) => request.hasAuthorization).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the saved key after the site URLs change (issue 11, finding 1)', () => {
+  let other: FakeGrist;
+  beforeEach(async () => {
+    other = await startFakeGrist({ mode: 'org-in-path' }); // another port: another origin, another server
+  });
+  afterEach(async () => {
+    await other.close();
+  });
+  const keyed = (server: FakeGrist) => server.requests.filter((request) => request.hasAuthorization);
+
+  it('a personal site URL changed without typing the key gets no key until the user confirms it', async () => {
+    await configure();
+    const moved = await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
+    expect(moved).toMatchObject({ hasApiKey: true, keyNotConfirmedFor: [`127.0.0.1:${other.port}`] });
+    expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
+    expect(await failure(testConnection({ personalSiteUrl: `${other.url}/o/docs` }))).toMatchObject({ kind: 'key-not-confirmed' });
+    expect(keyed(other)).toEqual([]);
+    // "Use the saved key for <host>": from then on it goes there.
+    expect(await confirmSavedKey({ siteUrl: `${other.url}/o/docs` })).toMatchObject({ keyNotConfirmedFor: [] });
+    expect((await refreshListing()).sites).toHaveLength(3);
+    expect(keyed(other).length).toBeGreaterThan(0);
+  });
+
+  it('changing back does not bring the first host back without confirming it again', async () => {
+    await configure();
+    await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
+    const back = await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
+    expect(back.keyNotConfirmedFor).toEqual([`127.0.0.1:${grist.port}`]);
+    grist.clearRequests();
+    expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
+    expect(keyed(grist)).toEqual([]);
+  });
+
+  it('a team site URL added on another host lists with its own error; the other sites list', async () => {
+    await configure();
+    await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [`${other.url}/o/acme`] });
+    const listing = await refreshListing();
+    const acme = listing.sites.find((site) => site.orgId === ORGS.acme.id);
+    expect(acme).toMatchObject({ siteUrl: `${other.url}/o/acme`, error: { kind: 'key-not-confirmed' } });
+    expect(listing.sites.filter((site) => !site.error)).toHaveLength(2);
+    expect(keyed(other)).toEqual([]);
+  });
+
+  it('typing the key again with the new address sends it there', async () => {
+    await configure();
+    const saved = await saveSettings({ apiKey: USERS.owner.apiKey, personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
+    expect(saved.keyNotConfirmedFor).toEqual([]);
+    expect((await refreshListing()).sites).toHaveLength(3);
+    expect(keyed(other).length).toBeGreaterThan(0);
+  });
+
+  it('confirming needs a saved key and a site address', async () => {
+    await configure(null);
+    expect(await failure(confirmSavedKey({ siteUrl: grist.url }))).toMatchObject({ kind: 'no-key' });
+    await configure();
+    expect(await failure(confirmSavedKey({ siteUrl: 'http://grist.example.com' }))).toMatchObject({ kind: 'invalid-input' });
   });
 });
 
 describe('the Grist client', () => {
   const client = (timeoutMs = 5000) =>
-    createGristClient({ apiKey: USERS.owner.apiKey, isConfiguredUrl: () => true, hasHostPermission: async () => true, timeoutMs });
+    createGristClient({ apiKey: USERS.owner.apiKey, keyDestination: () => 'allowed', hasHostPermission: async () => true, timeoutMs });
 
   it.each([
     ['an HTML page from a proxy', { status: 200, body: '<html>Sign in</html>', contentType: 'text/html' }, 'bad-response'],
@@ -216,11 +281,27 @@ describe('the Grist client', () => {
     expect(error.kind).toBe('timeout');
   });
 
-  it('blots the key out of an error text that echoes it', async () => {
-    grist.injectFault({ path: '/api/orgs', status: 400, body: JSON.stringify({ error: `bad key ${USERS.owner.apiKey}` }), contentType: 'application/json' });
+  const KEY = USERS.owner.apiKey;
+  it.each([
+    ['whole', `bad key ${KEY}`],
+    ['upper-cased', `bad key ${KEY.toUpperCase()}`],
+    ['URL-encoded', `bad request /api/orgs?auth=${encodeURIComponent(`Bearer ${KEY}`)}`],
+    ['URL-encoded with an escape for every character', `bad key ${[...KEY.slice(3, 25)].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('')}`],
+    ['cut to 16 characters', `bad key ...${KEY.slice(10, 26)}...`],
+  ])('withholds a Grist error text that holds the key %s', async (_form, echo) => {
+    grist.injectFault({ path: '/api/orgs', status: 400, body: JSON.stringify({ error: echo }), contentType: 'application/json' });
     const error = await failure(client().get(grist.url, '/api/orgs', orgListSchema));
-    expect(error.message).not.toContain(USERS.owner.apiKey);
-    expect(error.message).toContain('[API key]');
+    expect(error.kind).toBe('bad-request');
+    expect(error.message).toBe(`${new URL(grist.url).host} refused the request.`);
+    expect(error.serverMessage).toBeUndefined();
+  });
+
+  it('passes on a Grist error text that holds only 15 characters of the key', async () => {
+    const said = `bad key ...${KEY.slice(10, 25)}...`;
+    grist.injectFault({ path: '/api/orgs', status: 400, body: JSON.stringify({ error: said }), contentType: 'application/json' });
+    const error = await failure(client().get(grist.url, '/api/orgs', orgListSchema));
+    expect(error.serverMessage).toBe(said);
+    expect(error.message).toContain(said);
   });
 
   it('refuses plain http outside localhost before sending anything', async () => {

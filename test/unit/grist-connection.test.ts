@@ -8,7 +8,7 @@ import { connectToGrist } from '../../src/background/grist-connection.ts';
 import { anyJsonSchema } from '../../src/background/grist-schemas.ts';
 
 const SITES = ['https://a.example.com', 'https://b.example.com', 'https://c.example.com'];
-const settings = { personalSiteUrl: SITES[0]!, teamSiteUrls: SITES.slice(1) };
+const access = { settings: { personalSiteUrl: SITES[0]!, teamSiteUrls: SITES.slice(1) }, hosts: { confirmed: SITES, listed: [] } };
 
 let contains: Mock<(permissions: { origins: string[] }) => Promise<boolean>>;
 let fetched: string[];
@@ -32,7 +32,7 @@ function grantAllBut(denied: string | null) {
 
 it('asks the browser once for all the hosts asked at the same time', async () => {
   grantAllBut(null);
-  const client = connectToGrist(settings, 'key');
+  const client = connectToGrist(access, 'key');
   await Promise.all(SITES.map((site) => client.get(site, '/api/orgs/current/workspaces', anyJsonSchema)));
   expect(contains.mock.calls).toEqual([[{ origins: SITES.map((site) => `${site}/*`) }]]);
   expect(fetched.sort()).toEqual(SITES);
@@ -43,7 +43,7 @@ it('asks the browser once for all the hosts asked at the same time', async () =>
 
 it('refuses only the host that is not granted, without sending it anything', async () => {
   grantAllBut('https://b.example.com/*');
-  const client = connectToGrist(settings, 'key');
+  const client = connectToGrist(access, 'key');
   const results = await Promise.allSettled(SITES.map((site) => client.get(site, '/api/orgs/current/workspaces', anyJsonSchema)));
   expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   expect(results[1]).toMatchObject({ reason: { kind: 'no-host-permission' } });

@@ -1,34 +1,69 @@
+/**
+ * Where the key may go (src/background/host-policy.ts): exactly the configured site URLs, of
+ * which only those the key was typed or confirmed for, and the team sites Grist listed for it.
+ */
 import { describe, expect, it } from 'vitest';
-import { gristDomains, isConfiguredUrl } from '../../src/background/host-policy.ts';
+import { gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../src/background/host-policy.ts';
 import { originRule } from '../../src/background/origin-rule.ts';
 
-const getgrist = { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] };
-const selfHosted = { personalSiteUrl: 'http://127.0.0.1:8484/o/docs', teamSiteUrls: [] };
+const getgrist: SiteAccess = {
+  settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] },
+  hosts: { confirmed: ['https://docs.getgrist.com', 'https://grist.initech.com'], listed: ['https://acme.getgrist.com'] },
+};
+const selfHosted: SiteAccess = {
+  settings: { personalSiteUrl: 'http://127.0.0.1:8484/o/docs', teamSiteUrls: [] },
+  hosts: { confirmed: ['http://127.0.0.1:8484'], listed: [] },
+};
+const selfHostedDocs: SiteAccess = {
+  settings: { personalSiteUrl: 'https://docs.example.org', teamSiteUrls: [] },
+  hosts: { confirmed: ['https://docs.example.org'], listed: [] },
+};
 
-describe('which hosts may receive the key', () => {
+describe('which URLs may receive the key', () => {
   it.each([
-    ['the personal site', 'https://docs.getgrist.com/api/orgs', true],
-    ['a getgrist.com team', 'https://acme.getgrist.com/api/orgs/current/workspaces', true],
-    ['a configured custom host', 'https://grist.initech.com/api/orgs', true],
-    ['an unconfigured host', 'https://evil.example.com/api/orgs', false],
-    ['a lookalike suffix', 'https://docs.getgrist.com.evil.com/api/orgs', false],
-    ['the team host over http', 'http://acme.getgrist.com/api/orgs', false],
-  ])('%s', (_name, url, allowed) => {
-    expect(isConfiguredUrl(new URL(url), getgrist)).toBe(allowed);
+    ['the personal site', 'https://docs.getgrist.com/api/orgs', 'allowed'],
+    ['a team Grist listed for the key', 'https://acme.getgrist.com/api/orgs/current/workspaces', 'allowed'],
+    ['a configured custom host', 'https://grist.initech.com/api/orgs', 'allowed'],
+    ['a getgrist.com team Grist did not list', 'https://globex.getgrist.com/api/orgs', 'not-a-site'],
+    ['www.getgrist.com', 'https://www.getgrist.com/api/docs/abc', 'not-a-site'],
+    ['community.getgrist.com', 'https://community.getgrist.com/api/docs/abc', 'not-a-site'],
+    ['support.getgrist.com', 'https://support.getgrist.com/api/docs/abc', 'not-a-site'],
+    ['the bare parent domain', 'https://getgrist.com/api/docs/abc', 'not-a-site'],
+    ['an unconfigured host', 'https://evil.example.com/api/orgs', 'not-a-site'],
+    ['a lookalike suffix', 'https://docs.getgrist.com.evil.com/api/orgs', 'not-a-site'],
+    ['the listed team over http', 'http://acme.getgrist.com/api/orgs', 'not-a-site'],
+  ])('%s: %s', (_name, url, expected) => {
+    expect(keyDestination(new URL(url), getgrist)).toBe(expected);
+    expect(isGristSiteUrl(new URL(url), getgrist)).toBe(expected === 'allowed');
+  });
+
+  it('on a self-hosted docs. host, no sibling host is a Grist site', () => {
+    for (const url of ['https://acme.example.org/api/orgs', 'https://www.example.org/api/docs/abc', 'https://example.org/api/orgs']) {
+      expect(keyDestination(new URL(url), selfHostedDocs)).toBe('not-a-site');
+    }
+    expect(keyDestination(new URL('https://docs.example.org/api/orgs'), selfHostedDocs)).toBe('allowed');
   });
 
   it('on a self-hosted server, the same origin only (port included)', () => {
-    expect(isConfiguredUrl(new URL('http://127.0.0.1:8484/o/acme/api/docs/x'), selfHosted)).toBe(true);
-    expect(isConfiguredUrl(new URL('http://127.0.0.1:9999/api/orgs'), selfHosted)).toBe(false);
+    expect(keyDestination(new URL('http://127.0.0.1:8484/o/acme/api/docs/x'), selfHosted)).toBe('allowed');
+    expect(keyDestination(new URL('http://127.0.0.1:9999/api/orgs'), selfHosted)).toBe('not-a-site');
+  });
+
+  it('a configured site the key was not typed or confirmed for gets no key', () => {
+    const moved: SiteAccess = { ...selfHosted, settings: { personalSiteUrl: 'http://127.0.0.1:9999/o/docs', teamSiteUrls: [] } };
+    expect(keyDestination(new URL('http://127.0.0.1:9999/o/docs/api/orgs'), moved)).toBe('not-confirmed');
+    // Confirmed, but no longer configured: not a site either.
+    expect(keyDestination(new URL('http://127.0.0.1:8484/o/docs/api/orgs'), moved)).toBe('not-a-site');
   });
 });
 
-describe('the Origin rule', () => {
-  it('covers the configured hosts and the per-team base domain', () => {
-    expect(gristDomains(getgrist).sort()).toEqual(['docs.getgrist.com', 'getgrist.com', 'grist.initech.com']);
+describe('one list for the menus, the dialog and the Origin rule', () => {
+  it('match patterns and host names name exactly the same sites', () => {
+    expect(gristSitePatterns(getgrist)).toEqual(['https://docs.getgrist.com/*', 'https://grist.initech.com/*', 'https://acme.getgrist.com/*']);
+    expect(gristHostNames(getgrist)).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com']);
   });
 
-  it('has the shape verified against Grist: remove origin, initiator = the extension host, xmlhttprequest', () => {
+  it('the Origin rule has the shape verified against Grist: remove origin, initiator = the extension host, xmlhttprequest', () => {
     expect(originRule(selfHosted, 'abcdefghijklmnop')).toEqual({
       id: 1,
       priority: 1,

@@ -7,19 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
 import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
-import { readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
+import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { apiKeyItem, listingTagsItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
 async function start(options: FakeGristOptions = { mode: 'org-in-path' }) {
   grist = await startFakeGrist(options);
   fakeBrowser.permissions.contains = (async () => true) as never;
-  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
-  await apiKeyItem.set(USERS.owner.apiKey);
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
 }
 
 afterEach(async () => {
@@ -142,7 +142,10 @@ describe('one round trip with a cached listing', () => {
   beforeEach(() => start());
 
   const WORKSPACES = ['/o/docs/api/orgs/current/workspaces', '/o/acme/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces'];
-  const SETTINGS = () => ({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
+  const SETTINGS = () => ({
+    settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] },
+    hosts: { confirmed: [new URL(grist.url).origin], listed: [] },
+  });
   /** ETags for every site of `listing` that name no body Grist has: as after a change on every site. */
   const staleTags = (listing: Listing) => Object.fromEntries(listing.sites.map((site) => [`${site.siteUrl}/api/orgs/current/workspaces`, 'W/"stale"']));
 
@@ -234,7 +237,8 @@ describe('one round trip with a cached listing', () => {
   it('a refresh whose every site changed never reads the cached listing', async () => {
     await refreshListing();
     await readListing(); // the refresh's own write, which would otherwise land after the next one
-    await listingTagsItem.set(staleTags(await readListing() as Listing));
+    const cached = (await readListing()) as Listing;
+    await listingTagsItem.set({ revision: cached.revision!, tags: staleTags(cached) });
     const read = vi.spyOn(fakeBrowser.storage.local, 'get');
     const listing = await refreshListing();
     expect(listing.sites.flatMap((site) => site.workspaces)).not.toEqual([]);
@@ -250,7 +254,7 @@ describe('one round trip with a cached listing', () => {
     const planted = structuredClone(listing);
     for (const workspace of planted.sites.flatMap((site) => site.workspaces)) for (const document of workspace.documents) document.name = 'Planted';
     const cache = readCachedListing();
-    await storeFetchedListing(planted, await cache.tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0, cache);
+    await storeFetchedListing(planted, await cache.tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0, cache, cacheEpoch());
     expect((await refresh).sites).toEqual(listing.sites);
   });
 

@@ -7,13 +7,14 @@ import { createListingPortListener, createMessageListener, type Handlers } from 
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
 
-const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] };
+const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] };
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     getSettings: vi.fn(async () => settings),
     saveSettings: vi.fn(async () => settings),
     removeApiKey: vi.fn(async () => settings),
+    confirmSavedKey: vi.fn(async () => settings),
     testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
     renameDocument: vi.fn(async () => ({ name: 'x' })),

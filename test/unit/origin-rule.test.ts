@@ -2,7 +2,10 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { originRule, syncOriginRule } from '../../src/background/origin-rule.ts';
 
-const settings = { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] };
+const settings = {
+  settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] },
+  hosts: { confirmed: [], listed: [] },
+};
 
 describe('keeping the Origin rule in step with the settings', () => {
   it('installs the rule, leaves it alone when unchanged, and replaces it when the sites change', async () => {
@@ -10,7 +13,7 @@ describe('keeping the Origin rule in step with the settings', () => {
     await syncOriginRule(settings);
     await syncOriginRule(settings);
     expect(update).toHaveBeenCalledOnce();
-    const changed = { ...settings, teamSiteUrls: [] };
+    const changed = { ...settings, settings: { ...settings.settings, teamSiteUrls: [] } };
     await syncOriginRule(changed);
     expect(update).toHaveBeenCalledTimes(2);
     expect(await fakeBrowser.declarativeNetRequest.getDynamicRules()).toEqual([

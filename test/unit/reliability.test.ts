@@ -10,17 +10,16 @@ import { orgListSchema } from '../../src/background/grist-schemas.ts';
 import { refreshListing } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
 import { readListing } from '../../src/background/listing-cache.ts';
-import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
 beforeEach(async () => {
   grist = await startFakeGrist({ mode: 'org-in-path' });
   fakeBrowser.permissions.contains = (async () => true) as never;
-  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
-  await apiKeyItem.set(USERS.owner.apiKey);
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -28,7 +27,7 @@ afterEach(async () => {
 });
 
 const client = (retry = { attempts: 3, baseDelayMs: 20, maxDelayMs: 2000 }, timeoutMs = 5000) =>
-  createGristClient({ apiKey: USERS.owner.apiKey, isConfiguredUrl: () => true, hasHostPermission: async () => true, retry, timeoutMs });
+  createGristClient({ apiKey: USERS.owner.apiKey, keyDestination: () => 'allowed', hasHostPermission: async () => true, retry, timeoutMs });
 const listOrgs = (retry?: Parameters<typeof client>[0]) => client(retry).get(grist.url, '/api/orgs', orgListSchema);
 const calls = (method: string, path: string) => grist.requests.filter((request) => request.method === method && request.path === path).length;
 const patches = () => grist.requests.filter((request) => request.method === 'PATCH');

@@ -14,12 +14,13 @@ import {
   onMenuClicked,
   PAGE_MENU_ID,
   showPageMenuFor,
-  sitePatterns,
   syncContextMenus,
 } from '../../src/background/rename-triggers.ts';
-import { apiKeyItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { readSiteAccess } from '../../src/background/host-policy.ts';
+import { apiKeyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 const menus = { create: vi.fn(), update: vi.fn(async () => undefined), removeAll: vi.fn(async () => undefined) };
@@ -31,8 +32,7 @@ beforeEach(async () => {
   Object.assign(fakeBrowser.contextMenus, menus);
   fakeBrowser.windows.create = createWindow as never;
   fakeBrowser.permissions.contains = (async () => true) as never;
-  await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
-  await apiKeyItem.set(USERS.owner.apiKey);
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] }, USERS.owner.apiKey);
 });
 afterEach(async () => {
   await grist.close();
@@ -42,7 +42,7 @@ const dialogUrl = () => new URL((createWindow.mock.calls[0] as unknown as [{ url
 
 describe('the menu entries', () => {
   it('are built for the configured hosts only, the page entry hidden until a document page is active', async () => {
-    await syncContextMenus(await settingsItem.get());
+    await syncContextMenus(await readSiteAccess());
     expect(menus.removeAll).toHaveBeenCalledOnce();
     expect(menus.create.mock.calls.map(([entry]) => entry)).toEqual([
       {
@@ -61,11 +61,21 @@ describe('the menu entries', () => {
     ]);
   });
 
-  it('cover every team host on getgrist.com', () => {
-    expect(sitePatterns({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] })).toEqual([
-      'https://docs.getgrist.com/*',
-      'https://*.getgrist.com/*',
+  it('cover exactly the configured hosts and the team hosts Grist listed: no parent domain', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }, USERS.owner.apiKey, ['https://acme.getgrist.com']);
+    await syncContextMenus(await readSiteAccess());
+    expect(menus.create.mock.calls.map(([entry]) => entry.targetUrlPatterns ?? entry.documentUrlPatterns)).toEqual([
+      ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
+      ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
     ]);
+  });
+
+  it.each(['www', 'community', 'support'])('the page entry stays hidden on a %s.getgrist.com page shaped like a document', async (host) => {
+    await saveSettingsWithKey({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }, USERS.owner.apiKey, ['https://acme.getgrist.com']);
+    await showPageMenuFor(`https://${host}.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`);
+    expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible: false });
+    await showPageMenuFor(`https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`);
+    expect(menus.update).toHaveBeenLastCalledWith(PAGE_MENU_ID, { visible: true });
   });
 
   it.each([

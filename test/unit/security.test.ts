@@ -17,9 +17,10 @@ import { readListing } from '../../src/background/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
-import { apiKeyItem, listingItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { apiKeyItem, keyHostsItem, listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 /** The saved key: no reply, log line or stored item but `apiKey` may ever contain it. */
 const KEY = USERS.owner.apiKey;
@@ -98,8 +99,7 @@ const personalSite = () => `${grist.url}/o/docs`;
 const bugTrackerPage = (server = grist) => `${server.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
 
 async function configure(apiKey = KEY): Promise<void> {
-  await settingsItem.set({ personalSiteUrl: personalSite(), teamSiteUrls: [] });
-  await apiKeyItem.set(apiKey);
+  await saveSettingsWithKey({ personalSiteUrl: personalSite(), teamSiteUrls: [] }, apiKey);
 }
 
 /** Sends one message from `sender` through the wired listener. Out: the reply, or undefined for none. */
@@ -157,6 +157,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
   const requests: EveryRequest = {
     getSettings: null,
     saveSettings: { personalSiteUrl: personalSite(), teamSiteUrls: [] },
+    confirmSavedKey: { siteUrl: personalSite() },
     testConnection: { personalSiteUrl: personalSite() },
     refreshListing: null,
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
@@ -186,7 +187,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       everyRequest({ saveSettings: { apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] } }),
     );
     expect(failedKinds(replies)).toEqual({});
-    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [] } });
+    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [] } });
     expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs' } });
     expect(replies.removeApiKey).toMatchObject({ ok: true, value: { hasApiKey: false } });
     // The key typed in the options page is answered without it too.
@@ -215,25 +216,29 @@ describe('the key never leaves the background in a reply or a stored item', () =
     grist.injectFault({ path: /^\/api\//, status, body: JSON.stringify({ error: echo }), contentType: 'application/json' });
     const replies = await sendEvery(everyRequest());
     expect(failedKinds(replies)).toEqual(kinds);
-    // The echo did reach the messages, with the key blotted out: without the blotting the key would be there.
-    expect(JSON.stringify(replies)).toContain('[API key]');
+    // Grist's text is withheld whole: the messages say what happened without it.
+    expect(JSON.stringify(replies)).not.toContain('Grist said');
   });
 
-  it('the cached listing, when one site’s error text echoes the key', async () => {
+  it.each([
+    ['upper-cased', KEY.toUpperCase()],
+    ['cut', KEY.slice(20, 36)],
+    ['URL-encoded', encodeURIComponent(`Bearer ${KEY}`)],
+  ])('the cached listing, when one site’s error text echoes the key %s', async (_form, echo) => {
     await configure();
     grist.injectFault({
       path: '/o/globex/api/orgs/current/workspaces',
       status: 404,
-      body: JSON.stringify({ error: `no workspaces for ${KEY}` }),
+      body: JSON.stringify({ error: `no workspaces for ${echo}` }),
       contentType: 'application/json',
     });
     const reply = await send('refreshListing', null);
     expect(reply.ok).toBe(true);
     const globex = reply.ok ? reply.value.sites.find((site) => site.orgId === ORGS.globex.id) : undefined;
-    expect(globex?.error).toMatchObject({ kind: 'not-found', message: expect.stringContaining('[API key]') });
-    expect(JSON.stringify(reply)).not.toContain(KEY);
+    expect(globex?.error).toMatchObject({ kind: 'not-found', message: expect.not.stringContaining('no workspaces') });
+    expect(JSON.stringify(reply)).not.toContain(echo);
     expect(await readListing()).toEqual(reply.ok ? reply.value : null);
-    expect(await storedOutsideApiKey()).not.toContain(KEY);
+    expect(await storedOutsideApiKey()).not.toContain(echo);
   });
 
   it('every message type, for addresses that are not configured or not allowed', async () => {
@@ -250,7 +255,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     );
     expect(failedKinds(replies)).toEqual({
       saveSettings: 'invalid-input',
-      testConnection: 'invalid-input',
+      testConnection: 'key-not-confirmed',
       renameDocument: 'not-found',
       getDocumentAtUrl: 'not-found',
       renameDocumentAtUrl: 'not-found',
@@ -269,6 +274,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,
+      confirmSavedKey: { siteUrl: [KEY] },
     };
     const replies = await sendEvery(malformed);
     expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
@@ -294,7 +300,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     hasPermission.mockRejectedValue(new Error(`no permission for Bearer ${KEY}`));
     updateDynamicRules.mockRejectedValue(new TypeError(`rule refused: ${KEY}`));
     const replies = await sendEvery(everyRequest());
-    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', ...NETWORK_MESSAGES]));
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES]));
   });
 });
 
@@ -316,7 +322,7 @@ describe('the key goes only to the configured sites', () => {
 
     expect(await send('getDocumentAtUrl', { pageUrl: otherPage })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
-    expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'key-not-confirmed' } });
     // A cached listing that names another origin (stored data is not trusted to pick the host).
     const listing = (await readListing()) as Listing;
     for (const site of listing.sites) site.siteUrl = site.siteUrl.replace(grist.url, other.url);
@@ -335,9 +341,9 @@ describe('the key goes only to the configured sites', () => {
     expect(keyed(other).length).toBeGreaterThan(0);
   });
 
-  it('a listing never follows a server’s answer to a host outside the configured sites', async () => {
-    // getgrist.com style: team sites are derived from what /api/orgs says, so a hostile or
-    // broken answer could name any host. No network here: fetch answers like Grist would.
+  it('on getgrist.com the key goes to exactly the team hosts Grist listed for it, never to the rest of the domain', async () => {
+    // Team sites are derived from what /api/orgs says, so a hostile or broken answer could name
+    // any host. No network here: fetch answers like Grist would.
     const org = (id: number, domain: string, host: string | null, owner: { id: number } | null = null) => ({
       id,
       name: domain,
@@ -354,25 +360,35 @@ describe('the key goes only to the configured sites', () => {
         return Response.json([
           org(2, 'docs-5', null, { id: 5 }),
           org(5, 'acme', null),
-          org(6, 'custom', `127.0.0.1:${other.port}`),
-          org(7, 'evil', 'grist.evil.example.com'),
+          org(7, 'initech', 'grist.initech.example'),
           org(8, 'evil.example.com/', null),
+          org(9, 'hooli', 'evil.example.com/x'),
         ]);
       }
+      if (url.pathname.startsWith('/api/docs/')) return Response.json({ id: DOCS.roadmap.id, name: 'Roadmap', access: 'owners', workspace: { org: { id: 5 } } });
       return Response.json([]);
     });
-    await settingsItem.set({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] });
-    await apiKeyItem.set(KEY);
+    await saveSettingsWithKey({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }, KEY);
     const reply = await send('refreshListing', null);
-    expect(new Set(asked)).toEqual(new Set(['docs.getgrist.com', 'acme.getgrist.com']));
-    const errors = reply.ok ? reply.value.sites.map((site) => [site.orgId, site.error?.kind]) : [];
-    expect(errors).toEqual([
-      [2, undefined],
-      [5, undefined],
-      [6, 'no-host-permission'],
-      [7, 'no-host-permission'],
-      [8, 'no-host-permission'],
+    expect(new Set(asked)).toEqual(new Set(['docs.getgrist.com', 'acme.getgrist.com', 'grist.initech.example']));
+    expect(reply.ok ? reply.value.sites.map((site) => [site.orgId, site.siteUrl, site.error?.kind]) : []).toEqual([
+      [2, 'https://docs.getgrist.com', undefined],
+      [5, 'https://acme.getgrist.com', undefined],
+      [7, 'https://grist.initech.example', undefined],
     ]);
+    await vi.waitFor(async () => expect((await keyHostsItem.get()).listed).toEqual(['https://acme.getgrist.com', 'https://grist.initech.example']));
+
+    // "Rename linked Grist document…" on crafted links: hosts of the domain that are not listed sites.
+    asked.length = 0;
+    for (const host of ['www.getgrist.com', 'community.getgrist.com', 'support.getgrist.com', 'globex.getgrist.com', 'getgrist.com']) {
+      const pageUrl = `https://${host}/${DOCS.roadmap.urlId}/Roadmap`;
+      expect(await send('getDocumentAtUrl', { pageUrl }), host).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+      expect(await send('renameDocumentAtUrl', { pageUrl, name: 'x' }), host).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    }
+    expect(asked).toEqual([]);
+    // A listed team's document page is looked up there.
+    expect(await send('getDocumentAtUrl', { pageUrl: `https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap` })).toMatchObject({ ok: true });
+    expect(asked).toEqual(['acme.getgrist.com']);
   });
 
   // Stored settings that do not read back (corrupt, or from another version whose URL form
@@ -448,7 +464,7 @@ describe('plain http is refused outside this machine, before anything is sent', 
     'the client refuses %s even when told the host is configured and granted',
     async (siteUrl) => {
       const fetchSpy = vi.spyOn(globalThis, 'fetch');
-      const client = createGristClient({ apiKey: KEY, isConfiguredUrl: () => true, hasHostPermission: async () => true });
+      const client = createGristClient({ apiKey: KEY, keyDestination: () => 'allowed', hasHostPermission: async () => true });
       for (const call of [client.get(siteUrl, '/api/orgs', orgListSchema), client.patch(siteUrl, '/api/docs/x', { name: 'y' }, anyJsonSchema)]) {
         const error = await call.then(() => null, (caught: unknown) => caught);
         expect(error).toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/without https/) });
@@ -458,7 +474,7 @@ describe('plain http is refused outside this machine, before anything is sent', 
   );
 
   it('the client does send over http to localhost and 127.0.0.1 (where a self-hosted Grist runs)', async () => {
-    const client = createGristClient({ apiKey: KEY, isConfiguredUrl: () => true, hasHostPermission: async () => true });
+    const client = createGristClient({ apiKey: KEY, keyDestination: () => 'allowed', hasHostPermission: async () => true });
     expect(await client.get(grist.url.replace('127.0.0.1', 'localhost'), '/api/orgs', orgListSchema)).toHaveLength(3);
     expect(await client.get(grist.url, '/api/orgs', orgListSchema)).toHaveLength(3);
   });

@@ -31,8 +31,18 @@ describe('per-team hosts (getgrist.com)', () => {
     expect(resolve(org, config)).toBe(expected);
   });
 
-  it('keeps a port for self-hosted per-team servers', () => {
-    expect(resolve(acme, settings('http://docs.localhost:8484'))).toBe('http://acme.localhost:8484');
+  it('does not take a self-hosted docs. host for per-team: its teams are asked of the server, or configured', () => {
+    expect(guessDeployment('https://docs.example.org')).toEqual({ style: 'ask-server', root: 'https://docs.example.org' });
+    expect(resolve(acme, settings('https://docs.example.org'), null)).toBe('https://docs.example.org/o/acme');
+  });
+
+  it.each([
+    ['a domain that is not one DNS label', { ...acme, domain: 'evil.example.com/' }],
+    ['a domain with a dot', { ...acme, domain: 'www.evil' }],
+    ['a custom host with a path', { ...custom, host: 'evil.example.com/x' }],
+    ['a custom host with credentials', { ...custom, host: 'user@evil.example.com' }],
+  ])('follows no address from %s', (_name, org) => {
+    expect(resolve(org, config)).toBeNull();
   });
 
   it('treats a team host pasted as the personal URL as getgrist.com addressing', () => {

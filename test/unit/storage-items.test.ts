@@ -2,6 +2,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../src/background/storage-migration.ts';
 import {
+  keyHostsItem,
   apiKeyItem,
   listingItem,
   SCHEMA_VERSION,
@@ -91,7 +92,7 @@ describe('storage migration', () => {
       apiKey: 'k',
       settings: { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] },
     });
-    expect((await migrateStorage()).personalSiteUrl).toBe('https://grist.example.com/o/docs');
+    expect((await migrateStorage()).settings.personalSiteUrl).toBe('https://grist.example.com/o/docs');
     expect(await listingItem.get()).toBeNull();
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
     expect(await apiKeyItem.get()).toBe('k');
@@ -106,7 +107,7 @@ describe('storage migration', () => {
 
   it('answers the default settings, with the key dropped, when the stored ones do not read back', async () => {
     await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, apiKey: 'k', settings: { personalSiteUrl: 'grist', teamSiteUrls: [] } });
-    expect(await migrateStorage()).toEqual(settingsItem.fallback);
+    expect(await migrateStorage()).toEqual({ settings: settingsItem.fallback, hosts: keyHostsItem.fallback });
     expect(await apiKeyItem.get()).toBeNull();
   });
 });

@@ -19,6 +19,9 @@ const PREFS: Record<string, string | number | boolean> = {
   'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
   // MV3 host permissions are granted at install (the default, set here so a change is seen).
   'extensions.originControls.grantByDefault': true,
+  // Optional host permissions (this machine's, where the fake Grist runs) are granted when the
+  // options page asks, as a user answering the prompt would; automation cannot click the prompt.
+  'extensions.webextOptionalPermissionPrompts': false,
   'extensions.autoDisableScopes': 0,
   'extensions.enabledScopes': 5,
   'extensions.update.enabled': false,
