@@ -258,7 +258,7 @@ describe('a strict content security policy', () => {
 
 describe('corrupt or old stored data never breaks a page', () => {
   const personal = () => `${setup.grist.url}/o/docs`;
-  const cases: Array<{ name: string; items: () => Record<string, unknown>; personalSiteUrl: () => string; hasKey: boolean }> = [
+  const cases: Array<{ name: string; items: () => Record<string, unknown>; personalSiteUrl: () => string; hasKey: boolean | 'not confirmed' }> = [
     {
       name: 'settings as a string, a listing of the wrong shape, schema version 0, a key of the wrong type',
       items: () => ({ settings: personal(), listing: { fetchedAt: 'yesterday', sites: 'all' }, schemaVersion: 0, apiKey: 42 }),
@@ -276,11 +276,18 @@ describe('corrupt or old stored data never breaks a page', () => {
       items: () => ({
         settings: { personalSiteUrl: personal(), teamSiteUrls: [] },
         apiKey: KEY,
+        keyHosts: { confirmed: [setup.grist.url], listed: [] },
         listing: { fetchedAt: 1, sites: [{ orgId: 'x', workspaces: null }, 5, null, { orgId: 2, name: 'Old', siteUrl: 7, workspaces: [{ documents: {} }] }] },
         schemaVersion: 999,
       }),
       personalSiteUrl: personal,
       hasKey: true,
+    },
+    {
+      name: 'valid settings and key with no record of where the key may go, hosts of the wrong shape',
+      items: () => ({ settings: { personalSiteUrl: personal(), teamSiteUrls: [] }, apiKey: KEY, keyHosts: { confirmed: 'all' } }),
+      personalSiteUrl: personal,
+      hasKey: 'not confirmed',
     },
   ];
 
@@ -296,7 +303,10 @@ describe('corrupt or old stored data never breaks a page', () => {
     expect(await options.page.getByText('A key is saved.').count()).toBe(hasKey ? 1 : 0);
 
     const popup = await openWatched(POPUP_PAGE);
-    if (hasKey) {
+    if (hasKey === 'not confirmed') {
+      // The key is not sent where nothing says it may go; the popup says what to do.
+      await popup.page.getByText(`Use the saved key for 127.0.0.1:${setup.grist.port}`, { exact: false }).first().waitFor();
+    } else if (hasKey) {
       await expect.poll(() => headings(popup.page, 2)).toEqual(['Personal', 'Acme Corp', 'Globex Inc']);
     } else {
       await popup.page.getByText('Connect your Grist account').waitFor();

@@ -279,3 +279,86 @@ describe('one round trip with a cached listing', () => {
     expect(await readListing()).not.toBeNull();
   });
 });
+
+describe('the cache never lies (issue 11, findings 5 and 6)', () => {
+  beforeEach(() => start());
+
+  const namesOf = (listing: Listing | null) =>
+    listing?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => document.name))) ?? [];
+
+  /** Renames a document in Grist itself, as the user would in Grist's own page. */
+  async function renameInGrist(siteUrl: string, docId: string, name: string): Promise<void> {
+    const response = await fetch(`${siteUrl}/api/docs/${docId}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  it('a listing write the browser refuses (over quota) stores none of it; the next refresh shows Grist’s new name', async () => {
+    await refreshListing();
+    await readListing(); // its write is done
+    await renameInGrist(`${grist.url}/o/acme`, DOCS.bugTracker.id, 'Bugs (renamed in Grist)');
+    const storage = fakeBrowser.storage.local;
+    const set = storage.set.bind(storage);
+    const refused = vi.spyOn(storage, 'set').mockImplementation((async (items: Record<string, unknown>) => {
+      if ('listing' in items) throw new Error('QUOTA_BYTES quota exceeded');
+      return set(items);
+    }) as never);
+    expect(namesOf(await refreshListing())).toContain('Bugs (renamed in Grist)');
+    await readListing(); // the refused write has been tried
+    expect(refused.mock.calls.some(([items]) => 'listing' in (items as object))).toBe(true);
+    refused.mockRestore();
+    expect(namesOf(await refreshListing())).toContain('Bugs (renamed in Grist)');
+  });
+
+  it('ETags stored with another listing are never paired with the cached one', async () => {
+    const first = await refreshListing();
+    await readListing();
+    await renameInGrist(`${grist.url}/o/acme`, DOCS.bugTracker.id, 'Bugs (renamed in Grist)');
+    // What a write that failed halfway in an older version left: the new ETags beside the old listing.
+    await refreshListing();
+    await readListing();
+    const tags = await listingTagsItem.get();
+    await fakeBrowser.storage.local.set({ listing: JSON.stringify(first) });
+    expect(tags?.revision).not.toBe(first.revision);
+    expect(namesOf(await refreshListing())).toContain('Bugs (renamed in Grist)');
+  });
+
+  it('a rename made here keeps the cached ETags paired with the listing', async () => {
+    await refreshListing();
+    await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' });
+    const [listing, tags] = [await readListing(), await listingTagsItem.get()];
+    expect(tags?.revision).toBe(listing?.revision);
+    grist.clearRequests();
+    await refreshListing();
+    // Only the renamed document's site changed in Grist; every other 304 found its cached copy.
+    expect(gets().filter((request) => request.answer?.status !== 304).map((request) => request.path)).toEqual(['/o/acme/api/orgs/current/workspaces']);
+  });
+
+  it('removing the key during a refresh: what the refresh fetched is not stored', async () => {
+    const { removeApiKey } = await import('../../src/background/settings-service.ts');
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
+    const refresh = refreshListing();
+    await vi.waitFor(() => expect(gets()).toHaveLength(1));
+    await removeApiKey();
+    expect((await refresh).sites).toHaveLength(3); // the popup that asked still gets its answer
+    await readListing();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readListing()).toBeNull();
+    expect(await fakeBrowser.storage.local.get(['listing', 'listingPreview', 'listingTags', 'keyHosts'])).toEqual({});
+  });
+
+  it('saving other settings during a refresh: what the refresh fetched under the old ones is not stored', async () => {
+    const { saveSettings } = await import('../../src/background/settings-service.ts');
+    Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
+    const refresh = refreshListing();
+    await vi.waitFor(() => expect(gets()).toHaveLength(1));
+    await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    await refresh;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readListing()).toBeNull();
+  });
+});
