@@ -40,7 +40,7 @@ export async function getSettings(): Promise<PublicSettings> {
 
 function publicSettings({ settings, hosts }: SiteAccess, hasApiKey: boolean): PublicSettings {
   const unconfirmed = hasApiKey ? configuredOrigins(settings).filter((origin) => !hosts.confirmed.includes(origin) && !hosts.listed.includes(origin)) : [];
-  return { ...settings, hasApiKey, keyNotConfirmedFor: unconfirmed.map((origin) => new URL(origin).host) };
+  return { ...settings, hasApiKey, keyNotConfirmedFor: unconfirmed };
 }
 
 /**

@@ -38,6 +38,24 @@ export function OptionsApp({ store }: OptionsAppProps) {
   );
 }
 
+/** The hosts the saved key is not sent to, each with its "Use the saved key for <host>" button. */
+function KeyConfirmation({ store }: OptionsAppProps) {
+  return (
+    <div class="key-confirmation">
+      <p>{t('keyNotConfirmed')}</p>
+      <ul>
+        {store.keyNotConfirmedFor.value.map((origin) => (
+          <li key={origin}>
+            <button type="button" onClick={() => void store.confirmKey(origin)}>
+              {t('useSavedKeyFor', new URL(origin).host)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function SettingsForm({ store }: OptionsAppProps) {
   const keyInput = useRef<HTMLInputElement>(null);
   const personalInput = useRef<HTMLInputElement>(null);
@@ -110,6 +128,7 @@ function SettingsForm({ store }: OptionsAppProps) {
             <>
               {store.hasApiKey.value ? <p class="key-saved">{t('keySaved')}</p> : null}
               <p>{t('keyHint')}</p>
+              {store.hasApiKey.value && store.keyNotConfirmedFor.value.length > 0 ? <KeyConfirmation store={store} /> : null}
             </>
           }
         >

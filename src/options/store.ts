@@ -30,7 +30,7 @@ export type HasHostPermission = (origin: string) => Promise<boolean>;
 export type WatchHostPermissions = (listener: () => void, signal: AbortSignal) => void;
 
 /** The messages the options page sends. */
-export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'testConnection'>;
+export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'confirmSavedKey' | 'testConnection'>;
 
 export interface OptionsStoreDependencies {
   backend: OptionsBackend;
@@ -46,7 +46,7 @@ export interface StatusMessage {
 }
 
 /** What the page is waiting for, if anything. */
-export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing' | 'granting';
+export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing' | 'granting' | 'confirming';
 
 export interface OptionsStore {
   /** The key typed in this visit; the saved key never reaches the page. */
@@ -68,6 +68,12 @@ export interface OptionsStore {
    * them back. Empty when all are granted (or not yet checked).
    */
   readonly ungrantedHosts: ReadonlySignal<readonly string[]>;
+  /**
+   * Origins the saved key is not sent to because it was typed for other sites: configured ones,
+   * and an edited address that Test connection could not test for that reason. Each is offered
+   * "Use the saved key for <host>".
+   */
+  readonly keyNotConfirmedFor: ReadonlySignal<readonly string[]>;
   setApiKey(text: string): void;
   toggleKeyVisible(): void;
   setPersonalSiteUrl(text: string): void;
@@ -79,6 +85,8 @@ export interface OptionsStore {
   /** Checks the personal site with the typed key (or the saved one). Call it from the click itself. */
   testConnection(): Promise<void>;
   removeKey(): Promise<void>;
+  /** "Use the saved key for <host>": the saved key may go to `origin` from now on. */
+  confirmKey(origin: string): Promise<void>;
   /** Asks the browser for the saved sites' hosts it has not granted. Call it from the click itself. */
   grantHosts(): Promise<void>;
   /** Keeps `ungrantedHosts` current as permissions are granted or taken back, until `signal` aborts. */
@@ -106,6 +114,7 @@ export function createOptionsStore({
   const busy = signal<BusyAction | null>(null);
   const status = signal<StatusMessage | null>(null);
   const ungrantedHosts = signal<readonly string[]>([]);
+  const keyNotConfirmedFor = signal<readonly string[]>([]);
   /** The saved sites' host patterns, whose permissions `ungrantedHosts` reports on. */
   let savedOrigins: string[] = [];
   /** Bumped by each check, so an older check that answers late does not overwrite a newer one. */
@@ -113,6 +122,7 @@ export function createOptionsStore({
 
   function showSettings(settings: PublicSettings): void {
     hasApiKey.value = settings.hasApiKey;
+    keyNotConfirmedFor.value = settings.keyNotConfirmedFor;
     personalSiteUrl.value = settings.personalSiteUrl;
     teamSiteUrls.value = formatSiteUrlList(settings.teamSiteUrls);
     savedOrigins = unique([settings.personalSiteUrl, ...settings.teamSiteUrls].map(hostPermissionPattern));
@@ -233,6 +243,13 @@ export function createOptionsStore({
         ...(key === undefined ? {} : { apiKey: key }),
         personalSiteUrl: personal.url,
       });
+      if (!reply.ok && reply.error.kind === 'key-not-confirmed') {
+        // Not a dead end: the host is offered "Use the saved key for <host>" beside the key field.
+        const origin = new URL(personal.url).origin;
+        if (!keyNotConfirmedFor.value.includes(origin)) keyNotConfirmedFor.value = [...keyNotConfirmedFor.value, origin];
+        status.value = { tone: 'error', text: t('errorKeyNotConfirmedHere', new URL(origin).host) };
+        return;
+      }
       if (!reply.ok) {
         status.value = { tone: 'error', text: reply.error.message };
         return;
@@ -254,6 +271,21 @@ export function createOptionsStore({
       // Only the key state: the address fields may hold edits not saved yet.
       hasApiKey.value = reply.value.hasApiKey;
       status.value = { tone: 'success', text: t('keyRemoved') };
+    });
+  }
+
+  function confirmKey(origin: string): Promise<void> {
+    if (busy.value) return Promise.resolve();
+    return run('confirming', t('saving'), async () => {
+      const reply = await backend.confirmSavedKey({ siteUrl: origin });
+      if (!reply.ok) {
+        status.value = { tone: 'error', text: reply.error.message };
+        return;
+      }
+      // Only the key state: the address fields may hold edits not saved yet.
+      hasApiKey.value = reply.value.hasApiKey;
+      keyNotConfirmedFor.value = keyNotConfirmedFor.value.filter((other) => other !== origin);
+      status.value = { tone: 'success', text: t('keyConfirmed', new URL(origin).host) };
     });
   }
 
@@ -318,6 +350,7 @@ export function createOptionsStore({
     busy,
     status,
     ungrantedHosts,
+    keyNotConfirmedFor,
     setApiKey(text) {
       apiKey.value = text;
     },
@@ -336,6 +369,7 @@ export function createOptionsStore({
     save,
     testConnection,
     removeKey,
+    confirmKey,
     grantHosts,
     watchHostPermissions: watchPermissions,
   };

@@ -12,8 +12,8 @@ export interface PublicSettings {
   personalSiteUrl: string;
   teamSiteUrls: string[];
   /**
-   * Hosts (`host[:port]`) of configured sites the saved key is not sent to: it was saved for other
-   * sites, and the user has not confirmed it for these (nor has Grist listed them for it).
+   * Origins (`https://host[:port]`) of configured sites the saved key is not sent to: it was saved
+   * for other sites, and the user has not confirmed it for these (nor has Grist listed them for it).
    */
   keyNotConfirmedFor: string[];
 }

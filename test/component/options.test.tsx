@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../src/options/store.ts';
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
-import type { ConnectionReport, PublicSettings, SettingsInput } from '../../src/shared/messages.ts';
+import type { ConnectionReport, PublicSettings, Reply, SettingsInput } from '../../src/shared/messages.ts';
 
 afterEach(cleanup);
 
@@ -20,6 +20,8 @@ const REPORT: ConnectionReport = { userName: 'Ada Lovelace', userEmail: 'ada@exa
 
 interface Setup {
   settings?: PublicSettings;
+  /** What Test connection answers; the report unless said. */
+  testReply?: Reply<'testConnection'>;
   /** What the permission prompt answers: granted, refused, or the browser throws. */
   permission?: boolean | Error;
   /** The host patterns the browser has granted already; all of them unless said. */
@@ -27,7 +29,7 @@ interface Setup {
 }
 
 /** Renders the page with a fake backend that behaves like the background worker. */
-async function renderPage({ settings = SAVED, permission = true, granted }: Setup = {}) {
+async function renderPage({ settings = SAVED, permission = true, granted, testReply = ok(REPORT) }: Setup = {}) {
   let saved = settings;
   const backend = {
     getSettings: vi.fn(async (_request: null) => ok(saved)),
@@ -36,7 +38,7 @@ async function renderPage({ settings = SAVED, permission = true, granted }: Setu
         hasApiKey: saved.hasApiKey || input.apiKey !== undefined,
         personalSiteUrl: input.personalSiteUrl,
         teamSiteUrls: input.teamSiteUrls,
-        keyNotConfirmedFor: [],
+        keyNotConfirmedFor: input.apiKey === undefined ? saved.keyNotConfirmedFor : [],
       };
       return ok(saved);
     }),
@@ -44,7 +46,11 @@ async function renderPage({ settings = SAVED, permission = true, granted }: Setu
       saved = { ...saved, hasApiKey: false };
       return ok(saved);
     }),
-    testConnection: vi.fn(async (_request: { apiKey?: string; personalSiteUrl: string }) => ok(REPORT)),
+    confirmSavedKey: vi.fn(async ({ siteUrl }: { siteUrl: string }) => {
+      saved = { ...saved, keyNotConfirmedFor: saved.keyNotConfirmedFor.filter((origin) => origin !== siteUrl) };
+      return ok(saved);
+    }),
+    testConnection: vi.fn(async (_request: { apiKey?: string; personalSiteUrl: string }) => testReply),
   } satisfies OptionsBackend;
   const permissions = fakePermissions(granted);
   const requestHostPermissions = vi.fn(async (origins: string[]) => {
@@ -162,6 +168,7 @@ describe('the fields', () => {
       getSettings: vi.fn(async () => fail<PublicSettings>({ kind: 'network', message: 'The worker did not answer.' })),
       saveSettings: vi.fn(),
       removeApiKey: vi.fn(),
+      confirmSavedKey: vi.fn(),
       testConnection: vi.fn(),
     } satisfies OptionsBackend;
     const store = createOptionsStore({
@@ -451,5 +458,45 @@ describe('hosts the browser has not granted', () => {
     expect(permissions.watcherCount()).toBe(1);
     cleanup();
     await waitFor(() => expect(permissions.watcherCount()).toBe(0));
+  });
+});
+
+describe('the saved key and a changed address (issue 11, finding 1)', () => {
+  const moved: PublicSettings = {
+    hasApiKey: true,
+    personalSiteUrl: 'https://grist.example.com/o/docs',
+    teamSiteUrls: [],
+    keyNotConfirmedFor: ['https://grist.example.com'],
+  };
+
+  it('names the hosts the saved key is not sent to, next to the key field, with a button each', async () => {
+    await renderPage({ settings: moved });
+    expect(descriptionOf(keyInput())).toContain('not sent to these until you confirm it');
+    expect(descriptionOf(keyInput())).toContain('type it again or confirm it for the new host');
+    expect(screen.getByRole('button', { name: 'Use the saved key for grist.example.com' })).toBeTruthy();
+  });
+
+  it('“Use the saved key for <host>” confirms it for that origin, and the notice goes', async () => {
+    const { backend } = await renderPage({ settings: moved });
+    click('Use the saved key for grist.example.com');
+    await expectStatus('The saved key will be sent to grist.example.com from now on.');
+    expect(backend.confirmSavedKey).toHaveBeenCalledWith({ siteUrl: 'https://grist.example.com' });
+    expect(screen.queryByRole('button', { name: /Use the saved key/ })).toBeNull();
+  });
+
+  it('Test connection on an edited address the key was not typed for says so and offers the button', async () => {
+    const { backend } = await renderPage({
+      testReply: { ok: false, error: { kind: 'key-not-confirmed', message: 'not confirmed' } },
+    });
+    type(personalInput(), 'https://grist.other.example/o/docs');
+    click('Test connection');
+    await expectStatus('The saved key was typed for other sites, so it was not sent to grist.other.example. Confirm it for this host below, or type the key again.');
+    click('Use the saved key for grist.other.example');
+    await waitFor(() => expect(backend.confirmSavedKey).toHaveBeenCalledWith({ siteUrl: 'https://grist.other.example' }));
+  });
+
+  it('shows no such notice without a saved key', async () => {
+    await renderPage({ settings: { ...moved, hasApiKey: false } });
+    expect(screen.queryByRole('button', { name: /Use the saved key/ })).toBeNull();
   });
 });

@@ -214,7 +214,7 @@ describe('the saved key after the site URLs change (issue 11, finding 1)', () =>
   it('a personal site URL changed without typing the key gets no key until the user confirms it', async () => {
     await configure();
     const moved = await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
-    expect(moved).toMatchObject({ hasApiKey: true, keyNotConfirmedFor: [`127.0.0.1:${other.port}`] });
+    expect(moved).toMatchObject({ hasApiKey: true, keyNotConfirmedFor: [other.url] });
     expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
     expect(await failure(testConnection({ personalSiteUrl: `${other.url}/o/docs` }))).toMatchObject({ kind: 'key-not-confirmed' });
     expect(keyed(other)).toEqual([]);
@@ -228,7 +228,7 @@ describe('the saved key after the site URLs change (issue 11, finding 1)', () =>
     await configure();
     await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
     const back = await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
-    expect(back.keyNotConfirmedFor).toEqual([`127.0.0.1:${grist.port}`]);
+    expect(back.keyNotConfirmedFor).toEqual([grist.url]);
     grist.clearRequests();
     expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
     expect(keyed(grist)).toEqual([]);
