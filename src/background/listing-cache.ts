@@ -9,7 +9,7 @@
  * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
  * started before it fetched is never stored.
  */
-import { listingPreview, type DocumentEntry, type Listing } from '../shared/listing.ts';
+import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../shared/storage-items.ts';
 import { logFailure } from './log-failure.ts';
 
@@ -164,10 +164,7 @@ export async function storeFetchedListing(
   cache: Pick<CachedListing, 'holds'>,
   startedInEpoch: number,
 ): Promise<Listing> {
-  for (const document of documentsOf(listing)) {
-    const renamed = confirmedRenames.get(document.id);
-    if (renamed && renamed.at >= fetchStartedAt) document.name = renamed.name;
-  }
+  for (const site of listing.sites) applyConfirmedRenames(site, fetchStartedAt);
   const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
   // Its place in the queue is taken now, but the write starts a task later: encoding 3 MB for
   // storage would otherwise run on this thread before the reply carrying the listing is sent.
@@ -178,6 +175,23 @@ export async function storeFetchedListing(
     await storeWithPreview(stored, tags);
   });
   return stored;
+}
+
+/**
+ * Gives a freshly fetched site the names of the renames Grist confirmed since `fetchStartedAt`
+ * (ms since the epoch), in place: the fetch may have been answered before them.
+ * Out: true when a name changed.
+ */
+export function applyConfirmedRenames(site: SiteEntry, fetchStartedAt: number): boolean {
+  let changed = false;
+  for (const document of site.workspaces.flatMap((workspace) => workspace.documents)) {
+    const renamed = confirmedRenames.get(document.id);
+    if (renamed && renamed.at >= fetchStartedAt && document.name !== renamed.name) {
+      document.name = renamed.name;
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /**

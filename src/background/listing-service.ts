@@ -7,7 +7,7 @@
  */
 import { t } from '../shared/i18n.ts';
 import type { ErrorValue } from '../shared/errors.ts';
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../shared/listing.ts';
 import { apiKeyItem } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
@@ -15,7 +15,7 @@ import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
 import { readSiteAccess, type SiteAccess } from './host-policy.ts';
 import { logFailure } from './log-failure.ts';
-import { cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
+import { applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
 import { recordListedHosts } from './settings-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
@@ -35,9 +35,6 @@ export const ANONYMOUS_ANSWER_ERROR = (host: string) =>
 
 const WORKSPACES_PATH = '/api/orgs/current/workspaces';
 
-/** A site to list: what the listing shows of it, before its workspaces. */
-type SiteHeader = Omit<SiteEntry, 'workspaces' | 'error'>;
-
 /** What a refresh fetched: the listing, the ETags to send next time, and the team sites' origins Grist listed. */
 export interface FetchedListing {
   listing: Listing;
@@ -49,6 +46,8 @@ export interface FetchedListing {
 interface Fetched<T> {
   value: T;
   tag: string | null;
+  /** True when Grist answered 304 and the value is the cached copy. */
+  unchanged?: boolean;
 }
 
 /** Grist's answer for a site's workspaces: new ones, "unchanged" (304 to the ETag sent), or the failure. */
@@ -146,19 +145,28 @@ async function siteEntry(client: GristClient, site: SiteHeader, answer: Workspac
   if (answer.kind === 'new') return { value: { ...site, workspaces: answer.workspaces }, tag: answer.tag };
   const cached = (await previous())?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
   if (answer.kind === 'failed') return { value: { ...site, workspaces: cached?.workspaces ?? [], error: answer.error }, tag: null };
-  if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag };
+  if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag, unchanged: true };
   return siteEntry(client, site, await askWorkspaces(client, site.siteUrl, null), previous);
 }
 
 /**
- * Lists every site with the given key and settings. In: the cached ETags by request URL, and a
- * reader of the cached listing they were built from (called only for what answers 304 or fails).
+ * Lists every site with the given key and settings. In: the cached ETags by request URL, a
+ * reader of the cached listing they were built from (called only for what answers 304 or fails),
+ * and what to tell of each step as it happens (the site list, then each site as it answers, so a
+ * page shows every site without waiting for the slowest: a server that never answers holds back
+ * only its own site, until its timeout).
  * Every workspaces response the cache holds an ETag for is revalidated at once, beside
  * `/api/orgs`, so a popup with a cached listing waits one round trip instead of two; an answer
  * for a site the new site list no longer holds is dropped, and a site that is new, moved or was
  * in error is asked once the list is in. Throws ApiError when the site list itself fails.
  */
-export async function fetchListing(access: SiteAccess, apiKey: string, tags: Record<string, string>, previous: () => Promise<Listing | null>): Promise<FetchedListing> {
+export async function fetchListing(
+  access: SiteAccess,
+  apiKey: string,
+  tags: Record<string, string>,
+  previous: () => Promise<Listing | null>,
+  report: (step: RefreshStep) => void = () => undefined,
+): Promise<FetchedListing> {
   const { settings } = access;
   const client = connectToGrist(access, apiKey);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
@@ -172,12 +180,15 @@ export async function fetchListing(access: SiteAccess, apiKey: string, tags: Rec
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
+  report({ sites: sites.value });
   // The team sites Grist has just listed for this key may be asked with it.
   const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey);
   const results = await Promise.all(
-    sites.value.map(async (site) =>
-      siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous),
-    ),
+    sites.value.map(async (site, index) => {
+      const entry = await siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous);
+      report({ site: entry.value, index, unchanged: entry.unchanged === true });
+      return entry;
+    }),
   );
   const fresh: Record<string, string> = {};
   if (sites.tag) fresh[`${settings.personalSiteUrl}/api/orgs`] = sites.tag;
@@ -190,6 +201,28 @@ export interface Refresh {
   listing: Promise<Listing>;
   /** Settles once the refresh no longer reads storage before its requests (or once it ended). */
   underway: Promise<void>;
+  /**
+   * Calls `listener` with every step so far, then with each new one as it happens (see
+   * RefreshStep); all of them come before `listing` settles. A page that joins a refresh late
+   * gets the steps it missed.
+   */
+  watch(listener: (step: RefreshStep) => void): void;
+}
+
+/** Steps kept for replay: listeners added later get every step so far. */
+function stepLog() {
+  const steps: RefreshStep[] = [];
+  const listeners = new Set<(step: RefreshStep) => void>();
+  return {
+    report(step: RefreshStep): void {
+      steps.push(step);
+      for (const listener of listeners) listener(step);
+    },
+    watch(listener: (step: RefreshStep) => void): void {
+      for (const step of steps) listener(step);
+      listeners.add(listener);
+    },
+  };
 }
 
 /** The refresh under way, and the settings and key it was started with (kept in memory only). */
@@ -203,6 +236,7 @@ let refreshing: (Refresh & { basis: string }) | null = null;
 export function startRefresh(): Refresh {
   let readsDone!: () => void;
   const underway = new Promise<void>((resolve) => (readsDone = resolve));
+  const log = stepLog();
   // Taken before the settings and key are read: a refresh they changed under stores nothing.
   const epoch = cacheEpoch();
   const listing = (async () => {
@@ -212,6 +246,7 @@ export function startRefresh(): Refresh {
     const basis = JSON.stringify([access, apiKey, epoch]);
     if (refreshing?.basis === basis) {
       void refreshing.underway.then(readsDone);
+      refreshing.watch(log.report);
       return refreshing.listing;
     }
     const promise = (async () => {
@@ -220,17 +255,23 @@ export function startRefresh(): Refresh {
       const previous = () => cache.listing().catch(() => null);
       const tags = await cache.tags.catch(() => ({}));
       readsDone();
-      const fetched = await fetchListing(access, apiKey, tags, previous);
+      const fetched = await fetchListing(access, apiKey, tags, previous, (step) =>
+        log.report('site' in step ? { ...step, unchanged: !applyConfirmedRenames(step.site, startedAt) && step.unchanged } : step),
+      );
+      // A rename confirmed after its site was reported: that site again, with the new name.
+      fetched.listing.sites.forEach((site, index) => {
+        if (applyConfirmedRenames(site, startedAt)) log.report({ site, index, unchanged: false });
+      });
       void recordListedHosts(fetched.listed, epoch).catch(logFailure('recording the listed team sites'));
       return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache, epoch);
     })().finally(() => {
       if (refreshing?.listing === promise) refreshing = null;
     });
-    refreshing = { listing: promise, underway, basis };
+    refreshing = { listing: promise, underway, basis, watch: log.watch };
     return promise;
   })();
   void listing.finally(readsDone).catch(() => undefined);
-  return { listing, underway };
+  return { listing, underway, watch: log.watch };
 }
 
 /** The `refreshListing` message: the listing of a refresh (see startRefresh). Throws ApiError. */

@@ -66,8 +66,9 @@ function answer<T>(work: Promise<T>): Promise<Result<T>> {
 /**
  * Makes the `runtime.onConnect` listener for LISTING_PORT: each connection from the extension's
  * own pages starts (or joins) a refresh and answers in parts: `underway` once the refresh has
- * made its storage reads, then each site, then the Reply without them. Other ports, and ports
- * from anyone else, are left alone. A page that closes early just stops the parts.
+ * made its storage reads, its steps as they happen (the site list, each site as it answers),
+ * then the Reply without the sites. Other ports, and ports from anyone else, are left alone. A
+ * page that closes early just stops the parts.
  */
 export function createListingPortListener(start: () => Refresh, ready: Promise<unknown>) {
   return (port: Runtime.Port): void => {
@@ -83,8 +84,7 @@ export function createListingPortListener(start: () => Refresh, ready: Promise<u
     };
     const refresh = ready.then(start);
     void refresh.then(({ underway }) => underway).then(() => post([{ underway: true }]));
-    void answer(refresh.then(({ listing }) => listing)).then((reply) =>
-      post(reply.ok ? [...reply.value.sites.map((site) => ({ site })), { end: ok({ ...reply.value, sites: [] }) }] : [{ end: reply }]),
-    );
+    void refresh.then(({ watch }) => watch((step) => post([step])));
+    void answer(refresh.then(({ listing }) => listing)).then((reply) => post([{ end: reply.ok ? ok({ ...reply.value, sites: [] }) : reply }]));
   };
 }

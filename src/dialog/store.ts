@@ -9,6 +9,7 @@ import { checkDocumentName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DialogStoreDependencies {
@@ -53,7 +54,10 @@ export interface DialogStore {
   readonly state: ReadonlySignal<DialogState>;
   /** The text of the name field. */
   readonly draft: ReadonlySignal<string>;
-  /** The window title and heading: `Rename “<name>”` once the document is known. */
+  /**
+   * The window title: `Rename “<name>”` once the document is known, the name bidi-isolated and cut
+   * short (plainTextName); the heading shows the whole name in a `<bdi>` instead.
+   */
   readonly title: ReadonlySignal<string>;
   /** The tab that can be reloaded after a rename; null when there is none. */
   readonly tabId: number | null;
@@ -84,7 +88,7 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
   const draft = signal('');
   const title = computed(() => {
     const current = state.value;
-    return 'document' in current ? t('dialogRenameNamed', current.document.name) : DEFAULT_TITLE;
+    return 'document' in current ? t('dialogRenameNamed', plainTextName(current.document.name)) : DEFAULT_TITLE;
   });
 
   async function start(): Promise<void> {

@@ -148,7 +148,11 @@ function prepareSite(site: SiteEntry): PreparedSite {
     error: site.error
       ? { kind: 'site-error', key: `e${siteKey}`, site, error: site.error, earlier: site.workspaces.length > 0 }
       : null,
-    note: !site.error && site.workspaces.length === 0 ? { kind: 'note', key: `n${siteKey}`, site, text: t('noWorkspaces') } : null,
+    note: site.pending
+      ? { kind: 'note', key: `n${siteKey}`, site, text: t('waitingForHost', new URL(site.siteUrl).host) }
+      : !site.error && site.workspaces.length === 0
+        ? { kind: 'note', key: `n${siteKey}`, site, text: t('noWorkspaces') }
+        : null,
     workspaces: site.workspaces.map((workspace) => prepareWorkspace(site, workspace)),
   };
   preparedSites.set(site, prepared);

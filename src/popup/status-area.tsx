@@ -20,6 +20,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
   const rows = store.rows.value;
   const searching = store.query.value.trim() !== '';
   const refreshing = store.refreshing.value;
+  const answered = store.answered.value;
 
   const optionsButton = (
     <button type="button" class="button" onClick={() => store.openOptions()}>
@@ -64,7 +65,9 @@ export function StatusArea({ store }: { store: PopupStore }) {
   return (
     <div class="status" role="status">
       {refreshing ? (
-        <p class="quiet refreshing">{t('refreshing')}</p>
+        <p class="quiet refreshing">
+          {answered && answered.answered < answered.total ? t('refreshingAnswered', String(answered.answered), String(answered.total)) : t('refreshing')}
+        </p>
       ) : (
         store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>
       )}

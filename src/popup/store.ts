@@ -4,10 +4,10 @@
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
+import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, type DocumentEntry, type Listing } from '../shared/listing.ts';
+import { canRename, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
 import { countDocuments, searchTerms } from './search.ts';
@@ -53,6 +53,8 @@ export interface PopupStore {
   readonly loaded: ReadonlySignal<boolean>;
   readonly query: ReadonlySignal<string>;
   readonly refreshing: ReadonlySignal<boolean>;
+  /** While a refresh is under way and Grist has listed the sites: how many of them have answered. */
+  readonly answered: ReadonlySignal<{ answered: number; total: number } | null>;
   /** Why the whole listing could not be refreshed; null after a good refresh. */
   readonly listingError: ReadonlySignal<ErrorValue | null>;
   /** The last result worth announcing ("Listing updated…", "Name saved.", "… no longer exists…"). */
@@ -124,10 +126,36 @@ function withName(listing: Listing, ref: DocumentRef, name: string | null): List
 }
 
 
+/** How long a refresh may run before the sites still waited for say so (most answer well within). */
+export const WAITING_NOTICE_MS = 1000;
+
+/**
+ * The summary of a refresh: its documents and sites, and, when some sites could not be listed, how
+ * many did and which hosts did not answer at all ("… in 2 of 3 sites; grist.example.com did not answer.").
+ */
 function describeListing(listing: Listing): string {
-  const documents = countDocuments(listing);
-  const sites = listing.sites.length;
-  return t('listingUpdated', t(documents === 1 ? 'countDocument' : 'countDocuments', String(documents)), t(sites === 1 ? 'countSite' : 'countSites', String(sites)));
+  const documents = t(countDocuments(listing) === 1 ? 'countDocument' : 'countDocuments', String(countDocuments(listing)));
+  const total = listing.sites.length;
+  const listed = listing.sites.filter((site) => !site.error).length;
+  if (listed === total) return t('listingUpdated', documents, t(total === 1 ? 'countSite' : 'countSites', String(total)));
+  const silent = listing.sites.filter((site) => site.error?.kind === 'timeout' || site.error?.kind === 'network');
+  const hosts = [...new Set(silent.map((site) => new URL(site.siteUrl).host))].join(', ');
+  const summary = t('listingUpdatedPartly', documents, String(listed), String(total));
+  return hosts ? `${summary} ${t('hostsDidNotAnswer', hosts)}` : summary;
+}
+
+/** The same site marked as still waited for (one copy per site, so it renders once). */
+const pendingCopies = new WeakMap<SiteEntry, SiteEntry>();
+const originals = new WeakMap<SiteEntry, SiteEntry>();
+function markPending(site: SiteEntry): SiteEntry {
+  if (site.pending) return site;
+  let copy = pendingCopies.get(site);
+  if (!copy) {
+    copy = { ...site, pending: true };
+    pendingCopies.set(site, copy);
+    originals.set(copy, site);
+  }
+  return copy;
 }
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
@@ -136,6 +164,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const loaded = signal(false);
   const query = signal('');
   const refreshing = signal(false);
+  const answered = signal<{ answered: number; total: number } | null>(null);
   const listingError = signal<ErrorValue | null>(null);
   const announcement = signal('');
   const removedDocument = signal<DocumentRef | null>(null);
@@ -165,6 +194,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   let sequence = 0;
   const confirmedNames = new Map<string, { ref: DocumentRef; name: string | null; sequence: number }>();
   let freshListingArrived = false;
+  /** Shows the progress of the refresh under way again (after the cache replaced what was shown). */
+  let reapplyProgress: (() => void) | null = null;
 
   function setRename(ref: DocumentRef, state: RenameState | null): void {
     const next = new Map(renames.value);
@@ -173,13 +204,82 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     renames.value = next;
   }
 
+  /**
+   * The sites to show for fresh ones (a refresh's progress or its end). A site Grist says is as
+   * cached keeps the object shown, so it is not rendered again (unless the popup shows only the
+   * cache's first screen); a site not answered yet keeps what was shown of it, marked as waited
+   * for once `markWaiting`; renames this popup made since `startedAt` are applied again.
+   * Out: the sites, and whether such a rename was applied.
+   */
+  function mergeSites(fresh: readonly SiteEntry[], unchanged: readonly boolean[], startedAt: number, markWaiting: boolean) {
+    const shown = listing.value;
+    const shownWhole = shown !== null && !shown.revision?.startsWith('preview:');
+    let renamed = false;
+    const sites = fresh.map((site, index) => {
+      const before = shown?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+      const original = before && (originals.get(before) ?? before);
+      if (site.pending) {
+        if (!original) return site;
+        return markWaiting ? markPending(original) : original;
+      }
+      if (unchanged[index] && original && shownWhole) return original;
+      let next = site;
+      for (const confirmed of confirmedNames.values()) {
+        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId) {
+          next = withName({ fetchedAt: 0, sites: [next] }, confirmed.ref, confirmed.name).sites[0]!;
+          renamed = true;
+        }
+      }
+      return next;
+    });
+    return { sites, renamed };
+  }
+
   async function refresh(): Promise<void> {
     if (refreshing.value) return;
     const startedAt = sequence;
     refreshing.value = true;
-    const reply = await settle(backend.refreshListing(null));
+    // The sites answered so far, shown as they come: one site that never answers holds back only
+    // itself. Progress comes a message per site; it is shown at most once a task, and sites still
+    // waited for say so only after WAITING_NOTICE_MS, so a quick refresh does not flicker.
+    let progress: RefreshProgress | null = null;
+    let queued = false;
+    let markWaiting = false;
+    const showProgress = () => {
+      queued = false;
+      if (!progress || !refreshing.value) return;
+      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, markWaiting);
+      const shown = listing.value;
+      batch(() => {
+        answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
+        if (!shown || sites.length !== shown.sites.length || sites.some((site, index) => site !== shown.sites[index])) {
+          show({ fetchedAt: shown?.fetchedAt ?? Date.now(), sites }, undefined);
+          loaded.value = true;
+        }
+      });
+    };
+    const queueProgress = () => {
+      if (!queued) {
+        queued = true;
+        setTimeout(showProgress, 0);
+      }
+    };
+    const waiting = setTimeout(() => {
+      markWaiting = true;
+      queueProgress();
+    }, WAITING_NOTICE_MS);
+    reapplyProgress = queueProgress;
+    const reply = await settle(
+      backend.refreshListing(null, (next) => {
+        progress = next;
+        queueProgress();
+      }),
+    );
+    clearTimeout(waiting);
+    reapplyProgress = null;
     batch(() => {
       refreshing.value = false;
+      answered.value = null;
       loaded.value = true;
       if (reply.ok) {
         freshListingArrived = true;
@@ -187,15 +287,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         // The same revision as the listing shown: the same content, so nothing to render again.
         // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
         if (revision === undefined || revision !== shownRevision) {
-          let fresh = reply.value;
-          let changed = false;
-          for (const confirmed of confirmedNames.values()) {
-            if (confirmed.sequence > startedAt) {
-              fresh = withName(fresh, confirmed.ref, confirmed.name);
-              changed = true;
-            }
-          }
-          show(fresh, changed ? undefined : revision);
+          const lastProgress = progress as RefreshProgress | null;
+          const { sites, renamed } = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, false);
+          show({ ...reply.value, sites }, renamed ? undefined : revision);
         }
         listingError.value = null;
         announcement.value = describeListing(listing.value ?? reply.value);
@@ -221,7 +315,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       loaded.value = true;
     }
     const cached = await whole;
-    if (cached && !freshListingArrived) show(cached, cached.revision);
+    if (cached && !freshListingArrived) {
+      show(cached, cached.revision);
+      // Sites that answered before the cache was read stay fresh; the others show the cache.
+      reapplyProgress?.();
+    }
     loaded.value = true;
     await refreshed;
   }
@@ -293,6 +391,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     loaded,
     query,
     refreshing,
+    answered,
     listingError,
     announcement,
     removedDocument,

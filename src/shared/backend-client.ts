@@ -7,8 +7,21 @@ import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { SiteEntry } from './listing.ts';
 import { LISTING_PORT, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
+/**
+ * A refresh under way as a page sees it: every site of the site list in its order, those that have
+ * not answered yet marked `pending` (with no workspaces); `unchanged[i]` is true when site i
+ * answered that it is as cached (Grist's 304).
+ */
+export interface RefreshProgress {
+  sites: SiteEntry[];
+  unchanged: boolean[];
+}
+
 export type Backend = {
-  [K in MessageName]: (request: RequestOf<K>) => Promise<Reply<K>>;
+  [K in Exclude<MessageName, 'refreshListing'>]: (request: RequestOf<K>) => Promise<Reply<K>>;
+} & {
+  /** A fresh listing; `onProgress` is told of the sites so far each time one more has answered. */
+  refreshListing: (request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>;
 };
 
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
@@ -30,20 +43,29 @@ let underway: Promise<void> = Promise.resolve();
 export const refreshUnderway = (): Promise<void> => underway;
 
 /**
- * `refreshListing` over its port (see LISTING_PORT): gathers the sites, then answers the Reply
- * with them. A port closed before the end (no worker, or it stopped) answers NO_WORKER_ERROR.
+ * `refreshListing` over its port (see LISTING_PORT): gathers the sites as they answer, telling
+ * `onProgress`, then answers the Reply with them. A port closed before the end (no worker, or it
+ * stopped) answers NO_WORKER_ERROR.
  */
-function refreshOverPort(): Promise<Reply<'refreshListing'>> {
+function refreshOverPort(onProgress?: (progress: RefreshProgress) => void): Promise<Reply<'refreshListing'>> {
   let markUnderway!: () => void;
   underway = new Promise((resolve) => (markUnderway = resolve));
   return new Promise((resolve) => {
-    const sites: SiteEntry[] = [];
+    let sites: SiteEntry[] = [];
+    let unchanged: boolean[] = [];
     const port = browser.runtime.connect({ name: LISTING_PORT });
     port.onMessage.addListener((message) => {
       const part = message as ListingPart;
       if ('underway' in part) markUnderway();
-      else if ('site' in part) sites.push(part.site);
-      else {
+      else if ('sites' in part) {
+        sites = part.sites.map((header) => ({ ...header, workspaces: [], pending: true }));
+        unchanged = sites.map(() => false);
+        onProgress?.({ sites: [...sites], unchanged: [...unchanged] });
+      } else if ('site' in part) {
+        sites[part.index] = part.site;
+        unchanged[part.index] = part.unchanged;
+        onProgress?.({ sites: [...sites], unchanged: [...unchanged] });
+      } else {
         markUnderway();
         port.disconnect();
         resolve(part.end.ok ? { ok: true, value: { ...part.end.value, sites } } : part.end);
@@ -64,7 +86,7 @@ export const runtimeBackend: Backend = {
   removeApiKey: (request) => send('removeApiKey', request),
   confirmSavedKey: (request) => send('confirmSavedKey', request),
   testConnection: (request) => send('testConnection', request),
-  refreshListing: () => settle(refreshOverPort()),
+  refreshListing: (_request, onProgress) => settle(refreshOverPort(onProgress)),
   renameDocument: (request) => send('renameDocument', request),
   getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
   renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),

@@ -38,7 +38,21 @@ export interface SiteEntry {
   workspaces: WorkspaceEntry[];
   /** Set when this site could not be listed; `workspaces` then holds the last good listing, if any. */
   error?: ErrorValue;
+  /**
+   * Only while a refresh is under way, in a page: this site has not answered yet, and `workspaces`
+   * holds what the page showed of it before (possibly nothing). Never stored.
+   */
+  pending?: true;
 }
+
+/** A site as the site list (`GET /api/orgs`) gives it, before its workspaces are asked. */
+export type SiteHeader = Omit<SiteEntry, 'workspaces' | 'error' | 'pending'>;
+
+/**
+ * One step of a refresh as it goes: the site list once Grist gave it, then each site as its answer
+ * arrives (`index` into that list; `unchanged` when Grist answered 304 and it is the cached copy).
+ */
+export type RefreshStep = { sites: SiteHeader[] } | { site: SiteEntry; index: number; unchanged: boolean };
 
 export interface Listing {
   /** When the background built it, in ms since the epoch (a cached one keeps it through unchanged refreshes). */

@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { Listing, SiteEntry } from './listing.ts';
+import type { Listing, RefreshStep } from './listing.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
 export interface PublicSettings {
@@ -92,14 +92,16 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
  * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
  * request. The answer comes in parts: `underway` once the worker has made its storage reads (a
  * page reading megabytes of cache before then would hold them up in the browser's storage queue,
- * and the refresh with them), each site alone, in order, then the Reply with no sites.
+ * and the refresh with them); the refresh's steps as they happen (the site list, then each site
+ * as it answers, in any order, a site again if a rename changed it); then the Reply with no sites.
+ * Each site comes as it answers, so one that never does holds back only itself.
  * Chromium passes one 3 MB message three times slower than the same data in 50 parts (measured
  * at 20,000 documents: 43 ms against 13 ms), and the listing is the protocol's only big answer.
  */
 export const LISTING_PORT = 'refreshListing';
 
 /** One message on the listing port. */
-export type ListingPart = { underway: true } | { site: SiteEntry } | { end: Reply<'refreshListing'> };
+export type ListingPart = { underway: true } | RefreshStep | { end: Reply<'refreshListing'> };
 
 /** True when `value` has the envelope shape of a known message (its request is checked later). */
 export function isMessage(value: unknown): value is Message {

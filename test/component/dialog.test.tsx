@@ -142,7 +142,7 @@ describe('opening', () => {
 
     await dialog.answerLookup(ok(documentAtUrl()));
     expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
-    expect(document.title).toBe('Rename “Budget”');
+    expect(document.title).toBe('Rename “\u2068Budget\u2069”');
     expect(statusText()).toBe('');
   });
 
@@ -385,7 +385,7 @@ describe('names from Grist', () => {
   test('a name with HTML is shown as literal text, never as elements', async () => {
     const dialog = await openOwnedDocument({ name: HTML_NAME });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Rename “${HTML_NAME}”`);
-    expect(document.title).toBe(`Rename “${HTML_NAME}”`);
+    expect(document.title).toBe(`Rename “\u2068${HTML_NAME}\u2069”`);
     expect(nameField().value).toBe(HTML_NAME);
     expect(document.querySelector('img, b')).toBeNull();
 
@@ -424,7 +424,15 @@ describe('names from Grist', () => {
     expect(nameField().getAttribute('dir')).toBe('auto');
     expect(nameField().value).toBe(name);
     expect(document.querySelector('script')).toBeNull();
-    expect(document.title).toBe(`Rename “${name}”`);
+    // The window title cannot hold a <bdi>: the name is isolated there by U+2068 … U+2069.
+    expect(document.title).toBe(`Rename “\u2068${name}\u2069”`);
+  });
+
+  test('the window title holds a long name cut short, isolated, on one line (issue 11, finding 9)', async () => {
+    const longName = `\u202Eevil\n${'Quarterly budget '.repeat(600)}`.slice(0, 10_000);
+    await openOwnedDocument({ name: longName });
+    expect(document.title).toBe(`Rename “\u2068${`\u202Eevil ${'Quarterly budget '.repeat(4)}`.slice(0, 59)}…\u2069”`);
+    expect([...document.title.matchAll(/\u2068/g)]).toHaveLength(1);
   });
 });
 

@@ -98,7 +98,7 @@ describe('popup store', () => {
       openOptions: vi.fn(),
     });
     await store.start();
-    expect(store.listing.value).toBe(fresh);
+    expect(store.listing.value).toEqual(fresh);
   });
 
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
@@ -132,7 +132,7 @@ describe('popup store', () => {
     const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn() });
     await store.start();
-    expect(store.listing.value).toBe(fresh);
+    expect(store.listing.value).toEqual(fresh);
   });
 
   test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {

@@ -9,7 +9,8 @@ import type { ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
 import { App } from '../../src/popup/app.tsx';
-import { createPopupStore } from '../../src/popup/store.ts';
+import { createPopupStore, WAITING_NOTICE_MS } from '../../src/popup/store.ts';
+import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 
 afterEach(cleanup);
@@ -145,7 +146,7 @@ describe('listing', () => {
 
     expect(screen.getByRole('link', { name: 'Open Old plan' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Refreshing…');
-    expect(popup.backend.refreshListing).toHaveBeenCalledWith(null);
+    expect(popup.backend.refreshListing).toHaveBeenCalledWith(null, expect.any(Function));
 
     await popup.answerRefresh({ ok: true, value: freshListing() });
 
@@ -698,6 +699,87 @@ describe('errors', () => {
     const acmeSection = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
     expect(within(acmeSection).getByText(message)).toBeTruthy();
     expect(within(acmeSection).queryAllByRole('listitem')).toEqual([]);
+  });
+});
+
+describe('a site that does not answer holds back only itself (issue 11, finding 8)', () => {
+  const slowSite = (extra: Partial<SiteEntry> = {}): SiteEntry => ({
+    orgId: 3,
+    name: 'Slow',
+    domain: 'slow',
+    personal: false,
+    siteUrl: 'https://grist.slow.example',
+    workspaces: [],
+    ...extra,
+  });
+  const pending = (site: SiteEntry): SiteEntry => ({ ...site, workspaces: [], pending: true });
+
+  /** A popup whose refresh the test drives step by step, as the worker's port does. */
+  async function setupProgress(cached: Listing | null = null) {
+    const reply = deferred<Reply<'refreshListing'>>();
+    let report!: (progress: RefreshProgress) => void;
+    const backend = {
+      refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
+        report = onProgress!;
+        return reply.promise;
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn() });
+    render(<App store={store} />);
+    let started!: Promise<void>;
+    await act(async () => {
+      started = store.start();
+    });
+    return {
+      async progress(sites: SiteEntry[], unchanged = sites.map(() => false)) {
+        await act(async () => {
+          report({ sites, unchanged });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        });
+      },
+      async end(listing: Listing) {
+        await act(async () => {
+          reply.resolve({ ok: true, value: listing });
+          await started;
+        });
+      },
+    };
+  }
+
+  const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
+  const status = () => screen.getByRole('status').textContent ?? '';
+
+  test('with no cache: each site shows as it answers, the slow one says it is waited for, then gives its error', async () => {
+    const popup = await setupProgress();
+    const [personal, acme, slow] = [personalSite([BUDGET]), acmeSite(), slowSite()];
+    await popup.progress([pending(personal), pending(acme), pending(slow)]);
+    await popup.progress([personal, acme, pending(slow)]);
+    expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(within(section('Acme')).getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+    expect(within(section('Slow')).getByText('Waiting for grist.slow.example…')).toBeTruthy();
+    expect(status()).toContain('Refreshing… 2 of 3 sites answered.');
+
+    const timeout = { kind: 'timeout' as const, message: 'grist.slow.example did not answer in 15 s.' };
+    await popup.end({ fetchedAt: 3, sites: [personal, acme, slowSite({ error: timeout })] });
+    expect(within(section('Slow')).getByText(timeout.message)).toBeTruthy();
+    expect(within(section('Slow')).queryByText(/Waiting for/)).toBeNull();
+    expect(status()).toContain('Listing updated: 3 documents in 2 of 3 sites. grist.slow.example did not answer.');
+  });
+
+  test('with a cache: fresh sites replace their cached copies at once; one still waited for says so after a moment, over its cached documents', async () => {
+    const cached: Listing = { fetchedAt: 1, revision: 'r1', sites: [personalSite([BUDGET]), acmeSite()] };
+    const popup = await setupProgress(cached);
+    const renamed = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', 'Forecast 2027')] }] });
+    await popup.progress([pending(personalSite([BUDGET])), renamed]);
+    expect(within(section('Acme')).getByRole('link', { name: 'Open Forecast 2027' })).toBeTruthy();
+    expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(within(section('Personal')).queryByText(/Waiting for/)).toBeNull();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, WAITING_NOTICE_MS + 50));
+    });
+    expect(within(section('Personal')).getByText('Waiting for docs.getgrist.com…')).toBeTruthy();
+    expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 });
 

@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshUnderway, runtimeBackend } from '../../src/shared/backend-client.ts';
 import { NO_WORKER_ERROR } from '../../src/shared/errors.ts';
-import type { SiteEntry } from '../../src/shared/listing.ts';
+import type { SiteEntry, SiteHeader } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
 
 /** The worker's end of the port the page opens: what the page receives, and its own disconnection. */
@@ -33,7 +33,8 @@ beforeEach(() => {
   }) as never;
 });
 
-const site = (orgId: number): SiteEntry => ({ orgId, name: `Site ${orgId}`, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
+const header = (orgId: number): SiteHeader => ({ orgId, name: `Site ${orgId}`, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com` });
+const site = (orgId: number): SiteEntry => ({ ...header(orgId), workspaces: [] });
 
 /** True once `promise` has settled (checked after pending callbacks ran). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -44,15 +45,27 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('refreshListing over the listing port', () => {
-  it('gathers the sites in order into the reply, and closes the port at the end', async () => {
+  it('gathers the sites in the site list’s order into the reply, whatever order they answer in, and closes the port at the end', async () => {
     const reply = runtimeBackend.refreshListing(null);
     expect(worker.name).toBe(LISTING_PORT);
     worker.send({ underway: true });
-    worker.send({ site: site(1) });
-    worker.send({ site: site(2) });
+    worker.send({ sites: [header(1), header(2)] });
+    worker.send({ site: site(2), index: 1, unchanged: false });
+    worker.send({ site: site(1), index: 0, unchanged: true });
     worker.send({ end: { ok: true, value: { fetchedAt: 5, revision: 'r', sites: [] } } });
     await expect(reply).resolves.toEqual({ ok: true, value: { fetchedAt: 5, revision: 'r', sites: [site(1), site(2)] } });
     expect(worker.disconnected()).toBe(true);
+  });
+
+  it('tells the page of each site as it answers, the others pending', async () => {
+    const progress = vi.fn();
+    void runtimeBackend.refreshListing(null, progress);
+    worker.send({ sites: [header(1), header(2)] });
+    worker.send({ site: site(2), index: 1, unchanged: true });
+    expect(progress.mock.calls.map(([step]) => step)).toEqual([
+      { sites: [{ ...header(1), workspaces: [], pending: true }, { ...header(2), workspaces: [], pending: true }], unchanged: [false, false] },
+      { sites: [{ ...header(1), workspaces: [], pending: true }, site(2)], unchanged: [false, true] },
+    ]);
   });
 
   it('lets the cache be read once the worker says the refresh is under way, not before', async () => {
@@ -73,7 +86,8 @@ describe('refreshListing over the listing port', () => {
 
   it('a port closed before the end (no worker) answers NO_WORKER_ERROR, and the cache may be read', async () => {
     const reply = runtimeBackend.refreshListing(null);
-    worker.send({ site: site(1) });
+    worker.send({ sites: [header(1)] });
+    worker.send({ site: site(1), index: 0, unchanged: false });
     worker.close();
     await expect(reply).resolves.toEqual({ ok: false, error: NO_WORKER_ERROR });
     expect(await settled(refreshUnderway())).toBe(true);

@@ -8,7 +8,7 @@ import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
 import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing-service.ts';
 import { renameDocument } from '../../src/background/rename-service.ts';
 import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
-import type { Listing } from '../../src/shared/listing.ts';
+import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { apiKeyItem, listingTagsItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
@@ -360,5 +360,40 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     await refresh;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readListing()).toBeNull();
+  });
+});
+
+describe('one dead site (issue 11, finding 8)', () => {
+  beforeEach(() => start());
+
+  it('each site is reported as its answer arrives; one that hangs holds back only itself', async () => {
+    grist.injectFault({ path: '/o/globex/api/orgs/current/workspaces', hang: true });
+    const refresh = startRefresh();
+    const steps: RefreshStep[] = [];
+    refresh.watch((step) => steps.push(step));
+    let settled = false;
+    void refresh.listing.then(() => (settled = true));
+    await vi.waitFor(() => expect(steps.filter((step) => 'site' in step)).toHaveLength(2));
+    expect(steps[0]).toEqual({ sites: [expect.objectContaining({ name: 'Personal' }), expect.objectContaining({ name: 'Acme Corp' }), expect.objectContaining({ name: 'Globex Inc' })] });
+    expect(steps.flatMap((step) => ('site' in step ? [step.index] : [])).sort()).toEqual([0, 1]);
+    expect(settled).toBe(false);
+    // A page that joins now gets the steps so far.
+    const joined: RefreshStep[] = [];
+    startRefresh().watch((step) => joined.push(step));
+    await vi.waitFor(() => expect(joined).toEqual(steps));
+    grist.clearFaults(); // the hanging request is dropped; its retry answers
+    const listing = await refresh.listing;
+    expect(listing.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
+    expect(steps.filter((step) => 'site' in step).map((step) => ('site' in step ? step.index : -1))).toEqual([expect.any(Number), expect.any(Number), 2]);
+  });
+
+  it('a site Grist answers 304 to is reported unchanged', async () => {
+    await refreshListing();
+    await readListing();
+    const steps: RefreshStep[] = [];
+    const refresh = startRefresh();
+    refresh.watch((step) => steps.push(step));
+    await refresh.listing;
+    expect(steps.flatMap((step) => ('site' in step ? [step.unchanged] : []))).toEqual([true, true, true]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/background/api-error.ts';
 import type { Refresh } from '../../src/background/listing-service.ts';
 import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
-import type { Listing } from '../../src/shared/listing.ts';
+import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
 
 const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] };
@@ -115,19 +115,31 @@ const site = (orgId: number, name: string) => ({ orgId, name, domain: null, pers
 
 describe('the listing port', () => {
   const listing: Listing = { fetchedAt: 7, revision: 'r1', sites: [site(1, 'One'), site(2, 'Two')] };
-  /** A refresh giving `outcome`, under way at once. */
-  const refreshing = (outcome: () => Promise<Listing>) => vi.fn(() => ({ listing: outcome(), underway: Promise.resolve() }));
+  /** A refresh giving `outcome`, under way at once, whose steps are its site list and then each site. */
+  const refreshing = (outcome: () => Promise<Listing>) =>
+    vi.fn((): Refresh => {
+      const listeners: Array<(step: RefreshStep) => void> = [];
+      const report = (step: RefreshStep) => listeners.forEach((listener) => listener(step));
+      // As a real refresh: its storage reads, then its steps, then its listing.
+      const listing = new Promise((resolve) => setTimeout(resolve, 0)).then(outcome).then((result) => {
+        report({ sites: result.sites.map(({ orgId, name, domain, personal, siteUrl }) => ({ orgId, name, domain, personal, siteUrl })) });
+        result.sites.forEach((entry, index) => report({ site: entry, index, unchanged: index === 1 }));
+        return result;
+      });
+      return { listing, underway: Promise.resolve(), watch: (listener) => void listeners.push(listener) };
+    });
   const connect = (port: ReturnType<typeof fakePort>, start: () => Refresh, ready: Promise<unknown> = Promise.resolve()) =>
     createListingPortListener(start, ready)(port as unknown as Runtime.Port);
 
-  it('says the refresh is under way, then answers each site alone, in order, then the rest of the reply', async () => {
+  it('says the refresh is under way, then passes on each step as it comes, then the rest of the reply', async () => {
     const port = fakePort();
     connect(port, refreshing(async () => structuredClone(listing)));
-    await vi.waitFor(() => expect(port.parts).toHaveLength(4));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(5));
     expect(port.parts).toEqual([
       { underway: true },
-      { site: listing.sites[0] },
-      { site: listing.sites[1] },
+      { sites: listing.sites.map(({ workspaces: _, ...header }) => header) },
+      { site: listing.sites[0], index: 0, unchanged: false },
+      { site: listing.sites[1], index: 1, unchanged: true },
       { end: { ok: true, value: { fetchedAt: 7, revision: 'r1', sites: [] } } },
     ]);
   });
@@ -135,7 +147,7 @@ describe('the listing port', () => {
   it('says nothing is under way until the refresh is', async () => {
     let readsDone!: () => void;
     const port = fakePort();
-    connect(port, () => ({ listing: new Promise<Listing>(() => undefined), underway: new Promise<void>((resolve) => (readsDone = resolve)) }));
+    connect(port, () => ({ listing: new Promise<Listing>(() => undefined), underway: new Promise<void>((resolve) => (readsDone = resolve)), watch: () => undefined }));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(port.parts).toEqual([]);
     readsDone();

@@ -1,0 +1,25 @@
+/**
+ * A document name for places that take plain text only, such as a window title, where a `<bdi>`
+ * cannot isolate it and no CSS can cut it short. Names are untrusted text from Grist.
+ */
+
+/** Graphemes of a name kept in plain text before it is cut with an ellipsis. */
+export const PLAIN_TEXT_NAME_LENGTH = 60;
+
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * In: a document name. Out: the name with control characters (line breaks, tabs) as spaces, cut to
+ * `max` graphemes (never inside an emoji or an accented letter) with "…", wrapped in Unicode's
+ * first-strong isolate (U+2068 … U+2069, Unicode Bidirectional Algorithm, UAX #9), so right-to-left
+ * text or an override character in it cannot reorder the words around it, just as `<bdi dir="auto">`
+ * does in a page.
+ */
+export function plainTextName(name: string, max = PLAIN_TEXT_NAME_LENGTH): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const flat = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
+  const shown = graphemes.length > max ? `${graphemes.slice(0, max - 1).join('')}…` : flat;
+  return `${FIRST_STRONG_ISOLATE}${shown}${POP_DIRECTIONAL_ISOLATE}`;
+}
