@@ -35,4 +35,38 @@ describe('on getgrist.com', () => {
     expect(patch).toMatchObject({ host: 'acme.getgrist.com', path: `/api/docs/${DOCS.roadmap.id}`, origin: undefined });
     await popup.getByRole('link', { name: 'Open Roadmap 2027' }).waitFor();
   });
+
+  it('a link to www., community. or support.getgrist.com, or a team not listed, sends nothing (issue 11, finding 2)', async () => {
+    const { grist, extension } = setup;
+    await saveOptions(extension, { apiKey: USERS.owner.apiKey });
+    await openPopup(extension); // Grist lists acme and globex for this key
+    grist.clearRequests();
+    for (const host of ['www.getgrist.com', 'community.getgrist.com', 'support.getgrist.com', 'initech.getgrist.com']) {
+      const linkUrl = `https://${host}/${DOCS.roadmap.urlId}/Roadmap-2026`;
+      const dialog = extension.context.waitForEvent('page');
+      await extension.worker.evaluate(
+        (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+        linkUrl,
+      );
+      const page = await dialog;
+      await page.getByText('not on one of your Grist sites', { exact: false }).waitFor();
+      await page.close();
+    }
+    expect(grist.requests).toEqual([]);
+    // A listed team's link is looked up there, with the key.
+    const dialog = extension.context.waitForEvent('page');
+    await extension.worker.evaluate(
+      (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+      `https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`,
+    );
+    const page = await dialog;
+    await page.getByRole('textbox', { name: 'New name' }).waitFor();
+    expect(grist.requests.map((request) => [request.host, request.hasAuthorization])).toEqual([['acme.getgrist.com', true]]);
+    await page.close();
+  });
 });
+
+/** The worker's test hook for the context menu (see src/background/index.ts). */
+interface LinkTrigger {
+  gristQuickRenameTriggers: { onMenuClicked(info: { menuItemId: string; linkUrl: string }): Promise<void> };
+}

@@ -51,7 +51,7 @@ describe('as the owner', () => {
 
     await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
     // The title follows in an effect, a moment after the heading is drawn.
-    await expect.poll(() => dialog.title()).toBe('Rename “Bug Tracker”');
+    await expect.poll(() => dialog.title()).toBe('Rename “\u2068Bug Tracker\u2069”');
     const field = dialog.getByRole('textbox', { name: 'New name' });
     expect(await field.inputValue()).toBe('Bug Tracker');
     expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 11]);
