@@ -125,8 +125,15 @@ function withName(listing: Listing, ref: DocumentRef, name: string | null): List
   };
 }
 
+/**
+ * How long a refresh runs before the sites that answered are shown without the others. Most
+ * refreshes end well within it and are shown once, whole: showing them site by site would render
+ * the list again and again for nothing (and flicker). After it, at most every PROGRESS_INTERVAL_MS.
+ */
+export const PROGRESS_DELAY_MS = 400;
+export const PROGRESS_INTERVAL_MS = 100;
 
-/** How long a refresh may run before the sites still waited for say so (most answer well within). */
+/** How long a refresh may run before the sites still waited for say so. */
 export const WAITING_NOTICE_MS = 1000;
 
 /**
@@ -194,8 +201,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   let sequence = 0;
   const confirmedNames = new Map<string, { ref: DocumentRef; name: string | null; sequence: number }>();
   let freshListingArrived = false;
+  /** The sites of the cache's first screen: cut short, so never kept as a site's final content. */
+  const previewSites = new WeakSet<SiteEntry>();
   /** Shows the progress of the refresh under way again (after the cache replaced what was shown). */
   let reapplyProgress: (() => void) | null = null;
+  /** True while start() reads the whole cache: progress waits for it, to be shown on top of it. */
+  let readingCache = false;
 
   function setRename(ref: DocumentRef, state: RenameState | null): void {
     const next = new Map(renames.value);
@@ -205,15 +216,15 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   }
 
   /**
-   * The sites to show for fresh ones (a refresh's progress or its end). A site Grist says is as
-   * cached keeps the object shown, so it is not rendered again (unless the popup shows only the
-   * cache's first screen); a site not answered yet keeps what was shown of it, marked as waited
-   * for once `markWaiting`; renames this popup made since `startedAt` are applied again.
+   * The sites to show for fresh ones (a refresh's progress, or its end when `final`). A site Grist
+   * says is as cached keeps the object shown, so it is not rendered again (at the end, only if the
+   * popup shows more than the cache's first screen: the whole cache is still on its way before);
+   * a site not answered yet keeps what was shown of it, marked as waited for once `markWaiting`;
+   * renames this popup made since `startedAt` are applied again.
    * Out: the sites, and whether such a rename was applied.
    */
-  function mergeSites(fresh: readonly SiteEntry[], unchanged: readonly boolean[], startedAt: number, markWaiting: boolean) {
+  function mergeSites(fresh: readonly SiteEntry[], unchanged: readonly boolean[], startedAt: number, { markWaiting, final }: { markWaiting: boolean; final: boolean }) {
     const shown = listing.value;
-    const shownWhole = shown !== null && !shown.revision?.startsWith('preview:');
     let renamed = false;
     const sites = fresh.map((site, index) => {
       const before = shown?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
@@ -222,7 +233,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         if (!original) return site;
         return markWaiting ? markPending(original) : original;
       }
-      if (unchanged[index] && original && shownWhole) return original;
+      if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
       let next = site;
       for (const confirmed of confirmedNames.values()) {
         if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId) {
@@ -239,16 +250,18 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (refreshing.value) return;
     const startedAt = sequence;
     refreshing.value = true;
-    // The sites answered so far, shown as they come: one site that never answers holds back only
-    // itself. Progress comes a message per site; it is shown at most once a task, and sites still
-    // waited for say so only after WAITING_NOTICE_MS, so a quick refresh does not flicker.
+    // The sites answered so far, shown as they come once the refresh is slow: one site that never
+    // answers holds back only itself. Progress comes a message per site; it is shown from
+    // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the whole cache once it
+    // is read; sites still waited for say so from WAITING_NOTICE_MS on.
     let progress: RefreshProgress | null = null;
+    let slow = false;
     let queued = false;
     let markWaiting = false;
     const showProgress = () => {
       queued = false;
-      if (!progress || !refreshing.value) return;
-      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, markWaiting);
+      if (!progress || !refreshing.value || readingCache) return;
+      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false });
       const shown = listing.value;
       batch(() => {
         answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
@@ -259,11 +272,15 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       });
     };
     const queueProgress = () => {
-      if (!queued) {
+      if (slow && !queued) {
         queued = true;
-        setTimeout(showProgress, 0);
+        setTimeout(showProgress, PROGRESS_INTERVAL_MS);
       }
     };
+    const slowed = setTimeout(() => {
+      slow = true;
+      showProgress();
+    }, PROGRESS_DELAY_MS);
     const waiting = setTimeout(() => {
       markWaiting = true;
       queueProgress();
@@ -275,6 +292,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         queueProgress();
       }),
     );
+    clearTimeout(slowed);
     clearTimeout(waiting);
     reapplyProgress = null;
     batch(() => {
@@ -288,7 +306,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
         if (revision === undefined || revision !== shownRevision) {
           const lastProgress = progress as RefreshProgress | null;
-          const { sites, renamed } = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, false);
+          const { sites, renamed } = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true });
           show({ ...reply.value, sites }, renamed ? undefined : revision);
         }
         listingError.value = null;
@@ -307,19 +325,20 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     // it would wait behind the whole listing. An unreadable cache only means nothing to show until
     // the refresh answers.
     const previewRead = readCachedPreview?.().catch(() => null);
+    readingCache = true;
     const whole = readCachedListing().catch(() => null);
     const preview = (await previewRead) ?? null;
     // The caches are older than any fresh answer: never let them replace one.
     if (preview && !freshListingArrived) {
+      for (const site of preview.sites) previewSites.add(site);
       show(preview, preview.revision);
       loaded.value = true;
     }
     const cached = await whole;
-    if (cached && !freshListingArrived) {
-      show(cached, cached.revision);
-      // Sites that answered before the cache was read stay fresh; the others show the cache.
-      reapplyProgress?.();
-    }
+    readingCache = false;
+    if (cached && !freshListingArrived) show(cached, cached.revision);
+    // Sites that answered before the cache was read are shown on top of it.
+    reapplyProgress?.();
     loaded.value = true;
     await refreshed;
   }

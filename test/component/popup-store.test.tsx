@@ -7,6 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
 import { createPopupStore, documentKey, findDocument } from '../../src/popup/store.ts';
+import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 
 function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access, isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
@@ -85,6 +86,33 @@ describe('popup store', () => {
     refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
     await started;
     expect(store.listing.value).toBe(cached);
+  });
+
+  test('sites reported unchanged while only the first screen is shown: kept until the end, then the whole ones', async () => {
+    const whole = deferred<Listing | null>(); // read only after the refresh, as when the cache is slow
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    let report!: (progress: RefreshProgress) => void;
+    const backend = {
+      refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
+        report = onProgress!;
+        return refreshed.promise;
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    report({ sites: full.sites, unchanged: [true] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Nothing to render: the site is as shown.
+    expect(store.listing.value).toBe(preview);
+    refreshed.resolve({ ok: true, value: full });
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Plan', 'Second']);
+    whole.resolve(null);
+    await started;
   });
 
   test('neither cache replaces a fresh listing that arrived first', async () => {

@@ -9,7 +9,7 @@ import type { ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
 import { App } from '../../src/popup/app.tsx';
-import { createPopupStore, WAITING_NOTICE_MS } from '../../src/popup/store.ts';
+import { createPopupStore, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 
@@ -732,10 +732,11 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
       started = store.start();
     });
     return {
+      /** Reports the sites so far, as the worker's port does, and waits until the popup may show them. */
       async progress(sites: SiteEntry[], unchanged = sites.map(() => false)) {
         await act(async () => {
           report({ sites, unchanged });
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + PROGRESS_INTERVAL_MS + 20));
         });
       },
       async end(listing: Listing) {
@@ -776,7 +777,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
     expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(within(section('Personal')).queryByText(/Waiting for/)).toBeNull();
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, WAITING_NOTICE_MS + 50));
+      await new Promise((resolve) => setTimeout(resolve, WAITING_NOTICE_MS));
     });
     expect(within(section('Personal')).getByText('Waiting for docs.getgrist.com…')).toBeTruthy();
     expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
