@@ -38,15 +38,18 @@ export function OptionsApp({ store }: OptionsAppProps) {
   );
 }
 
-/** The hosts the saved key is not sent to, each with its "Use the saved key for <host>" button. */
-function KeyConfirmation({ store }: OptionsAppProps) {
+/**
+ * The hosts the saved key is not sent to, each with its "Use the saved key for <host>" button.
+ * `onConfirmed` runs after a confirmation, once its button is gone.
+ */
+function KeyConfirmation({ store, onConfirmed }: OptionsAppProps & { onConfirmed: () => void }) {
   return (
     <div class="key-confirmation">
       <p>{t('keyNotConfirmed')}</p>
       <ul>
         {store.keyNotConfirmedFor.value.map((origin) => (
           <li key={origin}>
-            <button type="button" onClick={() => void store.confirmKey(origin)}>
+            <button type="button" onClick={() => void store.confirmKey(origin).then(onConfirmed)}>
               {t('useSavedKeyFor', new URL(origin).host)}
             </button>
           </li>
@@ -89,6 +92,11 @@ function SettingsForm({ store }: OptionsAppProps) {
     });
   }
 
+  function onKeyConfirmed(): void {
+    // The pressed button is gone with its host; focus would fall to the page's top.
+    if (!document.activeElement?.closest('form')) keyInput.current?.focus();
+  }
+
   function onRemoveKey(): void {
     // The button disappears with the key; put focus where a new key would go instead of losing it.
     void store.removeKey().then(() => {
@@ -128,7 +136,9 @@ function SettingsForm({ store }: OptionsAppProps) {
             <>
               {store.hasApiKey.value ? <p class="key-saved">{t('keySaved')}</p> : null}
               <p>{t('keyHint')}</p>
-              {store.hasApiKey.value && store.keyNotConfirmedFor.value.length > 0 ? <KeyConfirmation store={store} /> : null}
+              {store.hasApiKey.value && store.keyNotConfirmedFor.value.length > 0 ? (
+                <KeyConfirmation store={store} onConfirmed={onKeyConfirmed} />
+              ) : null}
             </>
           }
         >

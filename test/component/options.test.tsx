@@ -482,6 +482,8 @@ describe('the saved key and a changed address (issue 11, finding 1)', () => {
     await expectStatus('The saved key will be sent to grist.example.com from now on.');
     expect(backend.confirmSavedKey).toHaveBeenCalledWith({ siteUrl: 'https://grist.example.com' });
     expect(screen.queryByRole('button', { name: /Use the saved key/ })).toBeNull();
+    // The pressed button went with its host: focus goes to the key field, not the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(keyInput()));
   });
 
   it('Test connection on an edited address the key was not typed for says so and offers the button', async () => {
