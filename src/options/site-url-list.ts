@@ -21,17 +21,22 @@ export interface SiteUrlList {
 }
 
 /**
- * Reads the box. Blank lines are skipped (people leave them between groups), and a site typed twice
- * in different spellings (`acme.getgrist.com`, `https://acme.getgrist.com/`) is kept once.
+ * Reads the box. A line may hold several addresses separated by spaces or commas (as people paste
+ * them, `npm run demo` once printed them so): each must be a site URL on its own, or the line is an
+ * error. Blank lines are skipped (people leave them between groups), and a site typed twice in
+ * different spellings (`acme.getgrist.com`, `https://acme.getgrist.com/`) is kept once.
  */
 export function parseSiteUrlList(text: string): SiteUrlList {
   const urls: string[] = [];
   const errors: SiteLineError[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
-    if (!raw.trim()) return;
-    const check = normalizeSiteUrl(raw);
-    if (!check.ok) errors.push({ line: index + 1, message: check.message });
-    else if (!urls.includes(check.url)) urls.push(check.url);
+    const checks = raw.split(/[\s,]+/).filter(Boolean).map(normalizeSiteUrl);
+    const bad = checks.find((check) => !check.ok);
+    if (bad && !bad.ok) {
+      errors.push({ line: index + 1, message: bad.message });
+      return;
+    }
+    for (const check of checks) if (check.ok && !urls.includes(check.url)) urls.push(check.url);
   });
   return { urls, errors };
 }

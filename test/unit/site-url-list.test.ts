@@ -19,6 +19,17 @@ describe('parseSiteUrlList', () => {
       ['https://acme.getgrist.com', 'https://beta.getgrist.com'],
     ],
     [
+      'several addresses on one line, separated by spaces or commas',
+      'http://127.0.0.1:8484/o/acme  http://127.0.0.1:8484/o/globex\nacme.getgrist.com, beta.getgrist.com,gamma.getgrist.com',
+      [
+        'http://127.0.0.1:8484/o/acme',
+        'http://127.0.0.1:8484/o/globex',
+        'https://acme.getgrist.com',
+        'https://beta.getgrist.com',
+        'https://gamma.getgrist.com',
+      ],
+    ],
+    [
       'two teams on one host are two sites',
       'https://grist.example.com/o/acme\nhttps://grist.example.com/o/beta',
       ['https://grist.example.com/o/acme', 'https://grist.example.com/o/beta'],
@@ -28,12 +39,18 @@ describe('parseSiteUrlList', () => {
   });
 
   it('names each bad line by its number as typed, counting blank lines', () => {
-    const list = parseSiteUrlList('acme.getgrist.com\n\nhttp://grist.example.com\nnot a url\n');
+    const list = parseSiteUrlList('acme.getgrist.com\n\nhttp://grist.example.com\nbeta.getgrist.com ftp://x.example.com\n');
     expect(list.urls).toEqual(['https://acme.getgrist.com']);
     expect(list.errors).toEqual([
       { line: 3, message: 'Use https:// (plain http is allowed only for localhost and 127.0.0.1).' },
-      { line: 4, message: '"not a url" is not a web address.' },
+      { line: 4, message: 'Use an https:// address.' },
     ]);
+  });
+
+  it('a line that is not addresses at all is an error, and nothing of it is taken', () => {
+    const list = parseSiteUrlList('acme.getgrist.com\nmy team site');
+    expect(list.urls).toEqual(['https://acme.getgrist.com']);
+    expect(list.errors).toEqual([{ line: 2, message: expect.stringMatching(/domain|address/) }]);
   });
 });
 
