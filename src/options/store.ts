@@ -41,7 +41,8 @@ export interface OptionsStoreDependencies {
 
 /** A line for the page's status region. */
 export interface StatusMessage {
-  tone: 'progress' | 'success' | 'error';
+  /** `warning`: done, but it will not work as it stands (a saved key Grist refuses, say). */
+  tone: 'progress' | 'success' | 'warning' | 'error';
   text: string;
 }
 
@@ -214,9 +215,33 @@ export function createOptionsStore({
       showSettings(reply.value);
       apiKey.value = '';
       keyVisible.value = false;
-      status.value = { tone: 'success', text: t('saved') };
       await checkHosts();
+      status.value = { tone: 'progress', text: t('savedChecking') };
+      status.value = await checkSaved(reply.value);
     });
+  }
+
+  /**
+   * What a saved setup comes to: the connection tested with the saved key and personal site, as
+   * the popup will use them. "Saved." alone would say nothing of a wrong key or a mistyped port.
+   */
+  async function checkSaved(saved: PublicSettings): Promise<StatusMessage> {
+    if (!saved.hasApiKey) return { tone: 'warning', text: t('savedNoKey') };
+    const reply = await backend.testConnection({ personalSiteUrl: saved.personalSiteUrl });
+    if (reply.ok) {
+      const { userName, userEmail, siteCount } = reply.value;
+      return { tone: 'success', text: t('savedConnected', userName, userEmail, countSites(siteCount)) };
+    }
+    const host = new URL(saved.personalSiteUrl).host;
+    switch (reply.error.kind) {
+      case 'auth':
+        return { tone: 'warning', text: t('savedKeyRefused') };
+      case 'network':
+      case 'timeout':
+        return { tone: 'warning', text: t('savedHostSilent', host) };
+      default:
+        return { tone: 'warning', text: t('savedBut', reply.error.message) };
+    }
   }
 
   function testConnection(): Promise<void> {
@@ -255,8 +280,7 @@ export function createOptionsStore({
         return;
       }
       const { userName, userEmail, siteCount } = reply.value;
-      const sites = t(siteCount === 1 ? 'countSite' : 'countSites', String(siteCount));
-      status.value = { tone: 'success', text: t('connectedAs', userName, userEmail, sites) };
+      status.value = { tone: 'success', text: t('connectedAs', userName, userEmail, countSites(siteCount)) };
     });
   }
 
@@ -373,6 +397,11 @@ export function createOptionsStore({
     grantHosts,
     watchHostPermissions: watchPermissions,
   };
+}
+
+/** "3 sites", "1 site". */
+function countSites(count: number): string {
+  return t(count === 1 ? 'countSite' : 'countSites', String(count));
 }
 
 /** A pattern `https://host/*` as it reads best to a person: `https://host`. */

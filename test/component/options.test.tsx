@@ -17,6 +17,7 @@ const SAVED: PublicSettings = {
 };
 
 const REPORT: ConnectionReport = { userName: 'Ada Lovelace', userEmail: 'ada@example.com', siteCount: 3 };
+const SAVED_AND_CONNECTED = 'Saved. Connected as Ada Lovelace (ada@example.com): 3 sites.';
 
 interface Setup {
   settings?: PublicSettings;
@@ -224,7 +225,7 @@ describe('Save', () => {
     type(teamBox(), 'acme.getgrist.com\nnot a url\n\nftp://grist.example.com');
     click('Save');
     await waitFor(() => expect(teamBox().getAttribute('aria-invalid')).toBe('true'));
-    expect(descriptionOf(teamBox())).toContain('Line 2: "not a url" is not a web address.');
+    expect(descriptionOf(teamBox())).toContain('Line 2: That is not the address of a site: it has no domain.');
     expect(descriptionOf(teamBox())).toContain('Line 4: Use an https:// address.');
     expect(personalInput().getAttribute('aria-invalid')).toBeNull();
     expect(requestHostPermissions).not.toHaveBeenCalled();
@@ -252,7 +253,7 @@ describe('Save', () => {
     // Still inside the click: Chrome shows the prompt only during the user gesture.
     expect(requestHostPermissions).toHaveBeenCalledTimes(1);
     expect(requestHostPermissions).toHaveBeenCalledWith(['https://grist.example.com/*', 'https://acme.getgrist.com/*']);
-    await expectStatus('Saved.');
+    await expectStatus(SAVED_AND_CONNECTED);
     expect(backend.saveSettings).toHaveBeenCalledExactlyOnceWith({
       personalSiteUrl: 'https://grist.example.com/o/docs',
       teamSiteUrls: ['https://acme.getgrist.com', 'https://grist.example.com/o/acme'],
@@ -268,7 +269,7 @@ describe('Save', () => {
   it('keeps the saved key when the key field is left empty', async () => {
     const { backend } = await renderPage();
     click('Save');
-    await expectStatus('Saved.');
+    await expectStatus(SAVED_AND_CONNECTED);
     const input = backend.saveSettings.mock.calls[0]?.[0];
     expect(input).toBeDefined();
     expect(input && 'apiKey' in input).toBe(false);
@@ -278,7 +279,7 @@ describe('Save', () => {
     const { backend } = await renderPage({ settings: { ...SAVED, hasApiKey: false } });
     type(keyInput(), '  0123456789abcdef0123456789abcdef01234567\n');
     click('Save');
-    await expectStatus('Saved.');
+    await expectStatus(SAVED_AND_CONNECTED);
     expect(backend.saveSettings).toHaveBeenCalledWith(
       expect.objectContaining({ apiKey: '0123456789abcdef0123456789abcdef01234567' }),
     );
@@ -448,7 +449,7 @@ describe('hosts the browser has not granted', () => {
     permissions.revoke(['https://globex.example.com/*']);
     type(teamBox(), 'https://globex.example.com');
     click('Save');
-    await expectStatus('Saved.');
+    await expectStatus(SAVED_AND_CONNECTED);
     permissions.revoke(['https://globex.example.com/*']);
     await waitFor(() => expect(listedHosts()).toEqual(['https://globex.example.com']));
   });
@@ -500,5 +501,36 @@ describe('the saved key and a changed address (issue 11, finding 1)', () => {
   it('shows no such notice without a saved key', async () => {
     await renderPage({ settings: { ...moved, hasApiKey: false } });
     expect(screen.queryByRole('button', { name: /Use the saved key/ })).toBeNull();
+  });
+});
+
+describe('Save checks what it saved (issue 12, item 2)', () => {
+  const statusTone = () => screen.getByRole('status').className;
+
+  it('tests the connection with the saved key and site, and says who it connects as', async () => {
+    const { backend } = await renderPage();
+    click('Save');
+    await expectStatus(SAVED_AND_CONNECTED);
+    expect(backend.testConnection).toHaveBeenCalledWith({ personalSiteUrl: 'https://docs.getgrist.com' });
+    expect(statusTone()).toContain('status-success');
+  });
+
+  it.each([
+    ['a refused key', { kind: 'auth', status: 401, message: 'Grist refused the API key.' }, 'Saved, but Grist refused this API key. Make a new one in Grist: Profile settings → API → Create.'],
+    ['a host that does not answer', { kind: 'network', message: 'Could not reach docs.getgrist.com.' }, 'Saved, but docs.getgrist.com did not answer. Check the address and port.'],
+    ['a timeout', { kind: 'timeout', message: 'No answer.' }, 'Saved, but docs.getgrist.com did not answer. Check the address and port.'],
+    ['anything else', { kind: 'no-host-permission', message: 'The browser has not granted access.' }, 'Saved, but: The browser has not granted access.'],
+  ] as const)('says a save that cannot work is saved but will not work, as a warning: %s', async (_case, error, text) => {
+    await renderPage({ testReply: { ok: false, error } });
+    click('Save');
+    await expectStatus(text);
+    expect(statusTone()).toContain('status-warning');
+  });
+
+  it('without a key, says what is missing', async () => {
+    const { backend } = await renderPage({ settings: { ...SAVED, hasApiKey: false } });
+    click('Save');
+    await expectStatus('Saved. Add an API key to list your documents.');
+    expect(backend.testConnection).not.toHaveBeenCalled();
   });
 });

@@ -15,14 +15,17 @@ export interface OptionsInput {
   teamSiteUrls?: string[];
 }
 
-/** Fills the options page and presses Save; resolves once the page says "Saved.". */
+/**
+ * Fills the options page and presses Save; resolves once the page says what the save came to
+ * ("Saved. Connected as …", or "Saved, but …"), after it checked the connection.
+ */
 export async function saveOptions(extension: LoadedExtension, input: OptionsInput): Promise<Page> {
   const page = await extension.openPage(OPTIONS_PAGE);
   await page.getByLabel('API key', { exact: true }).fill(input.apiKey);
   if (input.personalSiteUrl) await page.getByLabel('Personal site URL').fill(input.personalSiteUrl);
   await page.getByLabel('Team site URLs').fill((input.teamSiteUrls ?? []).join('\n'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('status').getByText('Saved.').waitFor();
+  await page.getByRole('status').filter({ hasText: /^Saved/ }).filter({ hasNotText: 'Checking' }).waitFor();
   return page;
 }
 
