@@ -20,6 +20,11 @@ export interface GristClientOptions {
   keyDestination: (url: URL) => KeyDestination;
   /** True when the browser has granted the host permission (without it, Grist's CORS answer blocks the call). */
   hasHostPermission: (url: URL) => Promise<boolean>;
+  /**
+   * False once the settings or key this client was made with are out of date (changed, removed):
+   * a call not sent yet is then not sent. Default: always current.
+   */
+  isCurrent?: () => boolean;
   /** Per-call timeout in ms; default 15 s. */
   timeoutMs?: number;
   /** How GETs are retried; default DEFAULT_RETRY. */
@@ -117,7 +122,7 @@ interface Call {
 
 /** Makes a client bound to one API key. */
 export function createGristClient(options: GristClientOptions): GristClient {
-  const { apiKey, keyDestination, hasHostPermission, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
+  const { apiKey, keyDestination, hasHostPermission, isCurrent = () => true, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
 
   async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
     const url = new URL(`${siteUrl}${path}`);
@@ -139,6 +144,8 @@ export function createGristClient(options: GristClientOptions): GristClient {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (etag) headers['If-None-Match'] = etag;
     const { status, text, responseHeaders } = await limitFor(url.host)(async () => {
+      // Checked as late as can be: a call may wait here behind others for a while.
+      if (!isCurrent()) throw new ApiError('invalid-input', t('errorSettingsChanged'));
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         const response = await fetch(url, {

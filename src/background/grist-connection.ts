@@ -19,15 +19,17 @@ async function containsEach(patterns: readonly string[]): Promise<boolean[]> {
 }
 
 /**
- * In: the settings and key hosts that say where the key may go (see host-policy.ts), and the key. A client lives for one
+ * In: the settings and key hosts that say where the key may go (see host-policy.ts), the key, and
+ * optionally whether they are still the saved ones (a refresh stops sending once they are not). A client lives for one
  * refresh or rename, so each host's permission is asked of the browser once in it, not per call;
  * and the hosts a refresh asks for at once (one per site, 50 on a big account) share one call,
  * since each call is a round trip to the browser process that delays the requests behind it.
  */
-export function connectToGrist(access: SiteAccess, apiKey: string): GristClient {
+export function connectToGrist(access: SiteAccess, apiKey: string, isCurrent?: () => boolean): GristClient {
   const granted = new DataLoader(containsEach);
   return createGristClient({
     apiKey,
+    ...(isCurrent ? { isCurrent } : {}),
     keyDestination: (url) => keyDestination(url, access),
     hasHostPermission: (url) => granted.load(hostPermissionPattern(url.href)),
   });

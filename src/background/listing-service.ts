@@ -13,7 +13,7 @@ import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { readSiteAccess, type SiteAccess } from './host-policy.ts';
+import { keyDestination, readSiteAccess, type SiteAccess } from './host-policy.ts';
 import { logFailure } from './log-failure.ts';
 import { applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
 import { recordListedHosts } from './settings-writes.ts';
@@ -166,15 +166,19 @@ export async function fetchListing(
   tags: Record<string, string>,
   previous: () => Promise<Listing | null>,
   report: (step: RefreshStep) => void = () => undefined,
+  isCurrent?: () => boolean,
 ): Promise<FetchedListing> {
   const { settings } = access;
-  const client = connectToGrist(access, apiKey);
+  const client = connectToGrist(access, apiKey, isCurrent);
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
   const siteList = listSites(client, access, tags, previous);
+  // Only where the saved access already lets the key go: a team site Grist lists anew is asked
+  // once the list is in, with the client that trusts it.
   const early = new Map(
     Object.entries(tags).flatMap(([url, tag]) => {
       const siteUrl = url.endsWith(WORKSPACES_PATH) ? url.slice(0, -WORKSPACES_PATH.length) : null;
-      return siteUrl === null ? [] : [[siteUrl, askWorkspaces(client, siteUrl, tag)] as const];
+      if (siteUrl === null || keyDestination(new URL(siteUrl), access) !== 'allowed') return [];
+      return [[siteUrl, askWorkspaces(client, siteUrl, tag)] as const];
     }),
   );
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
@@ -182,7 +186,7 @@ export async function fetchListing(
   const sites = await siteList;
   report({ sites: sites.value });
   // The team sites Grist has just listed for this key may be asked with it.
-  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey);
+  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey, isCurrent);
   const results = await Promise.all(
     sites.value.map(async (site, index) => {
       const entry = await siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous);
@@ -255,8 +259,14 @@ export function startRefresh(): Refresh {
       const previous = () => cache.listing().catch(() => null);
       const tags = await cache.tags.catch(() => ({}));
       readsDone();
-      const fetched = await fetchListing(access, apiKey, tags, previous, (step) =>
-        log.report('site' in step ? { ...step, unchanged: !applyConfirmedRenames(step.site, startedAt) && step.unchanged } : step),
+      const fetched = await fetchListing(
+        access,
+        apiKey,
+        tags,
+        previous,
+        (step) => log.report('site' in step ? { ...step, unchanged: !applyConfirmedRenames(step.site, startedAt) && step.unchanged } : step),
+        // Settings changed or key removed meanwhile: nothing more goes out with this key.
+        () => cacheEpoch() === epoch,
       );
       // A rename confirmed after its site was reported: that site again, with the new name.
       fetched.listing.sites.forEach((site, index) => {

@@ -5,7 +5,7 @@
 import { t } from '../shared/i18n.ts';
 import type { ConnectionReport, PublicSettings, SettingsInput } from '../shared/messages.ts';
 import { normalizeSiteUrl } from '../shared/site-url.ts';
-import { apiKeyItem, keyHostsItem, type KeyHosts, type Settings } from '../shared/storage-items.ts';
+import { apiKeyItem, keyHostsItem, removeTogether, type KeyHosts, type Settings } from '../shared/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import { connectToGrist } from './grist-connection.ts';
 import { orgListSchema, profileSchema } from './grist-schemas.ts';
@@ -40,7 +40,7 @@ export async function getSettings(): Promise<PublicSettings> {
 
 function publicSettings({ settings, hosts }: SiteAccess, hasApiKey: boolean): PublicSettings {
   const unconfirmed = hasApiKey ? configuredOrigins(settings).filter((origin) => !hosts.confirmed.includes(origin) && !hosts.listed.includes(origin)) : [];
-  return { ...settings, hasApiKey, keyNotConfirmedFor: unconfirmed };
+  return { ...settings, hasApiKey, keyNotConfirmedFor: unconfirmed, listedOrigins: hasApiKey ? hosts.listed : [] };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
 export function removeApiKey(): Promise<PublicSettings> {
   return oneChangeAtATime(async () => {
     const before = await readSiteAccess();
-    await Promise.all([apiKeyItem.remove(), keyHostsItem.remove()]);
+    await removeTogether(apiKeyItem, keyHostsItem);
     // After the key is gone: a refresh that read it before stores nothing (see cacheEpoch).
     await forgetListing();
     const after = { settings: before.settings, hosts: keyHostsItem.fallback };
@@ -101,7 +101,9 @@ export function removeApiKey(): Promise<PublicSettings> {
  * Throws ApiError `no-key` with no saved key, `invalid-input` for a bad address.
  */
 export async function confirmSavedKey({ siteUrl }: { siteUrl: string }): Promise<PublicSettings> {
-  const origin = new URL(checkedUrl(siteUrl, 'personalSiteUrl')).origin;
+  const check = normalizeSiteUrl(siteUrl);
+  if (!check.ok) throw new ApiError('invalid-input', check.message);
+  const origin = new URL(check.url).origin;
   return oneChangeAtATime(async () => {
     const [before, apiKey] = await Promise.all([readSiteAccess(), apiKeyItem.get()]);
     if (!apiKey) throw NO_KEY_ERROR();

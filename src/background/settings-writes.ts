@@ -1,7 +1,7 @@
 /**
- * Every change to the saved settings, the API key and the hosts it may go to runs through here,
- * one at a time (two options tabs saving at once must not interleave), and changes the Origin rule
- * with them: a rule for one site beside settings for another would have Grist refuse every rename
+ * The changes to the saved settings, the API key and the hosts it may go to run one at a time
+ * through this module's queue (two options tabs saving at once must not interleave; the storage
+ * migration at start-up runs before any message is handled), and change the Origin rule with them: a rule for one site beside settings for another would have Grist refuse every rename
  * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */

@@ -64,8 +64,8 @@ export interface OptionsStore {
   readonly busy: ReadonlySignal<BusyAction | null>;
   readonly status: ReadonlySignal<StatusMessage | null>;
   /**
-   * The host permission patterns (`https://host/*`) of the saved sites that the browser has not
-   * granted: Firefox leaves MV3 host permissions to the user, and any browser lets the user take
+   * The host permission patterns (`https://host/*`) of the saved sites, and of the team sites Grist
+   * listed for the saved key, that the browser has not granted: Firefox leaves MV3 host permissions to the user, and any browser lets the user take
    * them back. Empty when all are granted (or not yet checked).
    */
   readonly ungrantedHosts: ReadonlySignal<readonly string[]>;
@@ -126,7 +126,7 @@ export function createOptionsStore({
     keyNotConfirmedFor.value = settings.keyNotConfirmedFor;
     personalSiteUrl.value = settings.personalSiteUrl;
     teamSiteUrls.value = formatSiteUrlList(settings.teamSiteUrls);
-    savedOrigins = unique([settings.personalSiteUrl, ...settings.teamSiteUrls].map(hostPermissionPattern));
+    savedOrigins = unique([settings.personalSiteUrl, ...settings.teamSiteUrls, ...settings.listedOrigins].map(hostPermissionPattern));
   }
 
   /** Asks the browser which saved hosts it has granted and lists the others. */

@@ -236,7 +236,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
       let next = site;
       for (const confirmed of confirmedNames.values()) {
-        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId) {
+        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId && findDocument({ fetchedAt: 0, sites: [next] }, confirmed.ref)) {
           next = withName({ fetchedAt: 0, sites: [next] }, confirmed.ref, confirmed.name).sites[0]!;
           renamed = true;
         }
@@ -256,10 +256,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     // is read; sites still waited for say so from WAITING_NOTICE_MS on.
     let progress: RefreshProgress | null = null;
     let slow = false;
-    let queued = false;
+    let queued: ReturnType<typeof setTimeout> | undefined;
     let markWaiting = false;
     const showProgress = () => {
-      queued = false;
+      queued = undefined;
       if (!progress || !refreshing.value || readingCache) return;
       const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false });
       const shown = listing.value;
@@ -272,10 +272,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       });
     };
     const queueProgress = () => {
-      if (slow && !queued) {
-        queued = true;
-        setTimeout(showProgress, PROGRESS_INTERVAL_MS);
-      }
+      if (slow && queued === undefined) queued = setTimeout(showProgress, PROGRESS_INTERVAL_MS);
     };
     const slowed = setTimeout(() => {
       slow = true;
@@ -292,8 +289,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         queueProgress();
       }),
     );
-    clearTimeout(slowed);
-    clearTimeout(waiting);
+    // A later refresh must not meet this one's timers.
+    for (const timer of [slowed, waiting, queued]) clearTimeout(timer);
     reapplyProgress = null;
     batch(() => {
       refreshing.value = false;

@@ -16,6 +16,12 @@ export interface PublicSettings {
    * for other sites, and the user has not confirmed it for these (nor has Grist listed them for it).
    */
   keyNotConfirmedFor: string[];
+  /**
+   * Origins of the team sites Grist listed for the saved key beyond the configured ones (on
+   * getgrist.com `https://<team>.getgrist.com`, a team's custom host): the options page checks
+   * their host permissions too.
+   */
+  listedOrigins: string[];
 }
 
 /** What the options page saves. `apiKey` absent means "keep the saved key". */

@@ -10,15 +10,18 @@ const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';
 
 /**
- * In: a document name. Out: the name with control characters (line breaks, tabs) as spaces, cut to
- * `max` graphemes (never inside an emoji or an accented letter) with "…", wrapped in Unicode's
+ * In: a document name. Out: the name with control characters (line breaks, tabs) as spaces and its
+ * own bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) dropped, cut to `max`
+ * graphemes (never inside an emoji or an accented letter) with "…", wrapped in Unicode's
  * first-strong isolate (U+2068 … U+2069, Unicode Bidirectional Algorithm, UAX #9), so right-to-left
- * text or an override character in it cannot reorder the words around it, just as `<bdi dir="auto">`
- * does in a page.
+ * text in it cannot reorder the words around it, as `<bdi dir="auto">` does in a page. A name's
+ * own U+2069 would close that isolate early, and an override after it would reverse the title.
  */
 export function plainTextName(name: string, max = PLAIN_TEXT_NAME_LENGTH): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
-  const flat = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const flat = name
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '');
   const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(flat)].map((part) => part.segment);
   const shown = graphemes.length > max ? `${graphemes.slice(0, max - 1).join('')}…` : flat;
   return `${FIRST_STRONG_ISOLATE}${shown}${POP_DIRECTIONAL_ISOLATE}`;

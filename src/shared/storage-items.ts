@@ -83,6 +83,11 @@ export async function storeTogether(...entries: Array<[string, unknown]>): Promi
   await browser.storage.local.set(Object.fromEntries(entries));
 }
 
+/** Removes several items in one `storage.local.remove` call (see storeTogether). */
+export async function removeTogether(...items: Array<StorageItem<unknown>>): Promise<void> {
+  await browser.storage.local.remove(items.map((item) => item.key));
+}
+
 /**
  * Bumped whenever a stored shape changes; see the background's storage migration.
  * 2: the listing is stored as a JSON string.

@@ -14,6 +14,7 @@ const SAVED: PublicSettings = {
   personalSiteUrl: 'https://docs.getgrist.com',
   teamSiteUrls: ['https://acme.getgrist.com', 'https://grist.example.com/o/acme'],
   keyNotConfirmedFor: [],
+  listedOrigins: [],
 };
 
 const REPORT: ConnectionReport = { userName: 'Ada Lovelace', userEmail: 'ada@example.com', siteCount: 3 };
@@ -40,6 +41,7 @@ async function renderPage({ settings = SAVED, permission = true, granted, testRe
         personalSiteUrl: input.personalSiteUrl,
         teamSiteUrls: input.teamSiteUrls,
         keyNotConfirmedFor: input.apiKey === undefined ? saved.keyNotConfirmedFor : [],
+        listedOrigins: saved.listedOrigins,
       };
       return ok(saved);
     }),
@@ -158,7 +160,7 @@ describe('the fields', () => {
   });
 
   it('offer no Remove key button and no "saved" hint when no key is saved', async () => {
-    await renderPage({ settings: { hasApiKey: false, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] } });
+    await renderPage({ settings: { hasApiKey: false, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] } });
     expect(screen.queryByRole('button', { name: 'Remove key' })).toBeNull();
     expect(descriptionOf(keyInput())).not.toContain('A key is saved');
     expect(teamBox().value).toBe('');
@@ -245,7 +247,7 @@ describe('Save', () => {
 
   it('asks for exactly the configured hosts during the click, then saves the normalised addresses', async () => {
     const { backend, requestHostPermissions } = await renderPage({
-      settings: { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] },
+      settings: { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] },
     });
     type(personalInput(), ' grist.example.com/o/docs/ ');
     type(teamBox(), 'ACME.getgrist.com/\n\nhttps://grist.example.com/o/acme/api/orgs\nhttps://acme.getgrist.com\n');
@@ -404,6 +406,11 @@ describe('hosts the browser has not granted', () => {
     expect(new Set(permissions.hasHostPermission.mock.calls.map(([origin]) => origin))).toEqual(new Set(ALL));
   });
 
+  it('lists a team site Grist listed for the key on a host of its own (a custom host) when not granted', async () => {
+    await renderPage({ settings: { ...SAVED, listedOrigins: ['https://grist.initech.example'] }, granted: ALL });
+    await waitFor(() => expect(listedHosts()).toEqual(['https://grist.initech.example']));
+  });
+
   it('Grant access asks for those hosts during the click, then the notice goes', async () => {
     const { requestHostPermissions } = await renderPage({ granted: ['https://acme.getgrist.com/*'] });
     await waitFor(() => expect(listedHosts()).toHaveLength(2));
@@ -468,6 +475,7 @@ describe('the saved key and a changed address (issue 11, finding 1)', () => {
     personalSiteUrl: 'https://grist.example.com/o/docs',
     teamSiteUrls: [],
     keyNotConfirmedFor: ['https://grist.example.com'],
+    listedOrigins: [],
   };
 
   it('names the hosts the saved key is not sent to, next to the key field, with a button each', async () => {

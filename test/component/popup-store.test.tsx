@@ -6,7 +6,7 @@ import { effect } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
-import { createPopupStore, documentKey, findDocument } from '../../src/popup/store.ts';
+import { createPopupStore, documentKey, findDocument, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 
 function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
@@ -105,14 +105,39 @@ describe('popup store', () => {
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     report({ sites: full.sites, unchanged: [true] });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    // Nothing to render: the site is as shown.
-    expect(store.listing.value).toBe(preview);
+    // The end, while the whole cache is still being read: the preview's cut-short site must not stay.
     refreshed.resolve({ ok: true, value: full });
     await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
     expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Plan', 'Second']);
     whole.resolve(null);
     await started;
+  });
+
+  test('a refresh that ended leaves no progress behind to show over the next one', async () => {
+    const first = deferred<Reply<'refreshListing'>>();
+    const second = deferred<Reply<'refreshListing'>>();
+    let report!: (progress: RefreshProgress) => void;
+    const backend = {
+      refreshListing: vi
+        .fn<(request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>>()
+        .mockImplementationOnce((_request, onProgress) => {
+          report = onProgress!;
+          return first.promise;
+        })
+        .mockImplementationOnce(() => second.promise),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const started = store.start();
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
+    const old = listing(doc(PLAN.id, 'Old progress'));
+    report({ sites: old.sites, unchanged: [false] }); // shown a moment later…
+    first.resolve({ ok: true, value: listing(doc(PLAN.id, 'Final')) }); // …but the refresh ends first
+    await started;
+    void store.refresh();
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_INTERVAL_MS + 50));
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Final');
+    second.resolve({ ok: true, value: listing(doc(PLAN.id, 'Final')) });
   });
 
   test('neither cache replaces a fresh listing that arrived first', async () => {

@@ -151,7 +151,7 @@ describe('settings', () => {
   it('save normalises the addresses, keeps the key out of the reply, rebuilds the Origin rule and drops the old listing', async () => {
     await listingItem.set({ fetchedAt: 1, sites: [] });
     const reply = await saveSettings({ apiKey: ` ${USERS.owner.apiKey}\n`, personalSiteUrl: `${grist.url}/o/docs/`, teamSiteUrls: ['https://grist.initech.com/api'] });
-    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'], keyNotConfirmedFor: [] });
+    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'], keyNotConfirmedFor: [], listedOrigins: [] });
     expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
     expect(await apiKeyItem.get()).toBe(USERS.owner.apiKey);
     expect(await readListing()).toBeNull();

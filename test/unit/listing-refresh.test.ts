@@ -337,13 +337,16 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     expect(gets().filter((request) => request.answer?.status !== 304).map((request) => request.path)).toEqual(['/o/acme/api/orgs/current/workspaces']);
   });
 
-  it('removing the key during a refresh: what the refresh fetched is not stored', async () => {
+  it('removing the key during a refresh: nothing more goes out with it, and nothing is stored', async () => {
     const { removeApiKey } = await import('../../src/background/settings-service.ts');
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
     await removeApiKey();
-    expect((await refresh).sites).toHaveLength(3); // the popup that asked still gets its answer
+    // The popup that asked gets an answer: each site says the settings changed.
+    expect((await refresh).sites.map((site) => site.error?.kind)).toEqual(['invalid-input', 'invalid-input', 'invalid-input']);
+    // Only the request sent before the key was removed: no site's workspaces were asked with it.
+    expect(gets().map((request) => request.path)).toEqual(['/o/docs/api/orgs']);
     await readListing();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readListing()).toBeNull();

@@ -7,7 +7,7 @@ import { createListingPortListener, createMessageListener, type Handlers } from 
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
 
-const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [] };
+const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] };
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {

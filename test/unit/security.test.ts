@@ -187,7 +187,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       everyRequest({ saveSettings: { apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] } }),
     );
     expect(failedKinds(replies)).toEqual({});
-    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [] } });
+    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] } });
     expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs' } });
     expect(replies.removeApiKey).toMatchObject({ ok: true, value: { hasApiKey: false } });
     // The key typed in the options page is answered without it too.

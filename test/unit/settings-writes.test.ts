@@ -5,7 +5,9 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cacheEpoch } from '../../src/background/listing-cache.ts';
 import { saveSettings } from '../../src/background/settings-service.ts';
+import { recordListedHosts } from '../../src/background/settings-writes.ts';
 import { migrateStorage } from '../../src/background/storage-migration.ts';
 import { keyHostsItem, schemaVersionItem, SCHEMA_VERSION, settingsItem } from '../../src/shared/storage-items.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -84,5 +86,21 @@ describe('a key saved by an older version', () => {
     await fakeBrowser.storage.local.clear();
     await fakeBrowser.storage.local.set({ schemaVersion: 2, settings: A });
     expect((await migrateStorage()).hosts).toEqual({ confirmed: [], listed: [] });
+  });
+});
+
+describe('the team sites Grist listed for the key', () => {
+  it('are recorded, with the Origin rule, by a refresh of the current settings', async () => {
+    await recordListedHosts(['https://grist.team.example'], cacheEpoch());
+    expect((await keyHostsItem.get()).listed).toEqual(['https://grist.team.example']);
+    expect(await ruleHosts()).toEqual(['grist.a.example', 'grist.team.example']);
+  });
+
+  it('are not recorded by a refresh that started before the settings changed', async () => {
+    const startedIn = cacheEpoch();
+    await saveSettings({ ...B, apiKey: KEY });
+    await recordListedHosts(['https://grist.team.example'], startedIn);
+    expect((await keyHostsItem.get()).listed).toEqual([]);
+    expect(await ruleHosts()).toEqual(['grist.b.example']);
   });
 });
