@@ -12,8 +12,9 @@ import { documentSchema } from './grist-schemas.ts';
 import { isGristSiteUrl, type SiteAccess } from './host-policy.ts';
 import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
 
+/** Why a URL is not looked up, for one that is not a Grist document page at all, or a fork. */
 const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> = {
-  'not-a-site': 'errorPageNotOnSite',
+  'not-a-site': 'errorPageNotDocument',
   'not-a-document': 'errorPageNotDocument',
   fork: 'errorPageIsFork',
 };
@@ -21,6 +22,10 @@ const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> 
 /** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
 async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<DocumentAtUrl> {
   const check = parseDocumentUrl(pageUrl, (url) => isGristSiteUrl(url, access));
+  if (!check.ok && check.reason === 'not-a-site' && parseDocumentUrl(pageUrl, () => true).ok) {
+    // Shaped like a Grist document, on a site the user has not added: the options can fix that.
+    throw new ApiError('not-configured', t('errorPageNotOnSite'));
+  }
   if (!check.ok) throw new ApiError('not-found', t(NOT_OFFERED[check.reason]));
   const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
   return {

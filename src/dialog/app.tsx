@@ -43,7 +43,7 @@ function NamedHeading({ name }: { name: string }) {
 }
 
 /** The buttons shown once there is nothing left to type; the primary one takes focus. */
-function Actions({ store, offerReload }: { store: DialogStore; offerReload: boolean }) {
+function Actions({ store, offerReload, offerOptions }: { store: DialogStore; offerReload: boolean; offerOptions: boolean }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     primaryRef.current?.focus();
@@ -51,9 +51,14 @@ function Actions({ store, offerReload }: { store: DialogStore; offerReload: bool
   // The primary button comes last, as Rename does in the form.
   return (
     <div class="actions">
-      <button type="button" class="button" ref={offerReload ? undefined : primaryRef} onClick={() => store.close()}>
+      <button type="button" class="button" ref={offerReload || offerOptions ? undefined : primaryRef} onClick={() => store.close()}>
         {t('close')}
       </button>
+      {offerOptions && (
+        <button type="button" class="button primary" ref={primaryRef} onClick={() => store.openOptions()}>
+          {t('openOptions')}
+        </button>
+      )}
       {offerReload && (
         <button type="button" class="button primary" ref={primaryRef} onClick={() => void store.reloadTab()}>
           {t('reloadTab')}
@@ -116,7 +121,12 @@ export function DialogApp({ store }: { store: DialogStore }) {
       )}
       {/* Keyed by state, so the first button takes focus each time this row appears. */}
       {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed') && (
-        <Actions key={state.kind} store={store} offerReload={state.kind === 'renamed' && hasTab} />
+        <Actions
+          key={state.kind}
+          store={store}
+          offerReload={state.kind === 'renamed' && hasTab}
+          offerOptions={state.kind === 'unavailable' && state.fixInOptions}
+        />
       )}
     </main>
   );

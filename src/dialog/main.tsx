@@ -18,6 +18,7 @@ const store = createDialogStore({
   tabId,
   closeWindow: () => window.close(),
   reloadTab: (id) => browser.tabs.reload(id),
+  openOptions: () => browser.runtime.openOptionsPage(),
 });
 
 // The page is written in English; the window title is kept in step by DialogApp.

@@ -6,7 +6,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import { settle } from '../shared/errors.ts';
+import { settle, type ErrorKind } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -22,13 +22,18 @@ export interface DialogStoreDependencies {
   closeWindow: () => void;
   /** Reloads a tab (`browser.tabs.reload` in the extension). */
   reloadTab: (tabId: number) => Promise<unknown>;
+  /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
+  openOptions: () => unknown;
 }
 
 /** Where the dialog is: one view per kind. */
 export type DialogState =
   | { kind: 'loading' }
-  /** No document to rename: not a Grist page, unknown site, or Grist could not be reached. */
-  | { kind: 'unavailable'; message: string }
+  /**
+   * No document to rename: not a Grist page, unknown site, or Grist could not be reached.
+   * `fixInOptions` when the options can fix it (a site to add, a key refused or not confirmed).
+   */
+  | { kind: 'unavailable'; message: string; fixInOptions: boolean }
   /** The document was found but the user is not one of its owners. */
   | { kind: 'not-owner'; document: DocumentAtUrl }
   | {
@@ -71,6 +76,8 @@ export interface DialogStore {
   cancel(): void;
   /** Closes the window. */
   close(): void;
+  /** Opens the options page, then closes the window. */
+  openOptions(): void;
   /** Reloads the document's tab so it shows the new name, then closes the window. */
   reloadTab(): Promise<void>;
 }
@@ -83,7 +90,10 @@ export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
 /** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
-export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab }: DialogStoreDependencies): DialogStore {
+/** Errors the options page fixes. */
+const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['not-configured', 'no-key', 'auth', 'no-host-permission', 'key-not-confirmed']);
+
+export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab, openOptions }: DialogStoreDependencies): DialogStore {
   const state = signal<DialogState>({ kind: 'loading' });
   const draft = signal('');
   const title = computed(() => {
@@ -93,14 +103,14 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
 
   async function start(): Promise<void> {
     if (!pageUrl) {
-      state.value = { kind: 'unavailable', message: NO_DOCUMENT_MESSAGE };
+      state.value = { kind: 'unavailable', message: NO_DOCUMENT_MESSAGE, fixInOptions: false };
       return;
     }
     state.value = { kind: 'loading' };
     const reply = await settle(backend.getDocumentAtUrl({ pageUrl }));
     batch(() => {
       if (!reply.ok) {
-        state.value = { kind: 'unavailable', message: reply.error.message };
+        state.value = { kind: 'unavailable', message: reply.error.message, fixInOptions: FIXED_IN_OPTIONS.has(reply.error.kind) };
       } else if (!reply.value.canRename) {
         state.value = { kind: 'not-owner', document: reply.value };
       } else {
@@ -163,6 +173,12 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
     submit,
     cancel,
     close: closeWindow,
+    openOptions: () => {
+      void Promise.resolve()
+        .then(openOptions)
+        .finally(closeWindow)
+        .catch(() => undefined);
+    },
     reloadTab: reloadDocumentTab,
   };
 }

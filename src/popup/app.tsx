@@ -1,6 +1,7 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
+import { OptionsIcon, RefreshIcon } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
@@ -10,6 +11,7 @@ import type { PopupStore } from './store.ts';
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const focusFirstResult = useRef<() => boolean>(() => false);
+  const openFirstResult = useRef<() => void>(() => undefined);
   const removedDocument = store.removedDocument.value;
 
   // A document Grist no longer has took its row, and the focus in it, away. The search box is
@@ -25,11 +27,27 @@ export function App({ store }: { store: PopupStore }) {
     // One `main` landmark holding everything, so the flex layout of .popup stays one level deep.
     <main class="popup">
       <header class="header">
-        <h1>{t('popupTitle')}</h1>
-        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} />
+        <div class="title-bar">
+          <h1>{t('popupTitle')}</h1>
+          {/* Named by aria-label, explained by title; the only way to the options once set up. */}
+          <button
+            type="button"
+            class="icon-button header-button"
+            aria-label={t('refresh')}
+            title={t('refreshTooltip')}
+            aria-disabled={store.refreshing.value ? 'true' : undefined}
+            onClick={() => void store.refresh()}
+          >
+            <RefreshIcon />
+          </button>
+          <button type="button" class="icon-button header-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
+            <OptionsIcon />
+          </button>
+        </div>
+        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
       </header>
       <StatusArea store={store} />
-      <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} />
+      <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
     </main>
   );
 }

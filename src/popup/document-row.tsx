@@ -1,9 +1,12 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
 import { Component } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
+import { Highlighted } from './highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
+import { exactTime, timeAgo } from './relative-time.ts';
 import type { DocumentItemRow } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -14,14 +17,22 @@ interface DocumentRowProps {
   rename: RenameState | undefined;
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
+  /** The search's folded terms, marked in the name. */
+  terms: readonly string[];
 }
+
+/** From this many characters on, the rename field counts them against the limit. */
+export const COUNT_FROM = 200;
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
 const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { owners: 'roleOwner', editors: 'roleEditor', viewers: 'roleViewer' };
 
-/** The role as a word for the badge, and the class that colours it (the same for every language). */
+/**
+ * The role as a word for the badge, and the class that colours it (the same for every language).
+ * None for owners, the common case: a badge on every row would say nothing.
+ */
 function roleOf(access: string | null): { label: string; name: string } | null {
-  if (!access) return null;
+  if (!access || access === 'owners') return null;
   const name = access.replace(/s$/, '');
   const key = ROLE_LABELS[access];
   return { label: key ? t(key) : name, name };
@@ -36,7 +47,7 @@ type Mode = 'view' | 'editing' | 'saving';
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
+function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowProps) {
   const { document, ref, key } = row;
   const mode: Mode = !rename ? 'view' : rename.saving ? 'saving' : 'editing';
   // While saving, the row already shows the new name (it is put back if Grist refuses it).
@@ -71,8 +82,21 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
 
   if (rename && mode === 'editing') {
     const errorId = `rename-error-${ref.orgId}-${document.id}`;
+    const currentId = `rename-current-${ref.orgId}-${document.id}`;
+    const length = [...rename.draft.trim()].length;
     return (
       <li class="document editing" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+        {/* What the document is called now, kept in sight while the field holds the new name. */}
+        <p class="rename-context" id={currentId}>
+          <span class="rename-current" title={document.name}>
+            {t('currentName')} <bdi dir="auto">{document.name}</bdi>
+          </span>
+          {length > COUNT_FROM && (
+            <span class={length > MAX_DOCUMENT_NAME_LENGTH ? 'counter counter-over' : 'counter'} aria-live="polite">
+              {t('characterCount', String(length), String(MAX_DOCUMENT_NAME_LENGTH))}
+            </span>
+          )}
+        </p>
         <div class="rename-field">
           <input
             ref={inputRef}
@@ -81,7 +105,7 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
             dir="auto"
             aria-label={t('newNameFor', document.name)}
             aria-invalid={rename.error ? 'true' : undefined}
-            aria-describedby={rename.error ? errorId : undefined}
+            aria-describedby={rename.error ? `${errorId} ${currentId}` : currentId}
             value={rename.draft}
             spellcheck={false}
             onInput={(event) => store.setDraft(ref, event.currentTarget.value)}
@@ -116,8 +140,21 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
   }
 
   const role = roleOf(document.access);
+  const modified = timeAgo(document.updatedAt);
   return (
-    <li class="document" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+    <li
+      class="document"
+      ref={rowRef}
+      data-row-key={key}
+      style={{ height: `${height}px` }}
+      onKeyDown={(event) => {
+        // F2 renames the focused document, as in file managers.
+        if (event.key === 'F2' && canRename(document) && mode === 'view') {
+          event.preventDefault();
+          store.beginRename(ref);
+        }
+      }}
+    >
       {/* data-result-link: the arrow keys move between these links (results-list.tsx). */}
       <a
         class="document-link"
@@ -128,11 +165,16 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
         data-result-link=""
       >
         <span class="document-name" dir="auto" title={shownName}>
-          {shownName}
+          <Highlighted text={shownName} terms={terms} />
         </span>
         <ExternalIcon />
       </a>
       {document.isPinned && <PinIcon />}
+      {modified && (
+        <time class="modified" dateTime={document.updatedAt} title={t('modifiedOn', exactTime(document.updatedAt))}>
+          {modified}
+        </time>
+      )}
       {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRename(document) && (
@@ -160,7 +202,13 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
 export class DocumentRow extends Component<DocumentRowProps> {
   override shouldComponentUpdate(next: DocumentRowProps): boolean {
     const current = this.props;
-    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
+    return (
+      next.row !== current.row ||
+      next.rename !== current.rename ||
+      next.height !== current.height ||
+      next.store !== current.store ||
+      next.terms !== current.terms
+    );
   }
 
   override render(props: DocumentRowProps) {

@@ -11,7 +11,7 @@
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { foldedMatches, foldedName } from './search.ts';
+import { foldedMatches, foldedName, foldForSearch } from './search.ts';
 
 /** Identifies a document across sites: document ids are unique per server, not across servers. */
 export interface DocumentRef {
@@ -41,7 +41,7 @@ export interface SiteErrorRow extends RowBase {
   earlier: boolean;
 }
 
-/** "No workspaces." under a site, or "No documents." under a workspace. */
+/** "No documents." under a site that has none, or "Waiting for <host>…" under one not answered yet. */
 export interface NoteRow extends RowBase {
   kind: 'note';
   text: string;
@@ -67,35 +67,38 @@ export type Row = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow 
  */
 export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
   site: 34,
-  'site-error': 74,
+  'site-error': 104,
   note: 22,
   workspace: 28,
   document: 30,
 };
 
-/** A document row in edit mode: the field and its buttons. */
-export const EDITING_ROW_HEIGHT = 36;
+/** A document row in edit mode: the current name (and the character count), the field and its buttons. */
+export const EDITING_ROW_HEIGHT = 54;
 /** A document row in edit mode with an error under the field (up to three lines). */
-export const EDITING_WITH_ERROR_ROW_HEIGHT = 92;
+export const EDITING_WITH_ERROR_ROW_HEIGHT = 110;
 
 // --- Building the rows, once per listing -------------------------------------------------------
 
 interface PreparedWorkspace {
   heading: WorkspaceHeadingRow;
-  /** "No documents." when the workspace is empty. */
-  note: NoteRow | null;
   /** Pinned first, then most recently changed. */
   documents: DocumentItemRow[];
   /** The documents' folded names, in the same order; filled on the first search. */
   folded: string[] | null;
+  /** The workspace's folded name; filled on the first search. */
+  foldedName: string | null;
 }
 
 interface PreparedSite {
   heading: SiteHeadingRow;
   error: SiteErrorRow | null;
-  /** "No workspaces." for a site that listed fine but has none. */
+  /** "No documents." for a site that listed fine but has none; "Waiting for <host>…". */
   note: NoteRow | null;
+  /** Its workspaces that hold documents: an empty one says nothing worth a row. */
   workspaces: PreparedWorkspace[];
+  /** The site's folded name as shown (see siteDisplayName); filled on the first search. */
+  foldedName: string | null;
 }
 
 /** A listing turned into rows; `rows` is every row, in order, with no search applied. */
@@ -131,29 +134,29 @@ function prepareWorkspace(site: SiteEntry, workspace: WorkspaceEntry): PreparedW
     const ref = { orgId: site.orgId, docId: document.id };
     return { kind: 'document', key: documentKey(ref), site, workspace, document, ref };
   });
-  return {
-    heading: { kind: 'workspace', key: workspaceKey, site, workspace },
-    note: documents.length === 0 ? { kind: 'note', key: `n${workspaceKey}`, site, text: t('noDocuments') } : null,
-    documents,
-    folded: null,
-  };
+  return { heading: { kind: 'workspace', key: workspaceKey, site, workspace }, documents, folded: null, foldedName: null };
+}
+
+/** The name a site is shown by: "Personal" for the personal site, else its Grist name. */
+export function siteDisplayName(site: SiteEntry): string {
+  return site.personal ? t('personalSite') : site.name;
 }
 
 function prepareSite(site: SiteEntry): PreparedSite {
   let prepared = preparedSites.get(site);
   if (prepared) return prepared;
   const siteKey = `s${site.orgId}`;
+  const workspaces = site.workspaces.filter((workspace) => workspace.documents.length > 0).map((workspace) => prepareWorkspace(site, workspace));
   prepared = {
     heading: { kind: 'site', key: siteKey, site },
-    error: site.error
-      ? { kind: 'site-error', key: `e${siteKey}`, site, error: site.error, earlier: site.workspaces.length > 0 }
-      : null,
+    error: site.error ? { kind: 'site-error', key: `e${siteKey}`, site, error: site.error, earlier: workspaces.length > 0 } : null,
     note: site.pending
       ? { kind: 'note', key: `n${siteKey}`, site, text: t('waitingForHost', new URL(site.siteUrl).host) }
-      : !site.error && site.workspaces.length === 0
-        ? { kind: 'note', key: `n${siteKey}`, site, text: t('noWorkspaces') }
+      : !site.error && workspaces.length === 0
+        ? { kind: 'note', key: `n${siteKey}`, site, text: t('noDocuments') }
         : null,
-    workspaces: site.workspaces.map((workspace) => prepareWorkspace(site, workspace)),
+    workspaces,
+    foldedName: null,
   };
   preparedSites.set(site, prepared);
   return prepared;
@@ -169,7 +172,6 @@ export function prepareListing(listing: Listing): PreparedListing {
     if (site.note) rows.push(site.note);
     for (const workspace of site.workspaces) {
       rows.push(workspace.heading);
-      if (workspace.note) rows.push(workspace.note);
       for (const document of workspace.documents) rows.push(document);
     }
   }
@@ -183,26 +185,37 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
 /** Folds every name the search will look at, so the first keystroke does not pay for it. */
 export function prepareSearch(listing: PreparedListing): void {
   for (const site of listing.sites) {
-    for (const workspace of site.workspaces) foldedNames(workspace);
+    site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
+    for (const workspace of site.workspaces) {
+      workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
+      foldedNames(workspace);
+    }
   }
 }
 
 /**
  * The rows to show for a search, given its folded terms (`searchTerms`). No terms: every row.
- * Otherwise only the documents whose name holds every term, under their workspace and site
- * headings (and the site's error, which still applies to them); workspaces and sites without a
- * match, and the "No ..." notes, are left out.
+ * Otherwise the documents for which each term is in the document's name, its workspace's or its
+ * site's (so "acme" shows every document of the Acme site, "acme budget" its budgets), under
+ * their workspace and site headings (and the site's error, which still applies to them); and the
+ * documents whose keys are in `keep` (the one being renamed stays in sight, whatever is typed).
+ * Workspaces and sites without a match, and the notes, are left out.
  */
-export function matchingRows(listing: PreparedListing, terms: readonly string[]): readonly Row[] {
+export function matchingRows(listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string> = new Set()): readonly Row[] {
   if (terms.length === 0) return listing.rows;
   const rows: Row[] = [];
   for (const site of listing.sites) {
     let siteShown = false;
+    const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
+    const leftBySite = terms.filter((term) => !siteName.includes(term));
     for (const workspace of site.workspaces) {
       const folded = foldedNames(workspace);
+      const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
+      // The terms the document's own name must hold: those neither the site nor the workspace does.
+      const left = leftBySite.filter((term) => !workspaceName.includes(term));
       let workspaceShown = false;
       for (let index = 0; index < folded.length; index++) {
-        if (!foldedMatches(folded[index]!, terms)) continue;
+        if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
         if (!siteShown) {
           siteShown = true;
           rows.push(site.heading);

@@ -82,9 +82,11 @@ interface ResultsListProps {
   searchRef: RefObject<HTMLInputElement | null>;
   /** Set by the list: focuses the first result, answering false when there is none. */
   focusFirstRef: { current: () => boolean };
+  /** Set by the list: opens the first result's document (its link, in a new tab), if there is one. */
+  openFirstRef: { current: () => void };
 }
 
-export function ResultsList({ store, searchRef, focusFirstRef }: ResultsListProps) {
+export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: ResultsListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = store.rows.value;
   const renames = store.renames.value;
@@ -174,6 +176,15 @@ export function ResultsList({ store, searchRef, focusFirstRef }: ResultsListProp
     const first = adjacentResult(rows, -1, 1, isEditing);
     if (first >= 0) focusRow(first);
     return first >= 0;
+  };
+
+  openFirstRef.current = () => {
+    const first = adjacentResult(rows, -1, 1, isEditing);
+    if (first < 0) return;
+    // A search starts at the top, so its first result is rendered; as a link, it opens as one.
+    const link = rowElement(containerRef.current, rows[first]!.key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR);
+    if (link) link.click();
+    else focusRow(first);
   };
 
   /**

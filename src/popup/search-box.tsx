@@ -9,10 +9,12 @@ interface SearchBoxProps {
   inputRef: RefObject<HTMLInputElement | null>;
   /** Called on ArrowDown, to move focus into the results. */
   onArrowDown: () => void;
+  /** Called on Enter, to open the first result. */
+  onEnter: () => void;
 }
 
 /** A labelled search field that filters the listing as the user types; focused when the popup opens. */
-export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
+export function SearchBox({ store, inputRef, onArrowDown, onEnter }: SearchBoxProps) {
   useEffect(() => {
     inputRef.current?.focus();
   }, [inputRef]);
@@ -28,6 +30,8 @@ export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
         ref={inputRef}
         type="search"
         placeholder={t('searchDocuments')}
+        title={t('keyboardHelp')}
+        aria-describedby="keyboard-help"
         autocomplete="off"
         spellcheck={false}
         value={store.query.value}
@@ -37,6 +41,9 @@ export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
             onArrowDown();
+          } else if (event.key === 'Enter') {
+            event.preventDefault();
+            onEnter();
           } else if (event.key === 'Escape' && store.query.value) {
             // Clears the search instead of closing the popup; a second Escape closes it.
             event.preventDefault();
@@ -44,6 +51,9 @@ export function SearchBox({ store, inputRef, onArrowDown }: SearchBoxProps) {
           }
         }}
       />
+      <p class="visually-hidden" id="keyboard-help">
+        {t('keyboardHelp')}
+      </p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { DocumentEntry, Listing } from '../shared/listing.ts';
 
 /** Combining marks (accents) left behind once a string is decomposed with NFD. */
 const COMBINING_MARKS = /\p{M}+/gu;
+const COMBINING_MARK = /\p{M}/u;
 
 /** Letters that NFD does not split into a base letter and a mark, spelled as people type them. */
 const UNDECOMPOSED: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
@@ -63,6 +64,47 @@ export function foldedMatches(folded: string, terms: readonly string[]): boolean
  */
 export function nameMatches(name: string, terms: readonly string[]): boolean {
   return foldedMatches(foldForSearch(name), terms);
+}
+
+/**
+ * Where the terms occur in a name, as it is shown: `[start, end)` ranges of UTF-16 indices into
+ * `name`, sorted and merged. Each character is folded on its own (as `foldForSearch` folds the
+ * whole name) and mapped back, so "resume" marks all six letters of "Résumé" and "ss" the "ß" of
+ * "Straße". For the few rows on screen only: it allocates.
+ */
+export function matchRanges(name: string, terms: readonly string[]): Array<[number, number]> {
+  if (terms.length === 0) return [];
+  let folded = '';
+  /** For each code unit of `folded`, where its character starts and ends in `name`. */
+  const from: number[] = [];
+  const to: number[] = [];
+  let index = 0;
+  for (const character of name) {
+    const part = foldForSearch(character);
+    for (let unit = 0; unit < part.length; unit++) {
+      from.push(index);
+      to.push(index + character.length);
+    }
+    folded += part;
+    index += character.length;
+  }
+  const ranges: Array<[number, number]> = [];
+  for (const term of terms) {
+    for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+      let end = to[at + term.length - 1]!;
+      // An accent written as its own character (decomposed) goes with its letter.
+      while (end < name.length && COMBINING_MARK.test(name[end]!)) end += 1;
+      ranges.push([from[at]!, end]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
 }
 
 /** How many documents a listing holds, across every site and workspace. */

@@ -5,7 +5,9 @@
 import type { SiteEntry } from '../shared/listing.ts';
 import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
-import type { GapNode, RowNode, SiteNode } from './listing-rows.ts';
+import { ErrorActions } from './error-actions.tsx';
+import { Highlighted } from './highlighted.tsx';
+import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface SiteSectionProps {
@@ -19,10 +21,6 @@ function siteAddress(siteUrl: string): string {
   return siteUrl.replace(/^https?:\/\//, '');
 }
 
-/** The name a site is shown and announced by. */
-function siteName(site: SiteEntry): string {
-  return site.personal ? t('personalSite') : site.name;
-}
 
 /** Space standing for rows that are not rendered. */
 export function Gap({ node }: { node: GapNode }) {
@@ -33,7 +31,7 @@ export function Gap({ node }: { node: GapNode }) {
  * A heading, a site's error or a "No ..." note. Site and workspace names come from Grist: they are
  * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading.
  */
-function ListingRow({ node }: { node: RowNode }) {
+function ListingRow({ store, node, terms }: { store: PopupStore; node: RowNode; terms: readonly string[] }) {
   const { row } = node;
   const style = { height: `${node.height}px` };
   switch (row.kind) {
@@ -41,7 +39,9 @@ function ListingRow({ node }: { node: RowNode }) {
       return (
         <div class="site-heading" style={style}>
           <h2>
-            <bdi dir="auto">{siteName(row.site)}</bdi>
+            <bdi dir="auto">
+              <Highlighted text={siteDisplayName(row.site)} terms={terms} />
+            </bdi>
           </h2>
           <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
         </div>
@@ -51,7 +51,10 @@ function ListingRow({ node }: { node: RowNode }) {
         <div class="site-error-row" style={style}>
           <div class="site-error" title={row.error.message}>
             <p class={row.earlier ? 'message' : 'message message-only'}>{row.error.message}</p>
-            {row.earlier && <p class="hint">{t('siteFromEarlierRefresh')}</p>}
+            <div class="site-error-footer">
+              {row.earlier && <p class="hint">{t('siteFromEarlierRefresh')}</p>}
+              <ErrorActions store={store} kind={row.error.kind} />
+            </div>
           </div>
         </div>
       );
@@ -64,7 +67,9 @@ function ListingRow({ node }: { node: RowNode }) {
     case 'workspace':
       return (
         <h3 style={style}>
-          <bdi dir="auto">{row.workspace.name}</bdi>
+          <bdi dir="auto">
+            <Highlighted text={row.workspace.name} terms={terms} />
+          </bdi>
         </h3>
       );
   }
@@ -77,15 +82,16 @@ function ListingRow({ node }: { node: RowNode }) {
  * from its last good listing.
  */
 export function SiteSection({ store, node, renames }: SiteSectionProps) {
+  const terms = store.terms.value;
   return (
-    <section class="site" aria-label={siteName(node.site)}>
+    <section class="site" aria-label={siteDisplayName(node.site)}>
       {node.children.map((child) => {
         if (child.kind === 'gap') return <Gap key={child.key} node={child} />;
-        if (child.kind === 'row') return <ListingRow key={child.row.key} node={child} />;
+        if (child.kind === 'row') return <ListingRow key={child.row.key} store={store} node={child} terms={terms} />;
         return (
           <ul class="documents" key={child.key}>
             {child.items.map(({ row, height }) => (
-              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} />
+              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} terms={terms} />
             ))}
           </ul>
         );

@@ -3,15 +3,10 @@
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match". Keeping them in one region means each change is announced once.
  */
-import type { ErrorKind } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
+import { ErrorActions } from './error-actions.tsx';
 import { countDocuments } from './search.ts';
 import type { PopupStore } from './store.ts';
-
-/** Errors the options page can fix: a refused key, or a site the browser may not reach yet. */
-const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['auth', 'forbidden', 'no-host-permission', 'key-not-confirmed']);
-/** Errors that may go away by themselves. */
-const WORTH_RETRYING: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited', 'bad-response']);
 
 /** Renders the status region from the store; see the module comment. */
 export function StatusArea({ store }: { store: PopupStore }) {
@@ -22,19 +17,13 @@ export function StatusArea({ store }: { store: PopupStore }) {
   const refreshing = store.refreshing.value;
   const answered = store.answered.value;
 
-  const optionsButton = (
-    <button type="button" class="button" onClick={() => store.openOptions()}>
-      {t('openOptions')}
-    </button>
-  );
-
   let notice = null;
   if (error?.kind === 'no-key') {
     notice = (
       <div class="notice">
         <p class="notice-title">{t('connectTitle')}</p>
         <p>{t('connectText')}</p>
-        {optionsButton}
+        <ErrorActions store={store} kind={error.kind} />
       </div>
     );
   } else if (error) {
@@ -44,12 +33,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
         <p>{error.message}</p>
         {listing && <p class="hint">{t('listingFromEarlierRefresh')}</p>}
         <div class="notice-actions">
-          {FIXED_IN_OPTIONS.has(error.kind) && optionsButton}
-          {WORTH_RETRYING.has(error.kind) && (
-            <button type="button" class="button" disabled={refreshing} onClick={() => void store.refresh()}>
-              {t('tryAgain')}
-            </button>
-          )}
+          <ErrorActions store={store} kind={error.kind} />
         </div>
       </div>
     );

@@ -52,6 +52,8 @@ export interface PopupStore {
   /** True once the cache was read or a fresh listing arrived, whichever came first. */
   readonly loaded: ReadonlySignal<boolean>;
   readonly query: ReadonlySignal<string>;
+  /** The search's folded terms (see searchTerms): what the view marks in the names it shows. */
+  readonly terms: ReadonlySignal<readonly string[]>;
   readonly refreshing: ReadonlySignal<boolean>;
   /** While a refresh is under way and Grist has listed the sites: how many of them have answered. */
   readonly answered: ReadonlySignal<{ answered: number; total: number } | null>;
@@ -180,7 +182,13 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
   // to the last one and filters nothing again. Terms hold no spaces, so the split gives them back.
   const terms = computed(() => searchTerms(query.value).join(' '));
-  const rows = computed(() => (prepared.value ? matchingRows(prepared.value, terms.value ? terms.value.split(' ') : []) : []));
+  const termList = computed(() => (terms.value ? terms.value.split(' ') : []));
+  // The documents being renamed stay in the results whatever is typed (an unsaved edit must not
+  // vanish); keyed by a string so that typing in the rename field filters nothing again.
+  const editingKeys = computed(() => [...renames.value.keys()].sort().join('\n'));
+  const rows = computed(() =>
+    prepared.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [],
+  );
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;
@@ -249,7 +257,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   async function refresh(): Promise<void> {
     if (refreshing.value) return;
     const startedAt = sequence;
-    refreshing.value = true;
+    batch(() => {
+      refreshing.value = true;
+      announcement.value = '';
+    });
     // The sites answered so far, shown as they come once the refresh is slow: one site that never
     // answers holds back only itself. Progress comes a message per site; it is shown from
     // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the whole cache once it
@@ -343,7 +354,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   function beginRename(ref: DocumentRef): void {
     const document = findDocument(listing.value, ref);
     if (!document || !canRename(document) || renames.value.get(documentKey(ref))?.saving) return;
-    setRename(ref, { draft: document.name, saving: false, error: null });
+    batch(() => {
+      setRename(ref, { draft: document.name, saving: false, error: null });
+      // The last result is news no more once the user moves on.
+      announcement.value = '';
+    });
   }
 
   function setDraft(ref: DocumentRef, text: string): void {
@@ -383,7 +398,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
         if (listing.value) show(withName(listing.value, ref, stored), undefined);
         setRename(ref, null);
-        announcement.value = t('nameSaved');
+        announcement.value = t('renamedFromTo', document.name, stored);
       } else if (reply.error.kind === 'not-found') {
         // The document went from Grist since the listing was made. The background already took it
         // out of the cached listing; take it out here too rather than offer a retry that cannot
@@ -406,6 +421,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     rows,
     loaded,
     query,
+    terms: termList,
     refreshing,
     answered,
     listingError,
@@ -415,7 +431,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     start,
     refresh,
     setQuery: (text) => {
-      query.value = text;
+      batch(() => {
+        if (text !== query.value) announcement.value = '';
+        query.value = text;
+      });
     },
     beginRename,
     setDraft,

@@ -19,7 +19,8 @@ export type ErrorKind =
   | 'no-key' // no API key saved
   | 'invalid-input' // the request itself is wrong (bad URL, empty name)
   | 'no-host-permission' // the browser has not granted this host
-  | 'key-not-confirmed'; // a configured site the saved API key was not saved or confirmed for
+  | 'key-not-confirmed' // a configured site the saved API key was not saved or confirmed for
+  | 'not-configured'; // a Grist page or link of a site that is not one of the user's
 
 /** An error as a plain, serialisable value: `{kind, status?, message}`. */
 export interface ErrorValue {

@@ -155,6 +155,7 @@ const errorValueSchema = v.object({
     'invalid-input',
     'no-host-permission',
     'key-not-confirmed',
+    'not-configured',
   ]),
   status: v.optional(v.number()),
   message: v.string(),

@@ -3,7 +3,7 @@
  * The rename dialog as a user meets it: rendered with a fake backend, a fake window closer and a
  * fake tab reloader, checked through roles, accessible names and visible text.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DialogApp, NOT_OWNER_MESSAGE } from '../../src/dialog/app.tsx';
 import { readDialogParameters } from '../../src/dialog/dialog-parameters.ts';
@@ -65,7 +65,8 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
   const reload = deferred<void>();
   const closeWindow = vi.fn();
   const reloadTab = vi.fn((_tabId: number) => reload.promise);
-  const store = createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab });
+  const openOptions = vi.fn();
+  const store = createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab, openOptions });
   render(<DialogApp store={store} />);
   let started!: Promise<void>;
   await act(async () => {
@@ -76,6 +77,7 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
     backend,
     closeWindow,
     reloadTab,
+    openOptions,
     async answerLookup(reply: Reply<'getDocumentAtUrl'>) {
       await act(async () => {
         lookupReply.resolve(reply);
@@ -455,5 +457,29 @@ describe('readDialogParameters', () => {
     expect(readDialogParameters('?url=&tabId=-1')).toEqual({ pageUrl: null, tabId: null });
     expect(readDialogParameters('?tabId=4.5').tabId).toBeNull();
     expect(readDialogParameters('?tabId=99999999999999999999').tabId).toBeNull();
+  });
+});
+
+describe('a page the extension cannot rename from (issue 12, item 12)', () => {
+  test('a document of a site not in the options offers Open options, which opens them and closes the window', async () => {
+    const dialog = await openDialog({
+      lookup: { ok: false, error: { kind: 'not-configured', message: 'This page is not on one of your Grist sites. Add its site in the extension’s options.' } },
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Add its site');
+    const open = screen.getByRole('button', { name: 'Open options' });
+    expect(document.activeElement).toBe(open);
+    await act(async () => {
+      fireEvent.click(open);
+      await Promise.resolve();
+    });
+    expect(dialog.openOptions).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(dialog.closeWindow).toHaveBeenCalledTimes(1));
+  });
+
+  test('a page that is not a Grist document says only that, with nothing to fix in the options', async () => {
+    await openDialog({ lookup: { ok: false, error: { kind: 'not-found', message: 'This page is not a Grist document.' } } });
+    expect(screen.getByRole('alert').textContent).toBe('This page is not a Grist document.');
+    expect(screen.queryByRole('button', { name: 'Open options' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 });

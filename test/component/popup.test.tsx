@@ -211,7 +211,8 @@ describe('listing', () => {
 
     const resumeRow = link.closest('li')!;
     expect(within(resumeRow).getByRole('img', { name: 'Pinned' })).toBeTruthy();
-    expect(within(resumeRow).getByText('owner')).toBeTruthy();
+    // Owners, the common case, get no badge (issue 12, item 10).
+    expect(within(resumeRow).queryByText('owner')).toBeNull();
 
     const notesRow = screen.getByRole('link', { name: 'Open Shared notes' }).closest('li')!;
     expect(within(notesRow).getByText('editor')).toBeTruthy();
@@ -385,7 +386,7 @@ describe('rename', () => {
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
-    expect(screen.getByRole('status').textContent).toContain('Name saved.');
+    expect(screen.getByRole('status').textContent).toContain('Renamed “Budget” to “Budget 2025”.');
   });
 
   test('Enter shows the new name in the same frame: no render waits on anything but a microtask', async () => {
@@ -781,6 +782,113 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
     });
     expect(within(section('Personal')).getByText('Waiting for docs.getgrist.com…')).toBeTruthy();
     expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+  });
+});
+
+describe('what a new user needs (issue 12)', () => {
+  test('the header has Refresh and Options, named and explained (item 5)', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    expect(refresh.getAttribute('title')).toMatch(/list every site again/);
+    fireEvent.click(refresh);
+    expect(popup.backend.refreshListing).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(popup.openOptions).toHaveBeenCalledTimes(1);
+  });
+
+  test.each([
+    ['a host the browser may not reach', { kind: 'no-host-permission' as const, message: 'The browser has not granted access to acme.' }, 'Open options'],
+    ['a key not confirmed for the host', { kind: 'key-not-confirmed' as const, message: 'Not confirmed for acme.' }, 'Open options'],
+    ['a site that did not answer', { kind: 'timeout' as const, message: 'acme did not answer in time.' }, 'Try again'],
+  ])('a site error card leads to the fix: %s (item 5)', async (_case, error, button) => {
+    const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), acmeSite({ error })] } } });
+    const acme = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
+    fireEvent.click(within(acme).getByRole('button', { name: button }));
+    if (button === 'Open options') expect(popup.openOptions).toHaveBeenCalledTimes(1);
+    else expect(popup.backend.refreshListing).toHaveBeenCalledTimes(2);
+  });
+
+  test('the rename message names both names, and goes with the next action (item 6)', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
+    type(input, 'Budget 2027');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2027' } });
+    expect(screen.getByRole('status').textContent).toContain('Renamed “Budget” to “Budget 2027”.');
+    type(searchBox(), 'b');
+    expect(screen.getByRole('status').textContent).not.toContain('Renamed');
+  });
+
+  test('the rename field keeps the current name in sight and counts characters past 200 (item 7)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
+    const row = input.closest('li')!;
+    expect(within(row).getByText('Budget').closest('.rename-current')?.textContent).toBe('Now: Budget');
+    expect(row.textContent).not.toMatch(/characters/);
+    type(input, 'x'.repeat(201));
+    expect(within(row).getByText('201 / 255 characters')).toBeTruthy();
+    type(input, 'x'.repeat(256));
+    expect(within(row).getByText('256 / 255 characters').className).toContain('counter-over');
+  });
+
+  test('search finds workspaces and sites, and marks the matched letters as text (item 8)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    type(searchBox(), 'sales');
+    expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Pipeline' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+    expect([...document.querySelectorAll('h3 mark')].map((mark) => mark.textContent)).toEqual(['Sales']);
+    type(searchBox(), 'acme fore');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']);
+    expect([...document.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Acme', 'Fore']);
+    type(searchBox(), 'resume');
+    expect(document.querySelector('.document-name mark')?.textContent).toBe('Résumé');
+  });
+
+  test('Enter in the search box opens the first result; F2 on a document starts its rename (item 9)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    expect(searchBox().getAttribute('title')).toMatch(/Enter opens the first result.*F2 renames/);
+    type(searchBox(), 'forecast');
+    const opened = vi.fn((event: Event) => event.preventDefault());
+    screen.getByRole('link', { name: 'Open Forecast' }).addEventListener('click', opened);
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    expect(opened).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Forecast' }), { key: 'F2' });
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'New name for Forecast' }));
+  });
+
+  test('F2 on a document the user does not own does nothing', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Pipeline' }), { key: 'F2' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  test('each document says when it last changed, exactly in its tooltip (item 10)', async () => {
+    const recent = doc('recentDoc00000000000', 'Recent', { updatedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString() });
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([recent])] } } });
+    const time = screen.getByRole('link', { name: 'Open Recent' }).closest('li')!.querySelector('time')!;
+    expect(time.textContent).toBe('3 days ago');
+    expect(time.getAttribute('dateTime')).toBe(recent.updatedAt);
+    expect(time.getAttribute('title')).toMatch(/^Changed .*\d{4}/);
+  });
+
+  test('a site with no documents says so in one line, with no empty workspaces (item 10)', async () => {
+    const empty = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [] }, { id: 21, name: 'Home', documents: [] }] });
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), empty] } } });
+    const acme = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
+    expect(within(acme).queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(within(acme).getByText('No documents.')).toBeTruthy();
+  });
+
+  test('an unsaved edit stays in sight when the search no longer matches it (item 11)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    type(screen.getByRole('textbox', { name: 'New name for Budget' }), 'Budget draft');
+    type(searchBox(), 'forecast');
+    expect((screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement).value).toBe('Budget draft');
+    expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
 });
 

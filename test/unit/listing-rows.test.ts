@@ -85,12 +85,11 @@ describe('prepareListing', () => {
       '1/pin',
       '1/new',
       '1/old',
-      'w1/11',
-      'nw1/11', // No documents.
+      // w1/11 is empty: an empty workspace says nothing.
       's2',
-      'es2', // its error; no "No workspaces." under an error
+      'es2', // its error; no "No documents." under an error
       's3',
-      'ns3', // No workspaces.
+      'ns3', // No documents.
     ]);
   });
 

@@ -136,6 +136,7 @@ describe('the dialog’s messages', () => {
 
   it.each([
     ['an unconfigured host', 'https://grist.evil.com/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
+    ['a page that is not Grist at all', 'https://example.com/', /^This page is not a Grist document\.$/],
     ['a home page', '/o/acme/', /not a Grist document/],
     ['a fork', `/o/acme/doc/${DOCS.bugTracker.urlId}~abcdefghijkl`, /fork or snapshot/],
   ])('refuse %s without calling any host', async (_name, path, message) => {

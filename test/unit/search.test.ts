@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { matchingRows, prepareListing, type Row } from '../../src/popup/listing-rows.ts';
-import { countDocuments, foldedName, foldForSearch, nameMatches, searchTerms } from '../../src/popup/search.ts';
+import { countDocuments, foldedName, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/popup/search.ts';
 
 function document(id: string, name: string): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
@@ -20,6 +20,7 @@ const listing: Listing = {
     ]),
     site(2, 'acme', [{ id: 20, name: 'Sales', documents: [document('d3', 'Quarterly plan'), document('d4', 'RESUME draft')] }]),
     site(3, 'broken', [], { error: { kind: 'network', message: 'Unreachable' } }),
+    site(5, 'quiet', [{ id: 50, name: 'Home', documents: [] }]),
   ],
 };
 
@@ -81,7 +82,7 @@ function describeRow(row: Row): string {
 }
 
 describe('searching the listing', () => {
-  test('an empty query shows every row, empty workspaces and failed sites included', () => {
+  test('an empty query shows every row, failed sites included; empty workspaces say nothing, a site with no documents says so once', () => {
     const prepared = prepareListing(listing);
     expect(matchingRows(prepared, searchTerms(''))).toBe(prepared.rows);
     expect(matchingRows(prepared, searchTerms('  '))).toBe(prepared.rows);
@@ -90,14 +91,39 @@ describe('searching the listing', () => {
       'workspace:Home',
       'document:Résumé 2024',
       'document:Groceries',
-      'workspace:Empty',
-      'note:No documents.',
       'site:acme',
       'workspace:Sales',
       'document:Quarterly plan',
       'document:RESUME draft',
       'site:broken',
       'error:Unreachable',
+      'site:quiet',
+      'note:No documents.',
+    ]);
+  });
+
+  test('a workspace’s name matches all its documents (issue 12, item 8)', () => {
+    expect(search('sales')).toEqual(['site:acme', 'workspace:Sales', 'document:Quarterly plan', 'document:RESUME draft']);
+  });
+
+  test('a site’s name matches all its documents, and narrows the others words to it', () => {
+    expect(search('acme')).toEqual(['site:acme', 'workspace:Sales', 'document:Quarterly plan', 'document:RESUME draft']);
+    expect(search('acme resume')).toEqual(['site:acme', 'workspace:Sales', 'document:RESUME draft']);
+    expect(search('home gro')).toEqual(['site:personal', 'workspace:Home', 'document:Groceries']);
+  });
+
+  test('the personal site matches by the name it is shown by', () => {
+    const personal: Listing = { fetchedAt: 1, sites: [site(7, 'docs-5', [{ id: 70, name: 'Home', documents: [document('d7', 'Taxes')] }], { personal: true })] };
+    expect(matchingRows(prepareListing(personal), searchTerms('personal')).map(describeRow)).toEqual(['site:docs-5', 'workspace:Home', 'document:Taxes']);
+  });
+
+  test('a document being renamed stays among the results whatever is typed (issue 12, item 11)', () => {
+    const prepared = prepareListing(listing);
+    const groceries = prepared.rows.find((row) => row.kind === 'document' && row.document.name === 'Groceries')!;
+    expect(matchingRows(prepared, searchTerms('zzz'), new Set([groceries.key])).map(describeRow)).toEqual([
+      'site:personal',
+      'workspace:Home',
+      'document:Groceries',
     ]);
   });
 
@@ -150,6 +176,20 @@ test('a name is folded once per document, not once per search', () => {
   expect(foldedName(entry)).toBe(foldedName(entry));
   // A rename makes a new entry, folded afresh.
   expect(foldedName({ ...entry, name: 'Crème' })).toBe('creme');
+});
+
+describe('matchRanges: the letters to mark', () => {
+  test.each([
+    ['plain words, each occurrence', 'Plan the plan', ['plan'], [[0, 4], [9, 13]]],
+    ['accents and case folded as in the search', 'Résumé 2024', ['resume'], [[0, 6]]],
+    ['a letter spelled out in two', 'Straße', ['ss'], [[4, 5]]],
+    ['decomposed accents marked with their letter', 'Re\u0301sume\u0301', ['resume'], [[0, 8]]],
+    ['overlapping terms merged', 'Quarterly', ['quart', 'arte'], [[0, 6]]],
+    ['no terms, nothing marked', 'Plan', [], []],
+    ['a character outside the BMP kept whole', '📊 plan', ['plan'], [[3, 7]]],
+  ])('%s', (_case, name, terms, ranges) => {
+    expect(matchRanges(name, terms)).toEqual(ranges);
+  });
 });
 
 test('countDocuments counts every site and workspace', () => {

@@ -257,8 +257,8 @@ describe('the key never leaves the background in a reply or a stored item', () =
       saveSettings: 'invalid-input',
       testConnection: 'key-not-confirmed',
       renameDocument: 'not-found',
-      getDocumentAtUrl: 'not-found',
-      renameDocumentAtUrl: 'not-found',
+      getDocumentAtUrl: 'not-configured',
+      renameDocumentAtUrl: 'not-configured',
     });
   });
 
@@ -320,8 +320,8 @@ describe('the key goes only to the configured sites', () => {
     expect((await send('refreshListing', null)).ok).toBe(true);
     const otherPage = bugTrackerPage(other);
 
-    expect(await send('getDocumentAtUrl', { pageUrl: otherPage })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
-    expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await send('getDocumentAtUrl', { pageUrl: otherPage })).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
+    expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
     expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'key-not-confirmed' } });
     // A cached listing that names another origin (stored data is not trusted to pick the host).
     const listing = (await readListing()) as Listing;
@@ -382,8 +382,8 @@ describe('the key goes only to the configured sites', () => {
     asked.length = 0;
     for (const host of ['www.getgrist.com', 'community.getgrist.com', 'support.getgrist.com', 'globex.getgrist.com', 'getgrist.com']) {
       const pageUrl = `https://${host}/${DOCS.roadmap.urlId}/Roadmap`;
-      expect(await send('getDocumentAtUrl', { pageUrl }), host).toMatchObject({ ok: false, error: { kind: 'not-found' } });
-      expect(await send('renameDocumentAtUrl', { pageUrl, name: 'x' }), host).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+      expect(await send('getDocumentAtUrl', { pageUrl }), host).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
+      expect(await send('renameDocumentAtUrl', { pageUrl, name: 'x' }), host).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
     }
     expect(asked).toEqual([]);
     // A listed team's document page is looked up there.

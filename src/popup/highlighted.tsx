@@ -1,0 +1,20 @@
+/** A name with the letters a search matched marked. */
+import { matchRanges } from './search.ts';
+
+/**
+ * Renders `text` as text nodes, with the parts the search `terms` matched in `<mark>` elements:
+ * never as HTML, so a name holding markup stays letters. In: the name as shown, the folded terms.
+ */
+export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
+  const ranges = matchRanges(text, terms);
+  if (ranges.length === 0) return <>{text}</>;
+  const parts = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(<mark key={start}>{text.slice(start, end)}</mark>);
+    at = end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return <>{parts}</>;
+}
