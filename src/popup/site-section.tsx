@@ -2,7 +2,6 @@
  * The rendered rows of one Grist site: its heading, its own error if it failed, its workspaces'
  * headings and their documents, as far as they are near the viewport (see listing-rows.ts).
  */
-import type { SiteEntry } from '../shared/listing.ts';
 import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
 import { ErrorActions } from './error-actions.tsx';
