@@ -64,13 +64,26 @@ async function expectWithinWidth(page: Page, control: Locator, name: string): Pr
   expect(box.x + box.width, `${name}'s right edge`).toBeLessThanOrEqual(viewportWidth);
 }
 
+/** Rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree. */
+const SCREENSHOTS = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+
 describe('the README screenshots', () => {
+  it('show the options page, saved and connected, in the light and the dark scheme', async () => {
+    const options = await saveOwnerOptions();
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await options.setViewportSize({ width: 800, height: 860 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme });
+      await options.screenshot({ path: resolve(SCREENSHOTS, `options-${colorScheme}.png`) });
+    }
+    await options.close();
+  });
+
   it('show the popup listing in the light and the dark scheme', async () => {
     await saveOwnerOptions();
     const popup = await openPopup(setup.extension);
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
-    // Rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree.
-    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+    const folder = SCREENSHOTS;
     await mkdir(folder, { recursive: true });
     await popup.setViewportSize({ width: 400, height: 600 });
     for (const colorScheme of ['light', 'dark'] as const) {
