@@ -19,11 +19,22 @@ const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> 
   fork: 'errorPageIsFork',
 };
 
+/**
+ * True for a URL that is most likely a Grist document page of some site: on getgrist.com, or in
+ * a form only Grist uses (`/o/<org>/<urlId>/…`, `/doc/<urlId>`). `/<12 letters>/<slug>` alone is
+ * not enough: half the web (`github.com/<user>/<repo>`) has that shape.
+ */
+function looksLikeGrist(pageUrl: string): boolean {
+  if (!parseDocumentUrl(pageUrl, () => true).ok) return false;
+  const url = new URL(pageUrl);
+  return url.hostname === 'getgrist.com' || url.hostname.endsWith('.getgrist.com') || /^\/(o\/[^/]+\/|doc\/)/.test(url.pathname);
+}
+
 /** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
 async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<DocumentAtUrl> {
   const check = parseDocumentUrl(pageUrl, (url) => isGristSiteUrl(url, access));
-  if (!check.ok && check.reason === 'not-a-site' && parseDocumentUrl(pageUrl, () => true).ok) {
-    // Shaped like a Grist document, on a site the user has not added: the options can fix that.
+  if (!check.ok && check.reason === 'not-a-site' && looksLikeGrist(pageUrl)) {
+    // A Grist document, most likely, on a site the user has not added: the options can fix that.
     throw new ApiError('not-configured', t('errorPageNotOnSite'));
   }
   if (!check.ok) throw new ApiError('not-found', t(NOT_OFFERED[check.reason]));

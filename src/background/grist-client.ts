@@ -145,7 +145,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
     if (etag) headers['If-None-Match'] = etag;
     const { status, text, responseHeaders } = await limitFor(url.host)(async () => {
       // Checked as late as can be: a call may wait here behind others for a while.
-      if (!isCurrent()) throw new ApiError('invalid-input', t('errorSettingsChanged'));
+      if (!isCurrent()) throw new ApiError('outdated', t('errorSettingsChanged'));
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         const response = await fetch(url, {

@@ -17,6 +17,9 @@ import { syncOriginRule } from './origin-rule.ts';
 import { syncContextMenus } from './rename-triggers.ts';
 import { commitAccess, oneChangeAtATime } from './settings-writes.ts';
 
+/** How long Test connection (and the check after Save) waits for an answer, in ms. */
+const TEST_TIMEOUT_MS = 8000;
+
 /** A Grist key is 40 hex characters; anything with spaces or control characters cannot be one. */
 const PLAUSIBLE_KEY = /^[\x21-\x7e]+$/;
 
@@ -127,7 +130,11 @@ export async function testConnection(request: { apiKey?: string; personalSiteUrl
   if (!apiKey) throw NO_KEY_ERROR();
   const origin = new URL(personalSiteUrl).origin;
   const confirmed = typedKey || saved.confirmed.includes(origin) || saved.listed.includes(origin) ? [origin] : [];
-  const client = connectToGrist({ settings: { personalSiteUrl, teamSiteUrls: [] }, hosts: { confirmed, listed: [] } }, apiKey);
+  // A person waits on this, right after pressing a button: one try, and a shorter wait.
+  const client = connectToGrist({ settings: { personalSiteUrl, teamSiteUrls: [] }, hosts: { confirmed, listed: [] } }, apiKey, undefined, {
+    timeoutMs: TEST_TIMEOUT_MS,
+    retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
+  });
   const [orgs, profile] = await Promise.all([
     client.get(personalSiteUrl, '/api/orgs', orgListSchema),
     client.get(personalSiteUrl, '/api/profile/user', profileSchema),

@@ -6,7 +6,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import { settle, type ErrorKind } from '../shared/errors.ts';
+import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -90,9 +90,6 @@ export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
 /** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
-/** Errors the options page fixes. */
-const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['not-configured', 'no-key', 'auth', 'no-host-permission', 'key-not-confirmed']);
-
 export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab, openOptions }: DialogStoreDependencies): DialogStore {
   const state = signal<DialogState>({ kind: 'loading' });
   const draft = signal('');
@@ -176,8 +173,10 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
     openOptions: () => {
       void Promise.resolve()
         .then(openOptions)
-        .finally(closeWindow)
-        .catch(() => undefined);
+        .then(closeWindow, () => {
+          // The window stays, saying so, rather than vanish as if the options had opened.
+          state.value = { kind: 'unavailable', message: t('optionsOpenFailed'), fixInOptions: false };
+        });
     },
     reloadTab: reloadDocumentTab,
   };

@@ -32,7 +32,7 @@ export function parseSiteUrlList(text: string): SiteUrlList {
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const checks = raw.split(/[\s,]+/).filter(Boolean).map(normalizeSiteUrl);
     const bad = checks.find((check) => !check.ok);
-    if (bad && !bad.ok) {
+    if (bad) {
       errors.push({ line: index + 1, message: bad.message });
       return;
     }

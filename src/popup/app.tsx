@@ -32,7 +32,7 @@ export function App({ store }: { store: PopupStore }) {
           {/* Named by aria-label, explained by title; the only way to the options once set up. */}
           <button
             type="button"
-            class="icon-button header-button"
+            class="icon-button"
             aria-label={t('refresh')}
             title={t('refreshTooltip')}
             aria-disabled={store.refreshing.value ? 'true' : undefined}
@@ -40,7 +40,7 @@ export function App({ store }: { store: PopupStore }) {
           >
             <RefreshIcon />
           </button>
-          <button type="button" class="icon-button header-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
+          <button type="button" class="icon-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
             <OptionsIcon />
           </button>
         </div>

@@ -21,11 +21,11 @@ interface DocumentRowProps {
   terms: readonly string[];
 }
 
-/** From this many characters on, the rename field counts them against the limit. */
+/** Past this many characters, the rename field counts them against the limit. */
 export const COUNT_FROM = 200;
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
-const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { owners: 'roleOwner', editors: 'roleEditor', viewers: 'roleViewer' };
+const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { editors: 'roleEditor', viewers: 'roleViewer' };
 
 /**
  * The role as a word for the badge, and the class that colours it (the same for every language).
@@ -92,7 +92,8 @@ function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowPr
             {t('currentName')} <bdi dir="auto">{document.name}</bdi>
           </span>
           {length > COUNT_FROM && (
-            <span class={length > MAX_DOCUMENT_NAME_LENGTH ? 'counter counter-over' : 'counter'} aria-live="polite">
+            // Part of the field's description, read when asked; not a live region, which would speak at every key.
+            <span class={length > MAX_DOCUMENT_NAME_LENGTH ? 'counter counter-over' : 'counter'}>
               {t('characterCount', String(length), String(MAX_DOCUMENT_NAME_LENGTH))}
             </span>
           )}
@@ -183,6 +184,7 @@ function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowPr
           type="button"
           class="icon-button rename"
           aria-label={t('renameDocument', shownName)}
+          aria-keyshortcuts="F2"
           title={t('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}

@@ -3,29 +3,27 @@
  * a host the browser may not reach, a key not confirmed for a host), or another try for what may
  * go away by itself (no answer, a server error).
  */
-import type { ErrorKind } from '../shared/errors.ts';
+import { FIXED_IN_OPTIONS, type ErrorKind } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { PopupStore } from './store.ts';
 
-/** Errors the options page can fix. */
-const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set(['no-key', 'auth', 'forbidden', 'no-host-permission', 'key-not-confirmed']);
-/** Errors that may go away by themselves; `invalid-input` here is a refresh outdated by new settings. */
-const WORTH_RETRYING: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited', 'bad-response', 'invalid-input']);
-
-/** The buttons for an error of `kind`: **Open options** and/or **Try again** (a refresh). */
+/**
+ * The buttons for an error of `kind`: **Open options** for what the options fix (FIXED_IN_OPTIONS),
+ * **Try again** (a refresh) for anything else. Never disabled while a refresh runs: a button that
+ * turns disabled under the pointer drops the keyboard focus to the page; a second refresh is
+ * simply not started.
+ */
 export function ErrorActions({ store, kind }: { store: PopupStore; kind: ErrorKind }) {
+  if (FIXED_IN_OPTIONS.has(kind)) {
+    return (
+      <button type="button" class="button" onClick={() => store.openOptions()}>
+        {t('openOptions')}
+      </button>
+    );
+  }
   return (
-    <>
-      {FIXED_IN_OPTIONS.has(kind) && (
-        <button type="button" class="button" onClick={() => store.openOptions()}>
-          {t('openOptions')}
-        </button>
-      )}
-      {WORTH_RETRYING.has(kind) && (
-        <button type="button" class="button" disabled={store.refreshing.value} onClick={() => void store.refresh()}>
-          {t('tryAgain')}
-        </button>
-      )}
-    </>
+    <button type="button" class="button" aria-disabled={store.refreshing.value ? 'true' : undefined} onClick={() => void store.refresh()}>
+      {t('tryAgain')}
+    </button>
   );
 }

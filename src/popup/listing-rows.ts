@@ -182,6 +182,18 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
   return (workspace.folded ??= workspace.documents.map((row) => foldedName(row.document)));
 }
 
+/**
+ * True when `term` begins a word of the folded `name`. Site and workspace names match by word
+ * start ("mar" finds Marketing; "me" does not find Home), so a short term does not pull in every
+ * document of a site or workspace; a document's own name matches anywhere.
+ */
+function startsAWord(name: string, term: string): boolean {
+  for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]!)) return true;
+  }
+  return false;
+}
+
 /** Folds every name the search will look at, so the first keystroke does not pay for it. */
 export function prepareSearch(listing: PreparedListing): void {
   for (const site of listing.sites) {
@@ -207,12 +219,19 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
   for (const site of listing.sites) {
     let siteShown = false;
     const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
-    const leftBySite = terms.filter((term) => !siteName.includes(term));
+    const leftBySite = terms.filter((term) => !startsAWord(siteName, term));
+    if (leftBySite.length === 0 && site.workspaces.length === 0) {
+      // A site found by its name that has no documents to show: its heading and why.
+      rows.push(site.heading);
+      if (site.error) rows.push(site.error);
+      if (site.note) rows.push(site.note);
+      continue;
+    }
     for (const workspace of site.workspaces) {
       const folded = foldedNames(workspace);
       const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
       // The terms the document's own name must hold: those neither the site nor the workspace does.
-      const left = leftBySite.filter((term) => !workspaceName.includes(term));
+      const left = leftBySite.filter((term) => !startsAWord(workspaceName, term));
       let workspaceShown = false;
       for (let index = 0; index < folded.length; index++) {
         if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;

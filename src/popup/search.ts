@@ -66,6 +66,9 @@ export function nameMatches(name: string, terms: readonly string[]): boolean {
   return foldedMatches(foldForSearch(name), terms);
 }
 
+/** How much of a name is looked at for marks (see matchRanges). */
+const MARKED_LENGTH = 400;
+
 /**
  * Where the terms occur in a name, as it is shown: `[start, end)` ranges of UTF-16 indices into
  * `name`, sorted and merged. Each character is folded on its own (as `foldForSearch` folds the
@@ -74,6 +77,8 @@ export function nameMatches(name: string, terms: readonly string[]): boolean {
  */
 export function matchRanges(name: string, terms: readonly string[]): Array<[number, number]> {
   if (terms.length === 0) return [];
+  // A name is shown on one line, cut with an ellipsis long before this: marks past it are unseen.
+  name = name.slice(0, MARKED_LENGTH);
   let folded = '';
   /** For each code unit of `folded`, where its character starts and ends in `name`. */
   const from: number[] = [];

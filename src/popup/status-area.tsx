@@ -48,13 +48,12 @@ export function StatusArea({ store }: { store: PopupStore }) {
 
   return (
     <div class="status" role="status">
-      {refreshing ? (
+      {refreshing && (
         <p class="quiet refreshing">
           {answered && answered.answered < answered.total ? t('refreshingAnswered', String(answered.answered), String(answered.total)) : t('refreshing')}
         </p>
-      ) : (
-        store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>
       )}
+      {store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>}
       {notice}
       {listingState}
     </div>

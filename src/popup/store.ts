@@ -9,6 +9,7 @@ import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
 import { countDocuments, searchTerms } from './search.ts';
 
@@ -261,6 +262,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       refreshing.value = true;
       announcement.value = '';
     });
+    // What the user did meanwhile (a rename) is said; the refresh's summary does not replace it.
+    const announcedBefore = announcement.value;
     // The sites answered so far, shown as they come once the refresh is slow: one site that never
     // answers holds back only itself. Progress comes a message per site; it is shown from
     // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the whole cache once it
@@ -318,11 +321,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
           show({ ...reply.value, sites }, renamed ? undefined : revision);
         }
         listingError.value = null;
-        announcement.value = describeListing(listing.value ?? reply.value);
+        if (announcement.value === announcedBefore) announcement.value = describeListing(listing.value ?? reply.value);
       } else {
         listingError.value = reply.error;
         // The error itself is shown (and announced) in the status region; no second sentence.
-        announcement.value = '';
+        if (announcement.value === announcedBefore) announcement.value = '';
       }
     });
   }
@@ -398,7 +401,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
         if (listing.value) show(withName(listing.value, ref, stored), undefined);
         setRename(ref, null);
-        announcement.value = t('renamedFromTo', document.name, stored);
+        announcement.value = t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
       } else if (reply.error.kind === 'not-found') {
         // The document went from Grist since the listing was made. The background already took it
         // out of the cached listing; take it out here too rather than offer a retry that cannot

@@ -8,6 +8,7 @@
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
+import type { HistoryEntry } from './history.ts';
 import type { Listing } from './listing.ts';
 
 export interface StorageItem<T> {
@@ -156,6 +157,7 @@ const errorValueSchema = v.object({
     'no-host-permission',
     'key-not-confirmed',
     'not-configured',
+    'outdated',
   ]),
   status: v.optional(v.number()),
   message: v.string(),
@@ -219,3 +221,34 @@ export const listingItem = defineItem<Listing | null>('listing', storedListingSc
 
 /** The first screen of the cached listing (see listingPreview), which the popup reads first. */
 export const listingPreviewItem = defineItem<Listing | null>('listingPreview', storedListingSchema, null, encodeListing);
+
+/** The rename history's own shape version, stored with it: bumped when an entry's shape changes. */
+export const HISTORY_VERSION = 1;
+
+export interface StoredHistory {
+  version: typeof HISTORY_VERSION;
+  /** Newest first, at most MAX_HISTORY_ENTRIES. */
+  entries: HistoryEntry[];
+}
+
+const historyEntrySchema = v.object({
+  id: v.string(),
+  at: v.number(),
+  site: v.object({ orgId: v.number(), name: v.string(), url: siteUrlSchema }),
+  workspace: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  docId: v.string(),
+  oldName: v.string(),
+  newName: v.string(),
+  source: v.picklist(['popup', 'page', 'shortcut', 'bulk', 'undo']),
+  undoneBy: v.optional(v.string()),
+});
+
+/**
+ * The rename history (see shared/history.ts): written only by the background worker, read by the
+ * pages when they show it. A history of another shape version reads as empty.
+ */
+export const historyItem = defineItem<StoredHistory>(
+  'renameHistory',
+  v.object({ version: v.literal(HISTORY_VERSION), entries: v.array(historyEntrySchema) }),
+  { version: HISTORY_VERSION, entries: [] },
+);

@@ -476,6 +476,17 @@ describe('a page the extension cannot rename from (issue 12, item 12)', () => {
     await waitFor(() => expect(dialog.closeWindow).toHaveBeenCalledTimes(1));
   });
 
+  test('when the options cannot be opened, the window says so and stays', async () => {
+    const dialog = await openDialog({ lookup: { ok: false, error: { kind: 'not-configured', message: 'Add its site.' } } });
+    dialog.openOptions.mockRejectedValue(new Error('no'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toMatch(/options/i);
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+  });
+
   test('a page that is not a Grist document says only that, with nothing to fix in the options', async () => {
     await openDialog({ lookup: { ok: false, error: { kind: 'not-found', message: 'This page is not a Grist document.' } } });
     expect(screen.getByRole('alert').textContent).toBe('This page is not a Grist document.');

@@ -386,7 +386,8 @@ describe('rename', () => {
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
-    expect(screen.getByRole('status').textContent).toContain('Renamed “Budget” to “Budget 2025”.');
+    // Each name isolated (U+2068 … U+2069), so one in another direction cannot reorder the sentence.
+    expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2025\u2069”.');
   });
 
   test('Enter shows the new name in the same frame: no render waits on anything but a microtask', async () => {
@@ -808,6 +809,25 @@ describe('what a new user needs (issue 12)', () => {
     else expect(popup.backend.refreshListing).toHaveBeenCalledTimes(2);
   });
 
+  test('a rename made while a refresh runs is said, and the refresh’s summary does not replace it', async () => {
+    const popup = await setup({ cached: freshListing() });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
+    type(input, 'Budget 2027');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2027' } });
+    expect(screen.getByRole('status').textContent).toContain('Refreshing');
+    expect(screen.getByRole('status').textContent).toContain('Budget 2027');
+    await popup.answerRefresh({ ok: true, value: freshListing() });
+    expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
+  });
+
+  test('a site that is gone from Grist offers Try again', async () => {
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), acmeSite({ error: { kind: 'not-found', message: 'Not found.' } })] } } });
+    const acme = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
+    expect(within(acme).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   test('the rename message names both names, and goes with the next action (item 6)', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
@@ -815,7 +835,7 @@ describe('what a new user needs (issue 12)', () => {
     type(input, 'Budget 2027');
     fireEvent.keyDown(input, { key: 'Enter' });
     await popup.answerRename({ ok: true, value: { name: 'Budget 2027' } });
-    expect(screen.getByRole('status').textContent).toContain('Renamed “Budget” to “Budget 2027”.');
+    expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
     type(searchBox(), 'b');
     expect(screen.getByRole('status').textContent).not.toContain('Renamed');
   });

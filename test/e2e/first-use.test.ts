@@ -121,7 +121,7 @@ describe('popup', () => {
     await field.fill('Bug Tracker 2027');
     await field.press('Enter');
     await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker 2027');
-    await popup.getByRole('status').getByText('Renamed “Bug Tracker” to “Bug Tracker 2027”.').waitFor();
+    await popup.getByRole('status').getByText('Renamed “\u2068Bug Tracker\u2069” to “\u2068Bug Tracker 2027\u2069”.').waitFor();
     await popup.close();
   });
 });

@@ -344,7 +344,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
     await removeApiKey();
     // The popup that asked gets an answer: each site says the settings changed.
-    expect((await refresh).sites.map((site) => site.error?.kind)).toEqual(['invalid-input', 'invalid-input', 'invalid-input']);
+    expect((await refresh).sites.map((site) => site.error?.kind)).toEqual(['outdated', 'outdated', 'outdated']);
     // Only the request sent before the key was removed: no site's workspaces were asked with it.
     expect(gets().map((request) => request.path)).toEqual(['/o/docs/api/orgs']);
     await readListing();

@@ -135,8 +135,10 @@ describe('the dialog’s messages', () => {
   });
 
   it.each([
-    ['an unconfigured host', 'https://grist.evil.com/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
+    ['an unconfigured Grist host', 'https://grist.evil.com/o/acme/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
+    ['a team on getgrist.com not in the options', 'https://initech.getgrist.com/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
     ['a page that is not Grist at all', 'https://example.com/', /^This page is not a Grist document\.$/],
+    ['a page shaped like one, elsewhere on the web', 'https://github.com/facebookresearch/llama', /^This page is not a Grist document\.$/],
     ['a home page', '/o/acme/', /not a Grist document/],
     ['a fork', `/o/acme/doc/${DOCS.bugTracker.urlId}~abcdefghijkl`, /fork or snapshot/],
   ])('refuse %s without calling any host', async (_name, path, message) => {

@@ -112,6 +112,17 @@ describe('searching the listing', () => {
     expect(search('home gro')).toEqual(['site:personal', 'workspace:Home', 'document:Groceries']);
   });
 
+  test('site and workspace names match by the start of a word; a document’s own name anywhere', () => {
+    expect(search('ome')).toEqual([]); // not "Home"
+    expect(search('ale')).toEqual([]); // not "Sales"
+    expect(search('roce')).toEqual(['site:personal', 'workspace:Home', 'document:Groceries']);
+  });
+
+  test('a site found by its name shows its heading and why it has no documents', () => {
+    expect(search('broken')).toEqual(['site:broken', 'error:Unreachable']);
+    expect(search('quiet')).toEqual(['site:quiet', 'note:No documents.']);
+  });
+
   test('the personal site matches by the name it is shown by', () => {
     const personal: Listing = { fetchedAt: 1, sites: [site(7, 'docs-5', [{ id: 70, name: 'Home', documents: [document('d7', 'Taxes')] }], { personal: true })] };
     expect(matchingRows(prepareListing(personal), searchTerms('personal')).map(describeRow)).toEqual(['site:docs-5', 'workspace:Home', 'document:Taxes']);

@@ -1,0 +1,41 @@
+/**
+ * The rename history: every rename the extension made, after Grist confirmed it, newest first.
+ * It holds names and addresses, never the API key, so pages may read it.
+ */
+
+/** Where a rename was made. */
+export type RenameSource = 'popup' | 'page' | 'shortcut' | 'bulk' | 'undo';
+
+/** One rename Grist confirmed. */
+export interface HistoryEntry {
+  /** Unique among the entries (random). */
+  id: string;
+  /** When Grist confirmed it, in ms since the epoch. */
+  at: number;
+  /** The document's site: its Grist id and name as listed, and the site URL it was renamed through. */
+  site: { orgId: number; name: string; url: string };
+  /** The document's workspace, when known. */
+  workspace: { id: number; name: string } | null;
+  docId: string;
+  oldName: string;
+  newName: string;
+  source: RenameSource;
+  /** The id of the entry that undid this one; an undone rename offers no second undo. */
+  undoneBy?: string;
+}
+
+/** The most entries kept; the oldest drop off. */
+export const MAX_HISTORY_ENTRIES = 200;
+
+/** An entry as the pages show it: whether it can be undone, and why not. */
+export interface HistoryItem extends HistoryEntry {
+  /** Null when it can be undone; otherwise the reason, for a person. */
+  cannotUndo: string | null;
+}
+
+/** What undoing a rename came to (errors travel as error values). */
+export type UndoOutcome =
+  /** Grist stores the old name again; `entryId` is the undo's own history entry. */
+  | { outcome: 'restored'; name: string; entryId: string | null }
+  /** The document was renamed elsewhere since: nothing was sent. `current` is its name now. */
+  | { outcome: 'renamed-elsewhere'; current: string };
