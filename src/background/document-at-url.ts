@@ -10,7 +10,7 @@ import { ApiError } from './api-error.ts';
 import type { GristClient } from './grist-client.ts';
 import { documentSchema } from './grist-schemas.ts';
 import { isGristSiteUrl, type SiteAccess } from './host-policy.ts';
-import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
+import { oneAtATime, renameAt, savedConnection, type RenameRecord, type RenameResult } from './rename-service.ts';
 
 /** Why a URL is not looked up, for one that is not a Grist document page at all, or a fork. */
 const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> = {
@@ -30,8 +30,11 @@ function looksLikeGrist(pageUrl: string): boolean {
   return url.hostname === 'getgrist.com' || url.hostname.endsWith('.getgrist.com') || /^\/(o\/[^/]+\/|doc\/)/.test(url.pathname);
 }
 
+/** A document found from its URL, with what the rename history records of it. */
+type FoundDocument = DocumentAtUrl & { record: Omit<RenameRecord, 'source'> };
+
 /** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
-async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<DocumentAtUrl> {
+async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<FoundDocument> {
   const check = parseDocumentUrl(pageUrl, (url) => isGristSiteUrl(url, access));
   if (!check.ok && check.reason === 'not-a-site' && looksLikeGrist(pageUrl)) {
     // A Grist document, most likely, on a site the user has not added: the options can fix that.
@@ -39,29 +42,36 @@ async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string):
   }
   if (!check.ok) throw new ApiError('not-found', t(NOT_OFFERED[check.reason]));
   const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
+  const { workspace } = doc;
   return {
-    orgId: doc.workspace.org.id,
+    orgId: workspace.org.id,
     siteUrl: check.siteUrl,
     docId: doc.id,
     name: doc.name,
     canRename: doc.access === 'owners',
+    record: {
+      site: { orgId: workspace.org.id, name: workspace.org.name },
+      workspace: workspace.id === undefined ? null : { id: workspace.id, name: workspace.name },
+    },
   };
 }
 
 /** The `getDocumentAtUrl` message. */
 export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promise<DocumentAtUrl> {
   const { client, access } = await savedConnection();
-  return lookUp(client, access, pageUrl);
+  const { orgId, siteUrl, docId, name, canRename } = await lookUp(client, access, pageUrl);
+  return { orgId, siteUrl, docId, name, canRename };
 }
 
 /**
  * The `renameDocumentAtUrl` message: looks the document up again (its name and site may have
- * changed since the dialog opened), then renames it like the popup does.
+ * changed since the dialog opened), then renames it like the popup does. `source`: how the
+ * rename window was opened (the page's or a link's menu entry, or the shortcut), for the history.
  */
-export async function renameDocumentAtUrl({ pageUrl, name }: { pageUrl: string; name: string }): Promise<{ name: string }> {
+export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }): Promise<RenameResult> {
   const { client, access } = await savedConnection();
   const document = await lookUp(client, access, pageUrl);
   return oneAtATime(document.docId, () =>
-    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name }, name),
+    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name }, name, { ...document.record, source }),
   );
 }

@@ -43,7 +43,11 @@ export const documentSchema = v.object({
   id: v.string(),
   name: v.string(),
   access: v.optional(v.nullable(v.string()), null),
-  workspace: v.object({ org: v.object({ id: v.number() }) }),
+  workspace: v.object({
+    id: v.optional(v.number()),
+    name: v.optional(v.string(), ''),
+    org: v.object({ id: v.number(), name: v.optional(v.string(), '') }),
+  }),
 });
 
 /** `GET /api/orgs/current`: the org a site address selects (only its id is used). */

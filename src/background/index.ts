@@ -8,6 +8,7 @@ import { createListingPortListener, createMessageListener } from './message-rout
 import { syncOriginRule } from './origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
 import { renameDocument } from './rename-service.ts';
+import { clearHistory, getHistory, undoRename } from './undo-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
 import { migrateStorage } from './storage-migration.ts';
 
@@ -45,6 +46,9 @@ browser.runtime.onMessage.addListener(
       renameDocument,
       getDocumentAtUrl,
       renameDocumentAtUrl,
+      getHistory,
+      clearHistory,
+      undoRename,
     },
     ready,
   ),

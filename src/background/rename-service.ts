@@ -6,6 +6,7 @@
  */
 import { checkDocumentName } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
+import type { RenameSource } from '../shared/history.ts';
 import type { Listing } from '../shared/listing.ts';
 import { apiKeyItem } from '../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
@@ -14,6 +15,8 @@ import { connectToGrist } from './grist-connection.ts';
 import { anyJsonSchema, documentSchema } from './grist-schemas.ts';
 import { readSiteAccess } from './host-policy.ts';
 import { forgetDocument, readListing, recordRename } from './listing-cache.ts';
+import { logFailure } from './log-failure.ts';
+import { addHistoryEntry } from './rename-history.ts';
 import { NO_KEY_ERROR } from './listing-service.ts';
 
 export interface RenameRequest {
@@ -29,10 +32,26 @@ export interface RenameTarget {
   currentName: string;
 }
 
+/** What the rename history records of a rename besides its names (see shared/history.ts). */
+export interface RenameRecord {
+  source: RenameSource;
+  site: { orgId: number; name: string };
+  workspace: { id: number; name: string } | null;
+}
+
+/** What a rename came to: the name Grist stores, and its history entry (null when nothing changed). */
+export interface RenameResult {
+  name: string;
+  entryId: string | null;
+}
+
 function findDocument(listing: Listing | null, orgId: number, docId: string) {
   const site = listing?.sites.find((entry) => entry.orgId === orgId);
-  const document = site?.workspaces.flatMap((workspace) => workspace.documents).find((doc) => doc.id === docId);
-  return site && document ? { site, document } : null;
+  for (const workspace of site?.workspaces ?? []) {
+    const document = workspace.documents.find((doc) => doc.id === docId);
+    if (site && document) return { site, workspace, document };
+  }
+  return null;
 }
 
 /** Renames under way, by document id: a second rename of a document waits for the first. */
@@ -84,10 +103,17 @@ async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget,
  * document gone from Grist (it is also removed from the cached listing); `network` when the
  * answer was lost and the document does not have the new name.
  */
-export async function renameAt(client: GristClient, target: RenameTarget, typedName: string): Promise<{ name: string }> {
-  const check = checkDocumentName(typedName, target.currentName);
+export async function renameAt(
+  client: GristClient,
+  target: RenameTarget,
+  typedName: string,
+  record: RenameRecord,
+  { restoring = false }: { restoring?: boolean } = {},
+): Promise<RenameResult> {
+  // An undo puts back a name Grist had, whatever its length.
+  const check = checkDocumentName(typedName, target.currentName, { anyLength: restoring });
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-  if (check.kind === 'unchanged') return { name: target.currentName };
+  if (check.kind === 'unchanged') return { name: target.currentName, entryId: null };
   try {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, { name: check.name }, anyJsonSchema);
   } catch (error) {
@@ -104,18 +130,34 @@ export async function renameAt(client: GristClient, target: RenameTarget, typedN
     }
   }
   await recordRename(target.docId, check.name);
-  return { name: check.name };
+  const entry = await addHistoryEntry({
+    ...record,
+    site: { ...record.site, url: target.siteUrl },
+    docId: target.docId,
+    oldName: target.currentName,
+    newName: check.name,
+  }).catch((error: unknown) => {
+    // The rename happened; a history that cannot be written must not say it failed.
+    logFailure('recording the rename in the history')(error);
+    return null;
+  });
+  return { name: check.name, entryId: entry?.id ?? null };
 }
 
 /**
  * The popup's `renameDocument` message: renames a document of the cached listing. Renames of one
  * document run one at a time, each checked against the name the one before it left.
  */
-export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<{ name: string }> {
+export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<RenameResult> {
   return oneAtATime(docId, async () => {
     const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
     const found = findDocument(listing, orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
-    return renameAt(client, { siteUrl: found.site.siteUrl, docId, currentName: found.document.name }, name);
+    const { site, workspace, document } = found;
+    return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
+      source: 'popup',
+      site: { orgId: site.orgId, name: site.name },
+      workspace: { id: workspace.id, name: workspace.name },
+    });
   });
 }

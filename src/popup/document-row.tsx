@@ -7,6 +7,7 @@ import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { Highlighted } from './highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from './relative-time.ts';
+import { foldedName } from './search.ts';
 import type { DocumentItemRow } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -196,8 +197,15 @@ function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowPr
   );
 }
 
+/** The search terms that occur in the row's name: all that its marks depend on. */
+function termsIn({ row, terms }: DocumentRowProps): string {
+  const folded = foldedName(row.document);
+  return terms.filter((term) => folded.includes(term)).join(' ');
+}
+
 /**
- * The row, rendered again only when its own props change: the list re-renders on every scroll step
+ * The row, rendered again only when its own props change (the search terms only as far as they
+ * occur in its name): the list re-renders on every scroll step
  * and keystroke, and most of its rows stay as they were. (preact/compat's `memo` would do the same
  * but brings React compatibility hooks into every render.)
  */
@@ -209,7 +217,7 @@ export class DocumentRow extends Component<DocumentRowProps> {
       next.rename !== current.rename ||
       next.height !== current.height ||
       next.store !== current.store ||
-      next.terms !== current.terms
+      (next.terms !== current.terms && termsIn(next) !== termsIn(current))
     );
   }
 

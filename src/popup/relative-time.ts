@@ -16,12 +16,33 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 let relative: Intl.RelativeTimeFormat | undefined;
 let exact: Intl.DateTimeFormat | undefined;
+/**
+ * Formatted texts by time (and, for "ago", by minute of now): the visible rows are drawn again
+ * at every keystroke of a search, and formatting dates is what costs there.
+ */
+const agoTexts = new Map<string, string>();
+const exactTexts = new Map<string, string>();
+const MAX_CACHED = 5000;
+
+function remembered(cache: Map<string, string>, key: string, make: () => string): string {
+  let text = cache.get(key);
+  if (text === undefined) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    text = make();
+    cache.set(key, text);
+  }
+  return text;
+}
 
 /**
  * In: an ISO 8601 time and now (ms since the epoch). Out: how long ago, "3 days ago", "now" under
  * a minute; empty for a time that does not read (Grist may send none).
  */
 export function timeAgo(iso: string, now = Date.now()): string {
+  return remembered(agoTexts, `${iso}|${Math.floor(now / 60_000)}`, () => formatAgo(iso, now));
+}
+
+function formatAgo(iso: string, now: number): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   relative ??= new Intl.RelativeTimeFormat(t('languageCode'), { numeric: 'auto' });
@@ -34,6 +55,10 @@ export function timeAgo(iso: string, now = Date.now()): string {
 
 /** The same time in full ("23 November 2026 at 14:36"), for the tooltip; empty when it does not read. */
 export function exactTime(iso: string): string {
+  return remembered(exactTexts, iso, () => formatExact(iso));
+}
+
+function formatExact(iso: string): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   exact ??= new Intl.DateTimeFormat(t('languageCode'), { dateStyle: 'long', timeStyle: 'short' });

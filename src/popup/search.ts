@@ -79,6 +79,7 @@ export function matchRanges(name: string, terms: readonly string[]): Array<[numb
   if (terms.length === 0) return [];
   // A name is shown on one line, cut with an ellipsis long before this: marks past it are unseen.
   name = name.slice(0, MARKED_LENGTH);
+  if (ASCII_ONLY.test(name)) return mergedRanges(name.toLowerCase(), terms, (at) => at, (at) => at + 1, name);
   let folded = '';
   /** For each code unit of `folded`, where its character starts and ends in `name`. */
   const from: number[] = [];
@@ -93,13 +94,21 @@ export function matchRanges(name: string, terms: readonly string[]): Array<[numb
     folded += part;
     index += character.length;
   }
+  return mergedRanges(folded, terms, (at) => from[at]!, (at) => to[at]!, name);
+}
+
+/**
+ * The occurrences of `terms` in `folded`, as ranges of `name` (`start(i)`/`end(i)`: where the
+ * character of folded index i starts and ends in `name`), sorted and merged.
+ */
+function mergedRanges(folded: string, terms: readonly string[], start: (at: number) => number, end: (at: number) => number, name: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   for (const term of terms) {
     for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
-      let end = to[at + term.length - 1]!;
+      let last = end(at + term.length - 1);
       // An accent written as its own character (decomposed) goes with its letter.
-      while (end < name.length && COMBINING_MARK.test(name[end]!)) end += 1;
-      ranges.push([from[at]!, end]);
+      while (last < name.length && COMBINING_MARK.test(name[last]!)) last += 1;
+      ranges.push([start(at), last]);
     }
   }
   ranges.sort((a, b) => a[0] - b[0]);

@@ -90,4 +90,7 @@ export const runtimeBackend: Backend = {
   renameDocument: (request) => send('renameDocument', request),
   getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
   renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),
+  getHistory: (request) => send('getHistory', request),
+  clearHistory: (request) => send('clearHistory', request),
+  undoRename: (request) => send('undoRename', request),
 };

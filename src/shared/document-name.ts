@@ -18,15 +18,16 @@ export type NameCheck =
   | { kind: 'invalid'; message: string };
 
 /**
- * In: what the user typed and the current name. Out: the trimmed name to send, `unchanged` when
+ * In: what the user typed and the current name, and `anyLength` to let a name past the limit
+ * through (undo puts back a name Grist had). Out: the trimmed name to send, `unchanged` when
  * there is nothing to send, or `invalid` with a message.
  */
-export function checkDocumentName(typed: string, currentName: string): NameCheck {
+export function checkDocumentName(typed: string, currentName: string, { anyLength = false }: { anyLength?: boolean } = {}): NameCheck {
   const name = typed.trim();
   if (!name) return { kind: 'invalid', message: t('nameEmpty') };
   // Before the length check: a name already longer than the limit may be left as it is.
   if (name === currentName) return { kind: 'unchanged' };
-  if ([...name].length > MAX_DOCUMENT_NAME_LENGTH) {
+  if (!anyLength && [...name].length > MAX_DOCUMENT_NAME_LENGTH) {
     return { kind: 'invalid', message: t('nameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) };
   }
   return { kind: 'ok', name };

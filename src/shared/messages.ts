@@ -4,6 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
+import type { HistoryItem, UndoOutcome } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
@@ -38,6 +39,12 @@ export interface ConnectionReport {
   siteCount: number;
 }
 
+/** What a rename came to: the name Grist stores, and its history entry (null when nothing changed). */
+export interface RenamedDocument {
+  name: string;
+  entryId: string | null;
+}
+
 /** A Grist document found from its page URL, for the rename dialog. */
 export interface DocumentAtUrl {
   orgId: number;
@@ -58,15 +65,24 @@ export interface Protocol {
   testConnection: { request: { apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
   /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
   refreshListing: { request: null; response: Listing };
-  /** Renames a document of a listed site; answers the name Grist now stores. */
-  renameDocument: { request: { orgId: number; docId: string; name: string }; response: { name: string } };
+  /**
+   * Renames a document of a listed site; answers the name Grist now stores and the rename's
+   * history entry (null when nothing changed).
+   */
+  renameDocument: { request: { orgId: number; docId: string; name: string }; response: RenamedDocument };
   /**
    * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), if the URL is a
    * document page of a configured site; `not-found` with the reason otherwise.
    */
   getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
-  /** Renames the document a page or link URL shows; answers the name Grist now stores. */
-  renameDocumentAtUrl: { request: { pageUrl: string; name: string }; response: { name: string } };
+  /** Renames the document a page or link URL shows (`source`: how the window was opened). */
+  renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }; response: RenamedDocument };
+  /** The rename history, newest first, each entry with whether it can be undone. */
+  getHistory: { request: null; response: HistoryItem[] };
+  /** Forgets the rename history (Grist is not touched). */
+  clearHistory: { request: null; response: null };
+  /** Undoes a rename of the history, checking first that nobody renamed the document since. */
+  undoRename: { request: { entryId: string; force?: boolean }; response: UndoOutcome };
 }
 
 export type MessageName = keyof Protocol;
@@ -92,6 +108,9 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'renameDocument',
   'getDocumentAtUrl',
   'renameDocumentAtUrl',
+  'getHistory',
+  'clearHistory',
+  'undoRename',
 ]);
 
 /**

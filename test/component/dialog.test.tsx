@@ -215,7 +215,7 @@ describe('renaming', () => {
     expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await dialog.answerRename(ok({ name: 'Budget 2025' }));
+    await dialog.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }));
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Renamed to “Budget 2025”.');
     expect(statusText()).toContain('The document’s tab still shows the old name.');
@@ -234,7 +234,7 @@ describe('renaming', () => {
     const dialog = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan (stored)' }));
+    await dialog.answerRename(ok({ name: 'Plan (stored)', entryId: 'entry-1' }));
     expect(statusText()).toContain('Renamed to “Plan (stored)”.');
   });
 
@@ -242,7 +242,7 @@ describe('renaming', () => {
     const dialog = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan' }));
+    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
     expect(dialog.reloadTab).toHaveBeenCalledExactlyOnceWith(TAB_ID);
@@ -255,7 +255,7 @@ describe('renaming', () => {
     const dialog = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan' }));
+    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
     await dialog.finishReload(new Error('No tab with id: 42.'));
@@ -269,7 +269,7 @@ describe('renaming', () => {
     const dialog = await openOwnedDocument({}, { tabId: null });
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan' }));
+    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     expect(statusText()).toBe('Renamed to “Plan”.');
     expect(screen.queryByRole('button', { name: 'Reload tab' })).toBeNull();
@@ -297,7 +297,7 @@ describe('renaming', () => {
     pressEnter();
     expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).toBeNull();
-    await dialog.answerRename(ok({ name: 'Budget 2025' }), 1);
+    await dialog.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }), 1);
     expect(statusText()).toContain('Renamed to “Budget 2025”.');
   });
 
@@ -373,7 +373,7 @@ describe('cancelling', () => {
     pressEnter();
     pressEscape();
     expect(dialog.closeWindow).not.toHaveBeenCalled();
-    await dialog.answerRename(ok({ name: 'Plan' }));
+    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
     pressEscape(screen.getByRole('button', { name: 'Close' }));
     expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
   });
@@ -393,7 +393,7 @@ describe('names from Grist', () => {
 
     type(`${HTML_NAME}!`);
     pressEnter();
-    await dialog.answerRename(ok({ name: `${HTML_NAME}!` }));
+    await dialog.answerRename(ok({ name: `${HTML_NAME}!`, entryId: 'entry-1' }));
     expect(statusText()).toContain(`Renamed to “${HTML_NAME}!”.`);
     expect(document.querySelector('img, b')).toBeNull();
   });

@@ -46,7 +46,7 @@ describe('popup store', () => {
     const secondRefresh = deferred<Reply<'refreshListing'>>();
     const backend = {
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
-      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B' } })),
+      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
     const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn() });
     const started = store.start();
@@ -195,7 +195,7 @@ describe('popup store', () => {
         .fn()
         .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
         .mockReturnValueOnce(secondRefresh.promise),
-      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B' } })),
+      renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
     await store.start();
@@ -337,7 +337,7 @@ describe('popup store', () => {
     store.beginRename(REF);
     await store.commitRename(REF);
     expect(store.renames.value.get(documentKey(REF))).toEqual({ draft: 'Plan D', saving: true, error: null });
-    reply.resolve({ ok: true, value: { name: 'Plan D' } });
+    reply.resolve({ ok: true, value: { name: 'Plan D', entryId: 'entry-1' } });
     await saved;
     expect(backend.renameDocument).toHaveBeenCalledTimes(1);
     expect(store.renames.value.size).toBe(0);

@@ -382,7 +382,7 @@ describe('rename', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
 
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2025' } });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025', entryId: 'entry-1' } });
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
@@ -400,14 +400,14 @@ describe('rename', () => {
     expect(screen.getByRole('link', { name: 'Open Budget 2025' }).textContent).toBe('Budget 2025');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2025' } });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025', entryId: 'entry-1' } });
   });
 
   test('after saving the row shows the name Grist stored', async () => {
     const popup = await startEditing();
     type(popup.input, 'Budget 2025');
     fireEvent.keyDown(popup.input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2025 (final)' } });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2025 (final)', entryId: 'entry-1' } });
     expect(screen.getByRole('link', { name: 'Open Budget 2025 (final)' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open Budget 2025' })).toBeNull();
   });
@@ -442,7 +442,7 @@ describe('rename', () => {
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(2);
     expect(popup.backend.renameDocument).toHaveBeenLastCalledWith({ orgId: 1, docId: BUDGET.id, name: 'Budget 2026' });
     expect(screen.queryByRole('alert')).toBeNull();
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2026' } }, 1);
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2026', entryId: 'entry-1' } }, 1);
     expect(screen.getByRole('link', { name: 'Open Budget 2026' })).toBeTruthy();
   });
 
@@ -815,7 +815,7 @@ describe('what a new user needs (issue 12)', () => {
     const input = screen.getByRole('textbox', { name: 'New name for Budget' });
     type(input, 'Budget 2027');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2027' } });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
     expect(screen.getByRole('status').textContent).toContain('Refreshing');
     expect(screen.getByRole('status').textContent).toContain('Budget 2027');
     await popup.answerRefresh({ ok: true, value: freshListing() });
@@ -834,7 +834,7 @@ describe('what a new user needs (issue 12)', () => {
     const input = screen.getByRole('textbox', { name: 'New name for Budget' });
     type(input, 'Budget 2027');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2027' } });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
     expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
     type(searchBox(), 'b');
     expect(screen.getByRole('status').textContent).not.toContain('Renamed');

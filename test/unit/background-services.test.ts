@@ -112,7 +112,7 @@ describe('renameDocument', () => {
     await configure();
     await refreshListing();
     grist.clearRequests();
-    expect(await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: '  Bugs  ' })).toEqual({ name: 'Bugs' });
+    expect(await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: '  Bugs  ' })).toEqual({ name: 'Bugs', entryId: expect.any(String) });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     expect(grist.requests).toEqual([
       expect.objectContaining({ method: 'PATCH', path: `/o/acme/api/docs/${DOCS.bugTracker.id}`, contentType: 'application/json', body: '{"name":"Bugs"}' }),

@@ -17,9 +17,12 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     confirmSavedKey: vi.fn(async () => settings),
     testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
-    renameDocument: vi.fn(async () => ({ name: 'x' })),
+    renameDocument: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     getDocumentAtUrl: vi.fn(async () => ({ orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
-    renameDocumentAtUrl: vi.fn(async () => ({ name: 'x' })),
+    renameDocumentAtUrl: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
+    getHistory: vi.fn(async () => []),
+    clearHistory: vi.fn(async () => null),
+    undoRename: vi.fn(async () => ({ outcome: 'restored' as const, name: 'x', entryId: 'f' })),
     ...overrides,
   };
 }

@@ -127,7 +127,7 @@ describe('the dialog’s messages', () => {
     await refreshListing();
     grist.clearRequests();
     const pageUrl = `${grist.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
-    expect(await renameDocumentAtUrl({ pageUrl, name: 'Bugs' })).toEqual({ name: 'Bugs' });
+    expect(await renameDocumentAtUrl({ pageUrl, name: 'Bugs' })).toEqual({ name: 'Bugs', entryId: expect.any(String) });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     expect(grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
     const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents));

@@ -17,7 +17,7 @@ import { readListing } from '../../src/background/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
-import { apiKeyItem, keyHostsItem, listingItem } from '../../src/shared/storage-items.ts';
+import { apiKeyItem, historyItem, HISTORY_VERSION, keyHostsItem, listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -98,8 +98,26 @@ const ownPage = (path = 'src/popup/index.html'): Runtime.MessageSender => ({
 const personalSite = () => `${grist.url}/o/docs`;
 const bugTrackerPage = (server = grist) => `${server.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
 
+/** A rename of the history, for undoRename to undo: Roadmap 2025 → Roadmap 2026, its name now. */
+const SEEDED_ENTRY_ID = 'seeded-entry';
+
 async function configure(apiKey = KEY): Promise<void> {
   await saveSettingsWithKey({ personalSiteUrl: personalSite(), teamSiteUrls: [] }, apiKey);
+  await historyItem.set({
+    version: HISTORY_VERSION,
+    entries: [
+      {
+        id: SEEDED_ENTRY_ID,
+        at: 1,
+        site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },
+        workspace: null,
+        docId: DOCS.roadmap.id,
+        oldName: 'Roadmap 2025',
+        newName: 'Roadmap 2026',
+        source: 'popup',
+      },
+    ],
+  });
 }
 
 /** Sends one message from `sender` through the wired listener. Out: the reply, or undefined for none. */
@@ -163,6 +181,9 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
+    getHistory: null,
+    undoRename: { entryId: SEEDED_ENTRY_ID },
+    clearHistory: null,
     removeApiKey: null,
   };
   return { ...requests, ...overrides };
@@ -176,7 +197,7 @@ function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<
 }
 
 /** The messages that call Grist with the saved key. */
-const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl'] as const;
+const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
 
@@ -188,7 +209,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     );
     expect(failedKinds(replies)).toEqual({});
     expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] } });
-    expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs' } });
+    expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs', entryId: expect.any(String) } });
     expect(replies.removeApiKey).toMatchObject({ ok: true, value: { hasApiKey: false } });
     // The key typed in the options page is answered without it too.
     await configure();
@@ -206,7 +227,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
   });
 
   it.each([
-    [400, { testConnection: 'bad-request', refreshListing: 'bad-request', renameDocument: 'bad-request', getDocumentAtUrl: 'bad-request', renameDocumentAtUrl: 'bad-request' }],
+    [400, { testConnection: 'bad-request', refreshListing: 'bad-request', renameDocument: 'bad-request', getDocumentAtUrl: 'bad-request', renameDocumentAtUrl: 'bad-request', undoRename: 'bad-request' }],
     [403, allFailWith('forbidden')],
     [404, allFailWith('not-found')],
   ] as const)('every message type, when Grist’s %i error text echoes the key', async (status, kinds) => {
@@ -275,6 +296,9 @@ describe('the key never leaves the background in a reply or a stored item', () =
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,
       confirmSavedKey: { siteUrl: [KEY] },
+      getHistory: KEY,
+      clearHistory: [KEY],
+      undoRename: { entryId: 42, force: KEY },
     };
     const replies = await sendEvery(malformed);
     expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
@@ -291,7 +315,9 @@ describe('the key never leaves the background in a reply or a stored item', () =
       keys === null ? read(keys) : Promise.reject(new Error(`storage is broken; it held ${KEY}`))) as never);
     const requests = everyRequest();
     const replies = await sendEvery(requests);
-    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', Object.keys(requests) as MessageName[]));
+    // Clearing the history only removes an item: it reads nothing, and works.
+    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearHistory');
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', reading));
   });
 
   it('every message type, when the browser’s permission and rule APIs throw errors that hold the key', async () => {

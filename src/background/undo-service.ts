@@ -1,0 +1,74 @@
+/**
+ * Undoing a rename from the history, safely against changes made elsewhere: the document is read
+ * first (`GET {site}/api/docs/<docId>`); only when it still has the name the rename gave it is the
+ * old name sent back, in one PATCH, through the same one-rename-at-a-time queue as every rename.
+ * Also the history as the pages see it.
+ */
+import type { HistoryEntry, HistoryItem, UndoOutcome } from '../shared/history.ts';
+import { t } from '../shared/i18n.ts';
+import { ApiError } from './api-error.ts';
+import { documentSchema } from './grist-schemas.ts';
+import { keyDestination, type SiteAccess } from './host-policy.ts';
+import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
+import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
+import { forgetDocument } from './listing-cache.ts';
+
+/** Why an entry cannot be undone now, or null. */
+function whyNot(entry: HistoryEntry, access: SiteAccess | null): string | null {
+  if (entry.undoneBy) return t('undoAlreadyUndone');
+  if (access && keyDestination(new URL(entry.site.url), access) !== 'allowed') return t('undoSiteNotConfigured', new URL(entry.site.url).host);
+  return null;
+}
+
+/** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
+export async function getHistory(): Promise<HistoryItem[]> {
+  const [entries, access] = await Promise.all([readHistory(), savedConnection().then(({ access }) => access, () => null)]);
+  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, access) }));
+}
+
+/** The `clearHistory` message: forgets the history; Grist is not touched. */
+export async function clearHistory(): Promise<null> {
+  await forgetHistory();
+  return null;
+}
+
+/**
+ * The `undoRename` message. In: the history entry, and `force` to restore its old name even
+ * though the document was renamed elsewhere since ("Restore … anyway").
+ * Out: `restored`, or `renamed-elsewhere` with the name it has now (nothing sent).
+ * Throws ApiError: `not-found` for an entry no longer kept or a document gone from Grist (404),
+ * `invalid-input` for an entry already undone, `not-configured` for a site no longer in the
+ * options, `forbidden` when the user is no longer an owner (Grist answers 403 to others), or what
+ * the read or the rename met. Nothing is sent but the read, in every one of these.
+ */
+export async function undoRename({ entryId, force = false }: { entryId: string; force?: boolean }): Promise<UndoOutcome> {
+  const entry = (await readHistory()).find((candidate) => candidate.id === entryId);
+  if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
+  const { client, access } = await savedConnection();
+  const reason = whyNot(entry, access);
+  if (reason) throw new ApiError(entry.undoneBy ? 'invalid-input' : 'not-configured', reason);
+  const siteUrl = entry.site.url;
+  return oneAtATime(entry.docId, async () => {
+    let document;
+    try {
+      document = await client.get(siteUrl, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        await forgetDocument(entry.docId);
+        throw new ApiError('not-found', t('errorDocumentGone', entry.newName, new URL(siteUrl).host), 404);
+      }
+      throw error;
+    }
+    if (!force && document.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: document.name };
+    if (document.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerOf', document.name), 403);
+    const result = await renameAt(
+      client,
+      { siteUrl, docId: entry.docId, currentName: document.name },
+      entry.oldName,
+      { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace },
+      { restoring: true },
+    );
+    await markUndone(entry.id, result.entryId ?? 'unchanged');
+    return { outcome: 'restored', name: result.name, entryId: result.entryId };
+  });
+}
