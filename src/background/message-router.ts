@@ -30,7 +30,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(['page', 'shortcut'])) }),
   getHistory: v.null(),
   clearHistory: v.null(),
-  undoRename: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
+  undoRename: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
 };
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */

@@ -33,22 +33,24 @@ export async function clearHistory(): Promise<null> {
 }
 
 /**
- * The `undoRename` message. In: the history entry, and `force` to restore its old name even
- * though the document was renamed elsewhere since ("Restore … anyway").
+ * The `undoRename` message. In: the history entry and its document's id (so the undo takes its
+ * place in that document's queue at once, before anything is read: a rename asked for after it
+ * goes after it), and `force` to restore its old name even though the document was renamed
+ * elsewhere since ("Restore … anyway").
  * Out: `restored`, or `renamed-elsewhere` with the name it has now (nothing sent).
  * Throws ApiError: `not-found` for an entry no longer kept or a document gone from Grist (404),
  * `invalid-input` for an entry already undone, `not-configured` for a site no longer in the
  * options, `forbidden` when the user is no longer an owner (Grist answers 403 to others), or what
  * the read or the rename met. Nothing is sent but the read, in every one of these.
  */
-export async function undoRename({ entryId, force = false }: { entryId: string; force?: boolean }): Promise<UndoOutcome> {
-  const entry = (await readHistory()).find((candidate) => candidate.id === entryId);
-  if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
-  const { client, access } = await savedConnection();
-  const reason = whyNot(entry, access);
-  if (reason) throw new ApiError(entry.undoneBy ? 'invalid-input' : 'not-configured', reason);
-  const siteUrl = entry.site.url;
-  return oneAtATime(entry.docId, async () => {
+export function undoRename({ entryId, docId, force = false }: { entryId: string; docId: string; force?: boolean }): Promise<UndoOutcome> {
+  return oneAtATime(docId, async () => {
+    const entry = (await readHistory()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
+    if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
+    const { client, access } = await savedConnection();
+    const reason = whyNot(entry, access);
+    if (reason) throw new ApiError(entry.undoneBy ? 'invalid-input' : 'not-configured', reason);
+    const siteUrl = entry.site.url;
     let document;
     try {
       document = await client.get(siteUrl, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);

@@ -82,7 +82,7 @@ export interface Protocol {
   /** Forgets the rename history (Grist is not touched). */
   clearHistory: { request: null; response: null };
   /** Undoes a rename of the history, checking first that nobody renamed the document since. */
-  undoRename: { request: { entryId: string; force?: boolean }; response: UndoOutcome };
+  undoRename: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
 }
 
 export type MessageName = keyof Protocol;

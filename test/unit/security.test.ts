@@ -182,7 +182,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     getHistory: null,
-    undoRename: { entryId: SEEDED_ENTRY_ID },
+    undoRename: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
     clearHistory: null,
     removeApiKey: null,
   };

@@ -1,0 +1,179 @@
+/**
+ * The rename history and undo (issue 13) in the worker, against the fake Grist server: what is
+ * recorded, and undo's outcomes, including a rename made elsewhere (directly on the fake) between
+ * the rename and its undo.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshListing } from '../../src/background/listing-service.ts';
+import { readListing } from '../../src/background/listing-cache.ts';
+import { addHistoryEntry, readHistory } from '../../src/background/rename-history.ts';
+import { renameDocument } from '../../src/background/rename-service.ts';
+import { renameDocumentAtUrl } from '../../src/background/document-at-url.ts';
+import { clearHistory, getHistory, undoRename } from '../../src/background/undo-service.ts';
+import { saveSettings } from '../../src/background/settings-service.ts';
+import { MAX_HISTORY_ENTRIES } from '../../src/shared/history.ts';
+import { historyItem } from '../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
+
+let grist: FakeGrist;
+
+beforeEach(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  fakeBrowser.permissions.contains = (async () => true) as never;
+  Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+  await refreshListing();
+});
+afterEach(async () => {
+  await grist.close();
+});
+
+const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
+const bugTracker = { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id };
+
+/** Renames a document in Grist itself, as someone would in Grist's own page. */
+async function renameInGrist(docId: string, name: string): Promise<void> {
+  const response = await fetch(`${grist.url}/o/acme/api/docs/${docId}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('the history', () => {
+  it('records each rename Grist confirmed, newest first, with its site, workspace, names and source', async () => {
+    const first = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    await renameDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap`, name: 'Roadmap 2027', source: 'shortcut' });
+    const entries = await readHistory();
+    expect(entries.map(({ docId, oldName, newName, source }) => ({ docId, oldName, newName, source }))).toEqual([
+      { docId: DOCS.roadmap.id, oldName: 'Roadmap 2026', newName: 'Roadmap 2027', source: 'shortcut' },
+      { docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' },
+    ]);
+    expect(entries[1]).toMatchObject({
+      id: first.entryId,
+      site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },
+      workspace: { name: 'Engineering' },
+      at: expect.any(Number),
+    });
+    expect(entries[0]).toMatchObject({ site: { name: 'Acme Corp' }, workspace: { name: 'Engineering' } });
+  });
+
+  it('records nothing for a rename that changed nothing, or that Grist refused', async () => {
+    await renameDocument({ ...bugTracker, name: 'Bug Tracker' });
+    grist.injectFault({ method: 'PATCH', path: /^\/o\/acme\/api\/docs\//, status: 403, body: '{"error":"access denied"}', contentType: 'application/json' });
+    await renameDocument({ ...bugTracker, name: 'Bugs' }).catch(() => undefined);
+    expect(await readHistory()).toEqual([]);
+  });
+
+  it(`keeps the newest ${MAX_HISTORY_ENTRIES} entries`, async () => {
+    for (let index = 0; index < MAX_HISTORY_ENTRIES + 5; index++) {
+      await addHistoryEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
+    }
+    const entries = await readHistory();
+    expect(entries).toHaveLength(MAX_HISTORY_ENTRIES);
+    expect(entries[0]?.docId).toBe(`d${MAX_HISTORY_ENTRIES + 4}`);
+    expect(entries.at(-1)?.docId).toBe('d5');
+  });
+
+  it('is stored as one item with its shape version, and never holds the key', async () => {
+    await renameDocument({ ...bugTracker, name: 'Bugs' });
+    const stored = (await fakeBrowser.storage.local.get('renameHistory')).renameHistory as { version: number; entries: unknown[] };
+    expect(stored.version).toBe(1);
+    expect(stored.entries).toHaveLength(1);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get('renameHistory'))).not.toContain(USERS.owner.apiKey);
+  });
+
+  it('a history of another shape reads as empty, never breaking a page', async () => {
+    await fakeBrowser.storage.local.set({ renameHistory: { version: 99, entries: 'x' } });
+    expect(await readHistory()).toEqual([]);
+    expect(await getHistory()).toEqual([]);
+  });
+
+  it('an entry of a site no longer configured stays readable, but says why it cannot be undone', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    await saveSettings({ personalSiteUrl: 'https://grist.elsewhere.example/o/docs', teamSiteUrls: [] });
+    const [entry] = await getHistory();
+    expect(entry).toMatchObject({ id: entryId, newName: 'Bugs', cannotUndo: expect.stringContaining(`127.0.0.1:${grist.port}`) });
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    expect(patches()).toHaveLength(1);
+  });
+
+  it('Clear history forgets every entry and touches nothing in Grist', async () => {
+    await renameDocument({ ...bugTracker, name: 'Bugs' });
+    grist.clearRequests();
+    await clearHistory();
+    expect(await historyItem.get()).toEqual({ version: 1, entries: [] });
+    expect(grist.requests).toEqual([]);
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+  });
+});
+
+describe('undo', () => {
+  it('still the new name: one PATCH back to the old name, its own entry, the undone one marked', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    grist.clearRequests();
+    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+    expect(grist.requests.map((request) => request.method)).toEqual(['GET', 'PATCH']);
+    const [undo, undone] = await getHistory();
+    expect(undo).toMatchObject({ source: 'undo', oldName: 'Bugs', newName: 'Bug Tracker' });
+    expect(undone).toMatchObject({ id: entryId, undoneBy: undo!.id, cannotUndo: 'Already undone.' });
+    // No second undo of the same entry.
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'invalid-input' });
+    // The cached listing shows the restored name.
+    const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));
+    expect(cached?.find((document) => document.id === DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+  });
+
+  it('renamed elsewhere since: nothing is sent, the name it has now is said; Restore anyway restores it', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    await renameInGrist(DOCS.bugTracker.id, 'Bugs (edited in Grist)');
+    grist.clearRequests();
+    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs (edited in Grist)' });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs (edited in Grist)');
+    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+  });
+
+  it('the document is gone: nothing is sent, the entry stays', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    grist.injectFault({ method: 'GET', path: /^\/o\/acme\/api\/docs\//, status: 404, body: '{"error":"document not found"}', contentType: 'application/json' });
+    grist.clearRequests();
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-found' });
+    expect(patches()).toEqual([]);
+    expect((await getHistory()).map((entry) => entry.id)).toContain(entryId);
+  });
+
+  it('no longer an owner, or a key Grist refuses: said, nothing is sent', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.viewer.apiKey);
+    grist.clearRequests();
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    grist.rotateKey(USERS.viewer.id);
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'auth' });
+    expect(patches()).toEqual([]);
+  });
+
+  it('a rename then an immediate undo send exactly two PATCHes, in that order', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    grist.clearRequests();
+    const rename = renameDocument({ ...bugTracker, name: 'Bugs 2' });
+    const undo = undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id }); // queued behind the rename: finds "Bugs 2", not "Bugs"
+    expect(await rename).toMatchObject({ name: 'Bugs 2' });
+    expect(await undo).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs 2' });
+    expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}']);
+
+    const second = await renameDocument({ ...bugTracker, name: 'Bugs 3' });
+    grist.clearRequests();
+    // Asked for first, the undo goes first: the rename after it does not cross it.
+    const [undone] = await Promise.all([undoRename({ entryId: second.entryId!, docId: DOCS.bugTracker.id }), renameDocument({ ...bugTracker, name: 'Bugs 4' })]);
+    expect(undone).toMatchObject({ outcome: 'restored', name: 'Bugs 2' });
+    expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}', '{"name":"Bugs 4"}']);
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs 4');
+  });
+});
