@@ -60,12 +60,14 @@ export async function showPageMenuFor(url: string | undefined): Promise<void> {
 
 /**
  * Opens the rename dialog. In: the document page or link URL (undefined when unknown: the dialog
- * says why nothing can be renamed) and the tab showing it, which the dialog offers to reload.
+ * says why nothing can be renamed), the tab showing it, which the dialog offers to reload, and how
+ * it was asked for (the rename history says where each rename was made).
  */
-export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined): Promise<void> {
+export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined, via: 'page' | 'shortcut' = 'page'): Promise<void> {
   const params = new URLSearchParams();
   if (pageUrl) params.set('url', pageUrl);
   if (tabId !== undefined && tabId >= 0) params.set('tabId', String(tabId));
+  if (via === 'shortcut') params.set('via', via);
   await browser.windows.create({
     url: browser.runtime.getURL(`src/dialog/index.html?${params.toString()}`),
     type: 'popup',
@@ -82,5 +84,5 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
 
 /** `commands.onCommand`: the shortcut renames the active tab's document. */
 export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<void> {
-  if (command === RENAME_COMMAND) await openRenameDialog(tab?.url, tab?.id);
+  if (command === RENAME_COMMAND) await openRenameDialog(tab?.url, tab?.id, 'shortcut');
 }

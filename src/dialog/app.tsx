@@ -1,6 +1,7 @@
 /** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
 import { RenameForm } from './rename-form.tsx';
 import type { DialogState, DialogStore } from './store.ts';
 
@@ -18,6 +19,8 @@ function statusText(state: DialogState, hasTab: boolean): string[] {
       return state.saving ? [t('renaming')] : [];
     case 'renamed':
       return [t('renamedTo', state.name), ...(hasTab ? [t('tabShowsOldName')] : [])];
+    case 'undone':
+      return [t('restoredName', plainTextName(state.name)), ...(hasTab ? [t('tabShowsOldName')] : [])];
     case 'unavailable':
       return [];
   }
@@ -39,6 +42,38 @@ function NamedHeading({ name }: { name: string }) {
       <bdi dir="auto">{name}</bdi>
       {after}
     </>
+  );
+}
+
+/**
+ * Undo for the rename just made, and what it came to: a rename made elsewhere since is said,
+ * with "Restore … anyway".
+ */
+function UndoRow({ store, state }: { store: DialogStore; state: Extract<DialogState, { kind: 'renamed' }> }) {
+  if (!state.entryId) return null;
+  const { undo } = state;
+  return (
+    <div class="undo-row">
+      {undo.kind === 'conflict' && (
+        <p class="message" role="alert">
+          {t('renamedElsewhere', plainTextName(state.document.name), plainTextName(undo.current))}
+        </p>
+      )}
+      {undo.kind === 'failed' && (
+        <p class="message message-error" role="alert">
+          {undo.message}
+        </p>
+      )}
+      {undo.kind === 'conflict' ? (
+        <button type="button" class="button" onClick={() => void store.undo(true)}>
+          {t('restoreAnyway', plainTextName(state.document.name))}
+        </button>
+      ) : (
+        <button type="button" class="button" aria-disabled={undo.kind === 'undoing' ? 'true' : undefined} onClick={() => void store.undo()}>
+          {t('undo')}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -119,12 +154,13 @@ export function DialogApp({ store }: { store: DialogStore }) {
           {state.reloadError}
         </p>
       )}
+      {state.kind === 'renamed' && <UndoRow store={store} state={state} />}
       {/* Keyed by state, so the first button takes focus each time this row appears. */}
-      {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed') && (
+      {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed' || state.kind === 'undone') && (
         <Actions
           key={state.kind}
           store={store}
-          offerReload={state.kind === 'renamed' && hasTab}
+          offerReload={(state.kind === 'renamed' || state.kind === 'undone') && hasTab}
           offerOptions={state.kind === 'unavailable' && state.fixInOptions}
         />
       )}

@@ -6,14 +6,17 @@ export interface DialogParameters {
   pageUrl: string | null;
   /** `tabId`: the tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
+  /** `via`: how the window was opened, for the rename history: a menu entry (`page`) or the shortcut. */
+  source: 'page' | 'shortcut';
 }
 
-/** In: `location.search`. Out: the page URL and tab id, each null when absent or unusable. */
+/** In: `location.search`. Out: the page URL and tab id, each null when absent or unusable, and how it was opened. */
 export function readDialogParameters(search: string): DialogParameters {
   const parameters = new URLSearchParams(search);
   const pageUrl = parameters.get('url') || null;
   const tabText = parameters.get('tabId') ?? '';
   // Browser tab ids are non-negative integers (-1 is `tabs.TAB_ID_NONE`); anything else means no tab.
   const tabId = /^\d+$/.test(tabText) ? Number(tabText) : null;
-  return { pageUrl, tabId: tabId !== null && Number.isSafeInteger(tabId) ? tabId : null };
+  const source = parameters.get('via') === 'shortcut' ? 'shortcut' : 'page';
+  return { pageUrl, tabId: tabId !== null && Number.isSafeInteger(tabId) ? tabId : null, source };
 }

@@ -10,12 +10,13 @@ import { DialogApp } from './app.tsx';
 import { readDialogParameters } from './dialog-parameters.ts';
 import { createDialogStore } from './store.ts';
 
-const { pageUrl, tabId } = readDialogParameters(location.search);
+const { pageUrl, tabId, source } = readDialogParameters(location.search);
 
 const store = createDialogStore({
   backend: runtimeBackend,
   pageUrl,
   tabId,
+  source,
   closeWindow: () => window.close(),
   reloadTab: (id) => browser.tabs.reload(id),
   openOptions: () => browser.runtime.openOptionsPage(),

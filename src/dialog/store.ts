@@ -13,11 +13,13 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DialogStoreDependencies {
-  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl'>;
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'undoRename'>;
   /** The document page or link URL; null when the tab's address could not be read. */
   pageUrl: string | null;
   /** The tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
+  /** How the window was opened (a menu entry or the shortcut), for the rename history. */
+  source?: 'page' | 'shortcut';
   /** Closes the dialog's window (`window.close` in the extension). */
   closeWindow: () => void;
   /** Reloads a tab (`browser.tabs.reload` in the extension). */
@@ -51,9 +53,15 @@ export type DialogState =
       document: DocumentAtUrl;
       /** The name Grist now stores. */
       name: string;
+      /** The rename's history entry, to undo it; null when there is none. */
+      entryId: string | null;
+      /** Where its undo stands: not tried, on its way, renamed elsewhere since (now `current`), or failed. */
+      undo: { kind: 'offered' } | { kind: 'undoing' } | { kind: 'conflict'; current: string } | { kind: 'failed'; message: string };
       /** Why the document's tab could not be reloaded, if it was tried. */
       reloadError: string | null;
-    };
+    }
+  /** The rename was undone: Grist stores `name`, the old one, again. */
+  | { kind: 'undone'; document: DocumentAtUrl; name: string };
 
 export interface DialogStore {
   readonly state: ReadonlySignal<DialogState>;
@@ -80,6 +88,8 @@ export interface DialogStore {
   openOptions(): void;
   /** Reloads the document's tab so it shows the new name, then closes the window. */
   reloadTab(): Promise<void>;
+  /** Undoes the rename just made (`force`: even though it was renamed elsewhere since). */
+  undo(force?: boolean): Promise<void>;
 }
 
 /** The heading and window title before a document is known (also the page's `<title>`). */
@@ -90,7 +100,7 @@ export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
 /** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
-export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab, openOptions }: DialogStoreDependencies): DialogStore {
+export function createDialogStore({ backend, pageUrl, tabId, source = 'page', closeWindow, reloadTab, openOptions }: DialogStoreDependencies): DialogStore {
   const state = signal<DialogState>({ kind: 'loading' });
   const draft = signal('');
   const title = computed(() => {
@@ -131,11 +141,21 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
       return;
     }
     state.value = { ...current, saving: true, nameError: null, renameError: null };
-    const reply = await settle(backend.renameDocumentAtUrl({ pageUrl, name: check.name }));
+    const reply = await settle(backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }));
     state.value = reply.ok
       ? // Grist may store the name differently from what was typed; show what it stored.
-        { kind: 'renamed', document: current.document, name: reply.value.name, reloadError: null }
+        { kind: 'renamed', document: current.document, name: reply.value.name, entryId: reply.value.entryId, undo: { kind: 'offered' }, reloadError: null }
       : { ...current, saving: false, nameError: null, renameError: reply.error.message };
+  }
+
+  async function undo(force = false): Promise<void> {
+    const current = state.value;
+    if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
+    state.value = { ...current, undo: { kind: 'undoing' } };
+    const reply = await settle(backend.undoRename({ entryId: current.entryId, docId: current.document.docId, force }));
+    if (!reply.ok) state.value = { ...current, undo: { kind: 'failed', message: reply.error.message } };
+    else if (reply.value.outcome === 'renamed-elsewhere') state.value = { ...current, undo: { kind: 'conflict', current: reply.value.current } };
+    else state.value = { kind: 'undone', document: current.document, name: reply.value.name };
   }
 
   function cancel(): void {
@@ -179,5 +199,6 @@ export function createDialogStore({ backend, pageUrl, tabId, closeWindow, reload
         });
     },
     reloadTab: reloadDocumentTab,
+    undo,
   };
 }

@@ -5,6 +5,7 @@
 import type { TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
+import { HistoryView } from '../history/history-view.tsx';
 import { Field } from './field.tsx';
 import { describeHostPattern, type OptionsStore } from './store.ts';
 
@@ -34,6 +35,10 @@ export function OptionsApp({ store }: OptionsAppProps) {
       <p role="status" aria-live="polite" class={status ? `status status-${status.tone}` : 'status'}>
         {status?.text}
       </p>
+      <section class="history-section" aria-labelledby="history-heading">
+        <h2 id="history-heading">{t('renameHistory')}</h2>
+        <HistoryView store={store.history} />
+      </section>
     </main>
   );
 }

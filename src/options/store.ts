@@ -4,6 +4,7 @@
  * component tests pass fakes (and never load webextension-polyfill, which throws outside an extension).
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import type { PublicSettings, SettingsInput } from '../shared/messages.ts';
@@ -30,7 +31,7 @@ export type HasHostPermission = (origin: string) => Promise<boolean>;
 export type WatchHostPermissions = (listener: () => void, signal: AbortSignal) => void;
 
 /** The messages the options page sends. */
-export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'confirmSavedKey' | 'testConnection'>;
+export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'confirmSavedKey' | 'testConnection'> & HistoryBackend;
 
 export interface OptionsStoreDependencies {
   backend: OptionsBackend;
@@ -92,6 +93,8 @@ export interface OptionsStore {
   grantHosts(): Promise<void>;
   /** Keeps `ungrantedHosts` current as permissions are granted or taken back, until `signal` aborts. */
   watchHostPermissions(signal: AbortSignal): void;
+  /** The rename history shown under the settings. */
+  readonly history: HistoryStore;
 }
 
 type PermissionAnswer = { granted: true } | { granted: false; reason?: string };
@@ -396,6 +399,7 @@ export function createOptionsStore({
     confirmKey,
     grantHosts,
     watchHostPermissions: watchPermissions,
+    history: createHistoryStore(backend),
   };
 }
 

@@ -1,15 +1,34 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { HistoryView } from '../history/history-view.tsx';
 import { t } from '../shared/i18n.ts';
-import { OptionsIcon, RefreshIcon } from './icons.tsx';
+import { HistoryIcon, OptionsIcon, RefreshIcon } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store.ts';
 
+/** True for a key event in a place that has its own undo (a text field). */
+function inTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement);
+}
+
 /** Renders the popup from `store`; call `store.start()` to load the listing. */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
+  const [showHistory, setShowHistory] = useState(false);
+
+  // Ctrl+Z (Cmd+Z on macOS) undoes the last rename, except in a text field, whose own undo it is.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      if (inTextField(event.target) || !store.lastRename.value) return;
+      event.preventDefault();
+      void store.undoLastRename();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store]);
   const focusFirstResult = useRef<() => boolean>(() => false);
   const openFirstResult = useRef<() => void>(() => undefined);
   const removedDocument = store.removedDocument.value;
@@ -40,6 +59,16 @@ export function App({ store }: { store: PopupStore }) {
           >
             <RefreshIcon />
           </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={t('renameHistory')}
+            title={t('renameHistory')}
+            aria-pressed={showHistory}
+            onClick={() => setShowHistory(!showHistory)}
+          >
+            <HistoryIcon />
+          </button>
           <button type="button" class="icon-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
             <OptionsIcon />
           </button>
@@ -47,7 +76,14 @@ export function App({ store }: { store: PopupStore }) {
         <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
       </header>
       <StatusArea store={store} />
-      <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
+      {showHistory ? (
+        <section class="history-panel" aria-labelledby="history-heading">
+          <h2 id="history-heading">{t('renameHistory')}</h2>
+          <HistoryView store={store.history} />
+        </section>
+      ) : (
+        <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
+      )}
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { Highlighted } from './highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
-import { exactTime, timeAgo } from './relative-time.ts';
+import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { foldedName } from './search.ts';
 import type { DocumentItemRow } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';

@@ -51,6 +51,15 @@ export function OptionsIcon() {
   );
 }
 
+/** A clock with a turning arrow, for Rename history. Decorative: the button carries the name. */
+export function HistoryIcon() {
+  return (
+    <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M2.5 8a5.5 5.5 0 1 0 1.7-4M2.5 2.5V5.5H5.5M8 5v3.2l2.2 1.5" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
 /** Marks a link that opens in a new tab. Decorative. */
 export function ExternalIcon() {
   return (

@@ -4,9 +4,45 @@
  * "No documents match". Keeping them in one region means each change is announced once.
  */
 import { t } from '../shared/i18n.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
 import { ErrorActions } from './error-actions.tsx';
 import { countDocuments } from './search.ts';
 import type { PopupStore } from './store.ts';
+
+/**
+ * The last rename's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
+ * elsewhere since is said, with "Restore … anyway".
+ */
+function UndoOffer({ store }: { store: PopupStore }) {
+  const last = store.lastRename.value;
+  if (!last) return null;
+  const { undo } = last;
+  return (
+    <div class="undo-offer">
+      {undo.kind === 'conflict' ? (
+        <>
+          <p class="undo-message">{t('renamedElsewhere', plainTextName(last.oldName), plainTextName(undo.current))}</p>
+          <button type="button" class="link-button" onClick={() => void store.undoLastRename(true)}>
+            {t('restoreAnyway', plainTextName(last.oldName))}
+          </button>
+        </>
+      ) : (
+        <>
+          {undo.kind === 'failed' && <p class="undo-message undo-failed">{undo.message}</p>}
+          <button
+            type="button"
+            class="link-button"
+            aria-keyshortcuts="Control+Z Meta+Z"
+            aria-disabled={undo.kind === 'undoing' ? 'true' : undefined}
+            onClick={() => void store.undoLastRename()}
+          >
+            {t('undo')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
 
 /** Renders the status region from the store; see the module comment. */
 export function StatusArea({ store }: { store: PopupStore }) {
@@ -54,6 +90,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
         </p>
       )}
       {store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>}
+      <UndoOffer store={store} />
       {notice}
       {listingState}
     </div>

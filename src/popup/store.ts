@@ -4,6 +4,7 @@
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
@@ -17,7 +18,7 @@ export { documentKey, type DocumentRef };
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<Backend, 'refreshListing' | 'renameDocument'>;
+  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'undoRename'> & HistoryBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -69,6 +70,13 @@ export interface PopupStore {
   readonly removedDocument: ReadonlySignal<DocumentRef | null>;
   /** Documents in edit mode or saving, by `documentKey`. */
   readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
+  /**
+   * The last rename, offered for undo until the popup closes or another rename replaces it; with
+   * what its undo came to.
+   */
+  readonly lastRename: ReadonlySignal<LastRename | null>;
+  /** The rename history's view state: read only when the history is shown. */
+  readonly history: HistoryStore;
 
   /** Shows the cached listing, then fetches a fresh one. Resolves when the refresh is done. */
   start(): Promise<void>;
@@ -86,7 +94,21 @@ export interface PopupStore {
   commitRename(ref: DocumentRef): Promise<void>;
   /** Leaves edit mode without saving. */
   cancelRename(ref: DocumentRef): void;
+  /** Undoes the last rename (`force`: even though the document was renamed elsewhere since). */
+  undoLastRename(force?: boolean): Promise<void>;
+  /** Shows a name an undo elsewhere (the history view) put back. */
+  showRestored(ref: DocumentRef, name: string): void;
   openOptions(): void;
+}
+
+/** The last rename made in this popup, and where its undo stands. */
+export interface LastRename {
+  ref: DocumentRef;
+  entryId: string;
+  oldName: string;
+  newName: string;
+  /** `conflict`: renamed elsewhere since, now `current`; nothing was sent. */
+  undo: { kind: 'offered' } | { kind: 'undoing' } | { kind: 'conflict'; current: string } | { kind: 'failed'; message: string };
 }
 
 /** Finds a document of the listing by site and id. */
@@ -179,6 +201,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const announcement = signal('');
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
+  const lastRename = signal<LastRename | null>(null);
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
   // to the last one and filters nothing again. Terms hold no spaces, so the split gives them back.
@@ -359,8 +382,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (!document || !canRename(document) || renames.value.get(documentKey(ref))?.saving) return;
     batch(() => {
       setRename(ref, { draft: document.name, saving: false, error: null });
-      // The last result is news no more once the user moves on.
+      // The last result is news no more once the user moves on to another rename.
       announcement.value = '';
+      lastRename.value = null;
     });
   }
 
@@ -398,9 +422,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (reply.ok) {
         // Grist may store the name differently from what was typed; show what it stored.
         const stored = reply.value.name;
-        confirmedNames.set(documentKey(ref), { ref, name: stored, sequence: ++sequence });
-        if (listing.value) show(withName(listing.value, ref, stored), undefined);
+        showName(ref, stored);
         setRename(ref, null);
+        lastRename.value = reply.value.entryId
+          ? { ref, entryId: reply.value.entryId, oldName: document.name, newName: stored, undo: { kind: 'offered' } }
+          : null;
         announcement.value = t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
       } else if (reply.error.kind === 'not-found') {
         // The document went from Grist since the listing was made. The background already took it
@@ -419,9 +445,39 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     });
   }
 
+  /** Shows a name Grist confirmed for a document, now and over any refresh already under way. */
+  function showName(ref: DocumentRef, name: string): void {
+    confirmedNames.set(documentKey(ref), { ref, name, sequence: ++sequence });
+    if (listing.value) show(withName(listing.value, ref, name), undefined);
+  }
+
+  async function undoLastRename(force = false): Promise<void> {
+    const last = lastRename.value;
+    if (!last || last.undo.kind === 'undoing') return;
+    lastRename.value = { ...last, undo: { kind: 'undoing' } };
+    const reply = await settle(backend.undoRename({ entryId: last.entryId, docId: last.ref.docId, force }));
+    batch(() => {
+      if (lastRename.value?.entryId !== last.entryId) return;
+      if (!reply.ok) {
+        lastRename.value = { ...last, undo: { kind: 'failed', message: reply.error.message } };
+      } else if (reply.value.outcome === 'renamed-elsewhere') {
+        lastRename.value = { ...last, undo: { kind: 'conflict', current: reply.value.current } };
+      } else {
+        showName(last.ref, reply.value.name);
+        lastRename.value = null;
+        announcement.value = t('restoredName', plainTextName(reply.value.name));
+      }
+    });
+  }
+
   return {
     listing,
     rows,
+    lastRename,
+    // An undo from the history shows the old name in the listing at once, as a rename does.
+    history: createHistoryStore(backend, (entry, name) => showName({ orgId: entry.site.orgId, docId: entry.docId }, name)),
+    undoLastRename,
+    showRestored: showName,
     loaded,
     query,
     terms: termList,
@@ -435,7 +491,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     refresh,
     setQuery: (text) => {
       batch(() => {
-        if (text !== query.value) announcement.value = '';
+        // The rename message stays, with its Undo, until another rename replaces it.
+        if (text !== query.value && !lastRename.value) announcement.value = '';
         query.value = text;
       });
     },

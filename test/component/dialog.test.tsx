@@ -54,7 +54,13 @@ interface SetupOptions {
 async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupOptions = {}) {
   const lookupReply = deferred<Reply<'getDocumentAtUrl'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocumentAtUrl'>>>> = [];
+  const undoReplies: Array<ReturnType<typeof deferred<Reply<'undoRename'>>>> = [];
   const backend = {
+    undoRename: vi.fn((_request: { entryId: string; docId: string; force?: boolean }) => {
+      const reply = deferred<Reply<'undoRename'>>();
+      undoReplies.push(reply);
+      return reply.promise;
+    }),
     getDocumentAtUrl: vi.fn((_request: { pageUrl: string }) => (lookup ? Promise.resolve(lookup) : lookupReply.promise)),
     renameDocumentAtUrl: vi.fn((_request: { pageUrl: string; name: string }) => {
       const reply = deferred<Reply<'renameDocumentAtUrl'>>();
@@ -94,6 +100,12 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
       await act(async () => {
         renameReplies[index]?.resolve(reply);
         await renameReplies[index]?.promise;
+      });
+    },
+    async answerUndo(reply: Reply<'undoRename'>, index = 0) {
+      await act(async () => {
+        undoReplies[index]?.resolve(reply);
+        await undoReplies[index]?.promise;
       });
     },
     async finishReload(error?: Error) {
@@ -210,7 +222,7 @@ describe('renaming', () => {
     pressEnter();
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
 
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Budget 2025' });
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Budget 2025', source: 'page' });
     expect(statusText()).toBe('Renaming…');
     expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
@@ -227,7 +239,7 @@ describe('renaming', () => {
     const dialog = await openOwnedDocument();
     type('Plan');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Plan' });
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Plan', source: 'page' });
   });
 
   test('the confirmation shows the name Grist stored', async () => {
@@ -337,7 +349,7 @@ describe('renaming', () => {
     pressEnter(nameField(), { isComposing: true });
     expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: '予算' });
+    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: '予算', source: 'page' });
   });
 });
 
@@ -449,12 +461,13 @@ describe('names from Grist', () => {
 describe('readDialogParameters', () => {
   test('reads the page URL and the tab id', () => {
     const search = `?${new URLSearchParams({ url: PAGE_URL, tabId: '42' })}`;
-    expect(readDialogParameters(search)).toEqual({ pageUrl: PAGE_URL, tabId: 42 });
+    expect(readDialogParameters(search)).toEqual({ pageUrl: PAGE_URL, tabId: 42, source: 'page' });
+    expect(readDialogParameters(`${search}&via=shortcut`).source).toBe('shortcut');
   });
 
   test('absent or unusable values are null', () => {
-    expect(readDialogParameters('')).toEqual({ pageUrl: null, tabId: null });
-    expect(readDialogParameters('?url=&tabId=-1')).toEqual({ pageUrl: null, tabId: null });
+    expect(readDialogParameters('')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
+    expect(readDialogParameters('?url=&tabId=-1&via=evil')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
     expect(readDialogParameters('?tabId=4.5').tabId).toBeNull();
     expect(readDialogParameters('?tabId=99999999999999999999').tabId).toBeNull();
   });
@@ -492,5 +505,31 @@ describe('a page the extension cannot rename from (issue 12, item 12)', () => {
     expect(screen.getByRole('alert').textContent).toBe('This page is not a Grist document.');
     expect(screen.queryByRole('button', { name: 'Open options' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+});
+
+describe('undo after a rename (issue 13)', () => {
+  test('Undo puts the old name back through the worker, and says so', async () => {
+    const dialog = await openOwnedDocument();
+    type('Budget 2027');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(dialog.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
+    await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
+    expect(statusText()).toContain('Restored “\u2068Budget\u2069”.');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  test('renamed elsewhere since: said, and Restore anyway sends the undo with force', async () => {
+    const dialog = await openOwnedDocument();
+    type('Budget 2027');
+    pressEnter();
+    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await dialog.answerUndo(ok({ outcome: 'renamed-elsewhere', current: 'Budget (final)' }));
+    expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
+    expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
   });
 });

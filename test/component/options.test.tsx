@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../src/options/store.ts';
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
+import type { HistoryItem } from '../../src/shared/history.ts';
 import type { ConnectionReport, PublicSettings, Reply, SettingsInput } from '../../src/shared/messages.ts';
 
 afterEach(cleanup);
@@ -49,6 +50,9 @@ async function renderPage({ settings = SAVED, permission = true, granted, testRe
       saved = { ...saved, hasApiKey: false };
       return ok(saved);
     }),
+    getHistory: vi.fn(async (_request: null) => ok<HistoryItem[]>([])),
+    clearHistory: vi.fn(async (_request: null) => ok(null)),
+    undoRename: vi.fn(),
     confirmSavedKey: vi.fn(async ({ siteUrl }: { siteUrl: string }) => {
       saved = { ...saved, keyNotConfirmedFor: saved.keyNotConfirmedFor.filter((origin) => origin !== siteUrl) };
       return ok(saved);
@@ -173,6 +177,9 @@ describe('the fields', () => {
       removeApiKey: vi.fn(),
       confirmSavedKey: vi.fn(),
       testConnection: vi.fn(),
+      getHistory: vi.fn(async () => ok<HistoryItem[]>([])),
+      clearHistory: vi.fn(),
+      undoRename: vi.fn(),
     } satisfies OptionsBackend;
     const store = createOptionsStore({
       backend,

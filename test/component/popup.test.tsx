@@ -87,7 +87,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = {
+  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -173,7 +173,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = {
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -720,7 +720,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = {
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
@@ -828,7 +828,7 @@ describe('what a new user needs (issue 12)', () => {
     expect(within(acme).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  test('the rename message names both names, and goes with the next action (item 6)', async () => {
+  test('the rename message names both names, stays with its Undo while the user searches, and goes with the next rename (item 6, issue 13)', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
     const input = screen.getByRole('textbox', { name: 'New name for Budget' });
@@ -837,7 +837,12 @@ describe('what a new user needs (issue 12)', () => {
     await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
     expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
     type(searchBox(), 'b');
+    expect(screen.getByRole('status').textContent).toContain('Renamed');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    type(searchBox(), '');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Forecast' }));
     expect(screen.getByRole('status').textContent).not.toContain('Renamed');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   test('the rename field keeps the current name in sight and counts characters past 200 (item 7)', async () => {
@@ -909,6 +914,121 @@ describe('what a new user needs (issue 12)', () => {
     type(searchBox(), 'forecast');
     expect((screen.getByRole('textbox', { name: 'New name for Budget' }) as HTMLInputElement).value).toBe('Budget draft');
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+  });
+});
+
+describe('undo and the rename history (issue 13)', () => {
+  /** Does `action`, then lets the promises it started settle. */
+  async function settleAfter(action: () => unknown): Promise<void> {
+    action();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  /** Renames Budget to Budget 2027 in the popup, Grist confirming it as entry-1. */
+  async function renameBudget() {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
+    type(input, 'Budget 2027');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
+    return popup;
+  }
+
+  test('the status line’s Undo puts the old name back, in the list at once', async () => {
+    const popup = await renameBudget();
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+    });
+    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069”.');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  test('Ctrl+Z and Cmd+Z undo the last rename, but not while typing in a field', async () => {
+    const popup = await renameBudget();
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    fireEvent.keyDown(searchBox(), { key: 'z', ctrlKey: true });
+    expect(popup.backend.undoRename).not.toHaveBeenCalled();
+    await act(async () => {
+      await settleAfter(() => fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget 2027' }), { key: 'z', metaKey: true }));
+    });
+    expect(popup.backend.undoRename).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+  });
+
+  test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {
+    const popup = await renameBudget();
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget (final)' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+    });
+    expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
+    expect(screen.getByRole('link', { name: 'Open Budget 2027' })).toBeTruthy();
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-3' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' })));
+    });
+    expect(popup.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-1', docId: BUDGET.id, force: true });
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+  });
+
+  const ENTRY = {
+    id: 'entry-9',
+    at: Date.now() - 3 * 60_000,
+    site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' },
+    workspace: { id: 20, name: 'Sales' },
+    docId: 'acmeForecast000000000',
+    oldName: 'Forecast',
+    newName: '<b>Forecast 2027</b>',
+    source: 'page' as const,
+    cannotUndo: null,
+  };
+
+  test('Rename history lists each rename, read only when opened; an entry’s Undo restores it in the list', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    expect(popup.backend.getHistory).not.toHaveBeenCalled();
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.' }] });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+    });
+    const list = await screen.findByRole('list', { name: 'Rename history' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toContain('Forecast → <b>Forecast 2027</b>');
+    expect(first!.querySelector('b')).toBeNull();
+    expect(first!.querySelector('time')?.textContent).toBe('3 minutes ago');
+    expect(first!.textContent).toContain('Acme › Sales');
+    expect(within(second!).queryByRole('button', { name: /^Undo/ })).toBeNull();
+    expect(second!.textContent).toContain('Already undone.');
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-10' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
+    });
+    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+  });
+
+  test('Clear history asks first, and Keep keeps it', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY] });
+    popup.backend.clearHistory.mockResolvedValue({ ok: true, value: null });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
+    expect(screen.getByText('Forget all 1 renames? Your documents in Grist keep their names.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(popup.backend.clearHistory).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Clear' })));
+    });
+    expect(popup.backend.clearHistory).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/No renames yet/)).toBeTruthy();
+    expect(screen.getByText('History cleared. Your documents in Grist keep their names.')).toBeTruthy();
   });
 });
 

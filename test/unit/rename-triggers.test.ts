@@ -107,7 +107,7 @@ describe('opening the dialog', () => {
 
   it('the shortcut opens it for the active tab, and without a URL where the tab cannot be read', async () => {
     await onCommand('rename-document', { id: 3 } as never);
-    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ tabId: '3' });
+    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ tabId: '3', via: 'shortcut' });
   });
 });
 

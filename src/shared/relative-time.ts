@@ -2,7 +2,7 @@
  * A document's last change as people say it ("3 days ago", "yesterday"), and exactly (for its
  * tooltip), in the language the messages are shown in.
  */
-import { t } from '../shared/i18n.ts';
+import { t } from './i18n.ts';
 
 /** The largest unit that fits, from seconds up: [unit, its length in seconds]. */
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -1,0 +1,97 @@
+/**
+ * The rename history's state and actions, for the view in the popup and on the options page: read
+ * only when shown, undo an entry (with "Restore … anyway" when the document was renamed elsewhere
+ * since), clear it all. Talks to the background through the `Backend` interface only.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import { settle } from '../shared/errors.ts';
+import type { HistoryItem } from '../shared/history.ts';
+import { t } from '../shared/i18n.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+
+export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename'>;
+
+/** What the view says of one entry after an undo was tried. */
+export type EntryState =
+  | { kind: 'undoing' }
+  /** Renamed elsewhere since: nothing was sent; it is called `current` now. */
+  | { kind: 'conflict'; current: string }
+  | { kind: 'failed'; message: string };
+
+export interface HistoryStore {
+  /** Null until read. */
+  readonly entries: ReadonlySignal<readonly HistoryItem[] | null>;
+  /** Why the history could not be read, or null. */
+  readonly error: ReadonlySignal<string | null>;
+  /** The last result worth announcing ("Restored …", "History cleared."). */
+  readonly status: ReadonlySignal<string>;
+  /** Per entry id, what its undo came to, while the view shows it. */
+  readonly entryStates: ReadonlySignal<ReadonlyMap<string, EntryState>>;
+  /** Reads the history (again). */
+  load(): Promise<void>;
+  /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
+  undo(entry: HistoryItem, force?: boolean): Promise<void>;
+  /** Forgets the history. The view asks for confirmation first; Grist is not touched. */
+  clear(): Promise<void>;
+}
+
+/**
+ * Creates the store. In: the backend, and `onRestored`, told of each document an undo gave its
+ * old name back (the popup shows it in its listing at once).
+ */
+export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: HistoryItem, name: string) => void = () => undefined): HistoryStore {
+  const entries = signal<readonly HistoryItem[] | null>(null);
+  const error = signal<string | null>(null);
+  const status = signal('');
+  const entryStates = signal<ReadonlyMap<string, EntryState>>(new Map());
+
+  function setState(id: string, state: EntryState | null): void {
+    const next = new Map(entryStates.value);
+    if (state) next.set(id, state);
+    else next.delete(id);
+    entryStates.value = next;
+  }
+
+  async function load(): Promise<void> {
+    const reply = await settle(backend.getHistory(null));
+    if (reply.ok) {
+      entries.value = reply.value;
+      error.value = null;
+    } else {
+      error.value = reply.error.message;
+    }
+  }
+
+  async function undo(entry: HistoryItem, force = false): Promise<void> {
+    if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
+    setState(entry.id, { kind: 'undoing' });
+    status.value = '';
+    const reply = await settle(backend.undoRename({ entryId: entry.id, docId: entry.docId, force }));
+    if (!reply.ok) {
+      setState(entry.id, { kind: 'failed', message: reply.error.message });
+      return;
+    }
+    if (reply.value.outcome === 'renamed-elsewhere') {
+      setState(entry.id, { kind: 'conflict', current: reply.value.current });
+      return;
+    }
+    setState(entry.id, null);
+    onRestored(entry, reply.value.name);
+    status.value = t('restoredName', plainTextName(reply.value.name));
+    await load();
+  }
+
+  async function clear(): Promise<void> {
+    const reply = await settle(backend.clearHistory(null));
+    if (!reply.ok) {
+      status.value = reply.error.message;
+      return;
+    }
+    entries.value = [];
+    entryStates.value = new Map();
+    status.value = t('historyCleared');
+  }
+
+  return { entries, error, status, entryStates, load, undo, clear };
+}
