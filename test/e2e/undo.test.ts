@@ -1,0 +1,111 @@
+/**
+ * Undo and the rename history in Chromium against the fake Grist server (issue 13): what the
+ * server ends up storing after each undo.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { clickClosing, openPopup, saveOptions } from './user-actions.ts';
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+/** What the worker's global scope holds for these tests (see src/background/index.ts). */
+interface WorkerGlobals {
+  gristQuickRenameTriggers: { onMenuClicked(info: { menuItemId: string; linkUrl?: string }): Promise<void> };
+}
+
+async function connect(): Promise<void> {
+  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+}
+
+/** Renames a document in Grist itself, as someone would in Grist's own page. */
+async function renameInGrist(docId: string, name: string): Promise<void> {
+  const response = await fetch(`${setup.grist.url}/o/acme/api/docs/${docId}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function renameInPopup(popup: Page, from: string, to: string): Promise<void> {
+  await popup.getByRole('button', { name: `Rename ${from}`, exact: true }).click();
+  await popup.getByRole('textbox', { name: `New name for ${from}` }).fill(to);
+  await popup.getByRole('textbox', { name: `New name for ${from}` }).press('Enter');
+  await popup.getByRole('status').getByText('Renamed “', { exact: false }).waitFor();
+}
+
+describe('undo', () => {
+  it('in the popup: Undo right after a rename stores the old name again', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await renameInPopup(popup, 'Bug Tracker', 'Bugs');
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
+    await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+    await popup.close();
+  });
+
+  it('from the rename window’s rename, undone in the history', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const opened = extension.context.waitForEvent('page');
+    await extension.worker.evaluate(
+      (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+      `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}`,
+    );
+    const dialog = await opened;
+    await dialog.getByRole('textbox', { name: 'New name' }).fill('Roadmap 2027');
+    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await dialog.getByRole('button', { name: 'Undo' }).waitFor();
+    await clickClosing(dialog, dialog.getByRole('button', { name: 'Close' }));
+    expect(grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2027');
+
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'Rename history' }).click();
+    const entry = popup.getByRole('list', { name: 'Rename history' }).getByRole('listitem').first();
+    expect(await entry.textContent()).toContain('Roadmap 2026 → Roadmap 2027');
+    expect(await entry.textContent()).toContain('Acme Corp › Engineering');
+    await entry.getByRole('button', { name: 'Undo rename of Roadmap 2027' }).click();
+    await expect.poll(() => grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2026');
+    await popup.getByText('Restored “', { exact: false }).waitFor();
+    await popup.close();
+  });
+
+  it('a rename made elsewhere since is reported, and Restore … anyway restores it', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await renameInPopup(popup, 'Leads', 'Leads 2027');
+    await renameInGrist(DOCS.leads.id, 'Leads (edited in Grist)');
+    grist.clearRequests();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText('was renamed elsewhere since', { exact: false }).waitFor();
+    expect(await popup.getByRole('status').textContent()).toContain('it is now “\u2068Leads (edited in Grist)\u2069”');
+    expect(grist.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+    expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads (edited in Grist)');
+    await popup.getByRole('button', { name: 'Restore “\u2068Leads\u2069” anyway' }).click();
+    await expect.poll(() => grist.doc(DOCS.leads.id)?.name).toBe('Leads');
+    await popup.close();
+  });
+
+  it('the README screenshots of the history, light and dark', async () => {
+    const { extension } = setup;
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'Rename history' }).click();
+    await popup.getByRole('list', { name: 'Rename history' }).waitFor();
+    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+    await mkdir(folder, { recursive: true });
+    await popup.setViewportSize({ width: 400, height: 600 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme });
+      await popup.screenshot({ path: resolve(folder, `history-${colorScheme}.png`) });
+    }
+    await popup.close();
+  });
+});
