@@ -4,10 +4,9 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
-import { Highlighted } from './highlighted.tsx';
+import { MarkedName } from './highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
-import { foldedName } from './search.ts';
 import type { DocumentItemRow } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -18,8 +17,6 @@ interface DocumentRowProps {
   rename: RenameState | undefined;
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
-  /** The search's folded terms, marked in the name. */
-  terms: readonly string[];
 }
 
 /** Past this many characters, the rename field counts them against the limit. */
@@ -48,7 +45,7 @@ type Mode = 'view' | 'editing' | 'saving';
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowProps) {
+function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
   const { document, ref, key } = row;
   const mode: Mode = !rename ? 'view' : rename.saving ? 'saving' : 'editing';
   // While saving, the row already shows the new name (it is put back if Grist refuses it).
@@ -167,7 +164,7 @@ function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowPr
         data-result-link=""
       >
         <span class="document-name" dir="auto" title={shownName}>
-          <Highlighted text={shownName} terms={terms} />
+          <MarkedName text={shownName} terms={store.terms} />
         </span>
         <ExternalIcon />
       </a>
@@ -197,28 +194,16 @@ function DocumentRowContent({ store, row, rename, height, terms }: DocumentRowPr
   );
 }
 
-/** The search terms that occur in the row's name: all that its marks depend on. */
-function termsIn({ row, terms }: DocumentRowProps): string {
-  const folded = foldedName(row.document);
-  return terms.filter((term) => folded.includes(term)).join(' ');
-}
-
 /**
- * The row, rendered again only when its own props change (the search terms only as far as they
- * occur in its name): the list re-renders on every scroll step
+ * The row, rendered again only when its own props change (its name's marks follow the search by
+ * themselves, see MarkedName): the list re-renders on every scroll step
  * and keystroke, and most of its rows stay as they were. (preact/compat's `memo` would do the same
  * but brings React compatibility hooks into every render.)
  */
 export class DocumentRow extends Component<DocumentRowProps> {
   override shouldComponentUpdate(next: DocumentRowProps): boolean {
     const current = this.props;
-    return (
-      next.row !== current.row ||
-      next.rename !== current.rename ||
-      next.height !== current.height ||
-      next.store !== current.store ||
-      (next.terms !== current.terms && termsIn(next) !== termsIn(current))
-    );
+    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
   }
 
   override render(props: DocumentRowProps) {

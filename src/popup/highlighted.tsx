@@ -1,4 +1,5 @@
 /** A name with the letters a search matched marked. */
+import type { ReadonlySignal } from '@preact/signals';
 import { matchRanges } from './search.ts';
 
 /**
@@ -17,4 +18,13 @@ export function Highlighted({ text, terms }: { text: string; terms: readonly str
   }
   if (at < text.length) parts.push(text.slice(at));
   return <>{parts}</>;
+}
+
+/**
+ * `Highlighted` for the search the popup holds now. It reads the terms itself, so a keystroke
+ * renders again only these names, not the rows around them (which stay as they are when the
+ * results do). In: the name as shown, and the store's folded terms.
+ */
+export function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<readonly string[]> }) {
+  return <Highlighted text={text} terms={terms.value} />;
 }

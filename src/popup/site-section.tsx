@@ -5,7 +5,7 @@
 import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
 import { ErrorActions } from './error-actions.tsx';
-import { Highlighted } from './highlighted.tsx';
+import { MarkedName } from './highlighted.tsx';
 import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from './listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -30,7 +30,7 @@ export function Gap({ node }: { node: GapNode }) {
  * A heading, a site's error or a "No ..." note. Site and workspace names come from Grist: they are
  * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading.
  */
-function ListingRow({ store, node, terms }: { store: PopupStore; node: RowNode; terms: readonly string[] }) {
+function ListingRow({ store, node }: { store: PopupStore; node: RowNode }) {
   const { row } = node;
   const style = { height: `${node.height}px` };
   switch (row.kind) {
@@ -39,7 +39,7 @@ function ListingRow({ store, node, terms }: { store: PopupStore; node: RowNode; 
         <div class="site-heading" style={style}>
           <h2>
             <bdi dir="auto">
-              <Highlighted text={siteDisplayName(row.site)} terms={terms} />
+              <MarkedName text={siteDisplayName(row.site)} terms={store.terms} />
             </bdi>
           </h2>
           <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
@@ -67,7 +67,7 @@ function ListingRow({ store, node, terms }: { store: PopupStore; node: RowNode; 
       return (
         <h3 style={style}>
           <bdi dir="auto">
-            <Highlighted text={row.workspace.name} terms={terms} />
+            <MarkedName text={row.workspace.name} terms={store.terms} />
           </bdi>
         </h3>
       );
@@ -81,16 +81,15 @@ function ListingRow({ store, node, terms }: { store: PopupStore; node: RowNode; 
  * from its last good listing.
  */
 export function SiteSection({ store, node, renames }: SiteSectionProps) {
-  const terms = store.terms.value;
   return (
     <section class="site" aria-label={siteDisplayName(node.site)}>
       {node.children.map((child) => {
         if (child.kind === 'gap') return <Gap key={child.key} node={child} />;
-        if (child.kind === 'row') return <ListingRow key={child.row.key} store={store} node={child} terms={terms} />;
+        if (child.kind === 'row') return <ListingRow key={child.row.key} store={store} node={child} />;
         return (
           <ul class="documents" key={child.key}>
             {child.items.map(({ row, height }) => (
-              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} terms={terms} />
+              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} />
             ))}
           </ul>
         );

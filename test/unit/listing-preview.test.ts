@@ -52,3 +52,15 @@ describe('the cached first screen', () => {
     expect(listing.sites[0]?.workspaces[0]?.documents).toHaveLength(3);
   });
 });
+
+describe('empty workspaces', () => {
+  it('take no row of the preview: the popup does not show them', () => {
+    const withEmpty: Listing = {
+      ...listing,
+      sites: listing.sites.map((site) => ({ ...site, workspaces: [{ id: 99, name: 'Empty', documents: [] }, ...site.workspaces] })),
+    };
+    const preview = listingPreview(withEmpty, 5);
+    expect(preview.sites[0]?.workspaces.map((workspace) => workspace.name)).toEqual(['Home']);
+    expect(preview.sites[0]?.workspaces[0]?.documents).toHaveLength(3);
+  });
+});
