@@ -56,7 +56,9 @@ function watchPopup() {
     if (marks.refreshSeen !== undefined && !refreshing) marks.refreshDone ??= now;
     // Changes inside the list itself (not the status line) count as re-rendering it.
     if (marks.listShown !== undefined && marks.refreshDone === undefined) {
-      listMutations += records.filter((record) => (record.target as Element).closest?.('ul, section') !== null).length;
+      // A text node's change is judged by the element holding it (a text node has no closest()).
+      const inList = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest('ul, section') != null;
+      listMutations += records.filter((record) => inList(record.target)).length;
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }

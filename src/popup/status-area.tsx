@@ -84,12 +84,13 @@ export function StatusArea({ store }: { store: PopupStore }) {
 
   return (
     <div class="status" role="status">
-      {refreshing && (
+      {/* null, not `cond && …`: an empty string would be a text node that each render rewrites. */}
+      {refreshing ? (
         <p class="quiet refreshing">
           {answered && answered.answered < answered.total ? t('refreshingAnswered', String(answered.answered), String(answered.total)) : t('refreshing')}
         </p>
-      )}
-      {store.announcement.value && <p class="quiet announcement">{store.announcement.value}</p>}
+      ) : null}
+      {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
       <UndoOffer store={store} />
       {notice}
       {listingState}
