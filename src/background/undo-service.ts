@@ -12,12 +12,21 @@ import { keyDestination, type SiteAccess } from './host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
 import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
 import { forgetDocument } from './listing-cache.ts';
+import { logFailure } from './log-failure.ts';
 
-/** Why an entry cannot be undone now, or null. */
+/** Why an entry cannot be undone now, or null. `access` null: no key is saved. */
 function whyNot(entry: HistoryEntry, access: SiteAccess | null): string | null {
   if (entry.undoneBy) return t('undoAlreadyUndone');
-  if (access && keyDestination(new URL(entry.site.url), access) !== 'allowed') return t('undoSiteNotConfigured', new URL(entry.site.url).host);
-  return null;
+  if (!access) return t('errorNoKey');
+  const host = new URL(entry.site.url).host;
+  switch (keyDestination(new URL(entry.site.url), access)) {
+    case 'not-a-site':
+      return t('undoSiteNotConfigured', host);
+    case 'not-confirmed':
+      return t('errorKeyNotConfirmed', host);
+    case 'allowed':
+      return null;
+  }
 }
 
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
@@ -49,7 +58,10 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const { client, access } = await savedConnection();
     const reason = whyNot(entry, access);
-    if (reason) throw new ApiError(entry.undoneBy ? 'invalid-input' : 'not-configured', reason);
+    if (reason) {
+      const notConfirmed = keyDestination(new URL(entry.site.url), access) === 'not-confirmed';
+      throw new ApiError(entry.undoneBy ? 'invalid-input' : notConfirmed ? 'key-not-confirmed' : 'not-configured', reason);
+    }
     const siteUrl = entry.site.url;
     let document;
     try {
@@ -61,8 +73,9 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
       }
       throw error;
     }
-    if (!force && document.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: document.name };
+    // Owners only (Grist answers 403 to others): said before anything else, "anyway" would not help.
     if (document.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerOf', document.name), 403);
+    if (!force && document.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: document.name };
     const result = await renameAt(
       client,
       { siteUrl, docId: entry.docId, currentName: document.name },
@@ -70,7 +83,8 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
       { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace },
       { restoring: true },
     );
-    await markUndone(entry.id, result.entryId ?? 'unchanged');
+    // Grist has the old name back: a history that cannot be written must not say the undo failed.
+    await markUndone(entry.id, result.entryId ?? 'unchanged').catch(logFailure('marking the undone rename'));
     return { outcome: 'restored', name: result.name, entryId: result.entryId };
   });
 }

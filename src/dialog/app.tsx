@@ -20,7 +20,8 @@ function statusText(state: DialogState, hasTab: boolean): string[] {
     case 'renamed':
       return [t('renamedTo', state.name), ...(hasTab ? [t('tabShowsOldName')] : [])];
     case 'undone':
-      return [t('restoredName', plainTextName(state.name)), ...(hasTab ? [t('tabShowsOldName')] : [])];
+      // The tab was not reloaded after the rename (that closes this window): it shows this name already.
+      return [t('restoredName', plainTextName(state.name))];
     case 'unavailable':
       return [];
   }
@@ -160,7 +161,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
         <Actions
           key={state.kind}
           store={store}
-          offerReload={(state.kind === 'renamed' || state.kind === 'undone') && hasTab}
+          offerReload={state.kind === 'renamed' && hasTab}
           offerOptions={state.kind === 'unavailable' && state.fixInOptions}
         />
       )}

@@ -3,9 +3,10 @@
  * document's site and workspace, old name → new name, and a button to undo it. Names come from
  * Grist: text only, each in its own direction-isolated element.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryItem } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { EntryState, HistoryStore } from './history-store.ts';
 
@@ -16,10 +17,16 @@ export function HistoryView({ store }: { store: HistoryStore }) {
   }, [store]);
   const entries = store.entries.value;
   const error = store.error.value;
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  /** After an action whose button went with it (Undo, Clear), focus goes to what it said. */
+  const afterwards = (done: Promise<void>) =>
+    void done.then(() => {
+      if (!document.activeElement || document.activeElement === document.body) statusRef.current?.focus();
+    });
   return (
     <div class="history">
       {/* A live region of its own (not a second "status" role beside the page's). */}
-      <p class="history-status" aria-live="polite">
+      <p class="history-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {store.status.value}
       </p>
       {error && (
@@ -33,10 +40,10 @@ export function HistoryView({ store }: { store: HistoryStore }) {
         <>
           <ol class="history-list" aria-label={t('renameHistory')}>
             {entries.map((entry) => (
-              <Entry key={entry.id} store={store} entry={entry} state={store.entryStates.value.get(entry.id)} />
+              <Entry key={entry.id} store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} />
             ))}
           </ol>
-          <ClearHistory store={store} count={entries.length} />
+          <ClearHistory store={store} count={entries.length} afterwards={afterwards} />
         </>
       )}
     </div>
@@ -48,7 +55,14 @@ function sourceLabel(entry: HistoryItem): string {
   return t(entry.source === 'undo' ? 'sourceUndo' : entry.source === 'bulk' ? 'sourceBulk' : entry.source === 'popup' ? 'sourcePopup' : 'sourcePage');
 }
 
-function Entry({ store, entry, state }: { store: HistoryStore; entry: HistoryItem; state: EntryState | undefined }) {
+interface EntryProps {
+  store: HistoryStore;
+  entry: HistoryItem;
+  state: EntryState | undefined;
+  afterwards: (done: Promise<void>) => void;
+}
+
+function Entry({ store, entry, state, afterwards }: EntryProps) {
   const where = [entry.site.name, entry.workspace?.name].filter(Boolean).join(' › ');
   return (
     <li class="history-entry">
@@ -56,7 +70,8 @@ function Entry({ store, entry, state }: { store: HistoryStore; entry: HistoryIte
         <bdi dir="auto" class="history-old" title={entry.oldName}>
           {entry.oldName}
         </bdi>
-        <span aria-label={t('historyRenamedTo')}> → </span>
+        <span aria-hidden="true"> → </span>
+        <span class="visually-hidden"> {t('historyRenamedTo')} </span>
         <bdi dir="auto" class="history-new" title={entry.newName}>
           {entry.newName}
         </bdi>
@@ -78,16 +93,16 @@ function Entry({ store, entry, state }: { store: HistoryStore; entry: HistoryIte
           class="history-undo"
           aria-label={t('undoRenameOf', entry.newName)}
           aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
-          onClick={() => void store.undo(entry)}
+          onClick={() => afterwards(store.undo(entry))}
         >
           {t('undo')}
         </button>
       )}
       {state?.kind === 'conflict' && (
         <div class="history-conflict" role="alert">
-          <p>{t('renamedElsewhere', entry.oldName, state.current)}</p>
-          <button type="button" onClick={() => void store.undo(entry, true)}>
-            {t('restoreAnyway', entry.oldName)}
+          <p>{t('renamedElsewhere', plainTextName(entry.oldName), plainTextName(state.current))}</p>
+          <button type="button" onClick={() => afterwards(store.undo(entry, true))}>
+            {t('restoreAnyway', plainTextName(entry.oldName))}
           </button>
         </div>
       )}
@@ -101,30 +116,36 @@ function Entry({ store, entry, state }: { store: HistoryStore; entry: HistoryIte
 }
 
 /** Clear history, asking first, in place (a popup cannot show the browser's confirm box). */
-function ClearHistory({ store, count }: { store: HistoryStore; count: number }) {
+function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count: number; afterwards: (done: Promise<void>) => void }) {
   const [asking, setAsking] = useState(false);
+  // Focus follows the question: to Clear when it is asked, back to Clear history when kept.
+  const focusNext = useRef(false);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  // A layout effect: right after the change is drawn, before another click can come in between.
+  useLayoutEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    (asking ? clearRef : askRef).current?.focus();
+  }, [asking]);
+  const ask = (next: boolean) => {
+    focusNext.current = true;
+    setAsking(next);
+  };
   if (!asking) {
     return (
-      <button type="button" class="history-clear" onClick={() => setAsking(true)}>
+      <button type="button" class="history-clear" ref={askRef} onClick={() => ask(true)}>
         {t('clearHistory')}
       </button>
     );
   }
   return (
     <div class="history-confirm" role="group" aria-label={t('clearHistory')}>
-      <p>{t('clearHistoryQuestion', String(count))}</p>
-      <button
-        type="button"
-        class="history-clear-yes"
-        ref={(button) => button?.focus()}
-        onClick={() => {
-          setAsking(false);
-          void store.clear();
-        }}
-      >
+      <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
+      <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}
       </button>
-      <button type="button" onClick={() => setAsking(false)}>
+      <button type="button" onClick={() => ask(false)}>
         {t('keepHistory')}
       </button>
     </div>

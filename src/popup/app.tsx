@@ -21,7 +21,9 @@ export function App({ store }: { store: PopupStore }) {
   // Ctrl+Z (Cmd+Z on macOS) undoes the last rename, except in a text field, whose own undo it is.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      // By key, or by place for layouts whose Z key types another letter.
+      const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
+      if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
       if (inTextField(event.target) || !store.lastRename.value) return;
       event.preventDefault();
       void store.undoLastRename();

@@ -17,12 +17,20 @@ function UndoOffer({ store }: { store: PopupStore }) {
   const last = store.lastRename.value;
   if (!last) return null;
   const { undo } = last;
+  const undoLast = (force: boolean) =>
+    void store.undoLastRename(force).then(() =>
+      // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) document.getElementById('search-documents')?.focus();
+      }, 0),
+    );
   return (
     <div class="undo-offer">
+      <p class="undo-message">{t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
       {undo.kind === 'conflict' ? (
         <>
           <p class="undo-message">{t('renamedElsewhere', plainTextName(last.oldName), plainTextName(undo.current))}</p>
-          <button type="button" class="link-button" onClick={() => void store.undoLastRename(true)}>
+          <button type="button" class="link-button" onClick={() => undoLast(true)}>
             {t('restoreAnyway', plainTextName(last.oldName))}
           </button>
         </>
@@ -32,9 +40,10 @@ function UndoOffer({ store }: { store: PopupStore }) {
           <button
             type="button"
             class="link-button"
+            aria-label={t('undoRenameOf', last.newName)}
             aria-keyshortcuts="Control+Z Meta+Z"
             aria-disabled={undo.kind === 'undoing' ? 'true' : undefined}
-            onClick={() => void store.undoLastRename()}
+            onClick={() => undoLast(false)}
           >
             {t('undo')}
           </button>

@@ -382,9 +382,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (!document || !canRename(document) || renames.value.get(documentKey(ref))?.saving) return;
     batch(() => {
       setRename(ref, { draft: document.name, saving: false, error: null });
-      // The last result is news no more once the user moves on to another rename.
+      // The last result is news no more once the user moves on to another rename; the last
+      // rename's Undo stays until another rename replaces it.
       announcement.value = '';
-      lastRename.value = null;
     });
   }
 
@@ -424,10 +424,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         const stored = reply.value.name;
         showName(ref, stored);
         setRename(ref, null);
+        // The message says it with its Undo (status-area.tsx), until another rename replaces it.
         lastRename.value = reply.value.entryId
           ? { ref, entryId: reply.value.entryId, oldName: document.name, newName: stored, undo: { kind: 'offered' } }
           : null;
-        announcement.value = t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
+        announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
       } else if (reply.error.kind === 'not-found') {
         // The document went from Grist since the listing was made. The background already took it
         // out of the cached listing; take it out here too rather than offer a retry that cannot
@@ -457,13 +458,14 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     lastRename.value = { ...last, undo: { kind: 'undoing' } };
     const reply = await settle(backend.undoRename({ entryId: last.entryId, docId: last.ref.docId, force }));
     batch(() => {
+      // Grist has the old name back: shown whatever the user did meanwhile.
+      if (reply.ok && reply.value.outcome === 'restored') showName(last.ref, reply.value.name);
       if (lastRename.value?.entryId !== last.entryId) return;
       if (!reply.ok) {
         lastRename.value = { ...last, undo: { kind: 'failed', message: reply.error.message } };
       } else if (reply.value.outcome === 'renamed-elsewhere') {
         lastRename.value = { ...last, undo: { kind: 'conflict', current: reply.value.current } };
       } else {
-        showName(last.ref, reply.value.name);
         lastRename.value = null;
         announcement.value = t('restoredName', plainTextName(reply.value.name));
       }
@@ -491,8 +493,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     refresh,
     setQuery: (text) => {
       batch(() => {
-        // The rename message stays, with its Undo, until another rename replaces it.
-        if (text !== query.value && !lastRename.value) announcement.value = '';
+        if (text !== query.value) announcement.value = '';
         query.value = text;
       });
     },

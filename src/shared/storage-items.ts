@@ -234,7 +234,7 @@ export interface StoredHistory {
 const historyEntrySchema = v.object({
   id: v.string(),
   at: v.number(),
-  site: v.object({ orgId: v.number(), name: v.string(), url: siteUrlSchema }),
+  site: v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) }),
   workspace: v.nullable(v.object({ id: v.number(), name: v.string() })),
   docId: v.string(),
   oldName: v.string(),
@@ -243,12 +243,23 @@ const historyEntrySchema = v.object({
   undoneBy: v.optional(v.string()),
 });
 
+/** The entries that read back; one that does not is dropped, not the whole history with it. */
+const historyEntriesSchema = v.pipe(
+  v.array(v.unknown()),
+  v.transform((entries) =>
+    entries.flatMap((entry) => {
+      const checked = v.safeParse(historyEntrySchema, entry);
+      return checked.success ? [checked.output] : [];
+    }),
+  ),
+);
+
 /**
  * The rename history (see shared/history.ts): written only by the background worker, read by the
  * pages when they show it. A history of another shape version reads as empty.
  */
 export const historyItem = defineItem<StoredHistory>(
   'renameHistory',
-  v.object({ version: v.literal(HISTORY_VERSION), entries: v.array(historyEntrySchema) }),
+  v.object({ version: v.literal(HISTORY_VERSION), entries: historyEntriesSchema }),
   { version: HISTORY_VERSION, entries: [] },
 );

@@ -3,7 +3,7 @@
  * The popup as a user meets it: rendered with a fake backend and an in-memory cached listing,
  * checked through roles, accessible names and visible text.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
@@ -838,11 +838,16 @@ describe('what a new user needs (issue 12)', () => {
     expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
     type(searchBox(), 'b');
     expect(screen.getByRole('status').textContent).toContain('Renamed');
-    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
     type(searchBox(), '');
     fireEvent.click(screen.getByRole('button', { name: 'Rename Forecast' }));
-    expect(screen.getByRole('status').textContent).not.toContain('Renamed');
-    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    const forecast = screen.getByRole('textbox', { name: 'New name for Forecast' });
+    type(forecast, 'Forecast 2027');
+    fireEvent.keyDown(forecast, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Forecast 2027', entryId: 'entry-2' } }, 1);
+    expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Forecast\u2069” to “\u2068Forecast 2027\u2069”.');
+    expect(screen.getByRole('status').textContent).not.toContain('Budget 2027');
+    expect(screen.getByRole('button', { name: 'Undo rename of Forecast 2027' })).toBeTruthy();
   });
 
   test('the rename field keeps the current name in sight and counts characters past 200 (item 7)', async () => {
@@ -938,13 +943,16 @@ describe('undo and the rename history (issue 13)', () => {
   test('the status line’s Undo puts the old name back, in the list at once', async () => {
     const popup = await renameBudget();
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    const undo = screen.getByRole('button', { name: 'Undo rename of Budget 2027' });
+    undo.focus(); // as a click would
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+      await settleAfter(() => fireEvent.click(undo));
     });
     expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069”.');
-    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(searchBox()));
   });
 
   test('Ctrl+Z and Cmd+Z undo the last rename, but not while typing in a field', async () => {
@@ -963,7 +971,7 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await renameBudget();
     popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget (final)' } });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })));
     });
     expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     expect(screen.getByRole('link', { name: 'Open Budget 2027' })).toBeTruthy();
@@ -988,7 +996,9 @@ describe('undo and the rename history (issue 13)', () => {
   };
 
   test('Rename history lists each rename, read only when opened; an entry’s Undo restores it in the list', async () => {
-    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    // The list shows Forecast under its new name; the history's Undo gives it its old one back.
+    const renamed = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', '<b>Forecast 2027</b>')] }] });
+    const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
     expect(popup.backend.getHistory).not.toHaveBeenCalled();
     popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.' }] });
     await act(async () => {
@@ -996,7 +1006,9 @@ describe('undo and the rename history (issue 13)', () => {
     });
     const list = await screen.findByRole('list', { name: 'Rename history' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first!.textContent).toContain('Forecast → <b>Forecast 2027</b>');
+    expect(first!.querySelector('.history-old')?.textContent).toBe('Forecast');
+    expect(first!.querySelector('.history-new')?.textContent).toBe('<b>Forecast 2027</b>');
+    expect(first!.querySelector('.history-names')?.textContent).toMatch(/Forecast.*renamed to.*Forecast 2027/);
     expect(first!.querySelector('b')).toBeNull();
     expect(first!.querySelector('time')?.textContent).toBe('3 minutes ago');
     expect(first!.textContent).toContain('Acme › Sales');
@@ -1019,9 +1031,11 @@ describe('undo and the rename history (issue 13)', () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
-    expect(screen.getByText('Forget all 1 renames? Your documents in Grist keep their names.')).toBeTruthy();
+    expect(screen.getByText('Forget this rename? Your document in Grist keeps its name.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(popup.backend.clearHistory).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear history' })));
     fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Clear' })));

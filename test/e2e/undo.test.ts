@@ -45,7 +45,7 @@ describe('undo', () => {
     const popup = await openPopup(extension);
     await renameInPopup(popup, 'Bug Tracker', 'Bugs');
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
-    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByRole('button', { name: 'Undo rename of Bugs' }).click();
     await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     await popup.close();
@@ -69,7 +69,8 @@ describe('undo', () => {
     const popup = await openPopup(extension);
     await popup.getByRole('button', { name: 'Rename history' }).click();
     const entry = popup.getByRole('list', { name: 'Rename history' }).getByRole('listitem').first();
-    expect(await entry.textContent()).toContain('Roadmap 2026 → Roadmap 2027');
+    expect(await entry.locator('.history-old').textContent()).toBe('Roadmap 2026');
+    expect(await entry.locator('.history-new').textContent()).toBe('Roadmap 2027');
     expect(await entry.textContent()).toContain('Acme Corp › Engineering');
     await entry.getByRole('button', { name: 'Undo rename of Roadmap 2027' }).click();
     await expect.poll(() => grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2026');
@@ -84,7 +85,7 @@ describe('undo', () => {
     await renameInPopup(popup, 'Leads', 'Leads 2027');
     await renameInGrist(DOCS.leads.id, 'Leads (edited in Grist)');
     grist.clearRequests();
-    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByRole('button', { name: 'Undo rename of Leads 2027' }).click();
     await popup.getByText('was renamed elsewhere since', { exact: false }).waitFor();
     expect(await popup.getByRole('status').textContent()).toContain('it is now “\u2068Leads (edited in Grist)\u2069”');
     expect(grist.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
@@ -96,7 +97,10 @@ describe('undo', () => {
 
   it('the README screenshots of the history, light and dark', async () => {
     const { extension } = setup;
+    await connect();
     const popup = await openPopup(extension);
+    // One rename of its own, so it shows an entry whatever ran before it.
+    await renameInPopup(popup, 'Campaign Plan', 'Campaign Plan 2027');
     await popup.getByRole('button', { name: 'Rename history' }).click();
     await popup.getByRole('list', { name: 'Rename history' }).waitFor();
     const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');

@@ -87,6 +87,15 @@ describe('the history', () => {
     expect(JSON.stringify(await fakeBrowser.storage.local.get('renameHistory'))).not.toContain(USERS.owner.apiKey);
   });
 
+  it('an entry that does not read back is dropped, not the whole history with it', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    const stored = (await fakeBrowser.storage.local.get('renameHistory')).renameHistory as { version: number; entries: unknown[] };
+    await fakeBrowser.storage.local.set({ renameHistory: { ...stored, entries: [{ id: 7, broken: true }, ...stored.entries] } });
+    expect((await readHistory()).map((entry) => entry.id)).toEqual([entryId]);
+    await renameDocument({ ...bugTracker, name: 'Bugs 2' });
+    expect(await readHistory()).toHaveLength(2);
+  });
+
   it('a history of another shape reads as empty, never breaking a page', async () => {
     await fakeBrowser.storage.local.set({ renameHistory: { version: 99, entries: 'x' } });
     expect(await readHistory()).toEqual([]);
