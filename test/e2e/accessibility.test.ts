@@ -105,6 +105,21 @@ describe('axe finds no violations', () => {
     await popup.close();
   });
 
+  it('on the popup after a rename (its Undo) and with the rename history open', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await popup.getByRole('button', { name: 'Rename Leads' }).click();
+    await popup.getByRole('textbox', { name: 'New name for Leads' }).fill('Leads 2027');
+    await popup.getByRole('textbox', { name: 'New name for Leads' }).press('Enter');
+    await popup.getByRole('button', { name: 'Undo rename of Leads 2027' }).waitFor();
+    await expectNoViolations(popup);
+    await popup.getByRole('button', { name: 'Rename history' }).click();
+    await popup.getByRole('list', { name: 'Rename history' }).waitFor();
+    await popup.getByRole('button', { name: 'Clear history' }).click();
+    await expectNoViolations(popup);
+    await popup.close();
+  });
+
   it('on the popup of a fresh profile with no API key', async () => {
     const fresh = await loadExtension();
     try {
