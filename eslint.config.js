@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/popup/**', 'src/options/**', 'src/dialog/**'],
+    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/popup/**', '**/options/**', 'preact', 'preact/*'], message: 'The background has no UI.' }] },
+        { patterns: [{ group: ['**/popup/**', '**/options/**', '**/dialog/**', 'preact', 'preact/*', '@preact/*'], message: 'The background has no UI.' }] },
       ],
     },
   },
@@ -53,7 +53,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/background/**', '**/popup/**', '**/options/**'], message: 'shared/ depends on no context.' }] },
+        { patterns: [{ group: ['**/background/**', '**/popup/**', '**/options/**', '**/dialog/**', '**/history/**'], message: 'shared/ depends on no context.' }] },
       ],
     },
   },

@@ -1,16 +1,16 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
-import { getDocumentAtUrl, renameDocumentAtUrl } from './document-at-url.ts';
-import { refreshListing, startRefresh } from './listing-service.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from './rename/document-at-url.ts';
+import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
-import { syncOriginRule } from './origin-rule.ts';
-import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-triggers.ts';
-import { renameDocument } from './rename-service.ts';
-import { clearHistory, getHistory, undoRename } from './undo-service.ts';
-import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings-service.ts';
-import { migrateStorage } from './storage-migration.ts';
+import { syncOriginRule } from './settings/origin-rule.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename/rename-triggers.ts';
+import { renameDocument } from './rename/rename-service.ts';
+import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
+import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
+import { migrateStorage } from './settings/storage-migration.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
 // the menus from the stored options. Messages wait for the rule only, so the first rename never

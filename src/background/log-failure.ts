@@ -3,7 +3,7 @@
  * logged: the text of an error from a server or a browser API could hold anything, the API key
  * included, and the key must never reach a log line.
  */
-import { ApiError } from './api-error.ts';
+import { ApiError } from './grist/api-error.ts';
 
 /** In: what failed. Out: a handler that logs an error from it. */
 export function logFailure(what: string): (error: unknown) => void {

@@ -9,8 +9,8 @@ import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { isMessage, LISTING_PORT, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
-import { ApiError } from './api-error.ts';
-import type { Refresh } from './listing-service.ts';
+import { ApiError } from './grist/api-error.ts';
+import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 
 export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };

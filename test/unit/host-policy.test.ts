@@ -3,8 +3,8 @@
  * which only those the key was typed or confirmed for, and the team sites Grist listed for it.
  */
 import { describe, expect, it } from 'vitest';
-import { gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../src/background/host-policy.ts';
-import { originRule } from '../../src/background/origin-rule.ts';
+import { gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../src/background/grist/host-policy.ts';
+import { originRule } from '../../src/background/settings/origin-rule.ts';
 
 const getgrist: SiteAccess = {
   settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] },

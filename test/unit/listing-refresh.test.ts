@@ -4,10 +4,10 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist-client.ts';
-import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing-service.ts';
-import { renameDocument } from '../../src/background/rename-service.ts';
-import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing-cache.ts';
+import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist/grist-client.ts';
+import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing/listing-service.ts';
+import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing/listing-cache.ts';
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { apiKeyItem, listingTagsItem, settingsItem } from '../../src/shared/storage-items.ts';
 import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
@@ -338,7 +338,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
   });
 
   it('removing the key during a refresh: nothing more goes out with it, and nothing is stored', async () => {
-    const { removeApiKey } = await import('../../src/background/settings-service.ts');
+    const { removeApiKey } = await import('../../src/background/settings/settings-service.ts');
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
@@ -354,7 +354,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
   });
 
   it('saving other settings during a refresh: what the refresh fetched under the old ones is not stored', async () => {
-    const { saveSettings } = await import('../../src/background/settings-service.ts');
+    const { saveSettings } = await import('../../src/background/settings/settings-service.ts');
     Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();

@@ -1,8 +1,8 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/background/api-error.ts';
-import type { Refresh } from '../../src/background/listing-service.ts';
+import { ApiError } from '../../src/background/grist/api-error.ts';
+import type { Refresh } from '../../src/background/listing/listing-service.ts';
 import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';

@@ -4,12 +4,12 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/background/api-error.ts';
-import { createGristClient, retryAfterMs } from '../../src/background/grist-client.ts';
-import { orgListSchema } from '../../src/background/grist-schemas.ts';
-import { refreshListing } from '../../src/background/listing-service.ts';
-import { renameDocument } from '../../src/background/rename-service.ts';
-import { readListing } from '../../src/background/listing-cache.ts';
+import { ApiError } from '../../src/background/grist/api-error.ts';
+import { createGristClient, retryAfterMs } from '../../src/background/grist/grist-client.ts';
+import { orgListSchema } from '../../src/background/grist/grist-schemas.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';

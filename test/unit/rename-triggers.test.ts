@@ -4,10 +4,10 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/background/api-error.ts';
-import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/document-at-url.ts';
-import { refreshListing } from '../../src/background/listing-service.ts';
-import { readListing } from '../../src/background/listing-cache.ts';
+import { ApiError } from '../../src/background/grist/api-error.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
 import {
   LINK_MENU_ID,
   onCommand,
@@ -15,8 +15,8 @@ import {
   PAGE_MENU_ID,
   showPageMenuFor,
   syncContextMenus,
-} from '../../src/background/rename-triggers.ts';
-import { readSiteAccess } from '../../src/background/host-policy.ts';
+} from '../../src/background/rename/rename-triggers.ts';
+import { readSiteAccess } from '../../src/background/grist/host-policy.ts';
 import { apiKeyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';

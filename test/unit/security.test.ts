@@ -10,10 +10,10 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { createGristClient } from '../../src/background/grist-client.ts';
-import { anyJsonSchema, orgListSchema } from '../../src/background/grist-schemas.ts';
+import { createGristClient } from '../../src/background/grist/grist-client.ts';
+import { anyJsonSchema, orgListSchema } from '../../src/background/grist/grist-schemas.ts';
 import { createMessageListener, type Handlers } from '../../src/background/message-router.ts';
-import { readListing } from '../../src/background/listing-cache.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
@@ -421,7 +421,7 @@ describe('the key goes only to the configured sites', () => {
   // differs) fall back to https://docs.getgrist.com; the saved key, made for the user's own
   // server, must not follow them there (the manifest grants *.getgrist.com).
   it('a key whose stored settings no longer read back is not sent to the default site', async () => {
-    const { migrateStorage } = await import('../../src/background/storage-migration.ts');
+    const { migrateStorage } = await import('../../src/background/settings/storage-migration.ts');
     await fakeBrowser.storage.local.set({ settings: { personalSiteUrl: 'https://grist.mycompany.example/', teamSiteUrls: [] } });
     await apiKeyItem.set(KEY);
     const asked: string[] = [];

@@ -5,10 +5,10 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheEpoch } from '../../src/background/listing-cache.ts';
-import { saveSettings } from '../../src/background/settings-service.ts';
-import { recordListedHosts } from '../../src/background/settings-writes.ts';
-import { migrateStorage } from '../../src/background/storage-migration.ts';
+import { cacheEpoch } from '../../src/background/listing/listing-cache.ts';
+import { saveSettings } from '../../src/background/settings/settings-service.ts';
+import { recordListedHosts } from '../../src/background/settings/settings-writes.ts';
+import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
 import { keyHostsItem, schemaVersionItem, SCHEMA_VERSION, settingsItem } from '../../src/shared/storage-items.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
 

@@ -4,7 +4,7 @@ import {
   resolveSiteUrl,
   settleDeployment,
   type OrgAddressing,
-} from '../../src/background/site-resolution.ts';
+} from '../../src/background/listing/site-resolution.ts';
 import type { Settings } from '../../src/shared/storage-items.ts';
 
 const personal: OrgAddressing = { id: 2, domain: 'docs-5', host: null, personal: true };

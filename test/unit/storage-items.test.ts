@@ -1,6 +1,6 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
-import { migrateStorage } from '../../src/background/storage-migration.ts';
+import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
 import {
   keyHostsItem,
   apiKeyItem,

@@ -5,13 +5,13 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshListing } from '../../src/background/listing-service.ts';
-import { readListing } from '../../src/background/listing-cache.ts';
-import { addHistoryEntry, readHistory } from '../../src/background/rename-history.ts';
-import { renameDocument } from '../../src/background/rename-service.ts';
-import { renameDocumentAtUrl } from '../../src/background/document-at-url.ts';
-import { clearHistory, getHistory, undoRename } from '../../src/background/undo-service.ts';
-import { saveSettings } from '../../src/background/settings-service.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { addHistoryEntry, readHistory } from '../../src/background/history/rename-history.ts';
+import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
+import { clearHistory, getHistory, undoRename } from '../../src/background/history/undo-service.ts';
+import { saveSettings } from '../../src/background/settings/settings-service.ts';
 import { MAX_HISTORY_ENTRIES } from '../../src/shared/history.ts';
 import { historyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';

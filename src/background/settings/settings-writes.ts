@@ -5,12 +5,12 @@
  * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */
-import { apiKeyItem, keyHostsItem, settingsItem, storeTogether } from '../shared/storage-items.ts';
-import { readSiteAccess, type SiteAccess } from './host-policy.ts';
-import { cacheEpoch } from './listing-cache.ts';
-import { logFailure } from './log-failure.ts';
+import { apiKeyItem, keyHostsItem, settingsItem, storeTogether } from '../../shared/storage-items.ts';
+import { readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { cacheEpoch } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
 import { syncOriginRule } from './origin-rule.ts';
-import { syncContextMenus } from './rename-triggers.ts';
+import { syncContextMenus } from '../rename/rename-triggers.ts';
 
 let changes: Promise<unknown> = Promise.resolve();
 

@@ -7,7 +7,7 @@
  * along). The context-menu patterns, the rename window's URL check, the Origin rule and the network
  * module all ask this module.
  */
-import { keyHostsItem, settingsItem, type KeyHosts, type Settings } from '../shared/storage-items.ts';
+import { keyHostsItem, settingsItem, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
 
 /** The saved settings and where the saved key may go. */
 export interface SiteAccess {

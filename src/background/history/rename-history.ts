@@ -3,8 +3,8 @@
  * confirmed, newest first, at most MAX_HISTORY_ENTRIES. Writes are queued, so two renames
  * confirmed at once cannot drop each other's entry.
  */
-import { MAX_HISTORY_ENTRIES, type HistoryEntry } from '../shared/history.ts';
-import { historyItem, HISTORY_VERSION } from '../shared/storage-items.ts';
+import { MAX_HISTORY_ENTRIES, type HistoryEntry } from '../../shared/history.ts';
+import { historyItem, HISTORY_VERSION } from '../../shared/storage-items.ts';
 
 let writes: Promise<unknown> = Promise.resolve();
 

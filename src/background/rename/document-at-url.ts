@@ -3,13 +3,13 @@
  * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
  * or a link, so it decides nothing about where the key goes.
  */
-import type { DocumentAtUrl } from '../shared/messages.ts';
-import { parseDocumentUrl } from '../shared/document-url.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
-import { ApiError } from './api-error.ts';
-import type { GristClient } from './grist-client.ts';
-import { documentSchema } from './grist-schemas.ts';
-import { isGristSiteUrl, type SiteAccess } from './host-policy.ts';
+import type { DocumentAtUrl } from '../../shared/messages.ts';
+import { parseDocumentUrl } from '../../shared/document-url.ts';
+import { t, type MessageKey } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { documentSchema } from '../grist/grist-schemas.ts';
+import { isGristSiteUrl, type SiteAccess } from '../grist/host-policy.ts';
 import { oneAtATime, renameAt, savedConnection, type RenameRecord, type RenameResult } from './rename-service.ts';
 
 /** Why a URL is not looked up, for one that is not a Grist document page at all, or a fork. */

@@ -9,9 +9,9 @@
  * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
  * started before it fetched is never stored.
  */
-import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
-import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../shared/storage-items.ts';
-import { logFailure } from './log-failure.ts';
+import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../../shared/listing.ts';
+import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../../shared/storage-items.ts';
+import { logFailure } from '../log-failure.ts';
 
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
 const PREVIEW_ROWS = 60;

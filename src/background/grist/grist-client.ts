@@ -8,8 +8,8 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import * as v from 'valibot';
-import { t } from '../shared/i18n.ts';
-import { isLocalHost } from '../shared/site-url.ts';
+import { t } from '../../shared/i18n.ts';
+import { isLocalHost } from '../../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
 import { mayHoldKey } from './key-leak.ts';

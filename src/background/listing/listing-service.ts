@@ -5,18 +5,18 @@
  * refresh transfers no listing bodies. A site that fails keeps its last good workspaces and
  * carries its error, so one bad site never hides the others.
  */
-import { t } from '../shared/i18n.ts';
-import type { ErrorValue } from '../shared/errors.ts';
-import type { DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../shared/listing.ts';
-import { apiKeyItem } from '../shared/storage-items.ts';
-import { ApiError } from './api-error.ts';
-import type { GristClient } from './grist-client.ts';
-import { connectToGrist } from './grist-connection.ts';
-import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from './grist-schemas.ts';
-import { keyDestination, readSiteAccess, type SiteAccess } from './host-policy.ts';
-import { logFailure } from './log-failure.ts';
+import { t } from '../../shared/i18n.ts';
+import type { ErrorValue } from '../../shared/errors.ts';
+import type { DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../../shared/listing.ts';
+import { apiKeyItem } from '../../shared/storage-items.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { connectToGrist } from '../grist/grist-connection.ts';
+import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
+import { keyDestination, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { logFailure } from '../log-failure.ts';
 import { applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
-import { recordListedHosts } from './settings-writes.ts';
+import { recordListedHosts } from '../settings/settings-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /** The error when no key is saved. */

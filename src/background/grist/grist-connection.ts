@@ -4,7 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import browser from 'webextension-polyfill';
-import { hostPermissionPattern } from '../shared/site-url.ts';
+import { hostPermissionPattern } from '../../shared/site-url.ts';
 import { createGristClient, type GristClient, type GristClientOptions } from './grist-client.ts';
 import { keyDestination, type SiteAccess } from './host-policy.ts';
 

@@ -5,9 +5,9 @@
  * older version may go.
  */
 import browser from 'webextension-polyfill';
-import { apiKeyItem, keyHostsItem, SCHEMA_VERSION, schemaVersionItem, settingsItem } from '../shared/storage-items.ts';
-import { configuredOrigins, type SiteAccess } from './host-policy.ts';
-import { forgetListing } from './listing-cache.ts';
+import { apiKeyItem, keyHostsItem, SCHEMA_VERSION, schemaVersionItem, settingsItem } from '../../shared/storage-items.ts';
+import { configuredOrigins, type SiteAccess } from '../grist/host-policy.ts';
+import { forgetListing } from '../listing/listing-cache.ts';
 
 /** Runs at every worker start; cheap when the version is current. Out: the settings and key hosts, as they stand after it. */
 export async function migrateStorage(): Promise<SiteAccess> {

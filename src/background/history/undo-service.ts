@@ -4,15 +4,15 @@
  * old name sent back, in one PATCH, through the same one-rename-at-a-time queue as every rename.
  * Also the history as the pages see it.
  */
-import type { HistoryEntry, HistoryItem, UndoOutcome } from '../shared/history.ts';
-import { t } from '../shared/i18n.ts';
-import { ApiError } from './api-error.ts';
-import { documentSchema } from './grist-schemas.ts';
-import { keyDestination, type SiteAccess } from './host-policy.ts';
+import type { HistoryEntry, HistoryItem, UndoOutcome } from '../../shared/history.ts';
+import { t } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { documentSchema } from '../grist/grist-schemas.ts';
+import { keyDestination, type SiteAccess } from '../grist/host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
-import { oneAtATime, renameAt, savedConnection } from './rename-service.ts';
-import { forgetDocument } from './listing-cache.ts';
-import { logFailure } from './log-failure.ts';
+import { oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+import { forgetDocument } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
 
 /** Why an entry cannot be undone now, or null. `access` null: no key is saved. */
 function whyNot(entry: HistoryEntry, access: SiteAccess | null): string | null {

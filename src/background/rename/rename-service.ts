@@ -4,20 +4,20 @@
  * "Silent no-ops"). The site always comes from the background's own data (its listing, or a URL
  * on a configured site), never from the page, so a message cannot point the key at another host.
  */
-import { checkDocumentName } from '../shared/document-name.ts';
-import { t } from '../shared/i18n.ts';
-import type { RenameSource } from '../shared/history.ts';
-import type { Listing } from '../shared/listing.ts';
-import { apiKeyItem } from '../shared/storage-items.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from './api-error.ts';
-import type { GristClient } from './grist-client.ts';
-import { connectToGrist } from './grist-connection.ts';
-import { anyJsonSchema, documentSchema } from './grist-schemas.ts';
-import { readSiteAccess } from './host-policy.ts';
-import { forgetDocument, readListing, recordRename } from './listing-cache.ts';
-import { logFailure } from './log-failure.ts';
-import { addHistoryEntry } from './rename-history.ts';
-import { NO_KEY_ERROR } from './listing-service.ts';
+import { checkDocumentName } from '../../shared/document-name.ts';
+import { t } from '../../shared/i18n.ts';
+import type { RenameSource } from '../../shared/history.ts';
+import type { Listing } from '../../shared/listing.ts';
+import { apiKeyItem } from '../../shared/storage-items.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { connectToGrist } from '../grist/grist-connection.ts';
+import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { readSiteAccess } from '../grist/host-policy.ts';
+import { forgetDocument, readListing, recordRename } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
+import { addHistoryEntry } from '../history/rename-history.ts';
+import { NO_KEY_ERROR } from '../listing/listing-service.ts';
 
 export interface RenameRequest {
   orgId: number;

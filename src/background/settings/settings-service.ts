@@ -2,19 +2,19 @@
  * The options page's messages: read and save the settings, remove the key, confirm the saved key
  * for a site, test a connection. The key goes in, never out: replies carry `hasApiKey` only.
  */
-import { t } from '../shared/i18n.ts';
-import type { ConnectionReport, PublicSettings, SettingsInput } from '../shared/messages.ts';
-import { normalizeSiteUrl } from '../shared/site-url.ts';
-import { apiKeyItem, keyHostsItem, removeTogether, type KeyHosts, type Settings } from '../shared/storage-items.ts';
-import { ApiError } from './api-error.ts';
-import { connectToGrist } from './grist-connection.ts';
-import { orgListSchema, profileSchema } from './grist-schemas.ts';
-import { configuredOrigins, readSiteAccess, type SiteAccess } from './host-policy.ts';
-import { forgetListing } from './listing-cache.ts';
-import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from './listing-service.ts';
-import { logFailure } from './log-failure.ts';
+import { t } from '../../shared/i18n.ts';
+import type { ConnectionReport, PublicSettings, SettingsInput } from '../../shared/messages.ts';
+import { normalizeSiteUrl } from '../../shared/site-url.ts';
+import { apiKeyItem, keyHostsItem, removeTogether, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { connectToGrist } from '../grist/grist-connection.ts';
+import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
+import { configuredOrigins, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { forgetListing } from '../listing/listing-cache.ts';
+import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from '../listing/listing-service.ts';
+import { logFailure } from '../log-failure.ts';
 import { syncOriginRule } from './origin-rule.ts';
-import { syncContextMenus } from './rename-triggers.ts';
+import { syncContextMenus } from '../rename/rename-triggers.ts';
 import { commitAccess, oneChangeAtATime } from './settings-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */

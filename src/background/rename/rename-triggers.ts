@@ -6,9 +6,9 @@
  */
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
-import { parseDocumentUrl } from '../shared/document-url.ts';
-import { t } from '../shared/i18n.ts';
-import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from './host-policy.ts';
+import { parseDocumentUrl } from '../../shared/document-url.ts';
+import { t } from '../../shared/i18n.ts';
+import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
 
 export const PAGE_MENU_ID = 'rename-this-document';
 export const LINK_MENU_ID = 'rename-linked-document';

@@ -9,7 +9,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { DeclarativeNetRequest } from 'webextension-polyfill';
-import { gristHostNames, type SiteAccess } from './host-policy.ts';
+import { gristHostNames, type SiteAccess } from '../grist/host-policy.ts';
 
 export const ORIGIN_RULE_ID = 1;
 
