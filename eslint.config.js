@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**'],
+    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**', 'src/bulk/**'],
     rules: {
       'no-restricted-imports': [
         'error',
