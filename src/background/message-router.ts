@@ -17,6 +17,9 @@ export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) =
 
 const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
 
+/** The most documents one bulk rename takes: a whole listing of 20,000, with room. */
+const MAX_BULK_ITEMS = 50_000;
+
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
   getSettings: v.null(),
@@ -30,6 +33,16 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(['page', 'shortcut'])) }),
   getHistory: v.null(),
   clearHistory: v.null(),
+  startBulkRename: v.object({
+    items: v.pipe(
+      v.array(v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), newName: v.string() })),
+      v.maxLength(MAX_BULK_ITEMS),
+    ),
+  }),
+  getBulkRun: v.object({ runId: v.string() }),
+  stopBulkRun: v.object({ runId: v.string() }),
+  retryFailedBulk: v.object({ runId: v.string() }),
+  undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
   undoRename: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
 };
 

@@ -93,4 +93,9 @@ export const runtimeBackend: Backend = {
   getHistory: (request) => send('getHistory', request),
   clearHistory: (request) => send('clearHistory', request),
   undoRename: (request) => send('undoRename', request),
+  startBulkRename: (request) => send('startBulkRename', request),
+  getBulkRun: (request) => send('getBulkRun', request),
+  stopBulkRun: (request) => send('stopBulkRun', request),
+  retryFailedBulk: (request) => send('retryFailedBulk', request),
+  undoBatch: (request) => send('undoBatch', request),
 };

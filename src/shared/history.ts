@@ -20,6 +20,8 @@ export interface HistoryEntry {
   oldName: string;
   newName: string;
   source: RenameSource;
+  /** The bulk rename run it was part of, if any: a batch can be undone as one. */
+  batchId?: string;
   /** The id of the entry that undid this one; an undone rename offers no second undo. */
   undoneBy?: string;
 }

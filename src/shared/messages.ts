@@ -4,6 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
+import type { BatchUndoResult, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { HistoryItem, UndoOutcome } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 
@@ -83,6 +84,16 @@ export interface Protocol {
   clearHistory: { request: null; response: null };
   /** Undoes a rename of the history, checking first that nobody renamed the document since. */
   undoRename: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
+  /** Starts a bulk rename run in the worker (documents of its listing only). */
+  startBulkRename: { request: { items: BulkRenameItem[] }; response: BulkRunSnapshot };
+  /** Where a bulk rename run stands. */
+  getBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
+  /** Stops a run: what is on its way finishes, the rest is not sent. */
+  stopBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
+  /** Sends again the renames of a run that failed. */
+  retryFailedBulk: { request: { runId: string }; response: BulkRunSnapshot };
+  /** Undoes every rename of a batch not undone yet, each checked as a single undo is. */
+  undoBatch: { request: { batchId: string }; response: BatchUndoResult[] };
 }
 
 export type MessageName = keyof Protocol;
@@ -111,6 +122,11 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'getHistory',
   'clearHistory',
   'undoRename',
+  'startBulkRename',
+  'getBulkRun',
+  'stopBulkRun',
+  'retryFailedBulk',
+  'undoBatch',
 ]);
 
 /**

@@ -240,6 +240,7 @@ const historyEntrySchema = v.object({
   oldName: v.string(),
   newName: v.string(),
   source: v.picklist(['popup', 'page', 'shortcut', 'bulk', 'undo']),
+  batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
 });
 

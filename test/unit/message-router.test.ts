@@ -23,6 +23,11 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     getHistory: vi.fn(async () => []),
     clearHistory: vi.fn(async () => null),
     undoRename: vi.fn(async () => ({ outcome: 'restored' as const, name: 'x', entryId: 'f' })),
+    startBulkRename: vi.fn(async () => ({ id: 'r', batchId: 'b', items: [], stopped: false, done: true })),
+    getBulkRun: vi.fn(async () => ({ id: 'r', batchId: 'b', items: [], stopped: false, done: true })),
+    stopBulkRun: vi.fn(async () => ({ id: 'r', batchId: 'b', items: [], stopped: true, done: true })),
+    retryFailedBulk: vi.fn(async () => ({ id: 'r', batchId: 'b', items: [], stopped: false, done: true })),
+    undoBatch: vi.fn(async () => []),
     ...overrides,
   };
 }

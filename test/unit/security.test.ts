@@ -158,10 +158,18 @@ async function storedOutsideApiKey(): Promise<string> {
  * Sends every message of `requests` in its order (removeApiKey last). Checks that no reply and no
  * stored item outside `apiKey` holds `key` after any of them. Out: the replies by message name.
  */
+/** Stands for the id of the run the `startBulkRename` of the same sendEvery started ('none' if it failed). */
+const THIS_RUN = 'this-run';
+
 async function sendEvery(requests: Record<MessageName, unknown>, key = KEY): Promise<Record<MessageName, Reply<MessageName>>> {
   const replies = {} as Record<MessageName, Reply<MessageName>>;
   for (const type of Object.keys(requests) as MessageName[]) {
-    const reply = deliver(type, requests[type], ownPage());
+    let request = requests[type];
+    if ((request as { runId?: unknown } | null)?.runId === THIS_RUN) {
+      const started = replies.startBulkRename;
+      request = { runId: started?.ok ? (started.value as { id: string }).id : 'none' };
+    }
+    const reply = deliver(type, request, ownPage());
     expect(reply, `no reply to ${type}`).toBeInstanceOf(Promise);
     replies[type] = (await reply) as Reply<MessageName>;
     expect(JSON.stringify(replies[type]), `the reply to ${type}`).not.toContain(key);
@@ -183,6 +191,11 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     getHistory: null,
     undoRename: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
+    startBulkRename: { items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id, newName: 'Leads 2027' }] },
+    getBulkRun: { runId: THIS_RUN },
+    stopBulkRun: { runId: THIS_RUN },
+    retryFailedBulk: { runId: THIS_RUN },
+    undoBatch: { batchId: 'no-such-batch' },
     clearHistory: null,
     removeApiKey: null,
   };
@@ -299,6 +312,11 @@ describe('the key never leaves the background in a reply or a stored item', () =
       getHistory: KEY,
       clearHistory: [KEY],
       undoRename: { entryId: 42, force: KEY },
+      startBulkRename: { items: [{ orgId: KEY, docId: KEY, newName: 1 }] },
+      getBulkRun: { runId: [KEY] },
+      stopBulkRun: KEY,
+      retryFailedBulk: { runId: 7 },
+      undoBatch: { batchId: '' },
     };
     const replies = await sendEvery(malformed);
     expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
@@ -315,9 +333,11 @@ describe('the key never leaves the background in a reply or a stored item', () =
       keys === null ? read(keys) : Promise.reject(new Error(`storage is broken; it held ${KEY}`))) as never);
     const requests = everyRequest();
     const replies = await sendEvery(requests);
-    // Clearing the history only removes an item: it reads nothing, and works.
-    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearHistory');
-    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', reading));
+    // Clearing the history only removes an item: it reads nothing, and works. A bulk run that could
+    // not start has no id: asking for it is 'not-found'.
+    const runMessages: MessageName[] = ['getBulkRun', 'stopBulkRun', 'retryFailedBulk'];
+    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearHistory' && !runMessages.includes(type));
+    expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', reading), ...allFailWith('not-found', runMessages) });
   });
 
   it('every message type, when the browser’s permission and rule APIs throw errors that hold the key', async () => {

@@ -37,6 +37,8 @@ export interface RenameRecord {
   source: RenameSource;
   site: { orgId: number; name: string };
   workspace: { id: number; name: string } | null;
+  /** The bulk rename run it was part of. */
+  batchId?: string;
 }
 
 /** What a rename came to: the name Grist stores, and its history entry (null when nothing changed). */
@@ -45,7 +47,8 @@ export interface RenameResult {
   entryId: string | null;
 }
 
-function findDocument(listing: Listing | null, orgId: number, docId: string) {
+/** A document of the listing, with its site and workspace; null when the listing has no such document. */
+export function findDocument(listing: Listing | null, orgId: number, docId: string) {
   const site = listing?.sites.find((entry) => entry.orgId === orgId);
   for (const workspace of site?.workspaces ?? []) {
     const document = workspace.documents.find((doc) => doc.id === docId);

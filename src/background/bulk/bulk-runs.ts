@@ -1,0 +1,190 @@
+/**
+ * Bulk rename runs: many renames, owned by the worker (closing the page does not stop a run).
+ * Every document is checked against the worker's own listing, which also gives its site: a page
+ * cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST renames are on their way per host;
+ * a 429 with Retry-After pauses that host, then the same rename is sent again (Grist did not apply
+ * it); every rename goes through the one-rename-at-a-time queue of its document and the single
+ * rename's path (renameAt), so an answer lost on the way is read back, never re-sent blindly.
+ */
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { BatchUndoResult, BulkItemStatus, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import { checkDocumentName } from '../../shared/document-name.ts';
+import { t } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { readHistory } from '../history/rename-history.ts';
+import { undoRename } from '../history/undo-service.ts';
+import { readListing } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
+import { findDocument, oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+
+/** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
+export const BULK_IN_FLIGHT_PER_HOST = 2;
+
+interface Run extends BulkRunSnapshot {
+  /** Where each item is renamed (from the worker's listing), by index; null when not sent. */
+  targets: Array<{ siteUrl: string; site: { orgId: number; name: string }; workspace: { id: number; name: string } } | null>;
+}
+
+const runs = new Map<string, Run>();
+const hostLimits = new Map<string, LimitFunction>();
+/** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
+const pausedUntil = new Map<string, number>();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function limitFor(host: string): LimitFunction {
+  let limit = hostLimits.get(host);
+  if (!limit) hostLimits.set(host, (limit = pLimit(BULK_IN_FLIGHT_PER_HOST)));
+  return limit;
+}
+
+function snapshot(run: Run): BulkRunSnapshot {
+  const items = run.items.map((item) => ({ ...item }));
+  return { id: run.id, batchId: run.batchId, items, stopped: run.stopped, done: items.every((item) => item.state !== 'queued' && item.state !== 'sending') };
+}
+
+function runOf(runId: string): Run {
+  const run = runs.get(runId);
+  if (!run) throw new ApiError('not-found', t('bulkRunGone'));
+  return run;
+}
+
+/** Sends item `index` of `run`, waiting out a pause its host asked for. Never rejects. */
+async function send(run: Run, index: number): Promise<void> {
+  const item = run.items[index]!;
+  const target = run.targets[index]!;
+  const host = new URL(target.siteUrl).host;
+  await limitFor(host)(async () => {
+    if (run.stopped) {
+      item.state = 'not-sent';
+      item.message = t('bulkStopped');
+      return;
+    }
+    item.state = 'sending';
+    try {
+      const { client } = await savedConnection();
+      for (;;) {
+        const wait = (pausedUntil.get(host) ?? 0) - Date.now();
+        if (wait > 0) await sleep(wait);
+        try {
+          await oneAtATime(item.docId, () =>
+            renameAt(client, { siteUrl: target.siteUrl, docId: item.docId, currentName: item.oldName }, item.newName, {
+              source: 'bulk',
+              site: target.site,
+              workspace: target.workspace,
+              batchId: run.batchId,
+            }),
+          );
+          item.state = 'renamed';
+          delete item.message;
+          return;
+        } catch (error) {
+          // A 429 means Grist did not apply it: after the pause it asked for, the same rename again.
+          if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
+            pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
+            continue;
+          }
+          throw error;
+        }
+      }
+    } catch (error) {
+      item.state = 'failed';
+      item.message = error instanceof ApiError ? error.message : t('errorInternal');
+      if (!(error instanceof ApiError)) logFailure('a bulk rename')(error);
+    }
+  });
+}
+
+/** Sends every queued item of `run`, each host at its own pace. */
+function go(run: Run): void {
+  for (const [index, item] of run.items.entries()) if (item.state === 'queued') void send(run, index);
+}
+
+/**
+ * The `startBulkRename` message. In: the documents and their new names (as the page's preview
+ * made them). Each is looked up in the worker's listing first: one it does not list, or whose new
+ * name is empty, too long or unchanged, is `not-sent` with the reason, and nothing is sent for it.
+ * Out: the run as it starts. Throws ApiError `no-key` when no key is saved.
+ */
+export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
+  await savedConnection();
+  const listing = await readListing();
+  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [] };
+  for (const { orgId, docId, newName } of items) {
+    const found = findDocument(listing, orgId, docId);
+    const oldName = found?.document.name ?? '';
+    const status: BulkItemStatus = { orgId, docId, newName, oldName, state: 'queued' };
+    let message: string | null = null;
+    if (!found) message = t('errorNotInList');
+    else {
+      const check = checkDocumentName(newName, oldName);
+      if (check.kind === 'invalid') message = check.message;
+      else if (check.kind === 'unchanged') message = t('bulkUnchanged');
+      else status.newName = check.name;
+    }
+    if (message !== null) {
+      status.state = 'not-sent';
+      status.message = message;
+    }
+    run.items.push(status);
+    run.targets.push(
+      found && message === null
+        ? { siteUrl: found.site.siteUrl, site: { orgId, name: found.site.name }, workspace: { id: found.workspace.id, name: found.workspace.name } }
+        : null,
+    );
+  }
+  runs.set(run.id, run);
+  go(run);
+  return snapshot(run);
+}
+
+/** The `getBulkRun` message: where the run stands. Throws ApiError `not-found` for a run the worker no longer has. */
+export async function getBulkRun({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+  return snapshot(runOf(runId));
+}
+
+/** The `stopBulkRun` message: what is on its way finishes; what is queued is not sent. */
+export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+  const run = runOf(runId);
+  run.stopped = true;
+  for (const item of run.items) {
+    if (item.state === 'queued') {
+      item.state = 'not-sent';
+      item.message = t('bulkStopped');
+    }
+  }
+  return snapshot(run);
+}
+
+/** The `retryFailedBulk` message: sends again only the documents whose rename failed. */
+export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+  const run = runOf(runId);
+  run.stopped = false;
+  for (const item of run.items) {
+    if (item.state === 'failed') {
+      item.state = 'queued';
+      delete item.message;
+    }
+  }
+  go(run);
+  return snapshot(run);
+}
+
+/**
+ * The `undoBatch` message: undoes each rename of a batch that is not undone yet, safely, as a
+ * single undo does (undo-service.ts), and says per document what it came to.
+ */
+export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
+  const entries = (await readHistory()).filter((entry) => entry.batchId === batchId && !entry.undoneBy);
+  return Promise.all(
+    entries.map(async (entry): Promise<BatchUndoResult> => {
+      const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
+      try {
+        const outcome = await undoRename({ entryId: entry.id, docId: entry.docId });
+        return outcome.outcome === 'restored' ? { ...base, outcome: 'restored' } : { ...base, outcome: 'renamed-elsewhere', message: outcome.current };
+      } catch (error) {
+        return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
+      }
+    }),
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Bulk rename runs in the worker (issue 14), against the fake Grist server with many documents:
+ * at most 2 renames in flight per host, a 429 pauses the host, a lost answer is read back, Stop,
+ * Retry failed, a run that outlives its page, documents the worker did not list, Undo this batch.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
+import { readHistory } from '../../src/background/history/rename-history.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
+
+let grist: FakeGrist;
+let listing: Listing;
+
+beforeEach(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path', seed: generateSeed({ teams: 2, docsPerTeam: 12 }) });
+  fakeBrowser.permissions.contains = (async () => true) as never;
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+  listing = await refreshListing();
+});
+afterEach(async () => {
+  await grist.close();
+});
+
+/** The documents of the listing's team sites, as items renamed to "<name> (2027)". */
+function items(count = 20) {
+  return listing.sites
+    .filter((site) => !site.personal)
+    .flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => ({ orgId: site.orgId, docId: document.id, newName: `${document.name} (2027)` }))))
+    .slice(0, count);
+}
+
+async function finished(runId: string): Promise<BulkRunSnapshot> {
+  let run!: BulkRunSnapshot;
+  await vi.waitFor(async () => {
+    run = await getBulkRun({ runId });
+    expect(run.done).toBe(true);
+  }, { timeout: 8000 });
+  return run;
+}
+
+const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
+/** Every rename's path, after its `/o/<domain>` prefix. */
+const RENAMES = /^\/api\/docs\/[^/]+$/;
+
+describe('a bulk rename run', () => {
+  it('renames every document across two sites, at most 2 at once per host, each recorded in one batch', async () => {
+    const wanted = items(20);
+    expect(new Set(wanted.map((item) => item.orgId)).size).toBe(2);
+    grist.clearRequests();
+    const started = await startBulkRename({ items: wanted });
+    const run = await finished(started.id);
+    expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'renamed'));
+    for (const item of wanted) expect(grist.doc(item.docId)?.name).toBe(item.newName);
+    expect(patches()).toHaveLength(20);
+    expect(grist.mostInFlight(new URL(grist.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
+    const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
+    expect(batch).toHaveLength(20);
+    expect(new Set(batch.map((entry) => entry.source))).toEqual(new Set(['bulk']));
+  });
+
+  it('a 429 with Retry-After pauses the host, then the same rename is sent again', async () => {
+    const [first] = items(1);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
+    const started = Date.now();
+    const run = await finished((await startBulkRename({ items: [first!] })).id);
+    expect(run.items[0]?.state).toBe('renamed');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(patches().map((request) => request.answer?.status)).toEqual([429, 200]);
+  });
+
+  it('an answer lost after Grist stored the name is read back, not sent again', async () => {
+    const [first] = items(1);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, loseAnswer: true, times: 1 });
+    const run = await finished((await startBulkRename({ items: [first!] })).id);
+    expect(run.items[0]?.state).toBe('renamed');
+    expect(patches()).toHaveLength(1);
+    expect(grist.doc(first!.docId)?.name).toBe(first!.newName);
+  });
+
+  it('Stop: what is on its way finishes, the rest is not sent; Retry failed sends only the failed ones', async () => {
+    const wanted = items(8);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
+    const started = await startBulkRename({ items: wanted });
+    await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
+    const stopped = await stopBulkRun({ runId: started.id });
+    expect(stopped.stopped).toBe(true);
+    const run = await finished(started.id);
+    const renamed = run.items.filter((item) => item.state === 'renamed');
+    expect(renamed.length).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST * 2);
+    expect(run.items.filter((item) => item.state === 'not-sent')).toHaveLength(wanted.length - renamed.length);
+    expect(patches()).toHaveLength(renamed.length);
+
+    grist.clearFaults();
+    grist.injectFault({ method: 'PATCH', path: RENAMES, status: 500, times: 1 });
+    const [a, b] = items(20).slice(10);
+    const second = await finished((await startBulkRename({ items: [a!, b!] })).id);
+    expect(second.items.map((item) => item.state).sort()).toEqual(['failed', 'renamed']);
+    grist.clearRequests();
+    const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
+    expect(retried.items.map((item) => item.state)).toEqual(['renamed', 'renamed']);
+    expect(patches()).toHaveLength(1);
+  });
+
+  it('goes on when the page that started it closes: the run belongs to the worker', async () => {
+    const wanted = items(6);
+    const started = await startBulkRename({ items: wanted });
+    // No page watches it; asked later, it is done.
+    const run = await finished(started.id);
+    expect(run.items.every((item) => item.state === 'renamed')).toBe(true);
+  });
+
+  it('a document the worker did not list, or a name that changes nothing, is not sent', async () => {
+    const [first] = items(1);
+    grist.clearRequests();
+    const run = await finished(
+      (
+        await startBulkRename({
+          items: [
+            { orgId: first!.orgId, docId: 'notListedDocument00000', newName: 'x' },
+            { orgId: 999, docId: first!.docId, newName: 'x' },
+            { ...first!, newName: ` ${listing.sites[1]!.workspaces.flatMap((w) => w.documents).find((d) => d.id === first!.docId)!.name} ` },
+            { ...first!, newName: '   ' },
+          ],
+        })
+      ).id,
+    );
+    expect(run.items.map((item) => item.state)).toEqual(['not-sent', 'not-sent', 'not-sent', 'not-sent']);
+    expect(run.items.map((item) => item.message)).toEqual([
+      expect.stringMatching(/no longer in the list|not in/i),
+      expect.stringMatching(/no longer in the list|not in/i),
+      'Not sent: the name does not change.',
+      'Enter a name.',
+    ]);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('Undo this batch restores every document, and reports each', async () => {
+    const wanted = items(5);
+    const run = await finished((await startBulkRename({ items: wanted })).id);
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
+    for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
+    // A second undo of the batch has nothing left to undo.
+    expect(await undoBatch({ batchId: run.batchId })).toEqual([]);
+  });
+});
