@@ -137,6 +137,17 @@ function type(input: HTMLElement, value: string): void {
 
 const noKey: ErrorValue = { kind: 'no-key', message: 'No API key is saved. Add one in the options.' };
 
+/** Renames Budget to Budget 2027 in a popup set up with `options`, Grist confirming it as entry-1. */
+async function renameBudget(options: SetupOptions = { refresh: { ok: true, value: freshListing() } }) {
+  const popup = await setup(options);
+  fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
+  const input = screen.getByRole('textbox', { name: 'New name for Budget' });
+  type(input, 'Budget 2027');
+  fireEvent.keyDown(input, { key: 'Enter' });
+  await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
+  return popup;
+}
+
 // --- Listing --------------------------------------------------------------------------------------
 
 describe('listing', () => {
@@ -810,12 +821,7 @@ describe('what a new user needs (issue 12)', () => {
   });
 
   test('a rename made while a refresh runs is said, and the refresh’s summary does not replace it', async () => {
-    const popup = await setup({ cached: freshListing() });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
-    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
-    type(input, 'Budget 2027');
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
+    const popup = await renameBudget({ cached: freshListing() });
     expect(screen.getByRole('status').textContent).toContain('Refreshing');
     expect(screen.getByRole('status').textContent).toContain('Budget 2027');
     await popup.answerRefresh({ ok: true, value: freshListing() });
@@ -829,12 +835,7 @@ describe('what a new user needs (issue 12)', () => {
   });
 
   test('the rename message names both names, stays with its Undo while the user searches, and goes with the next rename (item 6, issue 13)', async () => {
-    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
-    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
-    type(input, 'Budget 2027');
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
+    const popup = await renameBudget();
     expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2027\u2069”.');
     type(searchBox(), 'b');
     expect(screen.getByRole('status').textContent).toContain('Renamed');
@@ -929,16 +930,6 @@ describe('undo and the rename history (issue 13)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
-  /** Renames Budget to Budget 2027 in the popup, Grist confirming it as entry-1. */
-  async function renameBudget() {
-    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename Budget' }));
-    const input = screen.getByRole('textbox', { name: 'New name for Budget' });
-    type(input, 'Budget 2027');
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await popup.answerRename({ ok: true, value: { name: 'Budget 2027', entryId: 'entry-1' } });
-    return popup;
-  }
 
   test('the status line’s Undo puts the old name back, in the list at once', async () => {
     const popup = await renameBudget();
