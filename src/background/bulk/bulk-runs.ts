@@ -6,7 +6,6 @@
  * it); every rename goes through the one-rename-at-a-time queue of its document and the single
  * rename's path (renameAt), so an answer lost on the way is read back, never re-sent blindly.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
 import type { BatchUndoResult, BulkItemStatus, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
@@ -15,6 +14,7 @@ import { readHistory } from '../history/rename-history.ts';
 import { undoRename } from '../history/undo-service.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
+import { perHostLimit, sleep } from '../pacing.ts';
 import { findDocument, oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
 
 /** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
@@ -26,17 +26,9 @@ interface Run extends BulkRunSnapshot {
 }
 
 const runs = new Map<string, Run>();
-const hostLimits = new Map<string, LimitFunction>();
+const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function limitFor(host: string): LimitFunction {
-  let limit = hostLimits.get(host);
-  if (!limit) hostLimits.set(host, (limit = pLimit(BULK_IN_FLIGHT_PER_HOST)));
-  return limit;
-}
 
 function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));

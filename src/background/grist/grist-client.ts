@@ -6,13 +6,13 @@
  * network errors; a PATCH never is (a rename must not happen twice behind the user's back).
  * At most MAX_IN_FLIGHT_PER_HOST calls run at once per host, to be gentle on Grist.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
 import * as v from 'valibot';
 import { t } from '../../shared/i18n.ts';
 import { isLocalHost } from '../../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
 import { mayHoldKey } from './key-leak.ts';
+import { perHostLimit, sleep } from '../pacing.ts';
 
 export interface GristClientOptions {
   apiKey: string;
@@ -94,23 +94,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function isRetryable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'rate-limited' || error.kind === 'server' || error.kind === 'network');
 }
 
 /** One limit per host, shared by every client, so parallel refreshes and renames add up. */
-const hostLimits = new Map<string, LimitFunction>();
-
-function limitFor(host: string): LimitFunction {
-  let limit = hostLimits.get(host);
-  if (!limit) {
-    limit = pLimit(MAX_IN_FLIGHT_PER_HOST);
-    hostLimits.set(host, limit);
-  }
-  return limit;
-}
+const limitFor = perHostLimit(MAX_IN_FLIGHT_PER_HOST);
 
 interface Call {
   method: 'GET' | 'PATCH';

@@ -5,14 +5,9 @@
  */
 import { MAX_HISTORY_ENTRIES, type HistoryEntry } from '../../shared/history.ts';
 import { historyItem, HISTORY_VERSION } from '../../shared/storage-items.ts';
+import { serialQueue } from '../pacing.ts';
 
-let writes: Promise<unknown> = Promise.resolve();
-
-function queue<T>(write: () => Promise<T>): Promise<T> {
-  const next = writes.then(write);
-  writes = next.catch(() => undefined);
-  return next;
-}
+const queue = serialQueue();
 
 /** An entry's id: random, so ids never repeat, whatever was cleared. */
 function newId(): string {

@@ -12,21 +12,17 @@
 import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
+import { serialQueue } from '../pacing.ts';
 
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
 const PREVIEW_ROWS = 60;
 
-let writes: Promise<unknown> = Promise.resolve();
+const queue = serialQueue(logFailure('storing the listing'));
 /** Renames confirmed by Grist: document id -> new name and when (ms since the epoch). */
 const confirmedRenames = new Map<string, { name: string; at: number }>();
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function queue<T>(write: () => Promise<T>): Promise<T> {
-  const next = writes.then(write);
-  writes = next.catch(logFailure('storing the listing'));
-  return next;
-}
 
 function documentsOf(listing: Listing): DocumentEntry[] {
   return listing.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));

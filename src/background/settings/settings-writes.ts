@@ -9,17 +9,12 @@ import { apiKeyItem, keyHostsItem, settingsItem, storeTogether } from '../../sha
 import { readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
 import { cacheEpoch } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
+import { serialQueue } from '../pacing.ts';
 import { syncOriginRule } from './origin-rule.ts';
 import { syncContextMenus } from '../rename/rename-triggers.ts';
 
-let changes: Promise<unknown> = Promise.resolve();
-
-/** Runs `change` once every change queued before it has settled. Out: its result. */
-export function oneChangeAtATime<T>(change: () => Promise<T>): Promise<T> {
-  const next = changes.then(change);
-  changes = next.catch(() => undefined);
-  return next;
-}
+/** Runs a change once every change queued before it has settled. Out: its result. */
+export const oneChangeAtATime = serialQueue();
 
 /**
  * Moves from `before` to `after`: the Origin rule, then the settings, key hosts and (when given)
