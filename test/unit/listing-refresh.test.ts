@@ -254,7 +254,7 @@ describe('one round trip with a cached listing', () => {
     const planted = structuredClone(listing);
     for (const workspace of planted.sites.flatMap((site) => site.workspaces)) for (const document of workspace.documents) document.name = 'Planted';
     const cache = readCachedListing();
-    await storeFetchedListing(planted, await cache.tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, 0, cache, cacheEpoch());
+    await storeFetchedListing(planted, await cache.tags, (siteUrl) => `${siteUrl}/api/orgs/current/workspaces`, cache, cacheEpoch());
     expect((await refresh).sites).toEqual(listing.sites);
   });
 

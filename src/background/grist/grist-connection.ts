@@ -20,23 +20,17 @@ async function containsEach(patterns: readonly string[]): Promise<boolean[]> {
 
 /**
  * In: the settings and key hosts that say where the key may go (see host-policy.ts), the key, and
- * optionally whether they are still the saved ones (a refresh stops sending once they are not),
- * and the calls' timeout and retries when not the defaults. A client lives for one
+ * optionally the calls' `isCurrent` (a refresh stops sending once its settings are not the saved
+ * ones), timeout and retries (see GristClientOptions). A client lives for one
  * refresh or rename, so each host's permission is asked of the browser once in it, not per call;
  * and the hosts a refresh asks for at once (one per site, 50 on a big account) share one call,
  * since each call is a round trip to the browser process that delays the requests behind it.
  */
-export function connectToGrist(
-  access: SiteAccess,
-  apiKey: string,
-  isCurrent?: () => boolean,
-  calls: Pick<GristClientOptions, 'timeoutMs' | 'retry'> = {},
-): GristClient {
+export function connectToGrist(access: SiteAccess, apiKey: string, calls: Pick<GristClientOptions, 'isCurrent' | 'timeoutMs' | 'retry'> = {}): GristClient {
   const granted = new DataLoader(containsEach);
   return createGristClient({
     apiKey,
     ...calls,
-    ...(isCurrent ? { isCurrent } : {}),
     keyDestination: (url) => keyDestination(url, access),
     hasHostPermission: (url) => granted.load(hostPermissionPattern(url.href)),
   });

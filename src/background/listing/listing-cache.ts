@@ -142,10 +142,10 @@ function sameTags(a: Record<string, string>, b: Record<string, string>): boolean
 }
 
 /**
- * Takes a freshly fetched listing with the ETags it was built from. In: the listing, the tags,
- * the request URL of a site's workspaces (to find its tag), when the fetch started (ms since the
- * epoch): renames confirmed after that moment win over the names it holds; the cache as the
- * refresh read it; and the cacheEpoch() the refresh started in. Out: the listing with its
+ * Takes a freshly fetched listing with the ETags it was built from, the renames confirmed during
+ * the fetch already applied to it (applyConfirmedRenames). In: the listing, the tags, the request
+ * URL of a site's workspaces (to find its tag), the cache as the refresh read it, and the
+ * cacheEpoch() the refresh started in. Out: the listing with its
  * revision, at once; storing it is queued and not waited for (it takes longer than the rest of
  * the refresh at 20,000 documents, and the cache is only read by later popups). A listing the
  * cache already holds is not written again: an unchanged refresh, the usual one, would rewrite
@@ -156,11 +156,9 @@ export async function storeFetchedListing(
   listing: Listing,
   tags: Record<string, string>,
   tagOf: (siteUrl: string) => string,
-  fetchStartedAt: number,
   cache: Pick<CachedListing, 'holds'>,
   startedInEpoch: number,
 ): Promise<Listing> {
-  for (const site of listing.sites) applyConfirmedRenames(site, fetchStartedAt);
   const stored = { ...listing, revision: await revisionOf(listing, tags, tagOf) };
   // Its place in the queue is taken now, but the write starts a task later: encoding 3 MB for
   // storage would otherwise run on this thread before the reply carrying the listing is sent.

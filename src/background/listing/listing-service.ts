@@ -169,7 +169,7 @@ export async function fetchListing(
   isCurrent?: () => boolean,
 ): Promise<FetchedListing> {
   const { settings } = access;
-  const client = connectToGrist(access, apiKey, isCurrent);
+  const client = connectToGrist(access, apiKey, { isCurrent });
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
   const siteList = listSites(client, access, tags, previous);
   // Only where the saved access already lets the key go: a team site Grist lists anew is asked
@@ -186,7 +186,7 @@ export async function fetchListing(
   const sites = await siteList;
   report({ sites: sites.value });
   // The team sites Grist has just listed for this key may be asked with it.
-  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey, isCurrent);
+  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey, { isCurrent });
   const results = await Promise.all(
     sites.value.map(async (site, index) => {
       const entry = await siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous);
@@ -268,12 +268,13 @@ export function startRefresh(): Refresh {
         // Settings changed or key removed meanwhile: nothing more goes out with this key.
         () => cacheEpoch() === epoch,
       );
-      // A rename confirmed after its site was reported: that site again, with the new name.
+      // A rename confirmed after its site was reported: that site again, with the new name (and so
+      // in the listing stored next, with no await between).
       fetched.listing.sites.forEach((site, index) => {
         if (applyConfirmedRenames(site, startedAt)) log.report({ site, index, unchanged: false });
       });
       void recordListedHosts(fetched.listed, epoch).catch(logFailure('recording the listed team sites'));
-      return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, startedAt, cache, epoch);
+      return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, cache, epoch);
     })().finally(() => {
       if (refreshing?.listing === promise) refreshing = null;
     });

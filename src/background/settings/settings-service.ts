@@ -131,7 +131,7 @@ export async function testConnection(request: { apiKey?: string; personalSiteUrl
   const origin = new URL(personalSiteUrl).origin;
   const confirmed = typedKey || saved.confirmed.includes(origin) || saved.listed.includes(origin) ? [origin] : [];
   // A person waits on this, right after pressing a button: one try, and a shorter wait.
-  const client = connectToGrist({ settings: { personalSiteUrl, teamSiteUrls: [] }, hosts: { confirmed, listed: [] } }, apiKey, undefined, {
+  const client = connectToGrist({ settings: { personalSiteUrl, teamSiteUrls: [] }, hosts: { confirmed, listed: [] } }, apiKey, {
     timeoutMs: TEST_TIMEOUT_MS,
     retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
   });
