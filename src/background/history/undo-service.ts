@@ -14,16 +14,16 @@ import { oneAtATime, renameAt, savedConnection } from '../rename/rename-service.
 import { forgetDocument } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 
-/** Why an entry cannot be undone now, or null. `access` null: no key is saved. */
-function whyNot(entry: HistoryEntry, access: SiteAccess | null): string | null {
-  if (entry.undoneBy) return t('undoAlreadyUndone');
-  if (!access) return t('errorNoKey');
+/** Why an entry cannot be undone now, as the error undoRename answers; null when it can. `access` null: no key is saved. */
+function whyNot(entry: HistoryEntry, access: SiteAccess | null): ApiError | null {
+  if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
+  if (!access) return new ApiError('no-key', t('errorNoKey'));
   const host = new URL(entry.site.url).host;
   switch (keyDestination(new URL(entry.site.url), access)) {
     case 'not-a-site':
-      return t('undoSiteNotConfigured', host);
+      return new ApiError('not-configured', t('undoSiteNotConfigured', host));
     case 'not-confirmed':
-      return t('errorKeyNotConfirmed', host);
+      return new ApiError('key-not-confirmed', t('errorKeyNotConfirmed', host));
     case 'allowed':
       return null;
   }
@@ -32,7 +32,7 @@ function whyNot(entry: HistoryEntry, access: SiteAccess | null): string | null {
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
 export async function getHistory(): Promise<HistoryItem[]> {
   const [entries, access] = await Promise.all([readHistory(), savedConnection().then(({ access }) => access, () => null)]);
-  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, access) }));
+  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, access)?.message ?? null }));
 }
 
 /** The `clearHistory` message: forgets the history; Grist is not touched. */
@@ -58,10 +58,7 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const { client, access } = await savedConnection();
     const reason = whyNot(entry, access);
-    if (reason) {
-      const notConfirmed = keyDestination(new URL(entry.site.url), access) === 'not-confirmed';
-      throw new ApiError(entry.undoneBy ? 'invalid-input' : notConfirmed ? 'key-not-confirmed' : 'not-configured', reason);
-    }
+    if (reason) throw reason;
     const siteUrl = entry.site.url;
     let document;
     try {
