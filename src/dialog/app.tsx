@@ -1,5 +1,6 @@
 /** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { RenameForm } from './rename-form.tsx';
@@ -52,28 +53,9 @@ function NamedHeading({ name }: { name: string }) {
  */
 function UndoRow({ store, state }: { store: DialogStore; state: Extract<DialogState, { kind: 'renamed' }> }) {
   if (!state.entryId) return null;
-  const { undo } = state;
   return (
     <div class="undo-row">
-      {undo.kind === 'conflict' && (
-        <p class="message" role="alert">
-          {t('renamedElsewhere', plainTextName(state.document.name), plainTextName(undo.current))}
-        </p>
-      )}
-      {undo.kind === 'failed' && (
-        <p class="message message-error" role="alert">
-          {undo.message}
-        </p>
-      )}
-      {undo.kind === 'conflict' ? (
-        <button type="button" class="button" onClick={() => void store.undo(true)}>
-          {t('restoreAnyway', plainTextName(state.document.name))}
-        </button>
-      ) : (
-        <button type="button" class="button" aria-disabled={undo.kind === 'undoing' ? 'true' : undefined} onClick={() => void store.undo()}>
-          {t('undo')}
-        </button>
-      )}
+      <UndoControls oldName={state.document.name} undo={state.undo} onUndo={(force) => void store.undo(force)} buttonClass="button" />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
+import { undoResult, type UndoState } from '../shared/history.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
@@ -56,7 +57,7 @@ export type DialogState =
       /** The rename's history entry, to undo it; null when there is none. */
       entryId: string | null;
       /** Where its undo stands: not tried, on its way, renamed elsewhere since (now `current`), or failed. */
-      undo: { kind: 'offered' } | { kind: 'undoing' } | { kind: 'conflict'; current: string } | { kind: 'failed'; message: string };
+      undo: UndoState;
       /** Why the document's tab could not be reloaded, if it was tried. */
       reloadError: string | null;
     }
@@ -152,10 +153,8 @@ export function createDialogStore({ backend, pageUrl, tabId, source = 'page', cl
     const current = state.value;
     if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
     state.value = { ...current, undo: { kind: 'undoing' } };
-    const reply = await settle(backend.undoRename({ entryId: current.entryId, docId: current.document.docId, force }));
-    if (!reply.ok) state.value = { ...current, undo: { kind: 'failed', message: reply.error.message } };
-    else if (reply.value.outcome === 'renamed-elsewhere') state.value = { ...current, undo: { kind: 'conflict', current: reply.value.current } };
-    else state.value = { kind: 'undone', document: current.document, name: reply.value.name };
+    const result = undoResult(await settle(backend.undoRename({ entryId: current.entryId, docId: current.document.docId, force })));
+    state.value = 'restored' in result ? { kind: 'undone', document: current.document, name: result.restored } : { ...current, undo: result };
   }
 
   function cancel(): void {

@@ -6,18 +6,12 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle } from '../shared/errors.ts';
-import type { HistoryItem } from '../shared/history.ts';
+import { undoResult, type HistoryItem, type UndoState } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
 export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename'>;
 
-/** What the view says of one entry after an undo was tried. */
-export type EntryState =
-  | { kind: 'undoing' }
-  /** Renamed elsewhere since: nothing was sent; it is called `current` now. */
-  | { kind: 'conflict'; current: string }
-  | { kind: 'failed'; message: string };
 
 export interface HistoryStore {
   /** Null until read. */
@@ -26,8 +20,8 @@ export interface HistoryStore {
   readonly error: ReadonlySignal<string | null>;
   /** The last result worth announcing ("Restored …", "History cleared."). */
   readonly status: ReadonlySignal<string>;
-  /** Per entry id, what its undo came to, while the view shows it. */
-  readonly entryStates: ReadonlySignal<ReadonlyMap<string, EntryState>>;
+  /** Per entry id, where its undo stands, once one was tried (absent: offered). */
+  readonly entryStates: ReadonlySignal<ReadonlyMap<string, UndoState>>;
   /** Reads the history (again). */
   load(): Promise<void>;
   /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
@@ -44,9 +38,9 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
   const entries = signal<readonly HistoryItem[] | null>(null);
   const error = signal<string | null>(null);
   const status = signal('');
-  const entryStates = signal<ReadonlyMap<string, EntryState>>(new Map());
+  const entryStates = signal<ReadonlyMap<string, UndoState>>(new Map());
 
-  function setState(id: string, state: EntryState | null): void {
+  function setState(id: string, state: UndoState | null): void {
     const next = new Map(entryStates.value);
     if (state) next.set(id, state);
     else next.delete(id);
@@ -67,18 +61,14 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
     setState(entry.id, { kind: 'undoing' });
     status.value = '';
-    const reply = await settle(backend.undoRename({ entryId: entry.id, docId: entry.docId, force }));
-    if (!reply.ok) {
-      setState(entry.id, { kind: 'failed', message: reply.error.message });
-      return;
-    }
-    if (reply.value.outcome === 'renamed-elsewhere') {
-      setState(entry.id, { kind: 'conflict', current: reply.value.current });
+    const result = undoResult(await settle(backend.undoRename({ entryId: entry.id, docId: entry.docId, force })));
+    if (!('restored' in result)) {
+      setState(entry.id, result);
       return;
     }
     setState(entry.id, null);
-    onRestored(entry, reply.value.name);
-    status.value = t('restoredName', plainTextName(reply.value.name));
+    onRestored(entry, result.restored);
+    status.value = t('restoredName', plainTextName(result.restored));
     await load();
   }
 

@@ -4,11 +4,11 @@
  * Grist: text only, each in its own direction-isolated element.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryItem } from '../shared/history.ts';
+import type { HistoryItem, UndoState } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
-import type { EntryState, HistoryStore } from './history-store.ts';
+import type { HistoryStore } from './history-store.ts';
+import { UndoControls } from './undo-controls.tsx';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {
@@ -58,7 +58,7 @@ function sourceLabel(entry: HistoryItem): string {
 interface EntryProps {
   store: HistoryStore;
   entry: HistoryItem;
-  state: EntryState | undefined;
+  state: UndoState | undefined;
   afterwards: (done: Promise<void>) => void;
 }
 
@@ -88,28 +88,12 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
       {entry.cannotUndo ? (
         <p class="history-hint">{entry.cannotUndo}</p>
       ) : (
-        <button
-          type="button"
-          class="history-undo"
-          aria-label={t('undoRenameOf', entry.newName)}
-          aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
-          onClick={() => afterwards(store.undo(entry))}
-        >
-          {t('undo')}
-        </button>
-      )}
-      {state?.kind === 'conflict' && (
-        <div class="history-conflict" role="alert">
-          <p>{t('renamedElsewhere', plainTextName(entry.oldName), plainTextName(state.current))}</p>
-          <button type="button" onClick={() => afterwards(store.undo(entry, true))}>
-            {t('restoreAnyway', plainTextName(entry.oldName))}
-          </button>
-        </div>
-      )}
-      {state?.kind === 'failed' && (
-        <p class="history-error" role="alert">
-          {state.message}
-        </p>
+        <UndoControls
+          oldName={entry.oldName}
+          undo={state ?? { kind: 'offered' }}
+          onUndo={(force) => afterwards(store.undo(entry, force))}
+          label={t('undoRenameOf', entry.newName)}
+        />
       )}
     </li>
   );

@@ -3,6 +3,7 @@
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match". Keeping them in one region means each change is announced once.
  */
+import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { ErrorActions } from './error-actions.tsx';
@@ -16,7 +17,6 @@ import type { PopupStore } from './store.ts';
 function UndoOffer({ store }: { store: PopupStore }) {
   const last = store.lastRename.value;
   if (!last) return null;
-  const { undo } = last;
   const undoLast = (force: boolean) =>
     void store.undoLastRename(force).then(() =>
       // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
@@ -27,28 +27,14 @@ function UndoOffer({ store }: { store: PopupStore }) {
   return (
     <div class="undo-offer">
       <p class="undo-message">{t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
-      {undo.kind === 'conflict' ? (
-        <>
-          <p class="undo-message">{t('renamedElsewhere', plainTextName(last.oldName), plainTextName(undo.current))}</p>
-          <button type="button" class="link-button" onClick={() => undoLast(true)}>
-            {t('restoreAnyway', plainTextName(last.oldName))}
-          </button>
-        </>
-      ) : (
-        <>
-          {undo.kind === 'failed' && <p class="undo-message undo-failed">{undo.message}</p>}
-          <button
-            type="button"
-            class="link-button"
-            aria-label={t('undoRenameOf', last.newName)}
-            aria-keyshortcuts="Control+Z Meta+Z"
-            aria-disabled={undo.kind === 'undoing' ? 'true' : undefined}
-            onClick={() => undoLast(false)}
-          >
-            {t('undo')}
-          </button>
-        </>
-      )}
+      <UndoControls
+        oldName={last.oldName}
+        undo={last.undo}
+        onUndo={undoLast}
+        label={t('undoRenameOf', last.newName)}
+        keyshortcuts="Control+Z Meta+Z"
+        buttonClass="link-button"
+      />
     </div>
   );
 }

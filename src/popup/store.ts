@@ -6,6 +6,7 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
+import { undoResult, type UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
@@ -108,7 +109,7 @@ export interface LastRename {
   oldName: string;
   newName: string;
   /** `conflict`: renamed elsewhere since, now `current`; nothing was sent. */
-  undo: { kind: 'offered' } | { kind: 'undoing' } | { kind: 'conflict'; current: string } | { kind: 'failed'; message: string };
+  undo: UndoState;
 }
 
 /** Finds a document of the listing by site and id. */
@@ -456,18 +457,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const last = lastRename.value;
     if (!last || last.undo.kind === 'undoing') return;
     lastRename.value = { ...last, undo: { kind: 'undoing' } };
-    const reply = await settle(backend.undoRename({ entryId: last.entryId, docId: last.ref.docId, force }));
+    const result = undoResult(await settle(backend.undoRename({ entryId: last.entryId, docId: last.ref.docId, force })));
     batch(() => {
       // Grist has the old name back: shown whatever the user did meanwhile.
-      if (reply.ok && reply.value.outcome === 'restored') showName(last.ref, reply.value.name);
+      if ('restored' in result) showName(last.ref, result.restored);
       if (lastRename.value?.entryId !== last.entryId) return;
-      if (!reply.ok) {
-        lastRename.value = { ...last, undo: { kind: 'failed', message: reply.error.message } };
-      } else if (reply.value.outcome === 'renamed-elsewhere') {
-        lastRename.value = { ...last, undo: { kind: 'conflict', current: reply.value.current } };
+      if (!('restored' in result)) {
+        lastRename.value = { ...last, undo: result };
       } else {
         lastRename.value = null;
-        announcement.value = t('restoredName', plainTextName(reply.value.name));
+        announcement.value = t('restoredName', plainTextName(result.restored));
       }
     });
   }

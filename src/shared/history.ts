@@ -2,6 +2,7 @@
  * The rename history: every rename the extension made, after Grist confirmed it, newest first.
  * It holds names and addresses, never the API key, so pages may read it.
  */
+import type { Result } from './errors.ts';
 
 /** Where a rename was made. */
 export type RenameSource = 'popup' | 'page' | 'shortcut' | 'bulk' | 'undo';
@@ -41,3 +42,17 @@ export type UndoOutcome =
   | { outcome: 'restored'; name: string; entryId: string | null }
   /** The document was renamed elsewhere since: nothing was sent. `current` is its name now. */
   | { outcome: 'renamed-elsewhere'; current: string };
+
+/** Where an undo offered on a page stands (the popup's last rename, the rename window, a history entry). */
+export type UndoState =
+  | { kind: 'offered' }
+  | { kind: 'undoing' }
+  /** Renamed elsewhere since, now `current`: nothing was sent; "Restore … anyway" is offered. */
+  | { kind: 'conflict'; current: string }
+  | { kind: 'failed'; message: string };
+
+/** What the reply to `undoRename` comes to for a page: the name restored, or the state to show. */
+export function undoResult(reply: Result<UndoOutcome>): { restored: string } | UndoState {
+  if (!reply.ok) return { kind: 'failed', message: reply.error.message };
+  return reply.value.outcome === 'restored' ? { restored: reply.value.name } : { kind: 'conflict', current: reply.value.current };
+}
