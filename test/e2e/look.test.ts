@@ -2,13 +2,11 @@
  * How the pages look: the README's light and dark screenshots of the popup, and both pages at
  * 200% browser zoom with nothing cut off or scrolling sideways.
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+import { OPTIONS_PAGE, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -64,18 +62,10 @@ async function expectWithinWidth(page: Page, control: Locator, name: string): Pr
   expect(box.x + box.width, `${name}'s right edge`).toBeLessThanOrEqual(viewportWidth);
 }
 
-/** Rewritten with UPDATE_SCREENSHOTS=1, otherwise kept out of the tree. */
-const SCREENSHOTS = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
-
 describe('the README screenshots', () => {
   it('show the options page, saved and connected, in the light and the dark scheme', async () => {
     const options = await saveOwnerOptions();
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await options.setViewportSize({ width: 800, height: 860 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await options.emulateMedia({ colorScheme });
-      await options.screenshot({ path: resolve(SCREENSHOTS, `options-${colorScheme}.png`) });
-    }
+    await screenshotSchemes(options, 'options', { width: 800, height: 860 });
     await options.close();
   });
 
@@ -83,13 +73,7 @@ describe('the README screenshots', () => {
     await saveOwnerOptions();
     const popup = await openPopup(setup.extension);
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
-    const folder = SCREENSHOTS;
-    await mkdir(folder, { recursive: true });
-    await popup.setViewportSize({ width: 400, height: 600 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await popup.emulateMedia({ colorScheme });
-      await popup.screenshot({ path: resolve(folder, `popup-${colorScheme}.png`) });
-    }
+    await screenshotSchemes(popup, 'popup', { width: 400, height: 600 });
     await popup.close();
   });
 });

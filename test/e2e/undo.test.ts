@@ -2,13 +2,11 @@
  * Undo and the rename history in Chromium against the fake Grist server (issue 13): what the
  * server ends up storing after each undo.
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { clickClosing, openPopup, saveOptions } from './user-actions.ts';
+import { clickClosing, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -103,13 +101,7 @@ describe('undo', () => {
     await renameInPopup(popup, 'Campaign Plan', 'Campaign Plan 2027');
     await popup.getByRole('button', { name: 'Rename history' }).click();
     await popup.getByRole('list', { name: 'Rename history' }).waitFor();
-    const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
-    await mkdir(folder, { recursive: true });
-    await popup.setViewportSize({ width: 400, height: 600 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await popup.emulateMedia({ colorScheme });
-      await popup.screenshot({ path: resolve(folder, `history-${colorScheme}.png`) });
-    }
+    await screenshotSchemes(popup, 'history', { width: 400, height: 600 });
     await popup.close();
   });
 });

@@ -4,6 +4,8 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { LoadedExtension } from './extension.ts';
 
 export const OPTIONS_PAGE = 'src/options/index.html';
@@ -51,4 +53,19 @@ export async function clickClosing(page: Page, control: Locator): Promise<void> 
   const closed = page.waitForEvent('close');
   await control.click().catch(() => undefined);
   await closed;
+}
+
+/**
+ * Takes the README screenshots of `page` at `width` × `height`, in the light and the dark scheme:
+ * `docs/<name>-light.png` and `-dark.png` with UPDATE_SCREENSHOTS=1, `test-results/` otherwise
+ * (kept out of the tree).
+ */
+export async function screenshotSchemes(page: Page, name: string, { width, height }: { width: number; height: number }): Promise<void> {
+  const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
+  await mkdir(folder, { recursive: true });
+  await page.setViewportSize({ width, height });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: resolve(folder, `${name}-${colorScheme}.png`) });
+  }
 }
