@@ -39,7 +39,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
       v.maxLength(MAX_BULK_ITEMS),
     ),
   }),
-  getBulkRun: v.object({ runId: v.string() }),
+  getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),
   undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),

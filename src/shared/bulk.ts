@@ -26,6 +26,9 @@ export type BulkItemState =
 export interface BulkItemStatus extends BulkRenameItem {
   /** The name it had when the run started. */
   oldName: string;
+  /** Its site's and workspace's names, as the worker's listing gives them ('' when it does not list it). */
+  siteName: string;
+  workspaceName: string;
   state: BulkItemState;
   message?: string;
 }

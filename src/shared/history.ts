@@ -27,8 +27,32 @@ export interface HistoryEntry {
   undoneBy?: string;
 }
 
-/** The most entries kept; the oldest drop off. */
+/** The most renames kept, a bulk rename's batch counting as one; the oldest drop off. */
 export const MAX_HISTORY_ENTRIES = 200;
+/**
+ * The most entries kept in all, so batches do not fill the browser's storage (10 MB for an
+ * extension without unlimitedStorage); the newest batch is kept whole whatever its size.
+ */
+export const MAX_HISTORY_RECORDS = 5000;
+
+/**
+ * The entries kept of `entries` (newest first): the newest MAX_HISTORY_ENTRIES renames, a batch
+ * counting as one, and at most MAX_HISTORY_RECORDS entries besides the newest batch.
+ */
+export function keptEntries(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  const kept: HistoryEntry[] = [];
+  const batches = new Set<string>();
+  const newestBatch = entries.find((entry) => entry.batchId !== undefined)?.batchId;
+  let renames = 0;
+  for (const entry of entries) {
+    const newUnit = entry.batchId === undefined || !batches.has(entry.batchId);
+    if (entry.batchId !== undefined) batches.add(entry.batchId);
+    if (newUnit && ++renames > MAX_HISTORY_ENTRIES) break;
+    if (kept.length >= MAX_HISTORY_RECORDS && entry.batchId !== newestBatch) continue;
+    kept.push(entry);
+  }
+  return kept;
+}
 
 /** An entry as the pages show it: whether it can be undone, and why not. */
 export interface HistoryItem extends HistoryEntry {

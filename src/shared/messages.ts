@@ -86,8 +86,8 @@ export interface Protocol {
   undoRename: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
   /** Starts a bulk rename run in the worker (documents of its listing only). */
   startBulkRename: { request: { items: BulkRenameItem[] }; response: BulkRunSnapshot };
-  /** Where a bulk rename run stands. */
-  getBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
+  /** Where a bulk rename run stands; `runId` null: the latest run the worker has (null if none). */
+  getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
   /** Stops a run: what is on its way finishes, the rest is not sent. */
   stopBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
   /** Sends again the renames of a run that failed. */

@@ -227,7 +227,7 @@ export const HISTORY_VERSION = 1;
 
 export interface StoredHistory {
   version: typeof HISTORY_VERSION;
-  /** Newest first, at most MAX_HISTORY_ENTRIES. */
+  /** Newest first, as many as `keptEntries` keeps. */
   entries: HistoryEntry[];
 }
 

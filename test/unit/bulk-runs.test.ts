@@ -38,7 +38,7 @@ function items(count = 20) {
 async function finished(runId: string): Promise<BulkRunSnapshot> {
   let run!: BulkRunSnapshot;
   await vi.waitFor(async () => {
-    run = await getBulkRun({ runId });
+    run = (await getBulkRun({ runId }))!;
     expect(run.done).toBe(true);
   }, { timeout: 8000 });
   return run;
@@ -110,9 +110,13 @@ describe('a bulk rename run', () => {
   it('goes on when the page that started it closes: the run belongs to the worker', async () => {
     const wanted = items(6);
     const started = await startBulkRename({ items: wanted });
-    // No page watches it; asked later, it is done.
+    // No page watches it; a page opened later finds it as the latest run, and it is done.
     const run = await finished(started.id);
     expect(run.items.every((item) => item.state === 'renamed')).toBe(true);
+    const reopened = await getBulkRun({ runId: null });
+    expect(reopened?.id).toBe(started.id);
+    const site = listing.sites.find((entry) => entry.orgId === wanted[0]!.orgId)!;
+    expect(reopened?.items[0]).toMatchObject({ siteName: site.name, workspaceName: site.workspaces[0]!.name });
   });
 
   it('a document the worker did not list, or a name that changes nothing, is not sent', async () => {

@@ -12,7 +12,7 @@ import { renameDocument } from '../../src/background/rename/rename-service.ts';
 import { renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
 import { clearHistory, getHistory, undoRename } from '../../src/background/history/undo-service.ts';
 import { saveSettings } from '../../src/background/settings/settings-service.ts';
-import { MAX_HISTORY_ENTRIES } from '../../src/shared/history.ts';
+import { MAX_HISTORY_ENTRIES, MAX_HISTORY_RECORDS } from '../../src/shared/history.ts';
 import { historyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
@@ -77,6 +77,26 @@ describe('the history', () => {
     expect(entries).toHaveLength(MAX_HISTORY_ENTRIES);
     expect(entries[0]?.docId).toBe(`d${MAX_HISTORY_ENTRIES + 4}`);
     expect(entries.at(-1)?.docId).toBe('d5');
+  });
+
+  it(`counts a bulk batch as one rename of the ${MAX_HISTORY_ENTRIES}, and keeps the newest batch whole`, async () => {
+    const entry = (docId: string, batchId?: string) =>
+      addHistoryEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
+    for (let index = 0; index < MAX_HISTORY_ENTRIES; index++) await entry(`single${index}`);
+    // Confirmed at once, as a run confirms them.
+    await Promise.all(Array.from({ length: 30 }, (_, index) => entry(`small${index}`, 'small-batch')));
+    let entries = await readHistory();
+    expect(entries.filter((kept) => kept.batchId === 'small-batch')).toHaveLength(30);
+    expect(entries[0]?.docId).toBe('small29');
+    // The batch took one place of the 200: only the oldest single rename went.
+    expect(entries.filter((kept) => !kept.batchId)).toHaveLength(MAX_HISTORY_ENTRIES - 1);
+    expect(entries.at(-1)?.docId).toBe('single1');
+
+    // A batch larger than the most entries kept in all stays whole; older entries make room.
+    await Promise.all(Array.from({ length: MAX_HISTORY_RECORDS + 10 }, (_, index) => entry(`large${index}`, 'large-batch')));
+    entries = await readHistory();
+    expect(entries).toHaveLength(MAX_HISTORY_RECORDS + 10);
+    expect(entries.every((kept) => kept.batchId === 'large-batch')).toBe(true);
   });
 
   it('is stored as one item with its shape version, and never holds the key', async () => {

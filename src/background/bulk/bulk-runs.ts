@@ -15,7 +15,7 @@ import { undoRename } from '../history/undo-service.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
-import { findDocument, oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+import { type findDocument, oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
 
 /** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
@@ -26,6 +26,8 @@ interface Run extends BulkRunSnapshot {
 }
 
 const runs = new Map<string, Run>();
+/** The run started last: a page opened again shows it. */
+let latestRun: Run | null = null;
 const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
@@ -101,11 +103,24 @@ function go(run: Run): void {
 export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
   await savedConnection();
   const listing = await readListing();
+  // Looked up by key, not by a walk of the listing per item: a run may name 20,000 documents.
+  const listed = new Map<string, NonNullable<ReturnType<typeof findDocument>>>();
+  for (const site of listing?.sites ?? []) {
+    for (const workspace of site.workspaces) for (const document of workspace.documents) listed.set(`${site.orgId}/${document.id}`, { site, workspace, document });
+  }
   const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [] };
   for (const { orgId, docId, newName } of items) {
-    const found = findDocument(listing, orgId, docId);
+    const found = listed.get(`${orgId}/${docId}`);
     const oldName = found?.document.name ?? '';
-    const status: BulkItemStatus = { orgId, docId, newName, oldName, state: 'queued' };
+    const status: BulkItemStatus = {
+      orgId,
+      docId,
+      newName,
+      oldName,
+      siteName: found?.site.name ?? '',
+      workspaceName: found?.workspace.name ?? '',
+      state: 'queued',
+    };
     let message: string | null = null;
     if (!found) message = t('errorNotInList');
     else {
@@ -126,12 +141,18 @@ export async function startBulkRename({ items }: { items: BulkRenameItem[] }): P
     );
   }
   runs.set(run.id, run);
+  latestRun = run;
   go(run);
   return snapshot(run);
 }
 
-/** The `getBulkRun` message: where the run stands. Throws ApiError `not-found` for a run the worker no longer has. */
-export async function getBulkRun({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+/**
+ * The `getBulkRun` message: where the run stands; with `runId` null, the latest run (null when
+ * the worker has none: it keeps runs in memory, so none after it restarted). Throws ApiError
+ * `not-found` for a run id the worker no longer has.
+ */
+export async function getBulkRun({ runId }: { runId: string | null }): Promise<BulkRunSnapshot | null> {
+  if (runId === null) return latestRun && snapshot(latestRun);
   return snapshot(runOf(runId));
 }
 

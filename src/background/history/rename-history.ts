@@ -1,9 +1,10 @@
 /**
  * The rename history (shared/history.ts), written only here: an entry for every rename Grist
- * confirmed, newest first, at most MAX_HISTORY_ENTRIES. Writes are queued, so two renames
- * confirmed at once cannot drop each other's entry.
+ * confirmed, newest first, as many as `keptEntries` keeps. Writes are queued, so two renames
+ * confirmed at once cannot drop each other's entry; entries confirmed while a write is under way
+ * are written together by the next one (a bulk rename confirms dozens a second).
  */
-import { MAX_HISTORY_ENTRIES, type HistoryEntry } from '../../shared/history.ts';
+import { keptEntries, type HistoryEntry } from '../../shared/history.ts';
 import { historyItem, HISTORY_VERSION } from '../../shared/storage-items.ts';
 import { serialQueue } from '../pacing.ts';
 
@@ -14,17 +15,25 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
+/** Entries waiting for the next write, oldest first, and that write once queued. */
+let waiting: HistoryEntry[] = [];
+let nextWrite: Promise<void> | null = null;
+
 /**
- * Adds an entry for a rename Grist confirmed. In: everything but its id and time. Out: the entry.
- * The oldest entries past MAX_HISTORY_ENTRIES drop off.
+ * Adds an entry for a rename Grist confirmed. In: everything but its id and time. Out: the entry,
+ * once stored. The oldest entries drop off (see keptEntries).
  */
 export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'at'>): Promise<HistoryEntry> {
-  return queue(async () => {
+  const added: HistoryEntry = { ...entry, id: newId(), at: Date.now() };
+  waiting.push(added);
+  nextWrite ??= queue(async () => {
+    const written = waiting.reverse();
+    waiting = [];
+    nextWrite = null;
     const stored = await historyItem.get();
-    const added: HistoryEntry = { ...entry, id: newId(), at: Date.now() };
-    await historyItem.set({ version: HISTORY_VERSION, entries: [added, ...stored.entries].slice(0, MAX_HISTORY_ENTRIES) });
-    return added;
+    await historyItem.set({ version: HISTORY_VERSION, entries: keptEntries([...written, ...stored.entries]) });
   });
+  return nextWrite.then(() => added);
 }
 
 /** The entries, newest first, once the writes queued before are done. */
