@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**', 'src/bulk/**'],
+    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**', 'src/bulk/**', 'src/listing-view/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/popup/**', '**/options/**', '**/dialog/**', 'preact', 'preact/*', '@preact/*'], message: 'The background has no UI.' }] },
+        { patterns: [{ group: ['**/popup/**', '**/options/**', '**/dialog/**', '**/listing-view/**', 'preact', 'preact/*', '@preact/*'], message: 'The background has no UI.' }] },
       ],
     },
   },
@@ -53,7 +53,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/background/**', '**/popup/**', '**/options/**', '**/dialog/**', '**/history/**'], message: 'shared/ depends on no context.' }] },
+        { patterns: [{ group: ['**/background/**', '**/popup/**', '**/options/**', '**/dialog/**', '**/history/**', '**/bulk/**', '**/listing-view/**'], message: 'shared/ depends on no context.' }] },
       ],
     },
   },

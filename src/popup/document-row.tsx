@@ -4,10 +4,10 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
-import { MarkedName } from './highlighted.tsx';
+import { MarkedName } from '../listing-view/highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
-import type { DocumentItemRow } from './listing-rows.ts';
+import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface DocumentRowProps {

@@ -17,7 +17,7 @@ import {
   scrollTopToShow,
   windowRange,
   type Row,
-} from './listing-rows.ts';
+} from '../listing-view/listing-rows.ts';
 import { adjacentResult } from './result-navigation.ts';
 import { Gap, SiteSection } from './site-section.tsx';
 import type { PopupStore, RenameState } from './store.ts';

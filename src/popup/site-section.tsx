@@ -5,8 +5,8 @@
 import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
 import { ErrorActions } from './error-actions.tsx';
-import { MarkedName } from './highlighted.tsx';
-import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from './listing-rows.ts';
+import { MarkedName } from '../listing-view/highlighted.tsx';
+import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from '../listing-view/listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface SiteSectionProps {

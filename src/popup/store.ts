@@ -12,8 +12,8 @@ import { t } from '../shared/i18n.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from './listing-rows.ts';
-import { countDocuments, searchTerms } from './search.ts';
+import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from '../listing-view/listing-rows.ts';
+import { countDocuments, searchTerms } from '../listing-view/search.ts';
 
 export { documentKey, type DocumentRef };
 

@@ -96,7 +96,7 @@ export function listingPreview(listing: Listing, rows: number): Listing {
     left -= 1;
     const workspaces: WorkspaceEntry[] = [];
     for (const workspace of site.workspaces) {
-      // An empty workspace is not shown (popup/listing-rows.ts): it takes no row of the preview.
+      // An empty workspace is not shown (listing-view/listing-rows.ts): it takes no row of the preview.
       if (workspace.documents.length === 0) continue;
       if (left <= 0) break;
       left -= 1;

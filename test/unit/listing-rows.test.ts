@@ -21,9 +21,9 @@ import {
   type ListNode,
   type Row,
   type SiteNode,
-} from '../../src/popup/listing-rows.ts';
+} from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
-import { searchTerms } from '../../src/popup/search.ts';
+import { searchTerms } from '../../src/listing-view/search.ts';
 
 function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
   return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z', ...extra };
