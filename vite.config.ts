@@ -1,6 +1,7 @@
 import { crx } from '@crxjs/vite-plugin';
 import { defineConfig } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import { BULK_RENAME_PAGE } from './src/shared/bulk-page.ts';
 import { FIREFOX_MIN_VERSION, firefoxManifest } from './scripts/firefox-manifest.ts';
 
 // The manifest's version follows package.json so a release bumps one place.
@@ -23,8 +24,9 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       sourcemap: false,
       target: firefox ? `firefox${parseInt(FIREFOX_MIN_VERSION)}` : 'chrome116',
-      // The rename dialog is opened by the worker, not named in the manifest, so crxjs needs telling.
-      rollupOptions: { input: { dialog: 'src/dialog/index.html' } },
+      // The rename dialog and the Bulk rename page are opened by the extension, not named in the
+      // manifest, so crxjs needs telling.
+      rollupOptions: { input: { dialog: 'src/dialog/index.html', bulk: BULK_RENAME_PAGE } },
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     server: { host: '127.0.0.1' },

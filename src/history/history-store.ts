@@ -10,9 +10,7 @@ import { undoResult, type HistoryItem, type UndoState } from '../shared/history.
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
-export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename'>;
-
-
+export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename' | 'undoBatch'>;
 export interface HistoryStore {
   /** Null until read. */
   readonly entries: ReadonlySignal<readonly HistoryItem[] | null>;
@@ -20,12 +18,17 @@ export interface HistoryStore {
   readonly error: ReadonlySignal<string | null>;
   /** The last result worth announcing ("Restored …", "History cleared."). */
   readonly status: ReadonlySignal<string>;
-  /** Per entry id, where its undo stands, once one was tried (absent: offered). */
+  /** Per entry id (or batch id), where its undo stands, once one was tried (absent: offered). */
   readonly entryStates: ReadonlySignal<ReadonlyMap<string, UndoState>>;
   /** Reads the history (again). */
   load(): Promise<void>;
   /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
   undo(entry: HistoryItem, force?: boolean): Promise<void>;
+  /**
+   * Undoes every rename of a bulk rename's batch not undone yet, each checked as a single undo is,
+   * and says how many names came back.
+   */
+  undoBatch(batchId: string): Promise<void>;
   /** Forgets the history. The view asks for confirmation first; Grist is not touched. */
   clear(): Promise<void>;
 }
@@ -72,6 +75,22 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     await load();
   }
 
+  async function undoBatch(batchId: string): Promise<void> {
+    if (entryStates.value.get(batchId)?.kind === 'undoing') return;
+    setState(batchId, { kind: 'undoing' });
+    status.value = '';
+    const reply = await settle(backend.undoBatch({ batchId }));
+    setState(batchId, reply.ok ? null : { kind: 'failed', message: reply.error.message });
+    if (!reply.ok) return;
+    const restored = reply.value.filter((result) => result.outcome === 'restored');
+    for (const result of restored) {
+      const entry = entries.value?.find((item) => item.batchId === batchId && item.docId === result.docId);
+      if (entry) onRestored(entry, result.oldName);
+    }
+    status.value = t('bulkUndoSummary', String(restored.length), String(reply.value.length));
+    await load();
+  }
+
   async function clear(): Promise<void> {
     const reply = await settle(backend.clearHistory(null));
     if (!reply.ok) {
@@ -83,5 +102,5 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     status.value = t('historyCleared');
   }
 
-  return { entries, error, status, entryStates, load, undo, clear };
+  return { entries, error, status, entryStates, load, undo, undoBatch, clear };
 }

@@ -3,6 +3,7 @@
  * document's site and workspace, old name → new name, and a button to undo it. Names come from
  * Grist: text only, each in its own direction-isolated element.
  */
+import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryItem, UndoState } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
@@ -39,8 +40,13 @@ export function HistoryView({ store }: { store: HistoryStore }) {
       {entries && entries.length > 0 && (
         <>
           <ol class="history-list" aria-label={t('renameHistory')}>
-            {entries.map((entry) => (
-              <Entry key={entry.id} store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} />
+            {entries.map((entry, index) => (
+              <Fragment key={entry.id}>
+                {entry.batchId && !entries.slice(0, index).some((earlier) => earlier.batchId === entry.batchId) && (
+                  <BatchHeading store={store} batchId={entry.batchId} entries={entries} afterwards={afterwards} />
+                )}
+                <Entry store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} />
+              </Fragment>
             ))}
           </ol>
           <ClearHistory store={store} count={entries.length} afterwards={afterwards} />
@@ -53,6 +59,27 @@ export function HistoryView({ store }: { store: HistoryStore }) {
 /** Where a rename was made, in words. */
 function sourceLabel(entry: HistoryItem): string {
   return t(entry.source === 'undo' ? 'sourceUndo' : entry.source === 'bulk' ? 'sourceBulk' : entry.source === 'popup' ? 'sourcePopup' : 'sourcePage');
+}
+
+/**
+ * Above the newest rename of a bulk rename's batch: how many documents it renamed, and Undo this
+ * batch while any of them can still be undone.
+ */
+function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryStore; batchId: string; entries: readonly HistoryItem[]; afterwards: (done: Promise<void>) => void }) {
+  const batch = entries.filter((entry) => entry.batchId === batchId);
+  const undoable = batch.some((entry) => !entry.cannotUndo);
+  const state = store.entryStates.value.get(batchId);
+  return (
+    <li class="history-batch">
+      <p>{t(batch.length === 1 ? 'historyBatchOne' : 'historyBatchMany', String(batch.length))}</p>
+      {undoable && (
+        <button type="button" aria-disabled={state?.kind === 'undoing' ? 'true' : undefined} onClick={() => afterwards(store.undoBatch(batchId))}>
+          {t('undoThisBatch')}
+        </button>
+      )}
+      {state?.kind === 'failed' && <p class="history-error">{state.message}</p>}
+    </li>
+  );
 }
 
 interface EntryProps {

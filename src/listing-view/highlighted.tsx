@@ -1,13 +1,12 @@
-/** A name with the letters a search matched marked. */
+/** Names with some of their letters marked: what a search matched, what a bulk rename changes. */
 import type { ReadonlySignal } from '@preact/signals';
 import { matchRanges } from './search.ts';
 
 /**
- * Renders `text` as text nodes, with the parts the search `terms` matched in `<mark>` elements:
- * never as HTML, so a name holding markup stays letters. In: the name as shown, the folded terms.
+ * Renders `text` as text nodes, with `ranges` (sorted `[start, end)` UTF-16 indices, not
+ * overlapping) in `<mark>` elements: never as HTML, so a name holding markup stays letters.
  */
-export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
-  const ranges = matchRanges(text, terms);
+export function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> }) {
   if (ranges.length === 0) return <>{text}</>;
   const parts = [];
   let at = 0;
@@ -18,6 +17,11 @@ export function Highlighted({ text, terms }: { text: string; terms: readonly str
   }
   if (at < text.length) parts.push(text.slice(at));
   return <>{parts}</>;
+}
+
+/** `text` with the parts the search `terms` matched marked. In: the name as shown, the folded terms. */
+export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
+  return <Marked text={text} ranges={matchRanges(text, terms)} />;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { t } from '../shared/i18n.ts';
 import { HistoryView } from '../history/history-view.tsx';
 import { Field } from './field.tsx';
@@ -35,6 +36,14 @@ export function OptionsApp({ store }: OptionsAppProps) {
       <p role="status" aria-live="polite" class={status ? `status status-${status.tone}` : 'status'}>
         {status?.text}
       </p>
+      <section class="bulk-section" aria-labelledby="bulk-heading">
+        <h2 id="bulk-heading">{t('bulkTitle')}</h2>
+        <p class="hint">{t('bulkOpenIntro')}</p>
+        {/* A link: the page opens in a tab of its own, as links do, with no browser API. */}
+        <a class="button-link" href={`/${BULK_RENAME_PAGE}`} target="_blank">
+          {t('bulkTitle')}
+        </a>
+      </section>
       <section class="history-section" aria-labelledby="history-heading">
         <h2 id="history-heading">{t('renameHistory')}</h2>
         <HistoryView store={store.history} />

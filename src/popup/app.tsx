@@ -2,7 +2,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { HistoryView } from '../history/history-view.tsx';
 import { t } from '../shared/i18n.ts';
-import { HistoryIcon, OptionsIcon, RefreshIcon } from './icons.tsx';
+import { BulkIcon, HistoryIcon, OptionsIcon, RefreshIcon } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
@@ -70,6 +70,9 @@ export function App({ store }: { store: PopupStore }) {
             onClick={() => setShowHistory(!showHistory)}
           >
             <HistoryIcon />
+          </button>
+          <button type="button" class="icon-button" aria-label={t('bulkTitle')} title={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()}>
+            <BulkIcon />
           </button>
           <button type="button" class="icon-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
             <OptionsIcon />

@@ -60,6 +60,15 @@ export function HistoryIcon() {
   );
 }
 
+/** Three lines with a pencil, for Bulk rename. Decorative: the button carries the name. */
+export function BulkIcon() {
+  return (
+    <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M1.5 3.5h8M1.5 7.5h6M1.5 11.5h3.5M8 14l.6-2.4 4.6-4.6a1 1 0 0 1 1.4 1.4l-4.6 4.6z" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
 /** Marks a link that opens in a new tab. Decorative. */
 export function ExternalIcon() {
   return (

@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { refreshUnderway, runtimeBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
+import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { createPopupStore } from './store.ts';
@@ -17,6 +18,7 @@ const store = createPopupStore({
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
   readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
+  openBulkRename: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_RENAME_PAGE) }),
   // Folds the names for search after the list is on screen, before the user is likely to type:
   // when the page is idle, or within 100 ms even if it never is (people type as soon as they see).
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 100 }),

@@ -29,6 +29,8 @@ export interface PopupStoreDependencies {
   readCachedPreview?: () => Promise<Listing | null>;
   /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
   openOptions: () => unknown;
+  /** Opens the Bulk rename page in a new tab (`tabs.create` in the extension). */
+  openBulkRename: () => unknown;
   /**
    * Runs a task when the page is idle (`requestIdleCallback` in the extension). Used to fold every
    * name for search ahead of the first keystroke; without it the first search does that itself.
@@ -100,6 +102,7 @@ export interface PopupStore {
   /** Shows a name an undo elsewhere (the history view) put back. */
   showRestored(ref: DocumentRef, name: string): void;
   openOptions(): void;
+  openBulkRename(): void;
 }
 
 /** The last rename made in this popup, and where its undo stands. */
@@ -192,7 +195,7 @@ function markPending(site: SiteEntry): SiteEntry {
 }
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, whenIdle }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
   const listing = signal<Listing | null>(null);
   const loaded = signal(false);
   const query = signal('');
@@ -500,15 +503,19 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     setDraft,
     commitRename,
     cancelRename,
-    openOptions: () => {
-      const failed = () => {
-        announcement.value = t('optionsOpenFailed');
-      };
-      try {
-        Promise.resolve(openOptions()).catch(failed);
-      } catch {
-        failed();
-      }
-    },
+    openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
+    openBulkRename: () => openPage(openBulkRename, 'bulkOpenFailed'),
   };
+
+  /** Opens another page of the extension, saying so when the browser refuses (`failure`). */
+  function openPage(open: () => unknown, failure: 'optionsOpenFailed' | 'bulkOpenFailed'): void {
+    const failed = () => {
+      announcement.value = t(failure);
+    };
+    try {
+      Promise.resolve(open()).catch(failed);
+    } catch {
+      failed();
+    }
+  }
 }

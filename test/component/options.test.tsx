@@ -53,6 +53,7 @@ async function renderPage({ settings = SAVED, permission = true, granted, testRe
     getHistory: vi.fn(async (_request: null) => ok<HistoryItem[]>([])),
     clearHistory: vi.fn(async (_request: null) => ok(null)),
     undoRename: vi.fn(),
+    undoBatch: vi.fn(),
     confirmSavedKey: vi.fn(async ({ siteUrl }: { siteUrl: string }) => {
       saved = { ...saved, keyNotConfirmedFor: saved.keyNotConfirmedFor.filter((origin) => origin !== siteUrl) };
       return ok(saved);
@@ -180,6 +181,7 @@ describe('the fields', () => {
       getHistory: vi.fn(async () => ok<HistoryItem[]>([])),
       clearHistory: vi.fn(),
       undoRename: vi.fn(),
+      undoBatch: vi.fn(),
     } satisfies OptionsBackend;
     const store = createOptionsStore({
       backend,

@@ -44,11 +44,11 @@ describe('popup store', () => {
   test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
     const firstRefresh = deferred<Reply<'refreshListing'>>();
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.loaded.value).toBe(true));
     expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
@@ -75,8 +75,8 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn() });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     expect(store.loaded.value).toBe(true);
@@ -94,14 +94,14 @@ describe('popup store', () => {
     const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return refreshed.promise;
       }),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     report({ sites: full.sites, unchanged: [true] });
@@ -117,7 +117,7 @@ describe('popup store', () => {
     const first = deferred<Reply<'refreshListing'>>();
     const second = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi
         .fn<(request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>>()
         .mockImplementationOnce((_request, onProgress) => {
@@ -127,7 +127,7 @@ describe('popup store', () => {
         .mockImplementationOnce(() => second.promise),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
     const old = listing(doc(PLAN.id, 'Old progress'));
@@ -142,13 +142,14 @@ describe('popup store', () => {
 
   test('neither cache replaces a fresh listing that arrived first', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
     const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
     const store = createPopupStore({
       backend,
       readCachedListing: () => slow({ ...listing(PLAN), revision: 'rev-1' }),
       readCachedPreview: () => slow({ ...listing(PLAN), revision: 'preview:rev-1' }),
       openOptions: vi.fn(),
+      openBulkRename: vi.fn(),
     });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
@@ -157,8 +158,8 @@ describe('popup store', () => {
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn() });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
     const rows = store.rows.value;
@@ -182,22 +183,22 @@ describe('popup store', () => {
 
   test('a new revision replaces the listing shown', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn() });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
   });
 
   test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi
         .fn()
         .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
         .mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan B');
@@ -213,8 +214,8 @@ describe('popup store', () => {
 
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
     const older = doc('olderDoc000000000000', 'Older plan');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
     expect(names()).toEqual(['Older plan', 'Plan']);
@@ -228,8 +229,8 @@ describe('popup store', () => {
 
   test('folding every name for search is left to an idle moment, once per listing', async () => {
     const tasks: Array<() => void> = [];
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), whenIdle: (task) => tasks.push(task) });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn(), whenIdle: (task) => tasks.push(task) });
     await store.start();
     expect(tasks).toHaveLength(1);
     tasks[0]!();
@@ -238,13 +239,13 @@ describe('popup store', () => {
   });
 
   test('a backend that throws instead of answering an error still ends the refresh', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn(async () => {
         throw new Error('port closed');
       }),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     expect(store.refreshing.value).toBe(false);
     expect(store.listingError.value?.kind).toBe('network');
@@ -252,26 +253,27 @@ describe('popup store', () => {
   });
 
   test('an unreadable cache is the same as an empty one', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
     const store = createPopupStore({
       backend,
       readCachedListing: async () => {
         throw new Error('storage gone');
       },
       openOptions: vi.fn(),
+      openBulkRename: vi.fn(),
     });
     await store.start();
     expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
   });
 
   test('a rename that throws returns to edit mode with the typed text', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(async () => {
         throw new Error('port closed');
       }),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan C ');
@@ -288,11 +290,11 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const other = doc('otherDoc000000000000', 'Other');
     const message = '“Plan” no longer exists on docs.getgrist.com. It was removed from the list.';
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
       renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN, other), openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN, other), openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.loaded.value).toBe(true));
 
@@ -314,8 +316,8 @@ describe('popup store', () => {
 
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename({ orgId: 7, docId: viewed.id });
     expect(store.renames.value.size).toBe(0);
@@ -323,11 +325,11 @@ describe('popup store', () => {
 
   test('edits cannot be changed or cancelled while the name is being saved', async () => {
     const reply = deferred<Reply<'renameDocument'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(() => reply.promise),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan D');
@@ -343,14 +345,19 @@ describe('popup store', () => {
     expect(store.renames.value.size).toBe(0);
   });
 
-  test('an options page that cannot open says so', async () => {
+  test('an options page or Bulk rename page that cannot open says so', async () => {
     const store = createPopupStore({
-      backend: { refreshListing: vi.fn(), renameDocument: vi.fn(), undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn() },
+      backend: { refreshListing: vi.fn(), renameDocument: vi.fn(), undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn() },
       readCachedListing: async () => null,
       openOptions: () => Promise.reject(new Error('no')),
+      openBulkRename: () => {
+        throw new Error('no');
+      },
     });
     store.openOptions();
     await new Promise((done) => setTimeout(done, 0));
     expect(store.announcement.value).toMatch(/Could not open the options page/);
+    store.openBulkRename();
+    expect(store.announcement.value).toBe('Could not open the Bulk rename page.');
   });
 });

@@ -87,7 +87,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -96,7 +96,8 @@ async function setup({ cached = null, refresh }: SetupOptions = {}) {
     }),
   };
   const openOptions = vi.fn();
-  const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions });
+  const openBulkRename = vi.fn();
+  const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions, openBulkRename });
   render(<App store={store} />);
   let started!: Promise<void>;
   await act(async () => {
@@ -105,6 +106,7 @@ async function setup({ cached = null, refresh }: SetupOptions = {}) {
   return {
     backend,
     openOptions,
+    openBulkRename,
     store,
     async answerRefresh(reply: Reply<'refreshListing'>) {
       await act(async () => {
@@ -184,11 +186,11 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: () => cache.promise, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => cache.promise, openOptions: vi.fn(), openBulkRename: vi.fn() });
     render(<App store={store} />);
     await act(async () => {
       const started = store.start();
@@ -644,6 +646,12 @@ describe('names from Grist', () => {
   });
 });
 
+test('the Bulk rename button opens the Bulk rename page', async () => {
+  const popup = await setup({ cached: freshListing() });
+  fireEvent.click(screen.getByRole('button', { name: 'Bulk rename' }));
+  expect(popup.openBulkRename).toHaveBeenCalledTimes(1);
+});
+
 // --- Errors ---------------------------------------------------------------------------------------
 
 describe('errors', () => {
@@ -731,14 +739,14 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
       }),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     render(<App store={store} />);
     let started!: Promise<void>;
     await act(async () => {

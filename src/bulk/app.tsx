@@ -1,0 +1,44 @@
+/**
+ * The Bulk rename page's whole view: while choosing, the document picker and the rules beside it
+ * and the preview under them; once a run is started (or found under way), the run.
+ */
+import { useEffect } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
+import { DocumentPicker } from './document-picker.tsx';
+import { PreviewTable } from './preview-table.tsx';
+import { RulesForm } from './rules-form.tsx';
+import { RunPanel } from './run-panel.tsx';
+import type { BulkStore } from './store.ts';
+
+export function BulkApp({ store }: { store: BulkStore }) {
+  useEffect(() => {
+    void store.start();
+  }, [store]);
+  const listingError = store.listingError.value;
+  return (
+    <main class="bulk">
+      <h1>{t('bulkTitle')}</h1>
+      <p class="intro">{t('bulkIntro')}</p>
+      {/* Always in the page: screen readers announce changes only in a live region that already exists. */}
+      <p role="status" class="status">
+        {store.announcement.value}
+      </p>
+      {listingError && (
+        <p class="listing-error" role="alert">
+          {listingError.message}
+        </p>
+      )}
+      {store.run.value ? (
+        <RunPanel store={store} />
+      ) : (
+        <>
+          <div class="bulk-columns">
+            <DocumentPicker store={store} />
+            <RulesForm store={store} />
+          </div>
+          <PreviewTable store={store} />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The Bulk rename page's entry: wires the real backend (messages to the background worker) and
+ * the cached listing into the store, and renders the page.
+ */
+import { render } from 'preact';
+import { refreshUnderway, runtimeBackend } from '../shared/backend-client.ts';
+import { t } from '../shared/i18n.ts';
+import { listingItem } from '../shared/storage-items.ts';
+import { BulkApp } from './app.tsx';
+import { createBulkStore } from './store.ts';
+
+const store = createBulkStore({
+  backend: runtimeBackend,
+  // Read once the refresh the store asked for has made its own storage reads (as the popup does).
+  readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
+});
+
+// The page is written in English; these follow the language the messages are shown in.
+document.documentElement.lang = t('languageCode');
+document.title = t('bulkTitle');
+const root = document.getElementById('app');
+if (!root) throw new Error('The Bulk rename page has no #app element.');
+render(<BulkApp store={store} />, root);

@@ -1,0 +1,95 @@
+/**
+ * A run as it goes and once done: the progress bar with "k of N", Stop, Retry failed, Undo this
+ * batch, and each document's outcome (renamed, failed with the reason, not sent; then what its
+ * undo came to).
+ */
+import type { BatchUndoResult, BulkItemStatus } from '../shared/bulk.ts';
+import { t } from '../shared/i18n.ts';
+import { describeRun, runCounts, type BulkStore } from './store.ts';
+import { WindowedTable } from './windowed-table.tsx';
+
+function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): string {
+  if (undo) {
+    if (undo.outcome === 'restored') return t('bulkRestored');
+    if (undo.outcome === 'renamed-elsewhere') return t('bulkNotRestoredElsewhere', undo.message ?? '');
+    return t('bulkNotRestoredFailed', undo.message ?? '');
+  }
+  switch (item.state) {
+    case 'queued':
+      return t('bulkQueued');
+    case 'sending':
+      return t('bulkSending');
+    case 'renamed':
+      return t('bulkRenamed');
+    case 'failed':
+      return t('bulkFailed', item.message ?? '');
+    case 'not-sent':
+      return item.message ?? t('bulkNotSent');
+  }
+}
+
+export function RunPanel({ store }: { store: BulkStore }) {
+  const run = store.run.value!;
+  const counts = runCounts(run);
+  const undone = store.undone.value;
+  const busy = store.busy.value;
+  const undoLeft = !undone || [...undone.values()].some((result) => result.outcome === 'failed');
+  return (
+    <section class="bulk-section run" aria-labelledby="run-heading">
+      <h2 id="run-heading">{run.done ? t('bulkRunDoneHeading') : t('bulkRunHeading')}</h2>
+      <div class="run-progress">
+        <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
+        <span id="run-count">{t('bulkProgress', String(counts.finished), String(run.items.length))}</span>
+      </div>
+      {run.done && <p class="run-summary">{describeRun(run)}</p>}
+      <div class="run-actions">
+        {!run.done && (
+          <button type="button" onClick={() => void store.stop()} disabled={busy || run.stopped}>
+            {t('bulkStop')}
+          </button>
+        )}
+        {run.done && counts.failed > 0 && (
+          <button type="button" onClick={() => void store.retryFailed()} disabled={busy}>
+            {t('bulkRetryFailed')}
+          </button>
+        )}
+        {run.done && counts.renamed > 0 && undoLeft && (
+          <button type="button" onClick={() => void store.undoBatch()} disabled={busy}>
+            {t('undoThisBatch')}
+          </button>
+        )}
+        {run.done && (
+          <button type="button" class="primary" onClick={() => void store.newBulkRename()} disabled={busy}>
+            {t('bulkNewRename')}
+          </button>
+        )}
+      </div>
+      <WindowedTable
+        label={t('bulkRunHeading')}
+        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), t('bulkColumnNew'), t('bulkColumnOutcome')]}
+        rows={run.items}
+        rowKey={(item) => `${item.orgId}/${item.docId}`}
+        row={(item) => {
+          const undo = undone?.get(item.docId);
+          const outcome = outcomeText(item, undo);
+          return (
+            <>
+              <td class="where">
+                <bdi dir="auto">{item.siteName ? `${item.siteName} › ${item.workspaceName}` : ''}</bdi>
+              </td>
+              <td class="name" title={item.oldName}>
+                <bdi dir="auto">{item.oldName}</bdi>
+              </td>
+              <td class="name" title={item.newName}>
+                <bdi dir="auto">{item.newName}</bdi>
+              </td>
+              <td class={`outcome outcome-${undo ? undo.outcome : item.state}`} title={outcome}>
+                {outcome}
+              </td>
+            </>
+          );
+        }}
+      />
+    </section>
+  );
+}

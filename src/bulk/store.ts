@@ -1,0 +1,359 @@
+/**
+ * The Bulk rename page's state and actions: the listing (cached at once, refreshed behind), which
+ * documents are offered and picked, the rules, the preview they make, and the run the worker does.
+ * The views only read these signals and call these actions; all talk with the background goes
+ * through the `Backend` interface, so tests hand in a fake.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
+import { settle, type ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
+import { canRename, type Listing } from '../shared/listing.ts';
+import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { searchTerms } from '../listing-view/search.ts';
+import { previewRenames, type PickedDocument, type Preview } from './rename-preview.ts';
+import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
+
+export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
+
+export interface BulkStoreDependencies {
+  backend: BulkBackend;
+  /** The cached listing from storage (`listingItem.get` in the extension). */
+  readCachedListing: () => Promise<Listing | null>;
+  /** Resolves after `ms` (a timer in the page): the pause between two looks at a run under way. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/** A line of the document picker: a site's or workspace's heading, or a document to pick. */
+export type PickerRow = { kind: 'site'; key: string; name: string } | { kind: 'workspace'; key: string; name: string } | { kind: 'document'; key: string; row: DocumentItemRow };
+
+/** A choice of the site or workspace picker: its key (`String(orgId)`, `orgId/workspaceId`) and name. */
+export interface PickerChoice {
+  key: string;
+  name: string;
+}
+
+/** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
+export const RUN_POLL_MS = 250;
+
+export interface BulkStore {
+  readonly listing: ReadonlySignal<Listing | null>;
+  /** True once the cache was read or a fresh listing arrived. */
+  readonly loaded: ReadonlySignal<boolean>;
+  /** Why the listing could not be refreshed; null after a good refresh. */
+  readonly listingError: ReadonlySignal<ErrorValue | null>;
+  readonly query: ReadonlySignal<string>;
+  /** The site picked (`String(orgId)`), or '' for every site. */
+  readonly site: ReadonlySignal<string>;
+  /** The workspace picked (`orgId/workspaceId`), or '' for every workspace. */
+  readonly workspace: ReadonlySignal<string>;
+  readonly sites: ReadonlySignal<readonly PickerChoice[]>;
+  /** The workspaces of the site picked (of every site, named with their site, when none is). */
+  readonly workspaces: ReadonlySignal<readonly PickerChoice[]>;
+  /** What the picker lists: documents the user owns that match the filter and pickers, under headings. */
+  readonly pickerRows: ReadonlySignal<readonly PickerRow[]>;
+  /** The documents of `pickerRows`, in order. */
+  readonly shown: ReadonlySignal<readonly DocumentItemRow[]>;
+  /** How many documents of the listing are not offered: the user does not own them. */
+  readonly notOwned: ReadonlySignal<number>;
+  /** The picked documents, by key (see documentKey). */
+  readonly selected: ReadonlySignal<ReadonlySet<string>>;
+  readonly rules: ReadonlySignal<RenameRules>;
+  /** The rules checked: an invalid regular expression is an error here. */
+  readonly compiled: ReadonlySignal<CompiledRules>;
+  /** The picked documents in listing order, each with its new name and verdict; null while the rules are invalid. */
+  readonly preview: ReadonlySignal<Preview | null>;
+  /** The run shown (started here, or found under way when the page opened); null: choosing. */
+  readonly run: ReadonlySignal<BulkRunSnapshot | null>;
+  /** What Undo this batch came to, by document id; null before it was asked. */
+  readonly undone: ReadonlySignal<ReadonlyMap<string, BatchUndoResult> | null>;
+  /** True while a start, stop, retry or undo is waiting for the worker. */
+  readonly busy: ReadonlySignal<boolean>;
+  /** The last result worth announcing. */
+  readonly announcement: ReadonlySignal<string>;
+
+  /** Shows the cached listing and the latest run, then fetches a fresh listing. */
+  start(): Promise<void>;
+  setQuery(text: string): void;
+  setSite(key: string): void;
+  setWorkspace(key: string): void;
+  /**
+   * Picks or unpicks a shown document. `range`: Shift was held, so every shown document from the
+   * last one clicked to this one takes this one's new state.
+   */
+  toggle(key: string, range?: boolean): void;
+  selectAllShown(): void;
+  clearSelection(): void;
+  setRules(change: Partial<RenameRules>): void;
+  /** Starts the run of the preview's will-rename documents, and follows it. */
+  rename(): Promise<void>;
+  stop(): Promise<void>;
+  retryFailed(): Promise<void>;
+  undoBatch(): Promise<void>;
+  /** Leaves the run's results for a new choice, on a fresh listing. */
+  newBulkRename(): Promise<void>;
+}
+
+/** Counts a run's items by state. */
+export function runCounts(run: BulkRunSnapshot) {
+  const counts = { renamed: 0, failed: 0, notSent: 0, finished: 0 };
+  for (const item of run.items) {
+    if (item.state === 'renamed') counts.renamed += 1;
+    else if (item.state === 'failed') counts.failed += 1;
+    else if (item.state === 'not-sent') counts.notSent += 1;
+    else continue;
+    counts.finished += 1;
+  }
+  return counts;
+}
+
+/** "18 renamed, 1 failed, 1 not sent." */
+export function describeRun(run: BulkRunSnapshot): string {
+  const counts = runCounts(run);
+  return t('bulkRunSummary', String(counts.renamed), String(counts.failed), String(counts.notSent));
+}
+
+function describeUndo(results: readonly BatchUndoResult[]): string {
+  const restored = results.filter((result) => result.outcome === 'restored').length;
+  return t('bulkUndoSummary', String(restored), String(results.length));
+}
+
+/** Creates the page's store. Nothing happens until `start()` is called. */
+export function createBulkStore({ backend, readCachedListing, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: BulkStoreDependencies): BulkStore {
+  const listing = signal<Listing | null>(null);
+  const loaded = signal(false);
+  const listingError = signal<ErrorValue | null>(null);
+  const query = signal('');
+  const site = signal('');
+  const workspace = signal('');
+  const selected = signal<ReadonlySet<string>>(new Set());
+  const rules = signal<RenameRules>(NO_RULES);
+  const run = signal<BulkRunSnapshot | null>(null);
+  const undone = signal<ReadonlyMap<string, BatchUndoResult> | null>(null);
+  const busy = signal(false);
+  const announcement = signal('');
+
+  const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
+  const terms = computed(() => searchTerms(query.value).join(' '));
+  /** Every document the user owns, in listing order. */
+  const owned = computed(() => (prepared.value?.rows ?? []).filter((row): row is DocumentItemRow => row.kind === 'document' && canRename(row.document)));
+  const notOwned = computed(() => (prepared.value?.rows ?? []).filter((row) => row.kind === 'document').length - owned.value.length);
+
+  const sites = computed(() => (listing.value?.sites ?? []).map((entry) => ({ key: String(entry.orgId), name: siteDisplayName(entry) })));
+  const workspaces = computed(() => {
+    const choices: PickerChoice[] = [];
+    for (const entry of listing.value?.sites ?? []) {
+      if (site.value && String(entry.orgId) !== site.value) continue;
+      for (const space of entry.workspaces) {
+        if (!space.documents.some(canRename)) continue;
+        choices.push({ key: `${entry.orgId}/${space.id}`, name: site.value ? space.name : `${siteDisplayName(entry)} › ${space.name}` });
+      }
+    }
+    return choices;
+  });
+
+  const pickerRows = computed(() => {
+    const current = prepared.value;
+    if (!current) return [];
+    const termList = terms.value ? terms.value.split(' ') : [];
+    const rows: PickerRow[] = [];
+    let lastSite = '';
+    let lastWorkspace = '';
+    for (const row of matchingRows(current, termList)) {
+      if (row.kind !== 'document' || !canRename(row.document)) continue;
+      const siteKey = String(row.site.orgId);
+      const workspaceKey = `${siteKey}/${row.workspace.id}`;
+      if ((site.value && site.value !== siteKey) || (workspace.value && workspace.value !== workspaceKey)) continue;
+      if (siteKey !== lastSite) rows.push({ kind: 'site', key: `s${siteKey}`, name: siteDisplayName(row.site) });
+      if (workspaceKey !== lastWorkspace) rows.push({ kind: 'workspace', key: `w${workspaceKey}`, name: row.workspace.name });
+      lastSite = siteKey;
+      lastWorkspace = workspaceKey;
+      rows.push({ kind: 'document', key: row.key, row });
+    }
+    return rows;
+  });
+  const shown = computed(() => pickerRows.value.flatMap((row) => (row.kind === 'document' ? [row.row] : [])));
+
+  /** The picked documents in listing order, and the names of the other documents of their workspaces. */
+  const picked = computed(() => {
+    const chosen = selected.value;
+    const documents: PickedDocument[] = [];
+    const workspaceIds = new Set<number>();
+    for (const row of owned.value) {
+      if (!chosen.has(row.key)) continue;
+      documents.push({ orgId: row.ref.orgId, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
+      workspaceIds.add(row.workspace.id);
+    }
+    const otherNames = new Map<number, string[]>();
+    for (const entry of listing.value?.sites ?? []) {
+      for (const space of entry.workspaces) {
+        if (!workspaceIds.has(space.id)) continue;
+        const names = otherNames.get(space.id) ?? [];
+        for (const document of space.documents) if (!chosen.has(`${entry.orgId}/${document.id}`)) names.push(document.name);
+        otherNames.set(space.id, names);
+      }
+    }
+    return { documents, otherNames };
+  });
+  const compiled = computed(() => compileRules(rules.value));
+  const preview = computed(() => {
+    const rulesNow = compiled.value;
+    return rulesNow.ok ? previewRenames(picked.value.documents, rulesNow, picked.value.otherNames) : null;
+  });
+
+  /** The document clicked last, where a Shift+click range starts. */
+  let anchor: string | null = null;
+
+  async function refresh(): Promise<void> {
+    const reply = await settle(backend.refreshListing(null));
+    batch(() => {
+      loaded.value = true;
+      if (reply.ok) {
+        listing.value = reply.value;
+        listingError.value = null;
+      } else {
+        listingError.value = reply.error;
+      }
+    });
+  }
+
+  /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
+  async function follow(runId: string): Promise<void> {
+    while (run.value?.id === runId && !run.value.done) {
+      await wait(RUN_POLL_MS);
+      const reply = await settle(backend.getBulkRun({ runId }));
+      if (run.value?.id !== runId) return;
+      if (!reply.ok || !reply.value) {
+        announcement.value = reply.ok ? t('bulkRunGone') : reply.error.message;
+        return;
+      }
+      run.value = reply.value;
+      if (reply.value.done) announcement.value = describeRun(reply.value);
+    }
+  }
+
+  /** Runs one request to the worker about the run, showing the run it answers and following it. */
+  async function act(request: () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>): Promise<void> {
+    if (busy.value) return;
+    busy.value = true;
+    const reply = await settle(request());
+    busy.value = false;
+    if (!reply.ok) {
+      announcement.value = reply.error.message;
+      return;
+    }
+    if (!reply.value) return;
+    run.value = reply.value;
+    announcement.value = reply.value.done ? describeRun(reply.value) : t('bulkRenaming', String(reply.value.items.length));
+    await follow(reply.value.id);
+  }
+
+  async function start(): Promise<void> {
+    const refreshed = refresh();
+    const cached = await readCachedListing().catch(() => null);
+    // The cache is older than any fresh answer: it never replaces one.
+    if (cached && !listing.value) {
+      listing.value = cached;
+      loaded.value = true;
+    }
+    const latest = await settle(backend.getBulkRun({ runId: null }));
+    if (latest.ok && latest.value && !run.value) {
+      run.value = latest.value;
+      void follow(latest.value.id);
+    }
+    await refreshed;
+  }
+
+  return {
+    listing,
+    loaded,
+    listingError,
+    query,
+    site,
+    workspace,
+    sites,
+    workspaces,
+    pickerRows,
+    shown,
+    notOwned,
+    selected,
+    rules,
+    compiled,
+    preview,
+    run,
+    undone,
+    busy,
+    announcement,
+    start,
+    setQuery: (text) => (query.value = text),
+    setSite: (key) =>
+      batch(() => {
+        site.value = key;
+        // A workspace of another site would show nothing.
+        if (workspace.value && key && !workspace.value.startsWith(`${key}/`)) workspace.value = '';
+      }),
+    setWorkspace: (key) => (workspace.value = key),
+    toggle(key, range = false) {
+      const next = new Set(selected.value);
+      const on = !next.has(key);
+      const order = shown.value;
+      const from = range && anchor !== null ? order.findIndex((row) => row.key === anchor) : -1;
+      const to = from >= 0 ? order.findIndex((row) => row.key === key) : -1;
+      if (from >= 0 && to >= 0) {
+        for (let index = Math.min(from, to); index <= Math.max(from, to); index++) {
+          if (on) next.add(order[index]!.key);
+          else next.delete(order[index]!.key);
+        }
+      } else if (on) next.add(key);
+      else next.delete(key);
+      anchor = key;
+      selected.value = next;
+    },
+    selectAllShown() {
+      const next = new Set(selected.value);
+      for (const row of shown.value) next.add(row.key);
+      selected.value = next;
+    },
+    clearSelection() {
+      anchor = null;
+      selected.value = new Set();
+    },
+    setRules: (change) => (rules.value = { ...rules.value, ...change }),
+    async rename() {
+      const current = preview.value;
+      if (!current || current.counts.rename === 0) return;
+      const items = current.rows
+        .filter((row) => row.verdict.kind === 'rename' || row.verdict.kind === 'duplicate')
+        .map((row) => ({ orgId: row.orgId, docId: row.document.id, newName: row.newName }));
+      undone.value = null;
+      await act(() => backend.startBulkRename({ items }));
+    },
+    stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),
+    retryFailed: () => act(() => backend.retryFailedBulk({ runId: run.value!.id })),
+    async undoBatch() {
+      const current = run.value;
+      if (!current || busy.value) return;
+      busy.value = true;
+      announcement.value = t('bulkUndoing');
+      const reply = await settle(backend.undoBatch({ batchId: current.batchId }));
+      busy.value = false;
+      if (!reply.ok) {
+        announcement.value = reply.error.message;
+        return;
+      }
+      const results = new Map(undone.value ?? []);
+      for (const result of reply.value) results.set(result.docId, result);
+      undone.value = results;
+      announcement.value = describeUndo(reply.value);
+    },
+    async newBulkRename() {
+      batch(() => {
+        run.value = null;
+        undone.value = null;
+        announcement.value = '';
+      });
+      await refresh();
+    },
+  };
+}
