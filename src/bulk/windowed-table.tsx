@@ -23,8 +23,9 @@ export function WindowedTable<T>({ label, columns, rows, rowKey, row }: Windowed
   const scrollRef = useRef<HTMLDivElement>(null);
   const window = useRowWindow(scrollRef, rows.length, TABLE_ROW_HEIGHT);
   return (
-    <div class="table-scroll" ref={scrollRef} tabIndex={0} aria-label={label} role="region">
-      <table aria-rowcount={rows.length + 1}>
+    // Focusable, so the keyboard can scroll it.
+    <div class="table-scroll" ref={scrollRef} tabIndex={0}>
+      <table aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (

@@ -1043,6 +1043,39 @@ describe('undo and the rename history (issue 13)', () => {
     expect(screen.getByText(/No renames yet/)).toBeTruthy();
     expect(screen.getByText('History cleared. Your documents in Grist keep their names.')).toBeTruthy();
   });
+
+  test('a bulk rename’s batch is headed by its size and Undo this batch, which puts every name back in the list', async () => {
+    const renamed = acmeSite({
+      workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', 'Forecast 2027'), doc('acmeLeads0000000000000', 'Leads 2027')] }],
+    });
+    const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
+    const batch = (docId: string, name: string, id: string) => ({ ...ENTRY, id, docId, oldName: name, newName: `${name} 2027`, source: 'bulk' as const, batchId: 'batch-1' });
+    const entries = [batch('acmeForecast000000000', 'Forecast', 'entry-1'), batch('acmeLeads0000000000000', 'Leads', 'entry-2'), ENTRY];
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: entries });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+    });
+    const list = await screen.findByRole('list', { name: 'Rename history' });
+    expect(within(list).getByText('Bulk rename of 2 documents')).toBeTruthy();
+    expect(within(list).getAllByRole('button', { name: 'Undo this batch' })).toHaveLength(1);
+
+    popup.backend.undoBatch.mockResolvedValue({
+      ok: true,
+      value: [
+        { docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', outcome: 'restored' },
+        { docId: 'acmeLeads0000000000000', oldName: 'Leads', newName: 'Leads 2027', outcome: 'renamed-elsewhere', message: 'Leads (final)' },
+      ],
+    });
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: entries.map((entry) => (entry.id === 'entry-1' ? { ...entry, cannotUndo: 'Already undone.' } : entry)) });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(within(list).getByRole('button', { name: 'Undo this batch' })));
+    });
+    expect(popup.backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
+    expect(screen.getByText('Restored 1 of 2 names.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Leads 2027' })).toBeTruthy();
+  });
 });
 
 // --- At scale -------------------------------------------------------------------------------------

@@ -154,6 +154,23 @@ export const sampleSeed: Seed = {
   docs: Object.values(DOCS),
 };
 
+/** The departments of the bulk rename seed's budgets. */
+export const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Support', 'Finance', 'Legal', 'People', 'Operations', 'Research', 'Design'];
+
+/**
+ * The default seed plus a year of budgets to rename in bulk: "Budget 2025 – <department>" for
+ * each of DEPARTMENTS, in Acme's Marketing workspace and again in Globex's Projects workspace
+ * (20 documents on two sites, all owned by Olivia).
+ */
+export function budgetSeed(): Seed {
+  const budgets = [marketing, projects].flatMap((space, site) =>
+    DEPARTMENTS.map((department, index) =>
+      doc(createHash('sha256').update(`budget/${site}/${department}`).digest('hex').slice(0, 22), `Budget 2025 – ${department}`, space.id, `2026-10-0${site + 1}T09:${String(10 + index)}:00.000Z`),
+    ),
+  );
+  return { ...sampleSeed, docs: [...sampleSeed.docs, ...budgets] };
+}
+
 /**
  * Large seed data for benchmarks.
  * In: how many team sites, and how many documents each holds.

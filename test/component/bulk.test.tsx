@@ -1,0 +1,335 @@
+// @vitest-environment jsdom
+/**
+ * The Bulk rename page as a user meets it (issue 14): rendered with a fake backend and a cached
+ * listing, checked through roles, accessible names and visible text.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { BulkApp } from '../../src/bulk/app.tsx';
+import { createBulkStore } from '../../src/bulk/store.ts';
+import type { BulkItemStatus, BulkRunSnapshot } from '../../src/shared/bulk.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
+
+afterEach(cleanup);
+
+function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
+  return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
+}
+
+function site(orgId: number, name: string, workspaces: SiteEntry['workspaces']): SiteEntry {
+  return { orgId, name, domain: name.toLowerCase(), personal: false, siteUrl: `https://${name.toLowerCase()}.getgrist.com`, workspaces };
+}
+
+/** Acme: Finance holds two budgets, an editor's document and another; Globex: Projects, one budget. */
+function listing(): Listing {
+  return {
+    fetchedAt: 1,
+    sites: [
+      site(5, 'Acme', [
+        {
+          id: 50,
+          name: 'Finance',
+          documents: [
+            doc('budgetSales00000000000', 'Budget 2025 – Sales', { updatedAt: '2026-01-04T00:00:00.000Z' }),
+            doc('budgetLegal00000000000', 'Budget 2025 – Legal', { updatedAt: '2026-01-03T00:00:00.000Z' }),
+            doc('forecast00000000000000', 'Forecast', { updatedAt: '2026-01-02T00:00:00.000Z' }),
+            doc('sharedWithMe0000000000', 'Budget 2025 – Shared', { access: 'editors' }),
+          ],
+        },
+      ]),
+      site(6, 'Globex', [{ id: 60, name: 'Projects', documents: [doc('budgetGlobex0000000000', 'Budget 2025 – <b>Globex</b>')] }]),
+    ],
+  };
+}
+
+function item(id: string, oldName: string, newName: string, state: BulkItemStatus['state'], message?: string): BulkItemStatus {
+  return { orgId: 5, docId: id, oldName, newName, siteName: 'Acme', workspaceName: 'Finance', state, ...(message ? { message } : {}) };
+}
+
+function runOf(items: BulkItemStatus[], extra: Partial<BulkRunSnapshot> = {}): BulkRunSnapshot {
+  return { id: 'run-1', batchId: 'batch-1', items, stopped: false, done: items.every((entry) => entry.state !== 'queued' && entry.state !== 'sending'), ...extra };
+}
+
+async function setup({ latestRun = null, cached = listing() }: { latestRun?: BulkRunSnapshot | null; cached?: Listing } = {}) {
+  const backend = {
+    refreshListing: vi.fn(async () => ({ ok: true as const, value: cached })),
+    getBulkRun: vi.fn(async (_request: { runId: string | null }) => ({ ok: true as const, value: latestRun as BulkRunSnapshot | null })),
+    startBulkRename: vi.fn(),
+    stopBulkRun: vi.fn(),
+    retryFailedBulk: vi.fn(),
+    undoBatch: vi.fn(),
+  };
+  /** Each look at a run waits for the test to let it go. */
+  const looks: Array<() => void> = [];
+  const store = createBulkStore({ backend, readCachedListing: async () => cached, wait: () => new Promise((resolve) => looks.push(() => resolve())) });
+  render(<BulkApp store={store} />);
+  await screen.findByRole('checkbox', { name: 'Select Forecast' });
+  /** Lets the page take its next look at the run, and waits for it to show. */
+  const nextLook = async () => {
+    await waitFor(() => expect(looks.length).toBeGreaterThan(0));
+    await act(async () => {
+      looks.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  };
+  return { backend, store, nextLook };
+}
+
+/** Clicks, then lets the promises the click started settle. */
+async function clickAndSettle(element: Element, init: object = {}): Promise<void> {
+  await act(async () => {
+    fireEvent.click(element, init);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const checkbox = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement;
+const findField = () => screen.getByRole('textbox', { name: 'Find' });
+
+describe('choosing documents', () => {
+  test('offers only the documents the user owns, grouped by site and workspace, and says how many were left out', async () => {
+    await setup();
+    expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – Shared' })).toBeNull();
+    expect(screen.getByText('1 document is not offered: only its owners can rename it.')).toBeTruthy();
+    const list = screen.getByRole('group', { name: 'Documents' });
+    expect([...list.querySelectorAll('.picker-site, .picker-workspace, .picker-document')].map((line) => line.textContent)).toEqual([
+      'Acme',
+      'Finance',
+      'Budget 2025 – Sales',
+      'Budget 2025 – Legal',
+      'Forecast',
+      'Globex',
+      'Projects',
+      'Budget 2025 – <b>Globex</b>',
+    ]);
+    // A name holding markup stays text.
+    expect(list.querySelector('b')).toBeNull();
+    expect(screen.getByText('0 documents selected')).toBeTruthy();
+  });
+
+  test('the filter matches as the popup’s search does; Select all shown picks only what is shown, and stays picked when the filter changes', async () => {
+    await setup();
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter documents' }), { target: { value: 'budget acme' } });
+    expect(screen.queryByRole('checkbox', { name: 'Select Forecast' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – <b>Globex</b>' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(screen.getByText('2 documents selected')).toBeTruthy();
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter documents' }), { target: { value: '' } });
+    expect(checkbox('Budget 2025 – Sales').checked).toBe(true);
+    expect(checkbox('Forecast').checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getByText('0 documents selected')).toBeTruthy();
+  });
+
+  test('the site and workspace pickers narrow the list', async () => {
+    await setup();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: '6' } });
+    expect(screen.queryByRole('checkbox', { name: 'Select Forecast' })).toBeNull();
+    expect(checkbox('Budget 2025 – <b>Globex</b>')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: '' } });
+    const workspaces = screen.getByRole('combobox', { name: 'Workspace' });
+    expect(within(workspaces).getAllByRole('option').map((option) => option.textContent)).toEqual(['All workspaces', 'Acme › Finance', 'Globex › Projects']);
+    fireEvent.change(workspaces, { target: { value: '5/50' } });
+    expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – <b>Globex</b>' })).toBeNull();
+    expect(checkbox('Forecast')).toBeTruthy();
+  });
+
+  test('Shift+click picks every shown document between the last one clicked and this one', async () => {
+    await setup();
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – <b>Globex</b>'), { shiftKey: true });
+    expect(['Budget 2025 – Sales', 'Budget 2025 – Legal', 'Forecast', 'Budget 2025 – <b>Globex</b>'].map((name) => checkbox(name).checked)).toEqual([true, true, true, true]);
+    expect(screen.getByText('4 documents selected')).toBeTruthy();
+    fireEvent.click(checkbox('Forecast'));
+    fireEvent.click(checkbox('Budget 2025 – Legal'), { shiftKey: true });
+    expect(['Budget 2025 – Sales', 'Budget 2025 – Legal', 'Forecast'].map((name) => checkbox(name).checked)).toEqual([true, false, false]);
+  });
+});
+
+describe('rules and preview', () => {
+  async function pickAll() {
+    const page = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    return page;
+  }
+
+  const previewRows = () =>
+    within(screen.getByRole('table', { name: 'Preview' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+  test('each picked document shows its new name and verdict as a rule is typed, with the summary line', async () => {
+    await pickAll();
+    expect(screen.getByText('0 will be renamed, 4 unchanged, 0 invalid.')).toBeTruthy();
+    fireEvent.input(findField(), { target: { value: '2025' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: '2026' } });
+    expect(screen.getByText('3 will be renamed, 1 unchanged, 0 invalid.')).toBeTruthy();
+    expect(previewRows()).toEqual([
+      ['Acme › Finance', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'will rename'],
+      ['Acme › Finance', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'will rename'],
+      ['Acme › Finance', 'Forecast', 'Forecast', 'unchanged'],
+      ['Globex › Projects', 'Budget 2025 – <b>Globex</b>', 'Budget 2026 – <b>Globex</b>', 'will rename'],
+    ]);
+    const region = screen.getByRole('region', { name: 'Preview' });
+    // The changed part is marked, as text: the name's own markup is not HTML.
+    expect([...region.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['6', '6', '6']);
+    expect(region.querySelector('b')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rename 3 documents' })).toHaveProperty('disabled', false);
+  });
+
+  test('a name another document of the workspace has is a warning; empty and too long are invalid and say which', async () => {
+    await pickAll();
+    fireEvent.click(checkbox('Budget 2025 – <b>Globex</b>'));
+    fireEvent.click(checkbox('Forecast'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
+    // Sales becomes "Forecast", the name of a document not picked in its workspace; Legal becomes empty.
+    fireEvent.input(findField(), { target: { value: '^Budget 2025 – (Sales|Legal)$' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: '' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Prefix' }), { target: { value: '' } });
+    expect(previewRows().map((row) => row[3])).toEqual(['invalid: The new name would be empty.', 'invalid: The new name would be empty.']);
+    fireEvent.input(findField(), { target: { value: '^Budget 2025 – Sales$' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: 'Forecast' } });
+    expect(previewRows().map((row) => row[3])).toEqual(['same name as another document in Finance', 'unchanged']);
+    // Grist allows it: a warning, still renamed.
+    expect(screen.getByText('1 will be renamed, 1 unchanged, 0 invalid.')).toBeTruthy();
+    fireEvent.input(screen.getByRole('textbox', { name: 'Suffix' }), { target: { value: ` ${'x'.repeat(240)}` } });
+    expect(previewRows().map((row) => row[3])).toEqual(['will rename', 'invalid: The new name would be over 255 characters.']);
+    expect(screen.getByText('1 will be renamed, 0 unchanged, 1 invalid.')).toBeTruthy();
+  });
+
+  test('an invalid regular expression shows its error next to the field and disables renaming', async () => {
+    await pickAll();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
+    fireEvent.input(findField(), { target: { value: '(2025' } });
+    expect(findField().getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(findField().getAttribute('aria-describedby')!);
+    expect(error?.textContent).toMatch(/^Invalid regular expression: .*\(2025/);
+    expect(screen.getByText('Fix the regular expression to see the preview.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Rename \d+ documents?$/ })).toHaveProperty('disabled', true);
+  });
+
+  test('numbering follows the preview’s order, with Start at and Digits', async () => {
+    await pickAll();
+    fireEvent.input(screen.getByRole('textbox', { name: 'Find' }), { target: { value: 'Budget 2025 – ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Number' }));
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'Start at' }), { target: { value: '7' } });
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'Digits' }), { target: { value: '3' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Case' }), { target: { value: 'upper' } });
+    expect(previewRows().map((row) => row[2])).toEqual(['SALES 007', 'LEGAL 008', 'FORECAST 009', '<B>GLOBEX</B> 010']);
+  });
+});
+
+describe('renaming', () => {
+  test('Rename N documents sends only the will-rename ones, then shows the run as it goes: progress, outcomes, Stop', async () => {
+    const { backend, nextLook } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    fireEvent.input(findField(), { target: { value: '2025' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: '2026' } });
+    const sales = item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'sending');
+    const legal = item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'queued');
+    const globex = { ...item('budgetGlobex0000000000', 'Budget 2025 – <b>Globex</b>', 'Budget 2026 – <b>Globex</b>', 'queued'), orgId: 6 };
+    backend.startBulkRename.mockResolvedValue({ ok: true, value: runOf([sales, legal, globex]) });
+    await clickAndSettle(screen.getByRole('button', { name: 'Rename 3 documents' }));
+    expect(backend.startBulkRename).toHaveBeenCalledExactlyOnceWith({
+      items: [
+        { orgId: 5, docId: 'budgetSales00000000000', newName: 'Budget 2026 – Sales' },
+        { orgId: 5, docId: 'budgetLegal00000000000', newName: 'Budget 2026 – Legal' },
+        { orgId: 6, docId: 'budgetGlobex0000000000', newName: 'Budget 2026 – <b>Globex</b>' },
+      ],
+    });
+    expect(screen.getByRole('heading', { name: 'Renaming' })).toBeTruthy();
+    expect(screen.getByText('0 of 3')).toBeTruthy();
+    expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(0);
+
+    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf([{ ...sales, state: 'renamed' }, { ...legal, state: 'sending' }, globex]) });
+    await nextLook();
+    expect(screen.getByText('1 of 3')).toBeTruthy();
+    expect(backend.getBulkRun).toHaveBeenLastCalledWith({ runId: 'run-1' });
+
+    backend.stopBulkRun.mockResolvedValue({
+      ok: true,
+      value: runOf([{ ...sales, state: 'renamed' }, { ...legal, state: 'sending' }, { ...globex, state: 'not-sent', message: 'Not sent: the run was stopped.' }], { stopped: true }),
+    });
+    await clickAndSettle(screen.getByRole('button', { name: 'Stop' }));
+    expect(backend.stopBulkRun).toHaveBeenCalledWith({ runId: 'run-1' });
+    backend.getBulkRun.mockResolvedValue({
+      ok: true,
+      value: runOf([{ ...sales, state: 'renamed' }, { ...legal, state: 'failed', message: 'Grist refused: access denied.' }, { ...globex, state: 'not-sent', message: 'Not sent: the run was stopped.' }], { stopped: true }),
+    });
+    await nextLook();
+    expect(screen.getByRole('heading', { name: 'Bulk rename finished' })).toBeTruthy();
+    expect(screen.getAllByText('1 renamed, 1 failed, 1 not sent.').length).toBeGreaterThan(0);
+    const rows = within(screen.getByRole('table', { name: 'Renaming' })).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+    expect(rows).toEqual(['renamed', 'failed: Grist refused: access denied.', 'Not sent: the run was stopped.']);
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry failed' })).toBeTruthy();
+  });
+
+  test('Retry failed re-runs the run’s failed ones; Undo this batch reports per document', async () => {
+    const done = runOf([
+      item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'renamed'),
+      item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'failed', 'Grist did not answer.'),
+    ]);
+    const { backend } = await setup({ latestRun: done });
+    await screen.findByRole('heading', { name: 'Bulk rename finished' });
+    backend.retryFailedBulk.mockResolvedValue({ ok: true, value: runOf(done.items.map((entry) => ({ ...entry, state: 'renamed' as const, message: undefined }))) });
+    await clickAndSettle(screen.getByRole('button', { name: 'Retry failed' }));
+    expect(backend.retryFailedBulk).toHaveBeenCalledExactlyOnceWith({ runId: 'run-1' });
+    expect(screen.getAllByText('2 renamed, 0 failed, 0 not sent.').length).toBeGreaterThan(0);
+
+    backend.undoBatch.mockResolvedValue({
+      ok: true,
+      value: [
+        { docId: 'budgetSales00000000000', oldName: 'Budget 2025 – Sales', newName: 'Budget 2026 – Sales', outcome: 'restored' },
+        { docId: 'budgetLegal00000000000', oldName: 'Budget 2025 – Legal', newName: 'Budget 2026 – Legal', outcome: 'renamed-elsewhere', message: 'Legal (final)' },
+      ],
+    });
+    await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
+    expect(backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
+    expect(screen.getByRole('status').textContent).toBe('Restored 1 of 2 names.');
+    const outcomes = within(screen.getByRole('table', { name: 'Renaming' })).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+    expect(outcomes).toEqual(['restored', 'not restored: renamed elsewhere since, now “Legal (final)”']);
+    expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
+
+    await clickAndSettle(screen.getByRole('button', { name: 'New bulk rename' }));
+    expect(screen.getByRole('heading', { name: 'Rules' })).toBeTruthy();
+  });
+
+  test('a page opened while a run goes on shows it, live', async () => {
+    const running = runOf([item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'sending')]);
+    const { backend, nextLook } = await setup({ latestRun: running });
+    expect(backend.getBulkRun).toHaveBeenCalledWith({ runId: null });
+    await screen.findByText('0 of 1');
+    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf([{ ...running.items[0]!, state: 'renamed' }]) });
+    await nextLook();
+    expect(screen.getByText('1 of 1')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('1 renamed, 0 failed, 0 not sent.');
+  });
+});
+
+describe('at scale', () => {
+  test('20,000 documents selected: the picker and the preview render only the rows near the viewport', async () => {
+    const documents = Array.from({ length: 20_000 }, (_, index) => doc(`big${String(index).padStart(19, '0')}`, `Report ${index}`));
+    const big: Listing = { fetchedAt: 1, sites: [site(9, 'Big', [{ id: 90, name: 'All', documents }])] };
+    const backend = {
+      refreshListing: vi.fn(async () => ({ ok: true as const, value: big })),
+      getBulkRun: vi.fn(async () => ({ ok: true as const, value: null })),
+      startBulkRename: vi.fn(),
+      stopBulkRun: vi.fn(),
+      retryFailedBulk: vi.fn(),
+      undoBatch: vi.fn(),
+    };
+    render(<BulkApp store={createBulkStore({ backend, readCachedListing: async () => big })} />);
+    await screen.findByRole('checkbox', { name: 'Select Report 0' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    fireEvent.input(findField(), { target: { value: 'Report' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: 'Summary' } });
+    expect(screen.getByText('20000 documents selected')).toBeTruthy();
+    expect(screen.getByText('20000 will be renamed, 0 unchanged, 0 invalid.')).toBeTruthy();
+    expect(screen.getAllByRole('checkbox', { name: /^Select Report/ }).length).toBeLessThan(60);
+    const table = screen.getByRole('table', { name: 'Preview' });
+    expect(table.getAttribute('aria-rowcount')).toBe('20001');
+    expect(within(table).getAllByRole('row').length).toBeLessThan(60);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Bulk rename in Chromium against the fake Grist server (issue 14): opened from the popup, 20
+ * budgets picked by filter, renamed with a regular expression across two sites, then the batch
+ * undone; what the server ends up storing after each step.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { budgetSeed, DEPARTMENTS, USERS } from '../fake-grist/sample-data.ts';
+import { expectNoViolations } from './axe.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+
+const seed = budgetSeed();
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
+
+/** The names the fake stores now for the seed's budgets, sorted. */
+function budgetNames(): string[] {
+  return seed.docs
+    .filter((doc) => doc.name.startsWith('Budget'))
+    .map((doc) => setup.grist.doc(doc.id)?.name ?? '')
+    .sort();
+}
+
+async function openBulkRename(): Promise<Page> {
+  const popup = await openPopup(setup.extension);
+  const opened = setup.extension.context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Bulk rename' }).click();
+  const page = await opened;
+  await page.getByRole('heading', { name: 'Bulk rename', level: 1 }).waitFor();
+  await popup.close().catch(() => undefined);
+  return page;
+}
+
+describe('bulk rename', () => {
+  it('renames 20 documents across two sites with a regular expression, then Undo this batch restores them', async () => {
+    const { grist, extension } = setup;
+    await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+    const page = await openBulkRename();
+
+    await page.getByLabel('Filter documents').fill('budget 2025');
+    await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
+    await page.getByRole('button', { name: 'Select all shown' }).click();
+    await page.getByText('20 documents selected').waitFor();
+
+    await page.getByLabel('Regular expression').check();
+    await page.getByLabel('Find', { exact: true }).fill('(\\d{4}) – (?<department>.+)$');
+    await page.getByLabel('Replace with').fill('2026 – $<department>');
+    await page.getByText('20 will be renamed, 0 unchanged, 0 invalid.').waitFor();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const firstRow = preview.getByRole('row').nth(1);
+    expect(await firstRow.getByRole('cell').nth(2).textContent()).toMatch(/^Budget 2026 – /);
+    // The changed part of the new name is marked.
+    expect(await firstRow.locator('mark').textContent()).toBe('6');
+    await screenshotSchemes(page, 'bulk-rename', { width: 1280, height: 1400 });
+    await expectNoViolations(page);
+    // Documents the filter did not show were not picked.
+    await page.getByLabel('Filter documents').fill('bug');
+    expect(await page.getByRole('checkbox', { name: 'Select Bug Tracker' }).isChecked()).toBe(false);
+
+    await page.getByRole('button', { name: 'Rename 20 documents' }).click();
+    await page.getByText('20 renamed, 0 failed, 0 not sent.').first().waitFor();
+    await page.getByText('20 of 20').waitFor();
+    expect(budgetNames()).toEqual(DEPARTMENTS.flatMap((department) => [`Budget 2026 – ${department}`, `Budget 2026 – ${department}`]).sort());
+
+    await page.getByRole('button', { name: 'Undo this batch' }).click();
+    await page.getByText('Restored 20 of 20 names.').waitFor();
+    await screenshotSchemes(page, 'bulk-rename-undone', { width: 1280, height: 760 });
+    await expectNoViolations(page);
+    expect(budgetNames()).toEqual(DEPARTMENTS.flatMap((department) => [`Budget 2025 – ${department}`, `Budget 2025 – ${department}`]).sort());
+    await page.close();
+  });
+});
