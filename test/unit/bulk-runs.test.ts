@@ -7,6 +7,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
 import { readHistory } from '../../src/background/history/rename-history.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { Listing } from '../../src/shared/listing.ts';
@@ -61,6 +62,9 @@ describe('a bulk rename run', () => {
     expect(grist.mostInFlight(new URL(grist.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
     const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
     expect(batch).toHaveLength(20);
+    // The cached listing has every new name (confirmed together, written together).
+    const cached = new Map((await readListing())!.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => [document.id, document.name]))));
+    for (const item of wanted) expect(cached.get(item.docId)).toBe(item.newName);
     expect(new Set(batch.map((entry) => entry.source))).toEqual(new Set(['bulk']));
   });
 

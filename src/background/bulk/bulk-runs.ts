@@ -4,7 +4,8 @@
  * cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST renames are on their way per host;
  * a 429 with Retry-After pauses that host, then the same rename is sent again (Grist did not apply
  * it); every rename goes through the one-rename-at-a-time queue of its document and the single
- * rename's path (renameAt), so an answer lost on the way is read back, never re-sent blindly.
+ * rename's path (sendRename, recordConfirmedRename), so an answer lost on the way is read back,
+ * never re-sent blindly.
  */
 import type { BatchUndoResult, BulkItemStatus, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
@@ -15,7 +16,7 @@ import { undoRename } from '../history/undo-service.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
-import { type findDocument, oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+import { type findDocument, oneAtATime, recordConfirmedRename, savedConnection, sendRename } from '../rename/rename-service.ts';
 
 /** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
@@ -43,35 +44,27 @@ function runOf(runId: string): Run {
   return run;
 }
 
-/** Sends item `index` of `run`, waiting out a pause its host asked for. Never rejects. */
+/**
+ * Sends item `index` of `run`, waiting out a pause its host asked for, then records it. The host's
+ * slot is held only for the PATCH (and a read-back of a lost answer): the cache and history writes
+ * that follow are the worker's, not Grist's. Never rejects.
+ */
 async function send(run: Run, index: number): Promise<void> {
   const item = run.items[index]!;
   const target = run.targets[index]!;
   const host = new URL(target.siteUrl).host;
-  await limitFor(host)(async () => {
-    if (run.stopped) {
-      item.state = 'not-sent';
-      item.message = t('bulkStopped');
-      return;
-    }
-    item.state = 'sending';
-    try {
+  const renameTarget = { siteUrl: target.siteUrl, docId: item.docId, currentName: item.oldName };
+  try {
+    // undefined: stopped before its turn; null: Grist already has that name (nothing sent).
+    const stored = await limitFor(host)(async (): Promise<string | null | undefined> => {
+      if (run.stopped) return undefined;
+      item.state = 'sending';
       const { client } = await savedConnection();
       for (;;) {
         const wait = (pausedUntil.get(host) ?? 0) - Date.now();
         if (wait > 0) await sleep(wait);
         try {
-          await oneAtATime(item.docId, () =>
-            renameAt(client, { siteUrl: target.siteUrl, docId: item.docId, currentName: item.oldName }, item.newName, {
-              source: 'bulk',
-              site: target.site,
-              workspace: target.workspace,
-              batchId: run.batchId,
-            }),
-          );
-          item.state = 'renamed';
-          delete item.message;
-          return;
+          return await oneAtATime(item.docId, () => sendRename(client, renameTarget, item.newName));
         } catch (error) {
           // A 429 means Grist did not apply it: after the pause it asked for, the same rename again.
           if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
@@ -81,12 +74,20 @@ async function send(run: Run, index: number): Promise<void> {
           throw error;
         }
       }
-    } catch (error) {
-      item.state = 'failed';
-      item.message = error instanceof ApiError ? error.message : t('errorInternal');
-      if (!(error instanceof ApiError)) logFailure('a bulk rename')(error);
+    });
+    if (!stored) {
+      item.state = 'not-sent';
+      item.message = t(stored === undefined ? 'bulkStopped' : 'bulkUnchanged');
+      return;
     }
-  });
+    await recordConfirmedRename(renameTarget, stored, { source: 'bulk', site: target.site, workspace: target.workspace, batchId: run.batchId });
+    item.state = 'renamed';
+    delete item.message;
+  } catch (error) {
+    item.state = 'failed';
+    item.message = error instanceof ApiError ? error.message : t('errorInternal');
+    if (!(error instanceof ApiError)) logFailure('a bulk rename')(error);
+  }
 }
 
 /** Sends every queued item of `run`, each host at its own pace. */

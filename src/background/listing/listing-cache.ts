@@ -188,17 +188,28 @@ export function applyConfirmedRenames(site: SiteEntry, fetchStartedAt: number): 
   return changed;
 }
 
+/** Changes waiting for the next write of the cached listing, and that write once queued. */
+let waitingChanges: Array<(listing: Listing) => string | null> = [];
+let nextChange: Promise<void> | null = null;
+
 /**
  * Changes the cached listing in place, if there is one, and stores it under a new revision with
  * the ETags it was stored with: they still describe what Grist holds, now with the change in it.
- * ETags that were not the listing's stay unpaired.
+ * ETags that were not the listing's stay unpaired. `change` says what it changed (null: nothing).
+ * Changes made while a write is under way are applied together by the next one: a bulk rename
+ * confirms dozens a second, and each write stores the whole listing (megabytes at 20,000 documents).
  */
 function updateCached(change: (listing: Listing) => string | null): Promise<void> {
-  return queue(async () => {
+  waitingChanges.push(change);
+  nextChange ??= queue(async () => {
+    const changes = waitingChanges;
+    waitingChanges = [];
+    nextChange = null;
     const [listing, stored] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
-    const what = listing && change(listing);
-    if (!listing || !what) return;
-    const revision = await digest(`${listing.revision ?? ''}\n${what}`);
+    if (!listing) return;
+    const what = changes.map((apply) => apply(listing)).filter((done) => done !== null);
+    if (what.length === 0) return;
+    const revision = await digest(`${listing.revision ?? ''}\n${what.join('\n')}`);
     const paired = stored !== null && stored.revision === listing.revision;
     const updated = { ...listing, revision };
     await storeTogether(
@@ -207,6 +218,7 @@ function updateCached(change: (listing: Listing) => string | null): Promise<void
       listingTagsItem.entry(paired ? { revision, tags: stored.tags } : stored),
     );
   });
+  return nextChange;
 }
 
 /** Records a rename Grist confirmed, in the cache and for refreshes already under way. */

@@ -99,24 +99,18 @@ async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget,
 }
 
 /**
- * Checks the typed name, sends the one PATCH, records the name in the cached listing.
- * In: the document's site, id and current name, and the typed name. Out: the name as stored.
+ * Checks the typed name and sends the one PATCH. In: the document's site, id and current name,
+ * and the typed name. Out: the name Grist now stores, or null when it is unchanged (nothing sent).
  * Throws ApiError: `invalid-input` for an empty or too long name (nothing sent); `forbidden` for a
  * non-owner (Grist answers 403 "access denied" to editors and viewers); `not-found` for a
  * document gone from Grist (it is also removed from the cached listing); `network` when the
  * answer was lost and the document does not have the new name.
  */
-export async function renameAt(
-  client: GristClient,
-  target: RenameTarget,
-  typedName: string,
-  record: RenameRecord,
-  { restoring = false }: { restoring?: boolean } = {},
-): Promise<RenameResult> {
+export async function sendRename(client: GristClient, target: RenameTarget, typedName: string, { restoring = false }: { restoring?: boolean } = {}): Promise<string | null> {
   // An undo puts back a name Grist had, whatever its length.
   const check = checkDocumentName(typedName, target.currentName, { anyLength: restoring });
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-  if (check.kind === 'unchanged') return { name: target.currentName, entryId: null };
+  if (check.kind === 'unchanged') return null;
   try {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, { name: check.name }, anyJsonSchema);
   } catch (error) {
@@ -132,19 +126,43 @@ export async function renameAt(
       throw error;
     }
   }
-  await recordRename(target.docId, check.name);
+  return check.name;
+}
+
+/**
+ * Records a rename Grist confirmed: the name in the cached listing, an entry in the history.
+ * Out: the name, and the history entry's id (null when the history could not be written: the
+ * rename happened, so that is logged, not thrown).
+ */
+export async function recordConfirmedRename(target: RenameTarget, name: string, record: RenameRecord): Promise<RenameResult> {
+  await recordRename(target.docId, name);
   const entry = await addHistoryEntry({
     ...record,
     site: { ...record.site, url: target.siteUrl },
     docId: target.docId,
     oldName: target.currentName,
-    newName: check.name,
+    newName: name,
   }).catch((error: unknown) => {
-    // The rename happened; a history that cannot be written must not say it failed.
     logFailure('recording the rename in the history')(error);
     return null;
   });
-  return { name: check.name, entryId: entry?.id ?? null };
+  return { name, entryId: entry?.id ?? null };
+}
+
+/**
+ * Renames a document: `sendRename`, then `recordConfirmedRename`. Out: the name as stored (the
+ * current name, with no entry, when it is unchanged). Throws as `sendRename` does.
+ */
+export async function renameAt(
+  client: GristClient,
+  target: RenameTarget,
+  typedName: string,
+  record: RenameRecord,
+  options: { restoring?: boolean } = {},
+): Promise<RenameResult> {
+  const name = await sendRename(client, target, typedName, options);
+  if (name === null) return { name: target.currentName, entryId: null };
+  return recordConfirmedRename(target, name, record);
 }
 
 /**
