@@ -29,3 +29,39 @@ export function perHostLimit(concurrency: number): (host: string) => LimitFuncti
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a batch write waits after the last one, as a multiple of how long that one took: a
+ * stream of writes (a bulk rename confirms dozens of renames a second, and each cache write stores
+ * megabytes) then takes at most a fifth of the worker's time, leaving it to the network.
+ */
+export const WRITE_PAUSE_FACTOR = 10;
+
+/**
+ * Gathers items and hands them to `write` in batches, as tasks of `queue`. Items added while a
+ * batch waits for its turn go with it; a batch starts no sooner than WRITE_PAUSE_FACTOR times the
+ * last one's duration after it ended (a lone write, at once). In: the queue and the write.
+ * Out: `add(item)`, settled once a batch holding the item was written (rejected if that failed).
+ */
+export function batchedWrites<T>(queue: <R>(task: () => Promise<R>) => Promise<R>, write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: T[] = [];
+  let next: Promise<void> | null = null;
+  let pauseUntil = 0;
+  return (item) => {
+    waiting.push(item);
+    next ??= queue(async () => {
+      const pause = pauseUntil - Date.now();
+      if (pause > 0) await sleep(pause);
+      const items = waiting;
+      waiting = [];
+      next = null;
+      const started = Date.now();
+      try {
+        await write(items);
+      } finally {
+        pauseUntil = Date.now() + WRITE_PAUSE_FACTOR * (Date.now() - started);
+      }
+    });
+    return next;
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { Marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
-import type { PreviewRow, Verdict } from './rename-preview.ts';
+import { changedPart, type Verdict } from './rename-preview.ts';
 import type { BulkStore } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
@@ -24,7 +24,7 @@ function verdictText(verdict: Verdict): string {
 
 export function PreviewTable({ store }: { store: BulkStore }) {
   const preview = store.preview.value;
-  const rows = preview?.rows ?? [];
+  const count = preview?.picked.length ?? 0;
   const counts = preview?.counts;
   const sitesByOrg = new Map(store.sites.value.map((choice) => [Number(choice.key), choice.name]));
   return (
@@ -33,36 +33,42 @@ export function PreviewTable({ store }: { store: BulkStore }) {
       <p class="preview-summary" aria-live="polite">
         {!preview
           ? t('bulkFixRules')
-          : rows.length === 0
+          : count === 0
             ? t('bulkNothingSelected')
             : t('bulkPreviewSummary', String(counts!.rename), String(counts!.unchanged), String(counts!.invalid))}
       </p>
       <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
         {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
       </button>
-      {rows.length > 0 && (
+      {count > 0 && (
         <WindowedTable
           label={t('bulkPreviewHeading')}
-          rows={rows}
-          row={(entry: PreviewRow) => (
-            <>
-              <td class="where">
-                <bdi dir="auto">{`${sitesByOrg.get(entry.orgId) ?? ''} › ${entry.workspaceName}`}</bdi>
-              </td>
-              <td class="name" title={entry.document.name}>
-                <bdi dir="auto">{entry.document.name}</bdi>
-              </td>
-              <td class="name" title={entry.newName}>
-                <bdi dir="auto">
-                  <Marked text={entry.newName} ranges={entry.changed[1] > entry.changed[0] ? [entry.changed] : []} />
-                </bdi>
-              </td>
-              <td class={`verdict verdict-${entry.verdict.kind}`} title={verdictText(entry.verdict)}>
-                {verdictText(entry.verdict)}
-              </td>
-            </>
-          )}
-          rowKey={(entry) => `${entry.orgId}/${entry.document.id}`}
+          count={count}
+          row={(index) => {
+            const picked = preview!.picked[index]!;
+            const newName = preview!.newNames[index]!;
+            const verdict = preview!.verdicts[index]!;
+            const changed = changedPart(picked.document.name, newName);
+            return (
+              <>
+                <td class="where">
+                  <bdi dir="auto">{`${sitesByOrg.get(picked.orgId) ?? ''} › ${picked.workspaceName}`}</bdi>
+                </td>
+                <td class="name" title={picked.document.name}>
+                  <bdi dir="auto">{picked.document.name}</bdi>
+                </td>
+                <td class="name" title={newName}>
+                  <bdi dir="auto">
+                    <Marked text={newName} ranges={changed[1] > changed[0] ? [changed] : []} />
+                  </bdi>
+                </td>
+                <td class={`verdict verdict-${verdict.kind}`} title={verdictText(verdict)}>
+                  {verdictText(verdict)}
+                </td>
+              </>
+            );
+          }}
+          rowKey={(index) => `${preview!.picked[index]!.orgId}/${preview!.picked[index]!.document.id}`}
           columns={[t('bulkColumnWhere'), t('bulkColumnCurrent'), t('bulkColumnNew'), t('bulkColumnVerdict')]}
         />
       )}

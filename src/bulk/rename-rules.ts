@@ -37,6 +37,8 @@ export type CompiledRules = { ok: true; rename: (name: string, index: number) =>
 
 const REGEX_SPECIALS = /[.*+?^${}()|[\]\\]/g;
 const NUMBER_MARK = /\{n\}/g;
+/** Spaces to tidy: at either end, two in a row, or any white space other than a plain space. */
+const UNTIDY_SPACES = /^\s|\s$|\s\s|[^\S ]/;
 
 /** Every word's first letter upper case, the rest lower case (by Unicode letters, not bytes). */
 function titleCase(text: string): string {
@@ -71,21 +73,25 @@ export function compileRules(rules: RenameRules): CompiledRules {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
+  // Plain text is replaced as typed: `$` in it means a dollar sign, not a group. Escaped as `$$`
+  // rather than given as a function, which V8 calls once per match, several times slower.
+  const replacement = rules.regex ? rules.replace : rules.replace.replace(/\$/g, '$$$$');
   const digits = Math.max(1, Math.min(12, Math.trunc(rules.number.digits) || 1));
   const start = Number.isFinite(rules.number.start) ? Math.trunc(rules.number.start) : 1;
   return {
     ok: true,
     rename(name, index) {
       let next = name;
-      // Plain text is replaced as typed: `$` in it means a dollar sign, not a group.
-      if (find) next = rules.regex ? next.replace(find, rules.replace) : next.replace(find, () => rules.replace);
+      if (find) next = next.replace(find, replacement);
       next = `${rules.prefix}${next}${rules.suffix}`;
       if (rules.number.enabled) {
         const number = start + index;
         const text = `${number < 0 ? '-' : ''}${String(Math.abs(number)).padStart(digits, '0')}`;
         next = NUMBER_MARK.test(next) ? next.replace(NUMBER_MARK, text) : `${next} ${text}`;
       }
-      return applyCase(next, rules.case).trim().replace(/\s+/g, ' ');
+      next = applyCase(next, rules.case);
+      // Most names need no tidying: the test is several times cheaper than the replace.
+      return UNTIDY_SPACES.test(next) ? next.trim().replace(/\s+/g, ' ') : next;
     },
   };
 }

@@ -67,9 +67,10 @@ export function RunPanel({ store }: { store: BulkStore }) {
       <WindowedTable
         label={t('bulkRunHeading')}
         columns={[t('bulkColumnWhere'), t('bulkColumnOld'), t('bulkColumnNew'), t('bulkColumnOutcome')]}
-        rows={run.items}
-        rowKey={(item) => `${item.orgId}/${item.docId}`}
-        row={(item) => {
+        count={run.items.length}
+        rowKey={(index) => `${run.items[index]!.orgId}/${run.items[index]!.docId}`}
+        row={(index) => {
+          const item = run.items[index]!;
           const undo = undone?.get(item.docId);
           const outcome = outcomeText(item, undo);
           return (

@@ -185,12 +185,12 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       documents.push({ orgId: row.ref.orgId, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
       workspaceIds.add(row.workspace.id);
     }
-    const otherNames = new Map<number, string[]>();
+    const otherNames = new Map<number, Set<string>>();
     for (const entry of listing.value?.sites ?? []) {
       for (const space of entry.workspaces) {
         if (!workspaceIds.has(space.id)) continue;
-        const names = otherNames.get(space.id) ?? [];
-        for (const document of space.documents) if (!chosen.has(`${entry.orgId}/${document.id}`)) names.push(document.name);
+        const names = otherNames.get(space.id) ?? new Set<string>();
+        for (const document of space.documents) if (!chosen.has(`${entry.orgId}/${document.id}`)) names.add(document.name);
         otherNames.set(space.id, names);
       }
     }
@@ -323,9 +323,10 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     async rename() {
       const current = preview.value;
       if (!current || current.counts.rename === 0) return;
-      const items = current.rows
-        .filter((row) => row.verdict.kind === 'rename' || row.verdict.kind === 'duplicate')
-        .map((row) => ({ orgId: row.orgId, docId: row.document.id, newName: row.newName }));
+      const items = current.picked.flatMap((entry, index) => {
+        const kind = current.verdicts[index]!.kind;
+        return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, docId: entry.document.id, newName: current.newNames[index]! }] : [];
+      });
       undone.value = null;
       await act(() => backend.startBulkRename({ items }));
     },

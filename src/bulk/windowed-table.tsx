@@ -6,26 +6,27 @@ import { useRowWindow } from './windowed.ts';
 /** Each table row's height in px (bulk.css keeps every row to one line). */
 export const TABLE_ROW_HEIGHT = 34;
 
-interface WindowedTableProps<T> {
+interface WindowedTableProps {
   label: string;
   columns: readonly string[];
-  rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** How many rows: row `i` is drawn by `row(i)`, keyed by `rowKey(i)`. */
+  count: number;
+  rowKey: (index: number) => string;
   /** The row's cells. */
-  row: (row: T) => ComponentChildren;
+  row: (index: number) => ComponentChildren;
 }
 
 /**
  * A table of one-line rows, only those near the viewport rendered; spacer rows stand for the
  * others, and aria-rowcount / aria-rowindex tell assistive technology where each row is.
  */
-export function WindowedTable<T>({ label, columns, rows, rowKey, row }: WindowedTableProps<T>) {
+export function WindowedTable({ label, columns, count, rowKey, row }: WindowedTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const window = useRowWindow(scrollRef, rows.length, TABLE_ROW_HEIGHT);
+  const window = useRowWindow(scrollRef, count, TABLE_ROW_HEIGHT);
   return (
     // Focusable, so the keyboard can scroll it.
     <div class="table-scroll" ref={scrollRef} tabIndex={0}>
-      <table aria-label={label} aria-rowcount={rows.length + 1}>
+      <table aria-label={label} aria-rowcount={count + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
@@ -37,9 +38,9 @@ export function WindowedTable<T>({ label, columns, rows, rowKey, row }: Windowed
         </thead>
         <tbody>
           {window.before > 0 && <tr class="spacer" aria-hidden="true" style={{ height: `${window.before}px` }} />}
-          {rows.slice(window.start, window.end).map((entry, offset) => (
-            <tr key={rowKey(entry)} aria-rowindex={window.start + offset + 2} style={{ height: `${TABLE_ROW_HEIGHT}px` }}>
-              {row(entry)}
+          {Array.from({ length: window.end - window.start }, (_, offset) => window.start + offset).map((index) => (
+            <tr key={rowKey(index)} aria-rowindex={index + 2} style={{ height: `${TABLE_ROW_HEIGHT}px` }}>
+              {row(index)}
             </tr>
           ))}
           {window.after > 0 && <tr class="spacer" aria-hidden="true" style={{ height: `${window.after}px` }} />}

@@ -7,7 +7,7 @@ import type { RefObject } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 
 /** Rows rendered beyond each edge of the viewport. */
-export const OVERSCAN_ROWS = 10;
+export const OVERSCAN_ROWS = 5;
 /** The viewport height assumed where it cannot be measured (jsdom has no layout), in px. */
 const DEFAULT_VIEWPORT = 600;
 

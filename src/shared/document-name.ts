@@ -18,17 +18,33 @@ export type NameCheck =
   | { kind: 'invalid'; message: string };
 
 /**
+ * What a typed name comes to, without building a message: `ok` to send (trimmed), `unchanged`,
+ * `empty`, or `too-long`. For the bulk rename's preview, which asks it of 20,000 names a keystroke.
+ */
+export function nameVerdict(typed: string, currentName: string, anyLength = false): 'ok' | 'unchanged' | 'empty' | 'too-long' {
+  const name = typed.trim();
+  if (!name) return 'empty';
+  // Before the length check: a name already longer than the limit may be left as it is.
+  if (name === currentName) return 'unchanged';
+  // Counted in characters, not UTF-16 units; a name no longer in units is not longer in characters.
+  if (!anyLength && name.length > MAX_DOCUMENT_NAME_LENGTH && [...name].length > MAX_DOCUMENT_NAME_LENGTH) return 'too-long';
+  return 'ok';
+}
+
+/**
  * In: what the user typed and the current name, and `anyLength` to let a name past the limit
  * through (undo puts back a name Grist had). Out: the trimmed name to send, `unchanged` when
  * there is nothing to send, or `invalid` with a message.
  */
 export function checkDocumentName(typed: string, currentName: string, { anyLength = false }: { anyLength?: boolean } = {}): NameCheck {
-  const name = typed.trim();
-  if (!name) return { kind: 'invalid', message: t('nameEmpty') };
-  // Before the length check: a name already longer than the limit may be left as it is.
-  if (name === currentName) return { kind: 'unchanged' };
-  if (!anyLength && [...name].length > MAX_DOCUMENT_NAME_LENGTH) {
-    return { kind: 'invalid', message: t('nameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) };
+  switch (nameVerdict(typed, currentName, anyLength)) {
+    case 'empty':
+      return { kind: 'invalid', message: t('nameEmpty') };
+    case 'unchanged':
+      return { kind: 'unchanged' };
+    case 'too-long':
+      return { kind: 'invalid', message: t('nameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) };
+    case 'ok':
+      return { kind: 'ok', name: typed.trim() };
   }
-  return { kind: 'ok', name };
 }

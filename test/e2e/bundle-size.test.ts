@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gzipKb, pageScripts, workerScripts } from './bundle.ts';
 
 describe('bundle sizes of the build in dist/', () => {
-  it.each(['popup', 'options', 'dialog'] as const)('the %s page loads at most 30 KB of gzipped JavaScript', async (page) => {
+  it.each(['popup', 'options', 'dialog', 'bulk'] as const)('the %s page loads at most 30 KB of gzipped JavaScript', async (page) => {
     const scripts = await pageScripts(page);
     expect(scripts.length).toBeGreaterThan(0);
     expect(await gzipKb(scripts)).toBeLessThanOrEqual(30);

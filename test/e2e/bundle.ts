@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { DIST } from './extension.ts';
 
 /** The JS files (relative to dist/) a page loads: its module script and the chunks it preloads. */
-export async function pageScripts(page: 'popup' | 'options' | 'dialog'): Promise<string[]> {
+export async function pageScripts(page: 'popup' | 'options' | 'dialog' | 'bulk'): Promise<string[]> {
   const html = await readFile(join(DIST, 'src', page, 'index.html'), 'utf8');
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
 }

@@ -172,6 +172,14 @@ export function budgetSeed(): Seed {
 }
 
 /**
+ * The id of document `index` of team `team` in `generateSeed`'s data (its org id is 99 + team):
+ * hex from a hash, unique, 22 characters, and the 12-character urlId prefixes do not collide.
+ */
+export function generatedDocId(team: number, index: number): string {
+  return createHash('sha256').update(`${team}/${index}`).digest('hex').slice(0, 22);
+}
+
+/**
  * Large seed data for benchmarks.
  * In: how many team sites, and how many documents each holds.
  * Out: the sample users and their personal sites, plus `teams` team sites (`team-1`, `team-2`, ...,
@@ -194,9 +202,7 @@ export function generateSeed({ teams, docsPerTeam }: { teams: number; docsPerTea
     seed.workspaces.push(workspace(2 * orgId, orgId, 'Home', time(team)));
     seed.workspaces.push(workspace(2 * orgId + 1, orgId, 'Documents', time(team)));
     for (let index = 1; index <= docsPerTeam; index++) {
-      // Hex from a hash: unique, 22 characters, and the 12-character urlId prefixes do not collide.
-      const id = createHash('sha256').update(`${team}/${index}`).digest('hex').slice(0, 22);
-      seed.docs.push(doc(id, `Document ${team}.${index}`, 2 * orgId + 1, time(team * docsPerTeam + index)));
+      seed.docs.push(doc(generatedDocId(team, index), `Document ${team}.${index}`, 2 * orgId + 1, time(team * docsPerTeam + index)));
     }
   }
   return seed;

@@ -7,7 +7,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
 import { readHistory } from '../../src/background/history/rename-history.ts';
-import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { Listing } from '../../src/shared/listing.ts';
@@ -109,6 +109,21 @@ describe('a bulk rename run', () => {
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
     expect(retried.items.map((item) => item.state)).toEqual(['renamed', 'renamed']);
     expect(patches()).toHaveLength(1);
+  });
+
+  it('sends nothing more once the key or the settings change mid-run', async () => {
+    const wanted = items(8);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
+    const started = await startBulkRename({ items: wanted });
+    await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
+    // What the options page does after a save or a key removal.
+    await forgetListing();
+    const run = await finished(started.id);
+    const sent = patches().length;
+    expect(sent).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST * 2);
+    expect(run.items.filter((item) => item.state === 'failed').map((item) => item.message)).toEqual(
+      Array.from({ length: wanted.length - sent }, () => expect.stringMatching(/settings or the API key changed/i)),
+    );
   });
 
   it('goes on when the page that started it closes: the run belongs to the worker', async () => {

@@ -13,13 +13,13 @@ const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): Picke
 function preview(documents: PickedDocument[], rules: Partial<RenameRules>, others: Array<[number, string[]]> = []) {
   const compiled = compileRules({ ...NO_RULES, ...rules });
   if (!compiled.ok) throw new Error(compiled.error);
-  return previewRenames(documents, compiled, new Map(others));
+  return previewRenames(documents, compiled, new Map(others.map(([id, names]) => [id, new Set(names)])));
 }
 
 describe('previewRenames', () => {
   it('gives each document its new name and verdict, and counts them', () => {
     const result = preview([picked('Budget 2025'), picked('Budget 2025 Q2'), picked('Notes')], { find: '2025', replace: '2026' });
-    expect(result.rows.map((row) => [row.newName, row.verdict.kind])).toEqual([
+    expect(result.newNames.map((name, index) => [name, result.verdicts[index]!.kind])).toEqual([
       ['Budget 2026', 'rename'],
       ['Budget 2026 Q2', 'rename'],
       ['Notes', 'unchanged'],
@@ -29,15 +29,15 @@ describe('previewRenames', () => {
 
   it('an empty or too long new name is invalid, says why, and is not counted to rename', () => {
     const result = preview([picked('draft'), picked('Plan')], { find: '.*', replace: '', regex: true });
-    expect(result.rows[0]?.verdict).toEqual({ kind: 'invalid', reason: expect.stringMatching(/empty/i) });
+    expect(result.verdicts[0]).toEqual({ kind: 'invalid', reason: expect.stringMatching(/empty/i) });
     const long = preview([picked('Plan')], { suffix: 'x'.repeat(300) });
-    expect(long.rows[0]?.verdict).toEqual({ kind: 'invalid', reason: expect.stringMatching(/255/) });
+    expect(long.verdicts[0]).toEqual({ kind: 'invalid', reason: expect.stringMatching(/255/) });
     expect(long.counts).toEqual({ rename: 0, unchanged: 0, invalid: 1 });
   });
 
   it('warns of a name another document of the workspace has, or will have; Grist allows it', () => {
     const result = preview([picked('Budget A'), picked('Budget B'), picked('Budget C', 2, 'Sales')], { find: ' [A-C]$', replace: '', regex: true }, [[2, ['Budget']]]);
-    expect(result.rows.map((row) => row.verdict)).toEqual([
+    expect(result.verdicts).toEqual([
       { kind: 'duplicate', workspaceName: 'Finance' },
       { kind: 'duplicate', workspaceName: 'Finance' },
       { kind: 'duplicate', workspaceName: 'Sales' },
@@ -47,8 +47,8 @@ describe('previewRenames', () => {
 
   it('numbers the documents in the order shown', () => {
     const result = preview([picked('Invoice'), picked('Invoice'), picked('Invoice')], { number: { enabled: true, start: 1, digits: 2 } });
-    expect(result.rows.map((row) => row.newName)).toEqual(['Invoice 01', 'Invoice 02', 'Invoice 03']);
-    expect(result.rows.map((row) => row.verdict.kind)).toEqual(['rename', 'rename', 'rename']);
+    expect(result.newNames).toEqual(['Invoice 01', 'Invoice 02', 'Invoice 03']);
+    expect(result.verdicts.map((verdict) => verdict.kind)).toEqual(['rename', 'rename', 'rename']);
   });
 });
 

@@ -4,7 +4,7 @@
  * cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST renames are on their way per host;
  * a 429 with Retry-After pauses that host, then the same rename is sent again (Grist did not apply
  * it); every rename goes through the one-rename-at-a-time queue of its document and the single
- * rename's path (sendRename, recordConfirmedRename), so an answer lost on the way is read back,
+ * rename's path (sendRename, recordInHistory), so an answer lost on the way is read back,
  * never re-sent blindly.
  */
 import type { BatchUndoResult, BulkItemStatus, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
@@ -13,15 +13,22 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoRename } from '../history/undo-service.ts';
-import { readListing } from '../listing/listing-cache.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { cacheEpoch, noteRename, readListing, recordRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
-import { type findDocument, oneAtATime, recordConfirmedRename, savedConnection, sendRename } from '../rename/rename-service.ts';
+import { type findDocument, oneAtATime, recordInHistory, savedConnection, sendRename } from '../rename/rename-service.ts';
 
 /** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
 interface Run extends BulkRunSnapshot {
+  /**
+   * The client its renames go through, made when it starts (or retries): one read of the key for
+   * the whole run, not one per rename behind the cache's megabyte writes in the storage queue.
+   * Once the settings or the key change, its calls fail as `outdated`, and nothing more is sent.
+   */
+  client: GristClient;
   /** Where each item is renamed (from the worker's listing), by index; null when not sent. */
   targets: Array<{ siteUrl: string; site: { orgId: number; name: string }; workspace: { id: number; name: string } } | null>;
 }
@@ -32,6 +39,12 @@ let latestRun: Run | null = null;
 const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
+
+/** A client with the saved key for as long as the settings and key stay as they are now. */
+async function currentClient(): Promise<GristClient> {
+  const epoch = cacheEpoch();
+  return (await savedConnection({ isCurrent: () => cacheEpoch() === epoch })).client;
+}
 
 function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
@@ -59,12 +72,11 @@ async function send(run: Run, index: number): Promise<void> {
     const stored = await limitFor(host)(async (): Promise<string | null | undefined> => {
       if (run.stopped) return undefined;
       item.state = 'sending';
-      const { client } = await savedConnection();
       for (;;) {
         const wait = (pausedUntil.get(host) ?? 0) - Date.now();
         if (wait > 0) await sleep(wait);
         try {
-          return await oneAtATime(item.docId, () => sendRename(client, renameTarget, item.newName));
+          return await oneAtATime(item.docId, () => sendRename(run.client, renameTarget, item.newName));
         } catch (error) {
           // A 429 means Grist did not apply it: after the pause it asked for, the same rename again.
           if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
@@ -80,7 +92,11 @@ async function send(run: Run, index: number): Promise<void> {
       item.message = t(stored === undefined ? 'bulkStopped' : 'bulkUnchanged');
       return;
     }
-    await recordConfirmedRename(renameTarget, stored, { source: 'bulk', site: target.site, workspace: target.workspace, batchId: run.batchId });
+    // Grist stores the name now. The history holds the entry from this call on (Undo this batch
+    // reads it after its write); the cache gets every rename of the run in one write, at its end.
+    noteRename(item.docId, stored);
+    void recordInHistory(renameTarget, stored, { source: 'bulk', site: target.site, workspace: target.workspace, batchId: run.batchId });
+    item.newName = stored;
     item.state = 'renamed';
     delete item.message;
   } catch (error) {
@@ -90,9 +106,15 @@ async function send(run: Run, index: number): Promise<void> {
   }
 }
 
-/** Sends every queued item of `run`, each host at its own pace. */
+/**
+ * Sends every queued item of `run`, each host at its own pace; once all are answered, writes the
+ * renamed ones to the cached listing, in one write (each stores the whole listing: megabytes).
+ */
 function go(run: Run): void {
-  for (const [index, item] of run.items.entries()) if (item.state === 'queued') void send(run, index);
+  const sent = [...run.items.entries()].filter(([, item]) => item.state === 'queued');
+  void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
+    for (const [, item] of sent) if (item.state === 'renamed') void recordRename(item.docId, item.newName).catch(logFailure('recording a bulk rename'));
+  });
 }
 
 /**
@@ -102,14 +124,14 @@ function go(run: Run): void {
  * Out: the run as it starts. Throws ApiError `no-key` when no key is saved.
  */
 export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
-  await savedConnection();
+  const client = await currentClient();
   const listing = await readListing();
   // Looked up by key, not by a walk of the listing per item: a run may name 20,000 documents.
   const listed = new Map<string, NonNullable<ReturnType<typeof findDocument>>>();
   for (const site of listing?.sites ?? []) {
     for (const workspace of site.workspaces) for (const document of workspace.documents) listed.set(`${site.orgId}/${document.id}`, { site, workspace, document });
   }
-  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [] };
+  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [], client };
   for (const { orgId, docId, newName } of items) {
     const found = listed.get(`${orgId}/${docId}`);
     const oldName = found?.document.name ?? '';
@@ -173,6 +195,7 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
 /** The `retryFailedBulk` message: sends again only the documents whose rename failed. */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
+  run.client = await currentClient();
   run.stopped = false;
   for (const item of run.items) {
     if (item.state === 'failed') {

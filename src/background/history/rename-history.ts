@@ -6,7 +6,7 @@
  */
 import { keptEntries, type HistoryEntry } from '../../shared/history.ts';
 import { historyItem, HISTORY_VERSION } from '../../shared/storage-items.ts';
-import { serialQueue } from '../pacing.ts';
+import { batchedWrites, serialQueue } from '../pacing.ts';
 
 const queue = serialQueue();
 
@@ -15,25 +15,21 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
-/** Entries waiting for the next write, oldest first, and that write once queued. */
-let waiting: HistoryEntry[] = [];
-let nextWrite: Promise<void> | null = null;
+/** Entries confirmed together are written together (see batchedWrites), newest first. */
+const writeEntries = batchedWrites<HistoryEntry>(queue, async (added) => {
+  const stored = await historyItem.get();
+  await historyItem.set({ version: HISTORY_VERSION, entries: keptEntries([...added.reverse(), ...stored.entries]) });
+});
 
 /**
  * Adds an entry for a rename Grist confirmed. In: everything but its id and time. Out: the entry,
- * once stored. The oldest entries drop off (see keptEntries).
+ * once stored. From the call on, `readHistory` holds it (it waits for the write). The oldest
+ * entries drop off (see keptEntries).
  */
-export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'at'>): Promise<HistoryEntry> {
+export async function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'at'>): Promise<HistoryEntry> {
   const added: HistoryEntry = { ...entry, id: newId(), at: Date.now() };
-  waiting.push(added);
-  nextWrite ??= queue(async () => {
-    const written = waiting.reverse();
-    waiting = [];
-    nextWrite = null;
-    const stored = await historyItem.get();
-    await historyItem.set({ version: HISTORY_VERSION, entries: keptEntries([...written, ...stored.entries]) });
-  });
-  return nextWrite.then(() => added);
+  await writeEntries(added);
+  return added;
 }
 
 /** The entries, newest first, once the writes queued before are done. */

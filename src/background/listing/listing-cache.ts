@@ -12,7 +12,7 @@
 import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
-import { serialQueue } from '../pacing.ts';
+import { batchedWrites, serialQueue } from '../pacing.ts';
 
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
 const PREVIEW_ROWS = 60;
@@ -188,37 +188,34 @@ export function applyConfirmedRenames(site: SiteEntry, fetchStartedAt: number): 
   return changed;
 }
 
-/** Changes waiting for the next write of the cached listing, and that write once queued. */
-let waitingChanges: Array<(listing: Listing) => string | null> = [];
-let nextChange: Promise<void> | null = null;
-
 /**
  * Changes the cached listing in place, if there is one, and stores it under a new revision with
  * the ETags it was stored with: they still describe what Grist holds, now with the change in it.
- * ETags that were not the listing's stay unpaired. `change` says what it changed (null: nothing).
- * Changes made while a write is under way are applied together by the next one: a bulk rename
+ * ETags that were not the listing's stay unpaired. Each change says what it changed (null:
+ * nothing). Changes made together are applied in one write (see batchedWrites): a bulk rename
  * confirms dozens a second, and each write stores the whole listing (megabytes at 20,000 documents).
  */
-function updateCached(change: (listing: Listing) => string | null): Promise<void> {
-  waitingChanges.push(change);
-  nextChange ??= queue(async () => {
-    const changes = waitingChanges;
-    waitingChanges = [];
-    nextChange = null;
-    const [listing, stored] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
-    if (!listing) return;
-    const what = changes.map((apply) => apply(listing)).filter((done) => done !== null);
-    if (what.length === 0) return;
-    const revision = await digest(`${listing.revision ?? ''}\n${what.join('\n')}`);
-    const paired = stored !== null && stored.revision === listing.revision;
-    const updated = { ...listing, revision };
-    await storeTogether(
-      listingItem.entry(updated),
-      listingPreviewItem.entry(listingPreview(updated, PREVIEW_ROWS)),
-      listingTagsItem.entry(paired ? { revision, tags: stored.tags } : stored),
-    );
-  });
-  return nextChange;
+const updateCached = batchedWrites<(listing: Listing) => string | null>(queue, async (changes) => {
+  const [listing, stored] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
+  if (!listing) return;
+  const what = changes.map((apply) => apply(listing)).filter((done) => done !== null);
+  if (what.length === 0) return;
+  const revision = await digest(`${listing.revision ?? ''}\n${what.join('\n')}`);
+  const paired = stored !== null && stored.revision === listing.revision;
+  const updated = { ...listing, revision };
+  await storeTogether(
+    listingItem.entry(updated),
+    listingPreviewItem.entry(listingPreview(updated, PREVIEW_ROWS)),
+    listingTagsItem.entry(paired ? { revision, tags: stored.tags } : stored),
+  );
+});
+
+/**
+ * Notes a rename Grist confirmed for the refreshes already under way only; the cache gets it from
+ * a later `recordRename` (a bulk run writes its renames once it has sent them all).
+ */
+export function noteRename(docId: string, name: string): void {
+  confirmedRenames.set(docId, { name, at: Date.now() });
 }
 
 /** Records a rename Grist confirmed, in the cache and for refreshes already under way. */

@@ -71,11 +71,14 @@ export function oneAtATime<T>(docId: string, rename: () => Promise<T>): Promise<
   return next;
 }
 
-/** The saved settings and key hosts, and a client with the saved key. Throws `no-key` when there is none. */
-export async function savedConnection() {
+/**
+ * The saved settings and key hosts, and a client with the saved key (its calls' options, such as
+ * `isCurrent`, as connectToGrist takes them). Throws `no-key` when there is none.
+ */
+export async function savedConnection(calls: Parameters<typeof connectToGrist>[2] = {}) {
   const [apiKey, access] = await Promise.all([apiKeyItem.get(), readSiteAccess()]);
   if (!apiKey) throw NO_KEY_ERROR();
-  return { access, client: connectToGrist(access, apiKey) };
+  return { access, client: connectToGrist(access, apiKey, calls) };
 }
 
 /**
@@ -130,12 +133,11 @@ export async function sendRename(client: GristClient, target: RenameTarget, type
 }
 
 /**
- * Records a rename Grist confirmed: the name in the cached listing, an entry in the history.
- * Out: the name, and the history entry's id (null when the history could not be written: the
- * rename happened, so that is logged, not thrown).
+ * Adds the history entry of a rename Grist confirmed. From the call on, the history holds it
+ * (readHistory waits for its write). Out, once written: the entry's id, or null when the history
+ * could not be written (the rename happened, so that is logged, not thrown).
  */
-export async function recordConfirmedRename(target: RenameTarget, name: string, record: RenameRecord): Promise<RenameResult> {
-  await recordRename(target.docId, name);
+export async function recordInHistory(target: RenameTarget, name: string, record: RenameRecord): Promise<string | null> {
   const entry = await addHistoryEntry({
     ...record,
     site: { ...record.site, url: target.siteUrl },
@@ -146,11 +148,11 @@ export async function recordConfirmedRename(target: RenameTarget, name: string, 
     logFailure('recording the rename in the history')(error);
     return null;
   });
-  return { name, entryId: entry?.id ?? null };
+  return entry?.id ?? null;
 }
 
 /**
- * Renames a document: `sendRename`, then `recordConfirmedRename`. Out: the name as stored (the
+ * Renames a document: `sendRename`, then the name in the cached listing and the history. Out: the name as stored (the
  * current name, with no entry, when it is unchanged). Throws as `sendRename` does.
  */
 export async function renameAt(
@@ -162,7 +164,9 @@ export async function renameAt(
 ): Promise<RenameResult> {
   const name = await sendRename(client, target, typedName, options);
   if (name === null) return { name: target.currentName, entryId: null };
-  return recordConfirmedRename(target, name, record);
+  // Both queued now, side by side.
+  const [, entryId] = await Promise.all([recordRename(target.docId, name), recordInHistory(target, name, record)]);
+  return { name, entryId };
 }
 
 /**

@@ -1,0 +1,48 @@
+/** How the worker paces its writes (src/background/pacing.ts). */
+import { describe, expect, it, vi } from 'vitest';
+import { batchedWrites, serialQueue, WRITE_PAUSE_FACTOR } from '../../src/background/pacing.ts';
+
+describe('batchedWrites', () => {
+  it('writes items added together in one batch, in order, and a lone item at once', async () => {
+    const batches: number[][] = [];
+    const add = batchedWrites<number>(serialQueue(), async (items) => {
+      batches.push(items);
+    });
+    await Promise.all([add(1), add(2), add(3)]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('waits WRITE_PAUSE_FACTOR times the last write’s duration before the next, gathering what comes meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const batches: number[][] = [];
+      const add = batchedWrites<number>(serialQueue(), async (items) => {
+        batches.push(items);
+        // A write that takes 10 ms.
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+      const first = add(1);
+      await vi.advanceTimersByTimeAsync(10);
+      await first;
+      const later = [add(2), add(3)];
+      await vi.advanceTimersByTimeAsync(10 * WRITE_PAUSE_FACTOR - 1);
+      expect(batches).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(10);
+      await Promise.all(later);
+      expect(batches).toEqual([[1], [2, 3]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('rejects the adds of a batch whose write failed, and goes on with the next', async () => {
+    let fail = true;
+    const add = batchedWrites<number>(serialQueue(), async () => {
+      if (fail) throw new Error('storage full');
+    });
+    await expect(add(1)).rejects.toThrow('storage full');
+    fail = false;
+    await expect(add(2)).resolves.toBeUndefined();
+  });
+});
