@@ -3,7 +3,7 @@
  * changed part marked, as text) and verdict, windowed; the summary line; and the button that
  * starts the run.
  */
-import { Marked } from '../listing-view/highlighted.tsx';
+import { marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
 import { changedPart, type Verdict } from './rename-preview.ts';
 import type { BulkStore } from './store.ts';
@@ -59,7 +59,7 @@ export function PreviewTable({ store }: { store: BulkStore }) {
                 </td>
                 <td class="name" title={newName}>
                   <bdi dir="auto">
-                    <Marked text={newName} ranges={changed[1] > changed[0] ? [changed] : []} />
+                    {marked(newName, changed[1] > changed[0] ? [changed] : [])}
                   </bdi>
                 </td>
                 <td class={`verdict verdict-${verdict.kind}`} title={verdictText(verdict)}>

@@ -3,11 +3,13 @@ import type { ReadonlySignal } from '@preact/signals';
 import { matchRanges } from './search.ts';
 
 /**
- * Renders `text` as text nodes, with `ranges` (sorted `[start, end)` UTF-16 indices, not
- * overlapping) in `<mark>` elements: never as HTML, so a name holding markup stays letters.
+ * `text` as text nodes, with `ranges` (sorted `[start, end)` UTF-16 indices, not overlapping) in
+ * `<mark>` elements: never as HTML, so a name holding markup stays letters. A function, not a
+ * component: the popup marks every name on screen at each keystroke, and a component's own
+ * render would add to each.
  */
-export function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> }) {
-  if (ranges.length === 0) return <>{text}</>;
+export function marked(text: string, ranges: ReadonlyArray<readonly [number, number]>) {
+  if (ranges.length === 0) return text;
   const parts = [];
   let at = 0;
   for (const [start, end] of ranges) {
@@ -16,12 +18,12 @@ export function Marked({ text, ranges }: { text: string; ranges: ReadonlyArray<r
     at = end;
   }
   if (at < text.length) parts.push(text.slice(at));
-  return <>{parts}</>;
+  return parts;
 }
 
 /** `text` with the parts the search `terms` matched marked. In: the name as shown, the folded terms. */
 export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
-  return <Marked text={text} ranges={matchRanges(text, terms)} />;
+  return <>{marked(text, matchRanges(text, terms))}</>;
 }
 
 /**
