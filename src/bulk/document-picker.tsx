@@ -5,7 +5,7 @@
  */
 import { useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
-import type { BulkStore, PickerRow } from './store.ts';
+import type { BulkStore, PickerChoice, PickerRow } from './store.ts';
 import { useRowWindow } from './windowed.ts';
 
 /** Each picker line's height in px (bulk.css lays every line out to it). */
@@ -25,28 +25,8 @@ export function DocumentPicker({ store }: { store: BulkStore }) {
           <span>{t('bulkFilterDocuments')}</span>
           <input type="search" value={store.query.value} onInput={(event) => store.setQuery(event.currentTarget.value)} autocomplete="off" spellcheck={false} />
         </label>
-        <label class="field">
-          <span>{t('bulkSite')}</span>
-          <select value={store.site.value} onChange={(event) => store.setSite(event.currentTarget.value)}>
-            <option value="">{t('bulkAllSites')}</option>
-            {store.sites.value.map((choice) => (
-              <option key={choice.key} value={choice.key}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field">
-          <span>{t('bulkWorkspace')}</span>
-          <select value={store.workspace.value} onChange={(event) => store.setWorkspace(event.currentTarget.value)}>
-            <option value="">{t('bulkAllWorkspaces')}</option>
-            {store.workspaces.value.map((choice) => (
-              <option key={choice.key} value={choice.key}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label={t('bulkSite')} all={t('bulkAllSites')} value={store.site.value} choices={store.sites.value} onChange={(key) => store.setSite(key)} />
+        <Choice label={t('bulkWorkspace')} all={t('bulkAllWorkspaces')} value={store.workspace.value} choices={store.workspaces.value} onChange={(key) => store.setWorkspace(key)} />
       </div>
       <div class="picker-actions">
         <button type="button" onClick={() => store.selectAllShown()} disabled={store.shown.value.length === 0}>
@@ -70,6 +50,23 @@ export function DocumentPicker({ store }: { store: BulkStore }) {
         <div style={{ height: `${window.after}px` }} />
       </div>
     </section>
+  );
+}
+
+/** A site or workspace picker: "all" (value '') or one of `choices`. */
+function Choice({ label, all, value, choices, onChange }: { label: string; all: string; value: string; choices: readonly PickerChoice[]; onChange: (key: string) => void }) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <option value="">{all}</option>
+        {choices.map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
