@@ -5,7 +5,7 @@
  */
 import { marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
-import { changedPart, type Verdict } from './rename-preview.ts';
+import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
 import type { BulkStore } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
@@ -47,7 +47,7 @@ export function PreviewTable({ store }: { store: BulkStore }) {
           row={(index) => {
             const picked = preview!.picked[index]!;
             const newName = preview!.newNames[index]!;
-            const verdict = preview!.verdicts[index]!;
+            const verdict = verdictAt(preview!, index);
             const changed = changedPart(picked.document.name, newName);
             return (
               <>

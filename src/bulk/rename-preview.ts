@@ -1,7 +1,7 @@
 /**
  * The bulk rename's preview: for each selected document, its new name under the rules, the part
- * of it that changed, and a verdict; and the summary line's counts. Pure, so it is tested without a
- * page.
+ * of it that changed, and a verdict; and the summary line's counts. Pure (but for what it
+ * remembers of its own work), so it is tested without a page.
  */
 import { MAX_DOCUMENT_NAME_LENGTH, nameVerdict } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
@@ -28,16 +28,25 @@ export type Verdict =
   | { kind: 'invalid'; reason: string };
 
 /**
- * The preview, row by row in the order of `picked`: `newNames[i]` and `verdicts[i]` are those of
- * `picked[i]`. Parallel arrays rather than an object per row: rebuilt on every keystroke over up
- * to 20,000 documents, and only the rows on screen are looked at one by one.
+ * The preview, row by row in the order of `picked`: `newNames[i]` is that of `picked[i]`, and
+ * `verdictAt(preview, i)` its verdict. Parallel arrays rather than an object per row: rebuilt on
+ * every keystroke over up to 20,000 documents, and only the rows on screen are looked at one by
+ * one. Which names a workspace would hold twice is worked out for a row's workspace when a row
+ * of it is looked at: the summary does not depend on it, and the screen shows a workspace or two.
  */
 export interface Preview {
   picked: readonly PickedDocument[];
   newNames: string[];
+  /** Each row's verdict before names held twice are looked for: rename, unchanged or invalid. */
   verdicts: Verdict[];
   /** Documents that would be renamed (duplicates included), unchanged, invalid. */
   counts: { rename: number; unchanged: number; invalid: number };
+  /** By workspace id: its rows, as runs `[start, end)` of indices (picked documents come workspace by workspace). */
+  runs: Map<number, Array<[number, number]>>;
+  /** By workspace id: the names of its documents that are not picked. */
+  otherNames: ReadonlyMap<number, ReadonlySet<string>>;
+  /** By workspace id, once looked at: the names it would hold more than once. */
+  repeated: Map<number, Set<string>>;
 }
 
 /**
@@ -66,33 +75,18 @@ const UNCHANGED: Verdict = { kind: 'unchanged' };
 export function previewRenames(picked: readonly PickedDocument[], rules: CompiledRules & { ok: true }, otherNames: ReadonlyMap<number, ReadonlySet<string>>): Preview {
   const newNames = new Array<string>(picked.length);
   const verdicts = new Array<Verdict>(picked.length);
-  /** By workspace: the names its picked documents will have, and those more than one will have. */
-  const byWorkspace = new Map<number, { names: Set<string>; repeated: Set<string> }>();
-  let workspaceId = Number.NaN;
-  let names = new Set<string>();
-  let repeated = new Set<string>();
-  let others: ReadonlySet<string> | undefined;
+  const runs = new Map<number, Array<[number, number]>>();
+  let run: [number, number] = [0, 0];
   const counts = { rename: 0, unchanged: 0, invalid: 0 };
   for (let index = 0; index < picked.length; index++) {
     const entry = picked[index]!;
     const current = entry.document.name;
     const newName = rules.rename(current, index);
-    const check = nameVerdict(newName, current);
     newNames[index] = newName;
-    // Picked documents come workspace by workspace: the sets change only between workspaces.
-    if (entry.workspaceId !== workspaceId) {
-      workspaceId = entry.workspaceId;
-      let sets = byWorkspace.get(workspaceId);
-      if (!sets) byWorkspace.set(workspaceId, (sets = { names: new Set(), repeated: new Set() }));
-      ({ names, repeated } = sets);
-      others = otherNames.get(workspaceId);
-    }
-    let kept = current;
+    const check = nameVerdict(newName, current);
     if (check === 'ok') {
       verdicts[index] = RENAME;
       counts.rename += 1;
-      kept = newName;
-      if (others?.has(newName)) repeated.add(newName);
     } else if (check === 'unchanged') {
       verdicts[index] = UNCHANGED;
       counts.unchanged += 1;
@@ -100,19 +94,46 @@ export function previewRenames(picked: readonly PickedDocument[], rules: Compile
       verdicts[index] = { kind: 'invalid', reason: check === 'too-long' ? t('bulkNameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) : t('bulkNameEmpty') };
       counts.invalid += 1;
     }
-    // One hash-table operation per row: a name already there leaves the size as it was.
-    const size = names.size;
-    names.add(kept);
-    if (names.size === size) repeated.add(kept);
-  }
-  // Usually no workspace has a repeated name, and this pass looks at nothing.
-  for (const [id, sets] of byWorkspace) {
-    if (sets.repeated.size === 0) continue;
-    for (let index = 0; index < picked.length; index++) {
-      if (picked[index]!.workspaceId === id && verdicts[index] === RENAME && sets.repeated.has(newNames[index]!)) {
-        verdicts[index] = { kind: 'duplicate', workspaceName: picked[index]!.workspaceName };
-      }
+    if (index > 0 && entry.workspaceId === picked[index - 1]!.workspaceId) {
+      run[1] = index + 1;
+    } else {
+      run = [index, index + 1];
+      const ofWorkspace = runs.get(entry.workspaceId);
+      if (ofWorkspace) ofWorkspace.push(run);
+      else runs.set(entry.workspaceId, [run]);
     }
   }
-  return { picked, newNames, verdicts, counts };
+  return { picked, newNames, verdicts, counts, runs, otherNames, repeated: new Map() };
+}
+
+/** The names workspace `workspaceId` would hold more than once, its picked documents renamed. */
+function repeatedNames(preview: Preview, workspaceId: number): Set<string> {
+  let repeated = preview.repeated.get(workspaceId);
+  if (repeated) return repeated;
+  repeated = new Set();
+  const others = preview.otherNames.get(workspaceId);
+  const names = new Set<string>();
+  for (const [start, end] of preview.runs.get(workspaceId) ?? []) {
+    for (let index = start; index < end; index++) {
+      const renamed = preview.verdicts[index] === RENAME;
+      const kept = renamed ? preview.newNames[index]! : preview.picked[index]!.document.name;
+      // One hash-table operation per row: a name already there leaves the size as it was.
+      const size = names.size;
+      names.add(kept);
+      if (names.size === size || (renamed && others?.has(kept))) repeated.add(kept);
+    }
+  }
+  preview.repeated.set(workspaceId, repeated);
+  return repeated;
+}
+
+/**
+ * Row `index`'s verdict: as `verdicts` has it, but `duplicate` for a rename to a name another
+ * document of its workspace has or would have (Grist allows it; the user should see it).
+ */
+export function verdictAt(preview: Preview, index: number): Verdict {
+  const verdict = preview.verdicts[index]!;
+  if (verdict !== RENAME) return verdict;
+  const entry = preview.picked[index]!;
+  return repeatedNames(preview, entry.workspaceId).has(preview.newNames[index]!) ? { kind: 'duplicate', workspaceName: entry.workspaceName } : verdict;
 }

@@ -1,6 +1,6 @@
 /** The bulk rename's preview (src/bulk/rename-preview.ts): new names, verdicts, counts. */
 import { describe, expect, it } from 'vitest';
-import { changedPart, previewRenames, type PickedDocument } from '../../src/bulk/rename-preview.ts';
+import { changedPart, previewRenames, verdictAt, type PickedDocument } from '../../src/bulk/rename-preview.ts';
 import { compileRules, NO_RULES, type RenameRules } from '../../src/bulk/rename-rules.ts';
 
 const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): PickedDocument => ({
@@ -13,7 +13,8 @@ const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): Picke
 function preview(documents: PickedDocument[], rules: Partial<RenameRules>, others: Array<[number, string[]]> = []) {
   const compiled = compileRules({ ...NO_RULES, ...rules });
   if (!compiled.ok) throw new Error(compiled.error);
-  return previewRenames(documents, compiled, new Map(others.map(([id, names]) => [id, new Set(names)])));
+  const result = previewRenames(documents, compiled, new Map(others.map(([id, names]) => [id, new Set(names)])));
+  return { ...result, verdicts: result.newNames.map((_, index) => verdictAt(result, index)) };
 }
 
 describe('previewRenames', () => {
@@ -43,6 +44,11 @@ describe('previewRenames', () => {
       { kind: 'duplicate', workspaceName: 'Sales' },
     ]);
     expect(result.counts.rename).toBe(3);
+  });
+
+  it('finds a shared name in a workspace whose documents are not next to each other in the order', () => {
+    const result = preview([picked('Plan A'), picked('Notes', 2, 'Sales'), picked('Plan B')], { find: ' [AB]$', replace: '', regex: true });
+    expect(result.verdicts.map((verdict) => verdict.kind)).toEqual(['duplicate', 'unchanged', 'duplicate']);
   });
 
   it('numbers the documents in the order shown', () => {
