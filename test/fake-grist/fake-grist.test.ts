@@ -149,6 +149,80 @@ describe('answers have the fields of the real samples', () => {
   });
 });
 
+describe('workspaces', () => {
+  const fake = useFake();
+  const engineering = WORKSPACES.engineering;
+  const patchWorkspace = (id: number | string, body: string, contentType: string | undefined, options: CallOptions = {}) =>
+    call(fake(), `/o/acme/api/workspaces/${id}`, { ...options, method: 'PATCH', body, headers: contentType ? { 'Content-Type': contentType } : {} });
+  const renameWorkspace = async (id: number | string, properties: unknown, options: CallOptions = {}): Promise<Answer> => {
+    const response = await patchWorkspace(id, JSON.stringify(properties), 'application/json', options);
+    return { status: response.status, body: await response.json() };
+  };
+
+  it('GET /api/workspaces/<id> has the fields of the real sample (workspace.json)', async () => {
+    const sample: unknown = JSON.parse(await readFile(new URL('workspace.json', SAMPLES), 'utf8'));
+    const { status, body } = await getJson(fake(), `/o/acme/api/workspaces/${engineering.id}`);
+    expect(status).toBe(200);
+    expect([...keyPaths(body)].sort()).toEqual([...keyPaths(sample)].sort());
+    expect(body).toMatchObject({ id: engineering.id, name: 'Engineering', access: 'owners', org: { id: ORGS.acme.id, domain: 'acme' } });
+  });
+
+  it('renames for an owner: 200 with the id as a number, and the listing shows the new name', async () => {
+    expect(await renameWorkspace(engineering.id, { name: 'R&D' })).toEqual({ status: 200, body: engineering.id });
+    expect(fake().workspace(engineering.id)?.name).toBe('R&D');
+    const { body } = await getJson(fake(), `/o/acme${WORKSPACES_PATH}`);
+    expect(Object.keys(listingNames(body))).toContain('R&D');
+  });
+
+  it('silently ignores a body without Content-Type, and an empty or missing name', async () => {
+    expect((await patchWorkspace(engineering.id, '{"name":"Ignored"}', undefined)).status).toBe(200);
+    expect((await renameWorkspace(engineering.id, { name: '' })).status).toBe(200);
+    expect((await renameWorkspace(engineering.id, {})).status).toBe(200);
+    expect(fake().workspace(engineering.id)).toMatchObject({ name: engineering.name, updatedAt: engineering.updatedAt });
+  });
+
+  it('answers 400 "unrecognized property" for any other key, and stores a 300-character name', async () => {
+    expect(await renameWorkspace(engineering.id, { title: 'x' })).toEqual(errorAnswer(400, 'unrecognized property title'));
+    expect((await renameWorkspace(engineering.id, { name: 'w'.repeat(300) })).status).toBe(200);
+    expect(fake().workspace(engineering.id)?.name).toBe('w'.repeat(300));
+  });
+
+  it.each([
+    ['an editor', editor],
+    ['a viewer', viewer],
+  ])('refuses %s with 403 "access denied"', async (_, user) => {
+    expect(await renameWorkspace(engineering.id, { name: 'Nope' }, { user })).toEqual(errorAnswer(403, 'access denied'));
+    expect(fake().workspace(engineering.id)?.name).toBe('Engineering');
+  });
+
+  it('answers 404 "workspace not found" for a missing workspace', async () => {
+    expect(await renameWorkspace(9999, { name: 'x' })).toEqual(errorAnswer(404, 'workspace not found'));
+    expect(await getJson(fake(), '/o/acme/api/workspaces/9999')).toEqual(errorAnswer(404, 'workspace not found'));
+  });
+
+  it('does not check the site in the address, and renames a personal Home', async () => {
+    const response = await call(fake(), `/o/globex/api/workspaces/${engineering.id}`, {
+      method: 'PATCH',
+      body: '{"name":"Renamed via Globex"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(fake().workspace(engineering.id)?.name).toBe('Renamed via Globex');
+    expect((await renameWorkspace(WORKSPACES.ownerHome.id, { name: 'My Home' })).status).toBe(200);
+    expect(fake().workspace(WORKSPACES.ownerHome.id)?.name).toBe('My Home');
+  });
+
+  it('refuses a rename with a foreign Origin, as for documents', async () => {
+    const response = await call(fake(), `/o/acme/api/workspaces/${engineering.id}`, {
+      method: 'PATCH',
+      body: '{"name":"x"}',
+      headers: { 'Content-Type': 'application/json', Origin: 'chrome-extension://abc' },
+    });
+    expect(response.status).toBe(403);
+    expect(fake().workspace(engineering.id)?.name).toBe('Engineering');
+  });
+});
+
 describe('org in path (self-hosted)', () => {
   const fake = useFake({ mode: 'org-in-path' });
 

@@ -114,6 +114,41 @@ export class HomeDatabase {
     return strongest(this.orgOf(doc).members[caller.id], doc.shares[caller.id]);
   }
 
+  /** In: a workspace id. Out: the stored workspace itself (callers may change it). */
+  findWorkspace(id: number): SeedWorkspace | undefined {
+    return this.workspaces.get(id);
+  }
+
+  /** The site a workspace belongs to. */
+  orgOfWorkspace(workspace: SeedWorkspace): SeedOrg {
+    return required(this.orgById(workspace.orgId), `org ${workspace.orgId}`);
+  }
+
+  /** The caller's role on a workspace: their role on its site (viewers for one given a document of it). */
+  workspaceRole(workspace: SeedWorkspace, caller: Caller): string | null {
+    const org = this.orgOfWorkspace(workspace);
+    if (org.members[caller.id] !== undefined) return org.members[caller.id]!;
+    return this.docsIn(workspace).some((doc) => this.docAccess(doc, caller)) ? 'viewers' : null;
+  }
+
+  /** Changes a workspace's name and marks it changed now. */
+  renameWorkspace(workspace: SeedWorkspace, name: string): void {
+    workspace.name = name;
+    workspace.updatedAt = later(workspace.updatedAt);
+  }
+
+  /** `GET /api/workspaces/<id>`: the workspace with its documents and site (sample `workspace.json`). */
+  workspaceJson(workspace: SeedWorkspace, caller: Caller): object {
+    const org = this.orgOfWorkspace(workspace);
+    const docs = this.docsIn(workspace).filter((doc) => this.docAccess(doc, caller));
+    return {
+      ...this.workspaceFields(workspace),
+      docs: docs.map((doc) => ({ ...this.docFields(doc), access: this.docAccess(doc, caller) })),
+      org: this.orgFields(org),
+      access: this.workspaceRole(workspace, caller),
+    };
+  }
+
   /** Changes a document's name and marks it and its workspace as changed now. */
   rename(doc: SeedDoc, name: string): void {
     const workspace = this.workspaceOf(doc);

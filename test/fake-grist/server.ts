@@ -11,7 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { ANONYMOUS, HomeDatabase, type Caller } from './home-database.ts';
-import { sampleSeed, type Seed, type SeedDoc, type SeedOrg } from './sample-data.ts';
+import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedWorkspace } from './sample-data.ts';
 
 export interface FakeGristOptions {
   /** How sites are addressed (grist-api.md "Sites and their addresses"). */
@@ -84,6 +84,8 @@ export interface FakeGrist {
   close(): Promise<void>;
   /** In: a document id or urlId. Out: a copy of what is stored now, or undefined. */
   doc(idOrUrlId: string): StoredDoc | undefined;
+  /** In: a workspace id. Out: a copy of what is stored now, or undefined. */
+  workspace(id: number): SeedWorkspace | undefined;
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
   /** Forgets the requests and the in-flight counts. */
@@ -254,6 +256,27 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return doc.id;
   }
 
+  /**
+   * A workspace the caller can see, by id. The site in the address is not checked: Grist renames a
+   * workspace of team X through team Y's address too (grist-api.md "Renaming a workspace").
+   */
+  function requireWorkspace(ref: string, request: ApiRequest): SeedWorkspace {
+    const workspace = /^\d+$/.test(ref) ? database.findWorkspace(Number(ref)) : undefined;
+    if (!workspace || !database.workspaceRole(workspace, request.caller)) throw new GristError(404, 'workspace not found');
+    return workspace;
+  }
+
+  /** grist-api.md "Renaming a workspace": owners only; the same silent no-ops as documents. Out: the id, a number. */
+  function renameWorkspace(ref: string, request: ApiRequest): number {
+    const properties = parseJsonBody(request);
+    const workspace = requireWorkspace(ref, request);
+    if (database.workspaceRole(workspace, request.caller) !== 'owners') throw new GristError(403, 'access denied');
+    const unknown = Object.keys(properties).find((key) => key !== 'name');
+    if (unknown !== undefined) throw new GristError(400, `unrecognized property ${unknown}`);
+    if (properties.name) database.renameWorkspace(workspace, String(properties.name));
+    return workspace.id;
+  }
+
   const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
     ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
@@ -261,6 +284,8 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       database.workspacesJson(requireOrg(id, request), request.caller)],
     ['GET', /^\/api\/docs\/([^/]+)$/, (id, request) => database.docJson(requireDoc(id, request), request.caller)],
     ['PATCH', /^\/api\/docs\/([^/]+)$/, renameDoc],
+    ['GET', /^\/api\/workspaces\/([^/]+)$/, (id, request) => database.workspaceJson(requireWorkspace(id, request), request.caller)],
+    ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
 
@@ -396,6 +421,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     doc: (idOrUrlId) => {
       const doc = database.findDoc(idOrUrlId);
       return doc && structuredClone(doc);
+    },
+    workspace(id) {
+      const workspace = database.findWorkspace(id);
+      return workspace && structuredClone(workspace);
     },
     requests,
     clearRequests: () => {
