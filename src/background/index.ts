@@ -8,7 +8,7 @@ import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './settings/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename/rename-triggers.ts';
-import { renameDocument } from './rename/rename-service.ts';
+import { renameDocument, renameWorkspace } from './rename/rename-service.ts';
 import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
@@ -45,6 +45,7 @@ browser.runtime.onMessage.addListener(
       testConnection,
       refreshListing,
       renameDocument,
+      renameWorkspace,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       getHistory,

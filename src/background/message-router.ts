@@ -29,6 +29,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   testConnection: v.object({ apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
+  renameWorkspace: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(['page', 'shortcut'])) }),
   getHistory: v.null(),

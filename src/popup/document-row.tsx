@@ -1,13 +1,13 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
 import { Component } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
+import { useRef } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface DocumentRowProps {
@@ -18,9 +18,6 @@ interface DocumentRowProps {
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
 }
-
-/** Past this many characters, the rename field counts them against the limit. */
-export const COUNT_FROM = 200;
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
 const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { editors: 'roleEditor', viewers: 'roleViewer' };
@@ -36,8 +33,6 @@ function roleOf(access: string | null): { label: string; name: string } | null {
   return { label: key ? t(key) : name, name };
 }
 
-type Mode = 'view' | 'editing' | 'saving';
-
 /**
  * A list item for one document. Owners get a Rename button that turns the row into a text field:
  * Enter saves, Escape cancels, and focus comes back to the Rename button afterwards.
@@ -47,93 +42,28 @@ type Mode = 'view' | 'editing' | 'saving';
  */
 function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
   const { document, ref, key } = row;
-  const mode: Mode = !rename ? 'view' : rename.saving ? 'saving' : 'editing';
+  const mode = renameMode(rename);
   // While saving, the row already shows the new name (it is put back if Grist refuses it).
   const shownName = rename?.saving ? rename.draft.trim() : document.name;
 
   const rowRef = useRef<HTMLLIElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const renameButtonRef = useRef<HTMLButtonElement>(null);
-  const previousMode = useRef<Mode>(mode);
-
-  useLayoutEffect(() => {
-    const previous = previousMode.current;
-    previousMode.current = mode;
-    if (previous === mode) return;
-    if (previous === 'view' && mode === 'editing') {
-      // Fresh edit: select the name so typing replaces it.
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    } else if (previous === 'editing') {
-      // Saved or cancelled from the field: back to the row's Rename button.
-      renameButtonRef.current?.focus();
-    } else if (mode === 'editing') {
-      // Grist refused the name. Back to the field (caret kept, not selected), but only if focus
-      // is still in this row or was lost with the field: an answer that comes late must not
-      // pull focus away from where the user went meanwhile. The error is announced regardless.
-      const active = globalThis.document.activeElement;
-      if (!active || active === globalThis.document.body || rowRef.current?.contains(active)) {
-        inputRef.current?.focus();
-      }
-    }
-  }, [mode]);
+  useRenameFocus(mode, rowRef, inputRef, renameButtonRef);
 
   if (rename && mode === 'editing') {
-    const errorId = `rename-error-${ref.orgId}-${document.id}`;
-    const currentId = `rename-current-${ref.orgId}-${document.id}`;
-    const length = [...rename.draft.trim()].length;
     return (
       <li class="document editing" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
-        {/* What the document is called now, kept in sight while the field holds the new name. */}
-        <p class="rename-context" id={currentId}>
-          <span class="rename-current" title={document.name}>
-            {t('currentName')} <bdi dir="auto">{document.name}</bdi>
-          </span>
-          {length > COUNT_FROM && (
-            // Part of the field's description, read when asked; not a live region, which would speak at every key.
-            <span class={length > MAX_DOCUMENT_NAME_LENGTH ? 'counter counter-over' : 'counter'}>
-              {t('characterCount', String(length), String(MAX_DOCUMENT_NAME_LENGTH))}
-            </span>
-          )}
-        </p>
-        <div class="rename-field">
-          <input
-            ref={inputRef}
-            class="rename-input"
-            type="text"
-            dir="auto"
-            aria-label={t('newNameFor', document.name)}
-            aria-invalid={rename.error ? 'true' : undefined}
-            aria-describedby={rename.error ? `${errorId} ${currentId}` : currentId}
-            value={rename.draft}
-            spellcheck={false}
-            onInput={(event) => store.setDraft(ref, event.currentTarget.value)}
-            onKeyDown={(event) => {
-              // Enter and Escape also confirm or abandon an IME composition; those are not ours.
-              if (event.isComposing) return;
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void store.commitRename(ref);
-              } else if (event.key === 'Escape') {
-                // preventDefault keeps Chrome from closing the whole popup on this Escape.
-                event.preventDefault();
-                event.stopPropagation();
-                store.cancelRename(ref);
-              }
-            }}
-          />
-          <button type="button" class="icon-button save" title={t('saveShortcut')} onClick={() => void store.commitRename(ref)}>
-            {t('save')}
-          </button>
-          <button type="button" class="icon-button cancel" title={t('cancelShortcut')} onClick={() => store.cancelRename(ref)}>
-            {t('cancel')}
-          </button>
-        </div>
-        {rename.error && (
-          <p class="row-error" role="alert" id={errorId}>
-            {rename.error}
-          </p>
-        )}
+        <RenameField
+          currentName={document.name}
+          label={t('newNameFor', document.name)}
+          rename={rename}
+          idBase={`${ref.orgId}-${document.id}`}
+          inputRef={inputRef}
+          onDraft={(text) => store.setDraft(ref, text)}
+          onCommit={() => void store.commitRename(ref)}
+          onCancel={() => store.cancelRename(ref)}
+        />
       </li>
     );
   }

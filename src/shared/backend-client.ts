@@ -88,6 +88,7 @@ export const runtimeBackend: Backend = {
   testConnection: (request) => send('testConnection', request),
   refreshListing: (_request, onProgress) => settle(refreshOverPort(onProgress)),
   renameDocument: (request) => send('renameDocument', request),
+  renameWorkspace: (request) => send('renameWorkspace', request),
   getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
   renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),
   getHistory: (request) => send('getHistory', request),

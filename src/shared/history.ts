@@ -7,8 +7,15 @@ import type { Result } from './errors.ts';
 /** Where a rename was made. */
 export type RenameSource = 'popup' | 'page' | 'shortcut' | 'bulk' | 'undo';
 
+/** The key a workspace's renames queue under, and its history entries' `docId`: never a document id (those hold no `:`). */
+export function workspaceKey(workspaceId: number): string {
+  return `workspace:${workspaceId}`;
+}
+
 /** One rename Grist confirmed. */
 export interface HistoryEntry {
+  /** What was renamed: absent for a document (as entries before workspaces were renamed), `workspace` for a workspace. */
+  kind?: 'workspace';
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -17,6 +24,7 @@ export interface HistoryEntry {
   site: { orgId: number; name: string; url: string };
   /** The document's workspace, when known. */
   workspace: { id: number; name: string } | null;
+  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */
   docId: string;
   oldName: string;
   newName: string;

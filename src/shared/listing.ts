@@ -22,6 +22,8 @@ export interface DocumentEntry {
 export interface WorkspaceEntry {
   id: number;
   name: string;
+  /** The caller's role on the workspace (`owners`...); null if Grist gives none. */
+  access?: string | null;
   documents: DocumentEntry[];
 }
 
@@ -68,6 +70,14 @@ export interface Listing {
 /** Only owners may rename a document (Grist answers 403 "access denied" to editors and viewers). */
 export function canRename(document: DocumentEntry): boolean {
   return document.access === 'owners';
+}
+
+/**
+ * Only a workspace's owners may rename it (Grist answers 403 "access denied" to editors and
+ * viewers: it needs the schema-edit right, grist-api.md). Grist's support workspace is never listed.
+ */
+export function canRenameWorkspace(workspace: WorkspaceEntry): boolean {
+  return workspace.access === 'owners';
 }
 
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */

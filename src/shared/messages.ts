@@ -71,6 +71,8 @@ export interface Protocol {
    * history entry (null when nothing changed).
    */
   renameDocument: { request: { orgId: number; docId: string; name: string }; response: RenamedDocument };
+  /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
+  renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
   /**
    * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), if the URL is a
    * document page of a configured site; `not-found` with the reason otherwise.
@@ -117,6 +119,7 @@ const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
   'testConnection',
   'refreshListing',
   'renameDocument',
+  'renameWorkspace',
   'getDocumentAtUrl',
   'renameDocumentAtUrl',
   'getHistory',

@@ -93,8 +93,9 @@ export async function removeTogether(...items: Array<StorageItem<unknown>>): Pro
  * Bumped whenever a stored shape changes; see the background's storage migration.
  * 2: the listing is stored as a JSON string.
  * 3: the hosts the API key may go to (keyHosts); the listing and its ETags carry a shared stamp.
+ * 4: the listing's workspaces carry the caller's access (a cached 304 would keep them without it).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const schemaVersionItem = defineItem('schemaVersion', v.number(), 0);
 
@@ -178,6 +179,7 @@ const listingSchema = v.object({
         v.object({
           id: v.number(),
           name: v.string(),
+          access: v.optional(v.nullable(v.string()), null),
           documents: v.array(
             v.object({
               id: v.string(),
@@ -232,6 +234,7 @@ export interface StoredHistory {
 }
 
 const historyEntrySchema = v.object({
+  kind: v.optional(v.literal('workspace')),
   id: v.string(),
   at: v.number(),
   site: v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) }),

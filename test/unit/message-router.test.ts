@@ -18,6 +18,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
     renameDocument: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
+    renameWorkspace: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     getDocumentAtUrl: vi.fn(async () => ({ orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
     renameDocumentAtUrl: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     getHistory: vi.fn(async () => []),

@@ -18,7 +18,7 @@ import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
 import { apiKeyItem, historyItem, HISTORY_VERSION, keyHostsItem, listingItem } from '../../src/shared/storage-items.ts';
-import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
@@ -187,6 +187,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     testConnection: { personalSiteUrl: personalSite() },
     refreshListing: null,
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
+    renameWorkspace: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id, name: 'Sales & Marketing' },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     getHistory: null,
@@ -210,7 +211,7 @@ function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<
 }
 
 /** The messages that call Grist with the saved key. */
-const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
+const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
 
@@ -240,7 +241,18 @@ describe('the key never leaves the background in a reply or a stored item', () =
   });
 
   it.each([
-    [400, { testConnection: 'bad-request', refreshListing: 'bad-request', renameDocument: 'bad-request', getDocumentAtUrl: 'bad-request', renameDocumentAtUrl: 'bad-request', undoRename: 'bad-request' }],
+    [
+      400,
+      {
+        testConnection: 'bad-request',
+        refreshListing: 'bad-request',
+        renameDocument: 'bad-request',
+        renameWorkspace: 'bad-request',
+        getDocumentAtUrl: 'bad-request',
+        renameDocumentAtUrl: 'bad-request',
+        undoRename: 'bad-request',
+      },
+    ],
     [403, allFailWith('forbidden')],
     [404, allFailWith('not-found')],
   ] as const)('every message type, when Grist’s %i error text echoes the key', async (status, kinds) => {
@@ -283,6 +295,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
         saveSettings: { personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] },
         testConnection: { personalSiteUrl: `${other}/o/docs` },
         renameDocument: { orgId: 999, docId: DOCS.bugTracker.id, name: 'Bugs' }, // a site the listing does not hold
+        renameWorkspace: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.engineering.id, name: 'x' }, // not a workspace of that site
         getDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker` },
         renameDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`, name: 'x' },
       }),
@@ -291,6 +304,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       saveSettings: 'invalid-input',
       testConnection: 'key-not-confirmed',
       renameDocument: 'not-found',
+      renameWorkspace: 'not-found',
       getDocumentAtUrl: 'not-configured',
       renameDocumentAtUrl: 'not-configured',
     });
@@ -305,6 +319,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       testConnection: { apiKey: [KEY], personalSiteUrl: KEY },
       refreshListing: [KEY],
       renameDocument: { orgId: KEY, docId: KEY, name: 1 },
+      renameWorkspace: { orgId: 5, workspaceId: KEY, name: KEY },
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,

@@ -32,6 +32,7 @@ export const workspaceListSchema = v.array(
   v.object({
     id: v.number(),
     name: v.string(),
+    access: v.optional(v.nullable(v.string()), null),
     isSupportWorkspace: v.optional(v.boolean(), false),
     docs: v.array(docSchema),
   }),
@@ -48,6 +49,15 @@ export const documentSchema = v.object({
     name: v.optional(v.string(), ''),
     org: v.object({ id: v.number(), name: v.optional(v.string(), '') }),
   }),
+});
+
+/** `GET {site}/api/workspaces/<id>`: one workspace with its org (sample workspace.json). */
+export const workspaceSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  access: v.optional(v.nullable(v.string()), null),
+  isSupportWorkspace: v.optional(v.boolean(), false),
+  org: v.object({ id: v.number(), name: v.optional(v.string(), '') }),
 });
 
 /** `GET /api/orgs/current`: the org a site address selects (only its id is used). */

@@ -1,13 +1,14 @@
 /**
- * Undoing a rename from the history, safely against changes made elsewhere: the document is read
- * first (`GET {site}/api/docs/<docId>`); only when it still has the name the rename gave it is the
- * old name sent back, in one PATCH, through the same one-rename-at-a-time queue as every rename.
- * Also the history as the pages see it.
+ * Undoing a rename from the history, safely against changes made elsewhere: the document or
+ * workspace is read first (`GET {site}/api/docs/<docId>`, `GET {site}/api/workspaces/<id>`); only
+ * when it still has the name the rename gave it is the old name sent back, in one PATCH, through
+ * the same one-rename-at-a-time queue as every rename. Also the history as the pages see it.
  */
 import type { HistoryEntry, HistoryItem, UndoOutcome } from '../../shared/history.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { documentSchema } from '../grist/grist-schemas.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { keyDestination, type SiteAccess } from '../grist/host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
 import { oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
@@ -29,6 +30,26 @@ function whyNot(entry: HistoryEntry, access: SiteAccess | null): ApiError | null
   }
 }
 
+/**
+ * What the renamed document or workspace (`workspaceId`) is called now and the caller's access to
+ * it, read from Grist. Throws ApiError `not-found` when Grist no longer has it (a document is then
+ * taken out of the cached listing), or what the read met.
+ */
+async function readCurrent(client: GristClient, entry: HistoryEntry, workspaceId: number | undefined): Promise<{ name: string; access: string | null }> {
+  const siteUrl = entry.site.url;
+  try {
+    if (workspaceId !== undefined) return await client.get(siteUrl, `/api/workspaces/${workspaceId}`, workspaceSchema);
+    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      if (workspaceId !== undefined) throw new ApiError('not-found', t('errorWorkspaceGone', entry.newName, new URL(siteUrl).host), 404);
+      await forgetDocument(entry.docId);
+      throw new ApiError('not-found', t('errorDocumentGone', entry.newName, new URL(siteUrl).host), 404);
+    }
+    throw error;
+  }
+}
+
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
 export async function getHistory(): Promise<HistoryItem[]> {
   const [entries, access] = await Promise.all([readHistory(), savedConnection().then(({ access }) => access, () => null)]);
@@ -42,7 +63,8 @@ export async function clearHistory(): Promise<null> {
 }
 
 /**
- * The `undoRename` message. In: the history entry and its document's id (so the undo takes its
+ * The `undoRename` message. In: the history entry and its document's id, or a workspace rename's
+ * `docId` (its workspaceKey) (so the undo takes its
  * place in that document's queue at once, before anything is read: a rename asked for after it
  * goes after it), and `force` to restore its old name even though the document was renamed
  * elsewhere since ("Restore … anyway").
@@ -60,22 +82,15 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
     const reason = whyNot(entry, access);
     if (reason) throw reason;
     const siteUrl = entry.site.url;
-    let document;
-    try {
-      document = await client.get(siteUrl, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        await forgetDocument(entry.docId);
-        throw new ApiError('not-found', t('errorDocumentGone', entry.newName, new URL(siteUrl).host), 404);
-      }
-      throw error;
-    }
+    const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
+    if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
+    const current = await readCurrent(client, entry, workspaceId);
     // Owners only (Grist answers 403 to others): said before anything else, "anyway" would not help.
-    if (document.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerOf', document.name), 403);
-    if (!force && document.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: document.name };
+    if (current.access !== 'owners') throw new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', current.name), 403);
+    if (!force && current.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: current.name };
     const result = await renameAt(
       client,
-      { siteUrl, docId: entry.docId, currentName: document.name },
+      { siteUrl, docId: entry.docId, currentName: current.name, workspaceId },
       entry.oldName,
       { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace },
       { restoring: true },

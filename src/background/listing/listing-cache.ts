@@ -231,6 +231,15 @@ export function recordRename(docId: string, name: string): Promise<void> {
   });
 }
 
+/** Records a workspace rename Grist confirmed in the cached listing. */
+export function recordWorkspaceRename(workspaceId: number, name: string): Promise<void> {
+  return updateCached((listing) => {
+    const workspaces = listing.sites.flatMap((site) => site.workspaces).filter((workspace) => workspace.id === workspaceId);
+    for (const workspace of workspaces) workspace.name = name;
+    return workspaces.length > 0 ? JSON.stringify(['workspace renamed', workspaceId, name]) : null;
+  });
+}
+
 /** Removes a document Grist says is gone from the cached listing. */
 export function forgetDocument(docId: string): Promise<void> {
   return updateCached((listing) => {

@@ -126,7 +126,7 @@ async function askWorkspaces(client: GristClient, siteUrl: string, tag: string |
     // Grist's support workspace holds its example documents, which are not the user's to rename.
     const workspaces = answer.value
       .filter((workspace) => !workspace.isSupportWorkspace)
-      .map((workspace) => ({ id: workspace.id, name: workspace.name, documents: toDocuments(workspace) }));
+      .map((workspace) => ({ id: workspace.id, name: workspace.name, access: workspace.access, documents: toDocuments(workspace) }));
     return { kind: 'new', workspaces, tag: answer.etag };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -6,15 +6,15 @@
  */
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import type { RenameSource } from '../../shared/history.ts';
+import { workspaceKey, type RenameSource } from '../../shared/history.ts';
 import type { Listing } from '../../shared/listing.ts';
 import { apiKeyItem } from '../../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { connectToGrist } from '../grist/grist-connection.ts';
-import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { readSiteAccess } from '../grist/host-policy.ts';
-import { forgetDocument, readListing, recordRename } from '../listing/listing-cache.ts';
+import { forgetDocument, readListing, recordRename, recordWorkspaceRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
 import { NO_KEY_ERROR } from '../listing/listing-service.ts';
@@ -25,11 +25,14 @@ export interface RenameRequest {
   name: string;
 }
 
-/** The document to rename: where it lives and what it is called now. */
+/** The document or workspace to rename: where it lives and what it is called now. */
 export interface RenameTarget {
   siteUrl: string;
+  /** The document's id; for a workspace, its `workspaceKey`: the key its renames queue under. */
   docId: string;
   currentName: string;
+  /** Set for a workspace: its id (renamed with `PATCH {site}/api/workspaces/<id>`). */
+  workspaceId?: number;
 }
 
 /** What the rename history records of a rename besides its names (see shared/history.ts). */
@@ -89,7 +92,10 @@ export async function savedConnection(calls: Parameters<typeof connectToGrist>[2
 async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget, name: string): Promise<void> {
   let stored: string;
   try {
-    stored = (await client.get(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, documentSchema)).name;
+    stored =
+      target.workspaceId === undefined
+        ? (await client.get(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, documentSchema)).name
+        : (await client.get(target.siteUrl, `/api/workspaces/${target.workspaceId}`, workspaceSchema)).name;
   } catch {
     throw new ApiError(
       'network',
@@ -102,29 +108,33 @@ async function confirmAfterLostAnswer(client: GristClient, target: RenameTarget,
 }
 
 /**
- * Checks the typed name and sends the one PATCH. In: the document's site, id and current name,
- * and the typed name. Out: the name Grist now stores, or null when it is unchanged (nothing sent).
+ * Checks the typed name and sends the one PATCH: `{site}/api/docs/<id>`, or for a workspace
+ * `{site}/api/workspaces/<id>` (grist-api.md: the same body, the same silent no-ops, owners only).
+ * In: the target's site, id and current name, and the typed name. Out: the name Grist now stores,
+ * or null when it is unchanged (nothing sent).
  * Throws ApiError: `invalid-input` for an empty or too long name (nothing sent); `forbidden` for a
  * non-owner (Grist answers 403 "access denied" to editors and viewers); `not-found` for a
- * document gone from Grist (it is also removed from the cached listing); `network` when the
- * answer was lost and the document does not have the new name.
+ * document gone from Grist (it is also removed from the cached listing) or a workspace gone;
+ * `network` when the answer was lost and the target does not have the new name.
  */
 export async function sendRename(client: GristClient, target: RenameTarget, typedName: string, { restoring = false }: { restoring?: boolean } = {}): Promise<string | null> {
   // An undo puts back a name Grist had, whatever its length.
   const check = checkDocumentName(typedName, target.currentName, { anyLength: restoring });
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
   if (check.kind === 'unchanged') return null;
+  const workspace = target.workspaceId !== undefined;
+  const path = workspace ? `/api/workspaces/${target.workspaceId}` : `/api/docs/${encodeURIComponent(target.docId)}`;
   try {
-    await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.docId)}`, { name: check.name }, anyJsonSchema);
+    await client.patch(target.siteUrl, path, { name: check.name }, anyJsonSchema);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.kind === 'network' || error.kind === 'timeout') {
       await confirmAfterLostAnswer(client, target, check.name);
     } else if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
-      throw new ApiError('forbidden', t('errorNotOwnerOf', target.currentName), 403);
+      throw new ApiError('forbidden', t(workspace ? 'errorNotOwnerOfWorkspace' : 'errorNotOwnerOf', target.currentName), 403);
     } else if (error.status === 404) {
-      await forgetDocument(target.docId);
-      throw new ApiError('not-found', t('errorDocumentGone', target.currentName, new URL(target.siteUrl).host), 404);
+      if (!workspace) await forgetDocument(target.docId);
+      throw new ApiError('not-found', t(workspace ? 'errorWorkspaceGone' : 'errorDocumentGone', target.currentName, new URL(target.siteUrl).host), 404);
     } else {
       throw error;
     }
@@ -140,6 +150,7 @@ export async function sendRename(client: GristClient, target: RenameTarget, type
 export async function recordInHistory(target: RenameTarget, name: string, record: RenameRecord): Promise<string | null> {
   const entry = await addHistoryEntry({
     ...record,
+    ...(target.workspaceId === undefined ? {} : { kind: 'workspace' as const }),
     site: { ...record.site, url: target.siteUrl },
     docId: target.docId,
     oldName: target.currentName,
@@ -165,8 +176,35 @@ export async function renameAt(
   const name = await sendRename(client, target, typedName, options);
   if (name === null) return { name: target.currentName, entryId: null };
   // Both queued now, side by side.
-  const [, entryId] = await Promise.all([recordRename(target.docId, name), recordInHistory(target, name, record)]);
+  const cached = target.workspaceId === undefined ? recordRename(target.docId, name) : recordWorkspaceRename(target.workspaceId, name);
+  const [, entryId] = await Promise.all([cached, recordInHistory(target, name, record)]);
   return { name, entryId };
+}
+
+/** A workspace of the listing, with its site; null when the listing has no such workspace. */
+export function findWorkspace(listing: Listing | null, orgId: number, workspaceId: number) {
+  const site = listing?.sites.find((entry) => entry.orgId === orgId);
+  const workspace = site?.workspaces.find((entry) => entry.id === workspaceId);
+  return site && workspace ? { site, workspace } : null;
+}
+
+/**
+ * The popup's `renameWorkspace` message: renames a workspace of the cached listing, through its
+ * own site (Grist would take any site's address, grist-api.md; the extension does not rely on it).
+ */
+export function renameWorkspace({ orgId, workspaceId, name }: { orgId: number; workspaceId: number; name: string }): Promise<RenameResult> {
+  const key = workspaceKey(workspaceId);
+  return oneAtATime(key, async () => {
+    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
+    const found = findWorkspace(listing, orgId, workspaceId);
+    if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
+    const { site, workspace } = found;
+    return renameAt(client, { siteUrl: site.siteUrl, docId: key, currentName: workspace.name, workspaceId }, name, {
+      source: 'popup',
+      site: { orgId: site.orgId, name: site.name },
+      workspace: { id: workspace.id, name: workspace.name },
+    });
+  });
 }
 
 /**

@@ -1,0 +1,107 @@
+/**
+ * Renaming a workspace in the worker (issue 15), against the fake Grist server: one PATCH to
+ * `/api/workspaces/<id>` for an owner, the checks before it, Grist's refusals, the cached listing,
+ * the history, and undo with its read-back first.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/background/history/rename-history.ts';
+import { undoRename } from '../../src/background/history/undo-service.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { renameWorkspace } from '../../src/background/rename/rename-service.ts';
+import { workspaceKey } from '../../src/shared/history.ts';
+import { ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
+
+let grist: FakeGrist;
+
+async function connectAs(user: (typeof USERS)[keyof typeof USERS]): Promise<void> {
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, user.apiKey);
+  await refreshListing();
+}
+
+beforeEach(async () => {
+  grist = await startFakeGrist({ mode: 'org-in-path' });
+  fakeBrowser.permissions.contains = (async () => true) as never;
+});
+afterEach(async () => {
+  await grist.close();
+});
+
+const marketing = { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id };
+const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
+const cachedName = async (workspaceId: number) =>
+  (await readListing())?.sites.flatMap((site) => site.workspaces).find((workspace) => workspace.id === workspaceId)?.name;
+
+describe('renaming a workspace', () => {
+  it('for an owner: one PATCH to its own site, stored by Grist, in the cached listing and the history', async () => {
+    await connectAs(USERS.owner);
+    const listed = (await readListing())!.sites.find((site) => site.orgId === ORGS.acme.id)!.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id);
+    expect(listed?.access).toBe('owners');
+    grist.clearRequests();
+    const result = await renameWorkspace({ ...marketing, name: '  Sales & Marketing ' });
+    expect(result).toEqual({ name: 'Sales & Marketing', entryId: expect.any(String) });
+    expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, contentType: 'application/json', origin: undefined })]);
+    expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Sales & Marketing');
+    expect(await cachedName(WORKSPACES.marketing.id)).toBe('Sales & Marketing');
+    expect((await readHistory())[0]).toMatchObject({
+      kind: 'workspace',
+      docId: workspaceKey(WORKSPACES.marketing.id),
+      oldName: 'Marketing',
+      newName: 'Sales & Marketing',
+      workspace: { id: WORKSPACES.marketing.id, name: 'Marketing' },
+      source: 'popup',
+    });
+  });
+
+  it('sends nothing for an empty, too long or unchanged name (Grist would answer 200 and change nothing)', async () => {
+    await connectAs(USERS.owner);
+    grist.clearRequests();
+    await expect(renameWorkspace({ ...marketing, name: '   ' })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(renameWorkspace({ ...marketing, name: 'x'.repeat(256) })).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(await renameWorkspace({ ...marketing, name: 'Marketing' })).toEqual({ name: 'Marketing', entryId: null });
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('an editor of the team is refused by Grist with 403: said as "only owners", nothing changes', async () => {
+    await connectAs(USERS.editor);
+    const listed = (await readListing())!.sites.find((site) => site.orgId === ORGS.acme.id)!.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id);
+    expect(listed?.access).toBe('editors');
+    await expect(renameWorkspace({ ...marketing, name: 'Nope' })).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/Only owners can rename a workspace/) });
+    expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
+  });
+
+  it('a workspace the listing does not hold, or not on that site, sends nothing', async () => {
+    await connectAs(USERS.owner);
+    grist.clearRequests();
+    await expect(renameWorkspace({ orgId: ORGS.globex.id, workspaceId: WORKSPACES.marketing.id, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(renameWorkspace({ orgId: ORGS.acme.id, workspaceId: 9999, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('undo reads the workspace back first, then puts the old name back; renamed elsewhere since, it says so', async () => {
+    await connectAs(USERS.owner);
+    const { entryId } = await renameWorkspace({ ...marketing, name: 'Growth' });
+    grist.clearRequests();
+    expect(await undoRename({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
+    expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
+      `PATCH /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
+    ]);
+    expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
+    expect(await cachedName(WORKSPACES.marketing.id)).toBe('Marketing');
+
+    const second = await renameWorkspace({ ...marketing, name: 'Growth' });
+    // Renamed in Grist itself meanwhile.
+    const response = await fetch(`${grist.url}/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Growth team' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await undoRename({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'renamed-elsewhere', current: 'Growth team' });
+    expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
+  });
+});
