@@ -90,7 +90,8 @@ interface EntryProps {
 }
 
 function Entry({ store, entry, state, afterwards }: EntryProps) {
-  const where = [entry.site.name, entry.workspace?.name].filter(Boolean).join(' › ');
+  // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
+  const where = entry.kind === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : [entry.site.name, entry.workspace?.name].filter(Boolean).join(' › ');
   return (
     <li class="history-entry">
       <p class="history-names">

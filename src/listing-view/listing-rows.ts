@@ -24,6 +24,17 @@ export function documentKey(ref: DocumentRef): string {
   return `${ref.orgId}/${ref.docId}`;
 }
 
+/** Identifies a workspace across sites, as DocumentRef does a document. */
+export interface WorkspaceRef {
+  orgId: number;
+  workspaceId: number;
+}
+
+/** A workspace heading's key among the rows, and in the store's `renames`. */
+export function workspaceRowKey(ref: WorkspaceRef): string {
+  return `w${ref.orgId}/${ref.workspaceId}`;
+}
+
 interface RowBase {
   /** Unique among the rows of one listing, and the same for the same thing across listings. */
   key: string;
@@ -124,7 +135,7 @@ function byPinThenNewest(a: DocumentEntry, b: DocumentEntry): number {
 }
 
 function prepareWorkspace(site: SiteEntry, workspace: WorkspaceEntry): PreparedWorkspace {
-  const workspaceKey = `w${site.orgId}/${workspace.id}`;
+  const workspaceKey = workspaceRowKey({ orgId: site.orgId, workspaceId: workspace.id });
   let sorted = sortedDocuments.get(workspace);
   if (!sorted) {
     sorted = [...workspace.documents].sort(byPinThenNewest);

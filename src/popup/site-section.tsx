@@ -5,6 +5,7 @@
 import { t } from '../shared/i18n.ts';
 import { DocumentRow } from './document-row.tsx';
 import { ErrorActions } from './error-actions.tsx';
+import { WorkspaceHeading } from './workspace-heading.tsx';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from '../listing-view/listing-rows.ts';
 import type { PopupStore, RenameState } from './store.ts';
@@ -28,9 +29,10 @@ export function Gap({ node }: { node: GapNode }) {
 
 /**
  * A heading, a site's error or a "No ..." note. Site and workspace names come from Grist: they are
- * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading.
+ * text in a `<bdi>`, so a right-to-left name keeps to its own place in the heading. A workspace's
+ * heading may be in edit mode (`renames`).
  */
-function ListingRow({ store, node }: { store: PopupStore; node: RowNode }) {
+function ListingRow({ store, node, renames }: { store: PopupStore; node: RowNode; renames: ReadonlyMap<string, RenameState> }) {
   const { row } = node;
   const style = { height: `${node.height}px` };
   switch (row.kind) {
@@ -64,13 +66,7 @@ function ListingRow({ store, node }: { store: PopupStore; node: RowNode }) {
         </p>
       );
     case 'workspace':
-      return (
-        <h3 style={style}>
-          <bdi dir="auto">
-            <MarkedName text={row.workspace.name} terms={store.terms} />
-          </bdi>
-        </h3>
-      );
+      return <WorkspaceHeading store={store} row={row} rename={renames.get(row.key)} height={node.height} />;
   }
 }
 
@@ -85,7 +81,7 @@ export function SiteSection({ store, node, renames }: SiteSectionProps) {
     <section class="site" aria-label={siteDisplayName(node.site)}>
       {node.children.map((child) => {
         if (child.kind === 'gap') return <Gap key={child.key} node={child} />;
-        if (child.kind === 'row') return <ListingRow key={child.row.key} store={store} node={child} />;
+        if (child.kind === 'row') return <ListingRow key={child.row.key} store={store} node={child} renames={renames} />;
         return (
           <ul class="documents" key={child.key}>
             {child.items.map(({ row, height }) => (

@@ -6,20 +6,28 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
-import { undoResult, type UndoState } from '../shared/history.ts';
+import { undoResult, workspaceKey, type UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, type DocumentEntry, type Listing, type SiteEntry } from '../shared/listing.ts';
+import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import { documentKey, matchingRows, prepareListing, prepareSearch, type DocumentRef, type Row } from '../listing-view/listing-rows.ts';
+import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 import { countDocuments, searchTerms } from '../listing-view/search.ts';
 
-export { documentKey, type DocumentRef };
+export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
+
+/** What a rename in the popup renames: a document, or a workspace. */
+export type RenameRef = DocumentRef | WorkspaceRef;
+
+/** A rename's key in `renames`: its row's key. */
+export function renameKey(ref: RenameRef): string {
+  return 'docId' in ref ? documentKey(ref) : workspaceRowKey(ref);
+}
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'undoRename'> & HistoryBackend;
+  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'undoRename'> & HistoryBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -71,7 +79,7 @@ export interface PopupStore {
    * rename was refused with 404. Its row is gone, so the view moves focus elsewhere.
    */
   readonly removedDocument: ReadonlySignal<DocumentRef | null>;
-  /** Documents in edit mode or saving, by `documentKey`. */
+  /** Documents and workspaces in edit mode or saving, by `renameKey`. */
   readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
   /**
    * The last rename, offered for undo until the popup closes or another rename replaces it; with
@@ -86,28 +94,28 @@ export interface PopupStore {
   /** Asks the background for a fresh listing and shows it. */
   refresh(): Promise<void>;
   setQuery(text: string): void;
-  /** Puts a document the user owns in edit mode, prefilled with its name. */
-  beginRename(ref: DocumentRef): void;
+  /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
+  beginRename(ref: RenameRef): void;
   /** Updates the edit field's text. */
-  setDraft(ref: DocumentRef, text: string): void;
+  setDraft(ref: RenameRef, text: string): void;
   /**
    * Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode.
    * A document Grist no longer has leaves the listing; other failures go back to edit mode.
    */
-  commitRename(ref: DocumentRef): Promise<void>;
+  commitRename(ref: RenameRef): Promise<void>;
   /** Leaves edit mode without saving. */
-  cancelRename(ref: DocumentRef): void;
+  cancelRename(ref: RenameRef): void;
   /** Undoes the last rename (`force`: even though the document was renamed elsewhere since). */
   undoLastRename(force?: boolean): Promise<void>;
   /** Shows a name an undo elsewhere (the history view) put back. */
-  showRestored(ref: DocumentRef, name: string): void;
+  showRestored(ref: RenameRef, name: string): void;
   openOptions(): void;
   openBulkRename(): void;
 }
 
 /** The last rename made in this popup, and where its undo stands. */
 export interface LastRename {
-  ref: DocumentRef;
+  ref: RenameRef;
   entryId: string;
   oldName: string;
   newName: string;
@@ -123,6 +131,36 @@ export function findDocument(listing: Listing | null, ref: DocumentRef): Documen
     if (document) return document;
   }
   return undefined;
+}
+
+/** Finds a workspace of the listing by site and id. */
+export function findWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
+  return listing?.sites.find((entry) => entry.orgId === ref.orgId)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
+}
+
+/** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
+function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
+  if ('docId' in ref) {
+    const document = findDocument(listing, ref);
+    return document && { name: document.name, renamable: canRename(document) };
+  }
+  const workspace = findWorkspace(listing, ref);
+  return workspace && { name: workspace.name, renamable: canRenameWorkspace(workspace) };
+}
+
+/** A copy of the listing with one workspace's name replaced (every other object kept, as withName does). */
+function withWorkspaceName(listing: Listing, ref: WorkspaceRef, name: string): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) =>
+      site.orgId !== ref.orgId ? site : { ...site, workspaces: site.workspaces.map((workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace)) },
+    ),
+  };
+}
+
+/** The listing with `ref` renamed to `name`, or (a document, `null`) removed. */
+function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
+  return 'docId' in ref ? withName(listing, ref, name) : name === null ? listing : withWorkspaceName(listing, ref, name);
 }
 
 /**
@@ -235,7 +273,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // Renames Grist confirmed (and documents it said are gone: name null), numbered, so a refresh
   // that was already under way when one was answered does not bring back the old name or document.
   let sequence = 0;
-  const confirmedNames = new Map<string, { ref: DocumentRef; name: string | null; sequence: number }>();
+  const confirmedNames = new Map<string, { ref: RenameRef; name: string | null; sequence: number }>();
   let freshListingArrived = false;
   /** The sites of the cache's first screen: cut short, so never kept as a site's final content. */
   const previewSites = new WeakSet<SiteEntry>();
@@ -244,10 +282,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   /** True while start() reads the whole cache: progress waits for it, to be shown on top of it. */
   let readingCache = false;
 
-  function setRename(ref: DocumentRef, state: RenameState | null): void {
+  function setRename(ref: RenameRef, state: RenameState | null): void {
     const next = new Map(renames.value);
-    if (state) next.set(documentKey(ref), state);
-    else next.delete(documentKey(ref));
+    if (state) next.set(renameKey(ref), state);
+    else next.delete(renameKey(ref));
     renames.value = next;
   }
 
@@ -272,8 +310,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
       let next = site;
       for (const confirmed of confirmedNames.values()) {
-        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId && findDocument({ fetchedAt: 0, sites: [next] }, confirmed.ref)) {
-          next = withName({ fetchedAt: 0, sites: [next] }, confirmed.ref, confirmed.name).sites[0]!;
+        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId && renameSubject({ fetchedAt: 0, sites: [next] }, confirmed.ref)) {
+          next = withRenamed({ fetchedAt: 0, sites: [next] }, confirmed.ref, confirmed.name).sites[0]!;
           renamed = true;
         }
       }
@@ -381,30 +419,30 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     await refreshed;
   }
 
-  function beginRename(ref: DocumentRef): void {
-    const document = findDocument(listing.value, ref);
-    if (!document || !canRename(document) || renames.value.get(documentKey(ref))?.saving) return;
+  function beginRename(ref: RenameRef): void {
+    const subject = renameSubject(listing.value, ref);
+    if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
     batch(() => {
-      setRename(ref, { draft: document.name, saving: false, error: null });
+      setRename(ref, { draft: subject.name, saving: false, error: null });
       // The last result is news no more once the user moves on to another rename; the last
       // rename's Undo stays until another rename replaces it.
       announcement.value = '';
     });
   }
 
-  function setDraft(ref: DocumentRef, text: string): void {
-    const state = renames.value.get(documentKey(ref));
+  function setDraft(ref: RenameRef, text: string): void {
+    const state = renames.value.get(renameKey(ref));
     if (state && !state.saving) setRename(ref, { ...state, draft: text });
   }
 
-  function cancelRename(ref: DocumentRef): void {
-    const state = renames.value.get(documentKey(ref));
+  function cancelRename(ref: RenameRef): void {
+    const state = renames.value.get(renameKey(ref));
     if (state && !state.saving) setRename(ref, null);
   }
 
-  async function commitRename(ref: DocumentRef): Promise<void> {
-    const state = renames.value.get(documentKey(ref));
-    const document = findDocument(listing.value, ref);
+  async function commitRename(ref: RenameRef): Promise<void> {
+    const state = renames.value.get(renameKey(ref));
+    const document = renameSubject(listing.value, ref);
     // `saving` guards against a second Enter sending the rename twice.
     if (!state || state.saving || !document) return;
     const check = checkDocumentName(state.draft, document.name);
@@ -421,7 +459,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       setRename(ref, { ...state, saving: true, error: null });
       announcement.value = t('savingNewName');
     });
-    const reply = await settle(backend.renameDocument({ orgId: ref.orgId, docId: ref.docId, name }));
+    const reply = await settle('docId' in ref ? backend.renameDocument({ ...ref, name }) : backend.renameWorkspace({ ...ref, name }));
     batch(() => {
       if (reply.ok) {
         // Grist may store the name differently from what was typed; show what it stored.
@@ -433,11 +471,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
           ? { ref, entryId: reply.value.entryId, oldName: document.name, newName: stored, undo: { kind: 'offered' } }
           : null;
         announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
-      } else if (reply.error.kind === 'not-found') {
+      } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
         // The document went from Grist since the listing was made. The background already took it
         // out of the cached listing; take it out here too rather than offer a retry that cannot
         // work. The message names the document, so the user knows which row went.
-        confirmedNames.set(documentKey(ref), { ref, name: null, sequence: ++sequence });
+        confirmedNames.set(renameKey(ref), { ref, name: null, sequence: ++sequence });
         if (listing.value) show(withName(listing.value, ref, null), undefined);
         setRename(ref, null);
         removedDocument.value = ref;
@@ -451,16 +489,17 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   }
 
   /** Shows a name Grist confirmed for a document, now and over any refresh already under way. */
-  function showName(ref: DocumentRef, name: string): void {
-    confirmedNames.set(documentKey(ref), { ref, name, sequence: ++sequence });
-    if (listing.value) show(withName(listing.value, ref, name), undefined);
+  function showName(ref: RenameRef, name: string): void {
+    confirmedNames.set(renameKey(ref), { ref, name, sequence: ++sequence });
+    if (listing.value) show(withRenamed(listing.value, ref, name), undefined);
   }
 
   async function undoLastRename(force = false): Promise<void> {
     const last = lastRename.value;
     if (!last || last.undo.kind === 'undoing') return;
     lastRename.value = { ...last, undo: { kind: 'undoing' } };
-    const result = undoResult(await settle(backend.undoRename({ entryId: last.entryId, docId: last.ref.docId, force })));
+    const docId = 'docId' in last.ref ? last.ref.docId : workspaceKey(last.ref.workspaceId);
+    const result = undoResult(await settle(backend.undoRename({ entryId: last.entryId, docId, force })));
     batch(() => {
       // Grist has the old name back: shown whatever the user did meanwhile.
       if ('restored' in result) showName(last.ref, result.restored);
@@ -479,7 +518,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     rows,
     lastRename,
     // An undo from the history shows the old name in the listing at once, as a rename does.
-    history: createHistoryStore(backend, (entry, name) => showName({ orgId: entry.site.orgId, docId: entry.docId }, name)),
+    history: createHistoryStore(backend, (entry, name) =>
+      showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
+    ),
     undoLastRename,
     showRestored: showName,
     loaded,

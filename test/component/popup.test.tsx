@@ -87,7 +87,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
+  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -186,7 +186,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -739,7 +739,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
@@ -1075,6 +1075,74 @@ describe('undo and the rename history (issue 13)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Leads 2027' })).toBeTruthy();
+  });
+});
+
+// --- Workspaces -----------------------------------------------------------------------------------
+
+describe('renaming a workspace (issue 15)', () => {
+  /** Acme with its Sales workspace owned by the user, and a Support workspace it only edits. */
+  function ownedWorkspaces(): Listing {
+    const acme = acmeSite();
+    return {
+      fetchedAt: 2,
+      sites: [
+        personalSite([BUDGET]),
+        { ...acme, workspaces: [{ ...acme.workspaces[0]!, access: 'owners' }, { id: 21, name: 'Support', access: 'editors', documents: [doc('acmeTickets000000000', 'Tickets')] }] },
+      ],
+    };
+  }
+
+  test('only an owned workspace offers Rename workspace; the heading becomes its field, Enter saves in one request and shows the name at once', async () => {
+    const popup = await setup({ refresh: { ok: true, value: ownedWorkspaces() } });
+    expect(screen.queryByRole('button', { name: 'Rename workspace Support' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
+    const field = screen.getByRole('textbox', { name: 'New workspace name for Sales' }) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value).toBe('Sales');
+    const reply = deferred<Reply<'renameWorkspace'>>();
+    popup.backend.renameWorkspace.mockReturnValue(reply.promise);
+    fireEvent.input(field, { target: { value: '  Sales & Partners ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(popup.backend.renameWorkspace).toHaveBeenCalledExactlyOnceWith({ orgId: 2, workspaceId: 20, name: 'Sales & Partners' });
+    // Shown before Grist answers.
+    expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
+    await act(async () => {
+      reply.resolve({ ok: true, value: { name: 'Sales & Partners', entryId: 'entry-ws' } });
+      await reply.promise;
+    });
+    expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename workspace Sales & Partners' })));
+    // Its Undo, as for a document: the history entry's key is the workspace's.
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Sales', entryId: 'entry-undo' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Sales & Partners' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'entry-ws', docId: 'workspace:20', force: false });
+    expect(screen.getByRole('heading', { name: 'Sales', level: 3 })).toBeTruthy();
+  });
+
+  test('the same checks as a document: empty is refused without a request; Escape cancels; Grist’s refusal goes back to the field', async () => {
+    const popup = await setup({ refresh: { ok: true, value: ownedWorkspaces() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
+    const field = () => screen.getByRole('textbox', { name: 'New workspace name for Sales' }) as HTMLInputElement;
+    fireEvent.input(field(), { target: { value: '   ' } });
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(popup.backend.renameWorkspace).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/name/i);
+    fireEvent.keyDown(field(), { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'New workspace name for Sales' })).toBeNull();
+
+    popup.backend.renameWorkspace.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only owners can rename a workspace in Grist, and you are not an owner of “Sales”.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
+    fireEvent.input(field(), { target: { value: 'Nope' } });
+    await act(async () => {
+      fireEvent.keyDown(field(), { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(field().value).toBe('Nope');
+    expect(screen.getByRole('alert').textContent).toMatch(/Only owners can rename a workspace/);
   });
 });
 

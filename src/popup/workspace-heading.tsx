@@ -1,0 +1,86 @@
+/**
+ * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
+ * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels.
+ */
+import { Component } from 'preact';
+import { useRef } from 'preact/hooks';
+import { MarkedName } from '../listing-view/highlighted.tsx';
+import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
+import { t } from '../shared/i18n.ts';
+import { canRenameWorkspace } from '../shared/listing.ts';
+import { PencilIcon } from './icons.tsx';
+import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
+import type { PopupStore, RenameState } from './store.ts';
+
+interface WorkspaceHeadingProps {
+  store: PopupStore;
+  row: WorkspaceHeadingRow;
+  /** The workspace's entry in `store.renames`, if it is in edit mode or saving. */
+  rename: RenameState | undefined;
+  /** In CSS pixels, from the row layout (listing-rows.ts). */
+  height: number;
+}
+
+function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadingProps) {
+  const { workspace, key } = row;
+  const ref = { orgId: row.site.orgId, workspaceId: workspace.id };
+  const mode = renameMode(rename);
+  // While saving, the heading already shows the new name (it is put back if Grist refuses it).
+  const shownName = rename?.saving ? rename.draft.trim() : workspace.name;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameButtonRef = useRef<HTMLButtonElement>(null);
+  useRenameFocus(mode, rowRef, inputRef, renameButtonRef);
+
+  if (rename && mode === 'editing') {
+    return (
+      <div class="workspace-heading editing" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+        <RenameField
+          currentName={workspace.name}
+          label={t('newWorkspaceNameFor', workspace.name)}
+          rename={rename}
+          idBase={`w${ref.orgId}-${workspace.id}`}
+          inputRef={inputRef}
+          onDraft={(text) => store.setDraft(ref, text)}
+          onCommit={() => void store.commitRename(ref)}
+          onCancel={() => store.cancelRename(ref)}
+        />
+      </div>
+    );
+  }
+  return (
+    <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+      <h3>
+        <bdi dir="auto" title={shownName}>
+          <MarkedName text={shownName} terms={store.terms} />
+        </bdi>
+      </h3>
+      {mode === 'saving' && <span class="saving">{t('saving')}</span>}
+      {canRenameWorkspace(workspace) && (
+        <button
+          ref={renameButtonRef}
+          type="button"
+          class="icon-button rename"
+          aria-label={t('renameWorkspace', shownName)}
+          title={t('rename')}
+          aria-disabled={mode === 'saving' ? 'true' : undefined}
+          onClick={() => store.beginRename(ref)}
+        >
+          <PencilIcon />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The heading, rendered again only when its own props change (as DocumentRow). */
+export class WorkspaceHeading extends Component<WorkspaceHeadingProps> {
+  override shouldComponentUpdate(next: WorkspaceHeadingProps): boolean {
+    const current = this.props;
+    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
+  }
+
+  override render(props: WorkspaceHeadingProps) {
+    return <WorkspaceHeadingContent {...props} />;
+  }
+}
