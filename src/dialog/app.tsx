@@ -6,8 +6,8 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 import { RenameForm } from './rename-form.tsx';
 import type { DialogState, DialogStore } from './store.ts';
 
-/** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`). */
-export const NOT_OWNER_MESSAGE = t('notOwner');
+/** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`); said of a document or a workspace. */
+export const NOT_OWNER_MESSAGE = { document: t('notOwner'), workspace: t('notOwnerWorkspace') } as const;
 
 /** The text of the one live region, so each change of state is announced once. */
 function statusText(state: DialogState, hasTab: boolean): string[] {
@@ -15,11 +15,11 @@ function statusText(state: DialogState, hasTab: boolean): string[] {
     case 'loading':
       return [t('loading')];
     case 'not-owner':
-      return [NOT_OWNER_MESSAGE];
+      return [NOT_OWNER_MESSAGE[state.document.kind]];
     case 'editing':
       return state.saving ? [t('renaming')] : [];
     case 'renamed':
-      return [t('renamedTo', state.name), ...(hasTab ? [t('tabShowsOldName')] : [])];
+      return [t('renamedTo', state.name), ...(hasTab ? [t(state.document.kind === 'workspace' ? 'tabShowsOldNameWorkspace' : 'tabShowsOldName')] : [])];
     case 'undone':
       // The tab was not reloaded after the rename (that closes this window): it shows this name already.
       return [t('restoredName', plainTextName(state.name))];

@@ -48,8 +48,11 @@ export interface RenamedDocument {
 
 /** A Grist document found from its page URL, for the rename dialog. */
 export interface DocumentAtUrl {
+  /** What the page shows: a document, or a workspace (a workspace page, `/ws/<id>/`). */
+  kind: 'document' | 'workspace';
   orgId: number;
   siteUrl: string;
+  /** The document's id; for a workspace, its workspaceKey (what its undo is asked with). */
   docId: string;
   name: string;
   /** Only owners may rename (Grist answers 403 to editors and viewers). */
@@ -74,11 +77,12 @@ export interface Protocol {
   /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
   renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
   /**
-   * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), if the URL is a
-   * document page of a configured site; `not-found` with the reason otherwise.
+   * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), or the workspace
+   * (`GET {site}/api/workspaces/<id>`), if the URL is such a page of a configured site;
+   * `not-found` with the reason otherwise.
    */
   getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
-  /** Renames the document a page or link URL shows (`source`: how the window was opened). */
+  /** Renames the document or workspace a page or link URL shows (`source`: how the window was opened). */
   renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }; response: RenamedDocument };
   /** The rename history, newest first, each entry with whether it can be undone. */
   getHistory: { request: null; response: HistoryItem[] };

@@ -24,6 +24,7 @@ const TAB_ID = 42;
 
 function documentAtUrl(extra: Partial<DocumentAtUrl> = {}): DocumentAtUrl {
   return {
+    kind: 'document',
     orgId: 1,
     siteUrl: 'https://docs.getgrist.com',
     docId: 'budgetDoc000000000000',
@@ -201,14 +202,18 @@ describe('opening', () => {
   test('a non-owner is told why, with no field and no Rename button', async () => {
     await openOwnedDocument({ canRename: false });
     expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
-    expect(statusText()).toBe(NOT_OWNER_MESSAGE);
-    expect(NOT_OWNER_MESSAGE).toBe(
-      'Only owners can rename a document in Grist, and you are not an owner of this document.',
-    );
+    expect(statusText()).toBe(NOT_OWNER_MESSAGE.document);
+    expect(NOT_OWNER_MESSAGE.document).toBe('Only owners can rename a document in Grist, and you are not an owner of this document.');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  test('a workspace page: a non-owner is told it is a workspace', async () => {
+    await openOwnedDocument({ kind: 'workspace', docId: 'workspace:7', name: 'Engineering', canRename: false });
+    expect(screen.getByRole('heading', { level: 1, name: 'Rename “Engineering”' })).toBeTruthy();
+    expect(statusText()).toBe('Only owners can rename a workspace in Grist, and you are not an owner of this workspace.');
   });
 });
 

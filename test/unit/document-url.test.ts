@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocumentUrl } from '../../src/shared/document-url.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from '../../src/shared/document-url.ts';
 
 // The user's sites: getgrist.com (any team host), a self-hosted org-in-path server, a custom host.
 const isGristSite = (url: URL) =>
@@ -56,5 +56,38 @@ describe('not offered', () => {
     ['not a URL', 'v4t59thVmUHr/Bug-Tracker', 'not-a-site'],
   ])('%s', (_name, pageUrl, reason) => {
     expect(parseDocumentUrl(pageUrl, isGristSite)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('workspace pages', () => {
+  it.each([
+    ['on a team host', 'https://acme.getgrist.com/ws/7/', 'https://acme.getgrist.com', 7],
+    ['without the trailing slash', 'https://acme.getgrist.com/ws/7', 'https://acme.getgrist.com', 7],
+    ['with a query and hash', 'https://acme.getgrist.com/ws/7/?x=1#y', 'https://acme.getgrist.com', 7],
+    ['with a slug', 'https://acme.getgrist.com/ws/7/Engineering1', 'https://acme.getgrist.com', 7],
+    ['on the personal site', 'https://docs.getgrist.com/ws/12345/', 'https://docs.getgrist.com', 12345],
+    ['under /o/', 'https://grist.example.com/o/acme/ws/7/', 'https://grist.example.com/o/acme', 7],
+    ['under /o/ with a port', 'http://127.0.0.1:8484/o/docs/ws/2/', 'http://127.0.0.1:8484/o/docs', 2],
+    ['a custom host', 'https://grist.initech.com/ws/9/', 'https://grist.initech.com', 9],
+  ])('%s', (_name, pageUrl, siteUrl, workspaceId) => {
+    expect(parseWorkspaceUrl(pageUrl, isGristSite)).toEqual({ ok: true, siteUrl, workspaceId });
+  });
+
+  it.each([
+    ['a document page', 'https://acme.getgrist.com/v4t59thVmUHr/Bug-Tracker', 'not-a-workspace'],
+    ['the home page', 'https://docs.getgrist.com/', 'not-a-workspace'],
+    ['/ws/ with nothing after it', 'https://acme.getgrist.com/ws/', 'not-a-workspace'],
+    ['an id that is not a number', 'https://acme.getgrist.com/ws/abc/', 'not-a-workspace'],
+    ['a signed or zero-padded id', 'https://acme.getgrist.com/ws/-7/', 'not-a-workspace'],
+    ['a zero-padded id', 'https://acme.getgrist.com/ws/007/', 'not-a-workspace'],
+    ['more path after the slug', 'https://acme.getgrist.com/ws/7/Eng/p/2', 'not-a-workspace'],
+    ['ws not first', 'https://acme.getgrist.com/x/ws/7/', 'not-a-workspace'],
+    ['an unconfigured host', 'https://grist.evil.com/ws/7/', 'not-a-site'],
+    ['a lookalike host', 'https://acme.getgrist.com.evil.com/ws/7/', 'not-a-site'],
+    ['the same host on another port', 'http://127.0.0.1:9999/o/docs/ws/2/', 'not-a-site'],
+    ['another scheme', 'ftp://acme.getgrist.com/ws/7/', 'not-a-site'],
+    ['not a URL', 'ws/7/', 'not-a-site'],
+  ])('not %s', (_name, pageUrl, reason) => {
+    expect(parseWorkspaceUrl(pageUrl, isGristSite)).toEqual({ ok: false, reason });
   });
 });

@@ -13,12 +13,13 @@ import {
   onCommand,
   onMenuClicked,
   PAGE_MENU_ID,
+  WORKSPACE_MENU_ID,
   showPageMenuFor,
   syncContextMenus,
 } from '../../src/background/rename/rename-triggers.ts';
 import { readSiteAccess } from '../../src/background/grist/host-policy.ts';
 import { apiKeyItem } from '../../src/shared/storage-items.ts';
-import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
@@ -53,6 +54,13 @@ describe('the menu entries', () => {
         visible: false,
       },
       {
+        id: WORKSPACE_MENU_ID,
+        title: 'Rename this Grist workspace…',
+        contexts: ['page'],
+        documentUrlPatterns: ['http://127.0.0.1/*', 'https://grist.initech.com/*'],
+        visible: false,
+      },
+      {
         id: LINK_MENU_ID,
         title: 'Rename linked Grist document…',
         contexts: ['link'],
@@ -67,6 +75,7 @@ describe('the menu entries', () => {
     expect(menus.create.mock.calls.map(([entry]) => entry.targetUrlPatterns ?? entry.documentUrlPatterns)).toEqual([
       ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
       ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
+      ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
     ]);
   });
 
@@ -75,18 +84,21 @@ describe('the menu entries', () => {
     await showPageMenuFor(`https://${host}.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`);
     expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible: false });
     await showPageMenuFor(`https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`);
-    expect(menus.update).toHaveBeenLastCalledWith(PAGE_MENU_ID, { visible: true });
+    expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible: true });
   });
 
   it.each([
-    ['a document page', (url: string) => `${url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2`, true],
-    ['a team home page', (url: string) => `${url}/o/acme/`, false],
-    ['a fork', (url: string) => `${url}/o/acme/doc/${DOCS.roadmap.urlId}~abcdefghijkl`, false],
-    ['a page of an unconfigured site', () => `https://grist.evil.com/${DOCS.roadmap.urlId}/Roadmap-2026`, false],
-    ['a tab the extension cannot read', () => undefined, false],
-  ])('the page entry on %s: visible %s', async (_name, url, visible) => {
+    ['a document page', (url: string) => `${url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2`, true, false],
+    ['a workspace page', (url: string) => `${url}/o/acme/ws/${WORKSPACES.engineering.id}/`, false, true],
+    ['a team home page', (url: string) => `${url}/o/acme/`, false, false],
+    ['a fork', (url: string) => `${url}/o/acme/doc/${DOCS.roadmap.urlId}~abcdefghijkl`, false, false],
+    ['a page of an unconfigured site', () => `https://grist.evil.com/${DOCS.roadmap.urlId}/Roadmap-2026`, false, false],
+    ['a workspace page of an unconfigured site', () => `https://grist.evil.com/ws/7/`, false, false],
+    ['a tab the extension cannot read', () => undefined, false, false],
+  ])('the page entries on %s: document %s, workspace %s', async (_name, url, document, workspace) => {
     await showPageMenuFor(url(grist.url));
-    expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible });
+    expect(menus.update).toHaveBeenCalledWith(PAGE_MENU_ID, { visible: document });
+    expect(menus.update).toHaveBeenCalledWith(WORKSPACE_MENU_ID, { visible: workspace });
   });
 });
 
@@ -97,6 +109,12 @@ describe('opening the dialog', () => {
     expect(createWindow).toHaveBeenCalledWith(expect.objectContaining({ type: 'popup' }));
     expect(dialogUrl().pathname).toBe('/src/dialog/index.html');
     expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: pageUrl, tabId: '7' });
+  });
+
+  it('the workspace entry opens it for the page’s workspace and tab', async () => {
+    const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
+    await onMenuClicked({ menuItemId: WORKSPACE_MENU_ID, pageUrl, editable: false, modifiers: [] }, { id: 8 } as never);
+    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: pageUrl, tabId: '8' });
   });
 
   it('the link entry opens it for the linked document, with no tab to reload', async () => {
@@ -114,7 +132,26 @@ describe('opening the dialog', () => {
 describe('the dialog’s messages', () => {
   it('find the document of a page URL, with whether the user may rename it', async () => {
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2#a1` });
-    expect(found).toEqual({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.roadmap.id, name: 'Roadmap 2026', canRename: true });
+    expect(found).toEqual({ kind: 'document', orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.roadmap.id, name: 'Roadmap 2026', canRename: true });
+  });
+
+  it('find the workspace of a workspace page; rename it through the URL with one PATCH to its site', async () => {
+    const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
+    expect(await getDocumentAtUrl({ pageUrl })).toEqual({
+      kind: 'workspace',
+      orgId: ORGS.acme.id,
+      siteUrl: `${grist.url}/o/acme`,
+      docId: `workspace:${WORKSPACES.engineering.id}`,
+      name: 'Engineering',
+      canRename: true,
+    });
+    await refreshListing();
+    grist.clearRequests();
+    expect(await renameDocumentAtUrl({ pageUrl, name: 'R&D', source: 'shortcut' })).toEqual({ name: 'R&D', entryId: expect.any(String) });
+    expect(grist.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.engineering.id}`]);
+    expect(grist.workspace(WORKSPACES.engineering.id)?.name).toBe('R&D');
+    await apiKeyItem.set(USERS.editor.apiKey);
+    expect((await getDocumentAtUrl({ pageUrl })).canRename).toBe(false);
   });
 
   it('tell a viewer they cannot rename', async () => {

@@ -1,14 +1,16 @@
 /**
- * The rename dialog's messages: find the document a page or link URL shows, and rename it.
+ * The rename dialog's messages: find the document or workspace a page or link URL shows, and
+ * rename it.
  * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
  * or a link, so it decides nothing about where the key goes.
  */
 import type { DocumentAtUrl } from '../../shared/messages.ts';
-import { parseDocumentUrl } from '../../shared/document-url.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
+import { workspaceKey } from '../../shared/history.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { documentSchema } from '../grist/grist-schemas.ts';
+import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { isGristSiteUrl, type SiteAccess } from '../grist/host-policy.ts';
 import { oneAtATime, renameAt, savedConnection, type RenameRecord, type RenameResult } from './rename-service.ts';
 
@@ -30,11 +32,34 @@ function looksLikeGrist(pageUrl: string): boolean {
   return url.hostname === 'getgrist.com' || url.hostname.endsWith('.getgrist.com') || /^\/(o\/[^/]+\/|doc\/)/.test(url.pathname);
 }
 
-/** A document found from its URL, with what the rename history records of it. */
-type FoundDocument = DocumentAtUrl & { record: Omit<RenameRecord, 'source'> };
+/** A document or workspace found from its URL, with what the rename history records of it. */
+type FoundDocument = DocumentAtUrl & { record: Omit<RenameRecord, 'source'>; workspaceId?: number };
 
-/** Looks a document page URL up on its site. Throws ApiError `not-found` for URLs that are not documents. */
+/**
+ * Looks a workspace page URL up on its site (`GET {site}/api/workspaces/<id>`). Grist's support
+ * workspace (its examples and templates) is never offered for renaming. Null when the URL is not
+ * a workspace page of the user's sites.
+ */
+async function lookUpWorkspace(client: GristClient, access: SiteAccess, pageUrl: string): Promise<FoundDocument | null> {
+  const check = parseWorkspaceUrl(pageUrl, (url) => isGristSiteUrl(url, access));
+  if (!check.ok) return null;
+  const workspace = await client.get(check.siteUrl, `/api/workspaces/${check.workspaceId}`, workspaceSchema);
+  return {
+    kind: 'workspace',
+    orgId: workspace.org.id,
+    siteUrl: check.siteUrl,
+    docId: workspaceKey(workspace.id),
+    workspaceId: workspace.id,
+    name: workspace.name,
+    canRename: workspace.access === 'owners' && !workspace.isSupportWorkspace,
+    record: { site: { orgId: workspace.org.id, name: workspace.org.name }, workspace: { id: workspace.id, name: workspace.name } },
+  };
+}
+
+/** Looks a document or workspace page URL up on its site. Throws ApiError `not-found` for URLs that are neither. */
 async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string): Promise<FoundDocument> {
+  const workspacePage = await lookUpWorkspace(client, access, pageUrl);
+  if (workspacePage) return workspacePage;
   const check = parseDocumentUrl(pageUrl, (url) => isGristSiteUrl(url, access));
   if (!check.ok && check.reason === 'not-a-site' && looksLikeGrist(pageUrl)) {
     // A Grist document, most likely, on a site the user has not added: the options can fix that.
@@ -44,6 +69,7 @@ async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string):
   const doc = await client.get(check.siteUrl, `/api/docs/${encodeURIComponent(check.urlId)}`, documentSchema);
   const { workspace } = doc;
   return {
+    kind: 'document',
     orgId: workspace.org.id,
     siteUrl: check.siteUrl,
     docId: doc.id,
@@ -59,19 +85,22 @@ async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string):
 /** The `getDocumentAtUrl` message. */
 export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promise<DocumentAtUrl> {
   const { client, access } = await savedConnection();
-  const { orgId, siteUrl, docId, name, canRename } = await lookUp(client, access, pageUrl);
-  return { orgId, siteUrl, docId, name, canRename };
+  const { kind, orgId, siteUrl, docId, name, canRename } = await lookUp(client, access, pageUrl);
+  return { kind, orgId, siteUrl, docId, name, canRename };
 }
 
 /**
- * The `renameDocumentAtUrl` message: looks the document up again (its name and site may have
- * changed since the dialog opened), then renames it like the popup does. `source`: how the
+ * The `renameDocumentAtUrl` message: looks the document or workspace up again (its name and site
+ * may have changed since the dialog opened), then renames it like the popup does. `source`: how the
  * rename window was opened (the page's or a link's menu entry, or the shortcut), for the history.
  */
 export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }): Promise<RenameResult> {
   const { client, access } = await savedConnection();
   const document = await lookUp(client, access, pageUrl);
   return oneAtATime(document.docId, () =>
-    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name }, name, { ...document.record, source }),
+    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name, workspaceId: document.workspaceId }, name, {
+      ...document.record,
+      source,
+    }),
   );
 }

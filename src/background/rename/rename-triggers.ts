@@ -1,16 +1,18 @@
 /**
- * Ways to rename without the popup: "Rename this Grist document…" on document pages,
+ * Ways to rename without the popup: "Rename this Grist document…" on document pages, "Rename this
+ * Grist workspace…" on workspace pages,
  * "Rename linked Grist document…" on links to them, and a keyboard shortcut. Each opens the
  * rename dialog, a small extension window: the key and the API stay in the extension, no script
  * runs in the Grist page.
  */
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
-import { parseDocumentUrl } from '../../shared/document-url.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
 import { t } from '../../shared/i18n.ts';
 import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
 
 export const PAGE_MENU_ID = 'rename-this-document';
+export const WORKSPACE_MENU_ID = 'rename-this-workspace';
 export const LINK_MENU_ID = 'rename-linked-document';
 /** The `commands` entry of manifest.json. */
 export const RENAME_COMMAND = 'rename-document';
@@ -18,6 +20,11 @@ export const RENAME_COMMAND = 'rename-document';
 /** True when `url` is a document page of one of the user's Grist sites (forks, home pages and others are not). */
 export function isDocumentPage(url: string | undefined, access: SiteAccess): boolean {
   return url !== undefined && parseDocumentUrl(url, (candidate) => isGristSiteUrl(candidate, access)).ok;
+}
+
+/** True when `url` is a workspace page of one of the user's Grist sites. */
+export function isWorkspacePage(url: string | undefined, access: SiteAccess): boolean {
+  return url !== undefined && parseWorkspaceUrl(url, (candidate) => isGristSiteUrl(candidate, access)).ok;
 }
 
 let menusSynced: Promise<void> = Promise.resolve();
@@ -39,6 +46,13 @@ export function syncContextMenus(access: SiteAccess): Promise<void> {
       visible: false,
     });
     browser.contextMenus.create({
+      id: WORKSPACE_MENU_ID,
+      title: t('menuRenameThisWorkspace'),
+      contexts: ['page'],
+      documentUrlPatterns: patterns,
+      visible: false,
+    });
+    browser.contextMenus.create({
       id: LINK_MENU_ID,
       title: t('menuRenameLinkedDocument'),
       contexts: ['link'],
@@ -49,13 +63,15 @@ export function syncContextMenus(access: SiteAccess): Promise<void> {
 }
 
 /**
- * Shows the page menu only while the active tab is a document page. `url` is the tab's URL, which
- * the browser reveals only for hosts the extension may access: other tabs read as undefined.
+ * Shows the page menu entries only while the active tab is a document page, or a workspace page.
+ * `url` is the tab's URL, which the browser reveals only for hosts the extension may access:
+ * other tabs read as undefined.
  */
 export async function showPageMenuFor(url: string | undefined): Promise<void> {
-  const visible = isDocumentPage(url, await readSiteAccess());
+  const access = await readSiteAccess();
+  const [document, workspace] = [isDocumentPage(url, access), isWorkspacePage(url, access)];
   await menusSynced;
-  await browser.contextMenus.update(PAGE_MENU_ID, { visible });
+  await Promise.all([browser.contextMenus.update(PAGE_MENU_ID, { visible: document }), browser.contextMenus.update(WORKSPACE_MENU_ID, { visible: workspace })]);
 }
 
 /**
@@ -76,13 +92,13 @@ export async function openRenameDialog(pageUrl: string | undefined, tabId: numbe
   });
 }
 
-/** `contextMenus.onClicked`: the page entry renames the page's document, the link entry the linked one. */
+/** `contextMenus.onClicked`: the page entries rename the page's document or workspace, the link entry the linked one. */
 export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<void> {
-  if (info.menuItemId === PAGE_MENU_ID) await openRenameDialog(info.pageUrl, tab?.id);
+  if (info.menuItemId === PAGE_MENU_ID || info.menuItemId === WORKSPACE_MENU_ID) await openRenameDialog(info.pageUrl, tab?.id);
   if (info.menuItemId === LINK_MENU_ID) await openRenameDialog(info.linkUrl, undefined);
 }
 
-/** `commands.onCommand`: the shortcut renames the active tab's document. */
+/** `commands.onCommand`: the shortcut renames the active tab's document or workspace. */
 export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<void> {
   if (command === RENAME_COMMAND) await openRenameDialog(tab?.url, tab?.id, 'shortcut');
 }
