@@ -11,7 +11,7 @@ import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { canRename, type Listing } from '../shared/listing.ts';
 import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
-import { searchTerms } from '../listing-view/search.ts';
+import { searchTerms } from '../shared/search.ts';
 import { previewRenames, type PickedDocument, type Preview } from './rename-preview.ts';
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
 

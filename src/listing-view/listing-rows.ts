@@ -11,7 +11,7 @@
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { foldedMatches, foldedName, foldForSearch } from './search.ts';
+import { foldedMatches, foldedName, foldForSearch, startsAWord } from '../shared/search.ts';
 
 /** Identifies a document across sites: document ids are unique per server, not across servers. */
 export interface DocumentRef {
@@ -191,18 +191,6 @@ export function prepareListing(listing: Listing): PreparedListing {
 
 function foldedNames(workspace: PreparedWorkspace): string[] {
   return (workspace.folded ??= workspace.documents.map((row) => foldedName(row.document)));
-}
-
-/**
- * True when `term` begins a word of the folded `name`. Site and workspace names match by word
- * start ("mar" finds Marketing; "me" does not find Home), so a short term does not pull in every
- * document of a site or workspace; a document's own name matches anywhere.
- */
-function startsAWord(name: string, term: string): boolean {
-  for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
-    if (at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]!)) return true;
-  }
-  return false;
 }
 
 /** Folds every name the search will look at, so the first keystroke does not pay for it. */

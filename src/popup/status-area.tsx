@@ -7,7 +7,7 @@ import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { ErrorActions } from './error-actions.tsx';
-import { countDocuments } from '../listing-view/search.ts';
+import { countDocuments } from '../shared/search.ts';
 import type { PopupStore } from './store.ts';
 
 /**

@@ -13,7 +13,7 @@ import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type S
 import { checkDocumentName } from '../shared/document-name.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
-import { countDocuments, searchTerms } from '../listing-view/search.ts';
+import { countDocuments, searchTerms } from '../shared/search.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
 

@@ -23,7 +23,7 @@ import {
   type SiteNode,
 } from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
-import { searchTerms } from '../../src/listing-view/search.ts';
+import { searchTerms } from '../../src/shared/search.ts';
 
 function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
   return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z', ...extra };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
-import { countDocuments, foldedName, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/listing-view/search.ts';
+import { countDocuments, foldedName, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
 
 function document(id: string, name: string): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };

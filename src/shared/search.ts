@@ -1,5 +1,6 @@
 /**
- * Matching documents against what the user types in the popup's search box. Pure functions, no DOM.
+ * Matching documents against what the user types: the popup's search box, the Bulk rename page's
+ * filter, the address bar's `gr` keyword. Pure functions, no DOM.
  * Names are folded once per document (cached) so that a keystroke only runs `includes` over
  * strings already folded: with 20,000 documents that is a few milliseconds, not a fold of each name.
  */
@@ -56,6 +57,18 @@ export function foldedMatches(folded: string, terms: readonly string[]): boolean
     if (!folded.includes(term)) return false;
   }
   return true;
+}
+
+/**
+ * True when `term` begins a word of the folded `name`. Site and workspace names match by word
+ * start ("mar" finds Marketing; "me" does not find Home), so a short term does not pull in every
+ * document of a site or workspace; a document's own name matches anywhere.
+ */
+export function startsAWord(name: string, term: string): boolean {
+  for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]!)) return true;
+  }
+  return false;
 }
 
 /**
