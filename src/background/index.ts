@@ -12,6 +12,7 @@ import { renameDocument, renameWorkspace } from './rename/rename-service.ts';
 import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
+import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
 // the menus from the stored options. Messages wait for the rule only, so the first rename never
@@ -70,6 +71,17 @@ browser.tabs.onUpdated.addListener((_tabId, change, tab) => {
   if (tab.active && (change.url || change.status === 'complete')) followTab(Promise.resolve(tab));
 });
 
-// Chrome gives automation no way to click a context menu entry or press an extension shortcut,
-// so the end-to-end tests call these same handlers here. Only the extension's own worker sees it.
-Object.assign(globalThis, { gristQuickRenameTriggers: { onMenuClicked, onCommand } });
+browser.omnibox.onInputStarted.addListener(onInputStarted);
+browser.omnibox.onInputChanged.addListener((text, suggest) => void onInputChanged(text, suggest).catch(logFailure('the address bar')));
+browser.omnibox.onInputEntered.addListener((text, disposition) => void onInputEntered(text, disposition).catch(logFailure('the address bar')));
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local') onStorageChanged(changes);
+});
+
+// Chrome gives automation no way to click a context menu entry, press an extension shortcut or
+// type in the address bar, so the end-to-end tests and the bench call these same handlers here.
+// Only the extension's own worker sees it.
+Object.assign(globalThis, {
+  gristQuickRenameTriggers: { onMenuClicked, onCommand },
+  gristQuickRenameOmnibox: { onInputStarted, onInputChanged, onInputEntered },
+});

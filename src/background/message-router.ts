@@ -8,6 +8,7 @@ import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
+import { WINDOW_SOURCES } from '../shared/history.ts';
 import { isMessage, LISTING_PORT, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
@@ -31,7 +32,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
   renameWorkspace: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
-  renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(['page', 'shortcut'])) }),
+  renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getHistory: v.null(),
   clearHistory: v.null(),
   startBulkRename: v.object({

@@ -1,4 +1,5 @@
 /** Reads the parameters the background puts in the dialog's address. */
+import { WINDOW_SOURCES, type WindowSource } from '../shared/history.ts';
 
 /** What the dialog was opened for. */
 export interface DialogParameters {
@@ -6,8 +7,8 @@ export interface DialogParameters {
   pageUrl: string | null;
   /** `tabId`: the tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
-  /** `via`: how the window was opened, for the rename history: a menu entry (`page`) or the shortcut. */
-  source: 'page' | 'shortcut';
+  /** `via`: how the window was opened, for the rename history: a menu entry (`page`), the shortcut, the address bar. */
+  source: WindowSource;
 }
 
 /** In: `location.search`. Out: the page URL and tab id, each null when absent or unusable, and how it was opened. */
@@ -17,6 +18,7 @@ export function readDialogParameters(search: string): DialogParameters {
   const tabText = parameters.get('tabId') ?? '';
   // Browser tab ids are non-negative integers (-1 is `tabs.TAB_ID_NONE`); anything else means no tab.
   const tabId = /^\d+$/.test(tabText) ? Number(tabText) : null;
-  const source = parameters.get('via') === 'shortcut' ? 'shortcut' : 'page';
+  const via = parameters.get('via');
+  const source = WINDOW_SOURCES.find((known) => known === via) ?? 'page';
   return { pageUrl, tabId: tabId !== null && Number.isSafeInteger(tabId) ? tabId : null, source };
 }

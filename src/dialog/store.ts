@@ -8,7 +8,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { undoResult, type UndoState } from '../shared/history.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/history.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
@@ -20,7 +20,7 @@ export interface DialogStoreDependencies {
   /** The tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
   /** How the window was opened (a menu entry or the shortcut), for the rename history. */
-  source?: 'page' | 'shortcut';
+  source?: WindowSource;
   /** Closes the dialog's window (`window.close` in the extension). */
   closeWindow: () => void;
   /** Reloads a tab (`browser.tabs.reload` in the extension). */

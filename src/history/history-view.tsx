@@ -58,7 +58,17 @@ export function HistoryView({ store }: { store: HistoryStore }) {
 
 /** Where a rename was made, in words. */
 function sourceLabel(entry: HistoryItem): string {
-  return t(entry.source === 'undo' ? 'sourceUndo' : entry.source === 'bulk' ? 'sourceBulk' : entry.source === 'popup' ? 'sourcePopup' : 'sourcePage');
+  return t(
+    entry.source === 'undo'
+      ? 'sourceUndo'
+      : entry.source === 'bulk'
+        ? 'sourceBulk'
+        : entry.source === 'popup'
+          ? 'sourcePopup'
+          : entry.source === 'address-bar'
+            ? 'sourceAddressBar'
+            : 'sourcePage',
+  );
 }
 
 /**

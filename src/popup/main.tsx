@@ -28,6 +28,9 @@ const store = createPopupStore({
 // The page is written in English; these follow the language the messages are shown in.
 document.documentElement.lang = t('languageCode');
 document.title = t('popupTitle');
+// The address bar's `gr` keyword opens the popup in a window with what was typed (`?q=`).
+const typed = new URLSearchParams(location.search).get('q');
+if (typed) store.setQuery(typed);
 void store.start();
 const root = document.getElementById('app');
 if (root) render(<App store={store} />, root);

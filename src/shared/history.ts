@@ -5,7 +5,13 @@
 import type { Result } from './errors.ts';
 
 /** Where a rename was made. */
-export type RenameSource = 'popup' | 'page' | 'shortcut' | 'bulk' | 'undo';
+export type RenameSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
+
+/** How the rename window was opened: a page's or link's menu entry, the shortcut, or the address bar's `gr` keyword. */
+export type WindowSource = Extract<RenameSource, 'page' | 'shortcut' | 'address-bar'>;
+
+/** The sources a rename window may be opened by, for checking what comes from outside. */
+export const WINDOW_SOURCES: readonly WindowSource[] = ['page', 'shortcut', 'address-bar'];
 
 /** The key a workspace's renames queue under, and its history entries' `docId`: never a document id (those hold no `:`). */
 export function workspaceKey(workspaceId: number): string {

@@ -5,7 +5,7 @@
  */
 import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
-import type { HistoryItem, UndoOutcome } from './history.ts';
+import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
@@ -83,7 +83,7 @@ export interface Protocol {
    */
   getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
   /** Renames the document or workspace a page or link URL shows (`source`: how the window was opened). */
-  renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }; response: RenamedDocument };
+  renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: WindowSource }; response: RenamedDocument };
   /** The rename history, newest first, each entry with whether it can be undone. */
   getHistory: { request: null; response: HistoryItem[] };
   /** Forgets the rename history (Grist is not touched). */

@@ -242,7 +242,7 @@ const historyEntrySchema = v.object({
   docId: v.string(),
   oldName: v.string(),
   newName: v.string(),
-  source: v.picklist(['popup', 'page', 'shortcut', 'bulk', 'undo']),
+  source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
 });

@@ -6,7 +6,7 @@
  */
 import type { DocumentAtUrl } from '../../shared/messages.ts';
 import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
-import { workspaceKey } from '../../shared/history.ts';
+import { workspaceKey, type WindowSource } from '../../shared/history.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -94,7 +94,7 @@ export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promis
  * may have changed since the dialog opened), then renames it like the popup does. `source`: how the
  * rename window was opened (the page's or a link's menu entry, or the shortcut), for the history.
  */
-export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: 'page' | 'shortcut' }): Promise<RenameResult> {
+export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: WindowSource }): Promise<RenameResult> {
   const { client, access } = await savedConnection();
   const document = await lookUp(client, access, pageUrl);
   return oneAtATime(document.docId, () =>

@@ -8,6 +8,7 @@
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
 import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
+import type { WindowSource } from '../../shared/history.ts';
 import { t } from '../../shared/i18n.ts';
 import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
 
@@ -79,11 +80,11 @@ export async function showPageMenuFor(url: string | undefined): Promise<void> {
  * says why nothing can be renamed), the tab showing it, which the dialog offers to reload, and how
  * it was asked for (the rename history says where each rename was made).
  */
-export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined, via: 'page' | 'shortcut' = 'page'): Promise<void> {
+export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined, via: WindowSource = 'page'): Promise<void> {
   const params = new URLSearchParams();
   if (pageUrl) params.set('url', pageUrl);
   if (tabId !== undefined && tabId >= 0) params.set('tabId', String(tabId));
-  if (via === 'shortcut') params.set('via', via);
+  if (via !== 'page') params.set('via', via);
   await browser.windows.create({
     url: browser.runtime.getURL(`src/dialog/index.html?${params.toString()}`),
     type: 'popup',

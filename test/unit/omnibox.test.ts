@@ -1,0 +1,166 @@
+/**
+ * The address bar's `gr` keyword (issue 15): the suggestion builder (matching, order, limits,
+ * escaping, right-to-left names) and the handlers, against the fake Grist server's listing.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../src/background/omnibox/suggestions.ts';
+import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
+import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../src/background/omnibox/omnibox.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { listingItem } from '../../src/shared/storage-items.ts';
+import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
+
+function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
+  return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
+}
+
+const LISTING: Listing = {
+  fetchedAt: 1,
+  sites: [
+    { orgId: 1, name: 'Olivia', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [{ id: 1, name: 'Home', documents: [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })] }] },
+    {
+      orgId: 2,
+      name: 'Acme',
+      domain: 'acme',
+      personal: false,
+      siteUrl: 'https://acme.getgrist.com',
+      workspaces: [
+        {
+          id: 2,
+          name: 'Budgets',
+          documents: [doc('salesPlan000000000000', 'Sales plan', { updatedAt: '2026-02-01T00:00:00.000Z' }), doc('q3Review0000000000000', 'Q3 review', { isPinned: true })],
+        },
+        { id: 3, name: 'Finance', documents: [doc('budget2026000000000000', 'Budget 2026', { updatedAt: '2026-04-01T00:00:00.000Z' }), doc('hostile00000000000000', '<b>Tom & "Jerry"</b>')] },
+        { id: 4, name: 'שיווק', documents: [doc('hebrew000000000000000', 'תקציב 2026')] },
+      ],
+    },
+  ],
+};
+
+const index = buildSuggestionIndex(LISTING);
+const names = (text: string, markup = false) => suggestionsFor(index, text, markup).map((suggestion) => suggestion.description.replace(/[\u2068\u2069]/g, ''));
+
+describe('the suggestions', () => {
+  it('match with the popup’s rules, documents named so first, then those of a matching workspace or site; pinned, then newest', () => {
+    expect(names('budget')).toEqual(['Budget 2026 — Acme › Finance', 'Personal Budget — Personal › Home', 'Q3 review — Acme › Budgets', 'Sales plan — Acme › Budgets']);
+    // Case and accents do not matter; every word must match somewhere.
+    expect(names('ACME plán')).toEqual(['Sales plan — Acme › Budgets']);
+    expect(names('zzz')).toEqual([]);
+    expect(names('   ')).toEqual([]);
+  });
+
+  it('each is the document’s page URL, for Enter and Alt+Enter', () => {
+    expect(suggestionsFor(index, 'sales', false)).toEqual([{ content: 'https://acme.getgrist.com/doc/salesPlan000', description: expect.any(String) }]);
+  });
+
+  it(`gives at most ${MAX_SUGGESTIONS}, the browser’s count`, () => {
+    const many: Listing = {
+      fetchedAt: 1,
+      sites: [{ orgId: 9, name: 'Big', domain: 'big', personal: false, siteUrl: 'https://big.getgrist.com', workspaces: [{ id: 9, name: 'All', documents: Array.from({ length: 50 }, (_, n) => doc(`report${String(n).padStart(16, '0')}`, `Report ${n}`)) }] }],
+    };
+    expect(suggestionsFor(buildSuggestionIndex(many), 'report', false)).toHaveLength(MAX_SUGGESTIONS);
+  });
+
+  it('for Chrome: XML with the matched letters in <match> and the place in <dim>; names escaped, never markup', () => {
+    expect(suggestionsFor(index, 'tom', true)[0]?.description).toBe(
+      '\u2068&lt;b&gt;<match>Tom</match> &amp; &quot;Jerry&quot;&lt;/b&gt;\u2069<dim> — \u2068Acme\u2069 › \u2068Finance\u2069</dim>',
+    );
+    expect(escapeXml(`<a href='x'>&</a>`)).toBe('&lt;a href=&apos;x&apos;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('for Firefox: plain text, as it shows descriptions', () => {
+    expect(suggestionsFor(index, 'tom', false)[0]?.description).toBe('\u2068<b>Tom & "Jerry"</b>\u2069 — \u2068Acme\u2069 › \u2068Finance\u2069');
+  });
+
+  it('a right-to-left name is isolated, so it cannot reorder the place after it', () => {
+    const [suggestion] = suggestionsFor(index, 'תקציב', true);
+    expect(suggestion?.description).toBe('\u2068<match>תקציב</match> 2026\u2069<dim> — \u2068Acme\u2069 › \u2068שיווק\u2069</dim>');
+  });
+});
+
+// --- The handlers, against the fake Grist server -------------------------------------------------
+
+describe('the handlers', () => {
+  let grist: FakeGrist;
+  const setDefaultSuggestion = vi.fn();
+  const createWindow = vi.fn(async () => ({}));
+  const createTab = vi.fn(async () => ({}));
+  const openOptionsPage = vi.fn(async () => undefined);
+
+  beforeEach(async () => {
+    grist = await startFakeGrist({ mode: 'org-in-path' });
+    fakeBrowser.permissions.contains = (async () => true) as never;
+    Object.assign(fakeBrowser, { omnibox: { setDefaultSuggestion } });
+    fakeBrowser.windows.create = createWindow as never;
+    fakeBrowser.tabs.create = createTab as never;
+    fakeBrowser.runtime.openOptionsPage = openOptionsPage as never;
+    for (const stub of [setDefaultSuggestion, createWindow, createTab, openOptionsPage]) stub.mockClear();
+    onStorageChanged({ listing: {} });
+  });
+  afterEach(async () => {
+    await grist.close();
+  });
+
+  async function type(text: string) {
+    const suggest = vi.fn();
+    await onInputChanged(text, suggest);
+    return suggest.mock.calls[0]![0] as Array<{ content: string; description: string }>;
+  }
+
+  it('with no key or listing yet: says how to set up, suggests nothing, and Enter opens the options', async () => {
+    expect(await type('bug')).toEqual([]);
+    expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: 'Set up Grist Quick Rename first: press Enter to open its options.' });
+    await onInputEntered('bug', 'currentTab');
+    expect(openOptionsPage).toHaveBeenCalledOnce();
+  });
+
+  it('suggests from the cached listing without calling Grist; Enter on one opens the rename window, Alt+Enter the document', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    await refreshListing();
+    onStorageChanged({ listing: {} });
+    onInputStarted();
+    grist.clearRequests();
+    const suggestions = await type('bug');
+    expect(grist.requests).toEqual([]);
+    const bugTracker = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
+    expect(suggestions).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
+    expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: expect.stringContaining('every Grist document matching “bug”') });
+
+    await onInputEntered(bugTracker, 'currentTab');
+    const dialog = new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
+    expect(dialog.pathname).toBe('/src/dialog/index.html');
+    expect(Object.fromEntries(dialog.searchParams)).toEqual({ url: bugTracker, via: 'address-bar' });
+    await onInputEntered(bugTracker, 'newForegroundTab');
+    expect(createTab).toHaveBeenCalledWith({ url: bugTracker, active: true });
+  });
+
+  it('Enter on typed text opens the popup’s search with it, in a small window', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    await refreshListing();
+    onStorageChanged({ listing: {} });
+    await onInputEntered('  road map ', 'currentTab');
+    const popup = new URL((createWindow.mock.calls[0] as unknown as [{ url: string; type: string }])[0].url);
+    expect(popup.pathname).toBe('/src/popup/index.html');
+    expect(popup.searchParams.get('q')).toBe('road map');
+    expect(createWindow).toHaveBeenCalledWith(expect.objectContaining({ type: 'popup' }));
+  });
+
+  it('a cached listing older than a minute is refreshed behind the suggestions, which do not wait for it', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    await refreshListing();
+    // Once the refresh has stored its listing (readListing waits for that), make it old.
+    const listing = (await readListing())!;
+    await listingItem.set({ ...listing, fetchedAt: Date.now() - 61_000 });
+    onStorageChanged({ listing: {} });
+    grist.injectFault({ path: /^\/api\//, holdAnswerMs: 2000 });
+    grist.clearRequests();
+    const started = Date.now();
+    expect(await type('roadmap')).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await vi.waitFor(() => expect(grist.requests.some((request) => request.path.endsWith('/api/orgs'))).toBe(true), { timeout: 3000 });
+  });
+});
