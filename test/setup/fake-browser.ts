@@ -2,7 +2,7 @@
  * Unit and component tests run outside an extension, where webextension-polyfill refuses to load.
  * Every test file gets @webext-core/fake-browser instead: an in-memory `browser` (storage, runtime
  * messaging...), reset before each test. It has no declarativeNetRequest, so an in-memory set of
- * dynamic rules stands in; other APIs it lacks are stubbed per test.
+ * dynamic rules stands in, nor an omnibox (stubbed below); other APIs it lacks are stubbed per test.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { DeclarativeNetRequest } from 'webextension-polyfill';
@@ -43,12 +43,25 @@ function installMessages(): void {
   });
 }
 
+/**
+ * fake-browser has no omnibox: its events take listeners (the worker's entry adds them) and
+ * `setDefaultSuggestion` records nothing; tests that look at it stub it themselves.
+ */
+function installOmnibox(): void {
+  const event = () => ({ addListener: () => undefined, removeListener: () => undefined, hasListener: () => false });
+  Object.assign(fakeBrowser, {
+    omnibox: { onInputStarted: event(), onInputChanged: event(), onInputEntered: event(), onInputCancelled: event(), setDefaultSuggestion: () => undefined },
+  });
+}
+
 // Also before any test file's imports run: importing the worker's entry starts it at once.
 installDynamicRules();
 installMessages();
+installOmnibox();
 
 beforeEach(() => {
   fakeBrowser.reset();
   installDynamicRules();
   installMessages();
+  installOmnibox();
 });
