@@ -1,0 +1,106 @@
+/**
+ * Workspaces and the address bar in Chromium against the fake Grist server (issue 15): a workspace
+ * renamed from the popup and from its page's menu, then undone from the history; the `gr`
+ * keyword's handlers called as the browser calls them, opening the right rename window.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { openPopup, saveOptions } from './user-actions.ts';
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+/** What the worker's global scope holds for these tests (see src/background/index.ts). */
+interface WorkerGlobals {
+  gristQuickRenameTriggers: { onMenuClicked(info: { menuItemId: string; pageUrl?: string }, tab?: { id?: number }): Promise<void> };
+  gristQuickRenameOmnibox: {
+    onInputStarted(): void;
+    onInputChanged(text: string, suggest: (results: Array<{ content: string; description: string }>) => void): Promise<void>;
+    onInputEntered(text: string, disposition: string): Promise<void>;
+  };
+}
+
+async function connect(): Promise<void> {
+  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+}
+
+/** The window the worker opens next, once it has loaded. */
+async function nextWindow(open: () => Promise<unknown>): Promise<Page> {
+  const opened = setup.extension.context.waitForEvent('page');
+  await open();
+  const page = await opened;
+  await page.waitForLoadState();
+  return page;
+}
+
+describe('workspaces', () => {
+  it('renamed from the popup, then undone from the history', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'Rename workspace Marketing' }).click();
+    const field = popup.getByRole('textbox', { name: 'New workspace name for Marketing' });
+    await field.fill('Growth');
+    await field.press('Enter');
+    await popup.getByRole('heading', { name: 'Growth', level: 3 }).waitFor();
+    await expect.poll(() => grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth');
+    expect(grist.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.marketing.id}`]);
+
+    await popup.getByRole('button', { name: 'Rename history' }).click();
+    const entry = popup.getByRole('list', { name: 'Rename history' }).getByRole('listitem').first();
+    expect(await entry.textContent()).toContain('workspace');
+    await entry.getByRole('button', { name: 'Undo rename of Growth' }).click();
+    await expect.poll(() => grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
+    await popup.close();
+  });
+
+  it('renamed from its page’s menu entry, in the rename window', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
+    const dialog = await nextWindow(() =>
+      extension.worker.evaluate(
+        (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-workspace', pageUrl: url }),
+        pageUrl,
+      ),
+    );
+    await dialog.getByRole('heading', { name: 'Rename “Engineering”' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'New name' }).fill('R&D');
+    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await dialog.getByText('Renamed to “R&D”.').waitFor();
+    expect(grist.workspace(WORKSPACES.engineering.id)?.name).toBe('R&D');
+    await dialog.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => grist.workspace(WORKSPACES.engineering.id)?.name).toBe('Engineering');
+    await dialog.close();
+  });
+});
+
+describe('the gr keyword in the address bar', () => {
+  it('suggests from the cached listing; Enter on a suggestion opens its rename window; typed text opens the popup’s search', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    await (await openPopup(extension)).close();
+    const suggestions = await extension.worker.evaluate(async () => {
+      const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
+      omnibox.onInputStarted();
+      let results: Array<{ content: string; description: string }> = [];
+      await omnibox.onInputChanged('bug', (given) => (results = given));
+      return results;
+    });
+    const bugTracker = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
+    expect(suggestions).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
+
+    const dialog = await nextWindow(() =>
+      extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), bugTracker),
+    );
+    await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
+    await dialog.close();
+
+    const popup = await nextWindow(() => extension.worker.evaluate(() => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered('roadmap', 'currentTab')));
+    expect(await popup.getByRole('searchbox', { name: 'Search documents' }).inputValue()).toBe('roadmap');
+    await popup.getByRole('link', { name: 'Open Roadmap 2026' }).waitFor();
+    expect(await popup.getByRole('link').count()).toBe(1);
+    await popup.close();
+  });
+});
