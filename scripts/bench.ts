@@ -324,6 +324,43 @@ async function timeRefresh(phase: Awaited<ReturnType<typeof startPhase>>, prepar
   into.requestsPerSite = Math.max(into.requestsPerSite, ...perSite.values());
 }
 
+/** What is typed after the address bar's `gr` keyword, one character at a time, then deleted. */
+const OMNIBOX_QUERIES = ['document 1', 'team 7 doc', '42.7', 'zzz'];
+
+/**
+ * The `gr` keyword at full size, in the worker as the browser calls it: the index built when the
+ * keyword is typed (onInputStarted, reference), then ms per keystroke from onInputChanged to the
+ * suggestions handed to the browser.
+ */
+async function omniboxRows(extension: LoadedExtension): Promise<Row[]> {
+  const { build, times } = await extension.worker.evaluate(async (queries) => {
+    type Omnibox = {
+      onInputStarted(): void;
+      onInputChanged(text: string, suggest: (results: unknown[]) => void): Promise<void>;
+    };
+    const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: Omnibox }).gristQuickRenameOmnibox;
+    const started = performance.now();
+    omnibox.onInputStarted();
+    // The first keystroke waits for the index the keyword started.
+    await omnibox.onInputChanged('', () => undefined);
+    const build = performance.now() - started;
+    const times: number[] = [];
+    for (const text of queries) {
+      const steps = [...[...text].map((_, index) => text.slice(0, index + 1)), ...[...text].map((_, index) => text.slice(0, text.length - index - 1))];
+      for (const value of steps) {
+        const begun = performance.now();
+        await omnibox.onInputChanged(value, () => times.push(performance.now() - begun));
+      }
+    }
+    return { build, times };
+  }, OMNIBOX_QUERIES);
+  return [
+    { figure: `address bar: index of ${DOCUMENTS} documents, built as the keyword is typed`, unit: 'ms', ours: build, target: null, against: 'target' },
+    { figure: `address bar suggestions per keystroke median, ${DOCUMENTS} documents (${times.length} keystrokes)`, unit: 'ms', ours: median(times), target: null, against: 'target' },
+    { figure: `address bar suggestions per keystroke p95, ${DOCUMENTS} documents`, unit: 'ms', ours: p95(times), target: 16, against: 'target' },
+  ];
+}
+
 /** What is typed into the Bulk rename page's Find field, one character at a time, then deleted. */
 const BULK_FINDS = ['Document', 'ment 4'];
 /** The bulk run measured: BULK_PER_HOST documents on each of BULK_HOSTS team sites. */
@@ -555,6 +592,7 @@ async function main() {
     await popup.close();
 
     rows.push(...(await bulkRenameRows(phase)));
+    rows.push(...(await omniboxRows(extension)));
 
     // Start-up: the worker at browser launch, then woken again and again as a popup wakes it.
     const [start, ready] = await extension.worker.evaluate(() =>
