@@ -154,6 +154,12 @@ describe('the dialog’s messages', () => {
     expect((await getDocumentAtUrl({ pageUrl })).canRename).toBe(false);
   });
 
+  it('never offers Grist’s support workspace (its examples and templates), even to an owner', async () => {
+    const support = { id: 99, name: 'Examples & Templates', access: 'owners', isSupportWorkspace: true, docs: [], org: { id: ORGS.ownerPersonal.id, name: 'Personal' } };
+    grist.injectFault({ method: 'GET', path: '/o/docs/api/workspaces/99', status: 200, body: JSON.stringify(support), contentType: 'application/json' });
+    expect(await getDocumentAtUrl({ pageUrl: `${grist.url}/o/docs/ws/99/` })).toMatchObject({ kind: 'workspace', name: 'Examples & Templates', canRename: false });
+  });
+
   it('tell a viewer they cannot rename', async () => {
     await apiKeyItem.set(USERS.viewer.apiKey);
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}` });
