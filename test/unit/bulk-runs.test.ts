@@ -78,6 +78,20 @@ describe('a bulk rename run', () => {
     expect(patches().map((request) => request.answer?.status)).toEqual([429, 200]);
   });
 
+  it('Stop while a host is paused by a 429: what waits for the pause is not sent', async () => {
+    const [first] = items(1);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
+    const started = await startBulkRename({ items: [first!] });
+    // The 429 is answered: the host is paused, the rename waits to be sent again.
+    await vi.waitFor(() => expect(patches()[0]?.answer?.status).toBe(429));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stopBulkRun({ runId: started.id });
+    const run = await finished(started.id);
+    expect(run.items[0]).toMatchObject({ state: 'not-sent', message: 'Not sent: the run was stopped.' });
+    expect(patches()).toHaveLength(1);
+    expect(grist.doc(first!.docId)?.name).not.toBe(first!.newName);
+  });
+
   it('an answer lost after Grist stored the name is read back, not sent again', async () => {
     const [first] = items(1);
     grist.injectFault({ method: 'PATCH', path: RENAMES, loseAnswer: true, times: 1 });

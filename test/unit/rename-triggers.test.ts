@@ -158,6 +158,10 @@ describe('the dialog’s messages', () => {
     const support = { id: 99, name: 'Examples & Templates', access: 'owners', isSupportWorkspace: true, docs: [], org: { id: ORGS.ownerPersonal.id, name: 'Personal' } };
     grist.injectFault({ method: 'GET', path: '/o/docs/api/workspaces/99', status: 200, body: JSON.stringify(support), contentType: 'application/json' });
     expect(await getDocumentAtUrl({ pageUrl: `${grist.url}/o/docs/ws/99/` })).toMatchObject({ kind: 'workspace', name: 'Examples & Templates', canRename: false });
+    // Asked anyway (the window offers no field for it): refused, nothing sent.
+    grist.clearRequests();
+    await expect(renameDocumentAtUrl({ pageUrl: `${grist.url}/o/docs/ws/99/`, name: 'Mine' })).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/Examples & Templates/) });
+    expect(grist.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
   });
 
   it('tell a viewer they cannot rename', async () => {

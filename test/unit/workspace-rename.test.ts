@@ -11,6 +11,7 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameWorkspace } from '../../src/background/rename/rename-service.ts';
 import { workspaceKey } from '../../src/shared/history.ts';
+import { listingItem } from '../../src/shared/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -79,6 +80,23 @@ describe('renaming a workspace', () => {
     await expect(renameWorkspace({ orgId: ORGS.globex.id, workspaceId: WORKSPACES.marketing.id, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
     await expect(renameWorkspace({ orgId: ORGS.acme.id, workspaceId: 9999, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
     expect(grist.requests).toEqual([]);
+  });
+
+  it('in the cached listing, renames only the workspace of that site: ids are numbers per server', async () => {
+    await connectAs(USERS.owner);
+    const listing = (await readListing())!;
+    const acme = listing.sites.find((site) => site.orgId === ORGS.acme.id)!;
+    // Another server's site with a workspace of the same id.
+    const twin = { ...acme, orgId: 77, siteUrl: 'https://grist.other.example.com/o/acme' };
+    await listingItem.set({ ...listing, sites: [...listing.sites, twin] });
+    await renameWorkspace({ ...marketing, name: 'Growth' });
+    const names = (await readListing())!.sites
+      .filter((site) => site.workspaces.some((workspace) => workspace.id === WORKSPACES.marketing.id))
+      .map((site) => [site.siteUrl, site.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id)!.name]);
+    expect(names).toEqual([
+      [acme.siteUrl, 'Growth'],
+      [twin.siteUrl, 'Marketing'],
+    ]);
   });
 
   it('undo reads the workspace back first, then puts the old name back; renamed elsewhere since, it says so', async () => {

@@ -75,6 +75,8 @@ async function send(run: Run, index: number): Promise<void> {
       for (;;) {
         const wait = (pausedUntil.get(host) ?? 0) - Date.now();
         if (wait > 0) await sleep(wait);
+        // Stop pressed while this host was paused: what is not on its way yet is not sent.
+        if (run.stopped) return undefined;
         try {
           return await oneAtATime(item.docId, () => sendRename(run.client, renameTarget, item.newName));
         } catch (error) {

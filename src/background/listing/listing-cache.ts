@@ -231,10 +231,13 @@ export function recordRename(docId: string, name: string): Promise<void> {
   });
 }
 
-/** Records a workspace rename Grist confirmed in the cached listing. */
-export function recordWorkspaceRename(workspaceId: number, name: string): Promise<void> {
+/**
+ * Records a workspace rename Grist confirmed in the cached listing. In: the workspace's site URL
+ * too: workspace ids are numbers per server, so two servers may each have a workspace 3.
+ */
+export function recordWorkspaceRename(siteUrl: string, workspaceId: number, name: string): Promise<void> {
   return updateCached((listing) => {
-    const workspaces = listing.sites.flatMap((site) => site.workspaces).filter((workspace) => workspace.id === workspaceId);
+    const workspaces = listing.sites.filter((site) => site.siteUrl === siteUrl).flatMap((site) => site.workspaces).filter((workspace) => workspace.id === workspaceId);
     for (const workspace of workspaces) workspace.name = name;
     return workspaces.length > 0 ? JSON.stringify(['workspace renamed', workspaceId, name]) : null;
   });

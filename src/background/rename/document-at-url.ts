@@ -33,7 +33,7 @@ function looksLikeGrist(pageUrl: string): boolean {
 }
 
 /** A document or workspace found from its URL, with what the rename history records of it. */
-type FoundDocument = DocumentAtUrl & { record: Omit<RenameRecord, 'source'>; workspaceId?: number };
+type FoundDocument = DocumentAtUrl & { record: Omit<RenameRecord, 'source'>; workspaceId?: number; support?: boolean };
 
 /**
  * Looks a workspace page URL up on its site (`GET {site}/api/workspaces/<id>`). Grist's support
@@ -52,6 +52,7 @@ async function lookUpWorkspace(client: GristClient, access: SiteAccess, pageUrl:
     workspaceId: workspace.id,
     name: workspace.name,
     canRename: workspace.access === 'owners' && !workspace.isSupportWorkspace,
+    support: workspace.isSupportWorkspace,
     record: { site: { orgId: workspace.org.id, name: workspace.org.name }, workspace: { id: workspace.id, name: workspace.name } },
   };
 }
@@ -97,6 +98,10 @@ export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promis
 export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: WindowSource }): Promise<RenameResult> {
   const { client, access } = await savedConnection();
   const document = await lookUp(client, access, pageUrl);
+  // What the window does not offer is refused here too: Grist's support workspace, which an owner
+  // could otherwise rename, and anything the user does not own (Grist would answer 403).
+  if (document.support) throw new ApiError('forbidden', t('errorSupportWorkspace'), 403);
+  if (!document.canRename) throw new ApiError('forbidden', t(document.kind === 'workspace' ? 'errorNotOwnerOfWorkspace' : 'errorNotOwnerOf', document.name), 403);
   return oneAtATime(document.docId, () =>
     renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name, workspaceId: document.workspaceId }, name, {
       ...document.record,

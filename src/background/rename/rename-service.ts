@@ -176,7 +176,7 @@ export async function renameAt(
   const name = await sendRename(client, target, typedName, options);
   if (name === null) return { name: target.currentName, entryId: null };
   // Both queued now, side by side.
-  const cached = target.workspaceId === undefined ? recordRename(target.docId, name) : recordWorkspaceRename(target.workspaceId, name);
+  const cached = target.workspaceId === undefined ? recordRename(target.docId, name) : recordWorkspaceRename(target.siteUrl, target.workspaceId, name);
   const [, entryId] = await Promise.all([cached, recordInHistory(target, name, record)]);
   return { name, entryId };
 }
