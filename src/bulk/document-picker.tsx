@@ -3,7 +3,7 @@
  * Clear selection, the count, and the documents the user owns as a windowed list of checkboxes
  * (Shift+click picks a range).
  */
-import { useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import type { BulkStore, PickerChoice, PickerRow } from './store.ts';
 import { useRowWindow } from './windowed.ts';
@@ -13,13 +13,20 @@ export const PICKER_ROW_HEIGHT = 32;
 
 export function DocumentPicker({ store }: { store: BulkStore }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Back from a run (New bulk rename): its button is gone, and focus with it; it comes here.
+  useLayoutEffect(() => {
+    if (store.run.peek() === null && document.activeElement === document.body && store.loaded.peek()) headingRef.current?.focus();
+  }, []);
   const rows = store.pickerRows.value;
   const window = useRowWindow(listRef, rows.length, PICKER_ROW_HEIGHT);
   const selectedCount = store.selected.value.size;
   const notOwned = store.notOwned.value;
   return (
     <section class="bulk-section picker" aria-labelledby="picker-heading">
-      <h2 id="picker-heading">{t('bulkDocumentsHeading')}</h2>
+      <h2 id="picker-heading" tabIndex={-1} ref={headingRef}>
+        {t('bulkDocumentsHeading')}
+      </h2>
       <div class="picker-filters">
         <label class="field">
           <span>{t('bulkFilterDocuments')}</span>

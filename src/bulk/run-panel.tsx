@@ -3,6 +3,7 @@
  * batch, and each document's outcome (renamed, failed with the reason, not sent; then what its
  * undo came to).
  */
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus } from '../shared/bulk.ts';
 import { t } from '../shared/i18n.ts';
 import { describeRun, runCounts, type BulkStore } from './store.ts';
@@ -30,13 +31,30 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
 
 export function RunPanel({ store }: { store: BulkStore }) {
   const run = store.run.value!;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The control in the panel that had focus last. */
+  const focused = useRef<Element | null>(null);
+  // The run replaces the form (its Rename button goes), and its own buttons go as they are used
+  // (Stop, Retry failed, Undo this batch): focus on them would fall to the page. It goes to the
+  // run's heading instead; focus the user put elsewhere is left alone.
+  useLayoutEffect(() => {
+    if (document.activeElement === document.body) headingRef.current?.focus();
+  }, []);
+  useLayoutEffect(() => {
+    if (focused.current && !focused.current.isConnected) {
+      focused.current = null;
+      headingRef.current?.focus();
+    }
+  });
   const counts = runCounts(run);
   const undone = store.undone.value;
   const busy = store.busy.value;
   const undoLeft = !undone || [...undone.values()].some((result) => result.outcome === 'failed');
   return (
-    <section class="bulk-section run" aria-labelledby="run-heading">
-      <h2 id="run-heading">{run.done ? t('bulkRunDoneHeading') : t('bulkRunHeading')}</h2>
+    <section class="bulk-section run" aria-labelledby="run-heading" onFocusIn={(event) => (focused.current = event.target as Element)}>
+      <h2 id="run-heading" tabIndex={-1} ref={headingRef}>
+        {run.done ? t('bulkRunDoneHeading') : t('bulkRunHeading')}
+      </h2>
       <div class="run-progress">
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
         <span id="run-count">{t('bulkProgress', String(counts.finished), String(run.items.length))}</span>

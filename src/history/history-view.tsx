@@ -81,9 +81,15 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const state = store.entryStates.value.get(batchId);
   return (
     <li class="history-batch">
-      <p>{t(batch.length === 1 ? 'historyBatchOne' : 'historyBatchMany', String(batch.length))}</p>
+      <p>{batch[0]?.source === 'undo' ? t('historyUndoBatch', String(batch.length)) : t(batch.length === 1 ? 'historyBatchOne' : 'historyBatchMany', String(batch.length))}</p>
       {undoable && (
-        <button type="button" aria-disabled={state?.kind === 'undoing' ? 'true' : undefined} onClick={() => afterwards(store.undoBatch(batchId))}>
+        <button
+          type="button"
+          // Named with its size: the history may hold several batches, each with this button.
+          aria-label={t('undoThisBatchOf', String(batch.length))}
+          aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
+          onClick={() => afterwards(store.undoBatch(batchId))}
+        >
           {t('undoThisBatch')}
         </button>
       )}

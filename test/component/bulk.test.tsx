@@ -239,6 +239,8 @@ describe('renaming', () => {
       ],
     });
     expect(screen.getByRole('heading', { name: 'Renaming' })).toBeTruthy();
+    // The form and its button went: focus is on the run's heading, not lost.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Renaming' }));
     expect(screen.getByText('0 of 3')).toBeTruthy();
     expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(0);
 
@@ -251,6 +253,7 @@ describe('renaming', () => {
       ok: true,
       value: runOf([{ ...sales, state: 'renamed' }, { ...legal, state: 'sending' }, { ...globex, state: 'not-sent', message: 'Not sent: the run was stopped.' }], { stopped: true }),
     });
+    screen.getByRole('button', { name: 'Stop' }).focus();
     await clickAndSettle(screen.getByRole('button', { name: 'Stop' }));
     expect(backend.stopBulkRun).toHaveBeenCalledWith({ runId: 'run-1' });
     backend.getBulkRun.mockResolvedValue({
@@ -263,6 +266,8 @@ describe('renaming', () => {
     const rows = within(screen.getByRole('table', { name: 'Renaming' })).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
     expect(rows).toEqual(['renamed', 'failed: Grist refused: access denied.', 'Not sent: the run was stopped.']);
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    // Stop went with the run's end: focus that was on it is on the heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Bulk rename finished' }));
     expect(screen.getByRole('button', { name: 'Retry failed' })).toBeTruthy();
   });
 
@@ -292,8 +297,10 @@ describe('renaming', () => {
     expect(outcomes).toEqual(['restored', 'not restored: renamed elsewhere since, now “Legal (final)”']);
     expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
 
+    screen.getByRole('button', { name: 'New bulk rename' }).focus();
     await clickAndSettle(screen.getByRole('button', { name: 'New bulk rename' }));
     expect(screen.getByRole('heading', { name: 'Rules' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Documents' }));
   });
 
   test('a page opened while a run goes on shows it, live', async () => {

@@ -1057,7 +1057,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     const list = await screen.findByRole('list', { name: 'Rename history' });
     expect(within(list).getByText('Bulk rename of 2 documents')).toBeTruthy();
-    expect(within(list).getAllByRole('button', { name: 'Undo this batch' })).toHaveLength(1);
+    expect(within(list).getAllByRole('button', { name: 'Undo this batch of 2 documents' })).toHaveLength(1);
 
     popup.backend.undoBatch.mockResolvedValue({
       ok: true,
@@ -1068,7 +1068,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     popup.backend.getHistory.mockResolvedValue({ ok: true, value: entries.map((entry) => (entry.id === 'entry-1' ? { ...entry, cannotUndo: 'Already undone.' } : entry)) });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(within(list).getByRole('button', { name: 'Undo this batch' })));
+      await settleAfter(() => fireEvent.click(within(list).getByRole('button', { name: 'Undo this batch of 2 documents' })));
     });
     expect(popup.backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
     expect(screen.getByText('Restored 1 of 2 names.')).toBeTruthy();

@@ -183,6 +183,12 @@ describe('a bulk rename run', () => {
     const results = await undoBatch({ batchId: run.batchId });
     expect(results.map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
     for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
+    // The undo's own entries are one batch too (one place of the history's 200), each marked undone.
+    const history = await readHistory();
+    const undos = history.filter((entry) => entry.source === 'undo');
+    expect(undos).toHaveLength(5);
+    expect(new Set(undos.map((entry) => entry.batchId)).size).toBe(1);
+    expect(history.filter((entry) => entry.batchId === run.batchId).every((entry) => entry.undoneBy)).toBe(true);
     // A second undo of the batch has nothing left to undo.
     expect(await undoBatch({ batchId: run.batchId })).toEqual([]);
   });

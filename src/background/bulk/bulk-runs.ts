@@ -12,7 +12,7 @@ import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
-import { undoRename } from '../history/undo-service.ts';
+import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { cacheEpoch, noteRename, readListing, recordRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
@@ -214,12 +214,16 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
  * single undo does (undo-service.ts), and says per document what it came to.
  */
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
-  const entries = (await readHistory()).filter((entry) => entry.batchId === batchId && !entry.undoneBy);
+  // The history is read once, and the connection made once, for the whole batch.
+  const [history, connection] = await Promise.all([readHistory(), savedConnection()]);
+  const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
+  // The undo's own renames are one batch too: one place of the history's 200.
+  const undoBatchId = crypto.randomUUID();
   return Promise.all(
     entries.map(async (entry): Promise<BatchUndoResult> => {
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
-        const outcome = await undoRename({ entryId: entry.id, docId: entry.docId });
+        const outcome = await undoEntry(entry, { connection, batchId: undoBatchId });
         return outcome.outcome === 'restored' ? { ...base, outcome: 'restored' } : { ...base, outcome: 'renamed-elsewhere', message: outcome.current };
       } catch (error) {
         return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };

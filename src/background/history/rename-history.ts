@@ -37,13 +37,17 @@ export async function readHistory(): Promise<HistoryEntry[]> {
   return (await queue(() => historyItem.get())).entries;
 }
 
+/** Entries marked undone together are written together (a batch's undo marks hundreds). */
+const writeUndone = batchedWrites<{ id: string; by: string }>(queue, async (marks) => {
+  const undoneBy = new Map(marks.map((mark) => [mark.id, mark.by]));
+  const stored = await historyItem.get();
+  if (!stored.entries.some((entry) => undoneBy.has(entry.id))) return;
+  await historyItem.set({ ...stored, entries: stored.entries.map((entry) => (undoneBy.has(entry.id) ? { ...entry, undoneBy: undoneBy.get(entry.id) } : entry)) });
+});
+
 /** Marks entry `id` as undone by entry `by`; an entry no longer kept is left alone. */
 export function markUndone(id: string, by: string): Promise<void> {
-  return queue(async () => {
-    const stored = await historyItem.get();
-    if (!stored.entries.some((entry) => entry.id === id)) return;
-    await historyItem.set({ ...stored, entries: stored.entries.map((entry) => (entry.id === id ? { ...entry, undoneBy: by } : entry)) });
-  });
+  return writeUndone({ id, by });
 }
 
 /** Forgets every entry. Grist is not touched: the renames stay as they are. */

@@ -78,25 +78,41 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
   return oneAtATime(docId, async () => {
     const entry = (await readHistory()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
-    const { client, access } = await savedConnection();
-    const reason = whyNot(entry, access);
-    if (reason) throw reason;
-    const siteUrl = entry.site.url;
-    const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
-    if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
-    const current = await readCurrent(client, entry, workspaceId);
-    // Owners only (Grist answers 403 to others): said before anything else, "anyway" would not help.
-    if (current.access !== 'owners') throw new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', current.name), 403);
-    if (!force && current.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: current.name };
-    const result = await renameAt(
-      client,
-      { siteUrl, docId: entry.docId, currentName: current.name, workspaceId },
-      entry.oldName,
-      { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace },
-      { restoring: true },
-    );
-    // Grist has the old name back: a history that cannot be written must not say the undo failed.
-    await markUndone(entry.id, result.entryId ?? 'unchanged').catch(logFailure('marking the undone rename'));
-    return { outcome: 'restored', name: result.name, entryId: result.entryId };
+    return undoNow(entry, { force, connection: await savedConnection() });
   });
+}
+
+/**
+ * Undoes one entry read from the history already (a bulk rename's batch reads it once for all its
+ * entries), in its document's queue, with the connection given. `batchId`: the undo's own entries
+ * are recorded as one batch, so undoing a batch takes one place of the history's 200, not one each.
+ * Out and throws: as undoRename.
+ */
+export function undoEntry(entry: HistoryEntry, options: { connection: Connection; batchId?: string }): Promise<UndoOutcome> {
+  return oneAtATime(entry.docId, () => undoNow(entry, options));
+}
+
+type Connection = Awaited<ReturnType<typeof savedConnection>>;
+
+async function undoNow(entry: HistoryEntry, { force = false, connection, batchId }: { force?: boolean; connection: Connection; batchId?: string }): Promise<UndoOutcome> {
+  const { client, access } = connection;
+  const reason = whyNot(entry, access);
+  if (reason) throw reason;
+  const siteUrl = entry.site.url;
+  const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
+  if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
+  const current = await readCurrent(client, entry, workspaceId);
+  // Owners only (Grist answers 403 to others): said before anything else, "anyway" would not help.
+  if (current.access !== 'owners') throw new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', current.name), 403);
+  if (!force && current.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: current.name };
+  const result = await renameAt(
+    client,
+    { siteUrl, docId: entry.docId, currentName: current.name, workspaceId },
+    entry.oldName,
+    { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace, ...(batchId ? { batchId } : {}) },
+    { restoring: true },
+  );
+  // Grist has the old name back: a history that cannot be written must not say the undo failed.
+  await markUndone(entry.id, result.entryId ?? 'unchanged').catch(logFailure('marking the undone rename'));
+  return { outcome: 'restored', name: result.name, entryId: result.entryId };
 }
