@@ -31,17 +31,20 @@ export function perHostLimit(concurrency: number): (host: string) => LimitFuncti
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * How long a batch write waits after the last one, as a multiple of how long that one took: a
- * stream of writes (a bulk rename confirms dozens of renames a second, and each cache write stores
- * megabytes) then takes at most a fifth of the worker's time, leaving it to the network.
+ * Under a stream of writes (a bulk rename confirms dozens of renames a second, and a cache write
+ * stores megabytes), how long the next batch waits after one, as a multiple of how long that one
+ * took: writes then take at most 1 / (1 + factor) of the worker's time, leaving it to the network.
  */
 export const WRITE_PAUSE_FACTOR = 10;
 
 /**
  * Gathers items and hands them to `write` in batches, as tasks of `queue`. Items added while a
- * batch waits for its turn go with it; a batch starts no sooner than WRITE_PAUSE_FACTOR times the
- * last one's duration after it ended (a lone write, at once). In: the queue and the write.
- * Out: `add(item)`, settled once a batch holding the item was written (rejected if that failed).
+ * batch waits for its turn go with it. When items came in while a batch was being written (a
+ * stream), the next batch starts no sooner than WRITE_PAUSE_FACTOR times that write's duration
+ * after it; otherwise (a lone write, such as one rename in the popup) it starts at once. Readers
+ * queued meanwhile wait for it: they see every item added before them.
+ * In: the queue and the write. Out: `add(item)`, settled once a batch holding the item was
+ * written (rejected if that failed).
  */
 export function batchedWrites<T>(queue: <R>(task: () => Promise<R>) => Promise<R>, write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
   let waiting: T[] = [];
@@ -59,7 +62,7 @@ export function batchedWrites<T>(queue: <R>(task: () => Promise<R>) => Promise<R
       try {
         await write(items);
       } finally {
-        pauseUntil = Date.now() + WRITE_PAUSE_FACTOR * (Date.now() - started);
+        pauseUntil = waiting.length > 0 ? Date.now() + WRITE_PAUSE_FACTOR * (Date.now() - started) : 0;
       }
     });
     return next;

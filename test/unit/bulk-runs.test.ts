@@ -9,6 +9,7 @@ import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, 
 import { readHistory } from '../../src/background/history/rename-history.ts';
 import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { renameDocument } from '../../src/background/rename/rename-service.ts';
 import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
@@ -138,6 +139,19 @@ describe('a bulk rename run', () => {
     expect(run.items.filter((item) => item.state === 'failed').map((item) => item.message)).toEqual(
       Array.from({ length: wanted.length - sent }, () => expect.stringMatching(/settings or the API key changed/i)),
     );
+  });
+
+  it('a document renamed again while its run goes on keeps that name in the cached listing', async () => {
+    const wanted = items(8);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 150 });
+    const started = await startBulkRename({ items: wanted });
+    await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('renamed'));
+    await renameDocument({ orgId: wanted[0]!.orgId, docId: wanted[0]!.docId, name: 'Renamed in the popup' });
+    const run = await finished(started.id);
+    expect(run.done).toBe(true);
+    const cached = new Map((await readListing())!.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => [document.id, document.name]))));
+    expect(cached.get(wanted[0]!.docId)).toBe('Renamed in the popup');
+    expect(cached.get(wanted[7]!.docId)).toBe(wanted[7]!.newName);
   });
 
   it('goes on when the page that started it closes: the run belongs to the worker', async () => {

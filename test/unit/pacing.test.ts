@@ -12,7 +12,7 @@ describe('batchedWrites', () => {
     expect(batches).toEqual([[1, 2, 3]]);
   });
 
-  it('waits WRITE_PAUSE_FACTOR times the last write’s duration before the next, gathering what comes meanwhile', async () => {
+  it('under a stream, waits WRITE_PAUSE_FACTOR times the last write’s duration before the next, gathering what comes meanwhile', async () => {
     vi.useFakeTimers();
     try {
       const batches: number[][] = [];
@@ -22,15 +22,38 @@ describe('batchedWrites', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       });
       const first = add(1);
-      await vi.advanceTimersByTimeAsync(10);
-      await first;
+      // Added while the first batch is being written: a stream.
+      await vi.advanceTimersByTimeAsync(5);
       const later = [add(2), add(3)];
+      await vi.advanceTimersByTimeAsync(5);
+      await first;
       await vi.advanceTimersByTimeAsync(10 * WRITE_PAUSE_FACTOR - 1);
       expect(batches).toEqual([[1]]);
       await vi.advanceTimersByTimeAsync(1);
       await vi.advanceTimersByTimeAsync(10);
       await Promise.all(later);
       expect(batches).toEqual([[1], [2, 3]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a lone write after a quiet moment goes at once, however long the last one took', async () => {
+    vi.useFakeTimers();
+    try {
+      const batches: number[][] = [];
+      const add = batchedWrites<number>(serialQueue(), async (items) => {
+        batches.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const first = add(1);
+      await vi.advanceTimersByTimeAsync(300);
+      await first;
+      const lone = add(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([[1], [2]]);
+      await vi.advanceTimersByTimeAsync(300);
+      await lone;
     } finally {
       vi.useRealTimers();
     }

@@ -14,7 +14,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { cacheEpoch, noteRename, readListing, recordRename } from '../listing/listing-cache.ts';
+import { cacheEpoch, noteRename, readListing, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
 import { type findDocument, oneAtATime, recordInHistory, savedConnection, sendRename } from '../rename/rename-service.ts';
@@ -23,6 +23,8 @@ import { type findDocument, oneAtATime, recordInHistory, savedConnection, sendRe
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
 interface Run extends BulkRunSnapshot {
+  /** By item index: the mark of its confirmed rename, for the cache write at the run's end (see noteRename). */
+  marks: Map<number, number>;
   /**
    * The client its renames go through, made when it starts (or retries): one read of the key for
    * the whole run, not one per rename behind the cache's megabyte writes in the storage queue.
@@ -96,7 +98,7 @@ async function send(run: Run, index: number): Promise<void> {
     }
     // Grist stores the name now. The history holds the entry from this call on (Undo this batch
     // reads it after its write); the cache gets every rename of the run in one write, at its end.
-    noteRename(item.docId, stored);
+    run.marks.set(index, noteRename(item.docId, stored));
     void recordInHistory(renameTarget, stored, { source: 'bulk', site: target.site, workspace: target.workspace, batchId: run.batchId });
     item.newName = stored;
     item.state = 'renamed';
@@ -115,7 +117,11 @@ async function send(run: Run, index: number): Promise<void> {
 function go(run: Run): void {
   const sent = [...run.items.entries()].filter(([, item]) => item.state === 'queued');
   void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
-    for (const [, item] of sent) if (item.state === 'renamed') void recordRename(item.docId, item.newName).catch(logFailure('recording a bulk rename'));
+    // A rename or undo of one of them made meanwhile (in the popup, the history) keeps its name.
+    for (const [index, item] of sent) {
+      const mark = run.marks.get(index);
+      if (item.state === 'renamed' && mark !== undefined) void storeNotedRename(item.docId, mark).catch(logFailure('recording a bulk rename'));
+    }
   });
 }
 
@@ -133,7 +139,7 @@ export async function startBulkRename({ items }: { items: BulkRenameItem[] }): P
   for (const site of listing?.sites ?? []) {
     for (const workspace of site.workspaces) for (const document of workspace.documents) listed.set(`${site.orgId}/${document.id}`, { site, workspace, document });
   }
-  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [], client };
+  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [], client, marks: new Map() };
   for (const { orgId, docId, newName } of items) {
     const found = listed.get(`${orgId}/${docId}`);
     const oldName = found?.document.name ?? '';

@@ -18,8 +18,8 @@ import { batchedWrites, serialQueue } from '../pacing.ts';
 const PREVIEW_ROWS = 60;
 
 const queue = serialQueue(logFailure('storing the listing'));
-/** Renames confirmed by Grist: document id -> new name and when (ms since the epoch). */
-const confirmedRenames = new Map<string, { name: string; at: number }>();
+/** Renames confirmed by Grist: document id -> new name, when (ms since the epoch), and its mark (see noteRename). */
+const confirmedRenames = new Map<string, { name: string; at: number; mark: number }>();
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -210,25 +210,43 @@ const updateCached = batchedWrites<(listing: Listing) => string | null>(queue, a
   );
 });
 
+/** Each confirmed rename's mark: a later rename of the same document has a greater one. */
+let renameMarks = 0;
+
 /**
  * Notes a rename Grist confirmed for the refreshes already under way only; the cache gets it from
- * a later `recordRename` (a bulk run writes its renames once it has sent them all).
+ * `storeNotedRename` with the mark this answers (a bulk run writes its renames once it has sent
+ * them all), unless another rename of the document came after it.
  */
-export function noteRename(docId: string, name: string): void {
-  confirmedRenames.set(docId, { name, at: Date.now() });
+export function noteRename(docId: string, name: string): number {
+  const mark = ++renameMarks;
+  confirmedRenames.set(docId, { name, at: Date.now(), mark });
+  return mark;
+}
+
+/** Writes a noted rename (see noteRename) to the cache, if it is still the document's last one. */
+export function storeNotedRename(docId: string, mark: number): Promise<void> {
+  return updateCached((listing) => {
+    const noted = confirmedRenames.get(docId);
+    if (noted?.mark !== mark) return null;
+    return renameIn(listing, docId, noted.name, noted.at);
+  });
+}
+
+/** Gives a document of the listing its new name, in place. Out: what changed, or null when the listing has no such document. */
+function renameIn(listing: Listing, docId: string, name: string, at: number): string | null {
+  const document = documentsOf(listing).find((entry) => entry.id === docId);
+  if (!document) return null;
+  document.name = name;
+  document.updatedAt = new Date(at).toISOString();
+  return JSON.stringify(['renamed', docId, name]);
 }
 
 /** Records a rename Grist confirmed, in the cache and for refreshes already under way. */
 export function recordRename(docId: string, name: string): Promise<void> {
   const at = Date.now();
-  confirmedRenames.set(docId, { name, at });
-  return updateCached((listing) => {
-    const document = documentsOf(listing).find((entry) => entry.id === docId);
-    if (!document) return null;
-    document.name = name;
-    document.updatedAt = new Date(at).toISOString();
-    return JSON.stringify(['renamed', docId, name]);
-  });
+  confirmedRenames.set(docId, { name, at, mark: ++renameMarks });
+  return updateCached((listing) => renameIn(listing, docId, name, at));
 }
 
 /**
