@@ -138,6 +138,18 @@ describe('the handlers', () => {
     expect(createTab).toHaveBeenCalledWith({ url: bugTracker, active: true });
   });
 
+  it('with a key but no listing yet: asks for one behind, says so, and Enter opens the popup’s search', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    onStorageChanged({ listing: {} });
+    onInputStarted();
+    expect(await type('bug')).toEqual([]);
+    expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: 'Your Grist documents are being listed. Press Enter to search them in the list.' });
+    await vi.waitFor(() => expect(grist.requests.some((request) => request.path.endsWith('/api/orgs'))).toBe(true));
+    await onInputEntered('bug', 'currentTab');
+    expect(openOptionsPage).not.toHaveBeenCalled();
+    expect(new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url).searchParams.get('q')).toBe('bug');
+  });
+
   it('Enter on typed text opens the popup’s search with it, in a small window', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
@@ -159,6 +171,7 @@ describe('the handlers', () => {
     grist.injectFault({ path: /^\/api\//, holdAnswerMs: 2000 });
     grist.clearRequests();
     const started = Date.now();
+    onInputStarted();
     expect(await type('roadmap')).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1000);
     await vi.waitFor(() => expect(grist.requests.some((request) => request.path.endsWith('/api/orgs'))).toBe(true), { timeout: 3000 });

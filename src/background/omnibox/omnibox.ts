@@ -4,7 +4,8 @@
  * listing changes), and a listing older than a minute is refreshed behind it. Enter on a
  * suggestion opens the rename window for that document; Alt+Enter (a new-tab disposition) opens
  * the document itself; Enter on typed text opens the popup's search with it in a small window.
- * With no key or no listing yet, Enter opens the options page.
+ * With no key, Enter opens the options page; with a key but no listing yet, one is asked for and
+ * the popup's search opens as for typed text.
  */
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
@@ -22,32 +23,48 @@ export const STALE_AFTER_MS = 60_000;
 /** Chrome shows an extension's descriptions as XML with `<match>` and `<dim>`; Firefox as plain text (it has `runtime.getBrowserInfo`, Chrome does not). */
 const MARKUP = !('getBrowserInfo' in browser.runtime);
 
-/** The index of the cached listing, or null when there is no key or no listing; built on first use. */
-let index: Promise<SuggestionIndex | null> | null = null;
+/** Where the keyword stands: not set up (no key), waiting for a first listing, or ready. */
+type State = { kind: 'no-key' } | { kind: 'no-listing' } | { kind: 'ready'; index: SuggestionIndex; fetchedAt: number };
 
-function currentIndex(): Promise<SuggestionIndex | null> {
-  index ??= (async () => {
+/** The state, built on first use and again once the stored listing or key changes. */
+let state: Promise<State> | null = null;
+
+function currentState(): Promise<State> {
+  state ??= (async (): Promise<State> => {
     const [key, listing] = await Promise.all([apiKeyItem.get(), readListing()]);
-    if (!key || !listing) return null;
-    if (Date.now() - listing.fetchedAt > STALE_AFTER_MS) void refreshListing().catch(logFailure('refreshing for the address bar'));
-    return buildSuggestionIndex(listing);
+    if (!key) return { kind: 'no-key' };
+    if (!listing) return { kind: 'no-listing' };
+    return { kind: 'ready', index: buildSuggestionIndex(listing), fetchedAt: listing.fetchedAt };
   })();
-  return index;
+  // A build that failed is tried again at the next keystroke.
+  state.catch(() => (state = null));
+  return state;
 }
 
 /** `storage.onChanged`: a new listing or key makes the next keystroke build the index again. */
 export function onStorageChanged(changes: Record<string, unknown>): void {
-  if ('listing' in changes || apiKeyItem.key in changes) index = null;
+  if ('listing' in changes || apiKeyItem.key in changes) state = null;
 }
 
-/** `omnibox.onInputStarted`: builds the index while the user types the first letters. */
+/**
+ * `omnibox.onInputStarted`: builds the index while the user types the first letters, and asks for
+ * a fresh listing behind it when there is none yet, or the cached one is older than STALE_AFTER_MS
+ * (an unchanged refresh keeps the listing's age, so this asks again next time, and costs Grist a 304).
+ */
 export function onInputStarted(): void {
-  void currentIndex().catch(logFailure('the address bar'));
+  void currentState()
+    .then((current) => {
+      if (current.kind === 'no-listing' || (current.kind === 'ready' && Date.now() - current.fetchedAt > STALE_AFTER_MS)) {
+        void refreshListing().catch(logFailure('refreshing for the address bar'));
+      }
+    })
+    .catch(logFailure('the address bar'));
 }
 
 /** What Enter on the typed text will do, said in the first line of the drop-down. */
-function defaultDescription(text: string, ready: boolean): string {
-  if (!ready) return escapeIf(t('omniboxSetUp'));
+function defaultDescription(text: string, current: State): string {
+  if (current.kind === 'no-key') return escapeIf(t('omniboxSetUp'));
+  if (current.kind === 'no-listing') return escapeIf(t('omniboxLoading'));
   return escapeIf(text.trim() ? t('omniboxSearch', text.trim()) : t('omniboxType'));
 }
 
@@ -55,19 +72,19 @@ const escapeIf = (text: string) => (MARKUP ? escapeXml(text) : text);
 
 /** `omnibox.onInputChanged`: the suggestions for the text after the keyword. */
 export async function onInputChanged(text: string, suggest: (results: Omnibox.SuggestResult[]) => void): Promise<void> {
-  const ready = await currentIndex();
-  browser.omnibox.setDefaultSuggestion({ description: defaultDescription(text, ready !== null) });
-  suggest(ready ? suggestionsFor(ready, text, MARKUP) : []);
+  const current = await currentState();
+  browser.omnibox.setDefaultSuggestion({ description: defaultDescription(text, current) });
+  suggest(current.kind === 'ready' ? suggestionsFor(current.index, text, MARKUP) : []);
 }
 
 /** `omnibox.onInputEntered`: a suggestion's document URL, or typed text. */
 export async function onInputEntered(text: string, disposition: Omnibox.OnInputEnteredDisposition): Promise<void> {
-  const ready = await currentIndex();
-  if (!ready) {
+  const current = await currentState();
+  if (current.kind === 'no-key') {
     await browser.runtime.openOptionsPage();
     return;
   }
-  if (ready.urls.has(text)) {
+  if (current.kind === 'ready' && current.index.urls.has(text)) {
     if (disposition === 'currentTab') await openRenameDialog(text, undefined, 'address-bar');
     else await browser.tabs.create({ url: text, active: disposition === 'newForegroundTab' });
     return;
