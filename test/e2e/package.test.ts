@@ -20,6 +20,7 @@ interface BuiltManifest {
   background: { service_worker?: string; scripts?: string[]; type?: string };
   minimum_chrome_version?: string;
   host_permissions: string[];
+  permissions: string[];
   optional_host_permissions: string[];
   browser_specific_settings?: { gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: unknown } };
 }
@@ -83,6 +84,7 @@ describe('the manifests ask for the fewest permissions', () => {
   it.each(['chrome', 'firefox'])('%s: only getgrist.com is required; this machine is optional, like any self-hosted host', (browser) => {
     const { manifest } = unzipped(browser);
     expect(manifest.host_permissions).toEqual(['https://*.getgrist.com/*']);
+    expect(manifest.permissions).toEqual(['storage', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus']);
     expect(manifest.optional_host_permissions).toEqual(expect.arrayContaining(['http://localhost/*', 'http://127.0.0.1/*']));
   });
 });
