@@ -1,12 +1,30 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { HistoryView } from '../history/history-view.tsx';
 import { t } from '../shared/i18n.ts';
 import { BulkIcon, HistoryIcon, OptionsIcon, RefreshIcon } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store.ts';
+
+type HistoryViewComponent = (typeof import('../history/history-view.tsx'))['HistoryView'];
+
+/**
+ * The rename history, loaded when first shown: most popups never open it, so its code is not
+ * part of what every popup loads and parses.
+ */
+function LazyHistoryView({ store }: { store: PopupStore }) {
+  const [View, setView] = useState<{ component: HistoryViewComponent } | null>(null);
+  useEffect(() => {
+    let shown = true;
+    void import('../history/history-view.tsx').then((module) => shown && setView({ component: module.HistoryView }));
+    return () => {
+      shown = false;
+    };
+  }, []);
+  if (!View) return <p class="history-empty">{t('loading')}</p>;
+  return <View.component store={store.history} />;
+}
 
 /** True for a key event in a place that has its own undo (a text field). */
 function inTextField(target: EventTarget | null): boolean {
@@ -84,7 +102,7 @@ export function App({ store }: { store: PopupStore }) {
       {showHistory ? (
         <section class="history-panel" aria-labelledby="history-heading">
           <h2 id="history-heading">{t('renameHistory')}</h2>
-          <HistoryView store={store.history} />
+          <LazyHistoryView store={store} />
         </section>
       ) : (
         <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />

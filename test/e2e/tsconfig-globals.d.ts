@@ -10,6 +10,13 @@ declare const chrome: {
   };
   declarativeNetRequest: { updateDynamicRules(options: { removeRuleIds?: number[] }): Promise<void> };
   tabs: { query(filter: { url?: string }): Promise<{ id?: number }[]> };
-  storage: { local: { remove(keys: string[]): Promise<void>; get(keys?: unknown): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  storage: {
+    local: {
+      remove(keys: string | string[]): Promise<void>;
+      get(keys?: unknown): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+      getBytesInUse(keys?: string | string[]): Promise<number>;
+    };
+  };
   contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
 };
