@@ -1,19 +1,13 @@
-/** Small inline icons (no icon font, no extra requests; CSP allows inline SVG markup). */
+/** Small icons (no icon font, no extra requests): inline SVG, or CSS masks for those on every row. */
 import { t } from '../shared/i18n.ts';
 
-/** A pencil, for the Rename button. Decorative: the button carries the name. */
+/**
+ * A pencil, for the Rename buttons. Decorative: the button carries the name. One element drawn by
+ * CSS (popup.css `.icon-pencil`), not an SVG of its own: every row has one, and a search mounts
+ * dozens of rows at each keystroke.
+ */
 export function PencilIcon() {
-  return (
-    <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path
-        d="M11.3 1.3a1 1 0 0 1 1.4 0l2 2a1 1 0 0 1 0 1.4l-8.5 8.5-3.2.8a.5.5 0 0 1-.6-.6l.8-3.2 8.1-8.9zM10.5 3.5l2 2"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.3"
-        stroke-linejoin="round"
-      />
-    </svg>
-  );
+  return <span class="icon icon-pencil" aria-hidden="true" />;
 }
 
 /** A pin, marking pinned documents. */
@@ -69,11 +63,7 @@ export function BulkIcon() {
   );
 }
 
-/** Marks a link that opens in a new tab. Decorative. */
+/** Marks a link that opens in a new tab. Decorative; drawn by CSS, as PencilIcon. */
 export function ExternalIcon() {
-  return (
-    <svg class="icon external" viewBox="0 0 16 16" width="10" height="10" aria-hidden="true" focusable="false">
-      <path d="M6 3H3v10h10v-3M9 2h5v5M14 2 7 9" fill="none" stroke="currentColor" stroke-width="1.5" />
-    </svg>
-  );
+  return <span class="icon external" aria-hidden="true" />;
 }
