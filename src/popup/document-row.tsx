@@ -1,5 +1,4 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
-import { Component } from 'preact';
 import { useRef } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
@@ -7,6 +6,7 @@ import { MarkedName } from '../listing-view/highlighted.tsx';
 import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { pure } from './pure.tsx';
 import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -124,19 +124,5 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
   );
 }
 
-/**
- * The row, rendered again only when its own props change (its name's marks follow the search by
- * themselves, see MarkedName): the list re-renders on every scroll step
- * and keystroke, and most of its rows stay as they were. (preact/compat's `memo` would do the same
- * but brings React compatibility hooks into every render.)
- */
-export class DocumentRow extends Component<DocumentRowProps> {
-  override shouldComponentUpdate(next: DocumentRowProps): boolean {
-    const current = this.props;
-    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
-  }
-
-  override render(props: DocumentRowProps) {
-    return <DocumentRowContent {...props} />;
-  }
-}
+/** The row, rendered again only when its own props change (its name's marks follow the search by themselves, see MarkedName). */
+export const DocumentRow = pure(DocumentRowContent);

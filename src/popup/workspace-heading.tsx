@@ -2,13 +2,13 @@
  * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
  * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels.
  */
-import { Component } from 'preact';
 import { useRef } from 'preact/hooks';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
 import { canRenameWorkspace } from '../shared/listing.ts';
 import { PencilIcon } from './icons.tsx';
+import { pure } from './pure.tsx';
 import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -74,13 +74,4 @@ function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadin
 }
 
 /** The heading, rendered again only when its own props change (as DocumentRow). */
-export class WorkspaceHeading extends Component<WorkspaceHeadingProps> {
-  override shouldComponentUpdate(next: WorkspaceHeadingProps): boolean {
-    const current = this.props;
-    return next.row !== current.row || next.rename !== current.rename || next.height !== current.height || next.store !== current.store;
-  }
-
-  override render(props: WorkspaceHeadingProps) {
-    return <WorkspaceHeadingContent {...props} />;
-  }
-}
+export const WorkspaceHeading = pure(WorkspaceHeadingContent);
