@@ -92,7 +92,10 @@ export function createListingPortListener(start: () => Refresh, ready: Promise<u
   return (port: Runtime.Port): void => {
     // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
     const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
-    if (port.name !== LISTING_PORT || !sender || !isOwnPage(sender)) return;
+    const named = port.name === LISTING_PORT || port.name.startsWith(`${LISTING_PORT}:`);
+    if (!named || !sender || !isOwnPage(sender)) return;
+    // The revision of the listing the page shows, if it said (see listingPortName).
+    const shown = port.name.slice(LISTING_PORT.length + 1) || undefined;
     const post = (parts: ListingPart[]) => {
       try {
         for (const part of parts) port.postMessage(part);
@@ -102,7 +105,15 @@ export function createListingPortListener(start: () => Refresh, ready: Promise<u
     };
     const refresh = ready.then(start);
     void refresh.then(({ underway }) => underway).then(() => post([{ underway: true }]));
-    void refresh.then(({ watch }) => watch((step) => post([step])));
-    void answer(refresh.then(({ listing }) => listing)).then((reply) => post([{ end: reply.ok ? ok({ ...reply.value, sites: [] }) : reply }]));
+    const watching = refresh.then(async ({ watch, cachedRevision }) => {
+      // A site as in the listing the page shows goes without its workspaces: the page has them.
+      const asShown = shown !== undefined && (await cachedRevision) === shown;
+      watch((step) => post(['site' in step && step.unchanged && asShown ? { index: step.index, asShown: true } : step]));
+    });
+    // The end comes after every step: once the page is watching, which replays the steps so far.
+    void watching
+      .catch(() => undefined)
+      .then(() => answer(refresh.then(({ listing }) => listing)))
+      .then((reply) => post([{ end: reply.ok ? ok({ ...reply.value, sites: [] }) : reply }]));
   };
 }

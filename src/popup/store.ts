@@ -9,7 +9,7 @@ import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { undoResult, workspaceKey, type UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import { canRename, canRenameWorkspace, PREVIEW_REVISION, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
@@ -281,6 +281,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   let reapplyProgress: (() => void) | null = null;
   /** True while start() reads the whole cache: progress waits for it, to be shown on top of it. */
   let readingCache = false;
+  /** The whole cached listing, when it is the one the refresh told the worker the page shows. */
+  let wholeCache: Listing | null = null;
+  let cacheReadDone!: () => void;
+  /** Settles once start() has read the whole cache (at once when start() is not used). */
+  const cacheRead = new Promise<void>((resolve) => (cacheReadDone = resolve));
 
   function setRename(ref: RenameRef, state: RenameState | null): void {
     const next = new Map(renames.value);
@@ -294,15 +299,30 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
    * says is as cached keeps the object shown, so it is not rendered again (at the end, only if the
    * popup shows more than the cache's first screen: the whole cache is still on its way before);
    * a site not answered yet keeps what was shown of it, marked as waited for once `markWaiting`;
-   * renames this popup made since `startedAt` are applied again.
-   * Out: the sites, and whether such a rename was applied.
+   * renames this popup made since `startedAt` are applied again. A site the worker sent as shown
+   * (`asShown`, without its workspaces) is taken from the whole cached listing; `missing` says
+   * when one could not be (the cache was not read): the page then lacks its content.
+   * Out: the sites, whether such a rename was applied, and `missing`.
    */
-  function mergeSites(fresh: readonly SiteEntry[], unchanged: readonly boolean[], startedAt: number, { markWaiting, final }: { markWaiting: boolean; final: boolean }) {
+  function mergeSites(
+    fresh: readonly SiteEntry[],
+    unchanged: readonly boolean[],
+    startedAt: number,
+    { markWaiting, final, asShown = [] }: { markWaiting: boolean; final: boolean; asShown?: readonly boolean[] },
+  ) {
     const shown = listing.value;
     let renamed = false;
+    let missing = false;
     const sites = fresh.map((site, index) => {
       const before = shown?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
       const original = before && (originals.get(before) ?? before);
+      if (asShown[index]) {
+        const cached = wholeCache?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+        if (cached && original && !previewSites.has(original)) return original;
+        if (cached) return cached;
+        missing = true;
+        return original ?? site;
+      }
       if (site.pending) {
         if (!original) return site;
         return markWaiting ? markPending(original) : original;
@@ -317,10 +337,14 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       }
       return next;
     });
-    return { sites, renamed };
+    return { sites, renamed, missing };
   }
 
-  async function refresh(): Promise<void> {
+  /**
+   * Asks for a fresh listing and shows it. `cachedRevision`: the revision of the cached listing the
+   * page shows (or is reading): the worker then sends the sites as in it without their workspaces.
+   */
+  async function refresh(cachedRevision?: string): Promise<void> {
     if (refreshing.value) return;
     const startedAt = sequence;
     batch(() => {
@@ -340,7 +364,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const showProgress = () => {
       queued = undefined;
       if (!progress || !refreshing.value || readingCache) return;
-      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false });
+      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false, asShown: progress.asShown });
       const shown = listing.value;
       batch(() => {
         answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
@@ -363,11 +387,18 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     }, WAITING_NOTICE_MS);
     reapplyProgress = queueProgress;
     const reply = await settle(
-      backend.refreshListing(null, (next) => {
-        progress = next;
-        queueProgress();
-      }),
+      backend.refreshListing(
+        null,
+        (next) => {
+          progress = next;
+          queueProgress();
+        },
+        cachedRevision,
+      ),
     );
+    // Sites sent as shown are taken from the whole cache: a refresh that ends before it is read waits for it.
+    if ((progress as RefreshProgress | null)?.asShown?.some(Boolean)) await cacheRead;
+    let missing = false;
     // A later refresh must not meet this one's timers.
     for (const timer of [slowed, waiting, queued]) clearTimeout(timer);
     reapplyProgress = null;
@@ -382,8 +413,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
         if (revision === undefined || revision !== shownRevision) {
           const lastProgress = progress as RefreshProgress | null;
-          const { sites, renamed } = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true });
-          show({ ...reply.value, sites }, renamed ? undefined : revision);
+          const merged = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true, asShown: lastProgress?.asShown });
+          missing = merged.missing;
+          show({ ...reply.value, sites: merged.sites }, merged.renamed || missing ? undefined : revision);
         }
         listingError.value = null;
         if (announcement.value === announcedBefore) announcement.value = describeListing(listing.value ?? reply.value);
@@ -393,17 +425,21 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         if (announcement.value === announcedBefore) announcement.value = '';
       }
     });
+    // The cache the worker took for the shown one could not be read: ask again, for everything.
+    if (missing) await refresh();
   }
 
   async function start(): Promise<void> {
-    const refreshed = refresh();
-    // The preview is asked for first: the browser answers storage reads in order, so asked second
-    // it would wait behind the whole listing. An unreadable cache only means nothing to show until
-    // the refresh answers.
+    // The preview is read first: it is small, and it names the cached listing's revision, which
+    // the refresh tells the worker, so that sites Grist says are unchanged come without their
+    // workspaces. An unreadable cache only means nothing to show until the refresh answers.
     const previewRead = readCachedPreview?.().catch(() => null);
+    const preview = previewRead ? ((await previewRead) ?? null) : null;
+    const previewOf = preview?.revision?.startsWith(PREVIEW_REVISION) ? preview.revision.slice(PREVIEW_REVISION.length) : '';
+    const refreshed = refresh(previewOf || undefined);
     readingCache = true;
+    // The whole cache is read once the refresh has made its own storage reads (see main.tsx).
     const whole = readCachedListing().catch(() => null);
-    const preview = (await previewRead) ?? null;
     // The caches are older than any fresh answer: never let them replace one.
     if (preview && !freshListingArrived) {
       for (const site of preview.sites) previewSites.add(site);
@@ -412,6 +448,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     }
     const cached = await whole;
     readingCache = false;
+    // Only the listing the worker was told of stands for the sites it sends as shown.
+    wholeCache = cached && cached.revision === previewOf ? cached : null;
+    cacheReadDone();
     if (cached && !freshListingArrived) show(cached, cached.revision);
     // Sites that answered before the cache was read are shown on top of it.
     reapplyProgress?.();

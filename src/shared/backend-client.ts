@@ -5,23 +5,30 @@
 import browser from 'webextension-polyfill';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { SiteEntry } from './listing.ts';
-import { LISTING_PORT, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
+import { listingPortName, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 /**
  * A refresh under way as a page sees it: every site of the site list in its order, those that have
  * not answered yet marked `pending` (with no workspaces); `unchanged[i]` is true when site i
- * answered that it is as cached (Grist's 304).
+ * answered that it is as cached (Grist's 304); `asShown[i]` when it is as in the listing the page
+ * said it shows, and was sent without its workspaces (site i is then its header, still `pending`).
  */
 export interface RefreshProgress {
   sites: SiteEntry[];
   unchanged: boolean[];
+  /** Absent: no site is (the page said it shows no listing). */
+  asShown?: boolean[];
 }
 
 export type Backend = {
   [K in Exclude<MessageName, 'refreshListing'>]: (request: RequestOf<K>) => Promise<Reply<K>>;
 } & {
-  /** A fresh listing; `onProgress` is told of the sites so far each time one more has answered. */
-  refreshListing: (request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>;
+  /**
+   * A fresh listing; `onProgress` is told of the sites so far each time one more has answered.
+   * `shownRevision`: the revision of the cached listing the page shows, so that sites as in it come
+   * without their workspaces (see LISTING_PORT and RefreshProgress.asShown).
+   */
+  refreshListing: (request: null, onProgress?: (progress: RefreshProgress) => void, shownRevision?: string) => Promise<Reply<'refreshListing'>>;
 };
 
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
@@ -47,27 +54,37 @@ export const refreshUnderway = (): Promise<void> => underway;
  * `onProgress`, then answers the Reply with them. A port closed before the end (no worker, or it
  * stopped) answers NO_WORKER_ERROR.
  */
-function refreshOverPort(onProgress?: (progress: RefreshProgress) => void): Promise<Reply<'refreshListing'>> {
+function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shownRevision?: string): Promise<Reply<'refreshListing'>> {
   let markUnderway!: () => void;
   underway = new Promise((resolve) => (markUnderway = resolve));
   return new Promise((resolve) => {
     let sites: SiteEntry[] = [];
     let unchanged: boolean[] = [];
-    const port = browser.runtime.connect({ name: LISTING_PORT });
+    let asShown: boolean[] = [];
+    const report = () => onProgress?.({ sites: [...sites], unchanged: [...unchanged], asShown: [...asShown] });
+    const port = browser.runtime.connect({ name: listingPortName(shownRevision) });
     port.onMessage.addListener((message) => {
       const part = message as ListingPart;
       if ('underway' in part) markUnderway();
       else if ('sites' in part) {
         sites = part.sites.map((header) => ({ ...header, workspaces: [], pending: true }));
         unchanged = sites.map(() => false);
-        onProgress?.({ sites: [...sites], unchanged: [...unchanged] });
+        asShown = sites.map(() => false);
+        report();
+      } else if ('asShown' in part) {
+        unchanged[part.index] = true;
+        asShown[part.index] = true;
+        report();
       } else if ('site' in part) {
         sites[part.index] = part.site;
         unchanged[part.index] = part.unchanged;
-        onProgress?.({ sites: [...sites], unchanged: [...unchanged] });
+        asShown[part.index] = false;
+        report();
       } else {
         markUnderway();
         port.disconnect();
+        // The last progress holds which sites are as shown: the page takes those from what it shows.
+        report();
         resolve(part.end.ok ? { ok: true, value: { ...part.end.value, sites } } : part.end);
       }
     });
@@ -86,7 +103,7 @@ export const runtimeBackend: Backend = {
   removeApiKey: (request) => send('removeApiKey', request),
   confirmSavedKey: (request) => send('confirmSavedKey', request),
   testConnection: (request) => send('testConnection', request),
-  refreshListing: (_request, onProgress) => settle(refreshOverPort(onProgress)),
+  refreshListing: (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision)),
   renameDocument: (request) => send('renameDocument', request),
   renameWorkspace: (request) => send('renameWorkspace', request),
   getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),

@@ -92,6 +92,9 @@ export function sortDocuments(documents: readonly DocumentEntry[]): DocumentEntr
   );
 }
 
+/** What a first-screen listing's revision starts with, before the whole listing's revision. */
+export const PREVIEW_REVISION = 'preview:';
+
 /**
  * The listing's first screen: sites, workspaces and documents in display order (documents sorted
  * as the popup sorts them) until `rows` headings and documents have been taken. The popup shows
@@ -116,5 +119,5 @@ export function listingPreview(listing: Listing, rows: number): Listing {
     }
     sites.push({ ...site, workspaces });
   }
-  return { ...listing, revision: `preview:${listing.revision ?? ''}`, sites };
+  return { ...listing, revision: `${PREVIEW_REVISION}${listing.revision ?? ''}`, sites };
 }

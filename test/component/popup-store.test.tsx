@@ -113,6 +113,52 @@ describe('popup store', () => {
     await started;
   });
 
+  test('an unchanged refresh: the worker is told the cached revision, sends the sites without their workspaces, and the page keeps its own', async () => {
+    const whole = deferred<Listing | null>(); // read after the refresh ended, as when the cache is slow
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+      refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, _shown?: string) => {
+        onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
+        return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(backend.refreshListing).toHaveBeenCalled());
+    expect(backend.refreshListing.mock.calls[0]![2]).toBe('rev-1');
+    // The refresh ended; it waits for the whole cache to take its sites from.
+    whole.resolve(cached);
+    await started;
+    expect(store.listing.value?.sites[0]).toBe(cached.sites[0]);
+    expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Plan', 'Second']);
+    expect(backend.refreshListing).toHaveBeenCalledOnce();
+  });
+
+  test('sites sent as shown when the whole cache turned out to be another listing: asked again, for everything', async () => {
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-2' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+      refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, shown?: string) => {
+        if (shown) {
+          onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
+          return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
+        }
+        return { ok: true as const, value: { ...cached, fetchedAt: 4 } };
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    await store.start();
+    await vi.waitFor(() => expect(backend.refreshListing).toHaveBeenCalledTimes(2));
+    expect(backend.refreshListing.mock.calls[1]![2]).toBeUndefined();
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Plan', 'Second']);
+  });
+
   test('a refresh that ended leaves no progress behind to show over the next one', async () => {
     const first = deferred<Reply<'refreshListing'>>();
     const second = deferred<Reply<'refreshListing'>>();

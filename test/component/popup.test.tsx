@@ -159,7 +159,7 @@ describe('listing', () => {
 
     expect(screen.getByRole('link', { name: 'Open Old plan' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Refreshing…');
-    expect(popup.backend.refreshListing).toHaveBeenCalledWith(null, expect.any(Function));
+    expect(popup.backend.refreshListing).toHaveBeenCalledWith(null, expect.any(Function), undefined);
 
     await popup.answerRefresh({ ok: true, value: freshListing() });
 

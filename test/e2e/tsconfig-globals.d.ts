@@ -4,6 +4,7 @@ declare const chrome: {
     sendMessage(message: unknown): Promise<unknown>;
     connect(info: { name: string }): {
       onMessage: { addListener(listener: (message: never) => void): void };
+      postMessage?(message: unknown): void;
       onDisconnect: { addListener(listener: () => void): void };
       disconnect(): void;
     };

@@ -63,9 +63,21 @@ describe('refreshListing over the listing port', () => {
     worker.send({ sites: [header(1), header(2)] });
     worker.send({ site: site(2), index: 1, unchanged: true });
     expect(progress.mock.calls.map(([step]) => step)).toEqual([
-      { sites: [{ ...header(1), workspaces: [], pending: true }, { ...header(2), workspaces: [], pending: true }], unchanged: [false, false] },
-      { sites: [{ ...header(1), workspaces: [], pending: true }, site(2)], unchanged: [false, true] },
+      { sites: [{ ...header(1), workspaces: [], pending: true }, { ...header(2), workspaces: [], pending: true }], unchanged: [false, false], asShown: [false, false] },
+      { sites: [{ ...header(1), workspaces: [], pending: true }, site(2)], unchanged: [false, true], asShown: [false, false] },
     ]);
+  });
+
+  it('names the listing the page shows in the port; a site sent as shown comes as its header, marked', async () => {
+    const progress = vi.fn();
+    const reply = runtimeBackend.refreshListing(null, progress, 'rev-7');
+    expect(worker.name).toBe(`${LISTING_PORT}:rev-7`);
+    worker.send({ sites: [header(1), header(2)] });
+    worker.send({ index: 0, asShown: true });
+    worker.send({ site: site(2), index: 1, unchanged: false });
+    worker.send({ end: { ok: true, value: { fetchedAt: 5, revision: 'rev-8', sites: [] } } });
+    expect(progress.mock.calls.at(-1)?.[0]).toEqual({ sites: [{ ...header(1), workspaces: [], pending: true }, site(2)], unchanged: [true, false], asShown: [true, false] });
+    await expect(reply).resolves.toEqual({ ok: true, value: { fetchedAt: 5, revision: 'rev-8', sites: [{ ...header(1), workspaces: [], pending: true }, site(2)] } });
   });
 
   it('lets the cache be read once the worker says the refresh is under way, not before', async () => {

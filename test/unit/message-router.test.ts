@@ -5,7 +5,7 @@ import { ApiError } from '../../src/background/grist/api-error.ts';
 import type { Refresh } from '../../src/background/listing/listing-service.ts';
 import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
-import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
+import { LISTING_PORT, listingPortName, type ListingPart } from '../../src/shared/messages.ts';
 
 const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] };
 
@@ -135,7 +135,7 @@ describe('the listing port', () => {
         result.sites.forEach((entry, index) => report({ site: entry, index, unchanged: index === 1 }));
         return result;
       });
-      return { listing, underway: Promise.resolve(), watch: (listener) => void listeners.push(listener) };
+      return { listing, underway: Promise.resolve(), watch: (listener) => void listeners.push(listener), cachedRevision: Promise.resolve('r0') };
     });
   const connect = (port: ReturnType<typeof fakePort>, start: () => Refresh, ready: Promise<unknown> = Promise.resolve()) =>
     createListingPortListener(start, ready)(port as unknown as Runtime.Port);
@@ -153,10 +153,27 @@ describe('the listing port', () => {
     ]);
   });
 
+  it('to a page showing the cached listing the refresh revalidates, sends an unchanged site without its workspaces', async () => {
+    const port = fakePort(listingPortName('r0'));
+    connect(port, refreshing(async () => structuredClone(listing)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(5));
+    expect(port.parts.slice(2, 4)).toEqual([{ site: listing.sites[0], index: 0, unchanged: false }, { index: 1, asShown: true }]);
+    // A page showing another listing gets every site whole.
+    const other = fakePort(listingPortName('r-other'));
+    connect(other, refreshing(async () => structuredClone(listing)));
+    await vi.waitFor(() => expect(other.parts).toHaveLength(5));
+    expect(other.parts[3]).toEqual({ site: listing.sites[1], index: 1, unchanged: true });
+  });
+
   it('says nothing is under way until the refresh is', async () => {
     let readsDone!: () => void;
     const port = fakePort();
-    connect(port, () => ({ listing: new Promise<Listing>(() => undefined), underway: new Promise<void>((resolve) => (readsDone = resolve)), watch: () => undefined }));
+    connect(port, () => ({
+      listing: new Promise<Listing>(() => undefined),
+      underway: new Promise<void>((resolve) => (readsDone = resolve)),
+      watch: () => undefined,
+      cachedRevision: Promise.resolve(undefined),
+    }));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(port.parts).toEqual([]);
     readsDone();

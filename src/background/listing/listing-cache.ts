@@ -89,6 +89,8 @@ export function readListing(): Promise<Listing | null> {
 export interface CachedListing {
   /** ETag by request URL: a few KB. */
   tags: Promise<Record<string, string>>;
+  /** The revision of the listing those ETags were stored with: what a site Grist answers 304 for is as in it. */
+  revision: Promise<string | undefined>;
   /**
    * The listing those ETags were built from, read on first call: it is megabytes at 20,000
    * documents and only needed for what Grist answers 304 (or fails) to. Null when there is none,
@@ -127,6 +129,7 @@ export function readCachedListing(): CachedListing {
   };
   return {
     tags,
+    revision: stored.then((item) => item?.revision),
     listing: () => (listing ??= queue(readPaired)),
     holds: async (fetched, fetchedTags) =>
       listing !== undefined &&

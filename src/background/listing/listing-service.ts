@@ -211,6 +211,11 @@ export interface Refresh {
    * gets the steps it missed.
    */
   watch(listener: (step: RefreshStep) => void): void;
+  /**
+   * The revision of the cached listing this refresh revalidates: a site step marked `unchanged`
+   * is that site as in this listing. Undefined when there is none (or it could not be read).
+   */
+  cachedRevision: Promise<string | undefined>;
 }
 
 /** Steps kept for replay: listeners added later get every step so far. */
@@ -240,6 +245,8 @@ let refreshing: (Refresh & { basis: string }) | null = null;
 export function startRefresh(): Refresh {
   let readsDone!: () => void;
   const underway = new Promise<void>((resolve) => (readsDone = resolve));
+  let revisionKnown!: (revision: string | undefined) => void;
+  const cachedRevision = new Promise<string | undefined>((resolve) => (revisionKnown = resolve));
   const log = stepLog();
   // Taken before the settings and key are read: a refresh they changed under stores nothing.
   const epoch = cacheEpoch();
@@ -250,11 +257,13 @@ export function startRefresh(): Refresh {
     const basis = JSON.stringify([access, apiKey, epoch]);
     if (refreshing?.basis === basis) {
       void refreshing.underway.then(readsDone);
+      void refreshing.cachedRevision.then(revisionKnown);
       refreshing.watch(log.report);
       return refreshing.listing;
     }
+    const cache = readCachedListing();
+    void cache.revision.catch(() => undefined).then(revisionKnown);
     const promise = (async () => {
-      const cache = readCachedListing();
       // A cache that cannot be read only means nothing to reuse.
       const previous = () => cache.listing().catch(() => null);
       const tags = await cache.tags.catch(() => ({}));
@@ -278,11 +287,12 @@ export function startRefresh(): Refresh {
     })().finally(() => {
       if (refreshing?.listing === promise) refreshing = null;
     });
-    refreshing = { listing: promise, underway, basis, watch: log.watch };
+    refreshing = { listing: promise, underway, basis, watch: log.watch, cachedRevision };
     return promise;
   })();
   void listing.finally(readsDone).catch(() => undefined);
-  return { listing, underway, watch: log.watch };
+  void listing.catch(() => revisionKnown(undefined));
+  return { listing, underway, watch: log.watch, cachedRevision };
 }
 
 /** The `refreshListing` message: the listing of a refresh (see startRefresh). Throws ApiError. */
