@@ -10,7 +10,7 @@ import { documentPageUrl, sortDocuments, type Listing } from '../../shared/listi
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, startsAWord } from '../../shared/search.ts';
 
-/** Firefox shows at most six of an extension's suggestions (MDN, omnibox.onInputChanged); Chrome no more. */
+/** Firefox shows at most six of an extension's suggestions (MDN, omnibox.onInputChanged); Chrome's own cap is not documented, and six fit its drop-down. */
 export const MAX_SUGGESTIONS = 6;
 
 /** One suggestion as `omnibox.suggest` takes it. */
