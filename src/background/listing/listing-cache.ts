@@ -231,25 +231,17 @@ export function noteRename(docId: string, name: string): number {
 export function storeNotedRename(docId: string, mark: number): Promise<void> {
   return updateCached((listing) => {
     const noted = confirmedRenames.get(docId);
-    if (noted?.mark !== mark) return null;
-    return renameIn(listing, docId, noted.name, noted.at);
+    const document = noted?.mark === mark ? documentsOf(listing).find((entry) => entry.id === docId) : undefined;
+    if (!noted || !document) return null;
+    document.name = noted.name;
+    document.updatedAt = new Date(noted.at).toISOString();
+    return JSON.stringify(['renamed', docId, noted.name]);
   });
-}
-
-/** Gives a document of the listing its new name, in place. Out: what changed, or null when the listing has no such document. */
-function renameIn(listing: Listing, docId: string, name: string, at: number): string | null {
-  const document = documentsOf(listing).find((entry) => entry.id === docId);
-  if (!document) return null;
-  document.name = name;
-  document.updatedAt = new Date(at).toISOString();
-  return JSON.stringify(['renamed', docId, name]);
 }
 
 /** Records a rename Grist confirmed, in the cache and for refreshes already under way. */
 export function recordRename(docId: string, name: string): Promise<void> {
-  const at = Date.now();
-  confirmedRenames.set(docId, { name, at, mark: ++renameMarks });
-  return updateCached((listing) => renameIn(listing, docId, name, at));
+  return storeNotedRename(docId, noteRename(docId, name));
 }
 
 /**

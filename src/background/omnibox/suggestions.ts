@@ -6,7 +6,7 @@
  * names are folded once per listing, and a keystroke looks at each workspace's names once.
  */
 import { t } from '../../shared/i18n.ts';
-import { documentPageUrl, sortDocuments, type Listing } from '../../shared/listing.ts';
+import { documentPageUrl, type Listing } from '../../shared/listing.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, startsAWord } from '../../shared/search.ts';
 
@@ -52,13 +52,13 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
     const foldedSite = foldForSearch(siteName);
     for (const workspace of site.workspaces) {
       const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite }) - 1;
-      for (const document of sortDocuments(workspace.documents)) {
+      for (const document of workspace.documents) {
         documents.push({ name: document.name, folded: foldForSearch(document.name), url: documentPageUrl(site.siteUrl, document), workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
       }
     }
   }
-  // The order `sortDocuments` gives one workspace, across all: pinned first, then newest (Grist's
-  // timestamps are ISO 8601 in UTC, so they compare as text).
+  // The order `sortDocuments` gives one workspace, across all, in one sort: pinned first, then
+  // newest (Grist's timestamps are ISO 8601 in UTC, so they compare as text).
   documents.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   return { documents, workspaces, urls: new Set(documents.map((document) => document.url)) };
 }
