@@ -1,5 +1,4 @@
 /** One document in the listing: its link, access badge and pin mark, and the rename field. */
-import { useRef } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
@@ -7,7 +6,7 @@ import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
-import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
+import { RenameField, useRenameRow } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface DocumentRowProps {
@@ -42,14 +41,7 @@ function roleOf(access: string | null): { label: string; name: string } | null {
  */
 function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
   const { document, ref, key } = row;
-  const mode = renameMode(rename);
-  // While saving, the row already shows the new name (it is put back if Grist refuses it).
-  const shownName = rename?.saving ? rename.draft.trim() : document.name;
-
-  const rowRef = useRef<HTMLLIElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const renameButtonRef = useRef<HTMLButtonElement>(null);
-  useRenameFocus(mode, rowRef, inputRef, renameButtonRef);
+  const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
 
   if (rename && mode === 'editing') {
     return (
@@ -60,9 +52,8 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
           rename={rename}
           idBase={`${ref.orgId}-${document.id}`}
           inputRef={inputRef}
-          onDraft={(text) => store.setDraft(ref, text)}
-          onCommit={() => void store.commitRename(ref)}
-          onCancel={() => store.cancelRename(ref)}
+          store={store}
+          subject={ref}
         />
       </li>
     );

@@ -7,25 +7,32 @@ import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
-import type { RenameState } from './store.ts';
+import type { PopupStore, RenameRef, RenameState } from './store.ts';
 
 /** Past this many characters, the rename field counts them against the limit. */
 export const COUNT_FROM = 200;
 
-export type RenameMode = 'view' | 'editing' | 'saving';
+type RenameMode = 'view' | 'editing' | 'saving';
 
 /** Where a row's rename stands: not renaming, in the field, or waiting for Grist. */
-export function renameMode(rename: RenameState | undefined): RenameMode {
+function renameMode(rename: RenameState | undefined): RenameMode {
   return !rename ? 'view' : rename.saving ? 'saving' : 'editing';
 }
 
 /**
- * Moves focus as a rename moves on: into the field (name selected) when it opens; back to the
- * Rename button when it is saved or cancelled from the field; back into the field when Grist
- * refused the name, but only if focus is still in this row or was lost with the field (an answer
- * that comes late must not pull focus away from where the user went meanwhile).
+ * A renamable row's state (a document row, a workspace heading): where its rename stands, the name
+ * it shows (while saving, already the new one: it is put back if Grist refuses it), and the refs
+ * of its element, field and Rename button. Moves focus as the rename moves on: into the field
+ * (name selected) when it opens; back to the Rename button when it is saved or cancelled from the
+ * field; back into the field when Grist refused the name, but only if focus is still in this row
+ * or was lost with the field (an answer that comes late must not pull focus away from where the
+ * user went meanwhile).
  */
-export function useRenameFocus(mode: RenameMode, row: RefObject<HTMLElement | null>, input: RefObject<HTMLInputElement | null>, renameButton: RefObject<HTMLButtonElement | null>): void {
+export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefined, name: string) {
+  const mode = renameMode(rename);
+  const row = useRef<T>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
   const previousMode = useRef<RenameMode>(mode);
   useLayoutEffect(() => {
     const previous = previousMode.current;
@@ -41,6 +48,7 @@ export function useRenameFocus(mode: RenameMode, row: RefObject<HTMLElement | nu
       if (!active || active === globalThis.document.body || row.current?.contains(active)) input.current?.focus();
     }
   }, [mode]);
+  return { mode, shownName: rename?.saving ? rename.draft.trim() : name, rowRef: row, inputRef: input, renameButtonRef: renameButton };
 }
 
 interface RenameFieldProps {
@@ -52,13 +60,15 @@ interface RenameFieldProps {
   /** Unique in the page: the ids of the error and of the current name derive from it. */
   idBase: string;
   inputRef: RefObject<HTMLInputElement | null>;
-  onDraft: (text: string) => void;
-  onCommit: () => void;
-  onCancel: () => void;
+  store: PopupStore;
+  /** What is renamed: its draft, save and cancel go to the store. */
+  subject: RenameRef;
 }
 
 /** The field and what goes with it; the caller gives the row element around it. */
-export function RenameField({ currentName, label, rename, idBase, inputRef, onDraft, onCommit, onCancel }: RenameFieldProps) {
+export function RenameField({ currentName, label, rename, idBase, inputRef, store, subject }: RenameFieldProps) {
+  const onCommit = () => void store.commitRename(subject);
+  const onCancel = () => store.cancelRename(subject);
   const errorId = `rename-error-${idBase}`;
   const currentId = `rename-current-${idBase}`;
   const length = [...rename.draft.trim()].length;
@@ -87,7 +97,7 @@ export function RenameField({ currentName, label, rename, idBase, inputRef, onDr
           aria-describedby={rename.error ? `${errorId} ${currentId}` : currentId}
           value={rename.draft}
           spellcheck={false}
-          onInput={(event) => onDraft(event.currentTarget.value)}
+          onInput={(event) => store.setDraft(subject, event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter and Escape also confirm or abandon an IME composition; those are not ours.
             if (event.isComposing) return;

@@ -2,14 +2,13 @@
  * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
  * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels.
  */
-import { useRef } from 'preact/hooks';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
 import { canRenameWorkspace } from '../shared/listing.ts';
 import { PencilIcon } from './icons.tsx';
 import { pure } from './pure.tsx';
-import { RenameField, renameMode, useRenameFocus } from './rename-field.tsx';
+import { RenameField, useRenameRow } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface WorkspaceHeadingProps {
@@ -24,13 +23,7 @@ interface WorkspaceHeadingProps {
 function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadingProps) {
   const { workspace, key } = row;
   const ref = { orgId: row.site.orgId, workspaceId: workspace.id };
-  const mode = renameMode(rename);
-  // While saving, the heading already shows the new name (it is put back if Grist refuses it).
-  const shownName = rename?.saving ? rename.draft.trim() : workspace.name;
-  const rowRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const renameButtonRef = useRef<HTMLButtonElement>(null);
-  useRenameFocus(mode, rowRef, inputRef, renameButtonRef);
+  const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLDivElement>(rename, workspace.name);
 
   if (rename && mode === 'editing') {
     return (
@@ -41,9 +34,8 @@ function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadin
           rename={rename}
           idBase={`w${ref.orgId}-${workspace.id}`}
           inputRef={inputRef}
-          onDraft={(text) => store.setDraft(ref, text)}
-          onCommit={() => void store.commitRename(ref)}
-          onCancel={() => store.cancelRename(ref)}
+          store={store}
+          subject={ref}
         />
       </div>
     );
