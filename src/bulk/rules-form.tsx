@@ -19,6 +19,23 @@ function wholeNumber(text: string, fallback: number): number {
   return Number.isFinite(value) ? value : fallback;
 }
 
+/** A rule's labelled text field; `errorId`: the id of the error that makes it invalid, if any. */
+function TextRule({ label, value, onInput, errorId }: { label: string; value: string; onInput: (text: string) => void; errorId?: string | undefined }) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <input
+        type="text"
+        value={value}
+        onInput={(event) => onInput(event.currentTarget.value)}
+        aria-invalid={errorId ? 'true' : undefined}
+        aria-describedby={errorId}
+        spellcheck={false}
+      />
+    </label>
+  );
+}
+
 export function RulesForm({ store }: { store: BulkStore }) {
   const rules = store.rules.value;
   const compiled = store.compiled.value;
@@ -27,21 +44,8 @@ export function RulesForm({ store }: { store: BulkStore }) {
     <section class="bulk-section rules" aria-labelledby="rules-heading">
       <h2 id="rules-heading">{t('bulkRulesHeading')}</h2>
       <div class="rule-row">
-        <label class="field">
-          <span>{t('bulkFind')}</span>
-          <input
-            type="text"
-            value={rules.find}
-            onInput={(event) => store.setRules({ find: event.currentTarget.value })}
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? 'find-error' : undefined}
-            spellcheck={false}
-          />
-        </label>
-        <label class="field">
-          <span>{t('bulkReplaceWith')}</span>
-          <input type="text" value={rules.replace} onInput={(event) => store.setRules({ replace: event.currentTarget.value })} spellcheck={false} />
-        </label>
+        <TextRule label={t('bulkFind')} value={rules.find} onInput={(find) => store.setRules({ find })} errorId={error ? 'find-error' : undefined} />
+        <TextRule label={t('bulkReplaceWith')} value={rules.replace} onInput={(replace) => store.setRules({ replace })} />
       </div>
       {error && (
         <p id="find-error" class="field-error" role="alert">
@@ -59,14 +63,8 @@ export function RulesForm({ store }: { store: BulkStore }) {
         </label>
       </div>
       <div class="rule-row">
-        <label class="field">
-          <span>{t('bulkPrefix')}</span>
-          <input type="text" value={rules.prefix} onInput={(event) => store.setRules({ prefix: event.currentTarget.value })} spellcheck={false} />
-        </label>
-        <label class="field">
-          <span>{t('bulkSuffix')}</span>
-          <input type="text" value={rules.suffix} onInput={(event) => store.setRules({ suffix: event.currentTarget.value })} spellcheck={false} />
-        </label>
+        <TextRule label={t('bulkPrefix')} value={rules.prefix} onInput={(prefix) => store.setRules({ prefix })} />
+        <TextRule label={t('bulkSuffix')} value={rules.suffix} onInput={(suffix) => store.setRules({ suffix })} />
       </div>
       <div class="rule-row">
         <label class="check">
