@@ -3,7 +3,7 @@
  * background put in the address and wires the real backend, window and tab into the store.
  */
 import { render } from 'preact';
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../shared/extension-api.ts';
 import { runtimeBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { DialogApp } from './app.tsx';

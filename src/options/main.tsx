@@ -1,9 +1,9 @@
 /**
  * The options page's entry: wires the real backend and browser permissions into the store and
- * renders the page. The only options file that loads webextension-polyfill.
+ * renders the page. The only options file that touches the extension API.
  */
 import { render } from 'preact';
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../shared/extension-api.ts';
 import { runtimeBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { OptionsApp } from './app.tsx';
@@ -11,7 +11,7 @@ import { createOptionsStore } from './store.ts';
 
 const store = createOptionsStore({
   backend: runtimeBackend,
-  // The polyfill calls chrome.permissions.request synchronously, so the click's user gesture holds.
+  // Called synchronously from the click, so the click's user gesture holds for the browser's prompt.
   requestHostPermissions: (origins) => browser.permissions.request({ origins }),
   hasHostPermission: (origin) => browser.permissions.contains({ origins: [origin] }),
   watchHostPermissions: (listener, signal) => {

@@ -1,7 +1,7 @@
 /**
  * The options page's state and actions. The view renders these signals and calls these actions;
  * it never talks to the background or the browser itself. Both outside parties are injected, so
- * component tests pass fakes (and never load webextension-polyfill, which throws outside an extension).
+ * component tests pass fakes (and never touch the extension API, which is missing outside an extension).
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';

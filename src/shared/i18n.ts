@@ -3,7 +3,7 @@
  * the browser's i18n API, which picks the user's language and falls back to `default_locale` (en).
  * Substitutions fill the message's placeholders in order: `$1`, `$2`... (developer.chrome.com/docs/extensions/reference/api/i18n).
  */
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from './extension-api.ts';
 // A type-only import: the English file gives the keys, and is not bundled into any page.
 import type en from '../../public/_locales/en/messages.json';
 

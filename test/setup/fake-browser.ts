@@ -10,6 +10,8 @@ import { beforeEach, vi } from 'vitest';
 import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
+// The pages' extensionApi (shared/extension-api.ts) takes the browser's own `browser` global.
+Object.assign(globalThis, { browser: fakeBrowser });
 
 function installDynamicRules(): void {
   let rules: DeclarativeNetRequest.Rule[] = [];
