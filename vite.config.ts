@@ -1,5 +1,6 @@
 import { crx } from '@crxjs/vite-plugin';
-import { defineConfig } from 'vite';
+import { build as bundle } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 import { BULK_RENAME_PAGE } from './src/shared/bulk-page.ts';
 import { FIREFOX_MIN_VERSION, firefoxManifest } from './scripts/firefox-manifest.ts';
@@ -7,23 +8,51 @@ import { FIREFOX_MIN_VERSION, firefoxManifest } from './scripts/firefox-manifest
 // The manifest's version follows package.json so a release bumps one place.
 import pkg from './package.json' with { type: 'json' };
 
+/**
+ * The popup's scripts, bundled on their own: `assets/first-screen.js`, which imports the popup's
+ * code, `assets/main.js`, once it has drawn the first screen (first-screen-entry.ts); the popup's
+ * index.html names both, the second as a preload, with `vite-ignore`. In the main build the popup
+ * shared chunks with every other page and loaded ten files: each a request to the browser,
+ * compressed on its own, and 4 KB (gzip) more than the same code in one file. The history view,
+ * imported when opened, stays a chunk of its own.
+ */
+function popupScripts(outDir: string, target: string): Plugin {
+  return {
+    name: 'popup-scripts',
+    apply: 'build',
+    async writeBundle() {
+      await bundle({
+        input: { 'first-screen': 'src/popup/first-screen-entry.ts', main: 'src/popup/main.tsx' },
+        platform: 'browser',
+        transform: { target, jsx: { runtime: 'automatic', importSource: 'preact' } },
+        output: { dir: outDir, format: 'es', minify: true, comments: false, entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name].js' },
+      });
+    },
+  };
+}
+
 // Two builds from one source: `vite build` for Chrome in dist/, `vite build --mode firefox` for
 // Firefox in dist-firefox/ (npm run build runs both).
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   const chromeManifest = { ...manifest, version: pkg.version };
+  const outDir = firefox ? 'dist-firefox' : 'dist';
+  const target = firefox ? `firefox${parseInt(FIREFOX_MIN_VERSION)}` : 'chrome116';
   return {
     plugins: [
+      popupScripts(outDir, target),
       crx({
         manifest: firefox ? firefoxManifest(chromeManifest) : chromeManifest,
         browser: firefox ? 'firefox' : 'chrome',
       }),
     ],
     build: {
-      outDir: firefox ? 'dist-firefox' : 'dist',
+      outDir,
       emptyOutDir: true,
       sourcemap: false,
-      target: firefox ? `firefox${parseInt(FIREFOX_MIN_VERSION)}` : 'chrome116',
+      target,
+      // Every browser the extension supports has modulepreload: no polyfill in every page.
+      modulePreload: { polyfill: false },
       // The rename dialog and the Bulk rename page are opened by the extension, not named in the
       // manifest, so crxjs needs telling.
       rollupOptions: { input: { dialog: 'src/dialog/index.html', bulk: BULK_RENAME_PAGE } },

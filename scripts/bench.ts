@@ -5,7 +5,9 @@
  * Prints a table (figure, median of RUNS, target, ratio, naive, ours/naive) and writes it as JSON
  * to test-results/bench.json. Timings are reported, never asserted: benchmarks are not tests.
  * Environment: TEAMS (50), DOCS_PER_TEAM (400), LATENCY_MS (100), RUNS (5). The fresh listing is
- * also measured at 20 documents per team, in a first phase with its own server and browser.
+ * also measured at 20 documents per team, in a first phase with its own server and browser; the
+ * popup at scale in a last one, LARGE_TEAMS (200) teams of LARGE_DOCS_PER_TEAM (500) documents
+ * (LARGE_TEAMS=0 leaves it out).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
@@ -26,6 +28,8 @@ const DOCS_PER_TEAM = Number(process.env.DOCS_PER_TEAM ?? 400);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
 const RUNS = Number(process.env.RUNS ?? 5);
 const DOCUMENTS = TEAMS * DOCS_PER_TEAM;
+const LARGE_TEAMS = Number(process.env.LARGE_TEAMS ?? 200);
+const LARGE_DOCS_PER_TEAM = Number(process.env.LARGE_DOCS_PER_TEAM ?? 500);
 /** Documents per team in the first phase, which measures the fresh listing at a typical size. */
 const SMALL_DOCS_PER_TEAM = 20;
 
@@ -66,14 +70,17 @@ function watchPopup() {
   Object.assign(window, { benchMarks: marks, benchListMutations: () => listMutations, benchDocumentsReceived: () => documentsReceived });
   new MutationObserver((records) => {
     const now = performance.now();
+    // The list shown: the first screen drawn by the last popup (#first-screen), or the popup's own.
     if (marks.listShown === undefined && document.querySelector('a[aria-label^="Open "]')) marks.listShown = now;
+    if (marks.appShown === undefined && document.querySelector('#app a[aria-label^="Open "]')) marks.appShown = now;
     const refreshing = document.body?.textContent?.includes('Refreshing…') ?? false;
     if (refreshing) marks.refreshSeen ??= now;
     if (marks.refreshSeen !== undefined && !refreshing) marks.refreshDone ??= now;
-    // Changes inside the list itself (not the status line) count as re-rendering it.
-    if (marks.listShown !== undefined && marks.refreshDone === undefined) {
+    // Changes inside the popup's own list (not the status line, not the drawing it replaced) once
+    // it was shown count as re-rendering it.
+    if (marks.appShown !== undefined && marks.refreshDone === undefined) {
       // A text node's change is judged by the element holding it (a text node has no closest()).
-      const inList = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest('ul, section') != null;
+      const inList = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest('#app :is(ul, section)') != null;
       listMutations += records.filter((record) => inList(record.target)).length;
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -263,15 +270,16 @@ async function workerWakeUps(extension: LoadedExtension, page: Page): Promise<nu
   return times;
 }
 
-/** A fake Grist with `docsPerTeam` documents in each of TEAMS teams, and a browser set up for it. */
-async function startPhase(docsPerTeam: number) {
+/** A fake Grist with `docsPerTeam` documents in each of `teams` teams, and a browser set up for it. */
+async function startPhase(docsPerTeam: number, teams = TEAMS) {
   const tls = await makeSelfSignedCert();
-  const grist = await startFakeGrist({ mode: 'per-team', tls, seed: generateSeed({ teams: TEAMS, docsPerTeam }) });
+  const grist = await startFakeGrist({ mode: 'per-team', tls, seed: generateSeed({ teams, docsPerTeam }) });
   const extension = await loadExtension([`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors']);
   await extension.context.addInitScript(watchPopup);
   await saveOptions(extension, { apiKey: USERS.owner.apiKey });
   const options = await extension.openPage(OPTIONS_PAGE);
   return {
+    teams,
     tls,
     grist,
     extension,
@@ -492,15 +500,130 @@ async function freshListingRows(phase: Awaited<ReturnType<typeof startPhase>>, d
   const naiveFresh: number[] = [];
   for (let run = 0; run < Math.min(RUNS, 3); run++) naiveFresh.push(await naiveSequentialListing(grist, tls.cert));
   grist.clearFaults();
-  const where = `${TEAMS + 1} sites, ${documents} documents, ${LATENCY_MS} ms latency`;
+  const where = `${phase.teams + 1} sites, ${documents} documents, ${LATENCY_MS} ms latency`;
   const measured = median(ideal);
   return [
     { figure: `ideal, measured: /api/orgs then one round of workspace requests by bare fetch(), ${where}`, unit: 'ms', ours: measured, target: null, against: 'ideal', nominal: 2 * LATENCY_MS },
-    { figure: `fresh listing, no cache, ${where}`, unit: 'ms', ours: median(cold.times), target: 1.3 * measured, against: 'ideal', ideal: measured, naive: median(naiveFresh), nominal: 2 * LATENCY_MS },
+    { figure: `fresh listing, no cache, ${where}`, unit: 'ms', ours: median(cold.times), target: 1.1 * measured, against: 'ideal', ideal: measured, naive: median(naiveFresh), nominal: 2 * LATENCY_MS },
     { figure: `fresh listing, cached listing all changed, ${where}`, unit: 'ms', ours: median(changed.times), target: 1.3 * measured, against: 'ideal', ideal: measured, naive: median(naiveFresh), nominal: 2 * LATENCY_MS },
     { figure: `most requests in flight to one host (${documents} documents)`, unit: 'requests', ours: Math.max(cold.mostInFlight, changed.mostInFlight), target: 6, against: 'target' },
     { figure: `most requests to one site per refresh (${documents} documents)`, unit: 'requests', ours: Math.max(cold.requestsPerSite, changed.requestsPerSite), target: 1, against: 'target' },
   ];
+}
+
+/** The naive popup measured once per listing size (see naivePopup), by number of documents. */
+const naiveBySize = new Map<number, Awaited<ReturnType<typeof naivePopup>>>();
+
+/**
+ * The popup at one size, on the phase's warm cache: cached open (3 × RUNS opens, and the profile of
+ * one more), the popup opened on a cache whose every site changed against the ideal measured
+ * beside it (bare fetch, interleaved), and, in one popup, search keystrokes, DOM size and heap.
+ */
+async function popupRows(phase: Awaited<ReturnType<typeof startPhase>>, documents: number, targets: { cachedOpen: number; search: number; heap: number }): Promise<Row[]> {
+  const { extension, grist } = phase;
+  const rows: Row[] = [];
+  // A popup opens in well under a second, and single opens spread over ±25 ms on this machine:
+  // 3 × RUNS of them. The first one after the refresh draws the first screen the next ones show.
+  await (await openWatchedPopup(extension)).page.close();
+  const cached: number[] = [];
+  for (let run = 0; run < 3 * RUNS; run++) {
+    const { page, marks } = await openWatchedPopup(extension);
+    cached.push(marks.listShown ?? NaN);
+    await page.close();
+  }
+  // Its profile: one more popup, loaded again with the profiler running (a reload keeps the session).
+  const { page: openProfiled } = await openWatchedPopup(extension);
+  const { profile: openProfile } = await profiled(openProfiled, async () => {
+    await openProfiled.reload();
+    await openProfiled.waitForFunction(() => (window as unknown as { benchMarks: { listShown?: number } }).benchMarks.listShown !== undefined);
+  });
+  await openProfiled.close();
+  const docsPerTeam = documents / phase.teams;
+  if (!naiveBySize.has(documents)) {
+    const names = Array.from({ length: documents }, (_, index) => `Document ${Math.floor(index / docsPerTeam) + 1}.${(index % docsPerTeam) + 1}`);
+    naiveBySize.set(documents, await naivePopup(extension, names));
+  }
+  const naive = naiveBySize.get(documents)!;
+  rows.push({ figure: `cached open, ${documents} documents`, unit: 'ms', ours: median(cached), target: targets.cachedOpen, against: 'target', naive: naive.renderMs, profile: openProfile });
+
+  // The fresh listing as a user meets it: the popup opened on a cache whose every site changed,
+  // loading itself and reading and showing the cache while the refresh runs beside it; against the
+  // ideal (bare fetch in the worker, see bareFetchListing) measured in the same runs.
+  grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
+  const inPopup: number[] = [];
+  const ideal: number[] = [];
+  let changedProfile: string[];
+  for (let run = 0; run < RUNS; run++) {
+    ideal.push(await bareFetchListing(extension));
+    await phase.staleTags();
+    const { page, marks } = await openWatchedPopup(extension);
+    inPopup.push(marks.refreshDone!);
+    await page.close();
+  }
+  {
+    await phase.staleTags();
+    const { page } = await openWatchedPopup(extension);
+    await phase.staleTags();
+    ({ profile: changedProfile } = await profiled(page, async () => {
+      await page.reload();
+      await page.waitForFunction(() => (window as unknown as { benchMarks: { refreshDone?: number } }).benchMarks.refreshDone !== undefined, null, { timeout: 60_000 });
+    }));
+    await page.close();
+  }
+  grist.clearFaults();
+  await phase.refreshFromPage();
+  const measured = median(ideal);
+  rows.push({
+    figure: `popup opened on a cache all changed, ${documents} documents, ${LATENCY_MS} ms latency: to the fresh list shown`,
+    unit: 'ms',
+    ours: median(inPopup),
+    target: measured + 60,
+    against: 'target',
+    ideal: measured,
+    nominal: 2 * LATENCY_MS,
+    profile: changedProfile,
+  });
+
+  // Search, DOM size and memory in one popup.
+  const { page: popup } = await openWatchedPopup(extension);
+  await popup.setViewportSize({ width: 380, height: 560 });
+  const { result: typing, profile: typingProfile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
+  rows.push({ figure: `search keystroke median, ${documents} documents (${typing.length} keystrokes)`, unit: 'ms', ours: median(typing), target: null, against: 'target', naive: median(naive.keystrokes) });
+  rows.push({ figure: `search keystroke p95, ${documents} documents`, unit: 'ms', ours: p95(typing), target: targets.search, against: 'target', naive: p95(naive.keystrokes), profile: typingProfile });
+  rows.push({ figure: `popup DOM elements, ${documents} documents`, unit: 'elements', ours: await popup.evaluate(() => document.querySelectorAll('*').length), target: 2000, against: 'target', naive: naive.domSize });
+  rows.push({ figure: `popup heap, ${documents} documents`, unit: 'MB', ours: await heapMb(popup), target: targets.heap, against: 'target', naive: naive.heap });
+  await popup.close();
+  return rows;
+}
+
+/**
+ * The popup at LARGE_TEAMS × LARGE_DOCS_PER_TEAM documents (100,000 on 201 sites by default): the
+ * cache stored whole (no quota error), then the popup rows at that size.
+ */
+async function largeRows(): Promise<Row[]> {
+  const documents = LARGE_TEAMS * LARGE_DOCS_PER_TEAM;
+  const phase = await startPhase(LARGE_DOCS_PER_TEAM, LARGE_TEAMS);
+  try {
+    const started = performance.now();
+    const { ok } = await phase.refreshFromPage();
+    const refreshMs = performance.now() - started;
+    // The refresh answers before its listing is stored: wait for the write, then read what it stored.
+    const stored = await phase.extension.worker.evaluate(async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const { listing } = (await chrome.storage.local.get('listing')) as { listing?: string };
+        if (listing) return { bytes: listing.length, documents: (listing.match(/"urlId"/g) ?? []).length };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { bytes: 0, documents: 0 };
+    });
+    return [
+      { figure: `fresh listing, no cache, no latency, ${LARGE_TEAMS + 1} sites, ${documents} documents (${ok ? 'ok' : 'FAILED'})`, unit: 'ms', ours: refreshMs, target: null, against: 'target' },
+      { figure: `cached listing stored, ${documents} documents (${(stored.bytes / 2 ** 20).toFixed(1)} MB)`, unit: 'documents', ours: stored.documents, target: null, against: 'target' },
+      ...(await popupRows(phase, documents, { cachedOpen: 60, search: 12, heap: 60 })),
+    ];
+  } finally {
+    await phase.close();
+  }
 }
 
 async function main() {
@@ -534,55 +657,11 @@ async function main() {
     rows.push({ figure: 'unchanged refresh: changes to the rendered list', unit: 'mutations', ours: revalidation.listMutations, target: 0, against: 'target' });
     rows.push({ figure: 'unchanged refresh: documents the popup received from the worker', unit: 'documents', ours: revalidation.documentsReceived, target: 0, against: 'target' });
 
-    // Cached open at full size (the cache is warm from the refresh above). A popup opens in well
-    // under a second, and single opens spread over ±25 ms on this machine: 3 × RUNS of them.
-    const cached: number[] = [];
-    for (let run = 0; run < 3 * RUNS; run++) {
-      const { page, marks } = await openWatchedPopup(extension);
-      cached.push(marks.listShown ?? NaN);
-      await page.close();
-    }
-    // Its profile: one more popup, loaded again with the profiler running (a reload keeps the session).
-    const { page: openProfiled } = await openWatchedPopup(extension);
-    const { profile: openProfile } = await profiled(openProfiled, async () => {
-      await openProfiled.reload();
-      await openProfiled.waitForFunction(() => (window as unknown as { benchMarks: { listShown?: number } }).benchMarks.listShown !== undefined);
-    });
-    await openProfiled.close();
-    const names = Array.from({ length: DOCUMENTS }, (_, index) => `Document ${Math.floor(index / DOCS_PER_TEAM) + 1}.${(index % DOCS_PER_TEAM) + 1}`);
-    const naive = await naivePopup(extension, names);
-    rows.push({ figure: `cached open, ${DOCUMENTS} documents`, unit: 'ms', ours: median(cached), target: 100, against: 'target', naive: naive.renderMs, profile: openProfile });
-
-    // The fresh listing as a user meets it: the popup opened on a cache whose every site changed,
-    // loading itself and reading and showing the cache while the refresh runs beside it.
-    grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
-    const inPopup: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      await phase.staleTags();
-      const { page, marks } = await openWatchedPopup(extension);
-      inPopup.push(marks.refreshDone!);
-      await page.close();
-    }
-    grist.clearFaults();
-    await refreshFromPage();
-    rows.push({
-      figure: `popup opened on a cache all changed, ${DOCUMENTS} documents, ${LATENCY_MS} ms latency: to the fresh list shown`,
-      unit: 'ms',
-      ours: median(inPopup),
-      target: null,
-      against: 'target',
-    });
-
-    // Search, DOM size and memory in one popup at full size.
-    const { page: popup } = await openWatchedPopup(extension);
-    await popup.setViewportSize({ width: 380, height: 560 });
-    const { result: typing, profile: typingProfile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
-    rows.push({ figure: `search keystroke median, ${DOCUMENTS} documents (${typing.length} keystrokes)`, unit: 'ms', ours: median(typing), target: null, against: 'target', naive: median(naive.keystrokes) });
-    rows.push({ figure: `search keystroke p95, ${DOCUMENTS} documents`, unit: 'ms', ours: p95(typing), target: 16, against: 'target', naive: p95(naive.keystrokes), profile: typingProfile });
-    rows.push({ figure: 'popup DOM elements', unit: 'elements', ours: await popup.evaluate(() => document.querySelectorAll('*').length), target: 2000, against: 'target', naive: naive.domSize });
-    rows.push({ figure: `popup heap, ${DOCUMENTS} documents`, unit: 'MB', ours: await heapMb(popup), target: 30, against: 'target', naive: naive.heap });
+    rows.push(...(await popupRows(phase, DOCUMENTS, { cachedOpen: 50, search: 8, heap: 30 })));
 
     // Rename: the new name is on screen before the next frame, after exactly one request.
+    const { page: popup } = await openWatchedPopup(extension);
+    await popup.setViewportSize({ width: 380, height: 560 });
     grist.clearRequests();
     const target = `Document ${Math.min(7, TEAMS)}.${Math.min(7, DOCS_PER_TEAM)}`;
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill(target);
@@ -613,13 +692,14 @@ async function main() {
     rows.push({ figure: 'worker wake-up: its start to ready', unit: 'ms', ours: median(await workerWakeUps(extension, phase.options)), target: 50, against: 'target' });
     rows.push({ figure: 'worker at browser launch: first module to ready', unit: 'ms', ours: ready! - start!, target: 50, against: 'target' });
     rows.push({ figure: 'worker at browser launch: its start to ready (browser still booting)', unit: 'ms', ours: ready!, target: null, against: 'target' });
-    rows.push({ figure: 'popup JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('popup')), target: 30, against: 'target' });
+    rows.push({ figure: 'popup JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('popup')), target: 20, against: 'target' });
     rows.push({ figure: 'options JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('options')), target: 30, against: 'target' });
     rows.push({ figure: 'Bulk rename page JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('bulk')), target: 30, against: 'target' });
     rows.push({ figure: 'worker JavaScript, gzip', unit: 'KB', ours: await gzipKb(await workerScripts()), target: 30, against: 'target' });
   } finally {
     await phase.close();
   }
+  if (LARGE_TEAMS > 0) rows.push(...(await largeRows()));
   report(rows);
 }
 

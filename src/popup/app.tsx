@@ -1,29 +1,32 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
-import { BulkIcon, HistoryIcon, OptionsIcon, RefreshIcon } from './icons.tsx';
+import { TitleBarButton } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
+import type { HistoryStore } from '../history/history-store.ts';
 import type { PopupStore } from './store.ts';
 
 type HistoryViewComponent = (typeof import('../history/history-view.tsx'))['HistoryView'];
 
 /**
- * The rename history, loaded when first shown: most popups never open it, so its code is not
- * part of what every popup loads and parses.
+ * The rename history, loaded when first shown: most popups never open it, so its code (view and
+ * store) is not part of what every popup loads and parses.
  */
 function LazyHistoryView({ store }: { store: PopupStore }) {
-  const [View, setView] = useState<{ component: HistoryViewComponent } | null>(null);
+  const [View, setView] = useState<{ component: HistoryViewComponent; history: HistoryStore } | null>(null);
   useEffect(() => {
     let shown = true;
-    void import('../history/history-view.tsx').then((module) => shown && setView({ component: module.HistoryView }));
+    void Promise.all([import('../history/history-view.tsx'), store.loadHistory()]).then(
+      ([module, history]) => shown && setView({ component: module.HistoryView, history }),
+    );
     return () => {
       shown = false;
     };
-  }, []);
+  }, [store]);
   if (!View) return <p class="history-empty">{t('loading')}</p>;
-  return <View.component store={store.history} />;
+  return <View.component store={View.history} />;
 }
 
 /** True for a key event in a place that has its own undo (a text field). */
@@ -68,33 +71,17 @@ export function App({ store }: { store: PopupStore }) {
       <header class="header">
         <div class="title-bar">
           <h1>{t('popupTitle')}</h1>
-          {/* Named by aria-label, explained by title; the only way to the options once set up. */}
-          <button
-            type="button"
-            class="icon-button"
-            aria-label={t('refresh')}
-            title={t('refreshTooltip')}
+          {/* The options button is the only way to the options once set up. */}
+          <TitleBarButton
+            icon="refresh"
+            label={t('refresh')}
+            tooltip={t('refreshTooltip')}
             aria-disabled={store.refreshing.value ? 'true' : undefined}
             onClick={() => void store.refresh()}
-          >
-            <RefreshIcon />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label={t('renameHistory')}
-            title={t('renameHistory')}
-            aria-pressed={showHistory}
-            onClick={() => setShowHistory(!showHistory)}
-          >
-            <HistoryIcon />
-          </button>
-          <button type="button" class="icon-button" aria-label={t('bulkTitle')} title={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()}>
-            <BulkIcon />
-          </button>
-          <button type="button" class="icon-button" aria-label={t('options')} title={t('optionsTooltip')} onClick={() => store.openOptions()}>
-            <OptionsIcon />
-          </button>
+          />
+          <TitleBarButton icon="history" label={t('renameHistory')} tooltip={t('renameHistory')} aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)} />
+          <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
+          <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>
         <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
       </header>

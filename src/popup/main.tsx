@@ -2,13 +2,14 @@
  * The popup's entry: the only popup module that touches extension APIs. It wires the real backend
  * (messages to the background worker), the cached listing and the options page into the store.
  */
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../shared/extension-api.ts';
 import { render } from 'preact';
 import { refreshUnderway, runtimeBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
-import { listingItem, listingPreviewItem } from '../shared/storage-items.ts';
+import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
+import { takeOverFirstScreen } from './first-screen-handover.ts';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
@@ -33,4 +34,10 @@ const typed = new URLSearchParams(location.search).get('q');
 if (typed) store.setQuery(typed);
 void store.start();
 const root = document.getElementById('app');
-if (root) render(<App store={store} />, root);
+if (root) {
+  takeOverFirstScreen(document.getElementById('first-screen'), root, store);
+  render(<App store={store} />, root);
+  // Drawing the first screen for the next popup is no part of showing this one: its code waits too.
+  const whenIdle = (task: () => void) => requestIdleCallback(() => task());
+  whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle })));
+}

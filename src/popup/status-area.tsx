@@ -1,7 +1,7 @@
 /**
  * The popup's one live region (`role="status"`): the quiet "Refreshing…" line, what a refresh or a
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
- * "No documents match". Keeping them in one region means each change is announced once.
+ * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
@@ -71,7 +71,9 @@ export function StatusArea({ store }: { store: PopupStore }) {
   }
 
   let listingState = null;
-  if (searching && listing && rows.length === 0) {
+  if (store.searchWaits.value) {
+    listingState = <p class="empty-state">{t('searchWaitsForListing')}</p>;
+  } else if (searching && listing && rows.length === 0) {
     listingState = <p class="empty-state">{t('noMatch')}</p>;
   } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error)) {
     listingState = <p class="empty-state">{t('noDocumentsYet')}</p>;

@@ -4,7 +4,7 @@
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
+import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { undoResult, workspaceKey, type UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
@@ -64,6 +64,16 @@ export interface PopupStore {
   readonly rows: ReadonlySignal<readonly Row[]>;
   /** True once the cache was read or a fresh listing arrived, whichever came first. */
   readonly loaded: ReadonlySignal<boolean>;
+  /**
+   * True while the listing shown is the cache's first screen only, the whole cache still being
+   * read: a search then waits for it (no results yet), and the status says so.
+   */
+  readonly searchWaits: ReadonlySignal<boolean>;
+  /**
+   * The revision of the listing shown, as the background stored it (Listing.revision); undefined
+   * while none is shown, and once the popup changed it itself (a rename).
+   */
+  readonly revision: ReadonlySignal<string | undefined>;
   readonly query: ReadonlySignal<string>;
   /** The search's folded terms (see searchTerms): what the view marks in the names it shows. */
   readonly terms: ReadonlySignal<readonly string[]>;
@@ -86,8 +96,11 @@ export interface PopupStore {
    * what its undo came to.
    */
   readonly lastRename: ReadonlySignal<LastRename | null>;
-  /** The rename history's view state: read only when the history is shown. */
-  readonly history: HistoryStore;
+  /**
+   * The rename history's view state, made when the history is first shown: its code loads then,
+   * not with every popup. The same store each time.
+   */
+  loadHistory(): Promise<HistoryStore>;
 
   /** Shows the cached listing, then fetches a fresh one. Resolves when the refresh is done. */
   start(): Promise<void>;
@@ -148,48 +161,29 @@ function renameSubject(listing: Listing | null, ref: RenameRef): { name: string;
   return workspace && { name: workspace.name, renamable: canRenameWorkspace(workspace) };
 }
 
-/** A copy of the listing with one workspace's name replaced (every other object kept, as withName does). */
-function withWorkspaceName(listing: Listing, ref: WorkspaceRef, name: string): Listing {
-  return {
-    ...listing,
-    sites: listing.sites.map((site) =>
-      site.orgId !== ref.orgId ? site : { ...site, workspaces: site.workspaces.map((workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace)) },
-    ),
-  };
+/**
+ * A copy of the listing with the workspaces of site `orgId` passed through `change`. Every site,
+ * workspace and document a change does not touch is kept as the same object, so the rows built
+ * for them (listing-rows.ts caches by object) are reused.
+ */
+function withWorkspaces(listing: Listing, orgId: number, change: (workspace: WorkspaceEntry) => WorkspaceEntry): Listing {
+  return { ...listing, sites: listing.sites.map((site) => (site.orgId !== orgId ? site : { ...site, workspaces: site.workspaces.map(change) })) };
 }
 
 /** The listing with `ref` renamed to `name`, or (a document, `null`) removed. */
 function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
-  return 'docId' in ref ? withName(listing, ref, name) : name === null ? listing : withWorkspaceName(listing, ref, name);
-}
-
-/**
- * A copy of the listing with one document's name replaced, or the document removed (`null`).
- * Every site, workspace and document the change does not touch is kept as the same object, so
- * the rows built for them (listing-rows.ts caches by object) are reused.
- */
-function withName(listing: Listing, ref: DocumentRef, name: string | null): Listing {
-  return {
-    ...listing,
-    sites: listing.sites.map((site) =>
-      site.orgId !== ref.orgId
-        ? site
-        : {
-            ...site,
-            workspaces: site.workspaces.map((workspace) =>
-              !workspace.documents.some((document) => document.id === ref.docId)
-                ? workspace
-                : {
-                    ...workspace,
-                    documents:
-                      name === null
-                        ? workspace.documents.filter((document) => document.id !== ref.docId)
-                        : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
-                  },
-            ),
-          },
-    ),
-  };
+  if ('workspaceId' in ref) return name === null ? listing : withWorkspaces(listing, ref.orgId, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
+  return withWorkspaces(listing, ref.orgId, (workspace) =>
+    !workspace.documents.some((document) => document.id === ref.docId)
+      ? workspace
+      : {
+          ...workspace,
+          documents:
+            name === null
+              ? workspace.documents.filter((document) => document.id !== ref.docId)
+              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
+        },
+  );
 }
 
 /**
@@ -252,8 +246,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents being renamed stay in the results whatever is typed (an unsaved edit must not
   // vanish); keyed by a string so that typing in the rename field filters nothing again.
   const editingKeys = computed(() => [...renames.value.keys()].sort().join('\n'));
+  // True while only the cache's first screen is known (see searchWaits).
+  const partial = signal(false);
+  const searchWaits = computed(() => partial.value && query.value.trim() !== '');
   const rows = computed(() =>
-    prepared.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [],
+    prepared.value && !searchWaits.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [],
   );
   if (whenIdle) {
     effect(() => {
@@ -264,10 +261,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   // The revision of the listing shown, as the background named it; undefined once the popup
   // changed that listing itself (a rename), since it no longer is what the revision names.
-  let shownRevision: string | undefined;
+  const shownRevision = signal<string | undefined>(undefined);
   function show(next: Listing, revision: string | undefined): void {
-    listing.value = next;
-    shownRevision = revision;
+    batch(() => {
+      listing.value = next;
+      shownRevision.value = revision;
+    });
   }
 
   // Renames Grist confirmed (and documents it said are gone: name null), numbered, so a refresh
@@ -406,12 +405,14 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       refreshing.value = false;
       answered.value = null;
       loaded.value = true;
+      // Whatever it came to, a search no longer waits: for a fresh listing, or for nothing.
+      partial.value = false;
       if (reply.ok) {
         freshListingArrived = true;
         const { revision } = reply.value;
         // The same revision as the listing shown: the same content, so nothing to render again.
         // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
-        if (revision === undefined || revision !== shownRevision) {
+        if (revision === undefined || revision !== shownRevision.value) {
           const lastProgress = progress as RefreshProgress | null;
           const merged = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true, asShown: lastProgress?.asShown });
           missing = merged.missing;
@@ -443,8 +444,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     // The caches are older than any fresh answer: never let them replace one.
     if (preview && !freshListingArrived) {
       for (const site of preview.sites) previewSites.add(site);
-      show(preview, preview.revision);
-      loaded.value = true;
+      batch(() => {
+        show(preview, preview.revision);
+        loaded.value = true;
+        partial.value = true;
+      });
     }
     const cached = await whole;
     readingCache = false;
@@ -452,6 +456,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     wholeCache = cached && cached.revision === previewOf ? cached : null;
     cacheReadDone();
     if (cached && !freshListingArrived) show(cached, cached.revision);
+    // With no whole cache, the fresh listing ends the wait.
+    if (cached) partial.value = false;
     // Sites that answered before the cache was read are shown on top of it.
     reapplyProgress?.();
     loaded.value = true;
@@ -515,7 +521,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         // out of the cached listing; take it out here too rather than offer a retry that cannot
         // work. The message names the document, so the user knows which row went.
         confirmedNames.set(renameKey(ref), { ref, name: null, sequence: ++sequence });
-        if (listing.value) show(withName(listing.value, ref, null), undefined);
+        if (listing.value) show(withRenamed(listing.value, ref, null), undefined);
         setRename(ref, null);
         removedDocument.value = ref;
         announcement.value = reply.error.message;
@@ -552,17 +558,24 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     });
   }
 
+  let history: Promise<HistoryStore> | undefined;
+
   return {
     listing,
     rows,
     lastRename,
-    // An undo from the history shows the old name in the listing at once, as a rename does.
-    history: createHistoryStore(backend, (entry, name) =>
-      showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
-    ),
+    loadHistory: () =>
+      (history ??= import('../history/history-store.ts').then(({ createHistoryStore }) =>
+        // An undo from the history shows the old name in the listing at once, as a rename does.
+        createHistoryStore(backend, (entry, name) =>
+          showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
+        ),
+      )),
     undoLastRename,
     showRestored: showName,
     loaded,
+    searchWaits,
+    revision: shownRevision,
     query,
     terms: termList,
     refreshing,

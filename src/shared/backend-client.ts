@@ -2,10 +2,10 @@
  * The pages' side of the message protocol: one function per message, each answering a `Result`.
  * UI stores take a `Backend` so component tests can hand them a fake instead.
  */
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from './extension-api.ts';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { SiteEntry } from './listing.ts';
-import { listingPortName, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
+import { listingPortName, MESSAGE_NAMES, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 /**
  * A refresh under way as a page sees it: every site of the site list in its order, those that have
@@ -96,24 +96,8 @@ function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shown
   });
 }
 
-/** The real backend: messages to the background service worker. */
-export const runtimeBackend: Backend = {
-  getSettings: (request) => send('getSettings', request),
-  saveSettings: (request) => send('saveSettings', request),
-  removeApiKey: (request) => send('removeApiKey', request),
-  confirmSavedKey: (request) => send('confirmSavedKey', request),
-  testConnection: (request) => send('testConnection', request),
+/** The real backend: messages to the background service worker, one function per message name. */
+export const runtimeBackend = {
+  ...(Object.fromEntries(MESSAGE_NAMES.map((type) => [type, (request: never) => send(type, request)])) as Omit<Backend, 'refreshListing'>),
   refreshListing: (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision)),
-  renameDocument: (request) => send('renameDocument', request),
-  renameWorkspace: (request) => send('renameWorkspace', request),
-  getDocumentAtUrl: (request) => send('getDocumentAtUrl', request),
-  renameDocumentAtUrl: (request) => send('renameDocumentAtUrl', request),
-  getHistory: (request) => send('getHistory', request),
-  clearHistory: (request) => send('clearHistory', request),
-  undoRename: (request) => send('undoRename', request),
-  startBulkRename: (request) => send('startBulkRename', request),
-  getBulkRun: (request) => send('getBulkRun', request),
-  stopBulkRun: (request) => send('stopBulkRun', request),
-  retryFailedBulk: (request) => send('retryFailedBulk', request),
-  undoBatch: (request) => send('undoBatch', request),
-};
+} satisfies Backend as Backend;

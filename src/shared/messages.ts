@@ -115,26 +115,30 @@ export interface Message<K extends MessageName = MessageName> {
 /** The reply to a message of name K. */
 export type Reply<K extends MessageName> = Result<ResponseOf<K>>;
 
-const MESSAGE_NAMES: ReadonlySet<string> = new Set<MessageName>([
-  'getSettings',
-  'saveSettings',
-  'removeApiKey',
-  'confirmSavedKey',
-  'testConnection',
-  'refreshListing',
-  'renameDocument',
-  'renameWorkspace',
-  'getDocumentAtUrl',
-  'renameDocumentAtUrl',
-  'getHistory',
-  'clearHistory',
-  'undoRename',
-  'startBulkRename',
-  'getBulkRun',
-  'stopBulkRun',
-  'retryFailedBulk',
-  'undoBatch',
-]);
+/** Every message name once: its type makes sure none is left out. */
+const NAMES: Record<MessageName, true> = {
+  getSettings: true,
+  saveSettings: true,
+  removeApiKey: true,
+  confirmSavedKey: true,
+  testConnection: true,
+  refreshListing: true,
+  renameDocument: true,
+  renameWorkspace: true,
+  getDocumentAtUrl: true,
+  renameDocumentAtUrl: true,
+  getHistory: true,
+  clearHistory: true,
+  undoRename: true,
+  startBulkRename: true,
+  getBulkRun: true,
+  stopBulkRun: true,
+  retryFailedBulk: true,
+  undoBatch: true,
+};
+
+/** Every message name, in the protocol's order. */
+export const MESSAGE_NAMES = Object.keys(NAMES) as MessageName[];
 
 /**
  * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
@@ -166,7 +170,7 @@ export function isMessage(value: unknown): value is Message {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { type?: unknown }).type === 'string' &&
-    MESSAGE_NAMES.has((value as { type: string }).type) &&
+    Object.hasOwn(NAMES, (value as { type: string }).type) &&
     'request' in value
   );
 }

@@ -5,11 +5,13 @@
  * of throwing, so corrupt or foreign data can never break a page.
  * `apiKeyItem` is read only by the background worker (lint forbids it elsewhere).
  */
-import browser from 'webextension-polyfill';
+import type { Storage } from 'webextension-polyfill';
+import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
+import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
 import type { HistoryEntry } from './history.ts';
-import type { Listing } from './listing.ts';
+import { isListing, type Listing } from './listing.ts';
 
 export interface StorageItem<T> {
   readonly key: string;
@@ -29,27 +31,37 @@ export interface StorageItem<T> {
   watch(listener: (value: T) => void, signal: AbortSignal): void;
 }
 
-function parseOr<T>(schema: v.GenericSchema<unknown, T>, raw: unknown, fallback: T): T {
-  if (raw === undefined) return fallback;
-  const result = v.safeParse(schema, raw);
-  return result.success ? result.output : fallback;
+/**
+ * Reads a stored value without a schema library: the value, or null when it is not one. For
+ * items read where a schema's code or speed would cost (the popup's listing, at every open).
+ */
+export type Decode<T> = (raw: unknown) => { value: T } | null;
+
+/** Reads a stored value through a valibot schema of what is stored. */
+/* #__NO_SIDE_EFFECTS__ */
+function bySchema<T>(schema: v.GenericSchema<unknown, T>): Decode<T> {
+  return (raw) => {
+    const result = v.safeParse(schema, raw);
+    return result.success ? { value: result.output } : null;
+  };
 }
 
 /**
- * Declares a `storage.local` item. In: key, valibot schema (of what is stored), default, and
- * optionally how a value is encoded for storage (the schema then decodes it).
+ * Declares a `storage.local` item. In: key, how a stored value is read (bySchema, or a Decode of
+ * its own), default, and optionally how a value is encoded for storage (the reading decodes it).
  */
+/* #__NO_SIDE_EFFECTS__ */
 export function defineItem<T>(
   key: string,
-  schema: v.GenericSchema<unknown, T>,
+  decode: Decode<T>,
   fallback: T,
   encode: (value: T) => unknown = (value) => value,
 ): StorageItem<T> {
   async function read(): Promise<{ value: T; corrupt: boolean }> {
     const raw = (await browser.storage.local.get(key))[key];
     if (raw === undefined) return { value: fallback, corrupt: false };
-    const result = v.safeParse(schema, raw);
-    return result.success ? { value: result.output, corrupt: false } : { value: fallback, corrupt: true };
+    const result = decode(raw);
+    return result ? { value: result.value, corrupt: false } : { value: fallback, corrupt: true };
   }
   return {
     key,
@@ -64,9 +76,11 @@ export function defineItem<T>(
       await browser.storage.local.remove(key);
     },
     watch(listener, signal) {
-      const onChanged = (changes: Record<string, browser.Storage.StorageChange>, area: string) => {
+      const onChanged = (changes: Record<string, Storage.StorageChange>, area: string) => {
         const change = changes[key];
-        if (area === 'local' && change) listener(parseOr(schema, change.newValue, fallback));
+        if (area !== 'local' || !change) return;
+        const decoded = change.newValue === undefined ? null : decode(change.newValue);
+        listener(decoded ? decoded.value : fallback);
       };
       browser.storage.onChanged.addListener(onChanged);
       signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(onChanged), { once: true });
@@ -97,7 +111,7 @@ export async function removeTogether(...items: Array<StorageItem<unknown>>): Pro
  */
 export const SCHEMA_VERSION = 4;
 
-export const schemaVersionItem = defineItem('schemaVersion', v.number(), 0);
+export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 
 const siteUrlSchema = v.pipe(
   v.string(),
@@ -114,12 +128,12 @@ export interface Settings {
 
 export const settingsItem = defineItem<Settings>(
   'settings',
-  v.object({ personalSiteUrl: siteUrlSchema, teamSiteUrls: v.array(siteUrlSchema) }),
+  bySchema(v.object({ personalSiteUrl: siteUrlSchema, teamSiteUrls: v.array(siteUrlSchema) })),
   { personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] },
 );
 
 /** The Grist API key: 40 hex characters in Grist, but any non-empty string is kept as given. */
-export const apiKeyItem = defineItem<string | null>('apiKey', v.nullable(v.pipe(v.string(), v.minLength(1))), null);
+export const apiKeyItem = defineItem<string | null>('apiKey', bySchema(v.nullable(v.pipe(v.string(), v.minLength(1)))), null);
 
 /**
  * Where the saved API key may be sent, by origin (`https://host[:port]`): never more than this,
@@ -138,63 +152,9 @@ export interface KeyHosts {
 
 export const keyHostsItem = defineItem<KeyHosts>(
   'keyHosts',
-  v.object({ confirmed: v.array(v.string()), listed: v.array(v.string()) }),
+  bySchema(v.object({ confirmed: v.array(v.string()), listed: v.array(v.string()) })),
   { confirmed: [], listed: [] },
 );
-
-const errorValueSchema = v.object({
-  kind: v.picklist([
-    'auth',
-    'forbidden',
-    'not-found',
-    'bad-request',
-    'rate-limited',
-    'server',
-    'network',
-    'timeout',
-    'bad-response',
-    'no-key',
-    'invalid-input',
-    'no-host-permission',
-    'key-not-confirmed',
-    'not-configured',
-    'outdated',
-  ]),
-  status: v.optional(v.number()),
-  message: v.string(),
-});
-
-const listingSchema = v.object({
-  fetchedAt: v.number(),
-  revision: v.optional(v.string()),
-  sites: v.array(
-    v.object({
-      orgId: v.number(),
-      name: v.string(),
-      domain: v.nullable(v.string()),
-      personal: v.boolean(),
-      siteUrl: v.string(),
-      error: v.optional(errorValueSchema),
-      workspaces: v.array(
-        v.object({
-          id: v.number(),
-          name: v.string(),
-          access: v.optional(v.nullable(v.string()), null),
-          documents: v.array(
-            v.object({
-              id: v.string(),
-              urlId: v.string(),
-              name: v.string(),
-              access: v.nullable(v.string()),
-              isPinned: v.boolean(),
-              updatedAt: v.string(),
-            }),
-          ),
-        }),
-      ),
-    }),
-  ),
-});
 
 /**
  * The ETag of each listing response the cached listing was built from, by request URL: the next
@@ -209,20 +169,41 @@ export interface ListingTags {
 
 export const listingTagsItem = defineItem<ListingTags | null>(
   'listingTags',
-  v.nullable(v.object({ revision: v.string(), tags: v.record(v.string(), v.string()) })),
+  bySchema(v.nullable(v.object({ revision: v.string(), tags: v.record(v.string(), v.string()) }))),
   null,
 );
 
-/** Stored as one JSON string: Chromium reads a 3 MB string back about five times faster than the
- * same data as objects (measured at 20,000 documents: 27 ms against 140 ms). */
-const storedListingSchema = v.nullable(v.pipe(v.string(), v.parseJson(), listingSchema));
-const encodeListing = (listing: Listing | null) => (listing === null ? null : JSON.stringify(listing));
+/**
+ * A value stored as one JSON string, read back when it parses and passes `check`. Chromium reads
+ * a 3 MB string back about five times faster than the same data as objects (measured at 20,000
+ * documents: 27 ms against 140 ms).
+ */
+function jsonString<T>(check: (value: unknown) => value is T): Decode<T | null> {
+  return (raw) => {
+    if (raw === null) return { value: null };
+    if (typeof raw !== 'string') return null;
+    try {
+      const value: unknown = JSON.parse(raw);
+      return check(value) ? { value } : null;
+    } catch {
+      return null;
+    }
+  };
+}
+const storedListing = jsonString(isListing);
+const encodeJson = <T>(value: T | null) => (value === null ? null : JSON.stringify(value));
 
 /** The last good listing, shown by the popup at once while a fresh one loads. */
-export const listingItem = defineItem<Listing | null>('listing', storedListingSchema, null, encodeListing);
+export const listingItem = defineItem<Listing | null>('listing', storedListing, null, encodeJson);
 
 /** The first screen of the cached listing (see listingPreview), which the popup reads first. */
-export const listingPreviewItem = defineItem<Listing | null>('listingPreview', storedListingSchema, null, encodeListing);
+export const listingPreviewItem = defineItem<Listing | null>('listingPreview', storedListing, null, encodeJson);
+
+/**
+ * The popup's first screen as it last drew it (see shared/first-screen.ts), stored as one JSON
+ * string like the listing. Only the popup writes it; forgetting the listing forgets it too.
+ */
+export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, jsonString(isFirstScreen), null, encodeJson);
 
 /** The rename history's own shape version, stored with it: bumped when an entry's shape changes. */
 export const HISTORY_VERSION = 1;
@@ -264,6 +245,6 @@ const historyEntriesSchema = v.pipe(
  */
 export const historyItem = defineItem<StoredHistory>(
   'renameHistory',
-  v.object({ version: v.literal(HISTORY_VERSION), entries: historyEntriesSchema }),
+  bySchema(v.object({ version: v.literal(HISTORY_VERSION), entries: historyEntriesSchema })),
   { version: HISTORY_VERSION, entries: [] },
 );

@@ -272,6 +272,33 @@ describe('listing', () => {
 // --- Search ---------------------------------------------------------------------------------------
 
 describe('search', () => {
+  test('typed while only the cache’s first screen is read, a search waits for the whole listing and says so (issue 16)', async () => {
+    const whole = deferred<Listing | null>();
+    const cached: Listing = { ...freshListing(), revision: 'rev-1' };
+    // The first screen: the personal site only, as if the list were cut short there.
+    const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+      refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    render(<App store={store} />);
+    await act(async () => {
+      void store.start();
+    });
+    await screen.findByRole('link', { name: 'Open Budget' });
+
+    type(searchBox(), 'fore');
+    expect(screen.getByRole('status').textContent).toContain('Searching all documents as soon as they are loaded…');
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.getByRole('status').textContent).not.toContain('No documents match');
+
+    await act(async () => {
+      whole.resolve(cached);
+      await whole.promise;
+    });
+    await waitFor(() => expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']));
+    expect(screen.getByRole('status').textContent).not.toContain('Searching all documents');
+  });
+
   test('the search box is labelled and focused when the popup opens', async () => {
     await setup({ refresh: { ok: true, value: freshListing() } });
     expect(document.activeElement).toBe(searchBox());

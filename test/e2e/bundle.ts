@@ -1,6 +1,6 @@
 /** What each page of the built extension loads, and its size compressed as stores and browsers send it. */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './extension.ts';
 
@@ -10,9 +10,24 @@ export async function pageScripts(page: 'popup' | 'options' | 'dialog' | 'bulk')
   return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
 }
 
-/** The service worker's own bundle (relative to dist/). */
+/**
+ * The service worker's scripts (relative to dist/): the chunk its loader imports, and the chunks
+ * that imports in turn (it shares some with the pages).
+ */
 export async function workerScripts(): Promise<string[]> {
-  return (await readdir(join(DIST, 'assets'))).filter((file) => file.startsWith('index.ts-')).map((file) => `assets/${file}`);
+  const found = new Set<string>();
+  const follow = async (file: string): Promise<void> => {
+    const code = await readFile(join(DIST, file), 'utf8');
+    for (const [, path] of code.matchAll(/(?:import|from)\s*["']\.\/?([^"']+\.js)["']/g)) {
+      const next = join(dirname(file), path as string);
+      if (!found.has(next)) {
+        found.add(next);
+        await follow(next);
+      }
+    }
+  };
+  await follow('service-worker-loader.js');
+  return [...found];
 }
 
 /** Sum of the files' gzip sizes, in KB (1024 bytes). */

@@ -1,10 +1,14 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
+import { forgetListing } from '../../src/background/listing/listing-cache.ts';
+import { isListing } from '../../src/shared/listing.ts';
 import {
   keyHostsItem,
   apiKeyItem,
+  firstScreenItem,
   listingItem,
+  listingPreviewItem,
   SCHEMA_VERSION,
   schemaVersionItem,
   settingsItem,
@@ -66,6 +70,43 @@ describe('storage items', () => {
   it('read back a valid listing', async () => {
     await listingItem.set(listing);
     expect(await listingItem.get()).toEqual(listing);
+  });
+
+  describe('the listing check (checked in place, for the popup at every open)', () => {
+    const document = { id: 'd1', urlId: 'u1', name: 'Plan', access: null, isPinned: false, updatedAt: '2026-01-01T00:00:00Z' };
+    const site = { ...listing.sites[0]!, workspaces: [{ id: 1, name: 'Home', documents: [document] }] };
+    const good = { fetchedAt: 1, revision: 'r', sites: [site, { ...site, orgId: 3, error: { kind: 'timeout', message: 'No answer' }, workspaces: [{ id: 2, name: 'W', access: 'owners', documents: [] }] }] };
+
+    it('takes a whole listing, with site errors and workspace access given or not', () => {
+      expect(isListing(good)).toBe(true);
+      expect(isListing(listing)).toBe(true);
+    });
+
+    it.each([
+      ['no fetchedAt', { ...good, fetchedAt: undefined }],
+      ['a revision that is not text', { ...good, revision: 3 }],
+      ['sites that are not a list', { ...good, sites: {} }],
+      ['a site without its URL', { ...good, sites: [{ ...site, siteUrl: undefined }] }],
+      ['a site error without its message', { ...good, sites: [{ ...site, error: { kind: 'timeout' } }] }],
+      ['a workspace id as text', { ...good, sites: [{ ...site, workspaces: [{ id: '1', name: 'Home', documents: [] }] }] }],
+      ['a workspace access that is a number', { ...good, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', access: 1, documents: [] }] }] }],
+      ['a document without its name', { ...good, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', documents: [{ ...document, name: undefined }] }] }] }],
+      ['a document pinned as text', { ...good, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', documents: [{ ...document, isPinned: 'yes' }] }] }] }],
+      ['null', null],
+    ])('refuses %s', (_name, value) => {
+      expect(isListing(value)).toBe(false);
+    });
+  });
+
+  it('keep the popup’s first screen as one JSON string, and forget it with the listing', async () => {
+    const drawing = { previewRevision: 'preview:r', tree: ['main', {}, ['Plan']] as ['main', Record<string, string>, string[]] };
+    await listingItem.set(listing);
+    await listingPreviewItem.set(listing);
+    await firstScreenItem.set(drawing);
+    expect(await fakeBrowser.storage.local.get('firstScreen')).toEqual({ firstScreen: JSON.stringify(drawing) });
+    expect(await firstScreenItem.get()).toEqual(drawing);
+    await forgetListing();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
   it('an empty stored key reads as no key', async () => {

@@ -10,7 +10,7 @@
  * started before it fetched is never stored.
  */
 import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../../shared/listing.ts';
-import { listingItem, listingPreviewItem, listingTagsItem, storeTogether } from '../../shared/storage-items.ts';
+import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, removeTogether, storeTogether } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
 
@@ -69,14 +69,15 @@ export function cacheEpoch(): number {
 }
 
 /**
- * Forgets the cached listing, its preview and its ETags (new settings, key removed, new schema).
+ * Forgets the cached listing, its preview, its ETags and the popup's drawing of its first screen
+ * (new settings, key removed, new schema).
  * Call it after the settings or the key changed: refreshes started before the call store nothing.
  */
 export function forgetListing(): Promise<unknown> {
   epoch += 1;
   return queue(() => {
     generation += 1;
-    return Promise.all([listingItem.remove(), listingPreviewItem.remove(), listingTagsItem.remove()]);
+    return removeTogether(listingItem, listingPreviewItem, listingTagsItem, firstScreenItem);
   });
 }
 

@@ -1,0 +1,25 @@
+/**
+ * The popup's script: shows the first screen the last popup drew (first-screen.ts), then starts
+ * the popup itself (main.tsx). The popup's code is fetched meanwhile (the page preloads it) but
+ * runs only once the drawing is up: run before, it would hold up the drawing it replaces. No
+ * drawing when the popup was opened with a search (`?q=`), whose results the drawing does not
+ * show. Reads storage itself, without the shared modules: importing them would make this script
+ * wait for theirs.
+ */
+import { showFirstScreen } from './first-screen.ts';
+
+type StorageGet = (keys: string[]) => Promise<Record<string, unknown>>;
+// Firefox's `browser`, or Chrome's `chrome` (whose calls return promises): see shared/extension-api.ts.
+const scope = globalThis as unknown as Record<'browser' | 'chrome', { storage: { local: { get: StorageGet } } } | undefined>;
+const storage = (scope.browser ?? scope.chrome)?.storage.local;
+const container = document.getElementById('first-screen');
+
+const drawn =
+  storage && container && !new URLSearchParams(location.search).has('q')
+    ? // The keys of firstScreenItem and listingPreviewItem (shared/storage-items.ts).
+      storage.get(['firstScreen', 'listingPreview']).then((stored) => showFirstScreen(stored, container))
+    : Promise.resolve();
+// The popup's code, built as an entry of its own (vite.config.ts): named at run time, so that the
+// bundler leaves it out of this script.
+const popup = './main.js';
+void drawn.catch(() => undefined).then(() => import(/* @vite-ignore */ popup));

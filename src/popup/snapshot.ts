@@ -1,0 +1,63 @@
+/**
+ * Draws the popup's first screen as data (shared/first-screen.ts) and keeps it stored for the next
+ * popup, which shows it before its scripts have loaded (first-screen.ts). Loaded once the popup
+ * is idle: nothing here is needed to show this popup.
+ */
+import { effect } from '@preact/signals';
+import { PREVIEW_REVISION } from '../shared/listing.ts';
+import type { FirstScreen, SnapshotNode } from '../shared/first-screen.ts';
+import type { PopupStore } from './store.ts';
+
+const HTML = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * The snapshot of `element` and what it holds, as drawn now. Left out: elements whose top lies
+ * below `bottom` (px from the top of the viewport: rows of the list out of sight), the content of
+ * live regions (what they said was news to this popup, not to the next), and comments.
+ */
+export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
+  const attributes: Record<string, string> = {};
+  for (const attribute of element.attributes) attributes[attribute.name] = attribute.value;
+  const live = element.getAttribute('role') === 'status' || element.hasAttribute('aria-live');
+  const children: SnapshotNode[] = [];
+  if (!live) {
+    for (const child of element.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) children.push(child.textContent ?? '');
+      else if (child instanceof Element && child.namespaceURI === HTML && child.getBoundingClientRect().top <= bottom) children.push(takeSnapshot(child, bottom));
+    }
+  }
+  return [element.localName, attributes, children];
+}
+
+/** What keepFirstScreen needs from the page. */
+export interface FirstScreenDependencies {
+  store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'revision'>;
+  /** The element the popup's view is rendered into. */
+  root: HTMLElement;
+  save: (firstScreen: FirstScreen) => unknown;
+  /** Runs a task when the page is idle (requestIdleCallback in the extension). */
+  whenIdle: (task: () => void) => void;
+}
+
+/**
+ * Stores the first screen each time the popup has shown a listing the cache holds (its revision
+ * known), at rest: refresh done, no search, no rename under way, the list scrolled to its top and
+ * the history closed. Drawn when the page is idle, so never in the way of a keystroke.
+ */
+export function keepFirstScreen({ store, root, save, whenIdle }: FirstScreenDependencies): void {
+  effect(() => {
+    const revision = store.revision.value;
+    const atRest = store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0;
+    // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
+    if (!atRest || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
+    whenIdle(() => {
+      const view = root.firstElementChild;
+      const list = root.querySelector('.results');
+      // The moment passed meanwhile (the user typed, renamed or scrolled): the next one will do.
+      if (!view || store.revision.peek() !== revision || store.query.peek() !== '' || store.renames.peek().size > 0) return;
+      if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
+      void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, tree: takeSnapshot(view, window.innerHeight) });
+    });
+  });
+}
+

@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+/**
+ * The popup's first screen (issue 16): drawn from the rendered popup, stored, shown by the next
+ * popup's first script only while the cache holds the same first screen, as text and safe
+ * attributes only, and handed over to the popup's view with what was typed.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { signal } from '@preact/signals';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { App } from '../../src/popup/app.tsx';
+import { buildSnapshot, showFirstScreen } from '../../src/popup/first-screen.ts';
+import { takeOverFirstScreen } from '../../src/popup/first-screen-handover.ts';
+import { keepFirstScreen, takeSnapshot } from '../../src/popup/snapshot.ts';
+import { createPopupStore } from '../../src/popup/store.ts';
+import { FIRST_SCREEN_KEY, type FirstScreen } from '../../src/shared/first-screen.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import { firstScreenItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
+
+const HOSTILE = '<img src=x onerror="alert(1)"> & "Plan"';
+
+function listing(revision: string): Listing {
+  return {
+    fetchedAt: 1,
+    revision,
+    sites: [
+      {
+        orgId: 7,
+        name: 'Personal',
+        domain: null,
+        personal: true,
+        siteUrl: 'https://docs.getgrist.com',
+        workspaces: [
+          {
+            id: 1,
+            name: 'Home',
+            access: 'owners',
+            documents: [
+              { id: 'hostileDoc0000000000', urlId: 'hostileDoc00', name: HOSTILE, access: 'owners', isPinned: true, updatedAt: '2024-01-01T00:00:00.000Z' },
+              { id: 'budgetDoc00000000000', urlId: 'budgetDoc000', name: 'Budget', access: 'viewers', isPinned: false, updatedAt: '2024-01-02T00:00:00.000Z' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The popup rendered at rest on `revision`'s listing; out: its root element and store. */
+async function renderedPopup(revision = 'rev-1') {
+  const backend = {
+    refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(revision) })),
+    renameDocument: vi.fn(),
+    renameWorkspace: vi.fn(),
+    undoRename: vi.fn(),
+    getHistory: vi.fn(),
+    clearHistory: vi.fn(),
+    undoBatch: vi.fn(),
+  };
+  const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const { container } = render(<App store={store} />);
+  await store.start();
+  await screen.findByRole('link', { name: 'Open Budget' });
+  return { root: container as HTMLElement, store };
+}
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+describe('drawing the first screen', () => {
+  test('the drawing shows the same page again, names as text, live regions empty', async () => {
+    const { root } = await renderedPopup();
+    const view = root.firstElementChild!;
+    const drawing = takeSnapshot(view, Infinity);
+    // Stored as a JSON string, as firstScreenItem does.
+    const built = buildSnapshot(JSON.parse(JSON.stringify(drawing)), document) as Element;
+
+    expect(built.querySelectorAll('img')).toHaveLength(0);
+    const names = [...built.querySelectorAll('a[aria-label^="Open "]')].map((link) => link.textContent);
+    expect(names.some((name) => name?.includes(HOSTILE))).toBe(true);
+    expect(built.querySelector('[role="status"]')?.childNodes).toHaveLength(0);
+    // Everything else as drawn: the same elements and attributes.
+    const withoutLiveText = view.cloneNode(true) as Element;
+    withoutLiveText.querySelector('[role="status"]')!.replaceChildren();
+    expect(built.outerHTML).toBe(withoutLiveText.outerHTML);
+  });
+
+  test('elements below the given line are left out', async () => {
+    const { root } = await renderedPopup();
+    const view = root.firstElementChild!;
+    const links = [...view.querySelectorAll('a[aria-label^="Open "]')];
+    // jsdom lays nothing out: the second row is put below the line by hand.
+    const below = links[1]!.closest('li')!;
+    below.getBoundingClientRect = () => ({ top: 900 }) as DOMRect;
+    const built = buildSnapshot(takeSnapshot(view, 600), document) as Element;
+    expect(built.querySelectorAll('a[aria-label^="Open "]')).toHaveLength(links.length - 1);
+  });
+
+  test('attributes that could run or load something are not built', () => {
+    const built = buildSnapshot(
+      ['div', { onclick: 'alert(1)', class: 'row' }, [
+        ['a', { href: 'javascript:alert(1)' }, ['bad']],
+        ['a', { href: 'https://docs.getgrist.com/doc' }, ['good']],
+      ]],
+      document,
+    ) as Element;
+    expect(built.outerHTML).toBe('<div class="row"><a>bad</a><a href="https://docs.getgrist.com/doc">good</a></div>');
+  });
+
+  test('what is not a drawing builds nothing', () => {
+    expect(buildSnapshot(['div', {}, [42]], document)).toBeNull();
+    expect(buildSnapshot({ tag: 'div' }, document)).toBeNull();
+    expect(buildSnapshot(['div', null, []], document)).toBeNull();
+  });
+});
+
+describe('showing it in the next popup', () => {
+  const drawing: FirstScreen = { previewRevision: 'preview:rev-1', tree: ['main', {}, [['input', { type: 'search' }, []], 'Budget']] };
+  const stored = (previewRevision: string) => ({
+    firstScreen: JSON.stringify(drawing),
+    listingPreview: JSON.stringify({ ...listing('x'), revision: previewRevision }),
+  });
+
+  test('shown, with its search box to be focused, when the cache holds the first screen it was drawn from', () => {
+    const container = document.createElement('div');
+    expect(showFirstScreen(stored('preview:rev-1'), container)).toBe(true);
+    expect(container.textContent).toBe('Budget');
+    expect(container.querySelector('input')!.hasAttribute('autofocus')).toBe(true);
+  });
+
+  test('not shown once the cache holds another listing, nor when anything is missing or unreadable', () => {
+    for (const read of [stored('preview:rev-2'), {}, { ...stored('preview:rev-1'), firstScreen: '{' }, { ...stored('preview:rev-1'), listingPreview: 42 }]) {
+      const container = document.createElement('div');
+      expect(showFirstScreen(read, container)).toBe(false);
+      expect(container.childNodes).toHaveLength(0);
+    }
+  });
+
+  test('the first script reads the keys the storage items declare', async () => {
+    expect(firstScreenItem.key).toBe(FIRST_SCREEN_KEY);
+    const source = await readFile(resolve(import.meta.dirname, '../../src/popup/first-screen-entry.ts'), 'utf8');
+    expect(source).toContain(`['${firstScreenItem.key}', '${listingPreviewItem.key}']`);
+  });
+});
+
+describe('keeping it for the next popup', () => {
+  beforeEach(() => {
+    vi.stubGlobal('innerHeight', 600);
+  });
+
+  test('drawn once the popup is at rest on a stored listing, not while it searches, renames or refreshes', async () => {
+    const { root, store } = await renderedPopup('rev-9');
+    const save = vi.fn();
+    const idle: Array<() => void> = [];
+    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task) });
+    expect(idle).toHaveLength(1);
+    store.setQuery('bud');
+    idle.shift()!();
+    expect(save).not.toHaveBeenCalled();
+
+    store.setQuery('');
+    idle.shift()!();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0].previewRevision).toBe('preview:rev-9');
+    expect(JSON.stringify(save.mock.calls[0]![0].tree)).toContain('Budget');
+  });
+
+  test('not drawn from the cache’s first screen alone', () => {
+    const root = document.createElement('div');
+    root.append(document.createElement('main'));
+    const save = vi.fn();
+    const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), revision: signal<string | undefined>('preview:rev-1') };
+    keepFirstScreen({ store, root, save, whenIdle: (task) => task() });
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('handing the page over to the popup', () => {
+  beforeEach(() => {
+    vi.stubGlobal('requestAnimationFrame', (task: () => void) => setTimeout(task, 0));
+  });
+
+  test('what was typed in the drawing is searched for, and the focus moves to the view', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = '<input type="search">';
+    const root = document.createElement('div');
+    root.innerHTML = '<input type="search">';
+    document.body.append(container, root);
+    const early = container.querySelector('input')!;
+    early.value = 'bud';
+    early.focus();
+    const loaded = signal(false);
+    const setQuery = vi.fn();
+    takeOverFirstScreen(container, root, { loaded, setQuery });
+    expect(setQuery).toHaveBeenLastCalledWith('bud');
+
+    early.value = 'budg';
+    early.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(setQuery).toHaveBeenLastCalledWith('budg');
+    expect(container.isConnected).toBe(true);
+
+    // The view shows what the store was told.
+    root.querySelector('input')!.value = 'budg';
+    loaded.value = true;
+    await waitFor(() => expect(container.isConnected).toBe(false));
+    expect(document.activeElement).toBe(root.querySelector('input'));
+  });
+});
