@@ -1,0 +1,84 @@
+/**
+ * The popup's first screen in Chromium (issue 16): the popup at rest draws it, the next popup
+ * shows it before its own view, which then takes over with the focus in its search box; a rename
+ * changes the cached listing, and the drawing of the old one is not shown again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { openPopup, saveOptions } from './user-actions.ts';
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+/** Runs before the page's scripts: keeps the names the first screen showed, if it showed one. */
+function recordFirstScreen(): void {
+  let drawn: Array<string | null> | null = null;
+  new MutationObserver(() => {
+    const container = document.getElementById('first-screen');
+    if (drawn === null && container && container.childElementCount > 0) {
+      drawn = [...container.querySelectorAll('a[aria-label^="Open "]')].map((link) => link.textContent);
+    }
+  }).observe(document, { childList: true, subtree: true });
+  Object.assign(window, { drawnNames: () => drawn });
+}
+
+async function connect(): Promise<void> {
+  await setup.extension.context.addInitScript(recordFirstScreen);
+  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+}
+
+/** Whether a drawing is stored, and of the first screen the cache holds now. */
+function storedDrawing(): Promise<{ stored: boolean; current: boolean }> {
+  return setup.extension.worker.evaluate(async () => {
+    const { firstScreen, listingPreview } = (await chrome.storage.local.get(['firstScreen', 'listingPreview'])) as Record<string, string | undefined>;
+    if (!firstScreen || !listingPreview) return { stored: Boolean(firstScreen), current: false };
+    return { stored: true, current: JSON.parse(firstScreen).previewRevision === JSON.parse(listingPreview).revision };
+  });
+}
+
+/** Opens the popup and waits until its own view has taken over from any drawing. */
+async function openAndSettle(): Promise<{ page: Page; drawn: Array<string | null> | null }> {
+  const page = await openPopup(setup.extension);
+  await page.locator('#first-screen').waitFor({ state: 'detached' });
+  const drawn = await page.evaluate(() => (window as unknown as { drawnNames: () => Array<string | null> | null }).drawnNames());
+  return { page, drawn };
+}
+
+const appNames = (page: Page) => page.locator('#app a[aria-label^="Open "]').allTextContents();
+
+describe('the first screen', () => {
+  it('drawn by a popup at rest, shown by the next one, which then shows its own view with the focus in its search box', async () => {
+    await connect();
+    const first = await openAndSettle();
+    expect(first.drawn).toBeNull();
+    await expect.poll(storedDrawing).toEqual({ stored: true, current: true });
+    await first.page.close();
+
+    const second = await openAndSettle();
+    expect(second.drawn).toEqual(await appNames(second.page));
+    expect(second.drawn).toContain(DOCS.readingList.name);
+    expect(await second.page.evaluate(() => document.activeElement?.closest('#app') !== null && document.activeElement?.getAttribute('type'))).toBe('search');
+    await second.page.close();
+  });
+
+  it('of a listing renamed since is not shown', async () => {
+    await connect();
+    const popup = await openAndSettle();
+    await expect.poll(storedDrawing).toEqual({ stored: true, current: true });
+    await popup.page.getByRole('button', { name: `Rename ${DOCS.readingList.name}`, exact: true }).click();
+    const field = popup.page.getByRole('textbox', { name: `New name for ${DOCS.readingList.name}` });
+    await field.fill('Reading Log');
+    await field.press('Enter');
+    await popup.page.getByText('Renamed “', { exact: false }).waitFor();
+    await expect.poll(() => setup.grist.doc(DOCS.readingList.id)?.name).toBe('Reading Log');
+    // The worker stored the listing with the new name, under a new revision.
+    await expect.poll(storedDrawing).toEqual({ stored: true, current: false });
+    await popup.page.close();
+
+    const next = await openAndSettle();
+    expect(next.drawn ?? []).not.toContain(DOCS.readingList.name);
+    expect(await appNames(next.page)).toContain('Reading Log');
+    await next.page.close();
+  });
+});
