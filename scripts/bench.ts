@@ -270,11 +270,41 @@ async function workerWakeUps(extension: LoadedExtension, page: Page): Promise<nu
   return times;
 }
 
+/**
+ * The floor of an extension page on this machine: a page holding one line of text and a module
+ * script that only marks when it runs, added to the extension's copy (see floorRows).
+ */
+const EMPTY_PAGE = {
+  'bench-empty.html': '<!doctype html><meta charset="utf-8"><p>Empty</p><script type="module" src="/bench-empty.js"></script>',
+  'bench-empty.js': "performance.mark('ran');",
+};
+
+/**
+ * What no extension page can beat on this machine, for the cached open's target: from navigation
+ * start to an empty page's script running, and to its first paint (3 × RUNS opens, medians).
+ */
+async function floorRows(extension: LoadedExtension): Promise<Row[]> {
+  const ran: number[] = [];
+  const painted: number[] = [];
+  for (let run = 0; run < 3 * RUNS; run++) {
+    const page = await extension.openPage('bench-empty.html');
+    await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0);
+    const [script, paint] = await page.evaluate(() => [performance.getEntriesByName('ran')[0]?.startTime ?? NaN, performance.getEntriesByType('paint')[0]!.startTime]);
+    ran.push(script!);
+    painted.push(paint!);
+    await page.close();
+  }
+  return [
+    { figure: 'floor: an empty extension page, navigation to its script run', unit: 'ms', ours: median(ran), target: null, against: 'target' },
+    { figure: 'floor: an empty extension page, navigation to its first paint', unit: 'ms', ours: median(painted), target: null, against: 'target' },
+  ];
+}
+
 /** A fake Grist with `docsPerTeam` documents in each of `teams` teams, and a browser set up for it. */
 async function startPhase(docsPerTeam: number, teams = TEAMS) {
   const tls = await makeSelfSignedCert();
   const grist = await startFakeGrist({ mode: 'per-team', tls, seed: generateSeed({ teams, docsPerTeam }) });
-  const extension = await loadExtension([`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors']);
+  const extension = await loadExtension([`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors'], EMPTY_PAGE);
   await extension.context.addInitScript(watchPopup);
   await saveOptions(extension, { apiKey: USERS.owner.apiKey });
   const options = await extension.openPage(OPTIONS_PAGE);
@@ -657,6 +687,7 @@ async function main() {
     rows.push({ figure: 'unchanged refresh: changes to the rendered list', unit: 'mutations', ours: revalidation.listMutations, target: 0, against: 'target' });
     rows.push({ figure: 'unchanged refresh: documents the popup received from the worker', unit: 'documents', ours: revalidation.documentsReceived, target: 0, against: 'target' });
 
+    rows.push(...(await floorRows(extension)));
     rows.push(...(await popupRows(phase, DOCUMENTS, { cachedOpen: 50, search: 8, heap: 30 })));
 
     // Rename: the new name is on screen before the next frame, after exactly one request.

@@ -29,10 +29,14 @@ export interface LoadedExtension {
 /** The hosts the tested copy grants at install: this machine, where the fake Grist runs. */
 const LOOPBACK_PERMISSIONS = ['http://localhost/*', 'http://127.0.0.1/*'];
 
-/** Copies `dist/` to `folder` with this machine's hosts granted. Out: the copy's path. */
-async function buildGrantingLoopback(folder: string): Promise<string> {
+/**
+ * Copies `dist/` to `folder` with this machine's hosts granted, and `extraFiles` (path in the
+ * extension: content) added. Out: the copy's path.
+ */
+async function buildGrantingLoopback(folder: string, extraFiles: Record<string, string>): Promise<string> {
   const copy = join(folder, 'extension');
   await cp(DIST, copy, { recursive: true });
+  for (const [path, content] of Object.entries(extraFiles)) await writeFile(join(copy, path), content);
   const manifestPath = join(copy, 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { host_permissions: string[] };
   manifest.host_permissions = [...manifest.host_permissions, ...LOOPBACK_PERMISSIONS];
@@ -40,11 +44,14 @@ async function buildGrantingLoopback(folder: string): Promise<string> {
   return copy;
 }
 
-/** Starts a fresh browser profile with the extension. `args`: extra Chromium switches. */
-export async function loadExtension(args: string[] = []): Promise<LoadedExtension> {
+/**
+ * Starts a fresh browser profile with the extension. `args`: extra Chromium switches;
+ * `extraFiles`: files added to the extension's copy (the bench's reference pages).
+ */
+export async function loadExtension(args: string[] = [], extraFiles: Record<string, string> = {}): Promise<LoadedExtension> {
   const folder = await mkdtemp(join(tmpdir(), 'grist-e2e-'));
   const profile = join(folder, 'profile');
-  const extensionFolder = await buildGrantingLoopback(folder);
+  const extensionFolder = await buildGrantingLoopback(folder, extraFiles);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
