@@ -496,7 +496,7 @@ describe('renaming', () => {
   });
 
   it('accepts a charset in the Content-Type and a urlId in the path', async () => {
-    const response = await patch(fake(), DOCS.roadmap.urlId, '{"name":"Charset"}', 'application/json; charset=utf-8');
+    const response = await patch(fake(), DOCS.roadmap.urlId!, '{"name":"Charset"}', 'application/json; charset=utf-8');
     expect([response.status, await response.json()]).toEqual([200, roadmap]);
     expect(fake().doc(roadmap)?.name).toBe('Charset');
   });
@@ -572,6 +572,125 @@ describe('renaming', () => {
     expect(fake().doc(DOCS.projectBeta.id)?.name).toBe('Project Gamma');
     expect((await rename(fake(), DOCS.projectAlpha.id, { name: 'Nope' }, { user: sharedOnly })).status).toBe(403);
     expect(fake().doc(DOCS.projectAlpha.id)?.name).toBe('Project Alpha');
+  });
+});
+
+describe('moving a document (grist-api.md "Moving a document")', () => {
+  const fake = useFake();
+  const { roadmap, leads, projectAlpha } = DOCS;
+  const { engineering, marketing, projects } = WORKSPACES;
+
+  /** PATCH {site}/api/docs/<id>/move with this body and Content-Type (JSON by default). */
+  async function move(fakeGrist: FakeGrist, site: string, docId: string, body: string, options: CallOptions & { contentType?: string | null } = {}): Promise<Answer> {
+    const { contentType = 'application/json', ...rest } = options;
+    const headers = { ...(contentType === null ? {} : { 'Content-Type': contentType }), ...rest.headers };
+    const response = await call(fakeGrist, `/o/${site}/api/docs/${docId}/move`, { ...rest, method: 'PATCH', headers, body });
+    return { status: response.status, body: await response.json() };
+  }
+  const workspaceOf = (fakeGrist: FakeGrist, docId: string) => fakeGrist.doc(docId)?.workspaceId;
+
+  it('moves a document its owner owns to another workspace of its site, keeping its urlId; a numeric string names the workspace too', async () => {
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: marketing.id }))).toEqual({ status: 200, body: roadmap.id });
+    expect(workspaceOf(fake(), roadmap.id)).toBe(marketing.id);
+    expect(fake().doc(roadmap.id)?.urlId).toBe(roadmap.urlId);
+    const listed = await getJson(fake(), `/o/acme${WORKSPACES_PATH}`);
+    expect(listingNames(listed.body).Marketing).toContain(roadmap.name);
+    expect(listingNames(listed.body).Engineering).not.toContain(roadmap.name);
+
+    expect((await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: String(engineering.id) }))).status).toBe(200);
+    expect(workspaceOf(fake(), roadmap.id)).toBe(engineering.id);
+  });
+
+  it('is not silent without a JSON Content-Type: 400, nothing moved', async () => {
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: marketing.id }), { contentType: null })).toEqual(
+      errorAnswer(400, 'workspace parameter cannot be understood as an integer: undefined'),
+    );
+    expect(workspaceOf(fake(), roadmap.id)).toBe(engineering.id);
+  });
+
+  it('refuses the same workspace (400), an unknown workspace or document (404), and another site’s address (404)', async () => {
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: engineering.id }))).toEqual(errorAnswer(400, 'Bad request: doc is already in destination workspace'));
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: 999 }))).toEqual(errorAnswer(404, 'workspace not found'));
+    expect(await move(fake(), 'acme', 'noSuchDocument00000000', JSON.stringify({ workspace: marketing.id }))).toEqual(errorAnswer(404, 'document not found'));
+    expect(await move(fake(), 'globex', roadmap.id, JSON.stringify({ workspace: marketing.id }))).toEqual(errorAnswer(404, 'document not found'));
+    expect(workspaceOf(fake(), roadmap.id)).toBe(engineering.id);
+  });
+
+  it('needs the document’s owner with owners or editors access to the destination: an editor who owns one moves it, viewers and non-owners get 403', async () => {
+    expect((await move(fake(), 'acme', leads.id, JSON.stringify({ workspace: engineering.id }), { user: editor })).status).toBe(200);
+    expect(workspaceOf(fake(), leads.id)).toBe(engineering.id);
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: marketing.id }), { user: editor })).toEqual(errorAnswer(403, 'access denied'));
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: marketing.id }), { user: viewer })).toEqual(errorAnswer(403, 'access denied'));
+    expect(workspaceOf(fake(), roadmap.id)).toBe(engineering.id);
+  });
+
+  it('refuses a key sent with a foreign Origin, as for renames', async () => {
+    expect(await move(fake(), 'acme', roadmap.id, JSON.stringify({ workspace: marketing.id }), { headers: { Origin: 'chrome-extension://abcdef' } })).toEqual(
+      errorAnswer(403, 'Credentials not supported for cross-origin requests'),
+    );
+  });
+
+  it('across sites: the document keeps its id, loses its urlId for good, and is reached only through its new site', async () => {
+    expect(await move(fake(), 'globex', projectAlpha.id, JSON.stringify({ workspace: engineering.id }))).toEqual({ status: 200, body: projectAlpha.id });
+    const read = await getJson(fake(), `/o/acme/api/docs/${projectAlpha.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: projectAlpha.id, urlId: null, aliases: [], workspace: { id: engineering.id, org: { domain: 'acme' } } });
+    expect((await getJson(fake(), `/o/globex/api/docs/${projectAlpha.id}`)).status).toBe(404);
+    expect((await getJson(fake(), `/o/globex/api/docs/${projectAlpha.urlId}`)).status).toBe(404);
+    expect((await getJson(fake(), `/o/acme/api/docs/${projectAlpha.urlId}`)).status).toBe(404);
+
+    // Home again: the old links stay broken.
+    expect((await move(fake(), 'acme', projectAlpha.id, JSON.stringify({ workspace: projects.id }))).status).toBe(200);
+    expect(fake().doc(projectAlpha.id)).toMatchObject({ urlId: null, workspaceId: projects.id });
+    expect((await getJson(fake(), `/o/globex/api/docs/${projectAlpha.urlId}`)).status).toBe(404);
+  });
+
+  describe('the destination site’s plan, across sites only', () => {
+    let planned: FakeGrist | undefined;
+    afterEach(async () => {
+      await planned?.close();
+      planned = undefined;
+    });
+    /** A fake whose Globex site has this plan. */
+    async function withGlobexPlan(plan: NonNullable<(typeof sampleSeed.orgs)[number]['plan']>): Promise<FakeGrist> {
+      const seed = { ...sampleSeed, orgs: sampleSeed.orgs.map((org) => (org.id === ORGS.globex.id ? { ...org, plan } : org)) };
+      planned = await startFakeGrist({ mode: 'org-in-path', seed });
+      return planned;
+    }
+
+    it('403 "No more documents permitted", with the limit, once the site holds its most', async () => {
+      const grist = await withGlobexPlan({ maxDocs: 2 });
+      expect(await move(grist, 'acme', roadmap.id, JSON.stringify({ workspace: projects.id }))).toEqual({
+        status: 403,
+        body: { error: 'No more documents permitted', details: { limit: 2 } },
+      });
+      expect(workspaceOf(grist, roadmap.id)).toBe(engineering.id);
+      // Within the site the plan is not asked.
+      expect((await move(grist, 'globex', projectAlpha.id, JSON.stringify({ workspace: WORKSPACES.globexHome.id }))).status).toBe(200);
+    });
+
+    it('403 "Too many external document shares" for a document shared with more non-members than the plan allows', async () => {
+      const grist = await withGlobexPlan({ maxExternalShares: 0 });
+      expect(await move(grist, 'acme', leads.id, JSON.stringify({ workspace: projects.id }))).toEqual(errorAnswer(403, 'Too many external document shares'));
+      expect((await move(grist, 'acme', roadmap.id, JSON.stringify({ workspace: projects.id }))).status).toBe(200);
+    });
+
+    it('402 for a read-only site, and 429 "readonly due to billing issues" that is no rate limit: no Retry-After, and it stays', async () => {
+      const readOnly = await withGlobexPlan({ readonly: 'yes' });
+      expect(await move(readOnly, 'acme', roadmap.id, JSON.stringify({ workspace: projects.id }))).toEqual(errorAnswer(402, 'Site is in readonly mode'));
+      await readOnly.close();
+
+      const billing = await withGlobexPlan({ readonly: 'billing' });
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await call(billing, `/o/acme/api/docs/${roadmap.id}/move`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ workspace: projects.id }),
+        });
+        expect([response.status, response.headers.get('retry-after'), await response.json()]).toEqual([429, null, { error: 'Site is in readonly mode due to billing issues' }]);
+      }
+      expect(workspaceOf(billing, roadmap.id)).toBe(engineering.id);
+    });
   });
 });
 

@@ -54,7 +54,7 @@ export class HomeDatabase {
       this.workspacesByOrg.set(workspace.orgId, [...(this.workspacesByOrg.get(workspace.orgId) ?? []), workspace]);
     }
     for (const doc of copy.docs) {
-      this.docsByKey.set(doc.urlId, doc);
+      if (doc.urlId !== null) this.docsByKey.set(doc.urlId, doc);
       this.docsByKey.set(doc.id, doc);
       this.docsByWorkspace.set(doc.workspaceId, [...(this.docsByWorkspace.get(doc.workspaceId) ?? []), doc]);
     }
@@ -157,6 +157,34 @@ export class HomeDatabase {
     workspace.updatedAt = later(workspace.updatedAt);
   }
 
+  /**
+   * Moves a document to another workspace, marking both workspaces changed. To another site, the
+   * document loses its urlId, which is not given back by moving it home (grist-api.md).
+   */
+  moveDoc(doc: SeedDoc, destination: SeedWorkspace): void {
+    const from = this.workspaceOf(doc);
+    if (from.orgId !== destination.orgId && doc.urlId !== null) {
+      this.docsByKey.delete(doc.urlId);
+      doc.urlId = null;
+    }
+    this.docsByWorkspace.set(from.id, this.docsIn(from).filter((other) => other !== doc));
+    this.docsByWorkspace.set(destination.id, [...this.docsIn(destination), doc]);
+    doc.workspaceId = destination.id;
+    doc.updatedAt = later(doc.updatedAt);
+    from.updatedAt = later(from.updatedAt);
+    destination.updatedAt = later(destination.updatedAt);
+  }
+
+  /** How many documents a site holds. */
+  countDocs(org: SeedOrg): number {
+    return this.docsOf(org).length;
+  }
+
+  /** How many users `doc` is shared with directly who are not members of `org`. */
+  externalShares(doc: SeedDoc, org: SeedOrg): number {
+    return Object.keys(doc.shares).filter((userId) => org.members[Number(userId)] === undefined).length;
+  }
+
   /** `GET /api/orgs`: every site the caller can reach, the personal site first (sample `orgs.owner.json`). */
   orgsJson(caller: Caller): object[] {
     return this.orgs
@@ -212,7 +240,7 @@ export class HomeDatabase {
       access: this.workspaceAccess(org, caller),
       owner: this.workspaceOwner(org),
     };
-    const aliases = [{ orgId: org.id, urlId: doc.urlId, docId: doc.id, createdAt: doc.createdAt }];
+    const aliases = doc.urlId === null ? [] : [{ orgId: org.id, urlId: doc.urlId, docId: doc.id, createdAt: doc.createdAt }];
     return { ...this.docFields(doc), workspace, aliases, forks: [], access: this.docAccess(doc, caller) };
   }
 

@@ -38,6 +38,13 @@ export interface SeedOrg {
   updatedAt: string;
   /** Team members by user id; their role applies to every workspace and document of the org. */
   members: Record<number, Role>;
+  /**
+   * What the site's plan refuses a document moved in from another site (grist-api.md "Moving a
+   * document"): past `maxDocs` documents, a document shared with more than `maxExternalShares`
+   * users who are not members, anything while `readonly` (`billing`: the 429 that is not a rate
+   * limit; `yes`: 402).
+   */
+  plan?: { maxDocs?: number; maxExternalShares?: number; readonly?: 'billing' | 'yes' };
 }
 
 export interface SeedWorkspace {
@@ -51,7 +58,8 @@ export interface SeedWorkspace {
 export interface SeedDoc {
   /** 22 characters. */
   id: string;
-  urlId: string;
+  /** Null once the document was moved to another site (grist-api.md "Moving a document"). */
+  urlId: string | null;
   name: string;
   workspaceId: number;
   isPinned: boolean;

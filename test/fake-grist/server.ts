@@ -105,6 +105,8 @@ class GristError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Grist's `details` beside the error, when it gives some. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -277,6 +279,40 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return workspace.id;
   }
 
+  /**
+   * grist-api.md "Moving a document": `{"workspace": <id>}` (a numeric string too) as JSON, sent
+   * through the document's own site. The caller must own the document and be an owner or editor
+   * of the destination workspace; across sites the destination's plan may refuse it. Out: the
+   * document id, a JSON string.
+   */
+  function moveDoc(ref: string, request: ApiRequest): string {
+    const properties = parseJsonBody(request);
+    const doc = requireDoc(ref, request);
+    const raw = properties.workspace;
+    const workspaceId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(workspaceId)) throw new GristError(400, `workspace parameter cannot be understood as an integer: ${String(raw)}`);
+    const destination = database.findWorkspace(workspaceId);
+    if (!destination || !database.workspaceRole(destination, request.caller)) throw new GristError(404, 'workspace not found');
+    if (database.docAccess(doc, request.caller) !== 'owners') throw new GristError(403, 'access denied');
+    const role = database.workspaceRole(destination, request.caller);
+    if (role !== 'owners' && role !== 'editors') throw new GristError(403, 'access denied');
+    if (destination.id === doc.workspaceId) throw new GristError(400, 'Bad request: doc is already in destination workspace');
+    const to = database.orgOfWorkspace(destination);
+    if (to.id !== database.orgOf(doc).id) {
+      const plan = to.plan ?? {};
+      if (plan.readonly === 'billing') throw new GristError(429, 'Site is in readonly mode due to billing issues');
+      if (plan.readonly === 'yes') throw new GristError(402, 'Site is in readonly mode');
+      if (plan.maxDocs !== undefined && database.countDocs(to) >= plan.maxDocs) {
+        throw new GristError(403, 'No more documents permitted', { limit: plan.maxDocs });
+      }
+      if (plan.maxExternalShares !== undefined && database.externalShares(doc, to) > plan.maxExternalShares) {
+        throw new GristError(403, 'Too many external document shares');
+      }
+    }
+    database.moveDoc(doc, destination);
+    return doc.id;
+  }
+
   const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
     ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
@@ -284,6 +320,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       database.workspacesJson(requireOrg(id, request), request.caller)],
     ['GET', /^\/api\/docs\/([^/]+)$/, (id, request) => database.docJson(requireDoc(id, request), request.caller)],
     ['PATCH', /^\/api\/docs\/([^/]+)$/, renameDoc],
+    ['PATCH', /^\/api\/docs\/([^/]+)\/move$/, moveDoc],
     ['GET', /^\/api\/workspaces\/([^/]+)$/, (id, request) => database.workspaceJson(requireWorkspace(id, request), request.caller)],
     ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
@@ -393,7 +430,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       sendJson(request, response, 200, value);
     } catch (error) {
       if (!(error instanceof GristError)) throw error;
-      sendJson(request, response, error.status, { error: error.message });
+      sendJson(request, response, error.status, { error: error.message, ...(error.details ? { details: error.details } : {}) });
     }
   }
 
