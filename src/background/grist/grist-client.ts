@@ -77,7 +77,9 @@ function serverMessageOf(text: string, apiKey: string): string | undefined {
     const body: unknown = JSON.parse(text);
     const error = (body as { error?: unknown } | null)?.error;
     if (typeof error !== 'string' || mayHoldKey(error, apiKey)) return undefined;
-    return error.slice(0, MAX_SERVER_MESSAGE);
+    // A plan's refusal names its limit beside the message (grist-api.md "Moving a document").
+    const limit = (body as { details?: { limit?: unknown } }).details?.limit;
+    return `${error}${typeof limit === 'number' ? ` (limit ${limit})` : ''}`.slice(0, MAX_SERVER_MESSAGE);
   } catch {
     return undefined;
   }

@@ -257,6 +257,25 @@ export function recordWorkspaceRename(siteUrl: string, workspaceId: number, name
   });
 }
 
+/**
+ * Records a move Grist confirmed in the cached listing: the document leaves workspace `from.id` of
+ * site `from.siteUrl` for workspace `to.id` of `to.siteUrl`. Moved to another site, it is reached
+ * by its id from then on (Grist drops its urlId, grist-api.md "Moving a document").
+ */
+export function recordMove(docId: string, from: { siteUrl: string; workspaceId: number }, to: { siteUrl: string; workspaceId: number }): Promise<void> {
+  return updateCached((listing) => {
+    const workspaceOf = ({ siteUrl, workspaceId }: { siteUrl: string; workspaceId: number }) =>
+      listing.sites.find((site) => site.siteUrl === siteUrl)?.workspaces.find((workspace) => workspace.id === workspaceId);
+    const source = workspaceOf(from);
+    const destination = workspaceOf(to);
+    const document = source?.documents.find((entry) => entry.id === docId);
+    if (!source || !destination || !document) return null;
+    source.documents = source.documents.filter((entry) => entry !== document);
+    destination.documents = [...destination.documents, from.siteUrl === to.siteUrl ? document : { ...document, urlId: docId }];
+    return JSON.stringify(['moved', docId, to.siteUrl, to.workspaceId]);
+  });
+}
+
 /** Removes a document Grist says is gone from the cached listing. */
 export function forgetDocument(docId: string): Promise<void> {
   return updateCached((listing) => {

@@ -1,0 +1,136 @@
+/**
+ * Moving a document (issue 18): `PATCH {site}/api/docs/<docId>/move` with `{"workspace": <id>}` as
+ * JSON (without the Content-Type Grist answers 400), sent through the document's current site, with
+ * the same Origin handling as a rename (grist-api.md "Moving a document"). The document, its site
+ * and the destination always come from the worker's own listing, checked before anything is sent,
+ * so a page cannot aim a move, or the key, anywhere else.
+ */
+import { t } from '../../shared/i18n.ts';
+import type { Listing } from '../../shared/listing.ts';
+import { canAddDocuments, canMove, serverOf } from '../../shared/move.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { forgetDocument, readListing, recordMove } from '../listing/listing-cache.ts';
+import { findDocument, findWorkspace, oneAtATime, savedConnection } from '../rename/rename-service.ts';
+
+/** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
+export interface MoveRequest {
+  orgId: number;
+  docId: string;
+  to: { orgId: number; workspaceId: number };
+}
+
+/** One end of a move: a workspace and its site, as the listing has them. */
+export interface MovePlace {
+  site: { orgId: number; name: string; url: string };
+  workspace: { id: number; name: string };
+}
+
+/** A move checked against the listing: the document, where it is, where it goes. */
+export interface MoveTarget {
+  docId: string;
+  name: string;
+  from: MovePlace;
+  to: MovePlace;
+}
+
+/**
+ * Checks `request` against `listing`. Out: the move. Throws ApiError, nothing being sent:
+ * `not-found` for a document or destination the listing does not have; `forbidden` for a document
+ * the user does not own or a destination they may not add documents to (Grist would answer 403),
+ * or one on another Grist server; `invalid-input` for the workspace it is in already (Grist: 400).
+ */
+export function moveTarget(listing: Listing | null, request: MoveRequest): MoveTarget {
+  const found = findDocument(listing, request.orgId, request.docId);
+  if (!found) throw new ApiError('not-found', t('errorNotInList'));
+  const destination = findWorkspace(listing, request.to.orgId, request.to.workspaceId);
+  if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
+  const { site, workspace, document } = found;
+  if (!canMove(document)) throw new ApiError('forbidden', t('errorNotOwnerToMove', document.name), 403);
+  if (!canAddDocuments(destination.workspace) || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
+    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
+  }
+  if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
+    throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
+  }
+  const place = (entry: typeof site, space: typeof workspace): MovePlace => ({
+    site: { orgId: entry.orgId, name: entry.name, url: entry.siteUrl },
+    workspace: { id: space.id, name: space.name },
+  });
+  return { docId: document.id, name: document.name, from: place(site, workspace), to: place(destination.site, destination.workspace) };
+}
+
+/** The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. */
+function refusedByPlan(error: ApiError): boolean {
+  if (error.status === 402 || error.status === 429) return true;
+  return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
+}
+
+/** The workspace a document is in, read through `siteUrl`; null when that site does not have it (404). */
+async function workspaceNow(client: GristClient, siteUrl: string, docId: string): Promise<number | null> {
+  try {
+    return (await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema)).workspace.id ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The PATCH went out but its answer was lost (a timeout, a reset, a proxy's 502 or 504 after a long
+ * wait: grist-core issue 2083 reports 10 s moves): read the document back, through the destination
+ * site, then through its own, before anything is said or sent again. Returns when it was moved;
+ * throws an ApiError saying what is known otherwise.
+ */
+async function confirmAfterLostAnswer(client: GristClient, target: MoveTarget): Promise<void> {
+  let there: number | null;
+  try {
+    there = await workspaceNow(client, target.to.site.url, target.docId);
+    if (there !== target.to.workspace.id && target.to.site.url !== target.from.site.url) there = await workspaceNow(client, target.from.site.url, target.docId);
+  } catch {
+    throw new ApiError('network', t('errorLostAnswerUnchecked'));
+  }
+  if (there !== target.to.workspace.id) throw new ApiError('network', t('errorMoveLostAnswerNotMoved', target.name));
+}
+
+/**
+ * Sends the one PATCH of `target` through the document's own site. Throws ApiError: `forbidden` when
+ * Grist refuses the user (403) or the destination's plan refuses the document (its words, the site
+ * named; a 402 or the billing 429 is never sent again); `not-found` when the document is gone (it
+ * also leaves the cached listing); `network` when the answer was lost and it was not moved.
+ */
+export async function sendMove(client: GristClient, target: MoveTarget): Promise<void> {
+  try {
+    await client.patch(target.from.site.url, `/api/docs/${encodeURIComponent(target.docId)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'network' || error.kind === 'timeout' || error.status === 502 || error.status === 504) {
+      await confirmAfterLostAnswer(client, target);
+    } else if (refusedByPlan(error)) {
+      throw new ApiError('forbidden', t('errorSiteRefusedMove', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
+    } else if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
+      throw new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    } else if (error.status === 404) {
+      await forgetDocument(target.docId);
+      throw new ApiError('not-found', t('errorDocumentGone', target.name, new URL(target.from.site.url).host), 404);
+    } else {
+      throw error;
+    }
+  }
+}
+
+/**
+ * Moves a document of the cached listing to a workspace of it: checked (moveTarget), sent
+ * (sendMove), then recorded in the cached listing. Moves and renames of one document run one at a
+ * time. Out: where it went. Throws as moveTarget and sendMove do.
+ */
+export function moveDocument(request: MoveRequest): Promise<MovePlace> {
+  return oneAtATime(request.docId, async () => {
+    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
+    const target = moveTarget(listing, request);
+    await sendMove(client, target);
+    await recordMove(target.docId, { siteUrl: target.from.site.url, workspaceId: target.from.workspace.id }, { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id });
+    return target.to;
+  });
+}

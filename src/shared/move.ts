@@ -1,0 +1,52 @@
+/**
+ * Moving a document (grist-api.md "Moving a document", issue 18): who may move what, and where to.
+ * Pure, for the worker's checks and the pages' destination pickers alike.
+ */
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from './listing.ts';
+
+/** Only a document's owners may move it (Grist answers 403 "access denied" to others). */
+export function canMove(document: DocumentEntry): boolean {
+  return document.access === 'owners';
+}
+
+/** A move may go to a workspace whose `access` is `owners` or `editors` (otherwise Grist answers 403). */
+export function canAddDocuments(workspace: WorkspaceEntry): boolean {
+  return workspace.access === 'owners' || workspace.access === 'editors';
+}
+
+/**
+ * The Grist server a site lives on: a move goes between the sites of one server only. On
+ * getgrist.com every site (`docs`, `<team>`.getgrist.com) is one server; elsewhere a server is an
+ * origin, its teams under `/o/<team>`.
+ */
+export function serverOf(siteUrl: string): string {
+  const { hostname, origin } = new URL(siteUrl);
+  return hostname === 'getgrist.com' || hostname.endsWith('.getgrist.com') ? 'getgrist.com' : origin;
+}
+
+/** A workspace a document can be moved to, with its site; `crossSite` when it is another site than the document's. */
+export interface MoveDestination {
+  site: SiteEntry;
+  workspace: WorkspaceEntry;
+  crossSite: boolean;
+}
+
+/**
+ * Where a document of `from` (its site and workspace, as in `listing`) can go: every workspace of
+ * the listing on the same server that the user may add documents to, but its own, in the
+ * listing's order (sites, then their workspaces). Grist's support workspace is never listed, so
+ * never a destination. Sites are told apart by id and address together (ids are per server).
+ */
+export function moveDestinations(listing: Listing, from: { orgId: number; siteUrl: string; workspaceId: number }): MoveDestination[] {
+  const server = serverOf(from.siteUrl);
+  const destinations: MoveDestination[] = [];
+  for (const site of listing.sites) {
+    if (serverOf(site.siteUrl) !== server) continue;
+    const crossSite = site.orgId !== from.orgId || site.siteUrl !== from.siteUrl;
+    for (const workspace of site.workspaces) {
+      if (!crossSite && workspace.id === from.workspaceId) continue;
+      if (canAddDocuments(workspace)) destinations.push({ site, workspace, crossSite });
+    }
+  }
+  return destinations;
+}

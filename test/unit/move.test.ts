@@ -1,0 +1,170 @@
+/**
+ * Moving a document (issue 18): the destinations a picker offers, and the worker's move against the
+ * fake Grist server: one PATCH to `/api/docs/<id>/move` through the document's own site, the checks
+ * before it, Grist's refusals (a plan's never sent twice), a lost answer read back, and the
+ * cached listing after it, across sites too.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import { moveDocument } from '../../src/background/move/move-service.ts';
+import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
+import { moveDestinations, serverOf } from '../../src/shared/move.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { saveSettingsWithKey } from '../setup/saved-key.ts';
+
+describe('where a document can be moved to', () => {
+  const site = (orgId: number, siteUrl: string, workspaces: Array<[number, string | null]>): SiteEntry => ({
+    orgId,
+    name: `Site ${orgId}`,
+    domain: null,
+    personal: orgId === 1,
+    siteUrl,
+    workspaces: workspaces.map(([id, access]) => ({ id, name: `W${id}`, access, documents: [] })),
+  });
+  const listing: Listing = {
+    fetchedAt: 1,
+    sites: [
+      site(1, 'https://docs.getgrist.com', [[10, 'owners']]),
+      site(2, 'https://acme.getgrist.com', [[20, 'owners'], [21, 'editors'], [22, 'viewers'], [23, null]]),
+      site(3, 'https://globex.getgrist.com', [[30, 'editors']]),
+      site(2, 'https://grist.example.com/o/acme', [[20, 'owners']]),
+    ],
+  };
+  const names = (from: Parameters<typeof moveDestinations>[1]) => moveDestinations(listing, from).map(({ site: { orgId }, workspace, crossSite }) => `${orgId}/${workspace.name}${crossSite ? ' (other site)' : ''}`);
+
+  it('every workspace the user may add documents to, on the same server, its own left out', () => {
+    expect(names({ orgId: 2, siteUrl: 'https://acme.getgrist.com', workspaceId: 20 })).toEqual(['1/W10 (other site)', '2/W21', '3/W30 (other site)']);
+    expect(names({ orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 })).toEqual(['2/W20 (other site)', '2/W21 (other site)', '3/W30 (other site)']);
+  });
+
+  it('another server’s site with the same id is neither the same site nor a destination', () => {
+    expect(names({ orgId: 2, siteUrl: 'https://grist.example.com/o/acme', workspaceId: 20 })).toEqual([]);
+    expect(serverOf('https://acme.getgrist.com')).toBe(serverOf('https://docs.getgrist.com'));
+    expect(serverOf('https://grist.example.com/o/acme')).toBe('https://grist.example.com');
+  });
+});
+
+describe('moving a document in the worker', () => {
+  let grist: FakeGrist;
+  const { roadmap, leads, projectAlpha, personalBudget } = DOCS;
+  const { engineering, marketing, projects } = WORKSPACES;
+
+  async function connectAs(user: (typeof USERS)[keyof typeof USERS], seed = sampleSeed): Promise<void> {
+    await grist?.close();
+    grist = await startFakeGrist({ mode: 'org-in-path', seed });
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, user.apiKey);
+    await refreshListing();
+    grist.clearRequests();
+  }
+  const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
+  /** Where the cached listing has a document: `<site domain>/<workspace id>`, and its urlId. */
+  async function cached(docId: string) {
+    for (const site of (await readListing())?.sites ?? []) {
+      for (const workspace of site.workspaces) {
+        const document = workspace.documents.find((entry) => entry.id === docId);
+        if (document) return { at: `${site.domain}/${workspace.id}`, urlId: document.urlId };
+      }
+    }
+    return null;
+  }
+  const error = (promise: Promise<unknown>) => promise.then(() => null, (failure: { kind: string; message: string }) => ({ kind: failure.kind, message: failure.message }));
+
+  beforeEach(() => {
+    fakeBrowser.permissions.contains = (async () => true) as never;
+  });
+  afterEach(async () => {
+    await grist.close();
+  });
+
+  it('within a site: one PATCH to the document’s own site, as JSON and with no Origin; Grist and the cached listing have it there', async () => {
+    await connectAs(USERS.owner);
+    const to = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
+    expect(to).toEqual({ site: { orgId: ORGS.acme.id, name: ORGS.acme.name, url: `${grist.url}/o/acme` }, workspace: { id: marketing.id, name: 'Marketing' } });
+    expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${roadmap.id}/move`, contentType: 'application/json', origin: undefined })]);
+    expect(grist.doc(roadmap.id)?.workspaceId).toBe(marketing.id);
+    expect(await cached(roadmap.id)).toEqual({ at: `acme/${marketing.id}`, urlId: roadmap.urlId });
+  });
+
+  it('across sites: sent through the site it leaves; listed under its new site, reached by its id', async () => {
+    await connectAs(USERS.owner);
+    await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+    expect(patches().map((request) => request.path)).toEqual([`/o/globex/api/docs/${projectAlpha.id}/move`]);
+    expect(grist.doc(projectAlpha.id)).toMatchObject({ workspaceId: engineering.id, urlId: null });
+    expect(await cached(projectAlpha.id)).toEqual({ at: `acme/${engineering.id}`, urlId: projectAlpha.id });
+    // And a refresh agrees with what was recorded.
+    await refreshListing();
+    expect(await cached(projectAlpha.id)).toEqual({ at: `acme/${engineering.id}`, urlId: projectAlpha.id });
+  });
+
+  it('an editor moves a document they own to a workspace they edit', async () => {
+    await connectAs(USERS.editor);
+    await moveDocument({ orgId: ORGS.acme.id, docId: leads.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+    expect(grist.doc(leads.id)?.workspaceId).toBe(engineering.id);
+  });
+
+  it('sends nothing for a document not owned, a destination not editable or not listed, or the workspace it is in', async () => {
+    await connectAs(USERS.editor);
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toEqual({
+      kind: 'forbidden',
+      message: `Only the owners of “${roadmap.name}” can move it.`,
+    });
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: leads.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toEqual({
+      kind: 'invalid-input',
+      message: `“${leads.name}” is in “Marketing” already.`,
+    });
+    // Globex is not the editor's: not in their listing, so no destination.
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: leads.id, to: { orgId: ORGS.globex.id, workspaceId: projects.id } }))).toMatchObject({ kind: 'not-found' });
+
+    expect(patches()).toEqual([]);
+
+    // A viewer of Acme owns none of its documents.
+    await connectAs(USERS.viewer);
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toMatchObject({ kind: 'forbidden' });
+    expect(patches()).toEqual([]);
+  });
+
+  it('a plan’s refusal is said in Grist’s words with the site named, and is never sent again (402, billing 429)', async () => {
+    const withGlobexPlan = (plan: NonNullable<(typeof sampleSeed.orgs)[number]['plan']>) => ({
+      ...sampleSeed,
+      orgs: sampleSeed.orgs.map((org) => (org.id === ORGS.globex.id ? { ...org, plan } : org)),
+    });
+    const cases: Array<[NonNullable<(typeof sampleSeed.orgs)[number]['plan']>, string]> = [
+      [{ maxDocs: 2 }, 'No more documents permitted (limit 2)'],
+      [{ readonly: 'billing' }, 'Site is in readonly mode due to billing issues'],
+      [{ readonly: 'yes' }, 'Site is in readonly mode'],
+    ];
+    for (const [plan, words] of cases) {
+      await connectAs(USERS.owner, withGlobexPlan(plan));
+      expect(await error(moveDocument({ orgId: ORGS.ownerPersonal.id, docId: personalBudget.id, to: { orgId: ORGS.globex.id, workspaceId: projects.id } }))).toEqual({
+        kind: 'forbidden',
+        message: `${ORGS.globex.name} did not accept the document: ${words}.`,
+      });
+      expect(patches()).toHaveLength(1);
+      expect(await cached(personalBudget.id)).toEqual({ at: `${ORGS.ownerPersonal.domain}/${WORKSPACES.ownerHome.id}`, urlId: personalBudget.urlId });
+    }
+  });
+
+  it('an answer lost after Grist moved it: read back, said moved, not sent again', async () => {
+    await connectAs(USERS.owner);
+    grist.injectFault({ method: 'PATCH', path: /\/move$/, loseAnswer: true, times: 1 });
+    await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+    expect(patches()).toHaveLength(1);
+    expect(grist.requests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([`/o/acme/api/docs/${projectAlpha.id}`]);
+    expect(await cached(projectAlpha.id)).toEqual({ at: `acme/${engineering.id}`, urlId: projectAlpha.id });
+  });
+
+  it('an answer lost before Grist moved it: read back where it is, said not moved', async () => {
+    await connectAs(USERS.owner);
+    grist.injectFault({ method: 'PATCH', path: /\/move$/, drop: true, times: 1 });
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toEqual({
+      kind: 'network',
+      message: `Grist did not answer in time, and “${roadmap.name}” was not moved. Try again.`,
+    });
+    expect(patches()).toHaveLength(1);
+    expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
+    expect(await cached(roadmap.id)).toEqual({ at: `acme/${engineering.id}`, urlId: roadmap.urlId });
+  });
+});
