@@ -23,6 +23,9 @@ function popupScripts(outDir: string, target: string): Plugin {
     async writeBundle() {
       await bundle({
         input: { 'first-screen': 'src/popup/first-screen-entry.ts', main: 'src/popup/main.tsx' },
+        // Lets the lazy chunks (history, undo offer) import what they share from main.js rather than
+        // have it moved to a chunk of its own, one more file for every popup.
+        preserveEntrySignatures: 'allow-extension',
         platform: 'browser',
         transform: { target, jsx: { runtime: 'automatic', importSource: 'preact' } },
         output: { dir: outDir, format: 'es', minify: true, comments: false, entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name].js' },

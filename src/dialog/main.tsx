@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
-import { runtimeBackend } from '../shared/backend-client.ts';
+import { allMessagesBackend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { DialogApp } from './app.tsx';
 import { readDialogParameters } from './dialog-parameters.ts';
@@ -13,7 +13,7 @@ import { createDialogStore } from './store.ts';
 const { pageUrl, tabId, source } = readDialogParameters(location.search);
 
 const store = createDialogStore({
-  backend: runtimeBackend,
+  backend: allMessagesBackend(),
   pageUrl,
   tabId,
   source,

@@ -1,33 +1,18 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { lazy } from './lazy.tsx';
 import { t } from '../shared/i18n.ts';
 import { TitleBarButton } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
-import type { HistoryStore } from '../history/history-store.ts';
 import type { PopupStore } from './store.ts';
 
-type HistoryViewComponent = (typeof import('../history/history-view.tsx'))['HistoryView'];
-
 /**
- * The rename history, loaded when first shown: most popups never open it, so its code (view and
- * store) is not part of what every popup loads and parses.
+ * The rename history, loaded when first shown (on-demand.ts): most popups never open it, so its
+ * code (view and store) is not part of what every popup loads and parses.
  */
-function LazyHistoryView({ store }: { store: PopupStore }) {
-  const [View, setView] = useState<{ component: HistoryViewComponent; history: HistoryStore } | null>(null);
-  useEffect(() => {
-    let shown = true;
-    void Promise.all([import('../history/history-view.tsx'), store.loadHistory()]).then(
-      ([module, history]) => shown && setView({ component: module.HistoryView, history }),
-    );
-    return () => {
-      shown = false;
-    };
-  }, [store]);
-  if (!View) return <p class="history-empty">{t('loading')}</p>;
-  return <View.component store={View.history} />;
-}
+const PopupHistory = lazy(() => import('./on-demand.ts').then((module) => module.PopupHistory));
 
 /** True for a key event in a place that has its own undo (a text field). */
 function inTextField(target: EventTarget | null): boolean {
@@ -89,7 +74,7 @@ export function App({ store }: { store: PopupStore }) {
       {showHistory ? (
         <section class="history-panel" aria-labelledby="history-heading">
           <h2 id="history-heading">{t('renameHistory')}</h2>
-          <LazyHistoryView store={store} />
+          <PopupHistory store={store} />
         </section>
       ) : (
         <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />

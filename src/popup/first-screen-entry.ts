@@ -8,16 +8,22 @@
  */
 import { showFirstScreen } from './first-screen.ts';
 
-type StorageGet = (keys: string[]) => Promise<Record<string, unknown>>;
+interface Api {
+  storage: { local: { get: (keys: string[]) => Promise<Record<string, unknown>> } };
+  runtime: { getManifest: () => { version: string } };
+  i18n: { getUILanguage: () => string };
+}
 // Firefox's `browser`, or Chrome's `chrome` (whose calls return promises): see shared/extension-api.ts.
-const scope = globalThis as unknown as Record<'browser' | 'chrome', { storage: { local: { get: StorageGet } } } | undefined>;
-const storage = (scope.browser ?? scope.chrome)?.storage.local;
+const scope = globalThis as unknown as Record<'browser' | 'chrome', Api | undefined>;
+const api = scope.browser ?? scope.chrome;
+const storage = api?.storage.local;
 const container = document.getElementById('first-screen');
 
 const drawn =
   storage && container && !new URLSearchParams(location.search).has('q')
     ? // The keys of firstScreenItem and listingPreviewItem (shared/storage-items.ts).
-      storage.get(['firstScreen', 'listingPreview']).then((stored) => showFirstScreen(stored, container))
+      // The version and language as firstScreenMade (shared/first-screen.ts) puts them.
+      storage.get(['firstScreen', 'listingPreview']).then((stored) => showFirstScreen(stored, container, `${api.runtime.getManifest().version} ${api.i18n.getUILanguage()}`))
     : Promise.resolve();
 // The popup's code, built as an entry of its own (vite.config.ts): named at run time, so that the
 // bundler leaves it out of this script.

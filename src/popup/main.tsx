@@ -4,7 +4,7 @@
  */
 import { extensionApi as browser } from '../shared/extension-api.ts';
 import { render } from 'preact';
-import { refreshUnderway, runtimeBackend } from '../shared/backend-client.ts';
+import { backendFor, refreshUnderway } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
@@ -13,7 +13,7 @@ import { takeOverFirstScreen } from './first-screen-handover.ts';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
-  backend: runtimeBackend,
+  backend: backendFor(['renameDocument', 'renameWorkspace', 'undoRename', 'getHistory', 'clearHistory', 'undoBatch']),
   // The whole cache is read once the refresh the store asked for first has made its own storage
   // reads: asked before, its megabytes would hold those up in the browser's storage queue.
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
@@ -39,5 +39,5 @@ if (root) {
   render(<App store={store} />, root);
   // Drawing the first screen for the next popup is no part of showing this one: its code waits too.
   const whenIdle = (task: () => void) => requestIdleCallback(() => task());
-  whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle })));
+  whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

@@ -5,7 +5,7 @@
  */
 import { effect } from '@preact/signals';
 import { PREVIEW_REVISION } from '../shared/listing.ts';
-import type { FirstScreen, SnapshotNode } from '../shared/first-screen.ts';
+import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../shared/first-screen.ts';
 import type { PopupStore } from './store.ts';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
@@ -32,6 +32,9 @@ export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
 /** What keepFirstScreen needs from the page. */
 export interface FirstScreenDependencies {
   store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'revision'>;
+  /** The extension's version and the browser's language (see FirstScreen.made). */
+  version: string;
+  language: string;
   /** The element the popup's view is rendered into. */
   root: HTMLElement;
   save: (firstScreen: FirstScreen) => unknown;
@@ -44,19 +47,22 @@ export interface FirstScreenDependencies {
  * known), at rest: refresh done, no search, no rename under way, the list scrolled to its top and
  * the history closed. Drawn when the page is idle, so never in the way of a keystroke.
  */
-export function keepFirstScreen({ store, root, save, whenIdle }: FirstScreenDependencies): void {
+export function keepFirstScreen({ store, root, save, whenIdle, version, language }: FirstScreenDependencies): void {
+  const atRest = (peek: boolean) => {
+    const read = <T>(signal: { value: T; peek(): T }) => (peek ? signal.peek() : signal.value);
+    return read(store.loaded) && !read(store.refreshing) && read(store.query) === '' && read(store.renames).size === 0;
+  };
   effect(() => {
     const revision = store.revision.value;
-    const atRest = store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0;
     // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
-    if (!atRest || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
+    if (!atRest(false) || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
     whenIdle(() => {
       const view = root.firstElementChild;
       const list = root.querySelector('.results');
-      // The moment passed meanwhile (the user typed, renamed or scrolled): the next one will do.
-      if (!view || store.revision.peek() !== revision || store.query.peek() !== '' || store.renames.peek().size > 0) return;
+      // The moment passed meanwhile (the user typed, renamed, scrolled or refreshed): the next one will do.
+      if (!view || store.revision.peek() !== revision || !atRest(true)) return;
       if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
-      void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, tree: takeSnapshot(view, window.innerHeight) });
+      void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: takeSnapshot(view, window.innerHeight) });
     });
   });
 }

@@ -3,41 +3,14 @@
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
-import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
 import { ErrorActions } from './error-actions.tsx';
 import { countDocuments } from '../shared/search.ts';
+import { lazy } from './lazy.tsx';
 import type { PopupStore } from './store.ts';
 
-/**
- * The last rename's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
- * elsewhere since is said, with "Restore … anyway".
- */
-function UndoOffer({ store }: { store: PopupStore }) {
-  const last = store.lastRename.value;
-  if (!last) return null;
-  const undoLast = (force: boolean) =>
-    void store.undoLastRename(force).then(() =>
-      // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
-      setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) document.getElementById('search-documents')?.focus();
-      }, 0),
-    );
-  return (
-    <div class="undo-offer">
-      <p class="undo-message">{t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
-      <UndoControls
-        oldName={last.oldName}
-        undo={last.undo}
-        onUndo={undoLast}
-        label={t('undoRenameOf', last.newName)}
-        keyshortcuts="Control+Z Meta+Z"
-        buttonClass="link-button"
-      />
-    </div>
-  );
-}
+/** The last rename's Undo (undo-offer.tsx): its code loads with the first rename, not with every popup. */
+const UndoOffer = lazy(() => import('./on-demand.ts').then((module) => module.UndoOffer));
 
 /** Renders the status region from the store; see the module comment. */
 export function StatusArea({ store }: { store: PopupStore }) {
@@ -88,7 +61,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
         </p>
       ) : null}
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
-      <UndoOffer store={store} />
+      {store.lastRename.value ? <UndoOffer store={store} /> : null}
       {notice}
       {listingState}
     </div>

@@ -405,8 +405,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       refreshing.value = false;
       answered.value = null;
       loaded.value = true;
-      // Whatever it came to, a search no longer waits: for a fresh listing, or for nothing.
-      partial.value = false;
+      // A fresh listing ends the wait; a failed refresh only once the whole cache is read (or not there).
+      if (reply.ok || !readingCache) partial.value = false;
       if (reply.ok) {
         freshListingArrived = true;
         const { revision } = reply.value;
@@ -456,8 +456,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     wholeCache = cached && cached.revision === previewOf ? cached : null;
     cacheReadDone();
     if (cached && !freshListingArrived) show(cached, cached.revision);
-    // With no whole cache, the fresh listing ends the wait.
-    if (cached) partial.value = false;
+    // With no whole cache, the refresh's end ends the wait (and has, if it is over).
+    if (cached || !refreshing.value) partial.value = false;
     // Sites that answered before the cache was read are shown on top of it.
     reapplyProgress?.();
     loaded.value = true;
@@ -570,7 +570,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         createHistoryStore(backend, (entry, name) =>
           showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
         ),
-      )),
+      ).catch((error: unknown) => {
+        // Not kept: the next opening of the history tries again.
+        history = undefined;
+        throw error;
+      })),
     undoLastRename,
     showRestored: showName,
     loaded,

@@ -5,7 +5,7 @@
 import { extensionApi as browser } from './extension-api.ts';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { SiteEntry } from './listing.ts';
-import { listingPortName, MESSAGE_NAMES, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
+import { listingPortName, messageNames, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 /**
  * A refresh under way as a page sees it: every site of the site list in its order, those that have
@@ -96,8 +96,18 @@ function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shown
   });
 }
 
-/** The real backend: messages to the background service worker, one function per message name. */
-export const runtimeBackend = {
-  ...(Object.fromEntries(MESSAGE_NAMES.map((type) => [type, (request: never) => send(type, request)])) as Omit<Backend, 'refreshListing'>),
-  refreshListing: (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision)),
-} satisfies Backend as Backend;
+/**
+ * The real backend for a page that sends the messages `names` (refreshListing always comes): one
+ * function each, messages to the background service worker. The popup names its few, so the
+ * protocol's whole list is not in its script.
+ */
+export function backendFor<K extends Exclude<MessageName, 'refreshListing'>>(names: readonly K[]): Pick<Backend, K | 'refreshListing'> {
+  const refreshListing: Backend['refreshListing'] = (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision));
+  const messages = Object.fromEntries(names.map((type) => [type, (request: never) => send(type, request)])) as Pick<Backend, K>;
+  return { ...messages, refreshListing } as Pick<Backend, K | 'refreshListing'>;
+}
+
+/** The backend with every message of the protocol (see backendFor). */
+export function allMessagesBackend(): Backend {
+  return backendFor(messageNames().filter((name): name is Exclude<MessageName, 'refreshListing'> => name !== 'refreshListing'));
+}

@@ -82,10 +82,16 @@ describe('drawing the first screen', () => {
     const names = [...built.querySelectorAll('a[aria-label^="Open "]')].map((link) => link.textContent);
     expect(names.some((name) => name?.includes(HOSTILE))).toBe(true);
     expect(built.querySelector('[role="status"]')?.childNodes).toHaveLength(0);
-    // Everything else as drawn: the same elements and attributes.
-    const withoutLiveText = view.cloneNode(true) as Element;
-    withoutLiveText.querySelector('[role="status"]')!.replaceChildren();
-    expect(built.outerHTML).toBe(withoutLiveText.outerHTML);
+    // Everything else as drawn: the same elements and attributes, its ids its own.
+    const expected = view.cloneNode(true) as Element;
+    expected.querySelector('[role="status"]')!.replaceChildren();
+    // Links lead nowhere in a drawing: they are inert there.
+    for (const element of expected.querySelectorAll('[href], [target], [rel]')) for (const name of ['href', 'target', 'rel']) element.removeAttribute(name);
+    for (const name of ['id', 'for', 'aria-describedby', 'aria-labelledby']) {
+      for (const element of expected.querySelectorAll(`[${name}]`)) element.setAttribute(name, element.getAttribute(name)!.replace(/\S+/g, 'fs-$&'));
+    }
+    expect(built.outerHTML).toBe(expected.outerHTML);
+    expect(built.querySelector('#fs-search-documents')).not.toBeNull();
   });
 
   test('elements below the given line are left out', async () => {
@@ -99,42 +105,58 @@ describe('drawing the first screen', () => {
     expect(built.querySelectorAll('a[aria-label^="Open "]')).toHaveLength(links.length - 1);
   });
 
-  test('attributes that could run or load something are not built', () => {
+  test('only the popup’s own attributes are built: nothing that could run or load something, in any letter case', () => {
     const built = buildSnapshot(
-      ['div', { onclick: 'alert(1)', class: 'row' }, [
-        ['a', { href: 'javascript:alert(1)' }, ['bad']],
-        ['a', { href: 'https://docs.getgrist.com/doc' }, ['good']],
+      ['div', { onclick: 'alert(1)', ONCLICK: 'alert(1)', class: 'row', 'aria-label': 'Row', 'data-row-key': '1/a', style: 'height: 30px', srcset: 'x.png' }, [
+        ['a', { HREF: 'javascript:alert(1)' }, ['bad']],
+        ['a', { href: 'https://docs.getgrist.com/doc', class: 'document-link' }, ['good']],
+        ['span', { style: 'background: url(https://example.com/x.png)' }, []],
       ]],
       document,
     ) as Element;
-    expect(built.outerHTML).toBe('<div class="row"><a>bad</a><a href="https://docs.getgrist.com/doc">good</a></div>');
+    expect(built.outerHTML).toBe(
+      '<div class="row" aria-label="Row" data-row-key="1/a" style="height: 30px"><a>bad</a><a class="document-link">good</a><span></span></div>',
+    );
   });
 
-  test('what is not a drawing builds nothing', () => {
-    expect(buildSnapshot(['div', {}, [42]], document)).toBeNull();
-    expect(buildSnapshot({ tag: 'div' }, document)).toBeNull();
-    expect(buildSnapshot(['div', null, []], document)).toBeNull();
+  test('what is not a drawing of the popup builds nothing: other tags, other shapes', () => {
+    for (const node of [['div', {}, [42]], { tag: 'div' }, ['div', null, []], ['meta', { 'http-equiv': 'refresh' }, []], ['div', {}, [['iframe', { src: 'https://example.com' }, []]]]]) {
+      expect(buildSnapshot(node, document)).toBeNull();
+    }
   });
 });
 
 describe('showing it in the next popup', () => {
-  const drawing: FirstScreen = { previewRevision: 'preview:rev-1', tree: ['main', {}, [['input', { type: 'search' }, []], 'Budget']] };
+  const drawing: FirstScreen = {
+    previewRevision: 'preview:rev-1',
+    made: '0.1.0 en',
+    tree: ['main', {}, [['input', { type: 'search' }, []], ['a', { href: 'https://docs.getgrist.com/doc/budget' }, ['Budget']], ['button', { type: 'button' }, ['Rename']]]],
+  };
   const stored = (previewRevision: string) => ({
     firstScreen: JSON.stringify(drawing),
     listingPreview: JSON.stringify({ ...listing('x'), revision: previewRevision }),
   });
 
-  test('shown, with its search box to be focused, when the cache holds the first screen it was drawn from', () => {
+  test('shown when the cache holds the first screen it was drawn from: its search box focused as it is inserted, its links and buttons inert', () => {
     const container = document.createElement('div');
-    expect(showFirstScreen(stored('preview:rev-1'), container)).toBe(true);
-    expect(container.textContent).toBe('Budget');
+    expect(showFirstScreen(stored('preview:rev-1'), container, '0.1.0 en')).toBe(true);
+    expect(container.textContent).toBe('BudgetRename');
     expect(container.querySelector('input')!.hasAttribute('autofocus')).toBe(true);
+    expect([...container.querySelectorAll<HTMLElement>('a, button')].map((control) => control.inert)).toEqual([true, true]);
+  });
+
+  test('not shown when drawn by another version of the extension or in another language', () => {
+    for (const made of ['0.2.0 en', '0.1.0 fr']) {
+      const container = document.createElement('div');
+      expect(showFirstScreen(stored('preview:rev-1'), container, made)).toBe(false);
+      expect(container.childNodes).toHaveLength(0);
+    }
   });
 
   test('not shown once the cache holds another listing, nor when anything is missing or unreadable', () => {
     for (const read of [stored('preview:rev-2'), {}, { ...stored('preview:rev-1'), firstScreen: '{' }, { ...stored('preview:rev-1'), listingPreview: 42 }]) {
       const container = document.createElement('div');
-      expect(showFirstScreen(read, container)).toBe(false);
+      expect(showFirstScreen(read, container, '0.1.0 en')).toBe(false);
       expect(container.childNodes).toHaveLength(0);
     }
   });
@@ -155,7 +177,7 @@ describe('keeping it for the next popup', () => {
     const { root, store } = await renderedPopup('rev-9');
     const save = vi.fn();
     const idle: Array<() => void> = [];
-    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task) });
+    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
     expect(idle).toHaveLength(1);
     store.setQuery('bud');
     idle.shift()!();
@@ -164,7 +186,7 @@ describe('keeping it for the next popup', () => {
     store.setQuery('');
     idle.shift()!();
     expect(save).toHaveBeenCalledTimes(1);
-    expect(save.mock.calls[0]![0].previewRevision).toBe('preview:rev-9');
+    expect(save.mock.calls[0]![0]).toMatchObject({ previewRevision: 'preview:rev-9', made: '0.1.0 en' });
     expect(JSON.stringify(save.mock.calls[0]![0].tree)).toContain('Budget');
   });
 
@@ -173,7 +195,7 @@ describe('keeping it for the next popup', () => {
     root.append(document.createElement('main'));
     const save = vi.fn();
     const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), revision: signal<string | undefined>('preview:rev-1') };
-    keepFirstScreen({ store, root, save, whenIdle: (task) => task() });
+    keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
     expect(save).not.toHaveBeenCalled();
   });
 });

@@ -88,6 +88,25 @@ describe('popup store', () => {
     expect(store.listing.value).toBe(cached);
   });
 
+  test('a refresh that fails while the whole cache is still read leaves a search waiting for the cache (issue 16)', async () => {
+    const whole = deferred<Listing | null>();
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+      refreshListing: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'Offline' } })) };
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listingError.value?.message).toBe('Offline'));
+    expect(store.listing.value).toBe(preview);
+    store.setQuery('second');
+    expect(store.searchWaits.value).toBe(true);
+    expect(store.rows.value).toEqual([]);
+    whole.resolve(cached);
+    await started;
+    expect(store.searchWaits.value).toBe(false);
+    expect(store.rows.value.filter((row) => row.kind === 'document').map((row) => (row.kind === 'document' ? row.document.name : ''))).toEqual(['Second']);
+  });
+
   test('sites reported unchanged while only the first screen is shown: kept until the end, then the whole ones', async () => {
     const whole = deferred<Listing | null>(); // read only after the refresh, as when the cache is slow
     const refreshed = deferred<Reply<'refreshListing'>>();

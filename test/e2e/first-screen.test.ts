@@ -11,16 +11,24 @@ import { openPopup, saveOptions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
-/** Runs before the page's scripts: keeps the names the first screen showed, if it showed one. */
+/**
+ * Runs before the page's scripts: keeps the names the first screen showed, if it showed one, and
+ * what held the focus once it was drawn, while it was still shown.
+ */
 function recordFirstScreen(): void {
   let drawn: Array<string | null> | null = null;
+  let focused: string | null = null;
   new MutationObserver(() => {
     const container = document.getElementById('first-screen');
     if (drawn === null && container && container.childElementCount > 0) {
       drawn = [...container.querySelectorAll('a[aria-label^="Open "]')].map((link) => link.textContent);
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (container.isConnected) focused = active && container.contains(active) ? `drawing ${active.getAttribute('type')}` : 'elsewhere';
+      });
     }
   }).observe(document, { childList: true, subtree: true });
-  Object.assign(window, { drawnNames: () => drawn });
+  Object.assign(window, { drawnNames: () => drawn, drawnFocus: () => focused });
 }
 
 async function connect(): Promise<void> {
@@ -58,6 +66,8 @@ describe('the first screen', () => {
     const second = await openAndSettle();
     expect(second.drawn).toEqual(await appNames(second.page));
     expect(second.drawn).toContain(DOCS.readingList.name);
+    // The drawing's search box held the focus while it was shown.
+    expect(await second.page.evaluate(() => (window as unknown as { drawnFocus: () => string | null }).drawnFocus())).toBe('drawing search');
     expect(await second.page.evaluate(() => document.activeElement?.closest('#app') !== null && document.activeElement?.getAttribute('type'))).toBe('search');
     await second.page.close();
   });

@@ -99,7 +99,7 @@ describe('storage items', () => {
   });
 
   it('keep the popup’s first screen as one JSON string, and forget it with the listing', async () => {
-    const drawing = { previewRevision: 'preview:r', tree: ['main', {}, ['Plan']] as ['main', Record<string, string>, string[]] };
+    const drawing = { previewRevision: 'preview:r', made: '0.1.0 en', tree: ['main', {}, ['Plan']] as ['main', Record<string, string>, string[]] };
     await listingItem.set(listing);
     await listingPreviewItem.set(listing);
     await firstScreenItem.set(drawing);

@@ -1,0 +1,24 @@
+/** Components whose code loads when first shown, not with every popup. */
+import { createElement, type ComponentType, type FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+/**
+ * A component that renders nothing until `load` has given the real one (once, for every use),
+ * then renders that with its props. For parts of the popup most opens never show.
+ */
+export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> {
+  let component: ComponentType<P> | undefined;
+  let loading: Promise<unknown> | undefined;
+  return function Lazy(props: P) {
+    const [, setLoaded] = useState(false);
+    useEffect(() => {
+      if (component) return;
+      let shown = true;
+      void (loading ??= load().then((loaded) => (component = loaded))).then(() => shown && setLoaded(true));
+      return () => {
+        shown = false;
+      };
+    }, []);
+    return component ? createElement(component, props) : null;
+  };
+}

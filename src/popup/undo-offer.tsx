@@ -1,0 +1,35 @@
+/** The popup's offer to undo its last rename, in its status region (status-area.tsx). */
+import { UndoControls } from '../history/undo-controls.tsx';
+import { t } from '../shared/i18n.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+import type { PopupStore } from './store.ts';
+
+/**
+ * The last rename's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
+ * elsewhere since is said, with "Restore … anyway".
+ */
+export function UndoOffer({ store }: { store: PopupStore }) {
+  const last = store.lastRename.value;
+  if (!last) return null;
+  const undoLast = (force: boolean) =>
+    void store.undoLastRename(force).then(() =>
+      // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) document.getElementById('search-documents')?.focus();
+      }, 0),
+    );
+  return (
+    <div class="undo-offer">
+      <p class="undo-message">{t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
+      <UndoControls
+        oldName={last.oldName}
+        undo={last.undo}
+        onUndo={undoLast}
+        label={t('undoRenameOf', last.newName)}
+        keyshortcuts="Control+Z Meta+Z"
+        buttonClass="link-button"
+      />
+    </div>
+  );
+}
+
