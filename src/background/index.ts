@@ -8,6 +8,7 @@ import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './settings/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename/rename-triggers.ts';
+import { moveDocument } from './move/move-service.ts';
 import { renameDocument, renameWorkspace } from './rename/rename-service.ts';
 import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
@@ -47,6 +48,7 @@ browser.runtime.onMessage.addListener(
       refreshListing,
       renameDocument,
       renameWorkspace,
+      moveDocument,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       getHistory,

@@ -31,6 +31,11 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
   renameWorkspace: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
+  moveDocument: v.object({
+    orgId: v.number(),
+    docId: v.pipe(v.string(), v.minLength(1)),
+    to: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) }),
+  }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getHistory: v.null(),

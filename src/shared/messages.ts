@@ -7,6 +7,7 @@ import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
+import type { MovePlace } from './move.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
 export interface PublicSettings {
@@ -74,6 +75,11 @@ export interface Protocol {
    * history entry (null when nothing changed).
    */
   renameDocument: { request: { orgId: number; docId: string; name: string }; response: RenamedDocument };
+  /**
+   * Moves a document of a listed site to a workspace of a listed site on the same Grist server
+   * (its owners only, to a workspace they own or edit); answers where it went.
+   */
+  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number } }; response: MovePlace };
   /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
   renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
   /**
@@ -125,6 +131,7 @@ const NAMES: Record<MessageName, true> = {
   refreshListing: true,
   renameDocument: true,
   renameWorkspace: true,
+  moveDocument: true,
   getDocumentAtUrl: true,
   renameDocumentAtUrl: true,
   getHistory: true,

@@ -24,6 +24,12 @@ export function serverOf(siteUrl: string): string {
   return hostname === 'getgrist.com' || hostname.endsWith('.getgrist.com') ? 'getgrist.com' : origin;
 }
 
+/** One end of a move: a workspace and its site (id, name and address), as the listing has them. */
+export interface MovePlace {
+  site: { orgId: number; name: string; url: string };
+  workspace: { id: number; name: string };
+}
+
 /** A workspace a document can be moved to, with its site; `crossSite` when it is another site than the document's. */
 export interface MoveDestination {
   site: SiteEntry;

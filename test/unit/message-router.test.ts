@@ -19,6 +19,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
     renameDocument: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     renameWorkspace: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
+    moveDocument: vi.fn(async () => ({ site: { orgId: 1, name: 's', url: 'https://docs.getgrist.com' }, workspace: { id: 2, name: 'w' } })),
     getDocumentAtUrl: vi.fn(async () => ({ kind: 'document' as const, orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
     renameDocumentAtUrl: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     getHistory: vi.fn(async () => []),

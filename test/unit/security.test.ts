@@ -188,6 +188,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     refreshListing: null,
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
     renameWorkspace: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id, name: 'Sales & Marketing' },
+    moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id } },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     getHistory: null,
@@ -211,7 +212,7 @@ function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<
 }
 
 /** The messages that call Grist with the saved key. */
-const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
+const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'moveDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
 
@@ -248,6 +249,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
         refreshListing: 'bad-request',
         renameDocument: 'bad-request',
         renameWorkspace: 'bad-request',
+        moveDocument: 'bad-request',
         getDocumentAtUrl: 'bad-request',
         renameDocumentAtUrl: 'bad-request',
         undoRename: 'bad-request',
@@ -296,6 +298,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
         testConnection: { personalSiteUrl: `${other}/o/docs` },
         renameDocument: { orgId: 999, docId: DOCS.bugTracker.id, name: 'Bugs' }, // a site the listing does not hold
         renameWorkspace: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.engineering.id, name: 'x' }, // not a workspace of that site
+        moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.engineering.id } }, // not a workspace of that site
         getDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker` },
         renameDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`, name: 'x' },
       }),
@@ -305,6 +308,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       testConnection: 'key-not-confirmed',
       renameDocument: 'not-found',
       renameWorkspace: 'not-found',
+      moveDocument: 'not-found',
       getDocumentAtUrl: 'not-configured',
       renameDocumentAtUrl: 'not-configured',
     });
@@ -320,6 +324,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       refreshListing: [KEY],
       renameDocument: { orgId: KEY, docId: KEY, name: 1 },
       renameWorkspace: { orgId: 5, workspaceId: KEY, name: KEY },
+      moveDocument: { orgId: 5, docId: KEY, to: { orgId: KEY, workspaceId: KEY } },
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
-import { canAddDocuments, canMove, serverOf } from '../../shared/move.ts';
+import { canAddDocuments, canMove, serverOf, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
@@ -19,12 +19,6 @@ export interface MoveRequest {
   orgId: number;
   docId: string;
   to: { orgId: number; workspaceId: number };
-}
-
-/** One end of a move: a workspace and its site, as the listing has them. */
-export interface MovePlace {
-  site: { orgId: number; name: string; url: string };
-  workspace: { id: number; name: string };
 }
 
 /** A move checked against the listing: the document, where it is, where it goes. */
