@@ -3,6 +3,7 @@
  * It holds names and addresses, never the API key, so pages may read it.
  */
 import type { Result } from './errors.ts';
+import type { MovePlace } from './move.ts';
 
 /** Where a rename was made. */
 export type RenameSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -18,10 +19,14 @@ export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
-/** One rename Grist confirmed. */
+/** One rename, or one move of a document, Grist confirmed. */
 export interface HistoryEntry {
-  /** What was renamed: absent for a document (as entries before workspaces were renamed), `workspace` for a workspace. */
-  kind?: 'workspace';
+  /**
+   * What was done: absent for a document renamed (as entries before workspaces were renamed),
+   * `workspace` for a workspace renamed, `move` for a document moved from `site` and `workspace`
+   * to `to` (its name then both `oldName` and `newName`).
+   */
+  kind?: 'workspace' | 'move';
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -30,6 +35,8 @@ export interface HistoryEntry {
   site: { orgId: number; name: string; url: string };
   /** The document's workspace, when known. */
   workspace: { id: number; name: string } | null;
+  /** For a move: where the document went. */
+  to?: MovePlace;
   /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */
   docId: string;
   oldName: string;
@@ -78,7 +85,10 @@ export interface HistoryItem extends HistoryEntry {
 export type UndoOutcome =
   /** Grist stores the old name again; `entryId` is the undo's own history entry. */
   | { outcome: 'restored'; name: string; entryId: string | null }
-  /** The document was renamed elsewhere since: nothing was sent. `current` is its name now. */
+  /**
+   * The document was renamed elsewhere since (for a move: moved elsewhere): nothing was sent.
+   * `current` is its name now (for a move: the workspace it is in now).
+   */
   | { outcome: 'renamed-elsewhere'; current: string };
 
 /** Where an undo offered on a page stands (the popup's last rename, the rename window, a history entry). */

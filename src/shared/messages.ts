@@ -7,7 +7,7 @@ import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
-import type { MovePlace } from './move.ts';
+import type { MovedDocument } from './move.ts';
 
 /** Settings as the pages may see them: whether a key is saved, never the key itself. */
 export interface PublicSettings {
@@ -77,9 +77,9 @@ export interface Protocol {
   renameDocument: { request: { orgId: number; docId: string; name: string }; response: RenamedDocument };
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
-   * (its owners only, to a workspace they own or edit); answers where it went.
+   * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
    */
-  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number } }; response: MovePlace };
+  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number } }; response: MovedDocument };
   /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
   renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
   /**

@@ -30,6 +30,12 @@ export interface MovePlace {
   workspace: { id: number; name: string };
 }
 
+/** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
+export interface MovedDocument {
+  to: MovePlace;
+  entryId: string | null;
+}
+
 /** A workspace a document can be moved to, with its site; `crossSite` when it is another site than the document's. */
 export interface MoveDestination {
   site: SiteEntry;

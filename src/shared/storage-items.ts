@@ -214,12 +214,16 @@ export interface StoredHistory {
   entries: HistoryEntry[];
 }
 
+const historySiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
+const historyWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
+
 const historyEntrySchema = v.object({
-  kind: v.optional(v.literal('workspace')),
+  kind: v.optional(v.picklist(['workspace', 'move'])),
   id: v.string(),
   at: v.number(),
-  site: v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) }),
-  workspace: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  site: historySiteSchema,
+  workspace: v.nullable(historyWorkspaceSchema),
+  to: v.optional(v.object({ site: historySiteSchema, workspace: historyWorkspaceSchema })),
   docId: v.string(),
   oldName: v.string(),
   newName: v.string(),

@@ -6,9 +6,11 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHistory } from '../../src/background/history/rename-history.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { moveDocument } from '../../src/background/move/move-service.ts';
+import { undoRename } from '../../src/background/history/undo-service.ts';
 import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { moveDestinations, serverOf } from '../../src/shared/move.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
@@ -81,8 +83,20 @@ describe('moving a document in the worker', () => {
 
   it('within a site: one PATCH to the document’s own site, as JSON and with no Origin; Grist and the cached listing have it there', async () => {
     await connectAs(USERS.owner);
-    const to = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
-    expect(to).toEqual({ site: { orgId: ORGS.acme.id, name: ORGS.acme.name, url: `${grist.url}/o/acme` }, workspace: { id: marketing.id, name: 'Marketing' } });
+    const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
+    const to = { site: { orgId: ORGS.acme.id, name: ORGS.acme.name, url: `${grist.url}/o/acme` }, workspace: { id: marketing.id, name: 'Marketing' } };
+    expect(moved).toEqual({ to, entryId: expect.any(String) });
+    expect((await readHistory())[0]).toMatchObject({
+      id: moved.entryId,
+      kind: 'move',
+      docId: roadmap.id,
+      oldName: roadmap.name,
+      newName: roadmap.name,
+      site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
+      workspace: { id: engineering.id, name: 'Engineering' },
+      to,
+      source: 'popup',
+    });
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${roadmap.id}/move`, contentType: 'application/json', origin: undefined })]);
     expect(grist.doc(roadmap.id)?.workspaceId).toBe(marketing.id);
     expect(await cached(roadmap.id)).toEqual({ at: `acme/${marketing.id}`, urlId: roadmap.urlId });
@@ -166,5 +180,55 @@ describe('moving a document in the worker', () => {
     expect(patches()).toHaveLength(1);
     expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
     expect(await cached(roadmap.id)).toEqual({ at: `acme/${engineering.id}`, urlId: roadmap.urlId });
+  });
+
+  describe('undone from the history', () => {
+    it('within a site: read back, moved back with one PATCH, recorded as an undo, the move marked undone', async () => {
+      await connectAs(USERS.owner);
+      const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
+      grist.clearRequests();
+      const undone = await undoRename({ entryId: moved.entryId!, docId: roadmap.id });
+      expect(undone).toEqual({ outcome: 'restored', name: roadmap.name, entryId: expect.any(String) });
+      expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /o/acme/api/docs/${roadmap.id}`, `PATCH /o/acme/api/docs/${roadmap.id}/move`]);
+      expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
+      expect(await cached(roadmap.id)).toEqual({ at: `acme/${engineering.id}`, urlId: roadmap.urlId });
+      const [undo, move] = await readHistory();
+      expect(undo).toMatchObject({ kind: 'move', source: 'undo', workspace: { id: marketing.id }, to: { workspace: { id: engineering.id } } });
+      expect(move).toMatchObject({ id: moved.entryId, undoneBy: undo!.id });
+    });
+
+    it('across sites: sent through the site it went to; back home, its old links still broken', async () => {
+      await connectAs(USERS.owner);
+      const moved = await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+      grist.clearRequests();
+      expect(await undoRename({ entryId: moved.entryId!, docId: projectAlpha.id })).toMatchObject({ outcome: 'restored' });
+      expect(patches().map((request) => request.path)).toEqual([`/o/acme/api/docs/${projectAlpha.id}/move`]);
+      expect(grist.doc(projectAlpha.id)).toMatchObject({ workspaceId: projects.id, urlId: null });
+      expect(await cached(projectAlpha.id)).toEqual({ at: `globex/${projects.id}`, urlId: projectAlpha.id });
+    });
+
+    it('moved elsewhere since: nothing sent, where it is now said; “anyway” moves it back', async () => {
+      await connectAs(USERS.owner);
+      const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
+      await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.acmeHome.id } });
+      grist.clearRequests();
+      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Home' });
+      expect(patches()).toEqual([]);
+      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
+    });
+
+    it('gone from the site it went to: said, nothing sent', async () => {
+      await connectAs(USERS.owner);
+      const moved = await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+      // Moved on to another site behind the extension's back.
+      await moveDocument({ orgId: ORGS.acme.id, docId: projectAlpha.id, to: { orgId: ORGS.ownerPersonal.id, workspaceId: WORKSPACES.ownerHome.id } });
+      grist.clearRequests();
+      expect(await error(undoRename({ entryId: moved.entryId!, docId: projectAlpha.id }))).toEqual({
+        kind: 'not-found',
+        message: `“${projectAlpha.name}” is no longer in ${ORGS.acme.name}: it was moved on or deleted since. Nothing was sent.`,
+      });
+      expect(patches()).toEqual([]);
+    });
   });
 });

@@ -12,15 +12,20 @@ import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { keyDestination, type SiteAccess } from '../grist/host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
 import { oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+import { moveAt } from '../move/move-service.ts';
 import { forgetDocument } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 
-/** Why an entry cannot be undone now, as the error undoRename answers; null when it can. `access` null: no key is saved. */
+/**
+ * Why an entry cannot be undone now, as the error undoRename answers; null when it can. `access`
+ * null: no key is saved. A move is undone through the site it went to.
+ */
 function whyNot(entry: HistoryEntry, access: SiteAccess | null): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
   if (!access) return new ApiError('no-key', t('errorNoKey'));
-  const host = new URL(entry.site.url).host;
-  switch (keyDestination(new URL(entry.site.url), access)) {
+  const siteUrl = entry.kind === 'move' && entry.to ? entry.to.site.url : entry.site.url;
+  const host = new URL(siteUrl).host;
+  switch (keyDestination(new URL(siteUrl), access)) {
     case 'not-a-site':
       return new ApiError('not-configured', t('undoSiteNotConfigured', host));
     case 'not-confirmed':
@@ -98,6 +103,7 @@ async function undoNow(entry: HistoryEntry, { force = false, connection, batchId
   const { client, access } = connection;
   const reason = whyNot(entry, access);
   if (reason) throw reason;
+  if (entry.kind === 'move') return undoMove(entry, client, force, batchId);
   const siteUrl = entry.site.url;
   const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
   if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
@@ -115,4 +121,33 @@ async function undoNow(entry: HistoryEntry, { force = false, connection, batchId
   // Grist has the old name back: a history that cannot be written must not say the undo failed.
   await markUndone(entry.id, result.entryId ?? 'unchanged').catch(logFailure('marking the undone rename'));
   return { outcome: 'restored', name: result.name, entryId: result.entryId };
+}
+
+/**
+ * Undoes a move: reads the document through the site it went to; only when it is still in the
+ * workspace the move put it in (or `force`) is it moved back, in one PATCH (moveAt), and the entry
+ * marked undone. Out: `restored`, or `renamed-elsewhere` with the workspace it is in now (nothing
+ * sent). Throws ApiError: `not-found` when that site no longer has it (moved on or deleted),
+ * `forbidden` when the user no longer owns it, or what the read or the move met.
+ */
+async function undoMove(entry: HistoryEntry, client: GristClient, force: boolean, batchId: string | undefined): Promise<UndoOutcome> {
+  const { to, workspace } = entry;
+  if (!to || !workspace) throw new ApiError('not-found', t('undoEntryGone'));
+  let current;
+  try {
+    current = await client.get(to.site.url, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new ApiError('not-found', t('errorMovedAway', entry.newName, to.site.name), 404);
+    throw error;
+  }
+  if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
+  const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
+  if (!force && now.id !== to.workspace.id) return { outcome: 'renamed-elsewhere', current: now.name };
+  const back = await moveAt(client, { docId: entry.docId, name: current.name, from: { site: to.site, workspace: now }, to: { site: entry.site, workspace } }, {
+    source: 'undo',
+    ...(batchId ? { batchId } : {}),
+  });
+  // Back where it was: a history that cannot be written must not say the undo failed.
+  await markUndone(entry.id, back.entryId ?? 'unchanged').catch(logFailure('marking the undone move'));
+  return { outcome: 'restored', name: current.name, entryId: back.entryId };
 }

@@ -7,11 +7,14 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
-import { canAddDocuments, canMove, serverOf, type MovePlace } from '../../shared/move.ts';
+import type { RenameSource } from '../../shared/history.ts';
+import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, readListing, recordMove } from '../listing/listing-cache.ts';
+import { addHistoryEntry } from '../history/rename-history.ts';
+import { logFailure } from '../log-failure.ts';
 import { findDocument, findWorkspace, oneAtATime, savedConnection } from '../rename/rename-service.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
@@ -115,16 +118,38 @@ export async function sendMove(client: GristClient, target: MoveTarget): Promise
 }
 
 /**
- * Moves a document of the cached listing to a workspace of it: checked (moveTarget), sent
- * (sendMove), then recorded in the cached listing. Moves and renames of one document run one at a
- * time. Out: where it went. Throws as moveTarget and sendMove do.
+ * Sends a move (sendMove), then records it in the cached listing and the history (kind `move`).
+ * Out: where it went and its history entry (null when the history could not be written: the move
+ * happened, so that is logged, not thrown). Throws as sendMove does.
  */
-export function moveDocument(request: MoveRequest): Promise<MovePlace> {
+export async function moveAt(client: GristClient, target: MoveTarget, record: { source: RenameSource; batchId?: string }): Promise<MovedDocument> {
+  await sendMove(client, target);
+  const cached = recordMove(target.docId, { siteUrl: target.from.site.url, workspaceId: target.from.workspace.id }, { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id });
+  const entry = addHistoryEntry({
+    ...record,
+    kind: 'move',
+    site: target.from.site,
+    workspace: target.from.workspace,
+    to: target.to,
+    docId: target.docId,
+    oldName: target.name,
+    newName: target.name,
+  }).catch((error: unknown) => {
+    logFailure('recording the move in the history')(error);
+    return null;
+  });
+  const [, added] = await Promise.all([cached, entry]);
+  return { to: target.to, entryId: added?.id ?? null };
+}
+
+/**
+ * The pages' `moveDocument` message: moves a document of the cached listing to a workspace of it,
+ * checked first (moveTarget). Moves and renames of one document run one at a time.
+ * Out and throws: as moveAt and moveTarget.
+ */
+export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
     const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
-    const target = moveTarget(listing, request);
-    await sendMove(client, target);
-    await recordMove(target.docId, { siteUrl: target.from.site.url, workspaceId: target.from.workspace.id }, { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id });
-    return target.to;
+    return moveAt(client, moveTarget(listing, request), { source: 'popup' });
   });
 }
