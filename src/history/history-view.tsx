@@ -105,27 +105,49 @@ interface EntryProps {
   afterwards: (done: Promise<void>) => void;
 }
 
+/** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
+const place = (site: string, workspace: string | undefined) => [site, workspace].filter(Boolean).join(' › ');
+
 function Entry({ store, entry, state, afterwards }: EntryProps) {
+  const move = entry.kind === 'move' ? entry.to : undefined;
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
-  const where = entry.kind === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : [entry.site.name, entry.workspace?.name].filter(Boolean).join(' › ');
+  const where = entry.kind === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
   return (
     <li class="history-entry">
-      <p class="history-names">
-        <bdi dir="auto" class="history-old" title={entry.oldName}>
-          {entry.oldName}
-        </bdi>
-        <span aria-hidden="true"> → </span>
-        <span class="visually-hidden"> {t('historyRenamedTo')} </span>
-        <bdi dir="auto" class="history-new" title={entry.newName}>
-          {entry.newName}
-        </bdi>
-      </p>
+      {move ? (
+        // A move: the document, and from where to where.
+        <p class="history-names">
+          <bdi dir="auto" class="history-new" title={entry.newName}>
+            {entry.newName}
+          </bdi>
+          {' '}
+          {t('historyMoved')} <bdi dir="auto">{where}</bdi>
+          <span aria-hidden="true"> → </span>
+          <span class="visually-hidden"> {t('historyMovedTo')} </span>
+          <bdi dir="auto">{place(move.site.name, move.workspace.name)}</bdi>
+        </p>
+      ) : (
+        <p class="history-names">
+          <bdi dir="auto" class="history-old" title={entry.oldName}>
+            {entry.oldName}
+          </bdi>
+          <span aria-hidden="true"> → </span>
+          <span class="visually-hidden"> {t('historyRenamedTo')} </span>
+          <bdi dir="auto" class="history-new" title={entry.newName}>
+            {entry.newName}
+          </bdi>
+        </p>
+      )}
       <p class="history-meta">
         <time dateTime={new Date(entry.at).toISOString()} title={exactTime(new Date(entry.at).toISOString())}>
           {timeAgo(new Date(entry.at).toISOString())}
         </time>
-        {' · '}
-        <bdi dir="auto">{where}</bdi>
+        {move ? null : (
+          <>
+            {' · '}
+            <bdi dir="auto">{where}</bdi>
+          </>
+        )}
         {' · '}
         {sourceLabel(entry)}
       </p>
@@ -136,7 +158,8 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           oldName={entry.oldName}
           undo={state ?? { kind: 'offered' }}
           onUndo={(force) => afterwards(store.undo(entry, force))}
-          label={t('undoRenameOf', entry.newName)}
+          label={t(move ? 'undoMoveOf' : 'undoRenameOf', entry.newName)}
+          move={Boolean(move)}
         />
       )}
     </li>

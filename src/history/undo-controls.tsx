@@ -19,17 +19,19 @@ export interface UndoControlsProps {
   keyshortcuts?: string;
   /** The page's class for its buttons. */
   buttonClass?: string;
+  /** True for a move's undo: what it says of a change made elsewhere ("moved to …", "Move back anyway"). */
+  move?: boolean;
 }
 
-export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass }: UndoControlsProps) {
+export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false }: UndoControlsProps) {
   if (undo.kind === 'conflict') {
     return (
       <>
         <p class="undo-message" role="alert">
-          {t('renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
+          {t(move ? 'movedElsewhere' : 'renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
         </p>
         <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
-          {t('restoreAnyway', plainTextName(oldName))}
+          {t(move ? 'moveBackAnyway' : 'restoreAnyway', plainTextName(oldName))}
         </button>
       </>
     );

@@ -1050,6 +1050,27 @@ describe('undo and the rename history (issue 13)', () => {
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
 
+  test('a move in the history: the document, from where to where; moved on since is said, and “Move back anyway” sends it with force (issue 18)', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    const move = { ...ENTRY, id: 'entry-7', kind: 'move' as const, oldName: 'Forecast', newName: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [move] });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+    });
+    const [entry] = within(await screen.findByRole('list', { name: 'Rename history' })).getAllByRole('listitem');
+    expect(entry!.querySelector('.history-names')?.textContent).toBe('Forecast moved from Acme › Sales →  to Globex › Projects');
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Archive' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Undo move of Forecast' })));
+    });
+    expect(entry!.textContent).toContain('“\u2068Forecast\u2069” was moved to “\u2068Archive\u2069” since.');
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-11' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Move “\u2068Forecast\u2069” back anyway' })));
+    });
+    expect(popup.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: 'acmeForecast000000000', force: true });
+  });
+
   test('Clear history asks first, and Keep keeps it', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY] });
