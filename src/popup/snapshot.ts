@@ -3,7 +3,7 @@
  * popup, which shows it before its scripts have loaded (first-screen.ts). Loaded once the popup
  * is idle: nothing here is needed to show this popup.
  */
-import { effect } from '@preact/signals';
+import { computed, effect } from '@preact/signals';
 import { PREVIEW_REVISION } from '../shared/listing.ts';
 import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../shared/first-screen.ts';
 import type { PopupStore } from './store.ts';
@@ -48,19 +48,16 @@ export interface FirstScreenDependencies {
  * the history closed. Drawn when the page is idle, so never in the way of a keystroke.
  */
 export function keepFirstScreen({ store, root, save, whenIdle, version, language }: FirstScreenDependencies): void {
-  const atRest = (peek: boolean) => {
-    const read = <T>(signal: { value: T; peek(): T }) => (peek ? signal.peek() : signal.value);
-    return read(store.loaded) && !read(store.refreshing) && read(store.query) === '' && read(store.renames).size === 0;
-  };
+  const atRest = computed(() => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0);
   effect(() => {
     const revision = store.revision.value;
     // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
-    if (!atRest(false) || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
+    if (!atRest.value || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
     whenIdle(() => {
       const view = root.firstElementChild;
       const list = root.querySelector('.results');
       // The moment passed meanwhile (the user typed, renamed, scrolled or refreshed): the next one will do.
-      if (!view || store.revision.peek() !== revision || !atRest(true)) return;
+      if (!view || store.revision.peek() !== revision || !atRest.peek()) return;
       if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
       void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: takeSnapshot(view, window.innerHeight) });
     });
