@@ -88,6 +88,8 @@ export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
 export const EDITING_ROW_HEIGHT = 54;
 /** A document row in edit mode with an error under the field (up to three lines). */
 export const EDITING_WITH_ERROR_ROW_HEIGHT = 110;
+/** A document row with its destination picker open (the list inside scrolls). */
+export const MOVING_ROW_HEIGHT = 300;
 
 // --- Building the rows, once per listing -------------------------------------------------------
 

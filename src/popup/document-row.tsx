@@ -2,18 +2,24 @@
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
-import { ExternalIcon, PencilIcon, PinIcon } from './icons.tsx';
+import { ExternalIcon, MoveIcon, PencilIcon, PinIcon } from './icons.tsx';
+import { lazy } from './lazy.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-field.tsx';
-import type { PopupStore, RenameState } from './store.ts';
+import type { MoveState, PopupStore, RenameState } from './store.ts';
+
+/** The destination picker, loaded when first opened (on-demand.ts). */
+const MovePanel = lazy(() => import('./on-demand.ts').then((module) => module.MovePanel));
 
 interface DocumentRowProps {
   store: PopupStore;
   row: DocumentItemRow;
   /** The document's entry in `store.renames`, if it is in edit mode or saving. */
   rename: RenameState | undefined;
+  /** The row's move, while its destination picker is open. */
+  moving: MoveState | undefined;
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
 }
@@ -39,7 +45,7 @@ function roleOf(access: string | null): { label: string; name: string } | null {
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
+function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowProps) {
   const { document, ref, key } = row;
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
 
@@ -55,6 +61,14 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
           store={store}
           subject={ref}
         />
+      </li>
+    );
+  }
+
+  if (moving) {
+    return (
+      <li class="document moving" data-row-key={key} style={{ height: `${height}px` }}>
+        <MovePanel store={store} row={row} state={moving} />
       </li>
     );
   }
@@ -109,6 +123,12 @@ function DocumentRowContent({ store, row, rename, height }: DocumentRowProps) {
           onClick={() => store.beginRename(ref)}
         >
           <PencilIcon />
+        </button>
+      )}
+      {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
+      {canRename(document) && (
+        <button type="button" class="icon-button move" aria-label={t('moveDocument', shownName)} title={t('moveTooltip')} onClick={() => store.beginMove(ref)}>
+          <MoveIcon />
         </button>
       )}
     </li>

@@ -9,6 +9,9 @@ import { t } from '../shared/i18n.ts';
 /** A pencil, for the Rename buttons. */
 export const PencilIcon = () => <span class="icon icon-pencil" aria-hidden="true" />;
 
+/** An arrow into a folder, for the Move buttons. */
+export const MoveIcon = () => <span class="icon icon-move" aria-hidden="true" />;
+
 /** A pin, marking pinned documents: named, as nothing else says it. */
 export const PinIcon = () => <span class="icon pin" role="img" aria-label={t('pinned')} title={t('pinned')} />;
 

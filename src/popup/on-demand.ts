@@ -1,7 +1,10 @@
 /**
  * The popup's parts most opens never show, in one chunk loaded the first time one is (see
- * lazy.tsx): the rename history, and the offer to undo the last rename. One chunk, not one each:
- * they share the undo controls, which would otherwise make a third.
+ * lazy.tsx): the rename history, the offer to undo the last rename or move, a document's
+ * destination picker, and why the listing could not be refreshed. One chunk, not one each: they share the undo controls and the popup's
+ * message helpers, which would otherwise make more.
  */
 export { PopupHistory } from './popup-history.tsx';
 export { UndoOffer } from './undo-offer.tsx';
+export { MovePanel } from './move-panel.tsx';
+export { ListingNotice } from './listing-notice.tsx';

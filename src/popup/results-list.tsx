@@ -11,6 +11,8 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   EDITING_ROW_HEIGHT,
   EDITING_WITH_ERROR_ROW_HEIGHT,
+  MOVING_ROW_HEIGHT,
+  documentKey,
   layoutRows,
   renderPlan,
   scrollAnchor,
@@ -20,7 +22,7 @@ import {
 } from '../listing-view/listing-rows.ts';
 import { adjacentResult } from './result-navigation.ts';
 import { Gap, SiteSection } from './site-section.tsx';
-import type { PopupStore, RenameState } from './store.ts';
+import type { MoveState, PopupStore, RenameState } from './store.ts';
 
 /**
  * The list's height where it cannot be measured (jsdom has no layout), and the least height the
@@ -54,12 +56,17 @@ function focusedRowKey(container: HTMLElement | null): string | null {
 }
 
 /**
- * The heights of documents in edit mode, and a string naming them: the layout is computed again
- * only when that string changes (an edit starts, ends or gains an error), not on each keystroke.
+ * The heights of documents in edit mode or with their destination picker open, and a string
+ * naming them: the layout is computed again only when that string changes (an edit starts, ends
+ * or gains an error, a picker opens or closes), not on each keystroke.
  */
-function editingHeights(renames: ReadonlyMap<string, RenameState>): { signature: string; heights: Map<string, number> } {
+function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveState | null): { signature: string; heights: Map<string, number> } {
   const heights = new Map<string, number>();
   let signature = '';
+  if (moving) {
+    signature = documentKey(moving.ref);
+    heights.set(signature, MOVING_ROW_HEIGHT);
+  }
   for (const [key, state] of renames) {
     if (state.saving) continue;
     const height = state.error ? EDITING_WITH_ERROR_ROW_HEIGHT : EDITING_ROW_HEIGHT;
@@ -90,6 +97,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const containerRef = useRef<HTMLDivElement>(null);
   const rows = store.rows.value;
   const renames = store.renames.value;
+  const moving = store.moving.value;
   const query = store.query.value;
   const [anchor, setAnchor] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(DEFAULT_VIEWPORT_HEIGHT);
@@ -100,7 +108,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const scrolledTo = useRef(0);
   const [, setFocusRequests] = useState(0);
 
-  const editing = editingHeights(renames);
+  const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
   const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
   const range = windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT));
@@ -210,7 +218,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   return (
     <div class="results" ref={containerRef} onKeyDown={onKeyDown}>
       {plan.map((node) =>
-        node.kind === 'gap' ? <Gap key={node.key} node={node} /> : <SiteSection key={node.key} store={store} node={node} renames={renames} />,
+        node.kind === 'gap' ? <Gap key={node.key} node={node} /> : <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} />,
       )}
     </div>
   );

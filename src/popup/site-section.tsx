@@ -8,12 +8,14 @@ import { ErrorActions } from './error-actions.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type GapNode, type RowNode, type SiteNode } from '../listing-view/listing-rows.ts';
-import type { PopupStore, RenameState } from './store.ts';
+import { documentKey, type MoveState, type PopupStore, type RenameState } from './store.ts';
 
 interface SiteSectionProps {
   store: PopupStore;
   node: SiteNode;
   renames: ReadonlyMap<string, RenameState>;
+  /** The destination picker open, if any (store.moving). */
+  moving: MoveState | null;
 }
 
 /** The address shown next to a site's heading, so two sites of the same name can be told apart. */
@@ -76,7 +78,8 @@ function ListingRow({ store, node, renames }: { store: PopupStore; node: RowNode
  * then most recently changed. A site that could not be listed shows why, above the workspaces
  * from its last good listing.
  */
-export function SiteSection({ store, node, renames }: SiteSectionProps) {
+export function SiteSection({ store, node, renames, moving }: SiteSectionProps) {
+  const movingKey = moving && documentKey(moving.ref);
   return (
     <section class="site" aria-label={siteDisplayName(node.site)}>
       {node.children.map((child) => {
@@ -85,7 +88,7 @@ export function SiteSection({ store, node, renames }: SiteSectionProps) {
         return (
           <ul class="documents" key={child.key}>
             {child.items.map(({ row, height }) => (
-              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} height={height} />
+              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} moving={row.key === movingKey ? moving! : undefined} height={height} />
             ))}
           </ul>
         );

@@ -4,13 +4,14 @@
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
 import { t } from '../shared/i18n.ts';
-import { ErrorActions } from './error-actions.tsx';
 import { countDocuments } from '../shared/search.ts';
 import { lazy } from './lazy.tsx';
 import type { PopupStore } from './store.ts';
 
 /** The last rename's Undo (undo-offer.tsx): its code loads with the first rename, not with every popup. */
 const UndoOffer = lazy(() => import('./on-demand.ts').then((module) => module.UndoOffer));
+/** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
+const ListingNotice = lazy(() => import('./on-demand.ts').then((module) => module.ListingNotice));
 
 /** Renders the status region from the store; see the module comment. */
 export function StatusArea({ store }: { store: PopupStore }) {
@@ -20,28 +21,6 @@ export function StatusArea({ store }: { store: PopupStore }) {
   const searching = store.query.value.trim() !== '';
   const refreshing = store.refreshing.value;
   const answered = store.answered.value;
-
-  let notice = null;
-  if (error?.kind === 'no-key') {
-    notice = (
-      <div class="notice">
-        <p class="notice-title">{t('connectTitle')}</p>
-        <p>{t('connectText')}</p>
-        <ErrorActions store={store} kind={error.kind} />
-      </div>
-    );
-  } else if (error) {
-    notice = (
-      <div class="notice notice-error">
-        <p class="notice-title">{t('refreshFailed')}</p>
-        <p>{error.message}</p>
-        {listing && <p class="hint">{t('listingFromEarlierRefresh')}</p>}
-        <div class="notice-actions">
-          <ErrorActions store={store} kind={error.kind} />
-        </div>
-      </div>
-    );
-  }
 
   let listingState = null;
   if (store.searchWaits.value) {
@@ -62,7 +41,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
       ) : null}
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
       {store.lastRename.value ? <UndoOffer store={store} /> : null}
-      {notice}
+      {error ? <ListingNotice store={store} error={error} /> : null}
       {listingState}
     </div>
   );

@@ -6,14 +6,15 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
-import { undoResult, workspaceKey, type UndoState } from '../shared/history.ts';
+import type { UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { canRename, canRenameWorkspace, PREVIEW_REVISION, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
-import { checkDocumentName } from '../shared/document-name.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 import { countDocuments, searchTerms } from '../shared/search.ts';
+import type { MovePlace } from '../shared/move.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
 
@@ -27,7 +28,7 @@ export function renameKey(ref: RenameRef): string {
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'undoRename'> & HistoryBackend;
+  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoRename'> & HistoryBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -51,6 +52,15 @@ export interface RenameState {
   draft: string;
   /** True while Grist has not answered; the row then shows `draft` trimmed as the name. */
   saving: boolean;
+  error: string | null;
+}
+
+/** The document whose destination picker is open (one at a time), and where its move stands. */
+export interface MoveState {
+  ref: DocumentRef;
+  /** True while Grist has not answered. */
+  saving: boolean;
+  /** Why the last move failed (shown in the picker); null before. */
   error: string | null;
 }
 
@@ -96,6 +106,8 @@ export interface PopupStore {
    * what its undo came to.
    */
   readonly lastRename: ReadonlySignal<LastRename | null>;
+  /** The destination picker open, if any. */
+  readonly moving: ReadonlySignal<MoveState | null>;
   /**
    * The rename history's view state, made when the history is first shown: its code loads then,
    * not with every popup. The same store each time.
@@ -118,7 +130,16 @@ export interface PopupStore {
   commitRename(ref: RenameRef): Promise<void>;
   /** Leaves edit mode without saving. */
   cancelRename(ref: RenameRef): void;
-  /** Undoes the last rename (`force`: even though the document was renamed elsewhere since). */
+  /** Opens the destination picker of a document the user owns (closing any other). */
+  beginMove(ref: DocumentRef): void;
+  /** Closes the picker, unless its move is on its way. */
+  cancelMove(): void;
+  /**
+   * Moves the document of the open picker to `to` (`moveDocument`). Once Grist confirms, the
+   * listing shows it there at once and the status offers Undo; a failure stays in the picker.
+   */
+  commitMove(to: MovePlace): Promise<void>;
+  /** Undoes the last rename or move (`force`: even though the document was changed elsewhere since). */
   undoLastRename(force?: boolean): Promise<void>;
   /** Shows a name an undo elsewhere (the history view) put back. */
   showRestored(ref: RenameRef, name: string): void;
@@ -134,7 +155,12 @@ export interface LastRename {
   newName: string;
   /** `conflict`: renamed elsewhere since, now `current`; nothing was sent. */
   undo: UndoState;
+  /** For a move (`ref` then names the document on its new site): where it was and where it went. */
+  move?: { from: MovePlace; to: MovePlace };
 }
+
+/** The popup's rarer actions (popup-actions.ts), loaded with the first: most popups neither move nor undo. */
+const actions = () => import('./popup-actions.ts');
 
 /** Finds a document of the listing by site and id. */
 export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
@@ -238,6 +264,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
   const lastRename = signal<LastRename | null>(null);
+  const moving = signal<MoveState | null>(null);
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
   // to the last one and filters nothing again. Terms hold no spaces, so the split gives them back.
@@ -539,43 +566,36 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (listing.value) show(withRenamed(listing.value, ref, name), undefined);
   }
 
-  async function undoLastRename(force = false): Promise<void> {
-    const last = lastRename.value;
-    if (!last || last.undo.kind === 'undoing') return;
-    lastRename.value = { ...last, undo: { kind: 'undoing' } };
-    const docId = 'docId' in last.ref ? last.ref.docId : workspaceKey(last.ref.workspaceId);
-    const result = undoResult(await settle(backend.undoRename({ entryId: last.entryId, docId, force })));
-    batch(() => {
-      // Grist has the old name back: shown whatever the user did meanwhile.
-      if ('restored' in result) showName(last.ref, result.restored);
-      if (lastRename.value?.entryId !== last.entryId) return;
-      if (!('restored' in result)) {
-        lastRename.value = { ...last, undo: result };
-      } else {
-        lastRename.value = null;
-        announcement.value = t('restoredName', plainTextName(result.restored));
-      }
-    });
+  /** Shows the listing as `change` makes it (a move Grist confirmed). */
+  function edit(change: (shown: Listing) => Listing): void {
+    if (listing.value) show(change(listing.value), undefined);
   }
 
   let history: Promise<HistoryStore> | undefined;
+  const context = { listing, moving, lastRename, announcement, backend, edit, showName };
 
   return {
     listing,
     rows,
     lastRename,
+    moving,
+    // Offered on the rows of owned documents only (document-row.tsx); the worker checks again.
+    beginMove: (ref) => {
+      if (!moving.value?.saving) moving.value = { ref, saving: false, error: null };
+    },
+    cancelMove: () => {
+      if (!moving.value?.saving) moving.value = null;
+    },
+    commitMove: async (to) => (await actions()).commitMove(context, to),
     loadHistory: () =>
-      (history ??= import('../history/history-store.ts').then(({ createHistoryStore }) =>
-        // An undo from the history shows the old name in the listing at once, as a rename does.
-        createHistoryStore(backend, (entry, name) =>
-          showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
-        ),
-      ).catch((error: unknown) => {
+      (history ??= actions()
+        .then((loaded) => loaded.historyStore(context))
+        .catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
       })),
-    undoLastRename,
+    undoLastRename: async (force = false) => (await actions()).undoLast(context, force),
     showRestored: showName,
     loaded,
     searchWaits,

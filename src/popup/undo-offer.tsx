@@ -2,11 +2,12 @@
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
+import { movedText } from './popup-actions.ts';
 import type { PopupStore } from './store.ts';
 
 /**
- * The last rename's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
- * elsewhere since is said, with "Restore … anyway".
+ * The last rename's or move's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
+ * elsewhere since is said, with "Restore … anyway" (for a move: where it is now, "Move … back anyway").
  */
 export function UndoOffer({ store }: { store: PopupStore }) {
   const last = store.lastRename.value;
@@ -20,12 +21,13 @@ export function UndoOffer({ store }: { store: PopupStore }) {
     );
   return (
     <div class="undo-offer">
-      <p class="undo-message">{t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
+      <p class="undo-message">{last.move ? movedText('movedTo', last.oldName, last.move.to) : t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
       <UndoControls
         oldName={last.oldName}
         undo={last.undo}
         onUndo={undoLast}
-        label={t('undoRenameOf', last.newName)}
+        move={Boolean(last.move)}
+        label={t(last.move ? 'undoMoveOf' : 'undoRenameOf', last.newName)}
         keyshortcuts="Control+Z Meta+Z"
         buttonClass="link-button"
       />

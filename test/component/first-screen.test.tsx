@@ -57,6 +57,7 @@ async function renderedPopup(revision = 'rev-1') {
     getHistory: vi.fn(),
     clearHistory: vi.fn(),
     undoBatch: vi.fn(),
+    moveDocument: vi.fn(),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkRename: vi.fn() });
   const { container } = render(<App store={store} />);

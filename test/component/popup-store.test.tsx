@@ -44,7 +44,7 @@ describe('popup store', () => {
   test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
     const firstRefresh = deferred<Reply<'refreshListing'>>();
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
@@ -75,7 +75,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
@@ -92,7 +92,7 @@ describe('popup store', () => {
     const whole = deferred<Listing | null>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'Offline' } })) };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
@@ -113,7 +113,7 @@ describe('popup store', () => {
     const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return refreshed.promise;
@@ -137,7 +137,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, _shown?: string) => {
         onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
         return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
@@ -160,7 +160,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-2' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, shown?: string) => {
         if (shown) {
           onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
@@ -182,7 +182,7 @@ describe('popup store', () => {
     const first = deferred<Reply<'refreshListing'>>();
     const second = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi
         .fn<(request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>>()
         .mockImplementationOnce((_request, onProgress) => {
@@ -207,7 +207,7 @@ describe('popup store', () => {
 
   test('neither cache replaces a fresh listing that arrived first', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
     const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
     const store = createPopupStore({
       backend,
@@ -223,7 +223,7 @@ describe('popup store', () => {
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
@@ -248,7 +248,7 @@ describe('popup store', () => {
 
   test('a new revision replaces the listing shown', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
@@ -256,7 +256,7 @@ describe('popup store', () => {
 
   test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi
         .fn()
         .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
@@ -279,7 +279,7 @@ describe('popup store', () => {
 
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
     const older = doc('olderDoc000000000000', 'Older plan');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
@@ -294,7 +294,7 @@ describe('popup store', () => {
 
   test('folding every name for search is left to an idle moment, once per listing', async () => {
     const tasks: Array<() => void> = [];
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn(), whenIdle: (task) => tasks.push(task) });
     await store.start();
     expect(tasks).toHaveLength(1);
@@ -304,7 +304,7 @@ describe('popup store', () => {
   });
 
   test('a backend that throws instead of answering an error still ends the refresh', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => {
         throw new Error('port closed');
       }),
@@ -318,7 +318,7 @@ describe('popup store', () => {
   });
 
   test('an unreadable cache is the same as an empty one', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
     const store = createPopupStore({
       backend,
       readCachedListing: async () => {
@@ -332,7 +332,7 @@ describe('popup store', () => {
   });
 
   test('a rename that throws returns to edit mode with the typed text', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(async () => {
         throw new Error('port closed');
@@ -355,7 +355,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const other = doc('otherDoc000000000000', 'Other');
     const message = '“Plan” no longer exists on docs.getgrist.com. It was removed from the list.';
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
       renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
     };
@@ -381,7 +381,7 @@ describe('popup store', () => {
 
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename({ orgId: 7, docId: viewed.id });
@@ -390,7 +390,7 @@ describe('popup store', () => {
 
   test('edits cannot be changed or cancelled while the name is being saved', async () => {
     const reply = deferred<Reply<'renameDocument'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(() => reply.promise),
     };
@@ -412,7 +412,7 @@ describe('popup store', () => {
 
   test('an options page or Bulk rename page that cannot open says so', async () => {
     const store = createPopupStore({
-      backend: { refreshListing: vi.fn(), renameDocument: vi.fn(), undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn() },
+      backend: { refreshListing: vi.fn(), renameDocument: vi.fn(), undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), moveDocument: vi.fn() },
       readCachedListing: async () => null,
       openOptions: () => Promise.reject(new Error('no')),
       openBulkRename: () => {

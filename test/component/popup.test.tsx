@@ -87,7 +87,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -186,7 +186,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -277,7 +277,7 @@ describe('search', () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     // The first screen: the personal site only, as if the list were cut short there.
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     render(<App store={store} />);
@@ -686,7 +686,7 @@ describe('errors', () => {
   test('without an API key: a clear empty state and a button to the options', async () => {
     const popup = await setup({ refresh: { ok: false, error: noKey } });
     const status = screen.getByRole('status');
-    expect(within(status).getByText('Connect your Grist account')).toBeTruthy();
+    expect(await within(status).findByText('Connect your Grist account')).toBeTruthy();
 
     fireEvent.click(within(status).getByRole('button', { name: 'Open options' }));
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
@@ -699,7 +699,7 @@ describe('errors', () => {
     await popup.answerRefresh({ ok: false, error: { kind: 'auth', status: 401, message } });
 
     const status = screen.getByRole('status');
-    expect(within(status).getByText(message)).toBeTruthy();
+    expect(await within(status).findByText(message)).toBeTruthy();
     expect(within(status).getByText(/earlier refresh/)).toBeTruthy();
     fireEvent.click(within(status).getByRole('button', { name: 'Open options' }));
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
@@ -767,7 +767,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
@@ -1378,5 +1378,119 @@ describe('a listing of 20,000 documents', () => {
     expect(input.value).toBe('Doc renamed');
     // Rows below the field make room for it: the next document still follows it.
     expect(renderedNames().slice(0, 3)).toEqual(['Doc 1.1.0', 'Doc 1.1.1', 'Doc 1.1.3']);
+  });
+});
+
+describe('moving a document (issue 18)', () => {
+  /** Personal: Home (Budget, Résumé, Notes) and Archive; Acme: Sales, where the user edits; Acme's Board is read only. */
+  function movableListing(): Listing {
+    const personal = personalSite([BUDGET, RESUME, NOTES]);
+    personal.workspaces = [{ ...personal.workspaces[0]!, access: 'owners' }, { id: 11, name: 'Archive', access: 'owners', documents: [] }];
+    const acme = acmeSite();
+    acme.workspaces = [{ ...acme.workspaces[0]!, access: 'editors' }, { id: 21, name: 'Board', access: 'viewers', documents: [] }];
+    return { fetchedAt: 2, sites: [personal, acme] };
+  }
+
+  /** The workspace heading a document's link is listed under. */
+  function workspaceOf(documentName: string): string | undefined {
+    let heading: string | undefined;
+    for (const element of document.querySelectorAll('h3, a.document-link')) {
+      if (element.tagName === 'H3') heading = element.textContent ?? '';
+      else if (element.getAttribute('aria-label') === `Open ${documentName}`) return heading;
+    }
+    return undefined;
+  }
+
+  async function openPicker() {
+    const popup = await setup({ refresh: { ok: true, value: movableListing() } });
+    fireEvent.click(screen.getByRole('button', { name: 'Move Budget' }));
+    const list = await screen.findByRole('listbox', { name: 'Destination for Budget' });
+    return { popup, list, filter: screen.getByRole('combobox', { name: 'Filter workspaces' }) };
+  }
+
+  const moved = (to: { orgId: number; name: string; url: string }, workspace: { id: number; name: string }, entryId: string | null = 'move-1') => ({
+    ok: true as const,
+    value: { to: { site: to, workspace }, entryId },
+  });
+  const PERSONAL = { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' };
+  const ACME = { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' };
+
+  test('only owned documents offer Move; the picker lists where documents may go, its filter focused', async () => {
+    const { list, filter } = await openPicker();
+    expect(screen.queryByRole('button', { name: 'Move Shared notes' })).toBeNull();
+    expect(within(list).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Archive — Personal', 'Sales — Acme']);
+    expect(document.activeElement).toBe(filter);
+  });
+
+  test('keyboard only: Enter moves it, the row shows under its new workspace at once with Undo, and Undo puts it back', async () => {
+    const { popup, filter } = await openPicker();
+    popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
+    type(filter, 'arch');
+    await act(async () => {
+      fireEvent.keyDown(filter, { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to Personal › Archive.'));
+    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 1, workspaceId: 11 } });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(workspaceOf('Budget')).toBe('Archive');
+
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” back to Personal › Home.'));
+    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(workspaceOf('Budget')).toBe('Home');
+  });
+
+  test('another site asks first; Move anyway moves it there, reached by its id; its undo says the old links stay broken', async () => {
+    const { popup, filter } = await openPicker();
+    popup.backend.moveDocument.mockResolvedValue(moved(ACME, { id: 20, name: 'Sales' }));
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(popup.backend.moveDocument).not.toHaveBeenCalled();
+    expect(screen.getByText('Moving to Acme gives “\u2068Budget\u2069” a new address: links to it stop working, and moving it back will not restore them.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(workspaceOf('Budget')).toBe('Sales'));
+    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 2, workspaceId: 20 } });
+    const link = screen.getByRole('link', { name: 'Open Budget' });
+    expect(link.closest('section')?.getAttribute('aria-label')).toBe('Acme');
+    // Grist dropped its urlId: it is reached by its id.
+    expect(link.getAttribute('href')).toContain(`https://acme.getgrist.com/doc/${BUDGET.id}`);
+
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Its links from before the first move stay broken.'));
+    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(workspaceOf('Budget')).toBe('Home');
+  });
+
+  test('a refusal stays in the picker in Grist’s words; Escape closes it and focus goes back to Move', async () => {
+    const { popup, filter } = await openPicker();
+    const message = 'Acme did not accept the document: No more documents permitted (limit 10).';
+    popup.backend.moveDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message } });
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(popup.backend.moveDocument).toHaveBeenCalled());
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(workspaceOf('Budget')).toBe(undefined); // the row is the picker still
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Filter workspaces' }), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(workspaceOf('Budget')).toBe('Home');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Budget' })));
+    // The search box's Escape did not clear anything either.
+    expect(searchBox().value).toBe('');
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * A document row's destination picker in the popup (issue 18), shown in place of the row while
+ * it is open: loaded with the first one (on-demand.ts), not with every popup.
+ */
+import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { t } from '../shared/i18n.ts';
+import { moveDestinations } from '../shared/move.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
+import type { MoveState, PopupStore } from './store.ts';
+
+/** Focus back on the Move button of row `key`, once drawn (Escape, Cancel). */
+function focusMoveButton(key: string): void {
+  setTimeout(() => {
+    for (const row of document.querySelectorAll('[data-row-key]')) {
+      if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>('.move')?.focus();
+    }
+  }, 0);
+}
+
+export function MovePanel({ store, row, state }: { store: PopupStore; row: DocumentItemRow; state: MoveState }) {
+  const { document: movedDocument, site, workspace, key } = row;
+  const listing = store.listing.value;
+  if (state.saving) return <p class="move-title">{t('moving')}</p>;
+  return (
+    <>
+      <p class="move-title" dir="auto">
+        {t('moveDocument', movedDocument.name)}
+      </p>
+      <DestinationPicker
+        idBase={`move-${key}`}
+        subject={movedDocument.name}
+        destinations={listing ? moveDestinations(listing, { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
+        confirmation={(destination) => (destination.crossSite ? t('moveCrossSite', destination.site.name, plainTextName(movedDocument.name)) : null)}
+        onChoose={(destination) =>
+          void store.commitMove({
+            site: { orgId: destination.site.orgId, name: destination.site.name, url: destination.site.siteUrl },
+            workspace: { id: destination.workspace.id, name: destination.workspace.name },
+          })
+        }
+        onClose={() => {
+          store.cancelMove();
+          focusMoveButton(key);
+        }}
+        error={state.error}
+      />
+    </>
+  );
+}
