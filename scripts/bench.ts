@@ -46,7 +46,7 @@ interface Row {
   /** Where the time went while it was measured (see profiled); printed when the target is missed. */
   profile?: string[];
   naive?: number;
-  /** The ideal as if Grist's work and the browser's took no time: 2 × LATENCY_MS for a listing, 25 × for the bulk run. */
+  /** The ideal as if Grist's work and the browser's took no time: 2 × LATENCY_MS for a listing, 25 × for a bulk run. */
   nominal?: number;
 }
 
@@ -412,95 +412,169 @@ async function omniboxRows(extension: LoadedExtension): Promise<Row[]> {
 
 /** What is typed into the Bulk rename page's Find field, one character at a time, then deleted. */
 const BULK_FINDS = ['Document', 'ment 4'];
-/** The bulk run measured: BULK_PER_HOST documents on each of BULK_HOSTS team sites. */
+/** The bulk runs measured: BULK_PER_HOST documents on each of BULK_HOSTS team sites. */
 const BULK_HOSTS = 10;
 const BULK_PER_HOST = 50;
 
-/** BULK_HOSTS × BULK_PER_HOST renames of documents of team sites 1 to BULK_HOSTS, named for `run`. */
-function bulkItems(run: number) {
+/**
+ * BULK_HOSTS × BULK_PER_HOST documents of team sites 1 to BULK_HOSTS, taken round the hosts: of
+ * each team's "Documents", the BULK_PER_HOST after the first `skip` (generateSeed's numbering).
+ */
+function bulkDocuments(skip = 0) {
   return Array.from({ length: BULK_HOSTS * BULK_PER_HOST }, (_, index) => {
     const team = (index % BULK_HOSTS) + 1;
-    return { team, orgId: 99 + team, docId: generatedDocId(team, Math.floor(index / BULK_HOSTS) + 1), newName: `Bulk ${run}.${index}` };
+    return { team, orgId: 99 + team, docId: generatedDocId(team, skip + Math.floor(index / BULK_HOSTS) + 1) };
   });
 }
 
+/** BULK_HOSTS × BULK_PER_HOST renames of documents of team sites 1 to BULK_HOSTS, named for `run`. */
+function bulkItems(run: number) {
+  return bulkDocuments().map((item, index) => ({ ...item, newName: `Bulk ${run}.${index}` }));
+}
+
+/** One PATCH of a bulk run, for its ideal: to the host of team site `team`, at `path`, with `body` as JSON. */
+interface BarePatch {
+  team: number;
+  path: string;
+  body: unknown;
+}
+
 /**
- * The ideal the issue names for a bulk run, ceil(renames / (2 in flight × hosts)) round trips,
+ * The ideal the issue names for a bulk run, ceil(requests / (2 in flight × hosts)) round trips,
  * measured on this machine: the same PATCHes by bare fetch() in the worker, two at a time per
  * host, nothing checked, recorded or reported. No run can take less. Out: ms.
  */
-async function bareFetchRenames(extension: LoadedExtension, run: number): Promise<number> {
+async function bareFetchPatches(extension: LoadedExtension, patches: BarePatch[]): Promise<number> {
   return extension.worker.evaluate(
-    async ([apiKey, items]) => {
+    async ([apiKey, patches]) => {
       const started = performance.now();
-      const byHost = new Map<number, typeof items>();
-      for (const item of items) byHost.set(item.team, [...(byHost.get(item.team) ?? []), item]);
-      const patch = (item: (typeof items)[number]) =>
-        fetch(`https://team-${item.team}.getgrist.com/api/docs/${item.docId}`, {
+      const byHost = new Map<number, typeof patches>();
+      for (const patch of patches) byHost.set(patch.team, [...(byHost.get(patch.team) ?? []), patch]);
+      const send = (patch: (typeof patches)[number]) =>
+        fetch(`https://team-${patch.team}.getgrist.com${patch.path}`, {
           method: 'PATCH',
           headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: item.newName }),
+          body: JSON.stringify(patch.body),
           cache: 'no-store',
         }).then((response) => response.text());
       const lanes = [...byHost.values()].flatMap((list) => [0, 1].map((lane) => list.filter((_, index) => index % 2 === lane)));
       await Promise.all(lanes.map(async (lane) => {
-        for (const item of lane) await patch(item);
+        for (const patch of lane) await send(patch);
       }));
       return performance.now() - started;
     },
-    [USERS.owner.apiKey, bulkItems(run)] as const,
+    [USERS.owner.apiKey, patches] as const,
   );
 }
 
-/**
- * The Bulk rename page at full size: every document selected, the preview updated as a rule is
- * typed (ms per keystroke); then runs of BULK_HOSTS × BULK_PER_HOST renames with LATENCY_MS on each
- * request, from the page's message to the run done (every rename answered, each in the history),
- * against the ideal the issue names (see bareFetchRenames), measured in the same runs. A second
- * apart, so the cache write that ends one run does not fall into the next.
- */
-async function bulkRenameRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
-  const { grist, extension } = phase;
-  const page = await extension.openPage(BULK_RENAME_PAGE);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: 'Select all shown' }).click();
-  await page.getByText(`${DOCUMENTS} documents selected`).waitFor();
-  const { result: typing, profile } = await profiled(page, () => keystrokeTimes(page, '.rules input[type="text"]', BULK_FINDS));
+/** A bulk run as the bench measures it: what a page sends to start run number `run`, and the same PATCHes for the ideal's run `run`. */
+interface BulkRunKind {
+  /** Its name in the rows: `bulk <name>`. */
+  name: string;
+  /** Its items' name in the rows ("renames", "moves"). */
+  plural: string;
+  message: 'startBulkRename' | 'startBulkMove';
+  /** An item's state once Grist confirmed it. */
+  confirmed: 'renamed' | 'moved';
+  request: (run: number) => unknown;
+  bare: (run: number) => BarePatch[];
+}
 
-  const renames = BULK_HOSTS * BULK_PER_HOST;
-  const nominal = Math.ceil(renames / (2 * BULK_HOSTS)) * LATENCY_MS;
+const RENAME_RUNS: BulkRunKind = {
+  name: 'rename',
+  plural: 'renames',
+  message: 'startBulkRename',
+  confirmed: 'renamed',
+  // Odd names for the extension's runs, even ones for the ideal's: every rename changes the name.
+  request: (run) => ({ items: bulkItems(2 * run + 1).map(({ orgId, docId, newName }) => ({ orgId, docId, newName })) }),
+  bare: (run) => bulkItems(2 * run).map(({ team, docId, newName }) => ({ team, path: `/api/docs/${docId}`, body: { name: newName } })),
+};
+
+/**
+ * Moves over BULK_HOSTS hosts: one workspace receives every document of a run, so each run moves
+ * documents of team sites 1 to BULK_HOSTS to team site BULK_HOSTS + 1's "Home" (generateSeed: its
+ * id is twice the site's), each PATCH going to its document's own host. A moved document is on
+ * that one host afterwards, so each run takes fresh ones: block `run + 1` of each team's
+ * documents (the renames take block 0). The ideal's PATCHes go to the same hosts with the same
+ * bodies, moving block RUNS + 1 within its own site, to "Home" and back to "Documents" by turns
+ * (the extension checks each move against its listing, which does not know what they moved).
+ */
+const MOVE_DESTINATION = { orgId: 100 + BULK_HOSTS, workspaceId: 2 * (100 + BULK_HOSTS) };
+
+const MOVE_RUNS: BulkRunKind = {
+  name: 'move',
+  plural: 'moves',
+  message: 'startBulkMove',
+  confirmed: 'moved',
+  request: (run) => ({ items: bulkDocuments((run + 1) * BULK_PER_HOST).map(({ orgId, docId }) => ({ orgId, docId })), to: MOVE_DESTINATION }),
+  bare: (run) =>
+    bulkDocuments((RUNS + 1) * BULK_PER_HOST).map(({ team, orgId, docId }) => ({
+      team,
+      path: `/api/docs/${docId}/move`,
+      body: { workspace: run % 2 === 0 ? 2 * orgId : 2 * orgId + 1 },
+    })),
+};
+
+/**
+ * Runs of BULK_HOSTS × BULK_PER_HOST renames or moves (`kind`) with LATENCY_MS on each request,
+ * RUNS times, from the page's message to the run done (every request answered, each in the
+ * history), against the ideal the issue names (see bareFetchPatches), measured in the same runs.
+ * A second apart, so the cache write that ends one run does not fall into the next. In: the phase,
+ * and an extension page to send the messages from.
+ */
+async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof startPhase>>, page: Page, kind: BulkRunKind): Promise<Row[]> {
+  const count = BULK_HOSTS * BULK_PER_HOST;
+  const nominal = Math.ceil(count / (2 * BULK_HOSTS)) * LATENCY_MS;
   grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
   const times: number[] = [];
   const bare: number[] = [];
-  let renamed = renames;
+  let confirmed = count;
   for (let run = 0; run < RUNS; run++) {
     await sleep(1000);
-    bare.push(await bareFetchRenames(extension, 2 * run));
+    bare.push(await bareFetchPatches(extension, kind.bare(run)));
     await sleep(1000);
-    const result = await page.evaluate(async (request) => {
+    const result = await page.evaluate(async ([message, state, request]) => {
       const started = performance.now();
       const send = (type: string, body: unknown) =>
         chrome.runtime.sendMessage({ type, request: body }) as Promise<{ ok: boolean; value: { id: string; done: boolean; items: { state: string }[] } }>;
-      let reply = await send('startBulkRename', request);
+      let reply = await send(message, request);
       while (reply.ok && !reply.value.done) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         reply = await send('getBulkRun', { runId: reply.value.id });
       }
-      return { ms: performance.now() - started, renamed: reply.ok ? reply.value.items.filter((item) => item.state === 'renamed').length : 0 };
-    }, { items: bulkItems(2 * run + 1).map(({ orgId, docId, newName }) => ({ orgId, docId, newName })) });
+      return { ms: performance.now() - started, confirmed: reply.ok ? reply.value.items.filter((item) => item.state === state).length : 0 };
+    }, [kind.message, kind.confirmed, kind.request(run)] as const);
     times.push(result.ms);
-    renamed = Math.min(renamed, result.renamed);
+    confirmed = Math.min(confirmed, result.confirmed);
   }
   grist.clearFaults();
-  await page.close();
   const measured = median(bare);
-  const where = `${renames} renames over ${BULK_HOSTS} hosts, ${LATENCY_MS} ms latency`;
+  const where = `${count} ${kind.plural} over ${BULK_HOSTS} hosts, ${LATENCY_MS} ms latency`;
   return [
+    { figure: `ideal, measured: ${where} by bare fetch(), 2 at a time per host`, unit: 'ms', ours: measured, target: null, against: 'ideal', ideal: measured, nominal },
+    { figure: `bulk ${kind.name}: ${where} (${confirmed} of ${count} ${kind.confirmed} in the worst run)`, unit: 'ms', ours: median(times), target: 1.15 * measured, against: 'ideal', ideal: measured, nominal },
+  ];
+}
+
+/**
+ * The Bulk rename page at full size: every document selected, the preview updated as a rule is
+ * typed (ms per keystroke); then bulk renames and bulk moves sent from it (see bulkRunRows).
+ */
+async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
+  const page = await phase.extension.openPage(BULK_RENAME_PAGE);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Select all shown' }).click();
+  await page.getByText(`${DOCUMENTS} documents selected`).waitFor();
+  const { result: typing, profile } = await profiled(page, () => keystrokeTimes(page, '.rules input[type="text"]', BULK_FINDS));
+  const rows: Row[] = [
     { figure: `bulk rename preview keystroke median, ${DOCUMENTS} documents selected (${typing.length} keystrokes)`, unit: 'ms', ours: median(typing), target: null, against: 'target' },
     { figure: `bulk rename preview keystroke p95, ${DOCUMENTS} documents selected`, unit: 'ms', ours: p95(typing), target: 16, against: 'target', profile },
-    { figure: `ideal, measured: ${where} by bare fetch(), 2 at a time per host`, unit: 'ms', ours: measured, target: null, against: 'ideal', ideal: measured, nominal },
-    { figure: `bulk rename: ${where} (${renamed} of ${renames} renamed in the worst run)`, unit: 'ms', ours: median(times), target: 1.15 * measured, against: 'ideal', ideal: measured, nominal },
+    ...(await bulkRunRows(phase, page, RENAME_RUNS)),
   ];
+  if (phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= (RUNS + 2) * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, MOVE_RUNS)));
+  else console.warn(`The bulk move rows need more than ${BULK_HOSTS} teams and ${(RUNS + 2) * BULK_PER_HOST} documents per team: left out.`);
+  await page.close();
+  return rows;
 }
 
 /**
@@ -722,7 +796,7 @@ async function main() {
     rows.push({ figure: 'rename: requests sent', unit: 'requests', ours: grist.requests.filter((entry) => entry.method === 'PATCH').length, target: 1, against: 'target' });
     await popup.close();
 
-    rows.push(...(await bulkRenameRows(phase)));
+    rows.push(...(await bulkRows(phase)));
     rows.push(...(await omniboxRows(extension)));
 
     // Start-up: the worker at browser launch, then woken again and again as a popup wakes it.

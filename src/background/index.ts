@@ -2,7 +2,7 @@
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './rename/document-at-url.ts';
-import { getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
+import { getBulkRun, retryFailedBulk, startBulkMove, startBulkRename, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
@@ -55,6 +55,7 @@ browser.runtime.onMessage.addListener(
       clearHistory,
       undoRename,
       startBulkRename,
+      startBulkMove,
       getBulkRun,
       stopBulkRun,
       retryFailedBulk,

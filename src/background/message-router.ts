@@ -18,8 +18,13 @@ export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) =
 
 const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
 
-/** The most documents one bulk rename takes: a whole listing of 20,000, with room. */
+/** The most documents one bulk run takes: a whole listing of 20,000, with room. */
 const MAX_BULK_ITEMS = 50_000;
+
+/** A document, as a page names it: its site's id and its own. */
+const documentKey = { orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)) };
+/** Where a move goes: a workspace of a site, by ids. */
+const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
 
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
@@ -31,21 +36,18 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string() }),
   renameWorkspace: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
-  moveDocument: v.object({
-    orgId: v.number(),
-    docId: v.pipe(v.string(), v.minLength(1)),
-    to: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) }),
-  }),
+  moveDocument: v.object({ ...documentKey, to: moveDestination }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getHistory: v.null(),
   clearHistory: v.null(),
   startBulkRename: v.object({
     items: v.pipe(
-      v.array(v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), newName: v.string() })),
+      v.array(v.object({ ...documentKey, newName: v.string() })),
       v.maxLength(MAX_BULK_ITEMS),
     ),
   }),
+  startBulkMove: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)), to: moveDestination }),
   getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),

@@ -1,13 +1,20 @@
 /**
- * A bulk rename run as the pages see it: the documents it renames and where each stands. The run
+ * A bulk run as the pages see it: the documents it renames or moves and where each stands. The run
  * belongs to the background worker; the page only starts, watches, stops and retries it.
  */
+import type { MovePlace } from './move.ts';
 
 /** One document to rename: which (as the popup's listing names it) and to what. */
 export interface BulkRenameItem {
   orgId: number;
   docId: string;
   newName: string;
+}
+
+/** The documents to move (as the popup's listing names them), all to one workspace of a listed site. */
+export interface BulkMoveRequest {
+  items: Array<{ orgId: number; docId: string }>;
+  to: { orgId: number; workspaceId: number };
 }
 
 /** Where one document of a run stands. */
@@ -18,13 +25,15 @@ export type BulkItemState =
   | 'sending'
   /** Grist stores the new name. */
   | 'renamed'
+  /** Grist has it in the run's destination (`BulkRunSnapshot.to`). */
+  | 'moved'
   /** Grist refused, or could not be reached; `message` says why. Retry failed sends it again. */
   | 'failed'
-  /** Never sent: stopped, not in the listing, or nothing to change; `message` says which. */
+  /** Never sent: stopped, not in the listing, nothing to change, or a move it may not make; `message` says which. */
   | 'not-sent';
 
 export interface BulkItemStatus extends BulkRenameItem {
-  /** The name it had when the run started. */
+  /** The name it had when the run started (in a move run, `newName` is that name too). */
   oldName: string;
   /** Its site's and workspace's names, as the worker's listing gives them ('' when it does not list it). */
   siteName: string;
@@ -35,7 +44,11 @@ export interface BulkItemStatus extends BulkRenameItem {
 
 export interface BulkRunSnapshot {
   id: string;
-  /** The history's batch: every rename of the run is recorded with it, to undo them as one. */
+  /** What the run does to each document: its new name (`startBulkRename`), or the move to `to` (`startBulkMove`). */
+  kind: 'rename' | 'move';
+  /** A move run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
+  to?: MovePlace;
+  /** The history's batch: every rename or move of the run is recorded with it, to undo them as one. */
   batchId: string;
   items: BulkItemStatus[];
   /** True once Stop was pressed: what was queued is not sent. */
@@ -44,11 +57,19 @@ export interface BulkRunSnapshot {
   done: boolean;
 }
 
-/** What undoing a batch came to, per document (errors as their messages). */
+/**
+ * What undoing a batch came to, per document (errors as their messages). For a move, `oldName` and
+ * `newName` are both the document's name.
+ */
 export interface BatchUndoResult {
   docId: string;
   oldName: string;
   newName: string;
-  outcome: 'restored' | 'renamed-elsewhere' | 'failed';
+  /**
+   * `restored`: the old name back, or the document back where it was. Nothing was sent for
+   * `renamed-elsewhere` (`message`: the name it has now) or `moved-elsewhere` (`message`: the
+   * workspace it is in now, on the site the move took it to). `failed`: `message` says why.
+   */
+  outcome: 'restored' | 'renamed-elsewhere' | 'moved-elsewhere' | 'failed';
   message?: string;
 }

@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { BatchUndoResult, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
+import type { BatchUndoResult, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
@@ -58,6 +58,10 @@ export interface DocumentAtUrl {
   name: string;
   /** Only owners may rename (Grist answers 403 to editors and viewers). */
   canRename: boolean;
+  /** A document's site name, as Grist answered it (absent for a workspace page). */
+  siteName?: string;
+  /** A document's workspace, as Grist answered it; null when Grist did not say (absent for a workspace page). */
+  workspace?: { id: number; name: string } | null;
 }
 
 export interface Protocol {
@@ -98,13 +102,18 @@ export interface Protocol {
   undoRename: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
   /** Starts a bulk rename run in the worker (documents of its listing only). */
   startBulkRename: { request: { items: BulkRenameItem[] }; response: BulkRunSnapshot };
-  /** Where a bulk rename run stands; `runId` null: the latest run the worker has (null if none). */
+  /**
+   * Starts a bulk move run in the worker: documents of its listing, all to one workspace of it, each
+   * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.
+   */
+  startBulkMove: { request: BulkMoveRequest; response: BulkRunSnapshot };
+  /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
   /** Stops a run: what is on its way finishes, the rest is not sent. */
   stopBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
-  /** Sends again the renames of a run that failed. */
+  /** Sends again the renames or moves of a run that failed. */
   retryFailedBulk: { request: { runId: string }; response: BulkRunSnapshot };
-  /** Undoes every rename of a batch not undone yet, each checked as a single undo is. */
+  /** Undoes every rename or move of a batch not undone yet, each checked as a single undo is. */
   undoBatch: { request: { batchId: string }; response: BatchUndoResult[] };
 }
 
@@ -138,6 +147,7 @@ const NAMES: Record<MessageName, true> = {
   clearHistory: true,
   undoRename: true,
   startBulkRename: true,
+  startBulkMove: true,
   getBulkRun: true,
   stopBulkRun: true,
   retryFailedBulk: true,

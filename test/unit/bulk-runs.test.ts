@@ -10,10 +10,10 @@ import { readHistory } from '../../src/background/history/rename-history.ts';
 import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
-import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { finished } from '../setup/finished-run.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
@@ -35,15 +35,6 @@ function items(count = 20) {
     .filter((site) => !site.personal)
     .flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => ({ orgId: site.orgId, docId: document.id, newName: `${document.name} (2027)` }))))
     .slice(0, count);
-}
-
-async function finished(runId: string): Promise<BulkRunSnapshot> {
-  let run!: BulkRunSnapshot;
-  await vi.waitFor(async () => {
-    run = (await getBulkRun({ runId }))!;
-    expect(run.done).toBe(true);
-  }, { timeout: 8000 });
-  return run;
 }
 
 const patches = () => grist.requests.filter((request) => request.method === 'PATCH');

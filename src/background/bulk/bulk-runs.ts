@@ -1,38 +1,56 @@
 /**
- * Bulk rename runs: many renames, owned by the worker (closing the page does not stop a run).
- * Every document is checked against the worker's own listing, which also gives its site: a page
- * cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST renames are on their way per host;
- * a 429 with Retry-After pauses that host, then the same rename is sent again (Grist did not apply
- * it); every rename goes through the one-rename-at-a-time queue of its document and the single
- * rename's path (sendRename, recordInHistory), so an answer lost on the way is read back,
- * never re-sent blindly.
+ * Bulk runs: many renames, or many moves to one workspace, owned by the worker (closing the page
+ * does not stop a run). Every document is checked against the worker's own listing, which also
+ * gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
+ * on their way per host (the document's current site, where its PATCH goes); a 429 with
+ * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
+ * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
+ * change goes through the one-at-a-time queue of its document and the single rename's or move's
+ * path (sendRename, sendMove), so an answer lost on the way is read back, never re-sent blindly.
  */
-import type { BatchUndoResult, BulkItemStatus, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { cacheEpoch, noteRename, readListing, storeNotedRename } from '../listing/listing-cache.ts';
+import { cacheEpoch, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
+import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
-import { type findDocument, oneAtATime, recordInHistory, savedConnection, sendRename } from '../rename/rename-service.ts';
+import { documentIndex, type findDocument, findWorkspace, oneAtATime, recordInHistory, savedConnection, sendRename } from '../rename/rename-service.ts';
 
-/** Renames on their way to one host at once: gentle on Grist, which limits calls per document. */
+/** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
+/** What a run does for one document: a rename or a move, checked against the listing already. */
+interface Change {
+  /** The site its PATCH goes to: the document's current one. */
+  siteUrl: string;
+  /**
+   * Sends it, through the single rename's or move's path. Out: false when Grist has it already
+   * (nothing sent). Throws ApiError as sendRename or sendMove does.
+   */
+  send: (client: GristClient) => Promise<boolean>;
+  /**
+   * Records what Grist confirmed: in the history, with the run's batch (written from this call
+   * on), and noted for the cache's one write at the run's end. Out: the mark that write takes.
+   */
+  record: (batchId: string) => number;
+}
+
 interface Run extends BulkRunSnapshot {
-  /** By item index: the mark of its confirmed rename, for the cache write at the run's end (see noteRename). */
+  /** By item index: the mark of its confirmed change, for the cache write at the run's end (see noteRename, noteMove). */
   marks: Map<number, number>;
   /**
-   * The client its renames go through, made when it starts (or retries): one read of the key for
-   * the whole run, not one per rename behind the cache's megabyte writes in the storage queue.
+   * The client its requests go through, made when it starts (or retries): one read of the key for
+   * the whole run, not one per request behind the cache's megabyte writes in the storage queue.
    * Once the settings or the key change, its calls fail as `outdated`, and nothing more is sent.
    */
   client: GristClient;
-  /** Where each item is renamed (from the worker's listing), by index; null when not sent. */
-  targets: Array<{ siteUrl: string; site: { orgId: number; name: string }; workspace: { id: number; name: string } } | null>;
+  /** What each item sends (checked against the worker's listing), by index; null when not sent. */
+  changes: Array<Change | null>;
 }
 
 const runs = new Map<string, Run>();
@@ -41,6 +59,8 @@ let latestRun: Run | null = null;
 const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
+/** The state of an item once Grist confirmed its change, by the run's kind. */
+const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved' };
 
 /** A client with the saved key for as long as the settings and key stay as they are now. */
 async function currentClient(): Promise<GristClient> {
@@ -50,7 +70,8 @@ async function currentClient(): Promise<GristClient> {
 
 function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
-  return { id: run.id, batchId: run.batchId, items, stopped: run.stopped, done: items.every((item) => item.state !== 'queued' && item.state !== 'sending') };
+  const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), batchId: run.batchId, items, stopped: run.stopped, done };
 }
 
 function runOf(runId: string): Run {
@@ -66,12 +87,11 @@ function runOf(runId: string): Run {
  */
 async function send(run: Run, index: number): Promise<void> {
   const item = run.items[index]!;
-  const target = run.targets[index]!;
-  const host = new URL(target.siteUrl).host;
-  const renameTarget = { siteUrl: target.siteUrl, docId: item.docId, currentName: item.oldName };
+  const change = run.changes[index]!;
+  const host = new URL(change.siteUrl).host;
   try {
-    // undefined: stopped before its turn; null: Grist already has that name (nothing sent).
-    const stored = await limitFor(host)(async (): Promise<string | null | undefined> => {
+    // undefined: stopped before its turn; false: Grist has it already (nothing sent).
+    const sent = await limitFor(host)(async (): Promise<boolean | undefined> => {
       if (run.stopped) return undefined;
       item.state = 'sending';
       for (;;) {
@@ -80,9 +100,10 @@ async function send(run: Run, index: number): Promise<void> {
         // Stop pressed while this host was paused: what is not on its way yet is not sent.
         if (run.stopped) return undefined;
         try {
-          return await oneAtATime(item.docId, () => sendRename(run.client, renameTarget, item.newName));
+          return await oneAtATime(item.docId, () => change.send(run.client));
         } catch (error) {
-          // A 429 means Grist did not apply it: after the pause it asked for, the same rename again.
+          // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
+          // same request again. (A plan's refusal is `forbidden` by now: sendMove.)
           if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
             pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
             continue;
@@ -91,38 +112,63 @@ async function send(run: Run, index: number): Promise<void> {
         }
       }
     });
-    if (!stored) {
+    if (!sent) {
       item.state = 'not-sent';
-      item.message = t(stored === undefined ? 'bulkStopped' : 'bulkUnchanged');
+      item.message = t(sent === undefined ? 'bulkStopped' : 'bulkUnchanged');
       return;
     }
-    // Grist stores the name now. The history holds the entry from this call on (Undo this batch
-    // reads it after its write); the cache gets every rename of the run in one write, at its end.
-    run.marks.set(index, noteRename(item.docId, stored));
-    void recordInHistory(renameTarget, stored, { source: 'bulk', site: target.site, workspace: target.workspace, batchId: run.batchId });
-    item.newName = stored;
-    item.state = 'renamed';
+    // Grist has it now. The history holds the entry from this call on (Undo this batch reads it
+    // after its write); the cache gets every change of the run in one write, at its end.
+    run.marks.set(index, change.record(run.batchId));
+    item.state = CONFIRMED[run.kind];
     delete item.message;
   } catch (error) {
     item.state = 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
-    if (!(error instanceof ApiError)) logFailure('a bulk rename')(error);
+    if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
   }
 }
 
 /**
  * Sends every queued item of `run`, each host at its own pace; once all are answered, writes the
- * renamed ones to the cached listing, in one write (each stores the whole listing: megabytes).
+ * confirmed ones to the cached listing, in one write (each stores the whole listing: megabytes).
+ * A rename, move or undo of one of them made meanwhile (in the popup, the history) wins over it.
  */
 function go(run: Run): void {
   const sent = [...run.items.entries()].filter(([, item]) => item.state === 'queued');
   void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
-    // A rename or undo of one of them made meanwhile (in the popup, the history) keeps its name.
-    for (const [index, item] of sent) {
+    const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
-      if (item.state === 'renamed' && mark !== undefined) void storeNotedRename(item.docId, mark).catch(logFailure('recording a bulk rename'));
-    }
+      return item.state === CONFIRMED[run.kind] && mark !== undefined ? [{ docId: item.docId, mark }] : [];
+    });
+    if (confirmed.length === 0) return;
+    // Renames noted together are written together (see batchedWrites in listing-cache.ts).
+    const stored = run.kind === 'move' ? storeNotedMoves(confirmed) : Promise.all(confirmed.map(({ docId, mark }) => storeNotedRename(docId, mark)));
+    void stored.catch(logFailure(`recording a bulk ${run.kind}`));
   });
+}
+
+/** A new run of `kind` through `client`, not started yet (see start). */
+function newRun(kind: Run['kind'], client: GristClient): Run {
+  return { id: crypto.randomUUID(), kind, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
+}
+
+/** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
+function start(run: Run): BulkRunSnapshot {
+  runs.set(run.id, run);
+  latestRun = run;
+  go(run);
+  return snapshot(run);
+}
+
+/** Adds an item to `run`: `not-sent` with `notSent` as its message when that is set (nothing is sent for it). */
+function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSent: string | null): void {
+  if (notSent !== null) {
+    status.state = 'not-sent';
+    status.message = notSent;
+  }
+  run.items.push(status);
+  run.changes.push(notSent === null ? change : null);
 }
 
 /**
@@ -133,48 +179,91 @@ function go(run: Run): void {
  */
 export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
   const client = await currentClient();
-  const listing = await readListing();
-  // Looked up by key, not by a walk of the listing per item: a run may name 20,000 documents.
-  const listed = new Map<string, NonNullable<ReturnType<typeof findDocument>>>();
-  for (const site of listing?.sites ?? []) {
-    for (const workspace of site.workspaces) for (const document of workspace.documents) listed.set(`${site.orgId}/${document.id}`, { site, workspace, document });
-  }
-  const run: Run = { id: crypto.randomUUID(), batchId: crypto.randomUUID(), items: [], stopped: false, done: false, targets: [], client, marks: new Map() };
+  const find = documentIndex(await readListing());
+  const run = newRun('rename', client);
   for (const { orgId, docId, newName } of items) {
-    const found = listed.get(`${orgId}/${docId}`);
+    const found = find(orgId, docId);
     const oldName = found?.document.name ?? '';
-    const status: BulkItemStatus = {
-      orgId,
-      docId,
-      newName,
-      oldName,
-      siteName: found?.site.name ?? '',
-      workspaceName: found?.workspace.name ?? '',
-      state: 'queued',
-    };
-    let message: string | null = null;
-    if (!found) message = t('errorNotInList');
+    const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+    let notSent: string | null = null;
+    if (!found) notSent = t('errorNotInList');
     else {
       const check = checkDocumentName(newName, oldName);
-      if (check.kind === 'invalid') message = check.message;
-      else if (check.kind === 'unchanged') message = t('bulkUnchanged');
+      if (check.kind === 'invalid') notSent = check.message;
+      else if (check.kind === 'unchanged') notSent = t('bulkUnchanged');
       else status.newName = check.name;
     }
-    if (message !== null) {
-      status.state = 'not-sent';
-      status.message = message;
-    }
-    run.items.push(status);
-    run.targets.push(
-      found && message === null
-        ? { siteUrl: found.site.siteUrl, site: { orgId, name: found.site.name }, workspace: { id: found.workspace.id, name: found.workspace.name } }
-        : null,
-    );
+    addItem(run, status, found && renameChange(status, found), notSent);
   }
-  runs.set(run.id, run);
-  latestRun = run;
-  go(run);
-  return snapshot(run);
+  return start(run);
+}
+
+/** The rename of item `status` of a run, in `found` (its site and workspace in the listing). */
+function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<typeof findDocument>>): Change {
+  const { site, workspace } = found;
+  const target = { siteUrl: site.siteUrl, docId: status.docId, currentName: status.oldName };
+  return {
+    siteUrl: site.siteUrl,
+    send: async (client) => {
+      const stored = await sendRename(client, target, status.newName);
+      if (stored === null) return false;
+      status.newName = stored;
+      return true;
+    },
+    record: (batchId) => {
+      const record = { source: 'bulk' as const, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name }, batchId };
+      void recordInHistory(target, status.newName, record);
+      return noteRename(status.docId, status.newName);
+    },
+  };
+}
+
+/**
+ * The `startBulkMove` message. In: the documents and the one workspace they all go to (as the
+ * page's listing names them). Each move is checked against the worker's listing as a single move
+ * is (checkMove): a document it does not list or the user does not own, a destination it does not
+ * list or the user may not add documents to (or on another Grist server), or the workspace the
+ * document is in already, makes the item `not-sent` with the reason, and nothing is sent for it.
+ * Each move that Grist confirms is recorded in the history with the run's batch (source `bulk`),
+ * so Undo this batch moves them back. Out: the run as it starts (`kind` `move`, `to` the
+ * destination when listed). Throws ApiError `no-key` when no key is saved.
+ */
+export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
+  const client = await currentClient();
+  const listing = await readListing();
+  const find = documentIndex(listing);
+  const destination = findWorkspace(listing, to.orgId, to.workspaceId);
+  const run = newRun('move', client);
+  if (destination) run.to = movePlace(destination.site, destination.workspace);
+  for (const { orgId, docId } of items) {
+    const found = find(orgId, docId);
+    const name = found?.document.name ?? '';
+    const status: BulkItemStatus = { orgId, docId, oldName: name, newName: name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+    let change: Change | null = null;
+    let notSent: string | null = null;
+    try {
+      change = moveChange(checkMove(found, destination));
+    } catch (error) {
+      notSent = error instanceof ApiError ? error.message : t('errorInternal');
+    }
+    addItem(run, status, change, notSent);
+  }
+  return start(run);
+}
+
+/** The move of `target` (checked already) as a run sends and records it. */
+function moveChange(target: MoveTarget): Change {
+  return {
+    siteUrl: target.from.site.url,
+    send: async (client) => {
+      await sendMove(client, target);
+      return true;
+    },
+    record: (batchId) => {
+      void recordMoveInHistory(target, { source: 'bulk', batchId });
+      return noteMove(target.docId, destinationOf(target));
+    },
+  };
 }
 
 /**
@@ -200,7 +289,7 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
   return snapshot(run);
 }
 
-/** The `retryFailedBulk` message: sends again only the documents whose rename failed. */
+/** The `retryFailedBulk` message: sends again only the documents whose rename or move failed. */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
   run.client = await currentClient();
@@ -216,8 +305,10 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
 }
 
 /**
- * The `undoBatch` message: undoes each rename of a batch that is not undone yet, safely, as a
- * single undo does (undo-service.ts), and says per document what it came to.
+ * The `undoBatch` message: undoes each rename or move of a batch that is not undone yet, safely,
+ * as a single undo does (undo-service.ts), and says per document what it came to: a document
+ * renamed since keeps its name (`renamed-elsewhere`, its name now), one moved since stays where it
+ * is (`moved-elsewhere`, the workspace it is in now); nothing is sent for either.
  */
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
   // The history is read once, and the connection made once, for the whole batch.
@@ -230,7 +321,8 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
         const outcome = await undoEntry(entry, { connection, batchId: undoBatchId });
-        return outcome.outcome === 'restored' ? { ...base, outcome: 'restored' } : { ...base, outcome: 'renamed-elsewhere', message: outcome.current };
+        if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
+        return { ...base, outcome: entry.kind === 'move' ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {
         return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
       }

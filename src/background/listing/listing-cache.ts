@@ -9,7 +9,7 @@
  * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
  * started before it fetched is never stored.
  */
-import { listingPreview, type DocumentEntry, type Listing, type SiteEntry } from '../../shared/listing.ts';
+import { listingPreview, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, removeTogether, storeTogether } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
@@ -20,6 +20,18 @@ const PREVIEW_ROWS = 60;
 const queue = serialQueue(logFailure('storing the listing'));
 /** Renames confirmed by Grist: document id -> new name, when (ms since the epoch), and its mark (see noteRename). */
 const confirmedRenames = new Map<string, { name: string; at: number; mark: number }>();
+
+/** A workspace of a site, as a move names its destination: workspace ids are numbers per server, so the site URL too. */
+export interface MoveEnd {
+  siteUrl: string;
+  workspaceId: number;
+}
+
+/**
+ * Moves Grist confirmed that the cache has not been given yet: document id -> where it went and
+ * its mark (see noteMove). The worker's own reads see them (readListing) until they are stored.
+ */
+const notedMoves = new Map<string, { to: MoveEnd; mark: number }>();
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -75,15 +87,25 @@ export function cacheEpoch(): number {
  */
 export function forgetListing(): Promise<unknown> {
   epoch += 1;
+  // The next listing is fetched afresh: it has every move made until then.
+  notedMoves.clear();
   return queue(() => {
     generation += 1;
     return removeTogether(listingItem, listingPreviewItem, listingTagsItem, firstScreenItem);
   });
 }
 
-/** The cached listing, once the writes already queued are done. */
+/**
+ * The cached listing, once the writes already queued are done, with the moves Grist confirmed that
+ * a bulk run has yet to write (see noteMove): the worker checks a move or rename against where
+ * each document is now.
+ */
 export function readListing(): Promise<Listing | null> {
-  return queue(() => listingItem.get());
+  return queue(async () => {
+    const listing = await listingItem.get();
+    if (listing && notedMoves.size > 0) applyMoves(listing, notedMoves);
+    return listing;
+  });
 }
 
 /** The cached listing and the ETags it was built from, as a refresh reads them. */
@@ -257,23 +279,68 @@ export function recordWorkspaceRename(siteUrl: string, workspaceId: number, name
   });
 }
 
+/** Each confirmed move's mark: a later move of the same document has a greater one. */
+let moveMarks = 0;
+
 /**
- * Records a move Grist confirmed in the cached listing: the document leaves workspace `from.id` of
- * site `from.siteUrl` for workspace `to.id` of `to.siteUrl`. Moved to another site, it is reached
- * by its id from then on (Grist drops its urlId, grist-api.md "Moving a document").
+ * Moves each document of `moves` to its destination in `listing`, in place, from wherever the
+ * listing has it. Moved to another site, a document is reached by its id from then on (Grist
+ * drops its urlId, grist-api.md "Moving a document"). The listing is walked once, however many
+ * move. Out: one line per document moved (none: nothing changed).
  */
-export function recordMove(docId: string, from: { siteUrl: string; workspaceId: number }, to: { siteUrl: string; workspaceId: number }): Promise<void> {
+function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>): string[] {
+  const where = new Map<string, { site: SiteEntry; workspace: WorkspaceEntry; document: DocumentEntry }>();
+  for (const site of listing.sites) {
+    for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(document.id, { site, workspace, document });
+  }
+  const leaving = new Map<WorkspaceEntry, Set<string>>();
+  const done: string[] = [];
+  for (const [docId, { to }] of moves) {
+    const found = where.get(docId);
+    const site = listing.sites.find((entry) => entry.siteUrl === to.siteUrl);
+    const destination = site?.workspaces.find((workspace) => workspace.id === to.workspaceId);
+    if (!found || !destination || found.workspace === destination) continue;
+    if (!leaving.has(found.workspace)) leaving.set(found.workspace, new Set());
+    leaving.get(found.workspace)!.add(docId);
+    destination.documents.push(found.site.siteUrl === to.siteUrl ? found.document : { ...found.document, urlId: docId });
+    done.push(JSON.stringify(['moved', docId, to.siteUrl, to.workspaceId]));
+  }
+  for (const [workspace, ids] of leaving) workspace.documents = workspace.documents.filter((document) => !ids.has(document.id));
+  return done;
+}
+
+/**
+ * Notes a move Grist confirmed: the worker's reads of the cache (readListing) show it at once, and
+ * the cache gets it from `storeNotedMoves` with the mark this answers (a bulk run writes its moves
+ * once it has sent them all), unless another move of the document came after it.
+ */
+export function noteMove(docId: string, to: MoveEnd): number {
+  const mark = ++moveMarks;
+  notedMoves.set(docId, { to, mark });
+  return mark;
+}
+
+/**
+ * Writes noted moves (see noteMove) to the cached listing, in one write, each that is still its
+ * document's last move: a move of it noted since (the popup's, an undo's) is written by its own call.
+ */
+export function storeNotedMoves(moves: ReadonlyArray<{ docId: string; mark: number }>): Promise<void> {
   return updateCached((listing) => {
-    const workspaceOf = ({ siteUrl, workspaceId }: { siteUrl: string; workspaceId: number }) =>
-      listing.sites.find((site) => site.siteUrl === siteUrl)?.workspaces.find((workspace) => workspace.id === workspaceId);
-    const source = workspaceOf(from);
-    const destination = workspaceOf(to);
-    const document = source?.documents.find((entry) => entry.id === docId);
-    if (!source || !destination || !document) return null;
-    source.documents = source.documents.filter((entry) => entry !== document);
-    destination.documents = [...destination.documents, from.siteUrl === to.siteUrl ? document : { ...document, urlId: docId }];
-    return JSON.stringify(['moved', docId, to.siteUrl, to.workspaceId]);
+    const latest: Array<[string, { to: MoveEnd }]> = [];
+    for (const { docId, mark } of moves) {
+      const noted = notedMoves.get(docId);
+      if (noted?.mark !== mark) continue;
+      notedMoves.delete(docId);
+      latest.push([docId, noted]);
+    }
+    const done = applyMoves(listing, latest);
+    return done.length > 0 ? done.join('\n') : null;
   });
+}
+
+/** Records a move Grist confirmed in the cached listing: the document is in workspace `to` now (see storeNotedMoves). */
+export function recordMove(docId: string, to: MoveEnd): Promise<void> {
+  return storeNotedMoves([{ docId, mark: noteMove(docId, to) }]);
 }
 
 /** Removes a document Grist says is gone from the cached listing. */

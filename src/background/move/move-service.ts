@@ -6,13 +6,13 @@
  * so a page cannot aim a move, or the key, anywhere else.
  */
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
-import type { RenameSource } from '../../shared/history.ts';
+import type { Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import type { HistoryEntry, RenameSource } from '../../shared/history.ts';
 import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, readListing, recordMove } from '../listing/listing-cache.ts';
+import { forgetDocument, readListing, recordMove, type MoveEnd } from '../listing/listing-cache.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
 import { logFailure } from '../log-failure.ts';
 import { findDocument, findWorkspace, oneAtATime, savedConnection } from '../rename/rename-service.ts';
@@ -39,9 +39,16 @@ export interface MoveTarget {
  * or one on another Grist server; `invalid-input` for the workspace it is in already (Grist: 400).
  */
 export function moveTarget(listing: Listing | null, request: MoveRequest): MoveTarget {
-  const found = findDocument(listing, request.orgId, request.docId);
+  return checkMove(findDocument(listing, request.orgId, request.docId), findWorkspace(listing, request.to.orgId, request.to.workspaceId));
+}
+
+/**
+ * moveTarget's checks, for a document and a destination already looked up in the listing (a bulk
+ * move looks up thousands of documents in an index of it, findDocument walks a site each time).
+ * In: as findDocument and findWorkspace answer (null: not listed). Out and throws: as moveTarget.
+ */
+export function checkMove(found: ReturnType<typeof findDocument>, destination: ReturnType<typeof findWorkspace>): MoveTarget {
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
-  const destination = findWorkspace(listing, request.to.orgId, request.to.workspaceId);
   if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
   const { site, workspace, document } = found;
   if (!canMove(document)) throw new ApiError('forbidden', t('errorNotOwnerToMove', document.name), 403);
@@ -51,16 +58,22 @@ export function moveTarget(listing: Listing | null, request: MoveRequest): MoveT
   if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
     throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
   }
-  const place = (entry: typeof site, space: typeof workspace): MovePlace => ({
-    site: { orgId: entry.orgId, name: entry.name, url: entry.siteUrl },
-    workspace: { id: space.id, name: space.name },
-  });
-  return { docId: document.id, name: document.name, from: place(site, workspace), to: place(destination.site, destination.workspace) };
+  return { docId: document.id, name: document.name, from: movePlace(site, workspace), to: movePlace(destination.site, destination.workspace) };
 }
 
-/** The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. */
+/** A workspace of the listing and its site, as one end of a move. */
+export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace {
+  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+}
+
+/**
+ * The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. Its
+ * billing 429 is no rate limit and comes without Retry-After; a 429 with one (a proxy's) is a rate
+ * limit, left as it is so that a bulk run waits and sends it again.
+ */
 function refusedByPlan(error: ApiError): boolean {
-  if (error.status === 402 || error.status === 429) return true;
+  if (error.status === 402) return true;
+  if (error.status === 429) return error.retryAfterMs === undefined || /readonly/i.test(error.serverMessage ?? '');
   return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
 }
 
@@ -118,14 +131,13 @@ export async function sendMove(client: GristClient, target: MoveTarget): Promise
 }
 
 /**
- * Sends a move (sendMove), then records it in the cached listing and the history (kind `move`).
- * Out: where it went and its history entry (null when the history could not be written: the move
- * happened, so that is logged, not thrown). Throws as sendMove does.
+ * Adds the history entry of a move Grist confirmed (kind `move`, its name both old and new). From
+ * the call on, the history holds it (readHistory waits for its write). Out, once written: the
+ * entry, or null when the history could not be written (the move happened, so that is logged, not
+ * thrown).
  */
-export async function moveAt(client: GristClient, target: MoveTarget, record: { source: RenameSource; batchId?: string }): Promise<MovedDocument> {
-  await sendMove(client, target);
-  const cached = recordMove(target.docId, { siteUrl: target.from.site.url, workspaceId: target.from.workspace.id }, { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id });
-  const entry = addHistoryEntry({
+export function recordMoveInHistory(target: MoveTarget, record: { source: RenameSource; batchId?: string }): Promise<HistoryEntry | null> {
+  return addHistoryEntry({
     ...record,
     kind: 'move',
     site: target.from.site,
@@ -138,7 +150,21 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
     logFailure('recording the move in the history')(error);
     return null;
   });
-  const [, added] = await Promise.all([cached, entry]);
+}
+
+/** Where a move takes its document, as the cached listing names it (see recordMove, noteMove). */
+export function destinationOf(target: MoveTarget): MoveEnd {
+  return { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
+}
+
+/**
+ * Sends a move (sendMove), then records it in the cached listing and the history (kind `move`).
+ * Out: where it went and its history entry (null when the history could not be written: the move
+ * happened, so that is logged, not thrown). Throws as sendMove does.
+ */
+export async function moveAt(client: GristClient, target: MoveTarget, record: { source: RenameSource; batchId?: string }): Promise<MovedDocument> {
+  await sendMove(client, target);
+  const [added] = await Promise.all([recordMoveInHistory(target, record), recordMove(target.docId, destinationOf(target))]);
   return { to: target.to, entryId: added?.id ?? null };
 }
 

@@ -60,6 +60,27 @@ export function findDocument(listing: Listing | null, orgId: number, docId: stri
   return null;
 }
 
+/**
+ * findDocument for many documents (a bulk run may name 20,000; findDocument walks a site's
+ * documents each time): the listing indexed once. Out: a lookup that answers as findDocument does.
+ */
+export function documentIndex(listing: Listing | null): (orgId: number, docId: string) => ReturnType<typeof findDocument> {
+  const found = new Map<string, NonNullable<ReturnType<typeof findDocument>>>();
+  const sites = new Set<number>();
+  for (const site of listing?.sites ?? []) {
+    // findDocument looks in the first site of an id only (ids are per server), and finds the first match there.
+    if (sites.has(site.orgId)) continue;
+    sites.add(site.orgId);
+    for (const workspace of site.workspaces) {
+      for (const document of workspace.documents) {
+        const key = `${site.orgId}/${document.id}`;
+        if (!found.has(key)) found.set(key, { site, workspace, document });
+      }
+    }
+  }
+  return (orgId, docId) => found.get(`${orgId}/${docId}`) ?? null;
+}
+
 /** Renames under way, by document id: a second rename of a document waits for the first. */
 const renamesUnderWay = new Map<string, Promise<unknown>>();
 
