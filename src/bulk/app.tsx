@@ -5,6 +5,7 @@
 import { useEffect } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { DocumentPicker } from './document-picker.tsx';
+import { MoveForm } from './move-form.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { RulesForm } from './rules-form.tsx';
 import { RunPanel } from './run-panel.tsx';
@@ -34,7 +35,10 @@ export function BulkApp({ store }: { store: BulkStore }) {
         <>
           <div class="bulk-columns">
             <DocumentPicker store={store} />
-            <RulesForm store={store} />
+            <div class="bulk-changes">
+              <RulesForm store={store} />
+              <MoveForm store={store} />
+            </div>
           </div>
           <PreviewTable store={store} />
         </>

@@ -1,12 +1,13 @@
 /**
  * The preview: every picked document with its site and workspace, current name, new name (the
- * changed part marked, as text) and verdict, windowed; the summary line; and the button that
- * starts the run.
+ * changed part marked, as text) and verdict, and, once a destination is chosen, where it moves,
+ * windowed; the summary line; and the buttons that start a rename run or a move run (the latter
+ * asking once, with the count, when documents leave their site).
  */
 import { marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
 import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
-import type { BulkStore } from './store.ts';
+import type { BulkStore, MovePlan } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
 function verdictText(verdict: Verdict): string {
@@ -22,7 +23,42 @@ function verdictText(verdict: Verdict): string {
   }
 }
 
+/** Where a picked document goes: the destination, or why it stays. */
+function moveText(plan: MovePlan, index: number): string {
+  switch (plan.outcomes[index]) {
+    case 'move':
+      return `${plan.destination.site.name} › ${plan.destination.workspace.name}`;
+    case 'here':
+      return t('bulkAlreadyThere');
+    default:
+      return t('bulkOtherServer');
+  }
+}
+
+/** The Move button, and the one question a batch leaving its site asks before it is sent. */
+function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
+  if (store.confirmingMove.value) {
+    return (
+      <div class="move-run-confirmation">
+        <p id="move-run-question">{t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite))}</p>
+        <button type="button" class="primary" aria-describedby="move-run-question" ref={(button) => button?.focus()} onClick={() => void store.move(true)}>
+          {t('moveAnyway')}
+        </button>
+        <button type="button" onClick={() => store.cancelMove()}>
+          {t('cancel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button type="button" class="primary" disabled={plan.moving === 0 || store.busy.value} onClick={() => void store.move()}>
+      {plan.moving === 1 ? t('bulkMoveOne') : t('bulkMoveMany', String(plan.moving))}
+    </button>
+  );
+}
+
 export function PreviewTable({ store }: { store: BulkStore }) {
+  const plan = store.movePlan.value;
   const preview = store.preview.value;
   const count = preview?.picked.length ?? 0;
   const counts = preview?.counts;
@@ -40,6 +76,7 @@ export function PreviewTable({ store }: { store: BulkStore }) {
       <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
         {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
       </button>
+      {plan && count > 0 && <MoveRun store={store} plan={plan} />}
       {count > 0 && (
         <WindowedTable
           label={t('bulkPreviewHeading')}
@@ -65,11 +102,16 @@ export function PreviewTable({ store }: { store: BulkStore }) {
                 <td class={`verdict verdict-${verdict.kind}`} title={verdictText(verdict)}>
                   {verdictText(verdict)}
                 </td>
+                {plan && (
+                  <td class={`where moves-${plan.outcomes[index]}`} title={moveText(plan, index)}>
+                    <bdi dir="auto">{moveText(plan, index)}</bdi>
+                  </td>
+                )}
               </>
             );
           }}
           rowKey={(index) => `${preview!.picked[index]!.orgId}/${preview!.picked[index]!.document.id}`}
-          columns={[t('bulkColumnWhere'), t('bulkColumnCurrent'), t('bulkColumnNew'), t('bulkColumnVerdict')]}
+          columns={[t('bulkColumnWhere'), t('bulkColumnCurrent'), t('bulkColumnNew'), t('bulkColumnVerdict'), ...(plan ? [t('bulkColumnMovesTo')] : [])]}
         />
       )}
     </section>

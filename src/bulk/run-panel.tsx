@@ -13,6 +13,7 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
   if (undo) {
     if (undo.outcome === 'restored') return t('bulkRestored');
     if (undo.outcome === 'renamed-elsewhere') return t('bulkNotRestoredElsewhere', undo.message ?? '');
+    if (undo.outcome === 'moved-elsewhere') return t('bulkNotRestoredMovedElsewhere', undo.message ?? '');
     return t('bulkNotRestoredFailed', undo.message ?? '');
   }
   switch (item.state) {
@@ -22,6 +23,8 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
       return t('bulkSending');
     case 'renamed':
       return t('bulkRenamed');
+    case 'moved':
+      return t('bulkMoved');
     case 'failed':
       return t('bulkFailed', item.message ?? '');
     case 'not-sent':
@@ -47,13 +50,15 @@ export function RunPanel({ store }: { store: BulkStore }) {
     }
   });
   const counts = runCounts(run);
+  // A move run's destination, in the column a rename run gives the new name.
+  const move = run.kind === 'move' && run.to ? `${run.to.site.name} › ${run.to.workspace.name}` : null;
   const undone = store.undone.value;
   const busy = store.busy.value;
   const undoLeft = !undone || [...undone.values()].some((result) => result.outcome === 'failed');
   return (
     <section class="bulk-section run" aria-labelledby="run-heading" onFocusIn={(event) => (focused.current = event.target as Element)}>
       <h2 id="run-heading" tabIndex={-1} ref={headingRef}>
-        {run.done ? t('bulkRunDoneHeading') : t('bulkRunHeading')}
+        {run.kind === 'move' ? t(run.done ? 'bulkMoveRunDoneHeading' : 'bulkMoveRunHeading') : t(run.done ? 'bulkRunDoneHeading' : 'bulkRunHeading')}
       </h2>
       <div class="run-progress">
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
@@ -71,20 +76,20 @@ export function RunPanel({ store }: { store: BulkStore }) {
             {t('bulkRetryFailed')}
           </button>
         )}
-        {run.done && counts.renamed > 0 && undoLeft && (
+        {run.done && counts.changed > 0 && undoLeft && (
           <button type="button" onClick={() => void store.undoBatch()} disabled={busy}>
             {t('undoThisBatch')}
           </button>
         )}
         {run.done && (
           <button type="button" class="primary" onClick={() => void store.newBulkRename()} disabled={busy}>
-            {t('bulkNewRename')}
+            {t(run.kind === 'move' ? 'bulkNewRun' : 'bulkNewRename')}
           </button>
         )}
       </div>
       <WindowedTable
-        label={t('bulkRunHeading')}
-        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), t('bulkColumnNew'), t('bulkColumnOutcome')]}
+        label={t(run.kind === 'move' ? 'bulkMoveRunHeading' : 'bulkRunHeading')}
+        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), move ? t('bulkColumnMovesTo') : t('bulkColumnNew'), t('bulkColumnOutcome')]}
         count={run.items.length}
         rowKey={(index) => `${run.items[index]!.orgId}/${run.items[index]!.docId}`}
         row={(index) => {
@@ -99,9 +104,15 @@ export function RunPanel({ store }: { store: BulkStore }) {
               <td class="name" title={item.oldName}>
                 <bdi dir="auto">{item.oldName}</bdi>
               </td>
-              <td class="name" title={item.newName}>
-                <bdi dir="auto">{item.newName}</bdi>
-              </td>
+              {move ? (
+                <td class="where" title={move}>
+                  <bdi dir="auto">{move}</bdi>
+                </td>
+              ) : (
+                <td class="name" title={item.newName}>
+                  <bdi dir="auto">{item.newName}</bdi>
+                </td>
+              )}
               <td class={`outcome outcome-${undo ? undo.outcome : item.state}`} title={outcome}>
                 {outcome}
               </td>

@@ -12,10 +12,11 @@ import { t } from '../shared/i18n.ts';
 import { canRename, type Listing } from '../shared/listing.ts';
 import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
+import { batchDestinations, serverOf, type MoveDestination } from '../shared/move.ts';
 import { previewRenames, type PickedDocument, type Preview } from './rename-preview.ts';
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
 
-export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
+export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
 
 export interface BulkStoreDependencies {
   backend: BulkBackend;
@@ -32,6 +33,16 @@ export type PickerRow = { kind: 'site'; key: string; name: string } | { kind: 'w
 export interface PickerChoice {
   key: string;
   name: string;
+}
+
+/** What moving the picked documents to the destination comes to, row by row of the preview. */
+export interface MovePlan {
+  destination: MoveDestination;
+  /** By picked document (in listing order, as `preview.picked`): moved, already in that workspace, or on another Grist server (never sent). */
+  outcomes: Array<'move' | 'here' | 'other-server'>;
+  /** How many are moved, and how many of those leave their site (new addresses: asked once). */
+  moving: number;
+  crossSite: number;
 }
 
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
@@ -68,6 +79,14 @@ export interface BulkStore {
   readonly run: ReadonlySignal<BulkRunSnapshot | null>;
   /** What Undo this batch came to, by document id; null before it was asked. */
   readonly undone: ReadonlySignal<ReadonlyMap<string, BatchUndoResult> | null>;
+  /** The workspaces the picked documents can be moved to together (batchDestinations). */
+  readonly destinations: ReadonlySignal<readonly MoveDestination[]>;
+  /** True while the destination picker is open. */
+  readonly choosingDestination: ReadonlySignal<boolean>;
+  /** The move of the picked documents to the destination chosen; null while none is. */
+  readonly movePlan: ReadonlySignal<MovePlan | null>;
+  /** True while the page asks before moving documents to another site (once for the batch). */
+  readonly confirmingMove: ReadonlySignal<boolean>;
   /** True while a start, stop, retry or undo is waiting for the worker. */
   readonly busy: ReadonlySignal<boolean>;
   /** The last result worth announcing. */
@@ -86,6 +105,16 @@ export interface BulkStore {
   selectAllShown(): void;
   clearSelection(): void;
   setRules(change: Partial<RenameRules>): void;
+  /** Opens (true) or closes the destination picker. */
+  chooseDestination(open: boolean): void;
+  /** Sets the destination of the picked documents (null: they are not moved), and closes the picker. */
+  setDestination(destination: MoveDestination | null): void;
+  /**
+   * Starts the move run of the documents the plan moves, and follows it. When some leave their
+   * site, asks first (`confirmingMove`); `confirmed` is the answer Move anyway.
+   */
+  move(confirmed?: boolean): Promise<void>;
+  cancelMove(): void;
   /** Starts the run of the preview's will-rename documents, and follows it. */
   rename(): Promise<void>;
   stop(): Promise<void>;
@@ -97,9 +126,9 @@ export interface BulkStore {
 
 /** Counts a run's items by state. */
 export function runCounts(run: BulkRunSnapshot) {
-  const counts = { renamed: 0, failed: 0, notSent: 0, finished: 0 };
+  const counts = { changed: 0, failed: 0, notSent: 0, finished: 0 };
   for (const item of run.items) {
-    if (item.state === 'renamed') counts.renamed += 1;
+    if (item.state === 'renamed' || item.state === 'moved') counts.changed += 1;
     else if (item.state === 'failed') counts.failed += 1;
     else if (item.state === 'not-sent') counts.notSent += 1;
     else continue;
@@ -108,15 +137,16 @@ export function runCounts(run: BulkRunSnapshot) {
   return counts;
 }
 
-/** "18 renamed, 1 failed, 1 not sent." */
+/** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run). */
 export function describeRun(run: BulkRunSnapshot): string {
   const counts = runCounts(run);
-  return t('bulkRunSummary', String(counts.renamed), String(counts.failed), String(counts.notSent));
+  return t(run.kind === 'move' ? 'bulkMoveRunSummary' : 'bulkRunSummary', String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
-function describeUndo(results: readonly BatchUndoResult[]): string {
+/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run). */
+function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
-  return t('bulkUndoSummary', String(restored), String(results.length));
+  return t(run.kind === 'move' ? 'bulkMoveUndoSummary' : 'bulkUndoSummary', String(restored), String(results.length));
 }
 
 /** Creates the page's store. Nothing happens until `start()` is called. */
@@ -133,6 +163,9 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const undone = signal<ReadonlyMap<string, BatchUndoResult> | null>(null);
   const busy = signal(false);
   const announcement = signal('');
+  const choosingDestination = signal(false);
+  const destination = signal<MoveDestination | null>(null);
+  const confirmingMove = signal(false);
 
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   const terms = computed(() => searchTerms(query.value).join(' '));
@@ -196,6 +229,33 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     }
     return { documents, otherNames };
   });
+  /** Each site's address by id: where a picked document lives. */
+  const siteUrls = computed(() => new Map((listing.value?.sites ?? []).map((entry) => [entry.orgId, entry.siteUrl])));
+  const destinations = computed(() =>
+    listing.value
+      ? batchDestinations(
+          listing.value,
+          picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: siteUrls.value.get(entry.orgId) ?? '', workspaceId: entry.workspaceId })),
+        )
+      : [],
+  );
+  const movePlan = computed((): MovePlan | null => {
+    const to = destination.value;
+    if (!to) return null;
+    const server = serverOf(to.site.siteUrl);
+    let moving = 0;
+    let crossSite = 0;
+    const outcomes = picked.value.documents.map((entry) => {
+      const siteUrl = siteUrls.value.get(entry.orgId) ?? '';
+      if (!siteUrl || serverOf(siteUrl) !== server) return 'other-server' as const;
+      const sameSite = entry.orgId === to.site.orgId && siteUrl === to.site.siteUrl;
+      if (sameSite && entry.workspaceId === to.workspace.id) return 'here' as const;
+      moving += 1;
+      if (!sameSite) crossSite += 1;
+      return 'move' as const;
+    });
+    return { destination: to, outcomes, moving, crossSite };
+  });
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {
     const rulesNow = compiled.value;
@@ -245,7 +305,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     }
     if (!reply.value) return;
     run.value = reply.value;
-    announcement.value = reply.value.done ? describeRun(reply.value) : t('bulkRenaming', String(reply.value.items.length));
+    announcement.value = reply.value.done ? describeRun(reply.value) : t(reply.value.kind === 'move' ? 'bulkMoving' : 'bulkRenaming', String(reply.value.items.length));
     await follow(reply.value.id);
   }
 
@@ -285,7 +345,31 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     undone,
     busy,
     announcement,
+    destinations,
+    choosingDestination,
+    movePlan,
+    confirmingMove,
     start,
+    chooseDestination: (open) => (choosingDestination.value = open),
+    setDestination: (to) =>
+      batch(() => {
+        destination.value = to;
+        choosingDestination.value = false;
+        confirmingMove.value = false;
+      }),
+    async move(confirmed = false) {
+      const plan = movePlan.value;
+      if (!plan || plan.moving === 0 || busy.value) return;
+      if (plan.crossSite > 0 && !confirmed) {
+        confirmingMove.value = true;
+        return;
+      }
+      confirmingMove.value = false;
+      const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, docId: entry.document.id }] : []));
+      undone.value = null;
+      await act(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, workspaceId: plan.destination.workspace.id } }));
+    },
+    cancelMove: () => (confirmingMove.value = false),
     setQuery: (text) => (query.value = text),
     setSite: (key) =>
       batch(() => {
@@ -323,7 +407,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     async rename() {
       const current = preview.value;
       if (!current || current.counts.rename === 0) return;
-      const items = current.picked.flatMap((entry, index) => {
+      const items = picked.value.documents.flatMap((entry, index) => {
         const kind = current.verdicts[index]!.kind;
         return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, docId: entry.document.id, newName: current.newNames[index]! }] : [];
       });
@@ -346,13 +430,15 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       const results = new Map(undone.value ?? []);
       for (const result of reply.value) results.set(result.docId, result);
       undone.value = results;
-      announcement.value = describeUndo(reply.value);
+      announcement.value = describeUndo(current, reply.value);
     },
     async newBulkRename() {
       batch(() => {
         run.value = null;
         undone.value = null;
         announcement.value = '';
+        // The documents moved are elsewhere now: a new choice starts without a destination.
+        destination.value = null;
       });
       await refresh();
     },

@@ -62,3 +62,20 @@ export function moveDestinations(listing: Listing, from: { orgId: number; siteUr
   }
   return destinations;
 }
+
+/**
+ * Where documents `from` (each its site and workspace, as in `listing`) can be moved as one batch:
+ * the workspaces of moveDestinations for the first one's server, the one they are all in left out
+ * (one they are not all in stays: the others go there). `crossSite` when any of them is on another
+ * site than the workspace: that move gives them new addresses.
+ */
+export function batchDestinations(listing: Listing, from: ReadonlyArray<{ orgId: number; siteUrl: string; workspaceId: number }>): MoveDestination[] {
+  const [first] = from;
+  if (!first) return [];
+  const all = from.every((place) => place.orgId === first.orgId && place.siteUrl === first.siteUrl && place.workspaceId === first.workspaceId);
+  const sites = new Set(from.map((place) => `${place.orgId} ${place.siteUrl}`));
+  return moveDestinations(listing, all ? first : { ...first, workspaceId: Number.NaN }).map((destination) => ({
+    ...destination,
+    crossSite: destination.crossSite || sites.size > 1,
+  }));
+}

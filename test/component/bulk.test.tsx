@@ -47,7 +47,7 @@ function item(id: string, oldName: string, newName: string, state: BulkItemStatu
 }
 
 function runOf(items: BulkItemStatus[], extra: Partial<BulkRunSnapshot> = {}): BulkRunSnapshot {
-  return { id: 'run-1', batchId: 'batch-1', items, stopped: false, done: items.every((entry) => entry.state !== 'queued' && entry.state !== 'sending'), ...extra };
+  return { id: 'run-1', kind: 'rename', batchId: 'batch-1', items, stopped: false, done: items.every((entry) => entry.state !== 'queued' && entry.state !== 'sending'), ...extra };
 }
 
 async function setup({ latestRun = null, cached = listing() }: { latestRun?: BulkRunSnapshot | null; cached?: Listing } = {}) {
@@ -55,6 +55,7 @@ async function setup({ latestRun = null, cached = listing() }: { latestRun?: Bul
     refreshListing: vi.fn(async () => ({ ok: true as const, value: cached })),
     getBulkRun: vi.fn(async (_request: { runId: string | null }) => ({ ok: true as const, value: latestRun as BulkRunSnapshot | null })),
     startBulkRename: vi.fn(),
+    startBulkMove: vi.fn(),
     stopBulkRun: vi.fn(),
     retryFailedBulk: vi.fn(),
     undoBatch: vi.fn(),
@@ -323,6 +324,7 @@ describe('at scale', () => {
       refreshListing: vi.fn(async () => ({ ok: true as const, value: big })),
       getBulkRun: vi.fn(async () => ({ ok: true as const, value: null })),
       startBulkRename: vi.fn(),
+      startBulkMove: vi.fn(),
       stopBulkRun: vi.fn(),
       retryFailedBulk: vi.fn(),
       undoBatch: vi.fn(),
@@ -338,5 +340,92 @@ describe('at scale', () => {
     const table = screen.getByRole('table', { name: 'Preview' });
     expect(table.getAttribute('aria-rowcount')).toBe('20001');
     expect(within(table).getAllByRole('row').length).toBeLessThan(60);
+  });
+});
+
+describe('moving (issue 18)', () => {
+  /** The fixture with rights: Acme has Finance and Archive (owned), Globex has Projects (edited). */
+  function movable(): Listing {
+    const base = listing();
+    const acme = base.sites[0]!;
+    const globex = base.sites[1]!;
+    acme.workspaces = [{ ...acme.workspaces[0]!, access: 'owners' }, { id: 51, name: 'Archive', access: 'owners', documents: [] }];
+    globex.workspaces = [{ ...globex.workspaces[0]!, access: 'editors' }];
+    return base;
+  }
+
+  async function chooseDestination(name: string) {
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to…' }));
+    const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
+    fireEvent.input(filter, { target: { value: name } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+  }
+
+  test('Move selected to… lists where the selection can go; the preview says where each one goes', async () => {
+    await setup({ cached: movable() });
+    expect((screen.getByRole('button', { name: 'Move selected to…' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – <b>Globex</b>'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to…' }));
+    const list = screen.getByRole('listbox', { name: 'Destination for 2 documents' });
+    // Finance stays a destination: the Globex document is not in it.
+    expect(within(list).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Finance — Acme', 'Archive — Acme', 'Projects — Globex']);
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Filter workspaces' }), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await chooseDestination('finance');
+    expect(screen.getByText('Selected documents move to Acme › Finance.')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Preview' });
+    expect(within(table).getByRole('columnheader', { name: 'Moves to' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+    expect(rows).toEqual(['already there', 'Acme › Finance']);
+    expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
+  });
+
+  test('a batch leaving its site asks once, naming the count; Move anyway starts one run; the run shows each move and undoes as a batch', async () => {
+    const { backend, nextLook } = await setup({ cached: movable() });
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – Legal'));
+    await chooseDestination('projects');
+    fireEvent.click(screen.getByRole('button', { name: 'Move 2 documents' }));
+    expect(backend.startBulkMove).not.toHaveBeenCalled();
+    expect(screen.getByText('Moving to Globex gives 2 documents new addresses: links to them stop working, and moving them back will not restore them.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.startBulkMove).not.toHaveBeenCalled();
+
+    const to = { site: { orgId: 6, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 60, name: 'Projects' } };
+    const moving = (state: BulkItemStatus['state']) => [
+      { ...item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', state) },
+      { ...item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', state) },
+    ];
+    backend.startBulkMove.mockResolvedValue({ ok: true, value: runOf(moving('queued'), { kind: 'move', to }) });
+    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf(moving('moved'), { kind: 'move', to }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Move 2 documents' }));
+    await clickAndSettle(screen.getByRole('button', { name: 'Move anyway' }));
+    expect(backend.startBulkMove).toHaveBeenCalledExactlyOnceWith({
+      items: [
+        { orgId: 5, docId: 'budgetSales00000000000' },
+        { orgId: 5, docId: 'budgetLegal00000000000' },
+      ],
+      to: { orgId: 6, workspaceId: 60 },
+    });
+    await nextLook();
+    expect(screen.getByRole('status').textContent).toBe('2 moved, 0 failed, 0 not sent.');
+    const table = screen.getByRole('table', { name: 'Moving' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Acme › Finance', 'Budget 2025 – Sales', 'Globex › Projects', 'moved'],
+      ['Acme › Finance', 'Budget 2025 – Legal', 'Globex › Projects', 'moved'],
+    ]);
+    backend.undoBatch.mockResolvedValue({
+      ok: true,
+      value: [
+        { docId: 'budgetSales00000000000', oldName: 'Budget 2025 – Sales', newName: 'Budget 2025 – Sales', outcome: 'restored' },
+        { docId: 'budgetLegal00000000000', oldName: 'Budget 2025 – Legal', newName: 'Budget 2025 – Legal', outcome: 'moved-elsewhere', message: 'Clients' },
+      ],
+    });
+    await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
+    expect(backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
+    expect(within(table).getByText('not moved back: moved to “Clients” since')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Moved 1 of 2 documents back.');
   });
 });
