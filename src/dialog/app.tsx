@@ -1,23 +1,34 @@
 /** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
+import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
+import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import { RenameForm } from './rename-form.tsx';
-import type { DialogState, DialogStore } from './store.ts';
+import type { DialogState, DialogStore, MoveState } from './store.ts';
 
 /** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`); said of a document or a workspace. */
 export const NOT_OWNER_MESSAGE = { document: t('notOwner'), workspace: t('notOwnerWorkspace') } as const;
 
+/** What the status region says of a move while the name can still be changed: on its way, done, undone. */
+function moveStatusText(name: string, move: MoveState | null): string[] {
+  if (move?.picker === 'moving') return [t('moving')];
+  const outcome = move?.outcome;
+  if (outcome?.kind === 'moved') return [movedText('movedTo', name, outcome.to)];
+  if (outcome?.kind === 'moved-back') return [movedBackText(outcome, name)];
+  return [];
+}
+
 /** The text of the one live region, so each change of state is announced once. */
-function statusText(state: DialogState, hasTab: boolean): string[] {
+function statusText(state: DialogState, hasTab: boolean, move: MoveState | null): string[] {
   switch (state.kind) {
     case 'loading':
       return [t('loading')];
     case 'not-owner':
       return [NOT_OWNER_MESSAGE[state.document.kind]];
     case 'editing':
-      return state.saving ? [t('renaming')] : [];
+      return state.saving ? [t('renaming')] : moveStatusText(state.document.name, move);
     case 'renamed':
       return [t('renamedTo', state.name), ...(hasTab ? [t(state.document.kind === 'workspace' ? 'tabShowsOldNameWorkspace' : 'tabShowsOldName')] : [])];
     case 'undone':
@@ -28,23 +39,9 @@ function statusText(state: DialogState, hasTab: boolean): string[] {
   }
 }
 
-/**
- * Marks where the name goes in the translated heading, so it can be put in its own element. A
- * private-use character: no name or translation holds one (a NUL would not do: it did not come
- * back whole from Chrome's getMessage).
- */
-const NAME_MARK = '\uE000';
-
 /** "Rename “name”" in the user's language, with the name isolated in a <bdi>. */
 function NamedHeading({ name }: { name: string }) {
-  const [before = '', after = ''] = t('dialogRenameNamed', NAME_MARK).split(NAME_MARK);
-  return (
-    <>
-      {before}
-      <bdi dir="auto">{name}</bdi>
-      {after}
-    </>
-  );
+  return <IsolatedNames text={t('dialogRenameNamed', NAME_MARKS[0])} names={[name]} />;
 }
 
 /**
@@ -56,6 +53,20 @@ function UndoRow({ store, state }: { store: DialogStore; state: Extract<DialogSt
   return (
     <div class="undo-row">
       <UndoControls oldName={state.document.name} undo={state.undo} onUndo={(force) => void store.undo(force)} buttonClass="button" />
+    </div>
+  );
+}
+
+/**
+ * Undo for the move just made (the window stays open: the name can still be changed), and what it
+ * came to: moved elsewhere since is said, with "Move … back anyway".
+ */
+function MoveUndoRow({ store, name, move }: { store: DialogStore; name: string; move: MoveState | null }) {
+  const outcome = move?.outcome;
+  if (outcome?.kind !== 'moved' || !outcome.entryId || move?.picker === 'moving') return null;
+  return (
+    <div class="undo-row">
+      <UndoControls oldName={name} undo={outcome.undo} onUndo={(force) => void store.undoMove(force)} move label={t('undoMoveOf', name)} buttonClass="button" />
     </div>
   );
 }
@@ -90,8 +101,9 @@ function Actions({ store, offerReload, offerOptions }: { store: DialogStore; off
 export function DialogApp({ store }: { store: DialogStore }) {
   const state = store.state.value;
   const title = store.title.value;
-  const hasTab = store.tabId !== null;
-  const inProgress = state.kind === 'loading' || (state.kind === 'editing' && state.saving);
+  const move = store.move.value;
+  const hasTab = store.canReloadTab.value;
+  const inProgress = state.kind === 'loading' || (state.kind === 'editing' && (state.saving || move?.picker === 'moving'));
 
   useEffect(() => {
     document.title = title;
@@ -103,14 +115,15 @@ export function DialogApp({ store }: { store: DialogStore }) {
       // Escape also abandons an IME composition; that one is not ours.
       if (event.key !== 'Escape' || event.isComposing) return;
       event.preventDefault();
-      store.cancel();
+      // The destination picker takes its own Escape (and stops it); from elsewhere, an open picker closes first.
+      store.dismiss();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [store]);
 
   return (
-    <main class="dialog">
+    <main class={state.kind === 'editing' && move?.picker === 'open' ? 'dialog picking' : 'dialog'}>
       {/* Names come from Grist and may contain markup: always text, never HTML. The name is
           isolated in a <bdi> so right-to-left text or bidi override characters in it cannot
           reorder the words around it. Same text as `title`. */}
@@ -128,7 +141,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
         </p>
       )}
       <div class={inProgress ? 'status in-progress' : 'status'} role="status">
-        {statusText(state, hasTab).map((line) => (
+        {statusText(state, hasTab, move).map((line) => (
           <p key={line}>{line}</p>
         ))}
       </div>
@@ -138,6 +151,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
         </p>
       )}
       {state.kind === 'renamed' && <UndoRow store={store} state={state} />}
+      {state.kind === 'editing' && !state.saving && <MoveUndoRow store={store} name={state.document.name} move={move} />}
       {/* Keyed by state, so the first button takes focus each time this row appears. */}
       {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed' || state.kind === 'undone') && (
         <Actions

@@ -1,11 +1,12 @@
 /**
  * The rename dialog's entry: the only dialog module that touches extension APIs. It reads what the
- * background put in the address and wires the real backend, window and tab into the store.
+ * background put in the address and wires the real backend, cached listing, window and tab into the store.
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
-import { allMessagesBackend } from '../shared/backend-client.ts';
+import { backendFor } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
+import { listingItem } from '../shared/storage-items.ts';
 import { DialogApp } from './app.tsx';
 import { readDialogParameters } from './dialog-parameters.ts';
 import { createDialogStore } from './store.ts';
@@ -13,7 +14,9 @@ import { createDialogStore } from './store.ts';
 const { pageUrl, tabId, source } = readDialogParameters(location.search);
 
 const store = createDialogStore({
-  backend: allMessagesBackend(),
+  // The messages this window sends, and only those (renameDocument and moveDocument: Move to…).
+  backend: backendFor(['getDocumentAtUrl', 'renameDocumentAtUrl', 'renameDocument', 'moveDocument', 'undoRename']),
+  readCachedListing: () => listingItem.get(),
   pageUrl,
   tabId,
   source,

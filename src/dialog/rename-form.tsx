@@ -1,6 +1,10 @@
-/** The dialog's form: the New name field with its error, and the Rename and Cancel buttons. */
+/**
+ * The dialog's form: the New name field with its error, the document's place with Move to… (a
+ * document the user owns), and the Rename and Cancel buttons.
+ */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
+import { MoveSection } from './move-section.tsx';
 import type { DialogState, DialogStore } from './store.ts';
 
 type EditingState = Extract<DialogState, { kind: 'editing' }>;
@@ -31,6 +35,8 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
   }, [state]);
 
   const error = state.nameError ?? state.renameError;
+  const move = store.move.value;
+  const busy = state.saving || store.moveUnderway.value;
   return (
     <form
       class="rename-form"
@@ -68,14 +74,19 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
           {error}
         </p>
       )}
-      <div class="actions">
-        <button type="button" class="button" disabled={state.saving} onClick={() => store.cancel()}>
-          {t('cancel')}
-        </button>
-        <button type="submit" class="button primary" disabled={state.saving}>
-          {t('rename')}
-        </button>
-      </div>
+      {move && <MoveSection store={store} state={move} name={state.document.name} />}
+      {/* The open picker takes their place: the window is small, and the picker has its own Cancel.
+          Enter in the field still renames (and closes the picker). */}
+      {move?.picker !== 'open' && (
+        <div class="actions">
+          <button type="button" class="button" disabled={busy} onClick={() => store.cancel()}>
+            {t('cancel')}
+          </button>
+          <button type="submit" class="button primary" disabled={busy}>
+            {t('rename')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@
  * A document row's destination picker in the popup (issue 18), shown in place of the row while
  * it is open: loaded with the first one (on-demand.ts), not with every popup.
  */
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations } from '../shared/move.ts';
@@ -21,10 +22,15 @@ function focusMoveButton(key: string): void {
 export function MovePanel({ store, row, state }: { store: PopupStore; row: DocumentItemRow; state: MoveState }) {
   const { document: movedDocument, site, workspace, key } = row;
   const listing = store.listing.value;
+  const titleRef = useRef<HTMLParagraphElement>(null);
+  // The whole picker in view, not only its filter (which the focus brings into view).
+  useLayoutEffect(() => {
+    titleRef.current?.closest('li')?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   if (state.saving) return <p class="move-title">{t('moving')}</p>;
   return (
     <>
-      <p class="move-title" dir="auto">
+      <p class="move-title" dir="auto" ref={titleRef}>
         {t('moveDocument', movedDocument.name)}
       </p>
       <DestinationPicker

@@ -13,18 +13,15 @@ import type { Listing, WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { DocumentRef } from '../listing-view/listing-rows.ts';
-import { findDocument, type LastRename, type MoveState, type RenameRef } from './store.ts';
+import { movedBackText, movedText } from '../move-view/moved-text.ts';
+import { findDocument, type LastRename, type MoveState, type RenameRef } from './popup-state.ts';
 
-/** "Moved “<name>” to <site> › <workspace>." (`key` movedBack: "… back to …"). */
-export function movedText(key: 'movedTo' | 'movedBack', name: string, place: MovePlace): string {
-  return t(key, plainTextName(name), place.site.name, place.workspace.name);
-}
-
-/** What an undone move says: back where, and, from another site, that the old links stay broken. */
-export function movedBackText(move: { from: MovePlace; to: MovePlace }, name: string): string {
-  const text = movedText('movedBack', name, move.from);
-  return move.from.site.orgId === move.to.site.orgId ? text : `${text} ${t('oldLinksStayBroken')}`;
-}
+/**
+ * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
+ * offer has them loaded before its Undo is pressed, in the offer's own chunk (moved-text.ts alone
+ * would be one more file for the popup).
+ */
+export { movedText };
 
 /**
  * The listing with document `ref` moved to `to` (its site and workspace), every other site kept as

@@ -6,20 +6,18 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
-import type { UndoState } from '../shared/history.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, canRenameWorkspace, PREVIEW_REVISION, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import { canRename, canRenameWorkspace, PREVIEW_REVISION, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 import { countDocuments, searchTerms } from '../shared/search.ts';
-import type { MovePlace } from '../shared/move.ts';
+import { findDocument, findWorkspace, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-
-/** What a rename in the popup renames: a document, or a workspace. */
-export type RenameRef = DocumentRef | WorkspaceRef;
+export { findDocument, findWorkspace, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /** A rename's key in `renames`: its row's key. */
 export function renameKey(ref: RenameRef): string {
@@ -45,23 +43,6 @@ export interface PopupStoreDependencies {
    * name for search ahead of the first keystroke; without it the first search does that itself.
    */
   whenIdle?: (task: () => void) => void;
-}
-
-/** A document being renamed: the field's text, whether the new name is on its way, the last error. */
-export interface RenameState {
-  draft: string;
-  /** True while Grist has not answered; the row then shows `draft` trimmed as the name. */
-  saving: boolean;
-  error: string | null;
-}
-
-/** The document whose destination picker is open (one at a time), and where its move stands. */
-export interface MoveState {
-  ref: DocumentRef;
-  /** True while Grist has not answered. */
-  saving: boolean;
-  /** Why the last move failed (shown in the picker); null before. */
-  error: string | null;
 }
 
 export interface PopupStore {
@@ -147,35 +128,8 @@ export interface PopupStore {
   openBulkRename(): void;
 }
 
-/** The last rename made in this popup, and where its undo stands. */
-export interface LastRename {
-  ref: RenameRef;
-  entryId: string;
-  oldName: string;
-  newName: string;
-  /** `conflict`: renamed elsewhere since, now `current`; nothing was sent. */
-  undo: UndoState;
-  /** For a move (`ref` then names the document on its new site): where it was and where it went. */
-  move?: { from: MovePlace; to: MovePlace };
-}
-
 /** The popup's rarer actions (popup-actions.ts), loaded with the first: most popups neither move nor undo. */
 const actions = () => import('./popup-actions.ts');
-
-/** Finds a document of the listing by site and id. */
-export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
-  const site = listing?.sites.find((entry) => entry.orgId === ref.orgId);
-  for (const workspace of site?.workspaces ?? []) {
-    const document = workspace.documents.find((entry) => entry.id === ref.docId);
-    if (document) return document;
-  }
-  return undefined;
-}
-
-/** Finds a workspace of the listing by site and id. */
-export function findWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
-  return listing?.sites.find((entry) => entry.orgId === ref.orgId)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
-}
 
 /** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
 function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {

@@ -3,7 +3,7 @@
  * The rename dialog as a user meets it: rendered with a fake backend, a fake window closer and a
  * fake tab reloader, checked through roles, accessible names and visible text.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DialogApp, NOT_OWNER_MESSAGE } from '../../src/dialog/app.tsx';
 import { readDialogParameters } from '../../src/dialog/dialog-parameters.ts';
@@ -11,6 +11,7 @@ import { createDialogStore, DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../src
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentAtUrl, Reply } from '../../src/shared/messages.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
+import type { Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/listing.ts';
 
 afterEach(() => {
   cleanup();
@@ -30,9 +31,30 @@ function documentAtUrl(extra: Partial<DocumentAtUrl> = {}): DocumentAtUrl {
     docId: 'budgetDoc000000000000',
     name: 'Budget',
     canRename: true,
+    siteName: 'Personal',
+    workspace: { id: 10, name: 'Home' },
     ...extra,
   };
 }
+
+function workspaceEntry(id: number, name: string, access = 'owners'): WorkspaceEntry {
+  return { id, name, access, documents: [] };
+}
+
+function siteEntry(orgId: number, name: string, siteUrl: string, workspaces: WorkspaceEntry[]): SiteEntry {
+  return { orgId, name, domain: null, personal: orgId === 1, siteUrl, workspaces };
+}
+
+/**
+ * The cached listing: the document's personal site (Home, where it is, and Archive), and the team
+ * site Globex on the same server (Clients; Reports, where the user is a viewer).
+ */
+const LISTING = {
+  sites: [
+    siteEntry(1, 'Personal', 'https://docs.getgrist.com', [workspaceEntry(10, 'Home'), workspaceEntry(11, 'Archive')]),
+    siteEntry(6, 'Globex', 'https://globex.getgrist.com', [workspaceEntry(20, 'Clients', 'editors'), workspaceEntry(21, 'Reports', 'viewers')]),
+  ],
+} as unknown as Listing;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -49,13 +71,16 @@ interface SetupOptions {
   tabId?: number | null;
   /** The answer to `getDocumentAtUrl`; when absent it stays pending until `answerLookup`. */
   lookup?: Reply<'getDocumentAtUrl'>;
+  /** The cached listing the window reads for Move to…; LISTING when absent. */
+  listing?: Listing | null;
 }
 
 /** Renders the dialog with fakes; rename replies and the tab reload are answered by the test. */
-async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupOptions = {}) {
+async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, listing = LISTING }: SetupOptions = {}) {
   const lookupReply = deferred<Reply<'getDocumentAtUrl'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocumentAtUrl'>>>> = [];
   const undoReplies: Array<ReturnType<typeof deferred<Reply<'undoRename'>>>> = [];
+  const moveReplies: Array<ReturnType<typeof deferred<Reply<'moveDocument'>>>> = [];
   const backend = {
     undoRename: vi.fn((_request: { entryId: string; docId: string; force?: boolean }) => {
       const reply = deferred<Reply<'undoRename'>>();
@@ -68,12 +93,24 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
       renameReplies.push(reply);
       return reply.promise;
     }),
+    // Answered like renameDocumentAtUrl, in the same list: a rename goes by one or the other.
+    renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
+      const reply = deferred<Reply<'renameDocument'>>();
+      renameReplies.push(reply);
+      return reply.promise;
+    }),
+    moveDocument: vi.fn((_request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number } }) => {
+      const reply = deferred<Reply<'moveDocument'>>();
+      moveReplies.push(reply);
+      return reply.promise;
+    }),
   };
+  const readCachedListing = vi.fn(async () => listing);
   const reload = deferred<void>();
   const closeWindow = vi.fn();
   const reloadTab = vi.fn((_tabId: number) => reload.promise);
   const openOptions = vi.fn();
-  const store = createDialogStore({ backend, pageUrl, tabId, closeWindow, reloadTab, openOptions });
+  const store = createDialogStore({ backend, readCachedListing, pageUrl, tabId, closeWindow, reloadTab, openOptions });
   render(<DialogApp store={store} />);
   let started!: Promise<void>;
   await act(async () => {
@@ -82,6 +119,7 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
   });
   return {
     backend,
+    readCachedListing,
     closeWindow,
     reloadTab,
     openOptions,
@@ -101,6 +139,12 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup }: SetupO
       await act(async () => {
         renameReplies[index]?.resolve(reply);
         await renameReplies[index]?.promise;
+      });
+    },
+    async answerMove(reply: Reply<'moveDocument'>, index = 0) {
+      await act(async () => {
+        moveReplies[index]?.resolve(reply);
+        await moveReplies[index]?.promise;
       });
     },
     async answerUndo(reply: Reply<'undoRename'>, index = 0) {
@@ -536,5 +580,232 @@ describe('undo after a rename (issue 13)', () => {
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
     expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
+  });
+});
+
+describe('Move to… (issue 18)', () => {
+  const CROSS_SITE_QUESTION = 'Moving to Globex gives “\u2068Budget\u2069” a new address: links to it stop working, and moving it back will not restore them.';
+  const ARCHIVE = { site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 11, name: 'Archive' } };
+  const CLIENTS = { site: { orgId: 6, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 20, name: 'Clients' } };
+
+  function moveButton(): HTMLElement {
+    return screen.getByRole('button', { name: /^(Move to…|Moving…)$/ });
+  }
+
+  function filterField(): HTMLElement {
+    return screen.getByRole('combobox', { name: 'Filter workspaces' });
+  }
+
+  async function openPicker(): Promise<void> {
+    await act(async () => {
+      fireEvent.click(moveButton());
+    });
+  }
+
+  /** Opens the picker and chooses with the keyboard: `down` presses of ArrowDown, then Enter. */
+  async function chooseByKeyboard(down: number): Promise<void> {
+    await openPicker();
+    for (let press = 0; press < down; press++) fireEvent.keyDown(filterField(), { key: 'ArrowDown' });
+    fireEvent.keyDown(filterField(), { key: 'Enter' });
+  }
+
+  /** Moves the document to Globex › Clients, confirmed, and answered with history entry `move-1`. */
+  async function moveAcrossSites(dialog: Awaited<ReturnType<typeof openOwnedDocument>>): Promise<void> {
+    await chooseByKeyboard(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
+    await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
+  }
+
+  function placeText(): string {
+    return document.querySelector('.document-place')?.textContent ?? '';
+  }
+
+  test('under the name field: where the document is, its names isolated, and Move to…', async () => {
+    await openOwnedDocument({ siteName: 'תקציב', workspace: { id: 10, name: '<b>Home</b>' } });
+    expect(placeText()).toBe('In תקציב › <b>Home</b>');
+    const names = [...document.querySelectorAll('.document-place bdi')];
+    expect(names.map((name) => [name.textContent, name.getAttribute('dir')])).toEqual([
+      ['תקציב', 'auto'],
+      ['<b>Home</b>', 'auto'],
+    ]);
+    expect(document.querySelector('b')).toBeNull();
+    expect(moveButton().textContent).toBe('Move to…');
+    expect(moveButton().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  test('is not offered for a document the user does not own, nor for a workspace page', async () => {
+    await openOwnedDocument({ canRename: false });
+    expect(screen.queryByRole('button', { name: 'Move to…' })).toBeNull();
+    cleanup();
+    await openOwnedDocument({ kind: 'workspace', docId: 'workspace:7', name: 'Engineering', siteName: undefined, workspace: undefined });
+    expect(screen.queryByRole('button', { name: 'Move to…' })).toBeNull();
+    expect(document.querySelector('.document-place')).toBeNull();
+  });
+
+  test('Move to… opens the picker in place, from the cached listing, read once the document is known', async () => {
+    const dialog = await openOwnedDocument();
+    expect(dialog.readCachedListing).toHaveBeenCalledTimes(1);
+    await openPicker();
+    expect(moveButton().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listbox', { name: 'Destination for Budget' })).toBeTruthy();
+    // Its own workspace and one the user only views are left out; the other site's is marked.
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Archive — Personal', 'Clients — Globex']);
+    expect(document.activeElement).toBe(filterField());
+    expect(nameField().value).toBe('Budget');
+  });
+
+  test('without a cached listing the picker says there is no other workspace', async () => {
+    await openOwnedDocument({}, { listing: null });
+    await openPicker();
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(screen.getByText(/^No other workspace to move to/)).toBeTruthy();
+  });
+
+  test('keyboard only: Enter chooses a workspace of the same site, sent at once; Moving…, then Moved … with Undo, the window open', async () => {
+    const dialog = await openOwnedDocument();
+    await chooseByKeyboard(0);
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 } });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(moveButton().textContent).toBe('Moving…');
+    expect(document.activeElement).toBe(moveButton());
+    expect(statusText()).toBe('Moving…');
+    expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Personal › Archive.');
+    expect(placeText()).toBe('In Personal › Archive');
+    expect(screen.getByRole('button', { name: 'Undo move of Budget' })).toBeTruthy();
+    expect(moveButton().textContent).toBe('Move to…');
+    expect(document.activeElement).toBe(moveButton());
+    // The name can still be changed in the same visit.
+    expect(nameField().value).toBe('Budget');
+    expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+  });
+
+  test('another site asks once before sending; Cancel goes back to the list, Move anyway sends', async () => {
+    const dialog = await openOwnedDocument();
+    await chooseByKeyboard(1);
+    expect(screen.getByText(CROSS_SITE_QUESTION)).toBeTruthy();
+    expect(dialog.backend.moveDocument).not.toHaveBeenCalled();
+    // The picker's own Cancel (the window's stays below it).
+    fireEvent.click(within(document.querySelector<HTMLElement>('.destination-picker')!).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(dialog.backend.moveDocument).not.toHaveBeenCalled();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('option', { name: 'Clients — Globex' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 } });
+    await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
+    expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Globex › Clients.');
+    expect(placeText()).toBe('In Globex › Clients');
+  });
+
+  test('a refusal is shown in the picker, in the worker’s words; another place can be chosen', async () => {
+    const refusedDialog = await openOwnedDocument();
+    await chooseByKeyboard(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
+    const message = 'Globex did not accept the document: No more documents permitted (limit 10).';
+    await refusedDialog.answerMove(fail({ kind: 'forbidden', status: 403, message }));
+    expect(within(screen.getByRole('alert')).getByText(message)).toBeTruthy();
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(document.activeElement).toBe(filterField());
+    expect(placeText()).toBe('In Personal › Home');
+    expect(statusText()).toBe('');
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
+
+    fireEvent.keyDown(filterField(), { key: 'Enter' });
+    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a rename after a move goes by the document’s id and its new site, not the page’s URL', async () => {
+    const dialog = await openOwnedDocument();
+    await moveAcrossSites(dialog);
+    type('Budget 2027');
+    pressEnter();
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, docId: documentAtUrl().docId, name: 'Budget 2027' });
+    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
+    expect(statusText()).toContain('Renamed to “Budget 2027”.');
+    // The tab's address led to the document on its old site: there is nothing to reload.
+    expect(screen.queryByRole('button', { name: 'Reload tab' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  test('after a move within the site the tab still shows the document: Reload tab is offered', async () => {
+    const dialog = await openOwnedDocument();
+    await chooseByKeyboard(0);
+    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    type('Budget 2027');
+    pressEnter();
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, name: 'Budget 2027' });
+    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
+    expect(screen.getByRole('button', { name: 'Reload tab' })).toBeTruthy();
+  });
+
+  test('Undo moves it back and says so, with the old links broken after another site; the place follows', async () => {
+    const dialog = await openOwnedDocument();
+    await moveAcrossSites(dialog);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
+    expect(dialog.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
+    await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'undo-1' }));
+    expect(statusText()).toBe('Moved “\u2068Budget\u2069” back to Personal › Home. Its links from before the first move stay broken.');
+    expect(placeText()).toBe('In Personal › Home');
+    expect(screen.queryByRole('button', { name: 'Undo move of Budget' })).toBeNull();
+    // Renames still go by id: the page's URL lost its urlId for good.
+    type('Budget 2027');
+    pressEnter();
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, name: 'Budget 2027' });
+  });
+
+  test('moved elsewhere since: said, and Move back anyway sends the undo with force', async () => {
+    const dialog = await openOwnedDocument();
+    await moveAcrossSites(dialog);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
+    await dialog.answerUndo(ok({ outcome: 'renamed-elsewhere', current: 'Reports' }));
+    expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was moved to “\u2068Reports\u2069” since.');
+    fireEvent.click(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' }));
+    expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
+  });
+
+  test('Escape in the picker closes only the picker, and focus goes back to Move to…; Escape again closes the window', async () => {
+    const dialog = await openOwnedDocument();
+    await openPicker();
+    pressEscape(filterField());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(moveButton());
+    expect(moveButton().getAttribute('aria-expanded')).toBe('false');
+
+    // In the cross-site question, Escape goes back to the list, still without closing anything.
+    await chooseByKeyboard(1);
+    pressEscape(screen.getByRole('button', { name: 'Move anyway' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+
+    // With the picker open, Escape from elsewhere in the window closes the picker first.
+    pressEscape(nameField());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    pressEscape(moveButton());
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  test('while the move is on its way, Escape, Cancel and Rename send and close nothing', async () => {
+    const dialog = await openOwnedDocument();
+    await chooseByKeyboard(0);
+    pressEscape(moveButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    type('Budget 2027');
+    pressEnter();
+    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(dialog.backend.renameDocument).not.toHaveBeenCalled();
+    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    pressEscape(moveButton());
+    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,7 @@ import { ApiError } from '../../src/background/grist/api-error.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
+import { moveDocument } from '../../src/background/move/move-service.ts';
 import {
   LINK_MENU_ID,
   onCommand,
@@ -130,9 +131,26 @@ describe('opening the dialog', () => {
 });
 
 describe('the dialog’s messages', () => {
-  it('find the document of a page URL, with whether the user may rename it', async () => {
+  it('find the document of a page URL, with whether the user may rename it and where it is', async () => {
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2#a1` });
-    expect(found).toEqual({ kind: 'document', orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.roadmap.id, name: 'Roadmap 2026', canRename: true });
+    expect(found).toEqual({
+      kind: 'document',
+      orgId: ORGS.acme.id,
+      siteUrl: `${grist.url}/o/acme`,
+      docId: DOCS.roadmap.id,
+      name: 'Roadmap 2026',
+      canRename: true,
+      siteName: 'Acme Corp',
+      workspace: { id: WORKSPACES.engineering.id, name: 'Engineering' },
+    });
+  });
+
+  it('say where a document is as Grist answers it: moved to another site, its new site and workspace', async () => {
+    await refreshListing();
+    await moveDocument({ orgId: ORGS.acme.id, docId: DOCS.roadmap.id, to: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.projects.id } });
+    // Grist dropped its urlId: it is reached by its id, through its new site.
+    const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/globex/${DOCS.roadmap.id}/Roadmap-2026` });
+    expect(found).toMatchObject({ orgId: ORGS.globex.id, siteName: 'Globex Inc', workspace: { id: WORKSPACES.projects.id, name: 'Projects' } });
   });
 
   it('find the workspace of a workspace page; rename it through the URL with one PATCH to its site', async () => {

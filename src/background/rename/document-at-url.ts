@@ -83,11 +83,12 @@ async function lookUp(client: GristClient, access: SiteAccess, pageUrl: string):
   };
 }
 
-/** The `getDocumentAtUrl` message. */
+/** The `getDocumentAtUrl` message; a document comes with where it is (its site's name and its workspace), for the window's Move to…. */
 export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promise<DocumentAtUrl> {
   const { client, access } = await savedConnection();
-  const { kind, orgId, siteUrl, docId, name, canRename } = await lookUp(client, access, pageUrl);
-  return { kind, orgId, siteUrl, docId, name, canRename };
+  const { kind, orgId, siteUrl, docId, name, canRename, record } = await lookUp(client, access, pageUrl);
+  const found = { kind, orgId, siteUrl, docId, name, canRename };
+  return kind === 'document' ? { ...found, siteName: record.site.name, workspace: record.workspace } : found;
 }
 
 /**

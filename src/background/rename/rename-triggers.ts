@@ -89,7 +89,7 @@ export async function openRenameDialog(pageUrl: string | undefined, tabId: numbe
     url: browser.runtime.getURL(`src/dialog/index.html?${params.toString()}`),
     type: 'popup',
     width: 440,
-    height: 320,
+    height: 420,
   });
 }
 

@@ -1,0 +1,21 @@
+/**
+ * What a move says once Grist confirmed it, or its undo, the same wherever a single move is made
+ * (the popup, the rename window). Names are bidi-isolated text (plainTextName).
+ */
+import { t } from '../shared/i18n.ts';
+import type { MovePlace } from '../shared/move.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+
+/** "Moved “<name>” to <site> › <workspace>." (`key` movedBack: "… back to …"). */
+export function movedText(key: 'movedTo' | 'movedBack', name: string, place: MovePlace): string {
+  return t(key, plainTextName(name), place.site.name, place.workspace.name);
+}
+
+/**
+ * What an undone move says: back where, and, from another site, that the old links stay broken
+ * (Grist dropped the document's urlId and does not give it back, grist-api.md "Moving a document").
+ */
+export function movedBackText(move: { from: MovePlace; to: MovePlace }, name: string): string {
+  const text = movedText('movedBack', name, move.from);
+  return move.from.site.orgId === move.to.site.orgId ? text : `${text} ${t('oldLinksStayBroken')}`;
+}
