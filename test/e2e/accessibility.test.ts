@@ -8,30 +8,13 @@ import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { loadExtension } from './extension.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+import { OPTIONS_PAGE, openPopup, openRenameWindow, saveOptions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
-/** What the worker's global scope holds for these tests (see src/background/index.ts). */
-interface WorkerGlobals {
-  gristQuickRenameTriggers: {
-    onMenuClicked(info: { menuItemId: string; pageUrl?: string; linkUrl?: string }, tab?: { id?: number }): Promise<void>;
-  };
-}
-
 /** Opens the rename dialog window for a Grist document page, as the page's context menu entry does. */
-async function openRenameDialog(path: string): Promise<Page> {
-  const page = await setup.extension.context.newPage();
-  await page.goto(`${setup.grist.url}${path}`);
-  const tabId = await setup.extension.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id ?? -1, page.url());
-  const opened = setup.extension.context.waitForEvent('page');
-  await setup.extension.worker.evaluate(
-    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
-    [page.url(), tabId] as const,
-  );
-  const dialog = await opened;
-  await dialog.waitForLoadState();
-  return dialog;
+function openRenameDialog(path: string): Promise<Page> {
+  return openRenameWindow(setup.extension, `${setup.grist.url}${path}`);
 }
 
 function saveOwnerOptions(): Promise<Page> {

@@ -4,11 +4,10 @@
  * undone; what the server ends up storing after each step.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { budgetSeed, DEPARTMENTS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { openBulkPage, saveOptions, screenshotSchemes } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -21,21 +20,11 @@ function budgetNames(): string[] {
     .sort();
 }
 
-async function openBulkRename(): Promise<Page> {
-  const popup = await openPopup(setup.extension);
-  const opened = setup.extension.context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Bulk rename' }).click();
-  const page = await opened;
-  await page.getByRole('heading', { name: 'Bulk rename', level: 1 }).waitFor();
-  await popup.close().catch(() => undefined);
-  return page;
-}
-
 describe('bulk rename', () => {
   it('renames 20 documents across two sites with a regular expression, then Undo this batch restores them', async () => {
     const { grist, extension } = setup;
     await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
-    const page = await openBulkRename();
+    const page = await openBulkPage(setup.extension);
 
     await page.getByLabel('Filter documents').fill('budget 2025');
     await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();

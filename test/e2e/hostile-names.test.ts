@@ -110,8 +110,8 @@ describe('hostile document names', () => {
       `${setup.grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`,
     );
     const dialog = await opened;
-    // The window's inside, as the background opens it (440×320 with the title bar).
-    await dialog.setViewportSize({ width: 440, height: 280 });
+    // The window's inside, as the background opens it (440×420 with the title bar).
+    await dialog.setViewportSize({ width: 440, height: 390 });
     const field = dialog.getByRole('textbox', { name: 'New name' });
     await field.waitFor();
     expect(await field.inputValue()).toBe(LONG_NAME);

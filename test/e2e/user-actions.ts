@@ -39,9 +39,46 @@ export async function openPopup(extension: LoadedExtension): Promise<Page> {
   return page;
 }
 
+/** Opens the Bulk rename page the way a user does, from the popup's title bar; the popup is closed. */
+export async function openBulkPage(extension: LoadedExtension): Promise<Page> {
+  const popup = await openPopup(extension);
+  const opened = extension.context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Bulk rename' }).click();
+  const page = await opened;
+  await page.getByRole('heading', { name: 'Bulk rename', level: 1 }).waitFor();
+  await popup.close().catch(() => undefined);
+  return page;
+}
+
 /** The text of every heading of a level, in page order. */
 export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
   return page.getByRole('heading', { level }).allTextContents();
+}
+
+/** What the worker's global scope holds for the tests (see src/background/index.ts). */
+interface WorkerGlobals {
+  gristQuickRenameTriggers: {
+    onMenuClicked(info: { menuItemId: string; pageUrl?: string }, tab?: { id?: number }): Promise<void>;
+  };
+}
+
+/**
+ * Opens `pageUrl` (a Grist document page) in a tab and clicks its "Rename this Grist document…" as
+ * Chrome would report it: Chrome offers automation no way to click a menu entry, so the worker's
+ * own handler is called with what Chrome passes. Out: the rename window, loaded.
+ */
+export async function openRenameWindow(extension: LoadedExtension, pageUrl: string): Promise<Page> {
+  const page = await extension.context.newPage();
+  await page.goto(pageUrl);
+  const tabId = await extension.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id ?? -1, page.url());
+  const opened = extension.context.waitForEvent('page');
+  await extension.worker.evaluate(
+    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
+    [page.url(), tabId] as const,
+  );
+  const dialog = await opened;
+  await dialog.waitForLoadState();
+  return dialog;
 }
 
 /**
