@@ -1473,6 +1473,42 @@ describe('moving a document (issue 18)', () => {
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
+  test('a move undone in the rename history puts the row back where it was, at once', async () => {
+    const listing = movableListing();
+    const home = listing.sites[0]!.workspaces[0]!;
+    listing.sites[0]!.workspaces = [{ ...home, documents: home.documents.filter((entry) => entry.id !== BUDGET.id) }, { ...listing.sites[0]!.workspaces[1]!, documents: [BUDGET] }];
+    const popup = await setup({ refresh: { ok: true, value: listing } });
+    expect(workspaceOf('Budget')).toBe('Archive');
+    popup.backend.getHistory.mockResolvedValue({
+      ok: true,
+      value: [
+        {
+          kind: 'move',
+          id: 'move-1',
+          at: Date.now(),
+          site: PERSONAL,
+          workspace: { id: 10, name: 'Home' },
+          to: { site: PERSONAL, workspace: { id: 11, name: 'Archive' } },
+          docId: BUDGET.id,
+          oldName: 'Budget',
+          newName: 'Budget',
+          source: 'popup',
+          cannotUndo: null,
+        },
+      ],
+    });
+    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
+    await act(async () => {
+      fireEvent.click(undo);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));
+  });
+
   test('a refusal stays in the picker in Grist’s words; Escape closes it and focus goes back to Move', async () => {
     const { popup, filter } = await openPicker();
     const message = 'Acme did not accept the document: No more documents permitted (limit 10).';

@@ -287,8 +287,8 @@ export class HomeDatabase {
   }
 
   private workspaceFields(workspace: SeedWorkspace) {
-    const { name, createdAt, updatedAt, id } = workspace;
-    return { name, createdAt, updatedAt, id, isSupportWorkspace: false };
+    const { name, createdAt, updatedAt, id, isSupportWorkspace = false } = workspace;
+    return { name, createdAt, updatedAt, id, isSupportWorkspace };
   }
 
   private docFields(doc: SeedDoc) {

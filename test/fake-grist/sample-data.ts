@@ -53,6 +53,8 @@ export interface SeedWorkspace {
   name: string;
   createdAt: string;
   updatedAt: string;
+  /** Grist's "Examples & Templates" workspace, which Grist lists in personal sites (`isSupportWorkspace`). */
+  isSupportWorkspace?: boolean;
 }
 
 export interface SeedDoc {

@@ -12,7 +12,7 @@ import { refreshListing } from '../../src/background/listing/listing-service.ts'
 import { moveDocument } from '../../src/background/move/move-service.ts';
 import { undoRename } from '../../src/background/history/undo-service.ts';
 import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
-import { moveDestinations, serverOf } from '../../src/shared/move.ts';
+import { batchDestinations, moveDestinations, serverOf } from '../../src/shared/move.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -40,6 +40,21 @@ describe('where a document can be moved to', () => {
   it('every workspace the user may add documents to, on the same server, its own left out', () => {
     expect(names({ orgId: 2, siteUrl: 'https://acme.getgrist.com', workspaceId: 20 })).toEqual(['1/W10 (other site)', '2/W21', '3/W30 (other site)']);
     expect(names({ orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 })).toEqual(['2/W20 (other site)', '2/W21 (other site)', '3/W30 (other site)']);
+  });
+
+  it('for a batch: the workspace they are all in is left out, one they are not all in stays; another site for any of them is marked', () => {
+    const batch = (from: Parameters<typeof batchDestinations>[1]) =>
+      batchDestinations(listing, from).map(({ site: { orgId }, workspace, crossSite }) => `${orgId}/${workspace.name}${crossSite ? ' (other site)' : ''}`);
+    const acme = { orgId: 2, siteUrl: 'https://acme.getgrist.com' };
+    expect(batch([{ ...acme, workspaceId: 20 }, { ...acme, workspaceId: 20 }])).toEqual(names({ ...acme, workspaceId: 20 }));
+    expect(batch([{ ...acme, workspaceId: 20 }, { ...acme, workspaceId: 21 }])).toEqual(['1/W10 (other site)', '2/W20', '2/W21', '3/W30 (other site)']);
+    expect(batch([{ ...acme, workspaceId: 21 }, { orgId: 3, siteUrl: 'https://globex.getgrist.com', workspaceId: 30 }])).toEqual([
+      '1/W10 (other site)',
+      '2/W20 (other site)',
+      '2/W21 (other site)',
+      '3/W30 (other site)',
+    ]);
+    expect(batch([])).toEqual([]);
   });
 
   it('another server’s site with the same id is neither the same site nor a destination', () => {
@@ -138,6 +153,17 @@ describe('moving a document in the worker', () => {
     await connectAs(USERS.viewer);
     expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toMatchObject({ kind: 'forbidden' });
     expect(patches()).toEqual([]);
+  });
+
+  it('Grist’s support workspace is never a source or a destination: not listed, so nothing is sent', async () => {
+    const support = { id: 99, orgId: ORGS.ownerPersonal.id, name: 'Examples & Templates', createdAt: engineering.createdAt, updatedAt: engineering.updatedAt, isSupportWorkspace: true };
+    const example = { ...personalBudget, id: 'exampleDoc00000000000a', urlId: 'exampleDoc00', name: 'Lightweight CRM', workspaceId: support.id };
+    await connectAs(USERS.owner, { ...sampleSeed, workspaces: [...sampleSeed.workspaces, support], docs: [...sampleSeed.docs, example] });
+    expect((await readListing())?.sites.flatMap((site) => site.workspaces.map((workspace) => workspace.id))).not.toContain(support.id);
+    expect(await error(moveDocument({ orgId: ORGS.ownerPersonal.id, docId: example.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } }))).toMatchObject({ kind: 'not-found' });
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.ownerPersonal.id, workspaceId: support.id } }))).toMatchObject({ kind: 'not-found' });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(example.id)?.workspaceId).toBe(support.id);
   });
 
   it('a plan’s refusal is said in Grist’s words with the site named, and is never sent again (402, billing 429)', async () => {
