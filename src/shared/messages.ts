@@ -78,12 +78,12 @@ export interface Protocol {
    * Renames a document of a listed site; answers the name Grist now stores and the rename's
    * history entry (null when nothing changed).
    */
-  renameDocument: { request: { orgId: number; docId: string; name: string }; response: RenamedDocument };
+  renameDocument: { request: { orgId: number; docId: string; name: string; source?: WindowSource }; response: RenamedDocument };
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
    */
-  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number } }; response: MovedDocument };
+  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
   /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
   renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
   /**

@@ -128,6 +128,16 @@ describe('moving a document in the worker', () => {
     expect(await cached(projectAlpha.id)).toEqual({ at: `acme/${engineering.id}`, urlId: projectAlpha.id });
   });
 
+  it('the history says where a move was asked: the rename window’s way in, or the popup', async () => {
+    await connectAs(USERS.owner);
+    await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id }, source: 'shortcut' });
+    await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
+    expect((await readHistory()).map((entry) => [entry.kind, entry.source])).toEqual([
+      ['move', 'popup'],
+      ['move', 'shortcut'],
+    ]);
+  });
+
   it('an editor moves a document they own to a workspace they edit', async () => {
     await connectAs(USERS.editor);
     await moveDocument({ orgId: ORGS.acme.id, docId: leads.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import type { HistoryEntry, RenameSource } from '../../shared/history.ts';
+import type { HistoryEntry, RenameSource, WindowSource } from '../../shared/history.ts';
 import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -22,6 +22,8 @@ export interface MoveRequest {
   orgId: number;
   docId: string;
   to: { orgId: number; workspaceId: number };
+  /** Where it was asked: the rename window's way in; the popup when absent. */
+  source?: WindowSource;
 }
 
 /** A move checked against the listing: the document, where it is, where it goes. */
@@ -176,6 +178,6 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
 export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
     const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
-    return moveAt(client, moveTarget(listing, request), { source: 'popup' });
+    return moveAt(client, moveTarget(listing, request), { source: request.source ?? 'popup' });
   });
 }

@@ -6,7 +6,7 @@
  */
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import { workspaceKey, type RenameSource } from '../../shared/history.ts';
+import { workspaceKey, type RenameSource, type WindowSource } from '../../shared/history.ts';
 import type { Listing } from '../../shared/listing.ts';
 import { apiKeyItem } from '../../shared/storage-items.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
@@ -23,6 +23,8 @@ export interface RenameRequest {
   orgId: number;
   docId: string;
   name: string;
+  /** Where it was asked: the rename window's way in (after a move, it renames by id); the popup when absent. */
+  source?: WindowSource;
 }
 
 /** The document or workspace to rename: where it lives and what it is called now. */
@@ -232,14 +234,14 @@ export function renameWorkspace({ orgId, workspaceId, name }: { orgId: number; w
  * The popup's `renameDocument` message: renames a document of the cached listing. Renames of one
  * document run one at a time, each checked against the name the one before it left.
  */
-export function renameDocument({ orgId, docId, name }: RenameRequest): Promise<RenameResult> {
+export function renameDocument({ orgId, docId, name, source }: RenameRequest): Promise<RenameResult> {
   return oneAtATime(docId, async () => {
     const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
     const found = findDocument(listing, orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
     return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
-      source: 'popup',
+      source: source ?? 'popup',
       site: { orgId: site.orgId, name: site.name },
       workspace: { id: workspace.id, name: workspace.name },
     });
