@@ -2,7 +2,7 @@
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
-import { ExternalIcon, MoveIcon, PencilIcon, PinIcon } from './icons.tsx';
+import { PinIcon } from './icons.tsx';
 import { lazy } from './lazy.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
@@ -101,7 +101,6 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
         <span class="document-name" dir="auto" title={shownName}>
           <MarkedName text={shownName} terms={store.terms} />
         </span>
-        <ExternalIcon />
       </a>
       {document.isPinned && <PinIcon />}
       {modified && (
@@ -121,15 +120,11 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
           title={t('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}
-        >
-          <PencilIcon />
-        </button>
+        />
       )}
       {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
       {canRename(document) && (
-        <button type="button" class="icon-button move" aria-label={t('moveDocument', shownName)} title={t('moveTooltip')} onClick={() => store.beginMove(ref)}>
-          <MoveIcon />
-        </button>
+        <button type="button" class="icon-button move" aria-label={t('moveDocument', shownName)} title={t('moveTooltip')} onClick={() => store.beginMove(ref)} />
       )}
     </li>
   );

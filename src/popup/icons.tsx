@@ -1,16 +1,11 @@
 /**
- * Small icons: one element each, drawn by CSS masks in the text's colour (popup.css), so no SVG
- * tree in the page (every row has two, and a search mounts dozens of rows at each keystroke) and
- * none in the popup's script. Decorative unless said: the control beside or around them carries the name.
+ * Small icons, drawn by CSS masks in the text's colour (popup.css), so no SVG tree in the page and
+ * none in the popup's script. The rows' own icons (external link, Rename, Move) are their
+ * controls' pseudo-elements in popup.css, no elements at all. Decorative unless said: the control
+ * beside or around them carries the name.
  */
 import type { ButtonHTMLAttributes } from 'preact';
 import { t } from '../shared/i18n.ts';
-
-/** A pencil, for the Rename buttons. */
-export const PencilIcon = () => <span class="icon icon-pencil" aria-hidden="true" />;
-
-/** An arrow into a folder, for the Move buttons. */
-export const MoveIcon = () => <span class="icon icon-move" aria-hidden="true" />;
 
 /** A pin, marking pinned documents: named, as nothing else says it. */
 export const PinIcon = () => <span class="icon pin" role="img" aria-label={t('pinned')} title={t('pinned')} />;
@@ -23,6 +18,3 @@ export function TitleBarButton({ icon, label, tooltip, ...rest }: { icon: 'refre
     </button>
   );
 }
-
-/** Marks a link that opens in a new tab. */
-export const ExternalIcon = () => <span class="icon external" aria-hidden="true" />;

@@ -6,7 +6,6 @@ import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
 import { canRenameWorkspace } from '../shared/listing.ts';
-import { PencilIcon } from './icons.tsx';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-field.tsx';
 import type { PopupStore, RenameState } from './store.ts';
@@ -57,9 +56,7 @@ function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadin
           title={t('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}
-        >
-          <PencilIcon />
-        </button>
+        />
       )}
     </div>
   );
