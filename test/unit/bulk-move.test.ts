@@ -144,7 +144,8 @@ describe('a bulk move run', () => {
     // Team 2 had 12 documents: room for 2 more.
     const moved = run.items.filter((item) => item.state === 'moved');
     expect(moved.map(({ docId }) => server.doc(docId)?.workspaceId)).toEqual([TEAM_2.home, TEAM_2.home]);
-    expect(run.items.filter((item) => item.state === 'failed').map((item) => item.message)).toEqual([
+    // Not sent again by Retry failed: the plan would refuse it the same way.
+    expect(run.items.filter((item) => item.state === 'not-sent').map((item) => item.message)).toEqual([
       'Team 2 did not accept the document: No more documents permitted (limit 14).',
       'Team 2 did not accept the document: No more documents permitted (limit 14).',
     ]);
@@ -158,8 +159,9 @@ describe('a bulk move run', () => {
     const server = await connect(team2With({ readonly }));
     const wanted = documentsOf(1, 3);
     const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, workspaceId: TEAM_2.home } })).id);
-    expect(run.items.map((item) => [item.state, item.message])).toEqual(wanted.map(() => ['failed', `Team 2 did not accept the document: ${words}.`]));
-    // One request each, answered with the refusal: none waited for and sent again.
+    expect(run.items.map((item) => [item.state, item.message])).toEqual(wanted.map(() => ['not-sent', `Team 2 did not accept the document: ${words}.`]));
+    // One request each, answered with the refusal: none waited for and sent again, nor by Retry failed.
+    await finished((await retryFailedBulk({ runId: run.id })).id);
     expect(patches().map((request) => request.answer?.status)).toEqual([status, status, status]);
     for (const { docId } of wanted) expect(server.doc(docId)?.workspaceId).toBe(TEAM_1.documents);
   });
@@ -216,6 +218,23 @@ describe('a bulk move run', () => {
     await vi.waitFor(async () => expect((await cachedPlaces()).get(wanted[7]!.docId)?.at).toBe(`${TEAM_1.orgId}/${TEAM_1.home}`));
     expect((await cachedPlaces()).get(docId)).toEqual({ at: `${TEAM_1.orgId}/${TEAM_1.documents}`, urlId: docId });
     expect(server.doc(docId)?.workspaceId).toBe(TEAM_1.documents);
+  });
+
+  it('a document moved elsewhere before its turn is not sent: that move stands, in Grist and in the cache', async () => {
+    const server = await connect();
+    const wanted = documentsOf(2, 6);
+    // Each of team 2's moves waits: the last one's turn comes well after the popup's move.
+    server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 150 });
+    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } });
+    const last = wanted[5]!.docId;
+    await moveDocument({ orgId: wanted[5]!.orgId, docId: last, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents } });
+    const run = await finished(started.id);
+    expect(run.items[5]).toMatchObject({ state: 'failed', message: `“Document 2.6” was moved elsewhere after the run started: not sent, so that move stands.` });
+    expect(run.items.slice(0, 5).map((item) => item.state)).toEqual(['moved', 'moved', 'moved', 'moved', 'moved']);
+    expect(server.doc(last)?.workspaceId).toBe(TEAM_1.documents);
+    expect(patches().filter((request) => request.path.endsWith(`/${last}/move`))).toHaveLength(1);
+    await vi.waitFor(async () => expect((await cachedPlaces()).get(wanted[4]!.docId)?.at).toBe(`${TEAM_1.orgId}/${TEAM_1.home}`));
+    expect((await cachedPlaces()).get(last)?.at).toBe(`${TEAM_1.orgId}/${TEAM_1.documents}`);
   });
 
   it('Undo this batch moves every document back, and leaves one moved elsewhere since where it is', async () => {

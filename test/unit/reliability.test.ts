@@ -9,8 +9,9 @@ import { createGristClient, retryAfterMs } from '../../src/background/grist/gris
 import { orgListSchema } from '../../src/background/grist/grist-schemas.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { moveDocument } from '../../src/background/move/move-service.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../setup/saved-key.ts';
 
@@ -191,5 +192,19 @@ describe('a rename is never repeated behind the user’s back', () => {
       entries?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents)).find((doc) => doc.id === DOCS.bugTracker.id)?.name;
     expect(names(listing)).toBe('Bugs');
     expect(names(await readListing())).toBe('Bugs');
+  });
+
+  it('a move confirmed while the list refreshes is not undone by that refresh', async () => {
+    // Both sites' listings are read before the move and arrive after it: they hold it in Engineering.
+    grist.injectFault({ method: 'GET', path: /\/o\/(acme|globex)\/api\/orgs\/current\/workspaces/, holdAnswerMs: 400, times: 2 });
+    const refreshing = refreshListing();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await moveDocument({ ...acmeDoc, to: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.projects.id } });
+    const listing = await refreshing;
+    const where = (entries: typeof listing | null) =>
+      entries?.sites.flatMap((site) => site.workspaces.flatMap((w) => w.documents.some((doc) => doc.id === DOCS.bugTracker.id) ? [`${site.name} › ${w.name}`] : []));
+    expect(grist.doc(DOCS.bugTracker.id)?.workspaceId).toBe(WORKSPACES.projects.id);
+    expect(where(listing)).toEqual(['Globex Inc › Projects']);
+    expect(where(await readListing())).toEqual(['Globex Inc › Projects']);
   });
 });

@@ -15,7 +15,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { cacheEpoch, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
+import { cacheEpoch, confirmedMoveSince, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
@@ -123,7 +123,9 @@ async function send(run: Run, index: number): Promise<void> {
     item.state = CONFIRMED[run.kind];
     delete item.message;
   } catch (error) {
-    item.state = 'failed';
+    // A move Grist refused for the user's rights or the destination's plan (402, the billing 429,
+    // a limit): Retry failed would be refused the same way, so it is not offered again.
+    item.state = run.kind === 'move' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
   }
@@ -251,11 +253,22 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
   return start(run);
 }
 
-/** The move of `target` (checked already) as a run sends and records it. */
+/**
+ * The move of `target` (checked already) as a run sends and records it. A move of the document
+ * confirmed after the check (in the popup, the rename window, another run) is not overridden: to
+ * the run's destination, nothing is sent; elsewhere, it fails with the reason, nothing sent.
+ */
 function moveChange(target: MoveTarget): Change {
+  const checkedAt = Date.now();
   return {
     siteUrl: target.from.site.url,
     send: async (client) => {
+      const since = confirmedMoveSince(target.docId, checkedAt);
+      if (since) {
+        const there = destinationOf(target);
+        if (since.siteUrl === there.siteUrl && since.workspaceId === there.workspaceId) return false;
+        throw new ApiError('invalid-input', t('errorMovedSinceRun', target.name));
+      }
       await sendMove(client, target);
       return true;
     },

@@ -32,6 +32,8 @@ export interface MoveEnd {
  * its mark (see noteMove). The worker's own reads see them (readListing) until they are stored.
  */
 const notedMoves = new Map<string, { to: MoveEnd; mark: number }>();
+/** Moves confirmed by Grist: document id -> where it went and when (ms since the epoch), for refreshes under way (see applyConfirmedMoves). */
+const confirmedMoves = new Map<string, { to: MoveEnd; at: number }>();
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -288,7 +290,7 @@ let moveMarks = 0;
  * drops its urlId, grist-api.md "Moving a document"). The listing is walked once, however many
  * move. Out: one line per document moved (none: nothing changed).
  */
-function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>): string[] {
+function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>, changed?: Set<SiteEntry>): string[] {
   const where = new Map<string, { site: SiteEntry; workspace: WorkspaceEntry; document: DocumentEntry }>();
   for (const site of listing.sites) {
     for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(document.id, { site, workspace, document });
@@ -303,6 +305,7 @@ function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>
     if (!leaving.has(found.workspace)) leaving.set(found.workspace, new Set());
     leaving.get(found.workspace)!.add(docId);
     destination.documents.push(found.site.siteUrl === to.siteUrl ? found.document : { ...found.document, urlId: docId });
+    changed?.add(found.site).add(site!);
     done.push(JSON.stringify(['moved', docId, to.siteUrl, to.workspaceId]));
   }
   for (const [workspace, ids] of leaving) workspace.documents = workspace.documents.filter((document) => !ids.has(document.id));
@@ -317,7 +320,26 @@ function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>
 export function noteMove(docId: string, to: MoveEnd): number {
   const mark = ++moveMarks;
   notedMoves.set(docId, { to, mark });
+  confirmedMoves.set(docId, { to, at: Date.now() });
   return mark;
+}
+
+/** Where Grist last confirmed a move of document `docId` to, if it did at or after `since` (ms since the epoch). */
+export function confirmedMoveSince(docId: string, since: number): MoveEnd | undefined {
+  const move = confirmedMoves.get(docId);
+  return move && move.at >= since ? move.to : undefined;
+}
+
+/**
+ * Moves, in a freshly fetched listing (in place), the documents Grist confirmed moves of since
+ * `fetchStartedAt` (ms since the epoch): the fetch may have been answered before them, and would
+ * otherwise put them back where they were. Out: the sites that changed.
+ */
+export function applyConfirmedMoves(listing: Listing, fetchStartedAt: number): Set<SiteEntry> {
+  const changed = new Set<SiteEntry>();
+  const since = [...confirmedMoves].filter(([, move]) => move.at >= fetchStartedAt);
+  if (since.length > 0) applyMoves(listing, since, changed);
+  return changed;
 }
 
 /**
@@ -325,16 +347,17 @@ export function noteMove(docId: string, to: MoveEnd): number {
  * document's last move: a move of it noted since (the popup's, an undo's) is written by its own call.
  */
 export function storeNotedMoves(moves: ReadonlyArray<{ docId: string; mark: number }>): Promise<void> {
+  const latest = () => moves.flatMap(({ docId, mark }) => {
+    const noted = notedMoves.get(docId);
+    return noted?.mark === mark ? [[docId, noted] as [string, { to: MoveEnd }]] : [];
+  });
   return updateCached((listing) => {
-    const latest: Array<[string, { to: MoveEnd }]> = [];
-    for (const { docId, mark } of moves) {
-      const noted = notedMoves.get(docId);
-      if (noted?.mark !== mark) continue;
-      notedMoves.delete(docId);
-      latest.push([docId, noted]);
-    }
-    const done = applyMoves(listing, latest);
+    const done = applyMoves(listing, latest());
     return done.length > 0 ? done.join('\n') : null;
+  }).finally(() => {
+    // Written, or no cache to write to (the next one is fetched with them): no longer pending
+    // either way, also when the write was skipped.
+    for (const [docId] of latest()) notedMoves.delete(docId);
   });
 }
 

@@ -15,7 +15,7 @@ import { connectToGrist } from '../grist/grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
 import { keyDestination, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
-import { applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
+import { applyConfirmedMoves, applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
 import { recordListedHosts } from '../settings/settings-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
@@ -279,8 +279,10 @@ export function startRefresh(): Refresh {
       );
       // A rename confirmed after its site was reported: that site again, with the new name (and so
       // in the listing stored next, with no await between).
+      // The same for a move confirmed meanwhile: both its sites again.
+      const moved = applyConfirmedMoves(fetched.listing, startedAt);
       fetched.listing.sites.forEach((site, index) => {
-        if (applyConfirmedRenames(site, startedAt)) log.report({ site, index, unchanged: false });
+        if (applyConfirmedRenames(site, startedAt) || moved.has(site)) log.report({ site, index, unchanged: false });
       });
       void recordListedHosts(fetched.listed, epoch).catch(logFailure('recording the listed team sites'));
       return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, cache, epoch);

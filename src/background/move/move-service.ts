@@ -70,12 +70,12 @@ export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace
 
 /**
  * The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. Its
- * billing 429 is no rate limit and comes without Retry-After; a 429 with one (a proxy's) is a rate
- * limit, left as it is so that a bulk run waits and sends it again.
+ * billing 429 ("Site is in readonly mode due to billing issues") is no rate limit; any other 429
+ * is one, left as it is (a bulk run waits out its Retry-After and sends it again).
  */
 function refusedByPlan(error: ApiError): boolean {
   if (error.status === 402) return true;
-  if (error.status === 429) return error.retryAfterMs === undefined || /readonly/i.test(error.serverMessage ?? '');
+  if (error.status === 429) return /readonly/i.test(error.serverMessage ?? '');
   return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
 }
 
@@ -123,6 +123,9 @@ export async function sendMove(client: GristClient, target: MoveTarget): Promise
       throw new ApiError('forbidden', t('errorSiteRefusedMove', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
     } else if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) {
       throw new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    } else if (error.status === 400) {
+      // Sent as JSON, so Grist's 400 here is "already in the destination": moved there by someone else.
+      throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', target.name, target.to.workspace.name), 400);
     } else if (error.status === 404) {
       await forgetDocument(target.docId);
       throw new ApiError('not-found', t('errorDocumentGone', target.name, new URL(target.from.site.url).host), 404);
