@@ -7,6 +7,9 @@ import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';
 import type { BulkStore } from './store.ts';
 
+/** Focus on the button that opens the picker (Move selected to…, or Change destination), once drawn. */
+const focusChooser = () => setTimeout(() => document.getElementById('choose-destination')?.focus(), 0);
+
 export function MoveForm({ store }: { store: BulkStore }) {
   const plan = store.movePlan.value;
   const count = store.selected.value.size;
@@ -26,10 +29,13 @@ export function MoveForm({ store }: { store: BulkStore }) {
           destinations={store.destinations.value}
           // Asked once for the batch, with the count, when the run starts (preview-table.tsx).
           confirmation={() => null}
-          onChoose={(destination) => store.setDestination(destination)}
+          onChoose={(destination) => {
+            store.setDestination(destination);
+            focusChooser();
+          }}
           onClose={() => {
             store.chooseDestination(false);
-            setTimeout(() => document.getElementById('choose-destination')?.focus(), 0);
+            focusChooser();
           }}
         />
       ) : (
@@ -38,7 +44,13 @@ export function MoveForm({ store }: { store: BulkStore }) {
             {plan ? t('bulkMoveChange') : t('bulkMoveSelectedTo')}
           </button>
           {plan && (
-            <button type="button" onClick={() => store.setDestination(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                store.setDestination(null);
+                focusChooser();
+              }}
+            >
               {t('bulkMoveClear')}
             </button>
           )}

@@ -4,6 +4,7 @@
  * windowed; the summary line; and the buttons that start a rename run or a move run (the latter
  * asking once, with the count, when documents leave their site).
  */
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
 import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
@@ -37,11 +38,18 @@ function moveText(plan: MovePlan, index: number): string {
 
 /** The Move button, and the one question a batch leaving its site asks before it is sent. */
 function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
-  if (store.confirmingMove.value) {
+  const confirming = store.confirmingMove.value;
+  const answerRef = useRef<HTMLButtonElement>(null);
+  // Once, when it asks: a later render (a rule typed meanwhile) leaves the focus where it is.
+  useLayoutEffect(() => {
+    if (confirming) answerRef.current?.focus();
+  }, [confirming]);
+  if (confirming) {
+    const question = plan.crossSite === 1 ? t('moveCrossSiteOne', plan.destination.site.name) : t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite));
     return (
       <div class="move-run-confirmation">
-        <p id="move-run-question">{t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite))}</p>
-        <button type="button" class="primary" aria-describedby="move-run-question" ref={(button) => button?.focus()} onClick={() => void store.move(true)}>
+        <p id="move-run-question">{question}</p>
+        <button type="button" class="primary" aria-describedby="move-run-question" ref={answerRef} onClick={() => void store.move(true)}>
           {t('moveAnyway')}
         </button>
         <button type="button" onClick={() => store.cancelMove()}>
@@ -76,7 +84,8 @@ export function PreviewTable({ store }: { store: BulkStore }) {
       <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
         {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
       </button>
-      {plan && count > 0 && <MoveRun store={store} plan={plan} />}
+      {/* From the picked documents, not the preview: an unfinished rule does not hide moving. */}
+      {plan && plan.outcomes.length > 0 && <MoveRun store={store} plan={plan} />}
       {count > 0 && (
         <WindowedTable
           label={t('bulkPreviewHeading')}

@@ -6,8 +6,8 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import type { DialogStore, MoveState } from './store.ts';
 
@@ -49,7 +49,7 @@ export function MoveSection({ store, state, name }: { store: DialogStore; state:
           idBase={PICKER_ID}
           subject={name}
           destinations={store.destinations.value}
-          confirmation={(destination) => (destination.crossSite ? t('moveCrossSite', destination.site.name, plainTextName(name)) : null)}
+          confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, name) : null)}
           onChoose={(destination) => void store.moveTo(destination)}
           onClose={() => store.closeMovePicker()}
           error={state.error}

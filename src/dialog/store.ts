@@ -112,8 +112,6 @@ export interface DialogStore {
    * short (plainTextName); the heading shows the whole name in a `<bdi>` instead.
    */
   readonly title: ReadonlySignal<string>;
-  /** The tab that can be reloaded after a rename; null when there is none. */
-  readonly tabId: number | null;
   /**
    * True when the tab can be reloaded to show the new name: there is one, and its address still
    * leads to the document (not after a move to another site).
@@ -352,7 +350,6 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     state,
     draft,
     title,
-    tabId,
     canReloadTab,
     move,
     destinations,

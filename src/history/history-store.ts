@@ -9,6 +9,7 @@ import { settle } from '../shared/errors.ts';
 import { undoResult, type HistoryItem, type UndoState } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
+import { movedBackText } from '../move-view/moved-text.ts';
 
 export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename' | 'undoBatch'>;
 export interface HistoryStore {
@@ -71,7 +72,9 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     }
     setState(entry.id, null);
     onRestored(entry, result.restored);
-    status.value = t('restoredName', plainTextName(result.restored));
+    const { to, workspace } = entry;
+    status.value =
+      entry.kind === 'move' && to && workspace ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored) : t('restoredName', plainTextName(result.restored));
     await load();
   }
 
@@ -87,7 +90,8 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
       const entry = entries.value?.find((item) => item.batchId === batchId && item.docId === result.docId);
       if (entry) onRestored(entry, result.oldName);
     }
-    status.value = t('bulkUndoSummary', String(restored.length), String(reply.value.length));
+    const moves = entries.value?.some((item) => item.batchId === batchId && item.kind === 'move');
+    status.value = t(moves ? 'bulkMoveUndoSummary' : 'bulkUndoSummary', String(restored.length), String(reply.value.length));
     await load();
   }
 

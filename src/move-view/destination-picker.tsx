@@ -59,6 +59,8 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
   }
 
   function onKeyDown(event: KeyboardEvent): void {
+    // Enter and Escape also confirm or abandon an IME composition in the filter: not ours.
+    if (event.isComposing) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       // Stops the page from taking it too (the popup's search box clears on Escape).

@@ -11,6 +11,11 @@ export function movedText(key: 'movedTo' | 'movedBack', name: string, place: Mov
   return t(key, plainTextName(name), place.site.name, place.workspace.name);
 }
 
+/** The question a move to another site asks (the popup, the rename window): new address, links broken. */
+export function crossSiteQuestion(siteName: string, documentName: string): string {
+  return t('moveCrossSite', siteName, plainTextName(documentName));
+}
+
 /**
  * What an undone move says: back where, and, from another site, that the old links stay broken
  * (Grist dropped the document's urlId and does not give it back, grist-api.md "Moving a document").

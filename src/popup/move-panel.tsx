@@ -4,9 +4,9 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations } from '../shared/move.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store.ts';
 
@@ -37,7 +37,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         idBase={`move-${key}`}
         subject={movedDocument.name}
         destinations={listing ? moveDestinations(listing, { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
-        confirmation={(destination) => (destination.crossSite ? t('moveCrossSite', destination.site.name, plainTextName(movedDocument.name)) : null)}
+        confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, movedDocument.name) : null)}
         onChoose={(destination) =>
           void store.commitMove({
             site: { orgId: destination.site.orgId, name: destination.site.name, url: destination.site.siteUrl },

@@ -12,7 +12,7 @@ import { t } from '../shared/i18n.ts';
 import type { Listing, WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import type { DocumentRef } from '../listing-view/listing-rows.ts';
+import { documentKey, type DocumentRef } from '../listing-view/listing-rows.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { findDocument, type LastRename, type MoveState, type RenameRef } from './popup-state.ts';
 
@@ -76,7 +76,16 @@ export async function commitMove({ listing, moving, lastRename, announcement, ba
   if (!state || state.saving || !from || !document) return;
   moving.value = { ...state, saving: true, error: null };
   const reply = await settle(backend.moveDocument({ ...state.ref, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
+  let focusOn = state.ref;
   batch(() => {
+    if (!reply.ok && reply.error.kind === 'not-found' && reply.error.status === 404) {
+      // Grist no longer has it; the worker took it out of the cached listing already: here too,
+      // rather than leave a picker whose every choice would fail the same way.
+      moving.value = null;
+      edit((shown) => ({ ...shown, sites: shown.sites.map((site) => (site.orgId !== state.ref.orgId ? site : withoutDocument(site, state.ref.docId))) }));
+      announcement.value = reply.error.message;
+      return;
+    }
     if (!reply.ok) {
       moving.value = { ...state, error: reply.error.message };
       return;
@@ -85,9 +94,31 @@ export async function commitMove({ listing, moving, lastRename, announcement, ba
     moving.value = null;
     edit((shown) => withMoved(shown, state.ref, there));
     const ref = { orgId: there.site.orgId, docId: state.ref.docId };
+    focusOn = ref;
     lastRename.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
   });
+  if (!moving.value) focusAfterMove(focusOn);
+}
+
+/** The site without document `docId`. */
+function withoutDocument(site: Listing['sites'][number], docId: string): Listing['sites'][number] {
+  return { ...site, workspaces: site.workspaces.map((workspace) => ({ ...workspace, documents: workspace.documents.filter((entry) => entry.id !== docId) })) };
+}
+
+/**
+ * Once drawn, the focus the picker took with it (the row changed place, or left): the document's
+ * link where it is now if that is on screen, otherwise the search box. Left alone when the user
+ * put it somewhere meanwhile.
+ */
+function focusAfterMove(ref: DocumentRef): void {
+  setTimeout(() => {
+    const active = globalThis.document.activeElement;
+    if (active && active !== globalThis.document.body && active.isConnected) return;
+    const key = documentKey(ref);
+    const row = [...globalThis.document.querySelectorAll('[data-row-key]')].find((element) => element.getAttribute('data-row-key') === key);
+    (row?.querySelector<HTMLElement>('a[data-result-link]') ?? globalThis.document.getElementById('search-documents'))?.focus();
+  }, 0);
 }
 
 /**

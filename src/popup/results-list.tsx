@@ -60,12 +60,13 @@ function focusedRowKey(container: HTMLElement | null): string | null {
  * naming them: the layout is computed again only when that string changes (an edit starts, ends
  * or gains an error, a picker opens or closes), not on each keystroke.
  */
-function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveState | null): { signature: string; heights: Map<string, number> } {
+function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveState | null): { signature: string; heights: Map<string, number>; movingKey: string | null } {
   const heights = new Map<string, number>();
   let signature = '';
-  if (moving) {
-    signature = documentKey(moving.ref);
-    heights.set(signature, MOVING_ROW_HEIGHT);
+  const movingKey = moving && documentKey(moving.ref);
+  if (movingKey) {
+    signature = movingKey;
+    heights.set(movingKey, MOVING_ROW_HEIGHT);
   }
   for (const [key, state] of renames) {
     if (state.saving) continue;
@@ -73,7 +74,7 @@ function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveS
     heights.set(key, height);
     signature += `${key}=${height};`;
   }
-  return { signature, heights };
+  return { signature, heights, movingKey };
 }
 
 /** Finds a row by key, looking in `near` first (the rendered range) before the whole list. */
@@ -156,9 +157,10 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     rowElement(containerRef.current, key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR)?.focus();
   });
 
+  // Rows in edit mode, and the one whose destination picker is open: no link to move to.
   const isEditing = (row: Row) => {
     const state = renames.get(row.key);
-    return state !== undefined && !state.saving;
+    return (state !== undefined && !state.saving) || row.key === editing.movingKey;
   };
 
   /** Focuses the link of row `index`, scrolling it into view and rendering it first if need be. */

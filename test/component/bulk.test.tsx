@@ -380,6 +380,11 @@ describe('moving (issue 18)', () => {
     const rows = within(table).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
     expect(rows).toEqual(['already there', 'Acme › Finance']);
     expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
+    // A rule being typed that is not valid yet does not hide moving.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
+    fireEvent.input(findField(), { target: { value: '(' } });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
   });
 
   test('a batch leaving its site asks once, naming the count; Move anyway starts one run; the run shows each move and undoes as a batch', async () => {

@@ -107,6 +107,14 @@ describe('DestinationPicker', () => {
     expect(onChoose.mock.calls[0]![0].site.name).toBe('globex');
   });
 
+  test('Enter and Escape that end an IME composition in the filter choose and close nothing', () => {
+    const { filter, onChoose, onClose } = renderPicker();
+    fireEvent.keyDown(filter, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(filter, { key: 'Escape', isComposing: true });
+    expect(onChoose).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   test('Escape in the list closes the picker, and goes no further', () => {
     const outside = vi.fn();
     document.addEventListener('keydown', outside);

@@ -1434,6 +1434,8 @@ describe('moving a document (issue 18)', () => {
     expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 1, workspaceId: 11 } });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(workspaceOf('Budget')).toBe('Archive');
+    // The focus follows the document to its new place.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
 
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await act(async () => {
@@ -1505,8 +1507,23 @@ describe('moving a document (issue 18)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));
+  });
+
+  test('a document Grist no longer has leaves the list, with the reason, and the focus goes to the search box', async () => {
+    const { popup, filter } = await openPicker();
+    const message = '“Budget” no longer exists on docs.getgrist.com. It was removed from the list.';
+    popup.backend.moveDocument.mockResolvedValue({ ok: false, error: { kind: 'not-found', status: 404, message } });
+    await act(async () => {
+      fireEvent.keyDown(filter, { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(message));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(searchBox()));
   });
 
   test('a refusal stays in the picker in Grist’s words; Escape closes it and focus goes back to Move', async () => {
