@@ -138,6 +138,15 @@ describe('moving a document in the worker', () => {
     ]);
   });
 
+  it('moved there by someone else meanwhile: Grist’s 400 is said as “already there”', async () => {
+    await connectAs(USERS.owner);
+    grist.injectFault({ method: 'PATCH', path: /\/move$/, status: 400, body: '{"error":"doc is already in destination workspace"}', contentType: 'application/json', times: 1 });
+    expect(await error(moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } }))).toEqual({
+      kind: 'bad-request',
+      message: `“${roadmap.name}” is in “Marketing” already.`,
+    });
+  });
+
   it('an editor moves a document they own to a workspace they edit', async () => {
     await connectAs(USERS.editor);
     await moveDocument({ orgId: ORGS.acme.id, docId: leads.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });

@@ -125,7 +125,7 @@ export async function sendMove(client: GristClient, target: MoveTarget): Promise
       throw new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
     } else if (error.status === 400) {
       // Sent as JSON, so Grist's 400 here is "already in the destination": moved there by someone else.
-      throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', target.name, target.to.workspace.name), 400);
+      throw new ApiError('bad-request', t('errorAlreadyInWorkspace', target.name, target.to.workspace.name), 400);
     } else if (error.status === 404) {
       await forgetDocument(target.docId);
       throw new ApiError('not-found', t('errorDocumentGone', target.name, new URL(target.from.site.url).host), 404);
