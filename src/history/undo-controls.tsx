@@ -28,7 +28,7 @@ export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, butto
     return (
       <>
         <p class="undo-message" role="alert">
-          {t(move ? 'movedElsewhere' : 'renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
+          {t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
         </p>
         <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
           {t(move ? 'moveBackAnyway' : 'restoreAnyway', plainTextName(oldName))}

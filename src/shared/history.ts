@@ -87,20 +87,25 @@ export type UndoOutcome =
   | { outcome: 'restored'; name: string; entryId: string | null }
   /**
    * The document was renamed elsewhere since (for a move: moved elsewhere): nothing was sent.
-   * `current` is its name now (for a move: the workspace it is in now).
+   * `current` is its name now (for a move: the workspace it is in now, unless `renamed`: the
+   * move's undo found it where the move put it, but renamed, and `current` is that name).
    */
-  | { outcome: 'renamed-elsewhere'; current: string };
+  | { outcome: 'renamed-elsewhere'; current: string; renamed?: true };
 
 /** Where an undo offered on a page stands (the popup's last rename, the rename window, a history entry). */
 export type UndoState =
   | { kind: 'offered' }
   | { kind: 'undoing' }
-  /** Renamed elsewhere since, now `current`: nothing was sent; "Restore … anyway" is offered. */
-  | { kind: 'conflict'; current: string }
+  /**
+   * Renamed elsewhere since, now `current`: nothing was sent; "Restore … anyway" is offered. For a
+   * move: moved elsewhere, to the workspace `current`, or (`renamed`) renamed `current` since.
+   */
+  | { kind: 'conflict'; current: string; renamed?: true }
   | { kind: 'failed'; message: string };
 
 /** What the reply to `undoRename` comes to for a page: the name restored, or the state to show. */
 export function undoResult(reply: Result<UndoOutcome>): { restored: string } | UndoState {
   if (!reply.ok) return { kind: 'failed', message: reply.error.message };
-  return reply.value.outcome === 'restored' ? { restored: reply.value.name } : { kind: 'conflict', current: reply.value.current };
+  if (reply.value.outcome === 'restored') return { restored: reply.value.name };
+  return reply.value.renamed ? { kind: 'conflict', current: reply.value.current, renamed: true } : { kind: 'conflict', current: reply.value.current };
 }

@@ -1475,6 +1475,24 @@ describe('moving a document (issue 18)', () => {
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
+  test('a move whose document was renamed since is not undone: its name now is said, with Move back anyway', async () => {
+    const { popup, filter } = await openPicker();
+    popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
+    type(filter, 'arch');
+    await act(async () => {
+      fireEvent.keyDown(filter, { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget v2', renamed: true } });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget v2\u2069”.'));
+    expect(workspaceOf('Budget')).toBe('Archive');
+    expect(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' })).toBeTruthy();
+  });
+
   test('a move undone in the rename history puts the row back where it was, at once', async () => {
     const listing = movableListing();
     const home = listing.sites[0]!.workspaces[0]!;

@@ -252,6 +252,22 @@ describe('moving a document in the worker', () => {
       expect(await cached(projectAlpha.id)).toEqual({ at: `globex/${projects.id}`, urlId: projectAlpha.id });
     });
 
+    it('renamed since, where the move put it: nothing sent, its name now said; “anyway” moves it back', async () => {
+      await connectAs(USERS.owner);
+      const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
+      const response = await fetch(`${grist.url}/o/acme/api/docs/${roadmap.id}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Roadmap (final)' }),
+      });
+      expect(response.status).toBe(200);
+      grist.clearRequests();
+      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Roadmap (final)', renamed: true });
+      expect(patches()).toEqual([]);
+      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: engineering.id, name: 'Roadmap (final)' });
+    });
+
     it('moved elsewhere since: nothing sent, where it is now said; “anyway” moves it back', async () => {
       await connectAs(USERS.owner);
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });

@@ -335,7 +335,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       try {
         const outcome = await undoEntry(entry, { connection, batchId: undoBatchId });
         if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
-        return { ...base, outcome: entry.kind === 'move' ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
+        return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {
         return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
       }

@@ -125,9 +125,9 @@ async function undoNow(entry: HistoryEntry, { force = false, connection, batchId
 
 /**
  * Undoes a move: reads the document through the site it went to; only when it is still in the
- * workspace the move put it in (or `force`) is it moved back, in one PATCH (moveAt), and the entry
- * marked undone. Out: `restored`, or `renamed-elsewhere` with the workspace it is in now (nothing
- * sent). Throws ApiError: `not-found` when that site no longer has it (moved on or deleted),
+ * workspace the move put it in, under the same name (or `force`), is it moved back, in one PATCH
+ * (moveAt), and the entry marked undone. Out: `restored`, or `renamed-elsewhere` (nothing sent)
+ * with the workspace it is in now, or with `renamed` and its name now. Throws ApiError: `not-found` when that site no longer has it (moved on or deleted),
  * `forbidden` when the user no longer owns it, or what the read or the move met.
  */
 async function undoMove(entry: HistoryEntry, client: GristClient, force: boolean, batchId: string | undefined): Promise<UndoOutcome> {
@@ -143,6 +143,8 @@ async function undoMove(entry: HistoryEntry, client: GristClient, force: boolean
   if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
   const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
   if (!force && now.id !== to.workspace.id) return { outcome: 'renamed-elsewhere', current: now.name };
+  // Where the move put it, but renamed since: someone changed it after the move; asked first too.
+  if (!force && current.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: current.name, renamed: true };
   const back = await moveAt(client, { docId: entry.docId, name: current.name, from: { site: to.site, workspace: now }, to: { site: entry.site, workspace } }, {
     source: 'undo',
     ...(batchId ? { batchId } : {}),
