@@ -143,6 +143,13 @@ export function describeRun(run: BulkRunSnapshot): string {
   return t(run.kind === 'move' ? 'bulkMoveRunSummary' : 'bulkRunSummary', String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
+/** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
+function describeStart(run: BulkRunSnapshot): string {
+  const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
+  const move = run.kind === 'move';
+  return sent === 1 ? t(move ? 'bulkMovingOne' : 'bulkRenamingOne') : t(move ? 'bulkMoving' : 'bulkRenaming', String(sent));
+}
+
 /** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run). */
 function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
@@ -305,7 +312,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     }
     if (!reply.value) return;
     run.value = reply.value;
-    announcement.value = reply.value.done ? describeRun(reply.value) : t(reply.value.kind === 'move' ? 'bulkMoving' : 'bulkRenaming', String(reply.value.items.length));
+    announcement.value = reply.value.done ? describeRun(reply.value) : describeStart(reply.value);
     await follow(reply.value.id);
   }
 

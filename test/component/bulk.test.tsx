@@ -414,6 +414,7 @@ describe('moving (issue 18)', () => {
       ],
       to: { orgId: 6, workspaceId: 60 },
     });
+    expect(screen.getByRole('status').textContent).toBe('Moving 2 documents…');
     await nextLook();
     expect(screen.getByRole('status').textContent).toBe('2 moved, 0 failed, 0 not sent.');
     const table = screen.getByRole('table', { name: 'Moving' });
