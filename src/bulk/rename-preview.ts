@@ -11,6 +11,8 @@ import type { CompiledRules } from './rename-rules.ts';
 /** A document the user picked, with where it lives (names as listed). */
 export interface PickedDocument {
   orgId: number;
+  /** Its site's address: org ids are per server, so two servers' sites may share one. */
+  siteUrl: string;
   workspaceId: number;
   workspaceName: string;
   document: DocumentEntry;

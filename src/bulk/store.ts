@@ -222,7 +222,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     const workspaceIds = new Set<number>();
     for (const row of owned.value) {
       if (!chosen.has(row.key)) continue;
-      documents.push({ orgId: row.ref.orgId, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
+      documents.push({ orgId: row.ref.orgId, siteUrl: row.site.siteUrl, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
       workspaceIds.add(row.workspace.id);
     }
     const otherNames = new Map<number, Set<string>>();
@@ -236,13 +236,11 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     }
     return { documents, otherNames };
   });
-  /** Each site's address by id: where a picked document lives. */
-  const siteUrls = computed(() => new Map((listing.value?.sites ?? []).map((entry) => [entry.orgId, entry.siteUrl])));
   const destinations = computed(() =>
     listing.value
       ? batchDestinations(
           listing.value,
-          picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: siteUrls.value.get(entry.orgId) ?? '', workspaceId: entry.workspaceId })),
+          picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, workspaceId: entry.workspaceId })),
         )
       : [],
   );
@@ -253,9 +251,8 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     let moving = 0;
     let crossSite = 0;
     const outcomes = picked.value.documents.map((entry) => {
-      const siteUrl = siteUrls.value.get(entry.orgId) ?? '';
-      if (!siteUrl || serverOf(siteUrl) !== server) return 'other-server' as const;
-      const sameSite = entry.orgId === to.site.orgId && siteUrl === to.site.siteUrl;
+      if (serverOf(entry.siteUrl) !== server) return 'other-server' as const;
+      const sameSite = entry.orgId === to.site.orgId && entry.siteUrl === to.site.siteUrl;
       if (sameSite && entry.workspaceId === to.workspace.id) return 'here' as const;
       moving += 1;
       if (!sameSite) crossSite += 1;

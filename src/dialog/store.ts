@@ -12,7 +12,7 @@ import { t } from '../shared/i18n.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/history.ts';
 import type { Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
-import { moveDestinations, type MoveDestination, type MovePlace } from '../shared/move.ts';
+import { moveDestinations, serverOf, type MoveDestination, type MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
@@ -186,7 +186,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const cached = listing.value;
     if (!from || !cached) return [];
     // The listing's own address of the site, which the listing's sites are told apart by.
-    const site = cached.sites.find((entry) => entry.orgId === from.site.orgId);
+    const site = cached.sites.find((entry) => entry.orgId === from.site.orgId && serverOf(entry.siteUrl) === serverOf(from.site.url));
     return moveDestinations(cached, { orgId: from.site.orgId, siteUrl: site?.siteUrl ?? from.site.url, workspaceId: from.workspace.id });
   });
   const canReloadTab = computed(() => tabId !== null && !move.value?.linksBroken);

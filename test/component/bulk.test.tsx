@@ -387,6 +387,23 @@ describe('moving (issue 18)', () => {
     expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
   });
 
+  test('a site of another server with the same org id is told apart by its address: its document is not moved', async () => {
+    const cached = movable();
+    const other = { ...site(5, 'Acme', [{ id: 50, name: 'Finance', access: 'owners', documents: [doc('selfHosted000000000000', 'Self-hosted budget')] }]), siteUrl: 'https://grist.example.com/o/acme' };
+    cached.sites.push(other);
+    await setup({ cached });
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select Budget 2025 – Sales' })[0]!);
+    fireEvent.click(checkbox('Self-hosted budget'));
+    await chooseDestination('archive');
+    const table = screen.getByRole('table', { name: 'Preview' });
+    const movesTo = within(table).getAllByRole('row').slice(1).map((row) => [row.children[1]?.textContent, row.lastElementChild?.textContent]);
+    expect(movesTo).toEqual([
+      ['Budget 2025 – Sales', 'Acme › Archive'],
+      ['Self-hosted budget', 'on another Grist server: not moved'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
+  });
+
   test('a batch leaving its site asks once, naming the count; Move anyway starts one run; the run shows each move and undoes as a batch', async () => {
     const { backend, nextLook } = await setup({ cached: movable() });
     fireEvent.click(checkbox('Budget 2025 – Sales'));

@@ -5,6 +5,7 @@ import { compileRules, NO_RULES, type RenameRules } from '../../src/bulk/rename-
 
 const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): PickedDocument => ({
   orgId: 5,
+  siteUrl: 'https://acme.getgrist.com',
   workspaceId,
   workspaceName,
   document: { id: `id-${name}`, urlId: `id-${name}`, name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z' },
