@@ -62,6 +62,8 @@ export interface ActionContext {
   edit: (change: (shown: Listing) => Listing) => void;
   /** Shows a name Grist confirmed, now and over any refresh already under way. */
   showName: (ref: RenameRef, name: string) => void;
+  /** Takes out a document Grist said is gone, saying `message` (as a rename's 404 does). */
+  forgetGone: (ref: DocumentRef, message: string) => void;
 }
 
 /**
@@ -69,21 +71,18 @@ export interface ActionContext {
  * confirms, the listing shows it there in the same frame as the status ("Moved … to …", with
  * Undo); a refusal stays in the picker, in Grist's words as the worker put them.
  */
-export async function commitMove({ listing, moving, lastRename, announcement, backend, edit }: ActionContext, to: MovePlace): Promise<void> {
+export async function commitMove({ listing, moving, lastRename, announcement, backend, edit, forgetGone }: ActionContext, to: MovePlace): Promise<void> {
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);
   const document = state && findDocument(listing.value, state.ref);
   if (!state || state.saving || !from || !document) return;
   moving.value = { ...state, saving: true, error: null };
   const reply = await settle(backend.moveDocument({ ...state.ref, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
-  let focusOn = state.ref;
   batch(() => {
     if (!reply.ok && reply.error.kind === 'not-found' && reply.error.status === 404) {
-      // Grist no longer has it; the worker took it out of the cached listing already: here too,
-      // rather than leave a picker whose every choice would fail the same way.
+      // Rather than leave a picker whose every choice would fail the same way.
       moving.value = null;
-      edit((shown) => ({ ...shown, sites: shown.sites.map((site) => (site.orgId !== state.ref.orgId ? site : withoutDocument(site, state.ref.docId))) }));
-      announcement.value = reply.error.message;
+      forgetGone(state.ref, reply.error.message);
       return;
     }
     if (!reply.ok) {
@@ -94,22 +93,16 @@ export async function commitMove({ listing, moving, lastRename, announcement, ba
     moving.value = null;
     edit((shown) => withMoved(shown, state.ref, there));
     const ref = { orgId: there.site.orgId, docId: state.ref.docId };
-    focusOn = ref;
+    focusAfterMove(ref);
     lastRename.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
   });
-  if (!moving.value) focusAfterMove(focusOn);
-}
-
-/** The site without document `docId`. */
-function withoutDocument(site: Listing['sites'][number], docId: string): Listing['sites'][number] {
-  return { ...site, workspaces: site.workspaces.map((workspace) => ({ ...workspace, documents: workspace.documents.filter((entry) => entry.id !== docId) })) };
 }
 
 /**
- * Once drawn, the focus the picker took with it (the row changed place, or left): the document's
- * link where it is now if that is on screen, otherwise the search box. Left alone when the user
- * put it somewhere meanwhile.
+ * Once drawn, the focus the picker took with it (the row changed place): the document's link where
+ * it is now if that is on screen, otherwise the search box. Left alone when the user put it
+ * somewhere meanwhile.
  */
 function focusAfterMove(ref: DocumentRef): void {
   setTimeout(() => {

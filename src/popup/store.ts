@@ -498,14 +498,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
           : null;
         announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
       } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
-        // The document went from Grist since the listing was made. The background already took it
-        // out of the cached listing; take it out here too rather than offer a retry that cannot
-        // work. The message names the document, so the user knows which row went.
-        confirmedNames.set(renameKey(ref), { ref, name: null, sequence: ++sequence });
-        if (listing.value) show(withRenamed(listing.value, ref, null), undefined);
         setRename(ref, null);
-        removedDocument.value = ref;
-        announcement.value = reply.error.message;
+        forgetGone(ref, reply.error.message);
       } else {
         // Back to edit mode with the typed text, so the user can fix it and retry.
         setRename(ref, { draft: state.draft, saving: false, error: reply.error.message });
@@ -520,13 +514,26 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (listing.value) show(withRenamed(listing.value, ref, name), undefined);
   }
 
+  /**
+   * Takes out a document Grist said is gone (a rename or move answered 404): the background already
+   * took it out of the cached listing; here too, and over any refresh under way, rather than offer
+   * a retry that cannot work. `message` names the document, so the user knows which row went; the
+   * view moves the focus it held (removedDocument).
+   */
+  function forgetGone(ref: DocumentRef, message: string): void {
+    confirmedNames.set(renameKey(ref), { ref, name: null, sequence: ++sequence });
+    if (listing.value) show(withRenamed(listing.value, ref, null), undefined);
+    removedDocument.value = ref;
+    announcement.value = message;
+  }
+
   /** Shows the listing as `change` makes it (a move Grist confirmed). */
   function edit(change: (shown: Listing) => Listing): void {
     if (listing.value) show(change(listing.value), undefined);
   }
 
   let history: Promise<HistoryStore> | undefined;
-  const context = { listing, moving, lastRename, announcement, backend, edit, showName };
+  const context = { listing, moving, lastRename, announcement, backend, edit, showName, forgetGone };
 
   return {
     listing,
