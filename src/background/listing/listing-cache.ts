@@ -28,12 +28,14 @@ export interface MoveEnd {
 }
 
 /**
- * Moves Grist confirmed that the cache has not been given yet: document id -> where it went and
- * its mark (see noteMove). The worker's own reads see them (readListing) until they are stored.
+ * Moves confirmed by Grist, the last of each document: where it went, when (ms since the epoch,
+ * for refreshes under way: applyConfirmedMoves), its mark (see noteMove), and `pending` until the
+ * cached listing has it: the worker's own reads see those at once (readListing).
  */
-const notedMoves = new Map<string, { to: MoveEnd; mark: number }>();
-/** Moves confirmed by Grist: document id -> where it went and when (ms since the epoch), for refreshes under way (see applyConfirmedMoves). */
-const confirmedMoves = new Map<string, { to: MoveEnd; at: number }>();
+const confirmedMoves = new Map<string, { to: MoveEnd; at: number; mark: number; pending: boolean }>();
+
+/** The confirmed moves the cached listing does not have yet. */
+const pendingMoves = () => [...confirmedMoves].filter(([, move]) => move.pending);
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -90,7 +92,7 @@ export function cacheEpoch(): number {
 export function forgetListing(): Promise<unknown> {
   epoch += 1;
   // The next listing is fetched afresh: it has every move made until then.
-  notedMoves.clear();
+  confirmedMoves.clear();
   return queue(() => {
     generation += 1;
     return removeTogether(listingItem, listingPreviewItem, listingTagsItem, firstScreenItem);
@@ -105,7 +107,9 @@ export function forgetListing(): Promise<unknown> {
 export function readListing(): Promise<Listing | null> {
   return queue(async () => {
     const listing = await listingItem.get();
-    if (listing && notedMoves.size > 0) applyMoves(listing, notedMoves);
+    const pending = pendingMoves();
+    // Walks the whole listing: only when there is something to apply.
+    if (listing && pending.length > 0) applyMoves(listing, pending);
     return listing;
   });
 }
@@ -290,7 +294,7 @@ let moveMarks = 0;
  * drops its urlId, grist-api.md "Moving a document"). The listing is walked once, however many
  * move. Out: one line per document moved (none: nothing changed).
  */
-function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>, changed?: Set<SiteEntry>): string[] {
+function applyMoves(listing: Listing, moves: Iterable<readonly [string, { to: MoveEnd }]>, changed?: Set<SiteEntry>): string[] {
   const where = new Map<string, { site: SiteEntry; workspace: WorkspaceEntry; document: DocumentEntry }>();
   for (const site of listing.sites) {
     for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(document.id, { site, workspace, document });
@@ -319,8 +323,7 @@ function applyMoves(listing: Listing, moves: Iterable<[string, { to: MoveEnd }]>
  */
 export function noteMove(docId: string, to: MoveEnd): number {
   const mark = ++moveMarks;
-  notedMoves.set(docId, { to, mark });
-  confirmedMoves.set(docId, { to, at: Date.now() });
+  confirmedMoves.set(docId, { to, at: Date.now(), mark, pending: true });
   return mark;
 }
 
@@ -347,17 +350,18 @@ export function applyConfirmedMoves(listing: Listing, fetchStartedAt: number): S
  * document's last move: a move of it noted since (the popup's, an undo's) is written by its own call.
  */
 export function storeNotedMoves(moves: ReadonlyArray<{ docId: string; mark: number }>): Promise<void> {
-  const latest = () => moves.flatMap(({ docId, mark }) => {
-    const noted = notedMoves.get(docId);
-    return noted?.mark === mark ? [[docId, noted] as [string, { to: MoveEnd }]] : [];
-  });
+  const latest = () =>
+    moves.flatMap(({ docId, mark }) => {
+      const move = confirmedMoves.get(docId);
+      return move?.pending && move.mark === mark ? [[docId, move] as const] : [];
+    });
   return updateCached((listing) => {
     const done = applyMoves(listing, latest());
     return done.length > 0 ? done.join('\n') : null;
   }).finally(() => {
     // Written, or no cache to write to (the next one is fetched with them): no longer pending
     // either way, also when the write was skipped.
-    for (const [docId] of latest()) notedMoves.delete(docId);
+    for (const [, move] of latest()) move.pending = false;
   });
 }
 
