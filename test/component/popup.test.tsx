@@ -1401,6 +1401,20 @@ describe('moving a document (issue 18)', () => {
     return undefined;
   }
 
+  /** Runs a user action, then lets the promises it started settle. */
+  async function actAndSettle(action: () => unknown): Promise<void> {
+    await act(async () => {
+      action();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+
+  /** Clicks the status line's Undo of the move of Budget, once it is there. */
+  async function clickUndoMove(): Promise<void> {
+    const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
+    await actAndSettle(() => fireEvent.click(undo));
+  }
+
   async function openPicker() {
     const popup = await setup({ refresh: { ok: true, value: movableListing() } });
     fireEvent.click(screen.getByRole('button', { name: 'Move Budget' }));
@@ -1426,10 +1440,7 @@ describe('moving a document (issue 18)', () => {
     const { popup, filter } = await openPicker();
     popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
     type(filter, 'arch');
-    await act(async () => {
-      fireEvent.keyDown(filter, { key: 'Enter' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to Personal › Archive.'));
     expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 1, workspaceId: 11 } });
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -1438,10 +1449,7 @@ describe('moving a document (issue 18)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
 
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” back to Personal › Home.'));
     expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
@@ -1454,10 +1462,7 @@ describe('moving a document (issue 18)', () => {
     fireEvent.keyDown(filter, { key: 'Enter' });
     expect(popup.backend.moveDocument).not.toHaveBeenCalled();
     expect(screen.getByText('Moving to Acme gives “\u2068Budget\u2069” a new address: links to it stop working, and moving it back will not restore them.')).toBeTruthy();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Move anyway' })));
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Sales'));
     expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 2, workspaceId: 20 } });
     const link = screen.getByRole('link', { name: 'Open Budget' });
@@ -1466,10 +1471,7 @@ describe('moving a document (issue 18)', () => {
     expect(link.getAttribute('href')).toContain(`https://acme.getgrist.com/doc/${BUDGET.id}`);
 
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Its links from before the first move stay broken.'));
     expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
@@ -1479,15 +1481,9 @@ describe('moving a document (issue 18)', () => {
     const { popup, filter } = await openPicker();
     popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
     type(filter, 'arch');
-    await act(async () => {
-      fireEvent.keyDown(filter, { key: 'Enter' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
     popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget v2', renamed: true } });
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Undo move of Budget' }));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget v2\u2069”.'));
     expect(workspaceOf('Budget')).toBe('Archive');
     expect(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' })).toBeTruthy();
@@ -1520,10 +1516,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
-    await act(async () => {
-      fireEvent.click(undo);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.click(undo));
     expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
@@ -1534,10 +1527,7 @@ describe('moving a document (issue 18)', () => {
     const { popup, filter } = await openPicker();
     const message = '“Budget” no longer exists on docs.getgrist.com. It was removed from the list.';
     popup.backend.moveDocument.mockResolvedValue({ ok: false, error: { kind: 'not-found', status: 404, message } });
-    await act(async () => {
-      fireEvent.keyDown(filter, { key: 'Enter' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain(message));
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
@@ -1550,10 +1540,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.moveDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message } });
     fireEvent.keyDown(filter, { key: 'ArrowDown' });
     fireEvent.keyDown(filter, { key: 'Enter' });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Move anyway' })));
     await waitFor(() => expect(popup.backend.moveDocument).toHaveBeenCalled());
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(workspaceOf('Budget')).toBe(undefined); // the row is the picker still
