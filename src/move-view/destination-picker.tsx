@@ -85,7 +85,7 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
         <div class="move-confirmation-actions">
           <button
             type="button"
-            class="move-action primary"
+            class="button primary"
             aria-describedby={`${idBase}-confirmation`}
             onClick={() => {
               // Back to the list behind it: where a refusal is shown, and another place can be chosen.
@@ -95,7 +95,7 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
           >
             {t('moveAnyway')}
           </button>
-          <button type="button" class="move-action" onClick={() => setConfirming(null)}>
+          <button type="button" class="button" onClick={() => setConfirming(null)}>
             {t('cancel')}
           </button>
         </div>

@@ -16,13 +16,13 @@ import type { PopupStore } from './store.ts';
 export function ErrorActions({ store, kind }: { store: PopupStore; kind: ErrorKind }) {
   if (FIXED_IN_OPTIONS.has(kind)) {
     return (
-      <button type="button" class="button" onClick={() => store.openOptions()}>
+      <button type="button" class="button primary" onClick={() => store.openOptions()}>
         {t('openOptions')}
       </button>
     );
   }
   return (
-    <button type="button" class="button" aria-disabled={store.refreshing.value ? 'true' : undefined} onClick={() => void store.refresh()}>
+    <button type="button" class="button primary" aria-disabled={store.refreshing.value ? 'true' : undefined} onClick={() => void store.refresh()}>
       {t('tryAgain')}
     </button>
   );
