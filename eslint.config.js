@@ -30,7 +30,7 @@ export default tseslint.config(
           paths: [
             {
               name: '../shared/storage-items.ts',
-              importNames: ['apiKeyItem'],
+              importNames: ['apiKeysItem'],
               message: 'Only the background worker reads the API key.',
             },
           ],

@@ -320,8 +320,10 @@ async function startPhase(docsPerTeam: number, teams = TEAMS) {
      */
     staleTags: () =>
       extension.worker.evaluate(async () => {
-        const { listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags: { revision: string; tags: Record<string, string> } };
-        const tags = Object.fromEntries(Object.keys(listingTags.tags).map((url) => [url, 'W/"stale"']));
+        const { listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags: { revision: string; tags: Record<string, Record<string, string>> } };
+        const tags = Object.fromEntries(
+          Object.entries(listingTags.tags).map(([account, byUrl]) => [account, Object.fromEntries(Object.keys(byUrl).map((url) => [url, 'W/"stale"']))]),
+        );
         await chrome.storage.local.set({ listingTags: { ...listingTags, tags } });
       }),
     /** The refresh as a page asks for it, over its port (see LISTING_PORT): ms until the last part is in the page. */

@@ -11,7 +11,7 @@ import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './r
 import { moveDocument } from './move/move-service.ts';
 import { renameDocument, renameWorkspace } from './rename/rename-service.ts';
 import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
-import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
+import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
 import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from './omnibox/omnibox.ts';
 
@@ -43,6 +43,7 @@ browser.runtime.onMessage.addListener(
       getSettings,
       saveSettings,
       removeApiKey,
+      removeAccount,
       confirmSavedKey,
       testConnection,
       refreshListing,

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { WINDOW_SOURCES } from '../shared/history.ts';
-import { isMessage, LISTING_PORT, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
+import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
@@ -17,6 +17,8 @@ import { logFailure } from './log-failure.ts';
 export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
 
 const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
+/** An account as a page names it. */
+const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
 
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */
 const MAX_BULK_ITEMS = 50_000;
@@ -25,17 +27,22 @@ const MAX_BULK_ITEMS = 50_000;
 const documentKey = { orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)) };
 /** Where a move goes: a workspace of a site, by ids. */
 const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
+/** Where a bulk move goes: its documents may be of several servers, where org ids mean different orgs. */
+const bulkDestination = v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) });
 
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
   getSettings: v.null(),
-  saveSettings: v.object({ apiKey: v.optional(v.string()), ...siteUrls }),
-  removeApiKey: v.null(),
-  confirmSavedKey: v.object({ siteUrl: v.string() }),
-  testConnection: v.object({ apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
+  saveSettings: v.object({
+    accounts: v.pipe(v.array(v.object({ id: v.optional(v.pipe(v.string(), v.minLength(1))), apiKey: v.optional(v.string()), ...siteUrls })), v.maxLength(MAX_ACCOUNTS)),
+  }),
+  removeApiKey: v.object(accountId),
+  removeAccount: v.object(accountId),
+  confirmSavedKey: v.object({ ...accountId, siteUrl: v.string() }),
+  testConnection: v.object({ account: v.optional(v.string()), apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  renameWorkspace: v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
+  renameWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   moveDocument: v.object({ ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
@@ -47,7 +54,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
       v.maxLength(MAX_BULK_ITEMS),
     ),
   }),
-  startBulkMove: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)), to: moveDestination }),
+  startBulkMove: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)), to: bulkDestination }),
   getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),

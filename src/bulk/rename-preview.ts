@@ -10,6 +10,8 @@ import type { CompiledRules } from './rename-rules.ts';
 
 /** A document the user picked, with where it lives (names as listed). */
 export interface PickedDocument {
+  /** The account that lists it: the worker renames or moves it with that account's key. */
+  account: string;
   orgId: number;
   /** Its site's address: org ids are per server, so two servers' sites may share one. */
   siteUrl: string;

@@ -222,7 +222,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     const workspaceIds = new Set<number>();
     for (const row of owned.value) {
       if (!chosen.has(row.key)) continue;
-      documents.push({ orgId: row.ref.orgId, siteUrl: row.site.siteUrl, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
+      documents.push({ account: row.site.account, orgId: row.ref.orgId, siteUrl: row.site.siteUrl, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
       workspaceIds.add(row.workspace.id);
     }
     const otherNames = new Map<number, Set<string>>();
@@ -240,7 +240,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     listing.value
       ? batchDestinations(
           listing.value,
-          picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, workspaceId: entry.workspaceId })),
+          picked.value.documents.map((entry) => ({ account: entry.account, orgId: entry.orgId, siteUrl: entry.siteUrl, workspaceId: entry.workspaceId })),
         )
       : [],
   );
@@ -371,7 +371,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       confirmingMove.value = false;
       const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, docId: entry.document.id }] : []));
       undone.value = null;
-      await act(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, workspaceId: plan.destination.workspace.id } }));
+      await act(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
     },
     cancelMove: () => (confirmingMove.value = false),
     setQuery: (text) => (query.value = text),

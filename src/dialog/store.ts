@@ -84,6 +84,8 @@ export type MoveOutcome =
  * is, the destination picker, and the last move.
  */
 export interface MoveState {
+  /** The account the lookup found it with: its destinations are that account's workspaces. */
+  account: string;
   /** Where the document is now: as the lookup found it, then where the last move or its undo put it. */
   place: MovePlace;
   /** The destination picker: closed, open, or closed while the chosen move is on its way. */
@@ -186,8 +188,9 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const cached = listing.value;
     if (!from || !cached) return [];
     // The listing's own address of the site, which the listing's sites are told apart by.
-    const site = cached.sites.find((entry) => entry.orgId === from.site.orgId && serverOf(entry.siteUrl) === serverOf(from.site.url));
-    return moveDestinations(cached, { orgId: from.site.orgId, siteUrl: site?.siteUrl ?? from.site.url, workspaceId: from.workspace.id });
+    const account = move.value!.account;
+    const site = cached.sites.find((entry) => entry.account === account && entry.orgId === from.site.orgId && serverOf(entry.siteUrl) === serverOf(from.site.url));
+    return moveDestinations(cached, { account, orgId: from.site.orgId, siteUrl: site?.siteUrl ?? from.site.url, workspaceId: from.workspace.id });
   });
   const canReloadTab = computed(() => tabId !== null && !move.value?.linksBroken);
 
@@ -195,7 +198,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
   function moveStateFor(document: DocumentAtUrl): MoveState | null {
     if (document.kind !== 'document' || !document.canRename || !document.workspace) return null;
     const from: MovePlace = { site: { orgId: document.orgId, name: document.siteName ?? '', url: document.siteUrl }, workspace: document.workspace };
-    return { place: from, picker: 'closed', error: null, outcome: null, moved: false, linksBroken: false };
+    return { account: document.account, place: from, picker: 'closed', error: null, outcome: null, moved: false, linksBroken: false };
   }
 
   const moveUnderway = computed(() => {
@@ -311,6 +314,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     }
     const { to, entryId } = reply.value;
     move.value = {
+      account: before.account,
       place: to,
       picker: 'closed',
       error: null,

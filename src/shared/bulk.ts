@@ -14,7 +14,8 @@ export interface BulkRenameItem {
 /** The documents to move (as the popup's listing names them), all to one workspace of a listed site. */
 export interface BulkMoveRequest {
   items: Array<{ orgId: number; docId: string }>;
-  to: { orgId: number; workspaceId: number };
+  /** The destination: its site by id and address (org ids are per server), and its workspace. */
+  to: { orgId: number; siteUrl: string; workspaceId: number };
 }
 
 /** Where one document of a run stands. */

@@ -31,6 +31,11 @@ export interface HistoryEntry {
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
   at: number;
+  /**
+   * The id of the account whose key made it (see the options): its undo goes with the same
+   * account. Absent in entries from before accounts, which were all made with account 1's key.
+   */
+  account?: string;
   /** The document's site: its Grist id and name as listed, and the site URL it was renamed through. */
   site: { orgId: number; name: string; url: string };
   /** The document's workspace, when known. */

@@ -27,8 +27,28 @@ export interface WorkspaceEntry {
   documents: DocumentEntry[];
 }
 
+/**
+ * One of the user's Grist accounts (an API key and its sites, see the options), as a listing
+ * heads its sites with it when there are two or more.
+ */
+export interface AccountEntry {
+  /** The account's id in the saved settings (never the key). */
+  id: string;
+  /** Who the key belongs to (`GET /api/profile/user`), once a connection check has said; null before. */
+  user: { name: string; email: string } | null;
+  /** The host of the account's server (its personal site's), e.g. `docs.getgrist.com`. */
+  server: string;
+  /** Set when the account's site list could not be had: its sites then are those of the last good listing, if any. */
+  error?: ErrorValue;
+}
+
 /** One site (Grist "org") with the address the extension reaches it at. */
 export interface SiteEntry {
+  /**
+   * The id of the account that listed it (AccountEntry.id): its key is the one sent for this site.
+   * Two accounts on one server may each list the same org: it is then two entries.
+   */
+  account: string;
   orgId: number;
   name: string;
   /** The org's `domain`, e.g. `acme` or `docs-5`; null if Grist gives none. */
@@ -54,7 +74,7 @@ export type SiteHeader = Omit<SiteEntry, 'workspaces' | 'error' | 'pending'>;
  * One step of a refresh as it goes: the site list once Grist gave it, then each site as its answer
  * arrives (`index` into that list; `unchanged` when Grist answered 304 and it is the cached copy).
  */
-export type RefreshStep = { sites: SiteHeader[] } | { site: SiteEntry; index: number; unchanged: boolean };
+export type RefreshStep = { sites: SiteHeader[]; accounts?: AccountEntry[] } | { site: SiteEntry; index: number; unchanged: boolean };
 
 export interface Listing {
   /** When the background built it, in ms since the epoch (a cached one keeps it through unchanged refreshes). */
@@ -65,6 +85,11 @@ export interface Listing {
    */
   revision?: string;
   sites: SiteEntry[];
+  /**
+   * The accounts, in the options' order, when there are two or more: the popup heads each
+   * account's sites with it. The sites come in the same order, each account's together.
+   */
+  accounts?: AccountEntry[];
 }
 
 /** Only owners may rename a document (Grist answers 403 "access denied" to editors and viewers). */
@@ -97,6 +122,8 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
 
+const isErrorOrAbsent = (error: unknown) => error === undefined || (isObject(error) && isString(error.kind) && isString(error.message));
+
 function isDocumentEntry(value: unknown): boolean {
   return (
     isObject(value) &&
@@ -123,14 +150,25 @@ function isWorkspaceEntry(value: unknown): boolean {
 function isSiteEntry(value: unknown): boolean {
   return (
     isObject(value) &&
+    isString(value.account) &&
     typeof value.orgId === 'number' &&
     isString(value.name) &&
     isStringOrNull(value.domain) &&
     typeof value.personal === 'boolean' &&
     isString(value.siteUrl) &&
-    (value.error === undefined || (isObject(value.error) && isString(value.error.kind) && isString(value.error.message))) &&
+    isErrorOrAbsent(value.error) &&
     Array.isArray(value.workspaces) &&
     value.workspaces.every(isWorkspaceEntry)
+  );
+}
+
+function isAccountEntry(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isString(value.id) &&
+    isString(value.server) &&
+    (value.user === null || (isObject(value.user) && isString(value.user.name) && isString(value.user.email))) &&
+    isErrorOrAbsent(value.error)
   );
 }
 
@@ -146,7 +184,8 @@ export function isListing(value: unknown): value is Listing {
     typeof value.fetchedAt === 'number' &&
     (value.revision === undefined || isString(value.revision)) &&
     Array.isArray(value.sites) &&
-    value.sites.every(isSiteEntry)
+    value.sites.every(isSiteEntry) &&
+    (value.accounts === undefined || (Array.isArray(value.accounts) && value.accounts.every(isAccountEntry)))
   );
 }
 

@@ -9,9 +9,24 @@ import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
 
-/** Settings as the pages may see them: whether a key is saved, never the key itself. */
+/** The most Grist accounts the options hold. */
+export const MAX_ACCOUNTS = 10;
+
+/** Settings as the pages may see them: every account, in the options' order. */
 export interface PublicSettings {
+  accounts: PublicAccount[];
+}
+
+/** One account as the pages may see it: whether a key is saved, never the key itself. */
+export interface PublicAccount {
+  /** Its id among the saved accounts: what the messages name it by. */
+  id: string;
   hasApiKey: boolean;
+  /**
+   * Who the saved key belongs to, as the last successful connection check with it found
+   * (`GET /api/profile/user`); null before any.
+   */
+  user: { name: string; email: string } | null;
   personalSiteUrl: string;
   teamSiteUrls: string[];
   /**
@@ -27,8 +42,16 @@ export interface PublicSettings {
   listedOrigins: string[];
 }
 
-/** What the options page saves. `apiKey` absent means "keep the saved key". */
+/**
+ * What the options page saves: every account, in order. `id` names a saved account (absent: a new
+ * one); `apiKey` absent means "keep the saved key". A saved account left out is removed.
+ */
 export interface SettingsInput {
+  accounts: AccountInput[];
+}
+
+export interface AccountInput {
+  id?: string;
   apiKey?: string;
   personalSiteUrl: string;
   teamSiteUrls: string[];
@@ -51,6 +74,8 @@ export interface RenamedDocument {
 export interface DocumentAtUrl {
   /** What the page shows: a document, or a workspace (a workspace page, `/ws/<id>/`). */
   kind: 'document' | 'workspace';
+  /** The account it was looked up with (the first of the page's site with `owners` access, else the first): the one that renames it. */
+  account: string;
   orgId: number;
   siteUrl: string;
   /** The document's id; for a workspace, its workspaceKey (what its undo is asked with). */
@@ -67,11 +92,17 @@ export interface DocumentAtUrl {
 export interface Protocol {
   getSettings: { request: null; response: PublicSettings };
   saveSettings: { request: SettingsInput; response: PublicSettings };
-  removeApiKey: { request: null; response: PublicSettings };
-  /** "Use the saved key for <host>": the saved key may go to this site URL's origin from now on. */
-  confirmSavedKey: { request: { siteUrl: string }; response: PublicSettings };
-  /** Tests the given personal site with the typed key, or with the saved key if none is typed. */
-  testConnection: { request: { apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
+  /** Forgets an account's key (its sites stay). */
+  removeApiKey: { request: { account: string }; response: PublicSettings };
+  /** Forgets an account: its key, its sites, its cached listing and where its key went, at once. */
+  removeAccount: { request: { account: string }; response: PublicSettings };
+  /** "Use the saved key for <host>": the account's saved key may go to this site URL's origin from now on. */
+  confirmSavedKey: { request: { account: string; siteUrl: string }; response: PublicSettings };
+  /**
+   * Tests the given personal site with the typed key, or with the saved key of `account` if none is
+   * typed. A saved account's check with its saved key and site records who the key belongs to.
+   */
+  testConnection: { request: { account?: string; apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
   /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
   refreshListing: { request: null; response: Listing };
   /**
@@ -84,8 +115,11 @@ export interface Protocol {
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
    */
   moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
-  /** Renames a workspace of a listed site (its owners only); answers as renameDocument does. */
-  renameWorkspace: { request: { orgId: number; workspaceId: number; name: string }; response: RenamedDocument };
+  /**
+   * Renames a workspace of a listed site (its owners only); answers as renameDocument does.
+   * `siteUrl` tells the site apart from one of another server with the same org id.
+   */
+  renameWorkspace: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: RenamedDocument };
   /**
    * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), or the workspace
    * (`GET {site}/api/workspaces/<id>`), if the URL is such a page of a configured site;
@@ -135,6 +169,7 @@ const NAMES: Record<MessageName, true> = {
   getSettings: true,
   saveSettings: true,
   removeApiKey: true,
+  removeAccount: true,
   confirmSavedKey: true,
   testConnection: true,
   refreshListing: true,

@@ -43,17 +43,27 @@ export interface MoveDestination {
   crossSite: boolean;
 }
 
+/** Where a document is, as a move starts from it: its account, site (id and address) and workspace. */
+export interface MoveOrigin {
+  /** The account that lists it (SiteEntry.account): a move is one user's, with that user's key. */
+  account: string;
+  orgId: number;
+  siteUrl: string;
+  workspaceId: number;
+}
+
 /**
- * Where a document of `from` (its site and workspace, as in `listing`) can go: every workspace of
- * the listing on the same server that the user may add documents to, but its own, in the
- * listing's order (sites, then their workspaces). Grist's support workspace is never listed, so
- * never a destination. Sites are told apart by id and address together (ids are per server).
+ * Where a document of `from` (its account, site and workspace, as in `listing`) can go: every
+ * workspace of that account's sites on the same server that its user may add documents to, but
+ * its own, in the listing's order (sites, then their workspaces). Another account's workspaces are
+ * never offered: its user is another person. Grist's support workspace is never listed, so never a
+ * destination. Sites are told apart by id and address together (ids are per server).
  */
-export function moveDestinations(listing: Listing, from: { orgId: number; siteUrl: string; workspaceId: number }): MoveDestination[] {
+export function moveDestinations(listing: Listing, from: MoveOrigin): MoveDestination[] {
   const server = serverOf(from.siteUrl);
   const destinations: MoveDestination[] = [];
   for (const site of listing.sites) {
-    if (serverOf(site.siteUrl) !== server) continue;
+    if (site.account !== from.account || serverOf(site.siteUrl) !== server) continue;
     const crossSite = site.orgId !== from.orgId || site.siteUrl !== from.siteUrl;
     for (const workspace of site.workspaces) {
       if (!crossSite && workspace.id === from.workspaceId) continue;
@@ -64,12 +74,13 @@ export function moveDestinations(listing: Listing, from: { orgId: number; siteUr
 }
 
 /**
- * Where documents `from` (each its site and workspace, as in `listing`) can be moved as one batch:
- * the workspaces of moveDestinations for the first one's server, the one they are all in left out
+ * Where documents `from` (each its account, site and workspace, as in `listing`) can be moved as
+ * one batch: the workspaces of moveDestinations for the first one's account and server (the worker
+ * moves each with its own account, to that workspace as its account lists it), the one they are all in left out
  * (one they are not all in stays: the others go there). `crossSite` when any of them is on another
  * site than the workspace: that move gives them new addresses.
  */
-export function batchDestinations(listing: Listing, from: ReadonlyArray<{ orgId: number; siteUrl: string; workspaceId: number }>): MoveDestination[] {
+export function batchDestinations(listing: Listing, from: readonly MoveOrigin[]): MoveDestination[] {
   const [first] = from;
   if (!first) return [];
   const all = from.every((place) => place.orgId === first.orgId && place.siteUrl === first.siteUrl && place.workspaceId === first.workspaceId);

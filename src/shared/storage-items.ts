@@ -3,7 +3,7 @@
  * `storage.local` (never `sync`: the API key must not leave this browser).
  * A read that finds nothing, or data that does not match the schema, answers the default instead
  * of throwing, so corrupt or foreign data can never break a page.
- * `apiKeyItem` is read only by the background worker (lint forbids it elsewhere).
+ * `apiKeysItem` is read only by the background worker (lint forbids it elsewhere).
  */
 import type { Storage } from 'webextension-polyfill';
 import { extensionApi as browser } from './extension-api.ts';
@@ -108,8 +108,10 @@ export async function removeTogether(...items: Array<StorageItem<unknown>>): Pro
  * 2: the listing is stored as a JSON string.
  * 3: the hosts the API key may go to (keyHosts); the listing and its ETags carry a shared stamp.
  * 4: the listing's workspaces carry the caller's access (a cached 304 would keep them without it).
+ * 5: several accounts: `accounts` and `apiKeys` replace `settings`, `apiKey` and `keyHosts`; the
+ *    listing's sites name their account, and its ETags are kept per account.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 
@@ -121,24 +123,22 @@ const siteUrlSchema = v.pipe(
   }),
 );
 
+/** One account's sites, as the user typed them in the options. */
 export interface Settings {
   personalSiteUrl: string;
   teamSiteUrls: string[];
 }
 
-export const settingsItem = defineItem<Settings>(
-  'settings',
-  bySchema(v.object({ personalSiteUrl: siteUrlSchema, teamSiteUrls: v.array(siteUrlSchema) })),
-  { personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] },
-);
+/** The schema of Settings as stored (also by versions before accounts, see the storage migration). */
+export const settingsSchema = v.object({ personalSiteUrl: siteUrlSchema, teamSiteUrls: v.array(siteUrlSchema) });
 
-/** The Grist API key: 40 hex characters in Grist, but any non-empty string is kept as given. */
-export const apiKeyItem = defineItem<string | null>('apiKey', bySchema(v.nullable(v.pipe(v.string(), v.minLength(1)))), null);
+/** The sites of a new account: the personal site on getgrist.com, no team site. */
+export const DEFAULT_SETTINGS: Settings = { personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] };
 
 /**
- * Where the saved API key may be sent, by origin (`https://host[:port]`): never more than this,
- * and of the configured sites only those the user saved or confirmed the key for. Written together
- * with the key; holds no key.
+ * Where an account's saved API key may be sent, by origin (`https://host[:port]`): never more
+ * than this, and of its configured sites only those the user saved or confirmed the key for.
+ * Holds no key.
  */
 export interface KeyHosts {
   /** Origins of configured sites the key was typed for, or that the user confirmed it for. */
@@ -150,26 +150,61 @@ export interface KeyHosts {
   listed: string[];
 }
 
-export const keyHostsItem = defineItem<KeyHosts>(
-  'keyHosts',
-  bySchema(v.object({ confirmed: v.array(v.string()), listed: v.array(v.string()) })),
-  { confirmed: [], listed: [] },
+export const keyHostsSchema = v.object({ confirmed: v.array(v.string()), listed: v.array(v.string()) });
+
+/** Who an account's key belongs to (`GET /api/profile/user`). */
+export interface AccountUser {
+  name: string;
+  email: string;
+}
+
+/** One Grist account: an API key (stored apart, in apiKeysItem) and the sites it is for. */
+export interface Account {
+  /** Random, never reused: history entries and listings name the account by it. */
+  id: string;
+  settings: Settings;
+  hosts: KeyHosts;
+  /** Who the key belongs to, as the last successful connection check found; null before any. */
+  user: AccountUser | null;
+}
+
+/** The accounts, in the options' order (the first owner among them renames a document both list). Holds no key. */
+export const accountsItem = defineItem<Account[]>(
+  'accounts',
+  bySchema(
+    v.array(
+      v.object({
+        id: v.pipe(v.string(), v.minLength(1)),
+        settings: settingsSchema,
+        hosts: keyHostsSchema,
+        user: v.nullable(v.object({ name: v.string(), email: v.string() })),
+      }),
+    ),
+  ),
+  [],
 );
 
 /**
- * The ETag of each listing response the cached listing was built from, by request URL: the next
+ * The Grist API keys by account id: 40 hex characters in Grist, but any non-empty string is kept
+ * as given. Read only by the background worker (lint forbids it elsewhere).
+ */
+export const apiKeysItem = defineItem<Record<string, string>>('apiKeys', bySchema(v.record(v.string(), v.pipe(v.string(), v.minLength(1)))), {});
+
+/**
+ * The ETag of each listing response the cached listing was built from, by account id, then by
+ * request URL (two users of one server ask the same URL and get different answers): the next
  * refresh sends them as If-None-Match, and Grist answers 304 with no body when nothing changed.
  * `revision` is the revision of the listing they were stored with: ETags whose listing is not the
  * cached one (a write that failed halfway, in an older version) are never paired with it.
  */
 export interface ListingTags {
   revision: string;
-  tags: Record<string, string>;
+  tags: Record<string, Record<string, string>>;
 }
 
 export const listingTagsItem = defineItem<ListingTags | null>(
   'listingTags',
-  bySchema(v.nullable(v.object({ revision: v.string(), tags: v.record(v.string(), v.string()) }))),
+  bySchema(v.nullable(v.object({ revision: v.string(), tags: v.record(v.string(), v.record(v.string(), v.string())) }))),
   null,
 );
 
@@ -218,6 +253,7 @@ const historySiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v
 const historyWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
 
 const historyEntrySchema = v.object({
+  account: v.optional(v.string()),
   kind: v.optional(v.picklist(['workspace', 'move'])),
   id: v.string(),
   at: v.number(),

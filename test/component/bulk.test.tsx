@@ -17,7 +17,7 @@ function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): Docu
 }
 
 function site(orgId: number, name: string, workspaces: SiteEntry['workspaces']): SiteEntry {
-  return { orgId, name, domain: name.toLowerCase(), personal: false, siteUrl: `https://${name.toLowerCase()}.getgrist.com`, workspaces };
+  return { account: 'a1', orgId, name, domain: name.toLowerCase(), personal: false, siteUrl: `https://${name.toLowerCase()}.getgrist.com`, workspaces };
 }
 
 /** Acme: Finance holds two budgets, an editor's document and another; Globex: Projects, one budget. */
@@ -429,7 +429,7 @@ describe('moving (issue 18)', () => {
         { orgId: 5, docId: 'budgetSales00000000000' },
         { orgId: 5, docId: 'budgetLegal00000000000' },
       ],
-      to: { orgId: 6, workspaceId: 60 },
+      to: { orgId: 6, siteUrl: 'https://globex.getgrist.com', workspaceId: 60 },
     });
     expect(screen.getByRole('status').textContent).toBe('Moving 2 documents…');
     await nextLook();

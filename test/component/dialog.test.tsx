@@ -26,6 +26,7 @@ const TAB_ID = 42;
 function documentAtUrl(extra: Partial<DocumentAtUrl> = {}): DocumentAtUrl {
   return {
     kind: 'document',
+    account: 'a1',
     orgId: 1,
     siteUrl: 'https://docs.getgrist.com',
     docId: 'budgetDoc000000000000',
@@ -42,7 +43,7 @@ function workspaceEntry(id: number, name: string, access = 'owners'): WorkspaceE
 }
 
 function siteEntry(orgId: number, name: string, siteUrl: string, workspaces: WorkspaceEntry[]): SiteEntry {
-  return { orgId, name, domain: null, personal: orgId === 1, siteUrl, workspaces };
+  return { account: 'a1', orgId, name, domain: null, personal: orgId === 1, siteUrl, workspaces };
 }
 
 /**

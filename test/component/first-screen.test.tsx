@@ -26,6 +26,7 @@ function listing(revision: string): Listing {
     revision,
     sites: [
       {
+        account: 'a1',
         orgId: 7,
         name: 'Personal',
         domain: null,

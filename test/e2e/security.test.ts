@@ -202,9 +202,9 @@ describe('the key never reaches a page', () => {
       sync: await (globalThis as unknown as WithChrome).chrome?.storage.sync.get(null),
       session: await (globalThis as unknown as WithChrome).chrome?.storage.session.get(null),
     }));
-    expect(stored.local?.apiKey).toBe(KEY);
+    expect(Object.values((stored.local?.apiKeys ?? {}) as Record<string, string>)).toEqual([KEY]);
     const holders = Object.entries(stored.local ?? {}).filter(([, value]) => JSON.stringify(value).includes(KEY));
-    expect(holders.map(([name]) => name)).toEqual(['apiKey']);
+    expect(holders.map(([name]) => name)).toEqual(['apiKeys']);
     expect(stored.sync).toEqual({});
     expect(JSON.stringify(stored.session)).not.toContain(KEY);
     await Promise.all([saved, popup, options, dialog].map((page) => page.close()));
@@ -260,23 +260,28 @@ describe('corrupt or old stored data never breaks a page', () => {
   const personal = () => `${setup.grist.url}/o/docs`;
   const cases: Array<{ name: string; items: () => Record<string, unknown>; personalSiteUrl: () => string; hasKey: boolean | 'not confirmed' }> = [
     {
-      name: 'settings as a string, a listing of the wrong shape, schema version 0, a key of the wrong type',
-      items: () => ({ settings: personal(), listing: { fetchedAt: 'yesterday', sites: 'all' }, schemaVersion: 0, apiKey: 42 }),
+      name: 'accounts as a string, a listing of the wrong shape, schema version 0, keys of the wrong type',
+      items: () => ({ accounts: personal(), listing: { fetchedAt: 'yesterday', sites: 'all' }, schemaVersion: 0, apiKeys: 42 }),
       personalSiteUrl: () => 'https://docs.getgrist.com',
       hasKey: false,
     },
     {
-      name: 'settings with fields of the wrong types, a listing as text, a schema version as text, an empty key',
-      items: () => ({ settings: { personalSiteUrl: [personal()], teamSiteUrls: 'x' }, listing: '[]', schemaVersion: 'one', apiKey: '', unknownItem: { a: 1 } }),
-      personalSiteUrl: () => 'https://docs.getgrist.com',
-      hasKey: false,
-    },
-    {
-      name: 'valid settings and key, a listing whose sites have the wrong shapes, schema version 999',
+      name: 'an account with fields of the wrong types, a listing as text, a schema version as text, an empty key',
       items: () => ({
-        settings: { personalSiteUrl: personal(), teamSiteUrls: [] },
-        apiKey: KEY,
-        keyHosts: { confirmed: [setup.grist.url], listed: [] },
+        accounts: [{ id: 'a1', settings: { personalSiteUrl: [personal()], teamSiteUrls: 'x' }, hosts: { confirmed: [], listed: [] }, user: null }],
+        listing: '[]',
+        schemaVersion: 'one',
+        apiKeys: { a1: '' },
+        unknownItem: { a: 1 },
+      }),
+      personalSiteUrl: () => 'https://docs.getgrist.com',
+      hasKey: false,
+    },
+    {
+      name: 'a valid account and key, a listing whose sites have the wrong shapes, schema version 999',
+      items: () => ({
+        accounts: [{ id: 'a1', settings: { personalSiteUrl: personal(), teamSiteUrls: [] }, hosts: { confirmed: [setup.grist.url], listed: [] }, user: null }],
+        apiKeys: { a1: KEY },
         listing: { fetchedAt: 1, sites: [{ orgId: 'x', workspaces: null }, 5, null, { orgId: 2, name: 'Old', siteUrl: 7, workspaces: [{ documents: {} }] }] },
         schemaVersion: 999,
       }),
@@ -284,10 +289,16 @@ describe('corrupt or old stored data never breaks a page', () => {
       hasKey: true,
     },
     {
-      name: 'valid settings and key with no record of where the key may go, hosts of the wrong shape',
-      items: () => ({ settings: { personalSiteUrl: personal(), teamSiteUrls: [] }, apiKey: KEY, keyHosts: { confirmed: 'all' } }),
+      name: 'a valid account and key with no record of where the key may go',
+      items: () => ({ accounts: [{ id: 'a1', settings: { personalSiteUrl: personal(), teamSiteUrls: [] }, hosts: { confirmed: [], listed: [] }, user: null }], apiKeys: { a1: KEY } }),
       personalSiteUrl: personal,
       hasKey: 'not confirmed',
+    },
+    {
+      name: 'an account whose key hosts have the wrong shape: the account does not read back, and its key goes nowhere',
+      items: () => ({ accounts: [{ id: 'a1', settings: { personalSiteUrl: personal(), teamSiteUrls: [] }, hosts: { confirmed: 'all' }, user: null }], apiKeys: { a1: KEY } }),
+      personalSiteUrl: () => 'https://docs.getgrist.com',
+      hasKey: false,
     },
   ];
 

@@ -812,7 +812,7 @@ describe('recorded requests', () => {
     expect(fake().mostInFlight(`127.0.0.1:${fake().port}`)).toBe(0);
   });
 
-  it('records what was sent, never the key itself', async () => {
+  it('records what was sent, the key as received included', async () => {
     await rename(fake(), DOCS.roadmap.id, { name: 'Recorded' }, { headers: { Origin: fake().url } });
     await call(fake(), `/o/acme${WORKSPACES_PATH}?x=1`, { user: null });
     const host = `127.0.0.1:${fake().port}`;
@@ -824,6 +824,7 @@ describe('recorded requests', () => {
         origin: fake().url,
         contentType: 'application/json',
         hasAuthorization: true,
+        apiKey: owner.apiKey,
         ifNoneMatch: undefined,
         body: '{"name":"Recorded"}',
         answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)) },
@@ -835,14 +836,26 @@ describe('recorded requests', () => {
         origin: undefined,
         contentType: undefined,
         hasAuthorization: false,
+        apiKey: null,
         ifNoneMatch: undefined,
         body: '',
         answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}') },
       },
     ]);
-    expect(JSON.stringify(fake().requests)).not.toContain(owner.apiKey);
     fake().clearRequests();
     expect(fake().requests).toEqual([]);
+  });
+
+  it('records the key of a Bearer header however bad, and none for another scheme', async () => {
+    const sent = ['Bearer not-a-key', 'Bearer ', 'bearer ' + owner.apiKey, 'Basic abc', `Bearer ${editor.apiKey}`];
+    for (const authorization of sent) await call(fake(), '/api/orgs', { user: null, headers: { Authorization: authorization } });
+    expect(fake().requests.map((request) => [request.hasAuthorization, request.apiKey, request.answer?.status])).toEqual([
+      [true, 'not-a-key', 401],
+      [true, '', 401],
+      [true, null, 401],
+      [true, null, 401],
+      [true, editor.apiKey, 200],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The fake Grist's home database: users, sites (orgs), workspaces and documents in memory, who may
  * see what, and the JSON shapes Grist answers with (field order as in `shared/grist-samples/`).
- * It knows nothing of HTTP; `server.ts` decides statuses.
+ * It knows nothing of HTTP; `server.ts` decides statuses. Each instance holds its own copy of its
+ * seed, so servers running at once never share state.
  */
 import { randomBytes } from 'node:crypto';
 import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-data.ts';
@@ -10,7 +11,7 @@ import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sa
 export type Caller = Omit<SeedUser, 'apiKey'>;
 
 /** grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
-export const ANONYMOUS: Caller = { id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' };
+export const ANONYMOUS: Caller = Object.freeze({ id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' });
 
 const RANK: Record<Role, number> = { viewers: 1, editors: 2, owners: 3 };
 

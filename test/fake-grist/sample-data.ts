@@ -217,3 +217,59 @@ export function generateSeed({ teams, docsPerTeam }: { teams: number; docsPerTea
   }
   return seed;
 }
+
+/*
+ * A second Grist server's data, for a second account (issue 19, "Several Grist accounts"): another
+ * self-hosted server whose users, sites and documents have nothing to do with the sample data's.
+ * Its ids are chosen to COLLIDE with the sample data's (each server numbers its own users, orgs and
+ * workspaces from the same start), and so do two site domains, with other names:
+ * - user ids 5 and 6 (Olivia and Victor on the first server), hence personal domains `docs-5`, `docs-6`;
+ * - org ids 2, 3, 4 (Olivia's, Victor's and Ed's personal sites on the first server), and the team
+ *   domain `acme` (Acme Corp, org 5, on the first server);
+ * - workspace ids 2 to 5 (the Home workspaces of the first server's sites).
+ * Only document ids (random, 22 characters) and API keys are unique across both servers. So a test
+ * using both proves the extension tells their sites apart by address, never by id or domain alone.
+ *
+ * Who can do what:
+ * - Edith Editor owns her personal site and the team Acme Research.
+ * - Rita Reader is a viewer of Acme Research, but owns its "Lab Inventory" document, given to her
+ *   directly; she also owns her personal site.
+ */
+const SECOND_CREATED = '2026-12-02T09:15:00.000Z';
+
+export const SECOND_USERS = {
+  edith: { ...user(5, 'Edith Editor', 'editor@example.org', 'snHVZRKFtdBhSpiVf0TKT4', '3c64f4510a5832f098ffd7954c4497fccb93e786'), createdAt: SECOND_CREATED },
+  rita: { ...user(6, 'Rita Reader', 'reader@example.org', 'AAtMaQ8IA5vkgMjj2kuKBj', 'e75c8a73bcb3ae7fb718fee69bbdbad13f513cb2'), createdAt: SECOND_CREATED },
+} satisfies Record<string, SeedUser>;
+
+const { edith, rita } = SECOND_USERS;
+
+export const SECOND_ORGS = {
+  edithPersonal: { ...personalOrg(2, edith, '2026-12-02T09:15:00.412Z'), createdAt: SECOND_CREATED },
+  research: teamOrg(3, 'Acme Research', 'acme', '2026-12-02T09:16:10.250Z', { [edith.id]: 'owners', [rita.id]: 'viewers' }),
+  ritaPersonal: { ...personalOrg(4, rita, '2026-12-02T09:15:01.118Z'), createdAt: SECOND_CREATED },
+} satisfies Record<string, SeedOrg>;
+
+export const SECOND_WORKSPACES = {
+  edithHome: workspace(2, SECOND_ORGS.edithPersonal.id, 'Home', '2026-12-02T09:15:00.530Z'),
+  researchHome: workspace(3, SECOND_ORGS.research.id, 'Home', '2026-12-02T09:16:10.301Z'),
+  experiments: workspace(4, SECOND_ORGS.research.id, 'Experiments', '2026-12-02T09:16:45.870Z'),
+  ritaHome: workspace(5, SECOND_ORGS.ritaPersonal.id, 'Home', '2026-12-02T09:15:01.240Z'),
+} satisfies Record<string, SeedWorkspace>;
+
+export const SECOND_DOCS = {
+  gardenPlan: doc('OldMQpRft1wkUinKpAF2Vm', 'Garden Plan', SECOND_WORKSPACES.edithHome.id, '2026-12-02T09:17:03.115Z'),
+  trialResults: doc('VfqMc9whDAs8SKVG3jCAo3', 'Trial Results', SECOND_WORKSPACES.experiments.id, '2026-12-02T09:18:21.604Z'),
+  labInventory: doc('b2h2wsDDX7gsvWVDKNXtB4', 'Lab Inventory', SECOND_WORKSPACES.experiments.id, '2026-12-02T09:19:40.377Z', {
+    shares: { [rita.id]: 'owners' },
+  }),
+  bookClub: doc('3QQk7pVSEVeKWCO1KMSbzl', 'Book Club', SECOND_WORKSPACES.ritaHome.id, '2026-12-02T09:20:12.958Z'),
+} satisfies Record<string, SeedDoc>;
+
+/** The second server's seed: the users, sites, workspaces and documents above. */
+export const secondServerSeed: Seed = {
+  users: Object.values(SECOND_USERS),
+  orgs: Object.values(SECOND_ORGS),
+  workspaces: Object.values(SECOND_WORKSPACES),
+  docs: Object.values(SECOND_DOCS),
+};

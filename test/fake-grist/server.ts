@@ -1,7 +1,8 @@
 /**
  * A fake Grist server for tests: the endpoints the extension uses, answering as
  * `shared/grist-api.md` says a real Grist server (grist-core 1.7.17) does, with its state in memory
- * so tests can check what was stored. Listens on 127.0.0.1 only.
+ * so tests can check what was stored. Listens on 127.0.0.1 only. Each server has its own state (data,
+ * request log, faults, keys), so several can run at once, e.g. one per account (see two-servers.ts).
  *
  * Each request goes: record it -> injected fault, if any -> Origin check -> which org the address
  * selects -> API key -> route.
@@ -36,8 +37,15 @@ export interface RecordedRequest {
   path: string;
   origin: string | undefined;
   contentType: string | undefined;
-  /** Whether an Authorization header came; the key itself is never kept. */
+  /** Whether an Authorization header came, whatever its scheme. */
   hasAuthorization: boolean;
+  /**
+   * The API key as received: the token of an `Authorization: Bearer <key>` header (possibly empty
+   * or not a key at all), or null when no Authorization header came or its scheme is not `Bearer`.
+   * Kept although it is a key because these are test keys: the tests need it to prove that no request
+   * ever carries one account's key to another account's server.
+   */
+  apiKey: string | null;
   ifNoneMatch: string | undefined;
   body: string;
   /** The status answered and the bytes of body sent, once the answer is sent. */
@@ -133,6 +141,16 @@ function splitOrgPrefix(pathname: string): { orgFromPath: string | null; path: s
   return { orgFromPath: match[1].toLowerCase(), path: match[2] ?? '/' };
 }
 
+/**
+ * The key of an Authorization header, split on spaces as Grist does: the word after `Bearer`
+ * (`''` when none), or null when there is no header or another scheme (lowercase `bearer` too).
+ */
+function bearerKey(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const [kind, key = ''] = header.split(' ');
+  return kind === 'Bearer' ? key : null;
+}
+
 async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -216,8 +234,9 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   /** grist-api.md "Authentication": no header is the anonymous user; Grist splits the header on spaces. */
   function authenticate(header: string | undefined): Caller {
     if (!header) return ANONYMOUS;
-    const [kind, key] = header.split(' ');
-    if (kind !== 'Bearer') throw new GristError(401, "Bad request: unsupported Authorization scheme, expected 'Bearer'");
+    const key = bearerKey(header);
+    if (key === null) throw new GristError(401, "Bad request: unsupported Authorization scheme, expected 'Bearer'");
+    // A key this server never made (another server's included) is answered as any bad key.
     const user = key ? database.userByKey(key) : undefined;
     if (!user) throw new GristError(401, 'Bad request: invalid API key');
     return user;
@@ -375,6 +394,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       origin: headers.origin,
       contentType: headers['content-type'],
       hasAuthorization: headers.authorization !== undefined,
+      apiKey: bearerKey(headers.authorization),
       ifNoneMatch: headers['if-none-match'],
       body: body.toString('utf8'),
     };

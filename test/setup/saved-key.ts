@@ -1,15 +1,32 @@
 /**
- * Stores settings and an API key as the options page leaves them once the user has typed the key
- * and pressed Save: the key may go to every configured site (see src/background/host-policy.ts).
+ * Stores accounts and their API keys as the options page leaves them once the user has typed each
+ * key and pressed Save: each key may go to every site of its account (see
+ * src/background/grist/host-policy.ts).
  */
 import { configuredOrigins } from '../../src/background/grist/host-policy.ts';
-import { apiKeyItem, keyHostsItem, settingsItem, storeTogether, type Settings } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, storeTogether, type Account, type Settings } from '../../src/shared/storage-items.ts';
 
-/** In: the settings, the key, and the team site origins Grist listed for it (none by default). */
-export async function saveSettingsWithKey(settings: Settings, apiKey: string, listed: string[] = []): Promise<void> {
+/** The id saveSettingsWithKey gives its one account. */
+export const ACCOUNT_1 = 'account-1';
+
+/** One account to store: its id, sites, key, the team site origins Grist listed for it, and its user. */
+export interface SavedAccount {
+  id: string;
+  settings: Settings;
+  apiKey: string;
+  listed?: string[];
+  user?: Account['user'];
+}
+
+/** Stores the accounts, in order, and their keys. */
+export async function saveAccounts(accounts: SavedAccount[]): Promise<void> {
   await storeTogether(
-    settingsItem.entry(settings),
-    apiKeyItem.entry(apiKey),
-    keyHostsItem.entry({ confirmed: configuredOrigins(settings), listed }),
+    accountsItem.entry(accounts.map(({ id, settings, listed = [], user = null }) => ({ id, settings, hosts: { confirmed: configuredOrigins(settings), listed }, user }))),
+    apiKeysItem.entry(Object.fromEntries(accounts.map(({ id, apiKey }) => [id, apiKey]))),
   );
+}
+
+/** One account (id ACCOUNT_1). In: its sites, its key, and the team site origins Grist listed for it (none by default). */
+export async function saveSettingsWithKey(settings: Settings, apiKey: string, listed: string[] = []): Promise<void> {
+  await saveAccounts([{ id: ACCOUNT_1, settings, apiKey, listed }]);
 }

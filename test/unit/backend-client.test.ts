@@ -8,6 +8,7 @@ import { allMessagesBackend, refreshUnderway } from '../../src/shared/backend-cl
 import { NO_WORKER_ERROR } from '../../src/shared/errors.ts';
 import type { SiteEntry, SiteHeader } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
+import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
 /** The worker's end of the port the page opens: what the page receives, and its own disconnection. */
 let worker: { name: string; send: (part: ListingPart) => void; close: () => void; disconnected: () => boolean };
@@ -33,7 +34,7 @@ beforeEach(() => {
   }) as never;
 });
 
-const header = (orgId: number): SiteHeader => ({ orgId, name: `Site ${orgId}`, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com` });
+const header = (orgId: number): SiteHeader => ({ account: ACCOUNT_1, orgId, name: `Site ${orgId}`, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com` });
 const site = (orgId: number): SiteEntry => ({ ...header(orgId), workspaces: [] });
 
 /** True once `promise` has settled (checked after pending callbacks ran). */

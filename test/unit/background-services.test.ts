@@ -7,14 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from '../../src/background/settings/settings-service.ts';
+import { readHistory } from '../../src/background/history/rename-history.ts';
 import { createGristClient } from '../../src/background/grist/grist-client.ts';
 import { orgListSchema } from '../../src/background/grist/grist-schemas.ts';
 import { ApiError } from '../../src/background/grist/api-error.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { apiKeyItem, listingItem, listingPreviewItem, settingsItem } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let granted: ReturnType<typeof vi.fn>;
@@ -34,7 +35,8 @@ afterEach(async () => {
 
 async function configure(apiKey: string | null = USERS.owner.apiKey, teamSiteUrls: string[] = []) {
   if (apiKey) await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls }, apiKey);
-  else await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls });
+  // An account saved without a key (or whose key was removed): its sites only.
+  else await accountsItem.set([{ id: ACCOUNT_1, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls }, hosts: { confirmed: [], listed: [] }, user: null }]);
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -147,13 +149,79 @@ describe('renameDocument', () => {
   });
 });
 
+describe('renameDocument with two accounts that both list the document (issue 19)', () => {
+  const EDITOR = 'account-editor';
+  const OWNER = 'account-owner';
+
+  /** Ed's account first, then Olivia's: two users of the one server, both listing Acme. */
+  async function configureBoth(): Promise<void> {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: EDITOR, settings, apiKey: USERS.editor.apiKey },
+      { id: OWNER, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await refreshListing();
+    await readListing(); // the refresh's own write
+    grist.clearRequests();
+  }
+  const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
+  const copiesOf = async (docId: string) =>
+    ((await readListing())?.sites ?? []).flatMap((site) =>
+      site.workspaces.flatMap((workspace) => workspace.documents.filter((document) => document.id === docId).map((document) => [site.account, document.access, document.name])),
+    );
+
+  it('sends one PATCH with the key of the account that owns it, though the editor’s account comes first', async () => {
+    await configureBoth();
+    expect(await copiesOf(DOCS.bugTracker.id)).toEqual([
+      [EDITOR, 'editors', 'Bug Tracker'],
+      [OWNER, 'owners', 'Bug Tracker'],
+    ]);
+    expect(await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toEqual({ name: 'Bugs', entryId: expect.any(String) });
+    expect(patches()).toEqual([
+      expect.objectContaining({ path: `/o/acme/api/docs/${DOCS.bugTracker.id}`, body: '{"name":"Bugs"}', apiKey: USERS.owner.apiKey }),
+    ]);
+    expect(grist.requests.every((request) => request.apiKey === USERS.owner.apiKey)).toBe(true);
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    // Both accounts' copies show the new name; the history names the account that renamed it.
+    await vi.waitFor(async () =>
+      expect(await copiesOf(DOCS.bugTracker.id)).toEqual([
+        [EDITOR, 'editors', 'Bugs'],
+        [OWNER, 'owners', 'Bugs'],
+      ]),
+    );
+    expect((await readHistory())[0]).toMatchObject({ account: OWNER, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
+  });
+
+  it('where both accounts own it, the first of them in the options’ order renames it', async () => {
+    await configureBoth();
+    // Ed owns Leads (given to him directly), Olivia owns all of Acme.
+    expect((await copiesOf(DOCS.leads.id)).map(([account, access]) => [account, access])).toEqual([
+      [EDITOR, 'owners'],
+      [OWNER, 'owners'],
+    ]);
+    await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads 2027' });
+    expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${DOCS.leads.id}`, apiKey: USERS.editor.apiKey })]);
+    expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
+    expect((await readHistory())[0]).toMatchObject({ account: EDITOR, docId: DOCS.leads.id });
+  });
+});
+
 describe('settings', () => {
   it('save normalises the addresses, keeps the key out of the reply, rebuilds the Origin rule and drops the old listing', async () => {
-    await listingItem.set({ fetchedAt: 1, sites: [] });
-    const reply = await saveSettings({ apiKey: ` ${USERS.owner.apiKey}\n`, personalSiteUrl: `${grist.url}/o/docs/`, teamSiteUrls: ['https://grist.initech.com/api'] });
-    expect(reply).toEqual({ hasApiKey: true, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'], keyNotConfirmedFor: [], listedOrigins: [] });
+    // The account's listing under its old sites.
+    await configure();
+    await refreshListing();
+    expect(await readListing()).not.toBeNull();
+    const reply = await saveSettings({
+      accounts: [{ id: ACCOUNT_1, apiKey: ` ${USERS.owner.apiKey}\n`, personalSiteUrl: `${grist.url}/o/docs/`, teamSiteUrls: ['https://grist.initech.com/api'] }],
+    });
+    expect(reply).toEqual({
+      accounts: [
+        { id: ACCOUNT_1, hasApiKey: true, user: null, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'], keyNotConfirmedFor: [], listedOrigins: [] },
+      ],
+    });
     expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
-    expect(await apiKeyItem.get()).toBe(USERS.owner.apiKey);
+    expect(await apiKeysItem.get()).toEqual({ [ACCOUNT_1]: USERS.owner.apiKey });
     expect(await readListing()).toBeNull();
     expect(updateDynamicRules).toHaveBeenCalledWith({
       removeRuleIds: [1],
@@ -162,41 +230,43 @@ describe('settings', () => {
   });
 
   it('save refuses a bad address and stores nothing', async () => {
-    const error = await failure(saveSettings({ apiKey: 'k', personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] }));
+    const error = await failure(saveSettings({ accounts: [{ apiKey: 'k', personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] }] }));
     expect(error.kind).toBe('invalid-input');
-    expect(await apiKeyItem.get()).toBeNull();
-    expect((await settingsItem.get()).personalSiteUrl).toBe('https://docs.getgrist.com');
+    expect(await apiKeysItem.get()).toEqual({});
+    expect(await accountsItem.get()).toEqual([]);
   });
 
   it('remove key forgets the key, the listing and its first screen', async () => {
     await configure();
     await refreshListing();
     await vi.waitFor(async () => expect(await listingPreviewItem.get()).not.toBeNull());
-    expect(await removeApiKey()).toMatchObject({ hasApiKey: false });
-    expect(await apiKeyItem.get()).toBeNull();
+    expect(await removeApiKey({ account: ACCOUNT_1 })).toMatchObject({ accounts: [{ id: ACCOUNT_1, hasApiKey: false }] });
+    expect(await apiKeysItem.get()).toEqual({});
     expect(await readListing()).toBeNull();
     expect(await listingPreviewItem.get()).toBeNull();
-    expect((await getSettings()).hasApiKey).toBe(false);
+    expect((await getSettings()).accounts.map((account) => account.hasApiKey)).toEqual([false]);
   });
 
   it('test connection reports the user and the number of sites', async () => {
     await configure();
-    expect(await testConnection({ personalSiteUrl: `${grist.url}/o/docs` })).toEqual({
+    expect(await testConnection({ account: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs` })).toEqual({
       userName: 'Olivia Owner',
       userEmail: 'owner@example.com',
       siteCount: 3,
     });
+    // The account's saved key and site, checked: who the key belongs to is kept, for its heading.
+    expect((await getSettings()).accounts[0]?.user).toEqual({ name: 'Olivia Owner', email: 'owner@example.com' });
   });
 
   it('test connection sends the saved key to an edited address only once the user confirms it for that host', async () => {
     await configure();
     const other = `${grist.url.replace('127.0.0.1', 'localhost')}/o/docs`;
-    const error = await failure(testConnection({ personalSiteUrl: other }));
+    const error = await failure(testConnection({ account: ACCOUNT_1, personalSiteUrl: other }));
     expect(error.kind).toBe('key-not-confirmed');
     expect(error.message).toContain(`Use the saved key for localhost:${grist.port}`);
     expect(grist.requests).toHaveLength(0);
-    await confirmSavedKey({ siteUrl: other });
-    expect(await testConnection({ personalSiteUrl: other })).toMatchObject({ siteCount: 3 });
+    await confirmSavedKey({ account: ACCOUNT_1, siteUrl: other });
+    expect(await testConnection({ account: ACCOUNT_1, personalSiteUrl: other })).toMatchObject({ siteCount: 3 });
     expect(grist.requests.filter((request) => request.hasAuthorization).length).toBeGreaterThan(0);
   });
 });
@@ -213,22 +283,22 @@ describe('the saved key after the site URLs change (issue 11, finding 1)', () =>
 
   it('a personal site URL changed without typing the key gets no key until the user confirms it', async () => {
     await configure();
-    const moved = await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
-    expect(moved).toMatchObject({ hasApiKey: true, keyNotConfirmedFor: [other.url] });
+    const moved = await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] }] });
+    expect(moved).toMatchObject({ accounts: [{ id: ACCOUNT_1, hasApiKey: true, keyNotConfirmedFor: [other.url] }] });
     expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
-    expect(await failure(testConnection({ personalSiteUrl: `${other.url}/o/docs` }))).toMatchObject({ kind: 'key-not-confirmed' });
+    expect(await failure(testConnection({ account: ACCOUNT_1, personalSiteUrl: `${other.url}/o/docs` }))).toMatchObject({ kind: 'key-not-confirmed' });
     expect(keyed(other)).toEqual([]);
     // "Use the saved key for <host>": from then on it goes there.
-    expect(await confirmSavedKey({ siteUrl: `${other.url}/o/docs` })).toMatchObject({ keyNotConfirmedFor: [] });
+    expect(await confirmSavedKey({ account: ACCOUNT_1, siteUrl: `${other.url}/o/docs` })).toMatchObject({ accounts: [{ keyNotConfirmedFor: [] }] });
     expect((await refreshListing()).sites).toHaveLength(3);
     expect(keyed(other).length).toBeGreaterThan(0);
   });
 
   it('changing back does not bring the first host back without confirming it again', async () => {
     await configure();
-    await saveSettings({ personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
-    const back = await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] });
-    expect(back.keyNotConfirmedFor).toEqual([grist.url]);
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] }] });
+    const back = await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }] });
+    expect(back.accounts[0]?.keyNotConfirmedFor).toEqual([grist.url]);
     grist.clearRequests();
     expect(await failure(refreshListing())).toMatchObject({ kind: 'key-not-confirmed' });
     expect(keyed(grist)).toEqual([]);
@@ -236,7 +306,7 @@ describe('the saved key after the site URLs change (issue 11, finding 1)', () =>
 
   it('a team site URL added on another host lists with its own error; the other sites list', async () => {
     await configure();
-    await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [`${other.url}/o/acme`] });
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [`${other.url}/o/acme`] }] });
     const listing = await refreshListing();
     const acme = listing.sites.find((site) => site.orgId === ORGS.acme.id);
     expect(acme).toMatchObject({ siteUrl: `${other.url}/o/acme`, error: { kind: 'key-not-confirmed' } });
@@ -246,17 +316,17 @@ describe('the saved key after the site URLs change (issue 11, finding 1)', () =>
 
   it('typing the key again with the new address sends it there', async () => {
     await configure();
-    const saved = await saveSettings({ apiKey: USERS.owner.apiKey, personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] });
-    expect(saved.keyNotConfirmedFor).toEqual([]);
+    const saved = await saveSettings({ accounts: [{ id: ACCOUNT_1, apiKey: USERS.owner.apiKey, personalSiteUrl: `${other.url}/o/docs`, teamSiteUrls: [] }] });
+    expect(saved.accounts[0]?.keyNotConfirmedFor).toEqual([]);
     expect((await refreshListing()).sites).toHaveLength(3);
     expect(keyed(other).length).toBeGreaterThan(0);
   });
 
   it('confirming needs a saved key and a site address', async () => {
     await configure(null);
-    expect(await failure(confirmSavedKey({ siteUrl: grist.url }))).toMatchObject({ kind: 'no-key' });
+    expect(await failure(confirmSavedKey({ account: ACCOUNT_1, siteUrl: grist.url }))).toMatchObject({ kind: 'no-key' });
     await configure();
-    expect(await failure(confirmSavedKey({ siteUrl: 'http://grist.example.com' }))).toMatchObject({ kind: 'invalid-input' });
+    expect(await failure(confirmSavedKey({ account: ACCOUNT_1, siteUrl: 'http://grist.example.com' }))).toMatchObject({ kind: 'invalid-input' });
   });
 });
 

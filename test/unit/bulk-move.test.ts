@@ -15,7 +15,7 @@ import { listingItem } from '../../src/shared/storage-items.ts';
 import { generatedDocId, generateSeed, USERS, type Seed, type SeedOrg } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { finished } from '../setup/finished-run.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" (12 documents) the next. */
 const TEAM_1 = { orgId: 100, home: 200, documents: 201 };
@@ -46,6 +46,9 @@ const documentsOf = (team: 1 | 2, count: number) => Array.from({ length: count }
 
 const patches = () => grist!.requests.filter((request) => request.method === 'PATCH');
 
+/** The address of generateSeed's team `team` on the fake: a bulk move names its destination's site by id and address. */
+const teamUrl = (team: 1 | 2) => `${grist!.url}/o/team-${team}`;
+
 /** Every document of the cached listing: `<org id>/<workspace id>` where it is listed, and its urlId. */
 async function cachedPlaces(): Promise<Map<string, { at: string; urlId: string | null }>> {
   const stored = await listingItem.get();
@@ -71,7 +74,7 @@ describe('a bulk move run', () => {
     // Answers slow to come, so that the run has all it may in flight.
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 40 });
     const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     const to = { site: { orgId: TEAM_1.orgId, name: 'Team 1', url: `${server.url}/o/team-1` }, workspace: { id: TEAM_1.home, name: 'Home' } };
     expect(started).toMatchObject({ kind: 'move', to, done: false });
     const run = await finished(started.id);
@@ -89,6 +92,7 @@ describe('a bulk move run', () => {
     const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
     expect(batch).toHaveLength(12);
     expect(batch.find((entry) => entry.docId === wanted[6]!.docId)).toMatchObject({
+      account: ACCOUNT_1,
       kind: 'move',
       source: 'bulk',
       site: { orgId: TEAM_2.orgId, name: 'Team 2', url: `${server.url}/o/team-2` },
@@ -121,7 +125,7 @@ describe('a bulk move run', () => {
       (
         await startBulkMove({
           items: [{ orgId: TEAM_1.orgId, docId: 'notListedDocument00000' }, { orgId: 999, docId: first!.docId }, notOwned!, first!],
-          to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents },
+          to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.documents },
         })
       ).id,
     );
@@ -131,16 +135,20 @@ describe('a bulk move run', () => {
       ['not-sent', 'Only the owners of “Document 2.1” can move it.'],
       ['not-sent', '“Document 1.1” is in “Documents” already.'],
     ]);
-    const nowhere = await finished((await startBulkMove({ items: [second!], to: { orgId: TEAM_1.orgId, workspaceId: 9999 } })).id);
+    const nowhere = await finished((await startBulkMove({ items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: 9999 } })).id);
     expect(nowhere.to).toBeUndefined();
     expect(nowhere.items).toEqual([expect.objectContaining({ state: 'not-sent', message: 'That workspace is not in the list of your sites. Refresh the list and try again.' })]);
+    // The right ids, but the address of a site on another server (org ids are per server): not listed either.
+    const elsewhere = await finished((await startBulkMove({ items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: 'https://grist.other.example.com/o/team-1', workspaceId: TEAM_1.home } })).id);
+    expect(elsewhere.to).toBeUndefined();
+    expect(elsewhere.items).toEqual([expect.objectContaining({ state: 'not-sent', message: 'That workspace is not in the list of your sites. Refresh the list and try again.' })]);
     expect(server.requests).toEqual([]);
   });
 
   it('a plan’s refusal is said per document in Grist’s words with the site named', async () => {
     const server = await connect(team2With({ maxDocs: 14 }));
     const wanted = documentsOf(1, 4);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, workspaceId: TEAM_2.home } })).id);
+    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
     // Team 2 had 12 documents: room for 2 more.
     const moved = run.items.filter((item) => item.state === 'moved');
     expect(moved.map(({ docId }) => server.doc(docId)?.workspaceId)).toEqual([TEAM_2.home, TEAM_2.home]);
@@ -158,7 +166,7 @@ describe('a bulk move run', () => {
   ] as const)('%s is never sent again', async (_name, readonly, status, words) => {
     const server = await connect(team2With({ readonly }));
     const wanted = documentsOf(1, 3);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, workspaceId: TEAM_2.home } })).id);
+    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
     expect(run.items.map((item) => [item.state, item.message])).toEqual(wanted.map(() => ['not-sent', `Team 2 did not accept the document: ${words}.`]));
     // One request each, answered with the refusal: none waited for and sent again, nor by Retry failed.
     await finished((await retryFailedBulk({ runId: run.id })).id);
@@ -171,7 +179,7 @@ describe('a bulk move run', () => {
     const [first] = documentsOf(1, 1);
     server.injectFault({ method: 'PATCH', path: MOVES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
     const started = Date.now();
-    const run = await finished((await startBulkMove({ items: [first!], to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } })).id);
+    const run = await finished((await startBulkMove({ items: [first!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     expect(run.items[0]?.state).toBe('moved');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(patches().map((request) => request.answer?.status)).toEqual([429, 200]);
@@ -180,7 +188,7 @@ describe('a bulk move run', () => {
   it('Stop: what is on its way finishes, the rest is not sent; Retry failed sends only the failed ones', async () => {
     const server = await connect();
     const wanted = documentsOf(1, 8);
-    const to = { orgId: TEAM_2.orgId, workspaceId: TEAM_2.home };
+    const to = { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home };
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 300 });
     const started = await startBulkMove({ items: wanted, to });
     await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
@@ -195,7 +203,7 @@ describe('a bulk move run', () => {
 
     server.clearFaults();
     server.injectFault({ method: 'PATCH', path: MOVES, status: 500, times: 1 });
-    const second = await finished((await startBulkMove({ items: documentsOf(2, 2), to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } })).id);
+    const second = await finished((await startBulkMove({ items: documentsOf(2, 2), to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     expect(second.items.map((item) => item.state).sort()).toEqual(['failed', 'moved']);
     server.clearRequests();
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
@@ -208,7 +216,7 @@ describe('a bulk move run', () => {
     const server = await connect();
     const wanted = documentsOf(2, 8);
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 150 });
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('moved'));
     // The run writes the cache at its end; the worker checks the move where the run put it already.
     const { docId } = wanted[0]!;
@@ -225,7 +233,7 @@ describe('a bulk move run', () => {
     const wanted = documentsOf(2, 6);
     // Each of team 2's moves waits: the last one's turn comes well after the popup's move.
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 150 });
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     const last = wanted[5]!.docId;
     await moveDocument({ orgId: wanted[5]!.orgId, docId: last, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents } });
     const run = await finished(started.id);
@@ -240,7 +248,7 @@ describe('a bulk move run', () => {
   it('Undo this batch moves every document back, and leaves one moved elsewhere since where it is', async () => {
     const server = await connect();
     const wanted = documentsOf(2, 5);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.home } })).id);
+    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     // Moved on within its new site, behind the run's back.
     await moveDocument({ orgId: TEAM_1.orgId, docId: wanted[4]!.docId, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents } });
     server.clearRequests();

@@ -10,11 +10,12 @@ import { readHistory } from '../../src/background/history/rename-history.ts';
 import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { removeAccount } from '../../src/background/settings/settings-service.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { finished } from '../setup/finished-run.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let listing: Listing;
@@ -196,5 +197,59 @@ describe('a bulk rename run', () => {
     expect(history.filter((entry) => entry.batchId === run.batchId).every((entry) => entry.undoneBy)).toBe(true);
     // A second undo of the batch has nothing left to undo.
     expect(await undoBatch({ batchId: run.batchId })).toEqual([]);
+  });
+});
+
+describe('a bulk rename run with several accounts (issue 19)', () => {
+  const EDITOR = 'account-editor';
+  const OWNER = 'account-owner';
+
+  /** Ed's account, then Olivia's: both list the team sites, which Olivia owns and Ed edits. */
+  beforeEach(async () => {
+    Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: EDITOR, settings, apiKey: USERS.editor.apiKey },
+      { id: OWNER, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    listing = await refreshListing();
+    await readListing(); // the refresh's own write
+    grist.clearRequests();
+  });
+
+  it('renames each document with the key of the account that owns it, records that account, and undoes with it', async () => {
+    expect(new Set(listing.sites.map((site) => site.account))).toEqual(new Set([EDITOR, OWNER]));
+    // Each document once, as the popup names it (both accounts list it).
+    const wanted = [...new Map(items(40).map((item) => [item.docId, item])).values()].slice(0, 6);
+    const run = await finished((await startBulkRename({ items: wanted })).id);
+    expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'renamed'));
+    expect(patches()).toHaveLength(6);
+    expect(grist.requests.map((request) => request.apiKey)).toEqual(grist.requests.map(() => USERS.owner.apiKey));
+    const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
+    expect(batch.map((entry) => entry.account)).toEqual(wanted.map(() => OWNER));
+
+    grist.clearRequests();
+    expect((await undoBatch({ batchId: run.batchId })).map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
+    expect(patches()).toHaveLength(6);
+    expect(grist.requests.map((request) => request.apiKey)).toEqual(grist.requests.map(() => USERS.owner.apiKey));
+    for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
+  });
+
+  it('Undo this batch after its account was removed: each says so, and nothing is sent', async () => {
+    const wanted = [...new Map(items(40).map((item) => [item.docId, item])).values()].slice(0, 3);
+    const run = await finished((await startBulkRename({ items: wanted })).id);
+    await removeAccount({ account: OWNER });
+    grist.clearRequests();
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results).toHaveLength(wanted.length);
+    expect(results).toEqual(
+      expect.arrayContaining(
+        wanted.map(({ docId }) =>
+          expect.objectContaining({ docId, outcome: 'failed', message: 'The Grist account that made this change was removed from the options: it cannot be undone from here.' }),
+        ),
+      ),
+    );
+    expect(grist.requests).toEqual([]);
+    for (const item of wanted) expect(grist.doc(item.docId)?.name).toBe(item.newName);
   });
 });

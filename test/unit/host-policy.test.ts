@@ -1,9 +1,10 @@
 /**
- * Where the key may go (src/background/host-policy.ts): exactly the configured site URLs, of
- * which only those the key was typed or confirmed for, and the team sites Grist listed for it.
+ * Where each account's key may go (src/background/host-policy.ts): exactly its configured site
+ * URLs, of which only those the key was typed or confirmed for, and the team sites Grist listed
+ * for it; never another account's.
  */
 import { describe, expect, it } from 'vitest';
-import { gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../src/background/grist/host-policy.ts';
+import { accountsOfSite, gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../src/background/grist/host-policy.ts';
 import { originRule } from '../../src/background/settings/origin-rule.ts';
 
 const getgrist: SiteAccess = {
@@ -34,7 +35,7 @@ describe('which URLs may receive the key', () => {
     ['the listed team over http', 'http://acme.getgrist.com/api/orgs', 'not-a-site'],
   ])('%s: %s', (_name, url, expected) => {
     expect(keyDestination(new URL(url), getgrist)).toBe(expected);
-    expect(isGristSiteUrl(new URL(url), getgrist)).toBe(expected === 'allowed');
+    expect(isGristSiteUrl(new URL(url), [getgrist])).toBe(expected === 'allowed');
   });
 
   it('on a self-hosted docs. host, no sibling host is a Grist site', () => {
@@ -59,16 +60,68 @@ describe('which URLs may receive the key', () => {
 
 describe('one list for the menus, the dialog and the Origin rule', () => {
   it('match patterns and host names name exactly the same sites', () => {
-    expect(gristSitePatterns(getgrist)).toEqual(['https://docs.getgrist.com/*', 'https://grist.initech.com/*', 'https://acme.getgrist.com/*']);
-    expect(gristHostNames(getgrist)).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com']);
+    expect(gristSitePatterns([getgrist])).toEqual(['https://docs.getgrist.com/*', 'https://grist.initech.com/*', 'https://acme.getgrist.com/*']);
+    expect(gristHostNames([getgrist])).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com']);
+  });
+
+  it('with several accounts, they cover every account\'s sites, each once', () => {
+    expect(gristSitePatterns([getgrist, selfHosted, getgrist])).toEqual(['https://docs.getgrist.com/*', 'https://grist.initech.com/*', 'https://acme.getgrist.com/*', 'http://127.0.0.1/*']);
+    expect(gristHostNames([getgrist, selfHosted])).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com', '127.0.0.1']);
+    expect(originRule([getgrist, selfHosted], 'ext')?.condition.requestDomains).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com', '127.0.0.1']);
+  });
+
+  it('with no account there is no Origin rule (a rule must name a host)', () => {
+    expect(originRule([], 'ext')).toBeNull();
   });
 
   it('the Origin rule has the shape verified against Grist: remove origin, initiator = the extension host, xmlhttprequest', () => {
-    expect(originRule(selfHosted, 'abcdefghijklmnop')).toEqual({
+    expect(originRule([selfHosted], 'abcdefghijklmnop')).toEqual({
       id: 1,
       priority: 1,
       action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
       condition: { initiatorDomains: ['abcdefghijklmnop'], requestDomains: ['127.0.0.1'], resourceTypes: ['xmlhttprequest'] },
     });
+  });
+});
+
+describe('several accounts: each key only to its own sites', () => {
+  // Two users of docs.getgrist.com: Grist listed the Acme team for the first key only.
+  const work: SiteAccess = {
+    settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] },
+    hosts: { confirmed: ['https://docs.getgrist.com'], listed: ['https://acme.getgrist.com'] },
+  };
+  const personal: SiteAccess = {
+    settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] },
+    hosts: { confirmed: ['https://docs.getgrist.com'], listed: [] },
+  };
+  // A client's self-hosted server.
+  const client: SiteAccess = {
+    settings: { personalSiteUrl: 'https://grist.client.example/o/docs', teamSiteUrls: ['https://grist.client.example/o/team'] },
+    hosts: { confirmed: ['https://grist.client.example'], listed: [] },
+  };
+
+  it('two accounts on one server: each key may go to the shared personal site', () => {
+    const url = new URL('https://docs.getgrist.com/api/orgs');
+    expect(keyDestination(url, work)).toBe('allowed');
+    expect(keyDestination(url, personal)).toBe('allowed');
+    expect(accountsOfSite(url, [work, personal, client])).toEqual([work, personal]);
+  });
+
+  it('a team host Grist listed for one account is not a host of the other, even on the same server', () => {
+    const url = new URL('https://acme.getgrist.com/api/orgs/current/workspaces');
+    expect(keyDestination(url, work)).toBe('allowed');
+    expect(keyDestination(url, personal)).toBe('not-a-site');
+    expect(accountsOfSite(url, [personal, work])).toEqual([work]);
+  });
+
+  it('two servers: neither key goes to the other server', () => {
+    expect(keyDestination(new URL('https://grist.client.example/o/team/api/docs/x'), work)).toBe('not-a-site');
+    expect(keyDestination(new URL('https://docs.getgrist.com/api/docs/x'), client)).toBe('not-a-site');
+    expect(accountsOfSite(new URL('https://grist.client.example/o/team/doc/abc'), [work, personal, client])).toEqual([client]);
+  });
+
+  it('a page of a site no account has: no account, so no key is tried', () => {
+    expect(accountsOfSite(new URL('https://initech.getgrist.com/abcdefghijkl/Doc'), [work, personal, client])).toEqual([]);
+    expect(accountsOfSite(new URL('https://grist.other.example/o/docs/doc/abc'), [work, personal, client])).toEqual([]);
   });
 });

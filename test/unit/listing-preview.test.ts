@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingPreview, sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
+import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
 const doc = (id: string, updatedAt: string, isPinned = false): DocumentEntry => ({
   id,
@@ -15,6 +16,7 @@ const listing: Listing = {
   revision: 'rev',
   sites: [
     {
+      account: ACCOUNT_1,
       orgId: 1,
       name: 'Personal',
       domain: 'docs-5',
@@ -23,6 +25,7 @@ const listing: Listing = {
       workspaces: [{ id: 1, name: 'Home', documents: [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)] }],
     },
     {
+      account: ACCOUNT_1,
       orgId: 2,
       name: 'Acme',
       domain: 'acme',
@@ -62,5 +65,18 @@ describe('empty workspaces', () => {
     const preview = listingPreview(withEmpty, 5);
     expect(preview.sites[0]?.workspaces.map((workspace) => workspace.name)).toEqual(['Home']);
     expect(preview.sites[0]?.workspaces[0]?.documents).toHaveLength(3);
+  });
+});
+
+describe('several accounts', () => {
+  it('keep their headings and each site its account in the preview', () => {
+    const accounts = [
+      { id: ACCOUNT_1, user: { name: 'Olivia Owner', email: 'owner@example.com' }, server: 'docs.getgrist.com' },
+      { id: 'account-2', user: null, server: 'grist.example.com', error: { kind: 'auth' as const, message: 'Refused.' } },
+    ];
+    const two: Listing = { ...listing, accounts, sites: [listing.sites[0]!, { ...listing.sites[1]!, account: 'account-2' }] };
+    const preview = listingPreview(two, 100);
+    expect(preview.accounts).toEqual(accounts);
+    expect(preview.sites.map((site) => site.account)).toEqual([ACCOUNT_1, 'account-2']);
   });
 });

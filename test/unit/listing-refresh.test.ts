@@ -6,13 +6,15 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist/grist-client.ts';
 import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing/listing-service.ts';
+import { removeAccount } from '../../src/background/settings/settings-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
 import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing/listing-cache.ts';
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
-import { apiKeyItem, listingTagsItem, settingsItem } from '../../src/shared/storage-items.ts';
-import { DOCS, generateSeed, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { accountsItem, apiKeysItem, listingTagsItem } from '../../src/shared/storage-items.ts';
+import { DOCS, generateSeed, ORGS, SECOND_USERS, USERS } from '../fake-grist/sample-data.ts';
+import { startTwoServers } from '../fake-grist/two-servers.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
@@ -103,7 +105,8 @@ describe('load on Grist', () => {
     await start();
     grist.injectFault({ path: /workspaces$/, delayMs: 100 });
     const first = refreshListing();
-    await settingsItem.set({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    const [account] = await accountsItem.get();
+    await accountsItem.set([{ ...account!, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] } }]);
     const second = refreshListing();
     expect(await second).not.toBe(await first);
     expect(gets().filter((request) => request.path === '/o/docs/api/orgs')).toHaveLength(2);
@@ -123,7 +126,7 @@ describe('load on Grist', () => {
 
   it('a refresh that cannot start (no key) is not left under way forever', async () => {
     await start();
-    await apiKeyItem.set(null);
+    await apiKeysItem.set({});
     const refresh = startRefresh();
     await expect(refresh.listing).rejects.toMatchObject({ kind: 'no-key' });
     await expect(refresh.underway).resolves.toBeUndefined();
@@ -142,12 +145,22 @@ describe('one round trip with a cached listing', () => {
   beforeEach(() => start());
 
   const WORKSPACES = ['/o/docs/api/orgs/current/workspaces', '/o/acme/api/orgs/current/workspaces', '/o/globex/api/orgs/current/workspaces'];
-  const SETTINGS = () => ({
-    settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] },
-    hosts: { confirmed: [new URL(grist.url).origin], listed: [] },
-  });
+  /** The one saved account, with its key, as fetchListing takes it. */
+  const ACCOUNTS = () => [
+    {
+      account: {
+        id: ACCOUNT_1,
+        settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] },
+        hosts: { confirmed: [new URL(grist.url).origin], listed: [] },
+        user: null,
+      },
+      apiKey: USERS.owner.apiKey,
+    },
+  ];
   /** ETags for every site of `listing` that name no body Grist has: as after a change on every site. */
-  const staleTags = (listing: Listing) => Object.fromEntries(listing.sites.map((site) => [`${site.siteUrl}/api/orgs/current/workspaces`, 'W/"stale"']));
+  const staleTags = (listing: Listing) => ({
+    [ACCOUNT_1]: Object.fromEntries(listing.sites.map((site) => [`${site.siteUrl}/api/orgs/current/workspaces`, 'W/"stale"'])),
+  });
 
   it('asks the cached sites for their workspaces while /api/orgs is still on its way', async () => {
     await refreshListing();
@@ -175,7 +188,7 @@ describe('one round trip with a cached listing', () => {
     // The cache as it might be after acme was renamed in Grist, globex joined and "gone" was left.
     const previous: Listing = { fetchedAt: 0, sites: [personal!, { ...acme!, name: 'Acme (old name)' }, gone] };
     grist.clearRequests();
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
+    const { listing: fetched } = await fetchListing(ACCOUNTS(), staleTags(previous), async () => previous);
     expect(fetched.sites.map((site) => site.name)).toEqual(listing.sites.map((site) => site.name));
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(gets().map((request) => request.path).sort()).toEqual(['/o/docs/api/orgs', ...WORKSPACES, '/o/gone/api/orgs/current/workspaces'].sort());
@@ -185,7 +198,7 @@ describe('one round trip with a cached listing', () => {
     const listing = await refreshListing();
     const failed = { ...listing.sites[1]!, error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
     const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed, listing.sites[2]!] };
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
+    const { listing: fetched } = await fetchListing(ACCOUNTS(), staleTags(previous), async () => previous);
     expect(fetched.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
     expect(fetched.sites[1]?.workspaces).toEqual(listing.sites[1]?.workspaces);
   });
@@ -194,11 +207,11 @@ describe('one round trip with a cached listing', () => {
     const listing = await refreshListing();
     // Every ETag but the site list's: the list then comes in full, with globex, which the cache lacks.
     const tags = await readCachedListing().tags;
-    delete tags[`${grist.url}/o/docs/api/orgs`];
+    delete tags[ACCOUNT_1]![`${grist.url}/o/docs/api/orgs`];
     const failed = { ...listing.sites[1]!, workspaces: [], error: { kind: 'server' as const, status: 503, message: 'Grist is down.' } };
     const previous: Listing = { ...listing, sites: [listing.sites[0]!, failed] };
     grist.clearRequests();
-    const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, tags, async () => previous);
+    const { listing: fetched } = await fetchListing(ACCOUNTS(), tags, async () => previous);
     expect(fetched.sites).toEqual(listing.sites);
     const answers = (path: string) => gets().filter((request) => request.path === path).map((request) => request.answer?.status);
     expect(answers('/o/acme/api/orgs/current/workspaces')).toEqual([304, 200]);
@@ -264,7 +277,7 @@ describe('one round trip with a cached listing', () => {
     try {
       const planted = { ...listing.sites[1]!, orgId: 998, siteUrl: `${other.url}/o/acme` };
       const previous: Listing = { ...listing, sites: [...listing.sites, planted] };
-      const { listing: fetched } = await fetchListing(SETTINGS(), USERS.owner.apiKey, staleTags(previous), async () => previous);
+      const { listing: fetched } = await fetchListing(ACCOUNTS(), staleTags(previous), async () => previous);
       expect(other.requests).toEqual([]);
       expect(fetched.sites.map((site) => site.siteUrl)).toEqual(listing.sites.map((site) => site.siteUrl));
     } finally {
@@ -342,7 +355,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
-    await removeApiKey();
+    await removeApiKey({ account: ACCOUNT_1 });
     // The popup that asked gets an answer: each site says the settings changed.
     expect((await refresh).sites.map((site) => site.error?.kind)).toEqual(['outdated', 'outdated', 'outdated']);
     // Only the request sent before the key was removed: no site's workspaces were asked with it.
@@ -350,7 +363,10 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     await readListing();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readListing()).toBeNull();
-    expect(await fakeBrowser.storage.local.get(['listing', 'listingPreview', 'listingTags', 'keyHosts'])).toEqual({});
+    expect(await fakeBrowser.storage.local.get(['listing', 'listingPreview', 'listingTags'])).toEqual({});
+    // Nor where the key went: the team sites the refresh's site list named are not recorded for the account.
+    expect(await apiKeysItem.get()).toEqual({});
+    expect((await accountsItem.get()).map((account) => account.hosts)).toEqual([{ confirmed: [], listed: [] }]);
   });
 
   it('saving other settings during a refresh: what the refresh fetched under the old ones is not stored', async () => {
@@ -359,7 +375,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
-    await saveSettings({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] });
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: ['https://grist.initech.com'] }] });
     await refresh;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readListing()).toBeNull();
@@ -398,5 +414,212 @@ describe('one dead site (issue 11, finding 8)', () => {
     refresh.watch((step) => steps.push(step));
     await refresh.listing;
     expect(steps.flatMap((step) => ('site' in step ? [step.unchanged] : []))).toEqual([true, true, true]);
+  });
+});
+
+describe('several accounts (issue 19): two users of one server', () => {
+  const OWNER = 'account-owner';
+  const EDITOR = 'account-editor';
+  const KEYS: Record<string, string> = { [OWNER]: USERS.owner.apiKey, [EDITOR]: USERS.editor.apiKey };
+  const OLIVIA = { name: USERS.owner.name, email: USERS.owner.email };
+
+  // A test's last refresh stores its listing after it answers: in that test's storage, not the next one's.
+  afterEach(async () => {
+    await readListing();
+  });
+
+  /** Starts the fake and saves Olivia's account, then Ed's, both on it (their keys: `keys`). */
+  async function startTwo(keys: Record<string, string> = KEYS): Promise<void> {
+    grist = await startFakeGrist({ mode: 'org-in-path' });
+    fakeBrowser.permissions.contains = (async () => true) as never;
+    Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: OWNER, settings, apiKey: keys[OWNER]!, user: OLIVIA },
+      { id: EDITOR, settings, apiKey: keys[EDITOR]! },
+    ]);
+  }
+
+  /** Each GET as `<the account whose key it carried> <path>`, sorted. */
+  const keyedGets = () =>
+    gets()
+      .map((request) => `${Object.keys(KEYS).find((id) => KEYS[id] === request.apiKey) ?? `key ${String(request.apiKey)}`} ${request.path}`)
+      .sort();
+  const sitesOf = (listing: Listing) => listing.sites.map((site) => [site.account, site.name, site.siteUrl]);
+
+  /** What each account's user may list: Olivia owns Acme and Globex; Ed edits Acme. */
+  const BOTH_SITES = () => [
+    [OWNER, 'Personal', `${grist.url}/o/docs`],
+    [OWNER, 'Acme Corp', `${grist.url}/o/acme`],
+    [OWNER, 'Globex Inc', `${grist.url}/o/globex`],
+    [EDITOR, 'Personal', `${grist.url}/o/docs`],
+    [EDITOR, 'Acme Corp', `${grist.url}/o/acme`],
+  ];
+  const BOTH_REQUESTS = [
+    `${EDITOR} /o/acme/api/orgs/current/workspaces`,
+    `${EDITOR} /o/docs/api/orgs`,
+    `${EDITOR} /o/docs/api/orgs/current/workspaces`,
+    `${OWNER} /o/acme/api/orgs/current/workspaces`,
+    `${OWNER} /o/docs/api/orgs`,
+    `${OWNER} /o/docs/api/orgs/current/workspaces`,
+    `${OWNER} /o/globex/api/orgs/current/workspaces`,
+  ];
+
+  it('one refresh lists both, each site with its account under the accounts’ headings, each asked with its own key', async () => {
+    await startTwo();
+    const listing = await refreshListing();
+    const server = new URL(grist.url).host;
+    expect(listing.accounts).toEqual([
+      { id: OWNER, user: OLIVIA, server },
+      { id: EDITOR, user: null, server },
+    ]);
+    expect(sitesOf(listing)).toEqual(BOTH_SITES());
+    expect(listing.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    // Each user's own answer: Olivia owns Acme's workspaces, Ed edits them; each has their own personal site.
+    const acme = (account: string) => listing.sites.find((site) => site.account === account && site.orgId === ORGS.acme.id)!;
+    expect(acme(OWNER).workspaces.map((workspace) => workspace.access)).toEqual(acme(OWNER).workspaces.map(() => 'owners'));
+    expect(acme(EDITOR).workspaces.map((workspace) => workspace.access)).toEqual(acme(EDITOR).workspaces.map(() => 'editors'));
+    const personal = (account: string) => listing.sites.find((site) => site.account === account && site.personal)!.orgId;
+    expect([personal(OWNER), personal(EDITOR)]).toEqual([ORGS.ownerPersonal.id, ORGS.editorPersonal.id]);
+    // One request per site of each account, with that account's key and no other.
+    expect(keyedGets()).toEqual(BOTH_REQUESTS);
+    expect(await readListing()).toEqual(listing);
+  });
+
+  it('keeps the ETags per account: the next refresh sends each account its own, and both get 304s', async () => {
+    await startTwo();
+    const first = await refreshListing();
+    await readListing(); // its write is done
+    const stored = await listingTagsItem.get();
+    expect(Object.keys(stored?.tags ?? {}).sort()).toEqual([EDITOR, OWNER].sort());
+    // One URL, two users, two answers: each account keeps its own ETag for it.
+    const siteList = `${grist.url}/o/docs/api/orgs`;
+    expect(stored?.tags[OWNER]?.[siteList]).toEqual(expect.any(String));
+    expect(stored?.tags[EDITOR]?.[siteList]).toEqual(expect.any(String));
+    expect(stored?.tags[OWNER]?.[siteList]).not.toBe(stored?.tags[EDITOR]?.[siteList]);
+    grist.clearRequests();
+
+    const second = await refreshListing();
+    expect(keyedGets()).toEqual(BOTH_REQUESTS);
+    for (const request of gets()) {
+      const account = request.apiKey === USERS.owner.apiKey ? OWNER : EDITOR;
+      const url = `${grist.url}${request.path}`;
+      expect([request.path, request.ifNoneMatch, request.answer]).toEqual([request.path, stored?.tags[account]?.[url], { status: 304, bodyBytes: 0 }]);
+    }
+    expect(second.revision).toBe(first.revision);
+    expect(second.sites).toEqual(first.sites);
+  });
+
+  it('an account whose key Grist refuses shows its error under its own heading; the other lists', async () => {
+    await startTwo({ ...KEYS, [EDITOR]: 'f'.repeat(40) });
+    // The refused account first: it holds nothing back.
+    const [owner, editor] = await accountsItem.get();
+    await accountsItem.set([editor!, owner!]);
+    const listing = await refreshListing();
+    expect(listing.accounts).toEqual([
+      { id: EDITOR, user: null, server: new URL(grist.url).host, error: expect.objectContaining({ kind: 'auth', status: 401 }) },
+      { id: OWNER, user: OLIVIA, server: new URL(grist.url).host },
+    ]);
+    expect(sitesOf(listing)).toEqual(BOTH_SITES().filter(([account]) => account === OWNER));
+    expect(listing.sites.map((site) => site.error)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a key revoked since the last refresh: its account keeps its last good sites under its error; the other lists afresh', async () => {
+    await startTwo();
+    const first = await refreshListing();
+    await readListing();
+    grist.revokeKey(USERS.editor.id);
+    const listing = await refreshListing();
+    expect(listing.accounts?.map((account) => [account.id, account.error?.kind])).toEqual([
+      [OWNER, undefined],
+      [EDITOR, 'auth'],
+    ]);
+    expect(listing.sites).toEqual(first.sites);
+  });
+
+  it('removing an account during a refresh: no further request carries its key, and nothing of it is stored', async () => {
+    await startTwo();
+    // No cached listing: each account's sites are asked once its site list is in.
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
+    const refresh = refreshListing();
+    await vi.waitFor(() => expect(keyedGets()).toEqual([`${EDITOR} /o/docs/api/orgs`, `${OWNER} /o/docs/api/orgs`]));
+    await removeAccount({ account: EDITOR });
+    await refresh.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only the site list asked before the removal went with Ed's key; none of his sites was asked.
+    expect(gets().filter((request) => request.apiKey === USERS.editor.apiKey).map((request) => request.path)).toEqual(['/o/docs/api/orgs']);
+    expect(await readListing()).toBeNull();
+    expect(await listingTagsItem.get()).toBeNull();
+    expect(await apiKeysItem.get()).toEqual({ [OWNER]: USERS.owner.apiKey });
+    expect((await accountsItem.get()).map((account) => account.id)).toEqual([OWNER]);
+
+    // The next refresh is the remaining account's alone.
+    grist.clearFaults();
+    grist.clearRequests();
+    const listing = await refreshListing();
+    expect(listing.accounts).toBeUndefined();
+    expect(sitesOf(listing)).toEqual(BOTH_SITES().filter(([account]) => account === OWNER));
+    expect(gets().every((request) => request.apiKey === USERS.owner.apiKey)).toBe(true);
+  });
+
+  it('removing an account during a refresh that revalidates the cache: its part of the cache is gone for good, the other’s stays', async () => {
+    await startTwo();
+    const first = await refreshListing();
+    await readListing();
+    grist.clearRequests();
+    grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
+    const refresh = refreshListing();
+    // Both site lists and every cached site's revalidation are on their way.
+    await vi.waitFor(() => expect(keyedGets()).toEqual(BOTH_REQUESTS));
+    await removeAccount({ account: EDITOR });
+    await refresh.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gets().filter((request) => request.apiKey === USERS.editor.apiKey)).toHaveLength(3);
+    const cached = await readListing();
+    expect(cached?.sites).toEqual(first.sites.filter((site) => site.account === OWNER));
+    expect(cached?.accounts).toBeUndefined();
+    expect(Object.keys((await listingTagsItem.get())?.tags ?? {})).toEqual([OWNER]);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(EDITOR);
+  });
+});
+
+describe('several accounts (issue 19): two servers', () => {
+  it('a server that is down shows its error under its account’s heading; the other server’s account lists, each with its own key only', async () => {
+    const servers = await startTwoServers();
+    grist = servers.first; // closed by the file's afterEach; the second below
+    try {
+      fakeBrowser.permissions.contains = (async () => true) as never;
+      await saveAccounts([
+        { id: 'work', settings: { personalSiteUrl: `${servers.first.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey },
+        { id: 'client', settings: { personalSiteUrl: `${servers.second.url}/o/docs`, teamSiteUrls: [] }, apiKey: SECOND_USERS.edith.apiKey },
+      ]);
+      servers.second.injectFault({ path: '/api/orgs', status: 503 });
+      const listing = await refreshListing();
+      await readListing();
+      expect(listing.accounts?.map((account) => [account.id, account.server, account.error?.kind])).toEqual([
+        ['work', new URL(servers.first.url).host, undefined],
+        ['client', new URL(servers.second.url).host, 'server'],
+      ]);
+      expect(listing.sites.map((site) => [site.account, site.name, site.error])).toEqual([
+        ['work', 'Personal', undefined],
+        ['work', 'Acme Corp', undefined],
+        ['work', 'Globex Inc', undefined],
+      ]);
+      expect(new Set(servers.first.requests.map((request) => request.apiKey))).toEqual(new Set([USERS.owner.apiKey]));
+      // Its site list only (tried again, as any 503), with its own key.
+      expect(new Set(servers.second.requests.map((request) => `${request.path} ${request.apiKey}`))).toEqual(new Set([`/o/docs/api/orgs ${SECOND_USERS.edith.apiKey}`]));
+
+      // Back up: both list, the client's sites at their own server's address (org ids and a domain collide).
+      servers.second.clearFaults();
+      const both = await refreshListing();
+      await readListing();
+      expect(both.accounts?.map((account) => account.error)).toEqual([undefined, undefined]);
+      expect(both.sites.filter((site) => site.account === 'client').map((site) => [site.name, site.siteUrl])).toEqual([
+        ['Personal', `${servers.second.url}/o/docs`],
+        ['Acme Research', `${servers.second.url}/o/acme`],
+      ]);
+    } finally {
+      await servers.second.close();
+    }
   });
 });

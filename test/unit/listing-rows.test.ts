@@ -34,7 +34,7 @@ function workspace(id: number, name: string, documents: DocumentEntry[]): Worksp
 }
 
 function site(orgId: number, name: string, workspaces: WorkspaceEntry[], extra: Partial<SiteEntry> = {}): SiteEntry {
-  return { orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
+  return { account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
 }
 
 function keys(rows: readonly Row[]): string[] {
@@ -123,11 +123,11 @@ describe('prepareListing', () => {
     const [personal, ...others] = listing.sites;
     const renamed: Listing = { ...listing, sites: [{ ...personal!, workspaces: [...personal!.workspaces] }, ...others] };
     const second = prepareListing(renamed);
-    const acmeRows = (prepared: typeof first) => prepared.rows.filter((row) => row.site.orgId === 2);
+    const acmeRows = (prepared: typeof first) => prepared.rows.filter((row) => 'site' in row && row.site.orgId === 2);
     expect(acmeRows(second)).toEqual(acmeRows(first));
     expect(acmeRows(second)[0]).toBe(acmeRows(first)[0]);
     // The renamed site's rows are new, pointing at its new entry.
-    expect(second.rows[0]!.site).toBe(renamed.sites[0]);
+    expect(second.rows[0]).toMatchObject({ site: renamed.sites[0] });
   });
 
   test('20,000 documents are prepared and searched quickly', () => {
@@ -224,7 +224,7 @@ describe('renderPlan', () => {
   function totalHeight(plan: ReturnType<typeof renderPlan>): number {
     let height = 0;
     for (const node of plan) {
-      if (node.kind === 'gap') height += node.height;
+      if (node.kind !== 'site') height += node.height;
       else
         for (const child of node.children) {
           if (child.kind === 'list') height += child.items.reduce((sum, item) => sum + item.height, 0);

@@ -7,20 +7,21 @@ import { createListingPortListener, createMessageListener, type Handlers } from 
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { LISTING_PORT, listingPortName, type ListingPart } from '../../src/shared/messages.ts';
 
-const settings = { hasApiKey: true, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] };
+const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     getSettings: vi.fn(async () => settings),
     saveSettings: vi.fn(async () => settings),
     removeApiKey: vi.fn(async () => settings),
+    removeAccount: vi.fn(async () => settings),
     confirmSavedKey: vi.fn(async () => settings),
     testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
     refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
     renameDocument: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     renameWorkspace: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     moveDocument: vi.fn(async () => ({ to: { site: { orgId: 1, name: 's', url: 'https://docs.getgrist.com' }, workspace: { id: 2, name: 'w' } }, entryId: 'e' })),
-    getDocumentAtUrl: vi.fn(async () => ({ kind: 'document' as const, orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
+    getDocumentAtUrl: vi.fn(async () => ({ kind: 'document' as const, account: 'a1', orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
     renameDocumentAtUrl: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
     getHistory: vi.fn(async () => []),
     clearHistory: vi.fn(async () => null),
@@ -69,6 +70,19 @@ describe('the message router', () => {
     const reply = await listen({ type: 'renameDocument', request: { orgId: '1', docId: 'd', name: 'n' } }, ownPage());
     expect(reply).toEqual({ ok: false, error: { kind: 'invalid-input', message: 'The extension sent a malformed request.' } });
     expect(all.renameDocument).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['saveSettings with more than ten accounts', 'saveSettings', { accounts: Array.from({ length: 11 }, () => ({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] })) }],
+    ['removeAccount naming no account', 'removeAccount', { account: '' }],
+    ['removeApiKey without an account, as before accounts', 'removeApiKey', null],
+    ['renameWorkspace without its site URL (org ids are per server)', 'renameWorkspace', { orgId: 1, workspaceId: 2, name: 'n' }],
+    ['startBulkMove to a workspace without its site URL', 'startBulkMove', { items: [], to: { orgId: 1, workspaceId: 2 } }],
+  ] as const)('refuses %s before its handler runs', async (_name, type, request) => {
+    const all = handlers();
+    const reply = await createMessageListener(all, Promise.resolve())({ type, request }, ownPage());
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(all[type]).not.toHaveBeenCalled();
   });
 
   it('returns an ApiError as a value', async () => {
@@ -122,7 +136,7 @@ function fakePort(name = LISTING_PORT, sender = ownPage()) {
   return port;
 }
 
-const site = (orgId: number, name: string) => ({ orgId, name, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
+const site = (orgId: number, name: string) => ({ account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
 
 describe('the listing port', () => {
   const listing: Listing = { fetchedAt: 7, revision: 'r1', sites: [site(1, 'One'), site(2, 'Two')] };
@@ -133,7 +147,7 @@ describe('the listing port', () => {
       const report = (step: RefreshStep) => listeners.forEach((listener) => listener(step));
       // As a real refresh: its storage reads, then its steps, then its listing.
       const listing = new Promise((resolve) => setTimeout(resolve, 0)).then(outcome).then((result) => {
-        report({ sites: result.sites.map(({ orgId, name, domain, personal, siteUrl }) => ({ orgId, name, domain, personal, siteUrl })) });
+        report({ sites: result.sites.map(({ account, orgId, name, domain, personal, siteUrl }) => ({ account, orgId, name, domain, personal, siteUrl })) });
         result.sites.forEach((entry, index) => report({ site: entry, index, unchanged: index === 1 }));
         return result;
       });

@@ -12,7 +12,7 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
@@ -21,8 +21,9 @@ function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): Docu
 const LISTING: Listing = {
   fetchedAt: 1,
   sites: [
-    { orgId: 1, name: 'Olivia', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [{ id: 1, name: 'Home', documents: [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })] }] },
+    { account: ACCOUNT_1, orgId: 1, name: 'Olivia', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [{ id: 1, name: 'Home', documents: [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })] }] },
     {
+      account: ACCOUNT_1,
       orgId: 2,
       name: 'Acme',
       domain: 'acme',
@@ -60,7 +61,7 @@ describe('the suggestions', () => {
   it(`gives at most ${MAX_SUGGESTIONS}, the browser’s count`, () => {
     const many: Listing = {
       fetchedAt: 1,
-      sites: [{ orgId: 9, name: 'Big', domain: 'big', personal: false, siteUrl: 'https://big.getgrist.com', workspaces: [{ id: 9, name: 'All', documents: Array.from({ length: 50 }, (_, n) => doc(`report${String(n).padStart(16, '0')}`, `Report ${n}`)) }] }],
+      sites: [{ account: ACCOUNT_1, orgId: 9, name: 'Big', domain: 'big', personal: false, siteUrl: 'https://big.getgrist.com', workspaces: [{ id: 9, name: 'All', documents: Array.from({ length: 50 }, (_, n) => doc(`${String(n).padStart(12, '0')}report0000`, `Report ${n}`)) }] }],
     };
     expect(suggestionsFor(buildSuggestionIndex(many), 'report', false)).toHaveLength(MAX_SUGGESTIONS);
   });
@@ -175,5 +176,31 @@ describe('the handlers', () => {
     expect(await type('roadmap')).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1000);
     await vi.waitFor(() => expect(grist.requests.some((request) => request.path.endsWith('/api/orgs'))).toBe(true), { timeout: 3000 });
+  });
+
+  /** Olivia's account, then Ed's, both on the one server; their listing cached. */
+  async function twoAccounts(): Promise<void> {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    onStorageChanged({ listing: {} });
+    onInputStarted();
+    grist.clearRequests();
+  }
+
+  it('with several accounts: searches the documents of all of them, from the cached listing', async () => {
+    await twoAccounts();
+    // Olivia's personal document, and Ed's.
+    expect((await type('budget')).map((suggestion) => suggestion.content)).toEqual([`${grist.url}/o/docs/doc/${DOCS.personalBudget.urlId}`]);
+    expect((await type('notes')).map((suggestion) => suggestion.content)).toEqual([`${grist.url}/o/docs/doc/${DOCS.editorNotes.urlId}`]);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('with several accounts: a document both list is suggested once, at its one address', async () => {
+    await twoAccounts();
+    expect((await type('bug')).map((suggestion) => suggestion.content)).toEqual([`${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`]);
   });
 });

@@ -4,6 +4,7 @@ import { changedPart, previewRenames, verdictAt, type PickedDocument } from '../
 import { compileRules, NO_RULES, type RenameRules } from '../../src/bulk/rename-rules.ts';
 
 const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): PickedDocument => ({
+  account: 'a1',
   orgId: 5,
   siteUrl: 'https://acme.getgrist.com',
   workspaceId,

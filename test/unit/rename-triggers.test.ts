@@ -18,11 +18,11 @@ import {
   showPageMenuFor,
   syncContextMenus,
 } from '../../src/background/rename/rename-triggers.ts';
-import { readSiteAccess } from '../../src/background/grist/host-policy.ts';
-import { apiKeyItem } from '../../src/shared/storage-items.ts';
+import { readAccounts } from '../../src/background/grist/host-policy.ts';
+import { apiKeysItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 const menus = { create: vi.fn(), update: vi.fn(async () => undefined), removeAll: vi.fn(async () => undefined) };
@@ -44,7 +44,7 @@ const dialogUrl = () => new URL((createWindow.mock.calls[0] as unknown as [{ url
 
 describe('the menu entries', () => {
   it('are built for the configured hosts only, the page entry hidden until a document page is active', async () => {
-    await syncContextMenus(await readSiteAccess());
+    await syncContextMenus(await readAccounts());
     expect(menus.removeAll).toHaveBeenCalledOnce();
     expect(menus.create.mock.calls.map(([entry]) => entry)).toEqual([
       {
@@ -72,7 +72,7 @@ describe('the menu entries', () => {
 
   it('cover exactly the configured hosts and the team hosts Grist listed: no parent domain', async () => {
     await saveSettingsWithKey({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }, USERS.owner.apiKey, ['https://acme.getgrist.com']);
-    await syncContextMenus(await readSiteAccess());
+    await syncContextMenus(await readAccounts());
     expect(menus.create.mock.calls.map(([entry]) => entry.targetUrlPatterns ?? entry.documentUrlPatterns)).toEqual([
       ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
       ['https://docs.getgrist.com/*', 'https://acme.getgrist.com/*'],
@@ -135,6 +135,7 @@ describe('the dialog’s messages', () => {
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2#a1` });
     expect(found).toEqual({
       kind: 'document',
+      account: ACCOUNT_1,
       orgId: ORGS.acme.id,
       siteUrl: `${grist.url}/o/acme`,
       docId: DOCS.roadmap.id,
@@ -157,6 +158,7 @@ describe('the dialog’s messages', () => {
     const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
     expect(await getDocumentAtUrl({ pageUrl })).toEqual({
       kind: 'workspace',
+      account: ACCOUNT_1,
       orgId: ORGS.acme.id,
       siteUrl: `${grist.url}/o/acme`,
       docId: `workspace:${WORKSPACES.engineering.id}`,
@@ -168,7 +170,7 @@ describe('the dialog’s messages', () => {
     expect(await renameDocumentAtUrl({ pageUrl, name: 'R&D', source: 'shortcut' })).toEqual({ name: 'R&D', entryId: expect.any(String) });
     expect(grist.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.engineering.id}`]);
     expect(grist.workspace(WORKSPACES.engineering.id)?.name).toBe('R&D');
-    await apiKeyItem.set(USERS.editor.apiKey);
+    await apiKeysItem.set({ [ACCOUNT_1]: USERS.editor.apiKey });
     expect((await getDocumentAtUrl({ pageUrl })).canRename).toBe(false);
   });
 
@@ -183,7 +185,7 @@ describe('the dialog’s messages', () => {
   });
 
   it('tell a viewer they cannot rename', async () => {
-    await apiKeyItem.set(USERS.viewer.apiKey);
+    await apiKeysItem.set({ [ACCOUNT_1]: USERS.viewer.apiKey });
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}` });
     expect(found.canRename).toBe(false);
   });
@@ -200,8 +202,8 @@ describe('the dialog’s messages', () => {
   });
 
   it.each([
-    ['an unconfigured Grist host', 'https://grist.evil.com/o/acme/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
-    ['a team on getgrist.com not in the options', 'https://initech.getgrist.com/v4t59thVmUHr/Bug-Tracker', /not on one of your Grist sites/],
+    ['an unconfigured Grist host', 'https://grist.evil.com/o/acme/v4t59thVmUHr/Bug-Tracker', /^This page is on https:\/\/grist\.evil\.com\/o\/acme, which none of your Grist accounts has\. Add https:\/\/grist\.evil\.com\/o\/acme to an account/],
+    ['a team on getgrist.com not in the options', 'https://initech.getgrist.com/v4t59thVmUHr/Bug-Tracker', /on https:\/\/initech\.getgrist\.com, which none of your Grist accounts has/],
     ['a page that is not Grist at all', 'https://example.com/', /^This page is not a Grist document\.$/],
     ['a page shaped like one, elsewhere on the web', 'https://github.com/facebookresearch/llama', /^This page is not a Grist document\.$/],
     ['a home page', '/o/acme/', /not a Grist document/],

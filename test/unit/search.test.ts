@@ -8,7 +8,7 @@ function document(id: string, name: string): DocumentEntry {
 }
 
 function site(orgId: number, name: string, workspaces: SiteEntry['workspaces'], extra: Partial<SiteEntry> = {}): SiteEntry {
-  return { orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
+  return { account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
 }
 
 const listing: Listing = {
@@ -78,6 +78,10 @@ function describeRow(row: Row): string {
       return `workspace:${row.workspace.name}`;
     case 'document':
       return `document:${row.document.name}`;
+    case 'account':
+      return `account:${row.account.user?.email ?? row.number}`;
+    case 'account-error':
+      return `account-error:${row.error.message}`;
   }
 }
 

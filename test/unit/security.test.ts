@@ -17,10 +17,11 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
-import { apiKeyItem, historyItem, HISTORY_VERSION, keyHostsItem, listingItem } from '../../src/shared/storage-items.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { accountsItem, apiKeysItem, historyItem, HISTORY_VERSION, listingItem } from '../../src/shared/storage-items.ts';
+import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
 
 /** The saved key: no reply, log line or stored item but `apiKey` may ever contain it. */
 const KEY = USERS.owner.apiKey;
@@ -108,6 +109,7 @@ async function configure(apiKey = KEY): Promise<void> {
     entries: [
       {
         id: SEEDED_ENTRY_ID,
+        account: ACCOUNT_1,
         at: 1,
         site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },
         workspace: null,
@@ -149,7 +151,7 @@ async function send<K extends MessageName>(type: K, request: RequestOf<K>): Prom
 /** Everything in `storage.local` but the key's own item, and `storage.sync`, as JSON. */
 async function storedOutsideApiKey(): Promise<string> {
   const local = await fakeBrowser.storage.local.get(null);
-  delete local.apiKey;
+  delete local.apiKeys;
   const sync = await fakeBrowser.storage.sync.get(null);
   return JSON.stringify({ local, sync });
 }
@@ -182,25 +184,26 @@ async function sendEvery(requests: Record<MessageName, unknown>, key = KEY): Pro
 function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
   const requests: EveryRequest = {
     getSettings: null,
-    saveSettings: { personalSiteUrl: personalSite(), teamSiteUrls: [] },
-    confirmSavedKey: { siteUrl: personalSite() },
-    testConnection: { personalSiteUrl: personalSite() },
+    saveSettings: { accounts: [{ id: ACCOUNT_1, personalSiteUrl: personalSite(), teamSiteUrls: [] }] },
+    confirmSavedKey: { account: ACCOUNT_1, siteUrl: personalSite() },
+    testConnection: { account: ACCOUNT_1, personalSiteUrl: personalSite() },
     refreshListing: null,
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
-    renameWorkspace: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id, name: 'Sales & Marketing' },
+    renameWorkspace: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: WORKSPACES.marketing.id, name: 'Sales & Marketing' },
     moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id } },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     getHistory: null,
     undoRename: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
     startBulkRename: { items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id, newName: 'Leads 2027' }] },
-    startBulkMove: { items: [{ orgId: ORGS.globex.id, docId: DOCS.projectAlpha.id }], to: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.globexHome.id } },
+    startBulkMove: { items: [{ orgId: ORGS.globex.id, docId: DOCS.projectAlpha.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.globexHome.id } },
     getBulkRun: { runId: THIS_RUN },
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },
     undoBatch: { batchId: 'no-such-batch' },
     clearHistory: null,
-    removeApiKey: null,
+    removeApiKey: { account: ACCOUNT_1 },
+    removeAccount: { account: ACCOUNT_1 },
   };
   return { ...requests, ...overrides };
 }
@@ -221,12 +224,16 @@ describe('the key never leaves the background in a reply or a stored item', () =
   it('every message type, answered with success', async () => {
     await configure();
     const replies = await sendEvery(
-      everyRequest({ saveSettings: { apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] } }),
+      everyRequest({ saveSettings: { accounts: [{ id: ACCOUNT_1, apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] }] } }),
     );
     expect(failedKinds(replies)).toEqual({});
-    expect(replies.getSettings).toEqual({ ok: true, value: { hasApiKey: true, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] } });
+    expect(replies.getSettings).toEqual({
+      ok: true,
+      value: { accounts: [{ id: ACCOUNT_1, hasApiKey: true, user: null, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] },
+    });
     expect(replies.renameDocument).toEqual({ ok: true, value: { name: 'Bugs', entryId: expect.any(String) } });
-    expect(replies.removeApiKey).toMatchObject({ ok: true, value: { hasApiKey: false } });
+    expect(replies.removeApiKey).toMatchObject({ ok: true, value: { accounts: [{ hasApiKey: false }] } });
+    expect(replies.removeAccount).toEqual({ ok: true, value: { accounts: [] } });
     // The key typed in the options page is answered without it too.
     await configure();
     const typed = await send('testConnection', { apiKey: KEY, personalSiteUrl: personalSite() });
@@ -295,10 +302,10 @@ describe('the key never leaves the background in a reply or a stored item', () =
     const other = 'https://grist.other.example.com';
     const replies = await sendEvery(
       everyRequest({
-        saveSettings: { personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] },
-        testConnection: { personalSiteUrl: `${other}/o/docs` },
+        saveSettings: { accounts: [{ personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] }] },
+        testConnection: { account: ACCOUNT_1, personalSiteUrl: `${other}/o/docs` },
         renameDocument: { orgId: 999, docId: DOCS.bugTracker.id, name: 'Bugs' }, // a site the listing does not hold
-        renameWorkspace: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.engineering.id, name: 'x' }, // not a workspace of that site
+        renameWorkspace: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.engineering.id, name: 'x' }, // not a workspace of that site
         moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.globex.id, workspaceId: WORKSPACES.engineering.id } }, // not a workspace of that site
         getDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker` },
         renameDocumentAtUrl: { pageUrl: `${other}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`, name: 'x' },
@@ -329,6 +336,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,
+      removeAccount: { account: [KEY] },
       confirmSavedKey: { siteUrl: [KEY] },
       getHistory: KEY,
       clearHistory: [KEY],
@@ -343,7 +351,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     const replies = await sendEvery(malformed);
     expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
     expect(grist.requests).toHaveLength(0);
-    expect(await apiKeyItem.get()).toBe(KEY);
+    expect((await apiKeysItem.get())[ACCOUNT_1]).toBe(KEY);
   });
 
   it('every message type, when storage throws an error whose text holds the key', async () => {
@@ -390,7 +398,7 @@ describe('the key goes only to the configured sites', () => {
 
     expect(await send('getDocumentAtUrl', { pageUrl: otherPage })).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
     expect(await send('renameDocumentAtUrl', { pageUrl: otherPage, name: 'Bugs' })).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
-    expect(await send('testConnection', { personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'key-not-confirmed' } });
+    expect(await send('testConnection', { account: ACCOUNT_1, personalSiteUrl: `${other.url}/o/docs` })).toMatchObject({ ok: false, error: { kind: 'key-not-confirmed' } });
     // A cached listing that names another origin (stored data is not trusted to pick the host).
     const listing = (await readListing()) as Listing;
     for (const site of listing.sites) site.siteUrl = site.siteUrl.replace(grist.url, other.url);
@@ -444,7 +452,7 @@ describe('the key goes only to the configured sites', () => {
       [5, 'https://acme.getgrist.com', undefined],
       [7, 'https://grist.initech.example', undefined],
     ]);
-    await vi.waitFor(async () => expect((await keyHostsItem.get()).listed).toEqual(['https://acme.getgrist.com', 'https://grist.initech.example']));
+    await vi.waitFor(async () => expect((await accountsItem.get())[0]?.hosts.listed).toEqual(['https://acme.getgrist.com', 'https://grist.initech.example']));
 
     // "Rename linked Grist document…" on crafted links: hosts of the domain that are not listed sites.
     asked.length = 0;
@@ -464,8 +472,8 @@ describe('the key goes only to the configured sites', () => {
   // server, must not follow them there (the manifest grants *.getgrist.com).
   it('a key whose stored settings no longer read back is not sent to the default site', async () => {
     const { migrateStorage } = await import('../../src/background/settings/storage-migration.ts');
-    await fakeBrowser.storage.local.set({ settings: { personalSiteUrl: 'https://grist.mycompany.example/', teamSiteUrls: [] } });
-    await apiKeyItem.set(KEY);
+    // As a version before accounts stored them.
+    await fakeBrowser.storage.local.set({ settings: { personalSiteUrl: 'https://grist.mycompany.example/', teamSiteUrls: [] }, apiKey: KEY });
     const asked: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       asked.push(new URL(input instanceof Request ? input.url : String(input)).host);
@@ -482,7 +490,7 @@ describe('the key goes only to the configured sites', () => {
     await configure();
     grist.injectFault({ path: '/api/orgs', status: 302, headers: { Location: `${other.url}/api/orgs` } });
     const host = new URL(grist.url).host;
-    for (const reply of [await send('refreshListing', null), await send('testConnection', { personalSiteUrl: personalSite() })]) {
+    for (const reply of [await send('refreshListing', null), await send('testConnection', { account: ACCOUNT_1, personalSiteUrl: personalSite() })]) {
       expect(reply).toEqual({ ok: false, error: { kind: 'network', message: `Could not reach ${host}. Check the site URL and your connection.` } });
     }
     expect(grist.requests.filter((request) => request.path === '/o/docs/api/orgs').length).toBeGreaterThan(0);
@@ -521,7 +529,7 @@ describe('plain http is refused outside this machine, before anything is sent', 
       { personalSiteUrl: 'http://grist.example.com', teamSiteUrls: [] },
       { personalSiteUrl: personalSite(), teamSiteUrls: ['http://acme.example.com'] },
     ]) {
-      expect(await send('saveSettings', { apiKey: USERS.editor.apiKey, ...input })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+      expect(await send('saveSettings', { accounts: [{ id: ACCOUNT_1, apiKey: USERS.editor.apiKey, ...input }] })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     }
     expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
     expect(updateDynamicRules).not.toHaveBeenCalled();
@@ -566,7 +574,7 @@ describe('only the extension’s own pages are answered', () => {
     const stored = await fakeBrowser.storage.local.get(null);
     const spies: Record<string, Mock> = Object.fromEntries(Object.keys(everyRequest()).map((type) => [type, vi.fn(async () => null)]));
     const routedToSpies = createMessageListener(spies as unknown as Handlers, Promise.resolve());
-    for (const [type, request] of Object.entries(everyRequest({ saveSettings: { apiKey: 'f'.repeat(40), personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] } }))) {
+    for (const [type, request] of Object.entries(everyRequest({ saveSettings: { accounts: [{ apiKey: 'f'.repeat(40), personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }] } }))) {
       expect(deliver(type as MessageName, request, sender()), type).toBeUndefined();
       expect(routedToSpies({ type, request }, sender()), type).toBeUndefined();
     }
@@ -599,7 +607,7 @@ describe('only the extension’s own pages are answered', () => {
   it('the same messages from the extension’s own pages are answered (so the drops above are the sender check)', async () => {
     await configure();
     for (const path of ['src/popup/index.html', 'src/options/index.html', 'src/dialog/index.html?url=x']) {
-      expect(await deliver('getSettings', null, ownPage(path))).toMatchObject({ ok: true, value: { hasApiKey: true } });
+      expect(await deliver('getSettings', null, ownPage(path))).toMatchObject({ ok: true, value: { accounts: [{ hasApiKey: true }] } });
     }
   });
 
@@ -617,5 +625,74 @@ describe('only the extension’s own pages are answered', () => {
 
   it('the worker listens for no messages or connections from outside', () => {
     for (const channel of Object.values(externalChannels)) expect(channel.addListener).not.toHaveBeenCalled();
+  });
+});
+
+describe('several accounts: each key goes only to its own account’s sites', () => {
+  let servers: TwoServers;
+  beforeEach(async () => {
+    servers = await startTwoServers({ first: { seed: sampleSeed } });
+  });
+  afterEach(async () => {
+    await servers.close();
+  });
+
+  /** The keys each server received, each once. */
+  const keysAt = (server: FakeGrist) => [...new Set(server.requests.map((request) => request.apiKey))];
+
+  it('a refresh, renames, lookups and undo in two accounts on two servers send no key to the other server', async () => {
+    const { first, second } = servers;
+    await saveAccounts([
+      { id: 'work', settings: { personalSiteUrl: `${first.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey },
+      { id: 'client', settings: { personalSiteUrl: `${second.url}/o/docs`, teamSiteUrls: [] }, apiKey: SECOND_USERS.edith.apiKey },
+    ]);
+    const listed = await send('refreshListing', null);
+    expect(listed.ok && listed.value.sites.map((site) => [site.account, site.name])).toEqual([
+      ['work', 'Personal'],
+      ['work', 'Acme Corp'],
+      ['work', 'Globex Inc'],
+      ['client', 'Personal'],
+      ['client', 'Acme Research'],
+    ]);
+    // Org ids are per server: Acme Research is org 3 on the client's server, as Victor's personal site is on the first.
+    expect(await send('renameDocument', { orgId: SECOND_ORGS.research.id, docId: SECOND_DOCS.trialResults.id, name: 'Trial Results 2' })).toMatchObject({ ok: true });
+    expect(await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toMatchObject({ ok: true });
+    expect(await send('getDocumentAtUrl', { pageUrl: `${second.url}/o/acme/doc/${SECOND_DOCS.labInventory.urlId}` })).toMatchObject({ ok: true, value: { account: 'client', name: 'Lab Inventory' } });
+    expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'work', name: 'Bugs' } });
+    const history = await send('getHistory', null);
+    const clientRename = history.ok ? history.value.find((entry) => entry.docId === SECOND_DOCS.trialResults.id) : undefined;
+    expect(clientRename).toMatchObject({ account: 'client', cannotUndo: null });
+    expect(await send('undoRename', { entryId: clientRename!.id, docId: SECOND_DOCS.trialResults.id })).toMatchObject({ ok: true, value: { outcome: 'restored' } });
+    expect(second.doc(SECOND_DOCS.trialResults.id)?.name).toBe('Trial Results');
+    expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    // Each server only ever saw its own account's key.
+    expect(keysAt(first)).toEqual([USERS.owner.apiKey]);
+    expect(keysAt(second)).toEqual([SECOND_USERS.edith.apiKey]);
+  });
+
+  it('a page of a site no account has is looked up with no key at all, and names the site to add', async () => {
+    const { first, second } = servers;
+    await saveAccounts([{ id: 'work', settings: { personalSiteUrl: `${first.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey }]);
+    const reply = await send('getDocumentAtUrl', { pageUrl: `${second.url}/o/acme/doc/${SECOND_DOCS.labInventory.urlId}` });
+    expect(reply).toEqual({ ok: false, error: { kind: 'not-configured', message: expect.stringContaining(`This page is on ${second.url}/o/acme, which none of your Grist accounts has.`) } });
+    expect(second.requests).toEqual([]);
+    expect(first.requests).toEqual([]);
+  });
+
+  it('two users of one server: the document both list is renamed once, with the owner’s key, even when the other account comes first', async () => {
+    const { first } = servers;
+    const sites = { personalSiteUrl: `${first.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: 'ed', settings: sites, apiKey: USERS.editor.apiKey },
+      { id: 'olivia', settings: sites, apiKey: USERS.owner.apiKey },
+    ]);
+    expect((await send('refreshListing', null)).ok).toBe(true);
+    first.clearRequests();
+    expect(await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toMatchObject({ ok: true });
+    const patches = first.requests.filter((request) => request.method === 'PATCH');
+    expect(patches.map((request) => request.apiKey)).toEqual([USERS.owner.apiKey]);
+    expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+    // The rename window picks the owner's account too.
+    expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'olivia', canRename: true } });
   });
 });

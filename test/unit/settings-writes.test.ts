@@ -6,15 +6,22 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheEpoch } from '../../src/background/listing/listing-cache.ts';
-import { saveSettings } from '../../src/background/settings/settings-service.ts';
+import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import { recordListedHosts } from '../../src/background/settings/settings-writes.ts';
 import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
-import { keyHostsItem, schemaVersionItem, SCHEMA_VERSION, settingsItem } from '../../src/shared/storage-items.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { accountsItem, apiKeysItem, schemaVersionItem, SCHEMA_VERSION } from '../../src/shared/storage-items.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 const KEY = 'a'.repeat(40);
 const A = { personalSiteUrl: 'https://grist.a.example', teamSiteUrls: [] };
 const B = { personalSiteUrl: 'https://grist.b.example', teamSiteUrls: [] };
+
+/** The first account's sites as stored. */
+const firstSettings = async () => (await accountsItem.get())[0]?.settings;
+/** The first account's key hosts as stored. */
+const firstHosts = async () => (await accountsItem.get())[0]?.hosts;
+/** Saves the one account ACCOUNT_1 with these sites (and a key, when given). */
+const saveOne = (settings: typeof A, apiKey?: string) => saveSettings({ accounts: [{ id: ACCOUNT_1, ...settings, ...(apiKey ? { apiKey } : {}) }] });
 
 /** The hosts the installed Origin rule removes Origin for. */
 async function ruleHosts(): Promise<string[] | undefined> {
@@ -25,7 +32,7 @@ async function ruleHosts(): Promise<string[] | undefined> {
 beforeEach(async () => {
   Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
   await saveSettingsWithKey(A, KEY);
-  await saveSettings({ ...A }); // installs the rule for A
+  await saveOne(A); // installs the rule for A
 });
 
 afterEach(() => {
@@ -35,20 +42,20 @@ afterEach(() => {
 describe('a save is all or nothing', () => {
   it('when the browser refuses the Origin rule, nothing is saved and the error says so', async () => {
     vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateDynamicRules').mockRejectedValueOnce(new Error('rule refused'));
-    await expect(saveSettings({ ...B, apiKey: KEY })).rejects.toThrow('rule refused');
-    expect(await settingsItem.get()).toEqual(A);
-    expect((await keyHostsItem.get()).confirmed).toEqual(['https://grist.a.example']);
+    await expect(saveOne(B, KEY)).rejects.toThrow('rule refused');
+    expect(await firstSettings()).toEqual(A);
+    expect((await firstHosts())?.confirmed).toEqual(['https://grist.a.example']);
     expect(await ruleHosts()).toEqual(['grist.a.example']);
   });
 
   it('when the browser refuses the settings write, the Origin rule is put back', async () => {
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((async (items: Record<string, unknown>) => {
-      if ('settings' in items) throw new Error('QUOTA_BYTES quota exceeded');
+      if ('accounts' in items) throw new Error('QUOTA_BYTES quota exceeded');
       return set(items);
     }) as never);
-    await expect(saveSettings({ ...B })).rejects.toThrow('quota');
-    expect(await settingsItem.get()).toEqual(A);
+    await expect(saveOne(B)).rejects.toThrow('quota');
+    expect(await firstSettings()).toEqual(A);
     expect(await ruleHosts()).toEqual(['grist.a.example']);
   });
 
@@ -57,15 +64,14 @@ describe('a save is all or nothing', () => {
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     let first = true;
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((async (items: Record<string, unknown>) => {
-      if ('settings' in items && first) {
+      if ('accounts' in items && first) {
         first = false;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return set(items);
     }) as never);
-    await Promise.all([saveSettings({ ...B }), saveSettings({ personalSiteUrl: 'https://grist.c.example', teamSiteUrls: [] })]);
-    const saved = await settingsItem.get();
-    expect(saved.personalSiteUrl).toBe('https://grist.c.example');
+    await Promise.all([saveOne(B), saveOne({ personalSiteUrl: 'https://grist.c.example', teamSiteUrls: [] })]);
+    expect((await firstSettings())?.personalSiteUrl).toBe('https://grist.c.example');
     expect(await ruleHosts()).toEqual(['grist.c.example']);
   });
 });
@@ -74,33 +80,88 @@ describe('a key saved by an older version', () => {
   it('may go to the sites configured when it was saved, and no other', async () => {
     await fakeBrowser.storage.local.clear();
     await fakeBrowser.storage.local.set({ schemaVersion: 2, apiKey: KEY, settings: { personalSiteUrl: 'https://grist.a.example', teamSiteUrls: ['https://grist.a.example/o/acme', 'https://team.example'] } });
-    const { hosts } = await migrateStorage();
+    const hosts = (await migrateStorage())[0]?.hosts;
     expect(hosts).toEqual({ confirmed: ['https://grist.a.example', 'https://team.example'], listed: [] });
-    expect(await keyHostsItem.get()).toEqual(hosts);
+    expect(await firstHosts()).toEqual(hosts);
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
     // Run again (every worker start), it changes nothing.
-    expect((await migrateStorage()).hosts).toEqual(hosts);
+    expect((await migrateStorage())[0]?.hosts).toEqual(hosts);
   });
 
   it('no key, no hosts recorded', async () => {
     await fakeBrowser.storage.local.clear();
     await fakeBrowser.storage.local.set({ schemaVersion: 2, settings: A });
-    expect((await migrateStorage()).hosts).toEqual({ confirmed: [], listed: [] });
+    expect((await migrateStorage())[0]?.hosts).toEqual({ confirmed: [], listed: [] });
   });
 });
 
 describe('the team sites Grist listed for the key', () => {
   it('are recorded, with the Origin rule, by a refresh of the current settings', async () => {
-    await recordListedHosts(['https://grist.team.example'], cacheEpoch());
-    expect((await keyHostsItem.get()).listed).toEqual(['https://grist.team.example']);
+    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], cacheEpoch());
+    expect((await firstHosts())?.listed).toEqual(['https://grist.team.example']);
     expect(await ruleHosts()).toEqual(['grist.a.example', 'grist.team.example']);
   });
 
   it('are not recorded by a refresh that started before the settings changed', async () => {
     const startedIn = cacheEpoch();
-    await saveSettings({ ...B, apiKey: KEY });
-    await recordListedHosts(['https://grist.team.example'], startedIn);
-    expect((await keyHostsItem.get()).listed).toEqual([]);
+    await saveOne(B, KEY);
+    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], startedIn);
+    expect((await firstHosts())?.listed).toEqual([]);
     expect(await ruleHosts()).toEqual(['grist.b.example']);
+  });
+});
+
+describe('several accounts', () => {
+  const OTHER_KEY = 'b'.repeat(40);
+
+  it('are saved in one Save, in order; a new one gets an id of its own and its key goes to its sites only', async () => {
+    const saved = await saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { ...B, apiKey: OTHER_KEY }] });
+    expect(saved.accounts.map(({ personalSiteUrl, hasApiKey }) => ({ personalSiteUrl, hasApiKey }))).toEqual([
+      { personalSiteUrl: A.personalSiteUrl, hasApiKey: true },
+      { personalSiteUrl: B.personalSiteUrl, hasApiKey: true },
+    ]);
+    const [first, second] = await accountsItem.get();
+    expect(first?.id).toBe(ACCOUNT_1);
+    expect(second?.id).not.toBe(ACCOUNT_1);
+    expect(second?.hosts).toEqual({ confirmed: ['https://grist.b.example'], listed: [] });
+    expect(await apiKeysItem.get()).toEqual({ [ACCOUNT_1]: KEY, [second!.id]: OTHER_KEY });
+    // The Origin rule covers both accounts' hosts.
+    expect(await ruleHosts()).toEqual(['grist.a.example', 'grist.b.example']);
+    // The replies never carry a key.
+    expect(JSON.stringify(saved)).not.toContain(KEY);
+    expect(JSON.stringify(saved)).not.toContain(OTHER_KEY);
+  });
+
+  it('the same key twice is refused with a clear message, and nothing is saved', async () => {
+    await expect(saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { ...B, apiKey: KEY }] })).rejects.toMatchObject({
+      kind: 'invalid-input',
+      message: 'Account 2 has the same API key as account 1. Each account needs its own key: one key is one Grist user.',
+    });
+    expect((await accountsItem.get()).map((account) => account.id)).toEqual([ACCOUNT_1]);
+    expect(await ruleHosts()).toEqual(['grist.a.example']);
+  });
+
+  it('more than ten are refused', async () => {
+    const accounts = Array.from({ length: 11 }, (_, index) => ({ personalSiteUrl: `https://grist${index}.example`, teamSiteUrls: [], apiKey: String(index).repeat(40) }));
+    await expect(saveSettings({ accounts })).rejects.toMatchObject({ kind: 'invalid-input', message: 'At most 10 Grist accounts can be added.' });
+  });
+
+  it('Remove account forgets its key and hosts; a host the other account uses stays in the Origin rule', async () => {
+    const { accounts } = await saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { personalSiteUrl: A.personalSiteUrl, teamSiteUrls: ['https://grist.b.example'], apiKey: OTHER_KEY }] });
+    const second = accounts[1]!.id;
+    const after = await removeAccount({ account: second });
+    expect(after.accounts.map((account) => account.id)).toEqual([ACCOUNT_1]);
+    expect(await apiKeysItem.get()).toEqual({ [ACCOUNT_1]: KEY });
+    expect(await ruleHosts()).toEqual(['grist.a.example']);
+    // Removing the last account leaves no key and no rule.
+    await removeAccount({ account: ACCOUNT_1 });
+    expect(await apiKeysItem.get()).toEqual({});
+    expect(await ruleHosts()).toBeUndefined();
+  });
+
+  it('a save keeps who an unchanged account belongs to, and forgets it when its key changes', async () => {
+    await accountsItem.set((await accountsItem.get()).map((account) => ({ ...account, user: { name: 'Olivia Owner', email: 'owner@example.com' } })));
+    expect((await saveOne(A)).accounts[0]?.user).toEqual({ name: 'Olivia Owner', email: 'owner@example.com' });
+    expect((await saveOne(A, OTHER_KEY)).accounts[0]?.user).toBeNull();
   });
 });

@@ -4,47 +4,50 @@ import { migrateStorage } from '../../src/background/settings/storage-migration.
 import { forgetListing } from '../../src/background/listing/listing-cache.ts';
 import { isListing } from '../../src/shared/listing.ts';
 import {
-  keyHostsItem,
-  apiKeyItem,
+  accountsItem,
+  apiKeysItem,
   firstScreenItem,
+  historyItem,
   listingItem,
   listingPreviewItem,
   SCHEMA_VERSION,
   schemaVersionItem,
-  settingsItem,
 } from '../../src/shared/storage-items.ts';
-import { DEFAULT_PERSONAL_SITE_URL } from '../../src/shared/site-url.ts';
+
+/** A stored account with these settings. */
+const account = (settings: unknown) => ({ id: 'a1', settings, hosts: { confirmed: [], listed: [] }, user: null });
 
 const listing = {
   fetchedAt: 1,
-  sites: [{ orgId: 2, name: 'Personal', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [] }],
+  sites: [{ account: 'account-1', orgId: 2, name: 'Personal', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [] }],
 };
 
 describe('storage items', () => {
   it('answer their defaults when nothing is stored', async () => {
-    expect(await settingsItem.get()).toEqual({ personalSiteUrl: DEFAULT_PERSONAL_SITE_URL, teamSiteUrls: [] });
-    expect(await apiKeyItem.get()).toBeNull();
+    expect(await accountsItem.get()).toEqual([]);
+    expect(await apiKeysItem.get()).toEqual({});
     expect(await listingItem.get()).toBeNull();
   });
 
   it('keep everything in storage.local', async () => {
-    await apiKeyItem.set('a'.repeat(40));
-    expect(await fakeBrowser.storage.local.get('apiKey')).toEqual({ apiKey: 'a'.repeat(40) });
+    await apiKeysItem.set({ a1: 'a'.repeat(40) });
+    expect(await fakeBrowser.storage.local.get('apiKeys')).toEqual({ apiKeys: { a1: 'a'.repeat(40) } });
     expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
   });
 
   it.each([
-    ['settings of the wrong type', { settings: 'https://docs.getgrist.com' }],
-    ['a non-canonical or http URL', { settings: { personalSiteUrl: 'http://grist.example.com/', teamSiteUrls: [] } }],
-    ['a team list that is not a list', { settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: 'x' } }],
+    ['accounts of the wrong type', { accounts: 'https://docs.getgrist.com' }],
+    ['a non-canonical or http URL', { accounts: [account({ personalSiteUrl: 'http://grist.example.com/', teamSiteUrls: [] })] }],
+    ['a team list that is not a list', { accounts: [account({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: 'x' })] }],
+    ['an account without an id', { accounts: [{ ...account({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }), id: '' }] }],
   ] as [string, Record<string, unknown>][])('fall back to defaults on %s', async (_name, stored) => {
     await fakeBrowser.storage.local.set(stored);
-    expect(await settingsItem.get()).toEqual(settingsItem.fallback);
-    expect(await settingsItem.read()).toEqual({ value: settingsItem.fallback, corrupt: true });
+    expect(await accountsItem.get()).toEqual([]);
+    expect(await accountsItem.read()).toEqual({ value: [], corrupt: true });
   });
 
   it('tell nothing stored from something unreadable', async () => {
-    expect(await settingsItem.read()).toEqual({ value: settingsItem.fallback, corrupt: false });
+    expect(await accountsItem.read()).toEqual({ value: [], corrupt: false });
   });
 
   it('drop a listing with a broken document', async () => {
@@ -80,6 +83,8 @@ describe('storage items', () => {
     it('takes a whole listing, with site errors and workspace access given or not', () => {
       expect(isListing(good)).toBe(true);
       expect(isListing(listing)).toBe(true);
+      const headings = [{ id: 'a', user: { name: 'Edith', email: 'e@example.org' }, server: 'grist.example.org' }, { id: 'b', user: null, server: 'docs.getgrist.com', error: { kind: 'auth', message: 'Refused' } }];
+      expect(isListing({ ...good, accounts: headings })).toBe(true);
     });
 
     it.each([
@@ -87,6 +92,9 @@ describe('storage items', () => {
       ['a revision that is not text', { ...good, revision: 3 }],
       ['sites that are not a list', { ...good, sites: {} }],
       ['a site without its URL', { ...good, sites: [{ ...site, siteUrl: undefined }] }],
+      ['a site without its account', { ...good, sites: [{ ...site, account: undefined }] }],
+      ['an account heading without its server', { ...good, accounts: [{ id: 'a', user: null }] }],
+      ['an account heading with a user that is text', { ...good, accounts: [{ id: 'a', user: 'Edith', server: 'docs.getgrist.com' }] }],
       ['a site error without its message', { ...good, sites: [{ ...site, error: { kind: 'timeout' } }] }],
       ['a workspace id as text', { ...good, sites: [{ ...site, workspaces: [{ id: '1', name: 'Home', documents: [] }] }] }],
       ['a workspace access that is a number', { ...good, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', access: 1, documents: [] }] }] }],
@@ -109,19 +117,19 @@ describe('storage items', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
-  it('an empty stored key reads as no key', async () => {
-    await fakeBrowser.storage.local.set({ apiKey: '' });
-    expect(await apiKeyItem.get()).toBeNull();
+  it('an empty stored key makes the keys unreadable: none is used', async () => {
+    await fakeBrowser.storage.local.set({ apiKeys: { a1: '' } });
+    expect(await apiKeysItem.get()).toEqual({});
   });
 
   it('tell watchers of changes until aborted', async () => {
     const seen: unknown[] = [];
     const controller = new AbortController();
-    apiKeyItem.watch((value) => seen.push(value), controller.signal);
-    await apiKeyItem.set('k1');
+    apiKeysItem.watch((value) => seen.push(value), controller.signal);
+    await apiKeysItem.set({ a1: 'k1' });
     controller.abort();
-    await apiKeyItem.set('k2');
-    expect(seen).toEqual(['k1']);
+    await apiKeysItem.set({ a1: 'k2' });
+    expect(seen).toEqual([{ a1: 'k1' }]);
   });
 });
 
@@ -133,11 +141,41 @@ describe('storage migration', () => {
       apiKey: 'k',
       settings: { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] },
     });
-    expect((await migrateStorage()).settings.personalSiteUrl).toBe('https://grist.example.com/o/docs');
+    expect((await migrateStorage())[0]?.settings.personalSiteUrl).toBe('https://grist.example.com/o/docs');
     expect(await listingItem.get()).toBeNull();
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
-    expect(await apiKeyItem.get()).toBe('k');
-    expect((await settingsItem.get()).personalSiteUrl).toBe('https://grist.example.com/o/docs');
+    const [only] = await accountsItem.get();
+    expect(await apiKeysItem.get()).toEqual({ [only!.id]: 'k' });
+  });
+
+  it('turns version 4’s one configuration into account 1, unchanged, and its history into that account’s', async () => {
+    const settings = { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: ['https://grist.example.com/o/acme'] };
+    const keyHosts = { confirmed: ['https://grist.example.com'], listed: ['https://acme.example.com'] };
+    const entry = { id: 'e1', at: 1, site: { orgId: 2, name: 'Personal', url: 'https://grist.example.com/o/docs' }, workspace: null, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup' };
+    // Exactly what version 4 stored.
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 4,
+      settings,
+      apiKey: 'k'.repeat(40),
+      keyHosts,
+      listing: JSON.stringify({ fetchedAt: 1, sites: [] }),
+      listingTags: { revision: 'r', tags: { 'https://grist.example.com/o/docs/api/orgs': '"1"' } },
+      renameHistory: { version: 1, entries: [entry] },
+    });
+    const accounts = await migrateStorage();
+    expect(accounts).toEqual([{ id: expect.any(String), settings, hosts: keyHosts, user: null }]);
+    expect(await accountsItem.get()).toEqual(accounts);
+    expect(await apiKeysItem.get()).toEqual({ [accounts[0]!.id]: 'k'.repeat(40) });
+    expect((await historyItem.get()).entries).toEqual([{ ...entry, account: accounts[0]!.id }]);
+    // The old items are gone, and with them the listing of the old shape.
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['accounts', 'apiKeys', 'renameHistory', 'schemaVersion']);
+    // Run again (every worker start), it changes nothing.
+    expect(await migrateStorage()).toEqual(accounts);
+  });
+
+  it('a first install has no account', async () => {
+    expect(await migrateStorage()).toEqual([]);
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
   });
 
   it('leaves current data alone', async () => {
@@ -146,9 +184,17 @@ describe('storage migration', () => {
     expect(await listingItem.get()).toEqual(listing);
   });
 
-  it('answers the default settings, with the key dropped, when the stored ones do not read back', async () => {
-    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, apiKey: 'k', settings: { personalSiteUrl: 'grist', teamSiteUrls: [] } });
-    expect(await migrateStorage()).toEqual({ settings: settingsItem.fallback, hosts: keyHostsItem.fallback });
-    expect(await apiKeyItem.get()).toBeNull();
+  it('drops the keys when the stored accounts do not read back: a key must not go to a default site', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, apiKeys: { a1: 'k' }, accounts: [account({ personalSiteUrl: 'grist', teamSiteUrls: [] })] });
+    expect(await migrateStorage()).toEqual([]);
+    expect(await apiKeysItem.get()).toEqual({});
+  });
+
+  it('drops version 4’s key when its settings do not read back, and keeps account 1 on the default site without it', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: 4, apiKey: 'k', settings: { personalSiteUrl: 'grist', teamSiteUrls: [] } });
+    const [only] = await migrateStorage();
+    expect(only?.settings).toEqual({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] });
+    expect(only?.hosts).toEqual({ confirmed: [], listed: [] });
+    expect(await apiKeysItem.get()).toEqual({});
   });
 });

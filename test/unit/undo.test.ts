@@ -11,12 +11,12 @@ import { addHistoryEntry, readHistory } from '../../src/background/history/renam
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
 import { renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
 import { clearHistory, getHistory, undoRename } from '../../src/background/history/undo-service.ts';
-import { saveSettings } from '../../src/background/settings/settings-service.ts';
+import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import { MAX_HISTORY_ENTRIES, MAX_HISTORY_RECORDS } from '../../src/shared/history.ts';
-import { historyItem } from '../../src/shared/storage-items.ts';
+import { accountsItem, historyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
@@ -53,6 +53,8 @@ describe('the history', () => {
       { docId: DOCS.roadmap.id, oldName: 'Roadmap 2026', newName: 'Roadmap 2027', source: 'shortcut' },
       { docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' },
     ]);
+    // Each names the account whose key made it: its undo goes with that account.
+    expect(entries.map((entry) => entry.account)).toEqual([ACCOUNT_1, ACCOUNT_1]);
     expect(entries[1]).toMatchObject({
       id: first.entryId,
       site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },
@@ -124,7 +126,7 @@ describe('the history', () => {
 
   it('an entry of a site no longer configured stays readable, but says why it cannot be undone', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
-    await saveSettings({ personalSiteUrl: 'https://grist.elsewhere.example/o/docs', teamSiteUrls: [] });
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: 'https://grist.elsewhere.example/o/docs', teamSiteUrls: [] }] });
     const [entry] = await getHistory();
     expect(entry).toMatchObject({ id: entryId, newName: 'Bugs', cannotUndo: expect.stringContaining(`127.0.0.1:${grist.port}`) });
     await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
@@ -204,5 +206,63 @@ describe('undo', () => {
     expect(undone).toMatchObject({ outcome: 'restored', name: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}', '{"name":"Bugs 4"}']);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs 4');
+  });
+});
+
+describe('undo with several accounts (issue 19)', () => {
+  const OWNER = 'account-owner';
+  const EDITOR = 'account-editor';
+  const leads = { orgId: ORGS.acme.id, docId: DOCS.leads.id };
+
+  /** Ed's account, then Olivia's, on the one server; Ed owns Leads (given to him), Olivia all of Acme. */
+  async function configureBoth(): Promise<void> {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: EDITOR, settings, apiKey: USERS.editor.apiKey },
+      { id: OWNER, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await refreshListing();
+    await readListing(); // the refresh's own write
+  }
+
+  it('an entry made by one account is undone with that account’s key, whatever the options’ order is now', async () => {
+    await configureBoth();
+    const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
+    expect((await readHistory())[0]).toMatchObject({ id: entryId, account: EDITOR });
+    // Olivia's account first now: she owns Leads too, but the rename was Ed's.
+    const [editor, owner] = await accountsItem.get();
+    await accountsItem.set([owner!, editor!]);
+    grist.clearRequests();
+    expect(await undoRename({ entryId: entryId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
+    expect(grist.requests.map((request) => [request.method, request.path, request.apiKey])).toEqual([
+      ['GET', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
+      ['PATCH', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
+    ]);
+    expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads');
+    // The undo is Ed's too.
+    expect((await readHistory())[0]).toMatchObject({ source: 'undo', account: EDITOR, newName: 'Leads' });
+  });
+
+  it('an entry whose account was removed says it cannot be undone, and sends nothing, though another account could', async () => {
+    await configureBoth();
+    const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
+    await removeAccount({ account: EDITOR });
+    grist.clearRequests();
+    const removed = 'The Grist account that made this change was removed from the options: it cannot be undone from here.';
+    expect((await getHistory()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR, cannotUndo: removed });
+    await expect(undoRename({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-configured', message: removed });
+    expect(grist.requests).toEqual([]);
+    expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
+  });
+
+  it('an entry that names no account (not made by this version) is not undone with any key', async () => {
+    await configureBoth();
+    await renameInGrist(DOCS.bugTracker.id, 'Bugs');
+    const entry = await addHistoryEntry({ site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
+    grist.clearRequests();
+    expect((await getHistory()).find((item) => item.id === entry.id)?.cannotUndo).toMatch(/account that made this change was removed/);
+    await expect(undoRename({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    expect(grist.requests).toEqual([]);
+    expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
   });
 });

@@ -14,7 +14,7 @@ import { workspaceKey } from '../../src/shared/history.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
@@ -31,7 +31,8 @@ afterEach(async () => {
   await grist.close();
 });
 
-const marketing = { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id };
+/** Acme's Marketing workspace, as the popup names it: its site by id and address. */
+const marketing = () => ({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: WORKSPACES.marketing.id });
 const patches = () => grist.requests.filter((request) => request.method === 'PATCH');
 const cachedName = async (workspaceId: number) =>
   (await readListing())?.sites.flatMap((site) => site.workspaces).find((workspace) => workspace.id === workspaceId)?.name;
@@ -42,12 +43,13 @@ describe('renaming a workspace', () => {
     const listed = (await readListing())!.sites.find((site) => site.orgId === ORGS.acme.id)!.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id);
     expect(listed?.access).toBe('owners');
     grist.clearRequests();
-    const result = await renameWorkspace({ ...marketing, name: '  Sales & Marketing ' });
+    const result = await renameWorkspace({ ...marketing(), name: '  Sales & Marketing ' });
     expect(result).toEqual({ name: 'Sales & Marketing', entryId: expect.any(String) });
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, contentType: 'application/json', origin: undefined })]);
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Sales & Marketing');
     expect(await cachedName(WORKSPACES.marketing.id)).toBe('Sales & Marketing');
     expect((await readHistory())[0]).toMatchObject({
+      account: ACCOUNT_1,
       kind: 'workspace',
       docId: workspaceKey(WORKSPACES.marketing.id),
       oldName: 'Marketing',
@@ -60,9 +62,9 @@ describe('renaming a workspace', () => {
   it('sends nothing for an empty, too long or unchanged name (Grist would answer 200 and change nothing)', async () => {
     await connectAs(USERS.owner);
     grist.clearRequests();
-    await expect(renameWorkspace({ ...marketing, name: '   ' })).rejects.toMatchObject({ kind: 'invalid-input' });
-    await expect(renameWorkspace({ ...marketing, name: 'x'.repeat(256) })).rejects.toMatchObject({ kind: 'invalid-input' });
-    expect(await renameWorkspace({ ...marketing, name: 'Marketing' })).toEqual({ name: 'Marketing', entryId: null });
+    await expect(renameWorkspace({ ...marketing(), name: '   ' })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(renameWorkspace({ ...marketing(), name: 'x'.repeat(256) })).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(await renameWorkspace({ ...marketing(), name: 'Marketing' })).toEqual({ name: 'Marketing', entryId: null });
     expect(grist.requests).toEqual([]);
   });
 
@@ -70,15 +72,17 @@ describe('renaming a workspace', () => {
     await connectAs(USERS.editor);
     const listed = (await readListing())!.sites.find((site) => site.orgId === ORGS.acme.id)!.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id);
     expect(listed?.access).toBe('editors');
-    await expect(renameWorkspace({ ...marketing, name: 'Nope' })).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/Only owners can rename a workspace/) });
+    await expect(renameWorkspace({ ...marketing(), name: 'Nope' })).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/Only owners can rename a workspace/) });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
   });
 
   it('a workspace the listing does not hold, or not on that site, sends nothing', async () => {
     await connectAs(USERS.owner);
     grist.clearRequests();
-    await expect(renameWorkspace({ orgId: ORGS.globex.id, workspaceId: WORKSPACES.marketing.id, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
-    await expect(renameWorkspace({ orgId: ORGS.acme.id, workspaceId: 9999, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(renameWorkspace({ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.marketing.id, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(renameWorkspace({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: 9999, name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
+    // The right ids, but another server's address: not a site of the listing.
+    await expect(renameWorkspace({ ...marketing(), siteUrl: 'https://grist.other.example.com/o/acme', name: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
     expect(grist.requests).toEqual([]);
   });
 
@@ -86,10 +90,10 @@ describe('renaming a workspace', () => {
     await connectAs(USERS.owner);
     const listing = (await readListing())!;
     const acme = listing.sites.find((site) => site.orgId === ORGS.acme.id)!;
-    // Another server's site with a workspace of the same id.
-    const twin = { ...acme, orgId: 77, siteUrl: 'https://grist.other.example.com/o/acme' };
+    // Another server's site with the same org id and a workspace of the same id.
+    const twin = { ...acme, siteUrl: 'https://grist.other.example.com/o/acme' };
     await listingItem.set({ ...listing, sites: [...listing.sites, twin] });
-    await renameWorkspace({ ...marketing, name: 'Growth' });
+    await renameWorkspace({ ...marketing(), name: 'Growth' });
     const names = (await readListing())!.sites
       .filter((site) => site.workspaces.some((workspace) => workspace.id === WORKSPACES.marketing.id))
       .map((site) => [site.siteUrl, site.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id)!.name]);
@@ -101,7 +105,7 @@ describe('renaming a workspace', () => {
 
   it('undo reads the workspace back first, then puts the old name back; renamed elsewhere since, it says so', async () => {
     await connectAs(USERS.owner);
-    const { entryId } = await renameWorkspace({ ...marketing, name: 'Growth' });
+    const { entryId } = await renameWorkspace({ ...marketing(), name: 'Growth' });
     grist.clearRequests();
     expect(await undoRename({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
     expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -111,7 +115,7 @@ describe('renaming a workspace', () => {
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
     expect(await cachedName(WORKSPACES.marketing.id)).toBe('Marketing');
 
-    const second = await renameWorkspace({ ...marketing, name: 'Growth' });
+    const second = await renameWorkspace({ ...marketing(), name: 'Growth' });
     // Renamed in Grist itself meanwhile.
     const response = await fetch(`${grist.url}/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, {
       method: 'PATCH',
@@ -121,5 +125,35 @@ describe('renaming a workspace', () => {
     expect(response.status).toBe(200);
     expect(await undoRename({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'renamed-elsewhere', current: 'Growth team' });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
+  });
+});
+
+describe('renaming a workspace both accounts list (issue 19)', () => {
+  it('one PATCH with the key of the account that owns it, though an editor’s account comes first; both copies renamed', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: 'account-editor', settings, apiKey: USERS.editor.apiKey },
+      { id: 'account-owner', settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await refreshListing();
+    await readListing(); // the refresh's own write
+    grist.clearRequests();
+    const copies = async () =>
+      (await readListing())!.sites
+        .filter((site) => site.orgId === ORGS.acme.id)
+        .map((site) => [site.account, site.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id)?.access, site.workspaces.find((workspace) => workspace.id === WORKSPACES.marketing.id)?.name]);
+    expect(await copies()).toEqual([
+      ['account-editor', 'editors', 'Marketing'],
+      ['account-owner', 'owners', 'Marketing'],
+    ]);
+    await renameWorkspace({ ...marketing(), name: 'Growth' });
+    expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, apiKey: USERS.owner.apiKey })]);
+    expect(grist.requests.every((request) => request.apiKey === USERS.owner.apiKey)).toBe(true);
+    expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth');
+    expect(await copies()).toEqual([
+      ['account-editor', 'editors', 'Growth'],
+      ['account-owner', 'owners', 'Growth'],
+    ]);
+    expect((await readHistory())[0]).toMatchObject({ account: 'account-owner', kind: 'workspace', newName: 'Growth' });
   });
 });

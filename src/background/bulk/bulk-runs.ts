@@ -15,17 +15,20 @@ import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, confirmedMoveSince, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
-import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
+import { accountOrg, checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
-import { documentIndex, type findDocument, findWorkspace, oneAtATime, recordInHistory, savedConnection, sendRename } from '../rename/rename-service.ts';
+import { documentIndex, type findDocument, findWorkspace, oneAtATime, recordInHistory, sendRename } from '../rename/rename-service.ts';
 
 /** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
 /** What a run does for one document: a rename or a move, checked against the listing already. */
 interface Change {
+  /** The account whose key it goes with: the one the listing lookup chose (findDocument). */
+  account: string;
   /** The site its PATCH goes to: the document's current one. */
   siteUrl: string;
   /**
@@ -44,11 +47,12 @@ interface Run extends BulkRunSnapshot {
   /** By item index: the mark of its confirmed change, for the cache write at the run's end (see noteRename, noteMove). */
   marks: Map<number, number>;
   /**
-   * The client its requests go through, made when it starts (or retries): one read of the key for
-   * the whole run, not one per request behind the cache's megabyte writes in the storage queue.
-   * Once the settings or the key change, its calls fail as `outdated`, and nothing more is sent.
+   * The client of each account its requests go through, made when it starts (or retries): one read
+   * of the keys for the whole run, not one per request behind the cache's megabyte writes in the
+   * storage queue. Once the accounts or keys change, their calls fail as `outdated`, and nothing
+   * more is sent. Throws ApiError `no-key` for an account gone or without a key.
    */
-  client: GristClient;
+  client: (account: string) => GristClient;
   /** What each item sends (checked against the worker's listing), by index; null when not sent. */
   changes: Array<Change | null>;
 }
@@ -62,10 +66,22 @@ const pausedUntil = new Map<string, number>();
 /** The state of an item once Grist confirmed its change, by the run's kind. */
 const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved' };
 
-/** A client with the saved key for as long as the settings and key stay as they are now. */
-async function currentClient(): Promise<GristClient> {
+/**
+ * Each account's client with its saved key, for as long as the accounts and keys stay as they are
+ * now. Throws ApiError `no-key` when no account has a key.
+ */
+async function currentClients(): Promise<(account: string) => GristClient> {
   const epoch = cacheEpoch();
-  return (await savedConnection({ isCurrent: () => cacheEpoch() === epoch })).client;
+  const accounts = await readKeyedAccounts();
+  if (!accounts.some(({ apiKey }) => apiKey !== null)) throw NO_KEY_ERROR();
+  const clients = new Map(
+    accounts.flatMap(({ account, apiKey }) => (apiKey === null ? [] : [[account.id, connectToGrist(account, apiKey, { isCurrent: () => cacheEpoch() === epoch })] as const])),
+  );
+  return (account) => {
+    const client = clients.get(account);
+    if (!client) throw NO_KEY_ERROR();
+    return client;
+  };
 }
 
 function snapshot(run: Run): BulkRunSnapshot {
@@ -100,7 +116,7 @@ async function send(run: Run, index: number): Promise<void> {
         // Stop pressed while this host was paused: what is not on its way yet is not sent.
         if (run.stopped) return undefined;
         try {
-          return await oneAtATime(item.docId, () => change.send(run.client));
+          return await oneAtATime(item.docId, () => change.send(run.client(change.account)));
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
           // same request again. (A plan's refusal is `forbidden` by now: sendMove.)
@@ -150,8 +166,8 @@ function go(run: Run): void {
   });
 }
 
-/** A new run of `kind` through `client`, not started yet (see start). */
-function newRun(kind: Run['kind'], client: GristClient): Run {
+/** A new run of `kind` through each account's `client`, not started yet (see start). */
+function newRun(kind: Run['kind'], client: Run['client']): Run {
   return { id: crypto.randomUUID(), kind, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
 }
 
@@ -180,7 +196,7 @@ function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSen
  * Out: the run as it starts. Throws ApiError `no-key` when no key is saved.
  */
 export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
-  const client = await currentClient();
+  const client = await currentClients();
   const find = documentIndex(await readListing());
   const run = newRun('rename', client);
   for (const { orgId, docId, newName } of items) {
@@ -205,6 +221,7 @@ function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<type
   const { site, workspace } = found;
   const target = { siteUrl: site.siteUrl, docId: status.docId, currentName: status.oldName };
   return {
+    account: site.account,
     siteUrl: site.siteUrl,
     send: async (client) => {
       const stored = await sendRename(client, target, status.newName);
@@ -213,7 +230,7 @@ function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<type
       return true;
     },
     record: (batchId) => {
-      const record = { source: 'bulk' as const, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name }, batchId };
+      const record = { account: site.account, source: 'bulk' as const, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name }, batchId };
       void recordInHistory(target, status.newName, record);
       return noteRename(status.docId, status.newName);
     },
@@ -231,14 +248,18 @@ function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<type
  * destination when listed). Throws ApiError `no-key` when no key is saved.
  */
 export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
-  const client = await currentClient();
+  const client = await currentClients();
   const listing = await readListing();
   const find = documentIndex(listing);
-  const destination = findWorkspace(listing, to.orgId, to.workspaceId);
+  // Each document goes with its own account, to the destination as that account lists it: the
+  // same site (by address: org ids are per server), seen by that account's user.
+  const destinationFor = (account: string) => findWorkspace(listing, (site) => accountOrg(account, to.orgId)(site) && site.siteUrl === to.siteUrl, to.workspaceId);
+  const listed = findWorkspace(listing, (site) => site.orgId === to.orgId && site.siteUrl === to.siteUrl, to.workspaceId);
   const run = newRun('move', client);
-  if (destination) run.to = movePlace(destination.site, destination.workspace);
+  if (listed) run.to = movePlace(listed.site, listed.workspace);
   for (const { orgId, docId } of items) {
     const found = find(orgId, docId);
+    const destination = found && destinationFor(found.site.account);
     const name = found?.document.name ?? '';
     const status: BulkItemStatus = { orgId, docId, oldName: name, newName: name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
     let change: Change | null = null;
@@ -261,6 +282,7 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
 function moveChange(target: MoveTarget): Change {
   const checkedAt = Date.now();
   return {
+    account: target.account,
     siteUrl: target.from.site.url,
     send: async (client) => {
       const since = confirmedMoveSince(target.docId, checkedAt);
@@ -305,7 +327,7 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
 /** The `retryFailedBulk` message: sends again only the documents whose rename or move failed. */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
-  run.client = await currentClient();
+  run.client = await currentClients();
   run.stopped = false;
   for (const item of run.items) {
     if (item.state === 'failed') {
@@ -324,8 +346,8 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
  * is (`moved-elsewhere`, the workspace it is in now); nothing is sent for either.
  */
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
-  // The history is read once, and the connection made once, for the whole batch.
-  const [history, connection] = await Promise.all([readHistory(), savedConnection()]);
+  // The history and the accounts are read once for the whole batch.
+  const [history, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
   const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
   // The undo's own renames are one batch too: one place of the history's 200.
   const undoBatchId = crypto.randomUUID();
@@ -333,7 +355,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
     entries.map(async (entry): Promise<BatchUndoResult> => {
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
-        const outcome = await undoEntry(entry, { connection, batchId: undoBatchId });
+        const outcome = await undoEntry(entry, { accounts, batchId: undoBatchId });
         if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
         return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {

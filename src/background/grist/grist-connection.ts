@@ -1,12 +1,30 @@
 /**
- * A Grist client bound to the saved options: the key goes only where host-policy.ts allows, and
- * only when the browser has granted the host permission.
+ * A Grist client bound to one account: its key goes only where host-policy.ts allows for that
+ * account, and only when the browser has granted the host permission.
  */
 import DataLoader from 'dataloader';
 import browser from 'webextension-polyfill';
+import { t } from '../../shared/i18n.ts';
 import { hostPermissionPattern } from '../../shared/site-url.ts';
+import { accountsItem, apiKeysItem, type Account } from '../../shared/storage-items.ts';
+import { ApiError } from './api-error.ts';
 import { createGristClient, type GristClient, type GristClientOptions } from './grist-client.ts';
 import { keyDestination, type SiteAccess } from './host-policy.ts';
+
+/** The error when no key is saved (for the account asked). */
+export const NO_KEY_ERROR = () => new ApiError('no-key', t('errorNoKey'));
+
+/** A saved account and its saved key (null: none saved). Never leaves the worker. */
+export interface KeyedAccount {
+  account: Account;
+  apiKey: string | null;
+}
+
+/** The saved accounts, in the options' order, each with its key: one round of storage reads. */
+export async function readKeyedAccounts(): Promise<KeyedAccount[]> {
+  const [accounts, keys] = await Promise.all([accountsItem.get(), apiKeysItem.get()]);
+  return accounts.map((account) => ({ account, apiKey: Object.hasOwn(keys, account.id) ? keys[account.id]! : null }));
+}
 
 /**
  * In: host permission patterns asked for together. Out: whether each is granted. Granted patterns
@@ -19,7 +37,7 @@ async function containsEach(patterns: readonly string[]): Promise<boolean[]> {
 }
 
 /**
- * In: the settings and key hosts that say where the key may go (see host-policy.ts), the key, and
+ * In: one account's settings and key hosts, which say where its key may go (see host-policy.ts), that key, and
  * optionally the calls' `isCurrent` (a refresh stops sending once its settings are not the saved
  * ones), timeout and retries (see GristClientOptions). A client lives for one
  * refresh or rename, so each host's permission is asked of the browser once in it, not per call;
@@ -34,4 +52,18 @@ export function connectToGrist(access: SiteAccess, apiKey: string, calls: Pick<G
     keyDestination: (url) => keyDestination(url, access),
     hasHostPermission: (url) => granted.load(hostPermissionPattern(url.href)),
   });
+}
+
+/** Calls' options as connectToGrist takes them. */
+export type CallOptions = Parameters<typeof connectToGrist>[2];
+
+/**
+ * A client with the saved key of account `accountId`, and the saved accounts as they stand.
+ * Throws ApiError `no-key` when that account is gone or has no key.
+ */
+export async function connectAccount(accountId: string, calls: CallOptions = {}): Promise<{ account: Account; client: GristClient; accounts: KeyedAccount[] }> {
+  const accounts = await readKeyedAccounts();
+  const keyed = accounts.find(({ account }) => account.id === accountId);
+  if (!keyed?.apiKey) throw NO_KEY_ERROR();
+  return { account: keyed.account, client: connectToGrist(keyed.account, keyed.apiKey, calls), accounts };
 }

@@ -9,23 +9,32 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { keyDestination, type SiteAccess } from '../grist/host-policy.ts';
+import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { keyDestination } from '../grist/host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
-import { oneAtATime, renameAt, savedConnection } from '../rename/rename-service.ts';
+import { oneAtATime, renameAt } from '../rename/rename-service.ts';
 import { moveAt } from '../move/move-service.ts';
 import { forgetDocument } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 
+/** The saved account that made an entry, with its key; undefined when it was removed since. */
+function accountOf(entry: HistoryEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {
+  return accounts.find(({ account }) => account.id === entry.account);
+}
+
 /**
- * Why an entry cannot be undone now, as the error undoRename answers; null when it can. `access`
- * null: no key is saved. A move is undone through the site it went to.
+ * Why an entry cannot be undone now, as the error undoRename answers; null when it can. It is
+ * undone with the account that made it, or not at all: another account's key is never tried.
+ * A move is undone through the site it went to.
  */
-function whyNot(entry: HistoryEntry, access: SiteAccess | null): ApiError | null {
+function whyNot(entry: HistoryEntry, accounts: readonly KeyedAccount[]): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
-  if (!access) return new ApiError('no-key', t('errorNoKey'));
+  const keyed = accountOf(entry, accounts);
+  if (!keyed) return new ApiError('not-configured', t('undoAccountRemoved'));
+  if (keyed.apiKey === null) return NO_KEY_ERROR();
   const siteUrl = entry.kind === 'move' && entry.to ? entry.to.site.url : entry.site.url;
   const host = new URL(siteUrl).host;
-  switch (keyDestination(new URL(siteUrl), access)) {
+  switch (keyDestination(new URL(siteUrl), keyed.account)) {
     case 'not-a-site':
       return new ApiError('not-configured', t('undoSiteNotConfigured', host));
     case 'not-confirmed':
@@ -57,8 +66,8 @@ async function readCurrent(client: GristClient, entry: HistoryEntry, workspaceId
 
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
 export async function getHistory(): Promise<HistoryItem[]> {
-  const [entries, access] = await Promise.all([readHistory(), savedConnection().then(({ access }) => access, () => null)]);
-  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, access)?.message ?? null }));
+  const [entries, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
+  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null }));
 }
 
 /** The `clearHistory` message: forgets the history; Grist is not touched. */
@@ -83,27 +92,26 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
   return oneAtATime(docId, async () => {
     const entry = (await readHistory()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
-    return undoNow(entry, { force, connection: await savedConnection() });
+    return undoNow(entry, { force, accounts: await readKeyedAccounts() });
   });
 }
 
 /**
  * Undoes one entry read from the history already (a bulk rename's batch reads it once for all its
- * entries), in its document's queue, with the connection given. `batchId`: the undo's own entries
- * are recorded as one batch, so undoing a batch takes one place of the history's 200, not one each.
- * Out and throws: as undoRename.
+ * entries), in its document's queue, with the saved accounts and keys given (readKeyedAccounts).
+ * `batchId`: the undo's own entries are recorded as one batch, so undoing a batch takes one place
+ * of the history's 200, not one each. Out and throws: as undoRename.
  */
-export function undoEntry(entry: HistoryEntry, options: { connection: Connection; batchId?: string }): Promise<UndoOutcome> {
+export function undoEntry(entry: HistoryEntry, options: { accounts: readonly KeyedAccount[]; batchId?: string }): Promise<UndoOutcome> {
   return oneAtATime(entry.docId, () => undoNow(entry, options));
 }
 
-type Connection = Awaited<ReturnType<typeof savedConnection>>;
-
-async function undoNow(entry: HistoryEntry, { force = false, connection, batchId }: { force?: boolean; connection: Connection; batchId?: string }): Promise<UndoOutcome> {
-  const { client, access } = connection;
-  const reason = whyNot(entry, access);
+async function undoNow(entry: HistoryEntry, { force = false, accounts, batchId }: { force?: boolean; accounts: readonly KeyedAccount[]; batchId?: string }): Promise<UndoOutcome> {
+  const reason = whyNot(entry, accounts);
   if (reason) throw reason;
-  if (entry.kind === 'move') return undoMove(entry, client, force, batchId);
+  const { account, apiKey } = accountOf(entry, accounts)!;
+  const client = connectToGrist(account, apiKey!);
+  if (entry.kind === 'move') return undoMove(entry, account.id, client, force, batchId);
   const siteUrl = entry.site.url;
   const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
   if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
@@ -115,7 +123,7 @@ async function undoNow(entry: HistoryEntry, { force = false, connection, batchId
     client,
     { siteUrl, docId: entry.docId, currentName: current.name, workspaceId },
     entry.oldName,
-    { source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace, ...(batchId ? { batchId } : {}) },
+    { account: account.id, source: 'undo', site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace, ...(batchId ? { batchId } : {}) },
     { restoring: true },
   );
   // Grist has the old name back: a history that cannot be written must not say the undo failed.
@@ -130,7 +138,7 @@ async function undoNow(entry: HistoryEntry, { force = false, connection, batchId
  * with the workspace it is in now, or with `renamed` and its name now. Throws ApiError: `not-found` when that site no longer has it (moved on or deleted),
  * `forbidden` when the user no longer owns it, or what the read or the move met.
  */
-async function undoMove(entry: HistoryEntry, client: GristClient, force: boolean, batchId: string | undefined): Promise<UndoOutcome> {
+async function undoMove(entry: HistoryEntry, account: string, client: GristClient, force: boolean, batchId: string | undefined): Promise<UndoOutcome> {
   const { to, workspace } = entry;
   if (!to || !workspace) throw new ApiError('not-found', t('undoEntryGone'));
   let current;
@@ -145,7 +153,7 @@ async function undoMove(entry: HistoryEntry, client: GristClient, force: boolean
   if (!force && now.id !== to.workspace.id) return { outcome: 'renamed-elsewhere', current: now.name };
   // Where the move put it, but renamed since: someone changed it after the move; asked first too.
   if (!force && current.name !== entry.newName) return { outcome: 'renamed-elsewhere', current: current.name, renamed: true };
-  const back = await moveAt(client, { docId: entry.docId, name: current.name, from: { site: to.site, workspace: now }, to: { site: entry.site, workspace } }, {
+  const back = await moveAt(client, { account, docId: entry.docId, name: current.name, from: { site: to.site, workspace: now }, to: { site: entry.site, workspace } }, {
     source: 'undo',
     ...(batchId ? { batchId } : {}),
   });

@@ -23,6 +23,8 @@ const confirmedRenames = new Map<string, { name: string; at: number; mark: numbe
 
 /** A workspace of a site, as a move names its destination: workspace ids are numbers per server, so the site URL too. */
 export interface MoveEnd {
+  /** The account that moved it: the destination is as that account lists it. */
+  account: string;
   siteUrl: string;
   workspaceId: number;
 }
@@ -50,21 +52,25 @@ async function digest(text: string): Promise<string> {
   return [...bytes.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** The ETags of a listing: by account id, then by request URL (see ListingTags). */
+export type AccountTags = Record<string, Record<string, string>>;
+
 /**
  * The revision of a fetched listing: from the ETag of each response it was built from and each
- * site's error, or, for a site whose response had no ETag, from its content.
+ * site's error, or, for a site whose response had no ETag, from its content; and the accounts'
+ * headings, errors included.
  */
-function revisionOf(listing: Listing, tags: Record<string, string>, tagOf: (siteUrl: string) => string): Promise<string> {
+function revisionOf(listing: Listing, tags: AccountTags, tagOf: (siteUrl: string) => string): Promise<string> {
   const parts = listing.sites.map((site) => {
-    const tag = tags[tagOf(site.siteUrl)];
+    const tag = tags[site.account]?.[tagOf(site.siteUrl)];
     const content = tag ?? JSON.stringify(site.workspaces);
-    return JSON.stringify([site.orgId, site.name, site.siteUrl, content, site.error ?? null]);
+    return JSON.stringify([site.account, site.orgId, site.name, site.siteUrl, content, site.error ?? null]);
   });
-  return digest(parts.join('\n'));
+  return digest([...parts, JSON.stringify(listing.accounts ?? null)].join('\n'));
 }
 
 /** Stores a listing, its first screen and the ETags it goes with, in one write. */
-function storeWithPreview(listing: Listing & { revision: string }, tags: Record<string, string>): Promise<void> {
+function storeWithPreview(listing: Listing & { revision: string }, tags: AccountTags): Promise<void> {
   return storeTogether(
     listingItem.entry(listing),
     listingPreviewItem.entry(listingPreview(listing, PREVIEW_ROWS)),
@@ -85,8 +91,32 @@ export function cacheEpoch(): number {
 }
 
 /**
+ * Forgets what the cached listing holds of some accounts (an account removed, its key or sites
+ * changed): their sites, headings and ETags; and the popup's drawing of its first screen. The other
+ * accounts' part stays, with its ETags. Like forgetListing, it starts a new epoch at once.
+ */
+export function forgetAccounts(ids: readonly string[]): Promise<unknown> {
+  if (ids.length === 0) return Promise.resolve();
+  epoch += 1;
+  const gone = new Set(ids);
+  return queue(async () => {
+    generation += 1;
+    const [listing, stored] = await Promise.all([listingItem.get(), listingTagsItem.get()]);
+    const sites = listing?.sites.filter((site) => !gone.has(site.account)) ?? [];
+    if (!listing || sites.length === 0) return removeTogether(listingItem, listingPreviewItem, listingTagsItem, firstScreenItem);
+    const accounts = listing.accounts?.filter((account) => !gone.has(account.id));
+    const kept: Listing = { fetchedAt: listing.fetchedAt, sites, ...(accounts && accounts.length > 1 ? { accounts } : {}) };
+    const revision = await digest(`${listing.revision ?? ''}\n${JSON.stringify(['accounts forgotten', ...ids])}`);
+    const paired = stored !== null && stored.revision === listing.revision;
+    const tags = paired ? Object.fromEntries(Object.entries(stored.tags).filter(([account]) => !gone.has(account))) : {};
+    await firstScreenItem.remove();
+    await storeWithPreview({ ...kept, revision }, tags);
+  });
+}
+
+/**
  * Forgets the cached listing, its preview, its ETags and the popup's drawing of its first screen
- * (new settings, key removed, new schema).
+ * (new schema, corrupt settings).
  * Call it after the settings or the key changed: refreshes started before the call store nothing.
  */
 export function forgetListing(): Promise<unknown> {
@@ -116,8 +146,8 @@ export function readListing(): Promise<Listing | null> {
 
 /** The cached listing and the ETags it was built from, as a refresh reads them. */
 export interface CachedListing {
-  /** ETag by request URL: a few KB. */
-  tags: Promise<Record<string, string>>;
+  /** ETag by account, then by request URL: a few KB. */
+  tags: Promise<AccountTags>;
   /** The revision of the listing those ETags were stored with: what a site Grist answers 304 for is as in it. */
   revision: Promise<string | undefined>;
   /**
@@ -131,7 +161,7 @@ export interface CachedListing {
    * refresh, has not been replaced since, and has the same revision and ETags. Call it only from a
    * queued write (it waits for the queued read).
    */
-  holds: (fetched: Listing, tags: Record<string, string>) => Promise<boolean>;
+  holds: (fetched: Listing, tags: AccountTags) => Promise<boolean>;
 }
 
 /**
@@ -168,9 +198,13 @@ export function readCachedListing(): CachedListing {
   };
 }
 
-function sameTags(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+function sameTags(a: AccountTags, b: AccountTags): boolean {
+  const same = (x: Record<string, string>, y: Record<string, string> | undefined) => {
+    const keys = Object.keys(x);
+    return y !== undefined && keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
+  };
+  const accounts = Object.keys(a);
+  return accounts.length === Object.keys(b).length && accounts.every((account) => same(a[account]!, b[account]));
 }
 
 /**
@@ -186,7 +220,7 @@ function sameTags(a: Record<string, string>, b: Record<string, string>): boolean
  */
 export async function storeFetchedListing(
   listing: Listing,
-  tags: Record<string, string>,
+  tags: AccountTags,
   tagOf: (siteUrl: string) => string,
   cache: Pick<CachedListing, 'holds'>,
   startedInEpoch: number,
@@ -256,14 +290,19 @@ export function noteRename(docId: string, name: string): number {
   return mark;
 }
 
-/** Writes a noted rename (see noteRename) to the cache, if it is still the document's last one. */
+/**
+ * Writes a noted rename (see noteRename) to the cache, if it is still the document's last one: in
+ * every account that lists the document.
+ */
 export function storeNotedRename(docId: string, mark: number): Promise<void> {
   return updateCached((listing) => {
     const noted = confirmedRenames.get(docId);
-    const document = noted?.mark === mark ? documentsOf(listing).find((entry) => entry.id === docId) : undefined;
-    if (!noted || !document) return null;
-    document.name = noted.name;
-    document.updatedAt = new Date(noted.at).toISOString();
+    const copies = noted?.mark === mark ? documentsOf(listing).filter((entry) => entry.id === docId) : [];
+    if (!noted || copies.length === 0) return null;
+    for (const document of copies) {
+      document.name = noted.name;
+      document.updatedAt = new Date(noted.at).toISOString();
+    }
     return JSON.stringify(['renamed', docId, noted.name]);
   });
 }
@@ -290,20 +329,21 @@ let moveMarks = 0;
 
 /**
  * Moves each document of `moves` to its destination in `listing`, in place, from wherever the
- * listing has it. Moved to another site, a document is reached by its id from then on (Grist
- * drops its urlId, grist-api.md "Moving a document"). The listing is walked once, however many
- * move. Out: one line per document moved (none: nothing changed).
+ * listing has it, in the account that moved it. Moved to another site, a document is reached by
+ * its id from then on (Grist drops its urlId, grist-api.md "Moving a document"). The listing is
+ * walked once, however many move. Another account that lists the document too sees the move at
+ * its next refresh. Out: one line per document moved (none: nothing changed).
  */
 function applyMoves(listing: Listing, moves: Iterable<readonly [string, { to: MoveEnd }]>, changed?: Set<SiteEntry>): string[] {
   const where = new Map<string, { site: SiteEntry; workspace: WorkspaceEntry; document: DocumentEntry }>();
   for (const site of listing.sites) {
-    for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(document.id, { site, workspace, document });
+    for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(`${site.account}/${document.id}`, { site, workspace, document });
   }
   const leaving = new Map<WorkspaceEntry, Set<string>>();
   const done: string[] = [];
   for (const [docId, { to }] of moves) {
-    const found = where.get(docId);
-    const site = listing.sites.find((entry) => entry.siteUrl === to.siteUrl);
+    const found = where.get(`${to.account}/${docId}`);
+    const site = listing.sites.find((entry) => entry.account === to.account && entry.siteUrl === to.siteUrl);
     const destination = site?.workspaces.find((workspace) => workspace.id === to.workspaceId);
     if (!found || !destination || found.workspace === destination) continue;
     if (!leaving.has(found.workspace)) leaving.set(found.workspace, new Set());

@@ -1,27 +1,25 @@
 /**
- * Builds the popup's listing: `GET {personal}/api/orgs` for the sites, then every site's
- * `GET {site}/api/orgs/current/workspaces`, all at once (the client limits each host to 6).
+ * Builds the popup's listing: for every account at once, `GET {personal}/api/orgs` for its sites,
+ * then every site's `GET {site}/api/orgs/current/workspaces`, each with that account's key, all at
+ * once (the client limits each host to 6, whichever account asks).
  * Each request carries the ETag of the cached copy; a 304 reuses that copy, so an unchanged
  * refresh transfers no listing bodies. A site that fails keeps its last good workspaces and
- * carries its error, so one bad site never hides the others.
+ * carries its error, so one bad site never hides the others; an account whose site list fails
+ * keeps its last good sites, and its heading carries the error.
  */
 import { t } from '../../shared/i18n.ts';
 import type { ErrorValue } from '../../shared/errors.ts';
-import type { DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../../shared/listing.ts';
-import { apiKeyItem } from '../../shared/storage-items.ts';
+import type { AccountEntry, DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../../shared/listing.ts';
+import type { Account } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { connectToGrist } from '../grist/grist-connection.ts';
+import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
-import { keyDestination, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { keyDestination } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
-import { applyConfirmedMoves, applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing } from './listing-cache.ts';
+import { applyConfirmedMoves, applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
 import { recordListedHosts } from '../settings/settings-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
-
-/** The error when no key is saved. */
-export const NO_KEY_ERROR = () =>
-  new ApiError('no-key', t('errorNoKey'));
 
 /**
  * Grist answers `200 []` to `/api/orgs` for an anonymous caller (grist-api.md, "Authentication"),
@@ -35,11 +33,14 @@ export const ANONYMOUS_ANSWER_ERROR = (host: string) =>
 
 const WORKSPACES_PATH = '/api/orgs/current/workspaces';
 
-/** What a refresh fetched: the listing, the ETags to send next time, and the team sites' origins Grist listed. */
+/**
+ * What a refresh fetched: the listing, the ETags to send next time (by account), and the team
+ * sites' origins Grist listed for each account that answered.
+ */
 export interface FetchedListing {
   listing: Listing;
-  tags: Record<string, string>;
-  listed: string[];
+  tags: AccountTags;
+  listed: Record<string, string[]>;
 }
 
 /** One listing request's result and the ETag to send for it next time (none if Grist sent none). */
@@ -79,7 +80,7 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
-const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ orgId, name, domain, personal, siteUrl });
+const headerOf = ({ account, orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ account, orgId, name, domain, personal, siteUrl });
 
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
@@ -89,7 +90,7 @@ const headerOf = ({ orgId, name, domain, personal, siteUrl }: SiteHeader): SiteH
  */
 async function listSites(
   client: GristClient,
-  access: SiteAccess,
+  access: Account,
   tags: Record<string, string>,
   previous: () => Promise<Listing | null>,
 ): Promise<Fetched<SiteHeader[]> & { listed: string[] }> {
@@ -113,7 +114,7 @@ async function listSites(
     const fromAnswer = listedSiteUrl(addressing, settings, deployment);
     if (fromAnswer && !addressing.personal && new URL(fromAnswer).origin !== personalOrigin) listed.add(new URL(fromAnswer).origin);
     const siteUrl = resolveSiteUrl(addressing, settings, deployment);
-    return siteUrl === null ? [] : [{ orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, siteUrl }];
+    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, siteUrl }];
   });
   return { value: sites, tag: answer.etag, listed: [...listed].sort() };
 }
@@ -149,55 +150,115 @@ async function siteEntry(client: GristClient, site: SiteHeader, answer: Workspac
   return siteEntry(client, site, await askWorkspaces(client, site.siteUrl, null), previous);
 }
 
+/** One account's site list and the requests already sent for its sites, once the list is in. */
+interface AccountStart {
+  sites: Fetched<SiteHeader[]> & { listed: string[] };
+  /** A client that also trusts the team sites Grist has just listed for this key. */
+  client: GristClient;
+  /** The revalidations sent beside the site list, by site URL. */
+  early: Map<string, Promise<WorkspacesAnswer>>;
+}
+
 /**
- * Lists every site with the given key and settings. In: the cached ETags by request URL, a
- * reader of the cached listing they were built from (called only for what answers 304 or fails),
- * and what to tell of each step as it happens (the site list, then each site as it answers, so a
- * page shows every site without waiting for the slowest: a server that never answers holds back
- * only its own site, until its timeout).
- * Every workspaces response the cache holds an ETag for is revalidated at once, beside
- * `/api/orgs`, so a popup with a cached listing waits one round trip instead of two; an answer
- * for a site the new site list no longer holds is dropped, and a site that is new, moved or was
- * in error is asked once the list is in. Throws ApiError when the site list itself fails.
+ * Asks one account's site list with its key and, beside it, revalidates every workspaces
+ * response the cache holds an ETag for, so a popup with a cached listing waits one round trip
+ * instead of two. Throws ApiError when the site list fails, `no-key` for an account without a key.
  */
-export async function fetchListing(
-  access: SiteAccess,
-  apiKey: string,
+async function startAccount(
+  { account, apiKey }: KeyedAccount,
   tags: Record<string, string>,
   previous: () => Promise<Listing | null>,
-  report: (step: RefreshStep) => void = () => undefined,
   isCurrent?: () => boolean,
-): Promise<FetchedListing> {
-  const { settings } = access;
-  const client = connectToGrist(access, apiKey, { isCurrent });
+): Promise<AccountStart> {
+  if (apiKey === null) throw NO_KEY_ERROR();
+  const client = connectToGrist(account, apiKey, { isCurrent });
   // The site list is asked first, so on a host shared by every site it is not queued behind them.
-  const siteList = listSites(client, access, tags, previous);
+  const siteList = listSites(client, account, tags, previous);
   // Only where the saved access already lets the key go: a team site Grist lists anew is asked
   // once the list is in, with the client that trusts it.
   const early = new Map(
     Object.entries(tags).flatMap(([url, tag]) => {
       const siteUrl = url.endsWith(WORKSPACES_PATH) ? url.slice(0, -WORKSPACES_PATH.length) : null;
-      if (siteUrl === null || keyDestination(new URL(siteUrl), access) !== 'allowed') return [];
+      if (siteUrl === null || keyDestination(new URL(siteUrl), account) !== 'allowed') return [];
       return [[siteUrl, askWorkspaces(client, siteUrl, tag)] as const];
     }),
   );
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
-  report({ sites: sites.value });
-  // The team sites Grist has just listed for this key may be asked with it.
-  const listedClient = connectToGrist({ settings, hosts: { ...access.hosts, listed: sites.listed } }, apiKey, { isCurrent });
-  const results = await Promise.all(
-    sites.value.map(async (site, index) => {
-      const entry = await siteEntry(listedClient, site, await (early.get(site.siteUrl) ?? askWorkspaces(listedClient, site.siteUrl, null)), previous);
-      report({ site: entry.value, index, unchanged: entry.unchanged === true });
-      return entry;
+  const listedClient = connectToGrist({ settings: account.settings, hosts: { ...account.hosts, listed: sites.listed } }, apiKey, { isCurrent });
+  return { sites, client: listedClient, early };
+}
+
+/** An account's heading in a listing of several (see AccountEntry). */
+function accountEntry(account: Account, error?: ErrorValue): AccountEntry {
+  return { id: account.id, user: account.user, server: new URL(account.settings.personalSiteUrl).host, ...(error ? { error } : {}) };
+}
+
+/**
+ * Lists every site of every account, each account with its own key, ETags and cached copy. In:
+ * the accounts in the options' order with their keys (null: none saved), the cached ETags by
+ * account and request URL, a reader of the cached listing they were built from (called only for
+ * what answers 304 or fails), and what to tell of each step as it happens: the site list once
+ * every account's is in (or failed), then each site as it answers, so a page shows every site
+ * without waiting for the slowest (a server that never answers holds back only its own site,
+ * until its timeout). An answer for a site the new site list no longer holds is dropped, and a
+ * site that is new, moved or was in error is asked once the list is in.
+ * With one account, throws ApiError when its site list fails; with several, an account whose site
+ * list fails keeps its cached sites and its heading carries the error.
+ */
+export async function fetchListing(
+  accounts: readonly KeyedAccount[],
+  tags: AccountTags,
+  previous: () => Promise<Listing | null>,
+  report: (step: RefreshStep) => void = () => undefined,
+  isCurrent?: () => boolean,
+): Promise<FetchedListing> {
+  const previousOf = (id: string) => async () => {
+    const cached = await previous();
+    return cached && { ...cached, sites: cached.sites.filter((site) => site.account === id) };
+  };
+  const started = await Promise.allSettled(accounts.map((keyed) => startAccount(keyed, tags[keyed.account.id] ?? {}, previousOf(keyed.account.id), isCurrent)));
+  const several = accounts.length > 1;
+  const parts = await Promise.all(
+    started.map(async (result, index) => {
+      const { account } = accounts[index]!;
+      if (result.status === 'fulfilled') return { account, start: result.value, heading: accountEntry(account), kept: [] as SiteEntry[] };
+      if (!several || !(result.reason instanceof ApiError)) throw result.reason;
+      // The sites of its last good listing, as they were.
+      const kept = (await previousOf(account.id)())?.sites ?? [];
+      return { account, start: null, heading: accountEntry(account, result.reason.toValue()), kept };
     }),
   );
-  const fresh: Record<string, string> = {};
-  if (sites.tag) fresh[`${settings.personalSiteUrl}/api/orgs`] = sites.tag;
-  for (const { value, tag } of results) if (tag) fresh[`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
-  return { listing: { fetchedAt: Date.now(), sites: results.map(({ value }) => value) }, tags: fresh, listed: sites.listed };
+  const headers = parts.flatMap(({ start, kept }) => (start ? start.sites.value : kept.map(headerOf)));
+  report({ sites: headers, ...(several ? { accounts: parts.map(({ heading }) => heading) } : {}) });
+  let offset = 0;
+  const results = await Promise.all(
+    parts.flatMap(({ start, kept }) => {
+      const first = offset;
+      offset += start ? start.sites.value.length : kept.length;
+      if (!start) {
+        return kept.map((site, index) => {
+          report({ site, index: first + index, unchanged: true });
+          return Promise.resolve({ value: site, tag: null as string | null });
+        });
+      }
+      return start.sites.value.map(async (site, index) => {
+        const entry = await siteEntry(start.client, site, await (start.early.get(site.siteUrl) ?? askWorkspaces(start.client, site.siteUrl, null)), previousOf(site.account));
+        report({ site: entry.value, index: first + index, unchanged: entry.unchanged === true });
+        return entry;
+      });
+    }),
+  );
+  const fresh: AccountTags = {};
+  for (const { account, start } of parts) {
+    // An account that failed keeps its cached sites, and the ETags they were built from.
+    fresh[account.id] = start ? {} : { ...tags[account.id] };
+    if (start?.sites.tag) fresh[account.id]![`${account.settings.personalSiteUrl}/api/orgs`] = start.sites.tag;
+  }
+  for (const { value, tag } of results) if (tag) fresh[value.account]![`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
+  const listing: Listing = { fetchedAt: Date.now(), sites: results.map(({ value }) => value), ...(several ? { accounts: parts.map(({ heading }) => heading) } : {}) };
+  return { listing, tags: fresh, listed: Object.fromEntries(parts.flatMap(({ account, start }) => (start ? [[account.id, start.sites.listed]] : []))) };
 }
 
 /** A refresh: the listing it gives, and when it has made its storage reads and its requests are leaving. */
@@ -234,13 +295,13 @@ function stepLog() {
   };
 }
 
-/** The refresh under way, and the settings and key it was started with (kept in memory only). */
+/** The refresh under way, and the accounts and keys it was started with (kept in memory only). */
 let refreshing: (Refresh & { basis: string }) | null = null;
 
 /**
- * Lists afresh with the saved options and caches the result. Popups opened while a refresh runs
- * share it (never more than one request per site per refresh), unless the settings or the key
- * changed since it started: then it is out of date.
+ * Lists afresh with the saved accounts and caches the result. Popups opened while a refresh runs
+ * share it (never more than one request per site per refresh), unless an account or a key
+ * changed since it started: then it is out of date. Throws `no-key` when no account has a key.
  */
 export function startRefresh(): Refresh {
   let readsDone!: () => void;
@@ -252,9 +313,9 @@ export function startRefresh(): Refresh {
   const epoch = cacheEpoch();
   const listing = (async () => {
     const startedAt = Date.now();
-    const [apiKey, access] = await Promise.all([apiKeyItem.get(), readSiteAccess()]);
-    if (!apiKey) throw NO_KEY_ERROR();
-    const basis = JSON.stringify([access, apiKey, epoch]);
+    const accounts = await readKeyedAccounts();
+    if (!accounts.some(({ apiKey }) => apiKey !== null)) throw NO_KEY_ERROR();
+    const basis = JSON.stringify([accounts, epoch]);
     if (refreshing?.basis === basis) {
       void refreshing.underway.then(readsDone);
       void refreshing.cachedRevision.then(revisionKnown);
@@ -269,12 +330,11 @@ export function startRefresh(): Refresh {
       const tags = await cache.tags.catch(() => ({}));
       readsDone();
       const fetched = await fetchListing(
-        access,
-        apiKey,
+        accounts,
         tags,
         previous,
         (step) => log.report('site' in step ? { ...step, unchanged: !applyConfirmedRenames(step.site, startedAt) && step.unchanged } : step),
-        // Settings changed or key removed meanwhile: nothing more goes out with this key.
+        // An account changed or removed meanwhile: nothing more goes out with these keys.
         () => cacheEpoch() === epoch,
       );
       // A rename confirmed after its site was reported: that site again, with the new name (and so
@@ -284,7 +344,9 @@ export function startRefresh(): Refresh {
       fetched.listing.sites.forEach((site, index) => {
         if (applyConfirmedRenames(site, startedAt) || moved.has(site)) log.report({ site, index, unchanged: false });
       });
-      void recordListedHosts(fetched.listed, epoch).catch(logFailure('recording the listed team sites'));
+      for (const [account, listed] of Object.entries(fetched.listed)) {
+        void recordListedHosts(account, listed, epoch).catch(logFailure('recording the listed team sites'));
+      }
       return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, cache, epoch);
     })().finally(() => {
       if (refreshing?.listing === promise) refreshing = null;

@@ -15,7 +15,8 @@ import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, readListing, recordMove, type MoveEnd } from '../listing/listing-cache.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
 import { logFailure } from '../log-failure.ts';
-import { findDocument, findWorkspace, oneAtATime, savedConnection } from '../rename/rename-service.ts';
+import { connectAccount } from '../grist/grist-connection.ts';
+import { findDocument, findWorkspace, oneAtATime } from '../rename/rename-service.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
@@ -28,6 +29,8 @@ export interface MoveRequest {
 
 /** A move checked against the listing: the document, where it is, where it goes. */
 export interface MoveTarget {
+  /** The account that moves it: the one findDocument chose, whose sites the destination is among. */
+  account: string;
   docId: string;
   name: string;
   from: MovePlace;
@@ -41,7 +44,16 @@ export interface MoveTarget {
  * or one on another Grist server; `invalid-input` for the workspace it is in already (Grist: 400).
  */
 export function moveTarget(listing: Listing | null, request: MoveRequest): MoveTarget {
-  return checkMove(findDocument(listing, request.orgId, request.docId), findWorkspace(listing, request.to.orgId, request.to.workspaceId));
+  const found = findDocument(listing, request.orgId, request.docId);
+  return checkMove(found, found && findWorkspace(listing, accountOrg(found.site.account, request.to.orgId), request.to.workspaceId));
+}
+
+/**
+ * The sites of one account with org id `orgId`: where that account may move a document to (a
+ * move is one user's, within one server, where org ids name one org).
+ */
+export function accountOrg(account: string, orgId: number): (site: SiteEntry) => boolean {
+  return (site) => site.account === account && site.orgId === orgId;
 }
 
 /**
@@ -54,13 +66,13 @@ export function checkMove(found: ReturnType<typeof findDocument>, destination: R
   if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
   const { site, workspace, document } = found;
   if (!canMove(document)) throw new ApiError('forbidden', t('errorNotOwnerToMove', document.name), 403);
-  if (!canAddDocuments(destination.workspace) || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
+  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
     throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
   }
   if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
     throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
   }
-  return { docId: document.id, name: document.name, from: movePlace(site, workspace), to: movePlace(destination.site, destination.workspace) };
+  return { account: site.account, docId: document.id, name: document.name, from: movePlace(site, workspace), to: movePlace(destination.site, destination.workspace) };
 }
 
 /** A workspace of the listing and its site, as one end of a move. */
@@ -144,6 +156,7 @@ export async function sendMove(client: GristClient, target: MoveTarget): Promise
 export function recordMoveInHistory(target: MoveTarget, record: { source: RenameSource; batchId?: string }): Promise<HistoryEntry | null> {
   return addHistoryEntry({
     ...record,
+    account: target.account,
     kind: 'move',
     site: target.from.site,
     workspace: target.from.workspace,
@@ -159,7 +172,7 @@ export function recordMoveInHistory(target: MoveTarget, record: { source: Rename
 
 /** Where a move takes its document, as the cached listing names it (see recordMove, noteMove). */
 export function destinationOf(target: MoveTarget): MoveEnd {
-  return { siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
+  return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
 }
 
 /**
@@ -180,7 +193,8 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
  */
 export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
-    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
-    return moveAt(client, moveTarget(listing, request), { source: request.source ?? 'popup' });
+    const target = moveTarget(await readListing(), request);
+    const { client } = await connectAccount(target.account);
+    return moveAt(client, target, { source: request.source ?? 'popup' });
   });
 }

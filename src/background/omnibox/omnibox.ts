@@ -10,7 +10,7 @@
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { apiKeyItem } from '../../shared/storage-items.ts';
+import { apiKeysItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
@@ -31,8 +31,8 @@ let state: Promise<State> | null = null;
 
 function currentState(): Promise<State> {
   state ??= (async (): Promise<State> => {
-    const [key, listing] = await Promise.all([apiKeyItem.get(), readListing()]);
-    if (!key) return { kind: 'no-key' };
+    const [keys, listing] = await Promise.all([apiKeysItem.get(), readListing()]);
+    if (Object.keys(keys).length === 0) return { kind: 'no-key' };
     if (!listing) return { kind: 'no-listing' };
     return { kind: 'ready', index: buildSuggestionIndex(listing), fetchedAt: listing.fetchedAt };
   })();
@@ -43,7 +43,7 @@ function currentState(): Promise<State> {
 
 /** `storage.onChanged`: a new listing or key makes the next keystroke build the index again. */
 export function onStorageChanged(changes: Record<string, unknown>): void {
-  if ('listing' in changes || apiKeyItem.key in changes) state = null;
+  if ('listing' in changes || apiKeysItem.key in changes) state = null;
 }
 
 /**

@@ -43,24 +43,31 @@ export interface SuggestionIndex {
   urls: ReadonlySet<string>;
 }
 
-/** Folds every name of a listing once. Out: the index the keystrokes search. */
+/**
+ * Folds every name of a listing once. Out: the index the keystrokes search. A document two
+ * accounts list (two users of one server) is one page: it is indexed once, under the first.
+ */
 export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const workspaces: IndexedWorkspace[] = [];
   const documents: Array<IndexedDocument & { pinned: boolean; updatedAt: string }> = [];
+  const urls = new Set<string>();
   for (const site of listing.sites) {
     const siteName = site.personal ? t('personalSite') : site.name;
     const foldedSite = foldForSearch(siteName);
     for (const workspace of site.workspaces) {
       const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite }) - 1;
       for (const document of workspace.documents) {
-        documents.push({ name: document.name, folded: foldForSearch(document.name), url: documentPageUrl(site.siteUrl, document), workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
+        const url = documentPageUrl(site.siteUrl, document);
+        if (urls.has(url)) continue;
+        urls.add(url);
+        documents.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
       }
     }
   }
   // The order `sortDocuments` gives one workspace, across all, in one sort: pinned first, then
   // newest (Grist's timestamps are ISO 8601 in UTC, so they compare as text).
   documents.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
-  return { documents, workspaces, urls: new Set(documents.map((document) => document.url)) };
+  return { documents, workspaces, urls };
 }
 
 /** Text for the omnibox's XML description (Chrome): `&`, `<`, `>`, quotes as entities. */

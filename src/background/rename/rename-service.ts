@@ -7,17 +7,14 @@
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { workspaceKey, type RenameSource, type WindowSource } from '../../shared/history.ts';
-import type { Listing } from '../../shared/listing.ts';
-import { apiKeyItem } from '../../shared/storage-items.ts';
+import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { connectToGrist } from '../grist/grist-connection.ts';
+import { connectAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { readSiteAccess } from '../grist/host-policy.ts';
 import { forgetDocument, readListing, recordRename, recordWorkspaceRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
-import { NO_KEY_ERROR } from '../listing/listing-service.ts';
 
 export interface RenameRequest {
   orgId: number;
@@ -39,6 +36,8 @@ export interface RenameTarget {
 
 /** What the rename history records of a rename besides its names (see shared/history.ts). */
 export interface RenameRecord {
+  /** The account whose key made it. */
+  account: string;
   source: RenameSource;
   site: { orgId: number; name: string };
   workspace: { id: number; name: string } | null;
@@ -52,31 +51,38 @@ export interface RenameResult {
   entryId: string | null;
 }
 
-/** A document of the listing, with its site and workspace; null when the listing has no such document. */
-export function findDocument(listing: Listing | null, orgId: number, docId: string) {
-  const site = listing?.sites.find((entry) => entry.orgId === orgId);
-  for (const workspace of site?.workspaces ?? []) {
-    const document = workspace.documents.find((doc) => doc.id === docId);
-    if (site && document) return { site, workspace, document };
-  }
-  return null;
+/**
+ * A document of the listing, with its site and workspace; null when the listing has no such
+ * document. Where several accounts list it (two users of one server), the first whose access is
+ * `owners`, in the options' order (the listing's), else the first: its account renames and moves it.
+ * Org ids are per server, but document ids are unique across servers, so (org id, document id)
+ * names one document.
+ */
+export function findDocument(listing: Listing | null, orgId: number, docId: string): ListedDocument | null {
+  return documentIndex(listing, docId)(orgId, docId);
+}
+
+/** A document of the listing with its site and workspace, as findDocument answers it. */
+export interface ListedDocument {
+  site: SiteEntry;
+  workspace: WorkspaceEntry;
+  document: DocumentEntry;
 }
 
 /**
- * findDocument for many documents (a bulk run may name 20,000; findDocument walks a site's
- * documents each time): the listing indexed once. Out: a lookup that answers as findDocument does.
+ * findDocument for many documents (a bulk run may name 20,000; findDocument would walk the listing
+ * each time): the listing indexed once. In: the listing, and optionally the one document wanted.
+ * Out: a lookup that answers as findDocument does.
  */
-export function documentIndex(listing: Listing | null): (orgId: number, docId: string) => ReturnType<typeof findDocument> {
-  const found = new Map<string, NonNullable<ReturnType<typeof findDocument>>>();
-  const sites = new Set<number>();
+export function documentIndex(listing: Listing | null, only?: string): (orgId: number, docId: string) => ListedDocument | null {
+  const found = new Map<string, ListedDocument>();
   for (const site of listing?.sites ?? []) {
-    // findDocument looks in the first site of an id only (ids are per server), and finds the first match there.
-    if (sites.has(site.orgId)) continue;
-    sites.add(site.orgId);
     for (const workspace of site.workspaces) {
       for (const document of workspace.documents) {
+        if (only !== undefined && document.id !== only) continue;
         const key = `${site.orgId}/${document.id}`;
-        if (!found.has(key)) found.set(key, { site, workspace, document });
+        const before = found.get(key);
+        if (!before || (!canRename(before.document) && canRename(document))) found.set(key, { site, workspace, document });
       }
     }
   }
@@ -95,16 +101,6 @@ export function oneAtATime<T>(docId: string, rename: () => Promise<T>): Promise<
     if (renamesUnderWay.get(docId) === settled) renamesUnderWay.delete(docId);
   });
   return next;
-}
-
-/**
- * The saved settings and key hosts, and a client with the saved key (its calls' options, such as
- * `isCurrent`, as connectToGrist takes them). Throws `no-key` when there is none.
- */
-export async function savedConnection(calls: Parameters<typeof connectToGrist>[2] = {}) {
-  const [apiKey, access] = await Promise.all([apiKeyItem.get(), readSiteAccess()]);
-  if (!apiKey) throw NO_KEY_ERROR();
-  return { access, client: connectToGrist(access, apiKey, calls) };
 }
 
 /**
@@ -204,25 +200,35 @@ export async function renameAt(
   return { name, entryId };
 }
 
-/** A workspace of the listing, with its site; null when the listing has no such workspace. */
-export function findWorkspace(listing: Listing | null, orgId: number, workspaceId: number) {
-  const site = listing?.sites.find((entry) => entry.orgId === orgId);
-  const workspace = site?.workspaces.find((entry) => entry.id === workspaceId);
-  return site && workspace ? { site, workspace } : null;
+/**
+ * A workspace of the listing, with its site; null when the listing has no such workspace. In: which
+ * sites to look in (workspace ids are per server), and the workspace's id. Where several accounts
+ * list it, the first whose access is `owners`, else the first.
+ */
+export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry) => boolean, workspaceId: number) {
+  let first: { site: SiteEntry; workspace: WorkspaceEntry } | null = null;
+  for (const site of listing?.sites ?? []) {
+    const workspace = inSite(site) ? site.workspaces.find((entry) => entry.id === workspaceId) : undefined;
+    if (!workspace) continue;
+    if (canRenameWorkspace(workspace)) return { site, workspace };
+    first ??= { site, workspace };
+  }
+  return first;
 }
 
 /**
  * The popup's `renameWorkspace` message: renames a workspace of the cached listing, through its
  * own site (Grist would take any site's address, grist-api.md; the extension does not rely on it).
  */
-export function renameWorkspace({ orgId, workspaceId, name }: { orgId: number; workspaceId: number; name: string }): Promise<RenameResult> {
+export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: number; siteUrl: string; workspaceId: number; name: string }): Promise<RenameResult> {
   const key = workspaceKey(workspaceId);
   return oneAtATime(key, async () => {
-    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
-    const found = findWorkspace(listing, orgId, workspaceId);
+    const found = findWorkspace(await readListing(), (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
+    const { client } = await connectAccount(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId: key, currentName: workspace.name, workspaceId }, name, {
+      account: site.account,
       source: 'popup',
       site: { orgId: site.orgId, name: site.name },
       workspace: { id: workspace.id, name: workspace.name },
@@ -236,11 +242,12 @@ export function renameWorkspace({ orgId, workspaceId, name }: { orgId: number; w
  */
 export function renameDocument({ orgId, docId, name, source }: RenameRequest): Promise<RenameResult> {
   return oneAtATime(docId, async () => {
-    const [{ client }, listing] = await Promise.all([savedConnection(), readListing()]);
-    const found = findDocument(listing, orgId, docId);
+    const found = findDocument(await readListing(), orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
+    const { client } = await connectAccount(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
+      account: site.account,
       source: source ?? 'popup',
       site: { orgId: site.orgId, name: site.name },
       workspace: { id: workspace.id, name: workspace.name },

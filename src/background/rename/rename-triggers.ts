@@ -10,7 +10,7 @@ import type { Menus, Tabs } from 'webextension-polyfill';
 import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
 import type { WindowSource } from '../../shared/history.ts';
 import { t } from '../../shared/i18n.ts';
-import { gristSitePatterns, isGristSiteUrl, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { gristSitePatterns, isGristSiteUrl, readAccounts, type SiteAccess } from '../grist/host-policy.ts';
 
 export const PAGE_MENU_ID = 'rename-this-document';
 export const WORKSPACE_MENU_ID = 'rename-this-workspace';
@@ -18,23 +18,23 @@ export const LINK_MENU_ID = 'rename-linked-document';
 /** The `commands` entry of manifest.json. */
 export const RENAME_COMMAND = 'rename-document';
 
-/** True when `url` is a document page of one of the user's Grist sites (forks, home pages and others are not). */
-export function isDocumentPage(url: string | undefined, access: SiteAccess): boolean {
+/** True when `url` is a document page of one of the accounts' Grist sites (forks, home pages and others are not). */
+export function isDocumentPage(url: string | undefined, access: readonly SiteAccess[]): boolean {
   return url !== undefined && parseDocumentUrl(url, (candidate) => isGristSiteUrl(candidate, access)).ok;
 }
 
-/** True when `url` is a workspace page of one of the user's Grist sites. */
-export function isWorkspacePage(url: string | undefined, access: SiteAccess): boolean {
+/** True when `url` is a workspace page of one of the accounts' Grist sites. */
+export function isWorkspacePage(url: string | undefined, access: readonly SiteAccess[]): boolean {
   return url !== undefined && parseWorkspaceUrl(url, (candidate) => isGristSiteUrl(candidate, access)).ok;
 }
 
 let menusSynced: Promise<void> = Promise.resolve();
 
 /**
- * Rebuilds both menu entries for the user's Grist sites (host-policy.ts); calls are queued so two
- * rebuilds never interleave (creating an id that exists is an error).
+ * Rebuilds the menu entries for the accounts' Grist sites, all accounts together (host-policy.ts);
+ * calls are queued so two rebuilds never interleave (creating an id that exists is an error).
  */
-export function syncContextMenus(access: SiteAccess): Promise<void> {
+export function syncContextMenus(access: readonly SiteAccess[]): Promise<void> {
   menusSynced = menusSynced.then(async () => {
     await browser.contextMenus.removeAll();
     const patterns = gristSitePatterns(access);
@@ -69,7 +69,7 @@ export function syncContextMenus(access: SiteAccess): Promise<void> {
  * other tabs read as undefined.
  */
 export async function showPageMenuFor(url: string | undefined): Promise<void> {
-  const access = await readSiteAccess();
+  const access = await readAccounts();
   const [document, workspace] = [isDocumentPage(url, access), isWorkspacePage(url, access)];
   await menusSynced;
   await Promise.all([browser.contextMenus.update(PAGE_MENU_ID, { visible: document }), browser.contextMenus.update(WORKSPACE_MENU_ID, { visible: workspace })]);

@@ -13,8 +13,12 @@ import { gristHostNames, type SiteAccess } from '../grist/host-policy.ts';
 
 export const ORIGIN_RULE_ID = 1;
 
-/** The rule for these sites. In: the settings and key hosts, and the extension's URL host name. */
-export function originRule(access: SiteAccess, extensionHost: string): DeclarativeNetRequest.Rule {
+/**
+ * The rule for the sites of every account together. In: the accounts' settings and key hosts, and
+ * the extension's URL host name. Null with no account: a rule must name at least one host.
+ */
+export function originRule(access: readonly SiteAccess[], extensionHost: string): DeclarativeNetRequest.Rule | null {
+  if (access.length === 0) return null;
   return {
     id: ORIGIN_RULE_ID,
     priority: 1,
@@ -33,9 +37,9 @@ export function originRule(access: SiteAccess, extensionHost: string): Declarati
  * than replacing it, so an unchanged rule is left alone. `installed`: the dynamic rules, when the
  * caller has already asked for them (start-up asks beside its storage reads).
  */
-export async function syncOriginRule(access: SiteAccess, installed?: DeclarativeNetRequest.Rule[]): Promise<void> {
+export async function syncOriginRule(access: readonly SiteAccess[], installed?: DeclarativeNetRequest.Rule[]): Promise<void> {
   const wanted = originRule(access, new URL(browser.runtime.getURL('/')).hostname);
   const current = (installed ?? (await browser.declarativeNetRequest.getDynamicRules())).find((rule) => rule.id === ORIGIN_RULE_ID);
-  if (current && JSON.stringify(current) === JSON.stringify(wanted)) return;
-  await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: [ORIGIN_RULE_ID], addRules: [wanted] });
+  if (JSON.stringify(current ?? null) === JSON.stringify(wanted)) return;
+  await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: [ORIGIN_RULE_ID], addRules: wanted ? [wanted] : [] });
 }

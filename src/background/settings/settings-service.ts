@@ -1,27 +1,28 @@
 /**
- * The options page's messages: read and save the settings, remove the key, confirm the saved key
- * for a site, test a connection. The key goes in, never out: replies carry `hasApiKey` only.
+ * The options page's messages: read and save the accounts, remove an account or its key, confirm
+ * an account's saved key for a site, test a connection. Keys go in, never out: replies carry
+ * `hasApiKey` only.
  */
 import { t } from '../../shared/i18n.ts';
-import type { ConnectionReport, PublicSettings, SettingsInput } from '../../shared/messages.ts';
+import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
-import { apiKeyItem, keyHostsItem, removeTogether, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { connectToGrist } from '../grist/grist-connection.ts';
+import { connectToGrist, NO_KEY_ERROR } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
-import { configuredOrigins, readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
-import { forgetListing } from '../listing/listing-cache.ts';
-import { ANONYMOUS_ANSWER_ERROR, NO_KEY_ERROR } from '../listing/listing-service.ts';
-import { logFailure } from '../log-failure.ts';
-import { syncOriginRule } from './origin-rule.ts';
-import { syncContextMenus } from '../rename/rename-triggers.ts';
-import { commitAccess, oneChangeAtATime } from './settings-writes.ts';
+import { configuredOrigins } from '../grist/host-policy.ts';
+import { forgetAccounts } from '../listing/listing-cache.ts';
+import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-service.ts';
+import { commitAccess, commitRemoval, oneChangeAtATime } from './settings-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */
 const TEST_TIMEOUT_MS = 8000;
 
 /** A Grist key is 40 hex characters; anything with spaces or control characters cannot be one. */
 const PLAUSIBLE_KEY = /^[\x21-\x7e]+$/;
+
+/** Where a new account's key may go before anything is saved for it: nowhere. */
+const NO_HOSTS: KeyHosts = { confirmed: [], listed: [] };
 
 function checkedUrl(input: string, field: 'personalSiteUrl' | 'fieldTeamSiteUrl'): string {
   const check = normalizeSiteUrl(input);
@@ -35,26 +36,37 @@ function checkedKey(input: string): string {
   return key;
 }
 
-/** The `getSettings` message. */
-export async function getSettings(): Promise<PublicSettings> {
-  const [access, apiKey] = await Promise.all([readSiteAccess(), apiKeyItem.get()]);
-  return publicSettings(access, apiKey !== null);
+/** The saved accounts and keys, read together. */
+async function readSaved(): Promise<{ accounts: Account[]; keys: Record<string, string> }> {
+  const [accounts, keys] = await Promise.all([accountsItem.get(), apiKeysItem.get()]);
+  return { accounts, keys };
 }
 
-function publicSettings({ settings, hosts }: SiteAccess, hasApiKey: boolean): PublicSettings {
+function publicAccount({ id, settings, hosts, user }: Account, hasApiKey: boolean): PublicAccount {
   const unconfirmed = hasApiKey ? configuredOrigins(settings).filter((origin) => !hosts.confirmed.includes(origin) && !hosts.listed.includes(origin)) : [];
-  return { ...settings, hasApiKey, keyNotConfirmedFor: unconfirmed, listedOrigins: hasApiKey ? hosts.listed : [] };
+  return { id, ...settings, hasApiKey, user: hasApiKey ? user : null, keyNotConfirmedFor: unconfirmed, listedOrigins: hasApiKey ? hosts.listed : [] };
+}
+
+function publicSettings(accounts: readonly Account[], keys: Readonly<Record<string, string>>): PublicSettings {
+  return { accounts: accounts.map((account) => publicAccount(account, Object.hasOwn(keys, account.id))) };
+}
+
+/** The `getSettings` message. */
+export async function getSettings(): Promise<PublicSettings> {
+  const { accounts, keys } = await readSaved();
+  return publicSettings(accounts, keys);
 }
 
 /**
- * Where the key may go after a save. A typed key goes to every configured site. The saved key
- * keeps only the confirmations of sites still configured: a changed or added address gets no key
- * until the user confirms it (confirmSavedKey) or types the key again. The team sites Grist
- * listed stay only while the key and the personal site that listed them stay.
+ * Where an account's key may go after a save. A typed key goes to every configured site. The
+ * saved key keeps only the confirmations of sites still configured: a changed or added address
+ * gets no key until the user confirms it (confirmSavedKey) or types the key again. The team sites
+ * Grist listed stay only while the key and the personal site that listed them stay.
  */
-function hostsAfterSave(before: SiteAccess, settings: Settings, newKey: string | null): KeyHosts {
+function hostsAfterSave(before: Account | undefined, settings: Settings, newKey: string | null): KeyHosts {
   const origins = configuredOrigins(settings);
   if (newKey) return { confirmed: origins, listed: [] };
+  if (!before) return NO_HOSTS;
   const samePersonal = new URL(before.settings.personalSiteUrl).origin === new URL(settings.personalSiteUrl).origin;
   return {
     confirmed: before.hosts.confirmed.filter((origin) => origins.includes(origin)),
@@ -62,74 +74,160 @@ function hostsAfterSave(before: SiteAccess, settings: Settings, newKey: string |
   };
 }
 
+/** An account's input checked again (the page is not trusted). Throws ApiError `invalid-input`. */
+function checkedInput(input: AccountInput): { id?: string; settings: Settings; newKey: string | null } {
+  return {
+    ...(input.id === undefined ? {} : { id: input.id }),
+    settings: {
+      personalSiteUrl: checkedUrl(input.personalSiteUrl, 'personalSiteUrl'),
+      teamSiteUrls: [...new Set(input.teamSiteUrls.map((url) => checkedUrl(url, 'fieldTeamSiteUrl')))],
+    },
+    newKey: input.apiKey?.trim() ? checkedKey(input.apiKey) : null,
+  };
+}
+
+/** Throws ApiError `invalid-input` when two accounts would hold the same key (one user, twice). */
+function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<string, string>>): void {
+  const seen = new Map<string, number>();
+  accounts.forEach((account, index) => {
+    const key = keys[account.id];
+    if (key === undefined) return;
+    const first = seen.get(key);
+    if (first !== undefined) throw new ApiError('invalid-input', t('errorSameKeyTwice', String(index + 1), String(first + 1)));
+    seen.set(key, index);
+  });
+}
+
 /**
- * The `saveSettings` message: checks every URL again (the page is not trusted), then, one save at
- * a time, changes the Origin rule and stores the settings (with the key, if one was typed)
- * together (settings-writes.ts), and drops the cached listing when it no longer matches them.
- * Throws ApiError `invalid-input` for a bad address or key; what the browser threw when it refused
- * the rule or the write (nothing is saved then).
+ * The `saveSettings` message: checks every account's URLs and typed key again, then, one save at a
+ * time, changes the Origin rule and stores the accounts and keys together (settings-writes.ts),
+ * and forgets the cached listing of each account whose key or sites changed, or that is gone
+ * (a saved account the input leaves out is removed). An account keeps who its key belongs to
+ * while its key and personal site stay.
+ * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, or the
+ * same key for two accounts; what the browser threw when it refused the rule or the write
+ * (nothing is saved then).
  */
 export async function saveSettings(input: SettingsInput): Promise<PublicSettings> {
-  const settings: Settings = {
-    personalSiteUrl: checkedUrl(input.personalSiteUrl, 'personalSiteUrl'),
-    teamSiteUrls: [...new Set(input.teamSiteUrls.map((url) => checkedUrl(url, 'fieldTeamSiteUrl')))],
-  };
-  const newKey = input.apiKey?.trim() ? checkedKey(input.apiKey) : null;
+  if (input.accounts.length > MAX_ACCOUNTS) throw new ApiError('invalid-input', t('errorTooManyAccounts', String(MAX_ACCOUNTS)));
+  const checked = input.accounts.map(checkedInput);
   return oneChangeAtATime(async () => {
-    const [before, savedKey] = await Promise.all([readSiteAccess(), apiKeyItem.get()]);
-    const after = { settings, hosts: hostsAfterSave(before, settings, newKey) };
-    await commitAccess(before, after, newKey ?? undefined);
-    if (newKey || JSON.stringify(before.settings) !== JSON.stringify(settings)) await forgetListing();
-    return publicSettings(after, newKey !== null || savedKey !== null);
+    const before = await readSaved();
+    const keys: Record<string, string> = {};
+    const changed: string[] = [];
+    const after = checked.map(({ id, settings, newKey }): Account => {
+      const saved = before.accounts.find((account) => account.id === id);
+      const accountId = saved?.id ?? crypto.randomUUID();
+      const savedKey = saved && Object.hasOwn(before.keys, saved.id) ? before.keys[saved.id]! : null;
+      const key = newKey ?? savedKey;
+      if (key !== null) keys[accountId] = key;
+      const sameSites = saved !== undefined && JSON.stringify(saved.settings) === JSON.stringify(settings);
+      const sameUser = saved !== undefined && key === savedKey && saved.settings.personalSiteUrl === settings.personalSiteUrl;
+      if (saved && (!sameSites || (newKey !== null && newKey !== savedKey))) changed.push(saved.id);
+      return { id: accountId, settings, hosts: hostsAfterSave(saved, settings, newKey), user: sameUser ? saved.user : null };
+    });
+    refuseSameKeyTwice(after, keys);
+    const removed = before.accounts.filter((account) => !after.some((entry) => entry.id === account.id)).map((account) => account.id);
+    await commitAccess(before.accounts, after, keys);
+    // After the write: a refresh that read the old accounts stores nothing (see cacheEpoch).
+    await forgetAccounts([...changed, ...removed]);
+    return publicSettings(after, keys);
   });
 }
 
-/** The `removeApiKey` message: forgets the key, where it went, and the listing it fetched. */
-export function removeApiKey(): Promise<PublicSettings> {
+/** Runs a change to one saved account (see oneChangeAtATime). Throws ApiError `not-found` for an account gone. */
+function changeAccount(
+  accountId: string,
+  change: (account: Account, saved: { accounts: Account[]; keys: Record<string, string> }) => { accounts: Account[]; keys?: Record<string, string>; forget?: true },
+): Promise<PublicSettings> {
   return oneChangeAtATime(async () => {
-    const before = await readSiteAccess();
-    await removeTogether(apiKeyItem, keyHostsItem);
-    // After the key is gone: a refresh that read it before stores nothing (see cacheEpoch).
-    await forgetListing();
-    const after = { settings: before.settings, hosts: keyHostsItem.fallback };
-    await syncOriginRule(after).catch(logFailure('Origin rule update'));
-    await syncContextMenus(after).catch(logFailure('menu update'));
-    return publicSettings(after, false);
+    const saved = await readSaved();
+    const account = saved.accounts.find((entry) => entry.id === accountId);
+    if (!account) throw new ApiError('not-found', t('errorAccountGone'));
+    const { accounts, keys, forget } = change(account, saved);
+    if (forget) {
+      await commitRemoval(accounts, keys ?? saved.keys);
+      // After the write: a refresh that read the key before stores nothing (see cacheEpoch).
+      await forgetAccounts([accountId]);
+    } else {
+      await commitAccess(saved.accounts, accounts, keys);
+    }
+    return publicSettings(accounts, keys ?? saved.keys);
   });
+}
+
+/** The keys but one account's. */
+const keysWithout = (keys: Record<string, string>, accountId: string) => Object.fromEntries(Object.entries(keys).filter(([id]) => id !== accountId));
+
+/** The `removeApiKey` message: forgets an account's key, where it went, who it was, and the listing it fetched; its sites stay. */
+export function removeApiKey({ account: accountId }: { account: string }): Promise<PublicSettings> {
+  return changeAccount(accountId, (account, { accounts, keys }) => ({
+    accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: NO_HOSTS, user: null } : entry)),
+    keys: keysWithout(keys, accountId),
+    forget: true,
+  }));
 }
 
 /**
- * The `confirmSavedKey` message: the user's "Use the saved key for <host>". In: a site URL whose
- * origin the saved key may now go to (while that origin is, or becomes, a configured site).
- * Throws ApiError `no-key` with no saved key, `invalid-input` for a bad address.
+ * The `removeAccount` message: forgets an account at once and for good: its key, its sites, where
+ * its key went (a host another account uses stays in the Origin rule and menus through that
+ * account), and its part of the cached listing. A refresh under way sends nothing more and
+ * stores nothing (see forgetAccounts).
  */
-export async function confirmSavedKey({ siteUrl }: { siteUrl: string }): Promise<PublicSettings> {
+export function removeAccount({ account: accountId }: { account: string }): Promise<PublicSettings> {
+  return changeAccount(accountId, (account, { accounts, keys }) => ({
+    accounts: accounts.filter((entry) => entry !== account),
+    keys: keysWithout(keys, accountId),
+    forget: true,
+  }));
+}
+
+/**
+ * The `confirmSavedKey` message: the user's "Use the saved key for <host>". In: the account, and a
+ * site URL whose origin its saved key may now go to (while that origin is, or becomes, one of its
+ * configured sites). Throws ApiError `no-key` with no saved key, `invalid-input` for a bad address,
+ * `not-found` for an account gone.
+ */
+export async function confirmSavedKey({ account: accountId, siteUrl }: { account: string; siteUrl: string }): Promise<PublicSettings> {
   const check = normalizeSiteUrl(siteUrl);
   if (!check.ok) throw new ApiError('invalid-input', check.message);
   const origin = new URL(check.url).origin;
+  return changeAccount(accountId, (account, { accounts, keys }) => {
+    if (!Object.hasOwn(keys, accountId)) throw NO_KEY_ERROR();
+    const confirmed = [...new Set([...account.hosts.confirmed, origin])];
+    return { accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, confirmed } } : entry)) };
+  });
+}
+
+/** Records who a saved account's key belongs to, when it is news; nothing else changes. */
+function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
   return oneChangeAtATime(async () => {
-    const [before, apiKey] = await Promise.all([readSiteAccess(), apiKeyItem.get()]);
-    if (!apiKey) throw NO_KEY_ERROR();
-    const confirmed = [...new Set([...before.hosts.confirmed, origin])];
-    const after = { settings: before.settings, hosts: { ...before.hosts, confirmed } };
-    await commitAccess(before, after);
-    return publicSettings(after, true);
+    const { accounts, keys } = await readSaved();
+    const account = accounts.find((entry) => entry.id === accountId);
+    // Only while the key checked is still the account's.
+    if (!account || keys[accountId] !== apiKey || JSON.stringify(account.user) === JSON.stringify(user)) return;
+    await accountsItem.set(accounts.map((entry) => (entry === account ? { ...entry, user } : entry)));
   });
 }
 
 /**
  * The `testConnection` message: `GET {personal}/api/orgs` and `GET /api/profile/user` with the
- * typed key, or with the saved key when none is typed. The saved key goes only where it was typed
- * or confirmed for (`key-not-confirmed` otherwise), so an edited address can be tested once the
- * user confirms the key for it.
+ * typed key, or with the saved key of `account` when none is typed. A saved key goes only where it
+ * was typed or confirmed for (`key-not-confirmed` otherwise), so an edited address can be tested
+ * once the user confirms the key for it. The check of a saved account's own key and personal site
+ * records who the key belongs to (the options' legend and the popup's account heading show it).
+ * Throws ApiError `no-key` when there is no key to test with, or what the requests met.
  */
-export async function testConnection(request: { apiKey?: string; personalSiteUrl: string }): Promise<ConnectionReport> {
+export async function testConnection(request: { account?: string; apiKey?: string; personalSiteUrl: string }): Promise<ConnectionReport> {
   const personalSiteUrl = checkedUrl(request.personalSiteUrl, 'personalSiteUrl');
   const typedKey = request.apiKey?.trim() ? checkedKey(request.apiKey) : null;
-  const [apiKey, saved] = await Promise.all([typedKey ?? apiKeyItem.get(), keyHostsItem.get()]);
+  const { accounts, keys } = await readSaved();
+  const saved = accounts.find((entry) => entry.id === request.account);
+  const apiKey = typedKey ?? (saved && Object.hasOwn(keys, saved.id) ? keys[saved.id]! : null);
   if (!apiKey) throw NO_KEY_ERROR();
-  const origin = new URL(personalSiteUrl).origin;
-  const confirmed = typedKey || saved.confirmed.includes(origin) || saved.listed.includes(origin) ? [origin] : [];
+  const url = new URL(personalSiteUrl);
+  // The saved key goes where it was confirmed for (also an edited address the user confirmed it for, not saved yet).
+  const confirmed = typedKey || saved?.hosts.confirmed.includes(url.origin) || saved?.hosts.listed.includes(url.origin) ? [url.origin] : [];
   // A person waits on this, right after pressing a button: one try, and a shorter wait.
   const client = connectToGrist({ settings: { personalSiteUrl, teamSiteUrls: [] }, hosts: { confirmed, listed: [] } }, apiKey, {
     timeoutMs: TEST_TIMEOUT_MS,
@@ -139,6 +237,7 @@ export async function testConnection(request: { apiKey?: string; personalSiteUrl
     client.get(personalSiteUrl, '/api/orgs', orgListSchema),
     client.get(personalSiteUrl, '/api/profile/user', profileSchema),
   ]);
-  if (orgs.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(personalSiteUrl).host);
+  if (orgs.length === 0) throw ANONYMOUS_ANSWER_ERROR(url.host);
+  if (saved && !typedKey && saved.settings.personalSiteUrl === personalSiteUrl) await recordUser(saved.id, apiKey, { name: profile.name, email: profile.email });
   return { userName: profile.name, userEmail: profile.email, siteCount: orgs.length };
 }

@@ -1,12 +1,13 @@
 /**
- * The changes to the saved settings, the API key and the hosts it may go to run one at a time
- * through this module's queue (two options tabs saving at once must not interleave; the storage
- * migration at start-up runs before any message is handled), and change the Origin rule with them: a rule for one site beside settings for another would have Grist refuse every rename
+ * The changes to the saved accounts, their API keys and the hosts each key may go to run one at a
+ * time through this module's queue (two options tabs saving at once must not interleave; the
+ * storage migration at start-up runs before any message is handled), and change the Origin rule
+ * with them: a rule for one site beside settings for another would have Grist refuse every rename
  * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */
-import { apiKeyItem, keyHostsItem, settingsItem, storeTogether } from '../../shared/storage-items.ts';
-import { readSiteAccess, type SiteAccess } from '../grist/host-policy.ts';
+import { accountsItem, apiKeysItem, storeTogether, type Account } from '../../shared/storage-items.ts';
+import { readAccounts } from '../grist/host-policy.ts';
 import { cacheEpoch } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
@@ -17,20 +18,16 @@ import { syncContextMenus } from '../rename/rename-triggers.ts';
 export const oneChangeAtATime = serialQueue();
 
 /**
- * Moves from `before` to `after`: the Origin rule, then the settings, key hosts and (when given)
- * a new key in one storage write, then the context menus. Call it inside oneChangeAtATime.
- * Throws what the browser threw when the rule or the write is refused; nothing has changed then.
- * A menu that fails to update is logged, not thrown: the menus are rebuilt at every worker start.
+ * Moves from accounts `before` to `after`: the Origin rule, then the accounts and (when given) the
+ * whole new map of keys by account id in one storage write, then the context menus. Call it inside
+ * oneChangeAtATime. Throws what the browser threw when the rule or the write is refused; nothing
+ * has changed then. A menu that fails to update is logged, not thrown: the menus are rebuilt at
+ * every worker start.
  */
-export async function commitAccess(before: SiteAccess, after: SiteAccess, apiKey?: string): Promise<void> {
+export async function commitAccess(before: readonly Account[], after: readonly Account[], apiKeys?: Record<string, string>): Promise<void> {
   await syncOriginRule(after);
   try {
-    const settingsChanged = JSON.stringify(before.settings) !== JSON.stringify(after.settings);
-    await storeTogether(
-      ...(settingsChanged ? [settingsItem.entry(after.settings)] : []),
-      keyHostsItem.entry(after.hosts),
-      ...(apiKey === undefined ? [] : [apiKeyItem.entry(apiKey)]),
-    );
+    await storeTogether(accountsItem.entry([...after]), ...(apiKeys === undefined ? [] : [apiKeysItem.entry(apiKeys)]));
   } catch (error) {
     await syncOriginRule(before).catch(logFailure('putting the Origin rule back'));
     throw error;
@@ -39,17 +36,31 @@ export async function commitAccess(before: SiteAccess, after: SiteAccess, apiKey
 }
 
 /**
- * Records the team sites `GET /api/orgs` listed for the saved key (their origins), so the key may
- * go there and the Origin rule and menus cover them. In: the origins, and the cacheEpoch() the
- * refresh that listed them started in: a refresh started under older settings or another key
- * records nothing.
+ * Stores accounts and keys after a removal (an account or its key), then changes the Origin rule
+ * and the menus: forgetting a key must not wait on, or fail with, the browser's rule API. A rule
+ * left wider than the accounts only leaves Origin off the extension's own requests to a host; it
+ * sends no key there. Call it inside oneChangeAtATime. Throws what the storage write threw.
  */
-export function recordListedHosts(listed: string[], startedInEpoch: number): Promise<void> {
+export async function commitRemoval(after: readonly Account[], apiKeys: Record<string, string>): Promise<void> {
+  await storeTogether(accountsItem.entry([...after]), apiKeysItem.entry(apiKeys));
+  await syncOriginRule(after).catch(logFailure('Origin rule update'));
+  await syncContextMenus(after).catch(logFailure('menu update'));
+}
+
+/**
+ * Records the team sites `GET /api/orgs` listed for one account's key (their origins), so that key
+ * may go there and the Origin rule and menus cover them. In: the account's id, the origins, and
+ * the cacheEpoch() the refresh that listed them started in: a refresh started under older
+ * accounts or keys records nothing (an account removed meanwhile gets nothing back).
+ */
+export function recordListedHosts(accountId: string, listed: string[], startedInEpoch: number): Promise<void> {
   return oneChangeAtATime(async () => {
     if (startedInEpoch !== cacheEpoch()) return;
-    const before = await readSiteAccess();
+    const before = await readAccounts();
+    const account = before.find((entry) => entry.id === accountId);
     const sorted = [...listed].sort();
-    if (JSON.stringify([...before.hosts.listed].sort()) === JSON.stringify(sorted)) return;
-    await commitAccess(before, { settings: before.settings, hosts: { ...before.hosts, listed: sorted } });
+    if (!account || JSON.stringify([...account.hosts.listed].sort()) === JSON.stringify(sorted)) return;
+    const after = before.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, listed: sorted } } : entry));
+    await commitAccess(before, after);
   });
 }

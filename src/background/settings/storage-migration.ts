@@ -1,39 +1,63 @@
 /**
  * Brings stored data to the current schema version. Every item is validated on read (bad data
  * reads as its default), so a version change need only drop what cannot be trusted to have the
- * new shape: the cached listing, which the next refresh rebuilds; and say where a key saved by an
- * older version may go.
+ * new shape: the cached listing, which the next refresh rebuilds; say where a key saved by an
+ * older version may go; and turn the one configuration of versions before 5 into account 1.
  */
 import browser from 'webextension-polyfill';
-import { apiKeyItem, keyHostsItem, SCHEMA_VERSION, schemaVersionItem, settingsItem } from '../../shared/storage-items.ts';
-import { configuredOrigins, type SiteAccess } from '../grist/host-policy.ts';
+import * as v from 'valibot';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, historyItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
 
-/** Runs at every worker start; cheap when the version is current. Out: the settings and key hosts, as they stand after it. */
-export async function migrateStorage(): Promise<SiteAccess> {
+/** The items of versions before 5, which held one account: its sites, its key and where the key went. */
+const LEGACY = { settings: 'settings', apiKey: 'apiKey', keyHosts: 'keyHosts' } as const;
+
+/**
+ * Account 1 from the stored items of a version before 5, unchanged: the same sites, key and hosts.
+ * Null when nothing was configured. Unreadable settings read as the default site, docs.getgrist.com:
+ * a saved key, made for the user's own server, must not follow them there, so it is dropped then
+ * (the options page asks again). Version 3 recorded the hosts a key may go to: a key saved before
+ * was saved with the sites configured then, as far as anything can tell, and keeps them, and no other.
+ */
+function legacyAccount(stored: Record<string, unknown>, version: number): { account: Account; apiKey: string | null } | null {
+  if (stored[LEGACY.settings] === undefined && stored[LEGACY.apiKey] === undefined) return null;
+  const settings = v.safeParse(settingsSchema, stored[LEGACY.settings] ?? DEFAULT_SETTINGS);
+  const key = stored[LEGACY.apiKey];
+  const apiKey = settings.success && typeof key === 'string' && key.length > 0 ? key : null;
+  const hosts = v.safeParse(keyHostsSchema, stored[LEGACY.keyHosts]);
+  const account: Account = {
+    id: crypto.randomUUID(),
+    settings: settings.success ? settings.output : DEFAULT_SETTINGS,
+    hosts: apiKey === null ? { confirmed: [], listed: [] } : hosts.success ? hosts.output : { confirmed: version < 3 && settings.success ? configuredOrigins(settings.output) : [], listed: [] },
+    user: null,
+  };
+  return { account, apiKey };
+}
+
+/** Runs at every worker start; cheap when the version is current. Out: the accounts, as they stand after it. */
+export async function migrateStorage(): Promise<Account[]> {
   // One round of reads: the worker's start waits for it.
-  const [settings, version, storedHosts, stored] = await Promise.all([
-    settingsItem.read(),
-    schemaVersionItem.get(),
-    keyHostsItem.get(),
-    browser.storage.local.get([apiKeyItem.key, keyHostsItem.key]),
-  ]);
-  let hosts = storedHosts;
-  // Unreadable settings read as the default site, docs.getgrist.com: the saved key, made for the
-  // user's own server, must not follow them there. Both go; the options page asks again.
-  if (settings.corrupt) {
-    await Promise.all([settingsItem.remove(), apiKeyItem.remove(), keyHostsItem.remove(), forgetListing()]);
-    hosts = keyHostsItem.fallback;
+  const [accounts, version, stored] = await Promise.all([accountsItem.read(), schemaVersionItem.get(), browser.storage.local.get(Object.values(LEGACY))]);
+  if (version === SCHEMA_VERSION && !accounts.corrupt) return accounts.value;
+  let current = accounts.value;
+  if (accounts.corrupt) {
+    // Unreadable accounts: their keys cannot be told where to go. Both go; the options page asks again.
+    await Promise.all([accountsItem.remove(), apiKeysItem.remove()]);
+    current = [];
   }
-  if (version !== SCHEMA_VERSION) {
-    // Version 3 records the hosts a key may go to. A key saved before was saved with the sites
-    // configured now, as far as anything can tell: it keeps them, and no other.
-    if (!settings.corrupt && version < 3 && stored[apiKeyItem.key] !== undefined && stored[keyHostsItem.key] === undefined) {
-      hosts = { confirmed: configuredOrigins(settings.value), listed: [] };
-      await keyHostsItem.set(hosts);
+  if (version < 5) {
+    const legacy = legacyAccount(stored, version);
+    if (legacy) {
+      current = [legacy.account];
+      await Promise.all([accountsItem.set(current), apiKeysItem.set(legacy.apiKey === null ? {} : { [legacy.account.id]: legacy.apiKey })]);
+      // Every rename so far was made with this account's key: its undo goes with it.
+      const history = await historyItem.get();
+      if (history.entries.length > 0) await historyItem.set({ ...history, entries: history.entries.map((entry) => ({ ...entry, account: legacy.account.id })) });
     }
-    await forgetListing();
-    await schemaVersionItem.set(SCHEMA_VERSION);
+    await browser.storage.local.remove(Object.values(LEGACY));
   }
-  return { settings: settings.value, hosts };
+  await forgetListing();
+  await schemaVersionItem.set(SCHEMA_VERSION);
+  return current;
 }
