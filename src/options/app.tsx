@@ -2,21 +2,25 @@
  * The options page's view. It renders the store and calls its actions; the only thing it decides
  * itself is where keyboard focus goes after an action.
  */
-import type { TargetedEvent } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { t } from '../shared/i18n.ts';
+import { MAX_ACCOUNTS } from '../shared/messages.ts';
 import { HistoryView } from '../history/history-view.tsx';
-import { Field } from './field.tsx';
-import { describeHostPattern, type OptionsStore } from './store.ts';
+import { AccountFieldset, accountFieldIds } from './account-fieldset.tsx';
+import type { AccountStore } from './account-store.ts';
+import { useFocusAfterChange } from './focus-after-change.ts';
+import { HostAccessNotice } from './host-access-notice.tsx';
+import { StatusLine } from './status-line.tsx';
+import type { OptionsStore } from './store.ts';
 
 export interface OptionsAppProps {
   store: OptionsStore;
 }
 
 /**
- * The whole options page: hosts the browser has not granted, API key, site addresses, Save,
- * Test connection and the status line.
+ * The whole options page: hosts the browser has not granted, a group per Grist account, Add
+ * another Grist account, Save and the page's status line, then Bulk rename and the history.
  */
 export function OptionsApp({ store }: OptionsAppProps) {
   useEffect(() => {
@@ -26,16 +30,12 @@ export function OptionsApp({ store }: OptionsAppProps) {
     return () => watching.abort();
   }, [store]);
 
-  const status = store.status.value;
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
       <p class="intro">{t('optionsIntro')}</p>
       {store.loaded.value ? <SettingsForm store={store} /> : <p>{t('loadingSettings')}</p>}
-      {/* Always in the page: screen readers announce changes only in a live region that already exists. */}
-      <p role="status" aria-live="polite" class={status ? `status status-${status.tone}` : 'status'}>
-        {status?.text}
-      </p>
+      <StatusLine status={store.status.value} />
       <section class="bulk-section" aria-labelledby="bulk-heading">
         <h2 id="bulk-heading">{t('bulkTitle')}</h2>
         <p class="hint">{t('bulkOpenIntro')}</p>
@@ -52,36 +52,25 @@ export function OptionsApp({ store }: OptionsAppProps) {
   );
 }
 
-/**
- * The hosts the saved key is not sent to, each with its "Use the saved key for <host>" button.
- * `onConfirmed` runs after a confirmation, once its button is gone.
- */
-function KeyConfirmation({ store, onConfirmed }: OptionsAppProps & { onConfirmed: () => void }) {
-  return (
-    <div class="key-confirmation">
-      <p>{t('keyNotConfirmed')}</p>
-      <ul>
-        {store.keyNotConfirmedFor.value.map((origin) => (
-          <li key={origin}>
-            <button type="button" onClick={() => void store.confirmKey(origin).then(onConfirmed)}>
-              {t('useSavedKeyFor', new URL(origin).host)}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 function SettingsForm({ store }: OptionsAppProps) {
-  const keyInput = useRef<HTMLInputElement>(null);
-  const personalInput = useRef<HTMLInputElement>(null);
-  const teamInput = useRef<HTMLTextAreaElement>(null);
+  const accounts = store.accounts.value;
+  const focusAfterChange = useFocusAfterChange(accounts);
+  const firstKeyId = accountFieldIds(1).apiKey;
 
   /** Takes focus to the first field that needs correcting, so keyboard users land on the problem. */
   function focusFirstError(): void {
-    if (store.personalSiteUrlError.value) personalInput.current?.focus();
-    else if (store.teamSiteUrlsError.value) teamInput.current?.focus();
+    store.accounts.value.some((account, index) => {
+      const ids = accountFieldIds(index + 1);
+      const id = account.apiKeyError.value
+        ? ids.apiKey
+        : account.personalSiteUrlError.value
+          ? ids.personalSiteUrl
+          : account.teamSiteUrlsError.value
+            ? ids.teamSiteUrls
+            : null;
+      if (id) document.getElementById(id)?.focus();
+      return id !== null;
+    });
   }
 
   function onSubmit(event: Event): void {
@@ -90,137 +79,55 @@ function SettingsForm({ store }: OptionsAppProps) {
     void store.save().then(focusFirstError);
   }
 
-  function onTest(): void {
-    // Only the personal site is checked here; a team box error left from an earlier Save is not news.
-    void store.testConnection().then(() => {
-      if (store.personalSiteUrlError.value) personalInput.current?.focus();
-    });
-  }
-
   function onGrant(): void {
     // store.grantHosts() asks the browser synchronously, inside this click: keep it first.
     void store.grantHosts().then(() => {
       // The notice (and its focused button) goes once all is granted; focus moves on to what
       // followed it, not to the top of the page.
-      if (store.ungrantedHosts.value.length === 0 && !document.activeElement?.closest('form')) keyInput.current?.focus();
+      if (store.ungrantedHosts.value.length === 0 && !document.activeElement?.closest('form')) document.getElementById(firstKeyId)?.focus();
     });
   }
 
-  function onKeyConfirmed(): void {
-    // The pressed button is gone with its host; focus would fall to the page's top.
-    if (!document.activeElement?.closest('form')) keyInput.current?.focus();
+  function onAdd(): void {
+    // The new group's first field: where its account starts.
+    focusAfterChange(accountFieldIds(accounts.length + 1).apiKey);
+    store.addAccount();
   }
 
-  function onRemoveKey(): void {
-    // The button disappears with the key; put focus where a new key would go instead of losing it.
-    void store.removeKey().then(() => {
-      if (!store.hasApiKey.value) keyInput.current?.focus();
+  function onRemove(account: AccountStore, index: number): void {
+    // The group goes with the pressed button: focus goes to the group before it (or the new first one).
+    focusAfterChange(accountFieldIds(Math.max(1, index)).apiKey);
+    void store.removeAccount(account).then((removed) => {
+      if (!removed) focusAfterChange(null);
     });
   }
 
-  const keyVisible = store.keyVisible.value;
-  const keyInputProps = {
-    ref: keyInput,
-    value: store.apiKey.value,
-    onInput: (event: TargetedEvent<HTMLInputElement>) => store.setApiKey(event.currentTarget.value),
-    autocomplete: 'off',
-    spellcheck: false,
-  };
-  const ungranted = store.ungrantedHosts.value;
+  const canAdd = store.canAddAccount.value;
+  const canRemove = store.canRemoveAccount.value;
   return (
     <>
-      {ungranted.length > 0 ? (
-        <div class="notice" role="group" aria-labelledby="host-access-text">
-          <p id="host-access-text">{t('hostsNotGranted')}</p>
-          <ul>
-            {ungranted.map((origin) => (
-              <li key={origin}>{describeHostPattern(origin)}</li>
-            ))}
-          </ul>
-          <button type="button" onClick={onGrant}>
-            {t('grantAccess')}
-          </button>
-        </div>
-      ) : null}
+      <HostAccessNotice hosts={store.ungrantedHosts.value} onGrant={onGrant} />
       <form noValidate onSubmit={onSubmit}>
-        <Field
-          id="api-key"
-          label={t('apiKey')}
-          hint={
-            <>
-              {store.hasApiKey.value ? <p class="key-saved">{t('keySaved')}</p> : null}
-              <p>{t('keyHint')}</p>
-              {store.hasApiKey.value && store.keyNotConfirmedFor.value.length > 0 ? (
-                <KeyConfirmation store={store} onConfirmed={onKeyConfirmed} />
-              ) : null}
-            </>
-          }
-        >
-          {(control) => (
-            <div class="key-row">
-              {/* Two branches because Preact's types tie each input type to its attributes; the same
-                  slot keeps the same DOM element, so focus and caret survive the switch. */}
-              {keyVisible ? (
-                <input {...control} {...keyInputProps} type="text" />
-              ) : (
-                <input {...control} {...keyInputProps} type="password" />
-              )}
-              <button type="button" aria-pressed={keyVisible} aria-controls="api-key" onClick={store.toggleKeyVisible}>
-                {keyVisible ? t('hideKey') : t('showKey')}
-              </button>
-              {store.hasApiKey.value ? (
-                <button type="button" onClick={onRemoveKey}>
-                  {t('removeKey')}
-                </button>
-              ) : null}
-            </div>
+        {accounts.map((account, index) => (
+          <AccountFieldset
+            key={account.key}
+            account={account}
+            number={index + 1}
+            {...(canRemove ? { onRemove: () => onRemove(account, index) } : {})}
+          />
+        ))}
+        <div class="add-account">
+          <button type="button" disabled={!canAdd} aria-describedby={canAdd ? undefined : 'add-account-note'} onClick={onAdd}>
+            {t('addAccount')}
+          </button>
+          {canAdd ? null : (
+            <p id="add-account-note" class="hint">
+              {t('errorTooManyAccounts', String(MAX_ACCOUNTS))}
+            </p>
           )}
-        </Field>
-
-        <Field
-          id="personal-site-url"
-          label={t('personalSiteUrl')}
-          error={store.personalSiteUrlError.value}
-          hint={<p>{t('personalSiteUrlHint')}</p>}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={personalInput}
-              type="text"
-              inputMode="url"
-              value={store.personalSiteUrl.value}
-              onInput={(event) => store.setPersonalSiteUrl(event.currentTarget.value)}
-              autocomplete="off"
-              spellcheck={false}
-            />
-          )}
-        </Field>
-
-        <Field
-          id="team-site-urls"
-          label={t('teamSiteUrls')}
-          error={store.teamSiteUrlsError.value}
-          hint={<p>{t('teamSiteUrlsHint')}</p>}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              ref={teamInput}
-              rows={4}
-              value={store.teamSiteUrls.value}
-              onInput={(event) => store.setTeamSiteUrls(event.currentTarget.value)}
-              autocomplete="off"
-              spellcheck={false}
-            />
-          )}
-        </Field>
-
+        </div>
         <div class="actions">
           <button type="submit">{t('save')}</button>
-          <button type="button" onClick={onTest}>
-            {t('testConnection')}
-          </button>
         </div>
       </form>
     </>

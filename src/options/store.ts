@@ -1,37 +1,29 @@
 /**
- * The options page's state and actions. The view renders these signals and calls these actions;
- * it never talks to the background or the browser itself. Both outside parties are injected, so
- * component tests pass fakes (and never touch the extension API, which is missing outside an extension).
+ * The options page's state and actions: the accounts' groups (account-store.ts), and what concerns
+ * them all: loading, one Save for every account, and the hosts the browser has not granted. The
+ * view renders these signals and calls these actions; it never talks to the background or the
+ * browser itself. Both outside parties are injected, so component tests pass fakes (and never
+ * touch the extension API, which is missing outside an extension).
  */
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
-import type { PublicSettings, SettingsInput } from '../shared/messages.ts';
-import { DEFAULT_PERSONAL_SITE_URL, hostPermissionPattern, normalizeSiteUrl } from '../shared/site-url.ts';
-import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from './site-url-list.ts';
-
-/**
- * Asks the browser for host permissions; answers whether they are all granted.
- * The real one wraps `browser.permissions.request({ origins })`.
- */
-export type RequestHostPermissions = (origins: string[]) => Promise<boolean>;
-
-/**
- * Answers whether the browser has granted one host permission pattern (`https://host/*`).
- * The real one wraps `browser.permissions.contains({ origins: [origin] })`.
- */
-export type HasHostPermission = (origin: string) => Promise<boolean>;
-
-/**
- * Calls `listener` whenever host permissions are granted or taken back (in the options, the
- * browser's extension settings or a prompt), until `signal` aborts.
- * The real one listens to `browser.permissions.onAdded` and `onRemoved`.
- */
-export type WatchHostPermissions = (listener: () => void, signal: AbortSignal) => void;
+import { t } from '../shared/i18n.ts';
+import { MAX_ACCOUNTS, type AccountInput, type PublicAccount, type PublicSettings } from '../shared/messages.ts';
+import { hostPermissionPattern } from '../shared/site-url.ts';
+import { accountLegend, createAccountStore, type AccountStore } from './account-store.ts';
+import { createActionRunner, type StatusMessage } from './action-runner.ts';
+import {
+  describeRefusal,
+  hostAsker,
+  type HasHostPermission,
+  type RequestHostPermissions,
+  type WatchHostPermissions,
+} from './host-permissions.ts';
 
 /** The messages the options page sends. */
-export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'confirmSavedKey' | 'testConnection'> & HistoryBackend;
+export type OptionsBackend = Pick<Backend, 'getSettings' | 'saveSettings' | 'removeApiKey' | 'removeAccount' | 'confirmSavedKey' | 'testConnection'> &
+  HistoryBackend;
 
 export interface OptionsStoreDependencies {
   backend: OptionsBackend;
@@ -40,55 +32,38 @@ export interface OptionsStoreDependencies {
   watchHostPermissions: WatchHostPermissions;
 }
 
-/** A line for the page's status region. */
-export interface StatusMessage {
-  /** `warning`: done, but it will not work as it stands (a saved key Grist refuses, say). */
-  tone: 'progress' | 'success' | 'warning' | 'error';
-  text: string;
-}
-
-/** What the page is waiting for, if anything. */
-export type BusyAction = 'loading' | 'saving' | 'testing' | 'removing' | 'granting' | 'confirming';
-
 export interface OptionsStore {
-  /** The key typed in this visit; the saved key never reaches the page. */
-  readonly apiKey: ReadonlySignal<string>;
-  readonly keyVisible: ReadonlySignal<boolean>;
-  readonly hasApiKey: ReadonlySignal<boolean>;
-  readonly personalSiteUrl: ReadonlySignal<string>;
-  /** The team box's text, one address per line. */
-  readonly teamSiteUrls: ReadonlySignal<string>;
-  readonly personalSiteUrlError: ReadonlySignal<string | null>;
-  readonly teamSiteUrlsError: ReadonlySignal<string | null>;
+  /** The accounts' groups, in the options' order (account 1 first); at least one once loaded. */
+  readonly accounts: ReadonlySignal<readonly AccountStore[]>;
+  /** False at MAX_ACCOUNTS groups. */
+  readonly canAddAccount: ReadonlySignal<boolean>;
+  /** False while there is one group: account 1 stays, its Remove key forgets its key. */
+  readonly canRemoveAccount: ReadonlySignal<boolean>;
   /** False until the saved settings have been read (or failed to be). */
   readonly loaded: ReadonlySignal<boolean>;
-  readonly busy: ReadonlySignal<BusyAction | null>;
+  /** The page's status line: Save, host access, and what no one group is concerned by. */
   readonly status: ReadonlySignal<StatusMessage | null>;
   /**
-   * The host permission patterns (`https://host/*`) of the saved sites, and of the team sites Grist
-   * listed for the saved key, that the browser has not granted: Firefox leaves MV3 host permissions to the user, and any browser lets the user take
-   * them back. Empty when all are granted (or not yet checked).
+   * The host permission patterns (`https://host/*`) of every saved account's sites, and of the team
+   * sites Grist listed for their keys, that the browser has not granted: Firefox leaves MV3 host
+   * permissions to the user, and any browser lets the user take them back. Empty when all are
+   * granted (or not yet checked).
    */
   readonly ungrantedHosts: ReadonlySignal<readonly string[]>;
-  /**
-   * Origins the saved key is not sent to because it was typed for other sites: configured ones,
-   * and an edited address that Test connection could not test for that reason. Each is offered
-   * "Use the saved key for <host>".
-   */
-  readonly keyNotConfirmedFor: ReadonlySignal<readonly string[]>;
-  setApiKey(text: string): void;
-  toggleKeyVisible(): void;
-  setPersonalSiteUrl(text: string): void;
-  setTeamSiteUrls(text: string): void;
-  /** Reads the saved settings into the fields. */
+  /** Reads the saved accounts into groups (none saved: one empty group). */
   load(): Promise<void>;
-  /** Checks every address, asks for host permissions, then saves. Call it from the click itself. */
+  /**
+   * Checks every group, asks for the hosts of them all, saves them all, then checks each saved
+   * account's connection in its group. Call it from the click itself.
+   */
   save(): Promise<void>;
-  /** Checks the personal site with the typed key (or the saved one). Call it from the click itself. */
-  testConnection(): Promise<void>;
-  removeKey(): Promise<void>;
-  /** "Use the saved key for <host>": the saved key may go to `origin` from now on. */
-  confirmKey(origin: string): Promise<void>;
+  /** Add another Grist account: an empty group after the others. Does nothing at MAX_ACCOUNTS. */
+  addAccount(): void;
+  /**
+   * Remove account: a saved account is forgotten by the worker at once, then its group goes; a
+   * group not saved yet just goes. Does nothing to the only group. Out: whether the group went.
+   */
+  removeAccount(account: AccountStore): Promise<boolean>;
   /** Asks the browser for the saved sites' hosts it has not granted. Call it from the click itself. */
   grantHosts(): Promise<void>;
   /** Keeps `ungrantedHosts` current as permissions are granted or taken back, until `signal` aborts. */
@@ -97,39 +72,30 @@ export interface OptionsStore {
   readonly history: HistoryStore;
 }
 
-type PermissionAnswer = { granted: true } | { granted: false; reason?: string };
-
-/** Creates the store. In: the backend and the permission request, real or fake. */
+/** Creates the store. In: the backend and the browser's permission functions, real or fake. */
 export function createOptionsStore({
   backend,
   requestHostPermissions,
   hasHostPermission,
   watchHostPermissions,
 }: OptionsStoreDependencies): OptionsStore {
-  const apiKey = signal('');
-  const keyVisible = signal(false);
-  const hasApiKey = signal(false);
-  // Shown until the saved settings arrive, or if they cannot be read.
-  const personalSiteUrl = signal(DEFAULT_PERSONAL_SITE_URL);
-  const teamSiteUrls = signal('');
-  const personalSiteUrlError = signal<string | null>(null);
-  const teamSiteUrlsError = signal<string | null>(null);
+  const runner = createActionRunner();
+  const askForHosts = hostAsker(requestHostPermissions);
+  const accounts = signal<readonly AccountStore[]>([]);
   const loaded = signal(false);
-  const busy = signal<BusyAction | null>(null);
   const status = signal<StatusMessage | null>(null);
   const ungrantedHosts = signal<readonly string[]>([]);
-  const keyNotConfirmedFor = signal<readonly string[]>([]);
   /** The saved sites' host patterns, whose permissions `ungrantedHosts` reports on. */
   let savedOrigins: string[] = [];
   /** Bumped by each check, so an older check that answers late does not overwrite a newer one. */
   let checkNumber = 0;
 
-  function showSettings(settings: PublicSettings): void {
-    hasApiKey.value = settings.hasApiKey;
-    keyNotConfirmedFor.value = settings.keyNotConfirmedFor;
-    personalSiteUrl.value = settings.personalSiteUrl;
-    teamSiteUrls.value = formatSiteUrlList(settings.teamSiteUrls);
-    savedOrigins = unique([settings.personalSiteUrl, ...settings.teamSiteUrls, ...settings.listedOrigins].map(hostPermissionPattern));
+  const newAccount = (saved?: PublicAccount) => createAccountStore({ backend, askForHosts, runner }, saved);
+
+  function rememberOrigins(settings: PublicSettings): void {
+    savedOrigins = unique(
+      settings.accounts.flatMap((account) => [account.personalSiteUrl, ...account.teamSiteUrls, ...account.listedOrigins]).map(hostPermissionPattern),
+    );
   }
 
   /** Asks the browser which saved hosts it has granted and lists the others. */
@@ -149,268 +115,130 @@ export function createOptionsStore({
     }
   }
 
-  /**
-   * Starts the permission request at once. Chrome (and Firefox) show the prompt only while the
-   * click is being handled, so callers must reach this with no `await` before it.
-   * Asking again for hosts already granted resolves true without a prompt.
-   */
-  function askForHosts(origins: string[]): Promise<PermissionAnswer> {
-    let request: Promise<boolean>;
-    try {
-      request = requestHostPermissions(origins);
-    } catch (error) {
-      request = Promise.reject(error);
-    }
-    return request.then(
-      (granted): PermissionAnswer => (granted ? { granted: true } : { granted: false }),
-      (error: unknown): PermissionAnswer => ({
-        granted: false,
-        ...(error instanceof Error && error.message ? { reason: error.message } : {}),
-      }),
-    );
-  }
-
-  function refusal(origins: readonly string[], answer: { reason?: string }, consequence: MessageKey, retry: MessageKey): string {
-    const hosts = origins.map(describeHostPattern).join(', ');
-    return answer.reason
-      ? t('accessRefusedBecause', hosts, answer.reason, t(consequence), t(retry))
-      : t('accessRefused', hosts, t(consequence), t(retry));
-  }
-
-  function typedKey(): string | undefined {
-    // A pasted key often brings a space or line break along; Grist keys never contain one.
-    const key = apiKey.value.trim();
-    return key ? key : undefined;
-  }
-
-  function save(): Promise<void> {
-    if (busy.value) return Promise.resolve();
-    const personal = normalizeSiteUrl(personalSiteUrl.value);
-    const team = parseSiteUrlList(teamSiteUrls.value);
-    personalSiteUrlError.value = personal.ok ? null : personal.message;
-    teamSiteUrlsError.value = team.errors.length > 0 ? describeSiteLineErrors(team.errors) : null;
-    if (!personal.ok || team.errors.length > 0) {
-      status.value = { tone: 'error', text: t('nothingSaved') };
-      return Promise.resolve();
-    }
-    const origins = unique([personal.url, ...team.urls].map(hostPermissionPattern));
-    const permission = askForHosts(origins); // no await before this line: see askForHosts
-    const key = typedKey();
-    const input: SettingsInput = {
-      ...(key === undefined ? {} : { apiKey: key }),
-      personalSiteUrl: personal.url,
-      teamSiteUrls: team.urls,
-    };
-    return run('saving', t('saving'), async () => {
-      const answer = await permission;
-      if (!answer.granted) {
-        status.value = {
-          tone: 'error',
-          text: refusal(origins, answer, 'consequenceNothingSaved', 'retrySave'),
-        };
-        return;
-      }
-      const reply = await backend.saveSettings(input);
-      if (!reply.ok) {
-        status.value = { tone: 'error', text: reply.error.message };
-        return;
-      }
-      showSettings(reply.value);
-      apiKey.value = '';
-      keyVisible.value = false;
-      await checkHosts();
-      status.value = { tone: 'progress', text: t('savedChecking') };
-      status.value = await checkSaved(reply.value);
-    });
-  }
-
-  /**
-   * What a saved setup comes to: the connection tested with the saved key and personal site, as
-   * the popup will use them. "Saved." alone would say nothing of a wrong key or a mistyped port.
-   */
-  async function checkSaved(saved: PublicSettings): Promise<StatusMessage> {
-    if (!saved.hasApiKey) return { tone: 'warning', text: t('savedNoKey') };
-    const reply = await backend.testConnection({ personalSiteUrl: saved.personalSiteUrl });
-    if (reply.ok) {
-      const { userName, userEmail, siteCount } = reply.value;
-      return { tone: 'success', text: t('savedConnected', userName, userEmail, countSites(siteCount)) };
-    }
-    const host = new URL(saved.personalSiteUrl).host;
-    switch (reply.error.kind) {
-      case 'auth':
-        return { tone: 'warning', text: t('savedKeyRefused') };
-      case 'network':
-      case 'timeout':
-        return { tone: 'warning', text: t('savedHostSilent', host) };
-      default:
-        return { tone: 'warning', text: t('savedBut', reply.error.message) };
-    }
-  }
-
-  function testConnection(): Promise<void> {
-    if (busy.value) return Promise.resolve();
-    const personal = normalizeSiteUrl(personalSiteUrl.value);
-    personalSiteUrlError.value = personal.ok ? null : personal.message;
-    if (!personal.ok) {
-      status.value = { tone: 'error', text: t('correctPersonalSiteUrl') };
-      return Promise.resolve();
-    }
-    const origins = [hostPermissionPattern(personal.url)];
-    const permission = askForHosts(origins); // no await before this line: see askForHosts
-    const key = typedKey();
-    return run('testing', t('testingConnection'), async () => {
-      const answer = await permission;
-      if (!answer.granted) {
-        status.value = {
-          tone: 'error',
-          text: refusal(origins, answer, 'consequenceNotTested', 'retryTest'),
-        };
-        return;
-      }
-      const reply = await backend.testConnection({
-        ...(key === undefined ? {} : { apiKey: key }),
-        personalSiteUrl: personal.url,
-      });
-      if (!reply.ok && reply.error.kind === 'key-not-confirmed') {
-        // Not a dead end: the host is offered "Use the saved key for <host>" beside the key field.
-        const origin = new URL(personal.url).origin;
-        if (!keyNotConfirmedFor.value.includes(origin)) keyNotConfirmedFor.value = [...keyNotConfirmedFor.value, origin];
-        status.value = { tone: 'error', text: t('errorKeyNotConfirmedHere', new URL(origin).host) };
-        return;
-      }
-      if (!reply.ok) {
-        status.value = { tone: 'error', text: reply.error.message };
-        return;
-      }
-      const { userName, userEmail, siteCount } = reply.value;
-      status.value = { tone: 'success', text: t('connectedAs', userName, userEmail, countSites(siteCount)) };
-    });
-  }
-
-  function removeKey(): Promise<void> {
-    if (busy.value) return Promise.resolve();
-    return run('removing', t('removingKey'), async () => {
-      const reply = await backend.removeApiKey(null);
-      if (!reply.ok) {
-        status.value = { tone: 'error', text: reply.error.message };
-        return;
-      }
-      // Only the key state: the address fields may hold edits not saved yet.
-      hasApiKey.value = reply.value.hasApiKey;
-      status.value = { tone: 'success', text: t('keyRemoved') };
-    });
-  }
-
-  function confirmKey(origin: string): Promise<void> {
-    if (busy.value) return Promise.resolve();
-    return run('confirming', t('saving'), async () => {
-      const reply = await backend.confirmSavedKey({ siteUrl: origin });
-      if (!reply.ok) {
-        status.value = { tone: 'error', text: reply.error.message };
-        return;
-      }
-      // Only the key state: the address fields may hold edits not saved yet.
-      hasApiKey.value = reply.value.hasApiKey;
-      keyNotConfirmedFor.value = keyNotConfirmedFor.value.filter((other) => other !== origin);
-      status.value = { tone: 'success', text: t('keyConfirmed', new URL(origin).host) };
-    });
-  }
-
-  function grantHosts(): Promise<void> {
-    const origins = ungrantedHosts.value;
-    if (busy.value || origins.length === 0) return Promise.resolve();
-    const permission = askForHosts([...origins]); // no await before this line: see askForHosts
-    return run('granting', t('askingForAccess'), async () => {
-      const answer = await permission;
-      await checkHosts();
-      status.value = answer.granted
-        ? { tone: 'success', text: t('accessGranted') }
-        : {
-            tone: 'error',
-            text: refusal(origins, answer, 'consequenceCannotReach', 'retryGrant'),
-          };
-    });
-  }
-
-  function watchPermissions(signal: AbortSignal): void {
-    watchHostPermissions(() => void checkHosts(), signal);
-  }
-
   async function load(): Promise<void> {
-    busy.value = 'loading';
+    let saved: PublicAccount[] = [];
     try {
       const reply = await backend.getSettings(null);
       if (reply.ok) {
-        showSettings(reply.value);
+        saved = reply.value.accounts;
+        rememberOrigins(reply.value);
         // Not awaited: the form need not wait for the browser's answer.
         void checkHosts();
       } else status.value = { tone: 'error', text: reply.error.message };
     } finally {
-      busy.value = null;
+      // None saved yet, or unreadable: account 1's empty form, with the default personal site.
+      accounts.value = saved.length > 0 ? saved.map(newAccount) : [newAccount()];
       loaded.value = true;
     }
   }
 
-  /** Runs one action at a time, announcing it while it lasts. */
-  async function run(action: BusyAction, progress: string, work: () => Promise<void>): Promise<void> {
-    busy.value = action;
-    status.value = { tone: 'progress', text: progress };
-    try {
-      await work();
-    } catch (error) {
-      // The backend answers errors as values; this is a bug, but the page must not stay "Saving…".
-      status.value = { tone: 'error', text: error instanceof Error ? error.message : String(error) };
-    } finally {
-      busy.value = null;
+  function save(): Promise<void> {
+    if (runner.busy.value) return Promise.resolve();
+    const groups = accounts.value;
+    const sameKeyErrors = findSameKeys(groups.map((account) => account.typedKey()));
+    const inputs = groups.map((account, index) => account.checkInput(sameKeyErrors[index] ?? null));
+    if (!inputs.every((input): input is AccountInput => input !== null)) {
+      status.value = { tone: 'error', text: t(sameKeyErrors.some((error) => error !== null) ? 'nothingSavedMarked' : 'nothingSaved') };
+      return Promise.resolve();
     }
+    const origins = unique(inputs.flatMap((input) => [input.personalSiteUrl, ...input.teamSiteUrls]).map(hostPermissionPattern));
+    const permission = askForHosts(origins); // no await before this line: see hostAsker
+    for (const account of groups) account.showSaving(true);
+    const nothingSaved = (text: string) => {
+      for (const account of groups) account.showSaving(false);
+      status.value = { tone: 'error', text };
+    };
+    return runner.run('saving', status, t('saving'), async () => {
+      const answer = await permission;
+      if (!answer.granted) return nothingSaved(describeRefusal(origins, answer, 'consequenceNothingSaved', 'retrySave'));
+      const reply = await backend.saveSettings({ accounts: inputs });
+      if (!reply.ok) return nothingSaved(reply.error.message);
+      // The worker answers the accounts in the order sent, the new ones with their ids.
+      groups.forEach((account, index) => {
+        const saved = reply.value.accounts[index];
+        if (saved) account.showSaved(saved);
+      });
+      rememberOrigins(reply.value);
+      await checkHosts();
+      status.value = { tone: 'progress', text: t('savedChecking') };
+      const outcomes = await Promise.all(groups.map((account) => account.checkSaved()));
+      status.value = summarize(outcomes);
+    });
+  }
+
+  function addAccount(): void {
+    if (accounts.value.length >= MAX_ACCOUNTS) return;
+    accounts.value = [...accounts.value, newAccount()];
+  }
+
+  async function removeAccount(account: AccountStore): Promise<boolean> {
+    const index = accounts.value.indexOf(account);
+    if (runner.busy.value || index === -1 || accounts.value.length === 1) return false;
+    if (account.id.value !== undefined) {
+      // Named as the page named it, before the groups after it are numbered down.
+      const legend = accountLegend(account, index + 1);
+      const remaining = await account.remove();
+      if (!remaining) return false;
+      rememberOrigins(remaining);
+      void checkHosts();
+      status.value = { tone: 'success', text: t('accountRemoved', legend) };
+    }
+    accounts.value = accounts.value.filter((other) => other !== account);
+    return true;
+  }
+
+  function grantHosts(): Promise<void> {
+    const origins = ungrantedHosts.value;
+    if (runner.busy.value || origins.length === 0) return Promise.resolve();
+    const permission = askForHosts([...origins]); // no await before this line: see hostAsker
+    return runner.run('granting', status, t('askingForAccess'), async () => {
+      const answer = await permission;
+      await checkHosts();
+      status.value = answer.granted
+        ? { tone: 'success', text: t('accessGranted') }
+        : { tone: 'error', text: describeRefusal(origins, answer, 'consequenceCannotReach', 'retryGrant') };
+    });
   }
 
   return {
-    apiKey,
-    keyVisible,
-    hasApiKey,
-    personalSiteUrl,
-    teamSiteUrls,
-    personalSiteUrlError,
-    teamSiteUrlsError,
+    accounts,
+    canAddAccount: computed(() => accounts.value.length < MAX_ACCOUNTS),
+    canRemoveAccount: computed(() => accounts.value.length > 1),
     loaded,
-    busy,
     status,
     ungrantedHosts,
-    keyNotConfirmedFor,
-    setApiKey(text) {
-      apiKey.value = text;
-    },
-    toggleKeyVisible() {
-      keyVisible.value = !keyVisible.value;
-    },
-    setPersonalSiteUrl(text) {
-      personalSiteUrl.value = text;
-      personalSiteUrlError.value = null;
-    },
-    setTeamSiteUrls(text) {
-      teamSiteUrls.value = text;
-      teamSiteUrlsError.value = null;
-    },
     load,
     save,
-    testConnection,
-    removeKey,
-    confirmKey,
+    addAccount,
+    removeAccount,
     grantHosts,
-    watchHostPermissions: watchPermissions,
+    watchHostPermissions(signal) {
+      watchHostPermissions(() => void checkHosts(), signal);
+    },
     history: createHistoryStore(backend),
   };
 }
 
-/** "3 sites", "1 site". */
-function countSites(count: number): string {
-  return t(count === 1 ? 'countSite' : 'countSites', String(count));
+/**
+ * For each typed key (undefined: none typed), the key field's error when an earlier account has
+ * the same one, else null. The worker refuses it too, but only the page can say which field.
+ */
+function findSameKeys(keys: readonly (string | undefined)[]): (string | null)[] {
+  return keys.map((key, index) => {
+    const first = key === undefined ? -1 : keys.indexOf(key);
+    return first === -1 || first === index ? null : t('errorSameKeyTwice', String(index + 1), String(first + 1));
+  });
 }
 
-/** A pattern `https://host/*` as it reads best to a person: `https://host`. */
-export function describeHostPattern(origin: string): string {
-  return origin.replace(/\/\*$/, '');
+/**
+ * The page's line once Save's checks are in: each account's outcome is in its own group, so with
+ * one account there is nothing to add; with more, whether they all work.
+ */
+function summarize(outcomes: readonly StatusMessage[]): StatusMessage | null {
+  if (outcomes.length === 1) return null;
+  return outcomes.every((outcome) => outcome.tone === 'success')
+    ? { tone: 'success', text: t('savedAllConnected', String(outcomes.length)) }
+    : { tone: 'warning', text: t('savedSomeNeedAttention') };
 }
 
 function unique<T>(values: readonly T[]): T[] {

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+import { accountStatus, OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
-/** The options page's status line once it has settled (not "…ing…"). */
+/** The first account's status line once it has settled (not "…ing…"). */
 async function settledStatus(page: import('playwright-core').Page): Promise<string> {
-  const status = page.getByRole('status');
+  const status = accountStatus(page);
   // A host that does not answer is tried three times (about 2 s) before Save says so.
   await expect.poll(async () => /…/.test((await status.textContent()) ?? ''), { timeout: 10_000 }).toBe(false);
   return (await status.textContent()) ?? '';
@@ -27,14 +27,14 @@ describe('options', () => {
       teamSiteUrls: [`${grist.url}/o/acme  ${grist.url}/o/globex`],
     });
     expect(await options.getByLabel('Team site URLs').inputValue()).toBe(`${grist.url}/o/acme\n${grist.url}/o/globex`);
-    const stored = await extension.worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { teamSiteUrls: string[] });
+    const stored = await extension.worker.evaluate(async () => ((await chrome.storage.local.get('accounts')).accounts as Array<{ settings: { teamSiteUrls: string[] } }>)[0]!.settings);
     expect(stored.teamSiteUrls).toEqual([`${grist.url}/o/acme`, `${grist.url}/o/globex`]);
     // A line that is not addresses is an error next to the field; nothing is saved.
     await options.getByLabel('Team site URLs').fill(`${grist.url}/o/acme\nour team site`);
     await options.getByRole('button', { name: 'Save' }).click();
     await options.getByText('Line 2:', { exact: false }).waitFor();
-    expect(await options.getByRole('status').textContent()).toMatch(/Nothing was saved/);
-    const after = await extension.worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { teamSiteUrls: string[] });
+    await options.getByRole('status').filter({ hasText: /Nothing was saved/ }).waitFor();
+    const after = await extension.worker.evaluate(async () => ((await chrome.storage.local.get('accounts')).accounts as Array<{ settings: { teamSiteUrls: string[] } }>)[0]!.settings);
     expect(after.teamSiteUrls).toEqual([`${grist.url}/o/acme`, `${grist.url}/o/globex`]);
     await options.close();
   });
@@ -47,7 +47,7 @@ describe('options', () => {
     await options.getByLabel('API key', { exact: true }).fill('0'.repeat(40));
     await options.getByRole('button', { name: 'Save' }).click();
     expect(await settledStatus(options)).toBe('Saved, but Grist refused this API key. Make a new one in Grist: Profile settings → API → Create.');
-    expect(await options.getByRole('status').getAttribute('class')).toContain('status-warning');
+    expect(await accountStatus(options).getAttribute('class')).toContain('status-warning');
 
     // A mistyped port: nothing listens there.
     await options.getByLabel('API key', { exact: true }).fill(USERS.owner.apiKey);

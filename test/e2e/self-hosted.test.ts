@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { loadExtension, type LoadedExtension } from './extension.ts';
-import { headings, openPopup, saveOptions } from './user-actions.ts';
+import { accountStatus, headings, openPopup, saveOptions } from './user-actions.ts';
 
 let grist: FakeGrist;
 let extension: LoadedExtension;
@@ -33,7 +33,7 @@ describe('as the owner', () => {
     const options = await extension.openPage('src/options/index.html');
     await options.getByRole('button', { name: 'Test connection' }).click();
     await expect
-      .poll(() => options.getByRole('status').textContent())
+      .poll(() => accountStatus(options).textContent())
       .toBe('Connected as Olivia Owner (owner@example.com): 3 sites.');
   });
 

@@ -31,6 +31,37 @@ export async function saveOptions(extension: LoadedExtension, input: OptionsInpu
   return page;
 }
 
+/**
+ * Fills the options page with several accounts (the first in account 1's group, each next one in
+ * a group that **Add another Grist account** adds) and presses Save; resolves once every account's
+ * group says what its check found.
+ */
+export async function saveAccountsInOptions(extension: LoadedExtension, inputs: OptionsInput[]): Promise<Page> {
+  const page = await extension.openPage(OPTIONS_PAGE);
+  for (const [index, input] of inputs.entries()) {
+    if (index > 0) await page.getByRole('button', { name: 'Add another Grist account' }).click();
+    const group = accountGroup(page, index + 1);
+    await group.getByLabel('API key', { exact: true }).fill(input.apiKey);
+    if (input.personalSiteUrl) await group.getByLabel('Personal site URL').fill(input.personalSiteUrl);
+    await group.getByLabel('Team site URLs').fill((input.teamSiteUrls ?? []).join('\n'));
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  for (const [index] of inputs.entries()) {
+    await accountStatus(page, index + 1).filter({ hasText: /^Saved/ }).filter({ hasNotText: 'Checking' }).waitFor();
+  }
+  return page;
+}
+
+/** An account's group of the options page (its fieldset, 1 for the first account). */
+export function accountGroup(page: Page, number = 1): Locator {
+  return page.locator('fieldset.account').nth(number - 1);
+}
+
+/** An account's own status line on the options page (what its check found). */
+export function accountStatus(page: Page, number = 1): Locator {
+  return accountGroup(page, number).getByRole('status');
+}
+
 /** Opens the popup (in a tab) and waits until the fresh listing has replaced any cached one. */
 export async function openPopup(extension: LoadedExtension): Promise<Page> {
   const page = await extension.openPage(POPUP_PAGE);
