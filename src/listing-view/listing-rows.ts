@@ -1,8 +1,9 @@
 /**
- * The listing as the popup lays it out: one flat list of rows (site heading, site error, workspace
- * heading, "No documents." note, document), each kind with a fixed height, so the position of any
- * row is known without measuring the page. The list view renders only the rows near the viewport
- * (see results-list.tsx); everything here is pure and DOM-free.
+ * The listing as the popup lays it out: one flat list of rows (account heading and error, with two
+ * or more accounts; site heading, site error, workspace heading, "No documents." note, document),
+ * each kind with a fixed height, so the position of any row is known without measuring the page.
+ * The list view renders only the rows near the viewport (see results-list.tsx); everything here is
+ * pure and DOM-free.
  *
  * Work is split by what it depends on: sorting, building row objects and folding names for search
  * happen once per listing (and are reused for the parts of a listing a rename left unchanged);
@@ -10,30 +11,67 @@
  */
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { AccountEntry, DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import { foldedMatches, foldedName, foldForSearch, startsAWord } from '../shared/search.ts';
 
-/** Identifies a document across sites: document ids are unique per server, not across servers. */
+/**
+ * Identifies a document's row: its site, its id and, with two or more accounts, the account that
+ * lists it (two users of one server may both list it, each on a row of their own). With one
+ * account there is none: the keys of 20,000 rows stay as short as they were.
+ */
 export interface DocumentRef {
   orgId: number;
+  /** Unique per server, not across servers. */
   docId: string;
+  account?: string;
 }
+
+/** The key part naming the account, when a ref has one. */
+const accountPart = (account: string | undefined) => (account === undefined ? '' : `${account}/`);
 
 /** A document's key among the rows, and in the store's `renames`. */
 export function documentKey(ref: DocumentRef): string {
-  return `${ref.orgId}/${ref.docId}`;
+  return `${accountPart(ref.account)}${ref.orgId}/${ref.docId}`;
 }
 
-/** Identifies a workspace across sites, as DocumentRef does a document. */
+/** Identifies a workspace's heading, as DocumentRef does a document's row; `siteUrl` tells sites of two servers apart. */
 export interface WorkspaceRef {
   orgId: number;
+  siteUrl: string;
   workspaceId: number;
+  account?: string;
 }
 
 /** A workspace heading's key among the rows, and in the store's `renames`. */
 export function workspaceRowKey(ref: WorkspaceRef): string {
-  return `w${ref.orgId}/${ref.workspaceId}`;
+  return `w${accountPart(ref.account)}${ref.orgId}/${ref.workspaceId}`;
 }
+
+/** True when the listing heads each account's sites with it: it has two or more accounts. */
+export function byAccount(listing: Listing | null): boolean {
+  return (listing?.accounts?.length ?? 0) > 1;
+}
+
+/** An account's heading, above its sites (two or more accounts only). */
+export interface AccountHeadingRow {
+  kind: 'account';
+  key: string;
+  account: AccountEntry;
+  /** Its place among the accounts, from 1: what names it before its user is known. */
+  number: number;
+}
+
+/** Why an account's sites could not be listed, under its heading. */
+export interface AccountErrorRow {
+  kind: 'account-error';
+  key: string;
+  account: AccountEntry;
+  error: ErrorValue;
+  /** True when its sites below come from an earlier refresh. */
+  earlier: boolean;
+}
+
+export type AccountRow = AccountHeadingRow | AccountErrorRow;
 
 interface RowBase {
   /** Unique among the rows of one listing, and the same for the same thing across listings. */
@@ -61,6 +99,7 @@ export interface NoteRow extends RowBase {
 export interface WorkspaceHeadingRow extends RowBase {
   kind: 'workspace';
   workspace: WorkspaceEntry;
+  ref: WorkspaceRef;
 }
 
 export interface DocumentItemRow extends RowBase {
@@ -70,13 +109,17 @@ export interface DocumentItemRow extends RowBase {
   ref: DocumentRef;
 }
 
-export type Row = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow | DocumentItemRow;
+export type Row = AccountRow | SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow | DocumentItemRow;
+/** The rows a site's section holds, besides its documents. */
+export type SiteRow = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow;
 
 /**
  * Each kind's height in CSS pixels, set inline on the row's element; popup.css lays each kind out
  * to fit (long text is cut with an ellipsis or a line clamp, never wrapped onto more lines).
  */
 export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
+  account: 34,
+  'account-error': 104,
   site: 34,
   'site-error': 104,
   note: 22,
@@ -114,15 +157,25 @@ interface PreparedSite {
   foldedName: string | null;
 }
 
+/** One account's sites, under its heading (and error) with two or more accounts; with one, every site and no heading. */
+interface PreparedAccount {
+  rows: AccountRow[];
+  sites: PreparedSite[];
+  /** Its user's folded name and email, for the search; empty without a heading or a known user. */
+  foldedName: string;
+}
+
 /** A listing turned into rows; `rows` is every row, in order, with no search applied. */
 export interface PreparedListing {
-  readonly sites: readonly PreparedSite[];
+  readonly accounts: readonly PreparedAccount[];
   readonly rows: readonly Row[];
 }
 
 // A rename replaces one document, its workspace and its site in the listing and keeps every other
-// object as it was, so caching by object makes re-preparing after a rename touch only those.
+// object as it was, so caching by object makes re-preparing after a rename touch only those. Keys
+// differ with and without accounts (DocumentRef), so each has its own cache.
 const preparedSites = new WeakMap<SiteEntry, PreparedSite>();
+const preparedAccountSites = new WeakMap<SiteEntry, PreparedSite>();
 const sortedDocuments = new WeakMap<WorkspaceEntry, DocumentEntry[]>();
 
 /**
@@ -136,18 +189,20 @@ function byPinThenNewest(a: DocumentEntry, b: DocumentEntry): number {
   return a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
 }
 
-function prepareWorkspace(site: SiteEntry, workspace: WorkspaceEntry): PreparedWorkspace {
-  const workspaceKey = workspaceRowKey({ orgId: site.orgId, workspaceId: workspace.id });
+function prepareWorkspace(site: SiteEntry, account: string | undefined, workspace: WorkspaceEntry): PreparedWorkspace {
+  const workspaceRef: WorkspaceRef = { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id, account };
+  const workspaceKey = workspaceRowKey(workspaceRef);
   let sorted = sortedDocuments.get(workspace);
   if (!sorted) {
     sorted = [...workspace.documents].sort(byPinThenNewest);
     sortedDocuments.set(workspace, sorted);
   }
   const documents = sorted.map((document): DocumentItemRow => {
-    const ref = { orgId: site.orgId, docId: document.id };
+    // Without an account the ref has no such property at all, rather than one more slot per row.
+    const ref: DocumentRef = account === undefined ? { orgId: site.orgId, docId: document.id } : { orgId: site.orgId, docId: document.id, account };
     return { kind: 'document', key: documentKey(ref), site, workspace, document, ref };
   });
-  return { heading: { kind: 'workspace', key: workspaceKey, site, workspace }, documents, folded: null, foldedName: null };
+  return { heading: { kind: 'workspace', key: workspaceKey, site, workspace, ref: workspaceRef }, documents, folded: null, foldedName: null };
 }
 
 /** The name a site is shown by: "Personal" for the personal site, else its Grist name. */
@@ -155,40 +210,55 @@ export function siteDisplayName(site: SiteEntry): string {
   return site.personal ? t('personalSite') : site.name;
 }
 
-function prepareSite(site: SiteEntry): PreparedSite {
-  let prepared = preparedSites.get(site);
+function prepareSite(site: SiteEntry, grouped: boolean): PreparedSite {
+  const cache = grouped ? preparedAccountSites : preparedSites;
+  let prepared = cache.get(site);
   if (prepared) return prepared;
-  const siteKey = `s${site.orgId}`;
-  const workspaces = site.workspaces.filter((workspace) => workspace.documents.length > 0).map((workspace) => prepareWorkspace(site, workspace));
+  const account = grouped ? site.account : undefined;
+  const key = `s${accountPart(account)}${site.orgId}`;
+  const workspaces = site.workspaces.filter((workspace) => workspace.documents.length > 0).map((workspace) => prepareWorkspace(site, account, workspace));
   prepared = {
-    heading: { kind: 'site', key: siteKey, site },
-    error: site.error ? { kind: 'site-error', key: `e${siteKey}`, site, error: site.error, earlier: workspaces.length > 0 } : null,
+    heading: { kind: 'site', key, site },
+    error: site.error ? { kind: 'site-error', key: `e${key}`, site, error: site.error, earlier: workspaces.length > 0 } : null,
     note: site.pending
-      ? { kind: 'note', key: `n${siteKey}`, site, text: t('waitingForHost', new URL(site.siteUrl).host) }
+      ? { kind: 'note', key: `n${key}`, site, text: t('waitingForHost', new URL(site.siteUrl).host) }
       : !site.error && workspaces.length === 0
-        ? { kind: 'note', key: `n${siteKey}`, site, text: t('noDocuments') }
+        ? { kind: 'note', key: `n${key}`, site, text: t('noDocuments') }
         : null,
     workspaces,
     foldedName: null,
   };
-  preparedSites.set(site, prepared);
+  cache.set(site, prepared);
   return prepared;
+}
+
+/** An account's heading and error rows, and its sites (those of the listing that name it, in order). */
+function prepareAccount(account: AccountEntry, index: number, sites: readonly SiteEntry[]): PreparedAccount {
+  const prepared = sites.filter((site) => site.account === account.id).map((site) => prepareSite(site, true));
+  const rows: AccountRow[] = [{ kind: 'account', key: `a${account.id}`, account, number: index + 1 }];
+  if (account.error) rows.push({ kind: 'account-error', key: `ea${account.id}`, account, error: account.error, earlier: prepared.length > 0 });
+  return { rows, sites: prepared, foldedName: account.user ? foldForSearch(`${account.user.name} ${account.user.email}`) : '' };
 }
 
 /** Sorts each workspace and builds every row of the listing. */
 export function prepareListing(listing: Listing): PreparedListing {
-  const sites = listing.sites.map(prepareSite);
+  const accounts = byAccount(listing)
+    ? listing.accounts!.map((account, index) => prepareAccount(account, index, listing.sites))
+    : [{ rows: [], sites: listing.sites.map((site) => prepareSite(site, false)), foldedName: '' }];
   const rows: Row[] = [];
-  for (const site of sites) {
-    rows.push(site.heading);
-    if (site.error) rows.push(site.error);
-    if (site.note) rows.push(site.note);
-    for (const workspace of site.workspaces) {
-      rows.push(workspace.heading);
-      for (const document of workspace.documents) rows.push(document);
+  for (const account of accounts) {
+    rows.push(...account.rows);
+    for (const site of account.sites) {
+      rows.push(site.heading);
+      if (site.error) rows.push(site.error);
+      if (site.note) rows.push(site.note);
+      for (const workspace of site.workspaces) {
+        rows.push(workspace.heading);
+        for (const document of workspace.documents) rows.push(document);
+      }
     }
   }
-  return { sites, rows };
+  return { accounts, rows };
 }
 
 function foldedNames(workspace: PreparedWorkspace): string[] {
@@ -197,55 +267,71 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
 
 /** Folds every name the search will look at, so the first keystroke does not pay for it. */
 export function prepareSearch(listing: PreparedListing): void {
-  for (const site of listing.sites) {
-    site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
-    for (const workspace of site.workspaces) {
-      workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
-      foldedNames(workspace);
+  for (const account of listing.accounts) {
+    for (const site of account.sites) {
+      site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
+      for (const workspace of site.workspaces) {
+        workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
+        foldedNames(workspace);
+      }
     }
   }
 }
 
 /**
  * The rows to show for a search, given its folded terms (`searchTerms`). No terms: every row.
- * Otherwise the documents for which each term is in the document's name, its workspace's or its
- * site's (so "acme" shows every document of the Acme site, "acme budget" its budgets), under
- * their workspace and site headings (and the site's error, which still applies to them); and the
- * documents whose keys are in `keep` (the one being renamed stays in sight, whatever is typed).
- * Workspaces and sites without a match, and the notes, are left out.
+ * Otherwise the documents for which each term is in the document's name, its workspace's, its
+ * site's or its account's user's name or email (so "acme" shows every document of the Acme site,
+ * "acme budget" its budgets), under their workspace, site and account headings (and the site's or
+ * account's error, which still applies to them); and the documents whose keys are in `keep` (the
+ * one being renamed stays in sight, whatever is typed). Workspaces, sites and accounts without a
+ * match, and the notes, are left out.
  */
 export function matchingRows(listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string> = new Set()): readonly Row[] {
   if (terms.length === 0) return listing.rows;
   const rows: Row[] = [];
-  for (const site of listing.sites) {
-    let siteShown = false;
-    const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
-    const leftBySite = terms.filter((term) => !startsAWord(siteName, term));
-    if (leftBySite.length === 0 && site.workspaces.length === 0) {
-      // A site found by its name that has no documents to show: its heading and why.
-      rows.push(site.heading);
-      if (site.error) rows.push(site.error);
-      if (site.note) rows.push(site.note);
-      continue;
-    }
-    for (const workspace of site.workspaces) {
-      const folded = foldedNames(workspace);
-      const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
-      // The terms the document's own name must hold: those neither the site nor the workspace does.
-      const left = leftBySite.filter((term) => !startsAWord(workspaceName, term));
-      let workspaceShown = false;
-      for (let index = 0; index < folded.length; index++) {
-        if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
-        if (!siteShown) {
-          siteShown = true;
-          rows.push(site.heading);
-          if (site.error) rows.push(site.error);
+  for (const account of listing.accounts) {
+    // Its heading goes before the first of its rows shown, if any is.
+    let accountShown = account.rows.length === 0;
+    const showAccount = () => {
+      if (!accountShown) rows.push(...account.rows);
+      accountShown = true;
+    };
+    const leftByAccount = account.foldedName ? terms.filter((term) => !startsAWord(account.foldedName, term)) : terms;
+    // An account found by its user that has no site to show: its heading and why.
+    if (leftByAccount.length === 0 && account.sites.length === 0) showAccount();
+    for (const site of account.sites) {
+      let siteShown = false;
+      const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
+      const leftBySite = leftByAccount.filter((term) => !startsAWord(siteName, term));
+      if (leftBySite.length === 0 && site.workspaces.length === 0) {
+        // A site found by its name that has no documents to show: its heading and why.
+        showAccount();
+        rows.push(site.heading);
+        if (site.error) rows.push(site.error);
+        if (site.note) rows.push(site.note);
+        continue;
+      }
+      for (const workspace of site.workspaces) {
+        const folded = foldedNames(workspace);
+        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
+        // The terms the document's own name must hold: those neither the site nor the workspace does.
+        const left = leftBySite.filter((term) => !startsAWord(workspaceName, term));
+        let workspaceShown = false;
+        for (let index = 0; index < folded.length; index++) {
+          if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
+          if (!siteShown) {
+            siteShown = true;
+            showAccount();
+            rows.push(site.heading);
+            if (site.error) rows.push(site.error);
+          }
+          if (!workspaceShown) {
+            workspaceShown = true;
+            rows.push(workspace.heading);
+          }
+          rows.push(workspace.documents[index]!);
         }
-        if (!workspaceShown) {
-          workspaceShown = true;
-          rows.push(workspace.heading);
-        }
-        rows.push(workspace.documents[index]!);
       }
     }
   }
@@ -349,10 +435,10 @@ export interface GapNode {
   height: number;
 }
 
-/** A rendered row other than a document. */
-export interface RowNode {
+/** A rendered row other than a document: a site's (in its section), or an account's (between sections). */
+export interface RowNode<R extends Row = SiteRow> {
   kind: 'row';
-  row: Exclude<Row, DocumentItemRow>;
+  row: R;
   height: number;
 }
 
@@ -381,7 +467,7 @@ export interface SiteNode {
  * the range is around it or not: its elements, and the focus in them, then survive the range
  * moving away and back.
  */
-export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRange, pinned: readonly number[] = []): Array<GapNode | SiteNode> {
+export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRange, pinned: readonly number[] = []): Array<GapNode | SiteNode | RowNode<AccountRow>> {
   const { offsets } = layout;
   const pinnedIndices = new Set(pinned.filter((index) => Number.isInteger(index) && index >= 0 && index < rows.length));
   const outside = [...pinnedIndices].filter((index) => index < range.start || index >= range.end).sort((a, b) => a - b);
@@ -389,7 +475,7 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
   for (let index = range.start; index < range.end; index++) indices.push(index);
   for (const index of outside) if (index >= range.end) indices.push(index);
 
-  const plan: Array<GapNode | SiteNode> = [];
+  const plan: Array<GapNode | SiteNode | RowNode<AccountRow>> = [];
   /** Lists by workspace, to key them once all are known. */
   const lists = new Map<string, Array<{ list: ListNode; pinned: boolean; inRange: boolean }>>();
   let site: SiteNode | null = null;
@@ -398,20 +484,28 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
   for (const index of indices) {
     const row = rows[index]!;
     const height = offsets[index + 1]! - offsets[index]!;
-    const sameSite = site !== null && site.site === row.site;
+    const sameSite = site !== null && 'site' in row && site.site === row.site;
     if (index > next) {
       const gap: GapNode = { kind: 'gap', key: `gap-${row.key}`, height: offsets[index]! - offsets[next]! };
       list = null;
       if (sameSite) site!.children.push(gap);
       else plan.push(gap);
     }
+    next = index + 1;
+    if (!('site' in row)) {
+      // An account's heading or error: in no site's section.
+      plan.push({ kind: 'row', row, height });
+      site = null;
+      continue;
+    }
     if (!sameSite) {
-      site = { kind: 'site', key: `s${row.site.orgId}`, site: row.site, children: [] };
+      // Keyed by account too, whether the rows are: two accounts may list the same site.
+      site = { kind: 'site', key: `s${row.site.account}/${row.site.orgId}`, site: row.site, children: [] };
       plan.push(site);
       list = null;
     }
     if (row.kind === 'document') {
-      const workspaceKey = `list-w${row.site.orgId}/${row.workspace.id}`;
+      const workspaceKey = `list-w${row.site.account}/${row.site.orgId}/${row.workspace.id}`;
       if (!list || list.list.key !== workspaceKey) {
         list = { list: { kind: 'list', key: workspaceKey, items: [] }, pinned: false, inRange: false };
         site!.children.push(list.list);
@@ -426,7 +520,6 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
       list = null;
       site!.children.push({ kind: 'row', row, height });
     }
-    next = index + 1;
   }
   if (next < rows.length) plan.push({ kind: 'gap', key: 'gap-end', height: layout.total - offsets[next]! });
 

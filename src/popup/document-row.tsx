@@ -7,7 +7,7 @@ import { lazy } from './lazy.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
-import { RenameField, useRenameRow } from './rename-field.tsx';
+import { RenameField, useRenameRow } from './rename-row.ts';
 import type { MoveState, PopupStore, RenameState } from './store.ts';
 
 /** The destination picker, loaded when first opened (on-demand.ts). */
@@ -56,7 +56,7 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
           currentName={document.name}
           label={t('newNameFor', document.name)}
           rename={rename}
-          idBase={`${ref.orgId}-${document.id}`}
+          idBase={key}
           inputRef={inputRef}
           store={store}
           subject={ref}

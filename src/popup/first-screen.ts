@@ -6,7 +6,7 @@
 import type { FirstScreen } from '../shared/first-screen.ts';
 
 /** The tags the popup's first screen is made of; a drawing holding any other is not shown. */
-const TAGS = /^(main|header|section|div|p|h[1-3]|ul|li|a|span|bdi|mark|time|button|input|label)$/;
+const TAGS = /^(main|header|section|div|p|h[1-4]|ul|li|a|span|bdi|mark|time|button|input|label)$/;
 /**
  * The attributes kept, besides `style` (only without `url(`). No `href`: the drawing's links are
  * inert anyway (showFirstScreen), so none can lead anywhere.

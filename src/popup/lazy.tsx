@@ -4,21 +4,24 @@ import { useEffect, useState } from 'preact/hooks';
 
 /**
  * A component that renders nothing until `load` has given the real one (once, for every use),
- * then renders that with its props. For parts of the popup most opens never show.
+ * then renders that with its props. For parts of the popup most opens never show. `preload()`
+ * loads it ahead; once loaded, it renders at once.
  */
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> {
+export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> & { preload: () => Promise<unknown> } {
   let component: ComponentType<P> | undefined;
   let loading: Promise<unknown> | undefined;
-  return function Lazy(props: P) {
+  const preload = () => (loading ??= load().then((loaded) => (component = loaded)));
+  function Lazy(props: P) {
     const [, setLoaded] = useState(false);
     useEffect(() => {
       if (component) return;
       let shown = true;
-      void (loading ??= load().then((loaded) => (component = loaded))).then(() => shown && setLoaded(true));
+      void preload().then(() => shown && setLoaded(true));
       return () => {
         shown = false;
       };
     }, []);
     return component ? createElement(component, props) : null;
-  };
+  }
+  return Object.assign(Lazy, { preload });
 }

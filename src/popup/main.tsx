@@ -10,6 +10,7 @@ import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen-handover.ts';
+import { RenameField } from './rename-row.ts';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
@@ -39,5 +40,8 @@ if (root) {
   render(<App store={store} />, root);
   // Drawing the first screen for the next popup is no part of showing this one: its code waits too.
   const whenIdle = (task: () => void) => requestIdleCallback(() => task());
+  // Nor is renaming: the rename field's code (with the popup's other parts on demand) comes once
+  // the popup is idle, ahead of the first Rename.
+  whenIdle(() => void RenameField.preload());
   whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

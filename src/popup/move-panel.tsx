@@ -36,7 +36,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
       <DestinationPicker
         idBase={`move-${key}`}
         subject={movedDocument.name}
-        destinations={listing ? moveDestinations(listing, { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
+        destinations={listing ? moveDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
         confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, movedDocument.name) : null)}
         onChoose={(destination) =>
           void store.commitMove({

@@ -1,10 +1,13 @@
 /**
  * The popup's parts most opens never show, in one chunk loaded the first time one is (see
- * lazy.tsx): the rename history, the offer to undo the last rename or move, a document's
- * destination picker, and why the listing could not be refreshed. One chunk, not one each: they share the undo controls and the popup's
- * message helpers, which would otherwise make more.
+ * lazy.tsx), or when the popup is idle (main.tsx): the rename field, the rename history, the offer
+ * to undo the last rename or move, a document's destination picker, why the listing could not be
+ * refreshed, and the headings of two or more accounts. One chunk, not one each: they share the
+ * undo controls and the popup's message helpers, which would otherwise make more.
  */
 export { PopupHistory } from './popup-history.tsx';
 export { UndoOffer } from './undo-offer.tsx';
 export { MovePanel } from './move-panel.tsx';
 export { ListingNotice } from './listing-notice.tsx';
+export { AccountRowView } from './account-row.tsx';
+export { RenameField } from './rename-field.tsx';

@@ -1,20 +1,22 @@
 /**
- * The popup's rarer actions: moving a document (issue 18) and showing it (or its undo) in the
- * listing, undoing the last rename or move, and making the history's store. Loaded with the
- * first of them (store.ts), not with every popup.
+ * The popup's rarer actions: showing a rename's answer (its request is sent before this code is
+ * loaded), moving a document (issue 18) and showing it (or its undo) in the listing, undoing the
+ * last rename or move, and making the history's store. Loaded with the first of them (store.ts),
+ * not with every popup.
  */
 import { batch, type Signal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
-import { settle } from '../shared/errors.ts';
+import { settle, type Result } from '../shared/errors.ts';
 import { undoResult, workspaceKey, type HistoryEntry } from '../shared/history.ts';
 import { t } from '../shared/i18n.ts';
-import type { Listing, WorkspaceEntry } from '../shared/listing.ts';
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { RenamedDocument } from '../shared/messages.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/listing-rows.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
-import { findDocument, type LastRename, type MoveState, type RenameRef } from './popup-state.ts';
+import { findDocument, isSiteOf, renameKey, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
  * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
@@ -24,19 +26,73 @@ import { findDocument, type LastRename, type MoveState, type RenameRef } from '.
 export { movedText };
 
 /**
- * The listing with document `ref` moved to `to` (its site and workspace), every other site kept as
- * the same object; moved to another site, it is reached by its id from then on (Grist drops its
- * urlId, grist-api.md "Moving a document"). Unchanged when the listing does not have it.
+ * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
+ * Every site, workspace and document a change does not touch is kept as the same object, so the
+ * rows built for them (listing-rows.ts caches by object) are reused.
+ */
+function withWorkspaces(listing: Listing, isSite: (site: SiteEntry) => boolean, change: (workspace: WorkspaceEntry) => WorkspaceEntry): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) => {
+      if (!isSite(site)) return site;
+      const workspaces = site.workspaces.map(change);
+      return workspaces.some((workspace, index) => workspace !== site.workspaces[index]) ? { ...site, workspaces } : site;
+    }),
+  };
+}
+
+/**
+ * The listing with `ref` renamed to `name`, or (a document, `null`) removed: under every account
+ * that lists it (Grist's name is the same for all its users), whichever account's row `ref` names.
+ */
+function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
+  if ('workspaceId' in ref) {
+    return name === null
+      ? listing
+      : withWorkspaces(listing, (site) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
+  }
+  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
+    !workspace.documents.some((document) => document.id === ref.docId)
+      ? workspace
+      : {
+          ...workspace,
+          documents:
+            name === null
+              ? workspace.documents.filter((document) => document.id !== ref.docId)
+              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
+        },
+  );
+}
+
+/**
+ * The listing with document `ref` moved to `to` (its site and workspace): under each account that
+ * lists it, its entry there leaves its place and, if that account lists the destination, goes
+ * there; every other site is kept as the same object. Moved to another site, it is reached by its
+ * id from then on (Grist drops its urlId, grist-api.md "Moving a document"). Unchanged when the
+ * listing does not have it.
  */
 export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Listing {
-  const document = findDocument(listing, ref);
-  if (!document) return listing;
-  const moved = to.site.orgId === ref.orgId ? document : { ...document, urlId: document.id };
-  const change = (orgId: number, workspaces: (workspace: WorkspaceEntry) => WorkspaceEntry) => (site: Listing['sites'][number]) =>
-    site.orgId === orgId ? { ...site, workspaces: site.workspaces.map(workspaces) } : site;
-  const sites = listing.sites
-    .map(change(ref.orgId, (workspace) => (workspace.documents.includes(document) ? { ...workspace, documents: workspace.documents.filter((entry) => entry !== document) } : workspace)))
-    .map(change(to.site.orgId, (workspace) => (workspace.id === to.workspace.id ? { ...workspace, documents: [...workspace.documents, moved] } : workspace)));
+  /** The document's entry under each account that lists it, as it will be at its destination. */
+  const moved = new Map<string, DocumentEntry>();
+  const takenOut = listing.sites.map((site) => {
+    if (site.orgId !== ref.orgId) return site;
+    let found: DocumentEntry | undefined;
+    const workspaces = site.workspaces.map((workspace) => {
+      const document = workspace.documents.find((entry) => entry.id === ref.docId);
+      if (!document) return workspace;
+      found = document;
+      return { ...workspace, documents: workspace.documents.filter((entry) => entry !== document) };
+    });
+    if (!found) return site;
+    moved.set(site.account, to.site.orgId === ref.orgId ? found : { ...found, urlId: found.id });
+    return { ...site, workspaces };
+  });
+  if (moved.size === 0) return listing;
+  const sites = takenOut.map((site) => {
+    const document = moved.get(site.account);
+    if (!document || site.orgId !== to.site.orgId || site.siteUrl !== to.site.url) return site;
+    return { ...site, workspaces: site.workspaces.map((workspace) => (workspace.id === to.workspace.id ? { ...workspace, documents: [...workspace.documents, document] } : workspace)) };
+  });
   return { ...listing, sites };
 }
 
@@ -47,23 +103,70 @@ function withMovedBack(listing: Listing, entry: HistoryEntry): Listing {
 
 /** Where document `ref` is in the listing: its site and workspace. */
 function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefined {
-  const site = listing?.sites.find((entry) => entry.orgId === ref.orgId);
-  const workspace = site?.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
-  return site && workspace && { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+  for (const site of listing?.sites ?? []) {
+    const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
+    if (workspace) return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+  }
+  return undefined;
 }
 
-/** The store's state the actions read and change, and how they show a changed listing or name. */
+/** The store's state the actions read and change, and how they show a changed listing. */
 export interface ActionContext {
   listing: Signal<Listing | null>;
   moving: Signal<MoveState | null>;
   lastRename: Signal<LastRename | null>;
   announcement: Signal<string>;
+  /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
+  removedDocument: Signal<DocumentRef | null>;
   backend: Pick<Backend, 'moveDocument' | 'undoRename'> & HistoryBackend;
+  /** Puts a document or workspace in a rename state, or (null) out of it. */
+  setRename: (ref: RenameRef, state: RenameState | null) => void;
   edit: (change: (shown: Listing) => Listing) => void;
-  /** Shows a name Grist confirmed, now and over any refresh already under way. */
-  showName: (ref: RenameRef, name: string) => void;
-  /** Takes out a document Grist said is gone, saying `message` (as a rename's 404 does). */
-  forgetGone: (ref: DocumentRef, message: string) => void;
+  /** Shows a change Grist confirmed, now and over any refresh already under way; `key`: what it changes (renameKey). */
+  confirm: (key: string, change: (shown: Listing) => Listing) => void;
+}
+
+/** Shows a name Grist confirmed for a document or workspace, now and over any refresh already under way. */
+function showName({ confirm }: ActionContext, ref: RenameRef, name: string): void {
+  confirm(renameKey(ref), (shown) => withRenamed(shown, ref, name));
+}
+
+/**
+ * Takes out a document Grist said is gone (a rename or move answered 404): the background already
+ * took it out of the cached listing; here too, and over any refresh under way, rather than offer
+ * a retry that cannot work. `message` names the document, so the user knows which row went; the
+ * view moves the focus it held (removedDocument).
+ */
+function forgetGone({ confirm, removedDocument, announcement }: ActionContext, ref: DocumentRef, message: string): void {
+  confirm(renameKey(ref), (shown) => withRenamed(shown, ref, null));
+  removedDocument.value = ref;
+  announcement.value = message;
+}
+
+/**
+ * Shows what Grist answered to the rename of `ref` from `oldName` to the name typed (`draft`):
+ * the name it stored, offered for undo; a document it no longer has, taken out; any other
+ * failure, back in the field with the typed text, so the user can fix it and retry.
+ */
+export function renameAnswered(context: ActionContext, ref: RenameRef, draft: string, oldName: string, reply: Result<RenamedDocument>): void {
+  const { setRename, lastRename, announcement } = context;
+  batch(() => {
+    if (reply.ok) {
+      // Grist may store the name differently from what was typed; show what it stored.
+      const stored = reply.value.name;
+      showName(context, ref, stored);
+      setRename(ref, null);
+      // The message says it with its Undo (status-area.tsx), until another rename replaces it.
+      lastRename.value = reply.value.entryId ? { ref, entryId: reply.value.entryId, oldName, newName: stored, undo: { kind: 'offered' } } : null;
+      announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(oldName), plainTextName(stored));
+    } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
+      setRename(ref, null);
+      forgetGone(context, ref, reply.error.message);
+    } else {
+      setRename(ref, { draft, saving: false, error: reply.error.message });
+      announcement.value = '';
+    }
+  });
 }
 
 /**
@@ -71,18 +174,20 @@ export interface ActionContext {
  * confirms, the listing shows it there in the same frame as the status ("Moved … to …", with
  * Undo); a refusal stays in the picker, in Grist's words as the worker put them.
  */
-export async function commitMove({ listing, moving, lastRename, announcement, backend, edit, forgetGone }: ActionContext, to: MovePlace): Promise<void> {
+export async function commitMove(context: ActionContext, to: MovePlace): Promise<void> {
+  const { listing, moving, lastRename, announcement, backend, edit } = context;
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);
   const document = state && findDocument(listing.value, state.ref);
   if (!state || state.saving || !from || !document) return;
   moving.value = { ...state, saving: true, error: null };
-  const reply = await settle(backend.moveDocument({ ...state.ref, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
+  // The worker moves it with the first account that owns it: the row's account is not sent.
+  const reply = await settle(backend.moveDocument({ orgId: state.ref.orgId, docId: state.ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
   batch(() => {
     if (!reply.ok && reply.error.kind === 'not-found' && reply.error.status === 404) {
       // Rather than leave a picker whose every choice would fail the same way.
       moving.value = null;
-      forgetGone(state.ref, reply.error.message);
+      forgetGone(context, state.ref, reply.error.message);
       return;
     }
     if (!reply.ok) {
@@ -92,7 +197,7 @@ export async function commitMove({ listing, moving, lastRename, announcement, ba
     const { to: there, entryId } = reply.value;
     moving.value = null;
     edit((shown) => withMoved(shown, state.ref, there));
-    const ref = { orgId: there.site.orgId, docId: state.ref.docId };
+    const ref = { ...state.ref, orgId: there.site.orgId };
     focusAfterMove(ref);
     lastRename.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
@@ -119,7 +224,8 @@ function focusAfterMove(ref: DocumentRef): void {
  * Grist's answer is shown whatever the user did meanwhile (the old name, or the old place); the
  * offer then says what it came to, unless another rename replaced it.
  */
-export async function undoLast({ lastRename, announcement, backend, edit, showName }: ActionContext, force: boolean): Promise<void> {
+export async function undoLast(context: ActionContext, force: boolean): Promise<void> {
+  const { lastRename, announcement, backend, edit } = context;
   const last = lastRename.value;
   if (!last || last.undo.kind === 'undoing') return;
   lastRename.value = { ...last, undo: { kind: 'undoing' } };
@@ -129,7 +235,7 @@ export async function undoLast({ lastRename, announcement, backend, edit, showNa
   batch(() => {
     if ('restored' in result) {
       if (move) edit((shown) => withMoved(shown, last.ref as DocumentRef, move.from));
-      else showName(last.ref, result.restored);
+      else showName(context, last.ref, result.restored);
     }
     if (lastRename.value?.entryId !== last.entryId) return;
     if (!('restored' in result)) {
@@ -142,10 +248,16 @@ export async function undoLast({ lastRename, announcement, backend, edit, showNa
 }
 
 /** The rename history's view state; an undo there shows the old name (or place) in the listing at once. */
-export function historyStore({ backend, edit, showName }: ActionContext): HistoryStore {
-  return createHistoryStore(backend, (entry, name) =>
+export function historyStore(context: ActionContext): HistoryStore {
+  return createHistoryStore(context.backend, (entry, name) =>
     entry.kind === 'move'
-      ? edit((shown) => withMovedBack(shown, entry))
-      : showName(entry.kind === 'workspace' && entry.workspace ? { orgId: entry.site.orgId, workspaceId: entry.workspace.id } : { orgId: entry.site.orgId, docId: entry.docId }, name),
+      ? context.edit((shown) => withMovedBack(shown, entry))
+      : showName(
+          context,
+          entry.kind === 'workspace' && entry.workspace
+            ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }
+            : { orgId: entry.site.orgId, docId: entry.docId },
+          name,
+        ),
   );
 }

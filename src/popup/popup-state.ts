@@ -1,14 +1,19 @@
 /**
- * The shapes of the popup store's state, and its lookups in the listing: shared by the store
- * (store.ts) and its actions loaded on demand (popup-actions.ts), which the store imports.
+ * The shapes of the popup store's state, its keys and its lookups in the listing: shared by the
+ * store (store.ts) and its actions loaded on demand (popup-actions.ts), which the store imports.
  */
 import type { UndoState } from '../shared/history.ts';
-import type { DocumentEntry, Listing, WorkspaceEntry } from '../shared/listing.ts';
+import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
-import type { DocumentRef, WorkspaceRef } from '../listing-view/listing-rows.ts';
+import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 
 /** What a rename in the popup renames: a document, or a workspace. */
 export type RenameRef = DocumentRef | WorkspaceRef;
+
+/** A rename's key in `renames`: its row's key. */
+export function renameKey(ref: RenameRef): string {
+  return 'docId' in ref ? documentKey(ref) : workspaceRowKey(ref);
+}
 
 /** A document being renamed: the field's text, whether the new name is on its way, the last error. */
 export interface RenameState {
@@ -39,17 +44,34 @@ export interface LastRename {
   move?: { from: MovePlace; to: MovePlace };
 }
 
-/** Finds a document of the listing by site and id. */
+/** True when `site` is the one `ref` names: by org id and, when the ref names one, its account. */
+export function isSiteOf(site: SiteEntry, ref: { orgId: number; account?: string }): boolean {
+  return site.orgId === ref.orgId && (ref.account === undefined || site.account === ref.account);
+}
+
+/** Finds a document of the listing by site (and account) and id: the entry of the row `ref` names. */
 export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
-  const site = listing?.sites.find((entry) => entry.orgId === ref.orgId);
-  for (const workspace of site?.workspaces ?? []) {
-    const document = workspace.documents.find((entry) => entry.id === ref.docId);
-    if (document) return document;
+  for (const site of listing?.sites ?? []) {
+    if (!isSiteOf(site, ref)) continue;
+    for (const workspace of site.workspaces) {
+      const document = workspace.documents.find((entry) => entry.id === ref.docId);
+      if (document) return document;
+    }
   }
   return undefined;
 }
 
-/** Finds a workspace of the listing by site and id. */
+/** Finds a workspace of the listing by site (and account) and id. */
 export function findWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
-  return listing?.sites.find((entry) => entry.orgId === ref.orgId)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
+  return listing?.sites.find((site) => isSiteOf(site, ref) && site.siteUrl === ref.siteUrl)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
+}
+
+/** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
+export function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
+  if ('docId' in ref) {
+    const document = findDocument(listing, ref);
+    return document && { name: document.name, renamable: canRename(document) };
+  }
+  const workspace = findWorkspace(listing, ref);
+  return workspace && { name: workspace.name, renamable: canRenameWorkspace(workspace) };
 }

@@ -9,6 +9,7 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
+  byAccount,
   EDITING_ROW_HEIGHT,
   EDITING_WITH_ERROR_ROW_HEIGHT,
   MOVING_ROW_HEIGHT,
@@ -21,7 +22,8 @@ import {
   type Row,
 } from '../listing-view/listing-rows.ts';
 import { adjacentResult } from './result-navigation.ts';
-import { Gap, SiteSection } from './site-section.tsx';
+import { Gap, ListingRow } from './listing-row.tsx';
+import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from './store.ts';
 
 /**
@@ -100,6 +102,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const renames = store.renames.value;
   const moving = store.moving.value;
   const query = store.query.value;
+  const nested = byAccount(store.listing.value);
   const [anchor, setAnchor] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(DEFAULT_VIEWPORT_HEIGHT);
   // The row the arrow keys are moving focus to, while it is not rendered yet.
@@ -220,7 +223,13 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   return (
     <div class="results" ref={containerRef} onKeyDown={onKeyDown}>
       {plan.map((node) =>
-        node.kind === 'gap' ? <Gap key={node.key} node={node} /> : <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} />,
+        node.kind === 'gap' ? (
+          <Gap key={node.key} node={node} />
+        ) : node.kind === 'row' ? (
+          <ListingRow key={node.row.key} store={store} node={node} renames={renames} nested={nested} />
+        ) : (
+          <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} nested={nested} />
+        ),
       )}
     </div>
   );

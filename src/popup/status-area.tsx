@@ -27,7 +27,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
     listingState = <p class="empty-state">{t('searchWaitsForListing')}</p>;
   } else if (searching && listing && rows.length === 0) {
     listingState = <p class="empty-state">{t('noMatch')}</p>;
-  } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error)) {
+  } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error) && !listing.accounts?.some((account) => account.error)) {
     listingState = <p class="empty-state">{t('noDocumentsYet')}</p>;
   }
 

@@ -8,21 +8,16 @@ import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, canRenameWorkspace, PREVIEW_REVISION, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 import { countDocuments, searchTerms } from '../shared/search.ts';
-import { findDocument, findWorkspace, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import type { ActionContext } from './popup-actions.ts';
+import { renameKey, renameSubject, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
 export { findDocument, findWorkspace, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
-
-/** A rename's key in `renames`: its row's key. */
-export function renameKey(ref: RenameRef): string {
-  return 'docId' in ref ? documentKey(ref) : workspaceRowKey(ref);
-}
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -122,49 +117,15 @@ export interface PopupStore {
   commitMove(to: MovePlace): Promise<void>;
   /** Undoes the last rename or move (`force`: even though the document was changed elsewhere since). */
   undoLastRename(force?: boolean): Promise<void>;
-  /** Shows a name an undo elsewhere (the history view) put back. */
-  showRestored(ref: RenameRef, name: string): void;
   openOptions(): void;
   openBulkRename(): void;
 }
 
-/** The popup's rarer actions (popup-actions.ts), loaded with the first: most popups neither move nor undo. */
-const actions = () => import('./popup-actions.ts');
-
-/** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
-function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
-  if ('docId' in ref) {
-    const document = findDocument(listing, ref);
-    return document && { name: document.name, renamable: canRename(document) };
-  }
-  const workspace = findWorkspace(listing, ref);
-  return workspace && { name: workspace.name, renamable: canRenameWorkspace(workspace) };
-}
-
 /**
- * A copy of the listing with the workspaces of site `orgId` passed through `change`. Every site,
- * workspace and document a change does not touch is kept as the same object, so the rows built
- * for them (listing-rows.ts caches by object) are reused.
+ * The popup's actions past a first look (popup-actions.ts): a rename's answer, a move, an undo.
+ * Loaded with the first of them: most popups do none.
  */
-function withWorkspaces(listing: Listing, orgId: number, change: (workspace: WorkspaceEntry) => WorkspaceEntry): Listing {
-  return { ...listing, sites: listing.sites.map((site) => (site.orgId !== orgId ? site : { ...site, workspaces: site.workspaces.map(change) })) };
-}
-
-/** The listing with `ref` renamed to `name`, or (a document, `null`) removed. */
-function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
-  if ('workspaceId' in ref) return name === null ? listing : withWorkspaces(listing, ref.orgId, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
-  return withWorkspaces(listing, ref.orgId, (workspace) =>
-    !workspace.documents.some((document) => document.id === ref.docId)
-      ? workspace
-      : {
-          ...workspace,
-          documents:
-            name === null
-              ? workspace.documents.filter((document) => document.id !== ref.docId)
-              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
-        },
-  );
-}
+const actions = () => import('./popup-actions.ts');
 
 /**
  * How long a refresh runs before the sites that answered are shown without the others. Most
@@ -250,10 +211,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     });
   }
 
-  // Renames Grist confirmed (and documents it said are gone: name null), numbered, so a refresh
-  // that was already under way when one was answered does not bring back the old name or document.
+  // Renames Grist confirmed (and documents it said are gone), as changes to a listing, by what they
+  // change (renameKey), numbered, so a refresh that was already under way when one was answered
+  // does not bring back the old name or document.
   let sequence = 0;
-  const confirmedNames = new Map<string, { ref: RenameRef; name: string | null; sequence: number }>();
+  const confirmedChanges = new Map<string, { change: (shown: Listing) => Listing; sequence: number }>();
   let freshListingArrived = false;
   /** The sites of the cache's first screen: cut short, so never kept as a site's final content. */
   const previewSites = new WeakSet<SiteEntry>();
@@ -293,11 +255,13 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const shown = listing.value;
     let renamed = false;
     let missing = false;
+    // The same site as `site`: two accounts on one server may each list it, with different content.
+    const sameSite = (site: SiteEntry) => (entry: SiteEntry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl && entry.account === site.account;
     const sites = fresh.map((site, index) => {
-      const before = shown?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+      const before = shown?.sites.find(sameSite(site));
       const original = before && (originals.get(before) ?? before);
       if (asShown[index]) {
-        const cached = wholeCache?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
+        const cached = wholeCache?.sites.find(sameSite(site));
         if (cached && original && !previewSites.has(original)) return original;
         if (cached) return cached;
         missing = true;
@@ -309,11 +273,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       }
       if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
       let next = site;
-      for (const confirmed of confirmedNames.values()) {
-        if (confirmed.sequence > startedAt && confirmed.ref.orgId === site.orgId && renameSubject({ fetchedAt: 0, sites: [next] }, confirmed.ref)) {
-          next = withRenamed({ fetchedAt: 0, sites: [next] }, confirmed.ref, confirmed.name).sites[0]!;
-          renamed = true;
-        }
+      for (const confirmed of confirmedChanges.values()) {
+        if (confirmed.sequence <= startedAt) continue;
+        const after = confirmed.change({ fetchedAt: 0, sites: [next] }).sites[0]!;
+        renamed ||= after !== next;
+        next = after;
       }
       return next;
     });
@@ -349,7 +313,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       batch(() => {
         answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
         if (!shown || sites.length !== shown.sites.length || sites.some((site, index) => site !== shown.sites[index])) {
-          show({ fetchedAt: shown?.fetchedAt ?? Date.now(), sites }, undefined);
+          // The accounts' headings as the refresh's site list gave them (absent with one account).
+          show({ fetchedAt: shown?.fetchedAt ?? Date.now(), sites, ...(progress!.accounts ? { accounts: progress!.accounts } : {}) }, undefined);
           loaded.value = true;
         }
       });
@@ -468,10 +433,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   async function commitRename(ref: RenameRef): Promise<void> {
     const state = renames.value.get(renameKey(ref));
-    const document = renameSubject(listing.value, ref);
+    const subject = renameSubject(listing.value, ref);
     // `saving` guards against a second Enter sending the rename twice.
-    if (!state || state.saving || !document) return;
-    const check = checkDocumentName(state.draft, document.name);
+    if (!state || state.saving || !subject) return;
+    const check = checkDocumentName(state.draft, subject.name);
     if (check.kind === 'invalid') {
       setRename(ref, { ...state, error: `${check.message} Press Escape to keep the current name.` });
       return;
@@ -485,46 +450,17 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       setRename(ref, { ...state, saving: true, error: null });
       announcement.value = t('savingNewName');
     });
-    const reply = await settle('docId' in ref ? backend.renameDocument({ ...ref, name }) : backend.renameWorkspace({ ...ref, name }));
-    batch(() => {
-      if (reply.ok) {
-        // Grist may store the name differently from what was typed; show what it stored.
-        const stored = reply.value.name;
-        showName(ref, stored);
-        setRename(ref, null);
-        // The message says it with its Undo (status-area.tsx), until another rename replaces it.
-        lastRename.value = reply.value.entryId
-          ? { ref, entryId: reply.value.entryId, oldName: document.name, newName: stored, undo: { kind: 'offered' } }
-          : null;
-        announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(document.name), plainTextName(stored));
-      } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
-        setRename(ref, null);
-        forgetGone(ref, reply.error.message);
-      } else {
-        // Back to edit mode with the typed text, so the user can fix it and retry.
-        setRename(ref, { draft: state.draft, saving: false, error: reply.error.message });
-        announcement.value = '';
-      }
-    });
-  }
-
-  /** Shows a name Grist confirmed for a document, now and over any refresh already under way. */
-  function showName(ref: RenameRef, name: string): void {
-    confirmedNames.set(renameKey(ref), { ref, name, sequence: ++sequence });
-    if (listing.value) show(withRenamed(listing.value, ref, name), undefined);
-  }
-
-  /**
-   * Takes out a document Grist said is gone (a rename or move answered 404): the background already
-   * took it out of the cached listing; here too, and over any refresh under way, rather than offer
-   * a retry that cannot work. `message` names the document, so the user knows which row went; the
-   * view moves the focus it held (removedDocument).
-   */
-  function forgetGone(ref: DocumentRef, message: string): void {
-    confirmedNames.set(renameKey(ref), { ref, name: null, sequence: ++sequence });
-    if (listing.value) show(withRenamed(listing.value, ref, null), undefined);
-    removedDocument.value = ref;
-    announcement.value = message;
+    // The worker renames with the first account that owns it: the row's account is not sent. The
+    // answer is shown by code loaded meanwhile (popup-actions.ts), while Grist is asked.
+    const [reply, loaded] = await Promise.all([
+      settle(
+        'docId' in ref
+          ? backend.renameDocument({ orgId: ref.orgId, docId: ref.docId, name })
+          : backend.renameWorkspace({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
+      ),
+      actions(),
+    ]);
+    loaded.renameAnswered(context, ref, state.draft, subject.name, reply);
   }
 
   /** Shows the listing as `change` makes it (a move Grist confirmed). */
@@ -533,7 +469,20 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   }
 
   let history: Promise<HistoryStore> | undefined;
-  const context = { listing, moving, lastRename, announcement, backend, edit, showName, forgetGone };
+  const context: ActionContext = {
+    listing,
+    moving,
+    lastRename,
+    announcement,
+    removedDocument,
+    backend,
+    setRename,
+    edit,
+    confirm: (key, change) => {
+      confirmedChanges.set(key, { change, sequence: ++sequence });
+      edit(change);
+    },
+  };
 
   return {
     listing,
@@ -557,7 +506,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         throw error;
       })),
     undoLastRename: async (force = false) => (await actions()).undoLast(context, force),
-    showRestored: showName,
     loaded,
     searchWaits,
     revision: shownRevision,

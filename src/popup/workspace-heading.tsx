@@ -7,7 +7,7 @@ import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
 import { canRenameWorkspace } from '../shared/listing.ts';
 import { pure } from './pure.tsx';
-import { RenameField, useRenameRow } from './rename-field.tsx';
+import { RenameField, useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from './store.ts';
 
 interface WorkspaceHeadingProps {
@@ -17,11 +17,13 @@ interface WorkspaceHeadingProps {
   rename: RenameState | undefined;
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
+  /** True under an account's heading: an `<h4>` below the site's `<h3>`, rather than an `<h3>`. */
+  nested: boolean;
 }
 
-function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadingProps) {
-  const { workspace, key } = row;
-  const ref = { orgId: row.site.orgId, workspaceId: workspace.id };
+function WorkspaceHeadingContent({ store, row, rename, height, nested }: WorkspaceHeadingProps) {
+  const { workspace, key, ref } = row;
+  const Heading = nested ? 'h4' : 'h3';
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLDivElement>(rename, workspace.name);
 
   if (rename && mode === 'editing') {
@@ -31,7 +33,7 @@ function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadin
           currentName={workspace.name}
           label={t('newWorkspaceNameFor', workspace.name)}
           rename={rename}
-          idBase={`w${ref.orgId}-${workspace.id}`}
+          idBase={key}
           inputRef={inputRef}
           store={store}
           subject={ref}
@@ -41,11 +43,11 @@ function WorkspaceHeadingContent({ store, row, rename, height }: WorkspaceHeadin
   }
   return (
     <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
-      <h3>
+      <Heading>
         <bdi dir="auto" title={shownName}>
           <MarkedName text={shownName} terms={store.terms} />
         </bdi>
-      </h3>
+      </Heading>
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRenameWorkspace(workspace) && (
         <button

@@ -4,7 +4,7 @@
  */
 import { extensionApi as browser } from './extension-api.ts';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
-import type { SiteEntry } from './listing.ts';
+import type { AccountEntry, SiteEntry } from './listing.ts';
 import { listingPortName, messageNames, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 /**
@@ -15,6 +15,8 @@ import { listingPortName, messageNames, type ListingPart, type Message, type Mes
  */
 export interface RefreshProgress {
   sites: SiteEntry[];
+  /** The accounts heading the sites, from the site list's step (see Listing.accounts): absent with one account. */
+  accounts?: AccountEntry[];
   unchanged: boolean[];
   /** Absent: no site is (the page said it shows no listing). */
   asShown?: boolean[];
@@ -61,13 +63,15 @@ function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shown
     let sites: SiteEntry[] = [];
     let unchanged: boolean[] = [];
     let asShown: boolean[] = [];
-    const report = () => onProgress?.({ sites: [...sites], unchanged: [...unchanged], asShown: [...asShown] });
+    let accounts: AccountEntry[] | undefined;
+    const report = () => onProgress?.({ sites: [...sites], unchanged: [...unchanged], asShown: [...asShown], accounts });
     const port = browser.runtime.connect({ name: listingPortName(shownRevision) });
     port.onMessage.addListener((message) => {
       const part = message as ListingPart;
       if ('underway' in part) markUnderway();
       else if ('sites' in part) {
         sites = part.sites.map((header) => ({ ...header, workspaces: [], pending: true }));
+        accounts = part.accounts;
         unchanged = sites.map(() => false);
         asShown = sites.map(() => false);
         report();

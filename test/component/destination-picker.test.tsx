@@ -16,6 +16,7 @@ const LISTING: Listing = {
   fetchedAt: 0,
   sites: [
     {
+      account: 'a1',
       orgId: 1,
       name: 'Personal',
       domain: 'docs-5',
@@ -26,11 +27,11 @@ const LISTING: Listing = {
         { id: 12, name: 'Read only', access: 'viewers', documents: [] },
       ],
     },
-    { orgId: 2, name: 'globex', domain: 'globex', siteUrl: 'https://globex.getgrist.com', workspaces: [{ id: 20, name: 'Clients', access: 'owners', documents: [] }] },
+    { account: 'a1', orgId: 2, name: 'globex', domain: 'globex', siteUrl: 'https://globex.getgrist.com', workspaces: [{ id: 20, name: 'Clients', access: 'owners', documents: [] }] },
   ],
 } as Listing;
 
-const FROM = { orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 };
+const FROM = { account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 };
 
 function renderPicker(overrides: Partial<Parameters<typeof DestinationPicker>[0]> = {}) {
   const onChoose = vi.fn<(destination: MoveDestination) => void>();

@@ -18,6 +18,7 @@ function listing(...documents: DocumentEntry[]): Listing {
     fetchedAt: 1,
     sites: [
       {
+        account: 'a1',
         orgId: 7,
         name: 'Personal',
         domain: null,
@@ -130,6 +131,38 @@ describe('popup store', () => {
     expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Plan', 'Second']);
     whole.resolve(null);
     await started;
+  });
+
+  test('two accounts listing one site: a refresh keeps each account’s own copy, and the accounts’ headings', async () => {
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const site = listing(PLAN).sites[0]!;
+    const accounts = [
+      { id: 'a1', user: null, server: 'docs.getgrist.com' },
+      { id: 'a2', user: null, server: 'docs.getgrist.com' },
+    ];
+    // Edith edits the document, Owen owns it: two copies of one site, told apart by account only.
+    const cached: Listing = { fetchedAt: 1, accounts, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', documents: [doc(PLAN.id, 'Plan', 'editors')] }] }, { ...site, account: 'a2' }] };
+    let report!: (progress: RefreshProgress) => void;
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+      refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
+        report = onProgress!;
+        return refreshed.promise;
+      }),
+      renameDocument: vi.fn(),
+    };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(cached));
+    // Grist says both are as cached (304): the page keeps its own objects, each its account's.
+    report({ sites: cached.sites.map((entry) => ({ ...entry })), unchanged: [true, true] });
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + PROGRESS_INTERVAL_MS + 50));
+    expect(store.listing.value?.sites[0]).toBe(cached.sites[0]);
+    expect(store.listing.value?.sites[1]).toBe(cached.sites[1]);
+    expect(store.listing.value?.accounts).toBe(accounts);
+    refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
+    await started;
+    expect(findDocument(store.listing.value, { ...REF, account: 'a1' })?.access).toBe('editors');
+    expect(findDocument(store.listing.value, { ...REF, account: 'a2' })?.access).toBe('owners');
   });
 
   test('an unchanged refresh: the worker is told the cached revision, sends the sites without their workspaces, and the page keeps its own', async () => {

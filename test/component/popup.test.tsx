@@ -4,7 +4,7 @@
  * checked through roles, accessible names and visible text.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
@@ -12,7 +12,13 @@ import { App } from '../../src/popup/app.tsx';
 import { createPopupStore, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
+import { RenameField } from '../../src/popup/rename-row.ts';
 
+// As the popup does once idle (main.tsx), so that Rename shows its field at once; loading it later
+// is tested in popup-rename-loading.test.tsx.
+beforeAll(async () => {
+  await RenameField.preload();
+});
 afterEach(cleanup);
 
 // --- Fixtures -------------------------------------------------------------------------------------
@@ -31,6 +37,7 @@ function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): Docu
 
 function personalSite(documents: DocumentEntry[]): SiteEntry {
   return {
+    account: 'a1',
     orgId: 1,
     name: 'Personal',
     domain: 'docs-5',
@@ -42,6 +49,7 @@ function personalSite(documents: DocumentEntry[]): SiteEntry {
 
 function acmeSite(extra: Partial<SiteEntry> = {}): SiteEntry {
   return {
+    account: 'a1',
     orgId: 2,
     name: 'Acme',
     domain: 'acme',
@@ -117,7 +125,8 @@ async function setup({ cached = null, refresh }: SetupOptions = {}) {
     async answerRename(reply: Reply<'renameDocument'>, index = 0) {
       await act(async () => {
         renameReplies[index]?.resolve(reply);
-        await renameReplies[index]?.promise;
+        // The answer is shown by code the store loads on demand: a macrotask lets it arrive.
+        await new Promise((resolve) => setTimeout(resolve, 0));
       });
     },
   };
@@ -753,6 +762,7 @@ describe('errors', () => {
 
 describe('a site that does not answer holds back only itself (issue 11, finding 8)', () => {
   const slowSite = (extra: Partial<SiteEntry> = {}): SiteEntry => ({
+    account: 'a1',
     orgId: 3,
     name: 'Slow',
     domain: 'slow',
@@ -1153,12 +1163,12 @@ describe('renaming a workspace (issue 15)', () => {
     popup.backend.renameWorkspace.mockReturnValue(reply.promise);
     fireEvent.input(field, { target: { value: '  Sales & Partners ' } });
     fireEvent.keyDown(field, { key: 'Enter' });
-    expect(popup.backend.renameWorkspace).toHaveBeenCalledExactlyOnceWith({ orgId: 2, workspaceId: 20, name: 'Sales & Partners' });
+    expect(popup.backend.renameWorkspace).toHaveBeenCalledExactlyOnceWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', workspaceId: 20, name: 'Sales & Partners' });
     // Shown before Grist answers.
     expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
     await act(async () => {
       reply.resolve({ ok: true, value: { name: 'Sales & Partners', entryId: 'entry-ws' } });
-      await reply.promise;
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename workspace Sales & Partners' })));
@@ -1221,6 +1231,7 @@ describe('a listing of 20,000 documents', () => {
         workspaces.push({ id: siteNumber * 10 + workspaceNumber, name: `Workspace ${siteNumber}.${workspaceNumber}`, documents });
       }
       sites.push({
+        account: 'a1',
         orgId: siteNumber,
         name: `Site ${siteNumber}`,
         domain: `site${siteNumber}`,
@@ -1550,5 +1561,117 @@ describe('moving a document (issue 18)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Budget' })));
     // The search box's Escape did not clear anything either.
     expect(searchBox().value).toBe('');
+  });
+});
+
+describe('several Grist accounts (issue 19)', () => {
+  const EDITH = { id: 'a1', user: { name: 'Edith Editor', email: 'edith@example.com' }, server: 'docs.getgrist.com' };
+  const OWEN = { id: 'a2', user: { name: 'Owen Owner', email: 'owen@example.com' }, server: 'docs.getgrist.com' };
+  const FORECAST = doc('acmeForecast000000000', 'Forecast');
+
+  /** Two users of one server, both members of Acme: Edith edits its Forecast, Owen owns it. */
+  function twoAccounts(): Listing {
+    return {
+      fetchedAt: 2,
+      accounts: [EDITH, OWEN],
+      sites: [
+        personalSite([BUDGET]),
+        acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [{ ...FORECAST, access: 'editors' }] }] }),
+        acmeSite({ account: 'a2', workspaces: [{ id: 20, name: 'Sales', documents: [FORECAST] }, { id: 21, name: 'Archive', documents: [] }] }),
+      ],
+    };
+  }
+
+  /** A heading's text without the Unicode isolates around the names it quotes (plain-text-name.ts). */
+  const headingTexts = (level: number) => screen.queryAllByRole('heading', { level }).map((heading) => heading.textContent!.replace(/[\u2068\u2069]/g, ''));
+
+  /** The account headings load with the popup's parts on demand: they are there once these are. */
+  async function setupAccounts(listing: Listing) {
+    const popup = await setup({ refresh: { ok: true, value: listing } });
+    await waitFor(() => expect(headingTexts(2)).toHaveLength(listing.accounts!.length));
+    return popup;
+  }
+
+  test('each account’s sites are under a heading with its name, email and server; sites h3, workspaces h4', async () => {
+    await setupAccounts(twoAccounts());
+    expect(headingTexts(2)).toEqual(['Edith Editor (edith@example.com) — docs.getgrist.com', 'Owen Owner (owen@example.com) — docs.getgrist.com']);
+    expect(headingTexts(3)).toEqual(['Personal', 'Acme', 'Acme']);
+    expect(headingTexts(4)).toEqual(['Home', 'Sales', 'Sales']);
+    // The same site of both accounts is two regions, each with its own document row.
+    expect(screen.getAllByRole('region', { name: 'Acme' })).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Open Forecast' })).toHaveLength(2);
+  });
+
+  test('an account whose user is not known yet is named by its number and server', async () => {
+    await setupAccounts({ ...twoAccounts(), accounts: [EDITH, { ...OWEN, user: null, server: 'grist.example.org' }] });
+    expect(headingTexts(2)).toEqual(['Edith Editor (edith@example.com) — docs.getgrist.com', 'Account 2 — grist.example.org']);
+  });
+
+  test('names from a profile are text, never markup', async () => {
+    await setupAccounts({ ...twoAccounts(), accounts: [{ ...EDITH, user: { name: '<img src=x onerror=alert(1)>', email: 'e@example.com' } }, OWEN] });
+    expect(headingTexts(2)[0]).toBe('<img src=x onerror=alert(1)> (e@example.com) — docs.getgrist.com');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  test('a failing account shows its error under its own heading while the other lists', async () => {
+    const message = 'The API key was refused. Create a new one in Grist: Profile settings -> API.';
+    const listing = { ...twoAccounts(), accounts: [EDITH, { ...OWEN, error: { kind: 'auth' as const, message } }] };
+    listing.sites = listing.sites.slice(0, 2);
+    await setupAccounts(listing);
+    const owenHeading = screen.getByRole('heading', { level: 2, name: /Owen Owner/ });
+    const errorRow = owenHeading.parentElement!.nextElementSibling as HTMLElement;
+    expect(within(errorRow).getByText(message)).toBeTruthy();
+    // A refused key is fixed in the options.
+    expect(within(errorRow).getByRole('button', { name: 'Open options' })).toBeTruthy();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
+  });
+
+  test('search finds documents across accounts, each under its account’s heading, and finds an account by its user', async () => {
+    await setupAccounts(twoAccounts());
+    type(searchBox(), 'forecast');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Open Forecast' })).toHaveLength(2));
+    expect(headingTexts(2)).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+
+    type(searchBox(), 'budget');
+    expect(headingTexts(2)).toEqual(['Edith Editor (edith@example.com) — docs.getgrist.com']);
+
+    type(searchBox(), 'owen');
+    expect(headingTexts(2)).toEqual(['Owen Owner (owen@example.com) — docs.getgrist.com']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']);
+  });
+
+  test('the same document under two accounts: each row has its own access and rename state, and the new name shows in both', async () => {
+    const popup = await setupAccounts(twoAccounts());
+    // Only Owen owns it: one Rename button, on his row.
+    const [edithRow, owenRow] = screen.getAllByRole('link', { name: 'Open Forecast' }).map((link) => link.closest('li')!);
+    expect(within(edithRow!).queryByRole('button', { name: 'Rename Forecast' })).toBeNull();
+    fireEvent.click(within(owenRow!).getByRole('button', { name: 'Rename Forecast' }));
+
+    const field = screen.getByRole('textbox', { name: 'New name for Forecast' }) as HTMLInputElement;
+    expect(screen.getAllByRole('textbox', { name: 'New name for Forecast' })).toHaveLength(1);
+    // Edith's row stays a link while Owen's is a field.
+    expect(screen.getAllByRole('link', { name: 'Open Forecast' })).toHaveLength(1);
+    type(field, 'Forecast 2026');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    // The worker picks the account (the first owner): the request names none.
+    expect(popup.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 2, docId: FORECAST.id, name: 'Forecast 2026' });
+    await popup.answerRename({ ok: true, value: { name: 'Forecast 2026', entryId: 'entry-1' } });
+    // Grist's name is every user's: both rows show it.
+    expect(screen.getAllByRole('link', { name: 'Open Forecast 2026' })).toHaveLength(2);
+  });
+
+  test('a move offers only the workspaces of the row’s own account', async () => {
+    const listing = twoAccounts();
+    // Edith also lists a Globex site of the same server, which Owen cannot reach.
+    listing.sites.splice(2, 0, { ...acmeSite(), orgId: 3, name: 'Globex', domain: 'globex', siteUrl: 'https://globex.getgrist.com', workspaces: [{ id: 30, name: 'Clients', access: 'owners', documents: [] }] });
+    listing.sites[3]!.workspaces[1]!.access = 'owners';
+    await setupAccounts(listing);
+    const owenRow = screen.getAllByRole('link', { name: 'Open Forecast' })[1]!.closest('li')!;
+    fireEvent.click(within(owenRow).getByRole('button', { name: 'Move Forecast' }));
+    const picker = await screen.findByRole('listbox', { name: 'Destination for Forecast' });
+    expect(within(picker).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Archive — Acme']);
   });
 });

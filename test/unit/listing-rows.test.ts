@@ -313,3 +313,102 @@ describe('adjacentResult', () => {
     expect(adjacentResult(rows, index('1/pin'), 1, (row) => row.key === '1/new')).toBe(index('1/old'));
   });
 });
+
+describe('several accounts (issue 19)', () => {
+  const edith = { id: 'a1', user: { name: 'Edith Editor', email: 'edith@example.com' }, server: 'docs.example.com' };
+  const owen = { id: 'a2', user: { name: 'Owen Owner', email: 'owen@example.com' }, server: 'docs.example.com' };
+  // Two users of one server, both members of the acme site: it is listed once for each.
+  const acme = (account: string, documents: DocumentEntry[]) => site(2, 'acme', [workspace(20, 'Sales', documents)], { account });
+  const twoAccounts: Listing = {
+    fetchedAt: 1,
+    accounts: [edith, owen],
+    sites: [
+      site(1, 'personal', [workspace(10, 'Home', [doc('budget', 'Budget')])], { personal: true }),
+      acme('a1', [doc('plan', 'Plan')]),
+      acme('a2', [doc('plan', 'Plan'), doc('forecast', 'Forecast')]),
+    ],
+  };
+
+  test('each account’s sites come under its heading, and the keys tell the same site of two accounts apart', () => {
+    expect(keys(prepareListing(twoAccounts).rows)).toEqual([
+      'aa1',
+      'sa1/1',
+      'wa1/1/10',
+      'a1/1/budget',
+      'sa1/2',
+      'wa1/2/20',
+      'a1/2/plan',
+      'aa2',
+      'sa2/2',
+      'wa2/2/20',
+      'a2/2/plan',
+      'a2/2/forecast',
+    ]);
+    const headings = prepareListing(twoAccounts).rows.filter((row) => row.kind === 'account');
+    expect(headings.map((row) => [row.account, row.number])).toEqual([
+      [edith, 1],
+      [owen, 2],
+    ]);
+  });
+
+  test('document rows name their account; the heading rows take their kind’s height', () => {
+    const rows = prepareListing(twoAccounts).rows;
+    const plans = rows.filter((row) => row.kind === 'document' && row.document.id === 'plan');
+    expect(plans.map((row) => row.kind === 'document' && row.ref)).toEqual([
+      { orgId: 2, docId: 'plan', account: 'a1' },
+      { orgId: 2, docId: 'plan', account: 'a2' },
+    ]);
+    const layout = layoutRows(rows);
+    expect(layout.offsets[1]).toBe(ROW_HEIGHTS.account);
+  });
+
+  test('a failing account shows its error under its heading, saying whether its sites below are from earlier', () => {
+    const refused = { kind: 'auth' as const, message: 'The API key was refused.' };
+    const rows = prepareListing({ ...twoAccounts, accounts: [edith, { ...owen, error: refused }], sites: twoAccounts.sites.slice(0, 2) }).rows;
+    expect(keys(rows).slice(-2)).toEqual(['aa2', 'eaa2']);
+    expect(rows.at(-1)).toMatchObject({ kind: 'account-error', error: refused, earlier: false });
+    const withEarlier = prepareListing({ ...twoAccounts, accounts: [edith, { ...owen, error: refused }] }).rows;
+    expect(withEarlier.find((row) => row.kind === 'account-error')).toMatchObject({ earlier: true });
+  });
+
+  test('one account, even named in `accounts`, has no heading and the keys of before', () => {
+    expect(keys(prepareListing({ ...listing, accounts: [edith] }).rows)).toEqual(keys(prepareListing(listing).rows));
+    expect(prepareListing(listing).rows.some((row) => row.kind === 'account')).toBe(false);
+  });
+
+  test('a search shows an account’s heading only above its matches, and finds an account by its user’s name or email', () => {
+    const search = (query: string) => keys(matchingRows(prepareListing(twoAccounts), searchTerms(query)));
+    expect(search('forecast')).toEqual(['aa2', 'sa2/2', 'wa2/2/20', 'a2/2/forecast']);
+    expect(search('plan')).toEqual(['aa1', 'sa1/2', 'wa1/2/20', 'a1/2/plan', 'aa2', 'sa2/2', 'wa2/2/20', 'a2/2/plan']);
+    expect(search('owen plan')).toEqual(['aa2', 'sa2/2', 'wa2/2/20', 'a2/2/plan']);
+    expect(search('edith@example')).toEqual(keys(prepareListing(twoAccounts).rows).slice(0, 7));
+    // A failing account with no site to show is found by its user too: its heading and why.
+    const failing = prepareListing({ ...twoAccounts, accounts: [edith, { ...owen, error: { kind: 'network', message: 'Unreachable' } }], sites: twoAccounts.sites.slice(0, 2) });
+    expect(keys(matchingRows(failing, searchTerms('owen')))).toEqual(['aa2', 'eaa2']);
+  });
+
+  test('the arrow keys go from one account’s documents to the next account’s, over the headings', () => {
+    const rows = prepareListing(twoAccounts).rows;
+    const at = (key: string) => rows.findIndex((row) => row.key === key);
+    expect(adjacentResult(rows, at('a1/2/plan'), 1)).toBe(at('a2/2/plan'));
+    expect(adjacentResult(rows, at('a2/2/plan'), -1)).toBe(at('a1/2/plan'));
+  });
+
+  test('the render plan puts account rows between the sections, and the same site of two accounts in two sections', () => {
+    const rows = prepareListing(twoAccounts).rows;
+    const layout = layoutRows(rows);
+    const plan = renderPlan(rows, layout, { start: 0, end: rows.length });
+    expect(plan.map((node) => (node.kind === 'row' ? node.row.key : node.kind))).toEqual(['aa1', 'site', 'site', 'aa2', 'site']);
+    const sections = plan.filter((node): node is SiteNode => node.kind === 'site');
+    expect(new Set(sections.map((section) => section.key)).size).toBe(3);
+    expect(sections.map((section) => section.site)).toEqual(twoAccounts.sites);
+    // A slice starting inside the second account leaves its heading to the gap above.
+    const slice = renderPlan(rows, layout, { start: at(rows, 'a2/2/plan'), end: rows.length });
+    expect(slice.map((node) => node.kind)).toEqual(['gap', 'site']);
+    expect(slice[0]).toMatchObject({ height: layout.offsets[at(rows, 'a2/2/plan')] });
+  });
+});
+
+function at(rows: readonly Row[], key: string): number {
+  return rows.findIndex((row) => row.key === key);
+}

@@ -1,0 +1,90 @@
+/**
+ * A row of the listing other than a document (see listing-rows.ts): an account's heading or error
+ * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
+ */
+import type { ErrorValue } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
+import { MarkedName } from '../listing-view/highlighted.tsx';
+import { siteDisplayName, type AccountRow, type GapNode, type RowNode, type SiteRow } from '../listing-view/listing-rows.ts';
+import { ErrorActions } from './error-actions.tsx';
+import { lazy } from './lazy.tsx';
+import { WorkspaceHeading } from './workspace-heading.tsx';
+import type { PopupStore, RenameState } from './store.ts';
+
+/** An account's heading or error, loaded with the first (on-demand.ts): most users have one account, and no such row. */
+const AccountRowView = lazy(() => import('./on-demand.ts').then((module) => module.AccountRowView));
+
+/** The address shown next to a site's heading, so two sites of the same name can be told apart. */
+function siteAddress(siteUrl: string): string {
+  return siteUrl.replace(/^https?:\/\//, '');
+}
+
+/**
+ * Why a site or an account could not be listed, in its row, with the way out; `earlier`: the hint
+ * that what is shown under it comes from an earlier refresh.
+ */
+export function ListingError({ store, error, earlier }: { store: PopupStore; error: ErrorValue; earlier: string | null }) {
+  return (
+    <div class="site-error" title={error.message}>
+      <p class={earlier ? 'message' : 'message message-only'}>{error.message}</p>
+      <div class="site-error-footer">
+        {earlier && <p class="hint">{earlier}</p>}
+        <ErrorActions store={store} kind={error.kind} />
+      </div>
+    </div>
+  );
+}
+
+/** Space standing for rows that are not rendered. */
+export function Gap({ node }: { node: GapNode }) {
+  return <div class="gap" aria-hidden="true" style={{ height: `${node.height}px` }} />;
+}
+
+interface ListingRowProps {
+  store: PopupStore;
+  node: RowNode<AccountRow | SiteRow>;
+  renames: ReadonlyMap<string, RenameState>;
+  /** True when the listing heads sites with their accounts: each heading is then one level lower. */
+  nested: boolean;
+}
+
+/**
+ * The row. Site and workspace names come from Grist: they are text in a `<bdi>`, so a right-to-left
+ * name keeps to its own place in the heading. A workspace's heading may be in edit mode (`renames`).
+ */
+export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
+  const { row } = node;
+  const style = { height: `${node.height}px` };
+  switch (row.kind) {
+    case 'account':
+    case 'account-error':
+      return <AccountRowView store={store} row={row} height={node.height} />;
+    case 'site': {
+      const Heading = nested ? 'h3' : 'h2';
+      return (
+        <div class="site-heading" style={style}>
+          <Heading>
+            <bdi dir="auto">
+              <MarkedName text={siteDisplayName(row.site)} terms={store.terms} />
+            </bdi>
+          </Heading>
+          <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
+        </div>
+      );
+    }
+    case 'site-error':
+      return (
+        <div class="site-error-row" style={style}>
+          <ListingError store={store} error={row.error} earlier={row.earlier ? t('siteFromEarlierRefresh') : null} />
+        </div>
+      );
+    case 'note':
+      return (
+        <p class="empty" style={style}>
+          {row.text}
+        </p>
+      );
+    case 'workspace':
+      return <WorkspaceHeading store={store} row={row} rename={renames.get(row.key)} height={node.height} nested={nested} />;
+  }
+}

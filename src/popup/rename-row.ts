@@ -1,0 +1,66 @@
+/**
+ * What a renamable row (a document row, a workspace heading) needs of its rename: where it stands,
+ * where focus goes as it moves on, and the rename field, whose code (on-demand.ts) loads when the
+ * page is idle or with the first rename, whichever comes first.
+ */
+import { useCallback, useLayoutEffect, useRef } from 'preact/hooks';
+import { lazy } from './lazy.tsx';
+import type { RenameFieldProps } from './rename-field.tsx';
+import type { RenameState } from './store.ts';
+
+/**
+ * The rename field (rename-field.tsx); `RenameField.preload()` loads its code ahead. In the chunk
+ * of on-demand.ts, not one of its own: the bundler would then move Preact out of the popup's
+ * script into a chunk of its own, one more file for every popup.
+ */
+export const RenameField = lazy<RenameFieldProps>(() => import('./on-demand.ts').then((module) => module.RenameField));
+
+type RenameMode = 'view' | 'editing' | 'saving';
+
+/** Where a row's rename stands: not renaming, in the field, or waiting for Grist. */
+function renameMode(rename: RenameState | undefined): RenameMode {
+  return !rename ? 'view' : rename.saving ? 'saving' : 'editing';
+}
+
+/**
+ * A renamable row's state: where its rename stands, the name it shows (while saving, already the
+ * new one: it is put back if Grist refuses it), and the refs of its element, field and Rename
+ * button. Moves focus as the rename moves on: into the field (name selected) when it opens, or as
+ * soon as the field is there if its code is still loading; back to the Rename button when it is
+ * saved or cancelled from the field; back into the field when Grist refused the name, but only if
+ * focus is still in this row or was lost with the field (an answer that comes late must not pull
+ * focus away from where the user went meanwhile).
+ */
+export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefined, name: string) {
+  const mode = renameMode(rename);
+  const row = useRef<T>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const previousMode = useRef<RenameMode>(mode);
+  // True while the field just opened is still to be focused: its code had not loaded yet.
+  const focusWhenShown = useRef(false);
+  useLayoutEffect(() => {
+    const previous = previousMode.current;
+    previousMode.current = mode;
+    if (previous === mode) return;
+    focusWhenShown.current = false;
+    if (previous === 'view' && mode === 'editing') {
+      input.current?.focus();
+      input.current?.select();
+      focusWhenShown.current = !input.current;
+    } else if (previous === 'editing') {
+      renameButton.current?.focus();
+    } else if (mode === 'editing') {
+      const active = globalThis.document.activeElement;
+      if (!active || active === globalThis.document.body || row.current?.contains(active)) input.current?.focus();
+    }
+  }, [mode]);
+  const inputRef = useCallback((field: HTMLInputElement | null) => {
+    input.current = field;
+    if (!field || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    field.focus();
+    field.select();
+  }, []);
+  return { mode, shownName: rename?.saving ? rename.draft.trim() : name, rowRef: row, inputRef, renameButtonRef: renameButton };
+}
