@@ -70,7 +70,6 @@ export function PreviewTable({ store }: { store: BulkStore }) {
   const preview = store.preview.value;
   const count = preview?.picked.length ?? 0;
   const counts = preview?.counts;
-  const sitesByOrg = new Map(store.sites.value.map((choice) => [Number(choice.key), choice.name]));
   return (
     <section class="bulk-section preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t('bulkPreviewHeading')}</h2>
@@ -98,7 +97,7 @@ export function PreviewTable({ store }: { store: BulkStore }) {
             return (
               <>
                 <td class="where">
-                  <bdi dir="auto">{`${sitesByOrg.get(picked.orgId) ?? ''} › ${picked.workspaceName}`}</bdi>
+                  <bdi dir="auto">{`${picked.siteName} › ${picked.workspaceName}`}</bdi>
                 </td>
                 <td class="name" title={picked.document.name}>
                   <bdi dir="auto">{picked.document.name}</bdi>

@@ -16,7 +16,11 @@ export interface PickedDocument {
   /** Its site's address: org ids are per server, so two servers' sites may share one. */
   siteUrl: string;
   workspaceId: number;
+  /** Its workspace among every server's (see workspaceKeyOf): workspace ids are per server. */
+  workspaceKey: string;
   workspaceName: string;
+  /** Its site's name as the page shows it. */
+  siteName: string;
   document: DocumentEntry;
 }
 
@@ -45,12 +49,17 @@ export interface Preview {
   verdicts: Verdict[];
   /** Documents that would be renamed (duplicates included), unchanged, invalid. */
   counts: { rename: number; unchanged: number; invalid: number };
-  /** By workspace id: its rows, as runs `[start, end)` of indices (picked documents come workspace by workspace). */
-  runs: Map<number, Array<[number, number]>>;
-  /** By workspace id: the names of its documents that are not picked. */
-  otherNames: ReadonlyMap<number, ReadonlySet<string>>;
-  /** By workspace id, once looked at: the names it would hold more than once. */
-  repeated: Map<number, Set<string>>;
+  /** By workspace key: its rows, as runs `[start, end)` of indices (picked documents come workspace by workspace). */
+  runs: Map<string, Array<[number, number]>>;
+  /** By workspace key: the names of its documents that are not picked. */
+  otherNames: ReadonlyMap<string, ReadonlySet<string>>;
+  /** By workspace key, once looked at: the names it would hold more than once. */
+  repeated: Map<string, Set<string>>;
+}
+
+/** A workspace's key among every server's: its site's address and its id (one workspace two accounts list is one). */
+export function workspaceKeyOf(siteUrl: string, workspaceId: number): string {
+  return `${siteUrl} ${workspaceId}`;
 }
 
 /**
@@ -73,13 +82,13 @@ const UNCHANGED: Verdict = { kind: 'unchanged' };
 /**
  * The preview of `picked` (in the order shown: the running number follows it) under `rules`.
  * In: also the names of the documents of the workspaces concerned that are not picked
- * (workspace id -> names), to warn of a name shared with one of them. Runs on every keystroke
+ * (workspace key -> names), to warn of a name shared with one of them. Runs on every keystroke
  * in a rule, over up to 20,000 documents: one pass, few allocations.
  */
-export function previewRenames(picked: readonly PickedDocument[], rules: CompiledRules & { ok: true }, otherNames: ReadonlyMap<number, ReadonlySet<string>>): Preview {
+export function previewRenames(picked: readonly PickedDocument[], rules: CompiledRules & { ok: true }, otherNames: ReadonlyMap<string, ReadonlySet<string>>): Preview {
   const newNames = new Array<string>(picked.length);
   const verdicts = new Array<Verdict>(picked.length);
-  const runs = new Map<number, Array<[number, number]>>();
+  const runs = new Map<string, Array<[number, number]>>();
   let run: [number, number] = [0, 0];
   const counts = { rename: 0, unchanged: 0, invalid: 0 };
   for (let index = 0; index < picked.length; index++) {
@@ -98,26 +107,26 @@ export function previewRenames(picked: readonly PickedDocument[], rules: Compile
       verdicts[index] = { kind: 'invalid', reason: check === 'too-long' ? t('bulkNameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) : t('bulkNameEmpty') };
       counts.invalid += 1;
     }
-    if (index > 0 && entry.workspaceId === picked[index - 1]!.workspaceId) {
+    if (index > 0 && entry.workspaceKey === picked[index - 1]!.workspaceKey) {
       run[1] = index + 1;
     } else {
       run = [index, index + 1];
-      const ofWorkspace = runs.get(entry.workspaceId);
+      const ofWorkspace = runs.get(entry.workspaceKey);
       if (ofWorkspace) ofWorkspace.push(run);
-      else runs.set(entry.workspaceId, [run]);
+      else runs.set(entry.workspaceKey, [run]);
     }
   }
   return { picked, newNames, verdicts, counts, runs, otherNames, repeated: new Map() };
 }
 
-/** The names workspace `workspaceId` would hold more than once, its picked documents renamed. */
-function repeatedNames(preview: Preview, workspaceId: number): Set<string> {
-  let repeated = preview.repeated.get(workspaceId);
+/** The names workspace `workspaceKey` would hold more than once, its picked documents renamed. */
+function repeatedNames(preview: Preview, workspaceKey: string): Set<string> {
+  let repeated = preview.repeated.get(workspaceKey);
   if (repeated) return repeated;
   repeated = new Set();
-  const others = preview.otherNames.get(workspaceId);
+  const others = preview.otherNames.get(workspaceKey);
   const names = new Set<string>();
-  for (const [start, end] of preview.runs.get(workspaceId) ?? []) {
+  for (const [start, end] of preview.runs.get(workspaceKey) ?? []) {
     for (let index = start; index < end; index++) {
       const renamed = preview.verdicts[index] === RENAME;
       const kept = renamed ? preview.newNames[index]! : preview.picked[index]!.document.name;
@@ -127,7 +136,7 @@ function repeatedNames(preview: Preview, workspaceId: number): Set<string> {
       if (names.size === size || (renamed && others?.has(kept))) repeated.add(kept);
     }
   }
-  preview.repeated.set(workspaceId, repeated);
+  preview.repeated.set(workspaceKey, repeated);
   return repeated;
 }
 
@@ -139,5 +148,5 @@ export function verdictAt(preview: Preview, index: number): Verdict {
   const verdict = preview.verdicts[index]!;
   if (verdict !== RENAME) return verdict;
   const entry = preview.picked[index]!;
-  return repeatedNames(preview, entry.workspaceId).has(preview.newNames[index]!) ? { kind: 'duplicate', workspaceName: entry.workspaceName } : verdict;
+  return repeatedNames(preview, entry.workspaceKey).has(preview.newNames[index]!) ? { kind: 'duplicate', workspaceName: entry.workspaceName } : verdict;
 }

@@ -9,11 +9,11 @@ import type { Backend } from '../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, type Listing } from '../shared/listing.ts';
+import { canRename, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
 import { batchDestinations, serverOf, type MoveDestination } from '../shared/move.ts';
-import { previewRenames, type PickedDocument, type Preview } from './rename-preview.ts';
+import { previewRenames, workspaceKeyOf, type PickedDocument, type Preview } from './rename-preview.ts';
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
 
 export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
@@ -29,7 +29,7 @@ export interface BulkStoreDependencies {
 /** A line of the document picker: a site's or workspace's heading, or a document to pick. */
 export type PickerRow = { kind: 'site'; key: string; name: string } | { kind: 'workspace'; key: string; name: string } | { kind: 'document'; key: string; row: DocumentItemRow };
 
-/** A choice of the site or workspace picker: its key (`String(orgId)`, `orgId/workspaceId`) and name. */
+/** A choice of the site or workspace picker: its key (`<account> <site URL>`, the same and ` <workspace id>`) and name. */
 export interface PickerChoice {
   key: string;
   name: string;
@@ -55,9 +55,9 @@ export interface BulkStore {
   /** Why the listing could not be refreshed; null after a good refresh. */
   readonly listingError: ReadonlySignal<ErrorValue | null>;
   readonly query: ReadonlySignal<string>;
-  /** The site picked (`String(orgId)`), or '' for every site. */
+  /** The site picked (see PickerChoice), or '' for every site. */
   readonly site: ReadonlySignal<string>;
-  /** The workspace picked (`orgId/workspaceId`), or '' for every workspace. */
+  /** The workspace picked (see PickerChoice), or '' for every workspace. */
   readonly workspace: ReadonlySignal<string>;
   readonly sites: ReadonlySignal<readonly PickerChoice[]>;
   /** The workspaces of the site picked (of every site, named with their site, when none is). */
@@ -144,6 +144,11 @@ export function describeRun(run: BulkRunSnapshot): string {
 }
 
 /** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
+/** A site's key in the pickers: its account (two users of one server each list it) and its address (org ids are per server). */
+function siteKeyOf(site: SiteEntry): string {
+  return `${site.account} ${site.siteUrl}`;
+}
+
 function describeStart(run: BulkRunSnapshot): string {
   const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
   const move = run.kind === 'move';
@@ -180,14 +185,24 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const owned = computed(() => (prepared.value?.rows ?? []).filter((row): row is DocumentItemRow => row.kind === 'document' && canRename(row.document)));
   const notOwned = computed(() => (prepared.value?.rows ?? []).filter((row) => row.kind === 'document').length - owned.value.length);
 
-  const sites = computed(() => (listing.value?.sites ?? []).map((entry) => ({ key: String(entry.orgId), name: siteDisplayName(entry) })));
+  /**
+   * A site's name in the pickers and the preview; with two or more accounts, with whose it is (two
+   * users of one server each list their "Personal" and may share a team).
+   */
+  const siteName = computed(() => {
+    const accounts = listing.value?.accounts ?? [];
+    if (accounts.length < 2) return siteDisplayName;
+    const who = new Map(accounts.map((account, index) => [account.id, account.user?.email ?? t('accountLegend', String(index + 1))]));
+    return (entry: SiteEntry) => t('siteOfAccount', siteDisplayName(entry), who.get(entry.account) ?? '');
+  });
+  const sites = computed(() => (listing.value?.sites ?? []).map((entry) => ({ key: siteKeyOf(entry), name: siteName.value(entry) })));
   const workspaces = computed(() => {
     const choices: PickerChoice[] = [];
     for (const entry of listing.value?.sites ?? []) {
-      if (site.value && String(entry.orgId) !== site.value) continue;
+      if (site.value && siteKeyOf(entry) !== site.value) continue;
       for (const space of entry.workspaces) {
         if (!space.documents.some(canRename)) continue;
-        choices.push({ key: `${entry.orgId}/${space.id}`, name: site.value ? space.name : `${siteDisplayName(entry)} › ${space.name}` });
+        choices.push({ key: `${siteKeyOf(entry)} ${space.id}`, name: site.value ? space.name : `${siteName.value(entry)} › ${space.name}` });
       }
     }
     return choices;
@@ -202,10 +217,10 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     let lastWorkspace = '';
     for (const row of matchingRows(current, termList)) {
       if (row.kind !== 'document' || !canRename(row.document)) continue;
-      const siteKey = String(row.site.orgId);
-      const workspaceKey = `${siteKey}/${row.workspace.id}`;
+      const siteKey = siteKeyOf(row.site);
+      const workspaceKey = `${siteKey} ${row.workspace.id}`;
       if ((site.value && site.value !== siteKey) || (workspace.value && workspace.value !== workspaceKey)) continue;
-      if (siteKey !== lastSite) rows.push({ kind: 'site', key: `s${siteKey}`, name: siteDisplayName(row.site) });
+      if (siteKey !== lastSite) rows.push({ kind: 'site', key: `s${siteKey}`, name: siteName.value(row.site) });
       if (workspaceKey !== lastWorkspace) rows.push({ kind: 'workspace', key: `w${workspaceKey}`, name: row.workspace.name });
       lastSite = siteKey;
       lastWorkspace = workspaceKey;
@@ -219,19 +234,32 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const picked = computed(() => {
     const chosen = selected.value;
     const documents: PickedDocument[] = [];
-    const workspaceIds = new Set<number>();
+    const pickedIds = new Set<string>();
+    const workspaceKeys = new Set<string>();
     for (const row of owned.value) {
       if (!chosen.has(row.key)) continue;
-      documents.push({ account: row.site.account, orgId: row.ref.orgId, siteUrl: row.site.siteUrl, workspaceId: row.workspace.id, workspaceName: row.workspace.name, document: row.document });
-      workspaceIds.add(row.workspace.id);
+      const workspaceKey = workspaceKeyOf(row.site.siteUrl, row.workspace.id);
+      documents.push({
+        account: row.site.account,
+        orgId: row.ref.orgId,
+        siteUrl: row.site.siteUrl,
+        siteName: siteName.value(row.site),
+        workspaceId: row.workspace.id,
+        workspaceKey,
+        workspaceName: row.workspace.name,
+        document: row.document,
+      });
+      pickedIds.add(row.document.id);
+      workspaceKeys.add(workspaceKey);
     }
-    const otherNames = new Map<number, Set<string>>();
+    const otherNames = new Map<string, Set<string>>();
     for (const entry of listing.value?.sites ?? []) {
       for (const space of entry.workspaces) {
-        if (!workspaceIds.has(space.id)) continue;
-        const names = otherNames.get(space.id) ?? new Set<string>();
-        for (const document of space.documents) if (!chosen.has(`${entry.orgId}/${document.id}`)) names.add(document.name);
-        otherNames.set(space.id, names);
+        const key = workspaceKeyOf(entry.siteUrl, space.id);
+        if (!workspaceKeys.has(key)) continue;
+        const names = otherNames.get(key) ?? new Set<string>();
+        for (const document of space.documents) if (!pickedIds.has(document.id)) names.add(document.name);
+        otherNames.set(key, names);
       }
     }
     return { documents, otherNames };

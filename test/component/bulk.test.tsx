@@ -64,7 +64,7 @@ async function setup({ latestRun = null, cached = listing() }: { latestRun?: Bul
   const looks: Array<() => void> = [];
   const store = createBulkStore({ backend, readCachedListing: async () => cached, wait: () => new Promise((resolve) => looks.push(() => resolve())) });
   render(<BulkApp store={store} />);
-  await screen.findByRole('checkbox', { name: 'Select Forecast' });
+  await screen.findAllByRole('checkbox', { name: 'Select Forecast' });
   /** Lets the page take its next look at the run, and waits for it to show. */
   const nextLook = async () => {
     await waitFor(() => expect(looks.length).toBeGreaterThan(0));
@@ -122,17 +122,45 @@ describe('choosing documents', () => {
     expect(screen.getByText('0 documents selected')).toBeTruthy();
   });
 
+  /** Chooses the option named `name` of the picker named `picker`. */
+  function choose(picker: string, name: string): void {
+    const combobox = screen.getByRole('combobox', { name: picker });
+    const option = within(combobox).getByRole('option', { name }) as HTMLOptionElement;
+    fireEvent.change(combobox, { target: { value: option.value } });
+  }
+
   test('the site and workspace pickers narrow the list', async () => {
     await setup();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: '6' } });
+    choose('Site', 'Globex');
     expect(screen.queryByRole('checkbox', { name: 'Select Forecast' })).toBeNull();
     expect(checkbox('Budget 2025 – <b>Globex</b>')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: '' } });
     const workspaces = screen.getByRole('combobox', { name: 'Workspace' });
     expect(within(workspaces).getAllByRole('option').map((option) => option.textContent)).toEqual(['All workspaces', 'Acme › Finance', 'Globex › Projects']);
-    fireEvent.change(workspaces, { target: { value: '5/50' } });
+    choose('Workspace', 'Acme › Finance');
     expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – <b>Globex</b>' })).toBeNull();
     expect(checkbox('Forecast')).toBeTruthy();
+  });
+
+  test('with two accounts, each site is named with its account’s user, and the same site of each is a choice of its own', async () => {
+    const one = listing();
+    // A copy, as two accounts' listings are (each parsed from its own answer).
+    const other = { ...structuredClone(one.sites[0]!), account: 'a2' };
+    await setup({
+      cached: {
+        ...one,
+        sites: [...one.sites, other],
+        accounts: [
+          { id: 'a1', user: { name: 'Olivia', email: 'owner@example.com' }, server: 'acme.getgrist.com' },
+          { id: 'a2', user: null, server: 'acme.getgrist.com' },
+        ],
+      },
+    });
+    const sites = within(screen.getByRole('combobox', { name: 'Site' })).getAllByRole('option').map((option) => option.textContent);
+    expect(sites).toEqual(['All sites', 'Acme (owner@example.com)', 'Globex (owner@example.com)', 'Acme (Account 2)']);
+    choose('Site', 'Acme (Account 2)');
+    expect(screen.getAllByRole('checkbox', { name: 'Select Forecast' })).toHaveLength(1);
+    expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – <b>Globex</b>' })).toBeNull();
   });
 
   test('Shift+click picks every shown document between the last one clicked and this one', async () => {

@@ -1,13 +1,15 @@
 /** The bulk rename's preview (src/bulk/rename-preview.ts): new names, verdicts, counts. */
 import { describe, expect, it } from 'vitest';
-import { changedPart, previewRenames, verdictAt, type PickedDocument } from '../../src/bulk/rename-preview.ts';
+import { changedPart, previewRenames, verdictAt, workspaceKeyOf, type PickedDocument } from '../../src/bulk/rename-preview.ts';
 import { compileRules, NO_RULES, type RenameRules } from '../../src/bulk/rename-rules.ts';
 
-const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): PickedDocument => ({
+const picked = (name: string, workspaceId = 1, workspaceName = 'Finance', siteUrl = 'https://acme.getgrist.com'): PickedDocument => ({
   account: 'a1',
   orgId: 5,
-  siteUrl: 'https://acme.getgrist.com',
+  siteUrl,
+  siteName: 'Acme',
   workspaceId,
+  workspaceKey: workspaceKeyOf(siteUrl, workspaceId),
   workspaceName,
   document: { id: `id-${name}`, urlId: `id-${name}`, name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z' },
 });
@@ -15,7 +17,7 @@ const picked = (name: string, workspaceId = 1, workspaceName = 'Finance'): Picke
 function preview(documents: PickedDocument[], rules: Partial<RenameRules>, others: Array<[number, string[]]> = []) {
   const compiled = compileRules({ ...NO_RULES, ...rules });
   if (!compiled.ok) throw new Error(compiled.error);
-  const result = previewRenames(documents, compiled, new Map(others.map(([id, names]) => [id, new Set(names)])));
+  const result = previewRenames(documents, compiled, new Map(others.map(([id, names]) => [workspaceKeyOf('https://acme.getgrist.com', id), new Set(names)])));
   return { ...result, verdicts: result.newNames.map((_, index) => verdictAt(result, index)) };
 }
 
@@ -51,6 +53,11 @@ describe('previewRenames', () => {
   it('finds a shared name in a workspace whose documents are not next to each other in the order', () => {
     const result = preview([picked('Plan A'), picked('Notes', 2, 'Sales'), picked('Plan B')], { find: ' [AB]$', replace: '', regex: true });
     expect(result.verdicts.map((verdict) => verdict.kind)).toEqual(['duplicate', 'unchanged', 'duplicate']);
+  });
+
+  it('tells apart workspaces of two servers with the same id: no duplicate across them', () => {
+    const result = preview([picked('Plan A'), picked('Plan B', 1, 'Finance', 'https://grist.client.example/o/acme')], { find: ' [AB]$', replace: '', regex: true });
+    expect(result.verdicts.map((verdict) => verdict.kind)).toEqual(['rename', 'rename']);
   });
 
   it('numbers the documents in the order shown', () => {
