@@ -49,7 +49,7 @@ describe('on getgrist.com', () => {
         linkUrl,
       );
       const page = await dialog;
-      await page.getByText('not on one of your Grist sites', { exact: false }).waitFor();
+      await page.getByText('which none of your Grist accounts has', { exact: false }).waitFor();
       await page.close();
     }
     expect(grist.requests).toEqual([]);

@@ -9,7 +9,7 @@ import { cacheEpoch } from '../../src/background/listing/listing-cache.ts';
 import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import { recordListedHosts } from '../../src/background/settings/settings-writes.ts';
 import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
-import { accountsItem, apiKeysItem, schemaVersionItem, SCHEMA_VERSION } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingItem, schemaVersionItem, SCHEMA_VERSION } from '../../src/shared/storage-items.ts';
 import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 const KEY = 'a'.repeat(40);
@@ -157,6 +157,16 @@ describe('several accounts', () => {
     await removeAccount({ account: ACCOUNT_1 });
     expect(await apiKeysItem.get()).toEqual({});
     expect(await ruleHosts()).toBeUndefined();
+  });
+
+  it('typing the saved key again forgets the account’s cached listing: its hosts start afresh, and only a full listing names its team sites again', async () => {
+    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], cacheEpoch());
+    await listingItem.set({ fetchedAt: 1, sites: [{ account: ACCOUNT_1, orgId: 2, name: 'Personal', domain: null, personal: true, siteUrl: A.personalSiteUrl, workspaces: [] }] });
+    const startedIn = cacheEpoch();
+    await saveOne(A, KEY);
+    expect(cacheEpoch()).not.toBe(startedIn);
+    expect((await firstHosts())?.listed).toEqual([]);
+    await vi.waitFor(async () => expect(await listingItem.get()).toBeNull());
   });
 
   it('a save keeps who an unchanged account belongs to, and forgets it when its key changes', async () => {

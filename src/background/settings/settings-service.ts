@@ -123,7 +123,9 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
       if (key !== null) keys[accountId] = key;
       const sameSites = saved !== undefined && JSON.stringify(saved.settings) === JSON.stringify(settings);
       const sameUser = saved !== undefined && key === savedKey && saved.settings.personalSiteUrl === settings.personalSiteUrl;
-      if (saved && (!sameSites || (newKey !== null && newKey !== savedKey))) changed.push(saved.id);
+      // A typed key, even the saved one again, starts its hosts afresh (hostsAfterSave): its listing
+      // is fetched anew, so Grist lists its team sites again (a 304 would keep none).
+      if (saved && (!sameSites || newKey !== null)) changed.push(saved.id);
       return { id: accountId, settings, hosts: hostsAfterSave(saved, settings, newKey), user: sameUser ? saved.user : null };
     });
     refuseSameKeyTwice(after, keys);
