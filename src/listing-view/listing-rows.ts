@@ -118,7 +118,8 @@ export type SiteRow = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeading
  * to fit (long text is cut with an ellipsis or a line clamp, never wrapped onto more lines).
  */
 export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
-  account: 34,
+  // Two lines of heading: a user's name, email and server.
+  account: 52,
   'account-error': 104,
   site: 34,
   'site-error': 104,

@@ -65,6 +65,8 @@ async function expectWithinWidth(page: Page, control: Locator, name: string): Pr
 describe('the README screenshots', () => {
   it('show the options page, saved and connected, in the light and the dark scheme', async () => {
     const options = await saveOwnerOptions();
+    // From the top, as the page opens: Save leaves it scrolled to the account's status line.
+    await options.evaluate(() => window.scrollTo(0, 0));
     await screenshotSchemes(options, 'options', { width: 800, height: 860 });
     await options.close();
   });

@@ -235,7 +235,7 @@ export function generateSeed({ teams, docsPerTeam }: { teams: number; docsPerTea
  * - Rita Reader is a viewer of Acme Research, but owns its "Lab Inventory" document, given to her
  *   directly; she also owns her personal site.
  */
-const SECOND_CREATED = '2026-12-02T09:15:00.000Z';
+const SECOND_CREATED = '2026-11-20T09:15:00.000Z';
 
 export const SECOND_USERS = {
   edith: { ...user(5, 'Edith Editor', 'editor@example.org', 'snHVZRKFtdBhSpiVf0TKT4', '3c64f4510a5832f098ffd7954c4497fccb93e786'), createdAt: SECOND_CREATED },
@@ -245,25 +245,25 @@ export const SECOND_USERS = {
 const { edith, rita } = SECOND_USERS;
 
 export const SECOND_ORGS = {
-  edithPersonal: { ...personalOrg(2, edith, '2026-12-02T09:15:00.412Z'), createdAt: SECOND_CREATED },
-  research: teamOrg(3, 'Acme Research', 'acme', '2026-12-02T09:16:10.250Z', { [edith.id]: 'owners', [rita.id]: 'viewers' }),
-  ritaPersonal: { ...personalOrg(4, rita, '2026-12-02T09:15:01.118Z'), createdAt: SECOND_CREATED },
+  edithPersonal: { ...personalOrg(2, edith, '2026-11-20T09:15:00.412Z'), createdAt: SECOND_CREATED },
+  research: teamOrg(3, 'Acme Research', 'acme', '2026-11-20T09:16:10.250Z', { [edith.id]: 'owners', [rita.id]: 'viewers' }),
+  ritaPersonal: { ...personalOrg(4, rita, '2026-11-20T09:15:01.118Z'), createdAt: SECOND_CREATED },
 } satisfies Record<string, SeedOrg>;
 
 export const SECOND_WORKSPACES = {
-  edithHome: workspace(2, SECOND_ORGS.edithPersonal.id, 'Home', '2026-12-02T09:15:00.530Z'),
-  researchHome: workspace(3, SECOND_ORGS.research.id, 'Home', '2026-12-02T09:16:10.301Z'),
-  experiments: workspace(4, SECOND_ORGS.research.id, 'Experiments', '2026-12-02T09:16:45.870Z'),
-  ritaHome: workspace(5, SECOND_ORGS.ritaPersonal.id, 'Home', '2026-12-02T09:15:01.240Z'),
+  edithHome: workspace(2, SECOND_ORGS.edithPersonal.id, 'Home', '2026-11-20T09:15:00.530Z'),
+  researchHome: workspace(3, SECOND_ORGS.research.id, 'Home', '2026-11-20T09:16:10.301Z'),
+  experiments: workspace(4, SECOND_ORGS.research.id, 'Experiments', '2026-11-20T09:16:45.870Z'),
+  ritaHome: workspace(5, SECOND_ORGS.ritaPersonal.id, 'Home', '2026-11-20T09:15:01.240Z'),
 } satisfies Record<string, SeedWorkspace>;
 
 export const SECOND_DOCS = {
-  gardenPlan: doc('OldMQpRft1wkUinKpAF2Vm', 'Garden Plan', SECOND_WORKSPACES.edithHome.id, '2026-12-02T09:17:03.115Z'),
-  trialResults: doc('VfqMc9whDAs8SKVG3jCAo3', 'Trial Results', SECOND_WORKSPACES.experiments.id, '2026-12-02T09:18:21.604Z'),
-  labInventory: doc('b2h2wsDDX7gsvWVDKNXtB4', 'Lab Inventory', SECOND_WORKSPACES.experiments.id, '2026-12-02T09:19:40.377Z', {
+  gardenPlan: doc('OldMQpRft1wkUinKpAF2Vm', 'Garden Plan', SECOND_WORKSPACES.edithHome.id, '2026-11-20T09:17:03.115Z'),
+  trialResults: doc('VfqMc9whDAs8SKVG3jCAo3', 'Trial Results', SECOND_WORKSPACES.experiments.id, '2026-11-20T09:18:21.604Z'),
+  labInventory: doc('b2h2wsDDX7gsvWVDKNXtB4', 'Lab Inventory', SECOND_WORKSPACES.experiments.id, '2026-11-20T09:19:40.377Z', {
     shares: { [rita.id]: 'owners' },
   }),
-  bookClub: doc('3QQk7pVSEVeKWCO1KMSbzl', 'Book Club', SECOND_WORKSPACES.ritaHome.id, '2026-12-02T09:20:12.958Z'),
+  bookClub: doc('3QQk7pVSEVeKWCO1KMSbzl', 'Book Club', SECOND_WORKSPACES.ritaHome.id, '2026-11-20T09:20:12.958Z'),
 } satisfies Record<string, SeedDoc>;
 
 /** The second server's seed: the users, sites, workspaces and documents above. */
