@@ -43,7 +43,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   refreshListing: v.null(),
   renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   renameWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
-  moveDocument: v.object({ ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
+  moveDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getHistory: v.null(),

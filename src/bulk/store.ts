@@ -143,12 +143,12 @@ export function describeRun(run: BulkRunSnapshot): string {
   return t(run.kind === 'move' ? 'bulkMoveRunSummary' : 'bulkRunSummary', String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
-/** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
 /** A site's key in the pickers: its account (two users of one server each list it) and its address (org ids are per server). */
 function siteKeyOf(site: SiteEntry): string {
   return `${site.account} ${site.siteUrl}`;
 }
 
+/** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
 function describeStart(run: BulkRunSnapshot): string {
   const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
   const move = run.kind === 'move';

@@ -306,7 +306,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const from = before.place;
     move.value = { ...before, picker: 'moving', error: null };
     const reply = await settle(
-      backend.moveDocument({ orgId: from.site.orgId, docId: current.document.docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
+      backend.moveDocument({ account: before.account, orgId: from.site.orgId, docId: current.document.docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
     );
     if (!reply.ok) {
       move.value = { ...before, picker: 'open', error: reply.error.message };

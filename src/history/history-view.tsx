@@ -150,6 +150,12 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
         )}
         {' · '}
         {sourceLabel(entry)}
+        {entry.madeBy && (
+          <>
+            {' · '}
+            <bdi dir="auto">{entry.madeBy}</bdi>
+          </>
+        )}
       </p>
       {entry.cannotUndo ? (
         <p class="history-hint">{entry.cannotUndo}</p>

@@ -21,6 +21,7 @@ export function accountFieldIds(number: number) {
   };
 }
 
+/** What an account's group shows and does. */
 export interface AccountFieldsetProps {
   account: AccountStore;
   /** Its place in the page, from 1: its legend until it has connected, and its fields' ids. */
@@ -29,6 +30,7 @@ export interface AccountFieldsetProps {
   onRemove?: () => void;
 }
 
+/** Renders one account's group from its store; its legend names it as accountLegend does. */
 export function AccountFieldset({ account, number, onRemove }: AccountFieldsetProps) {
   const ids = accountFieldIds(number);
   const keyInput = useRef<HTMLInputElement>(null);

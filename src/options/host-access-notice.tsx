@@ -2,12 +2,14 @@
 import { t } from '../shared/i18n.ts';
 import { describeHostPattern } from './host-permissions.ts';
 
+/** The hosts to name, and what Grant access does. */
 export interface HostAccessNoticeProps {
   /** The host patterns not granted (`https://host/*`); the notice shows none when empty. */
   hosts: readonly string[];
   onGrant: () => void;
 }
 
+/** Renders the notice, or nothing when every host is granted. */
 export function HostAccessNotice({ hosts, onGrant }: HostAccessNoticeProps) {
   if (hosts.length === 0) return null;
   return (

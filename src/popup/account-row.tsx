@@ -5,7 +5,7 @@
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { AccountRow } from '../listing-view/listing-rows.ts';
-import { ListingError } from './listing-row.tsx';
+import { ListingError } from './error-actions.tsx';
 import type { PopupStore } from './store.ts';
 
 /**

@@ -2,11 +2,10 @@
  * A row of the listing other than a document (see listing-rows.ts): an account's heading or error
  * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
  */
-import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type AccountRow, type GapNode, type RowNode, type SiteRow } from '../listing-view/listing-rows.ts';
-import { ErrorActions } from './error-actions.tsx';
+import { ListingError } from './error-actions.tsx';
 import { lazy } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from './store.ts';
@@ -17,22 +16,6 @@ const AccountRowView = lazy(() => import('./on-demand.ts').then((module) => modu
 /** The address shown next to a site's heading, so two sites of the same name can be told apart. */
 function siteAddress(siteUrl: string): string {
   return siteUrl.replace(/^https?:\/\//, '');
-}
-
-/**
- * Why a site or an account could not be listed, in its row, with the way out; `earlier`: the hint
- * that what is shown under it comes from an earlier refresh.
- */
-export function ListingError({ store, error, earlier }: { store: PopupStore; error: ErrorValue; earlier: string | null }) {
-  return (
-    <div class="site-error" title={error.message}>
-      <p class={earlier ? 'message' : 'message message-only'}>{error.message}</p>
-      <div class="site-error-footer">
-        {earlier && <p class="hint">{earlier}</p>}
-        <ErrorActions store={store} kind={error.kind} />
-      </div>
-    </div>
-  );
 }
 
 /** Space standing for rows that are not rendered. */

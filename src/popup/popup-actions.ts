@@ -181,8 +181,9 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
   const document = state && findDocument(listing.value, state.ref);
   if (!state || state.saving || !from || !document) return;
   moving.value = { ...state, saving: true, error: null };
-  // The worker moves it with the first account that owns it: the row's account is not sent.
-  const reply = await settle(backend.moveDocument({ orgId: state.ref.orgId, docId: state.ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
+  // With the row's account, whose destinations the picker offered (with one account the ref has none).
+  const account = state.ref.account === undefined ? {} : { account: state.ref.account };
+  const reply = await settle(backend.moveDocument({ ...account, orgId: state.ref.orgId, docId: state.ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
   batch(() => {
     if (!reply.ok && reply.error.kind === 'not-found' && reply.error.status === 404) {
       // Rather than leave a picker whose every choice would fail the same way.

@@ -33,7 +33,8 @@ export interface HistoryEntry {
   at: number;
   /**
    * The id of the account whose key made it (see the options): its undo goes with the same
-   * account. Absent in entries from before accounts, which were all made with account 1's key.
+   * account. The storage migration gave the entries from before accounts account 1's id; one
+   * without it is undone by no account.
    */
   account?: string;
   /** The document's site: its Grist id and name as listed, and the site URL it was renamed through. */
@@ -84,6 +85,11 @@ export function keptEntries(entries: readonly HistoryEntry[]): HistoryEntry[] {
 export interface HistoryItem extends HistoryEntry {
   /** Null when it can be undone; otherwise the reason, for a person. */
   cannotUndo: string | null;
+  /**
+   * With two or more accounts, the one that made it, as the options name it: its user's email, or
+   * `Account <n>` before a check has said whose key it is. Absent with one account, or once removed.
+   */
+  madeBy?: string;
 }
 
 /** What undoing a rename came to (errors travel as error values). */

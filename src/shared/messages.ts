@@ -44,7 +44,8 @@ export interface PublicAccount {
 
 /**
  * What the options page saves: every account, in order. `id` names a saved account (absent: a new
- * one); `apiKey` absent means "keep the saved key". A saved account left out is removed.
+ * one); `apiKey` absent means "keep the saved key". Every saved account is named, each once: a
+ * page that does not know the accounts as saved (changed in another tab) saves nothing.
  */
 export interface SettingsInput {
   accounts: AccountInput[];
@@ -113,8 +114,10 @@ export interface Protocol {
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
+   * `account`: the account whose destinations were offered, which moves it (absent: the first
+   * account that owns it); `to` is among that account's sites.
    */
-  moveDocument: { request: { orgId: number; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
+  moveDocument: { request: { account?: string; orgId: number; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
   /**
    * Renames a workspace of a listed site (its owners only); answers as renameDocument does.
    * `siteUrl` tells the site apart from one of another server with the same org id.

@@ -666,7 +666,7 @@ describe('Move to… (issue 18)', () => {
   test('keyboard only: Enter chooses a workspace of the same site, sent at once; Moving…, then Moved … with Undo, the window open', async () => {
     const dialog = await openOwnedDocument();
     await chooseByKeyboard(0);
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(moveButton().textContent).toBe('Moving…');
     expect(document.activeElement).toBe(moveButton());
@@ -698,7 +698,7 @@ describe('Move to… (issue 18)', () => {
 
     fireEvent.click(screen.getByRole('option', { name: 'Clients — Globex' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
     await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Globex › Clients.');
     expect(placeText()).toBe('In Globex › Clients');
@@ -718,7 +718,7 @@ describe('Move to… (issue 18)', () => {
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
 
     fireEvent.keyDown(filterField(), { key: 'Enter' });
-    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -4,6 +4,7 @@
  * src/background/grist/host-policy.ts).
  */
 import { configuredOrigins } from '../../src/background/grist/host-policy.ts';
+import { USERS } from '../fake-grist/sample-data.ts';
 import { accountsItem, apiKeysItem, storeTogether, type Account, type Settings } from '../../src/shared/storage-items.ts';
 
 /** The id saveSettingsWithKey gives its one account. */
@@ -29,4 +30,21 @@ export async function saveAccounts(accounts: SavedAccount[]): Promise<void> {
 /** One account (id ACCOUNT_1). In: its sites, its key, and the team site origins Grist listed for it (none by default). */
 export async function saveSettingsWithKey(settings: Settings, apiKey: string, listed: string[] = []): Promise<void> {
   await saveAccounts([{ id: ACCOUNT_1, settings, apiKey, listed }]);
+}
+
+/** The ids saveEditorThenOwner gives Ed's account and Olivia's. */
+export const EDITOR_ACCOUNT = 'account-editor';
+export const OWNER_ACCOUNT = 'account-owner';
+
+/**
+ * Two users of one server (the sample data's): Ed's account first, then Olivia's, both with the
+ * personal site `personalSiteUrl`. Where both list a document, Olivia owns it (Ed owns only what
+ * was given to him, such as Leads).
+ */
+export async function saveEditorThenOwner(personalSiteUrl: string): Promise<void> {
+  const settings = { personalSiteUrl, teamSiteUrls: [] };
+  await saveAccounts([
+    { id: EDITOR_ACCOUNT, settings, apiKey: USERS.editor.apiKey },
+    { id: OWNER_ACCOUNT, settings, apiKey: USERS.owner.apiKey },
+  ]);
 }

@@ -15,7 +15,7 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { accountsItem, apiKeysItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, EDITOR_ACCOUNT, OWNER_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let granted: ReturnType<typeof vi.fn>;
@@ -150,16 +150,10 @@ describe('renameDocument', () => {
 });
 
 describe('renameDocument with two accounts that both list the document (issue 19)', () => {
-  const EDITOR = 'account-editor';
-  const OWNER = 'account-owner';
 
   /** Ed's account first, then Olivia's: two users of the one server, both listing Acme. */
   async function configureBoth(): Promise<void> {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: EDITOR, settings, apiKey: USERS.editor.apiKey },
-      { id: OWNER, settings, apiKey: USERS.owner.apiKey },
-    ]);
+    await saveEditorThenOwner(`${grist.url}/o/docs`);
     await refreshListing();
     await readListing(); // the refresh's own write
     grist.clearRequests();
@@ -173,8 +167,8 @@ describe('renameDocument with two accounts that both list the document (issue 19
   it('sends one PATCH with the key of the account that owns it, though the editor’s account comes first', async () => {
     await configureBoth();
     expect(await copiesOf(DOCS.bugTracker.id)).toEqual([
-      [EDITOR, 'editors', 'Bug Tracker'],
-      [OWNER, 'owners', 'Bug Tracker'],
+      [EDITOR_ACCOUNT, 'editors', 'Bug Tracker'],
+      [OWNER_ACCOUNT, 'owners', 'Bug Tracker'],
     ]);
     expect(await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toEqual({ name: 'Bugs', entryId: expect.any(String) });
     expect(patches()).toEqual([
@@ -185,24 +179,24 @@ describe('renameDocument with two accounts that both list the document (issue 19
     // Both accounts' copies show the new name; the history names the account that renamed it.
     await vi.waitFor(async () =>
       expect(await copiesOf(DOCS.bugTracker.id)).toEqual([
-        [EDITOR, 'editors', 'Bugs'],
-        [OWNER, 'owners', 'Bugs'],
+        [EDITOR_ACCOUNT, 'editors', 'Bugs'],
+        [OWNER_ACCOUNT, 'owners', 'Bugs'],
       ]),
     );
-    expect((await readHistory())[0]).toMatchObject({ account: OWNER, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
+    expect((await readHistory())[0]).toMatchObject({ account: OWNER_ACCOUNT, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
   });
 
   it('where both accounts own it, the first of them in the options’ order renames it', async () => {
     await configureBoth();
     // Ed owns Leads (given to him directly), Olivia owns all of Acme.
     expect((await copiesOf(DOCS.leads.id)).map(([account, access]) => [account, access])).toEqual([
-      [EDITOR, 'owners'],
-      [OWNER, 'owners'],
+      [EDITOR_ACCOUNT, 'owners'],
+      [OWNER_ACCOUNT, 'owners'],
     ]);
     await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads 2027' });
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${DOCS.leads.id}`, apiKey: USERS.editor.apiKey })]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
-    expect((await readHistory())[0]).toMatchObject({ account: EDITOR, docId: DOCS.leads.id });
+    expect((await readHistory())[0]).toMatchObject({ account: EDITOR_ACCOUNT, docId: DOCS.leads.id });
   });
 });
 

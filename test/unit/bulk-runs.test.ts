@@ -10,12 +10,12 @@ import { readHistory } from '../../src/background/history/rename-history.ts';
 import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameDocument } from '../../src/background/rename/rename-service.ts';
-import { removeAccount } from '../../src/background/settings/settings-service.ts';
+import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { finished } from '../setup/finished-run.ts';
-import { saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let listing: Listing;
@@ -116,6 +116,27 @@ describe('a bulk rename run', () => {
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
     expect(retried.items.map((item) => item.state)).toEqual(['renamed', 'renamed']);
     expect(patches()).toHaveLength(1);
+  });
+
+  it('sends nothing more with an account’s key from the moment Remove account is asked, whatever is queued before it', async () => {
+    const wanted = items(8);
+    grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
+    const started = await startBulkRename({ items: wanted });
+    await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
+    // A save queued before the removal, held up by a slow browser: the removal waits its turn.
+    const update = fakeBrowser.declarativeNetRequest.updateDynamicRules.bind(fakeBrowser.declarativeNetRequest);
+    vi.spyOn(fakeBrowser.declarativeNetRequest, 'updateDynamicRules').mockImplementation(async (options) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return update(options);
+    });
+    const saving = saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [`${grist.url}/o/team1`] }] });
+    const removed = removeAccount({ account: ACCOUNT_1 });
+    const sentBefore = patches().length;
+    await Promise.all([saving, removed]);
+    const run = await finished(started.id);
+    // Only what was on its way already went out.
+    expect(patches().length).toBe(sentBefore);
+    expect(run.items.filter((item) => item.state === 'failed')).toHaveLength(wanted.length - sentBefore);
   });
 
   it('sends nothing more once the key or the settings change mid-run', async () => {

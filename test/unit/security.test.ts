@@ -694,5 +694,11 @@ describe('several accounts: each key goes only to its own account’s sites', ()
     expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     // The rename window picks the owner's account too.
     expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'olivia', canRename: true } });
+    // A move names the account whose destinations were offered: both own Leads (given to Ed), and
+    // the move goes with the account asked for, not the first owner.
+    first.clearRequests();
+    const leads = { orgId: ORGS.acme.id, docId: DOCS.leads.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id } };
+    expect(await send('moveDocument', { ...leads, account: 'olivia' })).toMatchObject({ ok: true });
+    expect(first.requests.filter((request) => request.method === 'PATCH').map((request) => request.apiKey)).toEqual([USERS.owner.apiKey]);
   });
 });

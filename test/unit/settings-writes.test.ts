@@ -96,18 +96,30 @@ describe('a key saved by an older version', () => {
 });
 
 describe('the team sites Grist listed for the key', () => {
+  /** Account 1 as a refresh reads it now. */
+  const accountNow = async () => (await accountsItem.get())[0]!;
+
   it('are recorded, with the Origin rule, by a refresh of the current settings', async () => {
-    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], cacheEpoch());
+    await recordListedHosts(await accountNow(), KEY, ['https://grist.team.example']);
     expect((await firstHosts())?.listed).toEqual(['https://grist.team.example']);
     expect(await ruleHosts()).toEqual(['grist.a.example', 'grist.team.example']);
   });
 
   it('are not recorded by a refresh that started before the settings changed', async () => {
-    const startedIn = cacheEpoch();
+    const readThen = await accountNow();
     await saveOne(B, KEY);
-    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], startedIn);
+    await recordListedHosts(readThen, KEY, ['https://grist.team.example']);
     expect((await firstHosts())?.listed).toEqual([]);
     expect(await ruleHosts()).toEqual(['grist.b.example']);
+  });
+
+  it('are not recorded for a key removed or replaced meanwhile, but are when another account changed', async () => {
+    const readThen = await accountNow();
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { ...B, apiKey: 'b'.repeat(40) }] });
+    await recordListedHosts(readThen, KEY, ['https://grist.team.example']);
+    expect((await firstHosts())?.listed).toEqual(['https://grist.team.example']);
+    await recordListedHosts(readThen, 'c'.repeat(40), ['https://grist.other.example']);
+    expect((await firstHosts())?.listed).toEqual(['https://grist.team.example']);
   });
 });
 
@@ -141,6 +153,17 @@ describe('several accounts', () => {
     expect(await ruleHosts()).toEqual(['grist.a.example']);
   });
 
+  it('a page that does not know the accounts as saved (another options tab changed them) saves nothing', async () => {
+    const stale = 'The Grist accounts changed in another options page. Nothing was saved: reload this page and try again.';
+    // Another tab added account 2; this one still shows account 1 alone.
+    await saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { ...B, apiKey: OTHER_KEY }] });
+    await expect(saveOne(A)).rejects.toMatchObject({ kind: 'invalid-input', message: stale });
+    // An account removed in another tab does not come back, and one account named twice is refused.
+    await expect(saveSettings({ accounts: [{ id: 'gone', ...A }] })).rejects.toMatchObject({ message: stale });
+    await expect(saveSettings({ accounts: [{ id: ACCOUNT_1, ...A }, { id: ACCOUNT_1, ...B }] })).rejects.toMatchObject({ message: stale });
+    expect((await accountsItem.get()).map((account) => account.settings.personalSiteUrl)).toEqual([A.personalSiteUrl, B.personalSiteUrl]);
+  });
+
   it('more than ten are refused', async () => {
     const accounts = Array.from({ length: 11 }, (_, index) => ({ personalSiteUrl: `https://grist${index}.example`, teamSiteUrls: [], apiKey: String(index).repeat(40) }));
     await expect(saveSettings({ accounts })).rejects.toMatchObject({ kind: 'invalid-input', message: 'At most 10 Grist accounts can be added.' });
@@ -160,7 +183,7 @@ describe('several accounts', () => {
   });
 
   it('typing the saved key again forgets the account’s cached listing: its hosts start afresh, and only a full listing names its team sites again', async () => {
-    await recordListedHosts(ACCOUNT_1, ['https://grist.team.example'], cacheEpoch());
+    await recordListedHosts((await accountsItem.get())[0]!, KEY, ['https://grist.team.example']);
     await listingItem.set({ fetchedAt: 1, sites: [{ account: ACCOUNT_1, orgId: 2, name: 'Personal', domain: null, personal: true, siteUrl: A.personalSiteUrl, workspaces: [] }] });
     const startedIn = cacheEpoch();
     await saveOne(A, KEY);

@@ -16,7 +16,7 @@ import { MAX_HISTORY_ENTRIES, MAX_HISTORY_RECORDS } from '../../src/shared/histo
 import { accountsItem, historyItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { ACCOUNT_1, EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
@@ -210,17 +210,11 @@ describe('undo', () => {
 });
 
 describe('undo with several accounts (issue 19)', () => {
-  const OWNER = 'account-owner';
-  const EDITOR = 'account-editor';
   const leads = { orgId: ORGS.acme.id, docId: DOCS.leads.id };
 
   /** Ed's account, then Olivia's, on the one server; Ed owns Leads (given to him), Olivia all of Acme. */
   async function configureBoth(): Promise<void> {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: EDITOR, settings, apiKey: USERS.editor.apiKey },
-      { id: OWNER, settings, apiKey: USERS.owner.apiKey },
-    ]);
+    await saveEditorThenOwner(`${grist.url}/o/docs`);
     await refreshListing();
     await readListing(); // the refresh's own write
   }
@@ -228,7 +222,9 @@ describe('undo with several accounts (issue 19)', () => {
   it('an entry made by one account is undone with that account’s key, whatever the options’ order is now', async () => {
     await configureBoth();
     const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
-    expect((await readHistory())[0]).toMatchObject({ id: entryId, account: EDITOR });
+    expect((await readHistory())[0]).toMatchObject({ id: entryId, account: EDITOR_ACCOUNT });
+    // The history names whose it is, as the options do: Ed's account has not been checked yet.
+    expect((await getHistory())[0]).toMatchObject({ id: entryId, madeBy: 'Account 1' });
     // Olivia's account first now: she owns Leads too, but the rename was Ed's.
     const [editor, owner] = await accountsItem.get();
     await accountsItem.set([owner!, editor!]);
@@ -240,16 +236,16 @@ describe('undo with several accounts (issue 19)', () => {
     ]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads');
     // The undo is Ed's too.
-    expect((await readHistory())[0]).toMatchObject({ source: 'undo', account: EDITOR, newName: 'Leads' });
+    expect((await readHistory())[0]).toMatchObject({ source: 'undo', account: EDITOR_ACCOUNT, newName: 'Leads' });
   });
 
   it('an entry whose account was removed says it cannot be undone, and sends nothing, though another account could', async () => {
     await configureBoth();
     const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
-    await removeAccount({ account: EDITOR });
+    await removeAccount({ account: EDITOR_ACCOUNT });
     grist.clearRequests();
     const removed = 'The Grist account that made this change was removed from the options: it cannot be undone from here.';
-    expect((await getHistory()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR, cannotUndo: removed });
+    expect((await getHistory()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR_ACCOUNT, cannotUndo: removed });
     await expect(undoRename({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-configured', message: removed });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');

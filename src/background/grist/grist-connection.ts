@@ -23,7 +23,12 @@ export interface KeyedAccount {
 /** The saved accounts, in the options' order, each with its key: one round of storage reads. */
 export async function readKeyedAccounts(): Promise<KeyedAccount[]> {
   const [accounts, keys] = await Promise.all([accountsItem.get(), apiKeysItem.get()]);
-  return accounts.map((account) => ({ account, apiKey: Object.hasOwn(keys, account.id) ? keys[account.id]! : null }));
+  return accounts.map((account) => ({ account, apiKey: keyOf(keys, account.id) }));
+}
+
+/** Account `accountId`'s key in the saved keys (apiKeysItem); null when it has none. */
+export function keyOf(keys: Readonly<Record<string, string>>, accountId: string): string | null {
+  return Object.hasOwn(keys, accountId) ? keys[accountId]! : null;
 }
 
 /**
@@ -44,26 +49,43 @@ async function containsEach(patterns: readonly string[]): Promise<boolean[]> {
  * and the hosts a refresh asks for at once (one per site, 50 on a big account) share one call,
  * since each call is a round trip to the browser process that delays the requests behind it.
  */
-export function connectToGrist(access: SiteAccess, apiKey: string, calls: Pick<GristClientOptions, 'isCurrent' | 'timeoutMs' | 'retry'> = {}): GristClient {
+export function connectToGrist(
+  access: SiteAccess & { id?: string },
+  apiKey: string,
+  { isCurrent = () => true, ...calls }: Pick<GristClientOptions, 'isCurrent' | 'timeoutMs' | 'retry'> = {},
+): GristClient {
   const granted = new DataLoader(containsEach);
+  // A saved account's client stops sending its key once the key is revoked (revokeKey).
+  const generation = access.id === undefined ? 0 : (keyGenerations.get(access.id) ?? 0);
+  const notRevoked = () => access.id === undefined || (keyGenerations.get(access.id) ?? 0) === generation;
   return createGristClient({
     apiKey,
     ...calls,
+    isCurrent: () => notRevoked() && isCurrent(),
     keyDestination: (url) => keyDestination(url, access),
     hasHostPermission: (url) => granted.load(hostPermissionPattern(url.href)),
   });
 }
 
-/** Calls' options as connectToGrist takes them. */
-export type CallOptions = Parameters<typeof connectToGrist>[2];
+/** Each saved account's key generation, in memory: bumped by revokeKey. */
+const keyGenerations = new Map<string, number>();
 
 /**
- * A client with the saved key of account `accountId`, and the saved accounts as they stand.
- * Throws ApiError `no-key` when that account is gone or has no key.
+ * Stops every client made so far for account `accountId` from sending anything more with its key
+ * (a call not sent yet fails as `outdated`): its key or the account is being removed, at once, even
+ * while a refresh, a bulk run or a batch undo is on its way. Clients made afterwards read the key
+ * from storage again.
  */
-export async function connectAccount(accountId: string, calls: CallOptions = {}): Promise<{ account: Account; client: GristClient; accounts: KeyedAccount[] }> {
-  const accounts = await readKeyedAccounts();
-  const keyed = accounts.find(({ account }) => account.id === accountId);
+export function revokeKey(accountId: string): void {
+  keyGenerations.set(accountId, (keyGenerations.get(accountId) ?? 0) + 1);
+}
+
+/**
+ * A client with the saved key of account `accountId` (its calls' options as connectToGrist takes
+ * them). Throws ApiError `no-key` when that account is gone or has no key.
+ */
+export async function connectAccount(accountId: string, calls: Parameters<typeof connectToGrist>[2] = {}): Promise<GristClient> {
+  const keyed = (await readKeyedAccounts()).find(({ account }) => account.id === accountId);
   if (!keyed?.apiKey) throw NO_KEY_ERROR();
-  return { account: keyed.account, client: connectToGrist(keyed.account, keyed.apiKey, calls), accounts };
+  return connectToGrist(keyed.account, keyed.apiKey, calls);
 }

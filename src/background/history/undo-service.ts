@@ -67,7 +67,11 @@ async function readCurrent(client: GristClient, entry: HistoryEntry, workspaceId
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
 export async function getHistory(): Promise<HistoryItem[]> {
   const [entries, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
-  return entries.map((entry) => ({ ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null }));
+  const names = new Map(accounts.length > 1 ? accounts.map(({ account }, index) => [account.id, account.user?.email ?? t('accountLegend', String(index + 1))]) : []);
+  return entries.map((entry) => {
+    const madeBy = entry.account === undefined ? undefined : names.get(entry.account);
+    return { ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null, ...(madeBy === undefined ? {} : { madeBy }) };
+  });
 }
 
 /** The `clearHistory` message: forgets the history; Grist is not touched. */

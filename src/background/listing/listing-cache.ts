@@ -78,13 +78,13 @@ function storeWithPreview(listing: Listing & { revision: string }, tags: Account
   );
 }
 
-/** Bumped by every forgetListing, at once (not in the queue): see cacheEpoch. */
+/** Bumped by every forgetListing and forgetAccounts, at once (not in the queue): see cacheEpoch. */
 let epoch = 0;
 
 /**
- * The cache's epoch now. A refresh takes it before it reads the settings and the key; if the
- * cache was forgotten since (the settings or the key changed, the key was removed), what it
- * fetched is out of date and is not stored.
+ * The cache's epoch now. A refresh takes it before it reads the accounts and their keys; if the
+ * cache was forgotten since, in whole or an account's part (an account's key or sites changed, a
+ * key or an account was removed), what it fetched is out of date and is not stored.
  */
 export function cacheEpoch(): number {
   return epoch;
@@ -116,8 +116,7 @@ export function forgetAccounts(ids: readonly string[]): Promise<unknown> {
 
 /**
  * Forgets the cached listing, its preview, its ETags and the popup's drawing of its first screen
- * (new schema, corrupt settings).
- * Call it after the settings or the key changed: refreshes started before the call store nothing.
+ * (a new schema: the storage migration). Refreshes started before the call store nothing.
  */
 export function forgetListing(): Promise<unknown> {
   epoch += 1;

@@ -102,8 +102,10 @@ async function listSites(
     guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
   ]);
   if (!answer.changed) {
+    // `previous` holds this account's cached sites: none (a replaced or unreadable cache, or one
+    // that kept none of it) means nothing to pair the 304 with, so the list is asked in full.
     const cached = await previous();
-    return cached ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
+    return cached && cached.sites.length > 0 ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
   }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
   const deployment = settleDeployment(guess, servedOrgId);
@@ -186,7 +188,7 @@ async function startAccount(
   // Answers no longer wanted once the site list fails must not surface as unhandled rejections.
   for (const answer of early.values()) answer.catch(() => undefined);
   const sites = await siteList;
-  const listedClient = connectToGrist({ settings: account.settings, hosts: { ...account.hosts, listed: sites.listed } }, apiKey, { isCurrent });
+  const listedClient = connectToGrist({ ...account, hosts: { ...account.hosts, listed: sites.listed } }, apiKey, { isCurrent });
   return { sites, client: listedClient, early };
 }
 
@@ -251,9 +253,10 @@ export async function fetchListing(
     }),
   );
   const fresh: AccountTags = {};
-  for (const { account, start } of parts) {
-    // An account that failed keeps its cached sites, and the ETags they were built from.
-    fresh[account.id] = start ? {} : { ...tags[account.id] };
+  for (const { account, start, kept } of parts) {
+    // An account that failed keeps its cached sites, and the ETags they were built from; with no
+    // cached site to keep, no ETag either (a 304 would then leave it empty).
+    fresh[account.id] = start || kept.length === 0 ? {} : { ...tags[account.id] };
     if (start?.sites.tag) fresh[account.id]![`${account.settings.personalSiteUrl}/api/orgs`] = start.sites.tag;
   }
   for (const { value, tag } of results) if (tag) fresh[value.account]![`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
@@ -309,7 +312,7 @@ export function startRefresh(): Refresh {
   let revisionKnown!: (revision: string | undefined) => void;
   const cachedRevision = new Promise<string | undefined>((resolve) => (revisionKnown = resolve));
   const log = stepLog();
-  // Taken before the settings and key are read: a refresh they changed under stores nothing.
+  // Taken before the accounts and keys are read: a refresh they changed under stores nothing.
   const epoch = cacheEpoch();
   const listing = (async () => {
     const startedAt = Date.now();
@@ -344,8 +347,9 @@ export function startRefresh(): Refresh {
       fetched.listing.sites.forEach((site, index) => {
         if (applyConfirmedRenames(site, startedAt) || moved.has(site)) log.report({ site, index, unchanged: false });
       });
-      for (const [account, listed] of Object.entries(fetched.listed)) {
-        void recordListedHosts(account, listed, epoch).catch(logFailure('recording the listed team sites'));
+      for (const { account, apiKey } of accounts) {
+        const listed = fetched.listed[account.id];
+        if (listed && apiKey !== null) void recordListedHosts(account, apiKey, listed).catch(logFailure('recording the listed team sites'));
       }
       return storeFetchedListing(fetched.listing, fetched.tags, (siteUrl) => `${siteUrl}${WORKSPACES_PATH}`, cache, epoch);
     })().finally(() => {

@@ -20,6 +20,8 @@ import { findDocument, findWorkspace, oneAtATime } from '../rename/rename-servic
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
+  /** The account that moves it (absent: the first account that owns it, see findDocument). */
+  account?: string;
   orgId: number;
   docId: string;
   to: { orgId: number; workspaceId: number };
@@ -44,7 +46,7 @@ export interface MoveTarget {
  * or one on another Grist server; `invalid-input` for the workspace it is in already (Grist: 400).
  */
 export function moveTarget(listing: Listing | null, request: MoveRequest): MoveTarget {
-  const found = findDocument(listing, request.orgId, request.docId);
+  const found = findDocument(listing, request.orgId, request.docId, request.account);
   return checkMove(found, found && findWorkspace(listing, accountOrg(found.site.account, request.to.orgId), request.to.workspaceId));
 }
 
@@ -194,7 +196,7 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
 export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
     const target = moveTarget(await readListing(), request);
-    const { client } = await connectAccount(target.account);
+    const client = await connectAccount(target.account);
     return moveAt(client, target, { source: request.source ?? 'popup' });
   });
 }

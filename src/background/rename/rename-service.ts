@@ -55,11 +55,12 @@ export interface RenameResult {
  * A document of the listing, with its site and workspace; null when the listing has no such
  * document. Where several accounts list it (two users of one server), the first whose access is
  * `owners`, in the options' order (the listing's), else the first: its account renames and moves it.
- * Org ids are per server, but document ids are unique across servers, so (org id, document id)
- * names one document.
+ * `account`: only that account's copy. Org ids are per server; a document id is Grist's random
+ * 22-character id, so (org id, document id) names one document in practice (two servers restored
+ * from one backup would share both: noted in issue 19's closing note).
  */
-export function findDocument(listing: Listing | null, orgId: number, docId: string): ListedDocument | null {
-  return documentIndex(listing, docId)(orgId, docId);
+export function findDocument(listing: Listing | null, orgId: number, docId: string, account?: string): ListedDocument | null {
+  return documentIndex(listing, docId, account)(orgId, docId);
 }
 
 /** A document of the listing with its site and workspace, as findDocument answers it. */
@@ -71,12 +72,13 @@ export interface ListedDocument {
 
 /**
  * findDocument for many documents (a bulk run may name 20,000; findDocument would walk the listing
- * each time): the listing indexed once. In: the listing, and optionally the one document wanted.
- * Out: a lookup that answers as findDocument does.
+ * each time): the listing indexed once. In: the listing, and optionally the one document wanted and
+ * the one account to look in. Out: a lookup that answers as findDocument does.
  */
-export function documentIndex(listing: Listing | null, only?: string): (orgId: number, docId: string) => ListedDocument | null {
+export function documentIndex(listing: Listing | null, only?: string, account?: string): (orgId: number, docId: string) => ListedDocument | null {
   const found = new Map<string, ListedDocument>();
   for (const site of listing?.sites ?? []) {
+    if (account !== undefined && site.account !== account) continue;
     for (const workspace of site.workspaces) {
       for (const document of workspace.documents) {
         if (only !== undefined && document.id !== only) continue;
@@ -226,7 +228,7 @@ export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: 
     const found = findWorkspace(await readListing(), (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
-    const { client } = await connectAccount(site.account);
+    const client = await connectAccount(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId: key, currentName: workspace.name, workspaceId }, name, {
       account: site.account,
       source: 'popup',
@@ -245,7 +247,7 @@ export function renameDocument({ orgId, docId, name, source }: RenameRequest): P
     const found = findDocument(await readListing(), orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
-    const { client } = await connectAccount(site.account);
+    const client = await connectAccount(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
       account: site.account,
       source: source ?? 'popup',

@@ -8,7 +8,7 @@ import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAcco
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
 import { accountsItem, apiKeysItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { connectToGrist, NO_KEY_ERROR } from '../grist/grist-connection.ts';
+import { connectToGrist, keyOf, NO_KEY_ERROR, revokeKey } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
@@ -48,7 +48,7 @@ function publicAccount({ id, settings, hosts, user }: Account, hasApiKey: boolea
 }
 
 function publicSettings(accounts: readonly Account[], keys: Readonly<Record<string, string>>): PublicSettings {
-  return { accounts: accounts.map((account) => publicAccount(account, Object.hasOwn(keys, account.id))) };
+  return { accounts: accounts.map((account) => publicAccount(account, keyOf(keys, account.id) !== null)) };
 }
 
 /** The `getSettings` message. */
@@ -86,6 +86,19 @@ function checkedInput(input: AccountInput): { id?: string; settings: Settings; n
   };
 }
 
+/**
+ * Throws ApiError `invalid-input` unless the input names every saved account, each once, and no
+ * other: a page opened before another options page added or removed one would otherwise drop an
+ * account, or bring one back, without the user seeing it.
+ */
+function refuseOtherAccounts(saved: readonly Account[], input: ReadonlyArray<{ id?: string }>): void {
+  const named = input.flatMap(({ id }) => (id === undefined ? [] : [id]));
+  const known = new Set(saved.map((account) => account.id));
+  if (new Set(named).size !== named.length || named.length !== known.size || !named.every((id) => known.has(id))) {
+    throw new ApiError('invalid-input', t('errorOptionsChanged'));
+  }
+}
+
 /** Throws ApiError `invalid-input` when two accounts would hold the same key (one user, twice). */
 function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<string, string>>): void {
   const seen = new Map<string, number>();
@@ -101,24 +114,24 @@ function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<
 /**
  * The `saveSettings` message: checks every account's URLs and typed key again, then, one save at a
  * time, changes the Origin rule and stores the accounts and keys together (settings-writes.ts),
- * and forgets the cached listing of each account whose key or sites changed, or that is gone
- * (a saved account the input leaves out is removed). An account keeps who its key belongs to
- * while its key and personal site stay.
- * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, or the
- * same key for two accounts; what the browser threw when it refused the rule or the write
- * (nothing is saved then).
+ * and forgets the cached listing of each account whose key or sites changed (accounts are removed
+ * by removeAccount only). An account keeps who its key belongs to while its key and personal site stay.
+ * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, the
+ * same key for two accounts, or accounts other than the saved ones (refuseOtherAccounts); what the
+ * browser threw when it refused the rule or the write (nothing is saved then).
  */
 export async function saveSettings(input: SettingsInput): Promise<PublicSettings> {
   if (input.accounts.length > MAX_ACCOUNTS) throw new ApiError('invalid-input', t('errorTooManyAccounts', String(MAX_ACCOUNTS)));
   const checked = input.accounts.map(checkedInput);
   return oneChangeAtATime(async () => {
     const before = await readSaved();
+    refuseOtherAccounts(before.accounts, checked);
     const keys: Record<string, string> = {};
     const changed: string[] = [];
     const after = checked.map(({ id, settings, newKey }): Account => {
       const saved = before.accounts.find((account) => account.id === id);
       const accountId = saved?.id ?? crypto.randomUUID();
-      const savedKey = saved && Object.hasOwn(before.keys, saved.id) ? before.keys[saved.id]! : null;
+      const savedKey = saved ? keyOf(before.keys, saved.id) : null;
       const key = newKey ?? savedKey;
       if (key !== null) keys[accountId] = key;
       const sameSites = saved !== undefined && JSON.stringify(saved.settings) === JSON.stringify(settings);
@@ -129,10 +142,9 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
       return { id: accountId, settings, hosts: hostsAfterSave(saved, settings, newKey), user: sameUser ? saved.user : null };
     });
     refuseSameKeyTwice(after, keys);
-    const removed = before.accounts.filter((account) => !after.some((entry) => entry.id === account.id)).map((account) => account.id);
     await commitAccess(before.accounts, after, keys);
     // After the write: a refresh that read the old accounts stores nothing (see cacheEpoch).
-    await forgetAccounts([...changed, ...removed]);
+    await forgetAccounts(changed);
     return publicSettings(after, keys);
   });
 }
@@ -148,7 +160,7 @@ function changeAccount(
     if (!account) throw new ApiError('not-found', t('errorAccountGone'));
     const { accounts, keys, forget } = change(account, saved);
     if (forget) {
-      await commitRemoval(accounts, keys ?? saved.keys);
+      await commitRemoval(accounts, keys ?? saved.keys, () => revokeKey(accountId));
       // After the write: a refresh that read the key before stores nothing (see cacheEpoch).
       await forgetAccounts([accountId]);
     } else {
@@ -163,6 +175,8 @@ const keysWithout = (keys: Record<string, string>, accountId: string) => Object.
 
 /** The `removeApiKey` message: forgets an account's key, where it went, who it was, and the listing it fetched; its sites stay. */
 export function removeApiKey({ account: accountId }: { account: string }): Promise<PublicSettings> {
+  // At once, not after the changes queued before this one: nothing more goes out with the key.
+  revokeKey(accountId);
   return changeAccount(accountId, (account, { accounts, keys }) => ({
     accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: NO_HOSTS, user: null } : entry)),
     keys: keysWithout(keys, accountId),
@@ -177,6 +191,8 @@ export function removeApiKey({ account: accountId }: { account: string }): Promi
  * stores nothing (see forgetAccounts).
  */
 export function removeAccount({ account: accountId }: { account: string }): Promise<PublicSettings> {
+  // At once, not after the changes queued before this one: nothing more goes out with the key.
+  revokeKey(accountId);
   return changeAccount(accountId, (account, { accounts, keys }) => ({
     accounts: accounts.filter((entry) => entry !== account),
     keys: keysWithout(keys, accountId),
@@ -195,7 +211,7 @@ export async function confirmSavedKey({ account: accountId, siteUrl }: { account
   if (!check.ok) throw new ApiError('invalid-input', check.message);
   const origin = new URL(check.url).origin;
   return changeAccount(accountId, (account, { accounts, keys }) => {
-    if (!Object.hasOwn(keys, accountId)) throw NO_KEY_ERROR();
+    if (keyOf(keys, accountId) === null) throw NO_KEY_ERROR();
     const confirmed = [...new Set([...account.hosts.confirmed, origin])];
     return { accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, confirmed } } : entry)) };
   });
@@ -225,7 +241,7 @@ export async function testConnection(request: { account?: string; apiKey?: strin
   const typedKey = request.apiKey?.trim() ? checkedKey(request.apiKey) : null;
   const { accounts, keys } = await readSaved();
   const saved = accounts.find((entry) => entry.id === request.account);
-  const apiKey = typedKey ?? (saved && Object.hasOwn(keys, saved.id) ? keys[saved.id]! : null);
+  const apiKey = typedKey ?? (saved ? keyOf(keys, saved.id) : null);
   if (!apiKey) throw NO_KEY_ERROR();
   const url = new URL(personalSiteUrl);
   // The saved key goes where it was confirmed for (also an edited address the user confirmed it for, not saved yet).

@@ -8,7 +8,6 @@
  */
 import { accountsItem, apiKeysItem, storeTogether, type Account } from '../../shared/storage-items.ts';
 import { readAccounts } from '../grist/host-policy.ts';
-import { cacheEpoch } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
 import { syncOriginRule } from './origin-rule.ts';
@@ -39,27 +38,31 @@ export async function commitAccess(before: readonly Account[], after: readonly A
  * Stores accounts and keys after a removal (an account or its key), then changes the Origin rule
  * and the menus: forgetting a key must not wait on, or fail with, the browser's rule API. A rule
  * left wider than the accounts only leaves Origin off the extension's own requests to a host; it
- * sends no key there. Call it inside oneChangeAtATime. Throws what the storage write threw.
+ * sends no key there. `revoke` stops what is on its way with the removed key: it runs right after
+ * the write, for what was started from storage before it (the caller revokes at once too). Call it
+ * inside oneChangeAtATime. Throws what the storage write threw.
  */
-export async function commitRemoval(after: readonly Account[], apiKeys: Record<string, string>): Promise<void> {
+export async function commitRemoval(after: readonly Account[], apiKeys: Record<string, string>, revoke: () => void): Promise<void> {
   await storeTogether(accountsItem.entry([...after]), apiKeysItem.entry(apiKeys));
+  revoke();
   await syncOriginRule(after).catch(logFailure('Origin rule update'));
   await syncContextMenus(after).catch(logFailure('menu update'));
 }
 
 /**
  * Records the team sites `GET /api/orgs` listed for one account's key (their origins), so that key
- * may go there and the Origin rule and menus cover them. In: the account's id, the origins, and
- * the cacheEpoch() the refresh that listed them started in: a refresh started under older
- * accounts or keys records nothing (an account removed meanwhile gets nothing back).
+ * may go there and the Origin rule and menus cover them. In: the account as the refresh that
+ * listed them read it, that key, and the origins. Only while the account still has that key and
+ * that personal site: an account removed, or whose key or site changed meanwhile, gets nothing
+ * (a change to another account does not stop it: its listing is stored, and needs these hosts).
  */
-export function recordListedHosts(accountId: string, listed: string[], startedInEpoch: number): Promise<void> {
+export function recordListedHosts(listedFor: Account, apiKey: string, listed: string[]): Promise<void> {
   return oneChangeAtATime(async () => {
-    if (startedInEpoch !== cacheEpoch()) return;
-    const before = await readAccounts();
-    const account = before.find((entry) => entry.id === accountId);
+    const [before, keys] = await Promise.all([readAccounts(), apiKeysItem.get()]);
+    const account = before.find((entry) => entry.id === listedFor.id);
     const sorted = [...listed].sort();
-    if (!account || JSON.stringify([...account.hosts.listed].sort()) === JSON.stringify(sorted)) return;
+    if (!account || keys[account.id] !== apiKey || account.settings.personalSiteUrl !== listedFor.settings.personalSiteUrl) return;
+    if (JSON.stringify([...account.hosts.listed].sort()) === JSON.stringify(sorted)) return;
     const after = before.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, listed: sorted } } : entry));
     await commitAccess(before, after);
   });

@@ -6,7 +6,7 @@
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, historyItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, historyItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
 
@@ -50,7 +50,7 @@ export async function migrateStorage(): Promise<Account[]> {
     const legacy = legacyAccount(stored, version);
     if (legacy) {
       current = [legacy.account];
-      await Promise.all([accountsItem.set(current), apiKeysItem.set(legacy.apiKey === null ? {} : { [legacy.account.id]: legacy.apiKey })]);
+      await storeTogether(accountsItem.entry(current), apiKeysItem.entry(legacy.apiKey === null ? {} : { [legacy.account.id]: legacy.apiKey }));
       // Every rename so far was made with this account's key: its undo goes with it.
       const history = await historyItem.get();
       if (history.entries.length > 0) await historyItem.set({ ...history, entries: history.entries.map((entry) => ({ ...entry, account: legacy.account.id })) });
