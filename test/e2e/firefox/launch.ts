@@ -183,10 +183,13 @@ export async function launchFirefox(): Promise<Firefox> {
         }
       },
       async click(find, ...args) {
-        const centre = `(...args) => {
+        // After the scroll, two frames: Firefox hit-tests pointer input against the scroll position
+        // its compositor has, which on a busy machine lags behind the one the script just set.
+        const centre = `async (...args) => {
           const element = (${String(find)})(...args);
           if (!element) throw new Error('Nothing to click');
           element.scrollIntoView({ block: 'center' });
+          for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
           const box = element.getBoundingClientRect();
           return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
         }`;
