@@ -501,7 +501,7 @@ const RENAME_RUNS: BulkRunKind = {
  * bodies, moving block RUNS + 1 within its own site, to "Home" and back to "Documents" by turns
  * (the extension checks each move against its listing, which does not know what they moved).
  */
-const MOVE_DESTINATION = { orgId: 100 + BULK_HOSTS, workspaceId: 2 * (100 + BULK_HOSTS) };
+const MOVE_DESTINATION = { orgId: 100 + BULK_HOSTS, siteUrl: `https://team-${BULK_HOSTS + 1}.getgrist.com`, workspaceId: 2 * (100 + BULK_HOSTS) };
 
 const MOVE_RUNS: BulkRunKind = {
   name: 'move',
@@ -554,7 +554,8 @@ async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof start
   const where = `${count} ${kind.plural} over ${BULK_HOSTS} hosts, ${LATENCY_MS} ms latency`;
   return [
     { figure: `ideal, measured: ${where} by bare fetch(), 2 at a time per host`, unit: 'ms', ours: measured, target: null, against: 'ideal', ideal: measured, nominal },
-    { figure: `bulk ${kind.name}: ${where} (${confirmed} of ${count} ${kind.confirmed} in the worst run)`, unit: 'ms', ours: median(times), target: 1.15 * measured, against: 'ideal', ideal: measured, nominal },
+    // A run that confirmed fewer than all is missed, however quick: nothing sent is no speed.
+    { figure: `bulk ${kind.name}: ${where} (${confirmed} of ${count} ${kind.confirmed} in the worst run)`, unit: 'ms', ours: confirmed === count ? median(times) : Number.POSITIVE_INFINITY, target: 1.15 * measured, against: 'ideal', ideal: measured, nominal },
   ];
 }
 
