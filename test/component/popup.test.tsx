@@ -1037,7 +1037,7 @@ describe('undo and the rename history (issue 13)', () => {
     const renamed = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', '<b>Forecast 2027</b>')] }] });
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
     expect(popup.backend.getHistory).not.toHaveBeenCalled();
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.' }] });
+    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.', madeBy: 'owner@example.com' }] });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
@@ -1051,6 +1051,9 @@ describe('undo and the rename history (issue 13)', () => {
     expect(first!.textContent).toContain('Acme › Sales');
     expect(within(second!).queryByRole('button', { name: /^Undo/ })).toBeNull();
     expect(second!.textContent).toContain('Already undone.');
+    // With several accounts, whose change it was; with one, nothing more.
+    expect(second!.querySelector('.history-meta')?.textContent).toMatch(/ · owner@example\.com$/);
+    expect(first!.querySelector('.history-meta')?.textContent).not.toContain('@');
     popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-10' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
