@@ -9,6 +9,7 @@
  * path (sendRename, sendMove), so an answer lost on the way is read back, never re-sent blindly.
  */
 import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { SiteEntry } from '../../shared/listing.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -18,7 +19,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, confirmedMoveSince, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
-import { accountOrg, checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
+import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
 import { documentIndex, type findDocument, findWorkspace, oneAtATime, recordInHistory, sendRename } from '../rename/rename-service.ts';
 
@@ -253,8 +254,9 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
   const find = documentIndex(listing);
   // Each document goes with its own account, to the destination as that account lists it: the
   // same site (by address: org ids are per server), seen by that account's user.
-  const destinationFor = (account: string) => findWorkspace(listing, (site) => accountOrg(account, to.orgId)(site) && site.siteUrl === to.siteUrl, to.workspaceId);
-  const listed = findWorkspace(listing, (site) => site.orgId === to.orgId && site.siteUrl === to.siteUrl, to.workspaceId);
+  const isDestinationSite = (site: SiteEntry) => site.orgId === to.orgId && site.siteUrl === to.siteUrl;
+  const destinationFor = (account: string) => findWorkspace(listing, (site) => site.account === account && isDestinationSite(site), to.workspaceId);
+  const listed = findWorkspace(listing, isDestinationSite, to.workspaceId);
   const run = newRun('move', client);
   if (listed) run.to = movePlace(listed.site, listed.workspace);
   for (const { orgId, docId } of items) {

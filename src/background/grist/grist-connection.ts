@@ -20,9 +20,15 @@ export interface KeyedAccount {
   apiKey: string | null;
 }
 
-/** The saved accounts, in the options' order, each with its key: one round of storage reads. */
-export async function readKeyedAccounts(): Promise<KeyedAccount[]> {
+/** The saved accounts, in the options' order, and their keys by account id: one round of storage reads. */
+export async function readAccountsAndKeys(): Promise<{ accounts: Account[]; keys: Record<string, string> }> {
   const [accounts, keys] = await Promise.all([accountsItem.get(), apiKeysItem.get()]);
+  return { accounts, keys };
+}
+
+/** The saved accounts, in the options' order, each with its key. */
+export async function readKeyedAccounts(): Promise<KeyedAccount[]> {
+  const { accounts, keys } = await readAccountsAndKeys();
   return accounts.map((account) => ({ account, apiKey: keyOf(keys, account.id) }));
 }
 

@@ -232,24 +232,19 @@ export async function fetchListing(
       return { account, start: null, heading: accountEntry(account, result.reason.toValue()), kept };
     }),
   );
-  const headers = parts.flatMap(({ start, kept }) => (start ? start.sites.value : kept.map(headerOf)));
-  report({ sites: headers, ...(several ? { accounts: parts.map(({ heading }) => heading) } : {}) });
-  let offset = 0;
+  // Every site in the accounts' order: an account's fresh site list, or a failed one's cached sites.
+  const rows = parts.flatMap(({ start, kept }): Array<{ start: AccountStart | null; header: SiteHeader; kept: SiteEntry | null }> =>
+    start ? start.sites.value.map((header) => ({ start, header, kept: null })) : kept.map((site) => ({ start, header: headerOf(site), kept: site })),
+  );
+  const headings = several ? { accounts: parts.map(({ heading }) => heading) } : {};
+  report({ sites: rows.map(({ header }) => header), ...headings });
   const results = await Promise.all(
-    parts.flatMap(({ start, kept }) => {
-      const first = offset;
-      offset += start ? start.sites.value.length : kept.length;
-      if (!start) {
-        return kept.map((site, index) => {
-          report({ site, index: first + index, unchanged: true });
-          return Promise.resolve({ value: site, tag: null as string | null });
-        });
-      }
-      return start.sites.value.map(async (site, index) => {
-        const entry = await siteEntry(start.client, site, await (start.early.get(site.siteUrl) ?? askWorkspaces(start.client, site.siteUrl, null)), previousOf(site.account));
-        report({ site: entry.value, index: first + index, unchanged: entry.unchanged === true });
-        return entry;
-      });
+    rows.map(async ({ start, header, kept }, index) => {
+      const entry: Fetched<SiteEntry> = start
+        ? await siteEntry(start.client, header, await (start.early.get(header.siteUrl) ?? askWorkspaces(start.client, header.siteUrl, null)), previousOf(header.account))
+        : { value: kept!, tag: null, unchanged: true };
+      report({ site: entry.value, index, unchanged: entry.unchanged === true });
+      return entry;
     }),
   );
   const fresh: AccountTags = {};
@@ -260,7 +255,7 @@ export async function fetchListing(
     if (start?.sites.tag) fresh[account.id]![`${account.settings.personalSiteUrl}/api/orgs`] = start.sites.tag;
   }
   for (const { value, tag } of results) if (tag) fresh[value.account]![`${value.siteUrl}${WORKSPACES_PATH}`] = tag;
-  const listing: Listing = { fetchedAt: Date.now(), sites: results.map(({ value }) => value), ...(several ? { accounts: parts.map(({ heading }) => heading) } : {}) };
+  const listing: Listing = { fetchedAt: Date.now(), sites: results.map(({ value }) => value), ...headings };
   return { listing, tags: fresh, listed: Object.fromEntries(parts.flatMap(({ account, start }) => (start ? [[account.id, start.sites.listed]] : []))) };
 }
 

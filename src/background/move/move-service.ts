@@ -54,7 +54,7 @@ export function moveTarget(listing: Listing | null, request: MoveRequest): MoveT
  * The sites of one account with org id `orgId`: where that account may move a document to (a
  * move is one user's, within one server, where org ids name one org).
  */
-export function accountOrg(account: string, orgId: number): (site: SiteEntry) => boolean {
+function accountOrg(account: string, orgId: number): (site: SiteEntry) => boolean {
   return (site) => site.account === account && site.orgId === orgId;
 }
 

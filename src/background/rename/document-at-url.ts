@@ -101,7 +101,8 @@ async function lookUpWithAccounts(pageUrl: string): Promise<{ found: FoundDocume
   } catch {
     // Not a URL: no account's site, said below.
   }
-  const candidates = url ? accountsOfSite(url, accounts.map(({ account }) => account)) : [];
+  const sites = url ? accountsOfSite(url, accounts.map(({ account }) => account)) : [];
+  const candidates = accounts.filter(({ account }) => sites.includes(account));
   if (candidates.length === 0) {
     const site = gristLookingSite(pageUrl);
     // A Grist document, most likely, on a site the user has not added: the options can fix that.
@@ -110,8 +111,8 @@ async function lookUpWithAccounts(pageUrl: string): Promise<{ found: FoundDocume
   }
   let first: { found: FoundDocument; account: string; client: GristClient } | null = null;
   let firstError: unknown = null;
-  for (const account of candidates) {
-    const client = connectToGrist(account, accounts.find((keyed) => keyed.account === account)!.apiKey!);
+  for (const { account, apiKey } of candidates) {
+    const client = connectToGrist(account, apiKey!);
     try {
       const found = await lookUp(client, account, pageUrl);
       if (found.canRename) return { found, account: account.id, client };

@@ -6,9 +6,9 @@
 import { t } from '../../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
-import { accountsItem, apiKeysItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
+import { accountsItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { connectToGrist, keyOf, NO_KEY_ERROR, revokeKey } from '../grist/grist-connection.ts';
+import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, revokeKey } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
@@ -36,12 +36,6 @@ function checkedKey(input: string): string {
   return key;
 }
 
-/** The saved accounts and keys, read together. */
-async function readSaved(): Promise<{ accounts: Account[]; keys: Record<string, string> }> {
-  const [accounts, keys] = await Promise.all([accountsItem.get(), apiKeysItem.get()]);
-  return { accounts, keys };
-}
-
 function publicAccount({ id, settings, hosts, user }: Account, hasApiKey: boolean): PublicAccount {
   const unconfirmed = hasApiKey ? configuredOrigins(settings).filter((origin) => !hosts.confirmed.includes(origin) && !hosts.listed.includes(origin)) : [];
   return { id, ...settings, hasApiKey, user: hasApiKey ? user : null, keyNotConfirmedFor: unconfirmed, listedOrigins: hasApiKey ? hosts.listed : [] };
@@ -53,7 +47,7 @@ function publicSettings(accounts: readonly Account[], keys: Readonly<Record<stri
 
 /** The `getSettings` message. */
 export async function getSettings(): Promise<PublicSettings> {
-  const { accounts, keys } = await readSaved();
+  const { accounts, keys } = await readAccountsAndKeys();
   return publicSettings(accounts, keys);
 }
 
@@ -124,7 +118,7 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
   if (input.accounts.length > MAX_ACCOUNTS) throw new ApiError('invalid-input', t('errorTooManyAccounts', String(MAX_ACCOUNTS)));
   const checked = input.accounts.map(checkedInput);
   return oneChangeAtATime(async () => {
-    const before = await readSaved();
+    const before = await readAccountsAndKeys();
     refuseOtherAccounts(before.accounts, checked);
     const keys: Record<string, string> = {};
     const changed: string[] = [];
@@ -155,7 +149,7 @@ function changeAccount(
   change: (account: Account, saved: { accounts: Account[]; keys: Record<string, string> }) => { accounts: Account[]; keys?: Record<string, string>; forget?: true },
 ): Promise<PublicSettings> {
   return oneChangeAtATime(async () => {
-    const saved = await readSaved();
+    const saved = await readAccountsAndKeys();
     const account = saved.accounts.find((entry) => entry.id === accountId);
     if (!account) throw new ApiError('not-found', t('errorAccountGone'));
     const { accounts, keys, forget } = change(account, saved);
@@ -220,7 +214,7 @@ export async function confirmSavedKey({ account: accountId, siteUrl }: { account
 /** Records who a saved account's key belongs to, when it is news; nothing else changes. */
 function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
   return oneChangeAtATime(async () => {
-    const { accounts, keys } = await readSaved();
+    const { accounts, keys } = await readAccountsAndKeys();
     const account = accounts.find((entry) => entry.id === accountId);
     // Only while the key checked is still the account's.
     if (!account || keys[accountId] !== apiKey || JSON.stringify(account.user) === JSON.stringify(user)) return;
@@ -239,7 +233,7 @@ function recordUser(accountId: string, apiKey: string, user: AccountUser): Promi
 export async function testConnection(request: { account?: string; apiKey?: string; personalSiteUrl: string }): Promise<ConnectionReport> {
   const personalSiteUrl = checkedUrl(request.personalSiteUrl, 'personalSiteUrl');
   const typedKey = request.apiKey?.trim() ? checkedKey(request.apiKey) : null;
-  const { accounts, keys } = await readSaved();
+  const { accounts, keys } = await readAccountsAndKeys();
   const saved = accounts.find((entry) => entry.id === request.account);
   const apiKey = typedKey ?? (saved ? keyOf(keys, saved.id) : null);
   if (!apiKey) throw NO_KEY_ERROR();

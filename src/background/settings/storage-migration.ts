@@ -26,10 +26,13 @@ function legacyAccount(stored: Record<string, unknown>, version: number): { acco
   const key = stored[LEGACY.apiKey];
   const apiKey = settings.success && typeof key === 'string' && key.length > 0 ? key : null;
   const hosts = v.safeParse(keyHostsSchema, stored[LEGACY.keyHosts]);
+  let confirmed: string[] = [];
+  if (version < 3 && settings.success) confirmed = configuredOrigins(settings.output);
   const account: Account = {
     id: crypto.randomUUID(),
     settings: settings.success ? settings.output : DEFAULT_SETTINGS,
-    hosts: apiKey === null ? { confirmed: [], listed: [] } : hosts.success ? hosts.output : { confirmed: version < 3 && settings.success ? configuredOrigins(settings.output) : [], listed: [] },
+    // No key, nowhere to go; a key's recorded hosts as they were; before version 3, its sites then.
+    hosts: apiKey !== null && hosts.success ? hosts.output : { confirmed: apiKey === null ? [] : confirmed, listed: [] },
     user: null,
   };
   return { account, apiKey };
