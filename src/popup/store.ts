@@ -191,9 +191,15 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // True while only the cache's first screen is known (see searchWaits).
   const partial = signal(false);
   const searchWaits = computed(() => partial.value && query.value.trim() !== '');
-  const rows = computed(() =>
-    prepared.value && !searchWaits.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [],
-  );
+  // A keystroke that keeps the same results ("d", then "do", where every name holds "do") hands
+  // the list the rows it already shows: nothing is laid out or rendered again.
+  let shownRows: readonly Row[] = [];
+  const rows = computed(() => {
+    const next = prepared.value && !searchWaits.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [];
+    if (next.length !== shownRows.length) return (shownRows = next);
+    for (let index = 0; index < next.length; index++) if (next[index] !== shownRows[index]) return (shownRows = next);
+    return shownRows;
+  });
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;
