@@ -5,6 +5,10 @@
  *
  * Two rows are rendered wherever they are: the one holding focus (so scrolling it out of view does
  * not drop the focus to the page) and the one the arrow keys are moving focus to.
+ *
+ * A keystroke that changes the results renders only the rows in view: those kept ready beyond the
+ * viewport for scrolling wait until the results have been on screen for a frame (or the list
+ * scrolls), so typing lays out and paints half as many rows.
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -36,6 +40,16 @@ const DEFAULT_VIEWPORT_HEIGHT = 600;
 
 /** Each result row's link carries `data-result-link`; rows in edit mode have none. */
 const RESULT_LINK_SELECTOR = 'a[data-result-link]';
+
+/** Runs `task` once the next frame has been painted. Out: a function that cancels it. */
+function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(task)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
 
 function measureViewport(container: HTMLElement): number {
   return container.clientHeight || DEFAULT_VIEWPORT_HEIGHT;
@@ -111,11 +125,15 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // after a render, which would make the browser lay the page out there and then.
   const scrolledTo = useRef(0);
   const [, setFocusRequests] = useState(0);
+  // The rows and query on screen for a frame or more: beyond the viewport, rows are rendered unless
+  // both changed since (a keystroke that changed the results; not a rename, not a refresh).
+  const [settledFor, setSettledFor] = useState({ rows, query });
+  const settled = settledFor.rows === rows || settledFor.query === query;
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
   const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
-  const range = windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT));
+  const range = windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT), settled);
   const pinned = [focusedRowKey(containerRef.current), pendingFocus.current].map((key) => indexOfKey(rows, key, range));
   const plan = renderPlan(rows, layout, range, pinned);
 
@@ -130,6 +148,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       scrolledTo.current = container.scrollTop;
       setViewportHeight(measureViewport(container));
       setAnchor(scrollAnchor(scrolledTo.current));
+      setSettledFor({ rows: store.rows.peek(), query: store.query.peek() });
     };
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);
@@ -151,6 +170,10 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     }
     setAnchor(0);
   }, [query]);
+
+  // The rows beyond the viewport, once these results have been painted; a keystroke that changes
+  // them before that cancels it (cleanup), so typing never renders them.
+  useLayoutEffect(() => (settled ? undefined : afterNextPaint(() => setSettledFor({ rows, query }))), [rows, query, settled]);
 
   // Focus for a row that had to be rendered first.
   useLayoutEffect(() => {

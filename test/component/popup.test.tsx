@@ -1325,6 +1325,59 @@ describe('a listing of 20,000 documents', () => {
     expect(renderedNames()[0]).toBe('Doc 1.1.0');
   });
 
+  /** Lets the frame after a keystroke be painted, and what the popup does once it is. */
+  async function afterPaint(): Promise<void> {
+    await act(async () => {
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    });
+  }
+
+  test('a keystroke that changes the results renders the rows in view; those beyond follow once they are painted', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    // The window is never computed for less than Chrome's 600 px popup (results-list.tsx).
+    const inView = Math.ceil(600 / 30);
+
+    type(searchBox(), '.17');
+    expect(renderedNames()[0]).toBe('Doc 1.1.17');
+    expect(renderedNames().length).toBeLessThanOrEqual(inView);
+    // The next keystroke comes before the frame: still only what is in view, now of its results.
+    type(searchBox(), '.18');
+    expect(renderedNames()[0]).toBe('Doc 1.1.18');
+    expect(renderedNames().length).toBeLessThanOrEqual(inView);
+
+    await afterPaint();
+    expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.18', 'Doc 1.1.180']);
+    // Rows below the viewport, ready for scrolling (OVERSCAN, listing-rows.ts).
+    expect(renderedNames().length).toBeGreaterThan(inView + 15);
+  });
+
+  test('a keystroke that keeps the results re-renders no row: only the marks move', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    type(searchBox(), 'do');
+    await afterPaint();
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(Math.ceil(600 / 30));
+    expect(items[0]!.querySelector('mark')?.textContent).toBe('Do');
+
+    // Every name that holds "do" holds "doc": the same rows, the same elements.
+    type(searchBox(), 'doc');
+    expect(screen.getAllByRole('listitem')).toEqual(items);
+    expect(items[0]!.querySelector('mark')?.textContent).toBe('Doc');
+  });
+
+  test('a rename keeps the rows beyond the viewport rendered', async () => {
+    const popup = await setup({ refresh: { ok: true, value: bigListing() } });
+    // Below the viewport (and below where the taller field pushes the last rows out).
+    const below = screen.getAllByRole('listitem')[Math.ceil(600 / 30) + 5]!;
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Doc 1.1.2' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Doc 1.1.2' });
+    type(input, 'Doc renamed');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await popup.answerRename({ ok: true, value: { name: 'Doc renamed', entryId: 'entry-1' } });
+    expect(screen.getByRole('link', { name: 'Open Doc renamed' })).toBeTruthy();
+    expect(below.isConnected).toBe(true);
+  });
+
   test('a search starts at the top of its results', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     await scrollTo(300_000);

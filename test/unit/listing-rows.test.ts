@@ -197,6 +197,17 @@ describe('layout', () => {
     }
   });
 
+  test('without the overscan, the window is the rows in view', () => {
+    const layout = layoutRows(prepareListing(bigListing(1, 2000)).rows);
+    for (const scrollTop of [0, 12_345]) {
+      const range = windowRange(layout, scrollTop, 450, false);
+      expect(layout.offsets[range.start]).toBeLessThanOrEqual(scrollTop);
+      expect(layout.offsets[range.start + 1]).toBeGreaterThan(scrollTop);
+      expect(layout.offsets[range.end - 1]).toBeLessThan(scrollTop + 450);
+      expect(layout.offsets[range.end]).toBeGreaterThanOrEqual(scrollTop + 450);
+    }
+  });
+
   test('an anchor past the end (the rows just got fewer) shows the end of the list', () => {
     const layout = layoutRows(prepareListing(bigListing(1, 10)).rows);
     const range = windowRange(layout, 50_000, 450);
