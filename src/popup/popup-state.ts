@@ -3,7 +3,7 @@
  * store (store.ts) and its actions loaded on demand (popup-actions.ts), which the store imports.
  */
 import type { UndoState } from '../shared/history.ts';
-import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 
@@ -73,5 +73,5 @@ export function renameSubject(listing: Listing | null, ref: RenameRef): { name: 
     return document && { name: document.name, renamable: canRename(document) };
   }
   const workspace = findWorkspace(listing, ref);
-  return workspace && { name: workspace.name, renamable: canRenameWorkspace(workspace) };
+  return workspace && { name: workspace.name, renamable: canRename(workspace) };
 }

@@ -5,7 +5,7 @@
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
-import { canRenameWorkspace } from '../shared/listing.ts';
+import { canRename } from '../shared/listing.ts';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from './store.ts';
@@ -49,7 +49,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
         </bdi>
       </Heading>
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
-      {canRenameWorkspace(workspace) && (
+      {canRename(workspace) && (
         <button
           ref={renameButtonRef}
           type="button"

@@ -92,17 +92,13 @@ export interface Listing {
   accounts?: AccountEntry[];
 }
 
-/** Only owners may rename a document (Grist answers 403 "access denied" to editors and viewers). */
-export function canRename(document: DocumentEntry): boolean {
-  return document.access === 'owners';
-}
-
 /**
- * Only a workspace's owners may rename it (Grist answers 403 "access denied" to editors and
- * viewers: it needs the schema-edit right, grist-api.md). Grist's support workspace is never listed.
+ * Only owners may rename a document or a workspace: Grist answers 403 "access denied" to editors
+ * and viewers (a workspace's rename needs the schema-edit right, grist-api.md). Grist's support
+ * workspace is never listed.
  */
-export function canRenameWorkspace(workspace: WorkspaceEntry): boolean {
-  return workspace.access === 'owners';
+export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
+  return entry.access === 'owners';
 }
 
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */

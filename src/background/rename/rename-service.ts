@@ -7,7 +7,7 @@
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { workspaceKey, type RenameSource, type WindowSource } from '../../shared/history.ts';
-import { canRename, canRenameWorkspace, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { connectAccount } from '../grist/grist-connection.ts';
@@ -212,7 +212,7 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
   for (const site of listing?.sites ?? []) {
     const workspace = inSite(site) ? site.workspaces.find((entry) => entry.id === workspaceId) : undefined;
     if (!workspace) continue;
-    if (canRenameWorkspace(workspace)) return { site, workspace };
+    if (canRename(workspace)) return { site, workspace };
     first ??= { site, workspace };
   }
   return first;
