@@ -51,8 +51,8 @@ export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefi
     } else if (previous === 'editing') {
       renameButton.current?.focus();
     } else if (mode === 'editing') {
-      const active = globalThis.document.activeElement;
-      if (!active || active === globalThis.document.body || row.current?.contains(active)) input.current?.focus();
+      const active = document.activeElement;
+      if (!active || active === document.body || row.current?.contains(active)) input.current?.focus();
     }
   }, [mode]);
   const inputRef = useCallback((field: HTMLInputElement | null) => {

@@ -7,8 +7,8 @@
  * not drop the focus to the page) and the one the arrow keys are moving focus to.
  *
  * A keystroke that changes the results renders only the rows in view: those kept ready beyond the
- * viewport for scrolling wait until the results have been on screen for a frame (or the list
- * scrolls), so typing lays out and paints half as many rows.
+ * viewport for scrolling wait until the results have been on screen for a frame, so typing lays
+ * out and paints half as many rows.
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -66,7 +66,7 @@ function rowElement(container: HTMLElement | null, key: string): Element | undef
 
 /** The key of the row holding focus, if focus is in the list. */
 function focusedRowKey(container: HTMLElement | null): string | null {
-  const active = globalThis.document.activeElement;
+  const active = document.activeElement;
   if (!container || !active || !container.contains(active)) return null;
   return active.closest('[data-row-key]')?.getAttribute('data-row-key') ?? null;
 }
@@ -148,7 +148,6 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       scrolledTo.current = container.scrollTop;
       setViewportHeight(measureViewport(container));
       setAnchor(scrollAnchor(scrolledTo.current));
-      setSettledFor({ rows: store.rows.peek(), query: store.query.peek() });
     };
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);

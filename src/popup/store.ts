@@ -196,9 +196,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   let shownRows: readonly Row[] = [];
   const rows = computed(() => {
     const next = prepared.value && !searchWaits.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : [])) : [];
-    if (next.length !== shownRows.length) return (shownRows = next);
-    for (let index = 0; index < next.length; index++) if (next[index] !== shownRows[index]) return (shownRows = next);
-    return shownRows;
+    return next.length === shownRows.length && next.every((row, index) => row === shownRows[index]) ? shownRows : (shownRows = next);
   });
   if (whenIdle) {
     effect(() => {
