@@ -1,8 +1,8 @@
 /**
  * The popup's parts most opens never show, in one chunk loaded the first time one is (see
  * lazy.tsx), or when the popup is idle (main.tsx): the rename field, the rename history, the offer
- * to undo the last rename or move, a document's destination picker, why the listing could not be
- * refreshed, and the headings of two or more accounts. One chunk, not one each: they share the
+ * to undo the last rename or move, a document's destination picker, why the listing or a site could
+ * not be listed, and the headings of two or more accounts. One chunk, not one each: they share the
  * undo controls and the popup's message helpers, which would otherwise make more.
  */
 export { PopupHistory } from './popup-history.tsx';
@@ -10,4 +10,5 @@ export { UndoOffer } from './undo-offer.tsx';
 export { MovePanel } from './move-panel.tsx';
 export { ListingNotice } from './listing-notice.tsx';
 export { AccountRowView } from './account-row.tsx';
+export { ListingError } from './error-actions.tsx';
 export { RenameField } from './rename-field.tsx';
