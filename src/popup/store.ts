@@ -442,7 +442,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (!state || state.saving || !subject) return;
     const check = checkDocumentName(state.draft, subject.name);
     if (check.kind === 'invalid') {
-      setRename(ref, { ...state, error: `${check.message} Press Escape to keep the current name.` });
+      setRename(ref, { ...state, error: t('nameRefusedKeepHint', check.message) });
       return;
     }
     if (check.kind === 'unchanged') {

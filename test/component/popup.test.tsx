@@ -569,7 +569,7 @@ describe('rename', () => {
 
     expect(popup.backend.renameDocument).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(popup.input);
-    expect(screen.getByRole('alert').textContent).toMatch(/Enter a name/);
+    expect(screen.getByRole('alert').textContent).toBe('Enter a name. Press Escape to keep the current name.');
     expect(popup.input.getAttribute('aria-invalid')).toBe('true');
   });
 
