@@ -124,11 +124,12 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // The scroll position as of the last scroll event. Kept so that nothing reads `scrollTop` right
   // after a render, which would make the browser lay the page out there and then.
   const scrolledTo = useRef(0);
-  const [, setFocusRequests] = useState(0);
-  // The rows and query on screen for a frame or more: beyond the viewport, rows are rendered unless
-  // both changed since (a keystroke that changed the results; not a rename, not a refresh).
-  const [settledFor, setSettledFor] = useState({ rows, query });
-  const settled = settledFor.rows === rows || settledFor.query === query;
+  // Renders the list again: for a row to focus once rendered, for the rows beyond the viewport.
+  const [, renderAgain] = useState(0);
+  // The rows and query last rendered with the rows beyond the viewport: they are rendered again
+  // unless both changed since (a keystroke that changed the results; not a rename, not a refresh).
+  const settledFor = useRef({ rows, query });
+  const settled = settledFor.current.rows === rows || settledFor.current.query === query;
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
@@ -170,9 +171,18 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     setAnchor(0);
   }, [query]);
 
-  // The rows beyond the viewport, once these results have been painted; a keystroke that changes
-  // them before that cancels it (cleanup), so typing never renders them.
-  useLayoutEffect(() => (settled ? undefined : afterNextPaint(() => setSettledFor({ rows, query }))), [rows, query, settled]);
+  // Rendered with the rows beyond the viewport: what the next change is compared with. Without
+  // them: they come once these results have been painted, and a keystroke that changes the
+  // results before that cancels them (cleanup), so typing never renders them.
+  useLayoutEffect(() => {
+    const settle = () => (settledFor.current = { rows, query });
+    if (settled) settle();
+    else
+      return afterNextPaint(() => {
+        settle();
+        renderAgain((count) => count + 1);
+      });
+  }, [rows, query, settled]);
 
   // Focus for a row that had to be rendered first.
   useLayoutEffect(() => {
@@ -204,7 +214,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     scrolledTo.current = top;
     pendingFocus.current = row.key;
     setAnchor(scrollAnchor(top));
-    setFocusRequests((count) => count + 1);
+    renderAgain((count) => count + 1);
   }
 
   focusFirstRef.current = () => {

@@ -10,6 +10,7 @@ import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing
 import type { Reply } from '../../src/shared/messages.ts';
 import { App } from '../../src/popup/app.tsx';
 import { createPopupStore, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/store.ts';
+import { SCROLL_STEP } from '../../src/listing-view/listing-rows.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 import { RenameField } from '../../src/popup/rename-row.ts';
@@ -1333,23 +1334,39 @@ describe('a listing of 20,000 documents', () => {
     });
   }
 
+  // The window is never computed for less than Chrome's 600 px popup (results-list.tsx), and
+  // covers the viewport wherever the scroll position is within its step: at most this many rows.
+  const IN_VIEW = Math.ceil((600 + SCROLL_STEP) / 30) + 1;
+
   test('a keystroke that changes the results renders the rows in view; those beyond follow once they are painted', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
-    // The window is never computed for less than Chrome's 600 px popup (results-list.tsx).
-    const inView = Math.ceil(600 / 30);
 
     type(searchBox(), '.17');
     expect(renderedNames()[0]).toBe('Doc 1.1.17');
-    expect(renderedNames().length).toBeLessThanOrEqual(inView);
+    expect(renderedNames().length).toBeLessThanOrEqual(IN_VIEW);
     // The next keystroke comes before the frame: still only what is in view, now of its results.
-    type(searchBox(), '.18');
-    expect(renderedNames()[0]).toBe('Doc 1.1.18');
-    expect(renderedNames().length).toBeLessThanOrEqual(inView);
+    type(searchBox(), '.1');
+    const inView = renderedNames();
+    expect(inView.slice(0, 2)).toEqual(['Doc 1.1.0', 'Doc 1.1.1']);
+    // The 450 px viewport is filled: "Doc 1.1.13" ends at 34 + 28 + 14 × 30 = 482 px.
+    expect(inView).toContain('Doc 1.1.13');
+    expect(inView.length).toBeLessThanOrEqual(IN_VIEW);
 
     await afterPaint();
-    expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.18', 'Doc 1.1.180']);
+    expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.0', 'Doc 1.1.1']);
     // Rows below the viewport, ready for scrolling (OVERSCAN, listing-rows.ts).
-    expect(renderedNames().length).toBeGreaterThan(inView + 15);
+    expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
+  });
+
+  test('scrolled before the rows beyond the viewport came, the list shows every row in view', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    type(searchBox(), '.1');
+    // Rows 390 to 840 px are in view; "Doc 1.1.25" spans 62 + 25 × 30 = 812 to 842 px.
+    await scrollTo(390);
+    expect(renderedNames()).toContain('Doc 1.1.25');
+    expect(renderedNames()).not.toContain('Doc 1.1.45');
+    await afterPaint();
+    expect(renderedNames()).toContain('Doc 1.1.45');
   });
 
   test('a keystroke that keeps the results re-renders no row: only the marks move', async () => {
@@ -1357,19 +1374,26 @@ describe('a listing of 20,000 documents', () => {
     type(searchBox(), 'do');
     await afterPaint();
     const items = screen.getAllByRole('listitem');
-    expect(items.length).toBeGreaterThan(Math.ceil(600 / 30));
+    expect(items.length).toBeGreaterThan(IN_VIEW);
     expect(items[0]!.querySelector('mark')?.textContent).toBe('Do');
 
-    // Every name that holds "do" holds "doc": the same rows, the same elements.
+    // Every name that holds "do" holds "doc": the same rows, the same elements, the rows beyond
+    // the viewport still there.
     type(searchBox(), 'doc');
-    expect(screen.getAllByRole('listitem')).toEqual(items);
+    const after = screen.getAllByRole('listitem');
+    expect(after).toHaveLength(items.length);
+    after.forEach((item, index) => expect(item).toBe(items[index]));
     expect(items[0]!.querySelector('mark')?.textContent).toBe('Doc');
   });
 
-  test('a rename keeps the rows beyond the viewport rendered', async () => {
+  test('a rename keeps the rows beyond the viewport rendered, after a search too', async () => {
     const popup = await setup({ refresh: { ok: true, value: bigListing() } });
+    // A search whose last keystroke kept the results: what a rename is then compared with.
+    type(searchBox(), 'do');
+    await afterPaint();
+    type(searchBox(), 'doc');
     // Below the viewport (and below where the taller field pushes the last rows out).
-    const below = screen.getAllByRole('listitem')[Math.ceil(600 / 30) + 5]!;
+    const below = screen.getAllByRole('listitem')[IN_VIEW + 5]!;
     fireEvent.click(screen.getByRole('button', { name: 'Rename Doc 1.1.2' }));
     const input = screen.getByRole('textbox', { name: 'New name for Doc 1.1.2' });
     type(input, 'Doc renamed');
