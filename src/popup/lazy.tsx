@@ -13,8 +13,10 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): F
   const preload = () => (loading ??= load().then((loaded) => (component = loaded)));
   function Lazy(props: P) {
     const [, setLoaded] = useState(false);
+    // Rendered without it: loaded since (a preload), or still loading, it is rendered once there.
+    const missing = !component;
     useEffect(() => {
-      if (component) return;
+      if (!missing) return;
       let shown = true;
       void preload().then(() => shown && setLoaded(true));
       return () => {

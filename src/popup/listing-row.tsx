@@ -57,6 +57,8 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
       );
     }
     case 'site-error':
+      // Loading as the row is first rendered, it is there by the frame that shows it, or the next.
+      void ListingError.preload();
       return (
         <div class="site-error-row" style={style}>
           <ListingError store={store} error={row.error} earlier={row.earlier ? t('siteFromEarlierRefresh') : null} />
