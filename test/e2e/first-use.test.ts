@@ -78,6 +78,9 @@ describe('popup', () => {
     grist.clearRequests();
     await popup.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => grist.requests.filter((request) => request.path === '/o/docs/api/orgs').length).toBe(1);
+    // Ended before the popup closes: the worker would finish it anyway, and a request of it still
+    // under way would take a fault the next test sets for its own popup.
+    await popup.getByText(/^Listing updated/).waitFor();
     await popup.close();
   });
 
