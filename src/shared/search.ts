@@ -4,7 +4,7 @@
  * Names are folded once per document (cached) so that a keystroke only runs `includes` over
  * strings already folded: with 20,000 documents that is a few milliseconds, not a fold of each name.
  */
-import type { DocumentEntry, Listing } from '../shared/listing.ts';
+import type { Listing } from '../shared/listing.ts';
 
 /** Combining marks (accents) left behind once a string is decomposed with NFD. */
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -28,22 +28,6 @@ export function foldForSearch(text: string): string {
     .replace(COMBINING_MARKS, '')
     .toLowerCase()
     .replace(UNDECOMPOSED_PATTERN, (letter) => UNDECOMPOSED[letter] ?? letter);
-}
-
-/**
- * Folded names by document. A listing's documents are immutable objects (a rename makes a new
- * one), so an entry stays right for as long as its document is alive.
- */
-const foldedNames = new WeakMap<DocumentEntry, string>();
-
-/** `foldForSearch(document.name)`, computed once per document. */
-export function foldedName(document: DocumentEntry): string {
-  let folded = foldedNames.get(document);
-  if (folded === undefined) {
-    folded = foldForSearch(document.name);
-    foldedNames.set(document, folded);
-  }
-  return folded;
 }
 
 /** Splits a query into folded words; an empty list means "no filter". */

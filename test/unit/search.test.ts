@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
-import { countDocuments, foldedName, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
+import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
 
 function document(id: string, name: string): DocumentEntry {
   return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
@@ -183,14 +183,6 @@ describe('searching the listing', () => {
     search('plan');
     expect(listing).toEqual(before);
   });
-});
-
-test('a name is folded once per document, not once per search', () => {
-  const entry = document('d9', 'Éclair');
-  expect(foldedName(entry)).toBe('eclair');
-  expect(foldedName(entry)).toBe(foldedName(entry));
-  // A rename makes a new entry, folded afresh.
-  expect(foldedName({ ...entry, name: 'Crème' })).toBe('creme');
 });
 
 describe('matchRanges: the letters to mark', () => {
