@@ -30,6 +30,24 @@ function listing(...documents: DocumentEntry[]): Listing {
   };
 }
 
+/** The backend's calls a test does not give, as mocks. */
+function otherCalls() {
+  return { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
+}
+
+/** A backend whose refresh answers `reply`; `report` sends the refresh's progress to the store. */
+function reportingBackend(reply: Promise<Reply<'refreshListing'>>) {
+  let onProgress!: (progress: RefreshProgress) => void;
+  const backend = {
+    ...otherCalls(),
+    refreshListing: vi.fn((_request: null, report?: (progress: RefreshProgress) => void) => {
+      onProgress = report!;
+      return reply;
+    }),
+  };
+  return { backend, report: (progress: RefreshProgress) => onProgress(progress) };
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((done) => {
@@ -45,7 +63,7 @@ describe('popup store', () => {
   test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
     const firstRefresh = deferred<Reply<'refreshListing'>>();
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
@@ -76,7 +94,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
@@ -93,7 +111,7 @@ describe('popup store', () => {
     const whole = deferred<Listing | null>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'Offline' } })) };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
@@ -113,14 +131,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
-      refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
-        report = onProgress!;
-        return refreshed.promise;
-      }),
-      renameDocument: vi.fn(),
-    };
+    const { backend, report } = reportingBackend(refreshed.promise);
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
@@ -142,14 +153,7 @@ describe('popup store', () => {
     ];
     // Edith edits the document, Owen owns it: two copies of one site, told apart by account only.
     const cached: Listing = { fetchedAt: 1, accounts, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', documents: [doc(PLAN.id, 'Plan', 'editors')] }] }, { ...site, account: 'a2' }] };
-    let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
-      refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
-        report = onProgress!;
-        return refreshed.promise;
-      }),
-      renameDocument: vi.fn(),
-    };
+    const { backend, report } = reportingBackend(refreshed.promise);
     const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
@@ -170,12 +174,11 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, _shown?: string) => {
         onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
         return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
       }),
-      renameDocument: vi.fn(),
     };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
@@ -193,7 +196,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-2' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, shown?: string) => {
         if (shown) {
           onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
@@ -201,7 +204,6 @@ describe('popup store', () => {
         }
         return { ok: true as const, value: { ...cached, fetchedAt: 4 } };
       }),
-      renameDocument: vi.fn(),
     };
     const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
@@ -215,7 +217,7 @@ describe('popup store', () => {
     const first = deferred<Reply<'refreshListing'>>();
     const second = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi
         .fn<(request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>>()
         .mockImplementationOnce((_request, onProgress) => {
@@ -223,7 +225,6 @@ describe('popup store', () => {
           return first.promise;
         })
         .mockImplementationOnce(() => second.promise),
-      renameDocument: vi.fn(),
     };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
@@ -240,7 +241,7 @@ describe('popup store', () => {
 
   test('neither cache replaces a fresh listing that arrived first', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
     const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
     const store = createPopupStore({
       backend,
@@ -256,7 +257,7 @@ describe('popup store', () => {
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(() => refreshed.promise), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
     const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
@@ -281,7 +282,7 @@ describe('popup store', () => {
 
   test('a new revision replaces the listing shown', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
     const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
@@ -289,7 +290,7 @@ describe('popup store', () => {
 
   test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi
         .fn()
         .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
@@ -312,7 +313,7 @@ describe('popup store', () => {
 
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
     const older = doc('olderDoc000000000000', 'Older plan');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
@@ -327,7 +328,7 @@ describe('popup store', () => {
 
   test('folding every name for search is left to an idle moment, once per listing', async () => {
     const tasks: Array<() => void> = [];
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn(), whenIdle: (task) => tasks.push(task) });
     await store.start();
     expect(tasks).toHaveLength(1);
@@ -337,11 +338,10 @@ describe('popup store', () => {
   });
 
   test('a backend that throws instead of answering an error still ends the refresh', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async () => {
         throw new Error('port closed');
       }),
-      renameDocument: vi.fn(),
     };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
@@ -351,7 +351,7 @@ describe('popup store', () => {
   });
 
   test('an unreadable cache is the same as an empty one', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
     const store = createPopupStore({
       backend,
       readCachedListing: async () => {
@@ -365,7 +365,7 @@ describe('popup store', () => {
   });
 
   test('a rename that throws returns to edit mode with the typed text', async () => {
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(async () => {
         throw new Error('port closed');
@@ -388,7 +388,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const other = doc('otherDoc000000000000', 'Other');
     const message = '“Plan” no longer exists on docs.getgrist.com. It was removed from the list.';
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
       renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
     };
@@ -414,7 +414,7 @@ describe('popup store', () => {
 
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })), renameDocument: vi.fn() };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename({ orgId: 7, docId: viewed.id });
@@ -423,7 +423,7 @@ describe('popup store', () => {
 
   test('edits cannot be changed or cancelled while the name is being saved', async () => {
     const reply = deferred<Reply<'renameDocument'>>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...otherCalls(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(() => reply.promise),
     };
@@ -445,7 +445,7 @@ describe('popup store', () => {
 
   test('an options page or Bulk rename page that cannot open says so', async () => {
     const store = createPopupStore({
-      backend: { refreshListing: vi.fn(), renameDocument: vi.fn(), undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), renameWorkspace: vi.fn(), moveDocument: vi.fn() },
+      backend: { ...otherCalls(), refreshListing: vi.fn() },
       readCachedListing: async () => null,
       openOptions: () => Promise.reject(new Error('no')),
       openBulkRename: () => {
