@@ -16,7 +16,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { readHistory } from '../history/rename-history.ts';
 import { undoEntry } from '../history/undo-service.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, confirmedMoveSince, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
@@ -75,14 +75,7 @@ async function currentClients(): Promise<(account: string) => GristClient> {
   const epoch = cacheEpoch();
   const accounts = await readKeyedAccounts();
   if (!accounts.some(({ apiKey }) => apiKey !== null)) throw NO_KEY_ERROR();
-  const clients = new Map(
-    accounts.flatMap(({ account, apiKey }) => (apiKey === null ? [] : [[account.id, connectToGrist(account, apiKey, { isCurrent: () => cacheEpoch() === epoch })] as const])),
-  );
-  return (account) => {
-    const client = clients.get(account);
-    if (!client) throw NO_KEY_ERROR();
-    return client;
-  };
+  return clientsFor(accounts, { isCurrent: () => cacheEpoch() === epoch });
 }
 
 function snapshot(run: Run): BulkRunSnapshot {
@@ -350,6 +343,7 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
   // The history and the accounts are read once for the whole batch.
   const [history, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
+  const clientOf = clientsFor(accounts);
   const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
   // The undo's own renames are one batch too: one place of the history's 200.
   const undoBatchId = crypto.randomUUID();
@@ -357,7 +351,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
     entries.map(async (entry): Promise<BatchUndoResult> => {
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
-        const outcome = await undoEntry(entry, { accounts, batchId: undoBatchId });
+        const outcome = await undoEntry(entry, { accounts, clientOf, batchId: undoBatchId });
         if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
         return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {

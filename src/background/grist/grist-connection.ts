@@ -87,11 +87,21 @@ export function revokeKey(accountId: string): void {
 }
 
 /**
- * A client with the saved key of account `accountId` (its calls' options as connectToGrist takes
- * them). Throws ApiError `no-key` when that account is gone or has no key.
+ * A client for each of the saved accounts given (readKeyedAccounts), made the first time it is
+ * asked for, with its calls' options as connectToGrist takes them: one client per account for a
+ * whole rename, move, batch undo or bulk run, so each host's permission is asked once in it.
+ * The function throws ApiError `no-key` for an account that is not among them or has no key.
  */
-export async function connectAccount(accountId: string, calls: Parameters<typeof connectToGrist>[2] = {}): Promise<GristClient> {
-  const keyed = (await readKeyedAccounts()).find(({ account }) => account.id === accountId);
-  if (!keyed?.apiKey) throw NO_KEY_ERROR();
-  return connectToGrist(keyed.account, keyed.apiKey, calls);
+export function clientsFor(accounts: readonly KeyedAccount[], calls: Parameters<typeof connectToGrist>[2] = {}): (accountId: string) => GristClient {
+  const clients = new Map<string, GristClient>();
+  return (accountId) => {
+    let client = clients.get(accountId);
+    if (!client) {
+      const keyed = accounts.find(({ account }) => account.id === accountId);
+      if (!keyed?.apiKey) throw NO_KEY_ERROR();
+      client = connectToGrist(keyed.account, keyed.apiKey, calls);
+      clients.set(accountId, client);
+    }
+    return client;
+  };
 }

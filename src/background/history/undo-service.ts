@@ -9,7 +9,7 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { keyDestination } from '../grist/host-policy.ts';
 import { clearHistory as forgetHistory, markUndone, readHistory } from './rename-history.ts';
 import { oneAtATime, renameAt } from '../rename/rename-service.ts';
@@ -96,25 +96,33 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
   return oneAtATime(docId, async () => {
     const entry = (await readHistory()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
-    return undoNow(entry, { force, accounts: await readKeyedAccounts() });
+    const accounts = await readKeyedAccounts();
+    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts) });
   });
 }
 
 /**
  * Undoes one entry read from the history already (a bulk rename's batch reads it once for all its
- * entries), in its document's queue, with the saved accounts and keys given (readKeyedAccounts).
- * `batchId`: the undo's own entries are recorded as one batch, so undoing a batch takes one place
+ * entries), in its document's queue, with the saved accounts and keys given (readKeyedAccounts)
+ * and their clients (clientsFor: one per account for the whole batch). `batchId`: the undo's own entries are recorded as one batch, so undoing a batch takes one place
  * of the history's 200, not one each. Out and throws: as undoRename.
  */
-export function undoEntry(entry: HistoryEntry, options: { accounts: readonly KeyedAccount[]; batchId?: string }): Promise<UndoOutcome> {
+export function undoEntry(entry: HistoryEntry, options: UndoContext): Promise<UndoOutcome> {
   return oneAtATime(entry.docId, () => undoNow(entry, options));
 }
 
-async function undoNow(entry: HistoryEntry, { force = false, accounts, batchId }: { force?: boolean; accounts: readonly KeyedAccount[]; batchId?: string }): Promise<UndoOutcome> {
+/** What an undo needs besides its entry: the saved accounts and keys, their clients, and its batch. */
+interface UndoContext {
+  accounts: readonly KeyedAccount[];
+  clientOf: ReturnType<typeof clientsFor>;
+  batchId?: string;
+}
+
+async function undoNow(entry: HistoryEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
   const reason = whyNot(entry, accounts);
   if (reason) throw reason;
-  const { account, apiKey } = accountOf(entry, accounts)!;
-  const client = connectToGrist(account, apiKey!);
+  const { account } = accountOf(entry, accounts)!;
+  const client = clientOf(account.id);
   if (entry.kind === 'move') return undoMove(entry, account.id, client, force, batchId);
   const siteUrl = entry.site.url;
   const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;

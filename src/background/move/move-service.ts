@@ -15,7 +15,7 @@ import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, readListing, recordMove, type MoveEnd } from '../listing/listing-cache.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
 import { logFailure } from '../log-failure.ts';
-import { connectAccount } from '../grist/grist-connection.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { findDocument, findWorkspace, oneAtATime } from '../rename/rename-service.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
@@ -195,8 +195,9 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
  */
 export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
-    const target = moveTarget(await readListing(), request);
-    const client = await connectAccount(target.account);
+    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const target = moveTarget(listing, request);
+    const client = clientsFor(accounts)(target.account);
     return moveAt(client, target, { source: request.source ?? 'popup' });
   });
 }

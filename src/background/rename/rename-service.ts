@@ -10,7 +10,7 @@ import { workspaceKey, type RenameSource, type WindowSource } from '../../shared
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { connectAccount } from '../grist/grist-connection.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, readListing, recordRename, recordWorkspaceRename } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
@@ -225,10 +225,11 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
 export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: number; siteUrl: string; workspaceId: number; name: string }): Promise<RenameResult> {
   const key = workspaceKey(workspaceId);
   return oneAtATime(key, async () => {
-    const found = findWorkspace(await readListing(), (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
+    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const found = findWorkspace(listing, (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
-    const client = await connectAccount(site.account);
+    const client = clientsFor(accounts)(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId: key, currentName: workspace.name, workspaceId }, name, {
       account: site.account,
       source: 'popup',
@@ -244,10 +245,11 @@ export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: 
  */
 export function renameDocument({ orgId, docId, name, source }: RenameRequest): Promise<RenameResult> {
   return oneAtATime(docId, async () => {
-    const found = findDocument(await readListing(), orgId, docId);
+    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const found = findDocument(listing, orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
-    const client = await connectAccount(site.account);
+    const client = clientsFor(accounts)(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
       account: site.account,
       source: source ?? 'popup',
