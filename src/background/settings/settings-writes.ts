@@ -7,7 +7,7 @@
  * nothing is stored; if the storage write fails, the rule is put back.
  */
 import { accountsItem, apiKeysItem, storeTogether, type Account } from '../../shared/storage-items.ts';
-import { readAccounts } from '../grist/host-policy.ts';
+import { readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
 import { syncOriginRule } from './origin-rule.ts';
@@ -58,7 +58,7 @@ export async function commitRemoval(after: readonly Account[], apiKeys: Record<s
  */
 export function recordListedHosts(listedFor: Account, apiKey: string, listed: string[]): Promise<void> {
   return oneChangeAtATime(async () => {
-    const [before, keys] = await Promise.all([readAccounts(), apiKeysItem.get()]);
+    const { accounts: before, keys } = await readAccountsAndKeys();
     const account = before.find((entry) => entry.id === listedFor.id);
     const sorted = [...listed].sort();
     if (!account || keys[account.id] !== apiKey || account.settings.personalSiteUrl !== listedFor.settings.personalSiteUrl) return;
