@@ -9,7 +9,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename, type Listing, type SiteEntry } from '../shared/listing.ts';
+import { accountShortNames, canRename, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
 import { batchDestinations, serverOf, type MoveDestination } from '../shared/move.ts';
@@ -190,9 +190,8 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
    * users of one server each list their "Personal" and may share a team).
    */
   const siteName = computed(() => {
-    const accounts = listing.value?.accounts ?? [];
-    if (accounts.length < 2) return siteDisplayName;
-    const who = new Map(accounts.map((account, index) => [account.id, account.user?.email ?? t('accountLegend', String(index + 1))]));
+    const who = accountShortNames(listing.value?.accounts ?? []);
+    if (who.size === 0) return siteDisplayName;
     return (entry: SiteEntry) => t('siteOfAccount', siteDisplayName(entry), who.get(entry.account) ?? '');
   });
   const sites = computed(() => (listing.value?.sites ?? []).map((entry) => ({ key: siteKeyOf(entry), name: siteName.value(entry) })));

@@ -4,6 +4,7 @@
  * It holds no API key, so it may be cached in storage and read by the popup.
  */
 import type { ErrorValue } from './errors.ts';
+import { t } from './i18n.ts';
 
 /** One Grist document as the popup needs it. Field names follow Grist's Doc object. */
 export interface DocumentEntry {
@@ -90,6 +91,15 @@ export interface Listing {
    * account's sites with it. The sites come in the same order, each account's together.
    */
   accounts?: AccountEntry[];
+}
+
+/**
+ * What each account is called beside what it made or lists, where two or more are saved: its
+ * user's email, or `Account <n>` (its place in the options) until a check has said whose key it
+ * is. In: the accounts, in the options' order. Out: names by account id; none with one account.
+ */
+export function accountShortNames(accounts: readonly { id: string; user: { email: string } | null }[]): Map<string, string> {
+  return new Map(accounts.length > 1 ? accounts.map((account, index) => [account.id, account.user?.email ?? t('accountLegend', String(index + 1))]) : []);
 }
 
 /**

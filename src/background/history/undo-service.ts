@@ -5,6 +5,7 @@
  * the same one-rename-at-a-time queue as every rename. Also the history as the pages see it.
  */
 import type { HistoryEntry, HistoryItem, UndoOutcome } from '../../shared/history.ts';
+import { accountShortNames } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -67,7 +68,7 @@ async function readCurrent(client: GristClient, entry: HistoryEntry, workspaceId
 /** The `getHistory` message: the entries, newest first, each with whether it can be undone. */
 export async function getHistory(): Promise<HistoryItem[]> {
   const [entries, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
-  const names = new Map(accounts.length > 1 ? accounts.map(({ account }, index) => [account.id, account.user?.email ?? t('accountLegend', String(index + 1))]) : []);
+  const names = accountShortNames(accounts.map(({ account }) => account));
   return entries.map((entry) => {
     const madeBy = entry.account === undefined ? undefined : names.get(entry.account);
     return { ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null, ...(madeBy === undefined ? {} : { madeBy }) };
