@@ -190,8 +190,8 @@ function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSen
  * Out: the run as it starts. Throws ApiError `no-key` when no key is saved.
  */
 export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
-  const client = await currentClients();
-  const find = documentIndex(await readListing());
+  const [client, listing] = await Promise.all([currentClients(), readListing()]);
+  const find = documentIndex(listing);
   const run = newRun('rename', client);
   for (const { orgId, docId, newName } of items) {
     const found = find(orgId, docId);
@@ -242,13 +242,21 @@ function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<type
  * destination when listed). Throws ApiError `no-key` when no key is saved.
  */
 export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
-  const client = await currentClients();
-  const listing = await readListing();
+  const [client, listing] = await Promise.all([currentClients(), readListing()]);
   const find = documentIndex(listing);
   // Each document goes with its own account, to the destination as that account lists it: the
-  // same site (by address: org ids are per server), seen by that account's user.
+  // same site (by address: org ids are per server), seen by that account's user. Found once per
+  // account, not once per document.
   const isDestinationSite = (site: SiteEntry) => site.orgId === to.orgId && site.siteUrl === to.siteUrl;
-  const destinationFor = (account: string) => findWorkspace(listing, (site) => site.account === account && isDestinationSite(site), to.workspaceId);
+  const destinations = new Map<string, ReturnType<typeof findWorkspace>>();
+  const destinationFor = (account: string) => {
+    let destination = destinations.get(account);
+    if (destination === undefined) {
+      destination = findWorkspace(listing, (site) => site.account === account && isDestinationSite(site), to.workspaceId);
+      destinations.set(account, destination);
+    }
+    return destination;
+  };
   const listed = findWorkspace(listing, isDestinationSite, to.workspaceId);
   const run = newRun('move', client);
   if (listed) run.to = movePlace(listed.site, listed.workspace);
