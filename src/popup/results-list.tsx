@@ -151,6 +151,8 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       setAnchor(scrollAnchor(scrolledTo.current));
     };
     const onScroll = () => {
+      // Scrolled: the rows past the cache's first screen are wanted.
+      store.readWholeCache();
       frame ||= requestAnimationFrame(update);
     };
     container.addEventListener('scroll', onScroll, { passive: true });

@@ -89,22 +89,67 @@ describe('popup store', () => {
     expect(findDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
   });
 
-  test('the cached first screen shows before the whole cache is read, which then replaces it', async () => {
+  test('the cached first screen shows at once; the whole cache is read once asked for (issue 16), and then replaces it', async () => {
     const whole = deferred<Listing | null>();
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const readCachedListing = vi.fn(() => whole.promise);
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     expect(store.loaded.value).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readCachedListing).not.toHaveBeenCalled();
 
+    store.readWholeCache(); // the list was scrolled
+    store.readWholeCache();
+    expect(readCachedListing).toHaveBeenCalledOnce();
     whole.resolve(cached);
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
     refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
     await started;
     expect(store.listing.value).toBe(cached);
+  });
+
+  test('a refresh whose every site changed shows the fresh sites and never reads the whole cache (issue 16)', async () => {
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh plan'), doc('secondDoc00000000000', 'Second')), revision: 'rev-2' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const { backend, report } = reportingBackend(refreshed.promise);
+    const readCachedListing = vi.fn(async () => ({ ...listing(PLAN), revision: 'rev-1' }));
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    // Shown as they come once the refresh is slow, without the whole cache under them.
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
+    report({ sites: fresh.sites, unchanged: [false], asShown: [false] });
+    await vi.waitFor(() => expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
+    refreshed.resolve({ ok: true, value: fresh });
+    await started;
+    expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Fresh plan', 'Second']);
+    store.readWholeCache();
+    store.setQuery('plan');
+    expect(store.searchWaits.value).toBe(false);
+    expect(readCachedListing).not.toHaveBeenCalled();
+  });
+
+  test('a refresh that fails shows the whole cache, read then (issue 16)', async () => {
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
+    const readCachedListing = vi.fn(async () => cached);
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    expect(readCachedListing).not.toHaveBeenCalled();
+    refreshed.resolve({ ok: false, error: { kind: 'network', message: 'Offline' } });
+    await started;
+    expect(store.listingError.value?.message).toBe('Offline');
+    expect(store.listing.value).toBe(cached);
+    expect(readCachedListing).toHaveBeenCalledOnce();
   });
 
   test('a refresh that fails while the whole cache is still read leaves a search waiting for the cache (issue 16)', async () => {

@@ -289,14 +289,17 @@ describe('search', () => {
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
     const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const readCachedListing = vi.fn(() => whole.promise);
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     render(<App store={store} />);
     await act(async () => {
       void store.start();
     });
     await screen.findByRole('link', { name: 'Open Budget' });
+    expect(readCachedListing).not.toHaveBeenCalled();
 
     type(searchBox(), 'fore');
+    expect(readCachedListing).toHaveBeenCalledOnce();
     expect(screen.getByRole('status').textContent).toContain('Searching all documents as soon as they are loaded…');
     expect(screen.queryAllByRole('link')).toEqual([]);
     expect(screen.getByRole('status').textContent).not.toContain('No documents match');
@@ -307,6 +310,27 @@ describe('search', () => {
     });
     await waitFor(() => expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']));
     expect(screen.getByRole('status').textContent).not.toContain('Searching all documents');
+  });
+
+  test('scrolled while only the cache’s first screen is shown, the list asks for the whole cache (issue 16)', async () => {
+    const cached: Listing = { ...freshListing(), revision: 'rev-1' };
+    const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
+    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+      refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
+    const readCachedListing = vi.fn(async () => cached);
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    render(<App store={store} />);
+    await act(async () => {
+      void store.start();
+    });
+    await screen.findByRole('link', { name: 'Open Budget' });
+    expect(screen.queryByRole('link', { name: 'Open Forecast' })).toBeNull();
+
+    await act(async () => {
+      fireEvent.scroll(document.querySelector('.results')!);
+    });
+    expect(readCachedListing).toHaveBeenCalledOnce();
+    await screen.findByRole('link', { name: 'Open Forecast' });
   });
 
   test('the search box is labelled and focused when the popup opens', async () => {
