@@ -11,7 +11,7 @@ import pkg from './package.json' with { type: 'json' };
 /**
  * The popup's scripts, bundled on their own: `assets/first-screen.js`, which imports the popup's
  * code, `assets/main.js`, once it has drawn the first screen (first-screen-entry.ts); the popup's
- * index.html names both, the second as a preload, with `vite-ignore`. In the main build the popup
+ * index.html names the first, with `vite-ignore`. In the main build the popup
  * shared chunks with every other page and loaded ten files: each a request to the browser,
  * compressed on its own, and 4 KB (gzip) more than the same code in one file. The history view,
  * imported when opened, stays a chunk of its own.

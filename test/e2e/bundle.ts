@@ -4,10 +4,22 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './extension.ts';
 
-/** The JS files (relative to dist/) a page loads: its module script and the chunks it preloads. */
+/**
+ * The JS files (relative to dist/) a page loads at once: the scripts and preloads its HTML names,
+ * and the scripts those import by a fixed name (the popup's first-screen script imports the popup's
+ * code, `import(\`./main.js\`)`). What they import in turn is not followed: the chunks a page's
+ * code imports when a part is opened (the popup's history) are loaded only then.
+ */
 export async function pageScripts(page: 'popup' | 'options' | 'dialog' | 'bulk'): Promise<string[]> {
   const html = await readFile(join(DIST, 'src', page, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  const imported = await Promise.all(
+    named.map(async (file) => {
+      const code = await readFile(join(DIST, file), 'utf8');
+      return [...code.matchAll(/\bimport\(\s*[`'"]\.\/([^`'"]+\.js)[`'"]\s*\)/g)].map((match) => join(dirname(file), match[1] as string));
+    }),
+  );
+  return [...new Set([...named, ...imported.flat()])];
 }
 
 /**
