@@ -26,7 +26,7 @@ const store = createPopupStore({
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 100 }),
 });
 
-// Start reading the caches and asking for a fresh listing before the first render.
+// Start reading the cache's first screen and asking for a fresh listing before the first render.
 // The page is written in English; these follow the language the messages are shown in.
 document.documentElement.lang = t('languageCode');
 document.title = t('popupTitle');

@@ -151,7 +151,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       setAnchor(scrollAnchor(scrolledTo.current));
     };
     const onScroll = () => {
-      // Scrolled: the rows past the cache's first screen are wanted.
+      // Scrolled: the rows past the cache's first screen may be wanted next.
       store.readWholeCache();
       frame ||= requestAnimationFrame(update);
     };

@@ -51,8 +51,8 @@ export interface PopupStore {
   /** True once the cache was read or a fresh listing arrived, whichever came first. */
   readonly loaded: ReadonlySignal<boolean>;
   /**
-   * True while the listing shown is the cache's first screen only, the whole cache still being
-   * read: a search then waits for it (no results yet), and the status says so.
+   * True while the listing shown is the cache's first screen only, the whole cache not read yet: a
+   * search then asks for it and waits for it (no results yet), and the status says so.
    */
   readonly searchWaits: ReadonlySignal<boolean>;
   /**
@@ -97,7 +97,7 @@ export interface PopupStore {
   start(): Promise<void>;
   /**
    * Reads the whole cached listing, if start() showed only its first screen and has not read it:
-   * the list was scrolled past that screen, or the like. Searches, sites the refresh says are as
+   * the list was scrolled, and may go past that screen. Searches, sites the refresh says are as
    * cached, and a failed refresh read it by themselves.
    */
   readWholeCache(): void;
@@ -258,7 +258,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   /**
    * The sites to show for fresh ones (a refresh's progress, or its end when `final`). A site Grist
    * says is as cached keeps the object shown, so it is not rendered again (at the end, only if the
-   * popup shows more than the cache's first screen: the whole cache is still on its way before);
+   * popup shows more than the cache's first screen, which is cut short);
    * a site not answered yet keeps what was shown of it, marked as waited for once `markWaiting`;
    * renames this popup made since `startedAt` are applied again. A site the worker sent as shown
    * (`asShown`, without its workspaces) is taken from the whole cached listing; `missing` says
@@ -305,7 +305,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   /**
    * Asks for a fresh listing and shows it. `cachedRevision`: the revision of the cached listing the
-   * page shows (or is reading): the worker then sends the sites as in it without their workspaces.
+   * page shows (its first screen): the worker then sends the sites as in it without their
+   * workspaces, which the page takes from the whole cache.
    */
   async function refresh(cachedRevision?: string): Promise<void> {
     if (refreshing.value) return;
@@ -318,8 +319,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const announcedBefore = announcement.value;
     // The sites answered so far, shown as they come once the refresh is slow: one site that never
     // answers holds back only itself. Progress comes a message per site; it is shown from
-    // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the whole cache once it
-    // is read; sites still waited for say so from WAITING_NOTICE_MS on.
+    // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the cache shown (and
+    // again at once over the whole cache when it is read); sites still waited for say so from
+    // WAITING_NOTICE_MS on.
     let progress: RefreshProgress | null = null;
     let slow = false;
     let queued: ReturnType<typeof setTimeout> | undefined;
@@ -349,7 +351,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       markWaiting = true;
       queueProgress();
     }, WAITING_NOTICE_MS);
-    reapplyProgress = queueProgress;
+    reapplyProgress = () => {
+      if (slow) showProgress();
+    };
     const reply = await settle(
       backend.refreshListing(
         null,
@@ -430,7 +434,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     }
     await refreshed;
     // Not asked for by the end of a good refresh: then never, since the listing shown is all fresh.
-    readWholeCache = () => {};
+    // (Else a refresh asked for meanwhile made this one end at once: the cache is what there is.)
+    if (freshListingArrived) readWholeCache = () => {};
+    else readWholeCache();
     await wholeRead;
   }
 
@@ -441,12 +447,14 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     // Only the listing the worker was told of stands for the sites it sends as shown.
     wholeCache = cached && cached.revision === previewOf ? cached : null;
     cacheReadDone();
-    if (cached && !freshListingArrived) show(cached, cached.revision);
-    // With no whole cache, the refresh's end ends the wait (and has, if it is over).
-    if (cached || !refreshing.value) partial.value = false;
-    // Sites that answered before the cache was read are shown on top of it.
-    reapplyProgress?.();
-    loaded.value = true;
+    batch(() => {
+      if (cached && !freshListingArrived) show(cached, cached.revision);
+      // With no whole cache, the refresh's end ends the wait (and has, if it is over).
+      if (cached || !refreshing.value) partial.value = false;
+      // The sites shown as they answered stay shown, on top of it, in the same render.
+      reapplyProgress?.();
+      loaded.value = true;
+    });
   }
 
   function beginRename(ref: RenameRef): void {

@@ -135,6 +135,66 @@ describe('popup store', () => {
     expect(readCachedListing).not.toHaveBeenCalled();
   });
 
+  test('the whole cache read during a slow refresh keeps the sites that answered shown in the same render (issue 16)', async () => {
+    const whole = deferred<Listing | null>();
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const { backend, report } = reportingBackend(refreshed.promise);
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
+    report({ sites: listing(doc(PLAN.id, 'Fresh plan')).sites, unchanged: [false], asShown: [false] });
+    await vi.waitFor(() => expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
+    // Every listing shown from now on: the cache's old name must never come back.
+    const names: Array<string | undefined> = [];
+    const stop = effect(() => void names.push(findDocument(store.listing.value, REF)?.name));
+    store.readWholeCache();
+    whole.resolve(cached);
+    await whole.promise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(names.every((name) => name === 'Fresh plan')).toBe(true);
+    refreshed.resolve({ ok: true, value: listing(doc(PLAN.id, 'Fresh plan')) });
+    await started;
+  });
+
+  test('the whole cache, asked for by a search and read once a fresh listing arrived, does not replace it (issue 16)', async () => {
+    const whole = deferred<Listing | null>();
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
+    const readCachedListing = vi.fn(() => whole.promise);
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    store.setQuery('plan');
+    expect(readCachedListing).toHaveBeenCalledOnce();
+    refreshed.resolve({ ok: true, value: listing(doc(PLAN.id, 'Fresh plan')) });
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    whole.resolve({ ...listing(PLAN), revision: 'rev-1' });
+    await started;
+    expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan');
+  });
+
+  test('a Refresh clicked before the first screen was read: the whole cache is read, and stays shown when that refresh fails (issue 16)', async () => {
+    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+    const preview = deferred<Listing | null>();
+    const refreshed = deferred<Reply<'refreshListing'>>();
+    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: () => preview.promise, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const started = store.start();
+    const clicked = store.refresh();
+    preview.resolve({ ...listing(PLAN), revision: 'preview:rev-1' });
+    // The cache is shown while the clicked refresh still runs; then it fails.
+    await vi.waitFor(() => expect(store.listing.value).not.toBeNull());
+    refreshed.resolve({ ok: false, error: { kind: 'network', message: 'Offline' } });
+    await Promise.all([started, clicked]);
+    expect(store.listing.value).toBe(cached);
+    expect(store.searchWaits.value).toBe(false);
+  });
+
   test('a refresh that fails shows the whole cache, read then (issue 16)', async () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
@@ -172,7 +232,7 @@ describe('popup store', () => {
   });
 
   test('sites reported unchanged while only the first screen is shown: kept until the end, then the whole ones', async () => {
-    const whole = deferred<Listing | null>(); // read only after the refresh, as when the cache is slow
+    const whole = deferred<Listing | null>(); // never read: no site comes as shown, nothing else asks
     const refreshed = deferred<Reply<'refreshListing'>>();
     const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };

@@ -325,6 +325,7 @@ describe('search', () => {
     });
     await screen.findByRole('link', { name: 'Open Budget' });
     expect(screen.queryByRole('link', { name: 'Open Forecast' })).toBeNull();
+    expect(readCachedListing).not.toHaveBeenCalled();
 
     await act(async () => {
       fireEvent.scroll(document.querySelector('.results')!);
