@@ -59,6 +59,25 @@ function deferred<T>() {
 const PLAN = doc('planDoc0000000000000', 'Plan');
 const REF = { orgId: 7, docId: PLAN.id };
 
+/** The whole cache of the tests that start on its first screen: Plan and Second, revision rev-1. */
+const WHOLE: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
+
+/**
+ * A store started on the cache's first screen (Plan only, revision preview:rev-1), its refresh and
+ * its read of the whole cache left for the test to answer. Resolves once the first screen is shown.
+ */
+async function startOnFirstScreen() {
+  const whole = deferred<Listing | null>();
+  const refreshed = deferred<Reply<'refreshListing'>>();
+  const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
+  const { backend, report } = reportingBackend(refreshed.promise);
+  const readCachedListing = vi.fn(() => whole.promise);
+  const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const started = store.start();
+  await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+  return { store, started, whole, refreshed, report, readCachedListing };
+}
+
 describe('popup store', () => {
   test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
     const firstRefresh = deferred<Reply<'refreshListing'>>();
@@ -90,15 +109,7 @@ describe('popup store', () => {
   });
 
   test('the cached first screen shows at once; the whole cache is read once asked for (issue 16), and then replaces it', async () => {
-    const whole = deferred<Listing | null>();
-    const refreshed = deferred<Reply<'refreshListing'>>();
-    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
-    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
-    const readCachedListing = vi.fn(() => whole.promise);
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
-    const started = store.start();
-    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    const { store, started, whole, refreshed, readCachedListing } = await startOnFirstScreen();
     expect(store.loaded.value).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(readCachedListing).not.toHaveBeenCalled();
@@ -106,11 +117,11 @@ describe('popup store', () => {
     store.readWholeCache(); // the list was scrolled
     store.readWholeCache();
     expect(readCachedListing).toHaveBeenCalledOnce();
-    whole.resolve(cached);
-    await vi.waitFor(() => expect(store.listing.value).toBe(cached));
-    refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
+    whole.resolve(WHOLE);
+    await vi.waitFor(() => expect(store.listing.value).toBe(WHOLE));
+    refreshed.resolve({ ok: true, value: { ...WHOLE, fetchedAt: 2 } });
     await started;
-    expect(store.listing.value).toBe(cached);
+    expect(store.listing.value).toBe(WHOLE);
   });
 
   test('a refresh whose every site changed shows the fresh sites and never reads the whole cache (issue 16)', async () => {
@@ -136,14 +147,7 @@ describe('popup store', () => {
   });
 
   test('the whole cache read during a slow refresh keeps the sites that answered shown in the same render (issue 16)', async () => {
-    const whole = deferred<Listing | null>();
-    const refreshed = deferred<Reply<'refreshListing'>>();
-    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
-    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const { backend, report } = reportingBackend(refreshed.promise);
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
-    const started = store.start();
-    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    const { store, started, whole, refreshed, report } = await startOnFirstScreen();
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
     report({ sites: listing(doc(PLAN.id, 'Fresh plan')).sites, unchanged: [false], asShown: [false] });
     await vi.waitFor(() => expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
@@ -151,7 +155,7 @@ describe('popup store', () => {
     const names: Array<string | undefined> = [];
     const stop = effect(() => void names.push(findDocument(store.listing.value, REF)?.name));
     store.readWholeCache();
-    whole.resolve(cached);
+    whole.resolve(WHOLE);
     await whole.promise;
     await new Promise((resolve) => setTimeout(resolve, 0));
     stop();
@@ -161,19 +165,12 @@ describe('popup store', () => {
   });
 
   test('the whole cache, asked for by a search and read once a fresh listing arrived, does not replace it (issue 16)', async () => {
-    const whole = deferred<Listing | null>();
-    const refreshed = deferred<Reply<'refreshListing'>>();
-    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
-    const readCachedListing = vi.fn(() => whole.promise);
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
-    const started = store.start();
-    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    const { store, started, whole, refreshed, readCachedListing } = await startOnFirstScreen();
     store.setQuery('plan');
     expect(readCachedListing).toHaveBeenCalledOnce();
     refreshed.resolve({ ok: true, value: listing(doc(PLAN.id, 'Fresh plan')) });
     await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
-    whole.resolve({ ...listing(PLAN), revision: 'rev-1' });
+    whole.resolve(WHOLE);
     await started;
     expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan');
   });
@@ -196,19 +193,13 @@ describe('popup store', () => {
   });
 
   test('a refresh that fails shows the whole cache, read then (issue 16)', async () => {
-    const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
-    const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const refreshed = deferred<Reply<'refreshListing'>>();
-    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
-    const readCachedListing = vi.fn(async () => cached);
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
-    const started = store.start();
-    await vi.waitFor(() => expect(store.listing.value).toBe(preview));
+    const { store, started, whole, refreshed, readCachedListing } = await startOnFirstScreen();
+    whole.resolve(WHOLE);
     expect(readCachedListing).not.toHaveBeenCalled();
     refreshed.resolve({ ok: false, error: { kind: 'network', message: 'Offline' } });
     await started;
     expect(store.listingError.value?.message).toBe('Offline');
-    expect(store.listing.value).toBe(cached);
+    expect(store.listing.value).toBe(WHOLE);
     expect(readCachedListing).toHaveBeenCalledOnce();
   });
 
