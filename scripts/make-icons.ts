@@ -10,7 +10,7 @@
  */
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 
 const SVG = resolve(import.meta.dirname, 'icon.svg');
 const OUT = resolve(import.meta.dirname, '../public/icons');
@@ -33,37 +33,31 @@ const ICONS = [
   { size: 128, margin: 16 },
 ];
 
-const svg = await readFile(SVG, 'utf8');
-const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+/**
+ * Draws the SVG file `svgPath` to a PNG of `size` px square at `pngPath`, the art `margin` px in
+ * from each side and the rest transparent.
+ */
+async function drawPng(browser: Browser, svgPath: string, size: number, margin: number, pngPath: string): Promise<void> {
+  const source = `data:image/svg+xml;base64,${(await readFile(svgPath)).toString('base64')}`;
+  const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
+  const art = size - 2 * margin;
+  await page.setContent(
+    `<style>html, body { margin: 0; background: transparent; }</style>` +
+      `<img src="${source}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`,
+  );
+  await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
+  await page.screenshot({ path: pngPath, omitBackground: true });
+  await page.close();
+  console.log(`wrote ${pngPath}`);
+}
+
 await mkdir(OUT, { recursive: true });
+await mkdir(ROW_ICONS_OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 try {
-  for (const { size, margin } of ICONS) {
-    const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-    const art = size - 2 * margin;
-    await page.setContent(
-      `<style>html, body { margin: 0; background: transparent; }</style>` +
-        `<img src="${source}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`,
-    );
-    await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
-    const path = resolve(OUT, `icon-${size}.png`);
-    await page.screenshot({ path, omitBackground: true });
-    await page.close();
-    console.log(`wrote ${path}`);
-  }
-  await mkdir(ROW_ICONS_OUT, { recursive: true });
+  for (const { size, margin } of ICONS) await drawPng(browser, SVG, size, margin, resolve(OUT, `icon-${size}.png`));
   for (const file of (await readdir(ROW_ICONS)).filter((name) => name.endsWith('.svg'))) {
-    const page = await browser.newPage({ viewport: { width: ROW_ICON_SIZE, height: ROW_ICON_SIZE }, deviceScaleFactor: 1 });
-    const icon = `data:image/svg+xml;base64,${(await readFile(resolve(ROW_ICONS, file))).toString('base64')}`;
-    await page.setContent(
-      `<style>html, body { margin: 0; background: transparent; }</style>` +
-        `<img src="${icon}" width="${ROW_ICON_SIZE}" height="${ROW_ICON_SIZE}" style="display: block">`,
-    );
-    await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
-    const path = resolve(ROW_ICONS_OUT, file.replace(/\.svg$/, '.png'));
-    await page.screenshot({ path, omitBackground: true });
-    await page.close();
-    console.log(`wrote ${path}`);
+    await drawPng(browser, resolve(ROW_ICONS, file), ROW_ICON_SIZE, 0, resolve(ROW_ICONS_OUT, file.replace(/\.svg$/, '.png')));
   }
 } finally {
   await browser.close();
