@@ -12,11 +12,10 @@ import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace 
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, readListing, recordMove, type MoveEnd } from '../listing/listing-cache.ts';
+import { forgetDocument, recordMove, type MoveEnd } from '../listing/listing-cache.ts';
 import { addHistoryEntry } from '../history/rename-history.ts';
 import { logFailure } from '../log-failure.ts';
-import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { findDocument, findWorkspace, oneAtATime } from '../rename/rename-service.ts';
+import { findDocument, findWorkspace, listingAndClients, oneAtATime } from '../rename/rename-service.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
@@ -195,9 +194,9 @@ export async function moveAt(client: GristClient, target: MoveTarget, record: { 
  */
 export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
   return oneAtATime(request.docId, async () => {
-    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const [listing, clientOf] = await listingAndClients();
     const target = moveTarget(listing, request);
-    const client = clientsFor(accounts)(target.account);
+    const client = clientOf(target.account);
     return moveAt(client, target, { source: request.source ?? 'popup' });
   });
 }

@@ -219,17 +219,26 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
 }
 
 /**
+ * The cached listing and a client for each saved account (clientsFor), read together: what a
+ * rename or a move from a page needs before its first request.
+ */
+export async function listingAndClients(): Promise<[Listing | null, (accountId: string) => GristClient]> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  return [listing, clientsFor(accounts)];
+}
+
+/**
  * The popup's `renameWorkspace` message: renames a workspace of the cached listing, through its
  * own site (Grist would take any site's address, grist-api.md; the extension does not rely on it).
  */
 export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: number; siteUrl: string; workspaceId: number; name: string }): Promise<RenameResult> {
   const key = workspaceKey(workspaceId);
   return oneAtATime(key, async () => {
-    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const [listing, clientOf] = await listingAndClients();
     const found = findWorkspace(listing, (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
-    const client = clientsFor(accounts)(site.account);
+    const client = clientOf(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId: key, currentName: workspace.name, workspaceId }, name, {
       account: site.account,
       source: 'popup',
@@ -245,11 +254,11 @@ export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: 
  */
 export function renameDocument({ orgId, docId, name, source }: RenameRequest): Promise<RenameResult> {
   return oneAtATime(docId, async () => {
-    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const [listing, clientOf] = await listingAndClients();
     const found = findDocument(listing, orgId, docId);
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
-    const client = clientsFor(accounts)(site.account);
+    const client = clientOf(site.account);
     return renameAt(client, { siteUrl: site.siteUrl, docId, currentName: document.name }, name, {
       account: site.account,
       source: source ?? 'popup',
