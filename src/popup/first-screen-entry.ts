@@ -1,10 +1,9 @@
 /**
  * The popup's script: shows the first screen the last popup drew (first-screen.ts), then starts
  * the popup itself (main.tsx). The popup's code is fetched only once the drawing is up: preloaded
- * by the page, its loading held up the drawing it replaces (by about 4 ms at the median of 24 opens,
- * and the popup's own view came no sooner). No
- * drawing when the popup was opened with a search (`?q=`), whose results the drawing does not
- * show. Reads storage itself, without the shared modules: importing them would make this script
+ * by the page, its loading held up the drawing it replaces (by about 4 ms at the median of 24
+ * opens, and the popup's own view came no sooner). No drawing when the popup was opened with a
+ * search (`?q=`), whose results the drawing does not show. Reads storage itself, without the shared modules: importing them would make this script
  * wait for theirs. A classic script run from the page's head as soon as it is loaded (index.html):
  * the read starts while the page is parsed, about 4 ms sooner than a module script at its end.
  */

@@ -1,8 +1,9 @@
 /**
  * Matching documents against what the user types: the popup's search box, the Bulk rename page's
  * filter, the address bar's `gr` keyword. Pure functions, no DOM.
- * Names are folded once per document (cached) so that a keystroke only runs `includes` over
- * strings already folded: with 20,000 documents that is a few milliseconds, not a fold of each name.
+ * Names are folded once per listing shown (listing-rows.ts keeps them by workspace) so that a
+ * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
+ * milliseconds, not a fold of each name.
  */
 import type { Listing } from '../shared/listing.ts';
 

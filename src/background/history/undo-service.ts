@@ -105,8 +105,9 @@ export function undoRename({ entryId, docId, force = false }: { entryId: string;
 /**
  * Undoes one entry read from the history already (a bulk rename's batch reads it once for all its
  * entries), in its document's queue, with the saved accounts and keys given (readKeyedAccounts)
- * and their clients (clientsFor: one per account for the whole batch). `batchId`: the undo's own entries are recorded as one batch, so undoing a batch takes one place
- * of the history's 200, not one each. Out and throws: as undoRename.
+ * and their clients (clientsFor: one per account for the whole batch). `batchId`: the undo's own
+ * entries are recorded as one batch, so undoing a batch takes one place of the history's 200, not
+ * one each. Out and throws: as undoRename.
  */
 export function undoEntry(entry: HistoryEntry, options: UndoContext): Promise<UndoOutcome> {
   return oneAtATime(entry.docId, () => undoNow(entry, options));
