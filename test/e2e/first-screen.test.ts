@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions } from './user-actions.ts';
+import { openPopup, saveOptions, storedDrawing as storedDrawingOf } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -36,14 +36,7 @@ async function connect(): Promise<void> {
   await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
 }
 
-/** Whether a drawing is stored, and of the first screen the cache holds now. */
-function storedDrawing(): Promise<{ stored: boolean; current: boolean }> {
-  return setup.extension.worker.evaluate(async () => {
-    const { firstScreen, listingPreview } = (await chrome.storage.local.get(['firstScreen', 'listingPreview'])) as Record<string, string | undefined>;
-    if (!firstScreen || !listingPreview) return { stored: Boolean(firstScreen), current: false };
-    return { stored: true, current: JSON.parse(firstScreen).previewRevision === JSON.parse(listingPreview).revision };
-  });
-}
+const storedDrawing = () => storedDrawingOf(setup.extension);
 
 /** Opens the popup and waits until its own view has taken over from any drawing. */
 async function openAndSettle(): Promise<{ page: Page; drawn: Array<string | null> | null }> {

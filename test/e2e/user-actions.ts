@@ -70,6 +70,15 @@ export async function openPopup(extension: LoadedExtension): Promise<Page> {
   return page;
 }
 
+/** Whether a drawing of the popup's first screen is stored, and of the first screen the cache holds now. */
+export function storedDrawing(extension: LoadedExtension): Promise<{ stored: boolean; current: boolean }> {
+  return extension.worker.evaluate(async () => {
+    const { firstScreen, listingPreview } = (await chrome.storage.local.get(['firstScreen', 'listingPreview'])) as Record<string, string | undefined>;
+    if (!firstScreen || !listingPreview) return { stored: Boolean(firstScreen), current: false };
+    return { stored: true, current: JSON.parse(firstScreen).previewRevision === JSON.parse(listingPreview).revision };
+  });
+}
+
 /** Opens the Bulk rename page the way a user does, from the popup's title bar; the popup is closed. */
 export async function openBulkPage(extension: LoadedExtension): Promise<Page> {
   const popup = await openPopup(extension);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, POPUP_PAGE, saveOptions } from './user-actions.ts';
+import { openPopup, POPUP_PAGE, saveOptions, storedDrawing } from './user-actions.ts';
 
 // 3 teams of 40 documents: 120 rows and more, twice the 60 of the cache's first screen.
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed: generateSeed({ teams: 3, docsPerTeam: 40 }) }));
@@ -32,14 +32,7 @@ const readKeys = (page: Page) => page.evaluate(() => (window as unknown as { rea
 async function connectAndCache(): Promise<void> {
   await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
   const popup = await openPopup(setup.extension);
-  await expect
-    .poll(() =>
-      setup.extension.worker.evaluate(async () => {
-        const { firstScreen, listingPreview } = (await chrome.storage.local.get(['firstScreen', 'listingPreview'])) as Record<string, string | undefined>;
-        return Boolean(firstScreen && listingPreview && JSON.parse(firstScreen).previewRevision === JSON.parse(listingPreview).revision);
-      }),
-    )
-    .toBe(true);
+  await expect.poll(async () => (await storedDrawing(setup.extension)).current).toBe(true);
   await popup.close();
   if (!recording) await setup.extension.context.addInitScript(recordStorageReads);
   recording = true;
