@@ -1,16 +1,16 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
-import { getDocumentAtUrl, renameDocumentAtUrl } from './rename/document-at-url.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from './rename-window/document-at-url.ts';
 import { getBulkRun, retryFailedBulk, startBulkMove, startBulkRename, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './settings/origin-rule.ts';
-import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename/rename-triggers.ts';
-import { moveDocument } from './move/move-service.ts';
-import { renameDocument, renameWorkspace } from './rename/rename-service.ts';
-import { clearHistory, getHistory, undoRename } from './history/undo-service.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-window/rename-triggers.ts';
+import { moveDocument } from './changes/move.ts';
+import { renameDocument, renameWorkspace } from './changes/rename.ts';
+import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
 import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from './omnibox/omnibox.ts';
@@ -52,9 +52,9 @@ browser.runtime.onMessage.addListener(
       moveDocument,
       getDocumentAtUrl,
       renameDocumentAtUrl,
-      getHistory,
-      clearHistory,
-      undoRename,
+      getHistory: readChangeLogItems,
+      clearHistory: clearChangeLog,
+      undoRename: undoChange,
       startBulkRename,
       startBulkMove,
       getBulkRun,

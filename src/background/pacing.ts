@@ -27,6 +27,25 @@ export function perHostLimit(concurrency: number): (host: string) => LimitFuncti
   };
 }
 
+/** Changes under way, by the key of what they change: a second change of a document waits for the first. */
+const changesUnderWay = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `change` after every earlier change queued under the same `key` has settled: one change of a
+ * document (its id) or workspace (its workspaceKey) at a time, whatever asked for it (the popup, the
+ * rename window, a bulk run, an undo), so each is checked against what the one before it left.
+ * Out: what `change` answers.
+ */
+export function oneAtATime<T>(key: string, change: () => Promise<T>): Promise<T> {
+  const next = (changesUnderWay.get(key) ?? Promise.resolve()).then(change);
+  const settled = next.catch(() => undefined);
+  changesUnderWay.set(key, settled);
+  void settled.then(() => {
+    if (changesUnderWay.get(key) === settled) changesUnderWay.delete(key);
+  });
+  return next;
+}
+
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,9 +5,9 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { renameDocument } from '../../src/background/changes/rename.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from '../../src/background/settings/settings-service.ts';
-import { readHistory } from '../../src/background/history/rename-history.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
 import { createGristClient } from '../../src/background/grist/grist-client.ts';
 import { orgListSchema } from '../../src/background/grist/grist-schemas.ts';
 import { ApiError } from '../../src/background/grist/api-error.ts';
@@ -183,7 +183,7 @@ describe('renameDocument with two accounts that both list the document (issue 19
         [OWNER_ACCOUNT, 'owners', 'Bugs'],
       ]),
     );
-    expect((await readHistory())[0]).toMatchObject({ account: OWNER_ACCOUNT, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
+    expect((await readChangeLog())[0]).toMatchObject({ account: OWNER_ACCOUNT, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
   });
 
   it('where both accounts own it, the first of them in the options’ order renames it', async () => {
@@ -196,7 +196,7 @@ describe('renameDocument with two accounts that both list the document (issue 19
     await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads 2027' });
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${DOCS.leads.id}`, apiKey: USERS.editor.apiKey })]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
-    expect((await readHistory())[0]).toMatchObject({ account: EDITOR_ACCOUNT, docId: DOCS.leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ account: EDITOR_ACCOUNT, docId: DOCS.leads.id });
   });
 });
 

@@ -7,10 +7,10 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkMove, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
-import { readHistory } from '../../src/background/history/rename-history.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../src/background/move/move-service.ts';
+import { moveDocument } from '../../src/background/changes/move.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { generatedDocId, generateSeed, USERS, type Seed, type SeedOrg } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
@@ -89,7 +89,7 @@ describe('a bulk move run', () => {
     expect(patches().map((request) => request.path).sort()).toEqual(wanted.map(({ orgId, docId }) => `/o/team-${orgId - 99}/api/docs/${docId}/move`).sort());
     expect(server.mostInFlight(new URL(server.url).host)).toBe(BULK_IN_FLIGHT_PER_HOST);
 
-    const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
+    const batch = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
     expect(batch).toHaveLength(12);
     expect(batch.find((entry) => entry.docId === wanted[6]!.docId)).toMatchObject({
       account: ACCOUNT_1,
@@ -266,7 +266,7 @@ describe('a bulk move run', () => {
     expect(patches().map((request) => request.path).sort()).toEqual(wanted.slice(0, 4).map(({ docId }) => `/o/team-1/api/docs/${docId}/move`).sort());
     await vi.waitFor(async () => expect((await cachedPlaces()).get(wanted[3]!.docId)?.at).toBe(`${TEAM_2.orgId}/${TEAM_2.documents}`));
     // The undo's own moves are one batch too, and every undone move is marked.
-    const history = await readHistory();
+    const history = await readChangeLog();
     const undos = history.filter((entry) => entry.source === 'undo');
     expect(undos).toHaveLength(4);
     expect(new Set(undos.map((entry) => entry.batchId)).size).toBe(1);

@@ -6,10 +6,10 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
-import { readHistory } from '../../src/background/history/rename-history.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
 import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../src/background/rename/rename-service.ts';
+import { renameDocument } from '../../src/background/changes/rename.ts';
 import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
@@ -53,7 +53,7 @@ describe('a bulk rename run', () => {
     for (const item of wanted) expect(grist.doc(item.docId)?.name).toBe(item.newName);
     expect(patches()).toHaveLength(20);
     expect(grist.mostInFlight(new URL(grist.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
-    const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
+    const batch = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
     expect(batch).toHaveLength(20);
     // The cached listing has every new name (confirmed together, written together).
     const cached = new Map((await readListing())!.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => [document.id, document.name]))));
@@ -211,7 +211,7 @@ describe('a bulk rename run', () => {
     expect(results.map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
     for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
     // The undo's own entries are one batch too (one place of the history's 200), each marked undone.
-    const history = await readHistory();
+    const history = await readChangeLog();
     const undos = history.filter((entry) => entry.source === 'undo');
     expect(undos).toHaveLength(5);
     expect(new Set(undos.map((entry) => entry.batchId)).size).toBe(1);
@@ -246,7 +246,7 @@ describe('a bulk rename run with several accounts (issue 19)', () => {
     expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'renamed'));
     expect(patches()).toHaveLength(6);
     expect(grist.requests.map((request) => request.apiKey)).toEqual(grist.requests.map(() => USERS.owner.apiKey));
-    const batch = (await readHistory()).filter((entry) => entry.batchId === run.batchId);
+    const batch = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
     expect(batch.map((entry) => entry.account)).toEqual(wanted.map(() => OWNER));
 
     grist.clearRequests();

@@ -6,11 +6,11 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readHistory } from '../../src/background/history/rename-history.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../src/background/move/move-service.ts';
-import { undoRename } from '../../src/background/history/undo-service.ts';
+import { moveDocument } from '../../src/background/changes/move.ts';
+import { undoChange } from '../../src/background/changes/undo.ts';
 import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { batchDestinations, moveDestinations, serverOf } from '../../src/shared/move.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
@@ -113,7 +113,7 @@ describe('moving a document in the worker', () => {
     const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
     const to = { site: { orgId: ORGS.acme.id, name: ORGS.acme.name, url: `${grist.url}/o/acme` }, workspace: { id: marketing.id, name: 'Marketing' } };
     expect(moved).toEqual({ to, entryId: expect.any(String) });
-    expect((await readHistory())[0]).toMatchObject({
+    expect((await readChangeLog())[0]).toMatchObject({
       id: moved.entryId,
       account: ACCOUNT_1,
       kind: 'move',
@@ -145,7 +145,7 @@ describe('moving a document in the worker', () => {
     await connectAs(USERS.owner);
     await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id }, source: 'shortcut' });
     await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
-    expect((await readHistory()).map((entry) => [entry.kind, entry.source])).toEqual([
+    expect((await readChangeLog()).map((entry) => [entry.kind, entry.source])).toEqual([
       ['move', 'popup'],
       ['move', 'shortcut'],
     ]);
@@ -245,12 +245,12 @@ describe('moving a document in the worker', () => {
       await connectAs(USERS.owner);
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
       grist.clearRequests();
-      const undone = await undoRename({ entryId: moved.entryId!, docId: roadmap.id });
+      const undone = await undoChange({ entryId: moved.entryId!, docId: roadmap.id });
       expect(undone).toEqual({ outcome: 'restored', name: roadmap.name, entryId: expect.any(String) });
       expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /o/acme/api/docs/${roadmap.id}`, `PATCH /o/acme/api/docs/${roadmap.id}/move`]);
       expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
       expect(await cached(roadmap.id)).toEqual({ at: `acme/${engineering.id}`, urlId: roadmap.urlId });
-      const [undo, move] = await readHistory();
+      const [undo, move] = await readChangeLog();
       expect(undo).toMatchObject({ account: ACCOUNT_1, kind: 'move', source: 'undo', workspace: { id: marketing.id }, to: { workspace: { id: engineering.id } } });
       expect(move).toMatchObject({ id: moved.entryId, undoneBy: undo!.id });
     });
@@ -259,7 +259,7 @@ describe('moving a document in the worker', () => {
       await connectAs(USERS.owner);
       const moved = await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
       grist.clearRequests();
-      expect(await undoRename({ entryId: moved.entryId!, docId: projectAlpha.id })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, docId: projectAlpha.id })).toMatchObject({ outcome: 'restored' });
       expect(patches().map((request) => request.path)).toEqual([`/o/acme/api/docs/${projectAlpha.id}/move`]);
       expect(grist.doc(projectAlpha.id)).toMatchObject({ workspaceId: projects.id, urlId: null });
       expect(await cached(projectAlpha.id)).toEqual({ at: `globex/${projects.id}`, urlId: projectAlpha.id });
@@ -275,9 +275,9 @@ describe('moving a document in the worker', () => {
       });
       expect(response.status).toBe(200);
       grist.clearRequests();
-      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Roadmap (final)', renamed: true });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Roadmap (final)', renamed: true });
       expect(patches()).toEqual([]);
-      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: engineering.id, name: 'Roadmap (final)' });
     });
 
@@ -286,9 +286,9 @@ describe('moving a document in the worker', () => {
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
       await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.acmeHome.id } });
       grist.clearRequests();
-      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Home' });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Home' });
       expect(patches()).toEqual([]);
-      expect(await undoRename({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
     });
 
@@ -298,7 +298,7 @@ describe('moving a document in the worker', () => {
       // Moved on to another site behind the extension's back.
       await moveDocument({ orgId: ORGS.acme.id, docId: projectAlpha.id, to: { orgId: ORGS.ownerPersonal.id, workspaceId: WORKSPACES.ownerHome.id } });
       grist.clearRequests();
-      expect(await error(undoRename({ entryId: moved.entryId!, docId: projectAlpha.id }))).toEqual({
+      expect(await error(undoChange({ entryId: moved.entryId!, docId: projectAlpha.id }))).toEqual({
         kind: 'not-found',
         message: `“${projectAlpha.name}” is no longer in ${ORGS.acme.name}: it was moved on or deleted since. Nothing was sent.`,
       });

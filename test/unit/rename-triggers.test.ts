@@ -5,10 +5,10 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/background/grist/api-error.ts';
-import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from '../../src/background/rename-window/document-at-url.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { moveDocument } from '../../src/background/move/move-service.ts';
+import { moveDocument } from '../../src/background/changes/move.ts';
 import {
   LINK_MENU_ID,
   onCommand,
@@ -17,7 +17,7 @@ import {
   WORKSPACE_MENU_ID,
   showPageMenuFor,
   syncContextMenus,
-} from '../../src/background/rename/rename-triggers.ts';
+} from '../../src/background/rename-window/rename-triggers.ts';
 import { readAccounts } from '../../src/background/grist/host-policy.ts';
 import { apiKeysItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';

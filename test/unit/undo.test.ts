@@ -7,10 +7,10 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { addHistoryEntry, readHistory } from '../../src/background/history/rename-history.ts';
-import { renameDocument } from '../../src/background/rename/rename-service.ts';
-import { renameDocumentAtUrl } from '../../src/background/rename/document-at-url.ts';
-import { clearHistory, getHistory, undoRename } from '../../src/background/history/undo-service.ts';
+import { addLogEntry, readChangeLog } from '../../src/background/change-log/change-log.ts';
+import { renameDocument } from '../../src/background/changes/rename.ts';
+import { renameDocumentAtUrl } from '../../src/background/rename-window/document-at-url.ts';
+import { clearChangeLog, readChangeLogItems, undoChange } from '../../src/background/changes/undo.ts';
 import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
 import { MAX_HISTORY_ENTRIES, MAX_HISTORY_RECORDS } from '../../src/shared/history.ts';
 import { accountsItem, historyItem } from '../../src/shared/storage-items.ts';
@@ -48,7 +48,7 @@ describe('the history', () => {
   it('records each rename Grist confirmed, newest first, with its site, workspace, names and source', async () => {
     const first = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await renameDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap`, name: 'Roadmap 2027', source: 'shortcut' });
-    const entries = await readHistory();
+    const entries = await readChangeLog();
     expect(entries.map(({ docId, oldName, newName, source }) => ({ docId, oldName, newName, source }))).toEqual([
       { docId: DOCS.roadmap.id, oldName: 'Roadmap 2026', newName: 'Roadmap 2027', source: 'shortcut' },
       { docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' },
@@ -68,14 +68,14 @@ describe('the history', () => {
     await renameDocument({ ...bugTracker, name: 'Bug Tracker' });
     grist.injectFault({ method: 'PATCH', path: /^\/o\/acme\/api\/docs\//, status: 403, body: '{"error":"access denied"}', contentType: 'application/json' });
     await renameDocument({ ...bugTracker, name: 'Bugs' }).catch(() => undefined);
-    expect(await readHistory()).toEqual([]);
+    expect(await readChangeLog()).toEqual([]);
   });
 
   it(`keeps the newest ${MAX_HISTORY_ENTRIES} entries`, async () => {
     for (let index = 0; index < MAX_HISTORY_ENTRIES + 5; index++) {
-      await addHistoryEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
+      await addLogEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
     }
-    const entries = await readHistory();
+    const entries = await readChangeLog();
     expect(entries).toHaveLength(MAX_HISTORY_ENTRIES);
     expect(entries[0]?.docId).toBe(`d${MAX_HISTORY_ENTRIES + 4}`);
     expect(entries.at(-1)?.docId).toBe('d5');
@@ -83,11 +83,11 @@ describe('the history', () => {
 
   it(`counts a bulk batch as one rename of the ${MAX_HISTORY_ENTRIES}, and keeps the newest batch whole`, async () => {
     const entry = (docId: string, batchId?: string) =>
-      addHistoryEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
+      addLogEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
     for (let index = 0; index < MAX_HISTORY_ENTRIES; index++) await entry(`single${index}`);
     // Confirmed at once, as a run confirms them.
     await Promise.all(Array.from({ length: 30 }, (_, index) => entry(`small${index}`, 'small-batch')));
-    let entries = await readHistory();
+    let entries = await readChangeLog();
     expect(entries.filter((kept) => kept.batchId === 'small-batch')).toHaveLength(30);
     expect(entries[0]?.docId).toBe('small29');
     // The batch took one place of the 200: only the oldest single rename went.
@@ -96,7 +96,7 @@ describe('the history', () => {
 
     // A batch larger than the most entries kept in all stays whole; older entries make room.
     await Promise.all(Array.from({ length: MAX_HISTORY_RECORDS + 10 }, (_, index) => entry(`large${index}`, 'large-batch')));
-    entries = await readHistory();
+    entries = await readChangeLog();
     expect(entries).toHaveLength(MAX_HISTORY_RECORDS + 10);
     expect(entries.every((kept) => kept.batchId === 'large-batch')).toBe(true);
   });
@@ -113,30 +113,30 @@ describe('the history', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     const stored = (await fakeBrowser.storage.local.get('renameHistory')).renameHistory as { version: number; entries: unknown[] };
     await fakeBrowser.storage.local.set({ renameHistory: { ...stored, entries: [{ id: 7, broken: true }, ...stored.entries] } });
-    expect((await readHistory()).map((entry) => entry.id)).toEqual([entryId]);
+    expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
     await renameDocument({ ...bugTracker, name: 'Bugs 2' });
-    expect(await readHistory()).toHaveLength(2);
+    expect(await readChangeLog()).toHaveLength(2);
   });
 
   it('a history of another shape reads as empty, never breaking a page', async () => {
     await fakeBrowser.storage.local.set({ renameHistory: { version: 99, entries: 'x' } });
-    expect(await readHistory()).toEqual([]);
-    expect(await getHistory()).toEqual([]);
+    expect(await readChangeLog()).toEqual([]);
+    expect(await readChangeLogItems()).toEqual([]);
   });
 
   it('an entry of a site no longer configured stays readable, but says why it cannot be undone', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: 'https://grist.elsewhere.example/o/docs', teamSiteUrls: [] }] });
-    const [entry] = await getHistory();
+    const [entry] = await readChangeLogItems();
     expect(entry).toMatchObject({ id: entryId, newName: 'Bugs', cannotUndo: expect.stringContaining(`127.0.0.1:${grist.port}`) });
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
     expect(patches()).toHaveLength(1);
   });
 
   it('Clear history forgets every entry and touches nothing in Grist', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
-    await clearHistory();
+    await clearChangeLog();
     expect(await historyItem.get()).toEqual({ version: 1, entries: [] });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
@@ -147,14 +147,14 @@ describe('undo', () => {
   it('still the new name: one PATCH back to the old name, its own entry, the undone one marked', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
-    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
     expect(grist.requests.map((request) => request.method)).toEqual(['GET', 'PATCH']);
-    const [undo, undone] = await getHistory();
+    const [undo, undone] = await readChangeLogItems();
     expect(undo).toMatchObject({ source: 'undo', oldName: 'Bugs', newName: 'Bug Tracker' });
     expect(undone).toMatchObject({ id: entryId, undoneBy: undo!.id, cannotUndo: 'Already undone.' });
     // No second undo of the same entry.
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'invalid-input' });
     // The cached listing shows the restored name.
     const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));
     expect(cached?.find((document) => document.id === DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
@@ -164,10 +164,10 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await renameInGrist(DOCS.bugTracker.id, 'Bugs (edited in Grist)');
     grist.clearRequests();
-    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs (edited in Grist)' });
+    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs (edited in Grist)' });
     expect(patches()).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs (edited in Grist)');
-    expect(await undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
   });
 
@@ -175,18 +175,18 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.injectFault({ method: 'GET', path: /^\/o\/acme\/api\/docs\//, status: 404, body: '{"error":"document not found"}', contentType: 'application/json' });
     grist.clearRequests();
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-found' });
     expect(patches()).toEqual([]);
-    expect((await getHistory()).map((entry) => entry.id)).toContain(entryId);
+    expect((await readChangeLogItems()).map((entry) => entry.id)).toContain(entryId);
   });
 
   it('no longer an owner, or a key Grist refuses: said, nothing is sent', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.viewer.apiKey);
     grist.clearRequests();
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'forbidden' });
     grist.rotateKey(USERS.viewer.id);
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'auth' });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'auth' });
     expect(patches()).toEqual([]);
   });
 
@@ -194,7 +194,7 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
     const rename = renameDocument({ ...bugTracker, name: 'Bugs 2' });
-    const undo = undoRename({ entryId: entryId!, docId: DOCS.bugTracker.id }); // queued behind the rename: finds "Bugs 2", not "Bugs"
+    const undo = undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id }); // queued behind the rename: finds "Bugs 2", not "Bugs"
     expect(await rename).toMatchObject({ name: 'Bugs 2' });
     expect(await undo).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}']);
@@ -202,7 +202,7 @@ describe('undo', () => {
     const second = await renameDocument({ ...bugTracker, name: 'Bugs 3' });
     grist.clearRequests();
     // Asked for first, the undo goes first: the rename after it does not cross it.
-    const [undone] = await Promise.all([undoRename({ entryId: second.entryId!, docId: DOCS.bugTracker.id }), renameDocument({ ...bugTracker, name: 'Bugs 4' })]);
+    const [undone] = await Promise.all([undoChange({ entryId: second.entryId!, docId: DOCS.bugTracker.id }), renameDocument({ ...bugTracker, name: 'Bugs 4' })]);
     expect(undone).toMatchObject({ outcome: 'restored', name: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}', '{"name":"Bugs 4"}']);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs 4');
@@ -222,21 +222,21 @@ describe('undo with several accounts (issue 19)', () => {
   it('an entry made by one account is undone with that account’s key, whatever the options’ order is now', async () => {
     await configureBoth();
     const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
-    expect((await readHistory())[0]).toMatchObject({ id: entryId, account: EDITOR_ACCOUNT });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, account: EDITOR_ACCOUNT });
     // The history names whose it is, as the options do: Ed's account has not been checked yet.
-    expect((await getHistory())[0]).toMatchObject({ id: entryId, madeBy: 'Account 1' });
+    expect((await readChangeLogItems())[0]).toMatchObject({ id: entryId, madeBy: 'Account 1' });
     // Olivia's account first now: she owns Leads too, but the rename was Ed's.
     const [editor, owner] = await accountsItem.get();
     await accountsItem.set([owner!, editor!]);
     grist.clearRequests();
-    expect(await undoRename({ entryId: entryId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
+    expect(await undoChange({ entryId: entryId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
     expect(grist.requests.map((request) => [request.method, request.path, request.apiKey])).toEqual([
       ['GET', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
       ['PATCH', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
     ]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads');
     // The undo is Ed's too.
-    expect((await readHistory())[0]).toMatchObject({ source: 'undo', account: EDITOR_ACCOUNT, newName: 'Leads' });
+    expect((await readChangeLog())[0]).toMatchObject({ source: 'undo', account: EDITOR_ACCOUNT, newName: 'Leads' });
   });
 
   it('an entry whose account was removed says it cannot be undone, and sends nothing, though another account could', async () => {
@@ -245,8 +245,8 @@ describe('undo with several accounts (issue 19)', () => {
     await removeAccount({ account: EDITOR_ACCOUNT });
     grist.clearRequests();
     const removed = 'The Grist account that made this change was removed from the options: it cannot be undone from here.';
-    expect((await getHistory()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR_ACCOUNT, cannotUndo: removed });
-    await expect(undoRename({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-configured', message: removed });
+    expect((await readChangeLogItems()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR_ACCOUNT, cannotUndo: removed });
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-configured', message: removed });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
   });
@@ -254,10 +254,10 @@ describe('undo with several accounts (issue 19)', () => {
   it('an entry that names no account (not made by this version) is not undone with any key', async () => {
     await configureBoth();
     await renameInGrist(DOCS.bugTracker.id, 'Bugs');
-    const entry = await addHistoryEntry({ site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
+    const entry = await addLogEntry({ site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
     grist.clearRequests();
-    expect((await getHistory()).find((item) => item.id === entry.id)?.cannotUndo).toMatch(/account that made this change was removed/);
-    await expect(undoRename({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    expect((await readChangeLogItems()).find((item) => item.id === entry.id)?.cannotUndo).toMatch(/account that made this change was removed/);
+    await expect(undoChange({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
   });

@@ -5,11 +5,11 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readHistory } from '../../src/background/history/rename-history.ts';
-import { undoRename } from '../../src/background/history/undo-service.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
+import { undoChange } from '../../src/background/changes/undo.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { renameWorkspace } from '../../src/background/rename/rename-service.ts';
+import { renameWorkspace } from '../../src/background/changes/rename.ts';
 import { workspaceKey } from '../../src/shared/history.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
@@ -48,7 +48,7 @@ describe('renaming a workspace', () => {
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, contentType: 'application/json', origin: undefined })]);
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Sales & Marketing');
     expect(await cachedName(WORKSPACES.marketing.id)).toBe('Sales & Marketing');
-    expect((await readHistory())[0]).toMatchObject({
+    expect((await readChangeLog())[0]).toMatchObject({
       account: ACCOUNT_1,
       kind: 'workspace',
       docId: workspaceKey(WORKSPACES.marketing.id),
@@ -107,7 +107,7 @@ describe('renaming a workspace', () => {
     await connectAs(USERS.owner);
     const { entryId } = await renameWorkspace({ ...marketing(), name: 'Growth' });
     grist.clearRequests();
-    expect(await undoRename({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
     expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
       `PATCH /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
@@ -123,7 +123,7 @@ describe('renaming a workspace', () => {
       body: JSON.stringify({ name: 'Growth team' }),
     });
     expect(response.status).toBe(200);
-    expect(await undoRename({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'renamed-elsewhere', current: 'Growth team' });
+    expect(await undoChange({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'renamed-elsewhere', current: 'Growth team' });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
   });
 });
@@ -154,6 +154,6 @@ describe('renaming a workspace both accounts list (issue 19)', () => {
       ['account-editor', 'editors', 'Growth'],
       ['account-owner', 'owners', 'Growth'],
     ]);
-    expect((await readHistory())[0]).toMatchObject({ account: 'account-owner', kind: 'workspace', newName: 'Growth' });
+    expect((await readChangeLog())[0]).toMatchObject({ account: 'account-owner', kind: 'workspace', newName: 'Growth' });
   });
 });

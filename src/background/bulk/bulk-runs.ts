@@ -5,46 +5,44 @@
  * on their way per host (the document's current site, where its PATCH goes); a 429 with
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
- * change goes through the one-at-a-time queue of its document and the single rename's or move's
- * path (sendRename, sendMove), so an answer lost on the way is read back, never re-sent blindly.
+ * change goes through the one-at-a-time queue of its document and the change pipeline
+ * (sendChange), so an answer lost on the way is read back, never re-sent blindly.
  */
 import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { readHistory } from '../history/rename-history.ts';
-import { undoEntry } from '../history/undo-service.ts';
+import { readChangeLog } from '../change-log/change-log.ts';
+import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
+import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
+import { checkMove, destinationOf, moveKind, movePlace, type MoveTarget } from '../changes/move.ts';
+import { logChange, sendChange } from '../changes/pipeline.ts';
+import { renameKind, type RenameTarget } from '../changes/rename.ts';
+import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { cacheEpoch, confirmedMoveSince, noteMove, noteRename, readListing, storeNotedMoves, storeNotedRename } from '../listing/listing-cache.ts';
+import { cacheEpoch, confirmedMoveSince, readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
-import { checkMove, destinationOf, movePlace, recordMoveInHistory, sendMove, type MoveTarget } from '../move/move-service.ts';
-import { perHostLimit, sleep } from '../pacing.ts';
-import { documentIndex, type findDocument, findWorkspace, oneAtATime, recordInHistory, sendRename } from '../rename/rename-service.ts';
+import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
 
 /** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
-/** What a run does for one document: a rename or a move, checked against the listing already. */
+/** What a run does for one document: its change, checked against the listing already. */
 interface Change {
-  /** The account whose key it goes with: the one the listing lookup chose (findDocument). */
-  account: string;
-  /** The site its PATCH goes to: the document's current one. */
-  siteUrl: string;
+  /** The change, with the account the listing lookup chose (findDocument) and the site its request goes to. */
+  target: ChangeTarget;
   /**
-   * Sends it, through the single rename's or move's path. Out: false when Grist has it already
-   * (nothing sent). Throws ApiError as sendRename or sendMove does.
+   * Checked again just before it is sent: false when Grist has it already (nothing to send).
+   * Throws ApiError when it must not be sent any more.
    */
-  send: (client: GristClient) => Promise<boolean>;
-  /**
-   * Records what Grist confirmed: in the history, with the run's batch (written from this call
-   * on), and noted for the cache's one write at the run's end. Out: the mark that write takes.
-   */
-  record: (batchId: string) => number;
+  due?: () => boolean;
 }
 
 interface Run extends BulkRunSnapshot {
+  /** The kind of change of every item. */
+  change: ChangeKind<ChangeTarget>;
   /** By item index: the mark of its confirmed change, for the cache write at the run's end (see noteRename, noteMove). */
   marks: Map<number, number>;
   /**
@@ -97,8 +95,8 @@ function runOf(runId: string): Run {
  */
 async function send(run: Run, index: number): Promise<void> {
   const item = run.items[index]!;
-  const change = run.changes[index]!;
-  const host = new URL(change.siteUrl).host;
+  const { target, due } = run.changes[index]!;
+  const host = new URL(target.siteUrl).host;
   try {
     // undefined: stopped before its turn; false: Grist has it already (nothing sent).
     const sent = await limitFor(host)(async (): Promise<boolean | undefined> => {
@@ -110,10 +108,14 @@ async function send(run: Run, index: number): Promise<void> {
         // Stop pressed while this host was paused: what is not on its way yet is not sent.
         if (run.stopped) return undefined;
         try {
-          return await oneAtATime(item.docId, () => change.send(run.client(change.account)));
+          return await oneAtATime(target.key, async () => {
+            if (due && !due()) return false;
+            await sendChange(run.client(target.account), run.change, target);
+            return true;
+          });
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
-          // same request again. (A plan's refusal is `forbidden` by now: sendMove.)
+          // same request again. (A plan's refusal is `forbidden` by now: moveKind.refused.)
           if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
             pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
             continue;
@@ -127,9 +129,10 @@ async function send(run: Run, index: number): Promise<void> {
       item.message = t(sent === undefined ? 'bulkStopped' : 'bulkUnchanged');
       return;
     }
-    // Grist has it now. The history holds the entry from this call on (Undo this batch reads it
+    // Grist has it now. The change log holds the entry from this call on (Undo this batch reads it
     // after its write); the cache gets every change of the run in one write, at its end.
-    run.marks.set(index, change.record(run.batchId));
+    void logChange(run.change, target, { source: 'bulk', batchId: run.batchId });
+    run.marks.set(index, run.change.note(target));
     item.state = CONFIRMED[run.kind];
     delete item.message;
   } catch (error) {
@@ -151,18 +154,17 @@ function go(run: Run): void {
   void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
     const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
-      return item.state === CONFIRMED[run.kind] && mark !== undefined ? [{ docId: item.docId, mark }] : [];
+      return item.state === CONFIRMED[run.kind] && mark !== undefined ? [{ target: run.changes[index]!.target, mark }] : [];
     });
     if (confirmed.length === 0) return;
-    // Renames noted together are written together (see batchedWrites in listing-cache.ts).
-    const stored = run.kind === 'move' ? storeNotedMoves(confirmed) : Promise.all(confirmed.map(({ docId, mark }) => storeNotedRename(docId, mark)));
-    void stored.catch(logFailure(`recording a bulk ${run.kind}`));
+    void run.change.storeNoted(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
   });
 }
 
 /** A new run of `kind` through each account's `client`, not started yet (see start). */
 function newRun(kind: Run['kind'], client: Run['client']): Run {
-  return { id: crypto.randomUUID(), kind, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
+  const change = kind === 'move' ? moveKind : renameKind;
+  return { id: crypto.randomUUID(), kind, change, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -194,7 +196,7 @@ export async function startBulkRename({ items }: { items: BulkRenameItem[] }): P
   const find = documentIndex(listing);
   const run = newRun('rename', client);
   for (const { orgId, docId, newName } of items) {
-    const found = find(orgId, docId);
+    const found = find({ orgId, docId });
     const oldName = found?.document.name ?? '';
     const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
     let notSent: string | null = null;
@@ -205,29 +207,21 @@ export async function startBulkRename({ items }: { items: BulkRenameItem[] }): P
       else if (check.kind === 'unchanged') notSent = t('bulkUnchanged');
       else status.newName = check.name;
     }
-    addItem(run, status, found && renameChange(status, found), notSent);
+    addItem(run, status, found && { target: renameTarget(status, found) }, notSent);
   }
   return start(run);
 }
 
-/** The rename of item `status` of a run, in `found` (its site and workspace in the listing). */
-function renameChange(status: BulkItemStatus, found: NonNullable<ReturnType<typeof findDocument>>): Change {
-  const { site, workspace } = found;
-  const target = { siteUrl: site.siteUrl, docId: status.docId, currentName: status.oldName };
+/** The rename of item `status` of a run (its new name checked), in `found` (its site and workspace in the listing). */
+function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocument): RenameTarget {
   return {
     account: site.account,
+    key: status.docId,
     siteUrl: site.siteUrl,
-    send: async (client) => {
-      const stored = await sendRename(client, target, status.newName);
-      if (stored === null) return false;
-      status.newName = stored;
-      return true;
-    },
-    record: (batchId) => {
-      const record = { account: site.account, source: 'bulk' as const, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name }, batchId };
-      void recordInHistory(target, status.newName, record);
-      return noteRename(status.docId, status.newName);
-    },
+    name: status.newName,
+    currentName: status.oldName,
+    site: { orgId: site.orgId, name: site.name },
+    workspace: { id: workspace.id, name: workspace.name },
   };
 }
 
@@ -261,7 +255,7 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
   const run = newRun('move', client);
   if (listed) run.to = movePlace(listed.site, listed.workspace);
   for (const { orgId, docId } of items) {
-    const found = find(orgId, docId);
+    const found = find({ orgId, docId });
     const destination = found && destinationFor(found.site.account);
     const name = found?.document.name ?? '';
     const status: BulkItemStatus = { orgId, docId, oldName: name, newName: name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
@@ -278,28 +272,20 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
 }
 
 /**
- * The move of `target` (checked already) as a run sends and records it. A move of the document
- * confirmed after the check (in the popup, the rename window, another run) is not overridden: to
- * the run's destination, nothing is sent; elsewhere, it fails with the reason, nothing sent.
+ * The move of `target` (checked already) as a run sends it. A move of the document confirmed after
+ * the check (in the popup, the rename window, another run) is not overridden: to the run's
+ * destination, nothing is sent; elsewhere, it fails with the reason, nothing sent.
  */
 function moveChange(target: MoveTarget): Change {
   const checkedAt = Date.now();
   return {
-    account: target.account,
-    siteUrl: target.from.site.url,
-    send: async (client) => {
-      const since = confirmedMoveSince(target.docId, checkedAt);
-      if (since) {
-        const there = destinationOf(target);
-        if (since.siteUrl === there.siteUrl && since.workspaceId === there.workspaceId) return false;
-        throw new ApiError('invalid-input', t('errorMovedSinceRun', target.name));
-      }
-      await sendMove(client, target);
-      return true;
-    },
-    record: (batchId) => {
-      void recordMoveInHistory(target, { source: 'bulk', batchId });
-      return noteMove(target.docId, destinationOf(target));
+    target,
+    due: () => {
+      const since = confirmedMoveSince(target.key, checkedAt);
+      if (!since) return true;
+      const there = destinationOf(target);
+      if (since.siteUrl === there.siteUrl && since.workspaceId === there.workspaceId) return false;
+      throw new ApiError('invalid-input', t('errorMovedSinceRun', target.name));
     },
   };
 }
@@ -344,22 +330,24 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
 
 /**
  * The `undoBatch` message: undoes each rename or move of a batch that is not undone yet, safely,
- * as a single undo does (undo-service.ts), and says per document what it came to: a document
+ * as a single undo does (changes/undo.ts), at most BULK_IN_FLIGHT_PER_HOST at once per host (the
+ * site each undo reads and sends through), as a run sends; and says per document what it came to: a document
  * renamed since keeps its name (`renamed-elsewhere`, its name now), one moved since stays where it
  * is (`moved-elsewhere`, the workspace it is in now); nothing is sent for either.
  */
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
-  // The history and the accounts are read once for the whole batch.
-  const [history, accounts] = await Promise.all([readHistory(), readKeyedAccounts()]);
+  // The change log and the accounts are read once for the whole batch.
+  const [history, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
   const clientOf = clientsFor(accounts);
   const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
-  // The undo's own renames are one batch too: one place of the history's 200.
+  // The undo's own changes are one batch too: one place of the log's 200.
   const undoBatchId = crypto.randomUUID();
   return Promise.all(
     entries.map(async (entry): Promise<BatchUndoResult> => {
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
-        const outcome = await undoEntry(entry, { accounts, clientOf, batchId: undoBatchId });
+        const host = new URL(undoSiteUrl(entry)).host;
+        const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, batchId: undoBatchId }));
         if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
         return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {

@@ -1,8 +1,8 @@
 /**
- * The rename history (shared/history.ts), written only here: an entry for every rename Grist
- * confirmed, newest first, as many as `keptEntries` keeps. Writes are queued, so two renames
- * confirmed at once cannot drop each other's entry; entries confirmed while a write is under way
- * are written together by the next one (a bulk rename confirms dozens a second).
+ * The change log (shared/history.ts), written only here: an entry for every change Grist confirmed
+ * (a rename, a move), newest first, as many as `keptEntries` keeps. Writes are queued, so two
+ * changes confirmed at once cannot drop each other's entry; entries confirmed while a write is
+ * under way are written together by the next one (a bulk run confirms dozens a second).
  */
 import { keptEntries, type HistoryEntry } from '../../shared/history.ts';
 import { historyItem, HISTORY_VERSION } from '../../shared/storage-items.ts';
@@ -22,18 +22,18 @@ const writeEntries = batchedWrites<HistoryEntry>(queue, async (added) => {
 });
 
 /**
- * Adds an entry for a rename Grist confirmed. In: everything but its id and time. Out: the entry,
- * once stored. From the call on, `readHistory` holds it (it waits for the write). The oldest
+ * Adds an entry for a change Grist confirmed. In: everything but its id and time. Out: the entry,
+ * once stored. From the call on, `readChangeLog` holds it (it waits for the write). The oldest
  * entries drop off (see keptEntries).
  */
-export async function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'at'>): Promise<HistoryEntry> {
+export async function addLogEntry(entry: Omit<HistoryEntry, 'id' | 'at'>): Promise<HistoryEntry> {
   const added: HistoryEntry = { ...entry, id: newId(), at: Date.now() };
   await writeEntries(added);
   return added;
 }
 
 /** The entries, newest first, once the writes queued before are done. */
-export async function readHistory(): Promise<HistoryEntry[]> {
+export async function readChangeLog(): Promise<HistoryEntry[]> {
   return (await queue(() => historyItem.get())).entries;
 }
 
@@ -50,7 +50,7 @@ export function markUndone(id: string, by: string): Promise<void> {
   return writeUndone({ id, by });
 }
 
-/** Forgets every entry. Grist is not touched: the renames stay as they are. */
-export function clearHistory(): Promise<void> {
+/** Forgets every entry. Grist is not touched: the changes stay as they are. */
+export function forgetChangeLog(): Promise<void> {
   return queue(() => historyItem.remove());
 }

@@ -1,6 +1,6 @@
 /**
- * The rename dialog's messages: find the document or workspace a page or link URL shows, and
- * rename it.
+ * The rename window's messages: find the document or workspace a page or link URL shows, and
+ * rename it through the change pipeline.
  * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
  * or a link, so it decides nothing about where the key goes.
  */
@@ -13,7 +13,8 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { accountsOfSite, isGristSiteUrl, type SiteAccess } from '../grist/host-policy.ts';
-import { oneAtATime, renameAt, type RenameRecord, type RenameResult } from './rename-service.ts';
+import { renameTo, type RenameResult, type RenameTarget } from '../changes/rename.ts';
+import { oneAtATime } from '../pacing.ts';
 
 /** Why a URL is not looked up, for one that is not a Grist document page at all, or a fork. */
 const NOT_OFFERED: Record<'not-a-site' | 'not-a-document' | 'fork', MessageKey> = {
@@ -35,7 +36,7 @@ function gristLookingSite(pageUrl: string): string | null {
 }
 
 /** A document or workspace found from its URL, with what the rename history records of it. */
-type FoundDocument = Omit<DocumentAtUrl, 'account'> & { record: Omit<RenameRecord, 'source' | 'account'>; workspaceId?: number; support?: boolean };
+type FoundDocument = Omit<DocumentAtUrl, 'account'> & { record: Pick<RenameTarget, 'site' | 'workspace'>; workspaceId?: number; support?: boolean };
 
 /**
  * Looks a workspace page URL up on its site (`GET {site}/api/workspaces/<id>`). Grist's support
@@ -144,11 +145,6 @@ export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { 
   // could otherwise rename, and anything the user does not own (Grist would answer 403).
   if (document.support) throw new ApiError('forbidden', t('errorSupportWorkspace'), 403);
   if (!document.canRename) throw new ApiError('forbidden', t(document.kind === 'workspace' ? 'errorNotOwnerOfWorkspace' : 'errorNotOwnerOf', document.name), 403);
-  return oneAtATime(document.docId, () =>
-    renameAt(client, { siteUrl: document.siteUrl, docId: document.docId, currentName: document.name, workspaceId: document.workspaceId }, name, {
-      ...document.record,
-      account,
-      source,
-    }),
-  );
+  const { docId: key, siteUrl, name: currentName, workspaceId, record } = document;
+  return oneAtATime(key, () => renameTo(client, { account, key, siteUrl, currentName, ...(workspaceId === undefined ? {} : { workspaceId }), ...record }, name, source));
 }

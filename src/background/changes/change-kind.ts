@@ -1,0 +1,77 @@
+/**
+ * What one kind of change to a document or workspace (a rename, a move) is, as the change pipeline
+ * (pipeline.ts) carries it: its request, how to tell after a lost answer whether Grist applied it,
+ * how Grist's refusals read, what the change log and the cached listing record of it, and its
+ * inverse. Each kind is one module describing only these (rename.ts, move.ts); the pipeline does the
+ * rest the same way for all of them.
+ */
+import type { HistoryEntry, UndoOutcome } from '../../shared/history.ts';
+import type { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+
+/** A change checked against the worker's listing, ready to send: whose it is, and what it changes. */
+export interface ChangeTarget {
+  /** The account whose key sends it. */
+  account: string;
+  /** What its changes queue under (see oneAtATime): the document's id, or a workspace's workspaceKey. */
+  key: string;
+  /** The site its request goes to. */
+  siteUrl: string;
+  /** The document's or workspace's name once the change is made. */
+  name: string;
+}
+
+/**
+ * What undoing an entry takes: the change that undoes it; or nothing to send, as the target is
+ * back as it was already (`already`: its name) or was changed elsewhere since (`conflict`).
+ */
+export type Inverse<T> = { undo: T } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'renamed-elsewhere' }> };
+
+/** What the change log records of a change besides the change itself: where it was asked, and its batch. */
+export interface ChangeRecord {
+  source: HistoryEntry['source'];
+  /** The bulk run (or batch undo) it was part of. */
+  batchId?: string;
+}
+
+/** A change-log entry before it is stored: everything but its id and time. */
+export type NewLogEntry = Omit<HistoryEntry, 'id' | 'at'>;
+
+/** A kind of change, for targets of type T. */
+export interface ChangeKind<T extends ChangeTarget> {
+  /** Sends its one request. Throws ApiError as the network module does. */
+  send(client: GristClient, target: T): Promise<void>;
+  /**
+   * After a lost answer: reads back whether Grist has the change (true) or not (false). Throws what
+   * the read met.
+   */
+  applied(client: GristClient, target: T): Promise<boolean>;
+  /** What to say when a lost answer's read-back finds the change not made. */
+  notApplied(target: T): string;
+  /**
+   * Grist's refusal of the request, in the kind's words (a 403, a 404, a plan's refusal); null to
+   * pass the error on as it came. May change the cached listing (a document Grist says is gone).
+   */
+  refused(error: ApiError, target: T): Promise<ApiError | null>;
+  /** The change-log entry of the change, once Grist confirmed it (without where it was asked). */
+  logEntry(target: T): Omit<NewLogEntry, keyof ChangeRecord>;
+  /**
+   * Notes a change Grist confirmed for the listing refreshes under way. Out: its mark, for
+   * `storeNoted`.
+   */
+  note(target: T): number;
+  /**
+   * Writes noted changes to the cached listing, in one write, each that is still its target's last
+   * (a later change of it is written by its own call).
+   */
+  storeNoted(noted: ReadonlyArray<{ target: T; mark: number }>): Promise<void>;
+  /** The site an undo of `entry` reads and sends through: where the change left the target. */
+  undoSiteUrl(entry: HistoryEntry): string;
+  /**
+   * What undoing `entry` takes (see Inverse), from what Grist has now, read first through
+   * `undoSiteUrl` with `account`'s `client`; `force`: even though the target was changed elsewhere
+   * since. Throws ApiError `not-found` (gone), `forbidden` (no longer the user's to change),
+   * `invalid-input`, or what the read met.
+   */
+  inverse(client: GristClient, entry: HistoryEntry, account: string, force: boolean): Promise<Inverse<T>>;
+}

@@ -1,0 +1,88 @@
+/**
+ * The worker's own listing as the place every change is checked against: which document or
+ * workspace a page names, where it lives, and which account changes it. A page names a target; only
+ * what this module finds in the worker's cached listing is ever sent to Grist, so a message cannot
+ * aim the key at a site or document the extension did not list.
+ */
+import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { readListing } from '../listing/listing-cache.ts';
+
+/** A document of the listing, with its site and workspace. */
+export interface ListedDocument {
+  site: SiteEntry;
+  workspace: WorkspaceEntry;
+  document: DocumentEntry;
+}
+
+/** A document as a page names it: its site's id (and, when known, its address) and its own id. */
+export interface DocumentName {
+  orgId: number;
+  /**
+   * The site's address. Org ids are per server and a document id is Grist's random 22-character id,
+   * but two self-hosted servers restored from one backup share both: the address tells them apart.
+   */
+  siteUrl?: string;
+  docId: string;
+}
+
+/**
+ * findDocument for many documents (a bulk run may name 20,000; a walk of the listing each would be
+ * slow): the listing indexed once. In: the listing, and optionally the one document wanted and the
+ * one account to look in. Out: a lookup that answers as findDocument does.
+ */
+export function documentIndex(listing: Listing | null, only?: string, account?: string): (name: DocumentName) => ListedDocument | null {
+  const found = new Map<string, ListedDocument[]>();
+  for (const site of listing?.sites ?? []) {
+    if (account !== undefined && site.account !== account) continue;
+    for (const workspace of site.workspaces) {
+      for (const document of workspace.documents) {
+        if (only !== undefined && document.id !== only) continue;
+        const key = `${site.orgId}/${document.id}`;
+        const copies = found.get(key);
+        if (copies) copies.push({ site, workspace, document });
+        else found.set(key, [{ site, workspace, document }]);
+      }
+    }
+  }
+  return ({ orgId, siteUrl, docId }) => {
+    const copies = (found.get(`${orgId}/${docId}`) ?? []).filter((copy) => siteUrl === undefined || copy.site.siteUrl === siteUrl);
+    return copies.find((copy) => canRename(copy.document)) ?? copies[0] ?? null;
+  };
+}
+
+/**
+ * A document of the listing, with its site and workspace; null when the listing has no such
+ * document. Where several accounts list it (two users of one server), the first whose access is
+ * `owners`, in the options' order (the listing's), else the first: its account changes it.
+ * `account`: only that account's copy.
+ */
+export function findDocument(listing: Listing | null, name: DocumentName, account?: string): ListedDocument | null {
+  return documentIndex(listing, name.docId, account)(name);
+}
+
+/**
+ * A workspace of the listing, with its site; null when the listing has no such workspace. In: which
+ * sites to look in (workspace ids are per server), and the workspace's id. Where several accounts
+ * list it, the first whose access is `owners`, else the first.
+ */
+export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry) => boolean, workspaceId: number): { site: SiteEntry; workspace: WorkspaceEntry } | null {
+  let first: { site: SiteEntry; workspace: WorkspaceEntry } | null = null;
+  for (const site of listing?.sites ?? []) {
+    const workspace = inSite(site) ? site.workspaces.find((entry) => entry.id === workspaceId) : undefined;
+    if (!workspace) continue;
+    if (canRename(workspace)) return { site, workspace };
+    first ??= { site, workspace };
+  }
+  return first;
+}
+
+/**
+ * The cached listing and a client for each saved account (clientsFor), read together: what a
+ * change asked from a page needs before its first request.
+ */
+export async function listingAndClients(): Promise<[Listing | null, (accountId: string) => GristClient]> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  return [listing, clientsFor(accounts)];
+}

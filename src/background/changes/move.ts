@@ -1,0 +1,170 @@
+/**
+ * The move, as one kind of change (change-kind.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
+ * with `{"workspace": <id>}` as JSON (without the Content-Type Grist answers 400), sent through the
+ * document's current site (grist-api.md "Moving a document"). The document, its site and the
+ * destination always come from the worker's own listing, checked before anything is sent, so a page
+ * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
+ */
+import { t } from '../../shared/i18n.ts';
+import type { Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import type { WindowSource } from '../../shared/history.ts';
+import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { forgetDocument, noteMove, storeNotedMoves, type MoveEnd } from '../listing/listing-cache.ts';
+import { oneAtATime } from '../pacing.ts';
+import type { ChangeKind, ChangeTarget } from './change-kind.ts';
+import { findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
+import { applyChange } from './pipeline.ts';
+
+/** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
+export interface MoveRequest {
+  /** The account that moves it (absent: the first account that owns it, see findDocument). */
+  account?: string;
+  orgId: number;
+  /** The document's site's address (absent: any listed site with `orgId`). */
+  siteUrl?: string;
+  docId: string;
+  to: { orgId: number; workspaceId: number };
+  /** Where it was asked: the rename window's way in; the popup when absent. */
+  source?: WindowSource;
+}
+
+/** A move checked against the listing: the document (`key`, `name`), where it is, where it goes; sent through `from`'s site. */
+export interface MoveTarget extends ChangeTarget {
+  from: MovePlace;
+  to: MovePlace;
+}
+
+/** A workspace of the listing and its site, as one end of a move. */
+export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace {
+  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+}
+
+/** A move of document `key` (named `name`) by `account`, from one place to another. */
+function moveOf(account: string, key: string, name: string, from: MovePlace, to: MovePlace): MoveTarget {
+  return { account, key, siteUrl: from.site.url, name, from, to };
+}
+
+/**
+ * moveTarget's checks, for a document and a destination already looked up in the listing (a bulk
+ * move looks up thousands of documents in an index of it). In: as findDocument and findWorkspace
+ * answer (null: not listed). Out: the move. Throws ApiError, nothing being sent: `not-found` for a
+ * document or destination the listing does not have; `forbidden` for a document the user does not
+ * own or a destination they may not add documents to (Grist would answer 403), or one of another
+ * account or Grist server; `invalid-input` for the workspace it is in already (Grist: 400).
+ */
+export function checkMove(found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>): MoveTarget {
+  if (!found) throw new ApiError('not-found', t('errorNotInList'));
+  if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
+  const { site, workspace, document } = found;
+  if (!canMove(document)) throw new ApiError('forbidden', t('errorNotOwnerToMove', document.name), 403);
+  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
+    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
+  }
+  if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
+    throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
+  }
+  return moveOf(site.account, document.id, document.name, movePlace(site, workspace), movePlace(destination.site, destination.workspace));
+}
+
+/**
+ * Checks `request` against `listing`: the document, and the destination among the sites of the
+ * account that moves it with org id `to.orgId` (a move is one user's, within one server, where org
+ * ids name one org). Out and throws: as checkMove.
+ */
+export function moveTarget(listing: Listing | null, request: MoveRequest): MoveTarget {
+  const found = findDocument(listing, request, request.account);
+  const account = found?.site.account;
+  return checkMove(found, found && findWorkspace(listing, (site) => site.account === account && site.orgId === request.to.orgId, request.to.workspaceId));
+}
+
+/**
+ * The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. Its
+ * billing 429 ("Site is in readonly mode due to billing issues") is no rate limit; any other 429
+ * is one, left as it is (a bulk run waits out its Retry-After and sends it again).
+ */
+function refusedByPlan(error: ApiError): boolean {
+  if (error.status === 402) return true;
+  if (error.status === 429) return /readonly/i.test(error.serverMessage ?? '');
+  return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
+}
+
+/** The workspace a document is in, read through `siteUrl`; null when that site does not have it (404). */
+async function workspaceNow(client: GristClient, siteUrl: string, docId: string): Promise<number | null> {
+  try {
+    return (await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema)).workspace.id ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Where a move takes its document, as the cached listing names it (see noteMove). */
+export function destinationOf(target: MoveTarget): MoveEnd {
+  return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
+}
+
+export const moveKind: ChangeKind<MoveTarget> = {
+  send: async (client, target) => {
+    await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
+  },
+  // Read through the destination site, then through its own (a move across sites changes the site
+  // that has it).
+  applied: async (client, target) => {
+    let there = await workspaceNow(client, target.to.site.url, target.key);
+    if (there !== target.to.workspace.id && target.to.site.url !== target.from.site.url) there = await workspaceNow(client, target.from.site.url, target.key);
+    return there === target.to.workspace.id;
+  },
+  notApplied: (target) => t('errorMoveLostAnswerNotMoved', target.name),
+  refused: async (error, target) => {
+    if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedMove', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
+    if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    // Sent as JSON, so Grist's 400 here is "already in the destination": moved there by someone else.
+    if (error.status === 400) return new ApiError('bad-request', t('errorAlreadyInWorkspace', target.name, target.to.workspace.name), 400);
+    if (error.status === 404) {
+      await forgetDocument(target.key);
+      return new ApiError('not-found', t('errorDocumentGone', target.name, new URL(target.from.site.url).host), 404);
+    }
+    return null;
+  },
+  // Its name both old and new: a move keeps it.
+  logEntry: (target) => ({ account: target.account, kind: 'move', site: target.from.site, workspace: target.from.workspace, to: target.to, docId: target.key, oldName: target.name, newName: target.name }),
+  note: (target) => noteMove(target.key, destinationOf(target)),
+  storeNoted: (noted) => storeNotedMoves(noted.map(({ target, mark }) => ({ docId: target.key, mark }))),
+  undoSiteUrl: (entry) => entry.to?.site.url ?? entry.site.url,
+  // Read through the site it went to: moved back only when it is still in the workspace the move put
+  // it in, under the same name.
+  inverse: async (client, entry, account, force) => {
+    const { to, workspace } = entry;
+    if (!to || !workspace) throw new ApiError('not-found', t('undoEntryGone'));
+    let current;
+    try {
+      current = await client.get(to.site.url, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw new ApiError('not-found', t('errorMovedAway', entry.newName, to.site.name), 404);
+      throw error;
+    }
+    if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
+    const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
+    if (!force && now.id !== to.workspace.id) return { conflict: { outcome: 'renamed-elsewhere', current: now.name } };
+    // Where the move put it, but renamed since: someone changed it after the move; asked first too.
+    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'renamed-elsewhere', current: current.name, renamed: true } };
+    return { undo: moveOf(account, entry.docId, current.name, { site: to.site, workspace: now }, { site: entry.site, workspace }) };
+  },
+};
+
+/**
+ * The pages' `moveDocument` message: moves a document of the worker's listing to a workspace of it,
+ * checked first (moveTarget), through the change pipeline. Out: where it went, and its change-log
+ * entry. Throws as moveTarget and sendChange do.
+ */
+export function moveDocument(request: MoveRequest): Promise<MovedDocument> {
+  return oneAtATime(request.docId, async () => {
+    const [listing, clientOf] = await listingAndClients();
+    const target = moveTarget(listing, request);
+    const entryId = await applyChange(clientOf(target.account), moveKind, target, { source: request.source ?? 'popup' });
+    return { to: target.to, entryId };
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The one path of every change to a document or workspace, whatever its kind (change-kind.ts) and
+ * whoever asked (the popup, the rename window, a bulk run, an undo): the target is found in the
+ * worker's own listing first (listed-documents.ts), sent with its account's client, one change of
+ * it at a time (oneAtATime), read back when the answer was lost (never sent again blindly), then
+ * recorded in the change log and the cached listing.
+ */
+import { t } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { addLogEntry } from '../change-log/change-log.ts';
+import { logFailure } from '../log-failure.ts';
+import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
+
+/**
+ * True when a request went out but its answer was lost, so Grist may or may not have applied it: a
+ * timeout, a reset, or a proxy's 502 or 504 after a long wait (grist-core issue 2083 reports 10 s
+ * moves answered by a proxy's 502).
+ */
+export function answerLost(error: ApiError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout' || error.status === 502 || error.status === 504;
+}
+
+/**
+ * After a lost answer: reads the target back rather than send the change again. Returns when Grist
+ * has it; throws ApiError `network` saying what is known otherwise (not applied, or not known).
+ */
+async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
+  let applied: boolean;
+  try {
+    applied = await kind.applied(client, target);
+  } catch {
+    throw new ApiError('network', t('errorLostAnswerUnchecked'));
+  }
+  if (!applied) throw new ApiError('network', kind.notApplied(target));
+}
+
+/**
+ * Sends a change's one request, through its account's `client`. Returns once Grist has it (also
+ * when its answer was lost and the read-back found it applied). Throws ApiError: the kind's words
+ * for Grist's refusals (kind.refused), `network` when the answer was lost and it was not applied,
+ * or what the request met.
+ */
+export async function sendChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
+  try {
+    await kind.send(client, target);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (answerLost(error)) return confirmAfterLostAnswer(client, kind, target);
+    throw (await kind.refused(error, target)) ?? error;
+  }
+}
+
+/**
+ * Adds the change-log entry of a change Grist confirmed. From the call on, the log holds it. Out,
+ * once written: the entry's id, or null when the log could not be written (the change happened,
+ * so that is logged, not thrown).
+ */
+export async function logChange<T extends ChangeTarget>(kind: ChangeKind<T>, target: T, record: ChangeRecord): Promise<string | null> {
+  try {
+    return (await addLogEntry({ ...kind.logEntry(target), ...record })).id;
+  } catch (error) {
+    logFailure('recording the change in the change log')(error);
+    return null;
+  }
+}
+
+/**
+ * Sends a change (sendChange), then records it in the change log and the cached listing, side by
+ * side. Call it in the target's queue (oneAtATime). Out: its change-log entry's id (null when the
+ * log could not be written). Throws as sendChange does; nothing is recorded then.
+ */
+export async function applyChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T, record: ChangeRecord): Promise<string | null> {
+  await sendChange(client, kind, target);
+  const [entryId] = await Promise.all([logChange(kind, target, record), kind.storeNoted([{ target, mark: kind.note(target) }])]);
+  return entryId;
+}

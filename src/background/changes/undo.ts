@@ -1,0 +1,130 @@
+/**
+ * Undoing a change of the change log, safely against changes made elsewhere, the same way for every
+ * kind: its target is read first, through the site the change left it on; only when it is still as
+ * the change left it (or `force`) is the inverse change sent, through the change pipeline, in the
+ * target's queue. Also the change log as the pages see it.
+ */
+import type { HistoryEntry, HistoryItem, UndoOutcome } from '../../shared/history.ts';
+import { accountShortNames } from '../../shared/listing.ts';
+import { t } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { keyDestination } from '../grist/host-policy.ts';
+import { forgetChangeLog, markUndone, readChangeLog } from '../change-log/change-log.ts';
+import { logFailure } from '../log-failure.ts';
+import { oneAtATime } from '../pacing.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
+import { moveKind, type MoveTarget } from './move.ts';
+import { applyChange } from './pipeline.ts';
+import { renameKind, type RenameTarget } from './rename.ts';
+
+/** The kind of change an entry records. */
+function kindOf(entry: HistoryEntry): ChangeKind<MoveTarget> | ChangeKind<RenameTarget> {
+  return entry.kind === 'move' ? moveKind : renameKind;
+}
+
+/** The saved account that made an entry, with its key; undefined when it was removed since. */
+function accountOf(entry: HistoryEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {
+  return accounts.find(({ account }) => account.id === entry.account);
+}
+
+/**
+ * Why an entry cannot be undone now, as the error undoChange answers; null when it can. It is
+ * undone with the account that made it, or not at all: another account's key is never tried.
+ */
+function whyNot(entry: HistoryEntry, accounts: readonly KeyedAccount[]): ApiError | null {
+  if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
+  const keyed = accountOf(entry, accounts);
+  if (!keyed) return new ApiError('not-configured', t('undoAccountRemoved'));
+  if (keyed.apiKey === null) return NO_KEY_ERROR();
+  const siteUrl = kindOf(entry).undoSiteUrl(entry);
+  const host = new URL(siteUrl).host;
+  switch (keyDestination(new URL(siteUrl), keyed.account)) {
+    case 'not-a-site':
+      return new ApiError('not-configured', t('undoSiteNotConfigured', host));
+    case 'not-confirmed':
+      return new ApiError('key-not-confirmed', t('errorKeyNotConfirmed', host));
+    case 'allowed':
+      return null;
+  }
+}
+
+/** The `getHistory` message: the change log's entries, newest first, each with whether it can be undone. */
+export async function readChangeLogItems(): Promise<HistoryItem[]> {
+  const [entries, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
+  const names = accountShortNames(accounts.map(({ account }) => account));
+  return entries.map((entry) => {
+    const madeBy = entry.account === undefined ? undefined : names.get(entry.account);
+    return { ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null, ...(madeBy === undefined ? {} : { madeBy }) };
+  });
+}
+
+/** The `clearHistory` message: forgets the change log; Grist is not touched. */
+export async function clearChangeLog(): Promise<null> {
+  await forgetChangeLog();
+  return null;
+}
+
+/**
+ * The `undoRename` message. In: the entry and its target's key (`docId`: a document's id, or a
+ * workspace's workspaceKey), so the undo takes its place in that target's queue at once, before
+ * anything is read: a change asked for after it goes after it; and `force` to undo it even though
+ * the target was changed elsewhere since ("Restore … anyway").
+ * Out: `restored`, or `renamed-elsewhere` with what it is now (nothing sent).
+ * Throws ApiError: `not-found` for an entry no longer kept or a target gone from Grist (404),
+ * `invalid-input` for an entry already undone, `not-configured` for a site no longer in the
+ * options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
+ * the read or the change met. Nothing is sent but the read, in every one of these.
+ */
+export function undoChange({ entryId, docId, force = false }: { entryId: string; docId: string; force?: boolean }): Promise<UndoOutcome> {
+  return oneAtATime(docId, async () => {
+    const entry = (await readChangeLog()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
+    if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
+    const accounts = await readKeyedAccounts();
+    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts) });
+  });
+}
+
+/** What an undo needs besides its entry: the saved accounts and keys, their clients, and its batch. */
+export interface UndoContext {
+  accounts: readonly KeyedAccount[];
+  clientOf: ReturnType<typeof clientsFor>;
+  /** The undo's own entries are recorded as one batch, so undoing a batch takes one place of the log's 200. */
+  batchId?: string;
+}
+
+/**
+ * Undoes one entry read from the change log already (a batch undo reads it once for all its
+ * entries), in its target's queue, with the saved accounts and keys given (readKeyedAccounts) and
+ * their clients (clientsFor: one per account for the whole batch). Out and throws: as undoChange.
+ */
+export function undoEntry(entry: HistoryEntry, context: UndoContext): Promise<UndoOutcome> {
+  return oneAtATime(entry.docId, () => undoNow(entry, context));
+}
+
+/** The site an undo of `entry` goes to: where the change left its target. */
+export function undoSiteUrl(entry: HistoryEntry): string {
+  return kindOf(entry).undoSiteUrl(entry);
+}
+
+async function undoNow(entry: HistoryEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
+  const reason = whyNot(entry, accounts);
+  if (reason) throw reason;
+  const { account } = accountOf(entry, accounts)!;
+  const undo = { entry, account: account.id, client: clientOf(account.id), force, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };
+  return entry.kind === 'move' ? undoWith(moveKind, undo) : undoWith(renameKind, undo);
+}
+
+/** undoNow for an entry of `kind`: its inverse, read first, sent unless nothing needs to be. */
+async function undoWith<T extends ChangeTarget>(
+  kind: ChangeKind<T>,
+  { entry, account, client, force, record }: { entry: HistoryEntry; account: string; client: GristClient; force: boolean; record: ChangeRecord },
+): Promise<UndoOutcome> {
+  const inverse = await kind.inverse(client, entry, account, force);
+  if ('conflict' in inverse) return inverse.conflict;
+  const entryId = 'undo' in inverse ? await applyChange(client, kind, inverse.undo, record) : null;
+  // Grist has it back: a log that cannot be written must not say the undo failed.
+  await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
+  return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId };
+}
