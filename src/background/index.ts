@@ -6,8 +6,8 @@ import { getBulkRun, retryFailedBulk, startBulkMove, startBulkRename, stopBulkRu
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
-import { syncOriginRule } from './settings/origin-rule.ts';
-import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './rename-window/rename-triggers.ts';
+import { syncOriginRule } from './access/origin-rule.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './triggers/rename-triggers.ts';
 import { moveDocument } from './changes/move.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';

@@ -17,7 +17,7 @@ import {
   WORKSPACE_MENU_ID,
   showPageMenuFor,
   syncContextMenus,
-} from '../../src/background/rename-window/rename-triggers.ts';
+} from '../../src/background/triggers/rename-triggers.ts';
 import { readAccounts } from '../../src/background/grist/host-policy.ts';
 import { apiKeysItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';

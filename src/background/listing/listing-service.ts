@@ -18,7 +18,7 @@ import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspa
 import { keyDestination } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
 import { applyConfirmedMoves, applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
-import { recordListedHosts } from '../settings/settings-writes.ts';
+import { recordListedHosts } from '../access/access-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
 /**

@@ -14,7 +14,7 @@ import { apiKeysItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
-import { openRenameDialog } from '../rename-window/rename-triggers.ts';
+import { openRenameDialog } from '../triggers/rename-triggers.ts';
 import { buildSuggestionIndex, escapeXml, suggestionsFor, type SuggestionIndex } from './suggestions.ts';
 
 /** A cached listing older than this (ms) is refreshed behind the suggestions. */

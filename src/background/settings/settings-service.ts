@@ -13,7 +13,7 @@ import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
 import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-service.ts';
-import { commitAccess, commitRemoval, oneChangeAtATime } from './settings-writes.ts';
+import { commitAccess, commitRemoval, oneChangeAtATime } from '../access/access-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */
 const TEST_TIMEOUT_MS = 8000;
