@@ -22,7 +22,8 @@ import { renameKind, type RenameTarget } from '../changes/rename.ts';
 import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { cacheEpoch, confirmedMoveSince, readListing } from '../listing/listing-cache.ts';
+import { confirmedMoveSince } from '../listing/confirmed-changes.ts';
+import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
 

@@ -12,7 +12,8 @@ import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace 
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, noteMove, storeNotedMoves, type MoveEnd } from '../listing/listing-cache.ts';
+import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
+import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind, ChangeTarget } from './change-kind.ts';
 import { findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';

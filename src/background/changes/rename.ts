@@ -10,7 +10,8 @@ import { workspaceKey, type RenameSource, type WindowSource } from '../../shared
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, noteRename, recordWorkspaceRename, storeNotedRename } from '../listing/listing-cache.ts';
+import { noteRename } from '../listing/confirmed-changes.ts';
+import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind, ChangeTarget } from './change-kind.ts';
 import { findDocument, findWorkspace, listingAndClients } from './listed-documents.ts';

@@ -1,7 +1,7 @@
 /**
  * The cached listing, written only through here. Writes are queued, so a refresh that lands while
  * a rename is being recorded cannot overwrite it with what it fetched before the rename; and a
- * rename confirmed while a refresh was in flight is re-applied to that refresh's listing.
+ * rename confirmed while a refresh was in flight is re-applied to that refresh's listing (confirmed-changes.ts holds them).
  * Every stored listing carries a revision (see Listing.revision), made from the ETags Grist sent
  * for it, which name their bodies' content, so no 3 MB listing has to be hashed.
  * The listing, its first screen and its ETags are written in one storage call, so they are stored
@@ -9,36 +9,16 @@
  * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
  * started before it fetched is never stored.
  */
-import { listingPreview, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import { listingPreview, type DocumentEntry, type Listing } from '../../shared/listing.ts';
 import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, removeTogether, storeTogether } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
+import { applyMoves, forgetConfirmedMoves, latestMoves, latestRename, pendingMoves } from './confirmed-changes.ts';
 
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
 const PREVIEW_ROWS = 60;
 
 const queue = serialQueue(logFailure('storing the listing'));
-/** Renames confirmed by Grist: document id -> new name, when (ms since the epoch), and its mark (see noteRename). */
-const confirmedRenames = new Map<string, { name: string; at: number; mark: number }>();
-
-/** A workspace of a site, as a move names its destination: workspace ids are numbers per server, so the site URL too. */
-export interface MoveEnd {
-  /** The account that moved it: the destination is as that account lists it. */
-  account: string;
-  siteUrl: string;
-  workspaceId: number;
-}
-
-/**
- * Moves confirmed by Grist, the last of each document: where it went, when (ms since the epoch,
- * for refreshes under way: applyConfirmedMoves), its mark (see noteMove), and `pending` until the
- * cached listing has it: the worker's own reads see those at once (readListing).
- */
-const confirmedMoves = new Map<string, { to: MoveEnd; at: number; mark: number; pending: boolean }>();
-
-/** The confirmed moves the cached listing does not have yet. */
-const pendingMoves = () => [...confirmedMoves].filter(([, move]) => move.pending);
-
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 
@@ -121,7 +101,7 @@ export function forgetAccounts(ids: readonly string[]): Promise<unknown> {
 export function forgetListing(): Promise<unknown> {
   epoch += 1;
   // The next listing is fetched afresh: it has every move made until then.
-  confirmedMoves.clear();
+  forgetConfirmedMoves();
   return queue(() => {
     generation += 1;
     return removeTogether(listingItem, listingPreviewItem, listingTagsItem, firstScreenItem);
@@ -237,23 +217,6 @@ export async function storeFetchedListing(
 }
 
 /**
- * Gives a freshly fetched site the names of the renames Grist confirmed since `fetchStartedAt`
- * (ms since the epoch), in place: the fetch may have been answered before them.
- * Out: true when a name changed.
- */
-export function applyConfirmedRenames(site: SiteEntry, fetchStartedAt: number): boolean {
-  let changed = false;
-  for (const document of site.workspaces.flatMap((workspace) => workspace.documents)) {
-    const renamed = confirmedRenames.get(document.id);
-    if (renamed && renamed.at >= fetchStartedAt && document.name !== renamed.name) {
-      document.name = renamed.name;
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-/**
  * Changes the cached listing in place, if there is one, and stores it under a new revision with
  * the ETags it was stored with: they still describe what Grist holds, now with the change in it.
  * ETags that were not the listing's stay unpaired. Each change says what it changed (null:
@@ -275,28 +238,14 @@ const updateCached = batchedWrites<(listing: Listing) => string | null>(queue, a
   );
 });
 
-/** Each confirmed rename's mark: a later rename of the same document has a greater one. */
-let renameMarks = 0;
-
-/**
- * Notes a rename Grist confirmed for the refreshes already under way only; the cache gets it from
- * `storeNotedRename` with the mark this answers (a bulk run writes its renames once it has sent
- * them all), unless another rename of the document came after it.
- */
-export function noteRename(docId: string, name: string): number {
-  const mark = ++renameMarks;
-  confirmedRenames.set(docId, { name, at: Date.now(), mark });
-  return mark;
-}
-
 /**
  * Writes a noted rename (see noteRename) to the cache, if it is still the document's last one: in
  * every account that lists the document.
  */
 export function storeNotedRename(docId: string, mark: number): Promise<void> {
   return updateCached((listing) => {
-    const noted = confirmedRenames.get(docId);
-    const copies = noted?.mark === mark ? documentsOf(listing).filter((entry) => entry.id === docId) : [];
+    const noted = latestRename(docId, mark);
+    const copies = noted ? documentsOf(listing).filter((entry) => entry.id === docId) : [];
     if (!noted || copies.length === 0) return null;
     for (const document of copies) {
       document.name = noted.name;
@@ -304,11 +253,6 @@ export function storeNotedRename(docId: string, mark: number): Promise<void> {
     }
     return JSON.stringify(['renamed', docId, noted.name]);
   });
-}
-
-/** Records a rename Grist confirmed, in the cache and for refreshes already under way. */
-export function recordRename(docId: string, name: string): Promise<void> {
-  return storeNotedRename(docId, noteRename(docId, name));
 }
 
 /**
@@ -323,90 +267,19 @@ export function recordWorkspaceRename(siteUrl: string, workspaceId: number, name
   });
 }
 
-/** Each confirmed move's mark: a later move of the same document has a greater one. */
-let moveMarks = 0;
-
-/**
- * Moves each document of `moves` to its destination in `listing`, in place, from wherever the
- * listing has it, in the account that moved it. Moved to another site, a document is reached by
- * its id from then on (Grist drops its urlId, grist-api.md "Moving a document"). The listing is
- * walked once, however many move. Another account that lists the document too sees the move at
- * its next refresh. Out: one line per document moved (none: nothing changed).
- */
-function applyMoves(listing: Listing, moves: Iterable<readonly [string, { to: MoveEnd }]>, changed?: Set<SiteEntry>): string[] {
-  const where = new Map<string, { site: SiteEntry; workspace: WorkspaceEntry; document: DocumentEntry }>();
-  for (const site of listing.sites) {
-    for (const workspace of site.workspaces) for (const document of workspace.documents) where.set(`${site.account}/${document.id}`, { site, workspace, document });
-  }
-  const leaving = new Map<WorkspaceEntry, Set<string>>();
-  const done: string[] = [];
-  for (const [docId, { to }] of moves) {
-    const found = where.get(`${to.account}/${docId}`);
-    const site = listing.sites.find((entry) => entry.account === to.account && entry.siteUrl === to.siteUrl);
-    const destination = site?.workspaces.find((workspace) => workspace.id === to.workspaceId);
-    if (!found || !destination || found.workspace === destination) continue;
-    if (!leaving.has(found.workspace)) leaving.set(found.workspace, new Set());
-    leaving.get(found.workspace)!.add(docId);
-    destination.documents.push(found.site.siteUrl === to.siteUrl ? found.document : { ...found.document, urlId: docId });
-    changed?.add(found.site).add(site!);
-    done.push(JSON.stringify(['moved', docId, to.siteUrl, to.workspaceId]));
-  }
-  for (const [workspace, ids] of leaving) workspace.documents = workspace.documents.filter((document) => !ids.has(document.id));
-  return done;
-}
-
-/**
- * Notes a move Grist confirmed: the worker's reads of the cache (readListing) show it at once, and
- * the cache gets it from `storeNotedMoves` with the mark this answers (a bulk run writes its moves
- * once it has sent them all), unless another move of the document came after it.
- */
-export function noteMove(docId: string, to: MoveEnd): number {
-  const mark = ++moveMarks;
-  confirmedMoves.set(docId, { to, at: Date.now(), mark, pending: true });
-  return mark;
-}
-
-/** Where Grist last confirmed a move of document `docId` to, if it did at or after `since` (ms since the epoch). */
-export function confirmedMoveSince(docId: string, since: number): MoveEnd | undefined {
-  const move = confirmedMoves.get(docId);
-  return move && move.at >= since ? move.to : undefined;
-}
-
-/**
- * Moves, in a freshly fetched listing (in place), the documents Grist confirmed moves of since
- * `fetchStartedAt` (ms since the epoch): the fetch may have been answered before them, and would
- * otherwise put them back where they were. Out: the sites that changed.
- */
-export function applyConfirmedMoves(listing: Listing, fetchStartedAt: number): Set<SiteEntry> {
-  const changed = new Set<SiteEntry>();
-  const since = [...confirmedMoves].filter(([, move]) => move.at >= fetchStartedAt);
-  if (since.length > 0) applyMoves(listing, since, changed);
-  return changed;
-}
-
 /**
  * Writes noted moves (see noteMove) to the cached listing, in one write, each that is still its
  * document's last move: a move of it noted since (the popup's, an undo's) is written by its own call.
  */
 export function storeNotedMoves(moves: ReadonlyArray<{ docId: string; mark: number }>): Promise<void> {
-  const latest = () =>
-    moves.flatMap(({ docId, mark }) => {
-      const move = confirmedMoves.get(docId);
-      return move?.pending && move.mark === mark ? [[docId, move] as const] : [];
-    });
   return updateCached((listing) => {
-    const done = applyMoves(listing, latest());
+    const done = applyMoves(listing, latestMoves(moves));
     return done.length > 0 ? done.join('\n') : null;
   }).finally(() => {
     // Written, or no cache to write to (the next one is fetched with them): no longer pending
     // either way, also when the write was skipped.
-    for (const [, move] of latest()) move.pending = false;
+    for (const [, move] of latestMoves(moves)) move.pending = false;
   });
-}
-
-/** Records a move Grist confirmed in the cached listing: the document is in workspace `to` now (see storeNotedMoves). */
-export function recordMove(docId: string, to: MoveEnd): Promise<void> {
-  return storeNotedMoves([{ docId, mark: noteMove(docId, to) }]);
 }
 
 /** Removes a document Grist says is gone from the cached listing. */

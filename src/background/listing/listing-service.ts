@@ -17,7 +17,8 @@ import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } fr
 import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
 import { keyDestination } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
-import { applyConfirmedMoves, applyConfirmedRenames, cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
+import { applyConfirmedMoves, applyConfirmedRenames } from './confirmed-changes.ts';
+import { cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
 import { recordListedHosts } from '../access/access-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
 
