@@ -219,6 +219,18 @@ describe('a bulk rename run', () => {
     // A second undo of the batch has nothing left to undo.
     expect(await undoBatch({ batchId: run.batchId })).toEqual([]);
   });
+
+  it('Undo this batch keeps to the same per-host limit as a run: at most 2 undos at once per host', async () => {
+    const wanted = items(12);
+    const run = await finished((await startBulkRename({ items: wanted })).id);
+    grist.clearRequests();
+    // Slow answers, so that undos sent all at once would be seen in flight together.
+    grist.injectFault({ path: /\/api\/docs\//, delayMs: 50, times: 1000 });
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
+    for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
+    expect(grist.mostInFlight(new URL(grist.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
+  });
 });
 
 describe('a bulk rename run with several accounts (issue 19)', () => {
