@@ -23,8 +23,11 @@ const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */
 const MAX_BULK_ITEMS = 50_000;
 
-/** A document, as a page names it: its site's id and its own. */
-const documentKey = { orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)) };
+/**
+ * A document, as a page names it: its site's id and address (org and document ids are per server,
+ * and two servers restored from one backup share both) and its own id.
+ */
+const documentKey = { orgId: v.number(), siteUrl: v.optional(v.string()), docId: v.pipe(v.string(), v.minLength(1)) };
 /** Where a move goes: a workspace of a site, by ids. */
 const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
 /** Where a bulk move goes: its documents may be of several servers, where org ids mean different orgs. */
@@ -41,7 +44,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   confirmSavedKey: v.object({ ...accountId, siteUrl: v.string() }),
   testConnection: v.object({ account: v.optional(v.string()), apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
   refreshListing: v.null(),
-  renameDocument: v.object({ orgId: v.number(), docId: v.pipe(v.string(), v.minLength(1)), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
+  renameDocument: v.object({ ...documentKey, name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   renameWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   moveDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),

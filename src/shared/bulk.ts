@@ -7,13 +7,15 @@ import type { MovePlace } from './move.ts';
 /** One document to rename: which (as the popup's listing names it) and to what. */
 export interface BulkRenameItem {
   orgId: number;
+  /** Its site's address: org and document ids are per server. */
+  siteUrl?: string;
   docId: string;
   newName: string;
 }
 
 /** The documents to move (as the popup's listing names them), all to one workspace of a listed site. */
 export interface BulkMoveRequest {
-  items: Array<{ orgId: number; docId: string }>;
+  items: Array<{ orgId: number; siteUrl?: string; docId: string }>;
   /** The destination: its site by id and address (org ids are per server), and its workspace. */
   to: { orgId: number; siteUrl: string; workspaceId: number };
 }

@@ -107,17 +107,18 @@ export interface Protocol {
   /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
   refreshListing: { request: null; response: Listing };
   /**
-   * Renames a document of a listed site; answers the name Grist now stores and the rename's
+   * Renames a document of a listed site (`siteUrl`: its site's address, which tells two servers
+   * with the same org and document ids apart); answers the name Grist now stores and the rename's
    * history entry (null when nothing changed).
    */
-  renameDocument: { request: { orgId: number; docId: string; name: string; source?: WindowSource }; response: RenamedDocument };
+  renameDocument: { request: { orgId: number; siteUrl?: string; docId: string; name: string; source?: WindowSource }; response: RenamedDocument };
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
    * `account`: the account whose destinations were offered, which moves it (absent: the first
    * account that owns it); `to` is among that account's sites.
    */
-  moveDocument: { request: { account?: string; orgId: number; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
+  moveDocument: { request: { account?: string; orgId: number; siteUrl?: string; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
   /**
    * Renames a workspace of a listed site (its owners only); answers as renameDocument does.
    * `siteUrl` tells the site apart from one of another server with the same org id.

@@ -196,8 +196,8 @@ export async function startBulkRename({ items }: { items: BulkRenameItem[] }): P
   const [client, listing] = await Promise.all([currentClients(), readListing()]);
   const find = documentIndex(listing);
   const run = newRun('rename', client);
-  for (const { orgId, docId, newName } of items) {
-    const found = find({ orgId, docId });
+  for (const { orgId, siteUrl, docId, newName } of items) {
+    const found = find({ orgId, siteUrl, docId });
     const oldName = found?.document.name ?? '';
     const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
     let notSent: string | null = null;
@@ -255,8 +255,8 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
   const listed = findWorkspace(listing, isDestinationSite, to.workspaceId);
   const run = newRun('move', client);
   if (listed) run.to = movePlace(listed.site, listed.workspace);
-  for (const { orgId, docId } of items) {
-    const found = find({ orgId, docId });
+  for (const { orgId, siteUrl, docId } of items) {
+    const found = find({ orgId, siteUrl, docId });
     const destination = found && destinationFor(found.site.account);
     const name = found?.document.name ?? '';
     const status: BulkItemStatus = { orgId, docId, oldName: name, newName: name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };

@@ -1,0 +1,69 @@
+/**
+ * changes/listed-documents.ts: the worker's listing names the target of every change. Two
+ * self-hosted servers restored from one backup share org ids and document ids: the site's address
+ * tells their documents apart (issue 28), for a rename, a move and a bulk run alike.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBulkRename } from '../../src/background/bulk/bulk-runs.ts';
+import { findDocument } from '../../src/background/changes/listed-documents.ts';
+import { moveDocument } from '../../src/background/changes/move.ts';
+import { renameDocument } from '../../src/background/changes/rename.ts';
+import { refreshListing } from '../../src/background/listing/listing-service.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
+import { finished } from '../setup/finished-run.ts';
+import { saveAccounts } from '../setup/saved-key.ts';
+
+let servers: TwoServers;
+let listing: Listing;
+
+beforeEach(async () => {
+  // One backup restored on two servers: the same orgs, workspaces, documents and ids on both.
+  servers = await startTwoServers({ second: { seed: sampleSeed } });
+  fakeBrowser.permissions.contains = (async () => true) as never;
+  await saveAccounts([
+    { id: 'first', settings: { personalSiteUrl: `${servers.first.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey },
+    { id: 'restored', settings: { personalSiteUrl: `${servers.second.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey },
+  ]);
+  listing = await refreshListing();
+});
+afterEach(async () => {
+  await servers.close();
+});
+
+const acmeOf = (server: { url: string }) => `${server.url}/o/acme`;
+
+describe('a document named by its site address as well as its ids', () => {
+  it('findDocument answers the copy of the site named, and the first owner’s copy when no address is given', () => {
+    const docId = DOCS.bugTracker.id;
+    expect(findDocument(listing, { orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId })?.site.account).toBe('restored');
+    expect(findDocument(listing, { orgId: ORGS.acme.id, siteUrl: acmeOf(servers.first), docId })?.site.account).toBe('first');
+    expect(findDocument(listing, { orgId: ORGS.acme.id, docId })?.site.account).toBe('first');
+    expect(findDocument(listing, { orgId: ORGS.acme.id, siteUrl: 'https://elsewhere.example.com/o/acme', docId })).toBeNull();
+  });
+
+  it('a rename goes to the server whose site was named, and only there', async () => {
+    const docId = DOCS.bugTracker.id;
+    await renameDocument({ orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId, name: 'Bugs (restored)' });
+    expect(servers.second.doc(docId)?.name).toBe('Bugs (restored)');
+    expect(servers.first.doc(docId)?.name).toBe('Bug Tracker');
+  });
+
+  it('a move goes to the server whose site was named, and only there', async () => {
+    const docId = DOCS.bugTracker.id;
+    const to = { orgId: ORGS.acme.id, workspaceId: WORKSPACES.acmeHome.id };
+    await moveDocument({ orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId, to });
+    expect(servers.second.doc(docId)?.workspaceId).toBe(WORKSPACES.acmeHome.id);
+    expect(servers.first.doc(docId)?.workspaceId).not.toBe(WORKSPACES.acmeHome.id);
+  });
+
+  it('a bulk run renames each document on the server whose site was named', async () => {
+    const docId = DOCS.bugTracker.id;
+    const run = await finished((await startBulkRename({ items: [{ orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId, newName: 'Bugs 2027' }] })).id);
+    expect(run.items.map((item) => item.state)).toEqual(['renamed']);
+    expect(servers.second.doc(docId)?.name).toBe('Bugs 2027');
+    expect(servers.first.doc(docId)?.name).toBe('Bug Tracker');
+  });
+});
