@@ -8,7 +8,7 @@ import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { WINDOW_SOURCES } from '../shared/history.ts';
+import { WINDOW_SOURCES } from '../shared/change-log.ts';
 import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';

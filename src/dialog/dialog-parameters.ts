@@ -1,5 +1,5 @@
 /** Reads the parameters the background puts in the dialog's address. */
-import { WINDOW_SOURCES, type WindowSource } from '../shared/history.ts';
+import { WINDOW_SOURCES, type WindowSource } from '../shared/change-log.ts';
 
 /** What the dialog was opened for. */
 export interface DialogParameters {

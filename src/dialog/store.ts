@@ -9,7 +9,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/history.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import type { Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { moveDestinations, serverOf, type MoveDestination, type MovePlace } from '../shared/move.ts';

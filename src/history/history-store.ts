@@ -6,7 +6,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle } from '../shared/errors.ts';
-import { undoResult, type HistoryItem, type UndoState } from '../shared/history.ts';
+import { undoResult, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
@@ -14,7 +14,7 @@ import { movedBackText } from '../move-view/moved-text.ts';
 export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename' | 'undoBatch'>;
 export interface HistoryStore {
   /** Null until read. */
-  readonly entries: ReadonlySignal<readonly HistoryItem[] | null>;
+  readonly entries: ReadonlySignal<readonly ChangeLogItem[] | null>;
   /** Why the history could not be read, or null. */
   readonly error: ReadonlySignal<string | null>;
   /** The last result worth announcing ("Restored …", "History cleared."). */
@@ -24,7 +24,7 @@ export interface HistoryStore {
   /** Reads the history (again). */
   load(): Promise<void>;
   /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
-  undo(entry: HistoryItem, force?: boolean): Promise<void>;
+  undo(entry: ChangeLogItem, force?: boolean): Promise<void>;
   /**
    * Undoes every rename of a bulk rename's batch not undone yet, each checked as a single undo is,
    * and says how many names came back.
@@ -38,8 +38,8 @@ export interface HistoryStore {
  * Creates the store. In: the backend, and `onRestored`, told of each document an undo gave its
  * old name back (the popup shows it in its listing at once).
  */
-export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: HistoryItem, name: string) => void = () => undefined): HistoryStore {
-  const entries = signal<readonly HistoryItem[] | null>(null);
+export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: ChangeLogItem, name: string) => void = () => undefined): HistoryStore {
+  const entries = signal<readonly ChangeLogItem[] | null>(null);
   const error = signal<string | null>(null);
   const status = signal('');
   const entryStates = signal<ReadonlyMap<string, UndoState>>(new Map());
@@ -61,7 +61,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     }
   }
 
-  async function undo(entry: HistoryItem, force = false): Promise<void> {
+  async function undo(entry: ChangeLogItem, force = false): Promise<void> {
     if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
     setState(entry.id, { kind: 'undoing' });
     status.value = '';

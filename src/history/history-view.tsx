@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryItem, UndoState } from '../shared/history.ts';
+import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { HistoryStore } from './history-store.ts';
@@ -57,7 +57,7 @@ export function HistoryView({ store }: { store: HistoryStore }) {
 }
 
 /** Where a rename was made, in words. */
-function sourceLabel(entry: HistoryItem): string {
+function sourceLabel(entry: ChangeLogItem): string {
   return t(
     entry.source === 'undo'
       ? 'sourceUndo'
@@ -75,7 +75,7 @@ function sourceLabel(entry: HistoryItem): string {
  * Above the newest rename of a bulk rename's batch: how many documents it renamed, and Undo this
  * batch while any of them can still be undone.
  */
-function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryStore; batchId: string; entries: readonly HistoryItem[]; afterwards: (done: Promise<void>) => void }) {
+function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryStore; batchId: string; entries: readonly ChangeLogItem[]; afterwards: (done: Promise<void>) => void }) {
   const batch = entries.filter((entry) => entry.batchId === batchId);
   const undoable = batch.some((entry) => !entry.cannotUndo);
   const state = store.entryStates.value.get(batchId);
@@ -100,7 +100,7 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
 
 interface EntryProps {
   store: HistoryStore;
-  entry: HistoryItem;
+  entry: ChangeLogItem;
   state: UndoState | undefined;
   afterwards: (done: Promise<void>) => void;
 }
@@ -111,7 +111,7 @@ const place = (site: string, workspace: string | undefined) => [site, workspace]
 function Entry({ store, entry, state, afterwards }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
-  const where = entry.kind === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
+  const where = entry.target === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
   return (
     <li class="history-entry">
       {move ? (

@@ -3,7 +3,7 @@
  * rename window, a history entry): its button, or, when the document was renamed elsewhere since,
  * what it is called now and "Restore … anyway"; a failure's reason. Names are isolated text.
  */
-import type { UndoState } from '../shared/history.ts';
+import type { UndoState } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 

@@ -8,7 +8,7 @@ import { batch, type Signal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle, type Result } from '../shared/errors.ts';
-import { undoResult, workspaceKey, type HistoryEntry } from '../shared/history.ts';
+import { undoResult, workspaceKey, type ChangeEntry } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import type { RenamedDocument } from '../shared/messages.ts';
@@ -97,7 +97,7 @@ export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Li
 }
 
 /** The listing with the move of history `entry` undone (the document back where it was). */
-function withMovedBack(listing: Listing, entry: HistoryEntry): Listing {
+function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
   return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
 }
 
@@ -255,7 +255,7 @@ export function historyStore(context: ActionContext): HistoryStore {
       ? context.edit((shown) => withMovedBack(shown, entry))
       : showName(
           context,
-          entry.kind === 'workspace' && entry.workspace
+          entry.target === 'workspace' && entry.workspace
             ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }
             : { orgId: entry.site.orgId, docId: entry.docId },
           name,

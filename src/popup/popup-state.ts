@@ -2,7 +2,7 @@
  * The shapes of the popup store's state, its keys and its lookups in the listing: shared by the
  * store (store.ts) and its actions loaded on demand (popup-actions.ts), which the store imports.
  */
-import type { UndoState } from '../shared/history.ts';
+import type { UndoState } from '../shared/change-log.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/listing-rows.ts';

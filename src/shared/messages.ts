@@ -5,7 +5,7 @@
  */
 import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
-import type { HistoryItem, UndoOutcome, WindowSource } from './history.ts';
+import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
 
@@ -133,7 +133,7 @@ export interface Protocol {
   /** Renames the document or workspace a page or link URL shows (`source`: how the window was opened). */
   renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: WindowSource }; response: RenamedDocument };
   /** The rename history, newest first, each entry with whether it can be undone. */
-  getHistory: { request: null; response: HistoryItem[] };
+  getHistory: { request: null; response: ChangeLogItem[] };
   /** Forgets the rename history (Grist is not touched). */
   clearHistory: { request: null; response: null };
   /** Undoes a rename of the history, checking first that nobody renamed the document since. */

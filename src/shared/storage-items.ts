@@ -10,7 +10,7 @@ import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
 import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
-import type { HistoryEntry } from './history.ts';
+import { CHANGE_KINDS, type ChangeEntry } from './change-log.ts';
 import { isListing, type Listing } from './listing.ts';
 
 export interface StorageItem<T> {
@@ -110,8 +110,9 @@ export async function removeTogether(...items: Array<StorageItem<unknown>>): Pro
  * 4: the listing's workspaces carry the caller's access (a cached 304 would keep them without it).
  * 5: several accounts: `accounts` and `apiKeys` replace `settings`, `apiKey` and `keyHosts`; the
  *    listing's sites name their account, and its ETags are kept per account.
+ * 6: the rename history (`renameHistory`) becomes the change log (`changeLog`, see CHANGE_LOG_VERSION).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 
@@ -240,51 +241,73 @@ export const listingPreviewItem = defineItem<Listing | null>('listingPreview', s
  */
 export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, jsonString(isFirstScreen), null, encodeJson);
 
-/** The rename history's own shape version, stored with it: bumped when an entry's shape changes. */
-export const HISTORY_VERSION = 1;
+/**
+ * The change log's own shape version, stored with it: bumped when an entry's shape changes.
+ * 1: the rename history (`renameHistory`): `kind` absent for a document renamed, `workspace`, or `move`.
+ * 2: the change log (`changeLog`): every entry names its `kind` and its `target` (the storage
+ *    migration turns version 1 into it).
+ */
+export const CHANGE_LOG_VERSION = 2;
 
-export interface StoredHistory {
-  version: typeof HISTORY_VERSION;
+export interface StoredChangeLog {
+  version: typeof CHANGE_LOG_VERSION;
   /** Newest first, as many as `keptEntries` keeps. */
-  entries: HistoryEntry[];
+  entries: ChangeEntry[];
 }
 
-const historySiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
-const historyWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
+const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
+const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
 
-const historyEntrySchema = v.object({
+/** What an entry has held since the rename history's version 1. */
+const entryFields = {
   account: v.optional(v.string()),
-  kind: v.optional(v.picklist(['workspace', 'move'])),
   id: v.string(),
   at: v.number(),
-  site: historySiteSchema,
-  workspace: v.nullable(historyWorkspaceSchema),
-  to: v.optional(v.object({ site: historySiteSchema, workspace: historyWorkspaceSchema })),
+  site: logSiteSchema,
+  workspace: v.nullable(logWorkspaceSchema),
+  to: v.optional(v.object({ site: logSiteSchema, workspace: logWorkspaceSchema })),
   docId: v.string(),
   oldName: v.string(),
   newName: v.string(),
   source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
-});
+};
 
-/** The entries that read back; one that does not is dropped, not the whole history with it. */
-const historyEntriesSchema = v.pipe(
-  v.array(v.unknown()),
-  v.transform((entries) =>
-    entries.flatMap((entry) => {
-      const checked = v.safeParse(historyEntrySchema, entry);
-      return checked.success ? [checked.output] : [];
-    }),
-  ),
-);
+/** The entries of `schema` that read back; one that does not is dropped, not the whole log with it. */
+function entriesOf<T>(schema: v.GenericSchema<unknown, T>) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.transform((entries) =>
+      entries.flatMap((entry) => {
+        const checked = v.safeParse(schema, entry);
+        return checked.success ? [checked.output] : [];
+      }),
+    ),
+  );
+}
 
 /**
- * The rename history (see shared/history.ts): written only by the background worker, read by the
- * pages when they show it. A history of another shape version reads as empty.
+ * The change log (see shared/change-log.ts): written only by the background worker, read by the
+ * pages when they show it. A log of another shape version reads as empty.
  */
-export const historyItem = defineItem<StoredHistory>(
+export const changeLogItem = defineItem<StoredChangeLog>(
+  'changeLog',
+  bySchema(
+    v.object({
+      version: v.literal(CHANGE_LOG_VERSION),
+      entries: entriesOf(v.object({ ...entryFields, kind: v.picklist(CHANGE_KINDS), target: v.picklist(['document', 'workspace']) })),
+    }),
+  ),
+  { version: CHANGE_LOG_VERSION, entries: [] },
+);
+
+/** An entry of the rename history (change log version 1), as the storage migration reads it. */
+export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind?: 'workspace' | 'move' };
+
+/** The rename history of schema versions 1 to 5 (change log version 1): read only by the storage migration. */
+export const historyVersion1Item = defineItem<{ version: 1; entries: HistoryEntryVersion1[] }>(
   'renameHistory',
-  bySchema(v.object({ version: v.literal(HISTORY_VERSION), entries: historyEntriesSchema })),
-  { version: HISTORY_VERSION, entries: [] },
+  bySchema(v.object({ version: v.literal(1), entries: entriesOf(v.object({ ...entryFields, kind: v.optional(v.picklist(['workspace', 'move'])) })) })),
+  { version: 1, entries: [] },
 );

@@ -577,7 +577,7 @@ describe('undo after a rename (issue 13)', () => {
     pressEnter();
     await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await dialog.answerUndo(ok({ outcome: 'renamed-elsewhere', current: 'Budget (final)' }));
+    await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Budget (final)' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
     expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
@@ -766,7 +766,7 @@ describe('Move to… (issue 18)', () => {
     const dialog = await openOwnedDocument();
     await moveAcrossSites(dialog);
     fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
-    await dialog.answerUndo(ok({ outcome: 'renamed-elsewhere', current: 'Reports' }));
+    await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Reports' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was moved to “\u2068Reports\u2069” since.');
     fireEvent.click(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' }));
     expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../src/options/store.ts';
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
-import type { HistoryItem } from '../../src/shared/history.ts';
+import type { ChangeLogItem } from '../../src/shared/change-log.ts';
 import type { ConnectionReport, PublicAccount, PublicSettings, Reply, RequestOf, SettingsInput } from '../../src/shared/messages.ts';
 
 afterEach(cleanup);
@@ -94,7 +94,7 @@ async function renderPage({ accounts = [ACCOUNT], permission = true, granted, te
       saved = saved.filter((entry) => entry.id !== account);
       return ok(settings());
     }),
-    getHistory: vi.fn(async (_request: null) => ok<HistoryItem[]>([])),
+    getHistory: vi.fn(async (_request: null) => ok<ChangeLogItem[]>([])),
     clearHistory: vi.fn(async (_request: null) => ok(null)),
     undoRename: vi.fn(),
     undoBatch: vi.fn(),
@@ -267,7 +267,7 @@ describe('the fields', () => {
       removeAccount: vi.fn(),
       confirmSavedKey: vi.fn(),
       testConnection: vi.fn(),
-      getHistory: vi.fn(async () => ok<HistoryItem[]>([])),
+      getHistory: vi.fn(async () => ok<ChangeLogItem[]>([])),
       clearHistory: vi.fn(),
       undoRename: vi.fn(),
       undoBatch: vi.fn(),

@@ -1033,7 +1033,7 @@ describe('undo and the rename history (issue 13)', () => {
 
   test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {
     const popup = await renameBudget();
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget (final)' } });
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget (final)' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })));
     });
@@ -1099,7 +1099,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     const [entry] = within(await screen.findByRole('list', { name: 'Rename history' })).getAllByRole('listitem');
     expect(entry!.querySelector('.history-names')?.textContent).toBe('Forecast moved from Acme › Sales →  to Globex › Projects');
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Archive' } });
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Archive' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Undo move of Forecast' })));
     });
@@ -1599,7 +1599,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
     type(filter, 'arch');
     await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'renamed-elsewhere', current: 'Budget v2', renamed: true } });
+    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget v2', renamed: true } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget v2\u2069”.'));
     expect(workspaceOf('Budget')).toBe('Archive');

@@ -275,7 +275,7 @@ describe('moving a document in the worker', () => {
       });
       expect(response.status).toBe(200);
       grist.clearRequests();
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Roadmap (final)', renamed: true });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Roadmap (final)', renamed: true });
       expect(patches()).toEqual([]);
       expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: engineering.id, name: 'Roadmap (final)' });
@@ -286,7 +286,7 @@ describe('moving a document in the worker', () => {
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
       await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.acmeHome.id } });
       grist.clearRequests();
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Home' });
+      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Home' });
       expect(patches()).toEqual([]);
       expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);

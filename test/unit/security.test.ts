@@ -17,7 +17,7 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
-import { accountsItem, apiKeysItem, historyItem, HISTORY_VERSION, listingItem } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -99,16 +99,18 @@ const ownPage = (path = 'src/popup/index.html'): Runtime.MessageSender => ({
 const personalSite = () => `${grist.url}/o/docs`;
 const bugTrackerPage = (server = grist) => `${server.url}/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker`;
 
-/** A rename of the history, for undoRename to undo: Roadmap 2025 → Roadmap 2026, its name now. */
+/** A rename of the change log, for undoChange to undo: Roadmap 2025 → Roadmap 2026, its name now. */
 const SEEDED_ENTRY_ID = 'seeded-entry';
 
 async function configure(apiKey = KEY): Promise<void> {
   await saveSettingsWithKey({ personalSiteUrl: personalSite(), teamSiteUrls: [] }, apiKey);
-  await historyItem.set({
-    version: HISTORY_VERSION,
+  await changeLogItem.set({
+    version: CHANGE_LOG_VERSION,
     entries: [
       {
         id: SEEDED_ENTRY_ID,
+        kind: 'rename',
+        target: 'document',
         account: ACCOUNT_1,
         at: 1,
         site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },

@@ -1,13 +1,15 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
+import { readChangeLog } from '../../src/background/change-log/change-log.ts';
 import { forgetListing } from '../../src/background/listing/listing-cache.ts';
 import { isListing } from '../../src/shared/listing.ts';
 import {
   accountsItem,
   apiKeysItem,
   firstScreenItem,
-  historyItem,
+  changeLogItem,
+  CHANGE_LOG_VERSION,
   listingItem,
   listingPreviewItem,
   SCHEMA_VERSION,
@@ -166,11 +168,57 @@ describe('storage migration', () => {
     expect(accounts).toEqual([{ id: expect.any(String), settings, hosts: keyHosts, user: null }]);
     expect(await accountsItem.get()).toEqual(accounts);
     expect(await apiKeysItem.get()).toEqual({ [accounts[0]!.id]: 'k'.repeat(40) });
-    expect((await historyItem.get()).entries).toEqual([{ ...entry, account: accounts[0]!.id }]);
+    expect((await changeLogItem.get()).entries).toEqual([{ ...entry, account: accounts[0]!.id, kind: 'rename', target: 'document' }]);
     // The old items are gone, and with them the listing of the old shape.
-    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['accounts', 'apiKeys', 'renameHistory', 'schemaVersion']);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['accounts', 'apiKeys', 'changeLog', 'schemaVersion']);
     // Run again (every worker start), it changes nothing.
     expect(await migrateStorage()).toEqual(accounts);
+  });
+
+  it('turns version 5’s rename history into the change log, every entry kept with its kind and target, and keeps the cached listing', async () => {
+    const site = { orgId: 5, name: 'Acme Corp', url: 'https://grist.example.com/o/acme' };
+    const globex = { orgId: 6, name: 'Globex', url: 'https://grist.example.com/o/globex' };
+    // Exactly what version 5 stored: a document renamed and undone, a workspace renamed, a move of a bulk run.
+    const renamed = { id: 'e1', account: 'a1', at: 1, site, workspace: { id: 7, name: 'Engineering' }, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup', undoneBy: 'e4' };
+    const workspace = { kind: 'workspace', id: 'e2', account: 'a1', at: 2, site, workspace: { id: 7, name: 'Engineering' }, docId: 'workspace:7', oldName: 'Eng', newName: 'Engineering', source: 'page' };
+    const moved = {
+      kind: 'move',
+      id: 'e3',
+      account: 'a1',
+      at: 3,
+      site,
+      workspace: { id: 7, name: 'Engineering' },
+      to: { site: globex, workspace: { id: 9, name: 'Projects' } },
+      docId: 'd2',
+      oldName: 'Plan',
+      newName: 'Plan',
+      source: 'bulk',
+      batchId: 'b1',
+    };
+    const undo = { id: 'e4', account: 'a1', at: 4, site, workspace: { id: 7, name: 'Engineering' }, docId: 'd1', oldName: 'B', newName: 'A', source: 'undo' };
+    const stored = JSON.stringify(listing);
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 5,
+      accounts: [account({ personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] })],
+      apiKeys: { a1: 'k'.repeat(40) },
+      listing: stored,
+      renameHistory: { version: 1, entries: [undo, moved, workspace, renamed] },
+    });
+    await migrateStorage();
+    expect(await changeLogItem.get()).toEqual({
+      version: CHANGE_LOG_VERSION,
+      entries: [
+        { ...undo, kind: 'rename', target: 'document' },
+        { ...moved, kind: 'move', target: 'document' },
+        { ...workspace, kind: 'rename', target: 'workspace' },
+        { ...renamed, kind: 'rename', target: 'document' },
+      ],
+    });
+    expect(await readChangeLog()).toHaveLength(4);
+    expect((await fakeBrowser.storage.local.get('renameHistory')).renameHistory).toBeUndefined();
+    // Only the history changed shape: the cached listing stays, and the popup opens on it.
+    expect(await listingItem.get()).toEqual(listing);
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
   });
 
   it('a first install has no account', async () => {

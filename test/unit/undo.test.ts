@@ -12,8 +12,8 @@ import { renameDocument } from '../../src/background/changes/rename.ts';
 import { renameDocumentAtUrl } from '../../src/background/rename-window/document-at-url.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../src/background/changes/undo.ts';
 import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
-import { MAX_HISTORY_ENTRIES, MAX_HISTORY_RECORDS } from '../../src/shared/history.ts';
-import { accountsItem, historyItem } from '../../src/shared/storage-items.ts';
+import { MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../src/shared/change-log.ts';
+import { accountsItem, changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -71,55 +71,55 @@ describe('the history', () => {
     expect(await readChangeLog()).toEqual([]);
   });
 
-  it(`keeps the newest ${MAX_HISTORY_ENTRIES} entries`, async () => {
-    for (let index = 0; index < MAX_HISTORY_ENTRIES + 5; index++) {
-      await addLogEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
+  it(`keeps the newest ${MAX_LOG_CHANGES} entries`, async () => {
+    for (let index = 0; index < MAX_LOG_CHANGES + 5; index++) {
+      await addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
     }
     const entries = await readChangeLog();
-    expect(entries).toHaveLength(MAX_HISTORY_ENTRIES);
-    expect(entries[0]?.docId).toBe(`d${MAX_HISTORY_ENTRIES + 4}`);
+    expect(entries).toHaveLength(MAX_LOG_CHANGES);
+    expect(entries[0]?.docId).toBe(`d${MAX_LOG_CHANGES + 4}`);
     expect(entries.at(-1)?.docId).toBe('d5');
   });
 
-  it(`counts a bulk batch as one rename of the ${MAX_HISTORY_ENTRIES}, and keeps the newest batch whole`, async () => {
+  it(`counts a bulk batch as one rename of the ${MAX_LOG_CHANGES}, and keeps the newest batch whole`, async () => {
     const entry = (docId: string, batchId?: string) =>
-      addLogEntry({ site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
-    for (let index = 0; index < MAX_HISTORY_ENTRIES; index++) await entry(`single${index}`);
+      addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
+    for (let index = 0; index < MAX_LOG_CHANGES; index++) await entry(`single${index}`);
     // Confirmed at once, as a run confirms them.
     await Promise.all(Array.from({ length: 30 }, (_, index) => entry(`small${index}`, 'small-batch')));
     let entries = await readChangeLog();
     expect(entries.filter((kept) => kept.batchId === 'small-batch')).toHaveLength(30);
     expect(entries[0]?.docId).toBe('small29');
     // The batch took one place of the 200: only the oldest single rename went.
-    expect(entries.filter((kept) => !kept.batchId)).toHaveLength(MAX_HISTORY_ENTRIES - 1);
+    expect(entries.filter((kept) => !kept.batchId)).toHaveLength(MAX_LOG_CHANGES - 1);
     expect(entries.at(-1)?.docId).toBe('single1');
 
     // A batch larger than the most entries kept in all stays whole; older entries make room.
-    await Promise.all(Array.from({ length: MAX_HISTORY_RECORDS + 10 }, (_, index) => entry(`large${index}`, 'large-batch')));
+    await Promise.all(Array.from({ length: MAX_LOG_RECORDS + 10 }, (_, index) => entry(`large${index}`, 'large-batch')));
     entries = await readChangeLog();
-    expect(entries).toHaveLength(MAX_HISTORY_RECORDS + 10);
+    expect(entries).toHaveLength(MAX_LOG_RECORDS + 10);
     expect(entries.every((kept) => kept.batchId === 'large-batch')).toBe(true);
   });
 
   it('is stored as one item with its shape version, and never holds the key', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
-    const stored = (await fakeBrowser.storage.local.get('renameHistory')).renameHistory as { version: number; entries: unknown[] };
-    expect(stored.version).toBe(1);
+    const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };
+    expect(stored.version).toBe(CHANGE_LOG_VERSION);
     expect(stored.entries).toHaveLength(1);
-    expect(JSON.stringify(await fakeBrowser.storage.local.get('renameHistory'))).not.toContain(USERS.owner.apiKey);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get('changeLog'))).not.toContain(USERS.owner.apiKey);
   });
 
   it('an entry that does not read back is dropped, not the whole history with it', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
-    const stored = (await fakeBrowser.storage.local.get('renameHistory')).renameHistory as { version: number; entries: unknown[] };
-    await fakeBrowser.storage.local.set({ renameHistory: { ...stored, entries: [{ id: 7, broken: true }, ...stored.entries] } });
+    const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };
+    await fakeBrowser.storage.local.set({ changeLog: { ...stored, entries: [{ id: 7, broken: true }, ...stored.entries] } });
     expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
     await renameDocument({ ...bugTracker, name: 'Bugs 2' });
     expect(await readChangeLog()).toHaveLength(2);
   });
 
   it('a history of another shape reads as empty, never breaking a page', async () => {
-    await fakeBrowser.storage.local.set({ renameHistory: { version: 99, entries: 'x' } });
+    await fakeBrowser.storage.local.set({ changeLog: { version: 99, entries: 'x' } });
     expect(await readChangeLog()).toEqual([]);
     expect(await readChangeLogItems()).toEqual([]);
   });
@@ -137,7 +137,7 @@ describe('the history', () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
     await clearChangeLog();
-    expect(await historyItem.get()).toEqual({ version: 1, entries: [] });
+    expect(await changeLogItem.get()).toEqual({ version: CHANGE_LOG_VERSION, entries: [] });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
   });
@@ -164,7 +164,7 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await renameInGrist(DOCS.bugTracker.id, 'Bugs (edited in Grist)');
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs (edited in Grist)' });
+    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Bugs (edited in Grist)' });
     expect(patches()).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs (edited in Grist)');
     expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
@@ -196,7 +196,7 @@ describe('undo', () => {
     const rename = renameDocument({ ...bugTracker, name: 'Bugs 2' });
     const undo = undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id }); // queued behind the rename: finds "Bugs 2", not "Bugs"
     expect(await rename).toMatchObject({ name: 'Bugs 2' });
-    expect(await undo).toEqual({ outcome: 'renamed-elsewhere', current: 'Bugs 2' });
+    expect(await undo).toEqual({ outcome: 'changed-elsewhere', current: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}']);
 
     const second = await renameDocument({ ...bugTracker, name: 'Bugs 3' });
@@ -254,7 +254,7 @@ describe('undo with several accounts (issue 19)', () => {
   it('an entry that names no account (not made by this version) is not undone with any key', async () => {
     await configureBoth();
     await renameInGrist(DOCS.bugTracker.id, 'Bugs');
-    const entry = await addLogEntry({ site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
+    const entry = await addLogEntry({ kind: 'rename', target: 'document', site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
     grist.clearRequests();
     expect((await readChangeLogItems()).find((item) => item.id === entry.id)?.cannotUndo).toMatch(/account that made this change was removed/);
     await expect(undoChange({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });

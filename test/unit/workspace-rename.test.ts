@@ -10,7 +10,7 @@ import { undoChange } from '../../src/background/changes/undo.ts';
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
 import { renameWorkspace } from '../../src/background/changes/rename.ts';
-import { workspaceKey } from '../../src/shared/history.ts';
+import { workspaceKey } from '../../src/shared/change-log.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
@@ -50,7 +50,8 @@ describe('renaming a workspace', () => {
     expect(await cachedName(WORKSPACES.marketing.id)).toBe('Sales & Marketing');
     expect((await readChangeLog())[0]).toMatchObject({
       account: ACCOUNT_1,
-      kind: 'workspace',
+      kind: 'rename',
+      target: 'workspace',
       docId: workspaceKey(WORKSPACES.marketing.id),
       oldName: 'Marketing',
       newName: 'Sales & Marketing',
@@ -123,7 +124,7 @@ describe('renaming a workspace', () => {
       body: JSON.stringify({ name: 'Growth team' }),
     });
     expect(response.status).toBe(200);
-    expect(await undoChange({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'renamed-elsewhere', current: 'Growth team' });
+    expect(await undoChange({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'changed-elsewhere', current: 'Growth team' });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
   });
 });
@@ -154,6 +155,6 @@ describe('renaming a workspace both accounts list (issue 19)', () => {
       ['account-editor', 'editors', 'Growth'],
       ['account-owner', 'owners', 'Growth'],
     ]);
-    expect((await readChangeLog())[0]).toMatchObject({ account: 'account-owner', kind: 'workspace', newName: 'Growth' });
+    expect((await readChangeLog())[0]).toMatchObject({ account: 'account-owner', kind: 'rename', target: 'workspace', newName: 'Growth' });
   });
 });

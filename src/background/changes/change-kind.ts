@@ -5,7 +5,7 @@
  * inverse. Each kind is one module describing only these (rename.ts, move.ts); the pipeline does the
  * rest the same way for all of them.
  */
-import type { HistoryEntry, UndoOutcome } from '../../shared/history.ts';
+import type { ChangeEntry, UndoOutcome } from '../../shared/change-log.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 
@@ -25,17 +25,17 @@ export interface ChangeTarget {
  * What undoing an entry takes: the change that undoes it; or nothing to send, as the target is
  * back as it was already (`already`: its name) or was changed elsewhere since (`conflict`).
  */
-export type Inverse<T> = { undo: T } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'renamed-elsewhere' }> };
+export type Inverse<T> = { undo: T } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
 
 /** What the change log records of a change besides the change itself: where it was asked, and its batch. */
 export interface ChangeRecord {
-  source: HistoryEntry['source'];
+  source: ChangeEntry['source'];
   /** The bulk run (or batch undo) it was part of. */
   batchId?: string;
 }
 
 /** A change-log entry before it is stored: everything but its id and time. */
-export type NewLogEntry = Omit<HistoryEntry, 'id' | 'at'>;
+export type NewLogEntry = Omit<ChangeEntry, 'id' | 'at'>;
 
 /** A kind of change, for targets of type T. */
 export interface ChangeKind<T extends ChangeTarget> {
@@ -66,12 +66,12 @@ export interface ChangeKind<T extends ChangeTarget> {
    */
   storeNoted(noted: ReadonlyArray<{ target: T; mark: number }>): Promise<void>;
   /** The site an undo of `entry` reads and sends through: where the change left the target. */
-  undoSiteUrl(entry: HistoryEntry): string;
+  undoSiteUrl(entry: ChangeEntry): string;
   /**
    * What undoing `entry` takes (see Inverse), from what Grist has now, read first through
    * `undoSiteUrl` with `account`'s `client`; `force`: even though the target was changed elsewhere
    * since. Throws ApiError `not-found` (gone), `forbidden` (no longer the user's to change),
    * `invalid-input`, or what the read met.
    */
-  inverse(client: GristClient, entry: HistoryEntry, account: string, force: boolean): Promise<Inverse<T>>;
+  inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean): Promise<Inverse<T>>;
 }

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import type { WindowSource } from '../../shared/history.ts';
+import type { WindowSource } from '../../shared/change-log.ts';
 import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -131,7 +131,7 @@ export const moveKind: ChangeKind<MoveTarget> = {
     return null;
   },
   // Its name both old and new: a move keeps it.
-  logEntry: (target) => ({ account: target.account, kind: 'move', site: target.from.site, workspace: target.from.workspace, to: target.to, docId: target.key, oldName: target.name, newName: target.name }),
+  logEntry: (target) => ({ account: target.account, kind: 'move', target: 'document', site: target.from.site, workspace: target.from.workspace, to: target.to, docId: target.key, oldName: target.name, newName: target.name }),
   note: (target) => noteMove(target.key, destinationOf(target)),
   storeNoted: (noted) => storeNotedMoves(noted.map(({ target, mark }) => ({ docId: target.key, mark }))),
   undoSiteUrl: (entry) => entry.to?.site.url ?? entry.site.url,
@@ -149,9 +149,9 @@ export const moveKind: ChangeKind<MoveTarget> = {
     }
     if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
     const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
-    if (!force && now.id !== to.workspace.id) return { conflict: { outcome: 'renamed-elsewhere', current: now.name } };
+    if (!force && now.id !== to.workspace.id) return { conflict: { outcome: 'changed-elsewhere', current: now.name } };
     // Where the move put it, but renamed since: someone changed it after the move; asked first too.
-    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'renamed-elsewhere', current: current.name, renamed: true } };
+    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: current.name, renamed: true } };
     return { undo: moveOf(account, entry.docId, current.name, { site: to.site, workspace: now }, { site: entry.site, workspace }) };
   },
 };

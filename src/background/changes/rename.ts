@@ -6,7 +6,7 @@
  */
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import { workspaceKey, type RenameSource, type WindowSource } from '../../shared/history.ts';
+import { workspaceKey, type ChangeSource, type WindowSource } from '../../shared/change-log.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
@@ -67,7 +67,8 @@ export const renameKind: ChangeKind<RenameTarget> = {
   },
   logEntry: (target) => ({
     account: target.account,
-    ...(target.workspaceId === undefined ? {} : { kind: 'workspace' as const }),
+    kind: 'rename',
+    target: target.workspaceId === undefined ? 'document' : 'workspace',
     site: { ...target.site, url: target.siteUrl },
     workspace: target.workspace,
     docId: target.key,
@@ -83,8 +84,8 @@ export const renameKind: ChangeKind<RenameTarget> = {
   },
   undoSiteUrl: (entry) => entry.site.url,
   inverse: async (client, entry, account, force) => {
-    const workspaceId = entry.kind === 'workspace' ? entry.workspace?.id : undefined;
-    if (entry.kind === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
+    const workspaceId = entry.target === 'workspace' ? entry.workspace?.id : undefined;
+    if (entry.target === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
     let current;
     try {
       current = await readNow(client, entry.site.url, entry.docId, workspaceId);
@@ -94,7 +95,7 @@ export const renameKind: ChangeKind<RenameTarget> = {
     }
     // Owners only: said before anything else, "anyway" would not help.
     if (current.access !== 'owners') throw notOwnerError(workspaceId, current.name);
-    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'renamed-elsewhere', current: current.name } };
+    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: current.name } };
     const subject = { account, key: entry.docId, siteUrl: entry.site.url, currentName: current.name, workspaceId, site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace };
     // An undo puts back a name Grist had, whatever its length.
     const name = checkedName(entry.oldName, current.name, true);
@@ -120,7 +121,7 @@ function checkedName(typedName: string, currentName: string, restoring = false):
  * ApiError: `invalid-input` for an empty or too long name (nothing sent), `forbidden` for a
  * non-owner, `not-found` for a document or workspace gone, or what sendChange met.
  */
-export async function renameTo(client: GristClient, subject: Omit<RenameTarget, 'name'>, typedName: string, source: RenameSource): Promise<RenameResult> {
+export async function renameTo(client: GristClient, subject: Omit<RenameTarget, 'name'>, typedName: string, source: ChangeSource): Promise<RenameResult> {
   const name = checkedName(typedName, subject.currentName);
   if (name === null) return { name: subject.currentName, entryId: null };
   return { name, entryId: await applyChange(client, renameKind, { ...subject, name }, { source }) };

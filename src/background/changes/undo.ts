@@ -4,7 +4,7 @@
  * the change left it (or `force`) is the inverse change sent, through the change pipeline, in the
  * target's queue. Also the change log as the pages see it.
  */
-import type { HistoryEntry, HistoryItem, UndoOutcome } from '../../shared/history.ts';
+import type { ChangeEntry, ChangeLogItem, UndoOutcome } from '../../shared/change-log.ts';
 import { accountShortNames } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -20,12 +20,12 @@ import { applyChange } from './pipeline.ts';
 import { renameKind, type RenameTarget } from './rename.ts';
 
 /** The kind of change an entry records. */
-function kindOf(entry: HistoryEntry): ChangeKind<MoveTarget> | ChangeKind<RenameTarget> {
+function kindOf(entry: ChangeEntry): ChangeKind<MoveTarget> | ChangeKind<RenameTarget> {
   return entry.kind === 'move' ? moveKind : renameKind;
 }
 
 /** The saved account that made an entry, with its key; undefined when it was removed since. */
-function accountOf(entry: HistoryEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {
+function accountOf(entry: ChangeEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {
   return accounts.find(({ account }) => account.id === entry.account);
 }
 
@@ -33,7 +33,7 @@ function accountOf(entry: HistoryEntry, accounts: readonly KeyedAccount[]): Keye
  * Why an entry cannot be undone now, as the error undoChange answers; null when it can. It is
  * undone with the account that made it, or not at all: another account's key is never tried.
  */
-function whyNot(entry: HistoryEntry, accounts: readonly KeyedAccount[]): ApiError | null {
+function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[]): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
   const keyed = accountOf(entry, accounts);
   if (!keyed) return new ApiError('not-configured', t('undoAccountRemoved'));
@@ -51,7 +51,7 @@ function whyNot(entry: HistoryEntry, accounts: readonly KeyedAccount[]): ApiErro
 }
 
 /** The `getHistory` message: the change log's entries, newest first, each with whether it can be undone. */
-export async function readChangeLogItems(): Promise<HistoryItem[]> {
+export async function readChangeLogItems(): Promise<ChangeLogItem[]> {
   const [entries, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
   const names = accountShortNames(accounts.map(({ account }) => account));
   return entries.map((entry) => {
@@ -71,7 +71,7 @@ export async function clearChangeLog(): Promise<null> {
  * workspace's workspaceKey), so the undo takes its place in that target's queue at once, before
  * anything is read: a change asked for after it goes after it; and `force` to undo it even though
  * the target was changed elsewhere since ("Restore … anyway").
- * Out: `restored`, or `renamed-elsewhere` with what it is now (nothing sent).
+ * Out: `restored`, or `changed-elsewhere` with what it is now (nothing sent).
  * Throws ApiError: `not-found` for an entry no longer kept or a target gone from Grist (404),
  * `invalid-input` for an entry already undone, `not-configured` for a site no longer in the
  * options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
@@ -99,16 +99,16 @@ export interface UndoContext {
  * entries), in its target's queue, with the saved accounts and keys given (readKeyedAccounts) and
  * their clients (clientsFor: one per account for the whole batch). Out and throws: as undoChange.
  */
-export function undoEntry(entry: HistoryEntry, context: UndoContext): Promise<UndoOutcome> {
+export function undoEntry(entry: ChangeEntry, context: UndoContext): Promise<UndoOutcome> {
   return oneAtATime(entry.docId, () => undoNow(entry, context));
 }
 
 /** The site an undo of `entry` goes to: where the change left its target. */
-export function undoSiteUrl(entry: HistoryEntry): string {
+export function undoSiteUrl(entry: ChangeEntry): string {
   return kindOf(entry).undoSiteUrl(entry);
 }
 
-async function undoNow(entry: HistoryEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
+async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
   const reason = whyNot(entry, accounts);
   if (reason) throw reason;
   const { account } = accountOf(entry, accounts)!;
@@ -119,7 +119,7 @@ async function undoNow(entry: HistoryEntry, { force = false, accounts, clientOf,
 /** undoNow for an entry of `kind`: its inverse, read first, sent unless nothing needs to be. */
 async function undoWith<T extends ChangeTarget>(
   kind: ChangeKind<T>,
-  { entry, account, client, force, record }: { entry: HistoryEntry; account: string; client: GristClient; force: boolean; record: ChangeRecord },
+  { entry, account, client, force, record }: { entry: ChangeEntry; account: string; client: GristClient; force: boolean; record: ChangeRecord },
 ): Promise<UndoOutcome> {
   const inverse = await kind.inverse(client, entry, account, force);
   if ('conflict' in inverse) return inverse.conflict;

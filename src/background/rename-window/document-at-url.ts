@@ -6,7 +6,7 @@
  */
 import type { DocumentAtUrl } from '../../shared/messages.ts';
 import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
-import { workspaceKey, type WindowSource } from '../../shared/history.ts';
+import { workspaceKey, type WindowSource } from '../../shared/change-log.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';

@@ -2,11 +2,12 @@
  * Brings stored data to the current schema version. Every item is validated on read (bad data
  * reads as its default), so a version change need only drop what cannot be trusted to have the
  * new shape: the cached listing, which the next refresh rebuilds; say where a key saved by an
- * older version may go; and turn the one configuration of versions before 5 into account 1.
+ * older version may go; turn the one configuration of versions before 5 into account 1; and turn
+ * the rename history of versions before 6 into the change log, entry by entry.
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, historyItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
 
@@ -38,6 +39,26 @@ function legacyAccount(stored: Record<string, unknown>, version: number): { acco
   return { account, apiKey };
 }
 
+/**
+ * The rename history of versions before 6, as the change log: each entry as it was, with its kind
+ * (`rename` or `move`) and target (`document` or `workspace`) named; with the account `account`
+ * when given (versions before 5 had one account, whose key made every rename). Written, then the
+ * history removed: run again after a failure between the two, it writes the same log again.
+ */
+async function changeLogFromHistory(account: string | undefined): Promise<void> {
+  const history = await historyVersion1Item.get();
+  if (history.entries.length > 0) {
+    const entries = history.entries.map(({ kind, ...entry }) => ({
+      ...entry,
+      ...(account === undefined ? {} : { account }),
+      kind: kind === 'move' ? ('move' as const) : ('rename' as const),
+      target: kind === 'workspace' ? ('workspace' as const) : ('document' as const),
+    }));
+    await changeLogItem.set({ version: CHANGE_LOG_VERSION, entries });
+  }
+  await historyVersion1Item.remove();
+}
+
 /** Runs at every worker start; cheap when the version is current. Out: the accounts, as they stand after it. */
 export async function migrateStorage(): Promise<Account[]> {
   // One round of reads: the worker's start waits for it.
@@ -49,18 +70,20 @@ export async function migrateStorage(): Promise<Account[]> {
     await Promise.all([accountsItem.remove(), apiKeysItem.remove()]);
     current = [];
   }
+  let historyAccount: string | undefined;
   if (version < 5) {
     const legacy = legacyAccount(stored, version);
     if (legacy) {
       current = [legacy.account];
       await storeTogether(accountsItem.entry(current), apiKeysItem.entry(legacy.apiKey === null ? {} : { [legacy.account.id]: legacy.apiKey }));
       // Every rename so far was made with this account's key: its undo goes with it.
-      const history = await historyItem.get();
-      if (history.entries.length > 0) await historyItem.set({ ...history, entries: history.entries.map((entry) => ({ ...entry, account: legacy.account.id })) });
+      historyAccount = legacy.account.id;
     }
     await browser.storage.local.remove(Object.values(LEGACY));
   }
-  await forgetListing();
+  // The listing's shape last changed in version 5; unreadable accounts leave theirs unowned.
+  if (version < 5 || accounts.corrupt) await forgetListing();
+  if (version < 6) await changeLogFromHistory(historyAccount);
   await schemaVersionItem.set(SCHEMA_VERSION);
   return current;
 }

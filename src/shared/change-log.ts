@@ -1,32 +1,36 @@
 /**
- * The rename history: every rename the extension made, after Grist confirmed it, newest first.
- * It holds names and addresses, never the API key, so pages may read it.
+ * The change log: every change the extension made to a document or workspace (a rename, a move),
+ * after Grist confirmed it, newest first. It holds names and addresses, never the API key, so pages
+ * may read it; the pages show it as the history.
  */
 import type { Result } from './errors.ts';
 import type { MovePlace } from './move.ts';
 
-/** Where a rename was made. */
-export type RenameSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
+/** Where a change was asked for. */
+export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
 
 /** How the rename window was opened: a page's or link's menu entry, the shortcut, or the address bar's `gr` keyword. */
-export type WindowSource = Extract<RenameSource, 'page' | 'shortcut' | 'address-bar'>;
+export type WindowSource = Extract<ChangeSource, 'page' | 'shortcut' | 'address-bar'>;
 
 /** The sources a rename window may be opened by, for checking what comes from outside. */
 export const WINDOW_SOURCES: readonly WindowSource[] = ['page', 'shortcut', 'address-bar'];
 
-/** The key a workspace's renames queue under, and its history entries' `docId`: never a document id (those hold no `:`). */
+/** The key a workspace's changes queue under, and its log entries' `docId`: never a document id (those hold no `:`). */
 export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
-/** One rename, or one move of a document, Grist confirmed. */
-export interface HistoryEntry {
-  /**
-   * What was done: absent for a document renamed (as entries before workspaces were renamed),
-   * `workspace` for a workspace renamed, `move` for a document moved from `site` and `workspace`
-   * to `to` (its name then both `oldName` and `newName`).
-   */
-  kind?: 'workspace' | 'move';
+/** The kinds of change the log holds. */
+export const CHANGE_KINDS = ['rename', 'move'] as const;
+
+/** What was done: a `rename` (from `oldName` to `newName`), or a `move` of a document from `site` and `workspace` to `to` (its name then both `oldName` and `newName`). */
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** One change to a document or workspace that Grist confirmed. */
+export interface ChangeEntry {
+  kind: ChangeKind;
+  /** What it changed: a document (`docId` is its id) or a workspace (`docId` is its workspaceKey, its id `workspace.id`). */
+  target: 'document' | 'workspace';
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -37,7 +41,7 @@ export interface HistoryEntry {
    * without it is undone by no account.
    */
   account?: string;
-  /** The document's site: its Grist id and name as listed, and the site URL it was renamed through. */
+  /** The document's site: its Grist id and name as listed, and the site URL the change was sent through. */
   site: { orgId: number; name: string; url: string };
   /** The document's workspace, when known. */
   workspace: { id: number; name: string } | null;
@@ -47,42 +51,42 @@ export interface HistoryEntry {
   docId: string;
   oldName: string;
   newName: string;
-  source: RenameSource;
-  /** The bulk rename run it was part of, if any: a batch can be undone as one. */
+  source: ChangeSource;
+  /** The bulk run it was part of, if any: a batch can be undone as one. */
   batchId?: string;
-  /** The id of the entry that undid this one; an undone rename offers no second undo. */
+  /** The id of the entry that undid this one; an undone change offers no second undo. */
   undoneBy?: string;
 }
 
-/** The most renames kept, a bulk rename's batch counting as one; the oldest drop off. */
-export const MAX_HISTORY_ENTRIES = 200;
+/** The most changes kept, a bulk run's batch counting as one; the oldest drop off. */
+export const MAX_LOG_CHANGES = 200;
 /**
  * The most entries kept in all, so batches do not fill the browser's storage (10 MB for an
  * extension without unlimitedStorage); the newest batch is kept whole whatever its size.
  */
-export const MAX_HISTORY_RECORDS = 5000;
+export const MAX_LOG_RECORDS = 5000;
 
 /**
- * The entries kept of `entries` (newest first): the newest MAX_HISTORY_ENTRIES renames, a batch
- * counting as one, and at most MAX_HISTORY_RECORDS entries besides the newest batch.
+ * The entries kept of `entries` (newest first): the newest MAX_LOG_CHANGES changes, a batch
+ * counting as one, and at most MAX_LOG_RECORDS entries besides the newest batch.
  */
-export function keptEntries(entries: readonly HistoryEntry[]): HistoryEntry[] {
-  const kept: HistoryEntry[] = [];
+export function keptEntries(entries: readonly ChangeEntry[]): ChangeEntry[] {
+  const kept: ChangeEntry[] = [];
   const batches = new Set<string>();
   const newestBatch = entries.find((entry) => entry.batchId !== undefined)?.batchId;
-  let renames = 0;
+  let changes = 0;
   for (const entry of entries) {
     const newUnit = entry.batchId === undefined || !batches.has(entry.batchId);
     if (entry.batchId !== undefined) batches.add(entry.batchId);
-    if (newUnit && ++renames > MAX_HISTORY_ENTRIES) break;
-    if (kept.length >= MAX_HISTORY_RECORDS && entry.batchId !== newestBatch) continue;
+    if (newUnit && ++changes > MAX_LOG_CHANGES) break;
+    if (kept.length >= MAX_LOG_RECORDS && entry.batchId !== newestBatch) continue;
     kept.push(entry);
   }
   return kept;
 }
 
 /** An entry as the pages show it: whether it can be undone, and why not. */
-export interface HistoryItem extends HistoryEntry {
+export interface ChangeLogItem extends ChangeEntry {
   /** Null when it can be undone; otherwise the reason, for a person. */
   cannotUndo: string | null;
   /**
@@ -92,18 +96,18 @@ export interface HistoryItem extends HistoryEntry {
   madeBy?: string;
 }
 
-/** What undoing a rename came to (errors travel as error values). */
+/** What undoing a change came to (errors travel as error values). */
 export type UndoOutcome =
-  /** Grist stores the old name again; `entryId` is the undo's own history entry. */
+  /** Grist has it as it was again, named `name`; `entryId` is the undo's own log entry. */
   | { outcome: 'restored'; name: string; entryId: string | null }
   /**
-   * The document was renamed elsewhere since (for a move: moved elsewhere): nothing was sent.
-   * `current` is its name now (for a move: the workspace it is in now, unless `renamed`: the
-   * move's undo found it where the move put it, but renamed, and `current` is that name).
+   * It was changed elsewhere since: nothing was sent. For a rename, `current` is its name now; for
+   * a move, the workspace it is in now, unless `renamed`: the move's undo found it where the move
+   * put it, but renamed, and `current` is that name.
    */
-  | { outcome: 'renamed-elsewhere'; current: string; renamed?: true };
+  | { outcome: 'changed-elsewhere'; current: string; renamed?: true };
 
-/** Where an undo offered on a page stands (the popup's last rename, the rename window, a history entry). */
+/** Where an undo offered on a page stands (the popup's last change, the rename window, a log entry). */
 export type UndoState =
   | { kind: 'offered' }
   | { kind: 'undoing' }
@@ -114,7 +118,7 @@ export type UndoState =
   | { kind: 'conflict'; current: string; renamed?: true }
   | { kind: 'failed'; message: string };
 
-/** What the reply to `undoRename` comes to for a page: the name restored, or the state to show. */
+/** What the reply to `undoChange` comes to for a page: the name restored, or the state to show. */
 export function undoResult(reply: Result<UndoOutcome>): { restored: string } | UndoState {
   if (!reply.ok) return { kind: 'failed', message: reply.error.message };
   if (reply.value.outcome === 'restored') return { restored: reply.value.name };
