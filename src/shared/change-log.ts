@@ -20,11 +20,11 @@ export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
-/** The kinds of change the log holds. */
-export const CHANGE_KINDS = ['rename', 'move'] as const;
-
-/** What was done: a `rename` (from `oldName` to `newName`), or a `move` of a document from `site` and `workspace` to `to` (its name then both `oldName` and `newName`). */
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+/**
+ * What was done: a `rename` (from `oldName` to `newName`), or a `move` of a document from `site`
+ * and `workspace` to `to` (its name then both `oldName` and `newName`).
+ */
+export type ChangeKind = 'rename' | 'move';
 
 /** One change to a document or workspace that Grist confirmed. */
 export interface ChangeEntry {

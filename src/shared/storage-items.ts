@@ -10,7 +10,7 @@ import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
 import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
-import { CHANGE_KINDS, type ChangeEntry } from './change-log.ts';
+import type { ChangeEntry, ChangeKind } from './change-log.ts';
 import { isListing, type Listing } from './listing.ts';
 
 export interface StorageItem<T> {
@@ -258,8 +258,13 @@ export interface StoredChangeLog {
 const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
 const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
 
-/** What an entry has held since the rename history's version 1. */
-const entryFields = {
+/**
+ * The schema of an entry: what it has held since the rename history's version 1, and `extra`.
+ * A function, not an object spread at the top level: a bundle cannot drop a spread it does not
+ * run, and the popup, which never reads the log, would carry the schemas.
+ */
+const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
+  v.object({
   account: v.optional(v.string()),
   id: v.string(),
   at: v.number(),
@@ -272,7 +277,8 @@ const entryFields = {
   source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
-};
+  ...extra,
+  });
 
 /** The entries of `schema` that read back; one that does not is dropped, not the whole log with it. */
 function entriesOf<T>(schema: v.GenericSchema<unknown, T>) {
@@ -296,7 +302,7 @@ export const changeLogItem = defineItem<StoredChangeLog>(
   bySchema(
     v.object({
       version: v.literal(CHANGE_LOG_VERSION),
-      entries: entriesOf(v.object({ ...entryFields, kind: v.picklist(CHANGE_KINDS), target: v.picklist(['document', 'workspace']) })),
+      entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) })),
     }),
   ),
   { version: CHANGE_LOG_VERSION, entries: [] },
@@ -308,6 +314,6 @@ export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind
 /** The rename history of schema versions 1 to 5 (change log version 1): read only by the storage migration. */
 export const historyVersion1Item = defineItem<{ version: 1; entries: HistoryEntryVersion1[] }>(
   'renameHistory',
-  bySchema(v.object({ version: v.literal(1), entries: entriesOf(v.object({ ...entryFields, kind: v.optional(v.picklist(['workspace', 'move'])) })) })),
+  bySchema(v.object({ version: v.literal(1), entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.optional(v.picklist(['workspace', 'move'])) })) })),
   { version: 1, entries: [] },
 );
