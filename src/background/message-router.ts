@@ -49,8 +49,8 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   moveDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  getHistory: v.null(),
-  clearHistory: v.null(),
+  readChangeLog: v.null(),
+  clearChangeLog: v.null(),
   startBulkRename: v.object({
     items: v.pipe(
       v.array(v.object({ ...documentKey, newName: v.string() })),
@@ -62,7 +62,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),
   undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
-  undoRename: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
+  undoChange: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
 };
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */

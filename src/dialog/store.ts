@@ -17,7 +17,7 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DialogStoreDependencies {
-  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoRename'>;
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange'>;
   /**
    * The cached listing (`listingItem`), for the places a document can be moved to; null when there
    * is none. Read once the document is known to be the user's, so it does not hold up the lookup.
@@ -269,7 +269,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const current = state.value;
     if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
     state.value = { ...current, undo: { kind: 'undoing' } };
-    const result = undoResult(await settle(backend.undoRename({ entryId: current.entryId, docId: current.document.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, docId: current.document.docId, force })));
     state.value = 'restored' in result ? { kind: 'undone', document: current.document, name: result.restored } : { ...current, undo: result };
   }
 
@@ -330,7 +330,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const outcome = before?.outcome;
     if (current.kind !== 'editing' || current.saving || !before || outcome?.kind !== 'moved' || !outcome.entryId || moveUnderway.value) return;
     move.value = { ...before, outcome: { ...outcome, undo: { kind: 'undoing' } } };
-    const result = undoResult(await settle(backend.undoRename({ entryId: outcome.entryId, docId: current.document.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: outcome.entryId, docId: current.document.docId, force })));
     move.value =
       'restored' in result
         ? { ...before, place: outcome.from, outcome: { kind: 'moved-back', from: outcome.from, to: outcome.to } }

@@ -11,7 +11,7 @@ import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
 
-export type HistoryBackend = Pick<Backend, 'getHistory' | 'clearHistory' | 'undoRename' | 'undoBatch'>;
+export type HistoryBackend = Pick<Backend, 'readChangeLog' | 'clearChangeLog' | 'undoChange' | 'undoBatch'>;
 export interface HistoryStore {
   /** Null until read. */
   readonly entries: ReadonlySignal<readonly ChangeLogItem[] | null>;
@@ -52,7 +52,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
   }
 
   async function load(): Promise<void> {
-    const reply = await settle(backend.getHistory(null));
+    const reply = await settle(backend.readChangeLog(null));
     if (reply.ok) {
       entries.value = reply.value;
       error.value = null;
@@ -65,7 +65,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
     setState(entry.id, { kind: 'undoing' });
     status.value = '';
-    const result = undoResult(await settle(backend.undoRename({ entryId: entry.id, docId: entry.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: entry.id, docId: entry.docId, force })));
     if (!('restored' in result)) {
       setState(entry.id, result);
       return;
@@ -96,7 +96,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
   }
 
   async function clear(): Promise<void> {
-    const reply = await settle(backend.clearHistory(null));
+    const reply = await settle(backend.clearChangeLog(null));
     if (!reply.ok) {
       status.value = reply.error.message;
       return;

@@ -30,9 +30,9 @@ export function App({ store }: { store: PopupStore }) {
       // By key, or by place for layouts whose Z key types another letter.
       const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
       if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      if (inTextField(event.target) || !store.lastRename.value) return;
+      if (inTextField(event.target) || !store.lastChange.value) return;
       event.preventDefault();
-      void store.undoLastRename();
+      void store.undoLastChange();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -16,7 +16,7 @@ import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/listing-rows.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
-import { findDocument, isSiteOf, renameKey, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { findDocument, isSiteOf, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
  * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
@@ -114,11 +114,11 @@ function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefin
 export interface ActionContext {
   listing: Signal<Listing | null>;
   moving: Signal<MoveState | null>;
-  lastRename: Signal<LastRename | null>;
+  lastChange: Signal<LastChange | null>;
   announcement: Signal<string>;
   /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
   removedDocument: Signal<DocumentRef | null>;
-  backend: Pick<Backend, 'moveDocument' | 'undoRename'> & HistoryBackend;
+  backend: Pick<Backend, 'moveDocument' | 'undoChange'> & HistoryBackend;
   /** Puts a document or workspace in a rename state, or (null) out of it. */
   setRename: (ref: RenameRef, state: RenameState | null) => void;
   edit: (change: (shown: Listing) => Listing) => void;
@@ -149,7 +149,7 @@ function forgetGone({ confirm, removedDocument, announcement }: ActionContext, r
  * failure, back in the field with the typed text, so the user can fix it and retry.
  */
 export function renameAnswered(context: ActionContext, ref: RenameRef, draft: string, oldName: string, reply: Result<RenamedDocument>): void {
-  const { setRename, lastRename, announcement } = context;
+  const { setRename, lastChange, announcement } = context;
   batch(() => {
     if (reply.ok) {
       // Grist may store the name differently from what was typed; show what it stored.
@@ -157,7 +157,7 @@ export function renameAnswered(context: ActionContext, ref: RenameRef, draft: st
       showName(context, ref, stored);
       setRename(ref, null);
       // The message says it with its Undo (status-area.tsx), until another rename replaces it.
-      lastRename.value = reply.value.entryId ? { ref, entryId: reply.value.entryId, oldName, newName: stored, undo: { kind: 'offered' } } : null;
+      lastChange.value = reply.value.entryId ? { ref, entryId: reply.value.entryId, oldName, newName: stored, undo: { kind: 'offered' } } : null;
       announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(oldName), plainTextName(stored));
     } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
       setRename(ref, null);
@@ -175,7 +175,7 @@ export function renameAnswered(context: ActionContext, ref: RenameRef, draft: st
  * Undo); a refusal stays in the picker, in Grist's words as the worker put them.
  */
 export async function commitMove(context: ActionContext, to: MovePlace): Promise<void> {
-  const { listing, moving, lastRename, announcement, backend, edit } = context;
+  const { listing, moving, lastChange, announcement, backend, edit } = context;
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);
   const document = state && findDocument(listing.value, state.ref);
@@ -200,7 +200,7 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
     edit((shown) => withMoved(shown, state.ref, there));
     const ref = { ...state.ref, orgId: there.site.orgId };
     focusAfterMove(ref);
-    lastRename.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
+    lastChange.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
   });
 }
@@ -226,23 +226,23 @@ function focusAfterMove(ref: DocumentRef): void {
  * offer then says what it came to, unless another rename replaced it.
  */
 export async function undoLast(context: ActionContext, force: boolean): Promise<void> {
-  const { lastRename, announcement, backend, edit } = context;
-  const last = lastRename.value;
+  const { lastChange, announcement, backend, edit } = context;
+  const last = lastChange.value;
   if (!last || last.undo.kind === 'undoing') return;
-  lastRename.value = { ...last, undo: { kind: 'undoing' } };
+  lastChange.value = { ...last, undo: { kind: 'undoing' } };
   const docId = 'docId' in last.ref ? last.ref.docId : workspaceKey(last.ref.workspaceId);
-  const result = undoResult(await settle(backend.undoRename({ entryId: last.entryId, docId, force })));
+  const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force })));
   const { move } = last;
   batch(() => {
     if ('restored' in result) {
       if (move) edit((shown) => withMoved(shown, last.ref as DocumentRef, move.from));
       else showName(context, last.ref, result.restored);
     }
-    if (lastRename.value?.entryId !== last.entryId) return;
+    if (lastChange.value?.entryId !== last.entryId) return;
     if (!('restored' in result)) {
-      lastRename.value = { ...last, undo: result };
+      lastChange.value = { ...last, undo: result };
     } else {
-      lastRename.value = null;
+      lastChange.value = null;
       announcement.value = move ? movedBackText(move, result.restored) : t('restoredName', plainTextName(result.restored));
     }
   });

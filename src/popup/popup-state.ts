@@ -33,7 +33,7 @@ export interface MoveState {
 }
 
 /** The last rename made in this popup, and where its undo stands. */
-export interface LastRename {
+export interface LastChange {
   ref: RenameRef;
   entryId: string;
   oldName: string;

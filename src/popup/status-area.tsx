@@ -40,7 +40,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
         </p>
       ) : null}
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
-      {store.lastRename.value ? <UndoOffer store={store} /> : null}
+      {store.lastChange.value ? <UndoOffer store={store} /> : null}
       {error ? <ListingNotice store={store} error={error} /> : null}
       {listingState}
     </div>

@@ -14,14 +14,14 @@ import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
 import { countDocuments, searchTerms } from '../shared/search.ts';
 import type { ActionContext } from './popup-actions.ts';
-import { renameKey, renameSubject, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { renameKey, renameSubject, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export { findDocument, findWorkspace, type LastRename, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+export { findDocument, findWorkspace, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoRename'> & HistoryBackend;
+  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange'> & HistoryBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -81,7 +81,7 @@ export interface PopupStore {
    * The last rename, offered for undo until the popup closes or another rename replaces it; with
    * what its undo came to.
    */
-  readonly lastRename: ReadonlySignal<LastRename | null>;
+  readonly lastChange: ReadonlySignal<LastChange | null>;
   /** The destination picker open, if any. */
   readonly moving: ReadonlySignal<MoveState | null>;
   /**
@@ -125,7 +125,7 @@ export interface PopupStore {
    */
   commitMove(to: MovePlace): Promise<void>;
   /** Undoes the last rename or move (`force`: even though the document was changed elsewhere since). */
-  undoLastRename(force?: boolean): Promise<void>;
+  undoLastChange(force?: boolean): Promise<void>;
   openOptions(): void;
   openBulkRename(): void;
 }
@@ -187,7 +187,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const announcement = signal('');
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
-  const lastRename = signal<LastRename | null>(null);
+  const lastChange = signal<LastChange | null>(null);
   const moving = signal<MoveState | null>(null);
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
@@ -519,7 +519,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const context: ActionContext = {
     listing,
     moving,
-    lastRename,
+    lastChange,
     announcement,
     removedDocument,
     backend,
@@ -534,7 +534,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   return {
     listing,
     rows,
-    lastRename,
+    lastChange,
     moving,
     // Offered on the rows of owned documents only (document-row.tsx); the worker checks again.
     beginMove: (ref) => {
@@ -552,7 +552,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         history = undefined;
         throw error;
       })),
-    undoLastRename: async (force = false) => (await actions()).undoLast(context, force),
+    undoLastChange: async (force = false) => (await actions()).undoLast(context, force),
     loaded,
     searchWaits,
     revision: shownRevision,

@@ -10,10 +10,10 @@ import type { PopupStore } from './store.ts';
  * elsewhere since is said, with "Restore … anyway" (for a move: where it is now, "Move … back anyway").
  */
 export function UndoOffer({ store }: { store: PopupStore }) {
-  const last = store.lastRename.value;
+  const last = store.lastChange.value;
   if (!last) return null;
   const undoLast = (force: boolean) =>
-    void store.undoLastRename(force).then(() =>
+    void store.undoLastChange(force).then(() =>
       // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
       setTimeout(() => {
         if (!document.activeElement || document.activeElement === document.body) document.getElementById('search-documents')?.focus();

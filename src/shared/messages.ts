@@ -132,12 +132,15 @@ export interface Protocol {
   getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
   /** Renames the document or workspace a page or link URL shows (`source`: how the window was opened). */
   renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: WindowSource }; response: RenamedDocument };
-  /** The rename history, newest first, each entry with whether it can be undone. */
-  getHistory: { request: null; response: ChangeLogItem[] };
-  /** Forgets the rename history (Grist is not touched). */
-  clearHistory: { request: null; response: null };
-  /** Undoes a rename of the history, checking first that nobody renamed the document since. */
-  undoRename: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
+  /** The change log (every rename and move), newest first, each entry with whether it can be undone. */
+  readChangeLog: { request: null; response: ChangeLogItem[] };
+  /** Forgets the change log (Grist is not touched). */
+  clearChangeLog: { request: null; response: null };
+  /**
+   * Undoes a change of the log, of any kind, checking first that nobody changed its document or
+   * workspace since (`docId`: the entry's, the key its changes queue under).
+   */
+  undoChange: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
   /** Starts a bulk rename run in the worker (documents of its listing only). */
   startBulkRename: { request: { items: BulkRenameItem[] }; response: BulkRunSnapshot };
   /**
@@ -182,9 +185,9 @@ const NAMES: Record<MessageName, true> = {
   moveDocument: true,
   getDocumentAtUrl: true,
   renameDocumentAtUrl: true,
-  getHistory: true,
-  clearHistory: true,
-  undoRename: true,
+  readChangeLog: true,
+  clearChangeLog: true,
+  undoChange: true,
   startBulkRename: true,
   startBulkMove: true,
   getBulkRun: true,

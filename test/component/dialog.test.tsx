@@ -80,11 +80,11 @@ interface SetupOptions {
 async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, listing = LISTING }: SetupOptions = {}) {
   const lookupReply = deferred<Reply<'getDocumentAtUrl'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocumentAtUrl'>>>> = [];
-  const undoReplies: Array<ReturnType<typeof deferred<Reply<'undoRename'>>>> = [];
+  const undoReplies: Array<ReturnType<typeof deferred<Reply<'undoChange'>>>> = [];
   const moveReplies: Array<ReturnType<typeof deferred<Reply<'moveDocument'>>>> = [];
   const backend = {
-    undoRename: vi.fn((_request: { entryId: string; docId: string; force?: boolean }) => {
-      const reply = deferred<Reply<'undoRename'>>();
+    undoChange: vi.fn((_request: { entryId: string; docId: string; force?: boolean }) => {
+      const reply = deferred<Reply<'undoChange'>>();
       undoReplies.push(reply);
       return reply.promise;
     }),
@@ -148,7 +148,7 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, listing 
         await moveReplies[index]?.promise;
       });
     },
-    async answerUndo(reply: Reply<'undoRename'>, index = 0) {
+    async answerUndo(reply: Reply<'undoChange'>, index = 0) {
       await act(async () => {
         undoReplies[index]?.resolve(reply);
         await undoReplies[index]?.promise;
@@ -565,7 +565,7 @@ describe('undo after a rename (issue 13)', () => {
     pressEnter();
     await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(dialog.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
+    expect(dialog.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
     await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
     expect(statusText()).toContain('Restored “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
@@ -580,7 +580,7 @@ describe('undo after a rename (issue 13)', () => {
     await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Budget (final)' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
-    expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
+    expect(dialog.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
   });
 });
 
@@ -751,7 +751,7 @@ describe('Move to… (issue 18)', () => {
     const dialog = await openOwnedDocument();
     await moveAcrossSites(dialog);
     fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
-    expect(dialog.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
+    expect(dialog.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
     await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'undo-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” back to Personal › Home. Its links from before the first move stay broken.');
     expect(placeText()).toBe('In Personal › Home');
@@ -769,7 +769,7 @@ describe('Move to… (issue 18)', () => {
     await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Reports' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was moved to “\u2068Reports\u2069” since.');
     fireEvent.click(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' }));
-    expect(dialog.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
+    expect(dialog.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
   });
 
   test('Escape in the picker closes only the picker, and focus goes back to Move to…; Escape again closes the window', async () => {

@@ -54,9 +54,9 @@ async function renderedPopup(revision = 'rev-1') {
     refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(revision) })),
     renameDocument: vi.fn(),
     renameWorkspace: vi.fn(),
-    undoRename: vi.fn(),
-    getHistory: vi.fn(),
-    clearHistory: vi.fn(),
+    undoChange: vi.fn(),
+    readChangeLog: vi.fn(),
+    clearChangeLog: vi.fn(),
     undoBatch: vi.fn(),
     moveDocument: vi.fn(),
   };

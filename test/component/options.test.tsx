@@ -94,9 +94,9 @@ async function renderPage({ accounts = [ACCOUNT], permission = true, granted, te
       saved = saved.filter((entry) => entry.id !== account);
       return ok(settings());
     }),
-    getHistory: vi.fn(async (_request: null) => ok<ChangeLogItem[]>([])),
-    clearHistory: vi.fn(async (_request: null) => ok(null)),
-    undoRename: vi.fn(),
+    readChangeLog: vi.fn(async (_request: null) => ok<ChangeLogItem[]>([])),
+    clearChangeLog: vi.fn(async (_request: null) => ok(null)),
+    undoChange: vi.fn(),
     undoBatch: vi.fn(),
     confirmSavedKey: vi.fn(async ({ account, siteUrl }: { account: string; siteUrl: string }) =>
       change(account, (entry) => ({ ...entry, keyNotConfirmedFor: entry.keyNotConfirmedFor.filter((origin) => origin !== siteUrl) })),
@@ -267,9 +267,9 @@ describe('the fields', () => {
       removeAccount: vi.fn(),
       confirmSavedKey: vi.fn(),
       testConnection: vi.fn(),
-      getHistory: vi.fn(async () => ok<ChangeLogItem[]>([])),
-      clearHistory: vi.fn(),
-      undoRename: vi.fn(),
+      readChangeLog: vi.fn(async () => ok<ChangeLogItem[]>([])),
+      clearChangeLog: vi.fn(),
+      undoChange: vi.fn(),
       undoBatch: vi.fn(),
     } satisfies OptionsBackend;
     const store = createOptionsStore({

@@ -28,7 +28,7 @@ const LISTING: Listing = {
 };
 
 test('Rename pressed before the field’s code has loaded: the field comes, focused, its name selected', async () => {
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+  const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
     refreshListing: vi.fn(async () => ({ ok: true as const, value: LISTING })),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });

@@ -32,7 +32,7 @@ function listing(...documents: DocumentEntry[]): Listing {
 
 /** The backend's calls a test does not give, as mocks. */
 function otherCalls() {
-  return { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
+  return { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
 }
 
 /** A backend whose refresh answers `reply`; `report` sends the refresh's progress to the store. */

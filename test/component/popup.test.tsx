@@ -96,7 +96,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+  const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -196,7 +196,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -287,7 +287,7 @@ describe('search', () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     // The first screen: the personal site only, as if the list were cut short there.
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(() => whole.promise);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -315,7 +315,7 @@ describe('search', () => {
   test('scrolled while only the cache’s first screen is shown, the list asks for the whole cache (issue 16)', async () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(async () => cached);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -804,7 +804,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
@@ -1006,13 +1006,13 @@ describe('undo and the rename history (issue 13)', () => {
 
   test('the status line’s Undo puts the old name back, in the list at once', async () => {
     const popup = await renameBudget();
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
     const undo = screen.getByRole('button', { name: 'Undo rename of Budget 2027' });
     undo.focus(); // as a click would
     await act(async () => {
       await settleAfter(() => fireEvent.click(undo));
     });
-    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
@@ -1021,29 +1021,29 @@ describe('undo and the rename history (issue 13)', () => {
 
   test('Ctrl+Z and Cmd+Z undo the last rename, but not while typing in a field', async () => {
     const popup = await renameBudget();
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
     fireEvent.keyDown(searchBox(), { key: 'z', ctrlKey: true });
-    expect(popup.backend.undoRename).not.toHaveBeenCalled();
+    expect(popup.backend.undoChange).not.toHaveBeenCalled();
     await act(async () => {
       await settleAfter(() => fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget 2027' }), { key: 'z', metaKey: true }));
     });
-    expect(popup.backend.undoRename).toHaveBeenCalledTimes(1);
+    expect(popup.backend.undoChange).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 
   test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {
     const popup = await renameBudget();
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget (final)' } });
+    popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget (final)' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })));
     });
     expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     expect(screen.getByRole('link', { name: 'Open Budget 2027' })).toBeTruthy();
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-3' } });
+    popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-3' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' })));
     });
-    expect(popup.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-1', docId: BUDGET.id, force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-1', docId: BUDGET.id, force: true });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 
@@ -1063,8 +1063,8 @@ describe('undo and the rename history (issue 13)', () => {
     // The list shows Forecast under its new name; the history's Undo gives it its old one back.
     const renamed = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', '<b>Forecast 2027</b>')] }] });
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
-    expect(popup.backend.getHistory).not.toHaveBeenCalled();
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.', madeBy: 'owner@example.com' }] });
+    expect(popup.backend.readChangeLog).not.toHaveBeenCalled();
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.', madeBy: 'owner@example.com' }] });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
@@ -1081,11 +1081,11 @@ describe('undo and the rename history (issue 13)', () => {
     // With several accounts, whose change it was; with one, nothing more.
     expect(second!.querySelector('.history-meta')?.textContent).toMatch(/ · owner@example\.com$/);
     expect(first!.querySelector('.history-meta')?.textContent).not.toContain('@');
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-10' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-10' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
     });
-    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
@@ -1093,28 +1093,28 @@ describe('undo and the rename history (issue 13)', () => {
   test('a move in the history: the document, from where to where; moved on since is said, and “Move back anyway” sends it with force (issue 18)', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     const move = { ...ENTRY, id: 'entry-7', kind: 'move' as const, oldName: 'Forecast', newName: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [move] });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [move] });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
     const [entry] = within(await screen.findByRole('list', { name: 'Rename history' })).getAllByRole('listitem');
     expect(entry!.querySelector('.history-names')?.textContent).toBe('Forecast moved from Acme › Sales →  to Globex › Projects');
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Archive' } });
+    popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Archive' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Undo move of Forecast' })));
     });
     expect(entry!.textContent).toContain('“\u2068Forecast\u2069” was moved to “\u2068Archive\u2069” since.');
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-11' } });
+    popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'restored', name: 'Forecast', entryId: 'entry-11' } });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Move “\u2068Forecast\u2069” back anyway' })));
     });
-    expect(popup.backend.undoRename).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: 'acmeForecast000000000', force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: 'acmeForecast000000000', force: true });
   });
 
   test('Clear history asks first, and Keep keeps it', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: [ENTRY] });
-    popup.backend.clearHistory.mockResolvedValue({ ok: true, value: null });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY] });
+    popup.backend.clearChangeLog.mockResolvedValue({ ok: true, value: null });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
@@ -1122,13 +1122,13 @@ describe('undo and the rename history (issue 13)', () => {
     expect(screen.getByText('Forget this rename? Your document in Grist keeps its name.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
-    expect(popup.backend.clearHistory).not.toHaveBeenCalled();
+    expect(popup.backend.clearChangeLog).not.toHaveBeenCalled();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear history' })));
     fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Clear' })));
     });
-    expect(popup.backend.clearHistory).toHaveBeenCalledTimes(1);
+    expect(popup.backend.clearChangeLog).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/No renames yet/)).toBeTruthy();
     expect(screen.getByText('History cleared. Your documents in Grist keep their names.')).toBeTruthy();
   });
@@ -1140,7 +1140,7 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
     const batch = (docId: string, name: string, id: string) => ({ ...ENTRY, id, docId, oldName: name, newName: `${name} 2027`, source: 'bulk' as const, batchId: 'batch-1' });
     const entries = [batch('acmeForecast000000000', 'Forecast', 'entry-1'), batch('acmeLeads0000000000000', 'Leads', 'entry-2'), ENTRY];
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: entries });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
     });
@@ -1155,7 +1155,7 @@ describe('undo and the rename history (issue 13)', () => {
         { docId: 'acmeLeads0000000000000', oldName: 'Leads', newName: 'Leads 2027', outcome: 'renamed-elsewhere', message: 'Leads (final)' },
       ],
     });
-    popup.backend.getHistory.mockResolvedValue({ ok: true, value: entries.map((entry) => (entry.id === 'entry-1' ? { ...entry, cannotUndo: 'Already undone.' } : entry)) });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries.map((entry) => (entry.id === 'entry-1' ? { ...entry, cannotUndo: 'Already undone.' } : entry)) });
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(list).getByRole('button', { name: 'Undo this batch of 2 documents' })));
     });
@@ -1203,12 +1203,12 @@ describe('renaming a workspace (issue 15)', () => {
     expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename workspace Sales & Partners' })));
     // Its Undo, as for a document: the history entry's key is the workspace's.
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Sales', entryId: 'entry-undo' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Sales', entryId: 'entry-undo' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Sales & Partners' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'entry-ws', docId: 'workspace:20', force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-ws', docId: 'workspace:20', force: false });
     expect(screen.getByRole('heading', { name: 'Sales', level: 3 })).toBeTruthy();
   });
 
@@ -1565,10 +1565,10 @@ describe('moving a document (issue 18)', () => {
     // The focus follows the document to its new place.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
 
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” back to Personal › Home.'));
-    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -1587,10 +1587,10 @@ describe('moving a document (issue 18)', () => {
     // Grist dropped its urlId: it is reached by its id.
     expect(link.getAttribute('href')).toContain(`https://acme.getgrist.com/doc/${BUDGET.id}`);
 
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Its links from before the first move stay broken.'));
-    expect(popup.backend.undoRename).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -1599,7 +1599,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.moveDocument.mockResolvedValue(moved(PERSONAL, { id: 11, name: 'Archive' }));
     type(filter, 'arch');
     await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
-    popup.backend.undoRename.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget v2', renamed: true } });
+    popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget v2', renamed: true } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget v2\u2069”.'));
     expect(workspaceOf('Budget')).toBe('Archive');
@@ -1612,7 +1612,7 @@ describe('moving a document (issue 18)', () => {
     listing.sites[0]!.workspaces = [{ ...home, documents: home.documents.filter((entry) => entry.id !== BUDGET.id) }, { ...listing.sites[0]!.workspaces[1]!, documents: [BUDGET] }];
     const popup = await setup({ refresh: { ok: true, value: listing } });
     expect(workspaceOf('Budget')).toBe('Archive');
-    popup.backend.getHistory.mockResolvedValue({
+    popup.backend.readChangeLog.mockResolvedValue({
       ok: true,
       value: [
         {
@@ -1630,11 +1630,11 @@ describe('moving a document (issue 18)', () => {
         },
       ],
     });
-    popup.backend.undoRename.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
     await actAndSettle(() => fireEvent.click(undo));
-    expect(popup.backend.undoRename).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));

@@ -195,15 +195,15 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id } },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
-    getHistory: null,
-    undoRename: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
+    readChangeLog: null,
+    undoChange: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
     startBulkRename: { items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id, newName: 'Leads 2027' }] },
     startBulkMove: { items: [{ orgId: ORGS.globex.id, docId: DOCS.projectAlpha.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.globexHome.id } },
     getBulkRun: { runId: THIS_RUN },
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },
     undoBatch: { batchId: 'no-such-batch' },
-    clearHistory: null,
+    clearChangeLog: null,
     removeApiKey: { account: ACCOUNT_1 },
     removeAccount: { account: ACCOUNT_1 },
   };
@@ -218,7 +218,7 @@ function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<
 }
 
 /** The messages that call Grist with the saved key. */
-const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'moveDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoRename'] as const;
+const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'moveDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoChange'] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
 
@@ -262,7 +262,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
         moveDocument: 'bad-request',
         getDocumentAtUrl: 'bad-request',
         renameDocumentAtUrl: 'bad-request',
-        undoRename: 'bad-request',
+        undoChange: 'bad-request',
       },
     ],
     [403, allFailWith('forbidden')],
@@ -340,9 +340,9 @@ describe('the key never leaves the background in a reply or a stored item', () =
       removeApiKey: KEY,
       removeAccount: { account: [KEY] },
       confirmSavedKey: { siteUrl: [KEY] },
-      getHistory: KEY,
-      clearHistory: [KEY],
-      undoRename: { entryId: 42, force: KEY },
+      readChangeLog: KEY,
+      clearChangeLog: [KEY],
+      undoChange: { entryId: 42, force: KEY },
       startBulkRename: { items: [{ orgId: KEY, docId: KEY, newName: 1 }] },
       startBulkMove: { items: [{ orgId: 5, docId: KEY }], to: KEY },
       getBulkRun: { runId: [KEY] },
@@ -368,7 +368,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     // Clearing the history only removes an item: it reads nothing, and works. A bulk run that could
     // not start has no id: asking for it is 'not-found'.
     const runMessages: MessageName[] = ['getBulkRun', 'stopBulkRun', 'retryFailedBulk'];
-    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearHistory' && !runMessages.includes(type));
+    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearChangeLog' && !runMessages.includes(type));
     expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', reading), ...allFailWith('not-found', runMessages) });
   });
 
@@ -661,10 +661,10 @@ describe('several accounts: each key goes only to its own account’s sites', ()
     expect(await send('renameDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' })).toMatchObject({ ok: true });
     expect(await send('getDocumentAtUrl', { pageUrl: `${second.url}/o/acme/doc/${SECOND_DOCS.labInventory.urlId}` })).toMatchObject({ ok: true, value: { account: 'client', name: 'Lab Inventory' } });
     expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'work', name: 'Bugs' } });
-    const history = await send('getHistory', null);
+    const history = await send('readChangeLog', null);
     const clientRename = history.ok ? history.value.find((entry) => entry.docId === SECOND_DOCS.trialResults.id) : undefined;
     expect(clientRename).toMatchObject({ account: 'client', cannotUndo: null });
-    expect(await send('undoRename', { entryId: clientRename!.id, docId: SECOND_DOCS.trialResults.id })).toMatchObject({ ok: true, value: { outcome: 'restored' } });
+    expect(await send('undoChange', { entryId: clientRename!.id, docId: SECOND_DOCS.trialResults.id })).toMatchObject({ ok: true, value: { outcome: 'restored' } });
     expect(second.doc(SECOND_DOCS.trialResults.id)?.name).toBe('Trial Results');
     expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     // Each server only ever saw its own account's key.

@@ -50,7 +50,7 @@ function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[]): ApiError
   }
 }
 
-/** The `getHistory` message: the change log's entries, newest first, each with whether it can be undone. */
+/** The `readChangeLog` message: the change log's entries, newest first, each with whether it can be undone. */
 export async function readChangeLogItems(): Promise<ChangeLogItem[]> {
   const [entries, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
   const names = accountShortNames(accounts.map(({ account }) => account));
@@ -60,14 +60,14 @@ export async function readChangeLogItems(): Promise<ChangeLogItem[]> {
   });
 }
 
-/** The `clearHistory` message: forgets the change log; Grist is not touched. */
+/** The `clearChangeLog` message: forgets the change log; Grist is not touched. */
 export async function clearChangeLog(): Promise<null> {
   await forgetChangeLog();
   return null;
 }
 
 /**
- * The `undoRename` message. In: the entry and its target's key (`docId`: a document's id, or a
+ * The `undoChange` message. In: the entry and its target's key (`docId`: a document's id, or a
  * workspace's workspaceKey), so the undo takes its place in that target's queue at once, before
  * anything is read: a change asked for after it goes after it; and `force` to undo it even though
  * the target was changed elsewhere since ("Restore … anyway").
