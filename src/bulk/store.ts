@@ -396,7 +396,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         return;
       }
       confirmingMove.value = false;
-      const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, docId: entry.document.id }] : []));
+      const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }] : []));
       undone.value = null;
       await act(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
     },
@@ -440,7 +440,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       if (!current || current.counts.rename === 0) return;
       const items = picked.value.documents.flatMap((entry, index) => {
         const kind = current.verdicts[index]!.kind;
-        return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, docId: entry.document.id, newName: current.newNames[index]! }] : [];
+        return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id, newName: current.newNames[index]! }] : [];
       });
       undone.value = null;
       await act(() => backend.startBulkRename({ items }));

@@ -256,7 +256,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     // the document's id and the site it is on now, which the worker's listing has followed.
     const reply = await settle(
       moved?.moved
-        ? backend.renameDocument({ orgId: moved.place.site.orgId, docId: current.document.docId, name: check.name, source })
+        ? backend.renameDocument({ orgId: moved.place.site.orgId, siteUrl: moved.place.site.url, docId: current.document.docId, name: check.name, source })
         : backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }),
     );
     state.value = reply.ok
@@ -306,7 +306,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     const from = before.place;
     move.value = { ...before, picker: 'moving', error: null };
     const reply = await settle(
-      backend.moveDocument({ account: before.account, orgId: from.site.orgId, docId: current.document.docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
+      backend.moveDocument({ account: before.account, orgId: from.site.orgId, siteUrl: from.site.url, docId: current.document.docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
     );
     if (!reply.ok) {
       move.value = { ...before, picker: 'open', error: reply.error.message };

@@ -21,6 +21,8 @@ import { foldedMatches, foldForSearch, startsAWord } from '../shared/search.ts';
  */
 export interface DocumentRef {
   orgId: number;
+  /** Its site's address (every row's ref has it): org and document ids are per server, and two servers restored from one backup share both. */
+  siteUrl?: string;
   /** Unique per server, not across servers. */
   docId: string;
   account?: string;
@@ -200,7 +202,7 @@ function prepareWorkspace(site: SiteEntry, account: string | undefined, workspac
   }
   const documents = sorted.map((document): DocumentItemRow => {
     // Without an account the ref has no such property at all, rather than one more slot per row.
-    const ref: DocumentRef = account === undefined ? { orgId: site.orgId, docId: document.id } : { orgId: site.orgId, docId: document.id, account };
+    const ref: DocumentRef = account === undefined ? { orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id } : { orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id, account };
     return { kind: 'document', key: documentKey(ref), site, workspace, document, ref };
   });
   return { heading: { kind: 'workspace', key: workspaceKey, site, workspace, ref: workspaceRef }, documents, folded: null, foldedName: null };

@@ -98,7 +98,7 @@ export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Li
 
 /** The listing with the move of history `entry` undone (the document back where it was). */
 function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
-  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
+  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
 }
 
 /** Where document `ref` is in the listing: its site and workspace. */
@@ -183,7 +183,7 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
   moving.value = { ...state, saving: true, error: null };
   // With the row's account, whose destinations the picker offered (with one account the ref has none).
   const account = state.ref.account === undefined ? {} : { account: state.ref.account };
-  const reply = await settle(backend.moveDocument({ ...account, orgId: state.ref.orgId, docId: state.ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
+  const reply = await settle(backend.moveDocument({ ...account, orgId: state.ref.orgId, siteUrl: state.ref.siteUrl, docId: state.ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }));
   batch(() => {
     if (!reply.ok && reply.error.kind === 'not-found' && reply.error.status === 404) {
       // Rather than leave a picker whose every choice would fail the same way.
@@ -257,7 +257,7 @@ export function historyStore(context: ActionContext): HistoryStore {
           context,
           entry.target === 'workspace' && entry.workspace
             ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }
-            : { orgId: entry.site.orgId, docId: entry.docId },
+            : { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId },
           name,
         ),
   );

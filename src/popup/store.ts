@@ -502,7 +502,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const [reply, loaded] = await Promise.all([
       settle(
         'docId' in ref
-          ? backend.renameDocument({ orgId: ref.orgId, docId: ref.docId, name })
+          ? backend.renameDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, name })
           : backend.renameWorkspace({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
       ),
       actions(),

@@ -262,9 +262,9 @@ describe('renaming', () => {
     await clickAndSettle(screen.getByRole('button', { name: 'Rename 3 documents' }));
     expect(backend.startBulkRename).toHaveBeenCalledExactlyOnceWith({
       items: [
-        { orgId: 5, docId: 'budgetSales00000000000', newName: 'Budget 2026 – Sales' },
-        { orgId: 5, docId: 'budgetLegal00000000000', newName: 'Budget 2026 – Legal' },
-        { orgId: 6, docId: 'budgetGlobex0000000000', newName: 'Budget 2026 – <b>Globex</b>' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000', newName: 'Budget 2026 – Sales' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000', newName: 'Budget 2026 – Legal' },
+        { orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: 'budgetGlobex0000000000', newName: 'Budget 2026 – <b>Globex</b>' },
       ],
     });
     expect(screen.getByRole('heading', { name: 'Renaming' })).toBeTruthy();
@@ -454,8 +454,8 @@ describe('moving (issue 18)', () => {
     await clickAndSettle(screen.getByRole('button', { name: 'Move anyway' }));
     expect(backend.startBulkMove).toHaveBeenCalledExactlyOnceWith({
       items: [
-        { orgId: 5, docId: 'budgetSales00000000000' },
-        { orgId: 5, docId: 'budgetLegal00000000000' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },
       ],
       to: { orgId: 6, siteUrl: 'https://globex.getgrist.com', workspaceId: 60 },
     });

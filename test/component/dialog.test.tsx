@@ -666,7 +666,7 @@ describe('Move to… (issue 18)', () => {
   test('keyboard only: Enter chooses a workspace of the same site, sent at once; Moving…, then Moved … with Undo, the window open', async () => {
     const dialog = await openOwnedDocument();
     await chooseByKeyboard(0);
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(moveButton().textContent).toBe('Moving…');
     expect(document.activeElement).toBe(moveButton());
@@ -698,7 +698,7 @@ describe('Move to… (issue 18)', () => {
 
     fireEvent.click(screen.getByRole('option', { name: 'Clients — Globex' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
+    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
     await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Globex › Clients.');
     expect(placeText()).toBe('In Globex › Clients');
@@ -718,7 +718,7 @@ describe('Move to… (issue 18)', () => {
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
 
     fireEvent.keyDown(filterField(), { key: 'Enter' });
-    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ account: 'a1', orgId: 1, docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -728,7 +728,7 @@ describe('Move to… (issue 18)', () => {
     type('Budget 2027');
     pressEnter();
     expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
     await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
     expect(statusText()).toContain('Renamed to “Budget 2027”.');
     // The tab's address led to the document on its old site: there is nothing to reload.
@@ -742,7 +742,7 @@ describe('Move to… (issue 18)', () => {
     await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
     type('Budget 2027');
     pressEnter();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
     await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
     expect(screen.getByRole('button', { name: 'Reload tab' })).toBeTruthy();
   });
@@ -759,7 +759,7 @@ describe('Move to… (issue 18)', () => {
     // Renames still go by id: the page's URL lost its urlId for good.
     type('Budget 2027');
     pressEnter();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
   });
 
   test('moved elsewhere since: said, and Move back anyway sends the undo with force', async () => {

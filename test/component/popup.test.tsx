@@ -452,7 +452,7 @@ describe('rename', () => {
     fireEvent.keyDown(popup.input, { key: 'Enter' });
 
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(1);
-    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, docId: BUDGET.id, name: 'Budget 2025' });
+    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, name: 'Budget 2025' });
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
@@ -516,7 +516,7 @@ describe('rename', () => {
     type(input, 'Budget 2026');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(popup.backend.renameDocument).toHaveBeenCalledTimes(2);
-    expect(popup.backend.renameDocument).toHaveBeenLastCalledWith({ orgId: 1, docId: BUDGET.id, name: 'Budget 2026' });
+    expect(popup.backend.renameDocument).toHaveBeenLastCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, name: 'Budget 2026' });
     expect(screen.queryByRole('alert')).toBeNull();
     await popup.answerRename({ ok: true, value: { name: 'Budget 2026', entryId: 'entry-1' } }, 1);
     expect(screen.getByRole('link', { name: 'Open Budget 2026' })).toBeTruthy();
@@ -628,7 +628,7 @@ describe('rename', () => {
     expect(screen.getByRole('textbox', { name: 'New name for Budget' })).toBe(popup.input);
 
     fireEvent.keyDown(popup.input, { key: 'Enter' });
-    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, docId: BUDGET.id, name: '予算' });
+    expect(popup.backend.renameDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, name: '予算' });
   });
 
   test('a listing refresh while editing keeps the field and the typed text', async () => {
@@ -1559,7 +1559,7 @@ describe('moving a document (issue 18)', () => {
     type(filter, 'arch');
     await actAndSettle(() => fireEvent.keyDown(filter, { key: 'Enter' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to Personal › Archive.'));
-    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 1, workspaceId: 11 } });
+    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, to: { orgId: 1, workspaceId: 11 } });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(workspaceOf('Budget')).toBe('Archive');
     // The focus follows the document to its new place.
@@ -1581,7 +1581,7 @@ describe('moving a document (issue 18)', () => {
     expect(screen.getByText('Moving to Acme gives “\u2068Budget\u2069” a new address: links to it stop working, and moving it back will not restore them.')).toBeTruthy();
     await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Move anyway' })));
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Sales'));
-    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, docId: BUDGET.id, to: { orgId: 2, workspaceId: 20 } });
+    expect(popup.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, to: { orgId: 2, workspaceId: 20 } });
     const link = screen.getByRole('link', { name: 'Open Budget' });
     expect(link.closest('section')?.getAttribute('aria-label')).toBe('Acme');
     // Grist dropped its urlId: it is reached by its id.
@@ -1763,7 +1763,7 @@ describe('several Grist accounts (issue 19)', () => {
     type(field, 'Forecast 2026');
     fireEvent.keyDown(field, { key: 'Enter' });
     // The worker picks the account (the first owner): the request names none.
-    expect(popup.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 2, docId: FORECAST.id, name: 'Forecast 2026' });
+    expect(popup.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: FORECAST.id, name: 'Forecast 2026' });
     await popup.answerRename({ ok: true, value: { name: 'Forecast 2026', entryId: 'entry-1' } });
     // Grist's name is every user's: both rows show it.
     expect(screen.getAllByRole('link', { name: 'Open Forecast 2026' })).toHaveLength(2);
