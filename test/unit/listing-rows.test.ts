@@ -367,8 +367,8 @@ describe('several accounts (issue 19)', () => {
     const rows = prepareListing(twoAccounts).rows;
     const plans = rows.filter((row) => row.kind === 'document' && row.document.id === 'plan');
     expect(plans.map((row) => row.kind === 'document' && row.ref)).toEqual([
-      { orgId: 2, docId: 'plan', account: 'a1' },
-      { orgId: 2, docId: 'plan', account: 'a2' },
+      { orgId: 2, siteUrl: 'https://acme.example.com', docId: 'plan', account: 'a1' },
+      { orgId: 2, siteUrl: 'https://acme.example.com', docId: 'plan', account: 'a2' },
     ]);
     const layout = layoutRows(rows);
     expect(layout.offsets[1]).toBe(ROW_HEIGHTS.account);
