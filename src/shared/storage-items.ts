@@ -5,7 +5,6 @@
  * of throwing, so corrupt or foreign data can never break a page.
  * `apiKeysItem` is read only by the background worker (lint forbids it elsewhere).
  */
-import type { Storage } from 'webextension-polyfill';
 import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
@@ -27,8 +26,6 @@ export interface StorageItem<T> {
   /** The `[key, stored form]` pair of `value`, for storeTogether. */
   entry(value: T): [string, unknown];
   remove(): Promise<void>;
-  /** Calls `listener` with each new value until `signal` aborts. */
-  watch(listener: (value: T) => void, signal: AbortSignal): void;
 }
 
 /**
@@ -74,16 +71,6 @@ export function defineItem<T>(
     entry: (value) => [key, encode(value)],
     async remove() {
       await browser.storage.local.remove(key);
-    },
-    watch(listener, signal) {
-      const onChanged = (changes: Record<string, Storage.StorageChange>, area: string) => {
-        const change = changes[key];
-        if (area !== 'local' || !change) return;
-        const decoded = change.newValue === undefined ? null : decode(change.newValue);
-        listener(decoded ? decoded.value : fallback);
-      };
-      browser.storage.onChanged.addListener(onChanged);
-      signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(onChanged), { once: true });
     },
   };
 }
