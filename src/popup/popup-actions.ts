@@ -4,7 +4,7 @@
  * last rename or move, and making the history's store. Loaded with the first of them (store.ts),
  * not with every popup.
  */
-import { batch, type Signal } from '@preact/signals';
+import { batch, type ReadonlySignal, type Signal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle, type Result } from '../shared/errors.ts';
@@ -112,7 +112,7 @@ function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefin
 
 /** The store's state the actions read and change, and how they show a changed listing. */
 export interface ActionContext {
-  listing: Signal<Listing | null>;
+  listing: ReadonlySignal<Listing | null>;
   moving: Signal<MoveState | null>;
   lastChange: Signal<LastChange | null>;
   announcement: Signal<string>;

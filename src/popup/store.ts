@@ -1,18 +1,20 @@
 /**
- * The popup's state and actions. The views only read these signals and call these actions; all
+ * The popup's state and actions: search, the edit in progress and the undo offer, on top of the
+ * listing kept by listing-sync.ts. The views only read these signals and call these actions; all
  * talk with the background goes through the `Backend` interface, so tests hand in a fake.
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
-import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
-import { settle, type ErrorValue } from '../shared/errors.ts';
+import type { Backend } from '../shared/backend-client.ts';
+import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
+import type { Listing } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
-import { countDocuments, searchTerms } from '../shared/search.ts';
+import { searchTerms } from '../shared/search.ts';
+import { createListingSync, type ListingSync } from './listing-sync.ts';
 import type { ActionContext } from './popup-actions.ts';
 import { renameKey, renameSubject, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
@@ -40,34 +42,21 @@ export interface PopupStoreDependencies {
   whenIdle?: (task: () => void) => void;
 }
 
-export interface PopupStore {
-  /** The last listing shown: the cached one at first, then the fresh one. */
-  readonly listing: ReadonlySignal<Listing | null>;
+/** The popup's state: its listing (listing-sync.ts), and on top of it the search, the edits and the undo offer. */
+export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'confirm'> {
   /**
    * What the list shows: the listing as rows (documents sorted), only the matches while `query`
    * holds a search. Empty without a listing.
    */
   readonly rows: ReadonlySignal<readonly Row[]>;
-  /** True once the cache was read or a fresh listing arrived, whichever came first. */
-  readonly loaded: ReadonlySignal<boolean>;
   /**
    * True while the listing shown is the cache's first screen only, the whole cache not read yet: a
    * search then asks for it and waits for it (no results yet), and the status says so.
    */
   readonly searchWaits: ReadonlySignal<boolean>;
-  /**
-   * The revision of the listing shown, as the background stored it (Listing.revision); undefined
-   * while none is shown, and once the popup changed it itself (a rename).
-   */
-  readonly revision: ReadonlySignal<string | undefined>;
   readonly query: ReadonlySignal<string>;
   /** The search's folded terms (see searchTerms): what the view marks in the names it shows. */
   readonly terms: ReadonlySignal<readonly string[]>;
-  readonly refreshing: ReadonlySignal<boolean>;
-  /** While a refresh is under way and Grist has listed the sites: how many of them have answered. */
-  readonly answered: ReadonlySignal<{ answered: number; total: number } | null>;
-  /** Why the whole listing could not be refreshed; null after a good refresh. */
-  readonly listingError: ReadonlySignal<ErrorValue | null>;
   /** The last result worth announcing ("Listing updated…", "Name saved.", "… no longer exists…"). */
   readonly announcement: ReadonlySignal<string>;
   /**
@@ -89,20 +78,6 @@ export interface PopupStore {
    * not with every popup. The same store each time.
    */
   loadHistory(): Promise<HistoryStore>;
-
-  /**
-   * Shows the cached listing's first screen, then fetches a fresh one; the whole cache is read
-   * only once needed (see readWholeCache). Resolves when the refresh is done.
-   */
-  start(): Promise<void>;
-  /**
-   * Reads the whole cached listing, if start() showed only its first screen and has not read it:
-   * the list was scrolled, and may go past that screen. Searches, sites the refresh says are as
-   * cached, and a failed refresh read it by themselves.
-   */
-  readWholeCache(): void;
-  /** Asks the background for a fresh listing and shows it. */
-  refresh(): Promise<void>;
   setQuery(text: string): void;
   /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
   beginRename(ref: RenameRef): void;
@@ -136,55 +111,12 @@ export interface PopupStore {
  */
 const actions = () => import('./popup-actions.ts');
 
-/**
- * How long a refresh runs before the sites that answered are shown without the others. Most
- * refreshes end well within it and are shown once, whole: showing them site by site would render
- * the list again and again for nothing (and flicker). After it, at most every PROGRESS_INTERVAL_MS.
- */
-export const PROGRESS_DELAY_MS = 400;
-export const PROGRESS_INTERVAL_MS = 100;
-
-/** How long a refresh may run before the sites still waited for say so. */
-export const WAITING_NOTICE_MS = 1000;
-
-/**
- * The summary of a refresh: its documents and sites, and, when some sites could not be listed, how
- * many did and which hosts did not answer at all ("… in 2 of 3 sites; grist.example.com did not answer.").
- */
-function describeListing(listing: Listing): string {
-  const documents = t(countDocuments(listing) === 1 ? 'countDocument' : 'countDocuments', String(countDocuments(listing)));
-  const total = listing.sites.length;
-  const listed = listing.sites.filter((site) => !site.error).length;
-  if (listed === total) return t('listingUpdated', documents, t(total === 1 ? 'countSite' : 'countSites', String(total)));
-  const silent = listing.sites.filter((site) => site.error?.kind === 'timeout' || site.error?.kind === 'network');
-  const hosts = [...new Set(silent.map((site) => new URL(site.siteUrl).host))].join(', ');
-  const summary = t('listingUpdatedPartly', documents, String(listed), String(total));
-  return hosts ? `${summary} ${t('hostsDidNotAnswer', hosts)}` : summary;
-}
-
-/** The same site marked as still waited for (one copy per site, so it renders once). */
-const pendingCopies = new WeakMap<SiteEntry, SiteEntry>();
-const originals = new WeakMap<SiteEntry, SiteEntry>();
-function markPending(site: SiteEntry): SiteEntry {
-  if (site.pending) return site;
-  let copy = pendingCopies.get(site);
-  if (!copy) {
-    copy = { ...site, pending: true };
-    pendingCopies.set(site, copy);
-    originals.set(copy, site);
-  }
-  return copy;
-}
-
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
-  const listing = signal<Listing | null>(null);
-  const loaded = signal(false);
   const query = signal('');
-  const refreshing = signal(false);
-  const answered = signal<{ answered: number; total: number } | null>(null);
-  const listingError = signal<ErrorValue | null>(null);
   const announcement = signal('');
+  const sync = createListingSync({ backend, readCachedListing, readCachedPreview, announcement });
+  const { listing, partial, readWholeCache, edit, confirm } = sync;
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
   const lastChange = signal<LastChange | null>(null);
@@ -197,8 +129,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents being renamed stay in the results whatever is typed (an unsaved edit must not
   // vanish); keyed by a string so that typing in the rename field filters nothing again.
   const editingKeys = computed(() => [...renames.value.keys()].sort().join('\n'));
-  // True while only the cache's first screen is known (see searchWaits).
-  const partial = signal(false);
   const searchWaits = computed(() => partial.value && query.value.trim() !== '');
   // A keystroke that keeps the same results ("d", then "do", where every name holds "do") hands
   // the list the rows it already shows: nothing is laid out or rendered again.
@@ -213,248 +143,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (current) whenIdle(() => prepareSearch(current));
     });
   }
-
-  // The revision of the listing shown, as the background named it; undefined once the popup
-  // changed that listing itself (a rename), since it no longer is what the revision names.
-  const shownRevision = signal<string | undefined>(undefined);
-  function show(next: Listing, revision: string | undefined): void {
-    batch(() => {
-      listing.value = next;
-      shownRevision.value = revision;
-    });
-  }
-
-  // Renames Grist confirmed (and documents it said are gone), as changes to a listing, by what they
-  // change (renameKey), numbered, so a refresh that was already under way when one was answered
-  // does not bring back the old name or document.
-  let sequence = 0;
-  const confirmedChanges = new Map<string, { change: (shown: Listing) => Listing; sequence: number }>();
-  let freshListingArrived = false;
-  /** The sites of the cache's first screen: cut short, so never kept as a site's final content. */
-  const previewSites = new WeakSet<SiteEntry>();
-  /** Shows the progress of the refresh under way again (after the cache replaced what was shown). */
-  let reapplyProgress: (() => void) | null = null;
-  /** True while start() reads the whole cache: progress waits for it, to be shown on top of it. */
-  let readingCache = false;
-  /** Has start() read the whole cache, once it waits for a need of it (see PopupStore.readWholeCache). */
-  let readWholeCache = () => {};
   // A search needs every name: it waits for the whole cache, which it asks for.
   effect(() => {
     if (searchWaits.value) readWholeCache();
   });
-  /** The whole cached listing, when it is the one the refresh told the worker the page shows. */
-  let wholeCache: Listing | null = null;
-  let cacheReadDone!: () => void;
-  /** Settles once start() has read the whole cache. */
-  const cacheRead = new Promise<void>((resolve) => (cacheReadDone = resolve));
 
   function setRename(ref: RenameRef, state: RenameState | null): void {
     const next = new Map(renames.value);
     if (state) next.set(renameKey(ref), state);
     else next.delete(renameKey(ref));
     renames.value = next;
-  }
-
-  /**
-   * The sites to show for fresh ones (a refresh's progress, or its end when `final`). A site Grist
-   * says is as cached keeps the object shown, so it is not rendered again (at the end, only if the
-   * popup shows more than the cache's first screen, which is cut short);
-   * a site not answered yet keeps what was shown of it, marked as waited for once `markWaiting`;
-   * renames this popup made since `startedAt` are applied again. A site the worker sent as shown
-   * (`asShown`, without its workspaces) is taken from the whole cached listing; `missing` says
-   * when one could not be (the cache was not read): the page then lacks its content.
-   * Out: the sites, whether such a rename was applied, and `missing`.
-   */
-  function mergeSites(
-    fresh: readonly SiteEntry[],
-    unchanged: readonly boolean[],
-    startedAt: number,
-    { markWaiting, final, asShown = [] }: { markWaiting: boolean; final: boolean; asShown?: readonly boolean[] },
-  ) {
-    const shown = listing.value;
-    let renamed = false;
-    let missing = false;
-    // The same site as `site`: two accounts on one server may each list it, with different content.
-    const sameSite = (site: SiteEntry) => (entry: SiteEntry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl && entry.account === site.account;
-    const sites = fresh.map((site, index) => {
-      const before = shown?.sites.find(sameSite(site));
-      const original = before && (originals.get(before) ?? before);
-      if (asShown[index]) {
-        const cached = wholeCache?.sites.find(sameSite(site));
-        if (cached && original && !previewSites.has(original)) return original;
-        if (cached) return cached;
-        missing = true;
-        return original ?? site;
-      }
-      if (site.pending) {
-        if (!original) return site;
-        return markWaiting ? markPending(original) : original;
-      }
-      if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
-      let next = site;
-      for (const confirmed of confirmedChanges.values()) {
-        if (confirmed.sequence <= startedAt) continue;
-        const after = confirmed.change({ fetchedAt: 0, sites: [next] }).sites[0]!;
-        renamed ||= after !== next;
-        next = after;
-      }
-      return next;
-    });
-    return { sites, renamed, missing };
-  }
-
-  /**
-   * Asks for a fresh listing and shows it. `cachedRevision`: the revision of the cached listing the
-   * page shows (its first screen): the worker then sends the sites as in it without their
-   * workspaces, which the page takes from the whole cache.
-   */
-  async function refresh(cachedRevision?: string): Promise<void> {
-    if (refreshing.value) return;
-    const startedAt = sequence;
-    batch(() => {
-      refreshing.value = true;
-      announcement.value = '';
-    });
-    // What the user did meanwhile (a rename) is said; the refresh's summary does not replace it.
-    const announcedBefore = announcement.value;
-    // The sites answered so far, shown as they come once the refresh is slow: one site that never
-    // answers holds back only itself. Progress comes a message per site; it is shown from
-    // PROGRESS_DELAY_MS on, at most every PROGRESS_INTERVAL_MS, on top of the cache shown (and
-    // again at once over the whole cache when it is read); sites still waited for say so from
-    // WAITING_NOTICE_MS on.
-    let progress: RefreshProgress | null = null;
-    let slow = false;
-    let queued: ReturnType<typeof setTimeout> | undefined;
-    let markWaiting = false;
-    const showProgress = () => {
-      queued = undefined;
-      if (!progress || !refreshing.value || readingCache) return;
-      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false, asShown: progress.asShown });
-      const shown = listing.value;
-      batch(() => {
-        answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
-        if (!shown || sites.length !== shown.sites.length || sites.some((site, index) => site !== shown.sites[index])) {
-          // The accounts' headings as the refresh's site list gave them (absent with one account).
-          show({ fetchedAt: shown?.fetchedAt ?? Date.now(), sites, ...(progress!.accounts ? { accounts: progress!.accounts } : {}) }, undefined);
-          loaded.value = true;
-        }
-      });
-    };
-    const queueProgress = () => {
-      if (slow && queued === undefined) queued = setTimeout(showProgress, PROGRESS_INTERVAL_MS);
-    };
-    const slowed = setTimeout(() => {
-      slow = true;
-      showProgress();
-    }, PROGRESS_DELAY_MS);
-    const waiting = setTimeout(() => {
-      markWaiting = true;
-      queueProgress();
-    }, WAITING_NOTICE_MS);
-    reapplyProgress = () => {
-      if (slow) showProgress();
-    };
-    const reply = await settle(
-      backend.refreshListing(
-        null,
-        (next) => {
-          progress = next;
-          // Sites as cached come without their workspaces: the whole cache has them.
-          if (next.asShown?.some(Boolean)) readWholeCache();
-          queueProgress();
-        },
-        cachedRevision,
-      ),
-    );
-    // Sites sent as shown are taken from the whole cache: a refresh that ends before it is read waits for it.
-    if ((progress as RefreshProgress | null)?.asShown?.some(Boolean)) await cacheRead;
-    // A failed refresh leaves the cache to show: all of it.
-    if (!reply.ok) readWholeCache();
-    let missing = false;
-    // A later refresh must not meet this one's timers.
-    for (const timer of [slowed, waiting, queued]) clearTimeout(timer);
-    reapplyProgress = null;
-    batch(() => {
-      refreshing.value = false;
-      answered.value = null;
-      loaded.value = true;
-      // A fresh listing ends the wait; a failed refresh only once the whole cache is read (or not there).
-      if (reply.ok || !readingCache) partial.value = false;
-      if (reply.ok) {
-        freshListingArrived = true;
-        const { revision } = reply.value;
-        // The same revision as the listing shown: the same content, so nothing to render again.
-        // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
-        if (revision === undefined || revision !== shownRevision.value) {
-          const lastProgress = progress as RefreshProgress | null;
-          const merged = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true, asShown: lastProgress?.asShown });
-          missing = merged.missing;
-          show({ ...reply.value, sites: merged.sites }, merged.renamed || missing ? undefined : revision);
-        }
-        listingError.value = null;
-        if (announcement.value === announcedBefore) announcement.value = describeListing(listing.value ?? reply.value);
-      } else {
-        listingError.value = reply.error;
-        // The error itself is shown (and announced) in the status region; no second sentence.
-        if (announcement.value === announcedBefore) announcement.value = '';
-      }
-    });
-    // The cache the worker took for the shown one could not be read: ask again, for everything.
-    if (missing) await refresh();
-  }
-
-  async function start(): Promise<void> {
-    // The preview is read first: it is small, and it names the cached listing's revision, which
-    // the refresh tells the worker, so that sites Grist says are unchanged come without their
-    // workspaces. An unreadable cache only means nothing to show until the refresh answers.
-    const previewRead = readCachedPreview?.().catch(() => null);
-    const preview = previewRead ? ((await previewRead) ?? null) : null;
-    const previewOf = preview?.revision?.startsWith(PREVIEW_REVISION) ? preview.revision.slice(PREVIEW_REVISION.length) : '';
-    // The whole cache (megabytes at 20,000 documents) is read once needed: at once with no first
-    // screen to show, else once asked for (see readWholeCache). A refresh whose every site changed
-    // never needs it, and reading it meanwhile would slow that refresh down (by 200 ms at 100,000
-    // documents on the bench's machine).
-    let wholeRead: Promise<void> | undefined;
-    readWholeCache = () => {
-      readWholeCache = () => {};
-      readingCache = true;
-      wholeRead = showWholeCache(previewOf);
-    };
-    // Asked for first: the whole cache is read once the refresh has made its own storage reads (see main.tsx).
-    const refreshed = refresh(previewOf || undefined);
-    if (!preview) readWholeCache();
-    // The caches are older than any fresh answer: never let them replace one.
-    else if (!freshListingArrived) {
-      for (const site of preview.sites) previewSites.add(site);
-      batch(() => {
-        show(preview, preview.revision);
-        loaded.value = true;
-        partial.value = true;
-      });
-    }
-    await refreshed;
-    // Not asked for by the end of a good refresh: then never, since the listing shown is all fresh.
-    // (Else a refresh asked for meanwhile made this one end at once: the cache is what there is.)
-    if (freshListingArrived) readWholeCache = () => {};
-    else readWholeCache();
-    await wholeRead;
-  }
-
-  /** Reads the whole cache and shows it, with the sites the refresh has given so far on top. */
-  async function showWholeCache(previewOf: string): Promise<void> {
-    const cached = await readCachedListing().catch(() => null);
-    readingCache = false;
-    // Only the listing the worker was told of stands for the sites it sends as shown.
-    wholeCache = cached && cached.revision === previewOf ? cached : null;
-    cacheReadDone();
-    batch(() => {
-      if (cached && !freshListingArrived) show(cached, cached.revision);
-      // With no whole cache, the refresh's end ends the wait (and has, if it is over).
-      if (cached || !refreshing.value) partial.value = false;
-      // The sites shown as they answered stay shown, on top of it, in the same render.
-      reapplyProgress?.();
-      loaded.value = true;
-    });
   }
 
   function beginRename(ref: RenameRef): void {
@@ -507,32 +205,17 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       ),
       actions(),
     ]);
-    loaded.renameAnswered(context, ref, state.draft, subject.name, reply);
-  }
-
-  /** Shows the listing as `change` makes it (a move Grist confirmed). */
-  function edit(change: (shown: Listing) => Listing): void {
-    if (listing.value) show(change(listing.value), undefined);
+    loaded.renameAnswered(store, ref, state.draft, subject.name, reply);
   }
 
   let history: Promise<HistoryStore> | undefined;
-  const context: ActionContext = {
-    listing,
-    moving,
-    lastChange,
-    announcement,
-    removedDocument,
+  // The actions loaded on demand (popup-actions.ts) act on this object itself (ActionContext): its
+  // signals, the listing sync's edit and confirm, and the two members only they use, backend and
+  // setRename, which the PopupStore type does not show.
+  const store: PopupStore & ActionContext = {
+    ...sync,
     backend,
     setRename,
-    edit,
-    confirm: (key, change) => {
-      confirmedChanges.set(key, { change, sequence: ++sequence });
-      edit(change);
-    },
-  };
-
-  return {
-    listing,
     rows,
     lastChange,
     moving,
@@ -543,30 +226,22 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     cancelMove: () => {
       if (!moving.value?.saving) moving.value = null;
     },
-    commitMove: async (to) => (await actions()).commitMove(context, to),
+    commitMove: async (to) => (await actions()).commitMove(store, to),
     loadHistory: () =>
       (history ??= actions()
-        .then((loaded) => loaded.historyStore(context))
+        .then((loaded) => loaded.historyStore(store))
         .catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
       })),
-    undoLastChange: async (force = false) => (await actions()).undoLast(context, force),
-    loaded,
+    undoLastChange: async (force = false) => (await actions()).undoLast(store, force),
     searchWaits,
-    revision: shownRevision,
     query,
     terms: termList,
-    refreshing,
-    answered,
-    listingError,
     announcement,
     removedDocument,
     renames,
-    start,
-    readWholeCache: () => readWholeCache(),
-    refresh,
     setQuery: (text) => {
       batch(() => {
         if (text !== query.value) announcement.value = '';
@@ -580,6 +255,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkRename: () => openPage(openBulkRename, 'bulkOpenFailed'),
   };
+  return store;
 
   /** Opens another page of the extension, saying so when the browser refuses (`failure`). */
   function openPage(open: () => unknown, failure: 'optionsOpenFailed' | 'bulkOpenFailed'): void {

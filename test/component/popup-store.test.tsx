@@ -6,7 +6,8 @@ import { effect } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
-import { createPopupStore, documentKey, findDocument, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/store.ts';
+import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/listing-sync.ts';
+import { createPopupStore, documentKey, findDocument } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 
 function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
