@@ -1,8 +1,8 @@
 /**
- * The listing as the popup lays it out: one flat list of rows (account heading and error, with two
- * or more accounts; site heading, site error, workspace heading, "No documents." note, document),
- * each kind with a fixed height, so the position of any row is known without measuring the page.
- * The list view renders only the rows near the viewport (see results-list.tsx); everything here is
+ * The listing as the popup lays it out, and its search: one flat list of rows (account heading and
+ * error, with two or more accounts; site heading, site error, workspace heading, "No documents."
+ * note, document), and the rows a search keeps. Each kind has a fixed height (row-window.ts), and
+ * the list view renders only the rows near the viewport (see results-list.tsx); everything here is
  * pure and DOM-free.
  *
  * Work is split by what it depends on: sorting, building row objects and folding names for search
@@ -13,41 +13,7 @@ import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { AccountEntry, DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import { foldedMatches, foldForSearch, startsAWord } from '../shared/search.ts';
-
-/**
- * Identifies a document's row: its site, its id and, with two or more accounts, the account that
- * lists it (two users of one server may both list it, each on a row of their own). With one
- * account there is none: the keys of 20,000 rows stay as short as they were.
- */
-export interface DocumentRef {
-  orgId: number;
-  /** Its site's address (every row's ref has it): org and document ids are per server, and two servers restored from one backup share both. */
-  siteUrl?: string;
-  /** Unique per server, not across servers. */
-  docId: string;
-  account?: string;
-}
-
-/** The key part naming the account, when a ref has one. */
-const accountPart = (account: string | undefined) => (account === undefined ? '' : `${account}/`);
-
-/** A document's key among the rows, and in the store's `renames`. */
-export function documentKey(ref: DocumentRef): string {
-  return `${accountPart(ref.account)}${ref.orgId}/${ref.docId}`;
-}
-
-/** Identifies a workspace's heading, as DocumentRef does a document's row; `siteUrl` tells sites of two servers apart. */
-export interface WorkspaceRef {
-  orgId: number;
-  siteUrl: string;
-  workspaceId: number;
-  account?: string;
-}
-
-/** A workspace heading's key among the rows, and in the store's `renames`. */
-export function workspaceRowKey(ref: WorkspaceRef): string {
-  return `w${accountPart(ref.account)}${ref.orgId}/${ref.workspaceId}`;
-}
+import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
 /** True when the listing heads each account's sites with it: it has two or more accounts. */
 export function byAccount(listing: Listing | null): boolean {
@@ -114,28 +80,6 @@ export interface DocumentItemRow extends RowBase {
 export type Row = AccountRow | SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow | DocumentItemRow;
 /** The rows a site's section holds, besides its documents. */
 export type SiteRow = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow;
-
-/**
- * Each kind's height in CSS pixels, set inline on the row's element; popup.css lays each kind out
- * to fit (long text is cut with an ellipsis or a line clamp, never wrapped onto more lines).
- */
-export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
-  // Two lines of heading: a user's name, email and server.
-  account: 52,
-  'account-error': 104,
-  site: 34,
-  'site-error': 104,
-  note: 22,
-  workspace: 28,
-  document: 30,
-};
-
-/** A document row in edit mode: the current name (and the character count), the field and its buttons. */
-export const EDITING_ROW_HEIGHT = 54;
-/** A document row in edit mode with an error under the field (up to three lines). */
-export const EDITING_WITH_ERROR_ROW_HEIGHT = 110;
-/** A document row with its destination picker open (the list inside scrolls). */
-export const MOVING_ROW_HEIGHT = 300;
 
 // --- Building the rows, once per listing -------------------------------------------------------
 
@@ -341,203 +285,4 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
     }
   }
   return rows;
-}
-
-// --- Positions, once per set of rows -----------------------------------------------------------
-
-/** Where each row sits: row `i` spans `offsets[i]` to `offsets[i + 1]`; `offsets[rows.length]` is the total. */
-export interface RowLayout {
-  readonly offsets: Float64Array;
-  readonly total: number;
-}
-
-/**
- * Lays the rows out one under the other. `heights` overrides the height of some rows by key (the
- * few documents in edit mode); every other row has its kind's height.
- */
-export function layoutRows(rows: readonly Row[], heights: ReadonlyMap<string, number> = new Map()): RowLayout {
-  const offsets = new Float64Array(rows.length + 1);
-  let top = 0;
-  const overridden = heights.size > 0;
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    offsets[index] = top;
-    top += (overridden ? heights.get(row.key) : undefined) ?? ROW_HEIGHTS[row.kind];
-  }
-  offsets[rows.length] = top;
-  return { offsets, total: top };
-}
-
-/** A slice of the rows: `start` included, `end` excluded. */
-export interface RowRange {
-  start: number;
-  end: number;
-}
-
-/** The rows that overlap the band from `top` to `bottom` (pixels from the top of the list). */
-export function rowsBetween(layout: RowLayout, top: number, bottom: number): RowRange {
-  const { offsets } = layout;
-  const count = offsets.length - 1;
-  // First row whose bottom is below `top`.
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (offsets[middle + 1]! <= top) low = middle + 1;
-    else high = middle;
-  }
-  const start = low;
-  // First row (from `start`) whose top is at or below `bottom`.
-  high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (offsets[middle]! < bottom) low = middle + 1;
-    else high = middle;
-  }
-  return { start, end: Math.max(start, low) };
-}
-
-/** How far beyond each edge of the viewport rows are rendered, in pixels. */
-export const OVERSCAN = 600;
-/**
- * The list is re-sliced only when the scroll position crosses a multiple of this, not on every
- * pixel: the slice covers the viewport wherever it is within the step, plus `OVERSCAN` each way.
- */
-export const SCROLL_STEP = 200;
-
-/** The scroll position the slice is computed for: `scrollTop` rounded down to a `SCROLL_STEP`. */
-export function scrollAnchor(scrollTop: number): number {
-  return Math.max(0, Math.floor(scrollTop / SCROLL_STEP) * SCROLL_STEP);
-}
-
-/**
- * The rows to render for a viewport of `viewportHeight` scrolled to `anchor` (see `scrollAnchor`):
- * those in view wherever the scroll position is within its step, and with `overscan` those within
- * `OVERSCAN` of them. An anchor past the end (the rows just got fewer) is taken as the bottom of the list.
- */
-export function windowRange(layout: RowLayout, anchor: number, viewportHeight: number, overscan = true): RowRange {
-  const top = Math.max(0, Math.min(anchor, layout.total - viewportHeight));
-  const beyond = overscan ? OVERSCAN : 0;
-  return rowsBetween(layout, top - beyond, top + SCROLL_STEP + viewportHeight + beyond);
-}
-
-/**
- * The scroll position that brings row `index` fully into a viewport of `viewportHeight` now at
- * `scrollTop`, moving as little as possible.
- */
-export function scrollTopToShow(layout: RowLayout, index: number, scrollTop: number, viewportHeight: number): number {
-  const top = layout.offsets[index] ?? 0;
-  const bottom = layout.offsets[index + 1] ?? top;
-  if (top < scrollTop) return top;
-  if (bottom > scrollTop + viewportHeight) return Math.max(0, bottom - viewportHeight);
-  return scrollTop;
-}
-
-// --- What to render ---------------------------------------------------------------------------
-
-/** Empty space standing for rows not rendered. */
-export interface GapNode {
-  kind: 'gap';
-  key: string;
-  height: number;
-}
-
-/** A rendered row other than a document: a site's (in its section), or an account's (between sections). */
-export interface RowNode<R extends Row = SiteRow> {
-  kind: 'row';
-  row: R;
-  height: number;
-}
-
-/** Consecutive rendered documents of one workspace: one `<ul>`. */
-export interface ListNode {
-  kind: 'list';
-  key: string;
-  items: Array<{ row: DocumentItemRow; height: number }>;
-}
-
-/** The rendered rows of one site: one `<section>`. */
-export interface SiteNode {
-  kind: 'site';
-  key: string;
-  site: SiteEntry;
-  children: Array<GapNode | RowNode | ListNode>;
-}
-
-/**
- * Groups the rows to render into sites and lists, with gaps for the rows in between, so the
- * rendered rows sit exactly where the full list would put them. Renders `range` and the rows at
- * `pinned` (indices, in or out of the range: the row holding focus, a row about to get it).
- *
- * A workspace's documents can come out as more than one list when a pinned row is far from the
- * range. Keys are chosen so that the list holding a pinned row keeps its workspace's key whether
- * the range is around it or not: its elements, and the focus in them, then survive the range
- * moving away and back.
- */
-export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRange, pinned: readonly number[] = []): Array<GapNode | SiteNode | RowNode<AccountRow>> {
-  const { offsets } = layout;
-  const pinnedIndices = new Set(pinned.filter((index) => Number.isInteger(index) && index >= 0 && index < rows.length));
-  const outside = [...pinnedIndices].filter((index) => index < range.start || index >= range.end).sort((a, b) => a - b);
-  const indices = outside.filter((index) => index < range.start);
-  for (let index = range.start; index < range.end; index++) indices.push(index);
-  for (const index of outside) if (index >= range.end) indices.push(index);
-
-  const plan: Array<GapNode | SiteNode | RowNode<AccountRow>> = [];
-  /** Lists by workspace, to key them once all are known. */
-  const lists = new Map<string, Array<{ list: ListNode; pinned: boolean; inRange: boolean }>>();
-  let site: SiteNode | null = null;
-  let list: { list: ListNode; pinned: boolean; inRange: boolean } | null = null;
-  let next = 0; // the first row neither rendered yet nor covered by a gap
-  for (const index of indices) {
-    const row = rows[index]!;
-    const height = offsets[index + 1]! - offsets[index]!;
-    const sameSite = site !== null && 'site' in row && site.site === row.site;
-    if (index > next) {
-      const gap: GapNode = { kind: 'gap', key: `gap-${row.key}`, height: offsets[index]! - offsets[next]! };
-      list = null;
-      if (sameSite) site!.children.push(gap);
-      else plan.push(gap);
-    }
-    next = index + 1;
-    if (!('site' in row)) {
-      // An account's heading or error: in no site's section.
-      plan.push({ kind: 'row', row, height });
-      site = null;
-      continue;
-    }
-    if (!sameSite) {
-      // Keyed by account too, whether the rows are: two accounts may list the same site.
-      site = { kind: 'site', key: `s${row.site.account}/${row.site.orgId}`, site: row.site, children: [] };
-      plan.push(site);
-      list = null;
-    }
-    if (row.kind === 'document') {
-      const workspaceKey = `list-w${row.site.account}/${row.site.orgId}/${row.workspace.id}`;
-      if (!list || list.list.key !== workspaceKey) {
-        list = { list: { kind: 'list', key: workspaceKey, items: [] }, pinned: false, inRange: false };
-        site!.children.push(list.list);
-        const ofWorkspace = lists.get(workspaceKey);
-        if (ofWorkspace) ofWorkspace.push(list);
-        else lists.set(workspaceKey, [list]);
-      }
-      list.pinned ||= pinnedIndices.has(index);
-      list.inRange ||= index >= range.start && index < range.end;
-      list.list.items.push({ row, height });
-    } else {
-      list = null;
-      site!.children.push({ kind: 'row', row, height });
-    }
-  }
-  if (next < rows.length) plan.push({ kind: 'gap', key: 'gap-end', height: layout.total - offsets[next]! });
-
-  // The workspace's key goes to its first list holding a pinned row, or else to the one in the range.
-  for (const [workspaceKey, ofWorkspace] of lists) {
-    if (ofWorkspace.length === 1) continue;
-    const holder = ofWorkspace.find((entry) => entry.pinned) ?? ofWorkspace.find((entry) => entry.inRange) ?? ofWorkspace[0]!;
-    for (const entry of ofWorkspace) {
-      if (entry === holder) continue;
-      entry.list.key = entry.inRange ? `${workspaceKey}~range` : `${workspaceKey}~${entry.list.items[0]!.row.key}`;
-    }
-  }
-  return plan;
 }

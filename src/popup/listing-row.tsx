@@ -4,7 +4,8 @@
  */
 import { t } from '../shared/i18n.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
-import { siteDisplayName, type AccountRow, type GapNode, type RowNode, type SiteRow } from '../listing-view/listing-rows.ts';
+import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/listing-rows.ts';
+import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
 import { lazy } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from './store.ts';

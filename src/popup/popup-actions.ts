@@ -14,7 +14,7 @@ import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../share
 import type { RenamedDocument } from '../shared/messages.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import { documentKey, type DocumentRef } from '../listing-view/listing-rows.ts';
+import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { findDocument, isSiteOf, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 

@@ -5,7 +5,7 @@
 import type { UndoState } from '../shared/change-log.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
-import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/listing-rows.ts';
+import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 
 /** What a rename in the popup renames: a document, or a workspace. */
 export type RenameRef = DocumentRef | WorkspaceRef;

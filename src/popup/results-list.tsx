@@ -12,19 +12,9 @@
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import {
-  byAccount,
-  EDITING_ROW_HEIGHT,
-  EDITING_WITH_ERROR_ROW_HEIGHT,
-  MOVING_ROW_HEIGHT,
-  documentKey,
-  layoutRows,
-  renderPlan,
-  scrollAnchor,
-  scrollTopToShow,
-  windowRange,
-  type Row,
-} from '../listing-view/listing-rows.ts';
+import { byAccount, type Row } from '../listing-view/listing-rows.ts';
+import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
+import { documentKey } from '../listing-view/row-identity.ts';
 import { adjacentResult } from './result-navigation.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';

@@ -4,7 +4,8 @@
  */
 import { DocumentRow } from './document-row.tsx';
 import { Gap, ListingRow } from './listing-row.tsx';
-import { siteDisplayName, type SiteNode } from '../listing-view/listing-rows.ts';
+import { siteDisplayName } from '../listing-view/listing-rows.ts';
+import { type SiteNode } from '../listing-view/row-window.ts';
 import { documentKey, type MoveState, type PopupStore, type RenameState } from './store.ts';
 
 interface SiteSectionProps {

@@ -12,7 +12,8 @@ import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import { documentKey, matchingRows, prepareListing, prepareSearch, workspaceRowKey, type DocumentRef, type Row, type WorkspaceRef } from '../listing-view/listing-rows.ts';
+import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
+import { matchingRows, prepareListing, prepareSearch, type Row } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
 import { createListingSync, type ListingSync } from './listing-sync.ts';
 import type { ActionContext } from './popup-actions.ts';
@@ -116,7 +117,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const query = signal('');
   const announcement = signal('');
   const sync = createListingSync({ backend, readCachedListing, readCachedPreview, announcement });
-  const { listing, partial, readWholeCache, edit, confirm } = sync;
+  const { listing, partial, readWholeCache } = sync;
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
   const lastChange = signal<LastChange | null>(null);

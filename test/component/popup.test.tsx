@@ -11,7 +11,7 @@ import type { Reply } from '../../src/shared/messages.ts';
 import { App } from '../../src/popup/app.tsx';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/listing-sync.ts';
 import { createPopupStore } from '../../src/popup/store.ts';
-import { SCROLL_STEP } from '../../src/listing-view/listing-rows.ts';
+import { SCROLL_STEP } from '../../src/listing-view/row-window.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 import { RenameField } from '../../src/popup/rename-row.ts';

@@ -5,23 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../src/shared/listing.ts';
-import {
-  EDITING_ROW_HEIGHT,
-  layoutRows,
-  matchingRows,
-  OVERSCAN,
-  prepareListing,
-  renderPlan,
-  ROW_HEIGHTS,
-  rowsBetween,
-  SCROLL_STEP,
-  scrollAnchor,
-  scrollTopToShow,
-  windowRange,
-  type ListNode,
-  type Row,
-  type SiteNode,
-} from '../../src/listing-view/listing-rows.ts';
+import { EDITING_ROW_HEIGHT, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
+import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
 
