@@ -157,6 +157,17 @@ export function siteDisplayName(site: SiteEntry): string {
   return site.personal ? t('personalSite') : site.name;
 }
 
+/**
+ * A site as a notice names it ("Globex Inc did not answer"): its name as shown, with its host where
+ * the host says more. A site at the root of a host of its own (a getgrist.com team, a custom or
+ * single-org host) is reached, or not, by that host; the teams of a server with teams in the path
+ * (`/o/<team>`) share one host, which tells none of them apart.
+ */
+export function siteLabel(site: SiteEntry): string {
+  const { host, pathname } = new URL(site.siteUrl);
+  return pathname.length > 1 ? siteDisplayName(site) : `${siteDisplayName(site)} (${host})`;
+}
+
 function prepareSite(site: SiteEntry, grouped: boolean): PreparedSite {
   const cache = grouped ? preparedAccountSites : preparedSites;
   let prepared = cache.get(site);
@@ -168,7 +179,7 @@ function prepareSite(site: SiteEntry, grouped: boolean): PreparedSite {
     heading: { kind: 'site', key, site },
     error: site.error ? { kind: 'site-error', key: `e${key}`, site, error: site.error, earlier: workspaces.length > 0 } : null,
     note: site.pending
-      ? { kind: 'note', key: `n${key}`, site, text: t('waitingForHost', new URL(site.siteUrl).host) }
+      ? { kind: 'note', key: `n${key}`, site, text: t('waitingForSite', siteLabel(site)) }
       : !site.error && workspaces.length === 0
         ? { kind: 'note', key: `n${key}`, site, text: t('noDocuments') }
         : null,

@@ -10,7 +10,7 @@ import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
-import { countDocuments } from '../shared/search.ts';
+import { describeListing } from './listing-summary.ts';
 
 /** What the listing sync needs from the outside world. */
 export interface ListingSyncDependencies {
@@ -81,21 +81,6 @@ export const PROGRESS_INTERVAL_MS = 100;
 
 /** How long a refresh may run before the sites still waited for say so. */
 export const WAITING_NOTICE_MS = 1000;
-
-/**
- * The summary of a refresh: its documents and sites, and, when some sites could not be listed, how
- * many did and which hosts did not answer at all ("… in 2 of 3 sites; grist.example.com did not answer.").
- */
-function describeListing(listing: Listing): string {
-  const documents = t(countDocuments(listing) === 1 ? 'countDocument' : 'countDocuments', String(countDocuments(listing)));
-  const total = listing.sites.length;
-  const listed = listing.sites.filter((site) => !site.error).length;
-  if (listed === total) return t('listingUpdated', documents, t(total === 1 ? 'countSite' : 'countSites', String(total)));
-  const silent = listing.sites.filter((site) => site.error?.kind === 'timeout' || site.error?.kind === 'network');
-  const hosts = [...new Set(silent.map((site) => new URL(site.siteUrl).host))].join(', ');
-  const summary = t('listingUpdatedPartly', documents, String(listed), String(total));
-  return hosts ? `${summary} ${t('hostsDidNotAnswer', hosts)}` : summary;
-}
 
 /** The same site marked as still waited for (one copy per site, so it renders once). */
 const pendingCopies = new WeakMap<SiteEntry, SiteEntry>();

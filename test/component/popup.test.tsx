@@ -845,14 +845,27 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
     await popup.progress([personal, acme, pending(slow)]);
     expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(within(section('Acme')).getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
-    expect(within(section('Slow')).getByText('Waiting for grist.slow.example…')).toBeTruthy();
+    expect(within(section('Slow')).getByText('Waiting for Slow (grist.slow.example)…')).toBeTruthy();
     expect(status()).toContain('Refreshing… 2 of 3 sites answered.');
 
     const timeout = { kind: 'timeout' as const, message: 'grist.slow.example did not answer in 15 s.' };
     await popup.end({ fetchedAt: 3, sites: [personal, acme, slowSite({ error: timeout })] });
     expect(await within(section('Slow')).findByText(timeout.message)).toBeTruthy();
     expect(within(section('Slow')).queryByText(/Waiting for/)).toBeNull();
-    expect(status()).toContain('Listing updated: 3 documents in 2 of 3 sites. grist.slow.example did not answer.');
+    expect(status()).toContain('Listing updated: 3 documents in 2 of 3 sites. Slow (grist.slow.example) did not answer.');
+  });
+
+  test('on a server with teams in the path, every site shares one host: the notices name the site, not the host', async () => {
+    const popup = await setupProgress();
+    const server = 'http://127.0.0.1:8484';
+    const [personal, acme] = [personalSite([BUDGET]), { ...acmeSite(), siteUrl: `${server}/o/acme` }];
+    const globex = slowSite({ name: 'Globex Inc', siteUrl: `${server}/o/globex` });
+    await popup.progress([personal, acme, pending(globex)]);
+    expect(within(section('Globex Inc')).getByText('Waiting for Globex Inc…')).toBeTruthy();
+    const timeout = { kind: 'timeout' as const, message: 'Globex Inc did not answer in 15 s.' };
+    await popup.end({ fetchedAt: 3, sites: [personal, acme, slowSite({ name: 'Globex Inc', siteUrl: `${server}/o/globex`, error: timeout })] });
+    expect(status()).toContain('Listing updated: 3 documents in 2 of 3 sites. Globex Inc did not answer.');
+    expect(status()).not.toContain('127.0.0.1');
   });
 
   test('with a cache: fresh sites replace their cached copies at once; one still waited for says so after a moment, over its cached documents', async () => {
@@ -866,7 +879,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, WAITING_NOTICE_MS));
     });
-    expect(within(section('Personal')).getByText('Waiting for docs.getgrist.com…')).toBeTruthy();
+    expect(within(section('Personal')).getByText('Waiting for Personal (docs.getgrist.com)…')).toBeTruthy();
     expect(within(section('Personal')).getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 });
