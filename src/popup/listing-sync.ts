@@ -8,7 +8,6 @@
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
 import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { describeListing } from './listing-summary.ts';
 
