@@ -51,6 +51,22 @@ describe('the popup under failures', () => {
     await again.getByRole('link', { name: 'Open Books' }).waitFor();
   });
 
+  it('a site that fails over cached documents says so in a notice shown whole, not cut short', async () => {
+    const { grist, extension } = setup;
+    grist.injectFault({ path: '/o/globex/api/orgs/current/workspaces', status: 500, body: '{"error":"boom"}', contentType: 'application/json', times: 10 });
+    const popup = await openPopup(extension);
+    const notice = popup.getByRole('region', { name: 'Globex Inc' }).getByText('Showing this site’s documents from an earlier refresh.');
+    await notice.waitFor();
+    // Whole: nothing of it hidden inside its own box, and its box inside the site's error.
+    const fits = await notice.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const frame = element.closest('.site-error')!.getBoundingClientRect();
+      return element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight && box.bottom <= frame.bottom && box.right <= frame.right;
+    });
+    expect(fits).toBe(true);
+    await popup.close();
+  });
+
   // Last: the key stays revoked on this server.
   it('a key revoked in Grist: the list stays, with the key error and the way to the options', async () => {
     setup.grist.revokeKey(USERS.owner.id);
