@@ -141,6 +141,33 @@ describe('load on Grist', () => {
   });
 });
 
+describe('a bare self-hosted URL as the personal site (issue 28)', () => {
+  const bare = (request: { path: string }) => request.path === '/api/orgs/current';
+
+  it('on an org-in-path server, asks which org the bare host serves at the first listing only: the answer can only be 400', async () => {
+    await start({ mode: 'org-in-path' });
+    await saveSettingsWithKey({ personalSiteUrl: grist.url, teamSiteUrls: [] }, USERS.owner.apiKey);
+    const first = await refreshListing();
+    expect(first.sites.map((site) => site.siteUrl)).toEqual([`${grist.url}/o/docs-5`, `${grist.url}/o/acme`, `${grist.url}/o/globex`]);
+    expect(gets().filter(bare)).toHaveLength(1);
+    grist.clearRequests();
+    // With the site list cached (304), then without its ETag (the list sent in full): neither asks again.
+    await refreshListing();
+    expect(gets().find((request) => request.path === '/api/orgs')?.ifNoneMatch).toBeDefined();
+    await listingTagsItem.remove();
+    const again = await refreshListing();
+    expect(again.sites.map((site) => site.siteUrl)).toEqual(first.sites.map((site) => site.siteUrl));
+    expect(gets().filter(bare)).toEqual([]);
+  });
+
+  it('on a single-org server, the bare host is the one site', async () => {
+    await start({ mode: 'single-org', singleOrgDomain: 'acme' });
+    await saveSettingsWithKey({ personalSiteUrl: grist.url, teamSiteUrls: [] }, USERS.owner.apiKey);
+    const listing = await refreshListing();
+    expect(listing.sites.map((site) => [site.name, site.siteUrl])).toEqual([['Acme Corp', grist.url]]);
+  });
+});
+
 describe('one round trip with a cached listing', () => {
   beforeEach(() => start());
 

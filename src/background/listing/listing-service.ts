@@ -20,7 +20,7 @@ import { logFailure } from '../log-failure.ts';
 import { applyConfirmedMoves, applyConfirmedRenames } from './confirmed-changes.ts';
 import { cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
 import { recordListedHosts } from '../access/access-writes.ts';
-import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment } from './site-resolution.ts';
+import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment, type Deployment, type DeploymentGuess } from './site-resolution.ts';
 
 /**
  * Grist answers `200 []` to `/api/orgs` for an anonymous caller (grist-api.md, "Authentication"),
@@ -68,6 +68,28 @@ async function currentOrgId(client: GristClient, root: string): Promise<number |
   }
 }
 
+/**
+ * Bare hosts' deployments as their servers settled them, by root: a server does not change from
+ * org-in-path to single-org between two refreshes, and on an org-in-path server the question,
+ * `GET {root}/api/orgs/current`, can only fail (400 "No organization chosen", grist-api.md).
+ */
+const settledBareHosts = new Map<string, Deployment>();
+
+/**
+ * The deployment the personal site URL's `guess` stands for: as guessed, or for a bare host as its
+ * server said, asked once for as long as the worker runs (see settledBareHosts). Throws what the
+ * question met, other than the 400 that answers it.
+ */
+async function deploymentOf(client: GristClient, guess: DeploymentGuess): Promise<Deployment> {
+  if (guess.style !== 'ask-server') return guess;
+  let settled = settledBareHosts.get(guess.root);
+  if (!settled) {
+    settled = settleDeployment(guess, await currentOrgId(client, guess.root));
+    settledBareHosts.set(guess.root, settled);
+  }
+  return settled;
+}
+
 function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
   return workspace.docs
     .filter((doc) => !doc.removedAt)
@@ -98,10 +120,9 @@ async function listSites(
   const { settings } = access;
   const tag = tags[`${settings.personalSiteUrl}/api/orgs`] ?? null;
   const guess = guessDeployment(settings.personalSiteUrl);
-  const [answer, servedOrgId] = await Promise.all([
-    client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, tag),
-    guess.style === 'ask-server' ? currentOrgId(client, guess.root) : null,
-  ]);
+  // The deployment is needed only for a site list Grist sends: with a cached one (a tag), most
+  // often it answers 304, and nothing is asked beside it.
+  const [answer, known] = await Promise.all([client.revalidate(settings.personalSiteUrl, '/api/orgs', orgListSchema, tag), tag === null ? deploymentOf(client, guess) : null]);
   if (!answer.changed) {
     // `previous` holds this account's cached sites: none (a replaced or unreadable cache, or one
     // that kept none of it) means nothing to pair the 304 with, so the list is asked in full.
@@ -109,7 +130,7 @@ async function listSites(
     return cached && cached.sites.length > 0 ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
   }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
-  const deployment = settleDeployment(guess, servedOrgId);
+  const deployment = known ?? (await deploymentOf(client, guess));
   const personalOrigin = new URL(settings.personalSiteUrl).origin;
   const listed = new Set<string>();
   const sites = answer.value.flatMap((org) => {
