@@ -14,13 +14,14 @@ import type { Account } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
-import { currentOrgSchema, orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
+import { orgListSchema, workspaceListSchema, type GristWorkspace } from '../grist/grist-schemas.ts';
 import { keyDestination } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
 import { applyConfirmedMoves, applyConfirmedRenames } from './confirmed-changes.ts';
 import { cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
 import { recordListedHosts } from '../access/access-writes.ts';
-import { guessDeployment, listedSiteUrl, resolveSiteUrl, settleDeployment, type Deployment, type DeploymentGuess } from './site-resolution.ts';
+import { guessDeployment, listedSiteUrl, resolveSiteUrl } from './site-resolution.ts';
+import { deploymentOf } from './server-deployment.ts';
 
 /**
  * Grist answers `200 []` to `/api/orgs` for an anonymous caller (grist-api.md, "Authentication"),
@@ -57,38 +58,6 @@ type WorkspacesAnswer =
   | { kind: 'new'; workspaces: WorkspaceEntry[]; tag: string | null }
   | { kind: 'unchanged'; tag: string }
   | { kind: 'failed'; error: ErrorValue };
-
-/** Asks a bare host which org it serves; Grist's 400 "No organization chosen" means org-in-path. */
-async function currentOrgId(client: GristClient, root: string): Promise<number | null> {
-  try {
-    return (await client.get(root, '/api/orgs/current', currentOrgSchema)).id;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return null;
-    throw error;
-  }
-}
-
-/**
- * Bare hosts' deployments as their servers settled them, by root: a server does not change from
- * org-in-path to single-org between two refreshes, and on an org-in-path server the question,
- * `GET {root}/api/orgs/current`, can only fail (400 "No organization chosen", grist-api.md).
- */
-const settledBareHosts = new Map<string, Deployment>();
-
-/**
- * The deployment the personal site URL's `guess` stands for: as guessed, or for a bare host as its
- * server said, asked once for as long as the worker runs (see settledBareHosts). Throws what the
- * question met, other than the 400 that answers it.
- */
-async function deploymentOf(client: GristClient, guess: DeploymentGuess): Promise<Deployment> {
-  if (guess.style !== 'ask-server') return guess;
-  let settled = settledBareHosts.get(guess.root);
-  if (!settled) {
-    settled = settleDeployment(guess, await currentOrgId(client, guess.root));
-    settledBareHosts.set(guess.root, settled);
-  }
-  return settled;
-}
 
 function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
   return workspace.docs
