@@ -1,6 +1,6 @@
 /**
  * The shapes of the popup store's state, its keys and its lookups in the listing: shared by the
- * store (store.ts) and its actions loaded on demand (popup-actions.ts), which the store imports.
+ * store (store.ts) and its actions loaded on demand (change-actions.ts), which the store imports.
  */
 import type { UndoState } from '../shared/change-log.ts';
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
@@ -44,13 +44,13 @@ export interface LastChange {
   move?: { from: MovePlace; to: MovePlace };
 }
 
-/** True when `site` is the one `ref` names: by org id and, when the ref names one, its account. */
-export function isSiteOf(site: SiteEntry, ref: { orgId: number; account?: string }): boolean {
-  return site.orgId === ref.orgId && (ref.account === undefined || site.account === ref.account);
+/** True when `site` is the one `ref` names: by org id and, when the ref names them, its address and account. */
+export function isSiteOf(site: SiteEntry, ref: { orgId: number; siteUrl?: string; account?: string }): boolean {
+  return site.orgId === ref.orgId && (ref.siteUrl === undefined || site.siteUrl === ref.siteUrl) && (ref.account === undefined || site.account === ref.account);
 }
 
 /** Finds a document of the listing by site (and account) and id: the entry of the row `ref` names. */
-export function findDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
+export function rowDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
   for (const site of listing?.sites ?? []) {
     if (!isSiteOf(site, ref)) continue;
     for (const workspace of site.workspaces) {
@@ -62,16 +62,16 @@ export function findDocument(listing: Listing | null, ref: DocumentRef): Documen
 }
 
 /** Finds a workspace of the listing by site (and account) and id. */
-export function findWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
+export function rowWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
   return listing?.sites.find((site) => isSiteOf(site, ref) && site.siteUrl === ref.siteUrl)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
 }
 
 /** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
 export function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
   if ('docId' in ref) {
-    const document = findDocument(listing, ref);
+    const document = rowDocument(listing, ref);
     return document && { name: document.name, renamable: canRename(document) };
   }
-  const workspace = findWorkspace(listing, ref);
+  const workspace = rowWorkspace(listing, ref);
   return workspace && { name: workspace.name, renamable: canRename(workspace) };
 }

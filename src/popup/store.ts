@@ -16,11 +16,11 @@ import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } fro
 import { matchingRows, prepareListing, prepareSearch, type Row } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
 import { createListingSync, type ListingSync } from './listing-sync.ts';
-import type { ActionContext } from './popup-actions.ts';
+import type { ActionContext } from './change-actions.ts';
 import { renameKey, renameSubject, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export { findDocument, findWorkspace, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+export { rowDocument, rowWorkspace, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -107,10 +107,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
 }
 
 /**
- * The popup's actions past a first look (popup-actions.ts): a rename's answer, a move, an undo.
+ * The popup's actions past a first look (change-actions.ts): a rename's answer, a move, an undo.
  * Loaded with the first of them: most popups do none.
  */
-const actions = () => import('./popup-actions.ts');
+const actions = () => import('./change-actions.ts');
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
@@ -197,7 +197,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       announcement.value = t('savingNewName');
     });
     // The worker renames with the first account that owns it: the row's account is not sent. The
-    // answer is shown by code loaded meanwhile (popup-actions.ts), while Grist is asked.
+    // answer is shown by code loaded meanwhile (change-actions.ts), while Grist is asked.
     const [reply, loaded] = await Promise.all([
       settle(
         'docId' in ref
@@ -210,7 +210,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   }
 
   let history: Promise<HistoryStore> | undefined;
-  // The actions loaded on demand (popup-actions.ts) act on this object itself (ActionContext): its
+  // The actions loaded on demand (change-actions.ts) act on this object itself (ActionContext): its
   // signals, the listing sync's edit and confirm, and the two members only they use, backend and
   // setRename, which the PopupStore type does not show.
   const store: PopupStore & ActionContext = {

@@ -2,7 +2,7 @@
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import { movedText } from './popup-actions.ts';
+import { movedText } from './change-actions.ts';
 import type { PopupStore } from './store.ts';
 
 /**

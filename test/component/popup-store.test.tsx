@@ -7,7 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/listing-sync.ts';
-import { createPopupStore, documentKey, findDocument } from '../../src/popup/store.ts';
+import { createPopupStore, documentKey, rowDocument } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 
 function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
@@ -90,23 +90,23 @@ describe('popup store', () => {
     const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.loaded.value).toBe(true));
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
 
     store.beginRename(REF);
     store.setDraft(REF, 'Plan B');
     await store.commitRename(REF);
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan B');
 
     // Built before the rename reached Grist: still the old name.
     firstRefresh.resolve({ ok: true, value: listing(PLAN) });
     await started;
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan B');
 
     // A refresh started after the rename is believed as it is.
     const later = store.refresh();
     secondRefresh.resolve({ ok: true, value: listing(doc(PLAN.id, 'Renamed elsewhere')) });
     await later;
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Renamed elsewhere');
   });
 
   test('the cached first screen shows at once; the whole cache is read once asked for (issue 16), and then replaces it', async () => {
@@ -137,7 +137,7 @@ describe('popup store', () => {
     // Shown as they come once the refresh is slow, without the whole cache under them.
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
     report({ sites: fresh.sites, unchanged: [false], asShown: [false] });
-    await vi.waitFor(() => expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
+    await vi.waitFor(() => expect(rowDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
     refreshed.resolve({ ok: true, value: fresh });
     await started;
     expect(store.listing.value?.sites[0]?.workspaces[0]?.documents.map((document) => document.name)).toEqual(['Fresh plan', 'Second']);
@@ -151,10 +151,10 @@ describe('popup store', () => {
     const { store, started, whole, refreshed, report } = await startOnFirstScreen();
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
     report({ sites: listing(doc(PLAN.id, 'Fresh plan')).sites, unchanged: [false], asShown: [false] });
-    await vi.waitFor(() => expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
+    await vi.waitFor(() => expect(rowDocument(store.listing.value, REF)?.name).toBe('Fresh plan'));
     // Every listing shown from now on: the cache's old name must never come back.
     const names: Array<string | undefined> = [];
-    const stop = effect(() => void names.push(findDocument(store.listing.value, REF)?.name));
+    const stop = effect(() => void names.push(rowDocument(store.listing.value, REF)?.name));
     store.readWholeCache();
     whole.resolve(WHOLE);
     await whole.promise;
@@ -173,7 +173,7 @@ describe('popup store', () => {
     await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
     whole.resolve(WHOLE);
     await started;
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Fresh plan');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Fresh plan');
   });
 
   test('a Refresh clicked before the first screen was read: the whole cache is read, and stays shown when that refresh fails (issue 16)', async () => {
@@ -262,8 +262,8 @@ describe('popup store', () => {
     expect(store.listing.value?.accounts).toBe(accounts);
     refreshed.resolve({ ok: true, value: { ...cached, fetchedAt: 2 } });
     await started;
-    expect(findDocument(store.listing.value, { ...REF, account: 'a1' })?.access).toBe('editors');
-    expect(findDocument(store.listing.value, { ...REF, account: 'a2' })?.access).toBe('owners');
+    expect(rowDocument(store.listing.value, { ...REF, account: 'a1' })?.access).toBe('editors');
+    expect(rowDocument(store.listing.value, { ...REF, account: 'a2' })?.access).toBe('owners');
   });
 
   test('an unchanged refresh: the worker is told the cached revision, sends the sites without their workspaces, and the page keeps its own', async () => {
@@ -332,7 +332,7 @@ describe('popup store', () => {
     await started;
     void store.refresh();
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_INTERVAL_MS + 50));
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Final');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Final');
     second.resolve({ ok: true, value: listing(doc(PLAN.id, 'Final')) });
   });
 
@@ -399,13 +399,13 @@ describe('popup store', () => {
     store.beginRename(REF);
     store.setDraft(REF, 'Plan B');
     await store.commitRename(REF);
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan B');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan B');
 
     // Started after the rename, so believed as it is, though its revision is the one first shown.
     const later = store.refresh();
     secondRefresh.resolve({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } });
     await later;
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
   });
 
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
@@ -458,7 +458,7 @@ describe('popup store', () => {
       openBulkRename: vi.fn(),
     });
     await store.start();
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
   });
 
   test('a rename that throws returns to edit mode with the typed text', async () => {
@@ -478,7 +478,7 @@ describe('popup store', () => {
       saving: false,
       error: expect.stringContaining('did not answer'),
     });
-    expect(findDocument(store.listing.value, REF)?.name).toBe('Plan');
+    expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
   });
 
   test('a document Grist no longer has is removed, and a refresh under way does not bring it back', async () => {
@@ -496,8 +496,8 @@ describe('popup store', () => {
     store.beginRename(REF);
     store.setDraft(REF, 'Plan B');
     await store.commitRename(REF);
-    expect(findDocument(store.listing.value, REF)).toBeUndefined();
-    expect(findDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
+    expect(rowDocument(store.listing.value, REF)).toBeUndefined();
+    expect(rowDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
     expect(store.renames.value.size).toBe(0);
     expect(store.removedDocument.value).toEqual(REF);
     expect(store.announcement.value).toBe(message);
@@ -505,8 +505,8 @@ describe('popup store', () => {
     // Listed before the rename reached Grist: the document is still in it.
     refreshed.resolve({ ok: true, value: listing(PLAN, other) });
     await started;
-    expect(findDocument(store.listing.value, REF)).toBeUndefined();
-    expect(findDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
+    expect(rowDocument(store.listing.value, REF)).toBeUndefined();
+    expect(rowDocument(store.listing.value, { orgId: 7, docId: other.id })?.name).toBe('Other');
   });
 
   test('documents the user does not own cannot enter edit mode', async () => {

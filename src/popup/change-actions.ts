@@ -1,22 +1,23 @@
 /**
- * The popup's rarer actions: showing a rename's answer (its request is sent before this code is
- * loaded), moving a document (issue 18) and showing it (or its undo) in the listing, undoing the
- * last rename or move, and making the history's store. Loaded with the first of them (store.ts),
- * not with every popup.
+ * The popup's changes once asked for: showing what Grist answered to a rename (its request is sent
+ * before this code is loaded), moving a document and showing it in the listing, undoing the last
+ * change, and making the history's store. Loaded on demand with the first of them (store.ts): most
+ * popups make none.
  */
 import { batch, type ReadonlySignal, type Signal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle, type Result } from '../shared/errors.ts';
-import { undoResult, workspaceKey, type ChangeEntry } from '../shared/change-log.ts';
+import { undoResult, workspaceKey } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { Listing } from '../shared/listing.ts';
 import type { RenamedDocument } from '../shared/messages.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
-import { findDocument, isSiteOf, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { placeOf, withMoved, withMovedBack, withRenamed } from './listing-edits.ts';
+import { rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
  * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
@@ -25,92 +26,7 @@ import { findDocument, isSiteOf, renameKey, type LastChange, type MoveState, typ
  */
 export { movedText };
 
-/**
- * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
- * Every site, workspace and document a change does not touch is kept as the same object, so the
- * rows built for them (listing-rows.ts caches by object) are reused.
- */
-function withWorkspaces(listing: Listing, isSite: (site: SiteEntry) => boolean, change: (workspace: WorkspaceEntry) => WorkspaceEntry): Listing {
-  return {
-    ...listing,
-    sites: listing.sites.map((site) => {
-      if (!isSite(site)) return site;
-      const workspaces = site.workspaces.map(change);
-      return workspaces.some((workspace, index) => workspace !== site.workspaces[index]) ? { ...site, workspaces } : site;
-    }),
-  };
-}
-
-/**
- * The listing with `ref` renamed to `name`, or (a document, `null`) removed: under every account
- * that lists it (Grist's name is the same for all its users), whichever account's row `ref` names.
- */
-function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
-  if ('workspaceId' in ref) {
-    return name === null
-      ? listing
-      : withWorkspaces(listing, (site) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
-  }
-  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
-    !workspace.documents.some((document) => document.id === ref.docId)
-      ? workspace
-      : {
-          ...workspace,
-          documents:
-            name === null
-              ? workspace.documents.filter((document) => document.id !== ref.docId)
-              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
-        },
-  );
-}
-
-/**
- * The listing with document `ref` moved to `to` (its site and workspace): under each account that
- * lists it, its entry there leaves its place and, if that account lists the destination, goes
- * there; every other site is kept as the same object. Moved to another site, it is reached by its
- * id from then on (Grist drops its urlId, grist-api.md "Moving a document"). Unchanged when the
- * listing does not have it.
- */
-export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Listing {
-  /** The document's entry under each account that lists it, as it will be at its destination. */
-  const moved = new Map<string, DocumentEntry>();
-  const takenOut = listing.sites.map((site) => {
-    if (site.orgId !== ref.orgId) return site;
-    let found: DocumentEntry | undefined;
-    const workspaces = site.workspaces.map((workspace) => {
-      const document = workspace.documents.find((entry) => entry.id === ref.docId);
-      if (!document) return workspace;
-      found = document;
-      return { ...workspace, documents: workspace.documents.filter((entry) => entry !== document) };
-    });
-    if (!found) return site;
-    moved.set(site.account, to.site.orgId === ref.orgId ? found : { ...found, urlId: found.id });
-    return { ...site, workspaces };
-  });
-  if (moved.size === 0) return listing;
-  const sites = takenOut.map((site) => {
-    const document = moved.get(site.account);
-    if (!document || site.orgId !== to.site.orgId || site.siteUrl !== to.site.url) return site;
-    return { ...site, workspaces: site.workspaces.map((workspace) => (workspace.id === to.workspace.id ? { ...workspace, documents: [...workspace.documents, document] } : workspace)) };
-  });
-  return { ...listing, sites };
-}
-
-/** The listing with the move of history `entry` undone (the document back where it was). */
-function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
-  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
-}
-
-/** Where document `ref` is in the listing: its site and workspace. */
-function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefined {
-  for (const site of listing?.sites ?? []) {
-    const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
-    if (workspace) return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
-  }
-  return undefined;
-}
-
-/** The store's state the actions read and change, and how they show a changed listing. */
+/** The store's state the actions read and change (the store itself), and how they show a changed listing. */
 export interface ActionContext {
   listing: ReadonlySignal<Listing | null>;
   moving: Signal<MoveState | null>;
@@ -178,7 +94,7 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
   const { listing, moving, lastChange, announcement, backend, edit } = context;
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);
-  const document = state && findDocument(listing.value, state.ref);
+  const document = state && rowDocument(listing.value, state.ref);
   if (!state || state.saving || !from || !document) return;
   moving.value = { ...state, saving: true, error: null };
   // With the row's account, whose destinations the picker offered (with one account the ref has none).
@@ -198,7 +114,7 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
     const { to: there, entryId } = reply.value;
     moving.value = null;
     edit((shown) => withMoved(shown, state.ref, there));
-    const ref = { ...state.ref, orgId: there.site.orgId };
+    const ref = { ...state.ref, orgId: there.site.orgId, siteUrl: there.site.url };
     focusAfterMove(ref);
     lastChange.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);

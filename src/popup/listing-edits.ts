@@ -1,0 +1,96 @@
+/**
+ * The popup's listing as a change Grist confirmed makes it: a document or workspace renamed, a
+ * document gone or moved (and moved back). Pure: each answers a new listing in which every site,
+ * workspace and document the change does not touch is the same object as before, so the rows built
+ * for them are reused.
+ */
+import type { ChangeEntry } from '../shared/change-log.ts';
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import type { MovePlace } from '../shared/move.ts';
+import type { DocumentRef } from '../listing-view/row-identity.ts';
+import { isSiteOf, type RenameRef } from './popup-state.ts';
+
+/**
+ * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
+ * Every site, workspace and document a change does not touch is kept as the same object, so the
+ * rows built for them (listing-rows.ts caches by object) are reused.
+ */
+function withWorkspaces(listing: Listing, isSite: (site: SiteEntry) => boolean, change: (workspace: WorkspaceEntry) => WorkspaceEntry): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) => {
+      if (!isSite(site)) return site;
+      const workspaces = site.workspaces.map(change);
+      return workspaces.some((workspace, index) => workspace !== site.workspaces[index]) ? { ...site, workspaces } : site;
+    }),
+  };
+}
+
+/**
+ * The listing with `ref` renamed to `name`, or (a document, `null`) removed: under every account
+ * that lists it (Grist's name is the same for all its users), whichever account's row `ref` names.
+ */
+export function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
+  if ('workspaceId' in ref) {
+    return name === null
+      ? listing
+      : withWorkspaces(listing, (site) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
+  }
+  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
+    !workspace.documents.some((document) => document.id === ref.docId)
+      ? workspace
+      : {
+          ...workspace,
+          documents:
+            name === null
+              ? workspace.documents.filter((document) => document.id !== ref.docId)
+              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
+        },
+  );
+}
+
+/**
+ * The listing with document `ref` moved to `to` (its site and workspace): under each account that
+ * lists it, its entry there leaves its place and, if that account lists the destination, goes
+ * there; every other site is kept as the same object. Moved to another site, it is reached by its
+ * id from then on (Grist drops its urlId, grist-api.md "Moving a document"). Unchanged when the
+ * listing does not have it.
+ */
+export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Listing {
+  /** The document's entry under each account that lists it, as it will be at its destination. */
+  const moved = new Map<string, DocumentEntry>();
+  const takenOut = listing.sites.map((site) => {
+    if (site.orgId !== ref.orgId) return site;
+    let found: DocumentEntry | undefined;
+    const workspaces = site.workspaces.map((workspace) => {
+      const document = workspace.documents.find((entry) => entry.id === ref.docId);
+      if (!document) return workspace;
+      found = document;
+      return { ...workspace, documents: workspace.documents.filter((entry) => entry !== document) };
+    });
+    if (!found) return site;
+    moved.set(site.account, to.site.orgId === ref.orgId ? found : { ...found, urlId: found.id });
+    return { ...site, workspaces };
+  });
+  if (moved.size === 0) return listing;
+  const sites = takenOut.map((site) => {
+    const document = moved.get(site.account);
+    if (!document || site.orgId !== to.site.orgId || site.siteUrl !== to.site.url) return site;
+    return { ...site, workspaces: site.workspaces.map((workspace) => (workspace.id === to.workspace.id ? { ...workspace, documents: [...workspace.documents, document] } : workspace)) };
+  });
+  return { ...listing, sites };
+}
+
+/** The listing with the move of history `entry` undone (the document back where it was). */
+export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
+  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
+}
+
+/** Where document `ref` is in the listing: its site and workspace. */
+export function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefined {
+  for (const site of listing?.sites ?? []) {
+    const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
+    if (workspace) return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+  }
+  return undefined;
+}
