@@ -8,7 +8,8 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { marked } from '../listing-view/highlighted.tsx';
 import { t } from '../shared/i18n.ts';
 import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
-import type { BulkStore, MovePlan } from './store.ts';
+import type { MovePlan } from './move-plan.ts';
+import type { BulkStore } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
 function verdictText(verdict: Verdict): string {

@@ -6,7 +6,8 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus } from '../shared/bulk.ts';
 import { t } from '../shared/i18n.ts';
-import { describeRun, runCounts, type BulkStore } from './store.ts';
+import { describeRun, runCounts } from './run-control.ts';
+import type { BulkStore } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
 function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): string {

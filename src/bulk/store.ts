@@ -6,15 +6,16 @@
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
-import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { accountShortNames, canRename, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { matchingRows, prepareListing, siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
-import { batchDestinations, serverOf, type MoveDestination } from '../shared/move.ts';
+import { batchDestinations, type MoveDestination } from '../shared/move.ts';
 import { previewRenames, workspaceKeyOf, type PickedDocument, type Preview } from './rename-preview.ts';
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
+import { planMove, type MovePlan } from './move-plan.ts';
+import { createRunControl, type RunView } from './run-control.ts';
 
 export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
 
@@ -35,20 +36,8 @@ export interface PickerChoice {
   name: string;
 }
 
-/** What moving the picked documents to the destination comes to, row by row of the preview. */
-export interface MovePlan {
-  destination: MoveDestination;
-  /** By picked document (in listing order, as `preview.picked`): moved, already in that workspace, or on another Grist server (never sent). */
-  outcomes: Array<'move' | 'here' | 'other-server'>;
-  /** How many are moved, and how many of those leave their site (new addresses: asked once). */
-  moving: number;
-  crossSite: number;
-}
-
-/** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
-export const RUN_POLL_MS = 250;
-
-export interface BulkStore {
+/** The page's state: the listing, the choice of documents, the rules and their preview, a move's plan, and the run (run-control.ts). */
+export interface BulkStore extends RunView {
   readonly listing: ReadonlySignal<Listing | null>;
   /** True once the cache was read or a fresh listing arrived. */
   readonly loaded: ReadonlySignal<boolean>;
@@ -75,10 +64,6 @@ export interface BulkStore {
   readonly compiled: ReadonlySignal<CompiledRules>;
   /** The picked documents in listing order, each with its new name and verdict; null while the rules are invalid. */
   readonly preview: ReadonlySignal<Preview | null>;
-  /** The run shown (started here, or found under way when the page opened); null: choosing. */
-  readonly run: ReadonlySignal<BulkRunSnapshot | null>;
-  /** What Undo this batch came to, by document id; null before it was asked. */
-  readonly undone: ReadonlySignal<ReadonlyMap<string, BatchUndoResult> | null>;
   /** The workspaces the picked documents can be moved to together (batchDestinations). */
   readonly destinations: ReadonlySignal<readonly MoveDestination[]>;
   /** True while the destination picker is open. */
@@ -87,10 +72,6 @@ export interface BulkStore {
   readonly movePlan: ReadonlySignal<MovePlan | null>;
   /** True while the page asks before moving documents to another site (once for the batch). */
   readonly confirmingMove: ReadonlySignal<boolean>;
-  /** True while a start, stop, retry or undo is waiting for the worker. */
-  readonly busy: ReadonlySignal<boolean>;
-  /** The last result worth announcing. */
-  readonly announcement: ReadonlySignal<string>;
 
   /** Shows the cached listing and the latest run, then fetches a fresh listing. */
   start(): Promise<void>;
@@ -117,48 +98,13 @@ export interface BulkStore {
   cancelMove(): void;
   /** Starts the run of the preview's will-rename documents, and follows it. */
   rename(): Promise<void>;
-  stop(): Promise<void>;
-  retryFailed(): Promise<void>;
-  undoBatch(): Promise<void>;
   /** Leaves the run's results for a new choice, on a fresh listing. */
   newBulkRename(): Promise<void>;
-}
-
-/** Counts a run's items by state. */
-export function runCounts(run: BulkRunSnapshot) {
-  const counts = { changed: 0, failed: 0, notSent: 0, finished: 0 };
-  for (const item of run.items) {
-    if (item.state === 'renamed' || item.state === 'moved') counts.changed += 1;
-    else if (item.state === 'failed') counts.failed += 1;
-    else if (item.state === 'not-sent') counts.notSent += 1;
-    else continue;
-    counts.finished += 1;
-  }
-  return counts;
-}
-
-/** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run). */
-export function describeRun(run: BulkRunSnapshot): string {
-  const counts = runCounts(run);
-  return t(run.kind === 'move' ? 'bulkMoveRunSummary' : 'bulkRunSummary', String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
 /** A site's key in the pickers: its account (two users of one server each list it) and its address (org ids are per server). */
 function siteKeyOf(site: SiteEntry): string {
   return `${site.account} ${site.siteUrl}`;
-}
-
-/** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
-function describeStart(run: BulkRunSnapshot): string {
-  const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
-  const move = run.kind === 'move';
-  return sent === 1 ? t(move ? 'bulkMovingOne' : 'bulkRenamingOne') : t(move ? 'bulkMoving' : 'bulkRenaming', String(sent));
-}
-
-/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run). */
-function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
-  const restored = results.filter((result) => result.outcome === 'restored').length;
-  return t(run.kind === 'move' ? 'bulkMoveUndoSummary' : 'bulkUndoSummary', String(restored), String(results.length));
 }
 
 /** Creates the page's store. Nothing happens until `start()` is called. */
@@ -171,10 +117,8 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const workspace = signal('');
   const selected = signal<ReadonlySet<string>>(new Set());
   const rules = signal<RenameRules>(NO_RULES);
-  const run = signal<BulkRunSnapshot | null>(null);
-  const undone = signal<ReadonlyMap<string, BatchUndoResult> | null>(null);
-  const busy = signal(false);
-  const announcement = signal('');
+  const runControl = createRunControl(backend, wait);
+  const { run, undone, busy, announcement, act, follow } = runControl;
   const choosingDestination = signal(false);
   const destination = signal<MoveDestination | null>(null);
   const confirmingMove = signal(false);
@@ -271,22 +215,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         )
       : [],
   );
-  const movePlan = computed((): MovePlan | null => {
-    const to = destination.value;
-    if (!to) return null;
-    const server = serverOf(to.site.siteUrl);
-    let moving = 0;
-    let crossSite = 0;
-    const outcomes = picked.value.documents.map((entry) => {
-      if (serverOf(entry.siteUrl) !== server) return 'other-server' as const;
-      const sameSite = entry.orgId === to.site.orgId && entry.siteUrl === to.site.siteUrl;
-      if (sameSite && entry.workspaceId === to.workspace.id) return 'here' as const;
-      moving += 1;
-      if (!sameSite) crossSite += 1;
-      return 'move' as const;
-    });
-    return { destination: to, outcomes, moving, crossSite };
-  });
+  const movePlan = computed(() => destination.value && planMove(picked.value.documents, destination.value));
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {
     const rulesNow = compiled.value;
@@ -307,37 +236,6 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         listingError.value = reply.error;
       }
     });
-  }
-
-  /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
-  async function follow(runId: string): Promise<void> {
-    while (run.value?.id === runId && !run.value.done) {
-      await wait(RUN_POLL_MS);
-      const reply = await settle(backend.getBulkRun({ runId }));
-      if (run.value?.id !== runId) return;
-      if (!reply.ok || !reply.value) {
-        announcement.value = reply.ok ? t('bulkRunGone') : reply.error.message;
-        return;
-      }
-      run.value = reply.value;
-      if (reply.value.done) announcement.value = describeRun(reply.value);
-    }
-  }
-
-  /** Runs one request to the worker about the run, showing the run it answers and following it. */
-  async function act(request: () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>): Promise<void> {
-    if (busy.value) return;
-    busy.value = true;
-    const reply = await settle(request());
-    busy.value = false;
-    if (!reply.ok) {
-      announcement.value = reply.error.message;
-      return;
-    }
-    if (!reply.value) return;
-    run.value = reply.value;
-    announcement.value = reply.value.done ? describeRun(reply.value) : describeStart(reply.value);
-    await follow(reply.value.id);
   }
 
   async function start(): Promise<void> {
@@ -445,24 +343,9 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       undone.value = null;
       await act(() => backend.startBulkRename({ items }));
     },
-    stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),
-    retryFailed: () => act(() => backend.retryFailedBulk({ runId: run.value!.id })),
-    async undoBatch() {
-      const current = run.value;
-      if (!current || busy.value) return;
-      busy.value = true;
-      announcement.value = t('bulkUndoing');
-      const reply = await settle(backend.undoBatch({ batchId: current.batchId }));
-      busy.value = false;
-      if (!reply.ok) {
-        announcement.value = reply.error.message;
-        return;
-      }
-      const results = new Map(undone.value ?? []);
-      for (const result of reply.value) results.set(result.docId, result);
-      undone.value = results;
-      announcement.value = describeUndo(current, reply.value);
-    },
+    stop: runControl.stop,
+    retryFailed: runControl.retryFailed,
+    undoBatch: runControl.undoBatch,
     async newBulkRename() {
       batch(() => {
         run.value = null;
