@@ -6,7 +6,8 @@ import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import { RenameForm } from './rename-form.tsx';
-import type { DialogState, DialogStore, MoveState } from './store.ts';
+import type { DialogState, DialogStore } from './store.ts';
+import type { MoveState } from './window-move.ts';
 
 /** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`); said of a document or a workspace. */
 export const NOT_OWNER_MESSAGE = { document: t('notOwner'), workspace: t('notOwnerWorkspace') } as const;

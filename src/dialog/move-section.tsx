@@ -9,7 +9,8 @@ import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
-import type { DialogStore, MoveState } from './store.ts';
+import type { DialogStore } from './store.ts';
+import type { MoveState } from './window-move.ts';
 
 /** The picker's id: its field, list and options are named after it. */
 const PICKER_ID = 'move-destination';
