@@ -8,26 +8,15 @@ import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
 import type { Reply } from '../../src/shared/messages.ts';
 import { createPopupStore, documentKey, findDocument, PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
+import { deferred } from '../setup/deferred.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
 
-function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
-  return { id, urlId: id.slice(0, 12), name, access, isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
-}
+/** A document the user owns unless `access` says otherwise. */
+const doc = (id: string, name: string, access: string | null = 'owners') => documentEntry(id, name, { access });
 
+/** A listing of one site, the personal site as org 7 without a domain, the documents in its Home (workspace 1). */
 function listing(...documents: DocumentEntry[]): Listing {
-  return {
-    fetchedAt: 1,
-    sites: [
-      {
-        account: 'a1',
-        orgId: 7,
-        name: 'Personal',
-        domain: null,
-        personal: true,
-        siteUrl: 'https://docs.getgrist.com',
-        workspaces: [{ id: 1, name: 'Home', documents }],
-      },
-    ],
-  };
+  return listingOf([personalSiteEntry([workspaceEntry(1, 'Home', documents)], { orgId: 7, domain: null })]);
 }
 
 /** The backend's calls a test does not give, as mocks. */
@@ -46,14 +35,6 @@ function reportingBackend(reply: Promise<Reply<'refreshListing'>>) {
     }),
   };
   return { backend, report: (progress: RefreshProgress) => onProgress(progress) };
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }
 
 const PLAN = doc('planDoc0000000000000', 'Plan');

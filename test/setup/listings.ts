@@ -39,7 +39,7 @@ export function siteEntry(orgId: number, name: string, workspaces: WorkspaceEntr
  * The user's personal site on Grist's hosted service. In: its workspaces and overrides.
  * Out: account LISTING_ACCOUNT, org 1 named `Personal`, domain `docs-5`, at https://docs.getgrist.com.
  */
-export function personalSite(workspaces: WorkspaceEntry[], overrides: Partial<SiteEntry> = {}): SiteEntry {
+export function personalSiteEntry(workspaces: WorkspaceEntry[], overrides: Partial<SiteEntry> = {}): SiteEntry {
   return { account: LISTING_ACCOUNT, orgId: 1, name: 'Personal', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces, ...overrides };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingPreview, sortDocuments, type Listing } from '../../src/shared/listing.ts';
-import { documentEntry, listingOf, personalSite, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
 /** Named by its one-letter id. */
@@ -8,7 +8,7 @@ const doc = (id: string, updatedAt: string, isPinned = false) => documentEntry(i
 
 const listing: Listing = listingOf(
   [
-    personalSite([workspaceEntry(1, 'Home', [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)])], { account: ACCOUNT_1 }),
+    personalSiteEntry([workspaceEntry(1, 'Home', [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)])], { account: ACCOUNT_1 }),
     siteEntry(2, 'Acme', [workspaceEntry(2, 'Engineering', [doc('d', '2026-01-01')])], { account: ACCOUNT_1, domain: 'acme', siteUrl: 'https://acme.getgrist.com' }),
   ],
   { revision: 'rev' },

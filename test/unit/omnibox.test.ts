@@ -12,14 +12,14 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { documentEntry, listingOf, personalSite, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 /** This file's documents were changed on 2026-01-01 unless a test says otherwise. */
 const doc = (id: string, name: string, overrides: Partial<DocumentEntry> = {}) => documentEntry(id, name, { updatedAt: '2026-01-01T00:00:00.000Z', ...overrides });
 
 const LISTING: Listing = listingOf([
-  personalSite([workspaceEntry(1, 'Home', [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })])], { account: ACCOUNT_1, name: 'Olivia' }),
+  personalSiteEntry([workspaceEntry(1, 'Home', [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })])], { account: ACCOUNT_1, name: 'Olivia' }),
   siteEntry(
     2,
     'Acme',
