@@ -18,6 +18,7 @@ import { FIRST_SCREEN_KEY, type FirstScreen } from '../../src/shared/first-scree
 import type { Listing } from '../../src/shared/listing.ts';
 import { firstScreenItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 const HOSTILE = '<img src=x onerror="alert(1)"> & "Plan"';
 
@@ -36,13 +37,7 @@ function listing(revision: string): Listing {
 async function renderedPopup(revision = 'rev-1') {
   const backend = {
     refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(revision) })),
-    renameDocument: vi.fn(),
-    renameWorkspace: vi.fn(),
-    undoRename: vi.fn(),
-    getHistory: vi.fn(),
-    clearHistory: vi.fn(),
-    undoBatch: vi.fn(),
-    moveDocument: vi.fn(),
+    ...popupBackendMocks(),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkRename: vi.fn() });
   const { container } = render(<App store={store} />);

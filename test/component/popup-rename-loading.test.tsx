@@ -10,13 +10,14 @@ import type { Listing } from '../../src/shared/listing.ts';
 import { App } from '../../src/popup/app.tsx';
 import { createPopupStore } from '../../src/popup/store.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 afterEach(cleanup);
 
 const LISTING: Listing = listingOf([personalSiteEntry([workspaceEntry(10, 'Home', [documentEntry('budgetDoc000000000000', 'Budget')])])]);
 
 test('Rename pressed before the field’s code has loaded: the field comes, focused, its name selected', async () => {
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+  const backend = { ...popupBackendMocks(),
     refreshListing: vi.fn(async () => ({ ok: true as const, value: LISTING })),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });

@@ -16,6 +16,7 @@ import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 import { RenameField } from '../../src/popup/rename-row.ts';
 import { deferred } from '../setup/deferred.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 // As the popup does once idle (main.tsx), so that Rename shows its field at once; loading it later
 // is tested in popup-rename-loading.test.tsx.
@@ -58,7 +59,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+  const backend = { ...popupBackendMocks(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -158,7 +159,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -249,7 +250,7 @@ describe('search', () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     // The first screen: the personal site only, as if the list were cut short there.
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(() => whole.promise);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -277,7 +278,7 @@ describe('search', () => {
   test('scrolled while only the cache’s first screen is shown, the list asks for the whole cache (issue 16)', async () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(async () => cached);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -757,7 +758,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoRename: vi.fn(), getHistory: vi.fn(), clearHistory: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;
