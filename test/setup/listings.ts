@@ -7,7 +7,7 @@
  */
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/listing.ts';
 
-/** The account id the builders give a site unless told otherwise. */
+/** The account id (AccountEntry.id) the builders give a site unless told otherwise. */
 const LISTING_ACCOUNT = 'a1';
 
 /**
@@ -29,7 +29,7 @@ export function workspaceEntry(id: number, name: string, documents: DocumentEntr
 
 /**
  * One team site. In: its org id, name, workspaces (none by default) and overrides.
- * Out: account LISTING_ACCOUNT, domain null, not personal, at `https://<name in lower case>.example.com`.
+ * Out: account `a1`, domain null, not personal, at `https://<name in lower case>.example.com`.
  */
 export function siteEntry(orgId: number, name: string, workspaces: WorkspaceEntry[] = [], overrides: Partial<SiteEntry> = {}): SiteEntry {
   return { account: LISTING_ACCOUNT, orgId, name, domain: null, personal: false, siteUrl: `https://${name.toLowerCase()}.example.com`, workspaces, ...overrides };
@@ -37,7 +37,7 @@ export function siteEntry(orgId: number, name: string, workspaces: WorkspaceEntr
 
 /**
  * The user's personal site on Grist's hosted service. In: its workspaces and overrides.
- * Out: account LISTING_ACCOUNT, org 1 named `Personal`, domain `docs-5`, at https://docs.getgrist.com.
+ * Out: account `a1`, org 1 named `Personal`, domain `docs-5`, at https://docs.getgrist.com.
  */
 export function personalSiteEntry(workspaces: WorkspaceEntry[], overrides: Partial<SiteEntry> = {}): SiteEntry {
   return { account: LISTING_ACCOUNT, orgId: 1, name: 'Personal', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces, ...overrides };
