@@ -9,37 +9,25 @@ import { BulkApp } from '../../src/bulk/app.tsx';
 import { createBulkStore } from '../../src/bulk/store.ts';
 import type { BulkItemStatus, BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
+import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../setup/listings.ts';
 
 afterEach(cleanup);
 
-function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
-  return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
-}
+/** This file's documents were changed on 2026-01-01 unless a test says otherwise. */
+const doc = (id: string, name: string, overrides: Partial<DocumentEntry> = {}) => documentEntry(id, name, { updatedAt: '2026-01-01T00:00:00.000Z', ...overrides });
 
-function site(orgId: number, name: string, workspaces: SiteEntry['workspaces']): SiteEntry {
-  return { account: 'a1', orgId, name, domain: name.toLowerCase(), personal: false, siteUrl: `https://${name.toLowerCase()}.getgrist.com`, workspaces };
-}
+/** A team site on Grist's hosted service, its domain its name in lower case. */
+const site = (orgId: number, name: string, workspaces: SiteEntry['workspaces']) => siteEntry(orgId, name, workspaces, { domain: name.toLowerCase(), siteUrl: `https://${name.toLowerCase()}.getgrist.com` });
 
 /** Acme: Finance holds two budgets, an editor's document and another; Globex: Projects, one budget. */
 function listing(): Listing {
-  return {
-    fetchedAt: 1,
-    sites: [
-      site(5, 'Acme', [
-        {
-          id: 50,
-          name: 'Finance',
-          documents: [
-            doc('budgetSales00000000000', 'Budget 2025 – Sales', { updatedAt: '2026-01-04T00:00:00.000Z' }),
-            doc('budgetLegal00000000000', 'Budget 2025 – Legal', { updatedAt: '2026-01-03T00:00:00.000Z' }),
-            doc('forecast00000000000000', 'Forecast', { updatedAt: '2026-01-02T00:00:00.000Z' }),
-            doc('sharedWithMe0000000000', 'Budget 2025 – Shared', { access: 'editors' }),
-          ],
-        },
-      ]),
-      site(6, 'Globex', [{ id: 60, name: 'Projects', documents: [doc('budgetGlobex0000000000', 'Budget 2025 – <b>Globex</b>')] }]),
-    ],
-  };
+  const finance = workspaceEntry(50, 'Finance', [
+    doc('budgetSales00000000000', 'Budget 2025 – Sales', { updatedAt: '2026-01-04T00:00:00.000Z' }),
+    doc('budgetLegal00000000000', 'Budget 2025 – Legal', { updatedAt: '2026-01-03T00:00:00.000Z' }),
+    doc('forecast00000000000000', 'Forecast', { updatedAt: '2026-01-02T00:00:00.000Z' }),
+    doc('sharedWithMe0000000000', 'Budget 2025 – Shared', { access: 'editors' }),
+  ]);
+  return listingOf([site(5, 'Acme', [finance]), site(6, 'Globex', [workspaceEntry(60, 'Projects', [doc('budgetGlobex0000000000', 'Budget 2025 – <b>Globex</b>')])])]);
 }
 
 function item(id: string, oldName: string, newName: string, state: BulkItemStatus['state'], message?: string): BulkItemStatus {

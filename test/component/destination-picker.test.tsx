@@ -8,10 +8,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DestinationPicker } from '../../src/move-view/destination-picker.tsx';
 import { moveDestinations, type MoveDestination } from '../../src/shared/move.ts';
 import type { Listing } from '../../src/shared/listing.ts';
+import { documentEntry } from '../setup/listings.ts';
 
 afterEach(cleanup);
 
-const doc = (id: string, name: string) => ({ id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00Z' });
 const LISTING: Listing = {
   fetchedAt: 0,
   sites: [
@@ -22,7 +22,7 @@ const LISTING: Listing = {
       domain: 'docs-5',
       siteUrl: 'https://docs.getgrist.com',
       workspaces: [
-        { id: 10, name: 'Home', access: 'owners', documents: [doc('budgetDoc000000000000', 'Budget')] },
+        { id: 10, name: 'Home', access: 'owners', documents: [documentEntry('budgetDoc000000000000', 'Budget', { updatedAt: '2026-01-01T00:00:00Z' })] },
         { id: 11, name: 'Résumés', access: 'editors', documents: [] },
         { id: 12, name: 'Read only', access: 'viewers', documents: [] },
       ],

@@ -11,7 +11,9 @@ import { createDialogStore, DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../src
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentAtUrl, Reply } from '../../src/shared/messages.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
-import type { Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/listing.ts';
+import type { Listing } from '../../src/shared/listing.ts';
+import { deferred } from '../setup/deferred.ts';
+import { personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 
 afterEach(() => {
   cleanup();
@@ -38,13 +40,8 @@ function documentAtUrl(extra: Partial<DocumentAtUrl> = {}): DocumentAtUrl {
   };
 }
 
-function workspaceEntry(id: number, name: string, access = 'owners'): WorkspaceEntry {
-  return { id, name, access, documents: [] };
-}
-
-function siteEntry(orgId: number, name: string, siteUrl: string, workspaces: WorkspaceEntry[]): SiteEntry {
-  return { account: 'a1', orgId, name, domain: null, personal: orgId === 1, siteUrl, workspaces };
-}
+/** An empty workspace on which the user has `access`. */
+const workspace = (id: number, name: string, access = 'owners') => workspaceEntry(id, name, [], { access });
 
 /**
  * The cached listing: the document's personal site (Home, where it is, and Archive), and the team
@@ -52,20 +49,10 @@ function siteEntry(orgId: number, name: string, siteUrl: string, workspaces: Wor
  */
 const LISTING = {
   sites: [
-    siteEntry(1, 'Personal', 'https://docs.getgrist.com', [workspaceEntry(10, 'Home'), workspaceEntry(11, 'Archive')]),
-    siteEntry(6, 'Globex', 'https://globex.getgrist.com', [workspaceEntry(20, 'Clients', 'editors'), workspaceEntry(21, 'Reports', 'viewers')]),
+    personalSiteEntry([workspace(10, 'Home'), workspace(11, 'Archive')], { domain: null }),
+    siteEntry(6, 'Globex', [workspace(20, 'Clients', 'editors'), workspace(21, 'Reports', 'viewers')], { siteUrl: 'https://globex.getgrist.com' }),
   ],
 } as unknown as Listing;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((done, failed) => {
-    resolve = done;
-    reject = failed;
-  });
-  return { promise, resolve, reject };
-}
 
 interface SetupOptions {
   pageUrl?: string | null;

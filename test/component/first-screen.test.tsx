@@ -17,48 +17,27 @@ import { createPopupStore } from '../../src/popup/store.ts';
 import { FIRST_SCREEN_KEY, type FirstScreen } from '../../src/shared/first-screen.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { firstScreenItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 const HOSTILE = '<img src=x onerror="alert(1)"> & "Plan"';
 
+/** The personal site (org 7, no domain): in Home, a pinned document with a hostile name and Budget, which the user only views. */
 function listing(revision: string): Listing {
-  return {
-    fetchedAt: 1,
-    revision,
-    sites: [
-      {
-        account: 'a1',
-        orgId: 7,
-        name: 'Personal',
-        domain: null,
-        personal: true,
-        siteUrl: 'https://docs.getgrist.com',
-        workspaces: [
-          {
-            id: 1,
-            name: 'Home',
-            access: 'owners',
-            documents: [
-              { id: 'hostileDoc0000000000', urlId: 'hostileDoc00', name: HOSTILE, access: 'owners', isPinned: true, updatedAt: '2024-01-01T00:00:00.000Z' },
-              { id: 'budgetDoc00000000000', urlId: 'budgetDoc000', name: 'Budget', access: 'viewers', isPinned: false, updatedAt: '2024-01-02T00:00:00.000Z' },
-            ],
-          },
-        ],
-      },
-    ],
-  };
+  const home = workspaceEntry(
+    1,
+    'Home',
+    [documentEntry('hostileDoc0000000000', HOSTILE, { isPinned: true }), documentEntry('budgetDoc00000000000', 'Budget', { access: 'viewers', updatedAt: '2024-01-02T00:00:00.000Z' })],
+    { access: 'owners' },
+  );
+  return listingOf([personalSiteEntry([home], { orgId: 7, domain: null })], { revision });
 }
 
 /** The popup rendered at rest on `revision`'s listing; out: its root element and store. */
 async function renderedPopup(revision = 'rev-1') {
   const backend = {
     refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(revision) })),
-    renameDocument: vi.fn(),
-    renameWorkspace: vi.fn(),
-    undoChange: vi.fn(),
-    readChangeLog: vi.fn(),
-    clearChangeLog: vi.fn(),
-    undoBatch: vi.fn(),
-    moveDocument: vi.fn(),
+    ...popupBackendMocks(),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkRename: vi.fn() });
   const { container } = render(<App store={store} />);

@@ -9,26 +9,15 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { Listing } from '../../src/shared/listing.ts';
 import { App } from '../../src/popup/app.tsx';
 import { createPopupStore } from '../../src/popup/store.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 afterEach(cleanup);
 
-const LISTING: Listing = {
-  fetchedAt: 1,
-  sites: [
-    {
-      account: 'a1',
-      orgId: 1,
-      name: 'Personal',
-      domain: 'docs-5',
-      personal: true,
-      siteUrl: 'https://docs.getgrist.com',
-      workspaces: [{ id: 10, name: 'Home', documents: [{ id: 'budgetDoc000000000000', urlId: 'budgetDoc000', name: 'Budget', access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' }] }],
-    },
-  ],
-};
+const LISTING: Listing = listingOf([personalSiteEntry([workspaceEntry(10, 'Home', [documentEntry('budgetDoc000000000000', 'Budget')])])]);
 
 test('Rename pressed before the field’s code has loaded: the field comes, focused, its name selected', async () => {
-  const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+  const backend = { ...popupBackendMocks(),
     refreshListing: vi.fn(async () => ({ ok: true as const, value: LISTING })),
   };
   const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });

@@ -9,52 +9,29 @@ import type { Reply } from '../../src/shared/messages.ts';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/listing-sync.ts';
 import { createPopupStore, documentKey, rowDocument } from '../../src/popup/store.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
+import { deferred } from '../setup/deferred.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
-function doc(id: string, name: string, access: string | null = 'owners'): DocumentEntry {
-  return { id, urlId: id.slice(0, 12), name, access, isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
-}
+/** A document the user owns unless `access` says otherwise. */
+const doc = (id: string, name: string, access: string | null = 'owners') => documentEntry(id, name, { access });
 
+/** A listing of one site, the personal site as org 7 without a domain, the documents in its Home (workspace 1). */
 function listing(...documents: DocumentEntry[]): Listing {
-  return {
-    fetchedAt: 1,
-    sites: [
-      {
-        account: 'a1',
-        orgId: 7,
-        name: 'Personal',
-        domain: null,
-        personal: true,
-        siteUrl: 'https://docs.getgrist.com',
-        workspaces: [{ id: 1, name: 'Home', documents }],
-      },
-    ],
-  };
-}
-
-/** The backend's calls a test does not give, as mocks. */
-function otherCalls() {
-  return { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
+  return listingOf([personalSiteEntry([workspaceEntry(1, 'Home', documents)], { orgId: 7, domain: null })]);
 }
 
 /** A backend whose refresh answers `reply`; `report` sends the refresh's progress to the store. */
 function reportingBackend(reply: Promise<Reply<'refreshListing'>>) {
   let onProgress!: (progress: RefreshProgress) => void;
   const backend = {
-    ...otherCalls(),
+    ...popupBackendMocks(),
     refreshListing: vi.fn((_request: null, report?: (progress: RefreshProgress) => void) => {
       onProgress = report!;
       return reply;
     }),
   };
   return { backend, report: (progress: RefreshProgress) => onProgress(progress) };
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }
 
 const PLAN = doc('planDoc0000000000000', 'Plan');
@@ -83,7 +60,7 @@ describe('popup store', () => {
   test('a refresh under way while a rename is confirmed does not bring the old name back', async () => {
     const firstRefresh = deferred<Reply<'refreshListing'>>();
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
@@ -180,7 +157,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview = deferred<Listing | null>();
     const refreshed = deferred<Reply<'refreshListing'>>();
-    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(() => refreshed.promise) };
     const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: () => preview.promise, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     const clicked = store.refresh();
@@ -208,7 +185,7 @@ describe('popup store', () => {
     const whole = deferred<Listing | null>();
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'Offline' } })) };
     const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
@@ -271,7 +248,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, _shown?: string) => {
         onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
         return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
@@ -293,7 +270,7 @@ describe('popup store', () => {
     const cached: Listing = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-2' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const placeholder = { ...cached.sites[0]!, workspaces: [], pending: true as const };
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async (_request: null, onProgress?: (progress: RefreshProgress) => void, shown?: string) => {
         if (shown) {
           onProgress!({ sites: [placeholder], unchanged: [true], asShown: [true] });
@@ -314,7 +291,7 @@ describe('popup store', () => {
     const first = deferred<Reply<'refreshListing'>>();
     const second = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi
         .fn<(request: null, onProgress?: (progress: RefreshProgress) => void) => Promise<Reply<'refreshListing'>>>()
         .mockImplementationOnce((_request, onProgress) => {
@@ -338,7 +315,7 @@ describe('popup store', () => {
 
   test('neither cache replaces a fresh listing that arrived first', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Fresh')), revision: 'rev-2' };
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
     const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
     const store = createPopupStore({
       backend,
@@ -354,7 +331,7 @@ describe('popup store', () => {
   test('a fresh listing with the revision already shown is not shown again, and the refresh still ends', async () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
-    const backend = { ...otherCalls(), refreshListing: vi.fn(() => refreshed.promise) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(() => refreshed.promise) };
     const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
@@ -379,7 +356,7 @@ describe('popup store', () => {
 
   test('a new revision replaces the listing shown', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
     const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
@@ -387,7 +364,7 @@ describe('popup store', () => {
 
   test('after a rename the shown listing is no longer its revision: a refresh carrying it is shown', async () => {
     const secondRefresh = deferred<Reply<'refreshListing'>>();
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi
         .fn()
         .mockResolvedValueOnce({ ok: true, value: { ...listing(PLAN), revision: 'rev-1' } })
@@ -410,7 +387,7 @@ describe('popup store', () => {
 
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
     const older = doc('olderDoc000000000000', 'Older plan');
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
@@ -425,7 +402,7 @@ describe('popup store', () => {
 
   test('folding every name for search is left to an idle moment, once per listing', async () => {
     const tasks: Array<() => void> = [];
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn(), whenIdle: (task) => tasks.push(task) });
     await store.start();
     expect(tasks).toHaveLength(1);
@@ -435,7 +412,7 @@ describe('popup store', () => {
   });
 
   test('a backend that throws instead of answering an error still ends the refresh', async () => {
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => {
         throw new Error('port closed');
       }),
@@ -448,7 +425,7 @@ describe('popup store', () => {
   });
 
   test('an unreadable cache is the same as an empty one', async () => {
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
     const store = createPopupStore({
       backend,
       readCachedListing: async () => {
@@ -462,7 +439,7 @@ describe('popup store', () => {
   });
 
   test('a rename that throws returns to edit mode with the typed text', async () => {
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(async () => {
         throw new Error('port closed');
@@ -485,7 +462,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const other = doc('otherDoc000000000000', 'Other');
     const message = '“Plan” no longer exists on docs.getgrist.com. It was removed from the list.';
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
       renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
     };
@@ -511,7 +488,7 @@ describe('popup store', () => {
 
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
-    const backend = { ...otherCalls(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })) };
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })) };
     const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
     await store.start();
     store.beginRename({ orgId: 7, docId: viewed.id });
@@ -520,7 +497,7 @@ describe('popup store', () => {
 
   test('edits cannot be changed or cancelled while the name is being saved', async () => {
     const reply = deferred<Reply<'renameDocument'>>();
-    const backend = { ...otherCalls(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(() => reply.promise),
     };
@@ -542,7 +519,7 @@ describe('popup store', () => {
 
   test('an options page or Bulk rename page that cannot open says so', async () => {
     const store = createPopupStore({
-      backend: { ...otherCalls(), refreshListing: vi.fn() },
+      backend: { ...popupBackendMocks(), refreshListing: vi.fn() },
       readCachedListing: async () => null,
       openOptions: () => Promise.reject(new Error('no')),
       openBulkRename: () => {

@@ -15,6 +15,9 @@ import { SCROLL_STEP } from '../../src/listing-view/row-window.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 import { RenameField } from '../../src/popup/rename-row.ts';
+import { deferred } from '../setup/deferred.ts';
+import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
 
 // As the popup does once idle (main.tsx), so that Rename shows its field at once; loading it later
 // is tested in popup-rename-loading.test.tsx.
@@ -25,50 +28,18 @@ afterEach(cleanup);
 
 // --- Fixtures -------------------------------------------------------------------------------------
 
-function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
-  return {
-    id,
-    urlId: id.slice(0, 12),
-    name,
-    access: 'owners',
-    isPinned: false,
-    updatedAt: '2024-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
-
+/** The personal site (org 1), its documents in Home (workspace 10). */
 function personalSite(documents: DocumentEntry[]): SiteEntry {
-  return {
-    account: 'a1',
-    orgId: 1,
-    name: 'Personal',
-    domain: 'docs-5',
-    personal: true,
-    siteUrl: 'https://docs.getgrist.com',
-    workspaces: [{ id: 10, name: 'Home', documents }],
-  };
+  return personalSiteEntry([workspaceEntry(10, 'Home', documents)]);
 }
 
-function acmeSite(extra: Partial<SiteEntry> = {}): SiteEntry {
-  return {
-    account: 'a1',
-    orgId: 2,
-    name: 'Acme',
-    domain: 'acme',
-    personal: false,
-    siteUrl: 'https://acme.getgrist.com',
-    workspaces: [
-      {
-        id: 20,
-        name: 'Sales',
-        documents: [
-          doc('acmePipeline000000000', 'Pipeline', { access: 'viewers' }),
-          doc('acmeForecast000000000', 'Forecast', { updatedAt: '2024-02-01T00:00:00.000Z' }),
-        ],
-      },
-    ],
-    ...extra,
-  };
+/** The team site Acme (org 2): in Sales (workspace 20), Pipeline, which the user only views, and Forecast. */
+function acmeSite(overrides: Partial<SiteEntry> = {}): SiteEntry {
+  const sales = workspaceEntry(20, 'Sales', [
+    doc('acmePipeline000000000', 'Pipeline', { access: 'viewers' }),
+    doc('acmeForecast000000000', 'Forecast', { updatedAt: '2024-02-01T00:00:00.000Z' }),
+  ]);
+  return siteEntry(2, 'Acme', [sales], { domain: 'acme', siteUrl: 'https://acme.getgrist.com', ...overrides });
 }
 
 const BUDGET = doc('budgetDoc000000000000', 'Budget', { updatedAt: '2024-03-01T00:00:00.000Z' });
@@ -77,14 +48,6 @@ const NOTES = doc('notesDoc0000000000000', 'Shared notes', { access: 'editors', 
 
 function freshListing(): Listing {
   return { fetchedAt: 2, sites: [personalSite([BUDGET, RESUME, NOTES]), acmeSite()] };
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }
 
 interface SetupOptions {
@@ -97,7 +60,7 @@ interface SetupOptions {
 async function setup({ cached = null, refresh }: SetupOptions = {}) {
   const refreshReply = deferred<Reply<'refreshListing'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocument'>>>> = [];
-  const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+  const backend = { ...popupBackendMocks(),
     refreshListing: vi.fn((_request: null) => (refresh ? Promise.resolve(refresh) : refreshReply.promise)),
     renameDocument: vi.fn((_request: { orgId: number; docId: string; name: string }) => {
       const reply = deferred<Reply<'renameDocument'>>();
@@ -197,7 +160,7 @@ describe('listing', () => {
 
   test('a late cached listing never replaces a fresh one', async () => {
     const cache = deferred<Listing | null>();
-    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
@@ -288,7 +251,7 @@ describe('search', () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     // The first screen: the personal site only, as if the list were cut short there.
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(() => whole.promise);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -316,7 +279,7 @@ describe('search', () => {
   test('scrolled while only the cache’s first screen is shown, the list asks for the whole cache (issue 16)', async () => {
     const cached: Listing = { ...freshListing(), revision: 'rev-1' };
     const preview: Listing = { ...cached, revision: 'preview:rev-1', sites: [cached.sites[0]!] };
-    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(async () => cached);
     const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
@@ -789,23 +752,14 @@ describe('errors', () => {
 });
 
 describe('a site that does not answer holds back only itself (issue 11, finding 8)', () => {
-  const slowSite = (extra: Partial<SiteEntry> = {}): SiteEntry => ({
-    account: 'a1',
-    orgId: 3,
-    name: 'Slow',
-    domain: 'slow',
-    personal: false,
-    siteUrl: 'https://grist.slow.example',
-    workspaces: [],
-    ...extra,
-  });
+  const slowSite = (overrides: Partial<SiteEntry> = {}): SiteEntry => siteEntry(3, 'Slow', [], { domain: 'slow', siteUrl: 'https://grist.slow.example', ...overrides });
   const pending = (site: SiteEntry): SiteEntry => ({ ...site, workspaces: [], pending: true });
 
   /** A popup whose refresh the test drives step by step, as the worker's port does. */
   async function setupProgress(cached: Listing | null = null) {
     const reply = deferred<Reply<'refreshListing'>>();
     let report!: (progress: RefreshProgress) => void;
-    const backend = { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(),
+    const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn((_request: null, onProgress?: (progress: RefreshProgress) => void) => {
         report = onProgress!;
         return reply.promise;

@@ -1,40 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { listingPreview, sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
+import { listingPreview, sortDocuments, type Listing } from '../../src/shared/listing.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
-const doc = (id: string, updatedAt: string, isPinned = false): DocumentEntry => ({
-  id,
-  urlId: id,
-  name: id,
-  access: 'owners',
-  isPinned,
-  updatedAt,
-});
+/** Named by its one-letter id. */
+const doc = (id: string, updatedAt: string, isPinned = false) => documentEntry(id, id, { updatedAt, isPinned });
 
-const listing: Listing = {
-  fetchedAt: 1,
-  revision: 'rev',
-  sites: [
-    {
-      account: ACCOUNT_1,
-      orgId: 1,
-      name: 'Personal',
-      domain: 'docs-5',
-      personal: true,
-      siteUrl: 'https://docs.getgrist.com',
-      workspaces: [{ id: 1, name: 'Home', documents: [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)] }],
-    },
-    {
-      account: ACCOUNT_1,
-      orgId: 2,
-      name: 'Acme',
-      domain: 'acme',
-      personal: false,
-      siteUrl: 'https://acme.getgrist.com',
-      workspaces: [{ id: 2, name: 'Engineering', documents: [doc('d', '2026-01-01')] }],
-    },
+const listing: Listing = listingOf(
+  [
+    personalSiteEntry([workspaceEntry(1, 'Home', [doc('a', '2026-01-01'), doc('b', '2026-03-01'), doc('c', '2026-02-01', true)])], { account: ACCOUNT_1 }),
+    siteEntry(2, 'Acme', [workspaceEntry(2, 'Engineering', [doc('d', '2026-01-01')])], { account: ACCOUNT_1, domain: 'acme', siteUrl: 'https://acme.getgrist.com' }),
   ],
-};
+  { revision: 'rev' },
+);
 
 describe('the cached first screen', () => {
   it('takes headings and documents in display order until the rows run out', () => {

@@ -4,23 +4,13 @@
  * rendered ones are grouped into sites and lists.
  */
 import { describe, expect, test } from 'vitest';
-import { sortDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../src/shared/listing.ts';
+import { sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
 import { EDITING_ROW_HEIGHT, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
 import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
-
-function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
-  return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z', ...extra };
-}
-
-function workspace(id: number, name: string, documents: DocumentEntry[]): WorkspaceEntry {
-  return { id, name, documents };
-}
-
-function site(orgId: number, name: string, workspaces: WorkspaceEntry[], extra: Partial<SiteEntry> = {}): SiteEntry {
-  return { account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
-}
+// Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
+import { documentEntry as doc, siteEntry as site, workspaceEntry as workspace } from '../setup/listings.ts';
 
 function keys(rows: readonly Row[]): string[] {
   return rows.map((row) => row.key);

@@ -6,6 +6,7 @@ import type { Refresh } from '../../src/background/listing/listing-service.ts';
 import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
 import { LISTING_PORT, listingPortName, type ListingPart } from '../../src/shared/messages.ts';
+import { siteEntry } from '../setup/listings.ts';
 
 const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
 
@@ -136,7 +137,7 @@ function fakePort(name = LISTING_PORT, sender = ownPage()) {
   return port;
 }
 
-const site = (orgId: number, name: string) => ({ account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://s${orgId}.getgrist.com`, workspaces: [] });
+const site = (orgId: number, name: string) => siteEntry(orgId, name, [], { siteUrl: `https://s${orgId}.getgrist.com` });
 
 describe('the listing port', () => {
   const listing: Listing = { fetchedAt: 7, revision: 'r1', sites: [site(1, 'One'), site(2, 'Two')] };

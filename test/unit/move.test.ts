@@ -15,18 +15,13 @@ import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { batchDestinations, moveDestinations, serverOf } from '../../src/shared/move.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
 
 describe('where a document can be moved to', () => {
-  const site = (orgId: number, siteUrl: string, workspaces: Array<[number, string | null]>, account = ACCOUNT_1): SiteEntry => ({
-    account,
-    orgId,
-    name: `Site ${orgId}`,
-    domain: null,
-    personal: orgId === 1,
-    siteUrl,
-    workspaces: workspaces.map(([id, access]) => ({ id, name: `W${id}`, access, documents: [] })),
-  });
+  /** Site `orgId`, named `Site <orgId>` and personal when 1, with empty workspaces `W<id>` on which the user has `access`. */
+  const site = (orgId: number, siteUrl: string, workspaces: Array<[number, string | null]>, account = ACCOUNT_1): SiteEntry =>
+    siteEntry(orgId, `Site ${orgId}`, workspaces.map(([id, access]) => workspaceEntry(id, `W${id}`, [], { access })), { account, personal: orgId === 1, siteUrl });
   const listing: Listing = {
     fetchedAt: 1,
     sites: [

@@ -12,35 +12,25 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import { listingItem } from '../../src/shared/storage-items.ts';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 
-function doc(id: string, name: string, extra: Partial<DocumentEntry> = {}): DocumentEntry {
-  return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
-}
+/** This file's documents were changed on 2026-01-01 unless a test says otherwise. */
+const doc = (id: string, name: string, overrides: Partial<DocumentEntry> = {}) => documentEntry(id, name, { updatedAt: '2026-01-01T00:00:00.000Z', ...overrides });
 
-const LISTING: Listing = {
-  fetchedAt: 1,
-  sites: [
-    { account: ACCOUNT_1, orgId: 1, name: 'Olivia', domain: 'docs-5', personal: true, siteUrl: 'https://docs.getgrist.com', workspaces: [{ id: 1, name: 'Home', documents: [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })] }] },
-    {
-      account: ACCOUNT_1,
-      orgId: 2,
-      name: 'Acme',
-      domain: 'acme',
-      personal: false,
-      siteUrl: 'https://acme.getgrist.com',
-      workspaces: [
-        {
-          id: 2,
-          name: 'Budgets',
-          documents: [doc('salesPlan000000000000', 'Sales plan', { updatedAt: '2026-02-01T00:00:00.000Z' }), doc('q3Review0000000000000', 'Q3 review', { isPinned: true })],
-        },
-        { id: 3, name: 'Finance', documents: [doc('budget2026000000000000', 'Budget 2026', { updatedAt: '2026-04-01T00:00:00.000Z' }), doc('hostile00000000000000', '<b>Tom & "Jerry"</b>')] },
-        { id: 4, name: 'שיווק', documents: [doc('hebrew000000000000000', 'תקציב 2026')] },
-      ],
-    },
-  ],
-};
+const LISTING: Listing = listingOf([
+  personalSiteEntry([workspaceEntry(1, 'Home', [doc('personalBudget0000000', 'Personal Budget', { updatedAt: '2026-03-01T00:00:00.000Z' })])], { account: ACCOUNT_1, name: 'Olivia' }),
+  siteEntry(
+    2,
+    'Acme',
+    [
+      workspaceEntry(2, 'Budgets', [doc('salesPlan000000000000', 'Sales plan', { updatedAt: '2026-02-01T00:00:00.000Z' }), doc('q3Review0000000000000', 'Q3 review', { isPinned: true })]),
+      workspaceEntry(3, 'Finance', [doc('budget2026000000000000', 'Budget 2026', { updatedAt: '2026-04-01T00:00:00.000Z' }), doc('hostile00000000000000', '<b>Tom & "Jerry"</b>')]),
+      workspaceEntry(4, 'שיווק', [doc('hebrew000000000000000', 'תקציב 2026')]),
+    ],
+    { account: ACCOUNT_1, domain: 'acme', siteUrl: 'https://acme.getgrist.com' },
+  ),
+]);
 
 const index = buildSuggestionIndex(LISTING);
 const names = (text: string, markup = false) => suggestionsFor(index, text, markup).map((suggestion) => suggestion.description.replace(/[\u2068\u2069]/g, ''));

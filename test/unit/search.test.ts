@@ -1,15 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
+import type { Listing } from '../../src/shared/listing.ts';
 import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
 import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
-
-function document(id: string, name: string): DocumentEntry {
-  return { id, urlId: id.slice(0, 12), name, access: 'owners', isPinned: false, updatedAt: '2024-01-01T00:00:00.000Z' };
-}
-
-function site(orgId: number, name: string, workspaces: SiteEntry['workspaces'], extra: Partial<SiteEntry> = {}): SiteEntry {
-  return { account: 'a1', orgId, name, domain: null, personal: false, siteUrl: `https://${name}.example.com`, workspaces, ...extra };
-}
+import { documentEntry as document, siteEntry as site } from '../setup/listings.ts';
 
 const listing: Listing = {
   fetchedAt: 1,

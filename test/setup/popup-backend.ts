@@ -1,0 +1,13 @@
+/**
+ * A fake of the backend the popup's store talks to (createPopupStore in src/popup/store.ts), for
+ * component tests.
+ */
+import { vi } from 'vitest';
+
+/**
+ * Every call of the popup's backend but refreshListing, as mocks that answer undefined: a test
+ * spreads them and adds refreshListing and any call whose answer it looks at.
+ */
+export function popupBackendMocks() {
+  return { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
+}
