@@ -48,3 +48,6 @@ export async function saveEditorThenOwner(personalSiteUrl: string): Promise<void
     { id: OWNER_ACCOUNT, settings, apiKey: USERS.owner.apiKey },
   ]);
 }
+
+/** An account as stored (accountsItem), id `a1`, with these settings and no hosts or user: read back as it is, or, with bad settings, as corrupt. */
+export const storedAccount = (settings: unknown) => ({ id: 'a1', settings, hosts: { confirmed: [], listed: [] }, user: null });

@@ -5,17 +5,17 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
-import { readChangeLog } from '../../src/background/change-log/change-log.ts';
-import { forgetListing, readListing } from '../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../src/background/changes/rename.ts';
-import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
-import type { Listing } from '../../src/shared/listing.ts';
-import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { finished } from '../setup/finished-run.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { forgetListing, readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { removeAccount, saveSettings } from '../../../../src/background/settings/settings-service.ts';
+import type { Listing } from '../../../../src/shared/listing.ts';
+import { generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { finished } from '../../../setup/finished-run.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
 let grist: FakeGrist;
 let listing: Listing;

@@ -6,16 +6,16 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkMove, stopBulkRun, undoBatch } from '../../src/background/bulk/bulk-runs.ts';
-import { readChangeLog } from '../../src/background/change-log/change-log.ts';
-import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../src/background/changes/move.ts';
-import { listingItem } from '../../src/shared/storage-items.ts';
-import { generatedDocId, generateSeed, USERS, type Seed, type SeedOrg } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { finished } from '../setup/finished-run.ts';
-import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkMove, stopBulkRun, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { moveDocument } from '../../../../src/background/changes/move.ts';
+import { listingItem } from '../../../../src/shared/storage-items.ts';
+import { generatedDocId, generateSeed, USERS, type Seed, type SeedOrg } from '../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { finished } from '../../../setup/finished-run.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" (12 documents) the next. */
 const TEAM_1 = { orgId: 100, home: 200, documents: 201 };

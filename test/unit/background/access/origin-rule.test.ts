@@ -1,6 +1,6 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { originRule, syncOriginRule } from '../../src/background/access/origin-rule.ts';
+import { originRule, syncOriginRule } from '../../../../src/background/access/origin-rule.ts';
 
 const settings = {
   settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] },

@@ -1,6 +1,6 @@
 /** Server text that could give the API key away (src/background/key-leak.ts). */
 import { describe, expect, it } from 'vitest';
-import { KEY_RUN_LENGTH, mayHoldKey } from '../../src/background/grist/key-leak.ts';
+import { KEY_RUN_LENGTH, mayHoldKey } from '../../../../src/background/grist/key-leak.ts';
 
 const KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c';
 

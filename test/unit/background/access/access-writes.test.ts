@@ -5,12 +5,12 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheEpoch } from '../../src/background/listing/listing-cache.ts';
-import { removeAccount, saveSettings } from '../../src/background/settings/settings-service.ts';
-import { recordListedHosts } from '../../src/background/access/access-writes.ts';
-import { migrateStorage } from '../../src/background/settings/storage-migration.ts';
-import { accountsItem, apiKeysItem, listingItem, schemaVersionItem, SCHEMA_VERSION } from '../../src/shared/storage-items.ts';
-import { ACCOUNT_1, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { cacheEpoch } from '../../../../src/background/listing/listing-cache.ts';
+import { removeAccount, saveSettings } from '../../../../src/background/settings/settings-service.ts';
+import { recordListedHosts } from '../../../../src/background/access/access-writes.ts';
+import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
+import { accountsItem, apiKeysItem, listingItem, schemaVersionItem, SCHEMA_VERSION } from '../../../../src/shared/storage-items.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
 const KEY = 'a'.repeat(40);
 const A = { personalSiteUrl: 'https://grist.a.example', teamSiteUrls: [] };

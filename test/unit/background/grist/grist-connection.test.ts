@@ -4,8 +4,8 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, expect, it, vi, type Mock } from 'vitest';
-import { connectToGrist } from '../../src/background/grist/grist-connection.ts';
-import { anyJsonSchema } from '../../src/background/grist/grist-schemas.ts';
+import { connectToGrist } from '../../../../src/background/grist/grist-connection.ts';
+import { anyJsonSchema } from '../../../../src/background/grist/grist-schemas.ts';
 
 const SITES = ['https://a.example.com', 'https://b.example.com', 'https://c.example.com'];
 const access = { settings: { personalSiteUrl: SITES[0]!, teamSiteUrls: SITES.slice(1) }, hosts: { confirmed: SITES, listed: [] } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROSS_ORIGIN_REFUSAL, errorForStatus } from '../../src/background/grist/api-error.ts';
+import { CROSS_ORIGIN_REFUSAL, errorForStatus } from '../../../../src/background/grist/api-error.ts';
 
 describe('mapping Grist answers to errors', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** How the worker paces its writes (src/background/pacing.ts). */
 import { describe, expect, it, vi } from 'vitest';
-import { batchedWrites, serialQueue, WRITE_PAUSE_FACTOR } from '../../src/background/pacing.ts';
+import { batchedWrites, serialQueue, WRITE_PAUSE_FACTOR } from '../../../src/background/pacing.ts';
 
 describe('batchedWrites', () => {
   it('writes items added together in one batch, in order, and a lone item at once', async () => {

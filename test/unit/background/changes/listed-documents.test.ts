@@ -5,16 +5,16 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBulkRename } from '../../src/background/bulk/bulk-runs.ts';
-import { findDocument } from '../../src/background/changes/listed-documents.ts';
-import { moveDocument } from '../../src/background/changes/move.ts';
-import { renameDocument } from '../../src/background/changes/rename.ts';
-import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import type { Listing } from '../../src/shared/listing.ts';
-import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
-import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
-import { finished } from '../setup/finished-run.ts';
-import { saveAccounts } from '../setup/saved-key.ts';
+import { startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
+import { findDocument } from '../../../../src/background/changes/listed-documents.ts';
+import { moveDocument } from '../../../../src/background/changes/move.ts';
+import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import type { Listing } from '../../../../src/shared/listing.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { startTwoServers, type TwoServers } from '../../../fake-grist/two-servers.ts';
+import { finished } from '../../../setup/finished-run.ts';
+import { saveAccounts } from '../../../setup/saved-key.ts';
 
 let servers: TwoServers;
 let listing: Listing;

@@ -1,12 +1,12 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/background/grist/api-error.ts';
-import type { Refresh } from '../../src/background/listing/listing-service.ts';
-import { createListingPortListener, createMessageListener, type Handlers } from '../../src/background/message-router.ts';
-import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
-import { LISTING_PORT, listingPortName, type ListingPart } from '../../src/shared/messages.ts';
-import { siteEntry } from '../setup/listings.ts';
+import { ApiError } from '../../../src/background/grist/api-error.ts';
+import type { Refresh } from '../../../src/background/listing/listing-service.ts';
+import { createListingPortListener, createMessageListener, type Handlers } from '../../../src/background/message-router.ts';
+import type { Listing, RefreshStep } from '../../../src/shared/listing.ts';
+import { LISTING_PORT, listingPortName, type ListingPart } from '../../../src/shared/messages.ts';
+import { siteEntry } from '../../setup/listings.ts';
 
 const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
 

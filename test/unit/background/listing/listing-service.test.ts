@@ -4,17 +4,17 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_IN_FLIGHT_PER_HOST } from '../../src/background/grist/grist-client.ts';
-import { fetchListing, refreshListing, startRefresh } from '../../src/background/listing/listing-service.ts';
-import { removeAccount } from '../../src/background/settings/settings-service.ts';
-import { renameDocument } from '../../src/background/changes/rename.ts';
-import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../src/background/listing/listing-cache.ts';
-import type { Listing, RefreshStep } from '../../src/shared/listing.ts';
-import { accountsItem, apiKeysItem, listingTagsItem } from '../../src/shared/storage-items.ts';
-import { DOCS, generateSeed, ORGS, SECOND_USERS, USERS } from '../fake-grist/sample-data.ts';
-import { startTwoServers } from '../fake-grist/two-servers.ts';
-import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../fake-grist/server.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { MAX_IN_FLIGHT_PER_HOST } from '../../../../src/background/grist/grist-client.ts';
+import { fetchListing, refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
+import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
+import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../../../src/background/listing/listing-cache.ts';
+import type { Listing, RefreshStep } from '../../../../src/shared/listing.ts';
+import { accountsItem, apiKeysItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';
+import { DOCS, generateSeed, ORGS, SECOND_USERS, USERS } from '../../../fake-grist/sample-data.ts';
+import { startTwoServers } from '../../../fake-grist/two-servers.ts';
+import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../../../fake-grist/server.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
 let grist: FakeGrist;
 
@@ -378,7 +378,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
   });
 
   it('removing the key during a refresh: nothing more goes out with it, and nothing is stored', async () => {
-    const { removeApiKey } = await import('../../src/background/settings/settings-service.ts');
+    const { removeApiKey } = await import('../../../../src/background/settings/settings-service.ts');
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();
     await vi.waitFor(() => expect(gets()).toHaveLength(1));
@@ -397,7 +397,7 @@ describe('the cache never lies (issue 11, findings 5 and 6)', () => {
   });
 
   it('saving other settings during a refresh: what the refresh fetched under the old ones is not stored', async () => {
-    const { saveSettings } = await import('../../src/background/settings/settings-service.ts');
+    const { saveSettings } = await import('../../../../src/background/settings/settings-service.ts');
     Object.assign(fakeBrowser.contextMenus, { removeAll: vi.fn(async () => undefined), create: vi.fn() });
     grist.injectFault({ path: '/api/orgs', holdAnswerMs: 200 });
     const refresh = refreshListing();

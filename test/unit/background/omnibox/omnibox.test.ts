@@ -4,16 +4,16 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../src/background/omnibox/suggestions.ts';
-import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
-import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../src/background/omnibox/omnibox.ts';
-import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { readListing } from '../../src/background/listing/listing-cache.ts';
-import { listingItem } from '../../src/shared/storage-items.ts';
-import { DOCS, USERS } from '../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
+import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
+import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
+import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../../../src/background/omnibox/omnibox.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { listingItem } from '../../../../src/shared/storage-items.ts';
+import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
 /** This file's documents were changed on 2026-01-01 unless a test says otherwise. */
 const doc = (id: string, name: string, overrides: Partial<DocumentEntry> = {}) => documentEntry(id, name, { updatedAt: '2026-01-01T00:00:00.000Z', ...overrides });

@@ -1,0 +1,126 @@
+/**
+ * settings/storage-migration.ts: stored data of every older schema version brought to the current
+ * one.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { describe, expect, it } from 'vitest';
+import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, listingItem, SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage-items.ts';
+import { storedAccount as account } from '../../../setup/saved-key.ts';
+import { listingOf, personalSiteEntry } from '../../../setup/listings.ts';
+
+/** The listing the stored-items tests store: one personal site, no documents. */
+const listing = listingOf([personalSiteEntry([], { account: 'account-1', orgId: 2 })]);
+
+describe('storage migration', () => {
+  it('drops the cached listing of an older schema and records the version, keeping settings and key', async () => {
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 0,
+      listing,
+      apiKey: 'k',
+      settings: { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] },
+    });
+    expect((await migrateStorage())[0]?.settings.personalSiteUrl).toBe('https://grist.example.com/o/docs');
+    expect(await listingItem.get()).toBeNull();
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+    const [only] = await accountsItem.get();
+    expect(await apiKeysItem.get()).toEqual({ [only!.id]: 'k' });
+  });
+
+  it('turns version 4’s one configuration into account 1, unchanged, and its history into that account’s', async () => {
+    const settings = { personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: ['https://grist.example.com/o/acme'] };
+    const keyHosts = { confirmed: ['https://grist.example.com'], listed: ['https://acme.example.com'] };
+    const entry = { id: 'e1', at: 1, site: { orgId: 2, name: 'Personal', url: 'https://grist.example.com/o/docs' }, workspace: null, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup' };
+    // Exactly what version 4 stored.
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 4,
+      settings,
+      apiKey: 'k'.repeat(40),
+      keyHosts,
+      listing: JSON.stringify({ fetchedAt: 1, sites: [] }),
+      listingTags: { revision: 'r', tags: { 'https://grist.example.com/o/docs/api/orgs': '"1"' } },
+      renameHistory: { version: 1, entries: [entry] },
+    });
+    const accounts = await migrateStorage();
+    expect(accounts).toEqual([{ id: expect.any(String), settings, hosts: keyHosts, user: null }]);
+    expect(await accountsItem.get()).toEqual(accounts);
+    expect(await apiKeysItem.get()).toEqual({ [accounts[0]!.id]: 'k'.repeat(40) });
+    expect((await changeLogItem.get()).entries).toEqual([{ ...entry, account: accounts[0]!.id, kind: 'rename', target: 'document' }]);
+    // The old items are gone, and with them the listing of the old shape.
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['accounts', 'apiKeys', 'changeLog', 'schemaVersion']);
+    // Run again (every worker start), it changes nothing.
+    expect(await migrateStorage()).toEqual(accounts);
+  });
+
+  it('turns version 5’s rename history into the change log, every entry kept with its kind and target, and keeps the cached listing', async () => {
+    const site = { orgId: 5, name: 'Acme Corp', url: 'https://grist.example.com/o/acme' };
+    const globex = { orgId: 6, name: 'Globex', url: 'https://grist.example.com/o/globex' };
+    // Exactly what version 5 stored: a document renamed and undone, a workspace renamed, a move of a bulk run.
+    const renamed = { id: 'e1', account: 'a1', at: 1, site, workspace: { id: 7, name: 'Engineering' }, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup', undoneBy: 'e4' };
+    const workspace = { kind: 'workspace', id: 'e2', account: 'a1', at: 2, site, workspace: { id: 7, name: 'Engineering' }, docId: 'workspace:7', oldName: 'Eng', newName: 'Engineering', source: 'page' };
+    const moved = {
+      kind: 'move',
+      id: 'e3',
+      account: 'a1',
+      at: 3,
+      site,
+      workspace: { id: 7, name: 'Engineering' },
+      to: { site: globex, workspace: { id: 9, name: 'Projects' } },
+      docId: 'd2',
+      oldName: 'Plan',
+      newName: 'Plan',
+      source: 'bulk',
+      batchId: 'b1',
+    };
+    const undo = { id: 'e4', account: 'a1', at: 4, site, workspace: { id: 7, name: 'Engineering' }, docId: 'd1', oldName: 'B', newName: 'A', source: 'undo' };
+    const stored = JSON.stringify(listing);
+    await fakeBrowser.storage.local.set({
+      schemaVersion: 5,
+      accounts: [account({ personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] })],
+      apiKeys: { a1: 'k'.repeat(40) },
+      listing: stored,
+      renameHistory: { version: 1, entries: [undo, moved, workspace, renamed] },
+    });
+    await migrateStorage();
+    expect(await changeLogItem.get()).toEqual({
+      version: CHANGE_LOG_VERSION,
+      entries: [
+        { ...undo, kind: 'rename', target: 'document' },
+        { ...moved, kind: 'move', target: 'document' },
+        { ...workspace, kind: 'rename', target: 'workspace' },
+        { ...renamed, kind: 'rename', target: 'document' },
+      ],
+    });
+    expect(await readChangeLog()).toHaveLength(4);
+    expect((await fakeBrowser.storage.local.get('renameHistory')).renameHistory).toBeUndefined();
+    // Only the history changed shape: the cached listing stays, and the popup opens on it.
+    expect(await listingItem.get()).toEqual(listing);
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+  });
+
+  it('a first install has no account', async () => {
+    expect(await migrateStorage()).toEqual([]);
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+  });
+
+  it('leaves current data alone', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, listing: JSON.stringify(listing) });
+    await migrateStorage();
+    expect(await listingItem.get()).toEqual(listing);
+  });
+
+  it('drops the keys when the stored accounts do not read back: a key must not go to a default site', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: SCHEMA_VERSION, apiKeys: { a1: 'k' }, accounts: [account({ personalSiteUrl: 'grist', teamSiteUrls: [] })] });
+    expect(await migrateStorage()).toEqual([]);
+    expect(await apiKeysItem.get()).toEqual({});
+  });
+
+  it('drops version 4’s key when its settings do not read back, and keeps account 1 on the default site without it', async () => {
+    await fakeBrowser.storage.local.set({ schemaVersion: 4, apiKey: 'k', settings: { personalSiteUrl: 'grist', teamSiteUrls: [] } });
+    const [only] = await migrateStorage();
+    expect(only?.settings).toEqual({ personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] });
+    expect(only?.hosts).toEqual({ confirmed: [], listed: [] });
+    expect(await apiKeysItem.get()).toEqual({});
+  });
+});
