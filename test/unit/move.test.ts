@@ -2,10 +2,10 @@
  * shared/move.ts: where a document can be moved to (moveDestinations, batchDestinations).
  */
 import { describe, expect, it } from 'vitest';
-import type { Listing, SiteEntry } from '../../../src/shared/listing.ts';
-import { batchDestinations, moveDestinations, serverOf } from '../../../src/shared/move.ts';
-import { siteEntry, workspaceEntry } from '../../setup/listings.ts';
-import { ACCOUNT_1 } from '../../setup/saved-key.ts';
+import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
+import { batchDestinations, moveDestinations, serverOf } from '../../src/shared/move.ts';
+import { siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
 
 
