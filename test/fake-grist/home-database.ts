@@ -10,6 +10,11 @@ import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sa
 /** Who a request comes from: a user, or the anonymous user when it carries no key. */
 export type Caller = Omit<SeedUser, 'apiKey'>;
 
+/** A new document id: 22 letters and digits, as Grist's. */
+export function randomDocId(): string {
+  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 22);
+}
+
 /** grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
 export const ANONYMOUS: Caller = Object.freeze({ id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' });
 
@@ -168,15 +173,54 @@ export class HomeDatabase {
       this.docsByKey.delete(doc.urlId);
       doc.urlId = null;
     }
-    this.docsByWorkspace.set(from.id, this.docsIn(from).filter((other) => other !== doc));
-    this.docsByWorkspace.set(destination.id, [...this.docsIn(destination), doc]);
+    this.docsByWorkspace.set(from.id, this.docsIn(from, true).filter((other) => other !== doc));
+    this.docsByWorkspace.set(destination.id, [...this.docsIn(destination, true), doc]);
     doc.workspaceId = destination.id;
     doc.updatedAt = later(doc.updatedAt);
     from.updatedAt = later(from.updatedAt);
     destination.updatedAt = later(destination.updatedAt);
   }
 
-  /** How many documents a site holds. */
+  /** Moves a document to the trash (`removed`) or takes it back, marking it and its workspace changed now. */
+  setRemoved(doc: SeedDoc, removed: boolean): void {
+    if (removed) doc.removedAt = new Date().toISOString();
+    else delete doc.removedAt;
+    this.touch(doc);
+  }
+
+  /** Deletes a document for good. */
+  deleteDoc(doc: SeedDoc): void {
+    const workspace = this.workspaceOf(doc);
+    this.docsByWorkspace.set(workspace.id, this.docsIn(workspace, true).filter((other) => other !== doc));
+    this.docs.splice(this.docs.indexOf(doc), 1);
+    this.docsByKey.delete(doc.id);
+    if (doc.urlId !== null) this.docsByKey.delete(doc.urlId);
+    workspace.updatedAt = later(workspace.updatedAt);
+  }
+
+  /** Pins or unpins a document. */
+  setPinned(doc: SeedDoc, pinned: boolean): void {
+    doc.isPinned = pinned;
+    this.touch(doc);
+  }
+
+  /**
+   * Adds a new document (a copy, or a new empty one) to `workspace`, owned by `caller` (Grist makes
+   * its creator an owner). Out: the stored document.
+   */
+  addDoc(workspace: SeedWorkspace, name: string, caller: Caller, copyOf?: SeedDoc['copyOf']): SeedDoc {
+    const now = new Date().toISOString();
+    const id = randomDocId();
+    const doc: SeedDoc = { id, urlId: id.slice(0, 12), name, workspaceId: workspace.id, isPinned: false, createdAt: now, updatedAt: now, shares: { [caller.id]: 'owners' }, ...(copyOf ? { copyOf } : {}) };
+    this.docs.push(doc);
+    this.docsByKey.set(id, doc);
+    this.docsByKey.set(id.slice(0, 12), doc);
+    this.docsByWorkspace.set(workspace.id, [...this.docsIn(workspace, true), doc]);
+    workspace.updatedAt = later(workspace.updatedAt);
+    return doc;
+  }
+
+  /** How many documents a site holds (not those in the trash). */
   countDocs(org: SeedOrg): number {
     return this.docsOf(org).length;
   }
@@ -215,12 +259,13 @@ export class HomeDatabase {
   /**
    * `GET /api/orgs/<org>/workspaces`: the site's workspaces by name, each with the documents the
    * caller can see. Someone given only single documents sees only the workspaces holding them, with
-   * access `viewers` (sample `workspaces.team-doc-shared-only.json`).
+   * access `viewers` (sample `workspaces.team-doc-shared-only.json`). `showRemoved`: the documents
+   * in the trash too, with their `removedAt` (grist-api.md "Trash listing").
    */
-  workspacesJson(org: SeedOrg, caller: Caller): object[] {
+  workspacesJson(org: SeedOrg, caller: Caller, showRemoved = false): object[] {
     const member = org.members[caller.id] !== undefined;
     return (this.workspacesByOrg.get(org.id) ?? [])
-      .map((workspace) => ({ workspace, docs: this.docsIn(workspace).filter((doc) => this.docAccess(doc, caller)) }))
+      .map((workspace) => ({ workspace, docs: this.docsIn(workspace, showRemoved).filter((doc) => this.docAccess(doc, caller)) }))
       .filter(({ docs }) => member || docs.length > 0)
       .sort((a, b) => a.workspace.name.localeCompare(b.workspace.name))
       .map(({ workspace, docs }) => ({
@@ -250,12 +295,20 @@ export class HomeDatabase {
     return { id: caller.id, email: caller.email, name: caller.name, picture: null, ref: caller.ref, allowGoogleLogin: true };
   }
 
+  private touch(doc: SeedDoc): void {
+    const workspace = this.workspaceOf(doc);
+    doc.updatedAt = later(doc.updatedAt);
+    workspace.updatedAt = later(workspace.updatedAt);
+  }
+
   private workspaceOf(doc: SeedDoc): SeedWorkspace {
     return required(this.workspaces.get(doc.workspaceId), `workspace ${doc.workspaceId}`);
   }
 
-  private docsIn(workspace: SeedWorkspace): SeedDoc[] {
-    return this.docsByWorkspace.get(workspace.id) ?? [];
+  /** A workspace's documents; those in the trash only with `showRemoved`. */
+  private docsIn(workspace: SeedWorkspace, showRemoved = false): SeedDoc[] {
+    const docs = this.docsByWorkspace.get(workspace.id) ?? [];
+    return showRemoved ? docs : docs.filter((doc) => doc.removedAt === undefined);
   }
 
   private docsOf(org: SeedOrg): SeedDoc[] {
@@ -293,7 +346,7 @@ export class HomeDatabase {
   }
 
   private docFields(doc: SeedDoc) {
-    const { name, createdAt, updatedAt, id, isPinned, urlId } = doc;
-    return { name, createdAt, updatedAt, id, isPinned, urlId, trunkId: null, type: null };
+    const { name, createdAt, updatedAt, id, isPinned, urlId, removedAt } = doc;
+    return { name, createdAt, updatedAt, id, isPinned, urlId, trunkId: null, type: null, ...(removedAt === undefined ? {} : { removedAt }) };
   }
 }

@@ -69,6 +69,10 @@ export interface SeedDoc {
   updatedAt: string;
   /** Users given this document directly, by user id. */
   shares: Record<number, Role>;
+  /** When it was moved to the trash (ISO time); absent while it is not in the trash. */
+  removedAt?: string;
+  /** For a copy made through the API: the document it copies, and whether as a template (structure only). */
+  copyOf?: { docId: string; asTemplate: boolean };
 }
 
 export interface Seed {

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { ANONYMOUS, HomeDatabase, type Caller } from './home-database.ts';
+import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-database.ts';
 import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedWorkspace } from './sample-data.ts';
 
 export interface FakeGristOptions {
@@ -132,6 +132,8 @@ interface ApiRequest {
   selected: string | null;
   contentType: string | undefined;
   body: Buffer;
+  /** The query string's parameters. */
+  query: URLSearchParams;
 }
 
 /** Splits `/o/<domain>/rest` into the domain (lowercase, as Grist compares it) and `/rest`. */
@@ -175,12 +177,18 @@ function sendJson(request: http.IncomingMessage, response: http.ServerResponse, 
     .end(text);
 }
 
+/** Whether a request's body is JSON by its Content-Type, as express.json() decides. */
+function isJson({ contentType }: ApiRequest): boolean {
+  return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
+}
+
 /**
  * Reads a PATCH body the way Grist's express.json() does (grist-api.md "Renaming").
  * Out: the properties sent; `{}` when the Content-Type is not JSON (the body is then ignored) or the body is empty.
  */
-function parseJsonBody({ contentType, body }: ApiRequest): Record<string, unknown> {
-  if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) return {};
+function parseJsonBody(request: ApiRequest): Record<string, unknown> {
+  const { body } = request;
+  if (!isJson(request)) return {};
   if (body.length > JSON_BODY_LIMIT) throw new GristError(413, 'request entity too large');
   const text = body.toString('utf8').trim();
   if (!text) return {};
@@ -255,11 +263,15 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return org;
   }
 
-  /** A document is found only through an address of its own site, or one that selects no site. */
-  function requireDoc(ref: string, request: ApiRequest): SeedDoc {
+  /**
+   * A document is found only through an address of its own site, or one that selects no site; one
+   * in the trash only for `inTrash` requests (restore, delete): for the rest it is not found
+   * (grist-api.md "Remove to trash").
+   */
+  function requireDoc(ref: string, request: ApiRequest, inTrash = false): SeedDoc {
     const doc = database.findDoc(ref);
     const selectedOrg = request.selected === null ? undefined : database.orgByDomain(request.selected, request.caller);
-    if (!doc || (request.selected !== null && selectedOrg?.id !== database.orgOf(doc).id)) {
+    if (!doc || (doc.removedAt !== undefined && !inTrash) || (request.selected !== null && selectedOrg?.id !== database.orgOf(doc).id)) {
       throw new GristError(404, 'document not found');
     }
     if (!database.docAccess(doc, request.caller)) throw new GristError(403, 'access denied');
@@ -317,36 +329,117 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     if (role !== 'owners' && role !== 'editors') throw new GristError(403, 'access denied');
     if (destination.id === doc.workspaceId) throw new GristError(400, 'Bad request: doc is already in destination workspace');
     const to = database.orgOfWorkspace(destination);
-    if (to.id !== database.orgOf(doc).id) {
-      const plan = to.plan ?? {};
-      if (plan.readonly === 'billing') throw new GristError(429, 'Site is in readonly mode due to billing issues');
-      if (plan.readonly === 'yes') throw new GristError(402, 'Site is in readonly mode');
-      if (plan.maxDocs !== undefined && database.countDocs(to) >= plan.maxDocs) {
-        throw new GristError(403, 'No more documents permitted', { limit: plan.maxDocs });
-      }
-      if (plan.maxExternalShares !== undefined && database.externalShares(doc, to) > plan.maxExternalShares) {
-        throw new GristError(403, 'Too many external document shares');
-      }
-    }
+    if (to.id !== database.orgOf(doc).id) checkRoomForAnotherDoc(to, doc);
     database.moveDoc(doc, destination);
     return doc.id;
+  }
+
+  /**
+   * What a site's plan refuses a document coming in (Grist's `_checkRoomForAnotherDoc`, grist-api.md
+   * "Moving a document"): anything while read-only, past its document limit, and a moved `doc`
+   * shared with too many users outside the site.
+   */
+  function checkRoomForAnotherDoc(to: SeedOrg, doc?: SeedDoc): void {
+    const plan = to.plan ?? {};
+    if (plan.readonly === 'billing') throw new GristError(429, 'Site is in readonly mode due to billing issues');
+    if (plan.readonly === 'yes') throw new GristError(402, 'Site is in readonly mode');
+    if (plan.maxDocs !== undefined && database.countDocs(to) >= plan.maxDocs) {
+      throw new GristError(403, 'No more documents permitted', { limit: plan.maxDocs });
+    }
+    if (doc && plan.maxExternalShares !== undefined && database.externalShares(doc, to) > plan.maxExternalShares) {
+      throw new GristError(403, 'Too many external document shares');
+    }
+  }
+
+  /** A workspace the caller may add documents to (owners or editors), by id: 404 when unknown or unseen, 403 otherwise. */
+  function requireWritableWorkspace(workspaceId: number, request: ApiRequest): SeedWorkspace {
+    const workspace = Number.isInteger(workspaceId) ? database.findWorkspace(workspaceId) : undefined;
+    const role = workspace && database.workspaceRole(workspace, request.caller);
+    if (!workspace || !role) throw new GristError(404, 'workspace not found');
+    if (role !== 'owners' && role !== 'editors') throw new GristError(403, 'access denied');
+    return workspace;
+  }
+
+  /** grist-api.md "Remove to trash": owners only; an editor gets "access denied", a viewer "No write access". */
+  function removeDoc(ref: string, request: ApiRequest): null {
+    const doc = requireDoc(ref, request);
+    const role = database.docAccess(doc, request.caller);
+    if (role === 'viewers') throw new GristError(403, 'No write access');
+    if (role !== 'owners') throw new GristError(403, 'access denied');
+    database.setRemoved(doc, true);
+    return null;
+  }
+
+  /** grist-api.md "Restore" and "Delete forever": owners only, of a document in the trash or not. */
+  function restoreOrDelete(action: 'restore' | 'delete') {
+    return (ref: string, request: ApiRequest): null => {
+      const doc = requireDoc(ref, request, true);
+      if (database.docAccess(doc, request.caller) !== 'owners') throw new GristError(403, 'access denied');
+      if (action === 'restore') database.setRemoved(doc, false);
+      else database.deleteDoc(doc);
+      return null;
+    };
+  }
+
+  /** grist-api.md "Pin / unpin": owners and editors; a viewer gets 403. Out: null. */
+  function pinDoc(pinned: boolean) {
+    return (ref: string, request: ApiRequest): null => {
+      const doc = requireDoc(ref, request);
+      const role = database.docAccess(doc, request.caller);
+      if (role !== 'owners' && role !== 'editors') throw new GristError(403, 'access denied');
+      database.setPinned(doc, pinned);
+      return null;
+    };
+  }
+
+  /**
+   * grist-api.md "Copy": `{"workspaceId", "documentName", "asTemplate"}` as JSON; read access to the
+   * source, write access to the destination (any site of this server), whose plan may refuse it.
+   * The trap: without the JSON Content-Type Grist answers 200 with an unsaved `new~` document id and
+   * stores nothing. Out: the new document's id. A missing documentName is answered 400 (assumed: the
+   * page does not say).
+   */
+  function copyDoc(ref: string, request: ApiRequest): string {
+    const doc = requireDoc(ref, request);
+    if (!isJson(request)) return `new~${randomDocId()}~${request.caller.id}`;
+    const properties = parseJsonBody(request);
+    const destination = requireWritableWorkspace(Number(properties.workspaceId), request);
+    if (typeof properties.documentName !== 'string' || !properties.documentName) throw new GristError(400, 'Bad request: documentName required');
+    checkRoomForAnotherDoc(database.orgOfWorkspace(destination));
+    return database.addDoc(destination, properties.documentName, request.caller, { docId: doc.id, asTemplate: properties.asTemplate === true }).id;
+  }
+
+  /** grist-api.md "New document": `{"name"}` as JSON (without it: 400 "name required"), by owners and editors of the workspace. Out: its id. */
+  function newDoc(ref: string, request: ApiRequest): string {
+    const properties = parseJsonBody(request);
+    const workspace = requireWritableWorkspace(/^\d+$/.test(ref) ? Number(ref) : NaN, request);
+    if (typeof properties.name !== 'string' || !properties.name) throw new GristError(400, 'Bad request: name required');
+    checkRoomForAnotherDoc(database.orgOfWorkspace(workspace));
+    return database.addDoc(workspace, properties.name, request.caller).id;
   }
 
   const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
     ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)\/workspaces$/, (id, request) =>
-      database.workspacesJson(requireOrg(id, request), request.caller)],
+      database.workspacesJson(requireOrg(id, request), request.caller, request.query.get('showRemoved') === '1')],
     ['GET', /^\/api\/docs\/([^/]+)$/, (id, request) => database.docJson(requireDoc(id, request), request.caller)],
     ['PATCH', /^\/api\/docs\/([^/]+)$/, renameDoc],
     ['PATCH', /^\/api\/docs\/([^/]+)\/move$/, moveDoc],
+    ['POST', /^\/api\/docs\/([^/]+)\/remove$/, removeDoc],
+    ['POST', /^\/api\/docs\/([^/]+)\/unremove$/, restoreOrDelete('restore')],
+    ['DELETE', /^\/api\/docs\/([^/]+)$/, restoreOrDelete('delete')],
+    ['PATCH', /^\/api\/docs\/([^/]+)\/pin$/, pinDoc(true)],
+    ['PATCH', /^\/api\/docs\/([^/]+)\/unpin$/, pinDoc(false)],
+    ['POST', /^\/api\/docs\/([^/]+)\/copy$/, copyDoc],
+    ['POST', /^\/api\/workspaces\/([^/]+)\/docs$/, newDoc],
     ['GET', /^\/api\/workspaces\/([^/]+)$/, (id, request) => database.workspaceJson(requireWorkspace(id, request), request.caller)],
     ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
 
   /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
-  function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, body: Buffer): unknown {
+  function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {
     const { origin, authorization, host = '' } = request.headers;
     // The Origin trap (grist-api.md): a key with a foreign Origin is refused before anything else.
     if (authorization && origin !== undefined && !isOwnOrigin(origin, host)) {
@@ -361,6 +454,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       selected: orgFromPath ?? hostOrg,
       contentType: request.headers['content-type'],
       body,
+      query,
     };
     for (const [method, pattern, handler] of routes) {
       const match = pattern.exec(path);
@@ -441,7 +535,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     }
 
     try {
-      const value = answer(request, orgFromPath, path, body);
+      const value = answer(request, orgFromPath, path, new URLSearchParams(target.split('?')[1] ?? ''), body);
       if (fault?.loseAnswer) {
         request.socket.destroy();
         return;
