@@ -349,7 +349,7 @@ describe('documents and not-found answers', () => {
   it('answers 404 "not found: <path>" for /api/docs/ and unknown paths, after the /o/ prefix', async () => {
     expect(await getJson(fake(), '/api/docs/')).toEqual(errorAnswer(404, 'not found: /api/docs/'));
     expect(await getJson(fake(), '/o/acme/api/nothing')).toEqual(errorAnswer(404, 'not found: /api/nothing'));
-    expect((await getJson(fake(), `/api/docs/${DOCS.roadmap.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await getJson(fake(), `/api/docs/${DOCS.roadmap.id}`, { method: 'PUT' })).status).toBe(404);
   });
 
   it('serves a web page, not JSON, at a document page URL (where Grist serves its app)', async () => {
