@@ -8,7 +8,13 @@ import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './triggers/rename-triggers.ts';
+import { copyDocument } from './changes/copy.ts';
+import { deleteDocument } from './changes/delete-forever.ts';
 import { moveDocument } from './changes/move.ts';
+import { createDocument } from './changes/new-document.ts';
+import { pinDocument } from './changes/pin.ts';
+import { removeDocument, restoreDocument } from './changes/trash.ts';
+import { readTrash } from './changes/trashed-documents.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
@@ -50,6 +56,13 @@ browser.runtime.onMessage.addListener(
       renameDocument,
       renameWorkspace,
       moveDocument,
+      removeDocument,
+      restoreDocument,
+      deleteDocument,
+      pinDocument,
+      copyDocument,
+      createDocument,
+      readTrash,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,

@@ -21,10 +21,13 @@ export function workspaceKey(workspaceId: number): string {
 }
 
 /**
- * What was done: a `rename` (from `oldName` to `newName`), or a `move` of a document from `site`
- * and `workspace` to `to` (its name then both `oldName` and `newName`).
+ * What was done: a `rename` (from `oldName` to `newName`); a `move` of a document from `site` and
+ * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
+ * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
+ * new document (`create`); a `delete` forever (never undone). Where the name does not change it is
+ * both `oldName` and `newName`.
  */
-export type ChangeKind = 'rename' | 'move';
+export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete';
 
 /** One change to a document or workspace that Grist confirmed. */
 export interface ChangeEntry {
@@ -47,6 +50,10 @@ export interface ChangeEntry {
   workspace: { id: number; name: string } | null;
   /** For a move: where the document went. */
   to?: MovePlace;
+  /** For a pin: true when it pinned the document, false when it unpinned it. */
+  pinned?: boolean;
+  /** For a copy: the document copied (its id) and its site. */
+  copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
   /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */
   docId: string;
   oldName: string;

@@ -6,8 +6,9 @@
 import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
-import type { Listing, RefreshStep } from './listing.ts';
-import type { MovedDocument } from './move.ts';
+import type { DocumentEntry, Listing, RefreshStep } from './listing.ts';
+import type { MovedDocument, MovePlace } from './move.ts';
+import type { TrashSite } from './trash.ts';
 
 /** The most Grist accounts the options hold. */
 export const MAX_ACCOUNTS = 10;
@@ -71,6 +72,30 @@ export interface RenamedDocument {
   entryId: string | null;
 }
 
+/** A document as a page names it: its site's id and address, and its own id. */
+export interface DocumentKey {
+  orgId: number;
+  /** Its site's address: org and document ids are per server, and two servers restored from one backup share both. */
+  siteUrl?: string;
+  docId: string;
+}
+
+/** What a change that the change log records came to: its entry (null when the log could not be written). */
+export interface LoggedChange {
+  entryId: string | null;
+}
+
+/** What a copy came to: the new document's id, where it is, and its change-log entry. */
+export interface CopiedDocument extends LoggedChange {
+  id: string;
+  to: MovePlace;
+}
+
+/** What a new document came to: the document as the listing has it, and its change-log entry. */
+export interface CreatedDocument extends LoggedChange {
+  document: DocumentEntry;
+}
+
 /** A Grist document found from its page URL, for the rename dialog. */
 export interface DocumentAtUrl {
   /** What the page shows: a document, or a workspace (a workspace page, `/ws/<id>/`). */
@@ -119,6 +144,24 @@ export interface Protocol {
    * account that owns it); `to` is among that account's sites.
    */
   moveDocument: { request: { account?: string; orgId: number; siteUrl?: string; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
+  /** Moves a document of a listed site to the trash (its owners only); `source`: where it was asked. */
+  removeDocument: { request: DocumentKey & { source?: WindowSource }; response: LoggedChange };
+  /** Takes a document out of the trash, back to its workspace (its owners only): one the last `readTrash` listed, or the site's trash has now. */
+  restoreDocument: { request: DocumentKey; response: LoggedChange };
+  /** Deletes a document of the trash forever (its owners only); never undoable. */
+  deleteDocument: { request: DocumentKey; response: LoggedChange };
+  /** Pins (`pinned`) or unpins a document of a listed site (owners and editors). */
+  pinDocument: { request: DocumentKey & { pinned: boolean }; response: LoggedChange };
+  /**
+   * Copies a document of a listed site (anyone who sees it) to a workspace of the same account and
+   * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
+   * Never sent twice: after a lost answer the destination is read instead.
+   */
+  copyDocument: { request: DocumentKey & { to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean }; response: CopiedDocument };
+  /** A new, empty document named `name` in a workspace of a listed site (its owners and editors). */
+  createDocument: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: CreatedDocument };
+  /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
+  readTrash: { request: null; response: TrashSite[] };
   /**
    * Renames a workspace of a listed site (its owners only); answers as renameDocument does.
    * `siteUrl` tells the site apart from one of another server with the same org id.
@@ -183,6 +226,13 @@ const NAMES: Record<MessageName, true> = {
   renameDocument: true,
   renameWorkspace: true,
   moveDocument: true,
+  removeDocument: true,
+  restoreDocument: true,
+  deleteDocument: true,
+  pinDocument: true,
+  copyDocument: true,
+  createDocument: true,
+  readTrash: true,
   getDocumentAtUrl: true,
   renameDocumentAtUrl: true,
   readChangeLog: true,

@@ -232,7 +232,8 @@ export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, 
  * The change log's own shape version, stored with it: bumped when an entry's shape changes.
  * 1: the rename history (`renameHistory`): `kind` absent for a document renamed, `workspace`, or `move`.
  * 2: the change log (`changeLog`): every entry names its `kind` and its `target` (the storage
- *    migration turns version 1 into it).
+ *    migration turns version 1 into it). Kinds added since (trash, restore, pin, copy, new
+ *    document, delete) and their optional fields leave older entries valid: no new version.
  */
 export const CHANGE_LOG_VERSION = 2;
 
@@ -264,6 +265,8 @@ const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
   source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
+  pinned: v.optional(v.boolean()),
+  copyOf: v.optional(v.object({ docId: v.string(), site: logSiteSchema })),
   ...extra,
   });
 
@@ -289,7 +292,7 @@ export const changeLogItem = defineItem<StoredChangeLog>(
   bySchema(
     v.object({
       version: v.literal(CHANGE_LOG_VERSION),
-      entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) })),
+      entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) })),
     }),
   ),
   { version: CHANGE_LOG_VERSION, entries: [] },

@@ -76,3 +76,9 @@ export async function renameInGrist(docId: string, name: string): Promise<void> 
   });
   expect(response.status).toBe(200);
 }
+
+/** Moves a document to the trash in Grist itself (through `site`'s address), as someone would on Grist's own page. */
+export async function removeInGrist(docId: string, site = 'acme'): Promise<void> {
+  const response = await fetch(`${grist.url}/o/${site}/api/docs/${docId}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+  expect(response.status).toBe(200);
+}

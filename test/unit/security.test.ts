@@ -122,6 +122,13 @@ async function configure(apiKey = KEY): Promise<void> {
       },
     ],
   });
+  // In the trash already, for deleteDocument (restoreDocument takes back what removeDocument trashed).
+  const readingList = grist.doc(DOCS.readingList.id);
+  if (readingList && readingList.removedAt === undefined) {
+    const removed = await fetch(`${grist.url}/o/docs/api/docs/${DOCS.readingList.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+    expect(removed.status).toBe(200);
+    grist.clearRequests();
+  }
 }
 
 /** Sends one message from `sender` through the wired listener. Out: the reply, or undefined for none. */
@@ -193,6 +200,13 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     renameDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Bugs' },
     renameWorkspace: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: WORKSPACES.marketing.id, name: 'Sales & Marketing' },
     moveDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id } },
+    pinDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, pinned: true },
+    copyDocument: { orgId: ORGS.acme.id, docId: DOCS.roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.marketing.id }, name: 'Roadmap copy', asTemplate: false },
+    createDocument: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: WORKSPACES.marketing.id, name: 'New plan' },
+    removeDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id },
+    readTrash: null,
+    restoreDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id },
+    deleteDocument: { orgId: ORGS.ownerPersonal.id, docId: DOCS.readingList.id },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     readChangeLog: null,
@@ -218,7 +232,22 @@ function failedKinds(replies: Record<MessageName, Reply<MessageName>>): Partial<
 }
 
 /** The messages that call Grist with the saved key. */
-const NETWORK_MESSAGES = ['testConnection', 'refreshListing', 'renameDocument', 'renameWorkspace', 'moveDocument', 'getDocumentAtUrl', 'renameDocumentAtUrl', 'undoChange'] as const;
+const NETWORK_MESSAGES = [
+  'testConnection',
+  'refreshListing',
+  'renameDocument',
+  'renameWorkspace',
+  'moveDocument',
+  'pinDocument',
+  'copyDocument',
+  'createDocument',
+  'removeDocument',
+  'restoreDocument',
+  'deleteDocument',
+  'getDocumentAtUrl',
+  'renameDocumentAtUrl',
+  'undoChange',
+] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
 
@@ -260,6 +289,12 @@ describe('the key never leaves the background in a reply or a stored item', () =
         renameDocument: 'bad-request',
         renameWorkspace: 'bad-request',
         moveDocument: 'bad-request',
+        pinDocument: 'bad-request',
+        copyDocument: 'bad-request',
+        createDocument: 'bad-request',
+        removeDocument: 'bad-request',
+        restoreDocument: 'bad-request',
+        deleteDocument: 'bad-request',
         getDocumentAtUrl: 'bad-request',
         renameDocumentAtUrl: 'bad-request',
         undoChange: 'bad-request',
@@ -335,6 +370,13 @@ describe('the key never leaves the background in a reply or a stored item', () =
       renameDocument: { orgId: KEY, docId: KEY, name: 1 },
       renameWorkspace: { orgId: 5, workspaceId: KEY, name: KEY },
       moveDocument: { orgId: 5, docId: KEY, to: { orgId: KEY, workspaceId: KEY } },
+      pinDocument: { orgId: 5, docId: KEY, pinned: KEY },
+      copyDocument: { orgId: 5, docId: KEY, to: { orgId: 5, workspaceId: 8 }, name: KEY },
+      createDocument: { orgId: 5, siteUrl: KEY, workspaceId: KEY, name: KEY },
+      removeDocument: { orgId: KEY, docId: KEY },
+      restoreDocument: { orgId: 5, docId: [KEY] },
+      deleteDocument: { orgId: 5, siteUrl: [KEY], docId: KEY },
+      readTrash: KEY,
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,
@@ -378,7 +420,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     hasPermission.mockRejectedValue(new Error(`no permission for Bearer ${KEY}`));
     updateDynamicRules.mockRejectedValue(new TypeError(`rule refused: ${KEY}`));
     const replies = await sendEvery(everyRequest());
-    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES]));
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES, 'readTrash']));
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * What one kind of change to a document or workspace (a rename, a move) is, as the change pipeline
+ * What one kind of change to a document or workspace (a rename, a move, ...) is, as the change pipeline
  * (pipeline.ts) carries it: its request, how to tell after a lost answer whether Grist applied it,
  * how Grist's refusals read, what the change log and the cached listing record of it, and its
- * inverse. Each kind is one module describing only these (rename.ts, move.ts); the pipeline does the
- * rest the same way for all of them.
+ * inverse. Each kind is one module describing only these (rename.ts, move.ts, trash.ts, pin.ts,
+ * copy.ts, new-document.ts, delete-forever.ts); the pipeline does the rest the same way for all.
  */
 import type { ChangeEntry, UndoOutcome } from '../../shared/change-log.ts';
+import type { MovePlace } from '../../shared/move.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 
@@ -65,6 +66,14 @@ export interface ChangeKind<T extends ChangeTarget> {
    * (a later change of it is written by its own call).
    */
   storeNoted(noted: ReadonlyArray<{ target: T; mark: number }>): Promise<void>;
+}
+
+/**
+ * A kind of change that also undoes entries of the change log: its own, and for the trash kind
+ * those whose undo is a move to the trash (a copy, a new document) or out of it. A delete forever
+ * has none.
+ */
+export interface UndoingKind<T extends ChangeTarget> extends ChangeKind<T> {
   /** The site an undo of `entry` reads and sends through: where the change left the target. */
   undoSiteUrl(entry: ChangeEntry): string;
   /**
@@ -74,4 +83,13 @@ export interface ChangeKind<T extends ChangeTarget> {
    * `invalid-input`, or what the read met.
    */
   inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean): Promise<Inverse<T>>;
+}
+
+/**
+ * The change-log entry of a change to document `key` in `place` that keeps its name, of kind
+ * `kind` (without where it was asked).
+ */
+export function placedEntry(kind: ChangeEntry['kind'], target: ChangeTarget & { place: MovePlace }): Omit<NewLogEntry, keyof ChangeRecord> {
+  const { account, key, name, place } = target;
+  return { account, kind, target: 'document', site: place.site, workspace: place.workspace, docId: key, oldName: name, newName: name };
 }

@@ -5,6 +5,7 @@
  * aim the key at a site or document the extension did not list.
  */
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import type { MovePlace } from '../../shared/move.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
@@ -76,6 +77,11 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
     first ??= { site, workspace };
   }
   return first;
+}
+
+/** A workspace of the listing and its site, as a change records where a document is or goes. */
+export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace {
+  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
 }
 
 /**

@@ -6,7 +6,7 @@
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
 import { t } from '../../shared/i18n.ts';
-import type { Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import type { Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
 import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
@@ -15,9 +15,10 @@ import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
 import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
 import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind, ChangeTarget } from './change-kind.ts';
-import { findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
+import type { ChangeTarget, UndoingKind } from './change-kind.ts';
+import { findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
+import { refusedByPlan } from './refusals.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
@@ -36,11 +37,6 @@ export interface MoveRequest {
 export interface MoveTarget extends ChangeTarget {
   from: MovePlace;
   to: MovePlace;
-}
-
-/** A workspace of the listing and its site, as one end of a move. */
-export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace {
-  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
 }
 
 /** A move of document `key` (named `name`) by `account`, from one place to another. */
@@ -81,17 +77,6 @@ export function moveTarget(listing: Listing | null, request: MoveRequest): MoveT
   return checkMove(found, found && findWorkspace(listing, (site) => site.account === account && site.orgId === request.to.orgId, request.to.workspaceId));
 }
 
-/**
- * The refusals of a destination site's plan, in Grist's words (grist-api.md): never retried. Its
- * billing 429 ("Site is in readonly mode due to billing issues") is no rate limit; any other 429
- * is one, left as it is (a bulk run waits out its Retry-After and sends it again).
- */
-function refusedByPlan(error: ApiError): boolean {
-  if (error.status === 402) return true;
-  if (error.status === 429) return /readonly/i.test(error.serverMessage ?? '');
-  return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
-}
-
 /** The workspace a document is in, read through `siteUrl`; null when that site does not have it (404). */
 async function workspaceNow(client: GristClient, siteUrl: string, docId: string): Promise<number | null> {
   try {
@@ -107,7 +92,7 @@ export function destinationOf(target: MoveTarget): MoveEnd {
   return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
 }
 
-export const moveKind: ChangeKind<MoveTarget> = {
+export const moveKind: UndoingKind<MoveTarget> = {
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
   },

@@ -13,7 +13,7 @@ import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-s
 import { noteRename } from '../listing/confirmed-changes.ts';
 import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind, ChangeTarget } from './change-kind.ts';
+import type { ChangeTarget, UndoingKind } from './change-kind.ts';
 import { findDocument, findWorkspace, listingAndClients } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 
@@ -54,7 +54,7 @@ function notOwnerError(workspaceId: number | undefined, name: string): ApiError 
   return new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', name), 403);
 }
 
-export const renameKind: ChangeKind<RenameTarget> = {
+export const renameKind: UndoingKind<RenameTarget> = {
   send: async (client, target) => {
     await client.patch(target.siteUrl, pathOf(target), { name: target.name }, anyJsonSchema);
   },

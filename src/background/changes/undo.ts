@@ -14,14 +14,35 @@ import { forgetChangeLog, markUndone, readChangeLog } from '../change-log/change
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
-import { moveKind, type MoveTarget } from './move.ts';
+import type { ChangeRecord, ChangeTarget, UndoingKind } from './change-kind.ts';
+import { moveKind } from './move.ts';
+import { pinKind } from './pin.ts';
 import { applyChange } from './pipeline.ts';
-import { renameKind, type RenameTarget } from './rename.ts';
+import { renameKind } from './rename.ts';
+import { trashKind } from './trash.ts';
 
-/** The kind of change an entry records. */
-function kindOf(entry: ChangeEntry): ChangeKind<MoveTarget> | ChangeKind<RenameTarget> {
-  return entry.kind === 'move' ? moveKind : renameKind;
+/** A kind that undoes, whatever its targets. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)
+type AnyUndoingKind = UndoingKind<any>;
+
+/**
+ * The kind of change that undoes an entry: its own for a rename, a move or a pin; the trash for a
+ * removal (restored), a restore, a copy or a new document (moved to the trash); none for a delete
+ * forever.
+ */
+function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
+  switch (entry.kind) {
+    case 'rename':
+      return renameKind;
+    case 'move':
+      return moveKind;
+    case 'pin':
+      return pinKind;
+    case 'delete':
+      return null;
+    default:
+      return trashKind;
+  }
 }
 
 /** The saved account that made an entry, with its key; undefined when it was removed since. */
@@ -35,10 +56,12 @@ function accountOf(entry: ChangeEntry, accounts: readonly KeyedAccount[]): Keyed
  */
 function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[]): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
+  const undoer = undoerOf(entry);
+  if (!undoer) return new ApiError('invalid-input', t('undoNeverDeleted'));
   const keyed = accountOf(entry, accounts);
   if (!keyed) return new ApiError('not-configured', t('undoAccountRemoved'));
   if (keyed.apiKey === null) return NO_KEY_ERROR();
-  const siteUrl = kindOf(entry).undoSiteUrl(entry);
+  const siteUrl = undoer.undoSiteUrl(entry);
   const host = new URL(siteUrl).host;
   switch (keyDestination(new URL(siteUrl), keyed.account)) {
     case 'not-a-site':
@@ -105,7 +128,7 @@ export function undoEntry(entry: ChangeEntry, context: UndoContext): Promise<Und
 
 /** The site an undo of `entry` goes to: where the change left its target. */
 export function undoSiteUrl(entry: ChangeEntry): string {
-  return kindOf(entry).undoSiteUrl(entry);
+  return undoerOf(entry)?.undoSiteUrl(entry) ?? entry.site.url;
 }
 
 async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
@@ -113,12 +136,12 @@ async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, 
   if (reason) throw reason;
   const { account } = accountOf(entry, accounts)!;
   const undo = { entry, account: account.id, client: clientOf(account.id), force, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };
-  return entry.kind === 'move' ? undoWith(moveKind, undo) : undoWith(renameKind, undo);
+  return undoWith(undoerOf(entry)!, undo);
 }
 
 /** undoNow for an entry of `kind`: its inverse, read first, sent unless nothing needs to be. */
 async function undoWith<T extends ChangeTarget>(
-  kind: ChangeKind<T>,
+  kind: UndoingKind<T>,
   { entry, account, client, force, record }: { entry: ChangeEntry; account: string; client: GristClient; force: boolean; record: ChangeRecord },
 ): Promise<UndoOutcome> {
   const inverse = await kind.inverse(client, entry, account, force);

@@ -60,8 +60,14 @@ export interface GristClient {
    * data is unchanged (grist-api.md "Listing"). Throws ApiError.
    */
   revalidate<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, etag: string | null): Promise<Revalidated<T>>;
-  /** PATCH `{siteUrl}{path}` with a JSON body. Never retried. Throws ApiError. */
+  /**
+   * PATCH, POST or DELETE `{siteUrl}{path}`, with a JSON body and its Content-Type when `body` is
+   * given (without that Content-Type Grist ignores a body, or worse: a copy answers 200 with an
+   * unsaved `new~` document, grist-api.md "Copy"). Never retried. Throws ApiError.
+   */
   patch<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
+  post<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
+  delete<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -104,7 +110,7 @@ function isRetryable(error: unknown): error is ApiError {
 const limitFor = perHostLimit(MAX_IN_FLIGHT_PER_HOST);
 
 interface Call {
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   siteUrl: string;
   path: string;
   body?: unknown;
@@ -200,5 +206,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
     get: async (siteUrl, path, schema) => valueOf(await getWithRetries({ method: 'GET', siteUrl, path }, schema)),
     revalidate: (siteUrl, path, schema, etag) => getWithRetries({ method: 'GET', siteUrl, path, etag }, schema),
     patch: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'PATCH', siteUrl, path, body }, schema)),
+    post: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'POST', siteUrl, path, body }, schema)),
+    delete: async (siteUrl, path, schema) => valueOf(await send({ method: 'DELETE', siteUrl, path }, schema)),
   };
 }

@@ -44,6 +44,7 @@ export const documentSchema = v.object({
   id: v.string(),
   name: v.string(),
   access: v.optional(v.nullable(v.string()), null),
+  isPinned: v.optional(v.boolean(), false),
   workspace: v.object({
     id: v.optional(v.number()),
     name: v.optional(v.string(), ''),
@@ -58,6 +59,8 @@ export const workspaceSchema = v.object({
   access: v.optional(v.nullable(v.string()), null),
   isSupportWorkspace: v.optional(v.boolean(), false),
   org: v.object({ id: v.number(), name: v.optional(v.string(), '') }),
+  /** Its documents (not those in the trash): a copy's or new document's read-back looks for it here. */
+  docs: v.optional(v.array(v.object({ id: v.string(), name: v.string(), createdAt: v.optional(v.string(), '') })), []),
 });
 
 /** `GET /api/orgs/current`: the org a site address selects (only its id is used). */

@@ -282,12 +282,36 @@ export function storeNotedMoves(moves: ReadonlyArray<{ docId: string; mark: numb
   });
 }
 
-/** Removes a document Grist says is gone from the cached listing. */
+/** Removes a document Grist says is gone (or moved to the trash) from the cached listing. */
 export function forgetDocument(docId: string): Promise<void> {
   return updateCached((listing) => {
     for (const workspace of listing.sites.flatMap((site) => site.workspaces)) {
       workspace.documents = workspace.documents.filter((document) => document.id !== docId);
     }
     return JSON.stringify(['gone', docId]);
+  });
+}
+
+/**
+ * Records a document Grist now lists (a copy, a new document, one restored from the trash) in the
+ * cached listing, in workspace `workspaceId` of the site at `siteUrl` as account `account` lists it.
+ * Nothing is written when the cache has no such workspace, or has the document already.
+ */
+export function recordDocumentAdded(account: string, siteUrl: string, workspaceId: number, document: DocumentEntry): Promise<void> {
+  return updateCached((listing) => {
+    const site = listing.sites.find((entry) => entry.account === account && entry.siteUrl === siteUrl);
+    const workspace = site?.workspaces.find((entry) => entry.id === workspaceId);
+    if (!site || !workspace || site.workspaces.some((entry) => entry.documents.some((listed) => listed.id === document.id))) return null;
+    workspace.documents.push(document);
+    return JSON.stringify(['added', document.id, siteUrl, workspaceId]);
+  });
+}
+
+/** Records a pin or unpin Grist confirmed in the cached listing, in every account that lists the document. */
+export function recordPin(docId: string, pinned: boolean): Promise<void> {
+  return updateCached((listing) => {
+    const copies = documentsOf(listing).filter((entry) => entry.id === docId && entry.isPinned !== pinned);
+    for (const document of copies) document.isPinned = pinned;
+    return copies.length > 0 ? JSON.stringify(['pinned', docId, pinned]) : null;
   });
 }

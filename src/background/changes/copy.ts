@@ -1,0 +1,125 @@
+/**
+ * The copy, as one kind of change (change-kind.ts): `POST {site}/api/docs/<docId>/copy` with
+ * `{"workspaceId", "documentName", "asTemplate"}` as JSON, through the document's own site, to a
+ * workspace of any site of the same server (grist-api.md "Copy"). It is not idempotent: after a
+ * lost answer it is never sent again, the destination is read instead (created-document.ts). Its
+ * undo moves the copy to the trash (trash.ts). Also the popup's `copyDocument` message.
+ */
+import { checkDocumentName } from '../../shared/document-name.ts';
+import { t } from '../../shared/i18n.ts';
+import type { Listing } from '../../shared/listing.ts';
+import type { CopiedDocument } from '../../shared/messages.ts';
+import { canAddDocuments, serverOf, type MovePlace } from '../../shared/move.ts';
+import * as v from 'valibot';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import { recordDocumentAdded } from '../listing/listing-cache.ts';
+import { oneAtATime } from '../pacing.ts';
+import type { ChangeKind, ChangeTarget } from './change-kind.ts';
+import { madeEntry, madeSince, type Making } from './created-document.ts';
+import { findDocument, findWorkspace, listingAndClients, movePlace, type DocumentName, type ListedDocument } from './listed-documents.ts';
+import { applyChange } from './pipeline.ts';
+import { refusedByPlan } from './refusals.ts';
+
+/** A copy of document `key` (from `from`'s site), named `name`, to `to`; `made` is the new document's id once Grist said it. */
+export interface CopyTarget extends ChangeTarget {
+  from: MovePlace & { name: string };
+  to: MovePlace;
+  asTemplate: boolean;
+  making: Making;
+  made?: string;
+}
+
+/** Grist's answer to a copy: the new id, a JSON string. */
+const copyIdSchema = v.string();
+
+/** Where a copy goes: its account's workspace (by org and workspace id), named, as a template or not. */
+export interface CopyRequest extends DocumentName {
+  to: { orgId: number; workspaceId: number };
+  name: string;
+  asTemplate: boolean;
+}
+
+/**
+ * A copy checked against the listing: the source (any access: a viewer may copy), the destination
+ * (a workspace its account may add documents to, on the same server) and the name (as a new name
+ * is checked). In: as findDocument and findWorkspace answer (null: not listed). Throws ApiError,
+ * nothing being sent: `not-found`, `forbidden` (Grist would answer 403), or `invalid-input` for the
+ * name.
+ */
+export function checkCopy(found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>, typedName: string, asTemplate: boolean): CopyTarget {
+  if (!found) throw new ApiError('not-found', t('errorNotInList'));
+  if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
+  const { site, workspace, document } = found;
+  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
+    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
+  }
+  const check = checkDocumentName(typedName, '');
+  if (check.kind !== 'ok') throw new ApiError('invalid-input', check.kind === 'invalid' ? check.message : t('nameEmpty'));
+  const to = movePlace(destination.site, destination.workspace);
+  const making = { siteUrl: to.site.url, workspaceId: to.workspace.id, name: check.name, known: destination.workspace.documents.map(({ id }) => id), sentAt: 0 };
+  return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...movePlace(site, workspace), name: document.name }, to, asTemplate, making };
+}
+
+/** A copy request checked against `listing` (see checkCopy): the destination among the source's account's sites. */
+export function copyTarget(listing: Listing | null, request: CopyRequest): CopyTarget {
+  const found = findDocument(listing, request);
+  const account = found?.site.account;
+  const destination = found && findWorkspace(listing, (site) => site.account === account && site.orgId === request.to.orgId, request.to.workspaceId);
+  return checkCopy(found, destination, request.name, request.asTemplate);
+}
+
+export const copyKind: ChangeKind<CopyTarget> = {
+  send: async (client, target) => {
+    target.making.sentAt = Date.now();
+    const id = await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/copy`, { workspaceId: target.to.workspace.id, documentName: target.name, asTemplate: target.asTemplate }, copyIdSchema);
+    // Grist's answer when it did not read the body as JSON: an unsaved scratch document (grist-api.md).
+    if (id.startsWith('new~')) throw new ApiError('bad-response', t('errorCopyNotSaved', target.name));
+    target.made = id;
+  },
+  // Read the destination, never send again; a read that fails leaves it unknown, said as "not found".
+  applied: async (client, target) => {
+    target.made = (await madeSince(client, target.making).catch(() => null)) ?? undefined;
+    return target.made !== undefined;
+  },
+  notApplied: (target) => t('errorCopyUnknown', target.name, `${target.to.site.name} › ${target.to.workspace.name}`),
+  refused: async (error, target) => {
+    if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedCopy', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
+    if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    if (error.status === 404) {
+      return /workspace/.test(error.serverMessage ?? '')
+        ? new ApiError('not-found', t('errorWorkspaceGone', target.to.workspace.name, new URL(target.to.site.url).host), 404)
+        : new ApiError('not-found', t('errorDocumentGone', target.from.name, new URL(target.siteUrl).host), 404);
+    }
+    return null;
+  },
+  logEntry: (target) => ({
+    account: target.account,
+    kind: 'copy',
+    target: 'document',
+    site: target.to.site,
+    workspace: target.to.workspace,
+    docId: target.made!,
+    oldName: target.from.name,
+    newName: target.name,
+    copyOf: { docId: target.key, site: target.from.site },
+  }),
+  note: () => 0,
+  storeNoted: async (noted) => {
+    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.to.site.url, target.to.workspace.id, madeEntry(target.made!, target.name))));
+  },
+};
+
+/**
+ * The popup's `copyDocument` message: copies a document of the worker's listing to a workspace of
+ * it, checked first (copyTarget), through the change pipeline. Out: the copy. Throws as copyTarget
+ * and sendChange do; a lost answer the read-back could not confirm is `network` "may not have
+ * been copied".
+ */
+export function copyDocument(request: CopyRequest): Promise<CopiedDocument> {
+  return oneAtATime(request.docId, async () => {
+    const [listing, clientOf] = await listingAndClients();
+    const target = copyTarget(listing, request);
+    const entryId = await applyChange(clientOf(target.account), copyKind, target, { source: 'popup' });
+    return { id: target.made!, to: target.to, entryId };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Deleting a document forever, as one kind of change (change-kind.ts): `DELETE {site}/api/docs/<docId>`,
+ * owners only, irreversible (grist-api.md "Delete forever"). Only a document in the trash is
+ * offered, checked against the trash listing (trashed-documents.ts); its change-log entry can never
+ * be undone. Also the Trash view's `deleteDocument` message.
+ */
+import { canTrash } from '../../shared/document-actions.ts';
+import { t } from '../../shared/i18n.ts';
+import type { MovePlace } from '../../shared/move.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
+import { oneAtATime } from '../pacing.ts';
+import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
+import type { DocumentName } from './listed-documents.ts';
+import { applyChange } from './pipeline.ts';
+import { deniedOrGone } from './refusals.ts';
+import { findTrashed, leftTrash, siteTrash } from './trashed-documents.ts';
+
+/** A document of the trash to delete for good; `key` is its id. */
+export interface DeleteTarget extends ChangeTarget {
+  place: MovePlace;
+}
+
+export const deleteForeverKind: ChangeKind<DeleteTarget> = {
+  send: async (client, target) => {
+    await client.delete(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}`, anyJsonSchema);
+  },
+  // Deleted when the site's trash no longer has it (a restore elsewhere would list it outside: a
+  // lost answer then reads as not deleted only if the trash still holds it).
+  applied: async (client, target) => {
+    const trash = await siteTrash(client, { account: target.account, orgId: target.place.site.orgId, name: target.place.site.name, siteUrl: target.siteUrl });
+    return !trash.documents.some((document) => document.id === target.key);
+  },
+  notApplied: (target) => t('errorDeleteLostAnswerNotDeleted', target.name),
+  refused: (error, target) => deniedOrGone(error, target, t('errorNotOwnerToTrash', target.name), true),
+  logEntry: (target) => placedEntry('delete', target),
+  note: () => 0,
+  // The cached listing never holds documents in the trash: only the trash listing forgets it.
+  storeNoted: async (noted) => {
+    for (const { target } of noted) leftTrash(target.account, target.siteUrl, target.key);
+  },
+};
+
+/**
+ * The Trash view's `deleteDocument` message: deletes a document of the trash forever, checked
+ * against the trash listing, through the change pipeline. Out: its change-log entry (never
+ * undoable). Throws ApiError: `not-found` for a document the trash does not hold, `forbidden` for
+ * one the user does not own, or what sendChange met.
+ */
+export function deleteDocument(request: DocumentName): Promise<{ entryId: string | null }> {
+  return oneAtATime(request.docId, async () => {
+    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')));
+    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+    const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, place };
+    return { entryId: await applyChange(client, deleteForeverKind, target, { source: 'popup' }) };
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Pinning and unpinning a document, as one kind of change (change-kind.ts):
+ * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
+ * editors may (a viewer gets 403, grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
+ */
+import { canPin } from '../../shared/document-actions.ts';
+import { t } from '../../shared/i18n.ts';
+import type { MovePlace } from '../../shared/move.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { recordPin } from '../listing/listing-cache.ts';
+import { oneAtATime } from '../pacing.ts';
+import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
+import { findDocument, listingAndClients, movePlace, type DocumentName } from './listed-documents.ts';
+import { applyChange } from './pipeline.ts';
+import { deniedOrGone } from './refusals.ts';
+
+/** A pin (`pinned`) or unpin of document `key`. */
+export interface PinTarget extends ChangeTarget {
+  pinned: boolean;
+  place: MovePlace;
+}
+
+/** The document as Grist has it now, read through `siteUrl`. Throws ApiError `not-found` (in words) when it is gone. */
+async function readNow(client: GristClient, siteUrl: string, docId: string, name: string) {
+  try {
+    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new ApiError('not-found', t('errorDocumentGone', name, new URL(siteUrl).host), 404);
+    throw error;
+  }
+}
+
+export const pinKind: UndoingKind<PinTarget> = {
+  send: async (client, target) => {
+    await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.pinned ? 'pin' : 'unpin'}`, undefined, anyJsonSchema);
+  },
+  applied: async (client, target) => (await readNow(client, target.siteUrl, target.key, target.name)).isPinned === target.pinned,
+  notApplied: (target) => t(target.pinned ? 'errorPinLostAnswerNotPinned' : 'errorPinLostAnswerNotUnpinned', target.name),
+  refused: (error, target) => deniedOrGone(error, target, t('errorCannotPin', target.name)),
+  logEntry: (target) => ({ ...placedEntry('pin', target), pinned: target.pinned }),
+  // Not noted for refreshes under way: one answered before the change may show the old pin until the next.
+  note: () => 0,
+  storeNoted: async (noted) => {
+    await Promise.all(noted.map(({ target }) => recordPin(target.key, target.pinned)));
+  },
+  undoSiteUrl: (entry) => entry.site.url,
+  // Read first: pinned or unpinned back elsewhere since needs nothing sent.
+  inverse: async (client, entry, account) => {
+    const now = await readNow(client, entry.site.url, entry.docId, entry.newName);
+    if (!canPin(now)) throw new ApiError('forbidden', t('errorCannotPin', now.name), 403);
+    if (now.isPinned !== entry.pinned || !entry.workspace) return { already: now.name };
+    return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: now.name, pinned: !entry.pinned, place: { site: entry.site, workspace: entry.workspace } } };
+  },
+};
+
+/**
+ * The popup's `pinDocument` message: pins (`pinned`) or unpins a document of the worker's listing,
+ * with the first account that lists it, through the change pipeline. Out: its change-log entry.
+ * Throws ApiError: `not-found` for a document the listing does not have, `forbidden` for a viewer
+ * (Grist would answer 403), or what sendChange met.
+ */
+export function pinDocument(request: DocumentName & { pinned: boolean }): Promise<{ entryId: string | null }> {
+  return oneAtATime(request.docId, async () => {
+    const [listing, clientOf] = await listingAndClients();
+    const found = findDocument(listing, request);
+    if (!found) throw new ApiError('not-found', t('errorNotInList'));
+    const { site, workspace, document } = found;
+    if (!canPin(document)) throw new ApiError('forbidden', t('errorCannotPin', document.name), 403);
+    const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, pinned: request.pinned, place: movePlace(site, workspace) };
+    return { entryId: await applyChange(clientOf(site.account), pinKind, target, { source: 'popup' }) };
+  });
+}

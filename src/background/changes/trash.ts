@@ -1,0 +1,132 @@
+/**
+ * Moving a document to the trash and restoring it, as one kind of change (change-kind.ts):
+ * `POST {site}/api/docs/<docId>/remove` and `.../unremove`, owners only (grist-api.md "Remove to
+ * trash", "Restore"). A removed document leaves the normal listing and reads as 404; restored, it
+ * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
+ * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
+ */
+import { canTrash } from '../../shared/document-actions.ts';
+import { t } from '../../shared/i18n.ts';
+import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
+import type { DocumentEntry } from '../../shared/listing.ts';
+import type { MovePlace } from '../../shared/move.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
+import { oneAtATime } from '../pacing.ts';
+import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
+import { findDocument, listingAndClients, movePlace, type DocumentName } from './listed-documents.ts';
+import { applyChange } from './pipeline.ts';
+import { deniedOrGone } from './refusals.ts';
+import { findTrashed, leftTrash } from './trashed-documents.ts';
+
+/** A document to move to the trash (`removed`) or back from it; `key` is its id. */
+export interface TrashTarget extends ChangeTarget {
+  removed: boolean;
+  /** Its site and the workspace it is in (or goes back to). */
+  place: MovePlace;
+  /** The document as the listing has it once restored. */
+  document: DocumentEntry;
+}
+
+/** What a move to the trash or out of it came to: its change-log entry (null when the log could not be written). */
+export interface TrashResult {
+  entryId: string | null;
+}
+
+/** The document as a restored one is listed until the next refresh says more. */
+function restoredEntry(docId: string, name: string): DocumentEntry {
+  return { id: docId, urlId: docId, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
+}
+
+/** The document as Grist has it outside the trash, read through `siteUrl`; null when it answers 404 (in the trash, or gone). */
+async function listedNow(client: GristClient, siteUrl: string, docId: string) {
+  try {
+    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function trashOf(account: string, removed: boolean, place: MovePlace, document: DocumentEntry): TrashTarget {
+  return { account, key: document.id, siteUrl: place.site.url, name: document.name, removed, place, document };
+}
+
+export const trashKind: UndoingKind<TrashTarget> = {
+  send: async (client, target) => {
+    await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
+  },
+  // Outside the trash, Grist reads it; in the trash it answers 404.
+  applied: async (client, target) => ((await listedNow(client, target.siteUrl, target.key)) === null) === target.removed,
+  notApplied: (target) => t(target.removed ? 'errorTrashLostAnswerNotRemoved' : 'errorTrashLostAnswerNotRestored', target.name),
+  refused: (error, target) => deniedOrGone(error, target, t('errorNotOwnerToTrash', target.name), !target.removed),
+  logEntry: (target) => placedEntry(target.removed ? 'remove' : 'restore', target),
+  // Not noted for refreshes under way: one answered before the change may show it until the next.
+  note: () => 0,
+  storeNoted: async (noted) => {
+    await Promise.all(
+      noted.map(({ target }) => {
+        if (target.removed) return forgetDocument(target.key);
+        leftTrash(target.account, target.siteUrl, target.key);
+        return recordDocumentAdded(target.account, target.siteUrl, target.place.workspace.id, target.document);
+      }),
+    );
+  },
+  undoSiteUrl: (entry) => entry.site.url,
+  // A removal is undone by a restore; a restore, a copy or a new document by a removal. Read first:
+  // a document restored (or removed) elsewhere since needs nothing sent.
+  inverse: async (client, entry, account, force) => {
+    const place = loggedPlace(entry);
+    const now = await listedNow(client, entry.site.url, entry.docId);
+    if (entry.kind === 'remove') {
+      return now ? { already: now.name } : { undo: trashOf(account, false, place, restoredEntry(entry.docId, entry.newName)) };
+    }
+    if (!now) return { already: entry.newName };
+    if (!canTrash(now)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', now.name), 403);
+    if (!force && now.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
+    const workspace = { id: now.workspace.id ?? place.workspace.id, name: now.workspace.name || place.workspace.name };
+    return { undo: trashOf(account, true, { site: entry.site, workspace }, restoredEntry(entry.docId, now.name)) };
+  },
+};
+
+/** Where an entry's document is (or was): its site and workspace as logged. */
+function loggedPlace(entry: ChangeEntry): MovePlace {
+  if (!entry.workspace) throw new ApiError('not-found', t('undoEntryGone'));
+  return { site: entry.site, workspace: entry.workspace };
+}
+
+/**
+ * The pages' `removeDocument` message: moves a document of the worker's listing to the trash, with
+ * the first account that owns it, through the change pipeline. Out: its change-log entry. Throws
+ * ApiError: `not-found` for a document the listing does not have, `forbidden` for one the user
+ * does not own (Grist would answer 403), or what sendChange met.
+ */
+export function removeDocument(request: DocumentName & { source?: ChangeSource }): Promise<TrashResult> {
+  return oneAtATime(request.docId, async () => {
+    const [listing, clientOf] = await listingAndClients();
+    const found = findDocument(listing, request);
+    if (!found) throw new ApiError('not-found', t('errorNotInList'));
+    const { site, workspace, document } = found;
+    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+    const entryId = await applyChange(clientOf(site.account), trashKind, trashOf(site.account, true, movePlace(site, workspace), document), { source: request.source ?? 'popup' });
+    return { entryId };
+  });
+}
+
+/**
+ * The Trash view's `restoreDocument` message: takes a document of a listed site out of the trash,
+ * checked against the trash listing (trashed-documents.ts), through the change pipeline. Out: its
+ * change-log entry. Throws ApiError: `not-found` for a document the trash does not hold,
+ * `forbidden` for one the user does not own, or what sendChange met.
+ */
+export function restoreDocument(request: DocumentName): Promise<TrashResult> {
+  return oneAtATime(request.docId, async () => {
+    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')));
+    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+    const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, restoredEntry(document.id, document.name)), { source: 'popup' });
+    return { entryId };
+  });
+}

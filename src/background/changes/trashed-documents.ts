@@ -1,0 +1,89 @@
+/**
+ * The trash as the place a restore or a delete forever is checked against, as the listing is for
+ * every other change: each site's documents in the trash (`GET {site}/api/orgs/current/workspaces
+ * ?showRemoved=1`, grist-api.md "Trash listing"), read when the Trash view opens, with each
+ * account's own key, and kept in memory (never stored) until the worker stops. A page names a
+ * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
+ */
+import type { SiteEntry } from '../../shared/listing.ts';
+import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { workspaceListSchema } from '../grist/grist-schemas.ts';
+import type { DocumentName } from './listed-documents.ts';
+import { listingAndClients } from './listed-documents.ts';
+
+/** The trash listing's request (the workspaces with the documents in the trash beside the others). */
+const TRASH_PATH = '/api/orgs/current/workspaces?showRemoved=1';
+
+/** The last trash read of each site, by account and site address. */
+const lastRead = new Map<string, TrashSite>();
+const keyOf = (account: string, siteUrl: string) => `${account} ${siteUrl}`;
+
+/**
+ * One site's documents in the trash, newest removal first, read with `client`. Throws ApiError as
+ * the request met it.
+ */
+export async function siteTrash(client: GristClient, site: Pick<SiteEntry, 'account' | 'orgId' | 'name' | 'siteUrl'>): Promise<TrashSite> {
+  const workspaces = await client.get(site.siteUrl, TRASH_PATH, workspaceListSchema);
+  const documents: TrashedDocument[] = workspaces.flatMap((workspace) =>
+    workspace.docs.flatMap((doc) => (doc.removedAt ? [{ id: doc.id, name: doc.name, removedAt: doc.removedAt, access: doc.access, workspace: { id: workspace.id, name: workspace.name } }] : [])),
+  );
+  documents.sort((a, b) => b.removedAt.localeCompare(a.removedAt));
+  const trash = { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents };
+  lastRead.set(keyOf(site.account, site.siteUrl), trash);
+  return trash;
+}
+
+/**
+ * The `readTrash` message: every site of the worker's listing, its trash read afresh, all sites at
+ * once (the client keeps each host's limit). Out: in the listing's order; a site that could not be
+ * read carries its error instead of documents.
+ */
+export async function readTrash(): Promise<TrashSite[]> {
+  const [listing, clientOf] = await listingAndClients();
+  return Promise.all(
+    (listing?.sites ?? []).map((site) =>
+      siteTrash(clientOf(site.account), site).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        return { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents: [], error: error.toValue() };
+      }),
+    ),
+  );
+}
+
+/** A document in the trash, with its site as the trash listing has it, and a client of its account. */
+export interface TrashedTarget {
+  site: TrashSite;
+  document: TrashedDocument;
+  client: GristClient;
+}
+
+/**
+ * The document a page names in the trash: looked up in the last trash read of its site, read again
+ * when that does not have it (the worker may have stopped since the Trash view opened, or the
+ * document was removed since), in a site of the worker's listing only. Throws ApiError `not-found` when the trash does not hold it, or what the
+ * read met.
+ */
+export async function findTrashed(name: DocumentName, notFound: () => ApiError): Promise<TrashedTarget> {
+  const [listing, clientOf] = await listingAndClients();
+  const sites = (listing?.sites ?? []).filter((site) => site.orgId === name.orgId && (name.siteUrl === undefined || site.siteUrl === name.siteUrl));
+  for (const site of sites) {
+    const client = clientOf(site.account);
+    let trash = lastRead.get(keyOf(site.account, site.siteUrl));
+    let document = trash?.documents.find((entry) => entry.id === name.docId);
+    // Not in the last read, or none: removed since, perhaps; the site's trash is read again.
+    if (!document) {
+      trash = await siteTrash(client, site);
+      document = trash.documents.find((entry) => entry.id === name.docId);
+    }
+    if (trash && document) return { site: trash, document, client };
+  }
+  throw notFound();
+}
+
+/** Forgets a document the trash no longer holds (restored, deleted), so it is not found there again. */
+export function leftTrash(account: string, siteUrl: string, docId: string): void {
+  const trash = lastRead.get(keyOf(account, siteUrl));
+  if (trash) trash.documents = trash.documents.filter((document) => document.id !== docId);
+}

@@ -1,0 +1,33 @@
+/**
+ * The trash as the pages show it: each site's documents in the trash
+ * (`GET {site}/api/orgs/current/workspaces?showRemoved=1`, filtered on `removedAt`, grist-api.md
+ * "Trash listing"), read only when the Trash view is opened, never cached.
+ */
+import type { ErrorValue } from './errors.ts';
+
+/** Grist empties the trash itself: a document in it is deleted for good this many days after its removal. */
+export const TRASH_DAYS = 30;
+
+/** A document in the trash. */
+export interface TrashedDocument {
+  id: string;
+  name: string;
+  /** When it was moved to the trash (ISO 8601). */
+  removedAt: string;
+  /** The caller's role on it: owners restore and delete it. */
+  access: string | null;
+  /** The workspace it goes back to. */
+  workspace: { id: number; name: string };
+}
+
+/** One site's trash, as one account sees it. */
+export interface TrashSite {
+  account: string;
+  orgId: number;
+  name: string;
+  siteUrl: string;
+  /** Newest removal first. */
+  documents: TrashedDocument[];
+  /** Set when the site's trash could not be read. */
+  error?: ErrorValue;
+}
