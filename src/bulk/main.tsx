@@ -3,14 +3,14 @@
  * the cached listing into the store, and renders the page.
  */
 import { render } from 'preact';
-import { allMessagesBackend, refreshUnderway } from '../shared/backend-client.ts';
+import { backendFor, refreshUnderway } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { listingItem } from '../shared/storage-items.ts';
 import { BulkApp } from './app.tsx';
 import { createBulkStore } from './store.ts';
 
 const store = createBulkStore({
-  backend: allMessagesBackend(),
+  backend: backendFor(),
   // Read once the refresh the store asked for has made its own storage reads (as the popup does).
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
 });

@@ -15,7 +15,7 @@ const { pageUrl, tabId, source } = readDialogParameters(location.search);
 
 const store = createDialogStore({
   // The messages this window sends, and only those (renameDocument and moveDocument: Move to…).
-  backend: backendFor(['getDocumentAtUrl', 'renameDocumentAtUrl', 'renameDocument', 'moveDocument', 'undoChange']),
+  backend: backendFor<'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>(),
   readCachedListing: () => listingItem.get(),
   pageUrl,
   tabId,

@@ -6,7 +6,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
-import { t } from '../shared/i18n.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
@@ -105,6 +105,15 @@ interface EntryProps {
   afterwards: (done: Promise<void>) => void;
 }
 
+/** What the history says was done, for the kinds that keep a document's name (a pin's words depend on `pinned`). */
+const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
+  remove: 'historyRemoved',
+  restore: 'historyRestored',
+  copy: 'historyCopied',
+  create: 'historyCreated',
+  delete: 'historyDeleted',
+};
+
 /** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
 const place = (site: string, workspace: string | undefined) => [site, workspace].filter(Boolean).join(' › ');
 
@@ -125,6 +134,14 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           <span aria-hidden="true"> → </span>
           <span class="visually-hidden"> {t('historyMovedTo')} </span>
           <bdi dir="auto">{place(move.site.name, move.workspace.name)}</bdi>
+        </p>
+      ) : entry.kind === 'pin' || KIND_WORDS[entry.kind] ? (
+        // Trash, restore, pin, copy, new document, delete: the document, what was done, and where.
+        <p class="history-names">
+          <bdi dir="auto" class="history-new" title={entry.newName}>
+            {entry.newName}
+          </bdi>{' '}
+          {t(KIND_WORDS[entry.kind] ?? (entry.pinned ? 'historyPinned' : 'historyUnpinned'))} <bdi dir="auto">{where}</bdi>
         </p>
       ) : (
         <p class="history-names">

@@ -4,13 +4,13 @@
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
-import { allMessagesBackend } from '../shared/backend-client.ts';
+import { backendFor } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { OptionsApp } from './app.tsx';
 import { createOptionsStore } from './store.ts';
 
 const store = createOptionsStore({
-  backend: allMessagesBackend(),
+  backend: backendFor(),
   // Called synchronously from the click, so the click's user gesture holds for the browser's prompt.
   requestHostPermissions: (origins) => browser.permissions.request({ origins }),
   hasHostPermission: (origin) => browser.permissions.contains({ origins: [origin] }),

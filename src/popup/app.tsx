@@ -1,6 +1,6 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { lazy } from './lazy.tsx';
+import { onDemand } from './lazy.tsx';
 import { t } from '../shared/i18n.ts';
 import { TitleBarButton } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
@@ -12,7 +12,9 @@ import type { PopupStore } from './store.ts';
  * The rename history, loaded when first shown (on-demand.ts): most popups never open it, so its
  * code (view and store) is not part of what every popup loads and parses.
  */
-const PopupHistory = lazy(() => import('./on-demand.ts').then((module) => module.PopupHistory));
+const PopupHistory = onDemand('PopupHistory');
+/** The Trash view, loaded when first shown (on-demand.ts). */
+const TrashView = onDemand('TrashView');
 
 /** True for a key event in a place that has its own undo (a text field). */
 function inTextField(target: EventTarget | null): boolean {
@@ -22,7 +24,10 @@ function inTextField(target: EventTarget | null): boolean {
 /** Renders the popup from `store`; call `store.start()` to load the listing. */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
-  const [showHistory, setShowHistory] = useState(false);
+  /** The view shown in place of the list: the history, the trash, or none. */
+  const [panel, setPanel] = useState<'history' | 'trash' | null>(null);
+  /** A title bar button that shows its panel, or the list again. */
+  const toggle = (name: 'history' | 'trash') => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name) });
 
   // Ctrl+Z (Cmd+Z on macOS) undoes the last rename, except in a text field, whose own undo it is.
   useEffect(() => {
@@ -64,17 +69,18 @@ export function App({ store }: { store: PopupStore }) {
             aria-disabled={store.refreshing.value ? 'true' : undefined}
             onClick={() => void store.refresh()}
           />
-          <TitleBarButton icon="history" label={t('renameHistory')} tooltip={t('renameHistory')} aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)} />
+          <TitleBarButton icon="history" label={t('renameHistory')} tooltip={t('renameHistory')} {...toggle('history')} />
+          <TitleBarButton icon="trash" label={t('trash')} tooltip={t('trash')} {...toggle('trash')} />
           <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>
         <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
       </header>
       <StatusArea store={store} />
-      {showHistory ? (
-        <section class="history-panel" aria-labelledby="history-heading">
-          <h2 id="history-heading">{t('renameHistory')}</h2>
-          <PopupHistory store={store} />
+      {panel ? (
+        <section class="history-panel" aria-labelledby={`${panel}-heading`}>
+          <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'renameHistory')}</h2>
+          {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
         </section>
       ) : (
         <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />

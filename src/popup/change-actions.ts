@@ -1,12 +1,13 @@
 /**
- * The popup's changes once asked for: showing what Grist answered to a rename (its request is sent
- * before this code is loaded), moving a document and showing it in the listing, undoing the last
- * change, and making the history's store. Loaded on demand with the first of them (store.ts): most
+ * The popup's changes once asked for: checking and sending a rename and showing what Grist
+ * answered, moving a document and showing it in the listing, undoing the last change, and making
+ * the history's store. Loaded on demand with the first of them (store.ts): most
  * popups make none.
  */
 import { batch, type ReadonlySignal, type Signal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
 import { settle, type Result } from '../shared/errors.ts';
 import { undoResult, workspaceKey } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
@@ -16,8 +17,8 @@ import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
-import { placeOf, withMoved, withMovedBack, withRenamed } from './listing-edits.ts';
-import { rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { placeOf, undoneInListing, withMoved, withMovedBack, withRenamed, withUndone } from './listing-edits.ts';
+import { renameSubject, rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
  * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
@@ -34,7 +35,7 @@ export interface ActionContext {
   announcement: Signal<string>;
   /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
   removedDocument: Signal<DocumentRef | null>;
-  backend: Pick<Backend, 'moveDocument' | 'undoChange'> & HistoryBackend;
+  backend: Pick<Backend, 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange'> & HistoryBackend;
   /** Puts a document or workspace in a rename state, or (null) out of it. */
   setRename: (ref: RenameRef, state: RenameState | null) => void;
   edit: (change: (shown: Listing) => Listing) => void;
@@ -57,6 +58,32 @@ function forgetGone({ confirm, removedDocument, announcement }: ActionContext, r
   confirm(renameKey(ref), (shown) => withRenamed(shown, ref, null));
   removedDocument.value = ref;
   announcement.value = message;
+}
+
+/**
+ * Sends the rename of `ref` to the name typed in `state` (the field's state before it was marked
+ * saving), checked first: an empty or too long name goes back to the field with why; an unchanged
+ * one just leaves edit mode. Then shows what Grist answered (renameAnswered).
+ */
+export async function sendRename(context: ActionContext, ref: RenameRef, state: RenameState): Promise<void> {
+  const { setRename, announcement, backend, listing } = context;
+  const subject = renameSubject(listing.value, ref);
+  const check = subject ? checkDocumentName(state.draft, subject.name) : { kind: 'unchanged' as const };
+  if (!subject || check.kind !== 'ok') {
+    batch(() => {
+      setRename(ref, check.kind === 'invalid' ? { ...state, saving: false, error: t('nameRefusedKeepHint', check.message) } : null);
+      announcement.value = '';
+    });
+    return;
+  }
+  const { name } = check;
+  // The worker renames with the first account that owns it: the row's account is not sent.
+  const reply = await settle(
+    'docId' in ref
+      ? backend.renameDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, name })
+      : backend.renameWorkspace({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
+  );
+  renameAnswered(context, ref, state.draft, subject.name, reply);
 }
 
 /**
@@ -148,10 +175,11 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
   lastChange.value = { ...last, undo: { kind: 'undoing' } };
   const docId = 'docId' in last.ref ? last.ref.docId : workspaceKey(last.ref.workspaceId);
   const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force })));
-  const { move } = last;
+  const { move, other } = last;
   batch(() => {
     if ('restored' in result) {
       if (move) edit((shown) => withMoved(shown, last.ref as DocumentRef, move.from));
+      else if (other) context.confirm(renameKey(last.ref), other.undone);
       else showName(context, last.ref, result.restored);
     }
     if (lastChange.value?.entryId !== last.entryId) return;
@@ -159,7 +187,7 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
       lastChange.value = { ...last, undo: result };
     } else {
       lastChange.value = null;
-      announcement.value = move ? movedBackText(move, result.restored) : t('restoredName', plainTextName(result.restored));
+      announcement.value = move ? movedBackText(move, result.restored) : other ? other.undoneMessage : t('restoredName', plainTextName(result.restored));
     }
   });
 }
@@ -169,7 +197,9 @@ export function historyStore(context: ActionContext): HistoryStore {
   return createHistoryStore(context.backend, (entry, name) =>
     entry.kind === 'move'
       ? context.edit((shown) => withMovedBack(shown, entry))
-      : showName(
+      : undoneInListing(entry.kind)
+        ? context.edit((shown) => withUndone(shown, entry))
+        : showName(
           context,
           entry.target === 'workspace' && entry.workspace
             ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }

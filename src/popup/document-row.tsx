@@ -1,9 +1,10 @@
-/** One document in the listing: its link, access badge and pin mark, and the rename field. */
+/** One document in the listing: its link, access badge and pin mark, the rename field and the More actions menu. */
+import { useState } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { PinIcon } from './icons.tsx';
-import { lazy } from './lazy.tsx';
+import { onDemand } from './lazy.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
@@ -11,7 +12,9 @@ import { RenameField, useRenameRow } from './rename-row.ts';
 import type { MoveState, PopupStore, RenameState } from './store.ts';
 
 /** The destination picker, loaded when first opened (on-demand.ts). */
-const MovePanel = lazy(() => import('./on-demand.ts').then((module) => module.MovePanel));
+const MovePanel = onDemand('MovePanel');
+/** The More actions menu, drawn only while open (row-menu.tsx). */
+const RowMenu = onDemand('RowMenu');
 
 interface DocumentRowProps {
   store: PopupStore;
@@ -48,6 +51,7 @@ function roleOf(access: string | null): { label: string; name: string } | null {
 function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowProps) {
   const { document, ref, key } = row;
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
+  const [menu, setMenu] = useState(false);
 
   if (rename && mode === 'editing') {
     return (
@@ -82,11 +86,13 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
       data-row-key={key}
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
-        // F2 renames the focused document, as in file managers.
-        if (event.key === 'F2' && canRename(document) && mode === 'view') {
-          event.preventDefault();
-          store.beginRename(ref);
-        }
+        // F2 renames the focused document, as in file managers; Delete moves it to the trash
+        // (owners only, as renaming: shared/document-actions.ts canTrash).
+        if (!canRename(document) || mode !== 'view' || menu) return;
+        if (event.key === 'F2') store.beginRename(ref);
+        else if (event.key === 'Delete') void store.act('trash', ref);
+        else return;
+        event.preventDefault();
       }}
     >
       {/* data-result-link: the arrow keys move between these links (results-list.tsx). */}
@@ -126,6 +132,8 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
       {canRename(document) && (
         <button type="button" class="icon-button move" aria-label={t('moveDocument', shownName)} title={t('moveTooltip')} onClick={() => store.beginMove(ref)} />
       )}
+      <button type="button" class="icon-button more" aria-label={t('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
+      {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}
     </li>
   );
 }

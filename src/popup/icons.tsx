@@ -11,7 +11,7 @@ import { t } from '../shared/i18n.ts';
 export const PinIcon = () => <span class="icon pin" role="img" aria-label={t('pinned')} title={t('pinned')} />;
 
 /** A button of the title bar with its icon: named by aria-label, explained by title. */
-export function TitleBarButton({ icon, label, tooltip, ...rest }: { icon: 'refresh' | 'history' | 'bulk' | 'options'; label: string; tooltip: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function TitleBarButton({ icon, label, tooltip, ...rest }: { icon: 'refresh' | 'history' | 'trash' | 'bulk' | 'options'; label: string; tooltip: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type="button" class="icon-button" aria-label={label} title={tooltip} {...rest}>
       <span class={`icon icon-line icon-${icon}`} aria-hidden="true" />

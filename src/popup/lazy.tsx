@@ -1,5 +1,5 @@
 /** Components whose code loads when first shown, not with every popup. */
-import { createElement, type ComponentType, type FunctionComponent } from 'preact';
+import { createElement, type ComponentProps, type ComponentType, type FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 /**
@@ -26,4 +26,13 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): F
     return component ? createElement(component, props) : null;
   }
   return Object.assign(Lazy, { preload });
+}
+
+type OnDemand = typeof import('./on-demand.ts');
+/** The components of the popup's on-demand chunk, by name. */
+type Parts = { [K in keyof OnDemand as OnDemand[K] extends ComponentType<never> ? K : never]: OnDemand[K] };
+
+/** Component `name` of the popup's on-demand chunk (on-demand.ts), as a lazy component (see lazy). */
+export function onDemand<K extends keyof Parts>(name: K) {
+  return lazy<ComponentProps<Parts[K]>>(() => import('./on-demand.ts').then((module) => module[name] as ComponentType<ComponentProps<Parts[K]>>));
 }

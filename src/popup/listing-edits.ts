@@ -1,6 +1,6 @@
 /**
  * The popup's listing as a change Grist confirmed makes it: a document or workspace renamed, a
- * document gone or moved (and moved back). Pure: each answers a new listing in which every site,
+ * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned. Pure: each answers a new listing in which every site,
  * workspace and document the change does not touch is the same object as before, so the rows built
  * for them are reused.
  */
@@ -93,4 +93,57 @@ export function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | 
     if (workspace) return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
   }
   return undefined;
+}
+
+/**
+ * The listing with `document` added to workspace `place.workspace` of the site at `place.site`
+ * (and of `account`, when given); unchanged when it lists no such workspace or has the document there.
+ */
+export function withAdded(listing: Listing, place: MovePlace, document: DocumentEntry, account?: string): Listing {
+  return withWorkspaces(
+    listing,
+    (site) => site.orgId === place.site.orgId && site.siteUrl === place.site.url && (account === undefined || site.account === account),
+    (workspace) =>
+      workspace.id !== place.workspace.id || workspace.documents.some((entry) => entry.id === document.id) ? workspace : { ...workspace, documents: [...workspace.documents, document] },
+  );
+}
+
+/** The listing with document `ref` pinned (or not), under every account that lists it. */
+export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean): Listing {
+  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
+    !workspace.documents.some((document) => document.id === ref.docId && document.isPinned !== pinned)
+      ? workspace
+      : { ...workspace, documents: workspace.documents.map((document) => (document.id === ref.docId ? { ...document, isPinned: pinned } : document)) },
+  );
+}
+
+/** A document as the popup lists it once added by a change (a copy, a new one, one restored), until the next refresh. */
+export function addedDocument(id: string, name: string): DocumentEntry {
+  return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
+}
+
+/** True for the kinds of change withUndone shows the undo of. */
+export function undoneInListing(kind: ChangeEntry['kind']): boolean {
+  return kind === 'remove' || kind === 'restore' || kind === 'copy' || kind === 'create' || kind === 'pin';
+}
+
+/**
+ * The listing with change-log `entry` undone, for the kinds that add, remove or pin a document:
+ * a removal undone brings it back; a restore, a copy or a new document undone takes it out; a pin
+ * undone flips it back. Unchanged for other kinds.
+ */
+export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
+  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
+  switch (entry.kind) {
+    case 'remove':
+      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedDocument(entry.docId, entry.newName), entry.account) : listing;
+    case 'restore':
+    case 'copy':
+    case 'create':
+      return withRenamed(listing, ref, null);
+    case 'pin':
+      return withPinned(listing, ref, !entry.pinned);
+    default:
+      return listing;
+  }
 }

@@ -6,14 +6,14 @@ import { t } from '../shared/i18n.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/listing-rows.ts';
 import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
-import { lazy } from './lazy.tsx';
+import { onDemand } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
 /** An account's heading or error, loaded with the first (on-demand.ts): most users have one account, and no such row. */
-const AccountRowView = lazy(() => import('./on-demand.ts').then((module) => module.AccountRowView));
+const AccountRowView = onDemand('AccountRowView');
 /** Why a site could not be listed, loaded with the first (on-demand.ts): most listings have none. */
-const ListingError = lazy(() => import('./on-demand.ts').then((module) => module.ListingError));
+const ListingError = onDemand('ListingError');
 
 /** The address shown next to a site's heading, so two sites of the same name can be told apart. */
 function siteAddress(siteUrl: string): string {

@@ -14,7 +14,7 @@ import { RenameField } from './rename-row.ts';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
-  backend: backendFor(['renameDocument', 'renameWorkspace', 'moveDocument', 'undoChange', 'readChangeLog', 'clearChangeLog', 'undoBatch']),
+  backend: backendFor(),
   // The whole cache is read once the refresh the store asked for first has made its own storage
   // reads: asked before, its megabytes would hold those up in the browser's storage queue.
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),

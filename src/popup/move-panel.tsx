@@ -1,20 +1,22 @@
 /**
- * A document row's destination picker in the popup (issue 18), shown in place of the row while
- * it is open: loaded with the first one (on-demand.ts), not with every popup.
+ * A document row's destination picker in the popup (issue 18), or its copy form (copy-panel.tsx),
+ * shown in place of the row while it is open: loaded with the first one (on-demand.ts), not with
+ * every popup.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { CopyPanel } from './copy-panel.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store.ts';
 
-/** Focus back on the Move button of row `key`, once drawn (Escape, Cancel). */
-function focusMoveButton(key: string): void {
+/** Focus back on the button of row `key` that opened the panel (`selector`), once drawn (Escape, Cancel). */
+function focusRowButton(key: string, selector: string): void {
   setTimeout(() => {
     for (const row of document.querySelectorAll('[data-row-key]')) {
-      if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>('.move')?.focus();
+      if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>(selector)?.focus();
     }
   }, 0);
 }
@@ -27,6 +29,19 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
   useLayoutEffect(() => {
     titleRef.current?.closest('li')?.scrollIntoView?.({ block: 'nearest' });
   }, []);
+  if (state.copy) {
+    return (
+      <CopyPanel
+        store={store}
+        row={row}
+        state={state}
+        onClose={() => {
+          store.cancelMove();
+          focusRowButton(key, '.more');
+        }}
+      />
+    );
+  }
   if (state.saving) return <p class="move-title">{t('moving')}</p>;
   return (
     <>
@@ -46,7 +61,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         }
         onClose={() => {
           store.cancelMove();
-          focusMoveButton(key);
+          focusRowButton(key, '.move');
         }}
         error={state.error}
       />

@@ -1,8 +1,9 @@
 /**
  * The popup's parts most opens never show, in one chunk loaded the first time one is (see
- * lazy.tsx), or when the popup is idle (main.tsx): the rename field, the rename history, the offer
- * to undo the last rename or move, a document's destination picker, why the listing or a site could
- * not be listed, and the headings of two or more accounts. One chunk, not one each: they share the
+ * lazy.tsx), or when the popup is idle (main.tsx): the rename field, the history, the offer to undo
+ * the last change, a document's destination picker and copy form, its More actions menu and their
+ * actions, a workspace's New document field, the Trash view, why the listing or a site could not be
+ * listed, and the headings of two or more accounts. One chunk, not one each: they share the
  * undo controls and the popup's message helpers, which would otherwise make more.
  */
 export { PopupHistory } from './popup-history.tsx';
@@ -12,3 +13,7 @@ export { ListingNotice } from './listing-notice.tsx';
 export { AccountRowView } from './account-row.tsx';
 export { ListingError } from './error-actions.tsx';
 export { RenameField } from './rename-field.tsx';
+export { RowMenu } from './row-menu.tsx';
+export { NewDocumentField } from './new-document-field.tsx';
+export { TrashView } from './trash-view.tsx';
+export * as documentActions from './document-actions.ts';

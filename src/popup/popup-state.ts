@@ -23,9 +23,12 @@ export interface RenameState {
   error: string | null;
 }
 
-/** The document whose destination picker is open (one at a time), and where its move stands. */
+/** The document whose destination picker is open (one at a time), and where its move (or, `copy`, its copy) stands. */
 export interface MoveState {
   ref: DocumentRef;
+  copy?: true;
+  /** A copy whose answer was lost and not found since: what "Copy again" sends again, if the user asks. */
+  lost?: { to: MovePlace; name: string; asTemplate: boolean };
   /** True while Grist has not answered. */
   saving: boolean;
   /** Why the last move failed (shown in the picker); null before. */
@@ -42,6 +45,12 @@ export interface LastChange {
   undo: UndoState;
   /** For a move (`ref` then names the document on its new site): where it was and where it went. */
   move?: { from: MovePlace; to: MovePlace };
+  /**
+   * For the other kinds (trash, copy, pin, new document, restore): what the status says of it, the
+   * Undo button's name, how the listing shows its undo and what the status says then, and the page
+   * of what it made (Open).
+   */
+  other?: { message: string; undoLabel: string; undone: (shown: Listing) => Listing; undoneMessage: string; open?: string };
 }
 
 /** True when `site` is the one `ref` names: by org id and, when the ref names them, its address and account. */

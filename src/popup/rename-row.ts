@@ -4,8 +4,7 @@
  * page is idle or with the first rename, whichever comes first.
  */
 import { useCallback, useLayoutEffect, useRef } from 'preact/hooks';
-import { lazy } from './lazy.tsx';
-import type { RenameFieldProps } from './rename-field.tsx';
+import { onDemand } from './lazy.tsx';
 import type { RenameState } from './store.ts';
 
 /**
@@ -13,7 +12,7 @@ import type { RenameState } from './store.ts';
  * of on-demand.ts, not one of its own: the bundler would then move Preact out of the popup's
  * script into a chunk of its own, one more file for every popup.
  */
-export const RenameField = lazy<RenameFieldProps>(() => import('./on-demand.ts').then((module) => module.RenameField));
+export const RenameField = onDemand('RenameField');
 
 type RenameMode = 'view' | 'editing' | 'saving';
 

@@ -5,13 +5,13 @@
  */
 import { t } from '../shared/i18n.ts';
 import { countDocuments } from '../shared/search.ts';
-import { lazy } from './lazy.tsx';
+import { onDemand } from './lazy.tsx';
 import type { PopupStore } from './store.ts';
 
 /** The last rename's Undo (undo-offer.tsx): its code loads with the first rename, not with every popup. */
-const UndoOffer = lazy(() => import('./on-demand.ts').then((module) => module.UndoOffer));
+const UndoOffer = onDemand('UndoOffer');
 /** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
-const ListingNotice = lazy(() => import('./on-demand.ts').then((module) => module.ListingNotice));
+const ListingNotice = onDemand('ListingNotice');
 
 /** Renders the status region from the store; see the module comment. */
 export function StatusArea({ store }: { store: PopupStore }) {

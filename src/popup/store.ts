@@ -7,11 +7,9 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
-import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
-import { checkDocumentName } from '../shared/document-name.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 import { matchingRows, prepareListing, prepareSearch, type Row } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
@@ -24,7 +22,11 @@ export { rowDocument, rowWorkspace, type LastChange, type MoveState, type Rename
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<Backend, 'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange'> & HistoryBackend;
+  backend: Pick<
+    Backend,
+    'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'
+  > &
+    HistoryBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -100,17 +102,28 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * listing shows it there at once and the status offers Undo; a failure stays in the picker.
    */
   commitMove(to: MovePlace): Promise<void>;
-  /** Undoes the last rename or move (`force`: even though the document was changed elsewhere since). */
+  /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
   undoLastChange(force?: boolean): Promise<void>;
+  /**
+   * Runs one of the actions of the menus and the Trash view (document-actions.ts: trash, pin,
+   * beginCopy, commitCopy, createIn, readTrash, restore, deleteForever) on this store, loaded with
+   * the popup's on-demand parts. Out: what the action answers.
+   */
+  act<K extends keyof DocumentActions>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<DocumentActions[K]>>>;
   openOptions(): void;
   openBulkRename(): void;
 }
+
+type DocumentActions = typeof import('./document-actions.ts');
+/** An action's arguments after the store, which `act` passes itself. */
+type ActionArguments<K extends keyof DocumentActions> = Parameters<DocumentActions[K]> extends [unknown, ...infer Rest] ? Rest : never;
 
 /**
  * The popup's actions past a first look (change-actions.ts): a rename's answer, a move, an undo.
  * Loaded with the first of them: most popups do none.
  */
-const actions = () => import('./change-actions.ts');
+let loadedActions: typeof import('./change-actions.ts') | undefined;
+const actions = () => import('./change-actions.ts').then((loaded) => (loadedActions = loaded));
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
@@ -159,6 +172,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   function beginRename(ref: RenameRef): void {
     const subject = renameSubject(listing.value, ref);
     if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
+    // The code that sends it comes now, while the name is typed.
+    void actions();
     batch(() => {
       setRename(ref, { draft: subject.name, saving: false, error: null });
       // The last result is news no more once the user moves on to another rename; the last
@@ -179,34 +194,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   async function commitRename(ref: RenameRef): Promise<void> {
     const state = renames.value.get(renameKey(ref));
-    const subject = renameSubject(listing.value, ref);
     // `saving` guards against a second Enter sending the rename twice.
-    if (!state || state.saving || !subject) return;
-    const check = checkDocumentName(state.draft, subject.name);
-    if (check.kind === 'invalid') {
-      setRename(ref, { ...state, error: t('nameRefusedKeepHint', check.message) });
-      return;
-    }
-    if (check.kind === 'unchanged') {
-      setRename(ref, null);
-      return;
-    }
-    const { name } = check;
+    if (!state || state.saving) return;
+    // The typed name shows at once; it is checked and sent by change-actions.ts (which puts it back
+    // in the field if refused), loaded when the rename began: in the same task as the Enter.
     batch(() => {
       setRename(ref, { ...state, saving: true, error: null });
       announcement.value = t('savingNewName');
     });
-    // The worker renames with the first account that owns it: the row's account is not sent. The
-    // answer is shown by code loaded meanwhile (change-actions.ts), while Grist is asked.
-    const [reply, loaded] = await Promise.all([
-      settle(
-        'docId' in ref
-          ? backend.renameDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, name })
-          : backend.renameWorkspace({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
-      ),
-      actions(),
-    ]);
-    loaded.renameAnswered(store, ref, state.draft, subject.name, reply);
+    const send = (loaded: typeof import('./change-actions.ts')) => loaded.sendRename(store, ref, state);
+    await (loadedActions ? send(loadedActions) : actions().then(send));
   }
 
   let history: Promise<HistoryStore> | undefined;
@@ -237,6 +234,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         throw error;
       })),
     undoLastChange: async (force = false) => (await actions()).undoLast(store, force),
+    act: (name, ...args) =>
+      import('./on-demand.ts').then(({ documentActions }) => (documentActions[name] as (...all: unknown[]) => never)(store, ...args)),
     searchWaits,
     query,
     terms: termList,

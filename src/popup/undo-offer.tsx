@@ -1,4 +1,4 @@
-/** The popup's offer to undo its last rename, in its status region (status-area.tsx). */
+/** The popup's offer to undo its last change, in its status region (status-area.tsx), with Open for a document it made. */
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -21,13 +21,20 @@ export function UndoOffer({ store }: { store: PopupStore }) {
     );
   return (
     <div class="undo-offer">
-      <p class="undo-message">{last.move ? movedText('movedTo', last.oldName, last.move.to) : t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName))}</p>
+      <p class="undo-message">
+        {last.other?.message ?? (last.move ? movedText('movedTo', last.oldName, last.move.to) : t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName)))}
+      </p>
+      {last.other?.open ? (
+        <a class="link-button" href={last.other.open} target="_blank" rel="noopener noreferrer" aria-label={t('openDocument', last.newName)}>
+          {t('open')}
+        </a>
+      ) : null}
       <UndoControls
         oldName={last.oldName}
         undo={last.undo}
         onUndo={undoLast}
         move={Boolean(last.move)}
-        label={t(last.move ? 'undoMoveOf' : 'undoRenameOf', last.newName)}
+        label={last.other?.undoLabel ?? t(last.move ? 'undoMoveOf' : 'undoRenameOf', last.newName)}
         keyshortcuts="Control+Z Meta+Z"
         buttonClass="link-button"
       />

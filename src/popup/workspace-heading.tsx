@@ -1,11 +1,15 @@
 /**
  * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
- * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels.
+ * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels. Those
+ * who may add documents to it (owners, editors) get New document, which turns it into a name field
+ * (new-document-field.tsx).
  */
+import { useState } from 'preact/hooks';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t } from '../shared/i18n.ts';
-import { canRename } from '../shared/listing.ts';
+import { canAddDocuments, canRename } from '../shared/listing.ts';
+import { onDemand } from './lazy.tsx';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from './store.ts';
@@ -21,10 +25,14 @@ interface WorkspaceHeadingProps {
   nested: boolean;
 }
 
+/** The New document field, loaded when first opened (on-demand.ts). */
+const NewDocumentField = onDemand('NewDocumentField');
+
 function WorkspaceHeadingContent({ store, row, rename, height, nested }: WorkspaceHeadingProps) {
   const { workspace, key, ref } = row;
   const Heading = nested ? 'h4' : 'h3';
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLDivElement>(rename, workspace.name);
+  const [creating, setCreating] = useState(false);
 
   if (rename && mode === 'editing') {
     return (
@@ -38,6 +46,13 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           store={store}
           subject={ref}
         />
+      </div>
+    );
+  }
+  if (creating) {
+    return (
+      <div class="workspace-heading editing" data-row-key={key} style={{ height: `${height}px` }}>
+        <NewDocumentField store={store} workspace={ref} onDone={() => setCreating(false)} />
       </div>
     );
   }
@@ -60,6 +75,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           onClick={() => store.beginRename(ref)}
         />
       )}
+      {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={t('newDocumentIn', shownName)} title={t('newDocument')} onClick={() => setCreating(true)} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { extensionApi as browser } from './extension-api.ts';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { AccountEntry, SiteEntry } from './listing.ts';
-import { listingPortName, messageNames, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
+import { listingPortName, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
 
 /**
  * A refresh under way as a page sees it: every site of the site list in its order, those that have
@@ -101,17 +101,14 @@ function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shown
 }
 
 /**
- * The real backend for a page that sends the messages `names` (refreshListing always comes): one
- * function each, messages to the background service worker. The popup names its few, so the
- * protocol's whole list is not in its script.
+ * The real backend: each message of the protocol a function that sends it to the background
+ * service worker, made when first asked (a proxy), so no page carries the protocol's list of names;
+ * `refreshListing` goes over its port. A page names the messages it sends in its type only.
  */
-export function backendFor<K extends Exclude<MessageName, 'refreshListing'>>(names: readonly K[]): Pick<Backend, K | 'refreshListing'> {
+export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Exclude<MessageName, 'refreshListing'>>(): Pick<Backend, K | 'refreshListing'> {
   const refreshListing: Backend['refreshListing'] = (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision));
-  const messages = Object.fromEntries(names.map((type) => [type, (request: never) => send(type, request)])) as Pick<Backend, K>;
-  return { ...messages, refreshListing } as Pick<Backend, K | 'refreshListing'>;
-}
-
-/** The backend with every message of the protocol (see backendFor). */
-export function allMessagesBackend(): Backend {
-  return backendFor(messageNames().filter((name): name is Exclude<MessageName, 'refreshListing'> => name !== 'refreshListing'));
+  // `then` is not a message: the backend is no promise to the code that awaits it.
+  return new Proxy({ refreshListing } as Record<string, unknown>, {
+    get: (known, type) => (typeof type !== 'string' || type === 'then' ? undefined : (known[type] ??= (request: never) => send(type as K, request))),
+  }) as Pick<Backend, K | 'refreshListing'>;
 }

@@ -111,6 +111,14 @@ export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
   return entry.access === 'owners';
 }
 
+/**
+ * A move, a copy or a new document may go to a workspace whose `access` is `owners` or `editors`
+ * (otherwise Grist answers 403, grist-api.md "Moving a document", "Copy").
+ */
+export function canAddDocuments(workspace: WorkspaceEntry): boolean {
+  return workspace.access === 'owners' || workspace.access === 'editors';
+}
+
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */
 export function documentPageUrl(siteUrl: string, document: DocumentEntry): string {
   return `${siteUrl}/doc/${encodeURIComponent(document.urlId)}`;

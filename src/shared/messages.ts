@@ -246,11 +246,6 @@ const NAMES: Record<MessageName, true> = {
   undoBatch: true,
 };
 
-/** Every message name, in the protocol's order (a function: a page that needs none does not carry the list). */
-export function messageNames(): MessageName[] {
-  return Object.keys(NAMES) as MessageName[];
-}
-
 /**
  * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
  * request. The answer comes in parts: `underway` once the worker has made its storage reads (a

@@ -2,16 +2,11 @@
  * Moving a document (grist-api.md "Moving a document", issue 18): who may move what, and where to.
  * Pure, for the worker's checks and the pages' destination pickers alike.
  */
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from './listing.ts';
+import { canAddDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from './listing.ts';
 
 /** Only a document's owners may move it (Grist answers 403 "access denied" to others). */
 export function canMove(document: DocumentEntry): boolean {
   return document.access === 'owners';
-}
-
-/** A move may go to a workspace whose `access` is `owners` or `editors` (otherwise Grist answers 403). */
-export function canAddDocuments(workspace: WorkspaceEntry): boolean {
-  return workspace.access === 'owners' || workspace.access === 'editors';
 }
 
 /**

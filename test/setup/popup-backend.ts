@@ -9,5 +9,20 @@ import { vi } from 'vitest';
  * spreads them and adds refreshListing and any call whose answer it looks at.
  */
 export function popupBackendMocks() {
-  return { undoChange: vi.fn(), readChangeLog: vi.fn(), clearChangeLog: vi.fn(), undoBatch: vi.fn(), moveDocument: vi.fn(), renameWorkspace: vi.fn(), renameDocument: vi.fn() };
+  return {
+    undoChange: vi.fn(),
+    readChangeLog: vi.fn(),
+    clearChangeLog: vi.fn(),
+    undoBatch: vi.fn(),
+    moveDocument: vi.fn(),
+    renameWorkspace: vi.fn(),
+    renameDocument: vi.fn(),
+    removeDocument: vi.fn(),
+    pinDocument: vi.fn(),
+    copyDocument: vi.fn(),
+    createDocument: vi.fn(),
+    readTrash: vi.fn(),
+    restoreDocument: vi.fn(),
+    deleteDocument: vi.fn(),
+  };
 }

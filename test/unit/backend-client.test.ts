@@ -4,7 +4,7 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { allMessagesBackend, refreshUnderway } from '../../src/shared/backend-client.ts';
+import { backendFor, refreshUnderway } from '../../src/shared/backend-client.ts';
 import { NO_WORKER_ERROR } from '../../src/shared/errors.ts';
 import type { SiteEntry, SiteHeader } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
@@ -47,7 +47,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 describe('refreshListing over the listing port', () => {
   it('gathers the sites in the site list’s order into the reply, whatever order they answer in, and closes the port at the end', async () => {
-    const reply = allMessagesBackend().refreshListing(null);
+    const reply = backendFor().refreshListing(null);
     expect(worker.name).toBe(LISTING_PORT);
     worker.send({ underway: true });
     worker.send({ sites: [header(1), header(2)] });
@@ -60,7 +60,7 @@ describe('refreshListing over the listing port', () => {
 
   it('tells the page of each site as it answers, the others pending', async () => {
     const progress = vi.fn();
-    void allMessagesBackend().refreshListing(null, progress);
+    void backendFor().refreshListing(null, progress);
     worker.send({ sites: [header(1), header(2)] });
     worker.send({ site: site(2), index: 1, unchanged: true });
     expect(progress.mock.calls.map(([step]) => step)).toEqual([
@@ -71,7 +71,7 @@ describe('refreshListing over the listing port', () => {
 
   it('names the listing the page shows in the port; a site sent as shown comes as its header, marked', async () => {
     const progress = vi.fn();
-    const reply = allMessagesBackend().refreshListing(null, progress, 'rev-7');
+    const reply = backendFor().refreshListing(null, progress, 'rev-7');
     expect(worker.name).toBe(`${LISTING_PORT}:rev-7`);
     worker.send({ sites: [header(1), header(2)] });
     worker.send({ index: 0, asShown: true });
@@ -82,7 +82,7 @@ describe('refreshListing over the listing port', () => {
   });
 
   it('lets the cache be read once the worker says the refresh is under way, not before', async () => {
-    void allMessagesBackend().refreshListing(null);
+    void backendFor().refreshListing(null);
     const underway = refreshUnderway();
     expect(await settled(underway)).toBe(false);
     worker.send({ underway: true });
@@ -90,7 +90,7 @@ describe('refreshListing over the listing port', () => {
   });
 
   it('answers an error the worker sent as it is', async () => {
-    const reply = allMessagesBackend().refreshListing(null);
+    const reply = backendFor().refreshListing(null);
     const error = { kind: 'auth' as const, status: 401, message: 'Grist refused the API key.' };
     worker.send({ end: { ok: false, error } });
     await expect(reply).resolves.toEqual({ ok: false, error });
@@ -98,7 +98,7 @@ describe('refreshListing over the listing port', () => {
   });
 
   it('a port closed before the end (no worker) answers NO_WORKER_ERROR, and the cache may be read', async () => {
-    const reply = allMessagesBackend().refreshListing(null);
+    const reply = backendFor().refreshListing(null);
     worker.send({ sites: [header(1)] });
     worker.send({ site: site(1), index: 0, unchanged: false });
     worker.close();

@@ -7,9 +7,9 @@
  */
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
+import { canAddDocuments, type Listing } from '../../shared/listing.ts';
 import type { CopiedDocument } from '../../shared/messages.ts';
-import { canAddDocuments, serverOf, type MovePlace } from '../../shared/move.ts';
+import { serverOf, type MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';

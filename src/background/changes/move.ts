@@ -6,9 +6,9 @@
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
+import { canAddDocuments, type Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
-import { canAddDocuments, canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
+import { canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';

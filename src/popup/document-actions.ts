@@ -1,0 +1,223 @@
+/**
+ * The popup's actions of a document's More actions menu, a workspace's New document field and the
+ * Trash view: move to trash, pin or unpin, copy, create, restore and delete forever, each through
+ * the worker's change pipeline. The listing shows a trash or pin at once (the row goes, or moves
+ * among the pinned, in the same frame as the key or click), and takes it back if Grist refuses;
+ * a copy or new document shows once Grist made it. Each done change is offered for undo in the
+ * status, as a rename is (change-actions.ts undoes it). Loaded with the popup's on-demand parts
+ * (on-demand.ts), when idle or at the first menu: most popups make none of these.
+ */
+import { batch } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
+import { settle } from '../shared/errors.ts';
+import { t } from '../shared/i18n.ts';
+import { documentPageUrl, type Listing } from '../shared/listing.ts';
+import type { MovePlace } from '../shared/move.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
+import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
+import type { ActionContext } from './change-actions.ts';
+import { addedDocument, placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
+import { renameKey, rowDocument, rowWorkspace, type LastChange } from './popup-state.ts';
+
+/** What these actions need besides the rename and move actions' context: the worker's new messages. */
+export interface DocumentActionContext extends ActionContext {
+  backend: ActionContext['backend'] & Pick<Backend, 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'>;
+}
+
+/** A site and workspace as the status names them: `Acme Corp › Marketing`. */
+const placeName = (place: MovePlace) => `${place.site.name} › ${place.workspace.name}`;
+
+/** The change Grist confirmed, offered for undo in the status (or, with no log entry, only said). */
+function offer(context: DocumentActionContext, entryId: string | null, last: Omit<LastChange, 'entryId' | 'undo'> & { other: NonNullable<LastChange['other']> }): void {
+  context.lastChange.value = entryId ? { ...last, entryId, undo: { kind: 'offered' } } : null;
+  context.announcement.value = entryId ? '' : last.other.message;
+}
+
+/** A document's ref as the worker takes it: its site and id (the worker picks the account that owns it). */
+const named = (ref: DocumentRef) => ({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId });
+
+/**
+ * Moves document `ref` to the trash: its row goes at once, and comes back if Grist refuses (but
+ * for a document Grist no longer has). Once Grist confirms, the status says so with Undo.
+ */
+export async function trash(context: DocumentActionContext, ref: DocumentRef): Promise<void> {
+  const { listing, confirm, backend, announcement, removedDocument } = context;
+  const document = rowDocument(listing.value, ref);
+  const place = placeOf(listing.value, ref);
+  if (!document || !place) return;
+  const key = renameKey(ref);
+  const putBack = (shown: Listing) => withAdded(shown, place, document, ref.account);
+  batch(() => {
+    confirm(key, (shown) => withRenamed(shown, ref, null));
+    // Its row took the focus with it: the view moves it on.
+    removedDocument.value = ref;
+    announcement.value = '';
+  });
+  const reply = await settle(backend.removeDocument(named(ref)));
+  batch(() => {
+    if (!reply.ok) {
+      if (reply.error.status !== 404) confirm(key, putBack);
+      announcement.value = reply.error.message;
+      return;
+    }
+    offer(context, reply.value.entryId, {
+      ref,
+      oldName: document.name,
+      newName: document.name,
+      other: { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undone: putBack, undoneMessage: t('restoredFromTrash', plainTextName(document.name)) },
+    });
+  });
+}
+
+/** Pins (or unpins) document `ref`: it takes its place among the pinned at once, back if Grist refuses; then Undo. */
+export async function pin(context: DocumentActionContext, ref: DocumentRef, pinned: boolean): Promise<void> {
+  const { listing, confirm, backend, announcement } = context;
+  const document = rowDocument(listing.value, ref);
+  if (!document) return;
+  const key = renameKey(ref);
+  const back = (shown: Listing) => withPinned(shown, ref, !pinned);
+  batch(() => {
+    confirm(key, (shown) => withPinned(shown, ref, pinned));
+    announcement.value = '';
+  });
+  const reply = await settle(backend.pinDocument({ ...named(ref), pinned }));
+  batch(() => {
+    if (!reply.ok) {
+      confirm(key, back);
+      announcement.value = reply.error.message;
+      return;
+    }
+    const name = plainTextName(document.name);
+    offer(context, reply.value.entryId, {
+      ref,
+      oldName: document.name,
+      newName: document.name,
+      other: { message: t(pinned ? 'pinnedDocument' : 'unpinnedDocument', name), undoLabel: t(pinned ? 'undoPinOf' : 'undoUnpinOf', document.name), undone: back, undoneMessage: t('pinUndone', name) },
+    });
+  });
+}
+
+/** Opens the copy form of document `ref` in place of its row (the move's destination picker, with a name and a template box). */
+export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): void {
+  if (!moving.value?.saving) moving.value = { ref, saving: false, error: null, copy: true };
+}
+
+/**
+ * Copies the document of the open copy form to `to`, named `name` (`asTemplate`: structure only).
+ * Once Grist made it, the copy is listed there, the form closes and the status offers Open and
+ * Undo; a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
+ * says so, and the form offers Copy again (`lost`).
+ */
+export async function commitCopy(context: DocumentActionContext, to: MovePlace, name: string, asTemplate: boolean): Promise<void> {
+  const { moving, backend, edit } = context;
+  const state = moving.value;
+  if (!state?.copy || state.saving) return;
+  moving.value = { ...state, saving: true, error: null };
+  const { ref } = state;
+  const reply = await settle(backend.copyDocument({ ...named(ref), to: { orgId: to.site.orgId, workspaceId: to.workspace.id }, name, asTemplate }));
+  batch(() => {
+    if (!reply.ok) {
+      const lost = reply.error.kind === 'network' || reply.error.kind === 'timeout';
+      moving.value = { ...state, error: reply.error.message, ...(lost ? { lost: { to, name, asTemplate } } : {}) };
+      return;
+    }
+    const { id, entryId, to: there } = reply.value;
+    const copy = addedDocument(id, name);
+    const copyRef = { orgId: there.site.orgId, siteUrl: there.site.url, docId: id, ...(ref.account === undefined ? {} : { account: ref.account }) };
+    moving.value = null;
+    edit((shown) => withAdded(shown, there, copy, ref.account));
+    offer(context, entryId, {
+      ref: copyRef,
+      oldName: name,
+      newName: name,
+      other: {
+        message: t('copiedTo', plainTextName(name), placeName(there)),
+        undoLabel: t('undoCopyOf', name),
+        undone: (shown) => withRenamed(shown, copyRef, null),
+        undoneMessage: t('copyUndone', plainTextName(name)),
+        open: documentPageUrl(there.site.url, copy),
+      },
+    });
+  });
+}
+
+/**
+ * A new document named `typed` (trimmed) in workspace `ref`: once Grist made it, it is listed there
+ * and the status offers Open and Undo. Out: null when made, otherwise why not (an empty or too long
+ * name, or Grist's refusal in its words as the worker put them), which the status says too: a
+ * heading's field has no room under it.
+ */
+export async function createIn(context: DocumentActionContext, ref: WorkspaceRef, typed: string): Promise<string | null> {
+  const { listing, backend, edit, announcement } = context;
+  const workspace = rowWorkspace(listing.value, ref);
+  const site = listing.value?.sites.find((entry) => entry.orgId === ref.orgId && entry.siteUrl === ref.siteUrl);
+  const check = checkDocumentName(typed, '');
+  const refused = (message: string) => (announcement.value = message);
+  if (!workspace || !site) return refused(t('errorWorkspaceNotInList'));
+  if (check.kind !== 'ok') return refused(check.kind === 'invalid' ? check.message : t('nameEmpty'));
+  announcement.value = t('creating');
+  const reply = await settle(backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name: check.name }));
+  if (!reply.ok) return refused(reply.error.message);
+  const { document, entryId } = reply.value;
+  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+  const made = { orgId: ref.orgId, siteUrl: ref.siteUrl, docId: document.id, ...(ref.account === undefined ? {} : { account: ref.account }) };
+  batch(() => {
+    edit((shown) => withAdded(shown, place, document, ref.account));
+    offer(context, entryId, {
+      ref: made,
+      oldName: document.name,
+      newName: document.name,
+      other: {
+        message: t('createdIn', plainTextName(document.name), placeName(place)),
+        undoLabel: t('undoCreateOf', document.name),
+        undone: (shown) => withRenamed(shown, made, null),
+        undoneMessage: t('createUndone', plainTextName(document.name)),
+        open: documentPageUrl(site.siteUrl, document),
+      },
+    });
+  });
+  return null;
+}
+
+/** Every listed site's trash, read afresh by the worker. Out: the sites, or why they could not be read. */
+export async function readTrash({ backend }: DocumentActionContext): Promise<TrashSite[] | string> {
+  const reply = await settle(backend.readTrash(null));
+  return reply.ok ? reply.value : reply.error.message;
+}
+
+/**
+ * Takes `document` of `site`'s trash back to its workspace: listed there again, the status says
+ * so with Undo (back to the trash). Out: null when done, otherwise why not.
+ */
+export async function restore(context: DocumentActionContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
+  const { backend, edit } = context;
+  const ref = { orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id };
+  const reply = await settle(backend.restoreDocument(ref));
+  if (!reply.ok) return reply.error.message;
+  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+  batch(() => {
+    edit((shown) => withAdded(shown, place, addedDocument(document.id, document.name), site.account));
+    offer(context, reply.value.entryId, {
+      ref,
+      oldName: document.name,
+      newName: document.name,
+      other: {
+        message: t('restoredTo', plainTextName(document.name), placeName(place)),
+        undoLabel: t('undoRestoreOf', document.name),
+        undone: (shown) => withRenamed(shown, ref, null),
+        undoneMessage: t('movedToTrash', plainTextName(document.name)),
+      },
+    });
+  });
+  return null;
+}
+
+/** Deletes `document` of `site`'s trash forever (asked in place first, trash-view.tsx). Out: null when done, otherwise why not. */
+export async function deleteForever({ backend, announcement }: DocumentActionContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
+  const reply = await settle(backend.deleteDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }));
+  if (!reply.ok) return reply.error.message;
+  announcement.value = t('deletedForever', plainTextName(document.name));
+  return null;
+}

@@ -1,0 +1,77 @@
+/**
+ * A workspace heading's New document field, in place of the heading while open: "Name of the new
+ * document"; Enter creates it (document-actions.ts createIn), Escape gives up; focus goes back to
+ * the New document button either way. A refusal (an empty name, a plan's, in Grist's words) marks
+ * the field and is said in the status: the heading's height has no room under it. Loaded on
+ * demand (on-demand.ts).
+ */
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../shared/i18n.ts';
+import type { WorkspaceRef } from '../listing-view/row-identity.ts';
+import type { PopupStore } from './store.ts';
+
+interface NewDocumentFieldProps {
+  store: PopupStore;
+  workspace: WorkspaceRef;
+  /** Closes the field (made, or given up); focus then goes back to the heading's New document button. */
+  onDone: () => void;
+}
+
+export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldProps) {
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => inputRef.current?.focus(), []);
+
+  const done = () => {
+    const key = inputRef.current?.closest('[data-row-key]')?.getAttribute('data-row-key');
+    onDone();
+    setTimeout(() => {
+      for (const row of document.querySelectorAll('[data-row-key]')) if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>('.new-document')?.focus();
+    }, 0);
+  };
+
+  async function create(): Promise<void> {
+    if (saving) return;
+    setSaving(true);
+    const refused = await store.act('createIn', workspace, draft);
+    setSaving(false);
+    if (refused) setError(refused);
+    else done();
+  }
+
+  return (
+    <div class="rename-field">
+      <input
+        ref={inputRef}
+        class="rename-input"
+        type="text"
+        dir="auto"
+        aria-label={t('newDocumentName')}
+        placeholder={t('newDocumentName')}
+        value={draft}
+        aria-invalid={error ? 'true' : undefined}
+        title={error ?? undefined}
+        readOnly={saving}
+        onInput={(event) => {
+          setDraft(event.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.isComposing) return;
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void create();
+          } else if (event.key === 'Escape' && !saving) {
+            // preventDefault keeps Chrome from closing the whole popup on this Escape.
+            event.preventDefault();
+            event.stopPropagation();
+            done();
+          }
+        }}
+      />
+      {saving ? <span class="saving">{t('creating')}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
+ * read when the view opens (one request per site, by the worker), with when each was removed,
+ * Restore, and for owners Delete forever, asked in place first ("cannot be undone"). Grist empties
+ * the trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only.
+ * Loaded on demand (on-demand.ts).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { canTrash } from '../shared/document-actions.ts';
+import { t } from '../shared/i18n.ts';
+import { exactTime, timeAgo } from '../shared/relative-time.ts';
+import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../shared/trash.ts';
+import type { PopupStore } from './store.ts';
+
+/** A document of the trash by its site's address and its id: what the view's states are keyed by. */
+const keyOf = (site: TrashSite, document: TrashedDocument) => `${site.account} ${site.siteUrl} ${document.id}`;
+
+export function TrashView({ store }: { store: PopupStore }) {
+  const [sites, setSites] = useState<TrashSite[] | string | null>(null);
+  /** The document whose Delete forever asks first, if any. */
+  const [asking, setAsking] = useState<string | null>(null);
+  /** Each document's last failure, by keyOf. */
+  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [busy, setBusy] = useState<string | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    void store.act('readTrash').then(setSites);
+  }, []);
+
+  /** Runs Restore or Delete forever on one document; once done, it leaves the view. */
+  async function run(action: 'restore' | 'deleteForever', site: TrashSite, document: TrashedDocument): Promise<void> {
+    const key = keyOf(site, document);
+    if (busy) return;
+    setBusy(key);
+    const failure = await store.act(action, site, document);
+    setBusy(null);
+    setAsking(null);
+    const next = new Map(errors);
+    if (failure) next.set(key, failure);
+    else next.delete(key);
+    setErrors(next);
+    if (!failure && typeof sites === 'object' && sites) {
+      setSites(sites.map((entry) => (entry === site ? { ...site, documents: site.documents.filter((other) => other !== document) } : entry)));
+    }
+    // The row and its buttons went: the focus goes to the view's note, not the top of the page.
+    if (!failure) noteRef.current?.focus();
+  }
+
+  if (sites === null) return <p class="quiet">{t('trashReading')}</p>;
+  if (typeof sites === 'string') return <p class="row-error">{sites}</p>;
+  const shown = sites.filter((site) => site.documents.length > 0 || site.error);
+  return (
+    <>
+      <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
+        {t('trashNote', String(TRASH_DAYS))}
+      </p>
+      {shown.length === 0 ? <p class="empty-state">{t('trashEmpty')}</p> : null}
+      {shown.map((site) => (
+        <section class="trash-site" key={`${site.account} ${site.siteUrl}`}>
+          <h3 class="site-heading">
+            <bdi dir="auto">{site.name}</bdi>
+          </h3>
+          {site.error ? <p class="row-error">{site.error.message}</p> : null}
+          <ul class="trash-list">
+            {site.documents.map((document) => {
+              const key = keyOf(site, document);
+              return (
+                <TrashRow
+                  key={key}
+                  document={document}
+                  owner={canTrash(document)}
+                  asking={asking === key}
+                  busy={busy === key}
+                  error={errors.get(key)}
+                  onRestore={() => void run('restore', site, document)}
+                  onAsk={(ask) => setAsking(ask ? key : null)}
+                  onDelete={() => void run('deleteForever', site, document)}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+interface TrashRowProps {
+  document: TrashedDocument;
+  /** Owners may restore it and delete it forever. */
+  owner: boolean;
+  /** True while Delete forever asks first. */
+  asking: boolean;
+  busy: boolean;
+  error: string | undefined;
+  onRestore: () => void;
+  /** true: ask before deleting it forever; false: do not (Cancel). */
+  onAsk: (ask: boolean) => void;
+  onDelete: () => void;
+}
+
+function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDelete }: TrashRowProps) {
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (asking) questionRef.current?.focus();
+  }, [asking]);
+  const removed = timeAgo(document.removedAt);
+  return (
+    <li class="trash-document">
+      <p class="trash-name">
+        <bdi dir="auto" title={document.name}>
+          {document.name}
+        </bdi>
+        <span class="quiet">
+          {' '}
+          · <bdi dir="auto">{document.workspace.name}</bdi>
+          {removed ? (
+            <>
+              {' · '}
+              <time dateTime={document.removedAt} title={exactTime(document.removedAt)}>
+                {t('removedWhen', removed)}
+              </time>
+            </>
+          ) : null}
+        </span>
+      </p>
+      {asking ? (
+        <div class="trash-confirm">
+          <p ref={questionRef} tabIndex={-1} role="alert">
+            {t('deleteForeverQuestion', document.name)}
+          </p>
+          <button type="button" class="link-button danger" aria-disabled={busy ? 'true' : undefined} onClick={onDelete}>
+            {t('deleteForever')}
+          </button>
+          <button type="button" class="link-button" onClick={() => onAsk(false)}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : owner ? (
+        <div class="trash-actions">
+          <button type="button" class="link-button" aria-label={t('restoreOf', document.name)} aria-disabled={busy ? 'true' : undefined} onClick={onRestore}>
+            {t('restore')}
+          </button>
+          <button type="button" class="link-button danger" aria-label={t('deleteForeverOf', document.name)} onClick={() => onAsk(true)}>
+            {t('deleteForever')}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p class="row-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
