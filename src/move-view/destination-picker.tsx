@@ -8,7 +8,7 @@
  * Names come from Grist: rendered as text only.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { t } from '../shared/i18n.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import type { MoveDestination } from '../shared/move.ts';
 import { destinationGroups } from './destinations.ts';
 
@@ -29,9 +29,11 @@ export interface DestinationPickerProps {
   onClose: () => void;
   /** A reason the last move failed, shown above the list (role="alert"). */
   error?: string | null;
+  /** What a group of another site says (default: that the document gets a new address there, as a move does). */
+  crossSiteNote?: MessageKey;
 }
 
-export function DestinationPicker({ idBase, subject, destinations, confirmation, onChoose, onClose, error }: DestinationPickerProps) {
+export function DestinationPicker({ idBase, subject, destinations, confirmation, onChoose, onClose, error, crossSiteNote = 'anotherSite' }: DestinationPickerProps) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [confirming, setConfirming] = useState<{ destination: MoveDestination; text: string } | null>(null);
@@ -138,7 +140,7 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
           <div role="group" key={`${group.site.orgId} ${group.site.siteUrl}`} aria-label={group.site.name}>
             <div class="destination-site" aria-hidden="true">
               <span dir="auto">{group.site.name}</span>
-              <span class="destination-site-note">{t(group.crossSite ? 'anotherSite' : 'thisSite')}</span>
+              <span class="destination-site-note">{t(group.crossSite ? crossSiteNote : 'thisSite')}</span>
             </div>
             {group.destinations.map((destination) => {
               const own = index++;

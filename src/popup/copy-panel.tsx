@@ -62,6 +62,7 @@ export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
         // Its own workspace too: a copy may sit beside its original.
         destinations={listing ? moveDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: Number.NaN }) : []}
         confirmation={() => null}
+        crossSiteNote={'anotherSiteForCopy'}
         onChoose={(destination) =>
           copyTo(
             { site: { orgId: destination.site.orgId, name: destination.site.name, url: destination.site.siteUrl }, workspace: { id: destination.workspace.id, name: destination.workspace.name } },

@@ -35,6 +35,29 @@ function offer(context: DocumentActionContext, entryId: string | null, last: Omi
   context.announcement.value = entryId ? '' : last.other.message;
 }
 
+/**
+ * The link of the document row after row `key` (before it, for the last): where the focus goes
+ * when that row leaves the list, so Ctrl+Z and the arrow keys go on working from there (the search
+ * box would take Ctrl+Z as its own). Null when `key`'s row does not hold the focus.
+ */
+function neighbourLink(key: string): HTMLElement | null {
+  const row = globalThis.document.activeElement?.closest('[data-row-key]');
+  if (row?.getAttribute('data-row-key') !== key) return null;
+  // In the order they are shown (the windowed list keeps its elements in no set order).
+  const top = (element: HTMLElement) => element.getBoundingClientRect().top;
+  const links = [...globalThis.document.querySelectorAll<HTMLElement>('a[data-result-link]')].sort((a, b) => top(a) - top(b));
+  const at = links.findIndex((link) => row.contains(link));
+  return links[at + 1] ?? links[at - 1] ?? null;
+}
+
+/** Once the list is drawn without the row, the focus on `next` (if it is still there), unless the user put it somewhere meanwhile. */
+function focusAfterRemoval(next: HTMLElement | null): void {
+  setTimeout(() => {
+    const active = globalThis.document.activeElement;
+    if (next?.isConnected && (!active || active === globalThis.document.body || !active.isConnected)) next.focus();
+  }, 0);
+}
+
 /** A document's ref as the worker takes it: its site and id (the worker picks the account that owns it). */
 const named = (ref: DocumentRef) => ({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId });
 
@@ -43,18 +66,18 @@ const named = (ref: DocumentRef) => ({ orgId: ref.orgId, siteUrl: ref.siteUrl, d
  * for a document Grist no longer has). Once Grist confirms, the status says so with Undo.
  */
 export async function trash(context: DocumentActionContext, ref: DocumentRef): Promise<void> {
-  const { listing, confirm, backend, announcement, removedDocument } = context;
+  const { listing, confirm, backend, announcement } = context;
   const document = rowDocument(listing.value, ref);
   const place = placeOf(listing.value, ref);
   if (!document || !place) return;
   const key = renameKey(ref);
   const putBack = (shown: Listing) => withAdded(shown, place, document, ref.account);
+  const next = neighbourLink(key);
   batch(() => {
     confirm(key, (shown) => withRenamed(shown, ref, null));
-    // Its row took the focus with it: the view moves it on.
-    removedDocument.value = ref;
     announcement.value = '';
   });
+  focusAfterRemoval(next);
   const reply = await settle(backend.removeDocument(named(ref)));
   batch(() => {
     if (!reply.ok) {

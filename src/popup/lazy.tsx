@@ -1,38 +1,39 @@
-/** Components whose code loads when first shown, not with every popup. */
+/**
+ * The popup's parts most opens never show, as components whose code loads when first shown: all
+ * of them in one chunk (on-demand.ts), loaded once for every part, by the first that is shown, by
+ * `loadParts()` ahead (when the popup is idle), or by an action that needs it (store.ts `act`).
+ */
 import { createElement, type ComponentProps, type ComponentType, type FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
+type OnDemand = typeof import('./on-demand.ts');
+/** The components of the on-demand chunk, by name. */
+type Parts = { [K in keyof OnDemand as OnDemand[K] extends ComponentType<never> ? K : never]: OnDemand[K] };
+
+let parts: OnDemand | undefined;
+let loading: Promise<OnDemand> | undefined;
+/** The on-demand chunk, loaded if need be (once). */
+export const loadParts = () => (loading ??= import('./on-demand.ts').then((module) => (parts = module)));
+/** The on-demand chunk if loaded already: what needs it then runs in the same task, not a later one. */
+export const loadedParts = () => parts;
+
 /**
- * A component that renders nothing until `load` has given the real one (once, for every use),
- * then renders that with its props. For parts of the popup most opens never show. `preload()`
- * loads it ahead; once loaded, it renders at once.
+ * Component `name` of the on-demand chunk: renders nothing until the chunk is loaded, then the
+ * component with its props; at once when it is loaded already.
  */
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> & { preload: () => Promise<unknown> } {
-  let component: ComponentType<P> | undefined;
-  let loading: Promise<unknown> | undefined;
-  const preload = () => (loading ??= load().then((loaded) => (component = loaded)));
-  function Lazy(props: P) {
+export function onDemand<K extends keyof Parts>(name: K): FunctionComponent<ComponentProps<Parts[K]>> {
+  return function OnDemand(props) {
     const [, setLoaded] = useState(false);
-    // Rendered without it: loaded since (a preload), or still loading, it is rendered once there.
-    const missing = !component;
+    // Rendered without it: loaded since (ahead), or still loading, it is rendered once there.
+    const missing = !parts;
     useEffect(() => {
       if (!missing) return;
       let shown = true;
-      void preload().then(() => shown && setLoaded(true));
+      void loadParts().then(() => shown && setLoaded(true));
       return () => {
         shown = false;
       };
     }, []);
-    return component ? createElement(component, props) : null;
-  }
-  return Object.assign(Lazy, { preload });
-}
-
-type OnDemand = typeof import('./on-demand.ts');
-/** The components of the popup's on-demand chunk, by name. */
-type Parts = { [K in keyof OnDemand as OnDemand[K] extends ComponentType<never> ? K : never]: OnDemand[K] };
-
-/** Component `name` of the popup's on-demand chunk (on-demand.ts), as a lazy component (see lazy). */
-export function onDemand<K extends keyof Parts>(name: K) {
-  return lazy<ComponentProps<Parts[K]>>(() => import('./on-demand.ts').then((module) => module[name] as ComponentType<ComponentProps<Parts[K]>>));
+    return parts ? createElement(parts[name] as ComponentType<ComponentProps<Parts[K]>>, props) : null;
+  };
 }

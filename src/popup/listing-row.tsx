@@ -6,7 +6,7 @@ import { t } from '../shared/i18n.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/listing-rows.ts';
 import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
-import { onDemand } from './lazy.tsx';
+import { loadParts, onDemand } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from './store.ts';
 
@@ -59,7 +59,7 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
     }
     case 'site-error':
       // Loading as the row is first rendered, it is there by the frame that shows it, or the next.
-      void ListingError.preload();
+      void loadParts();
       return (
         <div class="site-error-row" style={style}>
           <ListingError store={store} error={row.error} earlier={row.earlier ? t('siteFromEarlierRefresh') : null} />

@@ -10,7 +10,7 @@ import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen-handover.ts';
-import { RenameField } from './rename-row.ts';
+import { loadParts } from './lazy.tsx';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
@@ -42,6 +42,6 @@ if (root) {
   const whenIdle = (task: () => void) => requestIdleCallback(() => task());
   // Nor is renaming: the rename field's code (with the popup's other parts on demand) comes once
   // the popup is idle, ahead of the first Rename.
-  whenIdle(() => void RenameField.preload());
+  whenIdle(() => void loadParts());
   whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

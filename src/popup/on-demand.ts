@@ -17,3 +17,4 @@ export { RowMenu } from './row-menu.tsx';
 export { NewDocumentField } from './new-document-field.tsx';
 export { TrashView } from './trash-view.tsx';
 export * as documentActions from './document-actions.ts';
+export * as changeActions from './change-actions.ts';

@@ -8,7 +8,7 @@ import { onDemand } from './lazy.tsx';
 import type { RenameState } from './store.ts';
 
 /**
- * The rename field (rename-field.tsx); `RenameField.preload()` loads its code ahead. In the chunk
+ * The rename field (rename-field.tsx); `loadParts()` (lazy.tsx) loads its code ahead. In the chunk
  * of on-demand.ts, not one of its own: the bundler would then move Preact out of the popup's
  * script into a chunk of its own, one more file for every popup.
  */

@@ -5,9 +5,9 @@
  * first item when it opens, the arrow keys (and Home, End) move among the items, Enter or Space
  * chooses, Escape closes it with focus back on its button, Tab closes it and goes on. Placed
  * fixed under its button (above it near the bottom of the popup), so the list's scrolling box does
- * not cut it.
+ * not cut it; a scroll or a resize closes it.
  */
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canPin, canTrash } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
@@ -39,7 +39,20 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
     const box = button()?.getBoundingClientRect();
     const height = menuRef.current?.offsetHeight ?? 0;
     if (box) setPlace({ top: box.bottom + height > innerHeight ? Math.max(0, box.top - height) : box.bottom, right: Math.max(0, innerWidth - box.right) });
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, []);
+  // Once placed (a hidden menu takes no focus): its first item.
+  useLayoutEffect(() => {
+    if (place) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [place === null]);
+  // Placed once, it would float away from its row: a scroll or a resize closes it.
+  useEffect(() => {
+    const away = () => onClose();
+    addEventListener('scroll', away, true);
+    addEventListener('resize', away);
+    return () => {
+      removeEventListener('scroll', away, true);
+      removeEventListener('resize', away);
+    };
   }, []);
 
   const close = (refocus: boolean) => {

@@ -13,6 +13,7 @@ import type { MovePlace } from '../shared/move.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 import { matchingRows, prepareListing, prepareSearch, type Row } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
+import { loadedParts, loadParts } from './lazy.tsx';
 import { createListingSync, type ListingSync } from './listing-sync.ts';
 import type { ActionContext } from './change-actions.ts';
 import { renameKey, renameSubject, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
@@ -119,11 +120,15 @@ type DocumentActions = typeof import('./document-actions.ts');
 type ActionArguments<K extends keyof DocumentActions> = Parameters<DocumentActions[K]> extends [unknown, ...infer Rest] ? Rest : never;
 
 /**
- * The popup's actions past a first look (change-actions.ts): a rename's answer, a move, an undo.
- * Loaded with the first of them: most popups do none.
+ * Runs `run` with the popup's on-demand chunk (lazy.tsx), which holds its actions past a first look
+ * (change-actions.ts: a rename's request and answer, a move, an undo; document-actions.ts): in the
+ * same task when it is loaded already (the popup was idle, or a part of it is shown), otherwise
+ * once loaded. Most popups do none of these.
  */
-let loadedActions: typeof import('./change-actions.ts') | undefined;
-const actions = () => import('./change-actions.ts').then((loaded) => (loadedActions = loaded));
+function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promise<Awaited<T>> {
+  const loaded = loadedParts();
+  return (loaded ? Promise.resolve(run(loaded)) : loadParts().then(run)) as Promise<Awaited<T>>;
+}
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
@@ -173,7 +178,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     const subject = renameSubject(listing.value, ref);
     if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
     // The code that sends it comes now, while the name is typed.
-    void actions();
+    void loadParts();
     batch(() => {
       setRename(ref, { draft: subject.name, saving: false, error: null });
       // The last result is news no more once the user moves on to another rename; the last
@@ -202,8 +207,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       setRename(ref, { ...state, saving: true, error: null });
       announcement.value = t('savingNewName');
     });
-    const send = (loaded: typeof import('./change-actions.ts')) => loaded.sendRename(store, ref, state);
-    await (loadedActions ? send(loadedActions) : actions().then(send));
+    await withParts(({ changeActions }) => changeActions.sendRename(store, ref, state));
   }
 
   let history: Promise<HistoryStore> | undefined;
@@ -224,18 +228,18 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     cancelMove: () => {
       if (!moving.value?.saving) moving.value = null;
     },
-    commitMove: async (to) => (await actions()).commitMove(store, to),
+    commitMove: (to) => withParts(({ changeActions }) => changeActions.commitMove(store, to)),
     loadHistory: () =>
-      (history ??= actions()
-        .then((loaded) => loaded.historyStore(store))
+      (history ??= withParts(({ changeActions }) => changeActions.historyStore(store))
         .catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
       })),
-    undoLastChange: async (force = false) => (await actions()).undoLast(store, force),
-    act: (name, ...args) =>
-      import('./on-demand.ts').then(({ documentActions }) => (documentActions[name] as (...all: unknown[]) => never)(store, ...args)),
+    undoLastChange: (force = false) => withParts(({ changeActions }) => changeActions.undoLast(store, force)),
+    // At once when the chunk is loaded (a menu is open, or the popup was idle): the row goes in the
+    // same frame as the key.
+    act: (name, ...args) => withParts(({ documentActions }) => (documentActions[name] as (...all: unknown[]) => never)(store, ...args)),
     searchWaits,
     query,
     terms: termList,

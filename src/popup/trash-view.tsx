@@ -142,8 +142,9 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
           <button type="button" class="link-button" aria-label={t('restoreOf', document.name)} aria-disabled={busy ? 'true' : undefined} onClick={onRestore}>
             {t('restore')}
           </button>
-          <button type="button" class="link-button danger" aria-label={t('deleteForeverOf', document.name)} onClick={() => onAsk(true)}>
-            {t('deleteForever')}
+          {/* Named "Delete <name> forever" by its text, the name visually hidden: a label would not hold the visible words. */}
+          <button type="button" class="link-button danger" onClick={() => onAsk(true)}>
+            {t('deleteWord')} <span class="visually-hidden">{document.name}</span> {t('foreverWord')}
           </button>
         </div>
       ) : null}

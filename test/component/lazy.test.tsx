@@ -1,25 +1,25 @@
 // @vitest-environment jsdom
-/** The popup's parts that load when first shown (lazy.tsx). */
+/** The popup's parts that load when first shown (lazy.tsx): one chunk, on-demand.ts. */
 import { act, cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, expect, test } from 'vitest';
-import { lazy } from '../../src/popup/lazy.tsx';
+import { afterEach, expect, test, vi } from 'vitest';
+import { loadedParts, onDemand } from '../../src/popup/lazy.tsx';
+import type { PopupStore } from '../../src/popup/store.ts';
 
 afterEach(cleanup);
 
-test('a part rendered before its code loads shows once it has loaded', async () => {
-  const Part = lazy(async () => () => <p>Loaded part</p>);
+const NewDocumentField = onDemand('NewDocumentField');
+const props = { store: { act: vi.fn() } as unknown as PopupStore, workspace: { orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 }, onDone: vi.fn() };
+
+test('a part rendered before its chunk loads shows once it has loaded', async () => {
+  expect(loadedParts()).toBeUndefined();
   await act(async () => {
-    render(<Part />);
+    render(<NewDocumentField {...props} />);
   });
-  expect(await screen.findByText('Loaded part')).toBeTruthy();
+  expect(await screen.findByRole('textbox', { name: 'Name of the new document' })).toBeTruthy();
+  expect(loadedParts()).toBeDefined();
 });
 
-test('a part whose code loads between its first render and the end of that render’s work still shows', async () => {
-  const Part = lazy(async () => () => <p>Loaded part</p>);
-  await act(async () => {
-    render(<Part />);
-    // As when the row starts the load as it renders (listing-row.tsx): done before its effects run.
-    await Part.preload();
-  });
-  expect(await screen.findByText('Loaded part')).toBeTruthy();
+test('once the chunk is loaded, a part shows in its first render', () => {
+  render(<NewDocumentField {...props} />);
+  expect(screen.getByRole('textbox', { name: 'Name of the new document' })).toBeTruthy();
 });

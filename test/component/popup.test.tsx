@@ -14,7 +14,7 @@ import { createPopupStore } from '../../src/popup/store.ts';
 import { SCROLL_STEP } from '../../src/listing-view/row-window.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
-import { RenameField } from '../../src/popup/rename-row.ts';
+import { loadParts } from '../../src/popup/lazy.tsx';
 import { deferred } from '../setup/deferred.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { popupBackendMocks } from '../setup/popup-backend.ts';
@@ -22,7 +22,7 @@ import { popupBackendMocks } from '../setup/popup-backend.ts';
 // As the popup does once idle (main.tsx), so that Rename shows its field at once; loading it later
 // is tested in popup-rename-loading.test.tsx.
 beforeAll(async () => {
-  await RenameField.preload();
+  await loadParts();
 });
 afterEach(cleanup);
 

@@ -1,0 +1,257 @@
+// @vitest-environment jsdom
+/**
+ * The popup's More actions menu (keyboard: arrows, Enter, Escape back to its button), the copy
+ * form, the New document field and the Trash view, rendered with a fake backend and checked
+ * through roles, names and visible text.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Listing } from '../../src/shared/listing.ts';
+import type { TrashSite } from '../../src/shared/trash.ts';
+import { App } from '../../src/popup/app.tsx';
+import { createPopupStore } from '../../src/popup/store.ts';
+import { loadParts } from '../../src/popup/lazy.tsx';
+import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { popupBackendMocks } from '../setup/popup-backend.ts';
+
+beforeAll(async () => {
+  // The popup's on-demand parts (menu, forms, views), loaded when idle in the extension.
+  await loadParts();
+});
+afterEach(cleanup);
+
+const BUDGET = doc('budgetDoc000000000000', 'Budget', { updatedAt: '2024-03-01T00:00:00.000Z' });
+const NOTES = doc('notesDoc0000000000000', 'Shared notes', { access: 'editors', updatedAt: '2024-05-01T00:00:00.000Z' });
+const REPORT = doc('reportDoc000000000000', 'Report', { access: 'viewers', updatedAt: '2024-04-01T00:00:00.000Z' });
+
+function listing(): Listing {
+  const acme = siteEntry(2, 'Acme', [workspaceEntry(20, 'Sales', [REPORT], { access: 'viewers' }), workspaceEntry(21, 'Ops', [doc('opsDoc000000000000000', 'Runbook', { access: 'editors', updatedAt: '2024-01-01T00:00:00.000Z' })], { access: 'editors' })], {
+    domain: 'acme',
+    siteUrl: 'https://acme.getgrist.com',
+  });
+  return { fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', [BUDGET, NOTES], { access: 'owners' })]), acme] };
+}
+
+async function setup() {
+  const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing() })) };
+  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  render(<App store={store} />);
+  await act(async () => {
+    await store.start();
+  });
+  return { backend, store };
+}
+
+/** Settles the store's on-demand actions and the renders they cause (a lazy part's takes a second task). */
+const settle = () =>
+  act(async () => {
+    for (let task = 0; task < 2; task++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+async function openMenu(name: string): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+  return screen.findByRole('menu', { name: `Actions for ${name}` });
+}
+
+describe('the More actions menu', () => {
+  test('offers what the user’s rights allow: owners all, editors copy and pin, viewers copy', async () => {
+    await setup();
+    const items = async (name: string) => {
+      const menu = await openMenu(name);
+      const texts = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      return texts;
+    };
+    expect(await items('Budget')).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
+    expect(await items('Shared notes')).toEqual(['Make a copy…', 'Pin']);
+    expect(await items('Report')).toEqual(['Make a copy…']);
+  });
+
+  test('keyboard: focus on the first item, arrows move and wrap, Home and End, Escape back to the button', async () => {
+    await setup();
+    const menu = await openMenu('Budget');
+    const [trash, copy, pin] = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(document.activeElement).toBe(trash));
+    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(copy);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(trash);
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(pin);
+    fireEvent.keyDown(menu, { key: 'Home' });
+    expect(document.activeElement).toBe(trash);
+    fireEvent.keyDown(menu, { key: 'End' });
+    expect(document.activeElement).toBe(pin);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
+  });
+
+  test('Enter on Move to trash: the row goes in the same render, the worker is asked once, and the status offers Undo', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    const menu = await openMenu('Budget');
+    // A button's Enter is its click.
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Move to trash' }));
+    await act(async () => undefined);
+    expect(screen.queryByRole('link', { name: 'Open Budget' })).toBeNull();
+    await settle();
+    expect(backend.removeDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
+    expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to trash.');
+    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'e1', docId: BUDGET.id, force: false });
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069” from the trash.');
+  });
+
+  test('a trash Grist refuses puts the row back and says why', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only the owners of “Budget” can move it to the trash.' } });
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Move to trash' }));
+    await settle();
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Only the owners of “Budget” can move it to the trash.');
+  });
+
+  test('Pin: the document goes first among its workspace at once', async () => {
+    const { backend } = await setup();
+    backend.pinDocument.mockResolvedValue({ ok: true, value: { entryId: 'p1' } });
+    const names = () => screen.getAllByRole('link').map((link) => link.textContent);
+    expect(names().slice(0, 2)).toEqual(['Shared notes', 'Budget']);
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Pin' }));
+    await settle();
+    expect(names().slice(0, 2)).toEqual(['Budget', 'Shared notes']);
+    expect(backend.pinDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, pinned: true });
+    expect(screen.getByRole('img', { name: 'Pinned' })).toBeTruthy();
+  });
+});
+
+describe('the copy form', () => {
+  test('its name defaults to Grist’s, the template box is off, and choosing a workspace copies there', async () => {
+    const { backend } = await setup();
+    const to = { site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 21, name: 'Ops' } };
+    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', to, entryId: 'c1' } });
+    fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    const name = (await screen.findByRole('textbox', { name: 'Name of the copy' })) as HTMLInputElement;
+    expect(name.value).toBe('Report (copy)');
+    const template = screen.getByRole('checkbox', { name: 'As template (structure only, no data)' }) as HTMLInputElement;
+    expect(template.checked).toBe(false);
+    // Only workspaces the user may add to: its own Sales (viewers) is not one.
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Home — Personal', 'Ops — Acme']);
+    fireEvent.input(name, { target: { value: 'Report 2025' } });
+    fireEvent.click(template);
+    fireEvent.click(screen.getByRole('option', { name: 'Ops — Acme' }));
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: REPORT.id, to: { orgId: 2, workspaceId: 21 }, name: 'Report 2025', asTemplate: true });
+    const status = screen.getByRole('status');
+    expect(screen.getAllByRole('link', { name: 'Open Report 2025' }).filter((link) => !status.contains(link))).toHaveLength(1);
+    expect(status.textContent).toContain('Copied “\u2068Report 2025\u2069” to Acme › Ops.');
+    expect(within(status).getByRole('link', { name: 'Open Report 2025' }).getAttribute('href')).toBe('https://acme.getgrist.com/doc/copyDoc00000000000000');
+  });
+
+  test('a lost answer the worker could not confirm stays in the form, with Copy again', async () => {
+    const { backend } = await setup();
+    const message = 'Grist did not answer in time: “Budget (copy)” may not have been copied. Check Acme › Ops.';
+    backend.copyDocument.mockResolvedValue({ ok: false, error: { kind: 'network', message } });
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(backend.copyDocument).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy again' }));
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('New document', () => {
+  test('offered where the user may add documents; Enter creates it and the row appears', async () => {
+    const { backend } = await setup();
+    expect(screen.queryByRole('button', { name: 'New document in Sales' })).toBeNull();
+    backend.createDocument.mockResolvedValue({ ok: true, value: { document: doc('newDoc000000000000000', 'Q4 plan'), entryId: 'n1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New document in Ops' }));
+    const field = await screen.findByRole('textbox', { name: 'Name of the new document' });
+    fireEvent.input(field, { target: { value: '  Q4 plan ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await settle();
+    expect(backend.createDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', workspaceId: 21, name: 'Q4 plan' });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Created “\u2068Q4 plan\u2069” in Acme › Ops.');
+    expect(screen.getAllByRole('link', { name: 'Open Q4 plan' }).filter((link) => !status.contains(link))).toHaveLength(1);
+  });
+
+  test('an empty name is refused in the status, nothing sent; Escape gives up', async () => {
+    const { backend } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'New document in Ops' }));
+    const field = await screen.findByRole('textbox', { name: 'Name of the new document' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await settle();
+    expect(backend.createDocument).not.toHaveBeenCalled();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('status').textContent).toContain('Enter a name.');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Name of the new document' })).toBeNull();
+  });
+});
+
+describe('the Trash view', () => {
+  const trash: TrashSite[] = [
+    {
+      account: 'a1',
+      orgId: 2,
+      name: 'Acme',
+      siteUrl: 'https://acme.getgrist.com',
+      documents: [
+        { id: 'oldDoc000000000000000', name: '<i>Old plan</i>', removedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), access: 'owners', workspace: { id: 20, name: 'Sales' } },
+        { id: 'theirDoc0000000000000', name: 'Their doc', removedAt: new Date().toISOString(), access: 'editors', workspace: { id: 20, name: 'Sales' } },
+      ],
+    },
+    { account: 'a1', orgId: 3, name: 'Globex', siteUrl: 'https://globex.getgrist.com', documents: [], error: { kind: 'timeout', message: 'globex.getgrist.com did not answer in 15 s.' } },
+  ];
+
+  test('read when opened, not before; each document with when it was removed, Restore and Delete forever for owners', async () => {
+    const { backend } = await setup();
+    backend.readTrash.mockResolvedValue({ ok: true, value: trash });
+    expect(backend.readTrash).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' });
+    expect(backend.readTrash).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Grist deletes a document in the trash for good 30 days after it was removed.')).toBeTruthy();
+    expect(screen.getByText('removed 2 days ago')).toBeTruthy();
+    expect(document.querySelector('i')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restore Their doc' })).toBeNull();
+    expect(screen.getByText('globex.getgrist.com did not answer in 15 s.')).toBeTruthy();
+  });
+
+  test('Restore takes it out of the view and into the list; Delete forever asks in place, naming it, then deletes', async () => {
+    const { backend } = await setup();
+    backend.readTrash.mockResolvedValue({ ok: true, value: structuredClone(trash) });
+    backend.restoreDocument.mockResolvedValue({ ok: true, value: { entryId: 'r1' } });
+    backend.deleteDocument.mockResolvedValue({ ok: true, value: { entryId: 'd1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' }));
+    await settle();
+    expect(backend.restoreDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: 'oldDoc000000000000000' });
+    expect(screen.queryByRole('button', { name: 'Restore <i>Old plan</i>' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Restored “\u2068<i>Old plan</i>\u2069” to Acme › Sales.');
+
+    // Back in the list, restored; the trash read again (here it holds it still, for the delete).
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    expect(screen.getByRole('link', { name: 'Open <i>Old plan</i>' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
+    const question = await screen.findByText('Delete “<i>Old plan</i>” forever? This cannot be undone.');
+    expect(document.activeElement).toBe(question);
+    expect(backend.deleteDocument).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete forever' }));
+    await settle();
+    expect(backend.deleteDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: 'oldDoc000000000000000' });
+    expect(screen.getByRole('status').textContent).toContain('Deleted “\u2068<i>Old plan</i>\u2069” forever.');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The rest of Grist's home page from the popup, in Chromium against the fake Grist server (issue
+ * 29): a row's More actions menu (trash, copy, pin), the Delete key, Undo, the Trash view (restore,
+ * delete forever), a copy to another site opened from the status, and a new document. Each checks
+ * what the server ends up storing; the menu, the Trash view and the copy form are screenshot for
+ * the README and checked by axe in both schemes.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { expectNoViolations } from './axe.ts';
+import { useGristAndExtension } from './fixtures.ts';
+import { openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+
+const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
+
+async function connect(): Promise<void> {
+  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+}
+
+/** Moves a document to the trash in Grist itself, as someone would on Grist's own page. */
+async function removeInGrist(docId: string, site: string): Promise<void> {
+  const response = await fetch(`${setup.grist.url}/o/${site}/api/docs/${docId}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+  expect(response.status).toBe(200);
+}
+
+/** Opens a row's More actions menu. Out: the menu. */
+async function openMenu(popup: Page, name: string) {
+  await popup.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+  const menu = popup.getByRole('menu', { name: `Actions for ${name}` });
+  await menu.waitFor();
+  return menu;
+}
+
+describe('a document’s More actions', () => {
+  it('Move to trash: the row goes, Grist has it in the trash, and Undo restores it', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    // The screenshot's size first: a resize closes the menu.
+    await popup.setViewportSize({ width: 400, height: 600 });
+    const menu = await openMenu(popup, 'Bug Tracker');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Move to trash');
+    await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
+    await expectNoViolations(popup);
+    await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
+    await popup.getByRole('status').getByText('Moved “\u2068Bug Tracker\u2069” to trash.').waitFor();
+    expect(await popup.getByRole('link', { name: 'Open Bug Tracker' }).count()).toBe(0);
+    expect(grist.doc(DOCS.bugTracker.id)?.removedAt).toEqual(expect.any(String));
+
+    await popup.getByRole('button', { name: 'Undo moving “Bug Tracker” to trash' }).click();
+    await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+    await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.removedAt).toBeUndefined();
+    await popup.close();
+  });
+
+  it('the Delete key on a row moves it to the trash; Ctrl+Z takes it back', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await popup.getByRole('link', { name: 'Open Campaign Plan' }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Campaign Plan\u2069” to trash.').waitFor();
+    // The focus goes to the next row (Globex’s newest, Leads being newer than it), where Ctrl+Z is not a text field’s own.
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Project Beta');
+    expect(grist.doc(DOCS.campaignPlan.id)?.removedAt).toEqual(expect.any(String));
+    await popup.keyboard.press('Control+z');
+    await popup.getByRole('link', { name: 'Open Campaign Plan' }).waitFor();
+    await expect.poll(() => grist.doc(DOCS.campaignPlan.id)?.removedAt).toBeUndefined();
+    await popup.close();
+  });
+
+  it('Pin puts the document among the pinned at once, and Grist has it pinned', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await (await openMenu(popup, 'Bug Tracker')).getByRole('menuitem', { name: 'Pin' }).click();
+    await popup.getByRole('status').getByText('Pinned “\u2068Bug Tracker\u2069”.').waitFor();
+    await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.isPinned).toBe(true);
+    expect(await (await openMenu(popup, 'Bug Tracker')).getByRole('menuitem').allTextContents()).toContain('Unpin');
+    await popup.keyboard.press('Escape');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Bug Tracker');
+    await popup.getByRole('button', { name: 'Undo pinning “Bug Tracker”' }).click();
+    await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.isPinned).toBe(false);
+    await popup.close();
+  });
+
+  it('Make a copy… to another site: the copy is made there, as a template, and Open opens it', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await popup.setViewportSize({ width: 400, height: 600 });
+    await (await openMenu(popup, 'Roadmap 2026')).getByRole('menuitem', { name: 'Make a copy…' }).click();
+    const name = popup.getByRole('textbox', { name: 'Name of the copy' });
+    expect(await name.inputValue()).toBe('Roadmap 2026 (copy)');
+    await popup.getByRole('checkbox', { name: 'As template (structure only, no data)' }).check();
+    await screenshotSchemes(popup, 'copy-form', { width: 400, height: 600 });
+    await expectNoViolations(popup);
+    await name.fill('Roadmap for Globex');
+    await popup.getByRole('option', { name: /^Projects/ }).click();
+    await popup.getByRole('status').getByText('Copied “\u2068Roadmap for Globex\u2069” to Globex Inc › Projects.').waitFor();
+    const copy = grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    expect(copy.map(({ path, contentType }) => [path, contentType])).toEqual([[`/o/acme/api/docs/${DOCS.roadmap.id}/copy`, 'application/json']]);
+    const opened = extension.context.waitForEvent('page');
+    await popup.getByRole('status').getByRole('link', { name: 'Open Roadmap for Globex' }).click();
+    const page = await opened;
+    const copyId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    expect(page.url()).toBe(`${grist.url}/o/globex/doc/${copyId}`);
+    expect(grist.doc(copyId)).toMatchObject({ name: 'Roadmap for Globex', workspaceId: WORKSPACES.projects.id, copyOf: { docId: DOCS.roadmap.id, asTemplate: true } });
+    await page.close();
+    await popup.close();
+  });
+});
+
+describe('a workspace’s New document', () => {
+  it('Enter creates it: the row appears, Grist has it, and Undo moves it to the trash', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Q4 plan');
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
+    await popup.getByRole('link', { name: 'Open Q4 plan' }).waitFor();
+    await popup.getByRole('status').getByText('Created “\u2068Q4 plan\u2069” in Acme Corp › Marketing.').waitFor();
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New document in Marketing');
+    const made = grist.requests.find((request) => request.method === 'POST' && request.path === `/o/acme/api/workspaces/${WORKSPACES.marketing.id}/docs`);
+    expect(made?.contentType).toBe('application/json');
+    await popup.getByRole('button', { name: 'Undo creating “Q4 plan” (it goes to the trash)' }).click();
+    await popup.getByRole('status').getByText('Moved “\u2068Q4 plan\u2069” to trash.').waitFor();
+    expect(await popup.getByRole('link', { name: 'Open Q4 plan' }).count()).toBe(0);
+    await popup.close();
+  });
+});
+
+describe('the Trash view', () => {
+  it('lists each site’s trash with when it was removed; Restore takes one back, Delete forever asks, then deletes', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    await removeInGrist(DOCS.leads.id, 'acme');
+    await removeInGrist(DOCS.readingList.id, 'docs');
+    const popup = await openPopup(extension);
+    await popup.setViewportSize({ width: 400, height: 600 });
+    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await popup.getByRole('heading', { name: 'Trash' }).waitFor();
+    await popup.getByRole('button', { name: 'Restore Leads' }).waitFor();
+    expect(await popup.getByText('Grist deletes a document in the trash for good 30 days after it was removed.').count()).toBe(1);
+    expect(await popup.locator('.trash-document').filter({ hasText: 'Leads' }).textContent()).toMatch(/Leads · Marketing · removed (now|\d+ seconds? ago)/);
+    await screenshotSchemes(popup, 'trash', { width: 400, height: 600 });
+    await expectNoViolations(popup);
+
+    await popup.getByRole('button', { name: 'Restore Leads' }).click();
+    await popup.getByRole('status').getByText('Restored “\u2068Leads\u2069” to Acme Corp › Marketing.').waitFor();
+    expect(grist.doc(DOCS.leads.id)?.removedAt).toBeUndefined();
+    expect(await popup.getByRole('button', { name: 'Restore Leads' }).count()).toBe(0);
+
+    await popup.getByRole('button', { name: 'Delete Reading List forever' }).click();
+    await popup.getByText('Delete “Reading List” forever? This cannot be undone.').waitFor();
+    expect(grist.doc(DOCS.readingList.id)).toBeDefined();
+    await popup.getByRole('button', { name: 'Delete forever', exact: true }).click();
+    await popup.getByRole('status').getByText('Deleted “\u2068Reading List\u2069” forever.').waitFor();
+    expect(grist.doc(DOCS.readingList.id)).toBeUndefined();
+
+    // Back to the list: the restored document is there.
+    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await popup.getByRole('link', { name: 'Open Leads' }).waitFor();
+    await popup.close();
+  });
+});
