@@ -2,7 +2,7 @@
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './rename-window/document-at-url.ts';
-import { getBulkRun, retryFailedBulk, startBulkMove, startBulkRename, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
+import { getBulkRun, retryFailedBulk, startBulkCopy, startBulkMove, startBulkRename, startBulkTrash, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
@@ -70,6 +70,8 @@ browser.runtime.onMessage.addListener(
       undoChange,
       startBulkRename,
       startBulkMove,
+      startBulkTrash,
+      startBulkCopy,
       getBulkRun,
       stopBulkRun,
       retryFailedBulk,

@@ -65,6 +65,8 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
     ),
   }),
   startBulkMove: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)), to: bulkDestination }),
+  startBulkTrash: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)) }),
+  startBulkCopy: v.object({ items: v.pipe(v.array(v.object(documentKey)), v.maxLength(MAX_BULK_ITEMS)), to: bulkDestination }),
   getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),

@@ -9,6 +9,7 @@ import { MoveForm } from './move-form.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { RulesForm } from './rules-form.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { TrashCopyForm } from './trash-copy-form.tsx';
 import type { BulkStore } from './store.ts';
 
 export function BulkApp({ store }: { store: BulkStore }) {
@@ -38,6 +39,7 @@ export function BulkApp({ store }: { store: BulkStore }) {
             <div class="bulk-changes">
               <RulesForm store={store} />
               <MoveForm store={store} />
+              <TrashCopyForm store={store} />
             </div>
           </div>
           <PreviewTable store={store} />

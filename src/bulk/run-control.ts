@@ -7,7 +7,19 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
+
+/**
+ * What the page says of a run of each kind: its heading while under way and once done, its summary
+ * ("18 renamed, …"), its start ("Renaming 18 documents…", one document), what Undo this batch came
+ * to, and the button that leaves it.
+ */
+export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'doneHeading' | 'summary' | 'going' | 'goingOne' | 'undone' | 'newRun', MessageKey>> = {
+  rename: { heading: 'bulkRunHeading', doneHeading: 'bulkRunDoneHeading', summary: 'bulkRunSummary', going: 'bulkRenaming', goingOne: 'bulkRenamingOne', undone: 'bulkUndoSummary', newRun: 'bulkNewRename' },
+  move: { heading: 'bulkMoveRunHeading', doneHeading: 'bulkMoveRunDoneHeading', summary: 'bulkMoveRunSummary', going: 'bulkMoving', goingOne: 'bulkMovingOne', undone: 'bulkMoveUndoSummary', newRun: 'bulkNewRun' },
+  trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', goingOne: 'bulkTrashingOne', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },
+  copy: { heading: 'bulkCopyRunHeading', doneHeading: 'bulkCopyRunDoneHeading', summary: 'bulkCopyRunSummary', going: 'bulkCopying', goingOne: 'bulkCopyingOne', undone: 'bulkCopyUndoSummary', newRun: 'bulkNewRun' },
+};
 
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
 export const RUN_POLL_MS = 250;
@@ -16,7 +28,7 @@ export const RUN_POLL_MS = 250;
 export function runCounts(run: BulkRunSnapshot) {
   const counts = { changed: 0, failed: 0, notSent: 0, finished: 0 };
   for (const item of run.items) {
-    if (item.state === 'renamed' || item.state === 'moved') counts.changed += 1;
+    if (item.state === 'renamed' || item.state === 'moved' || item.state === 'trashed' || item.state === 'copied') counts.changed += 1;
     else if (item.state === 'failed') counts.failed += 1;
     else if (item.state === 'not-sent') counts.notSent += 1;
     else continue;
@@ -25,23 +37,23 @@ export function runCounts(run: BulkRunSnapshot) {
   return counts;
 }
 
-/** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run). */
+/** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run, and so on: RUN_WORDS). */
 export function describeRun(run: BulkRunSnapshot): string {
   const counts = runCounts(run);
-  return t(run.kind === 'move' ? 'bulkMoveRunSummary' : 'bulkRunSummary', String(counts.changed), String(counts.failed), String(counts.notSent));
+  return t(RUN_WORDS[run.kind].summary, String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
 /** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
 function describeStart(run: BulkRunSnapshot): string {
   const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
-  const move = run.kind === 'move';
-  return sent === 1 ? t(move ? 'bulkMovingOne' : 'bulkRenamingOne') : t(move ? 'bulkMoving' : 'bulkRenaming', String(sent));
+  const words = RUN_WORDS[run.kind];
+  return sent === 1 ? t(words.goingOne) : t(words.going, String(sent));
 }
 
-/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run). */
+/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run, and so on). */
 function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
-  return t(run.kind === 'move' ? 'bulkMoveUndoSummary' : 'bulkUndoSummary', String(restored), String(results.length));
+  return t(RUN_WORDS[run.kind].undone, String(restored), String(results.length));
 }
 
 /** The run as the page's views see it, and what they can do with it. */

@@ -1,12 +1,12 @@
 /**
  * A run as it goes and once done: the progress bar with "k of N", Stop, Retry failed, Undo this
- * batch, and each document's outcome (renamed, failed with the reason, not sent; then what its
- * undo came to).
+ * batch, and each document's outcome (renamed, moved, moved to the trash, copied, failed with the
+ * reason, not sent; then what its undo came to).
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus } from '../shared/bulk.ts';
 import { t } from '../shared/i18n.ts';
-import { describeRun, runCounts } from './run-control.ts';
+import { describeRun, RUN_WORDS, runCounts } from './run-control.ts';
 import type { BulkStore } from './store.ts';
 import { WindowedTable } from './windowed-table.tsx';
 
@@ -26,6 +26,10 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
       return t('bulkRenamed');
     case 'moved':
       return t('bulkMoved');
+    case 'trashed':
+      return t('bulkTrashed');
+    case 'copied':
+      return t('bulkCopied');
     case 'failed':
       return t('bulkFailed', item.message ?? '');
     case 'not-sent':
@@ -51,15 +55,16 @@ export function RunPanel({ store }: { store: BulkStore }) {
     }
   });
   const counts = runCounts(run);
-  // A move run's destination, in the column a rename run gives the new name.
-  const move = run.kind === 'move' && run.to ? `${run.to.site.name} › ${run.to.workspace.name}` : null;
+  const words = RUN_WORDS[run.kind];
+  // Where a move or copy run goes (a trash run: the trash), in the column a rename run gives the new name.
+  const move = run.to && run.kind !== 'rename' ? `${run.to.site.name} › ${run.to.workspace.name}` : run.kind === 'trash' ? t('trash') : null;
   const undone = store.undone.value;
   const busy = store.busy.value;
   const undoLeft = !undone || [...undone.values()].some((result) => result.outcome === 'failed');
   return (
     <section class="bulk-section run" aria-labelledby="run-heading" onFocusIn={(event) => (focused.current = event.target as Element)}>
       <h2 id="run-heading" tabIndex={-1} ref={headingRef}>
-        {run.kind === 'move' ? t(run.done ? 'bulkMoveRunDoneHeading' : 'bulkMoveRunHeading') : t(run.done ? 'bulkRunDoneHeading' : 'bulkRunHeading')}
+        {t(run.done ? words.doneHeading : words.heading)}
       </h2>
       <div class="run-progress">
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
@@ -84,13 +89,13 @@ export function RunPanel({ store }: { store: BulkStore }) {
         )}
         {run.done && (
           <button type="button" class="primary" onClick={() => void store.newBulkRename()} disabled={busy}>
-            {t(run.kind === 'move' ? 'bulkNewRun' : 'bulkNewRename')}
+            {t(words.newRun)}
           </button>
         )}
       </div>
       <WindowedTable
-        label={t(run.kind === 'move' ? 'bulkMoveRunHeading' : 'bulkRunHeading')}
-        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), move ? t('bulkColumnMovesTo') : t('bulkColumnNew'), t('bulkColumnOutcome')]}
+        label={t(words.heading)}
+        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), move ? t(run.kind === 'copy' ? 'bulkColumnCopiesTo' : 'bulkColumnMovesTo') : t('bulkColumnNew'), t('bulkColumnOutcome')]}
         count={run.items.length}
         rowKey={(index) => `${run.items[index]!.orgId}/${run.items[index]!.docId}`}
         row={(index) => {

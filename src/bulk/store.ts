@@ -16,8 +16,9 @@ import { previewRenames, workspaceKeyOf, type PickedDocument, type Preview } fro
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
 import { planMove, type MovePlan } from './move-plan.ts';
 import { createRunControl, type RunView } from './run-control.ts';
+import { createTrashCopy, type TrashCopyView } from './trash-copy.ts';
 
-export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
+export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'startBulkTrash' | 'startBulkCopy' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
 
 export interface BulkStoreDependencies {
   backend: BulkBackend;
@@ -37,7 +38,7 @@ export interface PickerChoice {
 }
 
 /** The page's state: the listing, the choice of documents, the rules and their preview, a move's plan, and the run (run-control.ts). */
-export interface BulkStore extends RunView {
+export interface BulkStore extends RunView, TrashCopyView {
   readonly listing: ReadonlySignal<Listing | null>;
   /** True once the cache was read or a fresh listing arrived. */
   readonly loaded: ReadonlySignal<boolean>;
@@ -343,6 +344,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       undone.value = null;
       await act(() => backend.startBulkRename({ items }));
     },
+    ...createTrashCopy({ backend, listing, picked, act, undone }),
     stop: runControl.stop,
     retryFailed: runControl.retryFailed,
     undoBatch: runControl.undoBatch,

@@ -20,6 +20,9 @@ export interface BulkMoveRequest {
   to: { orgId: number; siteUrl: string; workspaceId: number };
 }
 
+/** The documents to copy (as the popup's listing names them), all to one workspace of a listed site, each named `<name> (copy)`. */
+export type BulkCopyRequest = BulkMoveRequest;
+
 /** Where one document of a run stands. */
 export type BulkItemState =
   /** Waiting for its turn. */
@@ -30,6 +33,10 @@ export type BulkItemState =
   | 'renamed'
   /** Grist has it in the run's destination (`BulkRunSnapshot.to`). */
   | 'moved'
+  /** Grist has it in the trash. */
+  | 'trashed'
+  /** Grist has a copy of it in the run's destination. */
+  | 'copied'
   /** Grist refused, or could not be reached; `message` says why. Retry failed sends it again. */
   | 'failed'
   /** Never sent: stopped, not in the listing, nothing to change, or a move it may not make; `message` says which. */
@@ -47,11 +54,14 @@ export interface BulkItemStatus extends BulkRenameItem {
 
 export interface BulkRunSnapshot {
   id: string;
-  /** What the run does to each document: its new name (`startBulkRename`), or the move to `to` (`startBulkMove`). */
-  kind: 'rename' | 'move';
-  /** A move run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
+  /**
+   * What the run does to each document: its new name (`startBulkRename`), the move to `to`
+   * (`startBulkMove`), to the trash (`startBulkTrash`), or a copy in `to` (`startBulkCopy`).
+   */
+  kind: 'rename' | 'move' | 'trash' | 'copy';
+  /** A move or copy run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
   to?: MovePlace;
-  /** The history's batch: every rename or move of the run is recorded with it, to undo them as one. */
+  /** The change log's batch: every change of the run is recorded with it, to undo them as one. */
   batchId: string;
   items: BulkItemStatus[];
   /** True once Stop was pressed: what was queued is not sent. */

@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { BatchUndoResult, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument, MovePlace } from './move.ts';
@@ -191,6 +191,13 @@ export interface Protocol {
    * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.
    */
   startBulkMove: { request: BulkMoveRequest; response: BulkRunSnapshot };
+  /** Starts a bulk run that moves documents of the worker's listing to the trash (owners only), each checked as removeDocument checks one. */
+  startBulkTrash: { request: { items: DocumentKey[] }; response: BulkRunSnapshot };
+  /**
+   * Starts a bulk run that copies documents of the worker's listing, all to one workspace of it,
+   * each named `<name> (copy)` and checked as copyDocument checks one; a copy is never sent twice.
+   */
+  startBulkCopy: { request: BulkCopyRequest; response: BulkRunSnapshot };
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
   /** Stops a run: what is on its way finishes, the rest is not sent. */
@@ -240,6 +247,8 @@ const NAMES: Record<MessageName, true> = {
   undoChange: true,
   startBulkRename: true,
   startBulkMove: true,
+  startBulkTrash: true,
+  startBulkCopy: true,
   getBulkRun: true,
   stopBulkRun: true,
   retryFailedBulk: true,

@@ -1,24 +1,28 @@
 /**
- * Bulk runs: many renames, or many moves to one workspace, owned by the worker (closing the page
- * does not stop a run). Every document is checked against the worker's own listing, which also
+ * Bulk runs: many renames, many moves to one workspace, many documents to the trash, or many
+ * copies to one workspace, owned by the worker (closing the page does not stop a run). Every document is checked against the worker's own listing, which also
  * gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
  * on their way per host (the document's current site, where its PATCH goes); a 429 with
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
  * change goes through the one-at-a-time queue of its document and the change pipeline
- * (sendChange), so an answer lost on the way is read back, never re-sent blindly.
+ * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A copy whose
+ * answer was lost is read back again before Retry failed sends it (a copy is not idempotent).
  */
-import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
-import type { SiteEntry } from '../../shared/listing.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import { copyName } from '../../shared/document-actions.ts';
+import type { Listing, SiteEntry } from '../../shared/listing.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
-import { documentIndex, findWorkspace, movePlace, type ListedDocument } from '../changes/listed-documents.ts';
+import { checkCopy, copyKind } from '../changes/copy.ts';
+import { documentIndex, findWorkspace, movePlace, type DocumentName, type ListedDocument } from '../changes/listed-documents.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
 import { renameKind, type RenameTarget } from '../changes/rename.ts';
+import { checkTrash, trashKind } from '../changes/trash.ts';
 import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
@@ -39,6 +43,8 @@ interface Change {
    * Throws ApiError when it must not be sent any more.
    */
   due?: () => boolean;
+  /** Read just before it is sent (a retry of a copy whose answer was lost): true when Grist has it already, so it is not sent again. */
+  already?: (client: GristClient) => Promise<boolean>;
 }
 
 interface Run extends BulkRunSnapshot {
@@ -64,7 +70,9 @@ const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
 /** The state of an item once Grist confirmed its change, by the run's kind. */
-const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved' };
+const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied' };
+/** The kind of change of each kind of run. */
+const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind as ChangeKind<ChangeTarget> };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
@@ -96,7 +104,7 @@ function runOf(runId: string): Run {
  */
 async function send(run: Run, index: number): Promise<void> {
   const item = run.items[index]!;
-  const { target, due } = run.changes[index]!;
+  const { target, due, already } = run.changes[index]!;
   const host = new URL(target.siteUrl).host;
   try {
     // undefined: stopped before its turn; false: Grist has it already (nothing sent).
@@ -111,7 +119,8 @@ async function send(run: Run, index: number): Promise<void> {
         try {
           return await oneAtATime(target.key, async () => {
             if (due && !due()) return false;
-            await sendChange(run.client(target.account), run.change, target);
+            const client = run.client(target.account);
+            if (!(await already?.(client))) await sendChange(client, run.change, target);
             return true;
           });
         } catch (error) {
@@ -137,9 +146,9 @@ async function send(run: Run, index: number): Promise<void> {
     item.state = CONFIRMED[run.kind];
     delete item.message;
   } catch (error) {
-    // A move Grist refused for the user's rights or the destination's plan (402, the billing 429,
-    // a limit): Retry failed would be refused the same way, so it is not offered again.
-    item.state = run.kind === 'move' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
+    // A move, trash or copy Grist refused for the user's rights or the destination's plan (402, the
+    // billing 429, a limit): Retry failed would be refused the same way, so it is not offered again.
+    item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
   }
@@ -164,8 +173,7 @@ function go(run: Run): void {
 
 /** A new run of `kind` through each account's `client`, not started yet (see start). */
 function newRun(kind: Run['kind'], client: Run['client']): Run {
-  const change = kind === 'move' ? moveKind : renameKind;
-  return { id: crypto.randomUUID(), kind, change, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
+  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -236,12 +244,78 @@ function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocumen
  * so Undo this batch moves them back. Out: the run as it starts (`kind` `move`, `to` the
  * destination when listed). Throws ApiError `no-key` when no key is saved.
  */
-export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
+export function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
+  return startRun('move', items, (found, destination) => moveChange(checkMove(found, destination)), to);
+}
+
+/**
+ * The `startBulkCopy` message. In: the documents and the one workspace their copies all go to (as
+ * the page's listing names them); each copy is named as Grist names one, `<name> (copy)`, and
+ * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. A copy whose
+ * answer was lost, and that the read-back did not find, fails; Retry failed reads the destination
+ * again first and sends it only when the copy is still not there. Out and throws: as startBulkMove.
+ */
+export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSnapshot> {
+  return startRun(
+    'copy',
+    items,
+    (found, destination) => {
+      const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
+      return { target, already: (client) => (target.making.sentAt > 0 ? copyKind.applied(client, target) : Promise.resolve(false)) };
+    },
+    to,
+  );
+}
+
+/**
+ * The `startBulkTrash` message. In: the documents to move to the trash (as the page's listing names
+ * them), each checked as a single one is (checkTrash): one the listing does not have or the user
+ * does not own is `not-sent` with the reason. Each that Grist confirms is logged with the run's
+ * batch, so Undo this batch restores them. Out and throws: as startBulkRename.
+ */
+export function startBulkTrash({ items }: { items: DocumentName[] }): Promise<BulkRunSnapshot> {
+  return startRun('trash', items, (found) => ({ target: checkTrash(found) }));
+}
+
+/**
+ * A move, copy or trash run of `items`, each item's change made by `changeOf` from the document as
+ * the worker's listing has it and, for a run to workspace `to`, that workspace as the document's
+ * account lists it (null: not listed); a change that throws makes the item `not-sent` with the
+ * reason, and nothing is sent for it. Out: the run as it starts. Throws ApiError `no-key`.
+ */
+async function startRun(
+  kind: 'move' | 'copy' | 'trash',
+  items: ReadonlyArray<DocumentName>,
+  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>) => Change,
+  to?: BulkMoveRequest['to'],
+): Promise<BulkRunSnapshot> {
   const [client, listing] = await Promise.all([currentClients(), readListing()]);
   const find = documentIndex(listing);
-  // Each document goes with its own account, to the destination as that account lists it: the
-  // same site (by address: org ids are per server), seen by that account's user. Found once per
-  // account, not once per document.
+  const destination = to && destinationLookup(listing, to);
+  const run = newRun(kind, client);
+  if (destination?.listed) run.to = movePlace(destination.listed.site, destination.listed.workspace);
+  for (const { orgId, siteUrl, docId } of items) {
+    const found = find({ orgId, siteUrl, docId });
+    const name = found?.document.name ?? '';
+    const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+    let change: Change | null = null;
+    let notSent: string | null = null;
+    try {
+      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null);
+    } catch (error) {
+      notSent = error instanceof ApiError ? error.message : t('errorInternal');
+    }
+    addItem(run, status, change, notSent);
+  }
+  return start(run);
+}
+
+/**
+ * The destination of a move or copy run in `listing`: as listed (for the run's `to`), and as each
+ * account lists it: each document goes with its own account, to the same site (by address: org ids
+ * are per server), seen by that account's user. Found once per account, not once per document.
+ */
+function destinationLookup(listing: Listing | null, to: BulkMoveRequest['to']) {
   const isDestinationSite = (site: SiteEntry) => site.orgId === to.orgId && site.siteUrl === to.siteUrl;
   const destinations = new Map<string, ReturnType<typeof findWorkspace>>();
   const destinationFor = (account: string) => {
@@ -252,24 +326,7 @@ export async function startBulkMove({ items, to }: BulkMoveRequest): Promise<Bul
     }
     return destination;
   };
-  const listed = findWorkspace(listing, isDestinationSite, to.workspaceId);
-  const run = newRun('move', client);
-  if (listed) run.to = movePlace(listed.site, listed.workspace);
-  for (const { orgId, siteUrl, docId } of items) {
-    const found = find({ orgId, siteUrl, docId });
-    const destination = found && destinationFor(found.site.account);
-    const name = found?.document.name ?? '';
-    const status: BulkItemStatus = { orgId, docId, oldName: name, newName: name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
-    let change: Change | null = null;
-    let notSent: string | null = null;
-    try {
-      change = moveChange(checkMove(found, destination));
-    } catch (error) {
-      notSent = error instanceof ApiError ? error.message : t('errorInternal');
-    }
-    addItem(run, status, change, notSent);
-  }
-  return start(run);
+  return { listed: findWorkspace(listing, isDestinationSite, to.workspaceId), destinationFor };
 }
 
 /**

@@ -16,7 +16,7 @@ import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, movePlace, type DocumentName } from './listed-documents.ts';
+import { findDocument, listingAndClients, movePlace, type DocumentName, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 import { findTrashed, leftTrash } from './trashed-documents.ts';
@@ -52,6 +52,18 @@ async function listedNow(client: GristClient, siteUrl: string, docId: string) {
 
 function trashOf(account: string, removed: boolean, place: MovePlace, document: DocumentEntry): TrashTarget {
   return { account, key: document.id, siteUrl: place.site.url, name: document.name, removed, place, document };
+}
+
+/**
+ * The move to the trash of a document of the listing, by the account that lists it. Throws ApiError
+ * `not-found` for one the listing does not have (null), `forbidden` for one the user does not own
+ * (Grist would answer 403); nothing is sent.
+ */
+export function checkTrash(found: ListedDocument | null): TrashTarget {
+  if (!found) throw new ApiError('not-found', t('errorNotInList'));
+  const { site, workspace, document } = found;
+  if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+  return trashOf(site.account, true, movePlace(site, workspace), document);
 }
 
 export const trashKind: UndoingKind<TrashTarget> = {
@@ -106,11 +118,8 @@ function loggedPlace(entry: ChangeEntry): MovePlace {
 export function removeDocument(request: DocumentName & { source?: ChangeSource }): Promise<TrashResult> {
   return oneAtATime(request.docId, async () => {
     const [listing, clientOf] = await listingAndClients();
-    const found = findDocument(listing, request);
-    if (!found) throw new ApiError('not-found', t('errorNotInList'));
-    const { site, workspace, document } = found;
-    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
-    const entryId = await applyChange(clientOf(site.account), trashKind, trashOf(site.account, true, movePlace(site, workspace), document), { source: request.source ?? 'popup' });
+    const target = checkTrash(findDocument(listing, request));
+    const entryId = await applyChange(clientOf(target.account), trashKind, target, { source: request.source ?? 'popup' });
     return { entryId };
   });
 }

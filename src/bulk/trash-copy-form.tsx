@@ -1,0 +1,46 @@
+/**
+ * Beside Move selected to…: **Move selected to trash**, which starts its run at once (it is undone
+ * as a batch, and Grist keeps the trash 30 days), and **Copy selected to…**, the destination
+ * picker of a move over every workspace the picked documents can be copied to; choosing one starts
+ * the copy run. Deleting forever is never offered in bulk (trash-copy.ts).
+ */
+import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { t } from '../shared/i18n.ts';
+import type { BulkStore } from './store.ts';
+
+/** Focus on Copy selected to…, once drawn. */
+const focusCopy = () => setTimeout(() => document.getElementById('copy-selected')?.focus(), 0);
+
+export function TrashCopyForm({ store }: { store: BulkStore }) {
+  const count = store.selected.value.size;
+  const busy = store.busy.value;
+  return (
+    <section class="bulk-section trash-copy" aria-labelledby="trash-copy-heading">
+      <h2 id="trash-copy-heading">{t('bulkTrashCopyHeading')}</h2>
+      {store.choosingCopy.value ? (
+        <DestinationPicker
+          idBase="bulk-copy"
+          subject={t(count === 1 ? 'countDocument' : 'countDocuments', String(count))}
+          destinations={store.copyDestinations.value}
+          confirmation={() => null}
+          crossSiteNote={'anotherSiteForCopy'}
+          onChoose={(destination) => void store.copySelected(destination)}
+          onClose={() => {
+            store.chooseCopy(false);
+            focusCopy();
+          }}
+        />
+      ) : (
+        <div class="move-buttons">
+          <button type="button" disabled={count === 0 || busy} onClick={() => void store.trashSelected()}>
+            {t('bulkTrashSelected')}
+          </button>
+          <button type="button" id="copy-selected" disabled={count === 0 || busy} onClick={() => store.chooseCopy(true)}>
+            {t('bulkCopySelectedTo')}
+          </button>
+        </div>
+      )}
+      <p class="hint">{t('bulkTrashHint')}</p>
+    </section>
+  );
+}

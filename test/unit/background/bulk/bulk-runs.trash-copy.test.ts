@@ -1,0 +1,138 @@
+/**
+ * Bulk trash and bulk copy runs in the worker (issue 29), against the fake Grist server: each
+ * document through its own site, at most 2 at once per host; the change log's batch undone as one;
+ * a copy whose answer was lost never sent twice, Retry failed reading the destination first; a
+ * plan's refusal said per document and never sent again.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startBulkCopy, startBulkTrash, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { generatedDocId, generateSeed, USERS, type Seed } from '../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { finished } from '../../../setup/finished-run.ts';
+import { saveSettingsWithKey } from '../../../setup/saved-key.ts';
+
+/** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" the next. */
+const TEAM_2 = { orgId: 101, home: 202 };
+const COPIES = /\/copy$/;
+
+let grist: FakeGrist | undefined;
+
+async function connect(seed: Seed = generateSeed({ teams: 2, docsPerTeam: 12 })): Promise<FakeGrist> {
+  await grist?.close();
+  grist = await startFakeGrist({ mode: 'org-in-path', seed });
+  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+  await refreshListing();
+  await readListing();
+  grist.clearRequests();
+  return grist;
+}
+
+const documentsOf = (team: 1 | 2, count: number) => Array.from({ length: count }, (_, index) => ({ orgId: 99 + team, docId: generatedDocId(team, index + 1) }));
+const posts = (pattern: RegExp) => grist!.requests.filter((request) => request.method === 'POST' && pattern.test(request.path));
+const toTeam2Home = () => ({ orgId: TEAM_2.orgId, siteUrl: `${grist!.url}/o/team-2`, workspaceId: TEAM_2.home });
+/** Ids of the fake's documents of team 2's Home named `name`. */
+async function inTeam2Home(name: string): Promise<string[]> {
+  const response = await fetch(`${grist!.url}/o/team-2/api/workspaces/${TEAM_2.home}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+  return ((await response.json()) as { docs: Array<{ id: string; name: string }> }).docs.filter((doc) => doc.name === name).map((doc) => doc.id);
+}
+
+beforeEach(() => {
+  fakeBrowser.permissions.contains = (async () => true) as never;
+});
+afterEach(async () => {
+  await grist?.close();
+  grist = undefined;
+});
+
+describe('a bulk trash run', () => {
+  it('moves each document to the trash through its own site, 2 at once per host, logs them as one batch, and Undo this batch restores them', async () => {
+    await connect();
+    const items = [...documentsOf(1, 10), ...documentsOf(2, 10)];
+    const run = await finished((await startBulkTrash({ items })).id);
+    expect(run.kind).toBe('trash');
+    expect(run.items.map(({ state }) => state)).toEqual(items.map(() => 'trashed'));
+    expect(items.every(({ docId }) => grist!.doc(docId)?.removedAt !== undefined)).toBe(true);
+    expect(grist!.mostInFlight(new URL(grist!.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
+    const listed = new Set((await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map(({ id }) => id))));
+    expect(items.filter(({ docId }) => listed.has(docId))).toEqual([]);
+    const entries = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
+    expect(entries).toHaveLength(20);
+    expect(entries.every((entry) => entry.kind === 'remove' && entry.source === 'bulk')).toBe(true);
+
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map(({ outcome }) => outcome)).toEqual(items.map(() => 'restored'));
+    expect(items.every(({ docId }) => grist!.doc(docId)?.removedAt === undefined)).toBe(true);
+  });
+
+  it('sends nothing for a document the user does not own', async () => {
+    const seed = generateSeed({ teams: 1, docsPerTeam: 3 });
+    await connect({ ...seed, orgs: seed.orgs.map((org) => (org.id === 100 ? { ...org, members: { ...org.members, [USERS.owner.id]: 'editors' } } : org)) });
+    const run = await finished((await startBulkTrash({ items: documentsOf(1, 3) })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent', 'not-sent']);
+    expect(posts(/\/remove$/)).toEqual([]);
+  });
+});
+
+describe('a bulk copy run', () => {
+  it('copies each document to one workspace, named as Grist names a copy, logged as one batch; Undo this batch moves the copies to the trash', async () => {
+    await connect();
+    const items = documentsOf(1, 4);
+    const run = await finished((await startBulkCopy({ items, to: toTeam2Home() })).id);
+    expect(run.kind).toBe('copy');
+    expect(run.items.map(({ state, newName }) => [state, newName])).toEqual(items.map((_, index) => ['copied', `Document 1.${index + 1} (copy)`]));
+    expect(posts(COPIES).every(({ contentType }) => contentType === 'application/json')).toBe(true);
+    const copies = await Promise.all(items.map((_, index) => inTeam2Home(`Document 1.${index + 1} (copy)`)));
+    expect(copies.map((ids) => ids.length)).toEqual([1, 1, 1, 1]);
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map(({ outcome }) => outcome)).toEqual(['restored', 'restored', 'restored', 'restored']);
+    expect(copies.flat().every((id) => grist!.doc(id)?.removedAt !== undefined)).toBe(true);
+    expect(items.every(({ docId }) => grist!.doc(docId)?.removedAt === undefined)).toBe(true);
+  });
+
+  it('a copy whose answer was lost is never sent again: read back and found, it is copied; Retry failed reads first too', async () => {
+    await connect();
+    // Made, answer lost: the read-back finds it.
+    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
+    const first = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    expect(first.items[0]?.state).toBe('copied');
+    expect(posts(COPIES)).toHaveLength(1);
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
+
+    // Made, answer lost, and the read-back fails too: "may not have been copied"; Retry failed reads
+    // the destination again, finds it, and sends nothing.
+    grist!.clearRequests();
+    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
+    // Every attempt of the read (GETs are retried) is dropped.
+    grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: 3 });
+    const second = await finished((await startBulkCopy({ items: documentsOf(1, 2).slice(1), to: toTeam2Home() })).id);
+    expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
+    expect(retried.items[0]?.state).toBe('copied');
+    expect(posts(COPIES)).toHaveLength(1);
+    expect(await inTeam2Home('Document 1.2 (copy)')).toHaveLength(1);
+  });
+
+  it('Retry failed sends a copy whose read-back found nothing, once', async () => {
+    await connect();
+    grist!.injectFault({ method: 'POST', path: COPIES, drop: true, times: 1 });
+    const run = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    expect(run.items[0]?.state).toBe('failed');
+    const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
+    expect(retried.items[0]?.state).toBe('copied');
+    expect(posts(COPIES)).toHaveLength(2);
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
+  });
+
+  it('a plan’s refusal is said per document and never sent again', async () => {
+    const seed = generateSeed({ teams: 2, docsPerTeam: 12 });
+    await connect({ ...seed, orgs: seed.orgs.map((org) => (org.id === TEAM_2.orgId ? { ...org, plan: { readonly: 'billing' as const } } : org)) });
+    const run = await finished((await startBulkCopy({ items: documentsOf(1, 2), to: toTeam2Home() })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent']);
+    expect(run.items[0]?.message).toContain('Site is in readonly mode due to billing issues');
+    expect(posts(COPIES)).toHaveLength(2);
+  });
+});
