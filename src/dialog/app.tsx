@@ -8,6 +8,7 @@ import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import { RenameForm } from './rename-form.tsx';
 import type { DialogState, DialogStore } from './store.ts';
 import type { MoveState } from './window-move.ts';
+import type { TrashState } from './window-trash.ts';
 
 /** Grist answers 403 to anyone else (see `DocumentAtUrl.canRename`); said of a document or a workspace. */
 export const NOT_OWNER_MESSAGE = { document: t('notOwner'), workspace: t('notOwnerWorkspace') } as const;
@@ -22,7 +23,9 @@ function moveStatusText(name: string, move: MoveState | null): string[] {
 }
 
 /** The text of the one live region, so each change of state is announced once. */
-function statusText(state: DialogState, hasTab: boolean, move: MoveState | null): string[] {
+function statusText(state: DialogState, hasTab: boolean, move: MoveState | null, trash: TrashState): string[] {
+  if (state.kind === 'editing' && trash.kind === 'trashed') return [t('movedToTrash', plainTextName(state.document.name))];
+  if (state.kind === 'editing' && trash.kind === 'restored' && !state.saving && !move?.outcome) return [t('restoredFromTrash', plainTextName(state.document.name))];
   switch (state.kind) {
     case 'loading':
       return [t('loading')];
@@ -104,6 +107,9 @@ export function DialogApp({ store }: { store: DialogStore }) {
   const title = store.title.value;
   const move = store.move.value;
   const hasTab = store.canReloadTab.value;
+  const trash = store.trash.value;
+  // In the trash: nothing left to rename or move, until it is taken back (Undo).
+  const trashed = state.kind === 'editing' && trash.kind === 'trashed';
   const inProgress = state.kind === 'loading' || (state.kind === 'editing' && (state.saving || move?.picker === 'moving'));
 
   useEffect(() => {
@@ -135,14 +141,14 @@ export function DialogApp({ store }: { store: DialogStore }) {
       ) : (
         <h1>{title}</h1>
       )}
-      {state.kind === 'editing' && <RenameForm store={store} state={state} />}
+      {state.kind === 'editing' && !trashed && <RenameForm store={store} state={state} />}
       {state.kind === 'unavailable' && (
         <p class="message message-error" role="alert">
           {state.message}
         </p>
       )}
       <div class={inProgress ? 'status in-progress' : 'status'} role="status">
-        {statusText(state, hasTab, move).map((line) => (
+        {statusText(state, hasTab, move, trash).map((line) => (
           <p key={line}>{line}</p>
         ))}
       </div>
@@ -152,7 +158,19 @@ export function DialogApp({ store }: { store: DialogStore }) {
         </p>
       )}
       {state.kind === 'renamed' && <UndoRow store={store} state={state} />}
-      {state.kind === 'editing' && !state.saving && <MoveUndoRow store={store} name={state.document.name} move={move} />}
+      {state.kind === 'editing' && !state.saving && !trashed && <MoveUndoRow store={store} name={state.document.name} move={move} />}
+      {state.kind === 'editing' && trash.kind === 'trashed' && trash.entryId && (
+        <div class="undo-row">
+          <UndoControls
+            oldName={state.document.name}
+            undo={trash.undo}
+            onUndo={(force) => void store.undoTrash(state.document, force)}
+            label={t('undoTrashOf', state.document.name)}
+            buttonClass="button"
+          />
+        </div>
+      )}
+      {trashed && <Actions key="trashed" store={store} offerReload={false} offerOptions={false} />}
       {/* Keyed by state, so the first button takes focus each time this row appears. */}
       {(state.kind === 'unavailable' || state.kind === 'not-owner' || state.kind === 'renamed' || state.kind === 'undone') && (
         <Actions

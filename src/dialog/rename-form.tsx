@@ -1,16 +1,34 @@
 /**
  * The dialog's form: the New name field with its error, the document's place with Move to… (a
- * document the user owns), and the Rename and Cancel buttons.
+ * document the user owns), Move to trash, and the Rename and Cancel buttons.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { MoveSection } from './move-section.tsx';
+import type { DocumentAtUrl } from '../shared/messages.ts';
 import type { DialogState, DialogStore } from './store.ts';
 
 type EditingState = Extract<DialogState, { kind: 'editing' }>;
 
 const FIELD_ID = 'new-name';
 const ERROR_ID = 'new-name-error';
+
+/** Move to trash, under the name field and the place (a document only: its owners, as renaming), and why it failed. */
+function TrashRow({ store, document, disabled }: { store: DialogStore; document: DocumentAtUrl; disabled: boolean }) {
+  const trash = store.trash.value;
+  return (
+    <div class="trash-row">
+      <button type="button" class="button" disabled={disabled} aria-disabled={trash.kind === 'sending' ? 'true' : undefined} onClick={() => void store.moveToTrash(document)}>
+        {trash.kind === 'sending' ? t('movingToTrash') : t('menuMoveToTrash')}
+      </button>
+      {trash.kind === 'failed' && (
+        <p class="field-error" role="alert">
+          {trash.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * Prefilled with the current name, selected so typing replaces it. Enter (or Rename) submits;
@@ -75,6 +93,7 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
         </p>
       )}
       {move && <MoveSection store={store} state={move} name={state.document.name} />}
+      {state.document.kind === 'document' && move?.picker !== 'open' && <TrashRow store={store} document={state.document} disabled={busy} />}
       {/* The open picker takes their place: the window is small, and the picker has its own Cancel.
           Enter in the field still renames (and closes the picker). */}
       {move?.picker !== 'open' && (

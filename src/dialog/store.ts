@@ -13,11 +13,12 @@ import { undoResult, type UndoState, type WindowSource } from '../shared/change-
 import type { Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
 import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
+import { createWindowTrash, type WindowTrash } from './window-trash.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DialogStoreDependencies {
-  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange'>;
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>;
   /**
    * The cached listing (`listingItem`), for the places a document can be moved to; null when there
    * is none. Read once the document is known to be the user's, so it does not hold up the lookup.
@@ -73,7 +74,7 @@ export type DialogState =
   | { kind: 'undone'; document: DocumentAtUrl; name: string };
 
 /** The rename window's state: its rename form, and its Move to… (window-move.ts). */
-export interface DialogStore extends Omit<WindowMove, 'move' | 'offer'> {
+export interface DialogStore extends Omit<WindowMove, 'move' | 'offer'>, WindowTrash {
   /** The Move to… of the document: null unless it is a document the user owns whose workspace is known. */
   readonly move: ReadonlySignal<MoveState | null>;
   readonly state: ReadonlySignal<DialogState>;
@@ -225,6 +226,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     title,
     canReloadTab,
     ...windowMove,
+    ...createWindowTrash({ backend, source }),
     start,
     setDraft: (text) => {
       const current = state.value;
