@@ -19,7 +19,7 @@ import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
-import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from './omnibox/omnibox.ts';
+import { buildAhead, onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
 // the menus from the stored options. Messages wait for the rule only, so the first rename never
@@ -33,6 +33,8 @@ const ready = started
   // A standard User Timing mark, so start-up time can be read from outside (npm run bench).
   .finally(() => performance.mark('grist-quick-rename:ready'));
 const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up'));
+// The address bar's index, once started: ahead of the `gr` keyword, behind everything above.
+void ready.then(buildAhead);
 
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>
@@ -102,5 +104,5 @@ browser.storage.onChanged.addListener((changes, area) => {
 // Only the extension's own worker sees it.
 Object.assign(globalThis, {
   gristQuickRenameTriggers: { onMenuClicked, onCommand },
-  gristQuickRenameOmnibox: { onInputStarted, onInputChanged, onInputEntered },
+  gristQuickRenameOmnibox: { onInputStarted, onInputChanged, onInputEntered, onStorageChanged },
 });

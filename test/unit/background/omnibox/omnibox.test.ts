@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
 import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
-import { onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../../../src/background/omnibox/omnibox.ts';
+import { BUILD_AHEAD_MS, onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../../../src/background/omnibox/omnibox.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { listingItem } from '../../../../src/shared/storage-items.ts';
@@ -101,6 +101,24 @@ describe('the handlers', () => {
     await onInputChanged(text, suggest);
     return suggest.mock.calls[0]![0] as Array<{ content: string; description: string }>;
   }
+
+  it('builds the index ahead, a moment after a new listing: the first keystroke then reads nothing from storage', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    await refreshListing();
+    vi.useFakeTimers();
+    try {
+      onStorageChanged({ listing: {} });
+      const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+      await vi.advanceTimersByTimeAsync(BUILD_AHEAD_MS);
+      expect(read).toHaveBeenCalled();
+      read.mockClear();
+      expect((await type('bug')).map(({ description }) => description)).toEqual([expect.stringContaining('Bug</match> Tracker')]);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
 
   it('with no key or listing yet: says how to set up, suggests nothing, and Enter opens the options', async () => {
     expect(await type('bug')).toEqual([]);
