@@ -39,7 +39,7 @@ export function HistoryView({ store }: { store: HistoryStore }) {
       {entries?.length === 0 && <p class="history-empty">{t('historyEmpty')}</p>}
       {entries && entries.length > 0 && (
         <>
-          <ol class="history-list" aria-label={t('renameHistory')}>
+          <ol class="history-list" aria-label={t('historyTitle')}>
             {entries.map((entry, index) => (
               <Fragment key={entry.id}>
                 {entry.batchId && !entries.slice(0, index).some((earlier) => earlier.batchId === entry.batchId) && (

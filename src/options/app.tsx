@@ -45,7 +45,7 @@ export function OptionsApp({ store }: OptionsAppProps) {
         </a>
       </section>
       <section class="history-section" aria-labelledby="history-heading">
-        <h2 id="history-heading">{t('renameHistory')}</h2>
+        <h2 id="history-heading">{t('historyTitle')}</h2>
         <HistoryView store={store.history} />
       </section>
     </main>

@@ -69,7 +69,7 @@ export function App({ store }: { store: PopupStore }) {
             aria-disabled={store.refreshing.value ? 'true' : undefined}
             onClick={() => void store.refresh()}
           />
-          <TitleBarButton icon="history" label={t('renameHistory')} tooltip={t('renameHistory')} {...toggle('history')} />
+          <TitleBarButton icon="history" label={t('historyTitle')} tooltip={t('historyTitle')} {...toggle('history')} />
           <TitleBarButton icon="trash" label={t('trash')} tooltip={t('trash')} {...toggle('trash')} />
           <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
@@ -79,7 +79,7 @@ export function App({ store }: { store: PopupStore }) {
       <StatusArea store={store} />
       {panel ? (
         <section class="history-panel" aria-labelledby={`${panel}-heading`}>
-          <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'renameHistory')}</h2>
+          <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
           {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
         </section>
       ) : (

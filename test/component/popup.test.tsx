@@ -1027,16 +1027,16 @@ describe('undo and the rename history (issue 13)', () => {
     cannotUndo: null,
   };
 
-  test('Rename history lists each rename, read only when opened; an entry’s Undo restores it in the list', async () => {
+  test('the history lists each rename, read only when opened; an entry’s Undo restores it in the list', async () => {
     // The list shows Forecast under its new name; the history's Undo gives it its old one back.
     const renamed = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', '<b>Forecast 2027</b>')] }] });
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
     expect(popup.backend.readChangeLog).not.toHaveBeenCalled();
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.', madeBy: 'owner@example.com' }] });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
     });
-    const list = await screen.findByRole('list', { name: 'Rename history' });
+    const list = await screen.findByRole('list', { name: 'History' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first!.querySelector('.history-old')?.textContent).toBe('Forecast');
     expect(first!.querySelector('.history-new')?.textContent).toBe('<b>Forecast 2027</b>');
@@ -1054,7 +1054,7 @@ describe('undo and the rename history (issue 13)', () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
     });
     expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
 
@@ -1063,9 +1063,9 @@ describe('undo and the rename history (issue 13)', () => {
     const move = { ...ENTRY, id: 'entry-7', kind: 'move' as const, oldName: 'Forecast', newName: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [move] });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
     });
-    const [entry] = within(await screen.findByRole('list', { name: 'Rename history' })).getAllByRole('listitem');
+    const [entry] = within(await screen.findByRole('list', { name: 'History' })).getAllByRole('listitem');
     expect(entry!.querySelector('.history-names')?.textContent).toBe('Forecast moved from Acme › Sales →  to Globex › Projects');
     popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Archive' } });
     await act(async () => {
@@ -1084,7 +1084,7 @@ describe('undo and the rename history (issue 13)', () => {
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY] });
     popup.backend.clearChangeLog.mockResolvedValue({ ok: true, value: null });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
     expect(screen.getByText('Forget this rename? Your document in Grist keeps its name.')).toBeTruthy();
@@ -1110,9 +1110,9 @@ describe('undo and the rename history (issue 13)', () => {
     const entries = [batch('acmeForecast000000000', 'Forecast', 'entry-1'), batch('acmeLeads0000000000000', 'Leads', 'entry-2'), ENTRY];
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Rename history' })));
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
     });
-    const list = await screen.findByRole('list', { name: 'Rename history' });
+    const list = await screen.findByRole('list', { name: 'History' });
     expect(within(list).getByText('Bulk rename of 2 documents')).toBeTruthy();
     expect(within(list).getAllByRole('button', { name: 'Undo this batch of 2 documents' })).toHaveLength(1);
 
@@ -1129,7 +1129,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     expect(popup.backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
     expect(screen.getByText('Restored 1 of 2 names.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Leads 2027' })).toBeTruthy();
   });
@@ -1599,12 +1599,12 @@ describe('moving a document (issue 18)', () => {
       ],
     });
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
     await actAndSettle(() => fireEvent.click(undo));
     expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Rename history' }));
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));
   });
 

@@ -57,8 +57,8 @@ describe('axe finds no violations', () => {
     await popup.getByRole('textbox', { name: 'New name for Leads' }).press('Enter');
     await popup.getByRole('button', { name: 'Undo rename of Leads 2027' }).waitFor();
     await expectNoViolations(popup);
-    await popup.getByRole('button', { name: 'Rename history' }).click();
-    await popup.getByRole('list', { name: 'Rename history' }).waitFor();
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await popup.getByRole('list', { name: 'History', exact: true }).waitFor();
     await popup.getByRole('button', { name: 'Clear history' }).click();
     await expectNoViolations(popup);
     await popup.close();

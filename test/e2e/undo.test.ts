@@ -65,8 +65,8 @@ describe('undo', () => {
     expect(grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2027');
 
     const popup = await openPopup(extension);
-    await popup.getByRole('button', { name: 'Rename history' }).click();
-    const entry = popup.getByRole('list', { name: 'Rename history' }).getByRole('listitem').first();
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    const entry = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem').first();
     expect(await entry.locator('.history-old').textContent()).toBe('Roadmap 2026');
     expect(await entry.locator('.history-new').textContent()).toBe('Roadmap 2027');
     expect(await entry.textContent()).toContain('Acme Corp › Engineering');
@@ -99,8 +99,8 @@ describe('undo', () => {
     const popup = await openPopup(extension);
     // One rename of its own, so it shows an entry whatever ran before it.
     await renameInPopup(popup, 'Campaign Plan', 'Campaign Plan 2027');
-    await popup.getByRole('button', { name: 'Rename history' }).click();
-    await popup.getByRole('list', { name: 'Rename history' }).waitFor();
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await popup.getByRole('list', { name: 'History', exact: true }).waitFor();
     await screenshotSchemes(popup, 'history', { width: 400, height: 600 });
     await popup.close();
   });

@@ -47,8 +47,8 @@ describe('workspaces', () => {
     await expect.poll(() => grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth');
     expect(grist.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.marketing.id}`]);
 
-    await popup.getByRole('button', { name: 'Rename history' }).click();
-    const entry = popup.getByRole('list', { name: 'Rename history' }).getByRole('listitem').first();
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    const entry = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem').first();
     expect(await entry.textContent()).toContain('workspace');
     await entry.getByRole('button', { name: 'Undo rename of Growth' }).click();
     await expect.poll(() => grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Marketing');
