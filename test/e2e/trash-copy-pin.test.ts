@@ -113,6 +113,43 @@ describe('a document’s More actions', () => {
   });
 });
 
+describe('a copy whose answer is lost', () => {
+  it('is never sent twice: found by the read-back it is reported copied; not found, the form says so and offers Copy again', async () => {
+    const { grist, extension } = setup;
+    await connect();
+    const popup = await openPopup(extension);
+    await popup.setViewportSize({ width: 400, height: 600 });
+    const copies = () => grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    const named = async (name: string) => {
+      const response = await fetch(`${grist.url}/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+      return ((await response.json()) as { docs: Array<{ name: string }> }).docs.filter((doc) => doc.name === name).length;
+    };
+    grist.clearRequests();
+    // Made, and a proxy answers 502 (a destroyed socket would have Chromium send it again by
+    // itself, on a reused connection: what the extension cannot prevent, see the README).
+    grist.injectFault({ method: 'POST', path: /\/copy$/, statusAfterWork: 502, times: 1 });
+    await (await openMenu(popup, 'Leads')).getByRole('menuitem', { name: 'Make a copy…' }).click();
+    await popup.getByRole('option', { name: /^Marketing/ }).click();
+    await popup.getByRole('status').getByText('Copied “\u2068Leads (copy)\u2069” to Acme Corp › Marketing.').waitFor();
+    expect(copies()).toHaveLength(1);
+    expect(await named('Leads (copy)')).toBe(1);
+
+    // A proxy's 504 before Grist made it: one request, nothing made, and the choice is the user's.
+    grist.clearRequests();
+    grist.injectFault({ method: 'POST', path: /\/copy$/, status: 504, times: 1 });
+    await (await openMenu(popup, 'Campaign Plan')).getByRole('menuitem', { name: 'Make a copy…' }).click();
+    await popup.getByRole('option', { name: /^Marketing/ }).click();
+    await popup.getByText('may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
+    expect(copies()).toHaveLength(1);
+    expect(await named('Campaign Plan (copy)')).toBe(0);
+    await popup.getByRole('button', { name: 'Copy again' }).click();
+    await popup.getByRole('status').getByText('Copied “\u2068Campaign Plan (copy)\u2069”', { exact: false }).waitFor();
+    expect(copies()).toHaveLength(2);
+    expect(await named('Campaign Plan (copy)')).toBe(1);
+    await popup.close();
+  });
+});
+
 describe('a workspace’s New document', () => {
   it('Enter creates it: the row appears, Grist has it, and Undo moves it to the trash', async () => {
     const { grist, extension } = setup;
@@ -164,7 +201,7 @@ describe('the Trash view', () => {
 
     // Back to the list: the restored document is there.
     await popup.getByRole('button', { name: 'Trash', exact: true }).click();
-    await popup.getByRole('link', { name: 'Open Leads' }).waitFor();
+    await popup.getByRole('link', { name: 'Open Leads', exact: true }).waitFor();
     await popup.close();
   });
 });

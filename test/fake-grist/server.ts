@@ -76,6 +76,13 @@ export interface Fault {
   hang?: boolean;
   /** Do what the request asks (a rename is stored), then destroy the socket: the answer is lost. */
   loseAnswer?: boolean;
+  /**
+   * Do what the request asks, then answer this status with an empty body instead of Grist's answer:
+   * a proxy's 502 after Grist did it (grist-core issue 2083). Unlike a destroyed socket, which
+   * Chromium may answer by sending the request again on a new connection, the browser takes it as
+   * the answer.
+   */
+  statusAfterWork?: number;
   /** Work the answer out at once, then wait this long before sending it (an answer slow to arrive). */
   holdAnswerMs?: number;
   /** How many matching requests it applies to; default until cleared. */
@@ -538,6 +545,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       const value = answer(request, orgFromPath, path, new URLSearchParams(target.split('?')[1] ?? ''), body);
       if (fault?.loseAnswer) {
         request.socket.destroy();
+        return;
+      }
+      if (fault?.statusAfterWork !== undefined) {
+        response.writeHead(fault.statusAfterWork).end();
         return;
       }
       if (fault?.holdAnswerMs) await new Promise((resolve) => setTimeout(resolve, fault.holdAnswerMs));

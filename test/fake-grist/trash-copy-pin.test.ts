@@ -118,6 +118,17 @@ describe('copy', () => {
     expect((await listed('acme')).map(({ name }) => name)).not.toContain('Lost copy');
   });
 
+  it('a statusAfterWork fault makes the copy, then answers that status with no body (a proxy after Grist did it)', async () => {
+    fake.injectFault({ method: 'POST', path: /\/copy$/, statusAfterWork: 502, times: 1 });
+    const response = await fetch(`${fake.url}/o/acme/api/docs/${roadmap.id}/copy`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ workspaceId: marketing.id, documentName: 'Made anyway', asTemplate: false }),
+    });
+    expect([response.status, await response.text()]).toEqual([502, '']);
+    expect((await listed('acme')).filter(({ name }) => name === 'Made anyway')).toHaveLength(1);
+  });
+
   it('is not idempotent: sent twice, it makes two copies', async () => {
     for (let time = 0; time < 2; time++) await send(`/o/acme/api/docs/${roadmap.id}/copy`, { method: 'POST', json: { workspaceId: marketing.id, documentName: 'Twice', asTemplate: false } });
     expect((await listed('acme')).filter(({ name }) => name === 'Twice')).toHaveLength(2);
