@@ -12,7 +12,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { documentPageUrl, type Listing } from '../shared/listing.ts';
+import { documentPageUrl, type DocumentEntry, type Listing } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
@@ -56,6 +56,30 @@ function focusAfterRemoval(next: HTMLElement | null): void {
     const active = globalThis.document.activeElement;
     if (next?.isConnected && (!active || active === globalThis.document.body || !active.isConnected)) next.focus();
   }, 0);
+}
+
+/**
+ * Shows a document Grist added (a copy, a new document, one restored) in `place` of `account`'s
+ * listing (any account's, when absent), and offers its undo, which takes it out again; with
+ * `open`, its page is offered too. `words`: what the status says of it and of its undo.
+ */
+function showAdded(
+  context: DocumentActionContext,
+  entryId: string | null,
+  document: DocumentEntry,
+  place: MovePlace,
+  account: string | undefined,
+  words: { message: string; undoLabel: string; undoneMessage: string },
+  open: boolean,
+): void {
+  const ref = { orgId: place.site.orgId, siteUrl: place.site.url, docId: document.id, ...(account === undefined ? {} : { account }) };
+  context.edit((shown) => withAdded(shown, place, document, account));
+  offer(context, entryId, {
+    ref,
+    oldName: document.name,
+    newName: document.name,
+    other: { ...words, undone: (shown) => withRenamed(shown, ref, null), ...(open ? { open: documentPageUrl(place.site.url, document) } : {}) },
+  });
 }
 
 /** A document's ref as the worker takes it: its site and id (the worker picks the account that owns it). */
@@ -134,7 +158,7 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
  * says so, and the form offers Copy again (`lost`).
  */
 export async function commitCopy(context: DocumentActionContext, to: MovePlace, name: string, asTemplate: boolean): Promise<void> {
-  const { moving, backend, edit } = context;
+  const { moving, backend } = context;
   const state = moving.value;
   if (!state?.copy || state.saving) return;
   moving.value = { ...state, saving: true, error: null };
@@ -147,22 +171,9 @@ export async function commitCopy(context: DocumentActionContext, to: MovePlace, 
       return;
     }
     const { id, entryId, to: there } = reply.value;
-    const copy = addedDocument(id, name);
-    const copyRef = { orgId: there.site.orgId, siteUrl: there.site.url, docId: id, ...(ref.account === undefined ? {} : { account: ref.account }) };
     moving.value = null;
-    edit((shown) => withAdded(shown, there, copy, ref.account));
-    offer(context, entryId, {
-      ref: copyRef,
-      oldName: name,
-      newName: name,
-      other: {
-        message: t('copiedTo', plainTextName(name), placeName(there)),
-        undoLabel: t('undoCopyOf', name),
-        undone: (shown) => withRenamed(shown, copyRef, null),
-        undoneMessage: t('copyUndone', plainTextName(name)),
-        open: documentPageUrl(there.site.url, copy),
-      },
-    });
+    const words = { message: t('copiedTo', plainTextName(name), placeName(there)), undoLabel: t('undoCopyOf', name), undoneMessage: t('copyUndone', plainTextName(name)) };
+    showAdded(context, entryId, addedDocument(id, name), there, ref.account, words, true);
   });
 }
 
@@ -173,7 +184,7 @@ export async function commitCopy(context: DocumentActionContext, to: MovePlace, 
  * heading's field has no room under it.
  */
 export async function createIn(context: DocumentActionContext, ref: WorkspaceRef, typed: string): Promise<string | null> {
-  const { listing, backend, edit, announcement } = context;
+  const { listing, backend, announcement } = context;
   const workspace = rowWorkspace(listing.value, ref);
   const site = listing.value?.sites.find((entry) => entry.orgId === ref.orgId && entry.siteUrl === ref.siteUrl);
   const check = checkDocumentName(typed, '');
@@ -185,22 +196,9 @@ export async function createIn(context: DocumentActionContext, ref: WorkspaceRef
   if (!reply.ok) return refused(reply.error.message);
   const { document, entryId } = reply.value;
   const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
-  const made = { orgId: ref.orgId, siteUrl: ref.siteUrl, docId: document.id, ...(ref.account === undefined ? {} : { account: ref.account }) };
-  batch(() => {
-    edit((shown) => withAdded(shown, place, document, ref.account));
-    offer(context, entryId, {
-      ref: made,
-      oldName: document.name,
-      newName: document.name,
-      other: {
-        message: t('createdIn', plainTextName(document.name), placeName(place)),
-        undoLabel: t('undoCreateOf', document.name),
-        undone: (shown) => withRenamed(shown, made, null),
-        undoneMessage: t('createUndone', plainTextName(document.name)),
-        open: documentPageUrl(site.siteUrl, document),
-      },
-    });
-  });
+  const name = plainTextName(document.name);
+  const words = { message: t('createdIn', name, placeName(place)), undoLabel: t('undoCreateOf', document.name), undoneMessage: t('createUndone', name) };
+  batch(() => showAdded(context, entryId, document, place, ref.account, words, true));
   return null;
 }
 
@@ -215,25 +213,12 @@ export async function readTrash({ backend }: DocumentActionContext): Promise<Tra
  * so with Undo (back to the trash). Out: null when done, otherwise why not.
  */
 export async function restore(context: DocumentActionContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
-  const { backend, edit } = context;
-  const ref = { orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id };
-  const reply = await settle(backend.restoreDocument(ref));
+  const reply = await settle(context.backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }));
   if (!reply.ok) return reply.error.message;
   const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
-  batch(() => {
-    edit((shown) => withAdded(shown, place, addedDocument(document.id, document.name), site.account));
-    offer(context, reply.value.entryId, {
-      ref,
-      oldName: document.name,
-      newName: document.name,
-      other: {
-        message: t('restoredTo', plainTextName(document.name), placeName(place)),
-        undoLabel: t('undoRestoreOf', document.name),
-        undone: (shown) => withRenamed(shown, ref, null),
-        undoneMessage: t('movedToTrash', plainTextName(document.name)),
-      },
-    });
-  });
+  const name = plainTextName(document.name);
+  const words = { message: t('restoredTo', name, placeName(place)), undoLabel: t('undoRestoreOf', document.name), undoneMessage: t('movedToTrash', name) };
+  batch(() => showAdded(context, reply.value.entryId, addedDocument(document.id, document.name), place, site.account, words, false));
   return null;
 }
 

@@ -5,35 +5,21 @@
  * sent twice; moves the listing forbids never sent; Undo this batch; the cached listing written once.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkMove, stopBulkRun, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { moveDocument } from '../../../../src/background/changes/move.ts';
 import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { generatedDocId, generateSeed, USERS, type Seed, type SeedOrg } from '../../../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
-import { ACCOUNT_1, saveSettingsWithKey } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" (12 documents) the next. */
 const TEAM_1 = { orgId: 100, home: 200, documents: 201 };
 const TEAM_2 = { orgId: 101, home: 202, documents: 203 };
 const MOVES = /\/move$/;
-
-let grist: FakeGrist | undefined;
-
-/** Starts the fake with `seed`, saves Olivia's key (owner of both teams) and lists her sites. */
-async function connect(seed: Seed = generateSeed({ teams: 2, docsPerTeam: 12 })): Promise<FakeGrist> {
-  await grist?.close();
-  grist = await startFakeGrist({ mode: 'org-in-path', seed });
-  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
-  await refreshListing();
-  await readListing(); // after the refresh's own write
-  grist.clearRequests();
-  return grist;
-}
 
 /** generateSeed's data, team 2's site with `plan`. */
 function team2With(plan: NonNullable<SeedOrg['plan']>): Seed {
@@ -41,8 +27,6 @@ function team2With(plan: NonNullable<SeedOrg['plan']>): Seed {
   return { ...seed, orgs: seed.orgs.map((org) => (org.id === TEAM_2.orgId ? { ...org, plan } : org)) };
 }
 
-/** The first `count` documents of team `team`, as a page names them. */
-const documentsOf = (team: 1 | 2, count: number) => Array.from({ length: count }, (_, index) => ({ orgId: 99 + team, docId: generatedDocId(team, index + 1) }));
 
 const patches = () => grist!.requests.filter((request) => request.method === 'PATCH');
 
@@ -59,13 +43,7 @@ async function cachedPlaces(): Promise<Map<string, { at: string; urlId: string |
   );
 }
 
-beforeEach(() => {
-  fakeBrowser.permissions.contains = (async () => true) as never;
-});
-afterEach(async () => {
-  await grist?.close();
-  grist = undefined;
-});
+useBulkGrist();
 
 describe('a bulk move run', () => {
   it('moves documents of two sites to one workspace, each through its own site, at most 2 at once per host, in one history batch', async () => {

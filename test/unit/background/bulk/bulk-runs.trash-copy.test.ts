@@ -4,34 +4,18 @@
  * a copy whose answer was lost never sent twice, Retry failed reading the destination first; a
  * plan's refusal said per document and never sent again.
  */
-import { fakeBrowser } from '@webext-core/fake-browser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startBulkCopy, startBulkTrash, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { generatedDocId, generateSeed, USERS, type Seed } from '../../../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
+import { generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
-import { saveSettingsWithKey } from '../../../setup/saved-key.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" the next. */
 const TEAM_2 = { orgId: 101, home: 202 };
 const COPIES = /\/copy$/;
 
-let grist: FakeGrist | undefined;
-
-async function connect(seed: Seed = generateSeed({ teams: 2, docsPerTeam: 12 })): Promise<FakeGrist> {
-  await grist?.close();
-  grist = await startFakeGrist({ mode: 'org-in-path', seed });
-  await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
-  await refreshListing();
-  await readListing();
-  grist.clearRequests();
-  return grist;
-}
-
-const documentsOf = (team: 1 | 2, count: number) => Array.from({ length: count }, (_, index) => ({ orgId: 99 + team, docId: generatedDocId(team, index + 1) }));
 const posts = (pattern: RegExp) => grist!.requests.filter((request) => request.method === 'POST' && pattern.test(request.path));
 const toTeam2Home = () => ({ orgId: TEAM_2.orgId, siteUrl: `${grist!.url}/o/team-2`, workspaceId: TEAM_2.home });
 /** Ids of the fake's documents of team 2's Home named `name`. */
@@ -40,13 +24,7 @@ async function inTeam2Home(name: string): Promise<string[]> {
   return ((await response.json()) as { docs: Array<{ id: string; name: string }> }).docs.filter((doc) => doc.name === name).map((doc) => doc.id);
 }
 
-beforeEach(() => {
-  fakeBrowser.permissions.contains = (async () => true) as never;
-});
-afterEach(async () => {
-  await grist?.close();
-  grist = undefined;
-});
+useBulkGrist();
 
 describe('a bulk trash run', () => {
   it('moves each document to the trash through its own site, 2 at once per host, logs them as one batch, and Undo this batch restores them', async () => {
