@@ -6,7 +6,7 @@ import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { AccountRow } from '../listing-view/listing-rows.ts';
 import { ListingError } from './error-actions.tsx';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /**
  * The heading says whose the account is and where: `<name> (<email>) — <server>`, or `Account <n>

@@ -6,7 +6,7 @@ import { TitleBarButton } from './icons.tsx';
 import { ResultsList } from './results-list.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusArea } from './status-area.tsx';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /**
  * The rename history, loaded when first shown (on-demand.ts): most popups never open it, so its

@@ -12,7 +12,7 @@ import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations, type MovePlace } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import type { MoveState, PopupStore } from './store.ts';
+import type { MoveState, PopupStore } from './store-types.ts';
 
 interface CopyPanelProps {
   store: PopupStore;

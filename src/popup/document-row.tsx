@@ -9,7 +9,7 @@ import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
-import type { MoveState, PopupStore, RenameState } from './store.ts';
+import type { MoveState, PopupStore, RenameState } from './store-types.ts';
 
 /** The destination picker, loaded when first opened (on-demand.ts). */
 const MovePanel = onDemand('MovePanel');

@@ -6,7 +6,7 @@
  */
 import { FIXED_IN_OPTIONS, type ErrorKind, type ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /**
  * The buttons for an error of `kind`: **Open options** for what the options fix (FIXED_IN_OPTIONS),

@@ -6,7 +6,7 @@
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { ErrorActions } from './error-actions.tsx';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 export function ListingNotice({ store, error }: { store: PopupStore; error: ErrorValue }) {
   if (error.kind === 'no-key') {

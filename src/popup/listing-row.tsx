@@ -8,7 +8,7 @@ import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/
 import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
 import { loadParts, onDemand } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
-import type { PopupStore, RenameState } from './store.ts';
+import type { PopupStore, RenameState } from './store-types.ts';
 
 /** An account's heading or error, loaded with the first (on-demand.ts): most users have one account, and no such row. */
 const AccountRowView = onDemand('AccountRowView');

@@ -10,7 +10,7 @@ import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import type { MoveState, PopupStore } from './store.ts';
+import type { MoveState, PopupStore } from './store-types.ts';
 
 /** Focus back on the button of row `key` that opened the panel (`selector`), once drawn (Escape, Cancel). */
 function focusRowButton(key: string, selector: string): void {

@@ -8,7 +8,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import type { WorkspaceRef } from '../listing-view/row-identity.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 interface NewDocumentFieldProps {
   store: PopupStore;

@@ -7,7 +7,7 @@
 import type { Ref } from 'preact';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
-import type { PopupStore, RenameRef, RenameState } from './store.ts';
+import type { PopupStore, RenameRef, RenameState } from './store-types.ts';
 
 /** Past this many characters, the rename field counts them against the limit. */
 export const COUNT_FROM = 200;

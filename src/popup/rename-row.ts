@@ -5,7 +5,7 @@
  */
 import { useCallback, useLayoutEffect, useRef } from 'preact/hooks';
 import { onDemand } from './lazy.tsx';
-import type { RenameState } from './store.ts';
+import type { RenameState } from './store-types.ts';
 
 /**
  * The rename field (rename-field.tsx); `loadParts()` (lazy.tsx) loads its code ahead. In the chunk

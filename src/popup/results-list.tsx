@@ -18,7 +18,7 @@ import { documentKey } from '../listing-view/row-identity.ts';
 import { adjacentResult } from './result-navigation.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
-import type { MoveState, PopupStore, RenameState } from './store.ts';
+import type { MoveState, PopupStore, RenameState } from './store-types.ts';
 
 /**
  * The list's height where it cannot be measured (jsdom has no layout), and the least height the

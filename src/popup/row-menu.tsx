@@ -11,7 +11,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canPin, canTrash } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 interface RowMenuProps {
   store: PopupStore;

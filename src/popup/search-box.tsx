@@ -2,7 +2,7 @@
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 interface SearchBoxProps {
   store: PopupStore;

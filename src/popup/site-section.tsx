@@ -6,7 +6,8 @@ import { DocumentRow } from './document-row.tsx';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { siteDisplayName } from '../listing-view/listing-rows.ts';
 import { type SiteNode } from '../listing-view/row-window.ts';
-import { documentKey, type MoveState, type PopupStore, type RenameState } from './store.ts';
+import { documentKey } from '../listing-view/row-identity.ts';
+import type { MoveState, PopupStore, RenameState } from './store-types.ts';
 
 interface SiteSectionProps {
   store: PopupStore;

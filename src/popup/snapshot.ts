@@ -6,7 +6,7 @@
 import { computed, effect } from '@preact/signals';
 import { PREVIEW_REVISION } from '../shared/listing.ts';
 import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../shared/first-screen.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
 

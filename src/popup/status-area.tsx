@@ -6,7 +6,7 @@
 import { t } from '../shared/i18n.ts';
 import { countDocuments } from '../shared/search.ts';
 import { onDemand } from './lazy.tsx';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /** The last rename's Undo (undo-offer.tsx): its code loads with the first rename, not with every popup. */
 const UndoOffer = onDemand('UndoOffer');

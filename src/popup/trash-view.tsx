@@ -10,7 +10,7 @@ import { canTrash } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../shared/trash.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /** A document of the trash by its site's address and its id: what the view's states are keyed by. */
 const keyOf = (site: TrashSite, document: TrashedDocument) => `${site.account} ${site.siteUrl} ${document.id}`;

@@ -3,7 +3,7 @@ import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedText } from './change-actions.ts';
-import type { PopupStore } from './store.ts';
+import type { PopupStore } from './store-types.ts';
 
 /**
  * The last rename's or move's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made

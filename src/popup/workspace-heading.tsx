@@ -12,7 +12,7 @@ import { canAddDocuments, canRename } from '../shared/listing.ts';
 import { onDemand } from './lazy.tsx';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
-import type { PopupStore, RenameState } from './store.ts';
+import type { PopupStore, RenameState } from './store-types.ts';
 
 interface WorkspaceHeadingProps {
   store: PopupStore;

@@ -1,0 +1,87 @@
+/**
+ * The popup store's shape (store.ts makes it): what the views read and call. Apart from the store
+ * itself, so the views loaded on demand (on-demand.ts) name it without depending on the store,
+ * which loads them.
+ */
+import type { ReadonlySignal } from '@preact/signals';
+import type { HistoryStore } from '../history/history-store.ts';
+import type { MovePlace } from '../shared/move.ts';
+import type { DocumentRef } from '../listing-view/row-identity.ts';
+import type { Row } from '../listing-view/listing-rows.ts';
+import type { ListingSync } from './listing-sync.ts';
+import type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+
+export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+
+export type DocumentActions = typeof import('./document-actions.ts');
+/** An action's arguments after the store, which `act` passes itself. */
+export type ActionArguments<K extends keyof DocumentActions> = Parameters<DocumentActions[K]> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** The popup's state: its listing (listing-sync.ts), and on top of it the search, the edits and the undo offer. */
+export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'confirm'> {
+  /**
+   * What the list shows: the listing as rows (documents sorted), only the matches while `query`
+   * holds a search. Empty without a listing.
+   */
+  readonly rows: ReadonlySignal<readonly Row[]>;
+  /**
+   * True while the listing shown is the cache's first screen only, the whole cache not read yet: a
+   * search then asks for it and waits for it (no results yet), and the status says so.
+   */
+  readonly searchWaits: ReadonlySignal<boolean>;
+  readonly query: ReadonlySignal<string>;
+  /** The search's folded terms (see searchTerms): what the view marks in the names it shows. */
+  readonly terms: ReadonlySignal<readonly string[]>;
+  /** The last result worth announcing ("Listing updated…", "Name saved.", "… no longer exists…"). */
+  readonly announcement: ReadonlySignal<string>;
+  /**
+   * The last document taken out of the listing because Grist said it no longer exists, when its
+   * rename was refused with 404. Its row is gone, so the view moves focus elsewhere.
+   */
+  readonly removedDocument: ReadonlySignal<DocumentRef | null>;
+  /** Documents and workspaces in edit mode or saving, by `renameKey`. */
+  readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
+  /**
+   * The last rename, offered for undo until the popup closes or another rename replaces it; with
+   * what its undo came to.
+   */
+  readonly lastChange: ReadonlySignal<LastChange | null>;
+  /** The destination picker open, if any. */
+  readonly moving: ReadonlySignal<MoveState | null>;
+  /**
+   * The rename history's view state, made when the history is first shown: its code loads then,
+   * not with every popup. The same store each time.
+   */
+  loadHistory(): Promise<HistoryStore>;
+  setQuery(text: string): void;
+  /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
+  beginRename(ref: RenameRef): void;
+  /** Updates the edit field's text. */
+  setDraft(ref: RenameRef, text: string): void;
+  /**
+   * Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode.
+   * A document Grist no longer has leaves the listing; other failures go back to edit mode.
+   */
+  commitRename(ref: RenameRef): Promise<void>;
+  /** Leaves edit mode without saving. */
+  cancelRename(ref: RenameRef): void;
+  /** Opens the destination picker of a document the user owns (closing any other). */
+  beginMove(ref: DocumentRef): void;
+  /** Closes the picker, unless its move is on its way. */
+  cancelMove(): void;
+  /**
+   * Moves the document of the open picker to `to` (`moveDocument`). Once Grist confirms, the
+   * listing shows it there at once and the status offers Undo; a failure stays in the picker.
+   */
+  commitMove(to: MovePlace): Promise<void>;
+  /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
+  undoLastChange(force?: boolean): Promise<void>;
+  /**
+   * Runs one of the actions of the menus and the Trash view (document-actions.ts: trash, pin,
+   * beginCopy, commitCopy, createIn, readTrash, restore, deleteForever) on this store, loaded with
+   * the popup's on-demand parts. Out: what the action answers.
+   */
+  act<K extends keyof DocumentActions>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<DocumentActions[K]>>>;
+  openOptions(): void;
+  openBulkRename(): void;
+}
