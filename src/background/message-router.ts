@@ -51,7 +51,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   restoreDocument: v.object(documentKey),
   deleteDocument: v.object(documentKey),
   pinDocument: v.object({ ...documentKey, pinned: v.boolean() }),
-  copyDocument: v.object({ ...documentKey, to: moveDestination, name: v.string(), asTemplate: v.boolean() }),
+  copyDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) }),
   createDocument: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   readTrash: v.null(),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
@@ -94,7 +94,7 @@ function toErrorValue(error: unknown): ErrorValue {
  */
 export function createMessageListener(handlers: Handlers, ready: Promise<unknown>) {
   return (message: unknown, sender: Runtime.MessageSender): Promise<Reply<MessageName>> | undefined => {
-    if (!isOwnPage(sender) || !isMessage(message)) return undefined;
+    if (!isOwnPage(sender) || !isMessage(message, requestSchemas)) return undefined;
     const checked = v.safeParse(requestSchemas[message.type], message.request);
     if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: t('errorMalformedRequest') }));
     const handler = handlers[message.type] as (request: unknown) => Promise<unknown>;

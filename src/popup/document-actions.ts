@@ -9,6 +9,7 @@
  */
 import { batch } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
+import { addedEntry } from '../shared/document-actions.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
@@ -18,7 +19,7 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
 import type { ActionContext } from './change-actions.ts';
-import { addedDocument, placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
+import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
 import { renameKey, rowDocument, rowWorkspace, type LastChange } from './popup-state.ts';
 
 /** What these actions need besides the rename and move actions' context: the worker's new messages. */
@@ -163,17 +164,23 @@ export async function commitCopy(context: DocumentActionContext, to: MovePlace, 
   if (!state?.copy || state.saving) return;
   moving.value = { ...state, saving: true, error: null };
   const { ref } = state;
-  const reply = await settle(backend.copyDocument({ ...named(ref), to: { orgId: to.site.orgId, workspaceId: to.workspace.id }, name, asTemplate }));
+  // With the row's account, whose destinations the form offered (with one account the ref has none);
+  // `again`: Copy again after a lost answer, which the worker reads first.
+  const account = ref.account === undefined ? {} : { account: ref.account };
+  const { lost } = state;
+  const again = lost && lost.to.site.url === to.site.url && lost.to.workspace.id === to.workspace.id ? { again: true } : {};
+  const reply = await settle(backend.copyDocument({ ...account, ...named(ref), to: { orgId: to.site.orgId, workspaceId: to.workspace.id }, name, asTemplate, ...again }));
   batch(() => {
     if (!reply.ok) {
       const lost = reply.error.kind === 'network' || reply.error.kind === 'timeout';
       moving.value = { ...state, error: reply.error.message, ...(lost ? { lost: { to, name, asTemplate } } : {}) };
       return;
     }
-    const { id, entryId, to: there } = reply.value;
+    // The name as the worker sent it (trimmed).
+    const { id, name: made, entryId, to: there } = reply.value;
     moving.value = null;
-    const words = { message: t('copiedTo', plainTextName(name), placeName(there)), undoLabel: t('undoCopyOf', name), undoneMessage: t('copyUndone', plainTextName(name)) };
-    showAdded(context, entryId, addedDocument(id, name), there, ref.account, words, true);
+    const words = { message: t('copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
+    showAdded(context, entryId, addedEntry(id, made), there, ref.account, words, true);
   });
 }
 
@@ -218,7 +225,7 @@ export async function restore(context: DocumentActionContext, site: TrashSite, d
   const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
   const name = plainTextName(document.name);
   const words = { message: t('restoredTo', name, placeName(place)), undoLabel: t('undoRestoreOf', document.name), undoneMessage: t('movedToTrash', name) };
-  batch(() => showAdded(context, reply.value.entryId, addedDocument(document.id, document.name), place, site.account, words, false));
+  batch(() => showAdded(context, reply.value.entryId, addedEntry(document.id, document.name), place, site.account, words, false));
   return null;
 }
 

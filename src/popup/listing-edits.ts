@@ -5,6 +5,7 @@
  * for them are reused.
  */
 import type { ChangeEntry } from '../shared/change-log.ts';
+import { addedEntry } from '../shared/document-actions.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
 import type { MovePlace } from '../shared/move.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
@@ -117,11 +118,6 @@ export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean):
   );
 }
 
-/** A document as the popup lists it once added by a change (a copy, a new one, one restored), until the next refresh. */
-export function addedDocument(id: string, name: string): DocumentEntry {
-  return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
-}
-
 /** True for the kinds of change withUndone shows the undo of. */
 export function undoneInListing(kind: ChangeEntry['kind']): boolean {
   return kind === 'remove' || kind === 'restore' || kind === 'copy' || kind === 'create' || kind === 'pin';
@@ -136,7 +132,7 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
   const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
   switch (entry.kind) {
     case 'remove':
-      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedDocument(entry.docId, entry.newName), entry.account) : listing;
+      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedEntry(entry.docId, entry.newName), entry.account) : listing;
     case 'restore':
     case 'copy':
     case 'create':

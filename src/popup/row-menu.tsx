@@ -22,6 +22,8 @@ interface RowMenuProps {
 interface Item {
   label: string;
   run: () => void;
+  /** The row stays where the focus can go back to its button (a pin); the others take the focus elsewhere. */
+  refocus?: true;
 }
 
 export function RowMenu({ store, row, onClose }: RowMenuProps) {
@@ -33,7 +35,7 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
   const items: Item[] = [];
   if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trash', ref) });
   items.push({ label: t('menuMakeCopy'), run: () => void store.act('beginCopy', ref) });
-  if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pin', ref, !document.isPinned) });
+  if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pin', ref, !document.isPinned), refocus: true });
 
   useLayoutEffect(() => {
     const box = button()?.getBoundingClientRect();
@@ -60,7 +62,7 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
     if (refocus) button()?.focus();
   };
   const choose = (item: Item) => {
-    close(false);
+    close(item.refocus === true);
     item.run();
   };
   const onKeyDown = (event: KeyboardEvent) => {

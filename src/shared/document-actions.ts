@@ -15,6 +15,15 @@ export function canPin(document: Pick<DocumentEntry, 'access'>): boolean {
   return document.access === 'owners' || document.access === 'editors';
 }
 
+/**
+ * A document as the listing has it once a change added it (a copy, a new document, one restored),
+ * until the next refresh says more: its maker or restorer owns it (grist-api.md "Copy", "New
+ * document"; only owners restore), and its full id stands for its urlId.
+ */
+export function addedEntry(id: string, name: string): DocumentEntry {
+  return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
+}
+
 /** The name a copy of `name` gets unless the user types another: Grist's own default. */
 export function copyName(name: string): string {
   return `${name} (copy)`;

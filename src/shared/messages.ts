@@ -85,9 +85,10 @@ export interface LoggedChange {
   entryId: string | null;
 }
 
-/** What a copy came to: the new document's id, where it is, and its change-log entry. */
+/** What a copy came to: the new document's id and name (as sent: trimmed), where it is, and its change-log entry. */
 export interface CopiedDocument extends LoggedChange {
   id: string;
+  name: string;
   to: MovePlace;
 }
 
@@ -155,9 +156,13 @@ export interface Protocol {
   /**
    * Copies a document of a listed site (anyone who sees it) to a workspace of the same account and
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
-   * Never sent twice: after a lost answer the destination is read instead.
+   * `account`: the account whose destinations were offered. Never sent again by the extension after
+   * a lost answer: the destination is read instead; `again` (Copy again) reads it first too.
    */
-  copyDocument: { request: DocumentKey & { to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean }; response: CopiedDocument };
+  copyDocument: {
+    request: DocumentKey & { account?: string; to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean; again?: boolean };
+    response: CopiedDocument;
+  };
   /** A new, empty document named `name` in a workspace of a listed site (its owners and editors). */
   createDocument: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: CreatedDocument };
   /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
@@ -221,40 +226,6 @@ export interface Message<K extends MessageName = MessageName> {
 /** The reply to a message of name K. */
 export type Reply<K extends MessageName> = Result<ResponseOf<K>>;
 
-/** Every message name once: its type makes sure none is left out. */
-const NAMES: Record<MessageName, true> = {
-  getSettings: true,
-  saveSettings: true,
-  removeApiKey: true,
-  removeAccount: true,
-  confirmSavedKey: true,
-  testConnection: true,
-  refreshListing: true,
-  renameDocument: true,
-  renameWorkspace: true,
-  moveDocument: true,
-  removeDocument: true,
-  restoreDocument: true,
-  deleteDocument: true,
-  pinDocument: true,
-  copyDocument: true,
-  createDocument: true,
-  readTrash: true,
-  getDocumentAtUrl: true,
-  renameDocumentAtUrl: true,
-  readChangeLog: true,
-  clearChangeLog: true,
-  undoChange: true,
-  startBulkRename: true,
-  startBulkMove: true,
-  startBulkTrash: true,
-  startBulkCopy: true,
-  getBulkRun: true,
-  stopBulkRun: true,
-  retryFailedBulk: true,
-  undoBatch: true,
-};
-
 /**
  * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
  * request. The answer comes in parts: `underway` once the worker has made its storage reads (a
@@ -279,13 +250,17 @@ export function listingPortName(revision: string | undefined): string {
 /** One message on the listing port. `asShown`: site `index` is as in the listing the page said it shows. */
 export type ListingPart = { underway: true } | RefreshStep | { index: number; asShown: true } | { end: Reply<'refreshListing'> };
 
-/** True when `value` has the envelope shape of a known message (its request is checked later). */
-export function isMessage(value: unknown): value is Message {
+/**
+ * True when `value` has the envelope shape of a message whose name is a key of `known` (the
+ * worker's table of request schemas, one per message: its type makes sure none is left out); its
+ * request is checked later.
+ */
+export function isMessage(value: unknown, known: Record<MessageName, unknown>): value is Message {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { type?: unknown }).type === 'string' &&
-    Object.hasOwn(NAMES, (value as { type: string }).type) &&
+    Object.hasOwn(known, (value as { type: string }).type) &&
     'request' in value
   );
 }

@@ -134,7 +134,7 @@ describe('the copy form', () => {
   test('its name defaults to Grist’s, the template box is off, and choosing a workspace copies there', async () => {
     const { backend } = await setup();
     const to = { site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 21, name: 'Ops' } };
-    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', to, entryId: 'c1' } });
+    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Report 2025', to, entryId: 'c1' } });
     fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     const name = (await screen.findByRole('textbox', { name: 'Name of the copy' })) as HTMLInputElement;

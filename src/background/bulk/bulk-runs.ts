@@ -18,7 +18,8 @@ import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { checkCopy, copyKind } from '../changes/copy.ts';
-import { documentIndex, findWorkspace, movePlace, type DocumentName, type ListedDocument } from '../changes/listed-documents.ts';
+import { documentIndex, findWorkspace, movePlace, type ListedDocument } from '../changes/listed-documents.ts';
+import type { DocumentKey } from '../../shared/messages.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
 import { renameKind, type RenameTarget } from '../changes/rename.ts';
@@ -43,8 +44,6 @@ interface Change {
    * Throws ApiError when it must not be sent any more.
    */
   due?: () => boolean;
-  /** Read just before it is sent (a retry of a copy whose answer was lost): true when Grist has it already, so it is not sent again. */
-  already?: (client: GristClient) => Promise<boolean>;
 }
 
 interface Run extends BulkRunSnapshot {
@@ -104,7 +103,7 @@ function runOf(runId: string): Run {
  */
 async function send(run: Run, index: number): Promise<void> {
   const item = run.items[index]!;
-  const { target, due, already } = run.changes[index]!;
+  const { target, due } = run.changes[index]!;
   const host = new URL(target.siteUrl).host;
   try {
     // undefined: stopped before its turn; false: Grist has it already (nothing sent).
@@ -119,8 +118,7 @@ async function send(run: Run, index: number): Promise<void> {
         try {
           return await oneAtATime(target.key, async () => {
             if (due && !due()) return false;
-            const client = run.client(target.account);
-            if (!(await already?.(client))) await sendChange(client, run.change, target);
+            await sendChange(run.client(target.account), run.change, target);
             return true;
           });
         } catch (error) {
@@ -260,8 +258,8 @@ export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSn
     'copy',
     items,
     (found, destination) => {
-      const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
-      return { target, already: (client) => (target.making.sentAt > 0 ? copyKind.applied(client, target) : Promise.resolve(false)) };
+      // Retry failed after a lost answer: copyKind.send reads the destination first (a copy sent before).
+      return { target: checkCopy(found, destination, copyName(found?.document.name ?? ''), false) };
     },
     to,
   );
@@ -273,7 +271,7 @@ export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSn
  * does not own is `not-sent` with the reason. Each that Grist confirms is logged with the run's
  * batch, so Undo this batch restores them. Out and throws: as startBulkRename.
  */
-export function startBulkTrash({ items }: { items: DocumentName[] }): Promise<BulkRunSnapshot> {
+export function startBulkTrash({ items }: { items: DocumentKey[] }): Promise<BulkRunSnapshot> {
   return startRun('trash', items, (found) => ({ target: checkTrash(found) }));
 }
 
@@ -285,7 +283,7 @@ export function startBulkTrash({ items }: { items: DocumentName[] }): Promise<Bu
  */
 async function startRun(
   kind: 'move' | 'copy' | 'trash',
-  items: ReadonlyArray<DocumentName>,
+  items: ReadonlyArray<DocumentKey>,
   changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>) => Change,
   to?: BulkMoveRequest['to'],
 ): Promise<BulkRunSnapshot> {
@@ -371,7 +369,7 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
   return snapshot(run);
 }
 
-/** The `retryFailedBulk` message: sends again only the documents whose rename or move failed. */
+/** The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose answer was lost: read first, see startBulkCopy). */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
   run.client = await currentClients();
@@ -387,7 +385,7 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
 }
 
 /**
- * The `undoBatch` message: undoes each rename or move of a batch that is not undone yet, safely,
+ * The `undoBatch` message: undoes each change of a batch that is not undone yet, safely,
  * as a single undo does (changes/undo.ts), at most BULK_IN_FLIGHT_PER_HOST at once per host (the
  * site each undo reads and sends through), as a run sends; and says per document what it came to: a document
  * renamed since keeps its name (`renamed-elsewhere`, its name now), one moved since stays where it

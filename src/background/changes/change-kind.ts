@@ -49,6 +49,8 @@ export interface ChangeKind<T extends ChangeTarget> {
   applied(client: GristClient, target: T): Promise<boolean>;
   /** What to say when a lost answer's read-back finds the change not made. */
   notApplied(target: T): string;
+  /** What to say when a lost answer's read-back itself failed (default: that the change could not be checked). */
+  unchecked?(target: T): string;
   /**
    * Grist's refusal of the request, in the kind's words (a 403, a 404, a plan's refusal); null to
    * pass the error on as it came. May change the cached listing (a document Grist says is gone).

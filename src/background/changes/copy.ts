@@ -5,18 +5,20 @@
  * lost answer it is never sent again, the destination is read instead (created-document.ts). Its
  * undo moves the copy to the trash (trash.ts). Also the popup's `copyDocument` message.
  */
+import { addedEntry } from '../../shared/document-actions.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { canAddDocuments, type Listing } from '../../shared/listing.ts';
-import type { CopiedDocument } from '../../shared/messages.ts';
+import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
 import { serverOf, type MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind, ChangeTarget } from './change-kind.ts';
-import { madeEntry, madeSince, type Making } from './created-document.ts';
-import { findDocument, findWorkspace, listingAndClients, movePlace, type DocumentName, type ListedDocument } from './listed-documents.ts';
+import { claim, madeSince, type Making } from './created-document.ts';
+import { findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { refusedByPlan } from './refusals.ts';
 
@@ -32,12 +34,16 @@ export interface CopyTarget extends ChangeTarget {
 /** Grist's answer to a copy: the new id, a JSON string. */
 const copyIdSchema = v.string();
 
-/** Where a copy goes: its account's workspace (by org and workspace id), named, as a template or not. */
-export interface CopyRequest extends DocumentName {
-  to: { orgId: number; workspaceId: number };
-  name: string;
-  asTemplate: boolean;
-}
+/**
+ * Where a copy goes: its account's workspace (by org and workspace id), named, as a template or
+ * not. `account`: the account whose destinations were offered (absent: the first that lists the
+ * document as its owner). `again`: Copy again after a copy whose answer was lost: the destination
+ * is read first, and a copy of that name made in the last AGAIN_WINDOW_MS is taken as it.
+ */
+export type CopyRequest = RequestOf<'copyDocument'>;
+
+/** How far back Copy again looks for the copy a lost answer may have made (ms). */
+export const AGAIN_WINDOW_MS = 10 * 60_000;
 
 /**
  * A copy checked against the listing: the source (any access: a viewer may copy), the destination
@@ -62,26 +68,44 @@ export function checkCopy(found: ListedDocument | null, destination: ReturnType<
 
 /** A copy request checked against `listing` (see checkCopy): the destination among the source's account's sites. */
 export function copyTarget(listing: Listing | null, request: CopyRequest): CopyTarget {
-  const found = findDocument(listing, request);
+  const found = findDocument(listing, request, request.account);
   const account = found?.site.account;
   const destination = found && findWorkspace(listing, (site) => site.account === account && site.orgId === request.to.orgId, request.to.workspaceId);
   return checkCopy(found, destination, request.name, request.asTemplate);
 }
 
+/**
+ * Whether Grist has the copy `target` asks for, read in its destination (created-document.ts); the
+ * copy found becomes the target's `made`. Throws ApiError as the read met it.
+ */
+async function madeAlready(client: GristClient, target: CopyTarget): Promise<boolean> {
+  target.made = (await madeSince(client, target.making)) ?? undefined;
+  return target.made !== undefined;
+}
+
+/** "may not have been copied: check <site> › <workspace>". */
+const unknownCopy = (target: CopyTarget) => t('errorCopyUnknown', target.name, `${target.to.site.name} › ${target.to.workspace.name}`);
+
 export const copyKind: ChangeKind<CopyTarget> = {
   send: async (client, target) => {
+    // Sent before (its answer lost: a bulk run's Retry failed) or Copy again: the destination is
+    // read first, a copy found there is this one, and a read that fails sends nothing.
+    if (target.making.sentAt > 0) {
+      const found = await madeAlready(client, target).catch(() => {
+        throw new ApiError('bad-response', unknownCopy(target));
+      });
+      if (found) return;
+    }
     target.making.sentAt = Date.now();
     const id = await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/copy`, { workspaceId: target.to.workspace.id, documentName: target.name, asTemplate: target.asTemplate }, copyIdSchema);
     // Grist's answer when it did not read the body as JSON: an unsaved scratch document (grist-api.md).
     if (id.startsWith('new~')) throw new ApiError('bad-response', t('errorCopyNotSaved', target.name));
-    target.made = id;
+    target.made = claim(id);
   },
-  // Read the destination, never send again; a read that fails leaves it unknown, said as "not found".
-  applied: async (client, target) => {
-    target.made = (await madeSince(client, target.making).catch(() => null)) ?? undefined;
-    return target.made !== undefined;
-  },
-  notApplied: (target) => t('errorCopyUnknown', target.name, `${target.to.site.name} › ${target.to.workspace.name}`),
+  // Read the destination, never send again.
+  applied: madeAlready,
+  notApplied: unknownCopy,
+  unchecked: unknownCopy,
   refused: async (error, target) => {
     if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedCopy', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
     if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
@@ -105,7 +129,7 @@ export const copyKind: ChangeKind<CopyTarget> = {
   }),
   note: () => 0,
   storeNoted: async (noted) => {
-    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.to.site.url, target.to.workspace.id, madeEntry(target.made!, target.name))));
+    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.to.site.url, target.to.workspace.id, addedEntry(target.made!, target.name))));
   },
 };
 
@@ -119,7 +143,9 @@ export function copyDocument(request: CopyRequest): Promise<CopiedDocument> {
   return oneAtATime(request.docId, async () => {
     const [listing, clientOf] = await listingAndClients();
     const target = copyTarget(listing, request);
+    // Copy again, after a lost answer: the copy that request may have made since is taken as it.
+    if (request.again) target.making.sentAt = Date.now() - AGAIN_WINDOW_MS;
     const entryId = await applyChange(clientOf(target.account), copyKind, target, { source: 'popup' });
-    return { id: target.made!, to: target.to, entryId };
+    return { id: target.made!, name: target.name, to: target.to, entryId };
   });
 }

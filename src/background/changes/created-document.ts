@@ -25,20 +25,28 @@ export interface Making {
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
+ * The documents this worker made (or found made by a read-back) since it started: a read-back never
+ * takes one of them for another request's document (two copies named alike, one answer lost).
+ */
+const claimed = new Set<string>();
+
+/** Records that document `id` is the one a request made. Out: the id. */
+export function claim(id: string): string {
+  claimed.add(id);
+  return id;
+}
+
+/**
  * The id of the document of `making.name` made in its workspace since its request left (by its
- * `createdAt`, give or take CLOCK_SKEW_MS, and not one the listing knew), the newest when several;
- * null when there is none. Throws ApiError as the read met it.
+ * `createdAt`, give or take CLOCK_SKEW_MS; not one the listing knew, nor one another request made),
+ * the newest when several, claimed for this request; null when there is none. Throws ApiError as
+ * the read met it.
  */
 export async function madeSince(client: GristClient, making: Making): Promise<string | null> {
   const workspace = await client.get(making.siteUrl, `/api/workspaces/${making.workspaceId}`, workspaceSchema);
   const since = making.sentAt - CLOCK_SKEW_MS;
   const made = workspace.docs
-    .filter((doc) => doc.name === making.name && !making.known.includes(doc.id) && (!doc.createdAt || Date.parse(doc.createdAt) >= since))
+    .filter((doc) => doc.name === making.name && !making.known.includes(doc.id) && !claimed.has(doc.id) && (!doc.createdAt || Date.parse(doc.createdAt) >= since))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return made[0]?.id ?? null;
-}
-
-/** A document as the listing has it once made, until the next refresh says more: its maker owns it (grist-api.md "Copy", "New document"). */
-export function madeEntry(id: string, name: string) {
-  return { id, urlId: id, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
+  return made[0] ? claim(made[0].id) : null;
 }

@@ -6,13 +6,13 @@
  */
 import { canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
+import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
-import type { DocumentName } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
+import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 import { findTrashed, leftTrash, siteTrash } from './trashed-documents.ts';
 
@@ -25,11 +25,11 @@ export const deleteForeverKind: ChangeKind<DeleteTarget> = {
   send: async (client, target) => {
     await client.delete(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}`, anyJsonSchema);
   },
-  // Deleted when the site's trash no longer has it (a restore elsewhere would list it outside: a
-  // lost answer then reads as not deleted only if the trash still holds it).
+  // Deleted when the site's trash no longer has it and Grist does not have it outside the trash
+  // either (restored elsewhere, it is there, not deleted).
   applied: async (client, target) => {
     const trash = await siteTrash(client, { account: target.account, orgId: target.place.site.orgId, name: target.place.site.name, siteUrl: target.siteUrl });
-    return !trash.documents.some((document) => document.id === target.key);
+    return !trash.documents.some((document) => document.id === target.key) && (await documentNow(client, target.siteUrl, target.key)) === null;
   },
   notApplied: (target) => t('errorDeleteLostAnswerNotDeleted', target.name),
   refused: (error, target) => deniedOrGone(error, target, t('errorNotOwnerToTrash', target.name), true),
@@ -47,9 +47,10 @@ export const deleteForeverKind: ChangeKind<DeleteTarget> = {
  * undoable). Throws ApiError: `not-found` for a document the trash does not hold, `forbidden` for
  * one the user does not own, or what sendChange met.
  */
-export function deleteDocument(request: DocumentName): Promise<{ entryId: string | null }> {
+export function deleteDocument(request: DocumentKey): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
-    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')));
+    // Read again now: Grist deletes a document whether it is in the trash or not.
+    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')), true);
     if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
     const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
     const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, place };

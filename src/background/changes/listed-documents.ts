@@ -5,6 +5,7 @@
  * aim the key at a site or document the extension did not list.
  */
 import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import type { DocumentKey } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
@@ -17,23 +18,12 @@ export interface ListedDocument {
   document: DocumentEntry;
 }
 
-/** A document as a page names it: its site's id (and, when known, its address) and its own id. */
-export interface DocumentName {
-  orgId: number;
-  /**
-   * The site's address. Org ids are per server and a document id is Grist's random 22-character id,
-   * but two self-hosted servers restored from one backup share both: the address tells them apart.
-   */
-  siteUrl?: string;
-  docId: string;
-}
-
 /**
  * findDocument for many documents (a bulk run may name 20,000; a walk of the listing each would be
  * slow): the listing indexed once. In: the listing, and optionally the one document wanted and the
  * one account to look in. Out: a lookup that answers as findDocument does.
  */
-export function documentIndex(listing: Listing | null, only?: string, account?: string): (name: DocumentName) => ListedDocument | null {
+export function documentIndex(listing: Listing | null, only?: string, account?: string): (name: DocumentKey) => ListedDocument | null {
   const found = new Map<string, ListedDocument[]>();
   for (const site of listing?.sites ?? []) {
     if (account !== undefined && site.account !== account) continue;
@@ -59,7 +49,7 @@ export function documentIndex(listing: Listing | null, only?: string, account?: 
  * `owners`, in the options' order (the listing's), else the first: its account changes it.
  * `account`: only that account's copy.
  */
-export function findDocument(listing: Listing | null, name: DocumentName, account?: string): ListedDocument | null {
+export function findDocument(listing: Listing | null, name: DocumentKey, account?: string): ListedDocument | null {
   return documentIndex(listing, name.docId, account)(name);
 }
 

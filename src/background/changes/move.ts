@@ -11,13 +11,13 @@ import type { WindowSource } from '../../shared/change-log.ts';
 import { canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
 import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from './change-kind.ts';
 import { findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
+import { applyChange, documentNow } from './pipeline.ts';
 import { refusedByPlan } from './refusals.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
@@ -79,12 +79,7 @@ export function moveTarget(listing: Listing | null, request: MoveRequest): MoveT
 
 /** The workspace a document is in, read through `siteUrl`; null when that site does not have it (404). */
 async function workspaceNow(client: GristClient, siteUrl: string, docId: string): Promise<number | null> {
-  try {
-    return (await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema)).workspace.id ?? null;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return (await documentNow(client, siteUrl, docId))?.workspace.id ?? null;
 }
 
 /** Where a move takes its document, as the cached listing names it (see noteMove). */
@@ -125,13 +120,8 @@ export const moveKind: UndoingKind<MoveTarget> = {
   inverse: async (client, entry, account, force) => {
     const { to, workspace } = entry;
     if (!to || !workspace) throw new ApiError('not-found', t('undoEntryGone'));
-    let current;
-    try {
-      current = await client.get(to.site.url, `/api/docs/${encodeURIComponent(entry.docId)}`, documentSchema);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw new ApiError('not-found', t('errorMovedAway', entry.newName, to.site.name), 404);
-      throw error;
-    }
+    const current = await documentNow(client, to.site.url, entry.docId);
+    if (!current) throw new ApiError('not-found', t('errorMovedAway', entry.newName, to.site.name), 404);
     if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
     const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
     if (!force && now.id !== to.workspace.id) return { conflict: { outcome: 'changed-elsewhere', current: now.name } };

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { workspaceKey } from '../../shared/change-log.ts';
+import { addedEntry } from '../../shared/document-actions.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { CreatedDocument } from '../../shared/messages.ts';
@@ -16,7 +17,7 @@ import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
-import { madeEntry, madeSince, type Making } from './created-document.ts';
+import { claim, madeSince, type Making } from './created-document.ts';
 import { findWorkspace, listingAndClients, movePlace } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { refusedByPlan } from './refusals.ts';
@@ -31,13 +32,14 @@ export interface NewDocumentTarget extends ChangeTarget {
 export const newDocumentKind: ChangeKind<NewDocumentTarget> = {
   send: async (client, target) => {
     target.making.sentAt = Date.now();
-    target.made = await client.post(target.siteUrl, `/api/workspaces/${target.place.workspace.id}/docs`, { name: target.name }, v.string());
+    target.made = claim(await client.post(target.siteUrl, `/api/workspaces/${target.place.workspace.id}/docs`, { name: target.name }, v.string()));
   },
   applied: async (client, target) => {
-    target.made = (await madeSince(client, target.making).catch(() => null)) ?? undefined;
+    target.made = (await madeSince(client, target.making)) ?? undefined;
     return target.made !== undefined;
   },
   notApplied: (target) => t('errorNewDocumentUnknown', target.name, `${target.place.site.name} › ${target.place.workspace.name}`),
+  unchecked: (target) => t('errorNewDocumentUnknown', target.name, `${target.place.site.name} › ${target.place.workspace.name}`),
   refused: async (error, target) => {
     if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedNewDocument', target.place.site.name, error.serverMessage ?? String(error.status)), error.status);
     if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.place.workspace.name), 403);
@@ -47,7 +49,7 @@ export const newDocumentKind: ChangeKind<NewDocumentTarget> = {
   logEntry: (target) => ({ ...placedEntry('create', target), docId: target.made! }),
   note: () => 0,
   storeNoted: async (noted) => {
-    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.siteUrl, target.place.workspace.id, madeEntry(target.made!, target.name))));
+    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.siteUrl, target.place.workspace.id, addedEntry(target.made!, target.name))));
   },
 };
 
@@ -69,6 +71,6 @@ export function createDocument({ orgId, siteUrl, workspaceId, name }: { orgId: n
     const making = { siteUrl, workspaceId, name: check.name, known: workspace.documents.map(({ id }) => id), sentAt: 0 };
     const target: NewDocumentTarget = { account: site.account, key: workspaceKey(workspaceId), siteUrl, name: check.name, place: movePlace(site, workspace), making };
     const entryId = await applyChange(clientOf(site.account), newDocumentKind, target, { source: 'popup' });
-    return { document: madeEntry(target.made!, target.name), entryId };
+    return { document: addedEntry(target.made!, target.name), entryId };
   });
 }

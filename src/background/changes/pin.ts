@@ -5,15 +5,16 @@
  */
 import { canPin } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
+import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { recordPin } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, movePlace, type DocumentName } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
+import { findDocument, listingAndClients, movePlace } from './listed-documents.ts';
+import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 
 /** A pin (`pinned`) or unpin of document `key`. */
@@ -24,12 +25,9 @@ export interface PinTarget extends ChangeTarget {
 
 /** The document as Grist has it now, read through `siteUrl`. Throws ApiError `not-found` (in words) when it is gone. */
 async function readNow(client: GristClient, siteUrl: string, docId: string, name: string) {
-  try {
-    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new ApiError('not-found', t('errorDocumentGone', name, new URL(siteUrl).host), 404);
-    throw error;
-  }
+  const now = await documentNow(client, siteUrl, docId);
+  if (!now) throw new ApiError('not-found', t('errorDocumentGone', name, new URL(siteUrl).host), 404);
+  return now;
 }
 
 export const pinKind: UndoingKind<PinTarget> = {
@@ -61,7 +59,7 @@ export const pinKind: UndoingKind<PinTarget> = {
  * Throws ApiError: `not-found` for a document the listing does not have, `forbidden` for a viewer
  * (Grist would answer 403), or what sendChange met.
  */
-export function pinDocument(request: DocumentName & { pinned: boolean }): Promise<{ entryId: string | null }> {
+export function pinDocument(request: DocumentKey & { pinned: boolean }): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
     const [listing, clientOf] = await listingAndClients();
     const found = findDocument(listing, request);

@@ -8,6 +8,7 @@
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import { documentSchema } from '../grist/grist-schemas.ts';
 import { addLogEntry } from '../change-log/change-log.ts';
 import { logFailure } from '../log-failure.ts';
 import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
@@ -30,7 +31,7 @@ async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClien
   try {
     applied = await kind.applied(client, target);
   } catch {
-    throw new ApiError('network', t('errorLostAnswerUnchecked'));
+    throw new ApiError('network', kind.unchecked?.(target) ?? t('errorLostAnswerUncheckedChange'));
   }
   if (!applied) throw new ApiError('network', kind.notApplied(target));
 }
@@ -74,4 +75,18 @@ export async function applyChange<T extends ChangeTarget>(client: GristClient, k
   await sendChange(client, kind, target);
   const [entryId] = await Promise.all([logChange(kind, target, record), kind.storeNoted([{ target, mark: kind.note(target) }])]);
   return entryId;
+}
+
+/**
+ * A document as Grist has it now (outside the trash), read through `siteUrl`, for read-backs and
+ * undos; null when Grist answers 404: in the trash, gone, or not on that site (grist-api.md).
+ * Throws what else the read met.
+ */
+export async function documentNow(client: GristClient, siteUrl: string, docId: string) {
+  try {
+    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

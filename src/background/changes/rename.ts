@@ -60,6 +60,7 @@ export const renameKind: UndoingKind<RenameTarget> = {
   },
   applied: async (client, target) => (await readNow(client, target.siteUrl, target.key, target.workspaceId)).name === target.name,
   notApplied: () => t('errorLostAnswerOldName'),
+  unchecked: () => t('errorLostAnswerUnchecked'),
   refused: async (error, target) => {
     if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return notOwnerError(target.workspaceId, target.currentName);
     if (error.status === 404) return goneError(target.siteUrl, target.key, target.workspaceId, target.currentName);

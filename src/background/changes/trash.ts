@@ -5,19 +5,19 @@
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
  */
-import { canTrash } from '../../shared/document-actions.ts';
+import { addedEntry, canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
 import type { DocumentEntry } from '../../shared/listing.ts';
+import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema, documentSchema } from '../grist/grist-schemas.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, movePlace, type DocumentName, type ListedDocument } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
+import { findDocument, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
+import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 import { findTrashed, leftTrash } from './trashed-documents.ts';
 
@@ -28,26 +28,6 @@ export interface TrashTarget extends ChangeTarget {
   place: MovePlace;
   /** The document as the listing has it once restored. */
   document: DocumentEntry;
-}
-
-/** What a move to the trash or out of it came to: its change-log entry (null when the log could not be written). */
-export interface TrashResult {
-  entryId: string | null;
-}
-
-/** The document as a restored one is listed until the next refresh says more. */
-function restoredEntry(docId: string, name: string): DocumentEntry {
-  return { id: docId, urlId: docId, name, access: 'owners', isPinned: false, updatedAt: new Date().toISOString() };
-}
-
-/** The document as Grist has it outside the trash, read through `siteUrl`; null when it answers 404 (in the trash, or gone). */
-async function listedNow(client: GristClient, siteUrl: string, docId: string) {
-  try {
-    return await client.get(siteUrl, `/api/docs/${encodeURIComponent(docId)}`, documentSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }
 
 function trashOf(account: string, removed: boolean, place: MovePlace, document: DocumentEntry): TrashTarget {
@@ -71,7 +51,7 @@ export const trashKind: UndoingKind<TrashTarget> = {
     await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
   },
   // Outside the trash, Grist reads it; in the trash it answers 404.
-  applied: async (client, target) => ((await listedNow(client, target.siteUrl, target.key)) === null) === target.removed,
+  applied: async (client, target) => ((await documentNow(client, target.siteUrl, target.key)) === null) === target.removed,
   notApplied: (target) => t(target.removed ? 'errorTrashLostAnswerNotRemoved' : 'errorTrashLostAnswerNotRestored', target.name),
   refused: (error, target) => deniedOrGone(error, target, t('errorNotOwnerToTrash', target.name), !target.removed),
   logEntry: (target) => placedEntry(target.removed ? 'remove' : 'restore', target),
@@ -91,15 +71,15 @@ export const trashKind: UndoingKind<TrashTarget> = {
   // a document restored (or removed) elsewhere since needs nothing sent.
   inverse: async (client, entry, account, force) => {
     const place = loggedPlace(entry);
-    const now = await listedNow(client, entry.site.url, entry.docId);
+    const now = await documentNow(client, entry.site.url, entry.docId);
     if (entry.kind === 'remove') {
-      return now ? { already: now.name } : { undo: trashOf(account, false, place, restoredEntry(entry.docId, entry.newName)) };
+      return now ? { already: now.name } : { undo: trashOf(account, false, place, addedEntry(entry.docId, entry.newName)) };
     }
     if (!now) return { already: entry.newName };
     if (!canTrash(now)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', now.name), 403);
     if (!force && now.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
     const workspace = { id: now.workspace.id ?? place.workspace.id, name: now.workspace.name || place.workspace.name };
-    return { undo: trashOf(account, true, { site: entry.site, workspace }, restoredEntry(entry.docId, now.name)) };
+    return { undo: trashOf(account, true, { site: entry.site, workspace }, addedEntry(entry.docId, now.name)) };
   },
 };
 
@@ -115,7 +95,7 @@ function loggedPlace(entry: ChangeEntry): MovePlace {
  * ApiError: `not-found` for a document the listing does not have, `forbidden` for one the user
  * does not own (Grist would answer 403), or what sendChange met.
  */
-export function removeDocument(request: DocumentName & { source?: ChangeSource }): Promise<TrashResult> {
+export function removeDocument(request: DocumentKey & { source?: ChangeSource }): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
     const [listing, clientOf] = await listingAndClients();
     const target = checkTrash(findDocument(listing, request));
@@ -130,12 +110,12 @@ export function removeDocument(request: DocumentName & { source?: ChangeSource }
  * change-log entry. Throws ApiError: `not-found` for a document the trash does not hold,
  * `forbidden` for one the user does not own, or what sendChange met.
  */
-export function restoreDocument(request: DocumentName): Promise<TrashResult> {
+export function restoreDocument(request: DocumentKey): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
     const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')));
     if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
     const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
-    const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, restoredEntry(document.id, document.name)), { source: 'popup' });
+    const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, addedEntry(document.id, document.name)), { source: 'popup' });
     return { entryId };
   });
 }

@@ -2,15 +2,15 @@
  * The trash as the place a restore or a delete forever is checked against, as the listing is for
  * every other change: each site's documents in the trash (`GET {site}/api/orgs/current/workspaces
  * ?showRemoved=1`, grist-api.md "Trash listing"), read when the Trash view opens, with each
- * account's own key, and kept in memory (never stored) until the worker stops. A page names a
+ * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
 import type { SiteEntry } from '../../shared/listing.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import type { DocumentKey } from '../../shared/messages.ts';
 import { workspaceListSchema } from '../grist/grist-schemas.ts';
-import type { DocumentName } from './listed-documents.ts';
 import { listingAndClients } from './listed-documents.ts';
 
 /** The trash listing's request (the workspaces with the documents in the trash beside the others). */
@@ -62,15 +62,17 @@ export interface TrashedTarget {
 /**
  * The document a page names in the trash: looked up in the last trash read of its site, read again
  * when that does not have it (the worker may have stopped since the Trash view opened, or the
- * document was removed since), in a site of the worker's listing only. Throws ApiError `not-found` when the trash does not hold it, or what the
- * read met.
+ * document was removed since) or when `fresh` (a delete forever: Grist deletes a document in the
+ * trash or not, so one restored elsewhere since must not be taken for one still in it), in a site
+ * of the worker's listing only. Throws ApiError `not-found` when the trash does not hold it, or
+ * what the read met.
  */
-export async function findTrashed(name: DocumentName, notFound: () => ApiError): Promise<TrashedTarget> {
+export async function findTrashed(name: DocumentKey, notFound: () => ApiError, fresh = false): Promise<TrashedTarget> {
   const [listing, clientOf] = await listingAndClients();
   const sites = (listing?.sites ?? []).filter((site) => site.orgId === name.orgId && (name.siteUrl === undefined || site.siteUrl === name.siteUrl));
   for (const site of sites) {
     const client = clientOf(site.account);
-    let trash = lastRead.get(keyOf(site.account, site.siteUrl));
+    let trash = fresh ? undefined : lastRead.get(keyOf(site.account, site.siteUrl));
     let document = trash?.documents.find((entry) => entry.id === name.docId);
     // Not in the last read, or none: removed since, perhaps; the site's trash is read again.
     if (!document) {

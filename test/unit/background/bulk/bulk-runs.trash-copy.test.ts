@@ -94,6 +94,18 @@ describe('a bulk copy run', () => {
     expect(await inTeam2Home('Document 1.2 (copy)')).toHaveLength(1);
   });
 
+  it('Retry failed whose own read fails sends nothing: the copy is still unknown, not made twice', async () => {
+    await connect();
+    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
+    grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: 6 });
+    const run = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    expect(run.items[0]?.state).toBe('failed');
+    const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
+    expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    expect(posts(COPIES)).toHaveLength(1);
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
+  });
+
   it('Retry failed sends a copy whose read-back found nothing, once', async () => {
     await connect();
     grist!.injectFault({ method: 'POST', path: COPIES, drop: true, times: 1 });

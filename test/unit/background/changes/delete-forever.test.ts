@@ -7,7 +7,7 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
 import { readTrash } from '../../../../src/background/changes/trashed-documents.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS } from '../../../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { failure, grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -59,5 +59,18 @@ describe('deleting a document forever', () => {
     expect(error.kind).toBe('not-found');
     expect(grist.requests.filter(({ method }) => method === 'DELETE')).toEqual([]);
     expect(grist.doc(roadmap.id)).toBeDefined();
+  });
+});
+
+describe('a delete forever of a document restored elsewhere since the trash was read', () => {
+  it('reads the trash again first: not there, nothing is deleted', async () => {
+    await removeInGrist(leads.id);
+    await readTrash();
+    await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/unremove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+    grist.clearRequests();
+    const error = await failure(deleteDocument({ orgId: ORGS.acme.id, docId: leads.id }));
+    expect(error.kind).toBe('not-found');
+    expect(grist.requests.filter(({ method }) => method === 'DELETE')).toEqual([]);
+    expect(grist.doc(leads.id)).toBeDefined();
   });
 });
