@@ -10,7 +10,7 @@
 import { batch } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { addedEntry } from '../shared/document-actions.ts';
-import { checkDocumentName } from '../shared/document-name.ts';
+import { checkNewName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { documentPageUrl, type DocumentEntry, type Listing } from '../shared/listing.ts';
@@ -194,10 +194,10 @@ export async function createIn(context: DocumentActionContext, ref: WorkspaceRef
   const { listing, backend, announcement } = context;
   const workspace = rowWorkspace(listing.value, ref);
   const site = listing.value?.sites.find((entry) => entry.orgId === ref.orgId && entry.siteUrl === ref.siteUrl);
-  const check = checkDocumentName(typed, '');
+  const check = checkNewName(typed);
   const refused = (message: string) => (announcement.value = message);
   if (!workspace || !site) return refused(t('errorWorkspaceNotInList'));
-  if (check.kind !== 'ok') return refused(check.kind === 'invalid' ? check.message : t('nameEmpty'));
+  if (check.kind === 'invalid') return refused(check.message);
   announcement.value = t('creating');
   const reply = await settle(backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name: check.name }));
   if (!reply.ok) return refused(reply.error.message);

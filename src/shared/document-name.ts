@@ -32,6 +32,17 @@ export function nameVerdict(typed: string, currentName: string, anyLength = fals
 }
 
 /**
+ * The checks of the name of a document that does not exist yet (a copy, a new document): there is
+ * no current name, so nothing is "unchanged". Out: the trimmed name to send, or `invalid` with a
+ * message.
+ */
+export function checkNewName(typed: string): Exclude<NameCheck, { kind: 'unchanged' }> {
+  const check = checkDocumentName(typed, '');
+  // A trimmed name is never empty here, so never equal to '': never `unchanged`.
+  return check.kind === 'unchanged' ? { kind: 'invalid', message: t('nameEmpty') } : check;
+}
+
+/**
  * In: what the user typed and the current name, and `anyLength` to let a name past the limit
  * through (undo puts back a name Grist had). Out: the trimmed name to send, `unchanged` when
  * there is nothing to send, or `invalid` with a message.

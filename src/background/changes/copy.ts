@@ -6,11 +6,11 @@
  * undo moves the copy to the trash (trash.ts). Also the popup's `copyDocument` message.
  */
 import { addedEntry } from '../../shared/document-actions.ts';
-import { checkDocumentName } from '../../shared/document-name.ts';
+import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import { canAddDocuments, type Listing } from '../../shared/listing.ts';
+import type { Listing } from '../../shared/listing.ts';
 import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
-import { serverOf, type MovePlace } from '../../shared/move.ts';
+import type { MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -18,7 +18,7 @@ import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind, ChangeTarget } from './change-kind.ts';
 import { claim, madeSince, type Making } from './created-document.ts';
-import { findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { refusedByPlan } from './refusals.ts';
 
@@ -56,11 +56,9 @@ export function checkCopy(found: ListedDocument | null, destination: ReturnType<
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
   if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
   const { site, workspace, document } = found;
-  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
-    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
-  }
-  const check = checkDocumentName(typedName, '');
-  if (check.kind !== 'ok') throw new ApiError('invalid-input', check.kind === 'invalid' ? check.message : t('nameEmpty'));
+  checkDestination(site, destination);
+  const check = checkNewName(typedName);
+  if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
   const to = movePlace(destination.site, destination.workspace);
   const making = { siteUrl: to.site.url, workspaceId: to.workspace.id, name: check.name, known: destination.workspace.documents.map(({ id }) => id), sentAt: 0 };
   return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...movePlace(site, workspace), name: document.name }, to, asTemplate, making };

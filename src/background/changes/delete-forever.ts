@@ -4,11 +4,9 @@
  * offered, checked against the trash listing (trashed-documents.ts); its change-log entry can never
  * be undone. Also the Trash view's `deleteDocument` message.
  */
-import { canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
-import { ApiError } from '../grist/api-error.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
@@ -50,9 +48,7 @@ export const deleteForeverKind: ChangeKind<DeleteTarget> = {
 export function deleteDocument(request: DocumentKey): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
     // Read again now: Grist deletes a document whether it is in the trash or not.
-    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')), true);
-    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
-    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+    const { site, document, client, place } = await findTrashed(request, true);
     const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, place };
     return { entryId: await applyChange(client, deleteForeverKind, target, { source: 'popup' }) };
   });

@@ -4,9 +4,11 @@
  * what this module finds in the worker's cached listing is ever sent to Grist, so a message cannot
  * aim the key at a site or document the extension did not list.
  */
-import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import { t } from '../../shared/i18n.ts';
+import { canAddDocuments, canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentKey } from '../../shared/messages.ts';
-import type { MovePlace } from '../../shared/move.ts';
+import { serverOf, type MovePlace } from '../../shared/move.ts';
+import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
@@ -67,6 +69,17 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
     first ??= { site, workspace };
   }
   return first;
+}
+
+/**
+ * Whether a document of `site` may go to (a move) or be copied to `destination`: a workspace its
+ * user may add documents to (Grist answers 403 otherwise), of the same account (another account's
+ * user is another person) and on the same Grist server. Throws ApiError `forbidden` when not.
+ */
+export function checkDestination(site: SiteEntry, destination: { site: SiteEntry; workspace: WorkspaceEntry }): void {
+  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
+    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
+  }
 }
 
 /** A workspace of the listing and its site, as a change records where a document is or goes. */

@@ -6,9 +6,9 @@
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
 import { t } from '../../shared/i18n.ts';
-import { canAddDocuments, type Listing } from '../../shared/listing.ts';
+import type { Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
-import { canMove, serverOf, type MovedDocument, type MovePlace } from '../../shared/move.ts';
+import { canMove, type MovedDocument, type MovePlace } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
@@ -16,7 +16,7 @@ import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
 import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange, documentNow } from './pipeline.ts';
 import { refusedByPlan } from './refusals.ts';
 
@@ -57,9 +57,7 @@ export function checkMove(found: ListedDocument | null, destination: ReturnType<
   if (!destination) throw new ApiError('not-found', t('errorDestinationNotInList'));
   const { site, workspace, document } = found;
   if (!canMove(document)) throw new ApiError('forbidden', t('errorNotOwnerToMove', document.name), 403);
-  if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
-    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
-  }
+  checkDestination(site, destination);
   if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
     throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
   }

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { workspaceKey } from '../../shared/change-log.ts';
 import { addedEntry } from '../../shared/document-actions.ts';
-import { checkDocumentName } from '../../shared/document-name.ts';
+import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { CreatedDocument } from '../../shared/messages.ts';
 import { canAddDocuments } from '../../shared/listing.ts';
@@ -66,8 +66,8 @@ export function createDocument({ orgId, siteUrl, workspaceId, name }: { orgId: n
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
     if (!canAddDocuments(workspace)) throw new ApiError('forbidden', t('errorCannotMoveTo', workspace.name), 403);
-    const check = checkDocumentName(name, '');
-    if (check.kind !== 'ok') throw new ApiError('invalid-input', check.kind === 'invalid' ? check.message : t('nameEmpty'));
+    const check = checkNewName(name);
+    if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
     const making = { siteUrl, workspaceId, name: check.name, known: workspace.documents.map(({ id }) => id), sentAt: 0 };
     const target: NewDocumentTarget = { account: site.account, key: workspaceKey(workspaceId), siteUrl, name: check.name, place: movePlace(site, workspace), making };
     const entryId = await applyChange(clientOf(site.account), newDocumentKind, target, { source: 'popup' });

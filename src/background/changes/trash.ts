@@ -112,9 +112,7 @@ export function removeDocument(request: DocumentKey & { source?: ChangeSource })
  */
 export function restoreDocument(request: DocumentKey): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
-    const { site, document, client } = await findTrashed(request, () => new ApiError('not-found', t('errorNotInTrash')));
-    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
-    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+    const { site, document, client, place } = await findTrashed(request);
     const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, addedEntry(document.id, document.name)), { source: 'popup' });
     return { entryId };
   });

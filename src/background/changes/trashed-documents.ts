@@ -6,6 +6,9 @@
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
 import type { SiteEntry } from '../../shared/listing.ts';
+import { canTrash } from '../../shared/document-actions.ts';
+import { t } from '../../shared/i18n.ts';
+import type { MovePlace } from '../../shared/move.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -52,10 +55,12 @@ export async function readTrash(): Promise<TrashSite[]> {
   );
 }
 
-/** A document in the trash, with its site as the trash listing has it, and a client of its account. */
+/** A document in the trash, with its site as the trash listing has it, where it goes back to, and a client of its account. */
 export interface TrashedTarget {
   site: TrashSite;
   document: TrashedDocument;
+  /** Its site and the workspace it was removed from. */
+  place: MovePlace;
   client: GristClient;
 }
 
@@ -64,10 +69,11 @@ export interface TrashedTarget {
  * when that does not have it (the worker may have stopped since the Trash view opened, or the
  * document was removed since) or when `fresh` (a delete forever: Grist deletes a document in the
  * trash or not, so one restored elsewhere since must not be taken for one still in it), in a site
- * of the worker's listing only. Throws ApiError `not-found` when the trash does not hold it, or
- * what the read met.
+ * of the worker's listing only; its owners only restore or delete it (shared/document-actions.ts
+ * canTrash). Throws ApiError `not-found` when the trash does not hold it, `forbidden` for one the
+ * user does not own (Grist would answer 403), or what the read met.
  */
-export async function findTrashed(name: DocumentKey, notFound: () => ApiError, fresh = false): Promise<TrashedTarget> {
+export async function findTrashed(name: DocumentKey, fresh = false): Promise<TrashedTarget> {
   const [listing, clientOf] = await listingAndClients();
   const sites = (listing?.sites ?? []).filter((site) => site.orgId === name.orgId && (name.siteUrl === undefined || site.siteUrl === name.siteUrl));
   for (const site of sites) {
@@ -79,9 +85,11 @@ export async function findTrashed(name: DocumentKey, notFound: () => ApiError, f
       trash = await siteTrash(client, site);
       document = trash.documents.find((entry) => entry.id === name.docId);
     }
-    if (trash && document) return { site: trash, document, client };
+    if (!trash || !document) continue;
+    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+    return { site: trash, document, client, place: { site: { orgId: trash.orgId, name: trash.name, url: trash.siteUrl }, workspace: document.workspace } };
   }
-  throw notFound();
+  throw new ApiError('not-found', t('errorNotInTrash'));
 }
 
 /** Forgets a document the trash no longer holds (restored, deleted), so it is not found there again. */
