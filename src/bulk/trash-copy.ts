@@ -8,7 +8,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 import type { Backend } from '../shared/backend-client.ts';
 import type { BatchUndoResult } from '../shared/bulk.ts';
 import type { Listing } from '../shared/listing.ts';
-import { moveDestinations, type MoveDestination } from '../shared/move.ts';
+import { copyDestinations, type MoveDestination } from '../shared/move.ts';
 import type { PickedDocument } from './rename-preview.ts';
 import type { RunControl } from './run-control.ts';
 
@@ -43,7 +43,7 @@ export function createTrashCopy({ backend, listing, picked, act, undone }: Trash
     choosingCopy,
     copyDestinations: computed(() => {
       const [first] = picked.value.documents;
-      return listing.value && first ? moveDestinations(listing.value, { account: first.account, orgId: first.orgId, siteUrl: first.siteUrl, workspaceId: Number.NaN }) : [];
+      return listing.value && first ? copyDestinations(listing.value, first) : [];
     }),
     chooseCopy: (open) => (choosingCopy.value = open),
     async trashSelected() {

@@ -10,9 +10,10 @@ import { useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import { moveDestinations, type MovePlace } from '../shared/move.ts';
+import { copyDestinations, type MovePlace } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
+import { NameInput } from './name-input.tsx';
 
 interface CopyPanelProps {
   store: PopupStore;
@@ -36,15 +37,11 @@ export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
         {t('copyTitle', source.name)}
       </p>
       <div class="copy-options">
-        <input
-          class="rename-input"
-          type="text"
-          dir="auto"
-          aria-label={t('copyNameLabel')}
+        <NameInput
+          label={t('copyNameLabel')}
           title={t('copyNameLabel')}
           value={name}
-          spellcheck={false}
-          onInput={(event) => setName(event.currentTarget.value)}
+          onValue={setName}
         />
         <label class="copy-template">
           <input type="checkbox" checked={asTemplate} onChange={(event) => setAsTemplate(event.currentTarget.checked)} />
@@ -59,8 +56,7 @@ export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
       <DestinationPicker
         idBase={`copy-${key}`}
         subject={source.name}
-        // Its own workspace too: a copy may sit beside its original.
-        destinations={listing ? moveDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: Number.NaN }) : []}
+        destinations={listing ? copyDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl }) : []}
         confirmation={() => null}
         crossSiteNote={'anotherSiteForCopy'}
         onChoose={(destination) =>

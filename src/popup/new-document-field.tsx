@@ -9,6 +9,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import type { WorkspaceRef } from '../listing-view/row-identity.ts';
 import type { PopupStore } from './store-types.ts';
+import { NameInput } from './name-input.tsx';
 
 interface NewDocumentFieldProps {
   store: PopupStore;
@@ -43,33 +44,20 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
 
   return (
     <div class="rename-field">
-      <input
-        ref={inputRef}
-        class="rename-input"
-        type="text"
-        dir="auto"
-        aria-label={t('newDocumentName')}
+      <NameInput
+        inputRef={inputRef}
+        label={t('newDocumentName')}
         placeholder={t('newDocumentName')}
         value={draft}
-        aria-invalid={error ? 'true' : undefined}
+        invalid={error !== null}
         title={error ?? undefined}
         readOnly={saving}
-        onInput={(event) => {
-          setDraft(event.currentTarget.value);
+        onValue={(text) => {
+          setDraft(text);
           setError(null);
         }}
-        onKeyDown={(event) => {
-          if (event.isComposing) return;
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void create();
-          } else if (event.key === 'Escape' && !saving) {
-            // preventDefault keeps Chrome from closing the whole popup on this Escape.
-            event.preventDefault();
-            event.stopPropagation();
-            done();
-          }
-        }}
+        onEnter={() => void create()}
+        onEscape={saving ? undefined : done}
       />
       {saving ? <span class="saving">{t('creating')}</span> : null}
     </div>

@@ -8,6 +8,7 @@ import type { Ref } from 'preact';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
 import type { PopupStore, RenameRef, RenameState } from './store-types.ts';
+import { NameInput } from './name-input.tsx';
 
 /** Past this many characters, the rename field counts them against the limit. */
 export const COUNT_FROM = 200;
@@ -48,30 +49,15 @@ export function RenameField({ currentName, label, rename, idBase, inputRef, stor
         )}
       </p>
       <div class="rename-field">
-        <input
-          ref={inputRef}
-          class="rename-input"
-          type="text"
-          dir="auto"
-          aria-label={label}
-          aria-invalid={rename.error ? 'true' : undefined}
-          aria-describedby={rename.error ? `${errorId} ${currentId}` : currentId}
+        <NameInput
+          inputRef={inputRef}
+          label={label}
+          invalid={rename.error !== null}
+          describedBy={rename.error ? `${errorId} ${currentId}` : currentId}
           value={rename.draft}
-          spellcheck={false}
-          onInput={(event) => store.setDraft(subject, event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Enter and Escape also confirm or abandon an IME composition; those are not ours.
-            if (event.isComposing) return;
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              onCommit();
-            } else if (event.key === 'Escape') {
-              // preventDefault keeps Chrome from closing the whole popup on this Escape.
-              event.preventDefault();
-              event.stopPropagation();
-              onCancel();
-            }
-          }}
+          onValue={(text) => store.setDraft(subject, text)}
+          onEnter={onCommit}
+          onEscape={onCancel}
         />
         <button type="button" class="icon-button save" title={t('saveShortcut')} onClick={onCommit}>
           {t('save')}

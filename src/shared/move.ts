@@ -69,6 +69,14 @@ export function moveDestinations(listing: Listing, from: MoveOrigin): MoveDestin
 }
 
 /**
+ * Where a document of `from` can be copied (grist-api.md "Copy"): moveDestinations' workspaces, its
+ * own included (a copy may sit beside its original). `from` needs no workspace.
+ */
+export function copyDestinations(listing: Listing, from: Omit<MoveOrigin, 'workspaceId'>): MoveDestination[] {
+  return moveDestinations(listing, { ...from, workspaceId: Number.NaN });
+}
+
+/**
  * Where documents `from` (each its account, site and workspace, as in `listing`) can be moved as
  * one batch: the workspaces of moveDestinations for the first one's account and server (the worker
  * moves each with its own account, to that workspace as its account lists it), the one they are all in left out
