@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/component/**/*.test.{ts,tsx}', 'test/fake-grist/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/setup/fake-browser.ts', 'test/setup/pending-effects.ts'],
+          setupFiles: ['test/setup/fake-browser.ts', 'test/setup/pending-effects.ts', 'test/setup/resize-observer.ts'],
         },
       },
       {

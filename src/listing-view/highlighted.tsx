@@ -21,16 +21,11 @@ export function marked(text: string, ranges: ReadonlyArray<readonly [number, num
   return parts;
 }
 
-/** `text` with the parts the search `terms` matched marked. In: the name as shown, the folded terms. */
-export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
-  return <>{marked(text, matchRanges(text, terms))}</>;
-}
-
 /**
- * `Highlighted` for the search the popup holds now. It reads the terms itself, so a keystroke
- * renders again only these names, not the rows around them (which stay as they are when the
- * results do). In: the name as shown, and the store's folded terms.
+ * `text` with the parts the popup's search matched marked. It reads the terms itself, so a
+ * keystroke renders again only these names, not the rows around them (which stay as they are when
+ * the results do). In: the name as shown, and the store's folded terms.
  */
 export function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<readonly string[]> }) {
-  return <Highlighted text={text} terms={terms.value} />;
+  return marked(text, matchRanges(text, terms.value));
 }

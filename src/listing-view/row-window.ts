@@ -95,13 +95,12 @@ export function scrollAnchor(scrollTop: number): number {
 
 /**
  * The rows to render for a viewport of `viewportHeight` scrolled to `anchor` (see `scrollAnchor`):
- * those in view wherever the scroll position is within its step, and with `overscan` those within
- * `OVERSCAN` of them. An anchor past the end (the rows just got fewer) is taken as the bottom of the list.
+ * those in view wherever the scroll position is within its step, and those within `OVERSCAN` of
+ * them. An anchor past the end (the rows just got fewer) is taken as the bottom of the list.
  */
-export function windowRange(layout: RowLayout, anchor: number, viewportHeight: number, overscan = true): RowRange {
+export function windowRange(layout: RowLayout, anchor: number, viewportHeight: number): RowRange {
   const top = Math.max(0, Math.min(anchor, layout.total - viewportHeight));
-  const beyond = overscan ? OVERSCAN : 0;
-  return rowsBetween(layout, top - beyond, top + SCROLL_STEP + viewportHeight + beyond);
+  return rowsBetween(layout, top - OVERSCAN, top + SCROLL_STEP + viewportHeight + OVERSCAN);
 }
 
 /**

@@ -6,14 +6,14 @@
  * Two rows are rendered wherever they are: the one holding focus (so scrolling it out of view does
  * not drop the focus to the page) and the one the arrow keys are moving focus to.
  *
- * A keystroke that changes the results renders only the rows in view: those kept ready beyond the
- * viewport for scrolling wait until the results have been on screen for a frame, so typing lays
- * out and paints half as many rows.
+ * A keystroke that changes the results renders only the rows in view, from the top (where a new
+ * search starts): those kept ready beyond the viewport for scrolling wait until the results have
+ * been on screen for a frame, so typing lays out and paints a third as many rows.
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { byAccount, type Row } from '../listing-view/listing-rows.ts';
-import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
+import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
 import { documentKey } from '../listing-view/row-identity.ts';
 import { adjacentResult } from './result-navigation.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
@@ -21,10 +21,11 @@ import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from './store-types.ts';
 
 /**
- * The list's height where it cannot be measured (jsdom has no layout), and the least height the
- * window of rendered rows is computed for. Chrome caps a popup at 600 px, so this covers any real
- * viewport from the first render on: measuring it later never shrinks the window, which would
- * change the rendered list just after it is shown.
+ * The list's height until it is measured (and where it cannot be: jsdom has no layout), and the
+ * least height the window of rendered rows is computed for. Chrome caps a popup at 600 px, so this
+ * covers any real viewport from the first render on: measuring it later never shrinks the window,
+ * which would change the rendered list just after it is shown. A keystroke's first rows are the
+ * exception: they are those of the measured viewport (see the module comment).
  */
 const DEFAULT_VIEWPORT_HEIGHT = 600;
 
@@ -116,20 +117,23 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const scrolledTo = useRef(0);
   // Renders the list again: for a row to focus once rendered, for the rows beyond the viewport.
   const [, renderAgain] = useState(0);
-  // The rows and query last rendered with the rows beyond the viewport: they are rendered again
-  // unless both changed since (a keystroke that changed the results; not a rename, not a refresh).
-  const settledFor = useRef({ rows, query });
-  const settled = settledFor.current.rows === rows || settledFor.current.query === query;
+  // The rows and query of the last render, and whether it held the rows beyond the viewport. A
+  // keystroke that changes the results (both changed: not a rename, not a refresh) renders without
+  // them, and so does each render after it until they come (see below); any other change with them.
+  const shown = useRef({ rows, query, whole: true });
+  const whole = rows === shown.current.rows ? shown.current.whole : query === shown.current.query;
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
   const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
-  const range = windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT), settled);
+  // Without them, the rows in view of a new search, which starts at the top (see below) whatever
+  // the anchor says until then; a scroll before they came brings them (see update).
+  const range = whole ? windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT)) : rowsBetween(layout, 0, viewportHeight);
   const pinned = [focusedRowKey(containerRef.current), pendingFocus.current].map((key) => indexOfKey(rows, key, range));
   const plan = renderPlan(rows, layout, range, pinned);
 
   // Re-slices as the list scrolls: at most once a frame, and only when the position crosses a
-  // SCROLL_STEP (setState with an unchanged anchor renders nothing).
+  // SCROLL_STEP (setState with an unchanged anchor renders nothing). Follows the list's height.
   useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -137,7 +141,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     const update = () => {
       frame = 0;
       scrolledTo.current = container.scrollTop;
-      setViewportHeight(measureViewport(container));
+      shown.current.whole = true;
       setAnchor(scrollAnchor(scrolledTo.current));
     };
     const onScroll = () => {
@@ -146,9 +150,12 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       frame ||= requestAnimationFrame(update);
     };
     container.addEventListener('scroll', onScroll, { passive: true });
-    setViewportHeight(measureViewport(container));
+    // Told after each layout that changed the list's size, so reading it there costs nothing.
+    const resized = new ResizeObserver(() => setViewportHeight(measureViewport(container)));
+    resized.observe(container);
     return () => {
       container.removeEventListener('scroll', onScroll);
+      resized.disconnect();
       cancelAnimationFrame(frame);
     };
   }, []);
@@ -163,18 +170,17 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     setAnchor(0);
   }, [query]);
 
-  // Rendered with the rows beyond the viewport: what the next change is compared with. Without
-  // them: they come once these results have been painted, and a keystroke that changes the
-  // results before that cancels them (cleanup), so typing never renders them.
+  // What the next render is compared with. Rendered without the rows beyond the viewport: they
+  // come once these results have been painted, and a render before that (a keystroke) puts them
+  // off again (cleanup), so typing never renders them.
   useLayoutEffect(() => {
-    const settle = () => (settledFor.current = { rows, query });
-    if (settled) settle();
-    else
+    shown.current = { rows, query, whole };
+    if (!whole)
       return afterNextPaint(() => {
-        settle();
+        shown.current.whole = true;
         renderAgain((count) => count + 1);
       });
-  }, [rows, query, settled]);
+  });
 
   // Focus for a row that had to be rendered first.
   useLayoutEffect(() => {

@@ -11,7 +11,6 @@ import type { Reply } from '../../src/shared/messages.ts';
 import { App } from '../../src/popup/app.tsx';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/listing-sync.ts';
 import { createPopupStore } from '../../src/popup/store.ts';
-import { SCROLL_STEP } from '../../src/listing-view/row-window.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
 import { loadParts } from '../../src/popup/lazy.tsx';
@@ -1327,9 +1326,9 @@ describe('a listing of 20,000 documents', () => {
     });
   }
 
-  // The window is never computed for less than Chrome's 600 px popup (results-list.tsx), and
-  // covers the viewport wherever the scroll position is within its step: at most this many rows.
-  const IN_VIEW = Math.ceil((600 + SCROLL_STEP) / 30) + 1;
+  // jsdom lays nothing out: the list's viewport is then its default, Chrome's 600 px popup
+  // (results-list.tsx). The rows a keystroke shows first are those in it: at most this many.
+  const IN_VIEW = Math.ceil(600 / 30) + 1;
 
   test('a keystroke that changes the results renders the rows in view; those beyond follow once they are painted', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
@@ -1341,9 +1340,9 @@ describe('a listing of 20,000 documents', () => {
     type(searchBox(), '.1');
     const inView = renderedNames();
     expect(inView.slice(0, 2)).toEqual(['Doc 1.1.0', 'Doc 1.1.1']);
-    // The 450 px viewport is filled: "Doc 1.1.13" ends at 34 + 28 + 14 × 30 = 482 px.
-    expect(inView).toContain('Doc 1.1.13');
-    expect(inView.length).toBeLessThanOrEqual(IN_VIEW);
+    // The 600 px viewport is filled: "Doc 1.1.17" ends at 34 + 28 + 18 × 30 = 602 px.
+    expect(inView).toContain('Doc 1.1.17');
+    expect(inView).not.toContain('Doc 1.1.18');
 
     await afterPaint();
     expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.0', 'Doc 1.1.1']);
@@ -1351,14 +1350,29 @@ describe('a listing of 20,000 documents', () => {
     expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
   });
 
-  test('scrolled before the rows beyond the viewport came, the list shows every row in view', async () => {
+  test('a keystroke back to the query last shown whole, before the rows beyond came, renders only the rows in view', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     type(searchBox(), '.1');
-    // Rows 390 to 840 px are in view; "Doc 1.1.25" spans 62 + 25 × 30 = 812 to 842 px.
-    await scrollTo(390);
-    expect(renderedNames()).toContain('Doc 1.1.25');
-    expect(renderedNames()).not.toContain('Doc 1.1.45');
     await afterPaint();
+    expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
+
+    // Typing on and back, one keystroke a frame: each changes the results.
+    type(searchBox(), '.17');
+    type(searchBox(), '.1');
+    expect(renderedNames()[0]).toBe('Doc 1.1.0');
+    expect(renderedNames().length).toBeLessThanOrEqual(IN_VIEW);
+    await afterPaint();
+    expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
+  });
+
+  test('scrolled before the rows beyond the viewport came, the list shows every row in view, and those beyond', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    type(searchBox(), '.1');
+    expect(renderedNames()).not.toContain('Doc 1.1.25');
+    // Rows 390 to 990 px are in view; "Doc 1.1.30" spans 62 + 30 × 30 = 962 to 992 px.
+    await scrollTo(390);
+    expect(renderedNames()).toContain('Doc 1.1.30');
+    // And below the viewport, ready for more scrolling.
     expect(renderedNames()).toContain('Doc 1.1.45');
   });
 

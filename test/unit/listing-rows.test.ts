@@ -172,18 +172,6 @@ describe('layout', () => {
     }
   });
 
-  test('without the overscan, the window is the rows in view anywhere within a scroll step', () => {
-    const layout = layoutRows(prepareListing(bigListing(1, 2000)).rows);
-    const viewport = 450;
-    for (const scrollTop of [0, 199, 390, 12_345]) {
-      const range = windowRange(layout, scrollAnchor(scrollTop), viewport, false);
-      expect(layout.offsets[range.start]).toBeLessThanOrEqual(scrollTop);
-      expect(layout.offsets[range.end]).toBeGreaterThanOrEqual(Math.min(layout.total, scrollTop + viewport));
-      // Nothing of the overscan: at most the viewport and a scroll step.
-      expect(range.end - range.start).toBeLessThanOrEqual(Math.ceil((viewport + SCROLL_STEP) / ROW_HEIGHTS.document) + 2);
-    }
-  });
-
   test('an anchor past the end (the rows just got fewer) shows the end of the list', () => {
     const layout = layoutRows(prepareListing(bigListing(1, 10)).rows);
     const range = windowRange(layout, 50_000, 450);
