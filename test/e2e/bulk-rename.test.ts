@@ -4,10 +4,10 @@
  * undone; what the server ends up storing after each step.
  */
 import { describe, expect, it } from 'vitest';
-import { budgetSeed, DEPARTMENTS, USERS } from '../fake-grist/sample-data.ts';
+import { budgetSeed, DEPARTMENTS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openBulkPage, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openBulkPage, screenshotSchemes } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -22,8 +22,7 @@ function budgetNames(): string[] {
 
 describe('bulk rename', () => {
   it('renames 20 documents across two sites with a regular expression, then Undo this batch restores them', async () => {
-    const { grist, extension } = setup;
-    await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+    await connectOwner(setup);
     const page = await openBulkPage(setup.extension);
 
     await page.getByLabel('Filter documents').fill('budget 2025');

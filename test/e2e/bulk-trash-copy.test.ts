@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetSeed, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openBulkPage, saveOptions } from './user-actions.ts';
+import { connectOwner, openBulkPage } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -16,7 +16,7 @@ const budgets = () => seed.docs.filter((doc) => doc.name.startsWith('Budget 2025
 describe('bulk trash and copy', () => {
   it('moves 20 documents of two sites to the trash, then Undo this batch restores them', async () => {
     const { grist, extension } = setup;
-    await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+    await connectOwner(setup);
     const page = await openBulkPage(extension);
     await page.getByLabel('Filter documents').fill('budget 2025');
     await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { DOCS,  } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions, storedDrawing as storedDrawingOf } from './user-actions.ts';
+import { connectOwner, openPopup, storedDrawing as storedDrawingOf } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -33,7 +33,7 @@ function recordFirstScreen(): void {
 
 async function connect(): Promise<void> {
   await setup.extension.context.addInitScript(recordFirstScreen);
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+  await connectOwner(setup);
 }
 
 const storedDrawing = () => storedDrawingOf(setup.extension);

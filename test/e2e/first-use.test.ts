@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { accountStatus, OPTIONS_PAGE, openPopup, saveOptions } from './user-actions.ts';
+import { accountStatus, openConnectedPopup, OPTIONS_PAGE, saveOptions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -59,15 +59,9 @@ describe('options', () => {
 });
 
 describe('popup', () => {
-  async function connectedPopup() {
-    const { grist, extension } = setup;
-    await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
-    return openPopup(extension);
-  }
-
   it('Options opens the options page; Refresh lists again (item 5)', async () => {
     const { grist, extension } = setup;
-    const popup = await connectedPopup();
+    const popup = await openConnectedPopup(setup);
     // The browser focuses an options tab that is open already instead of opening another.
     for (const page of extension.context.pages()) if (page.url().includes(OPTIONS_PAGE)) await page.close();
     const opened = extension.context.waitForEvent('page');
@@ -87,7 +81,7 @@ describe('popup', () => {
   it('a site that fails offers Try again, which lists it once it answers (item 5)', async () => {
     const { grist } = setup;
     grist.injectFault({ path: '/o/globex/api/orgs/current/workspaces', status: 503, times: 3 });
-    const popup = await connectedPopup();
+    const popup = await openConnectedPopup(setup);
     const globex = popup.getByRole('region', { name: 'Globex Inc' });
     await globex.getByRole('button', { name: 'Try again' }).click();
     await globex.getByRole('link', { name: 'Open Project Alpha' }).waitFor();
@@ -97,7 +91,7 @@ describe('popup', () => {
 
   it('search finds a workspace by its name and marks it; Enter opens the first result (items 8, 9)', async () => {
     const { grist, extension } = setup;
-    const popup = await connectedPopup();
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('engineering');
     expect(await popup.locator('h3 mark').allTextContents()).toEqual(['Engineering']);
     expect(await popup.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
@@ -115,7 +109,7 @@ describe('popup', () => {
 
   it('F2 on a document renames it; the status names both names (items 6, 9)', async () => {
     const { grist } = setup;
-    const popup = await connectedPopup();
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('bug');
     await popup.getByRole('searchbox', { name: 'Search documents' }).press('ArrowDown');
     await popup.keyboard.press('F2');

@@ -4,17 +4,13 @@
  * storing after each step, and what the user sees.
  */
 import { describe, expect, it } from 'vitest';
-import { budgetSeed, DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { budgetSeed, DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openBulkPage, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openBulkPage, openConnectedPopup, screenshotSchemes } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
-
-async function connect(): Promise<void> {
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
-}
 
 /** Where the fake stores each budget now: its workspace id, by document id. */
 function budgetWorkspaces(): number[] {
@@ -23,9 +19,8 @@ function budgetWorkspaces(): number[] {
 
 describe('moving documents', () => {
   it('in the popup, keyboard only: the row moves with the server, and Undo moves it back', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('button', { name: 'Move Bug Tracker' }).click();
     const filter = popup.getByRole('combobox', { name: 'Filter workspaces' });
     await popup.getByRole('listbox', { name: 'Destination for Bug Tracker' }).waitFor();
@@ -58,7 +53,7 @@ describe('moving documents', () => {
 
   it('in bulk: 20 documents of two sites to one workspace, asked once for the 10 that change site, then Undo this batch', async () => {
     const { grist } = setup;
-    await connect();
+    await connectOwner(setup);
     const before = budgetWorkspaces();
     const page = await openBulkPage(setup.extension);
     await page.getByLabel('Filter documents').fill('budget 2025');

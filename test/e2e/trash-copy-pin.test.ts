@@ -10,13 +10,9 @@ import type { Page } from 'playwright-core';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
-
-async function connect(): Promise<void> {
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
-}
 
 /** Moves a document to the trash in Grist itself, as someone would on Grist's own page. */
 async function removeInGrist(docId: string, site: string): Promise<void> {
@@ -34,9 +30,8 @@ async function openMenu(popup: Page, name: string) {
 
 describe('a document’s More actions', () => {
   it('Move to trash: the row goes, Grist has it in the trash, and Undo restores it', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     // The screenshot's size first: a resize closes the menu.
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
@@ -56,9 +51,8 @@ describe('a document’s More actions', () => {
   });
 
   it('the Delete key on a row moves it to the trash; Ctrl+Z takes it back', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('link', { name: 'Open Campaign Plan' }).focus();
     await popup.keyboard.press('Delete');
     await popup.getByRole('status').getByText('Moved “\u2068Campaign Plan\u2069” to trash.').waitFor();
@@ -72,9 +66,8 @@ describe('a document’s More actions', () => {
   });
 
   it('Pin puts the document among the pinned at once, and Grist has it pinned', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await (await openMenu(popup, 'Bug Tracker')).getByRole('menuitem', { name: 'Pin' }).click();
     await popup.getByRole('status').getByText('Pinned “\u2068Bug Tracker\u2069”.').waitFor();
     await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.isPinned).toBe(true);
@@ -88,8 +81,7 @@ describe('a document’s More actions', () => {
 
   it('Make a copy… to another site: the copy is made there, as a template, and Open opens it', async () => {
     const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
     await (await openMenu(popup, 'Roadmap 2026')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     const name = popup.getByRole('textbox', { name: 'Name of the copy' });
@@ -115,9 +107,8 @@ describe('a document’s More actions', () => {
 
 describe('a copy whose answer is lost', () => {
   it('is never sent twice: found by the read-back it is reported copied; not found, the form says so and offers Copy again', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
     const copies = () => grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
     const named = async (name: string) => {
@@ -152,9 +143,8 @@ describe('a copy whose answer is lost', () => {
 
 describe('a workspace’s New document', () => {
   it('Enter creates it: the row appears, Grist has it, and Undo moves it to the trash', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('button', { name: 'New document in Marketing' }).click();
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Q4 plan');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
@@ -174,7 +164,7 @@ describe('a workspace’s New document', () => {
 describe('the Trash view', () => {
   it('lists each site’s trash with when it was removed; Restore takes one back, Delete forever asks, then deletes', async () => {
     const { grist, extension } = setup;
-    await connect();
+    await connectOwner(setup);
     await removeInGrist(DOCS.leads.id, 'acme');
     await removeInGrist(DOCS.readingList.id, 'docs');
     const popup = await openPopup(extension);

@@ -6,17 +6,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { clickClosing, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { clickClosing, connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
 /** What the worker's global scope holds for these tests (see src/background/index.ts). */
 interface WorkerGlobals {
   gristQuickRenameTriggers: { onMenuClicked(info: { menuItemId: string; linkUrl?: string }): Promise<void> };
-}
-
-async function connect(): Promise<void> {
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
 }
 
 /** Renames a document in Grist itself, as someone would in Grist's own page. */
@@ -38,9 +34,8 @@ async function renameInPopup(popup: Page, from: string, to: string): Promise<voi
 
 describe('undo', () => {
   it('in the popup: Undo right after a rename stores the old name again', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await renameInPopup(popup, 'Bug Tracker', 'Bugs');
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     await popup.getByRole('button', { name: 'Undo rename of Bugs' }).click();
@@ -51,7 +46,7 @@ describe('undo', () => {
 
   it('from the rename window’s rename, undone in the history', async () => {
     const { grist, extension } = setup;
-    await connect();
+    await connectOwner(setup);
     const opened = extension.context.waitForEvent('page');
     await extension.worker.evaluate(
       (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
@@ -77,9 +72,8 @@ describe('undo', () => {
   });
 
   it('a rename made elsewhere since is reported, and Restore … anyway restores it', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await renameInPopup(popup, 'Leads', 'Leads 2027');
     await renameInGrist(DOCS.leads.id, 'Leads (edited in Grist)');
     grist.clearRequests();
@@ -94,9 +88,7 @@ describe('undo', () => {
   });
 
   it('the README screenshots of the history, light and dark', async () => {
-    const { extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const popup = await openConnectedPopup(setup);
     // One rename of its own, so it shows an entry whatever ran before it.
     await renameInPopup(popup, 'Campaign Plan', 'Campaign Plan 2027');
     await popup.getByRole('button', { name: 'History', exact: true }).click();

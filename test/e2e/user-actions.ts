@@ -7,6 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { LoadedExtension } from './extension.ts';
+import type { GristAndExtension } from './fixtures.ts';
+import { USERS } from '../fake-grist/sample-data.ts';
 
 export const OPTIONS_PAGE = 'src/options/index.html';
 export const POPUP_PAGE = 'src/popup/index.html';
@@ -60,6 +62,17 @@ export function accountGroup(page: Page, number = 1): Locator {
 /** An account's own status line on the options page (what its check found). */
 export function accountStatus(page: Page, number = 1): Locator {
   return accountGroup(page, number).getByRole('status');
+}
+
+/** Saves the owner's key with the fake's personal site (`/o/docs`, org-in-path), as a user would, and closes the options page. */
+export async function connectOwner({ grist, extension }: GristAndExtension): Promise<void> {
+  await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+}
+
+/** connectOwner, then openPopup: the popup of a user with one account, its fresh listing shown. */
+export async function openConnectedPopup(setup: GristAndExtension): Promise<Page> {
+  await connectOwner(setup);
+  return openPopup(setup.extension);
 }
 
 /** Opens the popup (in a tab) and waits until the fresh listing has replaced any cached one. */

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateSeed, USERS } from '../fake-grist/sample-data.ts';
+import { generateSeed } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, POPUP_PAGE, saveOptions, storedDrawing } from './user-actions.ts';
+import { connectOwner, openPopup, POPUP_PAGE, storedDrawing } from './user-actions.ts';
 
 // 3 teams of 40 documents: 120 rows and more, twice the 60 of the cache's first screen.
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed: generateSeed({ teams: 3, docsPerTeam: 40 }) }));
@@ -30,7 +30,7 @@ const readKeys = (page: Page) => page.evaluate(() => (window as unknown as { rea
 
 /** Connects, lists once, and waits until the cache and the first screen drawn from it are stored. */
 async function connectAndCache(): Promise<void> {
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
+  await connectOwner(setup);
   const popup = await openPopup(setup.extension);
   await expect.poll(async () => (await storedDrawing(setup.extension)).current).toBe(true);
   await popup.close();

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openPopup, saveOptions } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -21,10 +21,6 @@ interface WorkerGlobals {
   };
 }
 
-async function connect(): Promise<void> {
-  await (await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` })).close();
-}
-
 /** The window the worker opens next, once it has loaded. */
 async function nextWindow(open: () => Promise<unknown>): Promise<Page> {
   const opened = setup.extension.context.waitForEvent('page');
@@ -36,9 +32,8 @@ async function nextWindow(open: () => Promise<unknown>): Promise<Page> {
 
 describe('workspaces', () => {
   it('renamed from the popup, then undone from the history', async () => {
-    const { grist, extension } = setup;
-    await connect();
-    const popup = await openPopup(extension);
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
     await popup.getByRole('button', { name: 'Rename workspace Marketing' }).click();
     const field = popup.getByRole('textbox', { name: 'New workspace name for Marketing' });
     await field.fill('Growth');
@@ -57,7 +52,7 @@ describe('workspaces', () => {
 
   it('renamed from its page’s menu entry, in the rename window', async () => {
     const { grist, extension } = setup;
-    await connect();
+    await connectOwner(setup);
     const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
     const dialog = await nextWindow(() =>
       extension.worker.evaluate(
@@ -79,7 +74,7 @@ describe('workspaces', () => {
 describe('the gr keyword in the address bar', () => {
   it('suggests from the cached listing; Enter on a suggestion opens its rename window; typed text opens the popup’s search', async () => {
     const { grist, extension } = setup;
-    await connect();
+    await connectOwner(setup);
     await (await openPopup(extension)).close();
     const suggestions = await extension.worker.evaluate(async () => {
       const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
