@@ -5,30 +5,26 @@
  * lost answer it is never sent again, the destination is read instead (created-document.ts). Its
  * undo moves the copy to the trash (trash.ts). Also the popup's `copyDocument` message.
  */
-import { addedEntry } from '../../shared/document-actions.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { recordDocumentAdded } from '../listing/listing-cache.ts';
+import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind, ChangeTarget } from './change-kind.ts';
-import { claim, madeSince, type Making } from './created-document.ts';
+import type { ChangeKind } from './change-kind.ts';
+import { claim, madeAlready, makingIn, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
 import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
-import { refusedByPlan } from './refusals.ts';
+import { destinationRefused } from './refusals.ts';
 
 /** A copy of document `key` (from `from`'s site), named `name`, to `to`; `made` is the new document's id once Grist said it. */
-export interface CopyTarget extends ChangeTarget {
+export interface CopyTarget extends MakingTarget {
   from: MovePlace & { name: string };
+  /** Its making's place. */
   to: MovePlace;
   asTemplate: boolean;
-  making: Making;
-  made?: string;
 }
 
 /** Grist's answer to a copy: the new id, a JSON string. */
@@ -59,9 +55,8 @@ export function checkCopy(found: ListedDocument | null, destination: ReturnType<
   checkDestination(site, destination);
   const check = checkNewName(typedName);
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-  const to = movePlace(destination.site, destination.workspace);
-  const making = { siteUrl: to.site.url, workspaceId: to.workspace.id, name: check.name, known: destination.workspace.documents.map(({ id }) => id), sentAt: 0 };
-  return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...movePlace(site, workspace), name: document.name }, to, asTemplate, making };
+  const making = makingIn(destination.site, destination.workspace);
+  return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...movePlace(site, workspace), name: document.name }, to: making.place, asTemplate, making };
 }
 
 /** A copy request checked against `listing` (see checkCopy): the destination among the source's account's sites. */
@@ -72,17 +67,8 @@ export function copyTarget(listing: Listing | null, request: CopyRequest): CopyT
   return checkCopy(found, destination, request.name, request.asTemplate);
 }
 
-/**
- * Whether Grist has the copy `target` asks for, read in its destination (created-document.ts); the
- * copy found becomes the target's `made`. Throws ApiError as the read met it.
- */
-async function madeAlready(client: GristClient, target: CopyTarget): Promise<boolean> {
-  target.made = (await madeSince(client, target.making)) ?? undefined;
-  return target.made !== undefined;
-}
-
 /** "may not have been copied: check <site> › <workspace>". */
-const unknownCopy = (target: CopyTarget) => t('errorCopyUnknown', target.name, `${target.to.site.name} › ${target.to.workspace.name}`);
+const unknownCopy = (target: CopyTarget) => unknownMade('errorCopyUnknown', target);
 
 export const copyKind: ChangeKind<CopyTarget> = {
   send: async (client, target) => {
@@ -105,8 +91,8 @@ export const copyKind: ChangeKind<CopyTarget> = {
   notApplied: unknownCopy,
   unchecked: unknownCopy,
   refused: async (error, target) => {
-    if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedCopy', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
-    if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    const refused = destinationRefused(error, target.to, 'errorSiteRefusedCopy');
+    if (refused) return refused;
     if (error.status === 404) {
       return /workspace/.test(error.serverMessage ?? '')
         ? new ApiError('not-found', t('errorWorkspaceGone', target.to.workspace.name, new URL(target.to.site.url).host), 404)
@@ -126,9 +112,7 @@ export const copyKind: ChangeKind<CopyTarget> = {
     copyOf: { docId: target.key, site: target.from.site },
   }),
   note: () => 0,
-  storeNoted: async (noted) => {
-    await Promise.all(noted.map(({ target }) => recordDocumentAdded(target.account, target.to.site.url, target.to.workspace.id, addedEntry(target.made!, target.name))));
-  },
+  storeNoted: recordMade,
 };
 
 /**

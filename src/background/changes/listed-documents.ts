@@ -72,7 +72,7 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
 }
 
 /**
- * Whether a document of `site` may go to (a move) or be copied to `destination`: a workspace its
+ * Whether a document of `site` may go to (a move), be copied to or be made in `destination`: a workspace its
  * user may add documents to (Grist answers 403 otherwise), of the same account (another account's
  * user is another person) and on the same Grist server. Throws ApiError `forbidden` when not.
  */

@@ -9,7 +9,7 @@ import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
 import { canMove, type MovedDocument, type MovePlace } from '../../shared/move.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
@@ -18,7 +18,7 @@ import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from './change-kind.ts';
 import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
 import { applyChange, documentNow } from './pipeline.ts';
-import { refusedByPlan } from './refusals.ts';
+import { destinationRefused } from './refusals.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
@@ -98,8 +98,8 @@ export const moveKind: UndoingKind<MoveTarget> = {
   },
   notApplied: (target) => t('errorMoveLostAnswerNotMoved', target.name),
   refused: async (error, target) => {
-    if (refusedByPlan(error)) return new ApiError('forbidden', t('errorSiteRefusedMove', target.to.site.name, error.serverMessage ?? String(error.status)), error.status);
-    if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', target.to.workspace.name), 403);
+    const refused = destinationRefused(error, target.to, 'errorSiteRefusedMove');
+    if (refused) return refused;
     // Sent as JSON, so Grist's 400 here is "already in the destination": moved there by someone else.
     if (error.status === 400) return new ApiError('bad-request', t('errorAlreadyInWorkspace', target.name, target.to.workspace.name), 400);
     if (error.status === 404) {

@@ -6,6 +6,7 @@
 import { t } from '../../shared/i18n.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import { forgetDocument } from '../listing/listing-cache.ts';
+import type { MovePlace } from '../../shared/move.ts';
 import type { ChangeTarget } from './change-kind.ts';
 
 /**
@@ -18,6 +19,18 @@ export function refusedByPlan(error: ApiError): boolean {
   if (error.status === 402) return true;
   if (error.status === 429) return /readonly/i.test(error.serverMessage ?? '');
   return error.status === 403 && /^(No more documents permitted|Too many external document shares)/.test(error.serverMessage ?? '');
+}
+
+/**
+ * A refusal of the destination `to` of a move, a copy or a new document, in words: its plan's, with
+ * Grist's message (`planMessage`: the kind's words for "<site> refused …: <message>"); its 403 (but
+ * the Origin trap's, passed on as it came) as "you cannot add documents to <workspace>". Null for
+ * any other error, which the kind reads itself.
+ */
+export function destinationRefused(error: ApiError, to: MovePlace, planMessage: 'errorSiteRefusedMove' | 'errorSiteRefusedCopy' | 'errorSiteRefusedNewDocument'): ApiError | null {
+  if (refusedByPlan(error)) return new ApiError('forbidden', t(planMessage, to.site.name, error.serverMessage ?? String(error.status)), error.status);
+  if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotMoveTo', to.workspace.name), 403);
+  return null;
 }
 
 /**
