@@ -1,6 +1,7 @@
 /**
- * A bulk run as the pages see it: the documents it renames or moves and where each stands. The run
- * belongs to the background worker; the page only starts, watches, stops and retries it.
+ * A bulk run as the pages see it: the documents it renames, moves, copies or moves to the trash,
+ * and where each stands. The run belongs to the background worker; the page only starts, watches,
+ * stops and retries it.
  */
 import type { MovePlace } from './move.ts';
 

@@ -1,7 +1,8 @@
 /**
- * The change log: every change the extension made to a document or workspace (a rename, a move),
- * after Grist confirmed it, newest first. It holds names and addresses, never the API key, so pages
- * may read it; the pages show it as the history.
+ * The change log: every change the extension made to a document or workspace (a rename, a move, a
+ * move to the trash or back, a pin, a copy, a new document, a deletion), after Grist confirmed it,
+ * newest first. It holds names and addresses, never the API key, so pages may read it; the pages
+ * show it as the history.
  */
 import type { Result } from './errors.ts';
 import type { MovePlace } from './move.ts';

@@ -71,7 +71,7 @@ const pausedUntil = new Map<string, number>();
 /** The state of an item once Grist confirmed its change, by the run's kind. */
 const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied' };
 /** The kind of change of each kind of run. */
-const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind as ChangeKind<ChangeTarget> };
+const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
@@ -123,7 +123,7 @@ async function send(run: Run, index: number): Promise<void> {
           });
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
-          // same request again. (A plan's refusal is `forbidden` by now: moveKind.refused.)
+          // same request again. (A plan's refusal is `forbidden` by now: destinationRefused.)
           if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
             pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
             continue;
@@ -238,7 +238,7 @@ function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocumen
  * is (checkMove): a document it does not list or the user does not own, a destination it does not
  * list or the user may not add documents to (or on another Grist server), or the workspace the
  * document is in already, makes the item `not-sent` with the reason, and nothing is sent for it.
- * Each move that Grist confirms is recorded in the history with the run's batch (source `bulk`),
+ * Each move that Grist confirms is recorded in the change log with the run's batch (source `bulk`),
  * so Undo this batch moves them back. Out: the run as it starts (`kind` `move`, `to` the
  * destination when listed). Throws ApiError `no-key` when no key is saved.
  */
@@ -300,6 +300,8 @@ async function startRun(
     let notSent: string | null = null;
     try {
       change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null);
+      // The name as checked, which is the one sent (a copy's name is trimmed).
+      status.newName = change.target.name;
     } catch (error) {
       notSent = error instanceof ApiError ? error.message : t('errorInternal');
     }

@@ -39,7 +39,7 @@ const copyIdSchema = v.string();
 export type CopyRequest = RequestOf<'copyDocument'>;
 
 /** How far back Copy again looks for the copy a lost answer may have made (ms). */
-export const AGAIN_WINDOW_MS = 10 * 60_000;
+const AGAIN_WINDOW_MS = 10 * 60_000;
 
 /**
  * A copy checked against the listing: the source (any access: a viewer may copy), the destination

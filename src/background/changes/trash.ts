@@ -8,7 +8,6 @@
 import { addedEntry, canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
-import type { DocumentEntry } from '../../shared/listing.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -26,12 +25,10 @@ export interface TrashTarget extends ChangeTarget {
   removed: boolean;
   /** Its site and the workspace it is in (or goes back to). */
   place: MovePlace;
-  /** The document as the listing has it once restored. */
-  document: DocumentEntry;
 }
 
-function trashOf(account: string, removed: boolean, place: MovePlace, document: DocumentEntry): TrashTarget {
-  return { account, key: document.id, siteUrl: place.site.url, name: document.name, removed, place, document };
+function trashOf(account: string, removed: boolean, place: MovePlace, { id, name }: { id: string; name: string }): TrashTarget {
+  return { account, key: id, siteUrl: place.site.url, name, removed, place };
 }
 
 /**
@@ -62,7 +59,7 @@ export const trashKind: UndoingKind<TrashTarget> = {
       noted.map(({ target }) => {
         if (target.removed) return forgetDocument(target.key);
         leftTrash(target.account, target.siteUrl, target.key);
-        return recordDocumentAdded(target.account, target.siteUrl, target.place.workspace.id, target.document);
+        return recordDocumentAdded(target.account, target.siteUrl, target.place.workspace.id, addedEntry(target.key, target.name));
       }),
     );
   },
@@ -73,13 +70,13 @@ export const trashKind: UndoingKind<TrashTarget> = {
     const place = loggedPlace(entry);
     const now = await documentNow(client, entry.site.url, entry.docId);
     if (entry.kind === 'remove') {
-      return now ? { already: now.name } : { undo: trashOf(account, false, place, addedEntry(entry.docId, entry.newName)) };
+      return now ? { already: now.name } : { undo: trashOf(account, false, place, { id: entry.docId, name: entry.newName }) };
     }
     if (!now) return { already: entry.newName };
     if (!canTrash(now)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', now.name), 403);
     if (!force && now.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
     const workspace = { id: now.workspace.id ?? place.workspace.id, name: now.workspace.name || place.workspace.name };
-    return { undo: trashOf(account, true, { site: entry.site, workspace }, addedEntry(entry.docId, now.name)) };
+    return { undo: trashOf(account, true, { site: entry.site, workspace }, { id: entry.docId, name: now.name }) };
   },
 };
 
@@ -113,7 +110,7 @@ export function removeDocument(request: DocumentKey & { source?: ChangeSource })
 export function restoreDocument(request: DocumentKey): Promise<LoggedChange> {
   return oneAtATime(request.docId, async () => {
     const { site, document, client, place } = await findTrashed(request);
-    const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, addedEntry(document.id, document.name)), { source: 'popup' });
+    const entryId = await applyChange(client, trashKind, trashOf(site.account, false, place, document), { source: 'popup' });
     return { entryId };
   });
 }
