@@ -142,25 +142,37 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
     moving.value = null;
     edit((shown) => withMoved(shown, state.ref, there));
     const ref = { ...state.ref, orgId: there.site.orgId, siteUrl: there.site.url };
-    focusAfterMove(ref);
+    focusDocumentLink(ref);
     lastChange.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
     announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
   });
 }
 
 /**
- * Once drawn, the focus the picker took with it (the row changed place): the document's link where
- * it is now if that is on screen, otherwise the search box. Left alone when the user put it
- * somewhere meanwhile.
+ * Once the list is drawn (after the next frame: its re-render may wait for one), the focus on what
+ * `target` finds then, unless the user put it somewhere meanwhile (it is still on the body, or on
+ * an element that went).
  */
-function focusAfterMove(ref: DocumentRef): void {
-  setTimeout(() => {
-    const active = globalThis.document.activeElement;
-    if (active && active !== globalThis.document.body && active.isConnected) return;
+export function focusOnceDrawn(target: () => HTMLElement | null | undefined): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const active = globalThis.document.activeElement;
+      if (active && active !== globalThis.document.body && active.isConnected) return;
+      target()?.focus();
+    }),
+  );
+}
+
+/**
+ * Once drawn, the focus a closing picker or form took with it: the document's link where it is
+ * now if that is on screen, otherwise the search box (see focusOnceDrawn).
+ */
+export function focusDocumentLink(ref: DocumentRef): void {
+  focusOnceDrawn(() => {
     const key = documentKey(ref);
     const row = [...globalThis.document.querySelectorAll('[data-row-key]')].find((element) => element.getAttribute('data-row-key') === key);
-    (row?.querySelector<HTMLElement>('a[data-result-link]') ?? globalThis.document.getElementById('search-documents'))?.focus();
-  }, 0);
+    return row?.querySelector<HTMLElement>('a[data-result-link]') ?? globalThis.document.getElementById('search-documents');
+  });
 }
 
 /**

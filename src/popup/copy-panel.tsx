@@ -6,6 +6,7 @@
  * refusal stays here in Grist's words; after a lost answer the worker could not confirm, Copy
  * again sends it once more, only if the user asks. Loaded with the move's picker (on-demand.ts).
  */
+import type { Ref } from 'preact';
 import { useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
@@ -21,9 +22,11 @@ interface CopyPanelProps {
   state: MoveState;
   /** Closes the form (Escape, Cancel) with focus back on the row. */
   onClose: () => void;
+  /** Its title, which the panel brings into view with the whole form. */
+  titleRef: Ref<HTMLParagraphElement>;
 }
 
-export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
+export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelProps) {
   const { document: source, site, key } = row;
   const [name, setName] = useState(copyName(source.name));
   const [asTemplate, setAsTemplate] = useState(false);
@@ -33,7 +36,7 @@ export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
   const { lost } = state;
   return (
     <>
-      <p class="move-title" dir="auto">
+      <p class="move-title" dir="auto" ref={titleRef}>
         {t('copyTitle', source.name)}
       </p>
       <div class="copy-options">
@@ -42,6 +45,7 @@ export function CopyPanel({ store, row, state, onClose }: CopyPanelProps) {
           title={t('copyNameLabel')}
           value={name}
           onValue={setName}
+          onEscape={onClose}
         />
         <label class="copy-template">
           <input type="checkbox" checked={asTemplate} onChange={(event) => setAsTemplate(event.currentTarget.checked)} />

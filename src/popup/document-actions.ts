@@ -18,7 +18,7 @@ import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
-import type { ActionContext } from './change-actions.ts';
+import { focusDocumentLink, focusOnceDrawn, type ActionContext } from './change-actions.ts';
 import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
 import { renameKey, rowDocument, rowWorkspace, type LastChange } from './popup-state.ts';
 
@@ -49,14 +49,6 @@ function neighbourLink(key: string): HTMLElement | null {
   const links = [...globalThis.document.querySelectorAll<HTMLElement>('a[data-result-link]')].sort((a, b) => top(a) - top(b));
   const at = links.findIndex((link) => row.contains(link));
   return links[at + 1] ?? links[at - 1] ?? null;
-}
-
-/** Once the list is drawn without the row, the focus on `next` (if it is still there), unless the user put it somewhere meanwhile. */
-function focusAfterRemoval(next: HTMLElement | null): void {
-  setTimeout(() => {
-    const active = globalThis.document.activeElement;
-    if (next?.isConnected && (!active || active === globalThis.document.body || !active.isConnected)) next.focus();
-  }, 0);
 }
 
 /**
@@ -102,7 +94,8 @@ export async function trash(context: DocumentActionContext, ref: DocumentRef): P
     confirm(key, (shown) => withRenamed(shown, ref, null));
     announcement.value = '';
   });
-  focusAfterRemoval(next);
+  // Once the list is drawn without the row.
+  focusOnceDrawn(() => (next?.isConnected ? next : null));
   const reply = await settle(backend.removeDocument(named(ref)));
   batch(() => {
     if (!reply.ok) {
@@ -179,6 +172,8 @@ export async function commitCopy(context: DocumentActionContext, to: MovePlace, 
     // The name as the worker sent it (trimmed).
     const { id, name: made, entryId, to: there } = reply.value;
     moving.value = null;
+    // The form took the focus with it: back to the document copied.
+    focusDocumentLink(ref);
     const words = { message: t('copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
     showAdded(context, entryId, addedEntry(id, made), there, ref.account, words, true);
   });

@@ -35,6 +35,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         store={store}
         row={row}
         state={state}
+        titleRef={titleRef}
         onClose={() => {
           store.cancelMove();
           focusRowButton(key, '.more');

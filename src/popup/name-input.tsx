@@ -11,8 +11,8 @@ interface NameInputProps {
   value: string;
   onValue: (text: string) => void;
   onEnter?: () => void;
-  /** Absent: Escape is left to the page. */
-  onEscape?: () => void;
+  /** Always handled: Escape left to the page would close Chrome's whole popup. */
+  onEscape: () => void;
   inputRef?: Ref<HTMLInputElement>;
   title?: string;
   placeholder?: string;
@@ -41,7 +41,7 @@ export function NameInput({ label, value, onValue, onEnter, onEscape, inputRef, 
         if (event.key === 'Enter' && onEnter) {
           event.preventDefault();
           onEnter();
-        } else if (event.key === 'Escape' && onEscape) {
+        } else if (event.key === 'Escape') {
           event.preventDefault();
           event.stopPropagation();
           onEscape();

@@ -57,7 +57,10 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
           setError(null);
         }}
         onEnter={() => void create()}
-        onEscape={saving ? undefined : done}
+        // While it is being created, Escape does nothing (and, handled, does not close the popup).
+        onEscape={() => {
+          if (!saving) done();
+        }}
       />
       {saving ? <span class="saving">{t('creating')}</span> : null}
     </div>

@@ -154,6 +154,29 @@ describe('the copy form', () => {
     expect(within(status).getByRole('link', { name: 'Open Report 2025' }).getAttribute('href')).toBe('https://acme.getgrist.com/doc/copyDoc00000000000000');
   });
 
+  test('once copied, the form gives the focus back to the document copied', async () => {
+    const { backend } = await setup();
+    const to = { site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 21, name: 'Ops' } };
+    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Report (copy)', to, entryId: 'c1' } });
+    fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    await settle();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Report'));
+  });
+
+  test('Escape in its name field closes it, and only it (its default prevented: Chrome would close the popup)', async () => {
+    await setup();
+    fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    const name = await screen.findByRole('textbox', { name: 'Name of the copy' });
+    // fireEvent answers false when a handler prevented the default.
+    expect(fireEvent.keyDown(name, { key: 'Escape' })).toBe(false);
+    await settle();
+    expect(screen.queryByRole('textbox', { name: 'Name of the copy' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open Report' })).toBeTruthy();
+  });
+
   test('a lost answer the worker could not confirm stays in the form, with Copy again', async () => {
     const { backend } = await setup();
     const message = 'Grist did not answer in time: “Budget (copy)” may not have been copied. Check Acme › Ops.';
