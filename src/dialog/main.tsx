@@ -14,7 +14,8 @@ import { createDialogStore } from './store.ts';
 const { pageUrl, tabId, source } = readDialogParameters(location.search);
 
 const store = createDialogStore({
-  // The messages this window sends, and only those (renameDocument and moveDocument: Move to…).
+  // The messages this window sends, named in the type only (backendFor): renameDocument and
+  // moveDocument for Move to…, removeDocument for Move to trash.
   backend: backendFor<'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>(),
   readCachedListing: () => listingItem.get(),
   pageUrl,

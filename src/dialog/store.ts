@@ -11,7 +11,7 @@ import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import type { Listing } from '../shared/listing.ts';
-import type { DocumentAtUrl } from '../shared/messages.ts';
+import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
 import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
 import { createWindowTrash, type WindowTrash } from './window-trash.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -134,6 +134,15 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     },
   });
   const { move, moveUnderway, closeMovePicker } = windowMove;
+
+  /**
+   * Where the window's document is now, as the worker's listing has followed it: the site the
+   * window's move put it on (another site drops the page's urlId), else the page's own.
+   */
+  function whereNow({ orgId, siteUrl, docId }: DocumentAtUrl): DocumentKey {
+    const moved = move.value?.moved ? move.value.place.site : null;
+    return moved ? { orgId: moved.orgId, siteUrl: moved.url, docId } : { orgId, siteUrl, docId };
+  }
   const canReloadTab = computed(() => tabId !== null && !move.value?.linksBroken);
 
   async function start(): Promise<void> {
@@ -178,9 +187,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     // Once moved, the page's URL may lead nowhere (another site drops the urlId): the rename goes by
     // the document's id and the site it is on now, which the worker's listing has followed.
     const reply = await settle(
-      moved?.moved
-        ? backend.renameDocument({ orgId: moved.place.site.orgId, siteUrl: moved.place.site.url, docId: current.document.docId, name: check.name, source })
-        : backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }),
+      moved?.moved ? backend.renameDocument({ ...whereNow(current.document), name: check.name, source }) : backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }),
     );
     state.value = reply.ok
       ? // Grist may store the name differently from what was typed; show what it stored.
@@ -226,7 +233,7 @@ export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, 
     title,
     canReloadTab,
     ...windowMove,
-    ...createWindowTrash({ backend, source }),
+    ...createWindowTrash({ backend, source, whereNow }),
     start,
     setDraft: (text) => {
       const current = state.value;

@@ -8,7 +8,7 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import { settle } from '../shared/errors.ts';
-import type { DocumentAtUrl } from '../shared/messages.ts';
+import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
 
 /** Where the window's Move to trash stands: not asked, on its way, refused (why), done (with its undo), or undone. */
 export type TrashState =
@@ -26,15 +26,19 @@ export interface WindowTrash {
   undoTrash(document: DocumentAtUrl, force?: boolean): Promise<void>;
 }
 
-/** Creates the window's Move to trash. In: the backend, and how the window was opened (for the change log). */
-export function createWindowTrash({ backend, source }: { backend: Pick<Backend, 'removeDocument' | 'undoChange'>; source: WindowSource }): WindowTrash {
+/**
+ * Creates the window's Move to trash. In: the backend, how the window was opened (for the change
+ * log), and where the document is now (`whereNow`: a move from the window may have taken it to
+ * another site).
+ */
+export function createWindowTrash({ backend, source, whereNow }: { backend: Pick<Backend, 'removeDocument' | 'undoChange'>; source: WindowSource; whereNow: (document: DocumentAtUrl) => DocumentKey }): WindowTrash {
   const trash = signal<TrashState>({ kind: 'idle' });
   return {
     trash,
     async moveToTrash(document) {
       if (trash.value.kind === 'sending') return;
       trash.value = { kind: 'sending' };
-      const reply = await settle(backend.removeDocument({ orgId: document.orgId, siteUrl: document.siteUrl, docId: document.docId, source }));
+      const reply = await settle(backend.removeDocument({ ...whereNow(document), source }));
       trash.value = reply.ok ? { kind: 'trashed', entryId: reply.value.entryId, undo: { kind: 'offered' } } : { kind: 'failed', message: reply.error.message };
     },
     async undoTrash(document, force = false) {

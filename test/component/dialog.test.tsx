@@ -724,6 +724,14 @@ describe('Move to… (issue 18)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
 
+  test('a move to the trash after a move goes by the document’s id and its new site, not the page’s', async () => {
+    const dialog = await openOwnedDocument();
+    await moveAcrossSites(dialog);
+    fireEvent.click(screen.getByRole('button', { name: 'Move to trash' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(dialog.backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, source: 'page' });
+  });
+
   test('after a move within the site the tab still shows the document: Reload tab is offered', async () => {
     const dialog = await openOwnedDocument();
     await chooseByKeyboard(0);
