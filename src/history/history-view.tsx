@@ -119,6 +119,8 @@ const place = (site: string, workspace: string | undefined) => [site, workspace]
 
 function Entry({ store, entry, state, afterwards }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
+  // Trash, restore, pin, copy, new document, delete: what was done, in words.
+  const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : KIND_WORDS[entry.kind];
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
   const where = entry.target === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
   return (
@@ -135,13 +137,13 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           <span class="visually-hidden"> {t('historyMovedTo')} </span>
           <bdi dir="auto">{place(move.site.name, move.workspace.name)}</bdi>
         </p>
-      ) : entry.kind === 'pin' || KIND_WORDS[entry.kind] ? (
+      ) : done ? (
         // Trash, restore, pin, copy, new document, delete: the document, what was done, and where.
         <p class="history-names">
           <bdi dir="auto" class="history-new" title={entry.newName}>
             {entry.newName}
           </bdi>{' '}
-          {t(KIND_WORDS[entry.kind] ?? (entry.pinned ? 'historyPinned' : 'historyUnpinned'))} <bdi dir="auto">{where}</bdi>
+          {t(done)} <bdi dir="auto">{where}</bdi>
         </p>
       ) : (
         <p class="history-names">
@@ -159,7 +161,8 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
         <time dateTime={new Date(entry.at).toISOString()} title={exactTime(new Date(entry.at).toISOString())}>
           {timeAgo(new Date(entry.at).toISOString())}
         </time>
-        {move ? null : (
+        {/* Said already in the names line but for a rename. */}
+        {move || done ? null : (
           <>
             {' · '}
             <bdi dir="auto">{where}</bdi>

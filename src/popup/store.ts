@@ -106,9 +106,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
 
   function beginRename(ref: RenameRef): void {
     const subject = renameSubject(listing.value, ref);
+    // The field's code, which loads as it is drawn, brings the code that sends the rename (on-demand.ts).
     if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
-    // The code that sends it comes now, while the name is typed.
-    void loadParts();
     batch(() => {
       setRename(ref, { draft: subject.name, saving: false, error: null });
       // The last result is news no more once the user moves on to another rename; the last
