@@ -11,7 +11,7 @@ import { useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import { copyDestinations, type MovePlace } from '../shared/move.ts';
+import { copyDestinations, movePlace, type MovePlace } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
@@ -64,11 +64,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
         confirmation={() => null}
         crossSiteNote={'anotherSiteForCopy'}
         onChoose={(destination) =>
-          copyTo(
-            { site: { orgId: destination.site.orgId, name: destination.site.name, url: destination.site.siteUrl }, workspace: { id: destination.workspace.id, name: destination.workspace.name } },
-            name,
-            asTemplate,
-          )
+          copyTo(movePlace(destination.site, destination.workspace), name, asTemplate)
         }
         onClose={onClose}
         error={state.error}

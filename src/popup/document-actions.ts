@@ -14,7 +14,7 @@ import { checkNewName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { documentPageUrl, type DocumentEntry, type Listing } from '../shared/listing.ts';
-import type { MovePlace } from '../shared/move.ts';
+import { movePlace, type MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
@@ -197,7 +197,7 @@ export async function createIn(context: DocumentActionContext, ref: WorkspaceRef
   const reply = await settle(backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name: check.name }));
   if (!reply.ok) return refused(reply.error.message);
   const { document, entryId } = reply.value;
-  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+  const place = movePlace(site, workspace);
   const name = plainTextName(document.name);
   const words = { message: t('createdIn', name, placeName(place)), undoLabel: t('undoCreateOf', document.name), undoneMessage: t('createUndone', name) };
   batch(() => showAdded(context, entryId, document, place, ref.account, words, true));
@@ -217,7 +217,7 @@ export async function readTrash({ backend }: DocumentActionContext): Promise<Tra
 export async function restore(context: DocumentActionContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
   const reply = await settle(context.backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }));
   if (!reply.ok) return reply.error.message;
-  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: document.workspace };
+  const place = movePlace(site, document.workspace);
   const name = plainTextName(document.name);
   const words = { message: t('restoredTo', name, placeName(place)), undoLabel: t('undoRestoreOf', document.name), undoneMessage: t('movedToTrash', name) };
   batch(() => showAdded(context, reply.value.entryId, addedEntry(document.id, document.name), place, site.account, words, false));

@@ -7,7 +7,7 @@
 import type { ChangeEntry } from '../shared/change-log.ts';
 import { addedEntry } from '../shared/document-actions.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import type { MovePlace } from '../shared/move.ts';
+import { movePlace, type MovePlace } from '../shared/move.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import { isSiteOf, type RenameRef } from './popup-state.ts';
 
@@ -91,7 +91,7 @@ export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
 export function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefined {
   for (const site of listing?.sites ?? []) {
     const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
-    if (workspace) return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+    if (workspace) return movePlace(site, workspace);
   }
   return undefined;
 }

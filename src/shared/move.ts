@@ -25,6 +25,11 @@ export interface MovePlace {
   workspace: { id: number; name: string };
 }
 
+/** A workspace of the listing (or of a site's trash) and its site, as a change records where a document is or goes. */
+export function movePlace(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'>, workspace: Pick<WorkspaceEntry, 'id' | 'name'>): MovePlace {
+  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
+}
+
 /** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
 export interface MovedDocument {
   to: MovePlace;

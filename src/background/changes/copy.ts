@@ -9,13 +9,13 @@ import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
-import type { MovePlace } from '../../shared/move.ts';
+import { movePlace, type MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind } from './change-kind.ts';
 import { claim, madeAlready, makingIn, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { destinationRefused } from './refusals.ts';
 

@@ -7,12 +7,12 @@
 import { addedEntry } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import type { MovePlace } from '../../shared/move.ts';
+import { movePlace, type MovePlace } from '../../shared/move.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import type { ChangeTarget } from './change-kind.ts';
-import { movePlace } from './listed-documents.ts';
+
 
 /** Where a document is being made, and what is known of that workspace before the request. */
 export interface Making {

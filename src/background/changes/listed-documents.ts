@@ -7,7 +7,7 @@
 import { t } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentKey } from '../../shared/messages.ts';
-import { serverOf, type MovePlace } from '../../shared/move.ts';
+import { serverOf } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
@@ -80,11 +80,6 @@ export function checkDestination(site: SiteEntry, destination: { site: SiteEntry
   if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
     throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
   }
-}
-
-/** A workspace of the listing and its site, as a change records where a document is or goes. */
-export function movePlace(site: SiteEntry, workspace: WorkspaceEntry): MovePlace {
-  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
-import { canMove, type MovedDocument, type MovePlace } from '../../shared/move.ts';
+import { canMove, type MovedDocument, movePlace, type MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
@@ -16,7 +16,7 @@ import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
 import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, movePlace, type ListedDocument } from './listed-documents.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
 import { applyChange, documentNow } from './pipeline.ts';
 import { destinationRefused } from './refusals.ts';
 

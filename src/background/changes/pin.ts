@@ -6,14 +6,14 @@
 import { canPin } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import type { MovePlace } from '../../shared/move.ts';
+import { movePlace, type MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { recordPin } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, movePlace } from './listed-documents.ts';
+import { findDocument, listingAndClients } from './listed-documents.ts';
 import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 
