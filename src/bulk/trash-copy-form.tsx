@@ -1,8 +1,8 @@
 /**
  * Beside Move selected to…: **Move selected to trash**, which starts its run at once (it is undone
  * as a batch, and Grist keeps the trash 30 days), and **Copy selected to…**, the destination
- * picker of a move over every workspace the picked documents can be copied to; choosing one starts
- * the copy run. Deleting forever is never offered in bulk (trash-copy.ts).
+ * picker of a move over every workspace the first picked document's account can copy to; choosing
+ * one starts the copy run. Deleting forever is never offered in bulk (trash-copy.ts).
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';

@@ -9,7 +9,7 @@ import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The rename history, loaded when first shown (on-demand.ts): most popups never open it, so its
+ * The change history, loaded when first shown (on-demand.ts): most popups never open it, so its
  * code (view and store) is not part of what every popup loads and parses.
  */
 const PopupHistory = onDemand('PopupHistory');
@@ -29,7 +29,7 @@ export function App({ store }: { store: PopupStore }) {
   /** A title bar button that shows its panel, or the list again. */
   const toggle = (name: 'history' | 'trash') => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name) });
 
-  // Ctrl+Z (Cmd+Z on macOS) undoes the last rename, except in a text field, whose own undo it is.
+  // Ctrl+Z (Cmd+Z on macOS) undoes the last change, except in a text field, whose own undo it is.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // By key, or by place for layouts whose Z key types another letter.

@@ -176,9 +176,9 @@ export function focusDocumentLink(ref: DocumentRef): void {
 }
 
 /**
- * Undoes the last rename or move (`force`: even though the document was changed elsewhere since).
- * Grist's answer is shown whatever the user did meanwhile (the old name, or the old place); the
- * offer then says what it came to, unless another rename replaced it.
+ * Undoes the last change (`force`: even though the document was changed elsewhere since). Grist's
+ * answer is shown whatever the user did meanwhile (the old name, the old place, the document back
+ * or gone); the offer then says what it came to, unless another change replaced it.
  */
 export async function undoLast(context: ActionContext, force: boolean): Promise<void> {
   const { lastChange, announcement, backend, edit } = context;
@@ -204,7 +204,7 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
   });
 }
 
-/** The rename history's view state; an undo there shows the old name (or place) in the listing at once. */
+/** The change history's view state; an undo there shows the old name (or place) in the listing at once. */
 export function historyStore(context: ActionContext): HistoryStore {
   return createHistoryStore(context.backend, (entry, name) =>
     entry.kind === 'move'

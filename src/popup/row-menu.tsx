@@ -27,7 +27,7 @@ interface Item {
 }
 
 export function RowMenu({ store, row, onClose }: RowMenuProps) {
-  const { document, ref, key } = row;
+  const { document, ref } = row;
   const menuRef = useRef<HTMLUListElement>(null);
   // Its row's More actions button, just before it: the menu is placed by it, and focus goes back to it on Escape.
   const button = () => menuRef.current?.previousElementSibling as HTMLElement | null | undefined;
@@ -98,7 +98,6 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
   return (
     <ul
       ref={menuRef}
-      id={`menu-${key}`}
       class="row-menu"
       role="menu"
       aria-label={t('actionsFor', document.name)}

@@ -8,7 +8,7 @@ import { countDocuments } from '../shared/search.ts';
 import { onDemand } from './lazy.tsx';
 import type { PopupStore } from './store-types.ts';
 
-/** The last rename's Undo (undo-offer.tsx): its code loads with the first rename, not with every popup. */
+/** The last change's Undo (undo-offer.tsx): its code loads with the first change, not with every popup. */
 const UndoOffer = onDemand('UndoOffer');
 /** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
 const ListingNotice = onDemand('ListingNotice');

@@ -42,14 +42,14 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   /** Documents and workspaces in edit mode or saving, by `renameKey`. */
   readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
   /**
-   * The last rename, offered for undo until the popup closes or another rename replaces it; with
-   * what its undo came to.
+   * The last change (a rename, a move, a move to the trash, a pin, a copy, a new document), offered
+   * for undo until the popup closes or another change replaces it; with what its undo came to.
    */
   readonly lastChange: ReadonlySignal<LastChange | null>;
   /** The destination picker open, if any. */
   readonly moving: ReadonlySignal<MoveState | null>;
   /**
-   * The rename history's view state, made when the history is first shown: its code loads then,
+   * The change history's view state, made when the history is first shown: its code loads then,
    * not with every popup. The same store each time.
    */
   loadHistory(): Promise<HistoryStore>;

@@ -1,7 +1,8 @@
 /**
  * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
- * read when the view opens (one request per site, by the worker), with when each was removed,
- * Restore, and for owners Delete forever, asked in place first ("cannot be undone"). Grist empties
+ * read when the view opens (one request per site, by the worker), with when each was removed, and
+ * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
+ * undone"). Grist empties
  * the trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only.
  * Loaded on demand (on-demand.ts).
  */

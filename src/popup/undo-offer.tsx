@@ -6,7 +6,7 @@ import { movedText } from './change-actions.ts';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The last rename's or move's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
+ * The last change's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
  * elsewhere since is said, with "Restore … anyway" (for a move: where it is now, "Move … back anyway").
  */
 export function UndoOffer({ store }: { store: PopupStore }) {
