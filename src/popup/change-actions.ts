@@ -17,7 +17,7 @@ import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
-import { placeOf, undoneInListing, withMoved, withMovedBack, withRenamed, withUndone } from './listing-edits.ts';
+import { placeOf, withMoved, withRenamed, withUndone } from './listing-edits.ts';
 import { renameSubject, rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
@@ -207,16 +207,14 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
 /** The change history's view state; an undo there shows the old name (or place) in the listing at once. */
 export function historyStore(context: ActionContext): HistoryStore {
   return createHistoryStore(context.backend, (entry, name) =>
-    entry.kind === 'move'
-      ? context.edit((shown) => withMovedBack(shown, entry))
-      : undoneInListing(entry.kind)
-        ? context.edit((shown) => withUndone(shown, entry))
-        : showName(
+    entry.kind === 'rename'
+      ? showName(
           context,
           entry.target === 'workspace' && entry.workspace
             ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }
             : { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId },
           name,
-        ),
+        )
+      : context.edit((shown) => withUndone(shown, entry)),
   );
 }

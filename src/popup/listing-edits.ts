@@ -118,19 +118,17 @@ export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean):
   );
 }
 
-/** True for the kinds of change withUndone shows the undo of. */
-export function undoneInListing(kind: ChangeEntry['kind']): boolean {
-  return kind === 'remove' || kind === 'restore' || kind === 'copy' || kind === 'create' || kind === 'pin';
-}
-
 /**
- * The listing with change-log `entry` undone, for the kinds that add, remove or pin a document:
- * a removal undone brings it back; a restore, a copy or a new document undone takes it out; a pin
- * undone flips it back. Unchanged for other kinds.
+ * The listing with change-log `entry` undone, for the kinds that move, add, remove or pin a
+ * document: a move undone puts it back (withMovedBack); a removal undone brings it back; a restore,
+ * a copy or a new document undone takes it out; a pin undone flips it back. Unchanged for other
+ * kinds (a rename's undo shows the old name: showName, change-actions.ts).
  */
 export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
   const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
   switch (entry.kind) {
+    case 'move':
+      return withMovedBack(listing, entry);
     case 'remove':
       return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedEntry(entry.docId, entry.newName), entry.account) : listing;
     case 'restore':

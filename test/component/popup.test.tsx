@@ -1017,6 +1017,8 @@ describe('undo and the rename history (issue 13)', () => {
   const ENTRY = {
     id: 'entry-9',
     at: Date.now() - 3 * 60_000,
+    kind: 'rename' as const,
+    target: 'document' as const,
     site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' },
     workspace: { id: 20, name: 'Sales' },
     docId: 'acmeForecast000000000',
