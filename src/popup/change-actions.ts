@@ -92,7 +92,7 @@ export async function sendRename(context: ActionContext, ref: RenameRef, state: 
  * failure, back in the field with the typed text, so the user can fix it and retry.
  */
 export function renameAnswered(context: ActionContext, ref: RenameRef, draft: string, oldName: string, reply: Result<RenamedDocument>): void {
-  const { setRename, lastChange, announcement } = context;
+  const { setRename, announcement } = context;
   batch(() => {
     if (reply.ok) {
       // Grist may store the name differently from what was typed; show what it stored.
@@ -100,8 +100,7 @@ export function renameAnswered(context: ActionContext, ref: RenameRef, draft: st
       showName(context, ref, stored);
       setRename(ref, null);
       // The message says it with its Undo (status-area.tsx), until another rename replaces it.
-      lastChange.value = reply.value.entryId ? { ref, entryId: reply.value.entryId, oldName, newName: stored, undo: { kind: 'offered' } } : null;
-      announcement.value = reply.value.entryId ? '' : t('renamedFromTo', plainTextName(oldName), plainTextName(stored));
+      offerUndo(context, reply.value.entryId, { ref, oldName, newName: stored }, t('renamedFromTo', plainTextName(oldName), plainTextName(stored)));
     } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
       setRename(ref, null);
       forgetGone(context, ref, reply.error.message);
@@ -113,12 +112,21 @@ export function renameAnswered(context: ActionContext, ref: RenameRef, draft: st
 }
 
 /**
+ * A change Grist confirmed, offered for undo in the status until another replaces it; without its
+ * change-log entry (the log could not be written) there is nothing to undo, and `said` says it.
+ */
+export function offerUndo(context: ActionContext, entryId: string | null, last: Omit<LastChange, 'entryId' | 'undo'>, said: string): void {
+  context.lastChange.value = entryId ? { ...last, entryId, undo: { kind: 'offered' } } : null;
+  context.announcement.value = entryId ? '' : said;
+}
+
+/**
  * Moves the document of the open picker (`moving`) to `to` through the worker. Once Grist
  * confirms, the listing shows it there in the same frame as the status ("Moved … to …", with
  * Undo); a refusal stays in the picker, in Grist's words as the worker put them.
  */
 export async function commitMove(context: ActionContext, to: MovePlace): Promise<void> {
-  const { listing, moving, lastChange, announcement, backend, edit } = context;
+  const { listing, moving, backend, edit } = context;
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);
   const document = state && rowDocument(listing.value, state.ref);
@@ -143,8 +151,7 @@ export async function commitMove(context: ActionContext, to: MovePlace): Promise
     edit((shown) => withMoved(shown, state.ref, there));
     const ref = { ...state.ref, orgId: there.site.orgId, siteUrl: there.site.url };
     focusDocumentLink(ref);
-    lastChange.value = entryId ? { ref, entryId, oldName: document.name, newName: document.name, undo: { kind: 'offered' }, move: { from, to: there } } : null;
-    announcement.value = entryId ? '' : movedText('movedTo', document.name, there);
+    offerUndo(context, entryId, { ref, oldName: document.name, newName: document.name, move: { from, to: there } }, movedText('movedTo', document.name, there));
   });
 }
 

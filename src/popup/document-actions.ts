@@ -18,7 +18,7 @@ import { movePlace, type MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
-import { focusDocumentLink, focusOnceDrawn, type ActionContext } from './change-actions.ts';
+import { focusDocumentLink, focusOnceDrawn, offerUndo, type ActionContext } from './change-actions.ts';
 import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
 import { renameKey, rowDocument, rowWorkspace, type LastChange } from './popup-state.ts';
 
@@ -30,10 +30,9 @@ export interface DocumentActionContext extends ActionContext {
 /** A site and workspace as the status names them: `Acme Corp › Marketing`. */
 const placeName = (place: MovePlace) => `${place.site.name} › ${place.workspace.name}`;
 
-/** The change Grist confirmed, offered for undo in the status (or, with no log entry, only said). */
-function offer(context: DocumentActionContext, entryId: string | null, last: Omit<LastChange, 'entryId' | 'undo'> & { other: NonNullable<LastChange['other']> }): void {
-  context.lastChange.value = entryId ? { ...last, entryId, undo: { kind: 'offered' } } : null;
-  context.announcement.value = entryId ? '' : last.other.message;
+/** A change to document `ref` that keeps its `name`, with words of its own (`other`), offered for undo (offerUndo). */
+function offer(context: DocumentActionContext, entryId: string | null, ref: DocumentRef, name: string, other: NonNullable<LastChange['other']>): void {
+  offerUndo(context, entryId, { ref, oldName: name, newName: name, other }, other.message);
 }
 
 /**
@@ -67,12 +66,7 @@ function showAdded(
 ): void {
   const ref = { orgId: place.site.orgId, siteUrl: place.site.url, docId: document.id, ...(account === undefined ? {} : { account }) };
   context.edit((shown) => withAdded(shown, place, document, account));
-  offer(context, entryId, {
-    ref,
-    oldName: document.name,
-    newName: document.name,
-    other: { ...words, undone: (shown) => withRenamed(shown, ref, null), ...(open ? { open: documentPageUrl(place.site.url, document) } : {}) },
-  });
+  offer(context, entryId, ref, document.name, { ...words, undone: (shown) => withRenamed(shown, ref, null), ...(open ? { open: documentPageUrl(place.site.url, document) } : {}) });
 }
 
 /** A document's ref as the worker takes it: its site and id (the worker picks the account that owns it). */
@@ -103,12 +97,7 @@ export async function trash(context: DocumentActionContext, ref: DocumentRef): P
       announcement.value = reply.error.message;
       return;
     }
-    offer(context, reply.value.entryId, {
-      ref,
-      oldName: document.name,
-      newName: document.name,
-      other: { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undone: putBack, undoneMessage: t('restoredFromTrash', plainTextName(document.name)) },
-    });
+    offer(context, reply.value.entryId, ref, document.name, { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undone: putBack, undoneMessage: t('restoredFromTrash', plainTextName(document.name)) });
   });
 }
 
@@ -131,12 +120,7 @@ export async function pin(context: DocumentActionContext, ref: DocumentRef, pinn
       return;
     }
     const name = plainTextName(document.name);
-    offer(context, reply.value.entryId, {
-      ref,
-      oldName: document.name,
-      newName: document.name,
-      other: { message: t(pinned ? 'pinnedDocument' : 'unpinnedDocument', name), undoLabel: t(pinned ? 'undoPinOf' : 'undoUnpinOf', document.name), undone: back, undoneMessage: t('pinUndone', name) },
-    });
+    offer(context, reply.value.entryId, ref, document.name, { message: t(pinned ? 'pinnedDocument' : 'unpinnedDocument', name), undoLabel: t(pinned ? 'undoPinOf' : 'undoUnpinOf', document.name), undone: back, undoneMessage: t('pinUndone', name) });
   });
 }
 
