@@ -72,6 +72,9 @@ export interface RunView {
   undoBatch(): Promise<void>;
 }
 
+/** A request to the worker that answers with a run (or none). */
+type RunRequest = () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>;
+
 /** The run as the page's store drives it: its state, writable, and how to start and follow a run. */
 export interface RunControl extends RunView {
   readonly run: Signal<BulkRunSnapshot | null>;
@@ -79,7 +82,9 @@ export interface RunControl extends RunView {
   readonly busy: Signal<boolean>;
   readonly announcement: Signal<string>;
   /** Runs one request to the worker about the run, showing the run it answers and following it. */
-  act(request: () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>): Promise<void>;
+  act(request: RunRequest): Promise<void>;
+  /** Starts a new run with `request` (as act): what the last batch's undo came to is no longer shown. */
+  startRun(request: RunRequest): Promise<void>;
   /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
   follow(runId: string): Promise<void>;
 }
@@ -107,7 +112,7 @@ export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulk
   }
 
   /** Runs one request to the worker about the run, showing the run it answers and following it. */
-  async function act(request: () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>): Promise<void> {
+  async function act(request: RunRequest): Promise<void> {
     if (busy.value) return;
     busy.value = true;
     const reply = await settle(request());
@@ -146,6 +151,10 @@ export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulk
     busy,
     announcement,
     act,
+    startRun: (request) => {
+      if (!busy.value) undone.value = null;
+      return act(request);
+    },
     follow,
     stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),
     retryFailed: () => act(() => backend.retryFailedBulk({ runId: run.value!.id })),

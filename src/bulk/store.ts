@@ -119,7 +119,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const selected = signal<ReadonlySet<string>>(new Set());
   const rules = signal<RenameRules>(NO_RULES);
   const runControl = createRunControl(backend, wait);
-  const { run, undone, busy, announcement, act, follow } = runControl;
+  const { run, undone, busy, announcement, startRun, follow } = runControl;
   const choosingDestination = signal(false);
   const destination = signal<MoveDestination | null>(null);
   const confirmingMove = signal(false);
@@ -296,8 +296,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       }
       confirmingMove.value = false;
       const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }] : []));
-      undone.value = null;
-      await act(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
+      await startRun(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
     },
     cancelMove: () => (confirmingMove.value = false),
     setQuery: (text) => (query.value = text),
@@ -341,10 +340,9 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         const kind = current.verdicts[index]!.kind;
         return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id, newName: current.newNames[index]! }] : [];
       });
-      undone.value = null;
-      await act(() => backend.startBulkRename({ items }));
+      await startRun(() => backend.startBulkRename({ items }));
     },
-    ...createTrashCopy({ backend, listing, picked, act, undone }),
+    ...createTrashCopy({ backend, listing, picked, startRun }),
     stop: runControl.stop,
     retryFailed: runControl.retryFailed,
     undoBatch: runControl.undoBatch,

@@ -4,9 +4,8 @@
  * watched, stopped, retried and undone as a batch like the others (run-control.ts). Deleting
  * forever is never offered in bulk.
  */
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
-import type { BatchUndoResult } from '../shared/bulk.ts';
 import type { Listing } from '../shared/listing.ts';
 import { copyDestinations, type MoveDestination } from '../shared/move.ts';
 import type { PickedDocument } from './rename-preview.ts';
@@ -31,12 +30,11 @@ export interface TrashCopyDependencies {
   backend: Pick<Backend, 'startBulkTrash' | 'startBulkCopy'>;
   listing: ReadonlySignal<Listing | null>;
   picked: ReadonlySignal<{ documents: readonly PickedDocument[] }>;
-  act: RunControl['act'];
-  undone: Signal<ReadonlyMap<string, BatchUndoResult> | null>;
+  startRun: RunControl['startRun'];
 }
 
 /** Creates the page's trash and copy runs. */
-export function createTrashCopy({ backend, listing, picked, act, undone }: TrashCopyDependencies): TrashCopyView {
+export function createTrashCopy({ backend, listing, picked, startRun }: TrashCopyDependencies): TrashCopyView {
   const choosingCopy = signal(false);
   const items = () => picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }));
   return {
@@ -48,14 +46,12 @@ export function createTrashCopy({ backend, listing, picked, act, undone }: Trash
     chooseCopy: (open) => (choosingCopy.value = open),
     async trashSelected() {
       if (picked.value.documents.length === 0) return;
-      undone.value = null;
-      await act(() => backend.startBulkTrash({ items: items() }));
+      await startRun(() => backend.startBulkTrash({ items: items() }));
     },
     async copySelected(to) {
       if (picked.value.documents.length === 0) return;
       choosingCopy.value = false;
-      undone.value = null;
-      await act(() => backend.startBulkCopy({ items: items(), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }));
+      await startRun(() => backend.startBulkCopy({ items: items(), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }));
     },
   };
 }
