@@ -19,7 +19,7 @@ import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { checkCopy, copyKind } from '../changes/copy.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
-import type { DocumentKey } from '../../shared/messages.ts';
+import type { DocumentKey, RequestOf } from '../../shared/messages.ts';
 import { movePlace } from '../../shared/move.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
@@ -272,7 +272,7 @@ export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSn
  * does not own is `not-sent` with the reason. Each that Grist confirms is logged with the run's
  * batch, so Undo this batch restores them. Out and throws: as startBulkRename.
  */
-export function startBulkTrash({ items }: { items: DocumentKey[] }): Promise<BulkRunSnapshot> {
+export function startBulkTrash({ items }: RequestOf<'startBulkTrash'>): Promise<BulkRunSnapshot> {
   return startRun('trash', items, (found) => ({ target: checkTrash(found) }));
 }
 

@@ -10,7 +10,7 @@ import { workspaceKey } from '../../shared/change-log.ts';
 import { addedEntry } from '../../shared/document-actions.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import type { CreatedDocument } from '../../shared/messages.ts';
+import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';
 import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
@@ -54,7 +54,7 @@ export const newDocumentKind: ChangeKind<NewDocumentTarget> = {
  * document as listed. Throws ApiError: `not-found` for a workspace the listing does not have,
  * `forbidden` for one the user may not add to, `invalid-input` for the name, or what sendChange met.
  */
-export function createDocument({ orgId, siteUrl, workspaceId, name }: { orgId: number; siteUrl: string; workspaceId: number; name: string }): Promise<CreatedDocument> {
+export function createDocument({ orgId, siteUrl, workspaceId, name }: RequestOf<'createDocument'>): Promise<CreatedDocument> {
   return oneAtATime(workspaceKey(workspaceId), async () => {
     const [listing, clientOf] = await listingAndClients();
     const found = findWorkspace(listing, (site) => site.orgId === orgId && site.siteUrl === siteUrl, workspaceId);
