@@ -7,16 +7,16 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 import type { Backend } from '../shared/backend-client.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import { settle } from '../shared/errors.ts';
-import type { Listing } from '../shared/listing.ts';
+import type { DocumentPlace, Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
-import { moveDestinations, serverOf, type MoveDestination, type MovePlace } from '../shared/move.ts';
+import { type MoveDestination, moveDestinations, serverOf } from '../shared/move.ts';
 
 /** What the last move made in this window came to, for the status region and its Undo. */
 export type MoveOutcome =
   /** Grist confirmed it; `entryId`: its history entry, to undo it (null when there is none). */
-  | { kind: 'moved'; from: MovePlace; to: MovePlace; entryId: string | null; undo: UndoState }
+  | { kind: 'moved'; from: DocumentPlace; to: DocumentPlace; entryId: string | null; undo: UndoState }
   /** Its undo put the document back in `from`. */
-  | { kind: 'moved-back'; from: MovePlace; to: MovePlace };
+  | { kind: 'moved-back'; from: DocumentPlace; to: DocumentPlace };
 
 /**
  * The Move to… of a document the user owns (issue 18), beside the rename form: where the document
@@ -26,7 +26,7 @@ export interface MoveState {
   /** The account the lookup found it with: its destinations are that account's workspaces. */
   account: string;
   /** Where the document is now: as the lookup found it, then where the last move or its undo put it. */
-  place: MovePlace;
+  place: DocumentPlace;
   /** The destination picker: closed, open, or closed while the chosen move is on its way. */
   picker: 'closed' | 'open' | 'moving';
   /** Why the last move failed, in the worker's words (Grist's, the site named); shown in the picker. */
@@ -109,7 +109,7 @@ export function createWindowMove({
   /** The Move to… of a document found at the URL, when it is the user's and Grist said where it is. */
   function moveStateFor(document: DocumentAtUrl): MoveState | null {
     if (document.kind !== 'document' || !document.canRename || !document.workspace) return null;
-    const from: MovePlace = { site: { orgId: document.orgId, name: document.siteName ?? '', url: document.siteUrl }, workspace: document.workspace };
+    const from: DocumentPlace = { site: { orgId: document.orgId, name: document.siteName ?? '', url: document.siteUrl }, workspace: document.workspace };
     return { account: document.account, place: from, picker: 'closed', error: null, outcome: null, moved: false, linksBroken: false };
   }
 

@@ -3,11 +3,11 @@
  * (the popup, the rename window). Names are bidi-isolated text (plainTextName).
  */
 import { t } from '../shared/i18n.ts';
-import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
+import type { DocumentPlace } from '../shared/listing.ts';
 
 /** "Moved “<name>” to <site> › <workspace>." (`key` movedBack: "… back to …"). */
-export function movedText(key: 'movedTo' | 'movedBack', name: string, place: MovePlace): string {
+export function movedText(key: 'movedTo' | 'movedBack', name: string, place: DocumentPlace): string {
   return t(key, plainTextName(name), place.site.name, place.workspace.name);
 }
 
@@ -20,7 +20,7 @@ export function crossSiteQuestion(siteName: string, documentName: string): strin
  * What an undone move says: back where, and, from another site, that the old links stay broken
  * (Grist dropped the document's urlId and does not give it back, grist-api.md "Moving a document").
  */
-export function movedBackText(move: { from: MovePlace; to: MovePlace }, name: string): string {
+export function movedBackText(move: { from: DocumentPlace; to: DocumentPlace }, name: string): string {
   const text = movedText('movedBack', name, move.from);
   return move.from.site.orgId === move.to.site.orgId ? text : `${text} ${t('oldLinksStayBroken')}`;
 }

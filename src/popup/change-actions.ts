@@ -11,9 +11,8 @@ import { checkDocumentName } from '../shared/document-name.ts';
 import { settle, type Result } from '../shared/errors.ts';
 import { undoResult, workspaceKey } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
-import type { Listing } from '../shared/listing.ts';
+import type { DocumentPlace, Listing } from '../shared/listing.ts';
 import type { RenamedDocument } from '../shared/messages.ts';
-import type { MovePlace } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
@@ -125,7 +124,7 @@ export function offerUndo(context: ActionContext, entryId: string | null, last: 
  * confirms, the listing shows it there in the same frame as the status ("Moved … to …", with
  * Undo); a refusal stays in the picker, in Grist's words as the worker put them.
  */
-export async function commitMove(context: ActionContext, to: MovePlace): Promise<void> {
+export async function commitMove(context: ActionContext, to: DocumentPlace): Promise<void> {
   const { listing, moving, backend, edit } = context;
   const state = moving.value;
   const from = state && placeOf(listing.value, state.ref);

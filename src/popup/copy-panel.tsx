@@ -11,10 +11,11 @@ import { useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import { copyDestinations, movePlace, type MovePlace } from '../shared/move.ts';
+import { copyDestinations, placeIn } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
+import type { DocumentPlace } from '../shared/listing.ts';
 
 interface CopyPanelProps {
   store: PopupStore;
@@ -32,7 +33,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
   const [asTemplate, setAsTemplate] = useState(false);
   const listing = store.listing.value;
   if (state.saving) return <p class="move-title">{t('copying')}</p>;
-  const copyTo = (to: MovePlace, typed: string, template: boolean) => void store.act('commitCopy', to, typed, template);
+  const copyTo = (to: DocumentPlace, typed: string, template: boolean) => void store.act('commitCopy', to, typed, template);
   const { lost } = state;
   return (
     <>
@@ -64,7 +65,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
         confirmation={() => null}
         crossSiteNote={'anotherSiteForCopy'}
         onChoose={(destination) =>
-          copyTo(movePlace(destination.site, destination.workspace), name, asTemplate)
+          copyTo(placeIn(destination.site, destination.workspace), name, asTemplate)
         }
         onClose={onClose}
         error={state.error}

@@ -13,8 +13,8 @@ import { addedEntry } from '../shared/document-actions.ts';
 import { checkNewName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { documentPageUrl, type DocumentEntry, type Listing } from '../shared/listing.ts';
-import { movePlace, type MovePlace } from '../shared/move.ts';
+import { type DocumentEntry, documentPageUrl, type DocumentPlace, type Listing } from '../shared/listing.ts';
+import { placeIn } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
@@ -28,7 +28,7 @@ export interface DocumentActionContext extends ActionContext {
 }
 
 /** A site and workspace as the status names them: `Acme Corp › Marketing`. */
-const placeName = (place: MovePlace) => `${place.site.name} › ${place.workspace.name}`;
+const placeName = (place: DocumentPlace) => `${place.site.name} › ${place.workspace.name}`;
 
 /** A change to document `ref` that keeps its `name`, with words of its own (`other`), offered for undo (offerUndo). */
 function offer(context: DocumentActionContext, entryId: string | null, ref: DocumentRef, name: string, other: NonNullable<LastChange['other']>): void {
@@ -59,7 +59,7 @@ function showAdded(
   context: DocumentActionContext,
   entryId: string | null,
   document: DocumentEntry,
-  place: MovePlace,
+  place: DocumentPlace,
   account: string | undefined,
   words: { message: string; undoLabel: string; undoneMessage: string },
   open: boolean,
@@ -135,7 +135,7 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
  * Undo; a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
  * says so, and the form offers Copy again (`lost`).
  */
-export async function commitCopy(context: DocumentActionContext, to: MovePlace, name: string, asTemplate: boolean): Promise<void> {
+export async function commitCopy(context: DocumentActionContext, to: DocumentPlace, name: string, asTemplate: boolean): Promise<void> {
   const { moving, backend } = context;
   const state = moving.value;
   if (!state?.copy || state.saving) return;
@@ -181,7 +181,7 @@ export async function createIn(context: DocumentActionContext, ref: WorkspaceRef
   const reply = await settle(backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name: check.name }));
   if (!reply.ok) return refused(reply.error.message);
   const { document, entryId } = reply.value;
-  const place = movePlace(site, workspace);
+  const place = placeIn(site, workspace);
   const name = plainTextName(document.name);
   const words = { message: t('createdIn', name, placeName(place)), undoLabel: t('undoCreateOf', document.name), undoneMessage: t('createUndone', name) };
   batch(() => showAdded(context, entryId, document, place, ref.account, words, true));
@@ -201,7 +201,7 @@ export async function readTrash({ backend }: DocumentActionContext): Promise<Tra
 export async function restore(context: DocumentActionContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
   const reply = await settle(context.backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }));
   if (!reply.ok) return reply.error.message;
-  const place = movePlace(site, document.workspace);
+  const place = placeIn(site, document.workspace);
   const name = plainTextName(document.name);
   const words = { message: t('restoredTo', name, placeName(place)), undoLabel: t('undoRestoreOf', document.name), undoneMessage: t('movedToTrash', name) };
   batch(() => showAdded(context, reply.value.entryId, addedEntry(document.id, document.name), place, site.account, words, false));

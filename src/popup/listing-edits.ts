@@ -6,8 +6,8 @@
  */
 import type { ChangeEntry } from '../shared/change-log.ts';
 import { addedEntry } from '../shared/document-actions.ts';
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { movePlace, type MovePlace } from '../shared/move.ts';
+import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import { placeIn } from '../shared/move.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import { isSiteOf, type RenameRef } from './popup-state.ts';
 
@@ -57,7 +57,7 @@ export function withRenamed(listing: Listing, ref: RenameRef, name: string | nul
  * id from then on (Grist drops its urlId, grist-api.md "Moving a document"). Unchanged when the
  * listing does not have it.
  */
-export function withMoved(listing: Listing, ref: DocumentRef, to: MovePlace): Listing {
+export function withMoved(listing: Listing, ref: DocumentRef, to: DocumentPlace): Listing {
   /** The document's entry under each account that lists it, as it will be at its destination. */
   const moved = new Map<string, DocumentEntry>();
   const takenOut = listing.sites.map((site) => {
@@ -88,10 +88,10 @@ export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
 }
 
 /** Where document `ref` is in the listing: its site and workspace. */
-export function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | undefined {
+export function placeOf(listing: Listing | null, ref: DocumentRef): DocumentPlace | undefined {
   for (const site of listing?.sites ?? []) {
     const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
-    if (workspace) return movePlace(site, workspace);
+    if (workspace) return placeIn(site, workspace);
   }
   return undefined;
 }
@@ -100,7 +100,7 @@ export function placeOf(listing: Listing | null, ref: DocumentRef): MovePlace | 
  * The listing with `document` added to workspace `place.workspace` of the site at `place.site`
  * (and of `account`, when given); unchanged when it lists no such workspace or has the document there.
  */
-export function withAdded(listing: Listing, place: MovePlace, document: DocumentEntry, account?: string): Listing {
+export function withAdded(listing: Listing, place: DocumentPlace, document: DocumentEntry, account?: string): Listing {
   return withWorkspaces(
     listing,
     (site) => site.orgId === place.site.orgId && site.siteUrl === place.site.url && (account === undefined || site.account === account),

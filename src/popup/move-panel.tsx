@@ -8,7 +8,7 @@ import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { CopyPanel } from './copy-panel.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
-import { moveDestinations, movePlace } from '../shared/move.ts';
+import { moveDestinations, placeIn } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 
@@ -54,7 +54,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         subject={movedDocument.name}
         destinations={listing ? moveDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
         confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, movedDocument.name) : null)}
-        onChoose={(destination) => void store.commitMove(movePlace(destination.site, destination.workspace))}
+        onChoose={(destination) => void store.commitMove(placeIn(destination.site, destination.workspace))}
         onClose={() => {
           store.cancelMove();
           focusRowButton(key, '.move');

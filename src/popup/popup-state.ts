@@ -3,8 +3,7 @@
  * store (store.ts) and its actions loaded on demand (change-actions.ts), which the store imports.
  */
 import type { UndoState } from '../shared/change-log.ts';
-import { canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
-import type { MovePlace } from '../shared/move.ts';
+import { canRename, type DocumentEntry, type DocumentPlace, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 
 /** What a rename in the popup renames: a document, or a workspace. */
@@ -28,7 +27,7 @@ export interface MoveState {
   ref: DocumentRef;
   copy?: true;
   /** A copy whose answer was lost and not found since: what "Copy again" sends again, if the user asks. */
-  lost?: { to: MovePlace; name: string; asTemplate: boolean };
+  lost?: { to: DocumentPlace; name: string; asTemplate: boolean };
   /** True while Grist has not answered. */
   saving: boolean;
   /** Why the last move failed (shown in the picker); null before. */
@@ -44,7 +43,7 @@ export interface LastChange {
   /** `conflict`: renamed elsewhere since, now `current`; nothing was sent. */
   undo: UndoState;
   /** For a move (`ref` then names the document on its new site): where it was and where it went. */
-  move?: { from: MovePlace; to: MovePlace };
+  move?: { from: DocumentPlace; to: DocumentPlace };
   /**
    * For the other kinds (trash, copy, pin, new document, restore): what the status says of it, the
    * Undo button's name, how the listing shows its undo and what the status says then, and the page

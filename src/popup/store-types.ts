@@ -5,11 +5,11 @@
  */
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
-import type { MovePlace } from '../shared/move.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './listing-sync.ts';
 import type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+import type { DocumentPlace } from '../shared/listing.ts';
 
 export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
 
@@ -73,7 +73,7 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * Moves the document of the open picker to `to` (`moveDocument`). Once Grist confirms, the
    * listing shows it there at once and the status offers Undo; a failure stays in the picker.
    */
-  commitMove(to: MovePlace): Promise<void>;
+  commitMove(to: DocumentPlace): Promise<void>;
   /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
   undoLastChange(force?: boolean): Promise<void>;
   /**

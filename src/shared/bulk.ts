@@ -3,7 +3,7 @@
  * and where each stands. The run belongs to the background worker; the page only starts, watches,
  * stops and retries it.
  */
-import type { MovePlace } from './move.ts';
+import type { DocumentPlace } from './listing.ts';
 
 /** One document to rename: which (as the popup's listing names it) and to what. */
 export interface BulkRenameItem {
@@ -61,7 +61,7 @@ export interface BulkRunSnapshot {
    */
   kind: 'rename' | 'move' | 'trash' | 'copy';
   /** A move or copy run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
-  to?: MovePlace;
+  to?: DocumentPlace;
   /** The change log's batch: every change of the run is recorded with it, to undo them as one. */
   batchId: string;
   items: BulkItemStatus[];

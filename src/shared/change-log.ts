@@ -5,7 +5,7 @@
  * show it as the history.
  */
 import type { Result } from './errors.ts';
-import type { MovePlace } from './move.ts';
+import type { DocumentPlace } from './listing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -50,7 +50,7 @@ export interface ChangeEntry {
   /** The document's workspace, when known. */
   workspace: { id: number; name: string } | null;
   /** For a move: where the document went. */
-  to?: MovePlace;
+  to?: DocumentPlace;
   /** For a pin: true when it pinned the document, false when it unpinned it. */
   pinned?: boolean;
   /** For a copy: the document copied (its id) and its site. */

@@ -119,6 +119,15 @@ export function canAddDocuments(workspace: WorkspaceEntry): boolean {
   return workspace.access === 'owners' || workspace.access === 'editors';
 }
 
+/**
+ * Where a document is or goes (one end of a move, a copy's destination, a new document's
+ * workspace): a workspace and its site (id, name and address), as the listing has them.
+ */
+export interface DocumentPlace {
+  site: { orgId: number; name: string; url: string };
+  workspace: { id: number; name: string };
+}
+
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */
 export function documentPageUrl(siteUrl: string, document: DocumentEntry): string {
   return `${siteUrl}/doc/${encodeURIComponent(document.urlId)}`;

@@ -6,8 +6,8 @@
 import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
-import type { DocumentEntry, Listing, RefreshStep } from './listing.ts';
-import type { MovedDocument, MovePlace } from './move.ts';
+import type { DocumentEntry, DocumentPlace, Listing, RefreshStep } from './listing.ts';
+import type { MovedDocument } from './move.ts';
 import type { TrashSite } from './trash.ts';
 
 /** The most Grist accounts the options hold. */
@@ -89,7 +89,7 @@ export interface LoggedChange {
 export interface CopiedDocument extends LoggedChange {
   id: string;
   name: string;
-  to: MovePlace;
+  to: DocumentPlace;
 }
 
 /** What a new document came to: the document as the listing has it, and its change-log entry. */

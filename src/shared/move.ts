@@ -1,8 +1,10 @@
 /**
- * Moving a document (grist-api.md "Moving a document", issue 18): who may move what, and where to.
- * Pure, for the worker's checks and the pages' destination pickers alike.
+ * Moving a document (grist-api.md "Moving a document", issue 18): who may move what, and where to
+ * (also where a copy may go), and the place of a workspace as a change records it (placeIn). Pure,
+ * for the worker's checks and the pages' destination pickers alike. Not in listing.ts, which every
+ * popup loads: only the code of a change needs these.
  */
-import { canAddDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from './listing.ts';
+import { canAddDocuments, type DocumentEntry, type DocumentPlace, type Listing, type SiteEntry, type WorkspaceEntry } from './listing.ts';
 
 /** Only a document's owners may move it (Grist answers 403 "access denied" to others). */
 export function canMove(document: DocumentEntry): boolean {
@@ -19,20 +21,14 @@ export function serverOf(siteUrl: string): string {
   return hostname === 'getgrist.com' || hostname.endsWith('.getgrist.com') ? 'getgrist.com' : origin;
 }
 
-/** One end of a move: a workspace and its site (id, name and address), as the listing has them. */
-export interface MovePlace {
-  site: { orgId: number; name: string; url: string };
-  workspace: { id: number; name: string };
-}
-
 /** A workspace of the listing (or of a site's trash) and its site, as a change records where a document is or goes. */
-export function movePlace(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'>, workspace: Pick<WorkspaceEntry, 'id' | 'name'>): MovePlace {
+export function placeIn(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'>, workspace: Pick<WorkspaceEntry, 'id' | 'name'>): DocumentPlace {
   return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace: { id: workspace.id, name: workspace.name } };
 }
 
 /** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
 export interface MovedDocument {
-  to: MovePlace;
+  to: DocumentPlace;
   entryId: string | null;
 }
 

@@ -12,6 +12,7 @@
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { copyName } from '../../shared/document-actions.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -20,7 +21,6 @@ import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { checkCopy, copyKind } from '../changes/copy.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
 import type { DocumentKey, RequestOf } from '../../shared/messages.ts';
-import { movePlace } from '../../shared/move.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
 import { renameKind, type RenameTarget } from '../changes/rename.ts';
@@ -292,7 +292,7 @@ async function startRun(
   const find = documentIndex(listing);
   const destination = to && destinationLookup(listing, to);
   const run = newRun(kind, client);
-  if (destination?.listed) run.to = movePlace(destination.listed.site, destination.listed.workspace);
+  if (destination?.listed) run.to = placeIn(destination.listed.site, destination.listed.workspace);
   for (const { orgId, siteUrl, docId } of items) {
     const found = find({ orgId, siteUrl, docId });
     const name = found?.document.name ?? '';

@@ -6,9 +6,9 @@
  * copy.ts, new-document.ts, delete-forever.ts); the pipeline does the rest the same way for all.
  */
 import type { ChangeEntry, UndoOutcome } from '../../shared/change-log.ts';
-import type { MovePlace } from '../../shared/move.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
 
 /** A change checked against the worker's listing, ready to send: whose it is, and what it changes. */
 export interface ChangeTarget {
@@ -91,7 +91,7 @@ export interface UndoingKind<T extends ChangeTarget> extends ChangeKind<T> {
  * The change-log entry of a change to document `key` in `place` that keeps its name, of kind
  * `kind` (without where it was asked).
  */
-export function placedEntry(kind: ChangeEntry['kind'], target: ChangeTarget & { place: MovePlace }): Omit<NewLogEntry, keyof ChangeRecord> {
+export function placedEntry(kind: ChangeEntry['kind'], target: ChangeTarget & { place: DocumentPlace }): Omit<NewLogEntry, keyof ChangeRecord> {
   const { account, key, name, place } = target;
   return { account, kind, target: 'document', site: place.site, workspace: place.workspace, docId: key, oldName: name, newName: name };
 }

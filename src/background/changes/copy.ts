@@ -7,9 +7,9 @@
  */
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
+import type { DocumentPlace, Listing } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
-import { movePlace, type MovePlace } from '../../shared/move.ts';
 import * as v from 'valibot';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
@@ -21,9 +21,9 @@ import { destinationRefused } from './refusals.ts';
 
 /** A copy of document `key` (from `from`'s site), named `name`, to `to`; `made` is the new document's id once Grist said it. */
 export interface CopyTarget extends MakingTarget {
-  from: MovePlace & { name: string };
+  from: DocumentPlace & { name: string };
   /** Its making's place. */
-  to: MovePlace;
+  to: DocumentPlace;
   asTemplate: boolean;
 }
 
@@ -56,7 +56,7 @@ export function checkCopy(found: ListedDocument | null, destination: ReturnType<
   const check = checkNewName(typedName);
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
   const making = makingIn(destination.site, destination.workspace);
-  return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...movePlace(site, workspace), name: document.name }, to: making.place, asTemplate, making };
+  return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...placeIn(site, workspace), name: document.name }, to: making.place, asTemplate, making };
 }
 
 /** A copy request checked against `listing` (see checkCopy): the destination among the source's account's sites. */

@@ -6,8 +6,8 @@
  */
 import { addedEntry } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
-import type { SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import { movePlace, type MovePlace } from '../../shared/move.ts';
+import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';
@@ -16,7 +16,7 @@ import type { ChangeTarget } from './change-kind.ts';
 
 /** Where a document is being made, and what is known of that workspace before the request. */
 export interface Making {
-  place: MovePlace;
+  place: DocumentPlace;
   /** The ids of the workspace's documents as the listing had them before: none of those is the new one. */
   known: readonly string[];
   /** When the request left (ms since the epoch; 0 before it did). */
@@ -31,7 +31,7 @@ export interface MakingTarget extends ChangeTarget {
 
 /** The making of a document in `workspace` of `site`, as the listing has them, before its request left. */
 export function makingIn(site: SiteEntry, workspace: WorkspaceEntry): Making {
-  return { place: movePlace(site, workspace), known: workspace.documents.map(({ id }) => id), sentAt: 0 };
+  return { place: placeIn(site, workspace), known: workspace.documents.map(({ id }) => id), sentAt: 0 };
 }
 
 /**

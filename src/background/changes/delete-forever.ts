@@ -6,17 +6,17 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import type { MovePlace } from '../../shared/move.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
 import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 import { findTrashed, leftTrash, siteTrash } from './trashed-documents.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
 
 /** A document of the trash to delete for good; `key` is its id. */
 export interface DeleteTarget extends ChangeTarget {
-  place: MovePlace;
+  place: DocumentPlace;
 }
 
 export const deleteForeverKind: ChangeKind<DeleteTarget> = {

@@ -78,7 +78,7 @@ export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry)
  */
 export function checkDestination(site: SiteEntry, destination: { site: SiteEntry; workspace: WorkspaceEntry }): void {
   if (!canAddDocuments(destination.workspace) || destination.site.account !== site.account || serverOf(destination.site.siteUrl) !== serverOf(site.siteUrl)) {
-    throw new ApiError('forbidden', t('errorCannotMoveTo', destination.workspace.name), 403);
+    throw new ApiError('forbidden', t('errorCannotAddTo', destination.workspace.name), 403);
   }
 }
 

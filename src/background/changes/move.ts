@@ -6,9 +6,9 @@
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
+import type { DocumentPlace, Listing } from '../../shared/listing.ts';
 import type { WindowSource } from '../../shared/change-log.ts';
-import { canMove, type MovedDocument, movePlace, type MovePlace } from '../../shared/move.ts';
+import { canMove, type MovedDocument, placeIn } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
@@ -35,12 +35,12 @@ export interface MoveRequest {
 
 /** A move checked against the listing: the document (`key`, `name`), where it is, where it goes; sent through `from`'s site. */
 export interface MoveTarget extends ChangeTarget {
-  from: MovePlace;
-  to: MovePlace;
+  from: DocumentPlace;
+  to: DocumentPlace;
 }
 
 /** A move of document `key` (named `name`) by `account`, from one place to another. */
-function moveOf(account: string, key: string, name: string, from: MovePlace, to: MovePlace): MoveTarget {
+function moveOf(account: string, key: string, name: string, from: DocumentPlace, to: DocumentPlace): MoveTarget {
   return { account, key, siteUrl: from.site.url, name, from, to };
 }
 
@@ -61,7 +61,7 @@ export function checkMove(found: ListedDocument | null, destination: ReturnType<
   if (destination.site.siteUrl === site.siteUrl && destination.workspace.id === workspace.id) {
     throw new ApiError('invalid-input', t('errorAlreadyInWorkspace', document.name, workspace.name));
   }
-  return moveOf(site.account, document.id, document.name, movePlace(site, workspace), movePlace(destination.site, destination.workspace));
+  return moveOf(site.account, document.id, document.name, placeIn(site, workspace), placeIn(destination.site, destination.workspace));
 }
 
 /**

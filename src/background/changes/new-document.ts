@@ -11,7 +11,6 @@ import { addedEntry } from '../../shared/document-actions.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';
-import type { MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind } from './change-kind.ts';
@@ -19,11 +18,12 @@ import { claim, madeAlready, makingIn, recordMade, unknownMade, type MakingTarge
 import { checkDestination, findWorkspace, listingAndClients } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { destinationRefused } from './refusals.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
 
 /** A new document named `name` in `place`; `key` is the workspace's workspaceKey; `made` its id once Grist said it. */
 export interface NewDocumentTarget extends MakingTarget {
   /** Its making's place. */
-  place: MovePlace;
+  place: DocumentPlace;
 }
 
 /** "may not have been created: check <site> › <workspace>". */

@@ -6,7 +6,6 @@
 import { canPin } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { movePlace, type MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
@@ -16,11 +15,13 @@ import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.
 import { findDocument, listingAndClients } from './listed-documents.ts';
 import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 
 /** A pin (`pinned`) or unpin of document `key`. */
 export interface PinTarget extends ChangeTarget {
   pinned: boolean;
-  place: MovePlace;
+  place: DocumentPlace;
 }
 
 /** The document as Grist has it now, read through `siteUrl`. Throws ApiError `not-found` (in words) when it is gone. */
@@ -66,7 +67,7 @@ export function pinDocument(request: DocumentKey & { pinned: boolean }): Promise
     if (!found) throw new ApiError('not-found', t('errorNotInList'));
     const { site, workspace, document } = found;
     if (!canPin(document)) throw new ApiError('forbidden', t('errorCannotPin', document.name), 403);
-    const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, pinned: request.pinned, place: movePlace(site, workspace) };
+    const target = { account: site.account, key: document.id, siteUrl: site.siteUrl, name: document.name, pinned: request.pinned, place: placeIn(site, workspace) };
     return { entryId: await applyChange(clientOf(site.account), pinKind, target, { source: 'popup' }) };
   });
 }

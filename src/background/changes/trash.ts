@@ -9,7 +9,6 @@ import { addedEntry, canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { movePlace, type MovePlace } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
@@ -19,15 +18,17 @@ import { findDocument, listingAndClients, type ListedDocument } from './listed-d
 import { applyChange, documentNow } from './pipeline.ts';
 import { deniedOrGone } from './refusals.ts';
 import { findTrashed, leftTrash } from './trashed-documents.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 
 /** A document to move to the trash (`removed`) or back from it; `key` is its id. */
 export interface TrashTarget extends ChangeTarget {
   removed: boolean;
   /** Its site and the workspace it is in (or goes back to). */
-  place: MovePlace;
+  place: DocumentPlace;
 }
 
-function trashOf(account: string, removed: boolean, place: MovePlace, { id, name }: { id: string; name: string }): TrashTarget {
+function trashOf(account: string, removed: boolean, place: DocumentPlace, { id, name }: { id: string; name: string }): TrashTarget {
   return { account, key: id, siteUrl: place.site.url, name, removed, place };
 }
 
@@ -40,7 +41,7 @@ export function checkTrash(found: ListedDocument | null): TrashTarget {
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
   const { site, workspace, document } = found;
   if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
-  return trashOf(site.account, true, movePlace(site, workspace), document);
+  return trashOf(site.account, true, placeIn(site, workspace), document);
 }
 
 export const trashKind: UndoingKind<TrashTarget> = {
@@ -81,7 +82,7 @@ export const trashKind: UndoingKind<TrashTarget> = {
 };
 
 /** Where an entry's document is (or was): its site and workspace as logged. */
-function loggedPlace(entry: ChangeEntry): MovePlace {
+function loggedPlace(entry: ChangeEntry): DocumentPlace {
   if (!entry.workspace) throw new ApiError('not-found', t('undoEntryGone'));
   return { site: entry.site, workspace: entry.workspace };
 }

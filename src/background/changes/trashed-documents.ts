@@ -5,10 +5,9 @@
  * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
-import type { SiteEntry } from '../../shared/listing.ts';
+import type { DocumentPlace, SiteEntry } from '../../shared/listing.ts';
 import { canTrash } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
-import type { MovePlace } from '../../shared/move.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -60,7 +59,7 @@ export interface TrashedTarget {
   site: TrashSite;
   document: TrashedDocument;
   /** Its site and the workspace it was removed from. */
-  place: MovePlace;
+  place: DocumentPlace;
   client: GristClient;
 }
 
