@@ -5,13 +5,27 @@
  * aim the key at a site or document the extension did not list.
  */
 import { t } from '../../shared/i18n.ts';
-import { canAddDocuments, canRename, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
+import { canAddDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentKey } from '../../shared/messages.ts';
 import { serverOf } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
+
+/** An access as mostAccess ranks it: owners first, then editors, then any other. */
+const rank = (access: string | null | undefined) => (access === 'owners' ? 0 : access === 'editors' ? 1 : 2);
+
+/**
+ * Of the same document or workspace listed by several accounts (two users of one server), the one
+ * with the most access: owners, else editors (who may pin, and add documents), else the first, in
+ * the options' order (the listing's). Its account makes the change.
+ */
+function mostAccess<T>(copies: readonly T[], access: (copy: T) => string | null | undefined): T | null {
+  let best: T | null = null;
+  for (const copy of copies) if (best === null || rank(access(copy)) < rank(access(best))) best = copy;
+  return best;
+}
 
 /** A document of the listing, with its site and workspace. */
 export interface ListedDocument {
@@ -41,14 +55,13 @@ export function documentIndex(listing: Listing | null, only?: string, account?: 
   }
   return ({ orgId, siteUrl, docId }) => {
     const copies = (found.get(`${orgId}/${docId}`) ?? []).filter((copy) => siteUrl === undefined || copy.site.siteUrl === siteUrl);
-    return copies.find((copy) => canRename(copy.document)) ?? copies[0] ?? null;
+    return mostAccess(copies, (copy) => copy.document.access);
   };
 }
 
 /**
  * A document of the listing, with its site and workspace; null when the listing has no such
- * document. Where several accounts list it (two users of one server), the first whose access is
- * `owners`, in the options' order (the listing's), else the first: its account changes it.
+ * document. Where several accounts list it, the one with the most access (mostAccess).
  * `account`: only that account's copy.
  */
 export function findDocument(listing: Listing | null, name: DocumentKey, account?: string): ListedDocument | null {
@@ -58,17 +71,14 @@ export function findDocument(listing: Listing | null, name: DocumentKey, account
 /**
  * A workspace of the listing, with its site; null when the listing has no such workspace. In: which
  * sites to look in (workspace ids are per server), and the workspace's id. Where several accounts
- * list it, the first whose access is `owners`, else the first.
+ * list it, the one with the most access (mostAccess).
  */
 export function findWorkspace(listing: Listing | null, inSite: (site: SiteEntry) => boolean, workspaceId: number): { site: SiteEntry; workspace: WorkspaceEntry } | null {
-  let first: { site: SiteEntry; workspace: WorkspaceEntry } | null = null;
-  for (const site of listing?.sites ?? []) {
+  const copies = (listing?.sites ?? []).flatMap((site) => {
     const workspace = inSite(site) ? site.workspaces.find((entry) => entry.id === workspaceId) : undefined;
-    if (!workspace) continue;
-    if (canRename(workspace)) return { site, workspace };
-    first ??= { site, workspace };
-  }
-  return first;
+    return workspace ? [{ site, workspace }] : [];
+  });
+  return mostAccess(copies, (copy) => copy.workspace.access);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
-import { findDocument } from '../../../../src/background/changes/listed-documents.ts';
+import { findDocument, findWorkspace } from '../../../../src/background/changes/listed-documents.ts';
 import { moveDocument } from '../../../../src/background/changes/move.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
@@ -14,6 +14,7 @@ import type { Listing } from '../../../../src/shared/listing.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { startTwoServers, type TwoServers } from '../../../fake-grist/two-servers.ts';
 import { finished } from '../../../setup/finished-run.ts';
+import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 import { saveAccounts } from '../../../setup/saved-key.ts';
 
 let servers: TwoServers;
@@ -65,5 +66,22 @@ describe('a document named by its site address as well as its ids', () => {
     expect(run.items.map((item) => item.state)).toEqual(['renamed']);
     expect(servers.second.doc(docId)?.name).toBe('Bugs 2027');
     expect(servers.first.doc(docId)?.name).toBe('Bug Tracker');
+  });
+});
+
+describe('a document or workspace that several accounts list', () => {
+  // The same site seen by three accounts: a viewer's first, then an editor's, then an owner's.
+  const seenAs = (account: string, access: 'viewers' | 'editors' | 'owners') =>
+    siteEntry(2, 'Acme', [workspaceEntry(20, 'Sales', [documentEntry('acmeForecast000000000', 'Forecast', { access })], { access })], { account });
+  const ACME = { orgId: 2, siteUrl: 'https://acme.example.com' };
+
+  it('is changed by the account with the most access: owners, else editors (who pin and add documents), else the first', () => {
+    const all = listingOf([seenAs('viewer', 'viewers'), seenAs('editor', 'editors'), seenAs('owner', 'owners')]);
+    const noOwner = listingOf([seenAs('viewer', 'viewers'), seenAs('editor', 'editors')]);
+    const viewersOnly = listingOf([seenAs('viewer', 'viewers'), seenAs('other viewer', 'viewers')]);
+    const docOf = (listed: Listing) => findDocument(listed, { ...ACME, docId: 'acmeForecast000000000' })?.site.account;
+    const workspaceOf = (listed: Listing) => findWorkspace(listed, (site) => site.orgId === 2, 20)?.site.account;
+    expect([docOf(all), docOf(noOwner), docOf(viewersOnly)]).toEqual(['owner', 'editor', 'viewer']);
+    expect([workspaceOf(all), workspaceOf(noOwner), workspaceOf(viewersOnly)]).toEqual(['owner', 'editor', 'viewer']);
   });
 });
