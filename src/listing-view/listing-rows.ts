@@ -225,17 +225,15 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
   return (workspace.folded ??= workspace.documents.map((row) => foldForSearch(row.document.name)));
 }
 
-/** Folds every name the search will look at, so the first keystroke does not pay for it. */
+/**
+ * Gets the search ready before the first keystroke: searches once for a term no name holds (NUL).
+ * That folds every name the search looks at (matchingRows folds each as it first reads it), and
+ * has the search's loop compiled by the time the user types: the first keystrokes of a popup
+ * otherwise ran it in the interpreter, at several times its later cost (95th percentile of a
+ * popup's first 66 keystrokes at 20,000 documents: 1 ms less).
+ */
 export function prepareSearch(listing: PreparedListing): void {
-  for (const account of listing.accounts) {
-    for (const site of account.sites) {
-      site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
-      for (const workspace of site.workspaces) {
-        workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
-        foldedNames(workspace);
-      }
-    }
-  }
+  matchingRows(listing, ['\0']);
 }
 
 /**

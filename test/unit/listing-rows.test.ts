@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
 import { EDITING_ROW_HEIGHT, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
-import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
+import { matchingRows, prepareListing, prepareSearch, type Row } from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
@@ -103,6 +103,18 @@ describe('prepareListing', () => {
     expect(acmeRows(second)[0]).toBe(acmeRows(first)[0]);
     // The renamed site's rows are new, pointing at its new entry.
     expect(second.rows[0]).toMatchObject({ site: renamed.sites[0] });
+  });
+
+  test('prepareSearch folds every site, workspace and document name ahead, and finds nothing itself', () => {
+    const prepared = prepareListing(listing);
+    const before = prepared.rows;
+    prepareSearch(prepared);
+    const sites = prepared.accounts.flatMap((account) => account.sites);
+    expect(sites.map((entry) => entry.foldedName)).toEqual(['personal', 'acme', 'globex']);
+    expect(sites[0]!.workspaces.map((entry) => [entry.foldedName, entry.folded])).toEqual([['home', ['pinned', 'new', 'old']]]);
+    // The listing's rows are as they were, and a search then finds what it finds without it.
+    expect(prepared.rows).toBe(before);
+    expect(keys(matchingRows(prepared, searchTerms('old')))).toEqual(['s1', 'w1/10', '1/old']);
   });
 
   test('20,000 documents are prepared and searched quickly', () => {
