@@ -39,19 +39,16 @@ const ICONS = [
   { size: 128, margin: 16 },
 ];
 
-/**
- * Draws the SVG file `svgPath` to a PNG of `size` px square at `pngPath`, the art `margin` px in
- * from each side and the rest transparent.
- */
-async function drawPng(browser: Browser, svgPath: string, size: number, margin: number, pngPath: string): Promise<void> {
-  const source = `data:image/svg+xml;base64,${(await readFile(svgPath)).toString('base64')}`;
+/** The SVG file at `svgPath` as a data: URL. */
+async function svgSource(svgPath: string): Promise<string> {
+  return `data:image/svg+xml;base64,${(await readFile(svgPath)).toString('base64')}`;
+}
+
+/** Draws `art` (HTML) on a transparent page of `size` px square and saves it to `pngPath`, once its images are decoded. */
+async function drawPng(browser: Browser, art: string, size: number, pngPath: string): Promise<void> {
   const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-  const art = size - 2 * margin;
-  await page.setContent(
-    `<style>html, body { margin: 0; background: transparent; }</style>` +
-      `<img src="${source}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`,
-  );
-  await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
+  await page.setContent(`<style>html, body { margin: 0; background: transparent; }</style>${art}`);
+  await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode())));
   await page.screenshot({ path: pngPath, omitBackground: true });
   await page.close();
   console.log(`wrote ${pngPath}`);
@@ -74,30 +71,23 @@ async function paletteOf(browser: Browser, colorScheme: 'light' | 'dark'): Promi
   };
 }
 
-/** Draws the SVG file `svgPath` at `size` px square to `pngPath`, in `colour` at `opacity`, the rest transparent. */
-async function drawColouredPng(browser: Browser, svgPath: string, size: number, colour: string, opacity: number, pngPath: string): Promise<void> {
-  const source = `data:image/svg+xml;base64,${(await readFile(svgPath)).toString('base64')}`;
-  const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-  await page.setContent(
-    `<style>html, body { margin: 0; background: transparent; }</style>` +
-      `<div style="width: ${size}px; height: ${size}px; background: ${colour}; opacity: ${opacity}; mask: url('${source}') center / contain no-repeat"></div>`,
-  );
-  await page.screenshot({ path: pngPath, omitBackground: true });
-  await page.close();
-  console.log(`wrote ${pngPath}`);
-}
-
 await mkdir(OUT, { recursive: true });
 await mkdir(ROW_ICONS_OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 try {
-  for (const { size, margin } of ICONS) await drawPng(browser, SVG, size, margin, resolve(OUT, `icon-${size}.png`));
+  // The extension's icons: the art `margin` px in from each side.
+  for (const { size, margin } of ICONS) {
+    const art = size - 2 * margin;
+    await drawPng(browser, `<img src="${await svgSource(SVG)}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`, size, resolve(OUT, `icon-${size}.png`));
+  }
   for (const [scheme, suffix] of [['light', ''], ['dark', '-dark']] as const) {
     const palette = await paletteOf(browser, scheme);
     for (const file of (await readdir(ROW_ICONS)).filter((name) => name.endsWith('.svg'))) {
       const name = file.replace(/\.svg$/, '');
       const { property, opacity } = ROW_ICON_COLOURS[name] ?? { property: '--muted', opacity: 1 };
-      await drawColouredPng(browser, resolve(ROW_ICONS, file), ROW_ICON_SIZE, palette(property), opacity, resolve(ROW_ICONS_OUT, `${name}${suffix}.png`));
+      // The SVG as a mask over its colour, as the popup drew it before (popup.css).
+      const art = `<div style="height: 100vh; background: ${palette(property)}; opacity: ${opacity}; mask: url('${await svgSource(resolve(ROW_ICONS, file))}') center / contain no-repeat"></div>`;
+      await drawPng(browser, art, ROW_ICON_SIZE, resolve(ROW_ICONS_OUT, `${name}${suffix}.png`));
     }
   }
 } finally {
