@@ -71,15 +71,11 @@ export function rowDocument(listing: Listing | null, ref: DocumentRef): Document
 
 /** Finds a workspace of the listing by site (and account) and id. */
 export function rowWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
-  return listing?.sites.find((site) => isSiteOf(site, ref) && site.siteUrl === ref.siteUrl)?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
+  return listing?.sites.find((site) => isSiteOf(site, ref))?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
 }
 
 /** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
 export function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
-  if ('docId' in ref) {
-    const document = rowDocument(listing, ref);
-    return document && { name: document.name, renamable: canRename(document) };
-  }
-  const workspace = rowWorkspace(listing, ref);
-  return workspace && { name: workspace.name, renamable: canRename(workspace) };
+  const entry = 'docId' in ref ? rowDocument(listing, ref) : rowWorkspace(listing, ref);
+  return entry && { name: entry.name, renamable: canRename(entry) };
 }

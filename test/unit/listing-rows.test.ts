@@ -105,15 +105,20 @@ describe('prepareListing', () => {
     expect(second.rows[0]).toMatchObject({ site: renamed.sites[0] });
   });
 
-  test('prepareSearch folds every site, workspace and document name ahead, and finds nothing itself', () => {
-    const prepared = prepareListing(listing);
-    const before = prepared.rows;
+  test('prepareSearch folds every document name ahead, the first listing it is given and each later one, and changes no row', () => {
+    // Fresh copies: prepared sites are kept by entry, so a listing another test searched is folded already.
+    const folded = (prepared: ReturnType<typeof prepareListing>) => prepared.accounts.flatMap((account) => account.sites.flatMap((entry) => entry.workspaces.map((workspace) => workspace.folded)));
+    for (const given of [listing, { ...listing, sites: [site(4, 'initech', [workspace(40, 'Ops', [doc('runbook', 'Runbook Été')])])] }]) {
+      const prepared = prepareListing(structuredClone(given));
+      const before = prepared.rows;
+      expect(folded(prepared).every((names) => names === null)).toBe(true);
+      prepareSearch(prepared);
+      expect(folded(prepared)).toEqual(given === listing ? [['pinned', 'new', 'old']] : [['runbook ete']]);
+      expect(prepared.rows).toBe(before);
+    }
+    // A search then finds what it finds without it.
+    const prepared = prepareListing(structuredClone(listing));
     prepareSearch(prepared);
-    const sites = prepared.accounts.flatMap((account) => account.sites);
-    expect(sites.map((entry) => entry.foldedName)).toEqual(['personal', 'acme', 'globex']);
-    expect(sites[0]!.workspaces.map((entry) => [entry.foldedName, entry.folded])).toEqual([['home', ['pinned', 'new', 'old']]]);
-    // The listing's rows are as they were, and a search then finds what it finds without it.
-    expect(prepared.rows).toBe(before);
     expect(keys(matchingRows(prepared, searchTerms('old')))).toEqual(['s1', 'w1/10', '1/old']);
   });
 
@@ -315,6 +320,15 @@ describe('several accounts (issue 19)', () => {
       acme('a2', [doc('plan', 'Plan'), doc('forecast', 'Forecast')]),
     ],
   };
+
+  test('prepareSearch folds the documents of every account’s sites', () => {
+    const prepared = prepareListing(structuredClone(twoAccounts));
+    prepareSearch(prepared);
+    expect(prepared.accounts.map((account) => account.sites.map((entry) => entry.workspaces.map((workspace) => workspace.folded)))).toEqual([
+      [[['budget']], [['plan']]],
+      [[['plan', 'forecast']]],
+    ]);
+  });
 
   test('each account’s sites come under its heading, and the keys tell the same site of two accounts apart', () => {
     expect(keys(prepareListing(twoAccounts).rows)).toEqual([
