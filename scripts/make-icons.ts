@@ -44,7 +44,7 @@ async function svgSource(svgPath: string): Promise<string> {
   return `data:image/svg+xml;base64,${(await readFile(svgPath)).toString('base64')}`;
 }
 
-/** Draws `art` (HTML) on a transparent page of `size` px square and saves it to `pngPath`, once its images are decoded. */
+/** Draws `art` (HTML) on a transparent page of `size` px square and saves it to `pngPath`, once its `<img>` elements (if any) are decoded. */
 async function drawPng(browser: Browser, art: string, size: number, pngPath: string): Promise<void> {
   const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
   await page.setContent(`<style>html, body { margin: 0; background: transparent; }</style>${art}`);

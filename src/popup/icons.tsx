@@ -1,8 +1,9 @@
 /**
- * Small icons, drawn by CSS masks in the text's colour (popup.css), so no SVG tree in the page and
- * none in the popup's script. The rows' own icons (external link, Rename, Move) are their
- * controls' pseudo-elements in popup.css, no elements at all. Decorative unless said: the control
- * beside or around them carries the name.
+ * Small icons drawn by CSS (popup.css), so no SVG tree in the page and none in the popup's script:
+ * the title bar's by masks in the text's colour, the pin by a bitmap background. The rows' other
+ * icons (external link, Rename, Move, More actions, New document) are backgrounds of their
+ * controls, no elements at all. Decorative unless said: the control beside or around them carries
+ * the name.
  */
 import type { ButtonHTMLAttributes } from 'preact';
 import { t } from '../shared/i18n.ts';
