@@ -225,23 +225,17 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
   return (workspace.folded ??= workspace.documents.map((row) => foldForSearch(row.document.name)));
 }
 
-/** The first prepareSearch's search (which finds nothing), kept to say it ran. */
-let compiled: readonly Row[] | undefined;
-
-/**
- * Gets the search ready before the first keystroke: folds every document name not folded yet (a
- * new listing reuses the sites it left as they were, folded already). Site and workspace names,
- * a few hundred at most, the search folds as it first reads them.
- *
- * The first call in a page also searches once for a term no name holds (NUL), which has the
- * search's loop compiled by the time the user types: a popup's first keystrokes otherwise ran it
- * in the interpreter, at several times its later cost (95th percentile of a popup's first 66
- * keystrokes at 20,000 documents: 1 ms less). Only the first: such a search reads every document
- * (5 ms at 100,000), and a new listing comes with each site that answers a refresh.
- */
+/** Folds every name the search will look at, so the first keystroke does not pay for it. */
 export function prepareSearch(listing: PreparedListing): void {
-  compiled ??= matchingRows(listing, ['\0']);
-  for (const account of listing.accounts) for (const site of account.sites) site.workspaces.forEach(foldedNames);
+  for (const account of listing.accounts) {
+    for (const site of account.sites) {
+      site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
+      for (const workspace of site.workspaces) {
+        workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
+        foldedNames(workspace);
+      }
+    }
+  }
 }
 
 /**

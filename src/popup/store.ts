@@ -42,9 +42,8 @@ export interface PopupStoreDependencies {
   /** Opens the Bulk rename page in a new tab (`tabs.create` in the extension). */
   openBulkRename: () => unknown;
   /**
-   * Runs a task when the page is idle (`requestIdleCallback` in the extension). Used to get the
-   * search ready ahead of the first keystroke (prepareSearch); without it the first search folds
-   * the names itself.
+   * Runs a task when the page is idle (`requestIdleCallback` in the extension). Used to fold every
+   * name for search ahead of the first keystroke; without it the first search does that itself.
    */
   whenIdle?: (task: () => void) => void;
 }
