@@ -17,6 +17,7 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { placeOf, withMoved, withRenamed, withUndone } from './listing-edits.ts';
+import { rowElement } from './row-element.ts';
 import { renameSubject, rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 
 /**
@@ -175,8 +176,7 @@ export function focusOnceDrawn(target: () => HTMLElement | null | undefined): vo
  */
 export function focusDocumentLink(ref: DocumentRef): void {
   focusOnceDrawn(() => {
-    const key = documentKey(ref);
-    const row = [...globalThis.document.querySelectorAll('[data-row-key]')].find((element) => element.getAttribute('data-row-key') === key);
+    const row = rowElement(globalThis.document, documentKey(ref));
     return row?.querySelector<HTMLElement>('a[data-result-link]') ?? globalThis.document.getElementById('search-documents');
   });
 }

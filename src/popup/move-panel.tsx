@@ -10,15 +10,12 @@ import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { moveDestinations, placeIn } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { rowElement } from './row-element.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 
-/** Focus back on the button of row `key` that opened the panel (`selector`), once drawn (Escape, Cancel). */
-function focusRowButton(key: string, selector: string): void {
-  setTimeout(() => {
-    for (const row of document.querySelectorAll('[data-row-key]')) {
-      if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>(selector)?.focus();
-    }
-  }, 0);
+/** Focus back on the button of row `key` that opened a panel or field (`selector`), once drawn (Escape, Cancel). */
+export function focusRowButton(key: string | null | undefined, selector: string): void {
+  setTimeout(() => rowElement(document, key)?.querySelector<HTMLElement>(selector)?.focus(), 0);
 }
 
 export function MovePanel({ store, row, state }: { store: PopupStore; row: DocumentItemRow; state: MoveState }) {

@@ -10,6 +10,7 @@ import { t } from '../shared/i18n.ts';
 import type { WorkspaceRef } from '../listing-view/row-identity.ts';
 import type { PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
+import { focusRowButton } from './move-panel.tsx';
 
 interface NewDocumentFieldProps {
   store: PopupStore;
@@ -28,9 +29,7 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
   const done = () => {
     const key = inputRef.current?.closest('[data-row-key]')?.getAttribute('data-row-key');
     onDone();
-    setTimeout(() => {
-      for (const row of document.querySelectorAll('[data-row-key]')) if (row.getAttribute('data-row-key') === key) row.querySelector<HTMLElement>('.new-document')?.focus();
-    }, 0);
+    focusRowButton(key, '.new-document');
   };
 
   async function create(): Promise<void> {

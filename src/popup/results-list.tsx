@@ -16,6 +16,7 @@ import { byAccount, type Row } from '../listing-view/listing-rows.ts';
 import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
 import { documentKey } from '../listing-view/row-identity.ts';
 import { adjacentResult } from './result-navigation.ts';
+import { rowElement } from './row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from './store-types.ts';
@@ -44,15 +45,6 @@ function afterNextPaint(task: () => void): () => void {
 
 function measureViewport(container: HTMLElement): number {
   return container.clientHeight || DEFAULT_VIEWPORT_HEIGHT;
-}
-
-/** The rendered row element for a key, if any. */
-function rowElement(container: HTMLElement | null, key: string): Element | undefined {
-  if (!container) return undefined;
-  for (const element of container.querySelectorAll('[data-row-key]')) {
-    if (element.getAttribute('data-row-key') === key) return element;
-  }
-  return undefined;
 }
 
 /** The key of the row holding focus, if focus is in the list. */
