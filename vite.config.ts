@@ -16,7 +16,7 @@ import pkg from './package.json' with { type: 'json' };
  * compressed on its own, and 4 KB (gzip) more than the same code in one file. The history view,
  * imported when opened, stays a chunk of its own.
  */
-function popupScripts(outDir: string, target: string): Plugin {
+function popupScripts(outDir: string, target: string, mode: string): Plugin {
   return {
     name: 'popup-scripts',
     apply: 'build',
@@ -27,7 +27,8 @@ function popupScripts(outDir: string, target: string): Plugin {
         // have it moved to a chunk of its own, one more file for every popup.
         preserveEntrySignatures: 'allow-extension',
         platform: 'browser',
-        transform: { target, jsx: { runtime: 'automatic', importSource: 'preact' } },
+        // The mode as Vite gives it to the other pages' code: what the Chrome build may leave out.
+        transform: { target, jsx: { runtime: 'automatic', importSource: 'preact' }, define: { 'import.meta.env.MODE': JSON.stringify(mode) } },
         output: { dir: outDir, format: 'es', minify: true, comments: false, entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name].js' },
       });
     },
@@ -43,7 +44,7 @@ export default defineConfig(({ mode }) => {
   const target = firefox ? `firefox${parseInt(FIREFOX_MIN_VERSION)}` : 'chrome116';
   return {
     plugins: [
-      popupScripts(outDir, target),
+      popupScripts(outDir, target, mode),
       crx({
         manifest: firefox ? firefoxManifest(chromeManifest) : chromeManifest,
         browser: firefox ? 'firefox' : 'chrome',

@@ -1,5 +1,5 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onDemand } from './lazy.tsx';
 import { t } from '../shared/i18n.ts';
 import { TitleBarButton } from './icons.tsx';
@@ -16,11 +16,6 @@ const PopupHistory = onDemand('PopupHistory');
 /** The Trash view, loaded when first shown (on-demand.ts). */
 const TrashView = onDemand('TrashView');
 
-/** True for a key event in a place that has its own undo (a text field). */
-function inTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement);
-}
-
 /** Renders the popup from `store`; call `store.start()` to load the listing. */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
@@ -29,19 +24,6 @@ export function App({ store }: { store: PopupStore }) {
   /** A title bar button that shows its panel, or the list again. */
   const toggle = (name: 'history' | 'trash') => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name) });
 
-  // Ctrl+Z (Cmd+Z on macOS) undoes the last change, except in a text field, whose own undo it is.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      // By key, or by place for layouts whose Z key types another letter.
-      const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
-      if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      if (inTextField(event.target) || !store.lastChange.value) return;
-      event.preventDefault();
-      void store.undoLastChange();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [store]);
   const focusFirstResult = useRef<() => boolean>(() => false);
   const openFirstResult = useRef<() => void>(() => undefined);
   const removedDocument = store.removedDocument.value;

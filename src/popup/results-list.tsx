@@ -15,6 +15,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { byAccount, type Row } from '../listing-view/listing-rows.ts';
 import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
 import { documentKey } from '../listing-view/row-identity.ts';
+import { highlightMatches } from '../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
 import { rowElement } from './row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
@@ -172,6 +173,11 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
         shown.current.whole = true;
         renderAgain((count) => count + 1);
       });
+  });
+
+  // What the search matched in the names rendered, where marks are not elements (highlighted.tsx).
+  useLayoutEffect(() => {
+    if (containerRef.current) highlightMatches(containerRef.current, store.terms.peek());
   });
 
   // Focus for a row that had to be rendered first.

@@ -1,16 +1,36 @@
 /** The popup's offer to undo its last change, in its status region (status-area.tsx), with Open for a document it made. */
+import { useEffect } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedText } from './change-actions.ts';
 import type { PopupStore } from './store-types.ts';
 
+/** True for a key event in a place that has its own undo (a text field). */
+function inTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement);
+}
+
 /**
- * The last change's Undo (Ctrl+Z or Cmd+Z does the same), and what it came to: a rename made
- * elsewhere since is said, with "Restore … anyway" (for a move: where it is now, "Move … back anyway").
+ * The last change's Undo, and what it came to: a rename made elsewhere since is said, with
+ * "Restore … anyway" (for a move: where it is now, "Move … back anyway"). While it is offered,
+ * Ctrl+Z (Cmd+Z on macOS) anywhere in the popup does the same, except in a text field, whose
+ * own undo it is.
  */
 export function UndoOffer({ store }: { store: PopupStore }) {
   const last = store.lastChange.value;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // By key, or by place for layouts whose Z key types another letter.
+      const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
+      if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      if (inTextField(event.target) || !store.lastChange.value) return;
+      event.preventDefault();
+      void store.undoLastChange();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store]);
   if (!last) return null;
   const undoLast = (force: boolean) =>
     void store.undoLastChange(force).then(() =>

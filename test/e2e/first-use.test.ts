@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { accountStatus, openConnectedPopup, OPTIONS_PAGE, saveOptions } from './user-actions.ts';
+import { accountStatus, openConnectedPopup, OPTIONS_PAGE, saveOptions, searchHighlights } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -93,11 +93,16 @@ describe('popup', () => {
     const { grist, extension } = setup;
     const popup = await openConnectedPopup(setup);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('engineering');
-    expect(await popup.locator('h3 mark').allTextContents()).toEqual(['Engineering']);
+    expect(await searchHighlights(popup, 'h3 bdi')).toEqual(['Engineering']);
     expect(await popup.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
       'Open Roadmap 2026',
       'Open Bug Tracker',
     ]);
+    // A document's name, where two words of a search are found; the workspace no longer holds one.
+    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('tra bu');
+    expect(await searchHighlights(popup, '.document-name')).toEqual(['Bu', 'Tra']);
+    expect(await searchHighlights(popup, 'h3 bdi')).toEqual([]);
+    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('engineering');
     const opened = extension.context.waitForEvent('page');
     await popup.getByRole('searchbox', { name: 'Search documents' }).press('Enter');
     const tab = await opened;

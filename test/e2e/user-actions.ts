@@ -108,6 +108,20 @@ export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
   return page.getByRole('heading', { level }).allTextContents();
 }
 
+/**
+ * What the popup's search marks, as a user sees it: the text of each range of its `search`
+ * highlight (which Chromium paints: listing-view/highlighted.tsx) in an element matching `within`.
+ */
+export async function searchHighlights(page: Page, within: string): Promise<string[]> {
+  return page.evaluate(
+    (within) =>
+      [...(CSS.highlights.get('search') ?? [])]
+        .filter((range) => range.startContainer.parentElement?.matches(within))
+        .map((range) => (range.startContainer as Text).data.slice(range.startOffset, range.endOffset)),
+    within,
+  );
+}
+
 /** What the worker's global scope holds for the tests (see src/background/index.ts). */
 interface WorkerGlobals {
   gristQuickRenameTriggers: {
