@@ -7,7 +7,8 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
-import { FIXED_IN_OPTIONS, settle } from '../shared/errors.ts';
+import { settle } from '../shared/errors.ts';
+import { FIXED_IN_OPTIONS } from '../shared/fixed-in-options.ts';
 import { t } from '../shared/i18n.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import type { Listing } from '../shared/listing.ts';

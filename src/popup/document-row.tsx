@@ -1,6 +1,6 @@
 /** One document in the listing: its link, access badge and pin mark, the rename field and the More actions menu. */
 import { useState } from 'preact/hooks';
-import { t, type MessageKey } from '../shared/i18n.ts';
+import { t, tRepeated, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import { PinIcon } from './icons.tsx';
@@ -101,7 +101,7 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
         href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={t('openDocument', shownName)}
+        aria-label={tRepeated('openDocument', shownName)}
         data-result-link=""
       >
         <span class="document-name" dir="auto" title={shownName}>
@@ -110,7 +110,7 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
       </a>
       {document.isPinned && <PinIcon />}
       {modified && (
-        <time class="modified" dateTime={document.updatedAt} title={t('modifiedOn', exactTime(document.updatedAt))}>
+        <time class="modified" dateTime={document.updatedAt} title={tRepeated('modifiedOn', exactTime(document.updatedAt))}>
           {modified}
         </time>
       )}
@@ -121,18 +121,18 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
           ref={renameButtonRef}
           type="button"
           class="icon-button rename"
-          aria-label={t('renameDocument', shownName)}
+          aria-label={tRepeated('renameDocument', shownName)}
           aria-keyshortcuts="F2"
-          title={t('rename')}
+          title={tRepeated('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}
         />
       )}
       {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
       {canRename(document) && (
-        <button type="button" class="icon-button move" aria-label={t('moveDocument', shownName)} title={t('moveTooltip')} onClick={() => store.beginMove(ref)} />
+        <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
       )}
-      <button type="button" class="icon-button more" aria-label={t('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
+      <button type="button" class="icon-button more" aria-label={tRepeated('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
       {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}
     </li>
   );

@@ -6,10 +6,10 @@
  * the name.
  */
 import type { ButtonHTMLAttributes } from 'preact';
-import { t } from '../shared/i18n.ts';
+import { tRepeated } from '../shared/i18n.ts';
 
 /** A pin, marking pinned documents: named, as nothing else says it. */
-export const PinIcon = () => <span class="icon pin" role="img" aria-label={t('pinned')} title={t('pinned')} />;
+export const PinIcon = () => <span class="icon pin" role="img" aria-label={tRepeated('pinned')} title={tRepeated('pinned')} />;
 
 /** A button of the title bar with its icon: named by aria-label, explained by title. */
 export function TitleBarButton({ icon, label, tooltip, ...rest }: { icon: 'refresh' | 'history' | 'trash' | 'bulk' | 'options'; label: string; tooltip: string } & ButtonHTMLAttributes<HTMLButtonElement>) {

@@ -13,7 +13,8 @@ import { siteLabel } from '../listing-view/listing-rows.ts';
  * it says more (see siteLabel).
  */
 export function describeListing(listing: Listing): string {
-  const documents = t(countDocuments(listing) === 1 ? 'countDocument' : 'countDocuments', String(countDocuments(listing)));
+  const count = countDocuments(listing);
+  const documents = t(count === 1 ? 'countDocument' : 'countDocuments', String(count));
   const total = listing.sites.length;
   const listed = listing.sites.filter((site) => !site.error).length;
   if (listed === total) return t('listingUpdated', documents, t(total === 1 ? 'countSite' : 'countSites', String(total)));

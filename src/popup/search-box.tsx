@@ -1,7 +1,7 @@
 /** The search field at the top of the popup. */
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { t } from '../shared/i18n.ts';
+import { tRepeated } from '../shared/i18n.ts';
 import type { PopupStore } from './store-types.ts';
 
 interface SearchBoxProps {
@@ -22,15 +22,15 @@ export function SearchBox({ store, inputRef, onArrowDown, onEnter }: SearchBoxPr
   return (
     <div class="search" role="search">
       <label class="visually-hidden" for="search-documents">
-        {t('searchDocuments')}
+        {tRepeated('searchDocuments')}
       </label>
       <input
         class="text-field"
         id="search-documents"
         ref={inputRef}
         type="search"
-        placeholder={t('searchDocuments')}
-        title={t('keyboardHelp')}
+        placeholder={tRepeated('searchDocuments')}
+        title={tRepeated('keyboardHelp')}
         aria-describedby="keyboard-help"
         autocomplete="off"
         spellcheck={false}
@@ -52,7 +52,7 @@ export function SearchBox({ store, inputRef, onArrowDown, onEnter }: SearchBoxPr
         }}
       />
       <p class="visually-hidden" id="keyboard-help">
-        {t('keyboardHelp')}
+        {tRepeated('keyboardHelp')}
       </p>
     </div>
   );

@@ -7,7 +7,7 @@
 import { useState } from 'preact/hooks';
 import { MarkedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tRepeated } from '../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../shared/listing.ts';
 import { onDemand } from './lazy.tsx';
 import { pure } from './pure.tsx';
@@ -69,13 +69,13 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           ref={renameButtonRef}
           type="button"
           class="icon-button rename"
-          aria-label={t('renameWorkspace', shownName)}
-          title={t('rename')}
+          aria-label={tRepeated('renameWorkspace', shownName)}
+          title={tRepeated('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
           onClick={() => store.beginRename(ref)}
         />
       )}
-      {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={t('newDocumentIn', shownName)} title={t('newDocument')} onClick={() => setCreating(true)} />}
+      {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}
     </div>
   );
 }

@@ -23,19 +23,6 @@ export type ErrorKind =
   | 'not-configured' // a Grist page or link of a site that is not one of the user's
   | 'outdated'; // the settings or the key changed while the request waited: nothing was sent
 
-/**
- * What the options page fixes: a missing or refused key, a host the browser may not reach, a key
- * not confirmed for a host, a site not added. The pages offer **Open options** for these.
- */
-export const FIXED_IN_OPTIONS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
-  'no-key',
-  'auth',
-  'forbidden',
-  'no-host-permission',
-  'key-not-confirmed',
-  'not-configured',
-]);
-
 /** An error as a plain, serialisable value: `{kind, status?, message}`. */
 export interface ErrorValue {
   kind: ErrorKind;
