@@ -1,7 +1,7 @@
 /**
  * The extension in Debian's Firefox ESR, driven over WebDriver BiDi, against an org-in-path fake
- * Grist server: save the options, list the documents, rename one. The PATCH must arrive without
- * an Origin header (the declarativeNetRequest rule keyed to the moz-extension:// UUID host).
+ * Grist server: save the options, list the documents, rename one, search. The PATCH must arrive
+ * without an Origin header (the declarativeNetRequest rule keyed to the moz-extension:// UUID host).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
@@ -77,6 +77,19 @@ it('saves the options, lists the documents and renames one with a PATCH without 
     hasAuthorization: true,
     answer: { status: 200 },
   });
+
+  // What a search matches is marked: as highlights, which Firefox paints from version 149 (ESR
+  // 153 here), or as <mark> elements before (listing-view/highlighted.tsx).
+  await firefox.evaluate(fill, 'Search documents', 'bug tra');
+  const marked = await firefox.waitFor('the name marked', () => {
+    const name = document.querySelector('a[aria-label="Open Bug Tracker 2027"] .document-name');
+    const highlight = CSS.highlights?.get('search');
+    const texts = highlight
+      ? [...highlight].filter((range) => name?.contains(range.startContainer)).map((range) => (range.startContainer as Text).data.slice(range.startOffset, range.endOffset))
+      : [...(name?.querySelectorAll('mark') ?? [])].map((mark) => mark.textContent);
+    return texts.length > 0 ? { texts, painted: Boolean(highlight) } : undefined;
+  });
+  expect(marked).toEqual({ texts: ['Bug', 'Tra'], painted: true });
 });
 
 it('renames in bulk from the Bulk rename page (after the options above)', async () => {
