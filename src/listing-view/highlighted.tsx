@@ -34,9 +34,9 @@ export const PAINTS_HIGHLIGHTS =
 
 /**
  * `text` with the parts the popup's search matched marked, where the browser does not paint them
- * as highlights (then it is only `text`). It reads the terms itself, so a keystroke renders again
- * only these names, not the rows around them (which stay as they are when the results do).
- * In: the name as shown, and the store's folded terms.
+ * as highlights; there it reads the terms itself, so a keystroke renders again only these names,
+ * not the rows around them (which stay as they are when the results do). Where it does, only
+ * `text`: highlightMatches marks it. In: the name as shown, and the store's folded terms.
  */
 export function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<readonly string[]> }) {
   return PAINTS_HIGHLIGHTS ? text : marked(text, matchRanges(text, terms.value));
@@ -50,8 +50,9 @@ let searchHighlight: Highlight | undefined;
 
 /**
  * Highlights what `terms` (folded search terms) match in the names rendered in `list` (the
- * popup's list), as the `search` highlight popup.css colours; where the browser paints none
- * (PAINTS_HIGHLIGHTS), does nothing: MarkedName marks them. Called after each render of the list.
+ * popup's list), as the `search` highlight popup.css colours, in place of what was highlighted;
+ * where the browser paints no highlights (PAINTS_HIGHLIGHTS false), does nothing: MarkedName
+ * marks them. Called after each render of the list, and by a part that draws a name again alone.
  */
 export function highlightMatches(list: Element, terms: readonly string[]): void {
   if (!PAINTS_HIGHLIGHTS) return;

@@ -138,5 +138,5 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
   );
 }
 
-/** The row, rendered again only when its own props change (its name's marks follow the search by themselves, see MarkedName). */
+/** The row, rendered again only when its own props change (what the search matches in its name is marked without it: see highlighted.tsx). */
 export const DocumentRow = pure(DocumentRowContent);

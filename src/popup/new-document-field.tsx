@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
+import { highlightMatches } from '../listing-view/highlighted.tsx';
 import type { WorkspaceRef } from '../listing-view/row-identity.ts';
 import type { PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
@@ -28,8 +29,12 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
 
   const done = () => {
     const key = inputRef.current?.closest('[data-row-key]')?.getAttribute('data-row-key');
+    const list = inputRef.current?.closest('.results');
     onDone();
     focusRowButton(key, '.new-document');
+    // The heading's name comes back as new text, which the list, not rendered again, has not
+    // highlighted (highlighted.tsx): before the frame that shows it.
+    requestAnimationFrame(() => list && highlightMatches(list, store.terms.peek()));
   };
 
   async function create(): Promise<void> {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes, searchHighlights } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -157,6 +157,17 @@ describe('a workspace’s New document', () => {
     await popup.getByRole('button', { name: 'Undo creating “Q4 plan” (it goes to the trash)' }).click();
     await popup.getByRole('status').getByText('Moved “\u2068Q4 plan\u2069” to trash.').waitFor();
     expect(await popup.getByRole('link', { name: 'Open Q4 plan' }).count()).toBe(0);
+    await popup.close();
+  });
+
+  it('Escape gives up, and the workspace’s name keeps what the search marks in it', async () => {
+    const popup = await openConnectedPopup(setup);
+    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('mark');
+    expect(await searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
+    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Escape');
+    await popup.getByRole('heading', { name: 'Marketing' }).waitFor();
+    await expect.poll(() => searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
     await popup.close();
   });
 });

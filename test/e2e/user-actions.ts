@@ -110,13 +110,14 @@ export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
 
 /**
  * What the popup's search marks, as a user sees it: the text of each range of its `search`
- * highlight (which Chromium paints: listing-view/highlighted.tsx) in an element matching `within`.
+ * highlight (which Chromium paints: listing-view/highlighted.tsx) in an element matching `within`
+ * on the page (a range in text that left the page paints nothing).
  */
 export async function searchHighlights(page: Page, within: string): Promise<string[]> {
   return page.evaluate(
     (within) =>
       [...(CSS.highlights.get('search') ?? [])]
-        .filter((range) => range.startContainer.parentElement?.matches(within))
+        .filter((range) => range.startContainer.isConnected && range.startContainer.parentElement?.matches(within))
         .map((range) => (range.startContainer as Text).data.slice(range.startOffset, range.endOffset)),
     within,
   );

@@ -19,7 +19,7 @@ describe('tRepeated', () => {
     expect(tRepeated('renamedFromTo', '$2', '$1')).toBe('Renamed “$2” to “$1”.');
   });
 
-  it('leaves a placeholder without a substitution empty, as the browser does', () => {
+  it('leaves a placeholder without a substitution empty, as getMessage does', () => {
     expect(tRepeated('renamedFromTo', 'Budget')).toBe('Renamed “Budget” to “”.');
     expect(tRepeated('renameDocument')).toBe('Rename ');
   });
