@@ -245,16 +245,25 @@ export function prepareSearch(listing: PreparedListing): void {
  * "acme budget" its budgets), under their workspace, site and account headings (and the site's or
  * account's error, which still applies to them); and the documents whose keys are in `keep` (the
  * one being renamed stays in sight, whatever is typed). Workspaces, sites and accounts without a
- * match, and the notes, are left out.
+ * match, and the notes, are left out. Given the rows it answered last (`previous`), answers that
+ * very array when it finds the same rows, so the list sees nothing new and lays nothing out.
  */
-export function matchingRows(listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string> = new Set()): readonly Row[] {
+export function matchingRows(listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string> = new Set(), previous: readonly Row[] = []): readonly Row[] {
   if (terms.length === 0) return listing.rows;
-  const rows: Row[] = [];
+  // The rows so far, as long as they are `previous`'s first ones: made only where they part (a
+  // keystroke that keeps the results, most of them, makes no array of 20,000 rows to drop).
+  let rows: Row[] | null = null;
+  let count = 0;
+  const push = (row: Row) => {
+    if (!rows && previous[count] !== row) rows = previous.slice(0, count);
+    rows?.push(row);
+    count++;
+  };
   for (const account of listing.accounts) {
     // Its heading goes before the first of its rows shown, if any is.
     let accountShown = account.rows.length === 0;
     const showAccount = () => {
-      if (!accountShown) rows.push(...account.rows);
+      if (!accountShown) account.rows.forEach(push);
       accountShown = true;
     };
     const leftByAccount = account.foldedName ? terms.filter((term) => !startsAWord(account.foldedName, term)) : terms;
@@ -267,9 +276,9 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
       if (leftBySite.length === 0 && site.workspaces.length === 0) {
         // A site found by its name that has no documents to show: its heading and why.
         showAccount();
-        rows.push(site.heading);
-        if (site.error) rows.push(site.error);
-        if (site.note) rows.push(site.note);
+        push(site.heading);
+        if (site.error) push(site.error);
+        if (site.note) push(site.note);
         continue;
       }
       for (const workspace of site.workspaces) {
@@ -283,17 +292,17 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
           if (!siteShown) {
             siteShown = true;
             showAccount();
-            rows.push(site.heading);
-            if (site.error) rows.push(site.error);
+            push(site.heading);
+            if (site.error) push(site.error);
           }
           if (!workspaceShown) {
             workspaceShown = true;
-            rows.push(workspace.heading);
+            push(workspace.heading);
           }
-          rows.push(workspace.documents[index]!);
+          push(workspace.documents[index]!);
         }
       }
     }
   }
-  return rows;
+  return rows ?? (count === previous.length ? previous : previous.slice(0, count));
 }

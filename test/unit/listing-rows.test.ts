@@ -122,6 +122,22 @@ describe('prepareListing', () => {
     expect(keys(matchingRows(prepared, searchTerms('old')))).toEqual(['s1', 'w1/10', '1/old']);
   });
 
+  test('a search that finds the rows of the one before answers its very array; one that finds fewer or others, a new array', () => {
+    const prepared = prepareListing(bigListing(2, 3));
+    const all = matchingRows(prepared, searchTerms('doc'));
+    const allKeys = ['s1', 'w1/1', '1/doc-1-0', '1/doc-1-1', '1/doc-1-2', 's2', 'w2/2', '2/doc-2-0', '2/doc-2-1', '2/doc-2-2'];
+    expect(keys(all)).toEqual(allKeys);
+    expect(matchingRows(prepared, searchTerms('docu'), new Set(), all)).toBe(all);
+    // The whole listing's rows, as an empty search answers them, for a search every document matches.
+    expect(matchingRows(prepared, searchTerms('document'), new Set(), prepared.rows)).toBe(prepared.rows);
+    const first = matchingRows(prepared, searchTerms('document 1-'), new Set(), all);
+    expect(keys(first)).toEqual(allKeys.slice(0, 5));
+    const ones = matchingRows(prepared, searchTerms('document 1'), new Set(), all);
+    expect(keys(ones)).toEqual(['s1', 'w1/1', '1/doc-1-0', '1/doc-1-1', '1/doc-1-2', 's2', 'w2/2', '2/doc-2-1']);
+    // The earlier answer is as it was.
+    expect(keys(all)).toEqual(allKeys);
+  });
+
   test('20,000 documents are prepared and searched quickly', () => {
     const big = bigListing(50, 400);
     let started = performance.now();
