@@ -76,9 +76,10 @@ await mkdir(ROW_ICONS_OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 try {
   // The extension's icons: the art `margin` px in from each side.
+  const icon = await svgSource(SVG);
   for (const { size, margin } of ICONS) {
     const art = size - 2 * margin;
-    await drawPng(browser, `<img src="${await svgSource(SVG)}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`, size, resolve(OUT, `icon-${size}.png`));
+    await drawPng(browser, `<img src="${icon}" width="${art}" height="${art}" style="display: block; margin: ${margin}px">`, size, resolve(OUT, `icon-${size}.png`));
   }
   for (const [scheme, suffix] of [['light', ''], ['dark', '-dark']] as const) {
     const palette = await paletteOf(browser, scheme);

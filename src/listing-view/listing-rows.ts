@@ -225,17 +225,12 @@ function foldedNames(workspace: PreparedWorkspace): string[] {
   return (workspace.folded ??= workspace.documents.map((row) => foldForSearch(row.document.name)));
 }
 
-/** Folds every name the search will look at, so the first keystroke does not pay for it. */
+/**
+ * Folds every document name the search will look at, so the first keystroke does not pay for it
+ * (site and workspace names, a hundred where documents are 20,000, it folds as it reads them).
+ */
 export function prepareSearch(listing: PreparedListing): void {
-  for (const account of listing.accounts) {
-    for (const site of account.sites) {
-      site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site));
-      for (const workspace of site.workspaces) {
-        workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name);
-        foldedNames(workspace);
-      }
-    }
-  }
+  for (const account of listing.accounts) for (const site of account.sites) site.workspaces.forEach(foldedNames);
 }
 
 /**
