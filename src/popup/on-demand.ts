@@ -3,8 +3,9 @@
  * lazy.tsx), or when the popup is idle (main.tsx): the rename field, the history, the offer to undo
  * the last change, a document's destination picker and copy form, its More actions menu and their
  * actions, a workspace's New document field, the Trash view, why the listing or a site could not be
- * listed, and the headings of two or more accounts. One chunk, not one each: they share the
- * undo controls and the popup's message helpers, which would otherwise make more.
+ * listed, the headings of two or more accounts, and the sentence a refresh ends with. One chunk,
+ * not one each: they share the undo controls and the popup's message helpers, which would
+ * otherwise make more.
  */
 export { PopupHistory } from './popup-history.tsx';
 export { UndoOffer } from './undo-offer.tsx';
@@ -18,3 +19,4 @@ export { NewDocumentField } from './new-document-field.tsx';
 export { TrashView } from './trash-view.tsx';
 export * as documentActions from './document-actions.ts';
 export * as changeActions from './change-actions.ts';
+export * as listingSummary from './listing-summary.ts';

@@ -50,7 +50,7 @@ describe('the whole cached listing', () => {
     });
 
     const popup = await openPopup(setup.extension);
-    expect(await popup.getByRole('status').textContent()).toContain('Listing updated');
+    await popup.getByRole('status').getByText(/^Listing updated/).waitFor();
     await popup.getByRole('searchbox').fill(LAST);
     await popup.getByRole('link', { name: `Open ${LAST}`, exact: true }).waitFor();
     expect(await readKeys(popup)).not.toContain('listing');
