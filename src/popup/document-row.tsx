@@ -25,6 +25,11 @@ interface DocumentRowProps {
   moving: MoveState | undefined;
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
+  /**
+   * True for a row a keystroke brings: drawn without its buttons, in the room they take, which they
+   * fill in the list's next render, after the frame (results-list.tsx).
+   */
+  bare: boolean;
 }
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
@@ -48,7 +53,7 @@ function roleOf(access: string | null): { label: string; name: string } | null {
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowProps) {
+function DocumentRowContent({ store, row, rename, moving, height, bare }: DocumentRowProps) {
   const { document, ref, key } = row;
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
   const [menu, setMenu] = useState(false);
@@ -81,7 +86,8 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
   const modified = timeAgo(document.updatedAt);
   return (
     <li
-      class="document"
+      // The room of its buttons: three for owners, More actions alone for others (popup.css).
+      class={bare ? `document bare-${canRename(document) ? 3 : 1}` : 'document'}
       ref={rowRef}
       data-row-key={key}
       style={{ height: `${height}px` }}
@@ -116,23 +122,27 @@ function DocumentRowContent({ store, row, rename, moving, height }: DocumentRowP
       )}
       {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
-      {canRename(document) && (
-        <button
-          ref={renameButtonRef}
-          type="button"
-          class="icon-button rename"
-          aria-label={tRepeated('renameDocument', shownName)}
-          aria-keyshortcuts="F2"
-          title={tRepeated('rename')}
-          aria-disabled={mode === 'saving' ? 'true' : undefined}
-          onClick={() => store.beginRename(ref)}
-        />
+      {!bare && (
+        <>
+          {canRename(document) && (
+            <button
+              ref={renameButtonRef}
+              type="button"
+              class="icon-button rename"
+              aria-label={tRepeated('renameDocument', shownName)}
+              aria-keyshortcuts="F2"
+              title={tRepeated('rename')}
+              aria-disabled={mode === 'saving' ? 'true' : undefined}
+              onClick={() => store.beginRename(ref)}
+            />
+          )}
+          {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
+          {canRename(document) && (
+            <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
+          )}
+          <button type="button" class="icon-button more" aria-label={tRepeated('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
+        </>
       )}
-      {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
-      {canRename(document) && (
-        <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
-      )}
-      <button type="button" class="icon-button more" aria-label={tRepeated('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
       {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}
     </li>
   );

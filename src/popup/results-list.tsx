@@ -8,7 +8,9 @@
  *
  * A keystroke that changes the results renders only the rows in view, from the top (where a new
  * search starts): those kept ready beyond the viewport for scrolling wait until the results have
- * been on screen for a frame, so typing lays out and paints a third as many rows.
+ * been on screen for a frame, so typing lays out and paints a third as many rows. The documents it
+ * brings into view wait for their buttons the same way (in the room the buttons take, so nothing
+ * moves when they come): a keystroke draws, styles and lays out half as many elements.
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -115,6 +117,9 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // them, and so does each render after it until they come (see below); any other change with them.
   const shown = useRef({ rows, query, whole: true });
   const whole = rows === shown.current.rows ? shown.current.whole : query === shown.current.query;
+  // The keys of the rows the last render with them all drew, buttons and all: a render without
+  // them draws the documents it brings without their buttons (DocumentRow's `bare`).
+  const armed = useRef<ReadonlySet<string>>(new Set());
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
@@ -168,6 +173,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // off again (cleanup), so typing never renders them.
   useLayoutEffect(() => {
     shown.current = { rows, query, whole };
+    if (whole) armed.current = new Set([...rows.slice(range.start, range.end), ...pinned.map((index) => rows[index])].map((row) => row?.key ?? ''));
     if (!whole)
       return afterNextPaint(() => {
         shown.current.whole = true;
@@ -256,7 +262,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
         ) : node.kind === 'row' ? (
           <ListingRow key={node.row.key} store={store} node={node} renames={renames} nested={nested} />
         ) : (
-          <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} nested={nested} />
+          <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} nested={nested} armed={whole ? null : armed.current} />
         ),
       )}
     </div>

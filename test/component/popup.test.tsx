@@ -1352,6 +1352,27 @@ describe('a listing of 20,000 documents', () => {
     expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
   });
 
+  test('the documents a keystroke brings show their buttons once painted; those it keeps have them all along', async () => {
+    await setup({ refresh: { ok: true, value: bigListing() } });
+    // Shown before the search, buttons and all: "Doc 1.1.17" (in view), not "Doc 1.1.170" (far below).
+    type(searchBox(), '.17');
+    expect(renderedNames().slice(0, 2)).toEqual(['Doc 1.1.17', 'Doc 1.1.170']);
+    expect(screen.getByRole('button', { name: 'Rename Doc 1.1.17' })).toBeTruthy();
+    const brought = screen.getByRole('link', { name: 'Open Doc 1.1.170' }).closest('li')!;
+    expect(within(brought).queryAllByRole('button')).toEqual([]);
+    // Their room is kept: three buttons for an owner (popup.css).
+    expect(brought.className).toBe('document bare-3');
+
+    await afterPaint();
+    expect(screen.getByRole('link', { name: 'Open Doc 1.1.170' }).closest('li')).toBe(brought);
+    expect(within(brought).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Rename Doc 1.1.170',
+      'Move Doc 1.1.170',
+      'More actions for Doc 1.1.170',
+    ]);
+    expect(brought.className).toBe('document');
+  });
+
   test('a keystroke back to the query last shown whole, before the rows beyond came, renders only the rows in view', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     type(searchBox(), '.1');
