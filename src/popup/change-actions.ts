@@ -1,5 +1,5 @@
 /**
- * The popup's changes once asked for: checking and sending a rename and showing what Grist
+ * The popup's changes once asked for: starting a rename, checking and sending it and showing what Grist
  * answered, moving a document and showing it in the listing, undoing the last change, and making
  * the history's store. Loaded on demand with the first of them (store.ts): most
  * popups make none.
@@ -18,7 +18,8 @@ import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { placeOf, withMoved, withRenamed, withUndone } from './listing-edits.ts';
 import { rowElement } from './row-element.ts';
-import { renameSubject, rowDocument, renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { renameSubject, rowDocument } from './listing-lookups.ts';
 
 /**
  * The undo offer takes its text from here, not from moved-text.ts: importing these actions with the
@@ -36,6 +37,8 @@ export interface ActionContext {
   /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
   removedDocument: Signal<DocumentRef | null>;
   backend: Pick<Backend, 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange'> & HistoryBackend;
+  /** Documents and workspaces in edit mode or saving, by renameKey. */
+  renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
   /** Puts a document or workspace in a rename state, or (null) out of it. */
   setRename: (ref: RenameRef, state: RenameState | null) => void;
   edit: (change: (shown: Listing) => Listing) => void;
@@ -58,6 +61,41 @@ function forgetGone({ confirm, removedDocument, announcement }: ActionContext, r
   confirm(renameKey(ref), (shown) => withRenamed(shown, ref, null));
   removedDocument.value = ref;
   announcement.value = message;
+}
+
+/**
+ * Puts `ref` in edit mode, its field holding its name; not one the user may not rename, nor one
+ * whose rename is on its way.
+ */
+export function beginRename({ listing, renames, setRename, announcement }: ActionContext, ref: RenameRef): void {
+  const subject = renameSubject(listing.value, ref);
+  if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
+  batch(() => {
+    setRename(ref, { draft: subject.name, saving: false, error: null });
+    // The last result is news no more once the user moves on to another rename; the last
+    // rename's Undo stays until another rename replaces it.
+    announcement.value = '';
+  });
+}
+
+/** While `ref` is in edit mode, not saving: its field's text becomes `draft`, or (null) it leaves edit mode. */
+export function editRename({ renames, setRename }: ActionContext, ref: RenameRef, draft: string | null): void {
+  const state = renames.value.get(renameKey(ref));
+  if (state && !state.saving) setRename(ref, draft === null ? null : { ...state, draft });
+}
+
+/**
+ * Renames `ref` to the name typed in its field, which it shows at once (put back in the field
+ * if refused); not a second time while the first is on its way (a second Enter).
+ */
+export async function commitRename(context: ActionContext, ref: RenameRef): Promise<void> {
+  const state = context.renames.value.get(renameKey(ref));
+  if (!state || state.saving) return;
+  batch(() => {
+    context.setRename(ref, { ...state, saving: true, error: null });
+    context.announcement.value = t('savingNewName');
+  });
+  await sendRename(context, ref, state);
 }
 
 /**

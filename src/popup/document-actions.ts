@@ -20,7 +20,8 @@ import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
 import { focusDocumentLink, focusOnceDrawn, offerUndo, type ActionContext } from './change-actions.ts';
 import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
-import { renameKey, rowDocument, rowWorkspace, type LastChange } from './popup-state.ts';
+import { renameKey, type LastChange } from './popup-state.ts';
+import { rowDocument, rowWorkspace } from './listing-lookups.ts';
 
 /** What these actions need besides the rename and move actions' context: the worker's new messages. */
 export interface DocumentActionContext extends ActionContext {

@@ -1,9 +1,9 @@
 /**
- * The shapes of the popup store's state, its keys and its lookups in the listing: shared by the
- * store (store.ts) and its actions loaded on demand (change-actions.ts), which the store imports.
+ * The shapes of the popup store's state, its keys, and which site a ref names: shared by the store
+ * (store.ts) and its actions loaded on demand (change-actions.ts), which the store imports.
  */
 import type { UndoState } from '../shared/change-log.ts';
-import { canRename, type DocumentEntry, type DocumentPlace, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import type { DocumentPlace, Listing, SiteEntry } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 
 /** What a rename in the popup renames: a document, or a workspace. */
@@ -55,27 +55,4 @@ export interface LastChange {
 /** True when `site` is the one `ref` names: by org id and, when the ref names them, its address and account. */
 export function isSiteOf(site: SiteEntry, ref: { orgId: number; siteUrl?: string; account?: string }): boolean {
   return site.orgId === ref.orgId && (ref.siteUrl === undefined || site.siteUrl === ref.siteUrl) && (ref.account === undefined || site.account === ref.account);
-}
-
-/** Finds a document of the listing by site (and account) and id: the entry of the row `ref` names. */
-export function rowDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
-  for (const site of listing?.sites ?? []) {
-    if (!isSiteOf(site, ref)) continue;
-    for (const workspace of site.workspaces) {
-      const document = workspace.documents.find((entry) => entry.id === ref.docId);
-      if (document) return document;
-    }
-  }
-  return undefined;
-}
-
-/** Finds a workspace of the listing by site (and account) and id. */
-export function rowWorkspace(listing: Listing | null, ref: WorkspaceRef): WorkspaceEntry | undefined {
-  return listing?.sites.find((site) => isSiteOf(site, ref))?.workspaces.find((workspace) => workspace.id === ref.workspaceId);
-}
-
-/** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
-export function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
-  const entry = 'docId' in ref ? rowDocument(listing, ref) : rowWorkspace(listing, ref);
-  return entry && { name: entry.name, renamable: canRename(entry) };
 }

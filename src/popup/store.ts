@@ -15,13 +15,13 @@ import { searchTerms } from '../shared/search.ts';
 import { loadedParts, loadParts } from './lazy.tsx';
 import { createListingSync } from './listing-sync.ts';
 import type { ActionContext } from './change-actions.ts';
-import { renameKey, renameSubject, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 import type { PopupStore } from './store-types.ts';
 
 export type { PopupStore } from './store-types.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export { rowDocument, rowWorkspace, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -102,41 +102,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     renames.value = next;
   }
 
-  function beginRename(ref: RenameRef): void {
-    const subject = renameSubject(listing.value, ref);
-    // The field's code, which loads as it is drawn, brings the code that sends the rename (on-demand.ts).
-    if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
-    batch(() => {
-      setRename(ref, { draft: subject.name, saving: false, error: null });
-      // The last result is news no more once the user moves on to another rename; the last
-      // rename's Undo stays until another rename replaces it.
-      announcement.value = '';
-    });
-  }
-
-  function setDraft(ref: RenameRef, text: string): void {
-    const state = renames.value.get(renameKey(ref));
-    if (state && !state.saving) setRename(ref, { ...state, draft: text });
-  }
-
-  function cancelRename(ref: RenameRef): void {
-    const state = renames.value.get(renameKey(ref));
-    if (state && !state.saving) setRename(ref, null);
-  }
-
-  async function commitRename(ref: RenameRef): Promise<void> {
-    const state = renames.value.get(renameKey(ref));
-    // `saving` guards against a second Enter sending the rename twice.
-    if (!state || state.saving) return;
-    // The typed name shows at once; it is checked and sent by change-actions.ts (which puts it back
-    // in the field if refused), loaded when the rename began: in the same task as the Enter.
-    batch(() => {
-      setRename(ref, { ...state, saving: true, error: null });
-      announcement.value = t('savingNewName');
-    });
-    await withParts(({ changeActions }) => changeActions.sendRename(store, ref, state));
-  }
-
   let history: Promise<HistoryStore> | undefined;
   // The actions loaded on demand (change-actions.ts) act on this object itself (ActionContext): its
   // signals, the listing sync's edit and confirm, and the two members only they use, backend and
@@ -179,10 +144,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         query.value = text;
       });
     },
-    beginRename,
-    setDraft,
-    commitRename,
-    cancelRename,
+    // With the field, whose code loads as it is drawn, comes the code that sends the rename (on-demand.ts).
+    beginRename: (ref) => void withParts(({ changeActions }) => changeActions.beginRename(store, ref)),
+    // Loaded by then: the field is drawn with it. Each in the same task as its key.
+    setDraft: (ref, text) => void withParts(({ changeActions }) => changeActions.editRename(store, ref, text)),
+    cancelRename: (ref) => void withParts(({ changeActions }) => changeActions.editRename(store, ref, null)),
+    commitRename: (ref) => withParts(({ changeActions }) => changeActions.commitRename(store, ref)),
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkRename: () => openPage(openBulkRename, 'bulkOpenFailed'),
   };
