@@ -242,9 +242,25 @@ export function prepareSearch(listing: PreparedListing): void {
  * one being renamed stays in sight, whatever is typed). Workspaces, sites and accounts without a
  * match, and the notes, are left out. Given the rows it answered last (`previous`), answers that
  * very array when it finds the same rows, so the list sees nothing new and lays nothing out.
+ * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
+ * `keep`, it looks only at the documents that one found (no other can match), and only for the
+ * terms that one did not have (each of its documents has those).
  */
-export function matchingRows(listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string> = new Set(), previous: readonly Row[] = []): readonly Row[] {
+export function matchingRows(
+  listing: PreparedListing,
+  terms: readonly string[],
+  keep: ReadonlySet<string> = new Set(),
+  previous: readonly Row[] = [],
+  among?: { terms: readonly string[]; rows: readonly Row[] },
+): readonly Row[] {
   if (terms.length === 0) return listing.rows;
+  // Where `among` is read, at its next document: both are in the listing's order.
+  let next = -1;
+  // (Never past the end: a read there costs the optimised code.)
+  const skip = () => {
+    if (among) while (++next < among.rows.length && among.rows[next]!.kind !== 'document');
+  };
+  skip();
   // The rows so far, as long as they are `previous`'s first ones: made only where they part (a
   // keystroke that keeps the results, most of them, makes no array of 20,000 rows to drop).
   let rows: Row[] | null = null;
@@ -277,12 +293,19 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
         continue;
       }
       for (const workspace of site.workspaces) {
+        // None of its documents among those `among` found: they would be next.
+        if (among && (next === among.rows.length || (among.rows[next] as DocumentItemRow).workspace !== workspace.heading.workspace)) continue;
         const folded = foldedNames(workspace);
         const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
-        // The terms the document's own name must hold: those neither the site nor the workspace does.
-        const left = leftBySite.filter((term) => !startsAWord(workspaceName, term));
+        // The terms the document's own name must hold: those neither the site nor the workspace does,
+        // nor the search narrowed (each document it found has them).
+        const left = leftBySite.filter((term) => !startsAWord(workspaceName, term) && !among?.terms.includes(term));
         let workspaceShown = false;
         for (let index = 0; index < folded.length; index++) {
+          if (among) {
+            if (among.rows[next] !== workspace.documents[index]) continue;
+            skip();
+          }
           if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
           if (!siteShown) {
             siteShown = true;
@@ -300,4 +323,31 @@ export function matchingRows(listing: PreparedListing, terms: readonly string[],
     }
   }
   return rows ?? (count === previous.length ? previous : previous.slice(0, count));
+}
+
+/**
+ * A search as it is typed: `matchingRows`, answering from what it answered before where it can.
+ * A query answered since the listing (or `keep`) last changed gets that answer again (a backspace);
+ * one that narrows a query answered before (each of whose terms begins one of its own: every
+ * document it matches, that one matched) is looked for among that query's documents only, when
+ * they are fewer than half the listing. Keeps the answers of one line of narrowing queries, the
+ * last typed and those it narrows. In and out: as matchingRows, `keep` compared by identity.
+ */
+export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[]) => readonly Row[] {
+  let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
+  let answeredFor: [PreparedListing?, ReadonlySet<string>?] = [];
+  return (listing, terms, keep, previous) => {
+    if (answeredFor[0] !== listing || answeredFor[1] !== keep) answers = [];
+    answeredFor = [listing, keep];
+    const query = terms.join(' ');
+    const again = answers.find((answer) => answer.terms.join(' ') === query);
+    if (again || terms.length === 0) return again ? again.rows : listing.rows;
+    let narrowed = answers.length;
+    while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => term.startsWith(earlier)))) narrowed--;
+    // Read through, an answer that kept most of the listing costs more than the listing's own names.
+    const narrows = answers[narrowed - 1];
+    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined);
+    answers = [...answers.slice(0, narrowed), { terms, rows }];
+    return rows;
+  };
 }

@@ -10,7 +10,7 @@ import type { Backend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
-import { matchingRows, prepareListing, prepareSearch, type Row } from '../listing-view/listing-rows.ts';
+import { prepareListing, prepareSearch, searchAnswers, type Row } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
 import { loadedParts, loadParts } from './lazy.tsx';
 import { createListingSync } from './listing-sync.ts';
@@ -78,12 +78,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents being renamed stay in the results whatever is typed (an unsaved edit must not
   // vanish); keyed by a string so that typing in the rename field filters nothing again.
   const editingKeys = computed(() => [...renames.value.keys()].sort().join('\n'));
+  // One set while they stay the same: searchAnswers keeps its answers for it.
+  const keep = computed(() => new Set(editingKeys.value ? editingKeys.value.split('\n') : []));
   const searchWaits = computed(() => partial.value && query.value.trim() !== '');
   // A keystroke that keeps the same results ("d", then "do", where every name holds "do") hands
   // the list the rows it already shows, which matchingRows answers without making an array: nothing
   // is laid out or rendered again, and no array of 20,000 rows is left for the garbage collector.
+  // Typing on and back (searchAnswers) mostly reads the answers to the last keystrokes.
   let shownRows: readonly Row[] = [];
-  const rows = computed(() => (shownRows = prepared.value && !searchWaits.value ? matchingRows(prepared.value, termList.value, new Set(editingKeys.value ? editingKeys.value.split('\n') : []), shownRows) : []));
+  const search = searchAnswers();
+  const rows = computed(() => (shownRows = prepared.value && !searchWaits.value ? search(prepared.value, termList.value, keep.value, shownRows) : []));
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;

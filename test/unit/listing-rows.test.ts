@@ -138,6 +138,16 @@ describe('prepareListing', () => {
     expect(keys(all)).toEqual(allKeys);
   });
 
+  test('given a search it narrows and that one’s answer, a search looks only among its documents, and only for the new terms', () => {
+    const prepared = prepareListing(bigListing(2, 3));
+    const all = matchingRows(prepared, searchTerms('doc'));
+    // An answer that kept two documents: the others are not looked at, though "doc" is in them too.
+    const some = all.filter((row) => ['s1', 'w1/1', '1/doc-1-1', 's2', 'w2/2', '2/doc-2-2'].includes(row.key));
+    expect(keys(matchingRows(prepared, searchTerms('docu'), new Set(), all, { terms: ['doc'], rows: some }))).toEqual(['s1', 'w1/1', '1/doc-1-1', 's2', 'w2/2', '2/doc-2-2']);
+    // Its documents have its terms: only the new one is looked for.
+    expect(keys(matchingRows(prepared, searchTerms('zz 2-'), new Set(), all, { terms: ['zz'], rows: some }))).toEqual(['s2', 'w2/2', '2/doc-2-2']);
+  });
+
   test('20,000 documents are prepared and searched quickly', () => {
     const big = bigListing(50, 400);
     let started = performance.now();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../src/shared/listing.ts';
-import { matchingRows, prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
+import { matchingRows, prepareListing, searchAnswers, type Row } from '../../src/listing-view/listing-rows.ts';
 import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
 import { documentEntry as document, siteEntry as site } from '../setup/listings.ts';
 
@@ -194,4 +194,49 @@ describe('matchRanges: the letters to mark', () => {
 
 test('countDocuments counts every site and workspace', () => {
   expect(countDocuments(listing)).toBe(4);
+});
+
+describe('searchAnswers: a search as it is typed', () => {
+  /** Each prefix of `query`, then each shorter one back to nothing: a query typed and deleted. */
+  const typedAndDeleted = (query: string) => [...[...query].map((_, index) => query.slice(0, index + 1)), ...[...query].map((_, index) => query.slice(0, query.length - index - 1))];
+
+  test('answers each keystroke as a search of its own would: typing on, deleting, typing another way', () => {
+    // Many documents, so that a query that narrows another reads that one's answer (fewer than half the rows).
+    const many: Listing = {
+      fetchedAt: 1,
+      sites: [
+        ...listing.sites,
+        site(6, 'globex', [{ id: 60, name: 'Plans', documents: Array.from({ length: 40 }, (_, index) => document(`g${index}`, `Plan ${index} résumé`)) }]),
+      ],
+    };
+    const prepared = prepareListing(many);
+    const answer = searchAnswers();
+    // The same set each time, as the store hands it (compared by identity).
+    const keep = new Set<string>();
+    let shown: readonly Row[] = [];
+    for (const query of [...typedAndDeleted('plan 12 résumé'), ...typedAndDeleted('sales res'), 'res', 'resume 2', 'résumé 3', 'plans 3', 'acme plan', 'acme zz', 'home gro']) {
+      shown = answer(prepared, searchTerms(query), keep, shown);
+      expect(shown.map(describeRow), query).toEqual(matchingRows(prepared, searchTerms(query)).map(describeRow));
+    }
+  });
+
+  test('a query answered before gets that very answer again, until the listing or the documents kept change', () => {
+    const prepared = prepareListing(listing);
+    const answer = searchAnswers();
+    const keep = new Set<string>();
+    const res = answer(prepared, searchTerms('res'), keep, []);
+    const resu = answer(prepared, searchTerms('resu'), keep, res);
+    expect(answer(prepared, searchTerms('res'), keep, resu)).toBe(res);
+    expect(answer(prepared, searchTerms('RES '), keep, res)).toBe(res);
+    expect(answer(prepared, searchTerms(''), keep, res)).toBe(prepared.rows);
+    expect(answer(prepared, searchTerms('res'), keep, prepared.rows)).toBe(res);
+
+    const groceries = prepared.rows.find((row) => row.kind === 'document' && row.document.name === 'Groceries')!;
+    const keptToo = answer(prepared, searchTerms('res'), new Set([groceries.key]), res);
+    expect(keptToo).not.toBe(res);
+    expect(keptToo.map(describeRow)).toContain('document:Groceries');
+    const refreshed = prepareListing(structuredClone(listing));
+    expect(answer(refreshed, searchTerms('res'), keep, keptToo).map(describeRow)).toEqual(res.map(describeRow));
+    expect(answer(refreshed, searchTerms('res'), keep, keptToo)).not.toBe(res);
+  });
 });
