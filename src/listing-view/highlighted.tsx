@@ -34,15 +34,18 @@ export const PAINTS_HIGHLIGHTS =
 
 /**
  * `text` with the parts the popup's search matched marked, where the browser does not paint them
- * as highlights; there it reads the terms itself, so a keystroke renders again only these names,
- * not the rows around them (which stay as they are when the results do). Where it does, only
- * `text`: highlightMatches marks it. In: the name as shown, and the store's folded terms.
+ * as highlights: a component that reads the terms itself, so a keystroke renders again only these
+ * names, not the rows around them (which stay as they are when the results do). Where it does,
+ * `text` itself, no component: highlightMatches marks it. In: the name as shown, and the store's
+ * folded terms.
  */
-export function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<readonly string[]> }) {
-  return PAINTS_HIGHLIGHTS ? text : marked(text, matchRanges(text, terms.value));
+export const markedName = (text: string, terms: ReadonlySignal<readonly string[]>) => (PAINTS_HIGHLIGHTS ? text : <MarkedName text={text} terms={terms} />);
+
+function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<readonly string[]> }) {
+  return marked(text, matchRanges(text, terms.value));
 }
 
-/** The elements whose text MarkedName renders in the popup's list: documents', workspaces' and sites' names. */
+/** The elements whose text markedName renders in the popup's list: documents', workspaces' and sites' names. */
 const MARKED_NAMES = '.document-name, .workspace-heading bdi, .site-heading bdi';
 
 /** The `search` highlight, registered with the first call of highlightMatches. */
@@ -51,7 +54,7 @@ let searchHighlight: Highlight | undefined;
 /**
  * Highlights what `terms` (folded search terms) match in the names rendered in `list` (the
  * popup's list), as the `search` highlight popup.css colours, in place of what was highlighted;
- * where the browser paints no highlights (PAINTS_HIGHLIGHTS false), does nothing: MarkedName
+ * where the browser paints no highlights (PAINTS_HIGHLIGHTS false), does nothing: markedName
  * marks them. Called after each render of the list, and by a part that draws a name again alone.
  */
 export function highlightMatches(list: Element, terms: readonly string[]): void {

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { t, tRepeated, type MessageKey } from '../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../shared/listing.ts';
-import { MarkedName } from '../listing-view/highlighted.tsx';
+import { markedName } from '../listing-view/highlighted.tsx';
 import { PinIcon } from './icons.tsx';
 import { onDemand } from './lazy.tsx';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
@@ -111,7 +111,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         data-result-link=""
       >
         <span class="document-name" dir="auto" title={shownName}>
-          <MarkedName text={shownName} terms={store.terms} />
+          {markedName(shownName, store.terms)}
         </span>
       </a>
       {document.isPinned && <PinIcon />}

@@ -3,7 +3,7 @@
  * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
  */
 import { t } from '../shared/i18n.ts';
-import { MarkedName } from '../listing-view/highlighted.tsx';
+import { markedName } from '../listing-view/highlighted.tsx';
 import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/listing-rows.ts';
 import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
 import { loadParts, onDemand } from './lazy.tsx';
@@ -50,7 +50,7 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
         <div class="site-heading" style={style}>
           <Heading>
             <bdi dir="auto">
-              <MarkedName text={siteDisplayName(row.site)} terms={store.terms} />
+              {markedName(siteDisplayName(row.site), store.terms)}
             </bdi>
           </Heading>
           <span class="site-address">{siteAddress(row.site.siteUrl)}</span>

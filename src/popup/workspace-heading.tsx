@@ -5,7 +5,7 @@
  * (new-document-field.tsx).
  */
 import { useState } from 'preact/hooks';
-import { MarkedName } from '../listing-view/highlighted.tsx';
+import { markedName } from '../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
 import { t, tRepeated } from '../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../shared/listing.ts';
@@ -60,7 +60,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
     <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
       <Heading>
         <bdi dir="auto" title={shownName}>
-          <MarkedName text={shownName} terms={store.terms} />
+          {markedName(shownName, store.terms)}
         </bdi>
       </Heading>
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
