@@ -43,22 +43,25 @@ export interface FirstScreenDependencies {
 }
 
 /**
- * Stores the first screen each time the popup has shown a listing the cache holds (its revision
- * known), at rest: refresh done, no search, no rename under way, the list scrolled to its top and
- * the history closed. Drawn when the page is idle, so never in the way of a keystroke.
+ * Stores the first screen once for each listing the popup has shown that the cache holds (its
+ * revision known), at rest: refresh done, no search, no rename under way, the list scrolled to its
+ * top and the history closed. Drawn when the page is idle, so never in the way of a keystroke; not
+ * again when a search is cleared, which shows the same first screen.
  */
 export function keepFirstScreen({ store, root, save, whenIdle, version, language }: FirstScreenDependencies): void {
+  let drawn: string | undefined;
   const atRest = computed(() => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0);
   effect(() => {
     const revision = store.revision.value;
     // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
-    if (!atRest.value || revision === undefined || revision.startsWith(PREVIEW_REVISION)) return;
+    if (!atRest.value || revision === undefined || revision === drawn || revision.startsWith(PREVIEW_REVISION)) return;
     whenIdle(() => {
       const view = root.firstElementChild;
       const list = root.querySelector('.results');
       // The moment passed meanwhile (the user typed, renamed, scrolled or refreshed): the next one will do.
       if (!view || store.revision.peek() !== revision || !atRest.peek()) return;
       if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
+      drawn = revision;
       void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: takeSnapshot(view, window.innerHeight) });
     });
   });

@@ -154,7 +154,7 @@ describe('keeping it for the next popup', () => {
     vi.stubGlobal('innerHeight', 600);
   });
 
-  test('drawn once the popup is at rest on a stored listing, not while it searches, renames or refreshes', async () => {
+  test('drawn once the popup is at rest on a stored listing, not while it searches, renames or refreshes, and once a listing', async () => {
     const { root, store } = await renderedPopup('rev-9');
     const save = vi.fn();
     const idle: Array<() => void> = [];
@@ -169,6 +169,11 @@ describe('keeping it for the next popup', () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect(save.mock.calls[0]![0]).toMatchObject({ previewRevision: 'preview:rev-9', made: '0.1.0 en' });
     expect(JSON.stringify(save.mock.calls[0]![0].tree)).toContain('Budget');
+
+    // A search cleared again shows the same first screen: not drawn again.
+    store.setQuery('bud');
+    store.setQuery('');
+    expect(idle).toHaveLength(0);
   });
 
   test('not drawn from the cache’s first screen alone', () => {
