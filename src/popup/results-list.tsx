@@ -104,7 +104,9 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const query = store.query.value;
   const nested = byAccount(store.listing.value);
   const [anchor, setAnchor] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(DEFAULT_VIEWPORT_HEIGHT);
+  // The list's height at its tallest so far (0 until measured): a list the results leave shorter
+  // (or empty) shows them all, and one they fill again takes that height back, in the frame.
+  const [viewportHeight, setViewportHeight] = useState(0);
   // The row the arrow keys are moving focus to, while it is not rendered yet.
   const pendingFocus = useRef<string | null>(null);
   // The scroll position as of the last scroll event. Kept so that nothing reads `scrollTop` right
@@ -126,7 +128,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
   // Without them, the rows in view of a new search, which starts at the top (see below) whatever
   // the anchor says until then; a scroll before they came brings them (see update).
-  const range = whole ? windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT)) : rowsBetween(layout, 0, viewportHeight);
+  const range = whole ? windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT)) : rowsBetween(layout, 0, viewportHeight || DEFAULT_VIEWPORT_HEIGHT);
   const pinned = [focusedRowKey(containerRef.current), pendingFocus.current].map((key) => indexOfKey(rows, key, range));
   const plan = renderPlan(rows, layout, range, pinned);
 
@@ -148,8 +150,10 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       frame ||= requestAnimationFrame(update);
     };
     container.addEventListener('scroll', onScroll, { passive: true });
-    // Told after each layout that changed the list's size, so reading it there costs nothing.
-    const resized = new ResizeObserver(() => setViewportHeight(measureViewport(container)));
+    // Told after each layout that changed the list's size, so reading it there costs nothing. Only
+    // a taller list renders again: a keystroke whose results shrink the list (or empty it) would
+    // otherwise render twice in its frame, and the next one that fills it first render too few rows.
+    const resized = new ResizeObserver(() => setViewportHeight((tallest) => Math.max(tallest, measureViewport(container))));
     resized.observe(container);
     return () => {
       container.removeEventListener('scroll', onScroll);

@@ -1373,6 +1373,39 @@ describe('a listing of 20,000 documents', () => {
     expect(brought.className).toBe('document');
   });
 
+  test('a list the results left short keeps its tallest height: the keystroke that fills it again renders the rows of that height', async () => {
+    const reports: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(report: () => void) {
+          reports.push(report);
+        }
+        observe(): void {}
+        disconnect(): void {}
+      },
+    );
+    let height = VIEWPORT_HEIGHT;
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => height);
+    /** The browser lays the page out and tells the list its height. */
+    const laidOut = (next: number) => {
+      height = next;
+      act(() => reports.forEach((report) => report()));
+    };
+    try {
+      await setup({ refresh: { ok: true, value: bigListing() } });
+      laidOut(VIEWPORT_HEIGHT);
+      type(searchBox(), 'zzz');
+      // No results: the popup shrinks the list to its padding.
+      laidOut(12);
+      type(searchBox(), '.1');
+      // 450 px: "Doc 1.1.12" spans 34 + 28 + 12 × 30 = 422 to 452 px.
+      expect(renderedNames()).toEqual(Array.from({ length: 13 }, (_, index) => `Doc 1.1.${index}`));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   test('a keystroke back to the query last shown whole, before the rows beyond came, renders only the rows in view', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     type(searchBox(), '.1');
