@@ -26,8 +26,8 @@ interface DocumentRowProps {
   /** In CSS pixels, from the row layout (listing-rows.ts). */
   height: number;
   /**
-   * True for a row a keystroke brings: drawn without its buttons, in the room they take, which they
-   * fill in the list's next render, after the frame (results-list.tsx).
+   * True for a row a keystroke brings: drawn without its buttons, in the room they take, and
+   * without its time's tooltip; both come in the list's next render, after the frame (results-list.tsx).
    */
   bare: boolean;
 }
@@ -116,7 +116,8 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       </a>
       {document.isPinned && <PinIcon />}
       {modified && (
-        <time class="modified" dateTime={document.updatedAt} title={tRepeated('modifiedOn', exactTime(document.updatedAt))}>
+        // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
+        <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
           {modified}
         </time>
       )}

@@ -1352,7 +1352,7 @@ describe('a listing of 20,000 documents', () => {
     expect(renderedNames().length).toBeGreaterThan(IN_VIEW + 15);
   });
 
-  test('the documents a keystroke brings show their buttons once painted; those it keeps have them all along', async () => {
+  test('the documents a keystroke brings show their buttons and their time’s tooltip once painted; those it keeps have them all along', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     // Shown before the search, buttons and all: "Doc 1.1.17" (in view), not "Doc 1.1.170" (far below).
     type(searchBox(), '.17');
@@ -1360,6 +1360,7 @@ describe('a listing of 20,000 documents', () => {
     expect(screen.getByRole('button', { name: 'Rename Doc 1.1.17' })).toBeTruthy();
     const brought = screen.getByRole('link', { name: 'Open Doc 1.1.170' }).closest('li')!;
     expect(within(brought).queryAllByRole('button')).toEqual([]);
+    expect(brought.querySelector('time')!.hasAttribute('title')).toBe(false);
     // Their room is kept: three buttons for an owner (popup.css).
     expect(brought.className).toBe('document bare-3');
 
@@ -1371,6 +1372,7 @@ describe('a listing of 20,000 documents', () => {
       'More actions for Doc 1.1.170',
     ]);
     expect(brought.className).toBe('document');
+    expect(brought.querySelector('time')!.title).toMatch(/^Changed /);
   });
 
   test('a list the results left short keeps its tallest height: the keystroke that fills it again renders the rows of that height', async () => {
