@@ -45,7 +45,8 @@ export function layoutRows(rows: readonly Row[], heights: ReadonlyMap<string, nu
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     offsets[index] = top;
-    top += (overridden ? heights.get(row.key) : undefined) ?? ROW_HEIGHTS[row.kind];
+    // Documents, nearly every row, without a lookup by kind.
+    top += (overridden ? heights.get(row.key) : undefined) ?? (row.kind === 'document' ? ROW_HEIGHTS.document : ROW_HEIGHTS[row.kind]);
   }
   offsets[rows.length] = top;
   return { offsets, total: top };
