@@ -9,7 +9,7 @@ import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
-import { loadParts } from './lazy.tsx';
+import { loadedParts, loadParts } from './lazy.tsx';
 
 /** What the listing sync needs from the outside world. */
 export interface ListingSyncDependencies {
@@ -272,10 +272,14 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
           show({ ...reply.value, sites: merged.sites }, merged.renamed || missing ? undefined : revision);
         }
         listingError.value = null;
-        // In the on-demand chunk, as most popups close before a refresh ends.
-        void loadParts().then(({ listingSummary }) => {
-          if (announcement.value === announcedBefore) announcement.value = listingSummary.describeListing(listing.value ?? reply.value);
-        });
+        // In the on-demand chunk, as most popups close before a refresh ends: at once when it is
+        // loaded (the popup was idle), else once it is, unless another refresh began meanwhile.
+        const summarize = ({ listingSummary }: typeof import('./on-demand.ts')) => {
+          if (announcement.value === announcedBefore && !refreshing.value) announcement.value = listingSummary.describeListing(listing.value ?? reply.value);
+        };
+        const parts = loadedParts();
+        if (parts) summarize(parts);
+        else void loadParts().then(summarize);
       } else {
         listingError.value = reply.error;
         // The error itself is shown (and announced) in the status region; no second sentence.
