@@ -78,10 +78,21 @@ export function beginRename({ listing, renames, setRename, announcement }: Actio
   });
 }
 
-/** While `ref` is in edit mode, not saving: its field's text becomes `draft`, or (null) it leaves edit mode. */
-export function editRename({ renames, setRename }: ActionContext, ref: RenameRef, draft: string | null): void {
+/** The rename of `ref` while in edit mode, not saving; undefined otherwise. */
+function editing({ renames }: ActionContext, ref: RenameRef): RenameState | undefined {
   const state = renames.value.get(renameKey(ref));
-  if (state && !state.saving) setRename(ref, draft === null ? null : { ...state, draft });
+  return state && !state.saving ? state : undefined;
+}
+
+/** What the field of `ref` holds becomes `draft`, while in edit mode. */
+export function setDraft(context: ActionContext, ref: RenameRef, draft: string): void {
+  const state = editing(context, ref);
+  if (state) context.setRename(ref, { ...state, draft });
+}
+
+/** `ref` leaves edit mode, nothing sent; not while its rename is on its way. */
+export function cancelRename(context: ActionContext, ref: RenameRef): void {
+  if (editing(context, ref)) context.setRename(ref, null);
 }
 
 /**
@@ -103,7 +114,7 @@ export async function commitRename(context: ActionContext, ref: RenameRef): Prom
  * saving), checked first: an empty or too long name goes back to the field with why; an unchanged
  * one just leaves edit mode. Then shows what Grist answered (renameAnswered).
  */
-export async function sendRename(context: ActionContext, ref: RenameRef, state: RenameState): Promise<void> {
+async function sendRename(context: ActionContext, ref: RenameRef, state: RenameState): Promise<void> {
   const { setRename, announcement, backend, listing } = context;
   const subject = renameSubject(listing.value, ref);
   const check = subject ? checkDocumentName(state.draft, subject.name) : { kind: 'unchanged' as const };

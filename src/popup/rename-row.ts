@@ -3,7 +3,7 @@
  * where focus goes as it moves on, and the rename field, whose code (on-demand.ts) loads when the
  * page is idle or with the first rename, whichever comes first.
  */
-import { useCallback, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { onDemand } from './lazy.tsx';
 import type { RenameState } from './store-types.ts';
 
@@ -24,8 +24,8 @@ function renameMode(rename: RenameState | undefined): RenameMode {
 /**
  * A renamable row's state: where its rename stands, the name it shows (while saving, already the
  * new one: it is put back if Grist refuses it), and the refs of its element, field and Rename
- * button. Moves focus as the rename moves on: into the field (name selected) when it opens, or as
- * soon as the field is there if its code is still loading; back to the Rename button when it is
+ * button. Moves focus as the rename moves on: into the field (name selected) when it opens (the
+ * rename begins once the field's code is loaded: store.ts), back to the Rename button when it is
  * saved or cancelled from the field; back into the field when Grist refused the name, but only if
  * focus is still in this row or was lost with the field (an answer that comes late must not pull
  * focus away from where the user went meanwhile).
@@ -36,17 +36,13 @@ export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefi
   const input = useRef<HTMLInputElement | null>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const previousMode = useRef<RenameMode>(mode);
-  // True while the field just opened is still to be focused: its code had not loaded yet.
-  const focusWhenShown = useRef(false);
   useLayoutEffect(() => {
     const previous = previousMode.current;
     previousMode.current = mode;
     if (previous === mode) return;
-    focusWhenShown.current = false;
     if (previous === 'view' && mode === 'editing') {
       input.current?.focus();
       input.current?.select();
-      focusWhenShown.current = !input.current;
     } else if (previous === 'editing') {
       renameButton.current?.focus();
     } else if (mode === 'editing') {
@@ -54,12 +50,5 @@ export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefi
       if (!active || active === document.body || row.current?.contains(active)) input.current?.focus();
     }
   }, [mode]);
-  const inputRef = useCallback((field: HTMLInputElement | null) => {
-    input.current = field;
-    if (!field || !focusWhenShown.current) return;
-    focusWhenShown.current = false;
-    field.focus();
-    field.select();
-  }, []);
-  return { mode, shownName: rename?.saving ? rename.draft.trim() : name, rowRef: row, inputRef, renameButtonRef: renameButton };
+  return { mode, shownName: rename?.saving ? rename.draft.trim() : name, rowRef: row, inputRef: input, renameButtonRef: renameButton };
 }

@@ -148,11 +148,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         query.value = text;
       });
     },
-    // With the field, whose code loads as it is drawn, comes the code that sends the rename (on-demand.ts).
+    // The rename begins once its code is loaded (on-demand.ts), with the field's: the field then
+    // shows in the same render. The rest run in the same task as their key: the code is there.
     beginRename: (ref) => void withParts(({ changeActions }) => changeActions.beginRename(store, ref)),
-    // Loaded by then: the field is drawn with it. Each in the same task as its key.
-    setDraft: (ref, text) => void withParts(({ changeActions }) => changeActions.editRename(store, ref, text)),
-    cancelRename: (ref) => void withParts(({ changeActions }) => changeActions.editRename(store, ref, null)),
+    setDraft: (ref, text) => void withParts(({ changeActions }) => changeActions.setDraft(store, ref, text)),
+    cancelRename: (ref) => void withParts(({ changeActions }) => changeActions.cancelRename(store, ref)),
     commitRename: (ref) => withParts(({ changeActions }) => changeActions.commitRename(store, ref)),
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkRename: () => openPage(openBulkRename, 'bulkOpenFailed'),
