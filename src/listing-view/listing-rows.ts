@@ -256,7 +256,7 @@ export function matchingRows(
   if (terms.length === 0) return listing.rows;
   // Where `among` is read, at its next document: both are in the listing's order.
   let next = -1;
-  // (Never past the end: a read there costs the optimised code.)
+  // Never read past its end: a read there costs the optimised code.
   const skip = () => {
     if (among) while (++next < among.rows.length && among.rows[next]!.kind !== 'document');
   };
@@ -303,6 +303,8 @@ export function matchingRows(
         let workspaceShown = false;
         for (let index = 0; index < folded.length; index++) {
           if (among) {
+            // None of the workspace's other documents is among them.
+            if (next === among.rows.length) break;
             if (among.rows[next] !== workspace.documents[index]) continue;
             skip();
           }
@@ -327,11 +329,11 @@ export function matchingRows(
 
 /**
  * A search as it is typed: `matchingRows`, answering from what it answered before where it can.
- * A query answered since the listing (or `keep`) last changed gets that answer again (a backspace);
- * one that narrows a query answered before (each of whose terms begins one of its own: every
- * document it matches, that one matched) is looked for among that query's documents only, when
- * they are fewer than half the listing. Keeps the answers of one line of narrowing queries, the
- * last typed and those it narrows. In and out: as matchingRows, `keep` compared by identity.
+ * It keeps the answers of one line of queries, each narrowing the one before (each of whose terms
+ * begins one of its own: every document it matches, that one matched), from the listing (and
+ * `keep`) it answered for: a query on that line gets its answer again (a backspace), and one that
+ * narrows a query on it is looked for among that query's rows only, when they are fewer than half
+ * the listing's rows. In and out: as matchingRows, `keep` compared by identity.
  */
 export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[]) => readonly Row[] {
   let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
