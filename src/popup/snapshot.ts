@@ -55,12 +55,14 @@ export function keepFirstScreen({ store, root, save, whenIdle, version, language
     const revision = store.revision.value;
     // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
     if (!atRest.value || revision === undefined || revision === drawn || revision.startsWith(PREVIEW_REVISION)) return;
-    whenIdle(() => {
+    whenIdle(function draw() {
       const view = root.firstElementChild;
       const list = root.querySelector('.results');
       // The moment passed meanwhile (the user typed, renamed, scrolled or refreshed): the next one will do.
-      if (!view || store.revision.peek() !== revision || !atRest.peek()) return;
+      if (!view || store.revision.peek() !== revision || !atRest.peek() || revision === drawn) return;
       if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
+      // Rows a keystroke brought get their buttons a frame later (results-list.tsx): drawn then.
+      if (root.querySelector('.bare-1, .bare-3')) return whenIdle(draw);
       drawn = revision;
       void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: takeSnapshot(view, window.innerHeight) });
     });

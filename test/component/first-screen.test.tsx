@@ -176,6 +176,21 @@ describe('keeping it for the next popup', () => {
     expect(idle).toHaveLength(0);
   });
 
+  test('not drawn while rows a keystroke brought wait for their buttons: drawn at the next idle moment after', async () => {
+    const { root, store } = await renderedPopup('rev-9');
+    const save = vi.fn();
+    const idle: Array<() => void> = [];
+    const waiting = document.createElement('li');
+    waiting.className = 'document bare-3';
+    root.querySelector('ul')!.append(waiting);
+    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
+    idle.shift()!();
+    expect(save).not.toHaveBeenCalled();
+    waiting.remove();
+    idle.shift()!();
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
   test('not drawn from the cache’s first screen alone', () => {
     const root = document.createElement('div');
     root.append(document.createElement('main'));
