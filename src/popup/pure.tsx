@@ -6,7 +6,10 @@
  */
 import type { Component, FunctionComponent } from 'preact';
 
-/** Preact asks a component, function components too, before rendering it again (`shouldComponentUpdate`). */
+/**
+ * A component's `shouldComponentUpdate`, which Preact asks of function components too: true when
+ * `next` has other keys than the props now, or a value that is not `===` the one now.
+ */
 function propsChanged<P extends object>(this: Component<P>, next: P): boolean {
   const current = this.props as Record<string, unknown>;
   const keys = Object.keys(next) as Array<keyof P & string>;

@@ -29,7 +29,7 @@ import type { MoveState, PopupStore, RenameState } from './store-types.ts';
  * least height the window of rendered rows is computed for. Chrome caps a popup at 600 px, so this
  * covers any real viewport from the first render on: measuring it later never shrinks the window,
  * which would change the rendered list just after it is shown. A keystroke's first rows are the
- * exception: they are those of the measured viewport (see the module comment).
+ * exception: they are those of the list at the tallest it has been (see the module comment).
  */
 const DEFAULT_VIEWPORT_HEIGHT = 600;
 
@@ -121,7 +121,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const whole = rows === shown.current.rows ? shown.current.whole : query === shown.current.query;
   // The keys of the rows the last render with them all drew, buttons and all: a render without
   // them draws the documents it brings without their buttons (DocumentRow's `bare`).
-  const armed = useRef<ReadonlySet<string>>(new Set());
+  const withButtons = useRef<ReadonlySet<string>>(new Set());
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
@@ -177,7 +177,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // off again (cleanup), so typing never renders them.
   useLayoutEffect(() => {
     shown.current = { rows, query, whole };
-    if (whole) armed.current = new Set([...rows.slice(range.start, range.end), ...pinned.map((index) => rows[index])].map((row) => row?.key ?? ''));
+    if (whole) withButtons.current = new Set([...rows.slice(range.start, range.end), ...pinned.map((index) => rows[index])].map((row) => row?.key ?? ''));
     if (!whole)
       return afterNextPaint(() => {
         shown.current.whole = true;
@@ -266,7 +266,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
         ) : node.kind === 'row' ? (
           <ListingRow key={node.row.key} store={store} node={node} renames={renames} nested={nested} />
         ) : (
-          <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} nested={nested} armed={whole ? null : armed.current} />
+          <SiteSection key={node.key} store={store} node={node} renames={renames} moving={moving} nested={nested} withButtons={whole ? null : withButtons.current} />
         ),
       )}
     </div>

@@ -18,7 +18,7 @@ interface SiteSectionProps {
   /** True when the site is under its account's heading (see ListingRow). */
   nested: boolean;
   /** null: every document row with its buttons; else only the rows with these keys (see DocumentRow's `bare`). */
-  armed: ReadonlySet<string> | null;
+  withButtons: ReadonlySet<string> | null;
 }
 
 /**
@@ -27,7 +27,7 @@ interface SiteSectionProps {
  * headings one level below and each run of documents as a list, pinned first then most recently
  * changed. A site that could not be listed shows why, above the workspaces from its last good listing.
  */
-export function SiteSection({ store, node, renames, moving, nested, armed }: SiteSectionProps) {
+export function SiteSection({ store, node, renames, moving, nested, withButtons }: SiteSectionProps) {
   const movingKey = moving && documentKey(moving.ref);
   return (
     <section class="site" aria-label={siteDisplayName(node.site)}>
@@ -37,7 +37,7 @@ export function SiteSection({ store, node, renames, moving, nested, armed }: Sit
         return (
           <ul class="documents" key={child.key}>
             {child.items.map(({ row, height }) => (
-              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} moving={row.key === movingKey ? moving! : undefined} height={height} bare={armed !== null && !armed.has(row.key)} />
+              <DocumentRow key={row.key} store={store} row={row} rename={renames.get(row.key)} moving={row.key === movingKey ? moving! : undefined} height={height} bare={withButtons !== null && !withButtons.has(row.key)} />
             ))}
           </ul>
         );
