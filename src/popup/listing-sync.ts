@@ -9,7 +9,6 @@ import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals
 import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
 import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
-import { loadedParts, loadParts } from './lazy.tsx';
 
 /** What the listing sync needs from the outside world. */
 export interface ListingSyncDependencies {
@@ -23,6 +22,11 @@ export interface ListingSyncDependencies {
   readCachedPreview?: (() => Promise<Listing | null>) | undefined;
   /** The popup's status line: a refresh says what it found there, unless the user did something meanwhile. */
   announcement: Signal<string>;
+  /**
+   * Hands `say` the sentence a refresh ends with for `listing` ("Listing updated: …"): at once, or
+   * later (its code may load first: store.ts).
+   */
+  summarize: (listing: Listing, say: (sentence: string) => void) => void;
 }
 
 /** The popup's listing and how it is kept fresh. */
@@ -96,7 +100,7 @@ function markPending(site: SiteEntry): SiteEntry {
 }
 
 /** Creates the popup's listing sync. Nothing happens until `start()` is called. */
-export function createListingSync({ backend, readCachedListing, readCachedPreview, announcement }: ListingSyncDependencies): ListingSync {
+export function createListingSync({ backend, readCachedListing, readCachedPreview, announcement, summarize }: ListingSyncDependencies): ListingSync {
   const listing = signal<Listing | null>(null);
   const loaded = signal(false);
   const refreshing = signal(false);
@@ -272,14 +276,10 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
           show({ ...reply.value, sites: merged.sites }, merged.renamed || missing ? undefined : revision);
         }
         listingError.value = null;
-        // In the on-demand chunk, as most popups close before a refresh ends: at once when it is
-        // loaded (the popup was idle), else once it is, unless another refresh began meanwhile.
-        const summarize = ({ listingSummary }: typeof import('./on-demand.ts')) => {
-          if (announcement.value === announcedBefore && !refreshing.value) announcement.value = listingSummary.describeListing(listing.value ?? reply.value);
-        };
-        const parts = loadedParts();
-        if (parts) summarize(parts);
-        else void loadParts().then(summarize);
+        // Said later only if no other refresh began meanwhile.
+        summarize(listing.value ?? reply.value, (sentence) => {
+          if (announcement.value === announcedBefore && !refreshing.value) announcement.value = sentence;
+        });
       } else {
         listingError.value = reply.error;
         // The error itself is shown (and announced) in the status region; no second sentence.

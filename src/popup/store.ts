@@ -64,7 +64,15 @@ function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promi
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
-  const sync = createListingSync({ backend, readCachedListing, readCachedPreview, announcement });
+  const sync = createListingSync({
+    backend,
+    readCachedListing,
+    readCachedPreview,
+    announcement,
+    // In the on-demand chunk, as most popups close before a refresh ends: at once when it is loaded
+    // (the popup was idle), else once it is.
+    summarize: (listing, say) => void withParts(({ listingSummary }) => say(listingSummary.describeListing(listing))),
+  });
   const { listing, partial, readWholeCache } = sync;
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
