@@ -339,11 +339,13 @@ export function searchAnswers(): (listing: PreparedListing, terms: readonly stri
   let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
   let answeredFor: [PreparedListing?, ReadonlySet<string>?] = [];
   return (listing, terms, keep, previous) => {
+    // No terms, every row: the answers stay, for the query typed next.
+    if (terms.length === 0) return listing.rows;
     if (answeredFor[0] !== listing || answeredFor[1] !== keep) answers = [];
     answeredFor = [listing, keep];
     const query = terms.join(' ');
     const again = answers.find((answer) => answer.terms.join(' ') === query);
-    if (again || terms.length === 0) return again ? again.rows : listing.rows;
+    if (again) return again.rows;
     let narrowed = answers.length;
     while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => term.startsWith(earlier)))) narrowed--;
     // Read through, an answer that kept most of the listing costs more than the listing's own names.
