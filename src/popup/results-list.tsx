@@ -33,6 +33,9 @@ import type { MoveState, PopupStore, RenameState } from './store-types.ts';
  */
 const DEFAULT_VIEWPORT_HEIGHT = 600;
 
+/** No rows yet drawn with their buttons (see withButtons); one set, not one made at each render. */
+const NO_ROWS: ReadonlySet<string> = new Set();
+
 /** Each result row's link carries `data-result-link`; rows in edit mode have none. */
 const RESULT_LINK_SELECTOR = 'a[data-result-link]';
 
@@ -121,7 +124,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const whole = rows === shown.current.rows ? shown.current.whole : query === shown.current.query;
   // The keys of the rows the last render with them all drew, buttons and all: a render without
   // them draws the documents it brings without their buttons (DocumentRow's `bare`).
-  const withButtons = useRef<ReadonlySet<string>>(new Set());
+  const withButtons = useRef(NO_ROWS);
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
