@@ -38,9 +38,7 @@ export interface ActionContext {
   removedDocument: Signal<DocumentRef | null>;
   backend: Pick<Backend, 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange'> & HistoryBackend;
   /** Documents and workspaces in edit mode or saving, by renameKey. */
-  renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
-  /** Puts a document or workspace in a rename state, or (null) out of it. */
-  setRename: (ref: RenameRef, state: RenameState | null) => void;
+  renames: Signal<ReadonlyMap<string, RenameState>>;
   edit: (change: (shown: Listing) => Listing) => void;
   /** Shows a change Grist confirmed, now and over any refresh already under way; `key`: what it changes (renameKey). */
   confirm: (key: string, change: (shown: Listing) => Listing) => void;
@@ -63,15 +61,24 @@ function forgetGone({ confirm, removedDocument, announcement }: ActionContext, r
   announcement.value = message;
 }
 
+/** Puts a document or workspace in a rename state, or (null) out of it. */
+function setRename({ renames }: ActionContext, ref: RenameRef, state: RenameState | null): void {
+  const next = new Map(renames.value);
+  if (state) next.set(renameKey(ref), state);
+  else next.delete(renameKey(ref));
+  renames.value = next;
+}
+
 /**
  * Puts `ref` in edit mode, its field holding its name; not one the user may not rename, nor one
  * whose rename is on its way.
  */
-export function beginRename({ listing, renames, setRename, announcement }: ActionContext, ref: RenameRef): void {
+export function beginRename(context: ActionContext, ref: RenameRef): void {
+  const { listing, renames, announcement } = context;
   const subject = renameSubject(listing.value, ref);
   if (!subject?.renamable || renames.value.get(renameKey(ref))?.saving) return;
   batch(() => {
-    setRename(ref, { draft: subject.name, saving: false, error: null });
+    setRename(context, ref, { draft: subject.name, saving: false, error: null });
     // The last result is news no more once the user moves on to another rename; the last
     // rename's Undo stays until another rename replaces it.
     announcement.value = '';
@@ -87,12 +94,12 @@ function editing({ renames }: ActionContext, ref: RenameRef): RenameState | unde
 /** What the field of `ref` holds becomes `draft`, while in edit mode. */
 export function setDraft(context: ActionContext, ref: RenameRef, draft: string): void {
   const state = editing(context, ref);
-  if (state) context.setRename(ref, { ...state, draft });
+  if (state) setRename(context, ref, { ...state, draft });
 }
 
 /** `ref` leaves edit mode, nothing sent; not while its rename is on its way. */
 export function cancelRename(context: ActionContext, ref: RenameRef): void {
-  if (editing(context, ref)) context.setRename(ref, null);
+  if (editing(context, ref)) setRename(context, ref, null);
 }
 
 /**
@@ -103,7 +110,7 @@ export async function commitRename(context: ActionContext, ref: RenameRef): Prom
   const state = context.renames.value.get(renameKey(ref));
   if (!state || state.saving) return;
   batch(() => {
-    context.setRename(ref, { ...state, saving: true, error: null });
+    setRename(context, ref, { ...state, saving: true, error: null });
     context.announcement.value = t('savingNewName');
   });
   await sendRename(context, ref, state);
@@ -115,12 +122,12 @@ export async function commitRename(context: ActionContext, ref: RenameRef): Prom
  * one just leaves edit mode. Then shows what Grist answered (renameAnswered).
  */
 async function sendRename(context: ActionContext, ref: RenameRef, state: RenameState): Promise<void> {
-  const { setRename, announcement, backend, listing } = context;
+  const { announcement, backend, listing } = context;
   const subject = renameSubject(listing.value, ref);
   const check = subject ? checkDocumentName(state.draft, subject.name) : { kind: 'unchanged' as const };
   if (!subject || check.kind !== 'ok') {
     batch(() => {
-      setRename(ref, check.kind === 'invalid' ? { ...state, saving: false, error: t('nameRefusedKeepHint', check.message) } : null);
+      setRename(context, ref, check.kind === 'invalid' ? { ...state, saving: false, error: t('nameRefusedKeepHint', check.message) } : null);
       announcement.value = '';
     });
     return;
@@ -141,20 +148,20 @@ async function sendRename(context: ActionContext, ref: RenameRef, state: RenameS
  * failure, back in the field with the typed text, so the user can fix it and retry.
  */
 export function renameAnswered(context: ActionContext, ref: RenameRef, draft: string, oldName: string, reply: Result<RenamedDocument>): void {
-  const { setRename, announcement } = context;
+  const { announcement } = context;
   batch(() => {
     if (reply.ok) {
       // Grist may store the name differently from what was typed; show what it stored.
       const stored = reply.value.name;
       showName(context, ref, stored);
-      setRename(ref, null);
+      setRename(context, ref, null);
       // The message says it with its Undo (status-area.tsx), until another rename replaces it.
       offerUndo(context, reply.value.entryId, { ref, oldName, newName: stored }, t('renamedFromTo', plainTextName(oldName), plainTextName(stored)));
     } else if (reply.error.kind === 'not-found' && 'docId' in ref) {
-      setRename(ref, null);
+      setRename(context, ref, null);
       forgetGone(context, ref, reply.error.message);
     } else {
-      setRename(ref, { draft, saving: false, error: reply.error.message });
+      setRename(context, ref, { draft, saving: false, error: reply.error.message });
       announcement.value = '';
     }
   });

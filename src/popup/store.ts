@@ -15,7 +15,7 @@ import { searchTerms } from '../shared/search.ts';
 import { loadedParts, loadParts } from './lazy.tsx';
 import { createListingSync } from './listing-sync.ts';
 import type { ActionContext } from './change-actions.ts';
-import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import type { LastChange, MoveState, RenameState } from './popup-state.ts';
 import type { PopupStore } from './store-types.ts';
 
 export type { PopupStore } from './store-types.ts';
@@ -107,21 +107,13 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (searchWaits.value) readWholeCache();
   });
 
-  function setRename(ref: RenameRef, state: RenameState | null): void {
-    const next = new Map(renames.value);
-    if (state) next.set(renameKey(ref), state);
-    else next.delete(renameKey(ref));
-    renames.value = next;
-  }
-
   let history: Promise<HistoryStore> | undefined;
   // The actions loaded on demand (change-actions.ts) act on this object itself (ActionContext): its
-  // signals, the listing sync's edit and confirm, and the two members only they use, backend and
-  // setRename, which the PopupStore type does not show.
+  // signals, the listing sync's edit and confirm, and the member only they use, backend, which the
+  // PopupStore type does not show.
   const store: PopupStore & ActionContext = {
     ...sync,
     backend,
-    setRename,
     rows,
     lastChange,
     moving,
