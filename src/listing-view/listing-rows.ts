@@ -244,7 +244,8 @@ export function prepareSearch(listing: PreparedListing): void {
  * very array when it finds the same rows, so the list sees nothing new and lays nothing out.
  * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
  * `keep`, it looks only at the documents that one found (no other can match), and only for the
- * terms that one did not have (each of its documents has those).
+ * terms that one did not have (each of its documents has those). Given `limit`, it stops at the
+ * document that brings the rows to that many: a search's first screen, where it finds more.
  */
 export function matchingRows(
   listing: PreparedListing,
@@ -252,6 +253,7 @@ export function matchingRows(
   keep: ReadonlySet<string> = new Set(),
   previous: readonly Row[] = [],
   among?: { terms: readonly string[]; rows: readonly Row[] },
+  limit = Infinity,
 ): readonly Row[] {
   if (terms.length === 0) return listing.rows;
   // Where `among` is read, at its next document: both are in the listing's order.
@@ -270,7 +272,7 @@ export function matchingRows(
     rows?.push(row);
     count++;
   };
-  for (const account of listing.accounts) {
+  rows: for (const account of listing.accounts) {
     // Its heading goes before the first of its rows shown, if any is.
     let accountShown = account.rows.length === 0;
     const showAccount = () => {
@@ -320,6 +322,7 @@ export function matchingRows(
             push(workspace.heading);
           }
           push(workspace.documents[index]!);
+          if (count >= limit) break rows;
         }
       }
     }
@@ -333,12 +336,14 @@ export function matchingRows(
  * begins one of its own: every document it matches, that one matched), from the listing (and
  * `keep`) it answered for: a query on that line gets its answer again (a backspace), and one that
  * narrows a query on it is looked for among that query's rows only, when they are fewer than half
- * the listing's rows. In and out: as matchingRows, `keep` compared by identity.
+ * the listing's rows. In and out: as matchingRows, `keep` compared by identity. Given `limit`, a
+ * query that finds that many rows or more answers its first ones only (matchingRows), and that
+ * answer is not kept: the same query without a limit looks for them all.
  */
-export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[]) => readonly Row[] {
+export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[], limit?: number) => readonly Row[] {
   let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
   let answeredFor: [PreparedListing?, ReadonlySet<string>?] = [];
-  return (listing, terms, keep, previous) => {
+  return (listing, terms, keep, previous, limit = Infinity) => {
     // No terms, every row: the answers stay, for the query typed next.
     if (terms.length === 0) return listing.rows;
     if (answeredFor[0] !== listing || answeredFor[1] !== keep) answers = [];
@@ -350,8 +355,8 @@ export function searchAnswers(): (listing: PreparedListing, terms: readonly stri
     while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => term.startsWith(earlier)))) narrowed--;
     // Read through, an answer that kept most of the listing costs more than the listing's own names.
     const narrows = answers[narrowed - 1];
-    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined);
-    answers = [...answers.slice(0, narrowed), { terms, rows }];
+    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined, limit);
+    if (rows.length < limit) answers = [...answers.slice(0, narrowed), { terms, rows }];
     return rows;
   };
 }

@@ -21,6 +21,13 @@ export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
   document: 30,
 };
 
+/**
+ * The most rows a keystroke's render can show: a popup's list at its tallest (600 px, Chrome's
+ * cap) filled with the shortest rows a search shows (a workspace's heading, 28 px), and one more
+ * cut by its bottom edge.
+ */
+export const FIRST_SCREEN_ROWS = 23;
+
 /** A document row in edit mode: the current name (and the character count), the field and its buttons. */
 export const EDITING_ROW_HEIGHT = 54;
 /** A document row in edit mode with an error under the field (up to three lines). */

@@ -8,7 +8,8 @@
  *
  * A keystroke that changes the results renders only the rows in view, from the top (where a new
  * search starts): those kept ready beyond the viewport for scrolling wait until the results have
- * been on screen for a frame, so typing lays out and paints a third as many rows. The documents it
+ * been on screen for a frame, so typing lays out and paints a third as many rows; so do the results
+ * past its first screen, which the search looks for only then (store.ts). The documents it
  * brings into view wait for their buttons the same way (in the room the buttons take, so nothing
  * moves when they come): a keystroke draws, styles and lays out half as many elements.
  */
@@ -177,13 +178,17 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
 
   // What the next render is compared with. Rendered without the rows beyond the viewport: they
   // come once these results have been painted, and a render before that (a keystroke) puts them
-  // off again (cleanup), so typing never renders them.
+  // off again (cleanup), so typing never renders them. So do the results past the first screen
+  // (store.ts), which a list rendered whole asks for wherever it came from (a scroll, a view shown).
   useLayoutEffect(() => {
     shown.current = { rows, query, whole };
-    if (whole) withButtons.current = new Set([...rows.slice(range.start, range.end), ...pinned.map((index) => rows[index])].map((row) => row?.key ?? ''));
-    if (!whole)
+    if (whole) {
+      withButtons.current = new Set([...rows.slice(range.start, range.end), ...pinned.map((index) => rows[index])].map((row) => row?.key ?? ''));
+      store.wholeResults();
+    } else
       return afterNextPaint(() => {
         shown.current.whole = true;
+        store.wholeResults();
         renderAgain((count) => count + 1);
       });
   });

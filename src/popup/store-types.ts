@@ -53,7 +53,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * not with every popup. The same store each time.
    */
   loadHistory(): Promise<HistoryStore>;
+  /** Sets the search. Until `wholeResults`, `rows` holds the first FIRST_SCREEN_ROWS of its results (row-window.ts). */
   setQuery(text: string): void;
+  /** Puts every result of the search in `rows`: the list asks once the first screen is painted, or as it scrolls. */
+  wholeResults(): void;
   /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
   beginRename(ref: RenameRef): void;
   /** Updates the edit field's text. */

@@ -11,6 +11,7 @@ import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 import { prepareListing, prepareSearch, searchAnswers, type Row } from '../listing-view/listing-rows.ts';
+import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
 import { loadedParts, loadParts } from './lazy.tsx';
 import { createListingSync } from './listing-sync.ts';
@@ -95,7 +96,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // Typing on and back (searchAnswers) mostly reads the answers to the last keystrokes.
   let shownRows: readonly Row[] = [];
   const search = searchAnswers();
-  const rows = computed(() => (shownRows = prepared.value && !searchWaits.value ? search(prepared.value, termList.value, keep.value, shownRows) : []));
+  // A query typed shows its first screen of results, until the list asks for them all
+  // (wholeResults) once those are painted: a query most names match then looks at a few of them
+  // as it is typed, not all 20,000.
+  const firstScreen = signal(false);
+  const rows = computed(() => (shownRows = prepared.value && !searchWaits.value ? search(prepared.value, termList.value, keep.value, shownRows, firstScreen.value ? FIRST_SCREEN_ROWS : undefined) : []));
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;
@@ -142,9 +147,13 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     announcement,
     removedDocument,
     renames,
+    wholeResults: () => void (firstScreen.value = false),
     setQuery: (text) => {
       batch(() => {
-        if (text !== query.value) announcement.value = '';
+        if (text !== query.value) {
+          announcement.value = '';
+          firstScreen.value = true;
+        }
         query.value = text;
       });
     },

@@ -9,6 +9,7 @@ import type { Reply } from '../../src/shared/messages.ts';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/listing-sync.ts';
 import { createPopupStore, documentKey } from '../../src/popup/store.ts';
 import { rowDocument } from '../../src/popup/listing-lookups.ts';
+import { FIRST_SCREEN_ROWS } from '../../src/listing-view/row-window.ts';
 import type { RefreshProgress } from '../../src/shared/backend-client.ts';
 import { deferred } from '../setup/deferred.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
@@ -399,6 +400,32 @@ describe('popup store', () => {
     const rows = store.rows.value;
     store.setQuery(' OLDER ');
     expect(store.rows.value).toBe(rows);
+  });
+
+  test('a query typed holds the first screen of its results, until the list asks for them all', async () => {
+    const documents = Array.from({ length: 60 }, (_, index) => doc(`many${String(index).padStart(16, '0')}`, `Plan ${index}`));
+    const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(...documents) })) };
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    await store.start();
+    // The listing itself, whole: no query.
+    expect(store.rows.value).toHaveLength(62);
+    store.setQuery('plan');
+    // The site's and workspace's headings, then documents to fill the tallest popup's list.
+    expect(store.rows.value).toHaveLength(FIRST_SCREEN_ROWS);
+    store.wholeResults();
+    expect(store.rows.value).toHaveLength(62);
+    // The same words: nothing new to look for.
+    store.setQuery('Plan ');
+    expect(store.rows.value).toHaveLength(62);
+    store.setQuery('p');
+    expect(store.rows.value).toHaveLength(FIRST_SCREEN_ROWS);
+    // Fewer results than a screen: all of them at once, the very rows the list asks for then.
+    store.setQuery('plan 1');
+    const few = store.rows.value;
+    // "Plan 1", "Plan 10" to "Plan 19" and "Plan 21" to "Plan 51", under their headings.
+    expect(few).toHaveLength(17);
+    store.wholeResults();
+    expect(store.rows.value).toBe(few);
   });
 
   test('folding every name for search is left to an idle moment, once per listing', async () => {

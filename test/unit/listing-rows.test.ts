@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
-import { EDITING_ROW_HEIGHT, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
+import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
 import { matchingRows, prepareListing, prepareSearch, type Row } from '../../src/listing-view/listing-rows.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
@@ -176,6 +176,13 @@ describe('layout', () => {
       expect(layout.offsets[index + 1]! - layout.offsets[index]!).toBe(ROW_HEIGHTS[rows[index]!.kind]);
     }
     expect(layout.total).toBe(layout.offsets[rows.length]);
+  });
+
+  test('a search’s first screen of rows fills the tallest popup’s list, however short its rows', () => {
+    // The kinds of row a search shows (notes are left out), at their heights.
+    const shortest = Math.min(...(['account', 'account-error', 'site', 'site-error', 'workspace', 'document'] as const).map((kind) => ROW_HEIGHTS[kind]));
+    // Even without the last, they reach the bottom of a 600 px list (Chrome's popup at its tallest).
+    expect((FIRST_SCREEN_ROWS - 1) * shortest).toBeGreaterThanOrEqual(600);
   });
 
   test('a row in edit mode takes the height given for it, and moves the rows below', () => {

@@ -239,4 +239,29 @@ describe('searchAnswers: a search as it is typed', () => {
     expect(answer(refreshed, searchTerms('res'), keep, keptToo).map(describeRow)).toEqual(res.map(describeRow));
     expect(answer(refreshed, searchTerms('res'), keep, keptToo)).not.toBe(res);
   });
+
+  test('with a limit, a query that finds more answers its first rows, and keeps no answer a later query would narrow', () => {
+    const many: Listing = {
+      fetchedAt: 1,
+      sites: [site(6, 'globex', [{ id: 60, name: 'Plans', documents: Array.from({ length: 40 }, (_, index) => document(`g${index}`, `Plan ${index}`)) }])],
+    };
+    const prepared = prepareListing(many);
+    const whole = (query: string) => matchingRows(prepared, searchTerms(query)).map(describeRow);
+    const answer = searchAnswers();
+    const keep = new Set<string>();
+    // Site and workspace headings, then three documents: where the rows reach the limit.
+    const first = answer(prepared, searchTerms('plan'), keep, [], 5);
+    expect(first.map(describeRow)).toEqual(whole('plan').slice(0, 5));
+    // Without the limit, all of them: the first screen was not kept as the answer.
+    const all = answer(prepared, searchTerms('plan'), keep, first);
+    expect(all.map(describeRow)).toEqual(whole('plan'));
+    expect(all).toHaveLength(42);
+    // A query that narrows a first screen looks at every document, not only those it held.
+    answer(prepared, searchTerms('p'), keep, all, 5);
+    expect(answer(prepared, searchTerms('plan 3'), keep, first).map(describeRow)).toEqual(whole('plan 3'));
+    // An answer within the limit is whole: kept, and answered again as it was.
+    const few = answer(prepared, searchTerms('plan 39'), keep, all, 5);
+    expect(few.map(describeRow)).toEqual(whole('plan 39'));
+    expect(answer(prepared, searchTerms('plan 39'), keep, few)).toBe(few);
+  });
 });
