@@ -240,6 +240,41 @@ describe('searchAnswers: a search as it is typed', () => {
     expect(answer(refreshed, searchTerms('res'), keep, keptToo)).not.toBe(res);
   });
 
+  test('with a limit, each keystroke answers the first rows of its search (or all, known already), and the same query without it all of them', () => {
+    const many: Listing = {
+      fetchedAt: 1,
+      sites: [
+        ...listing.sites,
+        site(6, 'globex', [
+          { id: 60, name: 'Plans', documents: Array.from({ length: 40 }, (_, index) => document(`g${index}`, `Plan ${index} résumé`)) },
+          { id: 61, name: 'Drafts', documents: Array.from({ length: 30 }, (_, index) => document(`h${index}`, `Draft plan ${index}`)) },
+        ]),
+      ],
+    };
+    const prepared = prepareListing(many);
+    const answer = searchAnswers();
+    const keep = new Set<string>();
+    const LIMIT = 6;
+    // The first rows of the whole answer, to the document that brings them to LIMIT.
+    const firstScreen = (rows: readonly Row[]) => {
+      const last = rows.findIndex((row, index) => index + 1 >= LIMIT && row.kind === 'document');
+      return last < 0 ? rows : rows.slice(0, last + 1);
+    };
+    let shown: readonly Row[] = [];
+    // Typed a keystroke a frame (first screens only), and now and then a pause (the whole answer).
+    const queries = [...typedAndDeleted('plan 12 résumé'), ...typedAndDeleted('draft 2'), 'plan', 'plan 3', 'p', 'pl', 'plan 1', 'res', 'resume 2', 'zz'];
+    queries.forEach((query, index) => {
+      const whole = matchingRows(prepared, searchTerms(query));
+      shown = answer(prepared, searchTerms(query), keep, shown, LIMIT);
+      // Or all of them, where the query's whole answer is still known.
+      expect([firstScreen(whole), whole].map((rows) => rows.map(describeRow)), query).toContainEqual(shown.map(describeRow));
+      if (index % 3 === 2) {
+        shown = answer(prepared, searchTerms(query), keep, shown);
+        expect(shown.map(describeRow), `${query}, whole`).toEqual(whole.map(describeRow));
+      }
+    });
+  });
+
   test('with a limit, a query that finds more answers its first rows, and keeps no answer a later query would narrow', () => {
     const many: Listing = {
       fetchedAt: 1,
