@@ -46,7 +46,7 @@ function MarkedName({ text, terms }: { text: string; terms: ReadonlySignal<reado
 }
 
 /** The elements whose text markedName renders in the popup's list: documents', workspaces' and sites' names. */
-const MARKED_NAMES = '.document-name, .workspace-heading bdi, .site-heading bdi';
+const MARKED_NAMES = '.document-link, .workspace-heading bdi, .site-heading bdi';
 
 /** The `search` highlight, registered with the first call of highlightMatches. */
 let searchHighlight: Highlight | undefined;

@@ -108,11 +108,11 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         target="_blank"
         rel="noopener noreferrer"
         aria-label={tRepeated('openDocument', shownName)}
+        dir="auto"
+        title={shownName}
         data-result-link=""
       >
-        <span class="document-name" dir="auto" title={shownName}>
-          {markedName(shownName, store.terms)}
-        </span>
+        {markedName(shownName, store.terms)}
       </a>
       {document.isPinned && <PinIcon />}
       {modified && (

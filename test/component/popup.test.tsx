@@ -628,7 +628,7 @@ describe('names from Grist', () => {
     return { fetchedAt: 2, sites: [{ ...site, workspaces: [{ id: 10, name: '\u202Eecapskrow ספרים', documents }] }] };
   }
 
-  test('each name is text in its own direction-isolated element, with the full name in its title', async () => {
+  test('each name is text in its own direction-isolated link, with the full name in its title', async () => {
     await setup({ refresh: { ok: true, value: hostileListing() } });
     document.title = 'Grist documents';
 
@@ -636,12 +636,11 @@ describe('names from Grist', () => {
     expect(new Set(listedNames(list!))).toEqual(new Set(HOSTILE_NAMES));
     const links = within(list!).getAllByRole('link');
     for (const link of links) {
-      const name = link.querySelector('.document-name')!;
-      expect(link.getAttribute('aria-label')).toBe(`Open ${name.textContent}`);
-      expect(name.getAttribute('dir')).toBe('auto');
-      expect(name.getAttribute('title')).toBe(name.textContent);
-      // Only the name is isolated: the icon, badge and button are outside it.
-      expect(name.children).toHaveLength(0);
+      // The link is the name: the icon, badge and buttons are outside it.
+      expect(link.getAttribute('aria-label')).toBe(`Open ${link.textContent}`);
+      expect(link.getAttribute('dir')).toBe('auto');
+      expect(link.getAttribute('title')).toBe(link.textContent);
+      expect(link.children).toHaveLength(0);
     }
     expect(document.querySelector('script, img, b')).toBeNull();
     expect(document.title).toBe('Grist documents');
@@ -916,7 +915,7 @@ describe('what a new user needs (issue 12)', () => {
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Forecast']);
     expect([...document.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Acme', 'Fore']);
     type(searchBox(), 'resume');
-    expect(document.querySelector('.document-name mark')?.textContent).toBe('Résumé');
+    expect(document.querySelector('.document-link mark')?.textContent).toBe('Résumé');
   });
 
   test('Enter in the search box opens the first result; F2 on a document starts its rename (item 9)', async () => {

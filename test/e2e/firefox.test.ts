@@ -82,7 +82,7 @@ it('saves the options, lists the documents and renames one with a PATCH without 
   // 153 here), or as <mark> elements before (listing-view/highlighted.tsx).
   await firefox.evaluate(fill, 'Search documents', 'bug tra');
   const marked = await firefox.waitFor('the name marked', () => {
-    const name = document.querySelector('a[aria-label="Open Bug Tracker 2027"] .document-name');
+    const name = document.querySelector('a[aria-label="Open Bug Tracker 2027"]');
     const highlight = CSS.highlights?.get('search');
     const texts = highlight
       ? [...highlight].filter((range) => name?.contains(range.startContainer)).map((range) => (range.startContainer as Text).data.slice(range.startOffset, range.endOffset))

@@ -100,7 +100,7 @@ describe('popup', () => {
     ]);
     // A document's name, where two words of a search are found; the workspace no longer holds one.
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('tra bu');
-    expect(await searchHighlights(popup, '.document-name')).toEqual(['Bu', 'Tra']);
+    expect(await searchHighlights(popup, '.document-link')).toEqual(['Bu', 'Tra']);
     expect(await searchHighlights(popup, 'h3 bdi')).toEqual([]);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('engineering');
     const opened = extension.context.waitForEvent('page');

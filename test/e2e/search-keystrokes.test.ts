@@ -28,7 +28,7 @@ describe('a keystroke', () => {
         [...document.querySelectorAll<HTMLElement>('.results li.document')].map((row) => {
           const box = (selector: string) => JSON.stringify(row.querySelector(selector)!.getBoundingClientRect());
           return {
-            name: row.querySelector('.document-name')!.textContent!,
+            name: row.querySelector('a')!.textContent!,
             buttons: [...row.querySelectorAll('button')].map((button) => button.getAttribute('aria-label')!),
             link: box('a'),
             time: box('time'),
