@@ -55,7 +55,7 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   loadHistory(): Promise<HistoryStore>;
   /** Sets the search. Until `wholeResults`, `rows` holds the first FIRST_SCREEN_ROWS of its results (row-window.ts). */
   setQuery(text: string): void;
-  /** Puts every result of the search in `rows`: the list asks once the first screen is painted, or as it scrolls. */
+  /** Puts every result of the search in `rows`: the list asks whenever it renders whole (once the first screen is painted, as it scrolls, as it is shown). */
   wholeResults(): void;
   /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
   beginRename(ref: RenameRef): void;

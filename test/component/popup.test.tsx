@@ -1364,6 +1364,19 @@ describe('a listing of 20,000 documents', () => {
     expect(leftOut()).toBeGreaterThan(300_000);
   });
 
+  test('a list shown again before its first screen was painted asks for the rest of the results', async () => {
+    const popup = await setup({ refresh: { ok: true, value: bigListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
+    const leftOut = () => [...results().querySelectorAll<HTMLElement>('.gap')].reduce((sum, gap) => sum + parseFloat(gap.style.height), 0);
+    type(searchBox(), '.1');
+    // The history in the list's place, at once, and back: the list is drawn anew, whole.
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(document.querySelector('.results')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    await act(async () => {});
+    expect(leftOut()).toBeGreaterThan(300_000);
+  });
+
   test('the documents a keystroke brings show their buttons and their time’s tooltip once painted; those it keeps have them all along', async () => {
     await setup({ refresh: { ok: true, value: bigListing() } });
     // Shown before the search, buttons and all: "Doc 1.1.17" (in view), not "Doc 1.1.170" (far below).
