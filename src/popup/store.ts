@@ -90,17 +90,23 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // One set while they stay the same: searchAnswers keeps its answers for it.
   const keep = computed(() => new Set(editingKeys.value ? editingKeys.value.split('\n') : []));
   const searchWaits = computed(() => partial.value && query.value.trim() !== '');
-  // A keystroke that keeps the same results ("d", then "do", where every name holds "do") hands
-  // the list the rows it already shows, which matchingRows answers without making an array: nothing
-  // is laid out or rendered again, and no array of 20,000 rows is left for the garbage collector.
   // Typing on and back (searchAnswers) mostly reads the answers to the last keystrokes.
-  let shownRows: readonly Row[] = [];
   const search = searchAnswers();
   // A query typed shows its first screen of results, until the list asks for them all
   // (wholeResults) once those are painted: a query most names match then looks at a few of them
   // as it is typed, not all 20,000.
   const firstScreen = signal(false);
-  const rows = computed(() => (shownRows = prepared.value && !searchWaits.value ? search(prepared.value, termList.value, keep.value, shownRows, firstScreen.value ? FIRST_SCREEN_ROWS : undefined) : []));
+  // The last whole answer, which each search is handed: when it finds the same rows ("d", then
+  // "do", where every name holds "do"), matchingRows answers that very array, so the list lays
+  // nothing out again and no array of 20,000 rows is left for the garbage collector.
+  let wholeRows: readonly Row[] = [];
+  const rows = computed(() => {
+    if (!prepared.value || searchWaits.value) return [];
+    const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
+    const answer = search(prepared.value, termList.value, keep.value, wholeRows, limit);
+    if (!limit) wholeRows = answer;
+    return answer;
+  });
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;

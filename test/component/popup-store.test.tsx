@@ -419,6 +419,14 @@ describe('popup store', () => {
     expect(store.rows.value).toHaveLength(62);
     store.setQuery('p');
     expect(store.rows.value).toHaveLength(FIRST_SCREEN_ROWS);
+    store.wholeResults();
+    const everyPlan = store.rows.value;
+    expect(everyPlan).toHaveLength(62);
+    // A query that keeps the results: a first screen, then, whole, the very rows shown before it.
+    store.setQuery('pla');
+    expect(store.rows.value).toHaveLength(FIRST_SCREEN_ROWS);
+    store.wholeResults();
+    expect(store.rows.value).toBe(everyPlan);
     // Fewer results than a screen: all of them at once, the very rows the list asks for then.
     store.setQuery('plan 1');
     const few = store.rows.value;
