@@ -90,6 +90,9 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       class={bare ? `document bare-${canRename(document) ? 3 : 1}` : 'document'}
       ref={rowRef}
       data-row-key={key}
+      // The whole name, for a name the row cuts short. Not on the link, where it would be read
+      // after the link's label, as its description.
+      title={shownName}
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
         // F2 renames the focused document, as in file managers; Delete moves it to the trash
@@ -109,7 +112,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         rel="noopener noreferrer"
         aria-label={tRepeated('openDocument', shownName)}
         dir="auto"
-        title={shownName}
         data-result-link=""
       >
         {markedName(shownName, store.terms)}

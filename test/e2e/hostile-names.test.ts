@@ -82,8 +82,18 @@ describe('hostile document names', () => {
     expect(rowHeights.length).toBeGreaterThanOrEqual(Object.keys(HOSTILE_NAMES).length);
     for (const height of rowHeights) expect(height).toBeLessThan(60);
 
+    // Every name starts at the left of its link (its 2 px padding), the right-to-left ones too.
+    const starts = await popup.locator('.results a.document-link').evaluateAll((links) =>
+      links.map((link) => {
+        const text = document.createRange();
+        text.selectNodeContents(link);
+        return Math.round(text.getBoundingClientRect().left - link.getBoundingClientRect().left);
+      }),
+    );
+    expect(new Set(starts)).toEqual(new Set([2]));
+
     // The long name is cut short; its row's last-changed time and Rename button are still in view and work.
-    const longRow = popup.locator('.results li').filter({ has: popup.locator(`[title="${LONG_NAME}"]`) });
+    const longRow = popup.locator(`.results li[title="${LONG_NAME}"]`);
     const rename = longRow.getByRole('button', { name: /^Rename / });
     const modified = longRow.locator('time');
     for (const element of [rename, modified]) {
