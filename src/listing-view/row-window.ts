@@ -23,8 +23,8 @@ export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
 
 /**
  * The most rows a keystroke's render can show: a popup's list at its tallest (600 px, Chrome's
- * cap) filled with the shortest rows a search shows (a workspace's heading, 28 px), and one more
- * cut by its bottom edge.
+ * cap) filled with the shortest rows a search shows, and one more cut by its bottom edge. Those
+ * are 28 px at the least: a workspace's heading; a note (22 px) only under its site's (34 px).
  */
 export const FIRST_SCREEN_ROWS = 23;
 

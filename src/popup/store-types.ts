@@ -53,7 +53,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * not with every popup. The same store each time.
    */
   loadHistory(): Promise<HistoryStore>;
-  /** Sets the search. Until `wholeResults`, `rows` holds the first FIRST_SCREEN_ROWS of its results (row-window.ts). */
+  /**
+   * Sets the search. Until `wholeResults`, `rows` may hold only its first results: those up to the
+   * document that brings them to FIRST_SCREEN_ROWS (row-window.ts), or all, where known already.
+   */
   setQuery(text: string): void;
   /** Puts every result of the search in `rows`: the list asks whenever it renders whole (once the first screen is painted, as it scrolls, as it is shown). */
   wholeResults(): void;
