@@ -89,6 +89,13 @@ function watchPopup() {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
+/** A watched popup (openWatchedPopup) at the size of Chrome's toolbar popup, for what is typed or clicked in it. */
+async function openSizedPopup(extension: LoadedExtension): Promise<Page> {
+  const { page } = await openWatchedPopup(extension);
+  await page.setViewportSize({ width: 380, height: 560 });
+  return page;
+}
+
 async function openWatchedPopup(extension: LoadedExtension): Promise<{ page: Page; marks: Record<string, number>; listMutations: number; documentsReceived: number }> {
   const page = await extension.openPage(POPUP_PAGE);
   await page.waitForFunction(() => (window as unknown as { benchMarks: { refreshDone?: number } }).benchMarks.refreshDone !== undefined, null, { timeout: 60_000 });
@@ -751,17 +758,14 @@ async function popupRows(phase: Awaited<ReturnType<typeof startPhase>>, document
   // its DOM size and memory after typing.
   const typing: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const { page } = await openWatchedPopup(extension);
-    await page.setViewportSize({ width: 380, height: 560 });
+    const page = await openSizedPopup(extension);
     typing.push(...(await keystrokeTimes(page, 'input[type="search"]', SEARCHES)));
     await page.close();
   }
-  const { page: popup } = await openWatchedPopup(extension);
-  await popup.setViewportSize({ width: 380, height: 560 });
+  const popup = await openSizedPopup(extension);
   const { profile: typingProfile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
   // What comes after the frame, typed in a fresh popup a keystroke every other frame.
-  const { page: wholePopup } = await openWatchedPopup(extension);
-  await wholePopup.setViewportSize({ width: 380, height: 560 });
+  const wholePopup = await openSizedPopup(extension);
   const whole = await keystrokeTimes(wholePopup, 'input[type="search"]', SEARCHES, true);
   await wholePopup.close();
   rows.push({ figure: `search keystroke median, ${documents} documents (${typing.length} keystrokes)`, unit: 'ms', ours: median(typing), target: null, against: 'target', naive: median(naive.keystrokes) });
@@ -780,8 +784,7 @@ async function popupRows(phase: Awaited<ReturnType<typeof startPhase>>, document
  * bulk run takes.
  */
 async function trashRows({ grist, extension }: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
-  const { page } = await openWatchedPopup(extension);
-  await page.setViewportSize({ width: 380, height: 560 });
+  const page = await openSizedPopup(extension);
   grist.clearRequests();
   const target = `Document ${TEAMS}.${DOCS_PER_TEAM}`;
   await page.getByRole('searchbox', { name: 'Search documents' }).fill(target);
@@ -904,8 +907,7 @@ async function main() {
     rows.push(...(await popupRows(phase, DOCUMENTS, { cachedOpen: 50, search: 8, heap: 30 })));
 
     // Rename: the new name is on screen before the next frame, after exactly one request.
-    const { page: popup } = await openWatchedPopup(extension);
-    await popup.setViewportSize({ width: 380, height: 560 });
+    const popup = await openSizedPopup(extension);
     grist.clearRequests();
     const target = `Document ${Math.min(7, TEAMS)}.${Math.min(7, DOCS_PER_TEAM)}`;
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill(target);
