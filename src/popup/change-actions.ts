@@ -107,8 +107,8 @@ export function cancelRename(context: ActionContext, ref: RenameRef): void {
  * if refused); not a second time while the first is on its way (a second Enter).
  */
 export async function commitRename(context: ActionContext, ref: RenameRef): Promise<void> {
-  const state = context.renames.value.get(renameKey(ref));
-  if (!state || state.saving) return;
+  const state = editing(context, ref);
+  if (!state) return;
   batch(() => {
     setRename(context, ref, { ...state, saving: true, error: null });
     context.announcement.value = t('savingNewName');
