@@ -188,6 +188,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     } else
       return afterNextPaint(() => {
         shown.current.whole = true;
+        // Here too, not only once rendered whole: the whole results then come in this render.
         store.wholeResults();
         renderAgain((count) => count + 1);
       });
