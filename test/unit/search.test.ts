@@ -167,6 +167,13 @@ describe('searching the listing', () => {
     ]);
   });
 
+  test('terms that only different documents of one workspace hold, or only across two names, find none of them', () => {
+    // Sales holds "Quarterly plan" and "RESUME draft": its names together hold every term.
+    expect(search('plan draft')).toEqual([]);
+    expect(search('planresume')).toEqual([]);
+    expect(search('plan quarterly')).toEqual(['site:acme', 'workspace:Sales', 'document:Quarterly plan']);
+  });
+
   test('nothing matching leaves no rows', () => {
     expect(search('zzz')).toEqual([]);
   });
