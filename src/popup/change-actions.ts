@@ -233,7 +233,7 @@ export function focusOnceDrawn(target: () => HTMLElement | null | undefined): vo
 export function focusDocumentLink(ref: DocumentRef): void {
   focusOnceDrawn(() => {
     const row = rowElement(globalThis.document, documentKey(ref));
-    return row?.querySelector<HTMLElement>('a[data-result-link]') ?? globalThis.document.getElementById('search-documents');
+    return row?.querySelector<HTMLElement>('a.document-link') ?? globalThis.document.getElementById('search-documents');
   });
 }
 

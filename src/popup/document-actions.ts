@@ -46,7 +46,7 @@ function neighbourLink(key: string): HTMLElement | null {
   if (row?.getAttribute('data-row-key') !== key) return null;
   // In the order they are shown (the windowed list keeps its elements in no set order).
   const top = (element: HTMLElement) => element.getBoundingClientRect().top;
-  const links = [...globalThis.document.querySelectorAll<HTMLElement>('a[data-result-link]')].sort((a, b) => top(a) - top(b));
+  const links = [...globalThis.document.querySelectorAll<HTMLElement>('a.document-link')].sort((a, b) => top(a) - top(b));
   const at = links.findIndex((link) => row.contains(link));
   return links[at + 1] ?? links[at - 1] ?? null;
 }

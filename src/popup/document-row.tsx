@@ -104,7 +104,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         event.preventDefault();
       }}
     >
-      {/* data-result-link: the arrow keys move between these links (results-list.tsx). */}
       <a
         class="document-link"
         href={documentPageUrl(row.site.siteUrl, document)}
@@ -112,7 +111,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         rel="noopener noreferrer"
         aria-label={tRepeated('openDocument', shownName)}
         dir="auto"
-        data-result-link=""
       >
         {markedName(shownName, store.terms)}
       </a>

@@ -37,8 +37,8 @@ const DEFAULT_VIEWPORT_HEIGHT = 600;
 /** No rows yet drawn with their buttons (see withButtons); one set, not one made at each render. */
 const NO_ROWS: ReadonlySet<string> = new Set();
 
-/** Each result row's link carries `data-result-link`; rows in edit mode have none. */
-const RESULT_LINK_SELECTOR = 'a[data-result-link]';
+/** A document row's link (document-row.tsx); rows in edit mode, or with their picker open, have none. */
+const RESULT_LINK_SELECTOR = 'a.document-link';
 
 /** Runs `task` once the next frame has been painted. Out: a function that cancels it. */
 function afterNextPaint(task: () => void): () => void {

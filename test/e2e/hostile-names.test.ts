@@ -67,7 +67,7 @@ describe('hostile document names', () => {
     // The width Chrome gives the popup, and tall enough that no vertical scrollbar takes width.
     await popup.setViewportSize({ width: 380, height: 600 });
 
-    const listed = await popup.locator('.results a[data-result-link]').evaluateAll((links) =>
+    const listed = await popup.locator('.results a.document-link').evaluateAll((links) =>
       links.map((link) => ({ text: link.textContent, label: link.getAttribute('aria-label') })),
     );
     for (const name of Object.values(HOSTILE_NAMES)) {

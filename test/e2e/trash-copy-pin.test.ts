@@ -149,7 +149,7 @@ describe('a workspace’s New document', () => {
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Q4 plan');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
     // Its row's link (the status's Open has the same name).
-    await popup.locator('a[data-result-link]').filter({ hasText: 'Q4 plan' }).waitFor();
+    await popup.locator('a.document-link').filter({ hasText: 'Q4 plan' }).waitFor();
     await popup.getByRole('status').getByText('Created “\u2068Q4 plan\u2069” in Acme Corp › Marketing.').waitFor();
     expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New document in Marketing');
     const made = grist.requests.find((request) => request.method === 'POST' && request.path === `/o/acme/api/workspaces/${WORKSPACES.marketing.id}/docs`);
