@@ -17,7 +17,7 @@ import { plainTextName } from '../shared/plain-text-name.ts';
 import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { placeOf, withMoved, withRenamed, withUndone } from './listing-edits.ts';
-import { rowElement } from './row-element.ts';
+import { RESULT_LINK, rowElement } from './row-element.ts';
 import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
 import { renameSubject, rowDocument } from './listing-lookups.ts';
 
@@ -232,8 +232,7 @@ export function focusOnceDrawn(target: () => HTMLElement | null | undefined): vo
  */
 export function focusDocumentLink(ref: DocumentRef): void {
   focusOnceDrawn(() => {
-    const row = rowElement(globalThis.document, documentKey(ref));
-    return row?.querySelector<HTMLElement>('a.document-link') ?? globalThis.document.getElementById('search-documents');
+    return rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents');
   });
 }
 

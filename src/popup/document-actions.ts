@@ -22,6 +22,7 @@ import { focusDocumentLink, focusOnceDrawn, offerUndo, type ActionContext } from
 import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
 import { renameKey, type LastChange } from './popup-state.ts';
 import { rowDocument, rowWorkspace } from './listing-lookups.ts';
+import { RESULT_LINK } from './row-element.ts';
 
 /** What these actions need besides the rename and move actions' context: the worker's new messages. */
 export interface DocumentActionContext extends ActionContext {
@@ -46,7 +47,7 @@ function neighbourLink(key: string): HTMLElement | null {
   if (row?.getAttribute('data-row-key') !== key) return null;
   // In the order they are shown (the windowed list keeps its elements in no set order).
   const top = (element: HTMLElement) => element.getBoundingClientRect().top;
-  const links = [...globalThis.document.querySelectorAll<HTMLElement>('a.document-link')].sort((a, b) => top(a) - top(b));
+  const links = [...globalThis.document.querySelectorAll<HTMLElement>(RESULT_LINK)].sort((a, b) => top(a) - top(b));
   const at = links.findIndex((link) => row.contains(link));
   return links[at + 1] ?? links[at - 1] ?? null;
 }

@@ -20,7 +20,7 @@ import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, l
 import { documentKey } from '../listing-view/row-identity.ts';
 import { highlightMatches } from '../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
-import { rowElement } from './row-element.ts';
+import { RESULT_LINK, rowElement } from './row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from './store-types.ts';
@@ -36,9 +36,6 @@ const DEFAULT_VIEWPORT_HEIGHT = 600;
 
 /** No rows yet drawn with their buttons (see withButtons); one set, not one made at each render. */
 const NO_ROWS: ReadonlySet<string> = new Set();
-
-/** A document row's link (document-row.tsx); rows in edit mode, or with their picker open, have none. */
-const RESULT_LINK_SELECTOR = 'a.document-link';
 
 /** Runs `task` once the next frame has been painted. Out: a function that cancels it. */
 function afterNextPaint(task: () => void): () => void {
@@ -204,7 +201,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     const key = pendingFocus.current;
     if (key === null) return;
     pendingFocus.current = null;
-    rowElement(containerRef.current, key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR)?.focus();
+    rowElement(containerRef.current, key)?.querySelector<HTMLElement>(RESULT_LINK)?.focus();
   });
 
   // Rows in edit mode, and the one whose destination picker is open: no link to move to.
@@ -218,7 +215,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     const container = containerRef.current;
     const row = rows[index];
     if (!container || !row) return;
-    const link = rowElement(container, row.key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR);
+    const link = rowElement(container, row.key)?.querySelector<HTMLElement>(RESULT_LINK);
     if (link) {
       // Rendered (in view or in the overscan): the browser scrolls it into view as it focuses it.
       link.focus();
@@ -242,7 +239,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     const first = adjacentResult(rows, -1, 1, isEditing);
     if (first < 0) return;
     // A search starts at the top, so its first result is rendered; as a link, it opens as one.
-    const link = rowElement(containerRef.current, rows[first]!.key)?.querySelector<HTMLElement>(RESULT_LINK_SELECTOR);
+    const link = rowElement(containerRef.current, rows[first]!.key)?.querySelector<HTMLElement>(RESULT_LINK);
     if (link) link.click();
     else focusRow(first);
   };
@@ -257,7 +254,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     const target = event.target;
     if (!(target instanceof Element) || target instanceof HTMLInputElement) return;
     const rowElementOfTarget = target.closest('[data-row-key]');
-    if (!rowElementOfTarget?.querySelector(RESULT_LINK_SELECTOR)) return;
+    if (!rowElementOfTarget?.querySelector(RESULT_LINK)) return;
     const from = indexOfKey(rows, rowElementOfTarget.getAttribute('data-row-key'), range);
     if (from < 0) return;
     // Stops the list from scrolling as well as moving focus.
