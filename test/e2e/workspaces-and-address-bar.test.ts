@@ -1,7 +1,8 @@
 /**
  * Workspaces and the address bar in Chromium against the fake Grist server (issue 15): a workspace
  * renamed from the popup and from its page's menu, then undone from the history; the `gr`
- * keyword's handlers called as the browser calls them, opening the right rename window.
+ * keyword's handlers called as the browser calls them, opening the right rename window, and
+ * suggesting a document by the name it was just given.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -76,21 +77,28 @@ describe('the gr keyword in the address bar', () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     await (await openPopup(extension)).close();
-    const suggestions = await extension.worker.evaluate(async () => {
-      const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
-      omnibox.onInputStarted();
-      let results: Array<{ content: string; description: string }> = [];
-      await omnibox.onInputChanged('bug', (given) => (results = given));
-      return results;
-    });
+    /** The keyword typed, then `text`: the suggestions the worker hands to the browser. */
+    const suggest = (text: string) =>
+      extension.worker.evaluate(async (typed) => {
+        const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
+        omnibox.onInputStarted();
+        let results: Array<{ content: string; description: string }> = [];
+        await omnibox.onInputChanged(typed, (given) => (results = given));
+        return results;
+      }, text);
     const bugTracker = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
-    expect(suggestions).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
+    expect(await suggest('bug')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
 
     const dialog = await nextWindow(() =>
       extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), bugTracker),
     );
     await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'New name' }).fill('Defect Tracker');
+    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await dialog.getByRole('status').getByText('Renamed to “Defect Tracker”.').waitFor();
     await dialog.close();
+    // The worker's write of its listing, with the new name, rebuilds the index the keyword reads.
+    await expect.poll(() => suggest('defect')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Defect</match> Tracker') }]);
 
     const popup = await nextWindow(() => extension.worker.evaluate(() => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered('roadmap', 'currentTab')));
     expect(await popup.getByRole('searchbox', { name: 'Search documents' }).inputValue()).toBe('roadmap');

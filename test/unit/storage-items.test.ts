@@ -3,10 +3,10 @@
  * its default), and stored together or not at all.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forgetListing } from '../../src/background/listing/listing-cache.ts';
 import { isListing } from '../../src/shared/listing.ts';
-import { accountsItem, apiKeysItem, firstScreenItem, listingItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, listingItem, listingPreviewItem, onWritten, removeTogether, storeTogether } from '../../src/shared/storage-items.ts';
 import { storedAccount as account } from '../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../setup/listings.ts';
 
@@ -106,6 +106,25 @@ describe('storage items', () => {
     expect(await firstScreenItem.get()).toEqual(drawing);
     await forgetListing();
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
+  it('tell the keys of each write stored or removed together, once written, and none of a write refused', async () => {
+    const told = vi.fn();
+    onWritten(told);
+    try {
+      await storeTogether(listingItem.entry(listing), apiKeysItem.entry({ a1: 'a'.repeat(40) }));
+      expect(told).toHaveBeenLastCalledWith(['listing', 'apiKeys']);
+      await removeTogether(listingItem, listingPreviewItem);
+      expect(told).toHaveBeenLastCalledWith(['listing', 'listingPreview']);
+      expect(await fakeBrowser.storage.local.get(null)).toEqual({ apiKeys: { a1: 'a'.repeat(40) } });
+      told.mockClear();
+      vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+      await expect(storeTogether(listingItem.entry(listing))).rejects.toThrow('quota');
+      expect(told).not.toHaveBeenCalled();
+    } finally {
+      onWritten(() => undefined);
+      vi.restoreAllMocks();
+    }
   });
 
   it('an empty stored key makes the keys unreadable: none is used', async () => {

@@ -7,7 +7,7 @@
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item, keyHostsSchema, SCHEMA_VERSION, removeTogether, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
 
@@ -67,7 +67,7 @@ export async function migrateStorage(): Promise<Account[]> {
   let current = accounts.value;
   if (accounts.corrupt) {
     // Unreadable accounts: their keys cannot be told where to go. Both go; the options page asks again.
-    await Promise.all([accountsItem.remove(), apiKeysItem.remove()]);
+    await removeTogether(accountsItem, apiKeysItem);
     current = [];
   }
   let historyAccount: string | undefined;

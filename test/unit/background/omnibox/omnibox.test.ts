@@ -6,11 +6,12 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
 import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
-import { BUILD_AHEAD_MS, onInputChanged, onInputEntered, onInputStarted, onStorageChanged } from '../../../../src/background/omnibox/omnibox.ts';
+import { BUILD_AHEAD_MS, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
+import { listingItem, onWritten } from '../../../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
+import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
@@ -90,7 +91,10 @@ describe('the handlers', () => {
     fakeBrowser.tabs.create = createTab as never;
     fakeBrowser.runtime.openOptionsPage = openOptionsPage as never;
     for (const stub of [setDefaultSuggestion, createWindow, createTab, openOptionsPage]) stub.mockClear();
-    onStorageChanged({ listing: {} });
+    // As the worker's entry wires it: the listing and keys the worker stores reach the index.
+    onWritten(onStorageWritten);
+    // The storage emptied for this test, behind the index's back.
+    onStorageWritten([listingItem.key]);
   });
   afterEach(async () => {
     await grist.close();
@@ -105,9 +109,11 @@ describe('the handlers', () => {
   it('builds the index ahead, a moment after a new listing: the first keystroke then reads nothing from storage', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
+    // Its listing stored (readListing waits for the write), then told again, on a clock the test moves.
+    await readListing();
     vi.useFakeTimers();
     try {
-      onStorageChanged({ listing: {} });
+      onStorageWritten([listingItem.key]);
       const read = vi.spyOn(fakeBrowser.storage.local, 'get');
       await vi.advanceTimersByTimeAsync(BUILD_AHEAD_MS);
       expect(read).toHaveBeenCalled();
@@ -120,6 +126,15 @@ describe('the handlers', () => {
     }
   });
 
+  it('a document the worker renamed is suggested by its new name at the next keystroke: its listing write rebuilds the index', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
+    await refreshListing();
+    expect((await type('bug')).map(({ description }) => description)).toEqual([expect.stringContaining('Bug</match> Tracker')]);
+    await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, name: 'Defect Tracker' });
+    expect(await type('bug')).toEqual([]);
+    expect((await type('defect')).map(({ description }) => description)).toEqual([expect.stringContaining('Defect</match> Tracker')]);
+  });
+
   it('with no key or listing yet: says how to set up, suggests nothing, and Enter opens the options', async () => {
     expect(await type('bug')).toEqual([]);
     expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: 'Set up Grist Quick Rename first: press Enter to open its options.' });
@@ -130,7 +145,6 @@ describe('the handlers', () => {
   it('suggests from the cached listing without calling Grist; Enter on one opens the rename window, Alt+Enter the document', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
-    onStorageChanged({ listing: {} });
     onInputStarted();
     grist.clearRequests();
     const suggestions = await type('bug');
@@ -149,7 +163,6 @@ describe('the handlers', () => {
 
   it('with a key but no listing yet: asks for one behind, says so, and Enter opens the popup’s search', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
-    onStorageChanged({ listing: {} });
     onInputStarted();
     expect(await type('bug')).toEqual([]);
     expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: 'Your Grist documents are being listed. Press Enter to search them in the list.' });
@@ -162,7 +175,6 @@ describe('the handlers', () => {
   it('Enter on typed text opens the popup’s search with it, in a small window', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
-    onStorageChanged({ listing: {} });
     await onInputEntered('  road map ', 'currentTab');
     const popup = new URL((createWindow.mock.calls[0] as unknown as [{ url: string; type: string }])[0].url);
     expect(popup.pathname).toBe('/src/popup/index.html');
@@ -176,7 +188,7 @@ describe('the handlers', () => {
     // Once the refresh has stored its listing (readListing waits for that), make it old.
     const listing = (await readListing())!;
     await listingItem.set({ ...listing, fetchedAt: Date.now() - 61_000 });
-    onStorageChanged({ listing: {} });
+    onStorageWritten([listingItem.key]);
     grist.injectFault({ path: /^\/api\//, holdAnswerMs: 2000 });
     grist.clearRequests();
     const started = Date.now();
@@ -194,7 +206,6 @@ describe('the handlers', () => {
       { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
     ]);
     await refreshListing();
-    onStorageChanged({ listing: {} });
     onInputStarted();
     grist.clearRequests();
   }
