@@ -404,11 +404,11 @@ async function omniboxRows(extension: LoadedExtension): Promise<Row[]> {
     type Omnibox = {
       onInputStarted(): void;
       onInputChanged(text: string, suggest: (results: unknown[]) => void): Promise<void>;
-      onStorageWritten(keys: string[]): void;
+      onStorageWritten(): void;
     };
     const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: Omnibox }).gristQuickRenameOmnibox;
     // Built ahead at the worker's start already: forgotten, as a new listing does, to time a build.
-    omnibox.onStorageWritten(['listing']);
+    omnibox.onStorageWritten();
     const started = performance.now();
     omnibox.onInputStarted();
     // The first keystroke waits for the index the keyword started.
@@ -424,7 +424,7 @@ async function omniboxRows(extension: LoadedExtension): Promise<Row[]> {
     }
     // A new listing, then a pause as when the user goes on browsing: the index is built ahead, and
     // the keyword's first keystroke is answered from it.
-    omnibox.onStorageWritten(['listing']);
+    omnibox.onStorageWritten();
     await new Promise((resolve) => setTimeout(resolve, 1000 + 3 * build + 500));
     const begun = performance.now();
     let first = Number.NaN;

@@ -75,17 +75,18 @@ export function defineItem<T>(
   };
 }
 
-/** Told the keys of each write made through storeTogether or removeTogether (see onWritten). */
-let written: (keys: string[]) => void = () => undefined;
+/** Told of each write made through storeTogether or removeTogether (see onWritten). */
+let written = (): void => undefined;
 
 /**
  * Sets the one function told, after each write made in this context through storeTogether or
- * removeTogether, the keys it stored or removed. The worker follows its own writes of the listing
- * and the keys this way, not by `storage.onChanged`, which copies every changed value, old and
- * new, into each context that listens: for a full change log, 15 MB into the worker at each write
- * (Chromium's trace of a bulk copy run: 120 ms on its thread, in the way of the run's answers).
+ * removeTogether, that it is done: the worker, which alone writes the listing, the accounts and the
+ * keys, follows its own writes this way, not by `storage.onChanged`, which copies every changed
+ * value, old and new, into each context that listens: for a full change log, 15 MB into the worker
+ * at each write (Chromium's trace of a bulk copy run: 120 ms on its thread, in the way of the run's
+ * answers).
  */
-export function onWritten(listener: (keys: string[]) => void): void {
+export function onWritten(listener: () => void): void {
   written = listener;
 }
 
@@ -97,14 +98,13 @@ export function onWritten(listener: (keys: string[]) => void): void {
  */
 export async function storeTogether(...entries: Array<[string, unknown]>): Promise<void> {
   await browser.storage.local.set(Object.fromEntries(entries));
-  written(entries.map(([key]) => key));
+  written();
 }
 
 /** Removes several items in one `storage.local.remove` call (see storeTogether). */
 export async function removeTogether(...items: Array<StorageItem<unknown>>): Promise<void> {
-  const keys = items.map((item) => item.key);
-  await browser.storage.local.remove(keys);
-  written(keys);
+  await browser.storage.local.remove(items.map((item) => item.key));
+  written();
 }
 
 /**

@@ -61,9 +61,13 @@ installDynamicRules();
 installMessages();
 installOmnibox();
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   installDynamicRules();
   installMessages();
   installOmnibox();
+  // The worker keeps the change log it read or wrote (change-log.ts): forgotten with the storage.
+  // Imported here, once the globals above are in place.
+  const { forgetChangeLog } = await import('../../src/background/change-log/change-log.ts');
+  await forgetChangeLog();
 });

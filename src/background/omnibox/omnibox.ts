@@ -11,7 +11,7 @@
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { apiKeysItem, listingItem } from '../../shared/storage-items.ts';
+import { apiKeysItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
@@ -56,9 +56,11 @@ export function buildAhead(): void {
   ahead = setTimeout(() => void currentState().catch(logFailure('the address bar')), BUILD_AHEAD_MS);
 }
 
-/** The keys of a storage write (onWritten): a new listing or key, and the index is built again, ahead. */
-export function onStorageWritten(keys: readonly string[]): void {
-  if (!keys.includes(listingItem.key) && !keys.includes(apiKeysItem.key)) return;
+/**
+ * The worker stored a listing, accounts or keys (onWritten: nothing else it writes through
+ * storeTogether or removeTogether): the index is built again, ahead.
+ */
+export function onStorageWritten(): void {
   state = null;
   buildAhead();
 }

@@ -1,10 +1,10 @@
 /**
- * change-log/change-log.ts: the change log as stored: what is kept, its shape version, a bad entry
- * dropped alone, Clear history.
+ * change-log/change-log.ts: the change log as stored: what is kept, its shape version, read once,
+ * a bad entry dropped alone, Clear history.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { describe, expect, it } from 'vitest';
-import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { addLogEntry, forgetChangeLog, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { renameDocumentAtUrl } from '../../../../src/background/rename-window/document-at-url.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
@@ -76,6 +76,19 @@ describe('the history', () => {
     expect(entries.every((kept) => kept.batchId === 'large-batch')).toBe(true);
   });
 
+  it('is read from storage once: a write does not read it again, the worker alone writes it', async () => {
+    await renameDocument({ ...bugTracker, name: 'Bugs' });
+    const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+    try {
+      await renameDocument({ ...bugTracker, name: 'Bugs 2' });
+      expect((await readChangeLog()).map((entry) => entry.newName)).toEqual(['Bugs 2', 'Bugs']);
+      expect(read.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('changeLog'))).toEqual([]);
+    } finally {
+      read.mockRestore();
+    }
+    expect(((await fakeBrowser.storage.local.get('changeLog')).changeLog as { entries: unknown[] }).entries).toHaveLength(2);
+  });
+
   it('is stored as one item with its shape version, and never holds the key', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };
@@ -87,6 +100,8 @@ describe('the history', () => {
   it('an entry that does not read back is dropped, not the whole history with it', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };
+    // Stored so by an earlier version, say: found by the worker's first read of it.
+    await forgetChangeLog();
     await fakeBrowser.storage.local.set({ changeLog: { ...stored, entries: [{ id: 7, broken: true }, ...stored.entries] } });
     expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
     await renameDocument({ ...bugTracker, name: 'Bugs 2' });
@@ -113,6 +128,7 @@ describe('the history', () => {
     grist.clearRequests();
     await clearChangeLog();
     expect(await changeLogItem.get()).toEqual({ version: CHANGE_LOG_VERSION, entries: [] });
+    expect(await readChangeLog()).toEqual([]);
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
   });

@@ -94,7 +94,7 @@ describe('the handlers', () => {
     // As the worker's entry wires it: the listing and keys the worker stores reach the index.
     onWritten(onStorageWritten);
     // The storage emptied for this test, behind the index's back.
-    onStorageWritten([listingItem.key]);
+    onStorageWritten();
   });
   afterEach(async () => {
     await grist.close();
@@ -113,7 +113,7 @@ describe('the handlers', () => {
     await readListing();
     vi.useFakeTimers();
     try {
-      onStorageWritten([listingItem.key]);
+      onStorageWritten();
       const read = vi.spyOn(fakeBrowser.storage.local, 'get');
       await vi.advanceTimersByTimeAsync(BUILD_AHEAD_MS);
       expect(read).toHaveBeenCalled();
@@ -188,7 +188,7 @@ describe('the handlers', () => {
     // Once the refresh has stored its listing (readListing waits for that), make it old.
     const listing = (await readListing())!;
     await listingItem.set({ ...listing, fetchedAt: Date.now() - 61_000 });
-    onStorageWritten([listingItem.key]);
+    onStorageWritten();
     grist.injectFault({ path: /^\/api\//, holdAnswerMs: 2000 });
     grist.clearRequests();
     const started = Date.now();
