@@ -80,11 +80,11 @@ let written = (): void => undefined;
 
 /**
  * Sets the one function told, after each write made in this context through storeTogether or
- * removeTogether, that it is done: the worker, which alone writes the listing, the accounts and the
- * keys, follows its own writes this way, not by `storage.onChanged`, which copies every changed
- * value, old and new, into each context that listens: for a full change log, 15 MB into the worker
- * at each write (Chromium's trace of a bulk copy run: 120 ms on its thread, in the way of the run's
- * answers).
+ * removeTogether, that it is done. The worker, which alone writes the listing and the keys (always
+ * through these two), follows its own writes this way, not by `storage.onChanged`, which copies
+ * every changed value, old and new, into each context that listens: for a full change log, 15 MB
+ * into the worker at each write (Chromium's trace of a bulk copy run: 120 ms on its thread, in the
+ * way of the run's answers).
  */
 export function onWritten(listener: () => void): void {
   written = listener;
@@ -93,15 +93,16 @@ export function onWritten(listener: () => void): void {
 /**
  * Writes several items in one `storage.local.set` call, so that they are stored together or, when
  * the browser refuses the write (over quota, say), none is: a browser applies one call's items as
- * one write and checks the quota for all of them before writing any.
- * In: entries from each item's `entry(value)`.
+ * one write and checks the quota for all of them before writing any. Once written, tells onWritten's
+ * listener (in the worker: the address bar's index is built again), so it is for the listing, the
+ * accounts and the keys. In: entries from each item's `entry(value)`.
  */
 export async function storeTogether(...entries: Array<[string, unknown]>): Promise<void> {
   await browser.storage.local.set(Object.fromEntries(entries));
   written();
 }
 
-/** Removes several items in one `storage.local.remove` call (see storeTogether). */
+/** Removes several items in one `storage.local.remove` call, then tells onWritten's listener (see storeTogether). */
 export async function removeTogether(...items: Array<StorageItem<unknown>>): Promise<void> {
   await browser.storage.local.remove(items.map((item) => item.key));
   written();

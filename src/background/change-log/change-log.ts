@@ -1,6 +1,7 @@
 /**
- * The change log (shared/change-log.ts), written only here: an entry for every change Grist confirmed
- * (a rename, a move), newest first, as many as `keptEntries` keeps. Writes are queued, so two
+ * The change log (shared/change-log.ts), written only here (and by the start-up migration, before
+ * anything reads it): an entry for every change Grist confirmed (a rename, a move...), newest
+ * first, as many as `keptEntries` keeps. Writes are queued, so two
  * changes confirmed at once cannot drop each other's entry; entries confirmed while a write is
  * under way are written together by the next one (a bulk run confirms dozens a second).
  */
@@ -47,7 +48,7 @@ export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promis
   return added;
 }
 
-/** The entries, newest first, once the writes queued before are done. */
+/** The entries, newest first, once the writes queued before are done: the worker's own, read, never changed. */
 export async function readChangeLog(): Promise<ChangeEntry[]> {
   return (await queue(stored)).entries;
 }

@@ -57,8 +57,8 @@ export function buildAhead(): void {
 }
 
 /**
- * The worker stored a listing, accounts or keys (onWritten: nothing else it writes through
- * storeTogether or removeTogether): the index is built again, ahead.
+ * The worker wrote through storeTogether or removeTogether (onWritten), which it does for the
+ * listing, the accounts and the keys only: the index is built again, ahead.
  */
 export function onStorageWritten(): void {
   state = null;

@@ -89,6 +89,19 @@ describe('the history', () => {
     expect(((await fakeBrowser.storage.local.get('changeLog')).changeLog as { entries: unknown[] }).entries).toHaveLength(2);
   });
 
+  it('a write the browser refuses (over quota) leaves the log as stored, and the next one writes on that', async () => {
+    await renameDocument({ ...bugTracker, name: 'Bugs' });
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    try {
+      await expect(addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: 'refused', oldName: 'a', newName: 'b', source: 'popup' })).rejects.toThrow('quota');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await readChangeLog()).map((entry) => entry.newName)).toEqual(['Bugs']);
+    await renameDocument({ ...bugTracker, name: 'Bugs 2' });
+    expect((await changeLogItem.get()).entries.map((entry) => entry.newName)).toEqual(['Bugs 2', 'Bugs']);
+  });
+
   it('is stored as one item with its shape version, and never holds the key', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };

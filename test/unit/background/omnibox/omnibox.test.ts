@@ -12,6 +12,7 @@ import { readListing } from '../../../../src/background/listing/listing-cache.ts
 import { listingItem, onWritten } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
@@ -216,6 +217,14 @@ describe('the handlers', () => {
     expect((await type('budget')).map((suggestion) => suggestion.content)).toEqual([`${grist.url}/o/docs/doc/${DOCS.personalBudget.urlId}`]);
     expect((await type('notes')).map((suggestion) => suggestion.content)).toEqual([`${grist.url}/o/docs/doc/${DOCS.editorNotes.urlId}`]);
     expect(grist.requests).toEqual([]);
+  });
+
+  it('an account removed: its documents are no longer suggested, at the next keystroke', async () => {
+    await twoAccounts();
+    expect(await type('notes')).toHaveLength(1);
+    await removeAccount({ account: 'account-2' });
+    expect(await type('notes')).toEqual([]);
+    expect(await type('budget')).toHaveLength(1);
   });
 
   it('with several accounts: a document both list is suggested once, at its one address', async () => {
