@@ -231,9 +231,7 @@ export function focusOnceDrawn(target: () => HTMLElement | null | undefined): vo
  * now if that is on screen, otherwise the search box (see focusOnceDrawn).
  */
 export function focusDocumentLink(ref: DocumentRef): void {
-  focusOnceDrawn(() => {
-    return rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents');
-  });
+  focusOnceDrawn(() => rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents'));
 }
 
 /**
