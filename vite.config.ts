@@ -1,5 +1,6 @@
 import { crx } from '@crxjs/vite-plugin';
 import { build as bundle } from 'rolldown';
+import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 import { BULK_RENAME_PAGE } from './src/shared/bulk-page.ts';
@@ -27,10 +28,30 @@ function popupScripts(outDir: string, target: string, mode: string): Plugin {
         // have it moved to a chunk of its own, one more file for every popup.
         preserveEntrySignatures: 'allow-extension',
         platform: 'browser',
+        plugins: [inlined()],
         // The mode as Vite gives it to the other pages' code: what the Chrome build may leave out.
         transform: { target, jsx: { runtime: 'automatic', importSource: 'preact' }, define: { 'import.meta.env.MODE': JSON.stringify(mode) } },
         output: { dir: outDir, format: 'es', minify: true, comments: false, entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name].js' },
       });
+    },
+  };
+}
+
+/**
+ * Terser's compressor, run on each chunk after the bundler's own minifier (oxc): it inlines the
+ * functions called once and drops what that leaves unused, which oxc does not. Measured, gzip:
+ * the service worker 320 bytes less (29.99 to 29.68 KB), the popup 106 (19.99 to 19.89); terser
+ * in place of oxc saved 57 on the worker. Names are not mangled again: oxc's already are, and a
+ * second mangling came out 14 bytes larger.
+ */
+function inlined(): Plugin {
+  return {
+    name: 'inlined',
+    apply: 'build',
+    async generateBundle(_, output) {
+      for (const chunk of Object.values(output)) {
+        if (chunk.type === 'chunk') chunk.code = (await minify(chunk.code, { module: true, compress: { passes: 2 }, mangle: false })).code!;
+      }
     },
   };
 }
@@ -45,6 +66,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       popupScripts(outDir, target, mode),
+      inlined(),
       crx({
         manifest: firefox ? firefoxManifest(chromeManifest) : chromeManifest,
         browser: firefox ? 'firefox' : 'chrome',
