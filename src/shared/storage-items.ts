@@ -252,13 +252,20 @@ export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, 
  * 2: the change log (`changeLog`): every entry names its `kind` and its `target` (the storage
  *    migration turns version 1 into it). Kinds added since (trash, restore, pin, copy, new
  *    document, delete) and their optional fields leave older entries valid: no new version.
+ * 3: each bulk run's entries are stored apart (batchLogItem), named by `batches`. A log of
+ *    version 2 still reads (its batches' entries are in `entries`); the next write splits it.
  */
-export const CHANGE_LOG_VERSION = 2;
+export const CHANGE_LOG_VERSION = 3;
 
 export interface StoredChangeLog {
-  version: typeof CHANGE_LOG_VERSION;
-  /** Newest first, as many as `keptEntries` keeps. */
+  version: 2 | typeof CHANGE_LOG_VERSION;
+  /**
+   * Newest first: those of no batch; in version 2 all, and the storage migration's may hold a
+   * batch's too. Read alike: the next write stores each batch apart.
+   */
   entries: ChangeEntry[];
+  /** The batches whose entries are stored apart, under batchLogItem(batchId). */
+  batches?: string[];
 }
 
 const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
@@ -301,20 +308,27 @@ function entriesOf<T>(schema: v.GenericSchema<unknown, T>) {
   );
 }
 
+/** A stored list of change-log entries, each checked (see entriesOf). */
+const storedEntries = /* @__PURE__ */ entriesOf(
+  /* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) }),
+);
+
 /**
- * The change log (see shared/change-log.ts): written only by the background worker, read by the
- * pages when they show it. A log of another shape version reads as empty.
+ * The change log (see shared/change-log.ts): written and read only by the background worker. A
+ * log of another shape version reads as empty.
  */
 export const changeLogItem = defineItem<StoredChangeLog>(
   'changeLog',
-  bySchema(
-    v.object({
-      version: v.literal(CHANGE_LOG_VERSION),
-      entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) })),
-    }),
-  ),
+  bySchema(v.object({ version: v.picklist([2, CHANGE_LOG_VERSION]), entries: storedEntries, batches: v.optional(v.array(v.string())) })),
   { version: CHANGE_LOG_VERSION, entries: [] },
 );
+
+/**
+ * The change-log entries of bulk run `batchId`, newest first, stored apart from the log, so that
+ * the writes of a run (one every few seconds while it lasts) store that run, not the whole log:
+ * a full log is some 7 MB that the browser copies at each write.
+ */
+export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, bySchema(storedEntries), []);
 
 /** An entry of the rename history (change log version 1), as the storage migration reads it. */
 export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind?: 'workspace' | 'move' };

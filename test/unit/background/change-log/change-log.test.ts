@@ -1,16 +1,16 @@
 /**
  * change-log/change-log.ts: the change log as stored: what is kept, its shape version, read once,
- * a bad entry dropped alone, Clear history.
+ * each bulk run's entries stored apart, a bad entry dropped alone, Clear history.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { addLogEntry, forgetChangeLog, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { addLogEntry, forgetChangeLog, markUndone, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { renameDocumentAtUrl } from '../../../../src/background/rename-window/document-at-url.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import { MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/change-log.ts';
-import { changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
@@ -18,6 +18,35 @@ import { grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 useWorkerGrist({ listed: true });
 
 const bugTracker = { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id };
+
+/** Adds a rename entry of document `docId`, of bulk run `batchId` if given. */
+const addEntry = (docId: string, batchId?: string) =>
+  addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
+
+/** What storage holds under the log's keys, by key. */
+async function storedLog(): Promise<Record<string, unknown>> {
+  const all = await fakeBrowser.storage.local.get(null);
+  return Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('changeLog')));
+}
+
+/** The keys of each storage.local.set call made while `action` runs. */
+async function keysWritten(action: () => Promise<unknown>): Promise<string[][]> {
+  const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+  try {
+    await action();
+    return set.mock.calls.map(([items]) => Object.keys(items).sort());
+  } finally {
+    set.mockRestore();
+  }
+}
+
+/** The log as the worker reads it when it starts again: its memory of the log dropped, storage as it was. */
+async function readAfterRestart() {
+  const stored = await fakeBrowser.storage.local.get(null);
+  await forgetChangeLog();
+  await fakeBrowser.storage.local.set(stored);
+  return readChangeLog();
+}
 
 describe('the history', () => {
   it('records each rename Grist confirmed, newest first, with its site, workspace, names and source', async () => {
@@ -48,7 +77,7 @@ describe('the history', () => {
 
   it(`keeps the newest ${MAX_LOG_CHANGES} entries`, async () => {
     for (let index = 0; index < MAX_LOG_CHANGES + 5; index++) {
-      await addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: `d${index}`, oldName: `a${index}`, newName: `b${index}`, source: 'bulk' });
+      await addEntry(`d${index}`);
     }
     const entries = await readChangeLog();
     expect(entries).toHaveLength(MAX_LOG_CHANGES);
@@ -57,11 +86,9 @@ describe('the history', () => {
   });
 
   it(`counts a bulk batch as one rename of the ${MAX_LOG_CHANGES}, and keeps the newest batch whole`, async () => {
-    const entry = (docId: string, batchId?: string) =>
-      addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
-    for (let index = 0; index < MAX_LOG_CHANGES; index++) await entry(`single${index}`);
+    for (let index = 0; index < MAX_LOG_CHANGES; index++) await addEntry(`single${index}`);
     // Confirmed at once, as a run confirms them.
-    await Promise.all(Array.from({ length: 30 }, (_, index) => entry(`small${index}`, 'small-batch')));
+    await Promise.all(Array.from({ length: 30 }, (_, index) => addEntry(`small${index}`, 'small-batch')));
     let entries = await readChangeLog();
     expect(entries.filter((kept) => kept.batchId === 'small-batch')).toHaveLength(30);
     expect(entries[0]?.docId).toBe('small29');
@@ -70,7 +97,7 @@ describe('the history', () => {
     expect(entries.at(-1)?.docId).toBe('single1');
 
     // A batch larger than the most entries kept in all stays whole; older entries make room.
-    await Promise.all(Array.from({ length: MAX_LOG_RECORDS + 10 }, (_, index) => entry(`large${index}`, 'large-batch')));
+    await Promise.all(Array.from({ length: MAX_LOG_RECORDS + 10 }, (_, index) => addEntry(`large${index}`, 'large-batch')));
     entries = await readChangeLog();
     expect(entries).toHaveLength(MAX_LOG_RECORDS + 10);
     expect(entries.every((kept) => kept.batchId === 'large-batch')).toBe(true);
@@ -93,7 +120,7 @@ describe('the history', () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     try {
-      await expect(addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId: 'refused', oldName: 'a', newName: 'b', source: 'popup' })).rejects.toThrow('quota');
+      await expect(addEntry('refused')).rejects.toThrow('quota');
     } finally {
       vi.restoreAllMocks();
     }
@@ -102,7 +129,7 @@ describe('the history', () => {
     expect((await changeLogItem.get()).entries.map((entry) => entry.newName)).toEqual(['Bugs 2', 'Bugs']);
   });
 
-  it('is stored as one item with its shape version, and never holds the key', async () => {
+  it('is stored with its shape version, and never holds the key', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
     const stored = (await fakeBrowser.storage.local.get('changeLog')).changeLog as { version: number; entries: unknown[] };
     expect(stored.version).toBe(CHANGE_LOG_VERSION);
@@ -136,13 +163,82 @@ describe('the history', () => {
     expect(patches()).toHaveLength(1);
   });
 
-  it('Clear history forgets every entry and touches nothing in Grist', async () => {
+  it('Clear history forgets every entry, each bulk run\'s too, and touches nothing in Grist', async () => {
     await renameDocument({ ...bugTracker, name: 'Bugs' });
+    await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'run-1')));
     grist.clearRequests();
     await clearChangeLog();
     expect(await changeLogItem.get()).toEqual({ version: CHANGE_LOG_VERSION, entries: [] });
     expect(await readChangeLog()).toEqual([]);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('changeLog'))).toEqual([]);
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+  });
+});
+
+describe('each bulk run stored apart', () => {
+  it('stores a run\'s entries under a key of its own, so that its writes store that run and the small list of the rest, never the other runs', async () => {
+    await addEntry('single');
+    await Promise.all(['a', 'b', 'c'].map((docId) => addEntry(docId, 'run-1')));
+    expect(await keysWritten(() => Promise.all(['d', 'e'].map((docId) => addEntry(docId, 'run-2'))))).toEqual([['changeLog', 'changeLog:run-2']]);
+    expect(await keysWritten(() => addEntry('f', 'run-2'))).toEqual([['changeLog', 'changeLog:run-2']]);
+    const stored = await storedLog();
+    expect(stored.changeLog).toMatchObject({ version: CHANGE_LOG_VERSION, batches: ['run-2', 'run-1'] });
+    expect((stored.changeLog as { entries: { docId: string }[] }).entries.map((entry) => entry.docId)).toEqual(['single']);
+    expect((await batchLogItem('run-2').get()).map((entry) => entry.docId)).toEqual(['f', 'e', 'd']);
+    expect((await batchLogItem('run-1').get()).map((entry) => entry.docId)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('reads back as it was written when the worker starts again, newest first', async () => {
+    // A millisecond apart, as changes confirmed one by one are.
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
+    await addEntry('first');
+    for (const docId of ['a', 'b']) await addEntry(docId, 'run-1');
+    await addEntry('between');
+    for (const docId of ['c', 'd']) await addEntry(docId, 'run-2');
+    await addEntry('last');
+    const written = await readChangeLog();
+    expect(written.map((entry) => entry.docId)).toEqual(['last', 'd', 'c', 'between', 'b', 'a', 'first']);
+    expect(await readAfterRestart()).toEqual(written);
+  });
+
+  it('marking a run\'s entries undone writes that run, not the others', async () => {
+    await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'run-1')));
+    const [second] = await Promise.all(['c', 'd'].map((docId) => addEntry(docId, 'run-2')));
+    const [undo] = await Promise.all([addEntry('a'), addEntry('b')]);
+    const firstRun = (await readChangeLog()).filter((entry) => entry.batchId === 'run-1');
+    // Marked at once, as Undo this batch marks them.
+    const keys = await keysWritten(() => Promise.all(firstRun.map((entry) => markUndone(entry.id, undo!.id))));
+    expect(keys).toEqual([['changeLog', 'changeLog:run-1']]);
+    expect((await readAfterRestart()).filter((entry) => entry.undoneBy).map((entry) => entry.docId)).toEqual(['b', 'a']);
+    expect((await readChangeLog()).find((entry) => entry.id === second!.id)?.undoneBy).toBeUndefined();
+  });
+
+  it(`removes a run from storage once it is no longer kept (older than the newest ${MAX_LOG_CHANGES} changes)`, async () => {
+    await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'old-run')));
+    await Promise.all(['c', 'd'].map((docId) => addEntry(docId, 'kept-run')));
+    for (let index = 0; index < MAX_LOG_CHANGES - 2; index++) await addEntry(`single${index}`);
+    expect(Object.keys(await storedLog()).sort()).toEqual(['changeLog', 'changeLog:kept-run', 'changeLog:old-run']);
+    await addEntry('one more');
+    expect(Object.keys(await storedLog()).sort()).toEqual(['changeLog', 'changeLog:kept-run']);
+    expect((await storedLog()).changeLog).toMatchObject({ batches: ['kept-run'] });
+    expect((await readAfterRestart()).filter((entry) => entry.batchId)).toHaveLength(2);
+  });
+
+  it('a log of version 2, every entry in one item, reads as it was; its next write stores each run apart', async () => {
+    const entry = (docId: string, at: number, batchId?: string) => ({
+      kind: 'rename', target: 'document', id: `id-${docId}`, at, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
+      docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', ...(batchId ? { batchId } : {}),
+    });
+    const entries = [entry('single', 5), entry('b', 4, 'run-1'), entry('a', 3, 'run-1'), entry('older', 2)];
+    await fakeBrowser.storage.local.set({ changeLog: { version: 2, entries } });
+    expect(await readChangeLog()).toEqual(entries);
+    await addEntry('new');
+    const stored = await storedLog();
+    expect(Object.keys(stored).sort()).toEqual(['changeLog', 'changeLog:run-1']);
+    expect(stored.changeLog).toMatchObject({ version: CHANGE_LOG_VERSION, batches: ['run-1'] });
+    expect((stored.changeLog as { entries: { docId: string }[] }).entries.map((kept) => kept.docId)).toEqual(['new', 'single', 'older']);
+    expect((await readAfterRestart()).map((kept) => kept.docId)).toEqual(['new', 'single', 'b', 'a', 'older']);
   });
 });
