@@ -35,8 +35,9 @@ let kept: { entries: ChangeEntry[]; stored: Stored } | null = null;
 async function stored(): Promise<NonNullable<typeof kept>> {
   if (kept) return kept;
   const { entries, batches = [] } = await changeLogItem.get();
-  const items: Stored = new Map([['', entries]]);
-  for (const id of batches) items.set(id, await batchLogItem(id).get());
+  // Asked at once: up to MAX_LOG_CHANGES batches, each read a round trip to the browser.
+  const lists = await Promise.all(batches.map((id) => batchLogItem(id).get()));
+  const items: Stored = new Map([['', entries], ...batches.map((id, index) => [id, lists[index]!] as const)]);
   return (kept = { entries: [...items.values()].flat().sort((a, b) => b.at - a.at), stored: items });
 }
 
