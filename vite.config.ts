@@ -48,6 +48,8 @@ function inlined(): Plugin {
   return {
     name: 'inlined',
     apply: 'build',
+    // After every other plugin's hook: what it compresses is the chunk as written.
+    enforce: 'post',
     async generateBundle(_, output) {
       for (const chunk of Object.values(output)) {
         if (chunk.type === 'chunk') chunk.code = (await minify(chunk.code, { module: true, compress: { passes: 2 }, mangle: false })).code!;

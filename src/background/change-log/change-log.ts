@@ -12,15 +12,13 @@
 import browser from 'webextension-polyfill';
 import { keptEntries, type ChangeEntry } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../shared/storage-items.ts';
+import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
 
 const queue = serialQueue();
 
 /** Where entries are stored, by batch id ('' for the log's own item, which holds those of no batch): the entries under it, newest first. */
 type Stored = Map<string, ChangeEntry[]>;
-
-/** The storage key of batch `id` ('' for the log's own item). */
-const keyOf = (id: string) => (id ? batchLogItem(id) : changeLogItem).key;
 
 /**
  * The log as this worker last read or wrote it: its entries, newest first, and how they are
@@ -35,9 +33,9 @@ let kept: { entries: ChangeEntry[]; stored: Stored } | null = null;
 async function stored(): Promise<NonNullable<typeof kept>> {
   if (kept) return kept;
   const { entries, batches = [] } = await changeLogItem.get();
-  // Asked at once: up to MAX_LOG_CHANGES batches, each read a round trip to the browser.
-  const lists = await Promise.all(batches.map((id) => batchLogItem(id).get()));
-  const items: Stored = new Map([['', entries], ...batches.map((id, index) => [id, lists[index]!] as const)]);
+  // Asked at once: up to MAX_LOG_CHANGES batches, each read a round trip to the browser. The
+  // log's own entries go last: a batch named '' (in a corrupt log) cannot take their place.
+  const items: Stored = new Map([...(await Promise.all(batches.map(async (id) => [id, await batchLogItem(id).get()] as const))), ['', entries]]);
   return (kept = { entries: [...items.values()].flat().sort((a, b) => b.at - a.at), stored: items });
 }
 
@@ -45,8 +43,8 @@ async function stored(): Promise<NonNullable<typeof kept>> {
  * Stores `entries` (newest first) as the log, then keeps it (call it in the queue): in one write,
  * the log's own item (small: the entries of no batch, at most MAX_LOG_CHANGES) and each batch
  * whose entries changed, so that a bulk run's writes store that run, not every run kept; then the
- * batches no longer kept are removed (a removal refused leaves items that no log names, never
- * read). Throws what the write threw; nothing is kept then.
+ * batches no longer kept are removed (a removal refused is logged: it leaves items that no log
+ * names, never read, which Clear history removes). Throws what the write threw; nothing is kept then.
  */
 async function store(entries: ChangeEntry[]): Promise<void> {
   const before = (await stored()).stored;
@@ -61,7 +59,8 @@ async function store(entries: ChangeEntry[]): Promise<void> {
     Object.fromEntries(written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) })))),
   );
   kept = { entries, stored: after };
-  await browser.storage.local.remove([...before.keys()].filter((id) => !after.has(id)).map(keyOf));
+  const dropped = [...before.keys()].filter((id) => !after.has(id));
+  if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));
 }
 
 /** Entries confirmed together are written together (see batchedWrites), newest first. */
@@ -69,14 +68,19 @@ const writeEntries = batchedWrites<ChangeEntry>(queue, async (added) => {
   await store(keptEntries([...added.reverse(), ...(await stored()).entries]));
 });
 
+/** The time of the last entry added, in ms since the epoch. */
+let lastAt = 0;
+
 /**
  * Adds an entry for a change Grist confirmed. In: everything but its id and time. Out: the entry,
  * once stored. From the call on, `readChangeLog` holds it (it waits for the write). The oldest
  * entries drop off (see keptEntries).
  */
 export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promise<ChangeEntry> {
-  // A random id: ids never repeat, whatever was cleared.
-  const added: ChangeEntry = { ...entry, id: crypto.randomUUID(), at: Date.now() };
+  // A random id: ids never repeat, whatever was cleared. Times never repeat either (two changes
+  // confirmed in one millisecond are a millisecond apart): the log's items, read back, are put
+  // in order by them.
+  const added: ChangeEntry = { ...entry, id: crypto.randomUUID(), at: (lastAt = Math.max(Date.now(), lastAt + 1)) };
   await writeEntries(added);
   return added;
 }
@@ -99,12 +103,16 @@ export function markUndone(id: string, by: string): Promise<void> {
   return writeUndone({ id, by });
 }
 
-/** Forgets every entry. Grist is not touched: the changes stay as they are. */
+/**
+ * Forgets every entry: removes the log's own item and every bulk run's, those no log names too
+ * (see store), found in the whole of storage (read once, at a Clear history). Grist is not
+ * touched: the changes stay as they are.
+ */
 export function forgetChangeLog(): Promise<void> {
   return queue(async () => {
-    const ids = [...(await stored()).stored.keys()];
     // Read again next time, whether the removal is done or refused.
     kept = null;
-    await browser.storage.local.remove(ids.map((id) => keyOf(id)));
+    // The log's own item (`changeLog`) and its runs' (`changeLog:<id>`).
+    await browser.storage.local.remove(Object.keys(await browser.storage.local.get(null)).filter((key) => key.startsWith(changeLogItem.key)));
   });
 }

@@ -189,15 +189,17 @@ describe('each bulk run stored apart', () => {
     expect((await batchLogItem('run-1').get()).map((entry) => entry.docId)).toEqual(['c', 'b', 'a']);
   });
 
-  it('reads back as it was written when the worker starts again, newest first', async () => {
-    // A millisecond apart, as changes confirmed one by one are.
-    let now = Date.now();
-    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
-    await addEntry('first');
-    for (const docId of ['a', 'b']) await addEntry(docId, 'run-1');
-    await addEntry('between');
-    for (const docId of ['c', 'd']) await addEntry(docId, 'run-2');
-    await addEntry('last');
+  it('reads back as it was written when the worker starts again, newest first, even what was confirmed in one millisecond', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await addEntry('first');
+      for (const docId of ['a', 'b']) await addEntry(docId, 'run-1');
+      await addEntry('between');
+      for (const docId of ['c', 'd']) await addEntry(docId, 'run-2');
+      await addEntry('last');
+    } finally {
+      now.mockRestore();
+    }
     const written = await readChangeLog();
     expect(written.map((entry) => entry.docId)).toEqual(['last', 'd', 'c', 'between', 'b', 'a', 'first']);
     expect(await readAfterRestart()).toEqual(written);
@@ -240,5 +242,33 @@ describe('each bulk run stored apart', () => {
     expect(stored.changeLog).toMatchObject({ version: CHANGE_LOG_VERSION, batches: ['run-1'] });
     expect((stored.changeLog as { entries: { docId: string }[] }).entries.map((kept) => kept.docId)).toEqual(['new', 'single', 'older']);
     expect((await readAfterRestart()).map((kept) => kept.docId)).toEqual(['new', 'single', 'b', 'a', 'older']);
+  });
+
+  it('a removal the browser refuses leaves the change logged (with its Undo), and Clear history removes what it left', async () => {
+    await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'old-run')));
+    for (let index = 0; index < MAX_LOG_CHANGES - 1; index++) await addEntry(`single${index}`);
+    const refused = vi.spyOn(fakeBrowser.storage.local, 'remove').mockRejectedValueOnce(new Error('refused'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const added = await addEntry('one more');
+      expect(refused).toHaveBeenCalledWith(['changeLog:old-run']);
+      expect((await readChangeLog())[0]?.id).toBe(added.id);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('trimming the change log'), 'Error');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Named by no log: never read.
+    expect(Object.keys(await storedLog()).sort()).toEqual(['changeLog', 'changeLog:old-run']);
+    expect((await readAfterRestart()).some((entry) => entry.batchId)).toBe(false);
+    await clearChangeLog();
+    expect(await storedLog()).toEqual({});
+  });
+
+  it('a corrupt log naming a run \'\' keeps its own entries', async () => {
+    const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
+    const stored = await storedLog();
+    await forgetChangeLog();
+    await fakeBrowser.storage.local.set({ changeLog: { ...(stored.changeLog as object), batches: [''] }, 'changeLog:': [] });
+    expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
   });
 });
