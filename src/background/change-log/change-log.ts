@@ -55,6 +55,7 @@ async function store(entries: ChangeEntry[]): Promise<void> {
     after.get(id)!.push(entry);
   }
   const written = [...after].filter(([id, list]) => !id || list.length !== before.get(id)?.length || list.some((entry, index) => entry !== before.get(id)![index]));
+  // Not storeTogether: its writes rebuild the address bar's index (onWritten), which holds no history.
   await browser.storage.local.set(
     Object.fromEntries(written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) })))),
   );
