@@ -8,6 +8,7 @@ import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
+import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
 import { WINDOW_SOURCES } from '../shared/change-log.ts';
 import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
@@ -19,9 +20,6 @@ export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) =
 const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
 /** An account as a page names it. */
 const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
-
-/** The most documents one bulk run takes: a whole listing of 20,000, with room. */
-const MAX_BULK_ITEMS = 50_000;
 
 /**
  * A document, as a page names it: its site's id and address (org and document ids are per server,

@@ -1,6 +1,7 @@
 /**
- * The Bulk rename page's whole view: while choosing, the document picker and the rules beside it
- * and the preview under them; once a run is started (or found under way), the run.
+ * The Bulk changes page's whole view: while choosing, the document picker, the changes beside it
+ * (the rename rules, a move, the trash or a copy) and the preview of the one prepared under them;
+ * once a run is started (or found under way), the run.
  */
 import { useEffect } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * The Bulk rename page's entry: wires the real backend (messages to the background worker) and
+ * The Bulk changes page's entry: wires the real backend (messages to the background worker) and
  * the cached listing into the store, and renders the page.
  */
 import { render } from 'preact';
@@ -19,5 +19,5 @@ const store = createBulkStore({
 document.documentElement.lang = t('languageCode');
 document.title = t('bulkTitle');
 const root = document.getElementById('app');
-if (!root) throw new Error('The Bulk rename page has no #app element.');
+if (!root) throw new Error('The Bulk changes page has no #app element.');
 render(<BulkApp store={store} />, root);

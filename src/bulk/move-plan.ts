@@ -1,5 +1,5 @@
 /**
- * What moving the picked documents of the Bulk rename page to one workspace comes to, document by
+ * What moving the picked documents of the Bulk changes page to one workspace comes to, document by
  * document: moved (to another site or not), already there, or on another Grist server (a move
  * stays within one server, grist-api.md "Moving a document"). Pure.
  */

@@ -1,16 +1,23 @@
 /**
- * The preview: every picked document with its site and workspace, current name, new name (the
- * changed part marked, as text) and verdict, and, once a destination is chosen, where it moves,
- * windowed; the summary line; and the buttons that start a rename run or a move run (the latter
- * asking once, with the count, when documents leave their site).
+ * The preview of the change prepared (store.previewKind), in that change's words and columns:
+ * - a rename: every picked document's site and workspace, current name, new name (the changed part
+ *   marked, as text) and verdict, and **Rename N documents**;
+ * - a move (once a destination is chosen): each one's name and where it goes, and **Move N
+ *   documents** (asking once, with the count, when documents leave their site);
+ * - a move to the trash, or a copy (once asked for beside the rules): each one's name (and its
+ *   copy's), and the question that names the count, answered before anything is sent.
+ * The summary line above it says what the change comes to. Windowed: 20,000 rows are fine.
  */
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import { marked } from '../listing-view/highlighted.tsx';
+import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
+import type { MoveDestination } from '../shared/move.ts';
+import { ConfirmStep } from './confirm-step.tsx';
+import { changedPart, verdictAt, type PickedDocument, type Verdict } from './rename-preview.ts';
 import type { MovePlan } from './move-plan.ts';
 import type { BulkStore } from './store.ts';
-import { WindowedTable } from './windowed-table.tsx';
+import { textCell, WindowedTable } from './windowed-table.tsx';
 
 function verdictText(verdict: Verdict): string {
   switch (verdict.kind) {
@@ -25,11 +32,16 @@ function verdictText(verdict: Verdict): string {
   }
 }
 
+/** A destination as the page names it: `<site> › <workspace>`. */
+function placeName(destination: MoveDestination): string {
+  return `${destination.site.name} › ${destination.workspace.name}`;
+}
+
 /** Where a picked document goes: the destination, or why it stays. */
 function moveText(plan: MovePlan, index: number): string {
   switch (plan.outcomes[index]) {
     case 'move':
-      return `${plan.destination.site.name} › ${plan.destination.workspace.name}`;
+      return placeName(plan.destination);
     case 'here':
       return t('bulkAlreadyThere');
     default:
@@ -37,90 +49,157 @@ function moveText(plan: MovePlan, index: number): string {
   }
 }
 
+/** Puts the focus on element `id` once drawn: where a question was asked from, after Cancel. */
+const focusLater = (id: string) => setTimeout(() => document.getElementById(id)?.focus(), 0);
+
 /** The Move button, and the one question a batch leaving its site asks before it is sent. */
 function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
-  const confirming = store.confirmingMove.value;
-  const answerRef = useRef<HTMLButtonElement>(null);
-  // Once, when it asks: a later render (a rule typed meanwhile) leaves the focus where it is.
-  useLayoutEffect(() => {
-    if (confirming) answerRef.current?.focus();
-  }, [confirming]);
-  if (confirming) {
-    const question = plan.crossSite === 1 ? t('moveCrossSiteOne', plan.destination.site.name) : t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite));
+  if (store.confirmingMove.value) {
     return (
-      <div class="move-run-confirmation">
-        <p id="move-run-question">{question}</p>
-        <button type="button" class="primary" aria-describedby="move-run-question" ref={answerRef} onClick={() => void store.move(true)}>
-          {t('moveAnyway')}
-        </button>
-        <button type="button" onClick={() => store.cancelMove()}>
-          {t('cancel')}
-        </button>
-      </div>
+      <ConfirmStep
+        id="move-run-question"
+        question={plan.crossSite === 1 ? t('moveCrossSiteOne', plan.destination.site.name) : t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite))}
+        confirm={t('moveAnyway')}
+        disabled={store.busy.value}
+        onConfirm={() => void store.move(true)}
+        onCancel={() => {
+          store.cancelMove();
+          focusLater('move-run');
+        }}
+      />
     );
   }
   return (
-    <button type="button" class="primary" disabled={plan.moving === 0 || store.busy.value} onClick={() => void store.move()}>
+    <button type="button" id="move-run" class="primary" disabled={plan.moving === 0 || store.busy.value} onClick={() => void store.move()}>
       {plan.moving === 1 ? t('bulkMoveOne') : t('bulkMoveMany', String(plan.moving))}
     </button>
   );
 }
 
-export function PreviewTable({ store }: { store: BulkStore }) {
-  const plan = store.movePlan.value;
+/** The summary line: what the change prepared comes to, in its own words. */
+function summaryText(store: BulkStore): string {
+  const picked = store.picked.value;
   const preview = store.preview.value;
-  const count = preview?.picked.length ?? 0;
-  const counts = preview?.counts;
+  const kind = store.previewKind.value;
+  // An invalid rule is said while renaming only: it does not hide moving, trashing or copying.
+  if (kind === 'rename' && !preview) return t('bulkFixRules');
+  if (picked.length === 0) return t('bulkNothingSelected');
+  const pending = store.pendingChange.value;
+  const plan = store.movePlan.value;
+  if (pending?.kind === 'trash') return t('bulkTrashPreviewSummary', String(picked.length));
+  if (pending?.kind === 'copy') return t('bulkCopyPreviewSummary', String(picked.length), placeName(pending.to));
+  if (kind === 'move' && plan) {
+    const here = plan.outcomes.filter((outcome) => outcome === 'here').length;
+    return t('bulkMovePreviewSummary', String(plan.moving), placeName(plan.destination), String(here), String(plan.outcomes.length - plan.moving - here));
+  }
+  const counts = preview!.counts;
+  return t('bulkPreviewSummary', String(counts.rename), String(counts.unchanged), String(counts.invalid));
+}
+
+/** What the preview asks to send: the button that starts the run, or the question asked before it. */
+function PreviewAction({ store }: { store: BulkStore }) {
+  const pending = store.pendingChange.value;
+  const count = store.picked.value.length;
+  const disabled = count === 0 || store.busy.value;
+  if (pending) {
+    const trash = pending.kind === 'trash';
+    const question = trash
+      ? count === 1
+        ? t('bulkTrashQuestionOne')
+        : t('bulkTrashQuestionMany', String(count))
+      : count === 1
+        ? t('bulkCopyQuestionOne', placeName(pending.to))
+        : t('bulkCopyQuestionMany', String(count), placeName(pending.to));
+    return (
+      <ConfirmStep
+        // A question of its own (copy after trash): asked again, with the focus.
+        key={pending.kind}
+        id="pending-change-question"
+        question={question}
+        confirm={trash ? t('menuMoveToTrash') : t('bulkCopyConfirm')}
+        disabled={disabled}
+        onConfirm={() => void store.confirmPendingChange()}
+        onCancel={() => {
+          store.cancelPendingChange();
+          focusLater(trash ? 'trash-selected' : 'copy-selected');
+        }}
+      />
+    );
+  }
+  const plan = store.movePlan.value;
+  if (plan) return <MoveRun store={store} plan={plan} />;
+  const counts = store.preview.value?.counts;
+  return (
+    <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
+      {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
+    </button>
+  );
+}
+
+/** The cells every kind's row starts with: the document's site and workspace, and its name. */
+function placeAndName(picked: PickedDocument) {
+  return (
+    <>
+      <td class="where">
+        <bdi dir="auto">{`${picked.siteName} › ${picked.workspaceName}`}</bdi>
+      </td>
+      {textCell(picked.document.name)}
+    </>
+  );
+}
+
+/** The rows of the preview for the change prepared: columns, and each row's cells after placeAndName. */
+function previewRows(store: BulkStore): { columns: string[]; cells: (index: number) => ComponentChildren } | null {
+  const kind = store.previewKind.value;
+  const base = [t('bulkColumnWhere'), t('bulkColumnName')];
+  if (kind === 'trash') return { columns: base, cells: () => null };
+  if (kind === 'copy') return { columns: [...base, t('copyNameLabel')], cells: (index) => textCell(copyName(store.picked.value[index]!.document.name)) };
+  const plan = store.movePlan.value;
+  if (kind === 'move' && plan) return { columns: [...base, t('bulkColumnMovesTo')], cells: (index) => textCell(moveText(plan, index), `where moves-${plan.outcomes[index]}`) };
+  const preview = store.preview.value;
+  if (!preview) return null;
+  return {
+    columns: [t('bulkColumnWhere'), t('bulkColumnCurrent'), t('bulkColumnNew'), t('bulkColumnVerdict')],
+    cells: (index) => {
+      const newName = preview.newNames[index]!;
+      const verdict = verdictAt(preview, index);
+      const changed = changedPart(preview.picked[index]!.document.name, newName);
+      return (
+        <>
+          <td class="name" title={newName}>
+            <bdi dir="auto">{marked(newName, changed[1] > changed[0] ? [changed] : [])}</bdi>
+          </td>
+          {textCell(verdictText(verdict), `verdict verdict-${verdict.kind}`)}
+        </>
+      );
+    },
+  };
+}
+
+export function PreviewTable({ store }: { store: BulkStore }) {
+  const picked = store.picked.value;
+  const rows = previewRows(store);
   return (
     <section class="bulk-section preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t('bulkPreviewHeading')}</h2>
       <p class="preview-summary" aria-live="polite">
-        {!preview
-          ? t('bulkFixRules')
-          : count === 0
-            ? t('bulkNothingSelected')
-            : t('bulkPreviewSummary', String(counts!.rename), String(counts!.unchanged), String(counts!.invalid))}
+        {summaryText(store)}
       </p>
-      <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
-        {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
-      </button>
-      {/* From the picked documents, not the preview: an unfinished rule does not hide moving. */}
-      {plan && plan.outcomes.length > 0 && <MoveRun store={store} plan={plan} />}
-      {count > 0 && (
+      <PreviewAction store={store} />
+      {rows && picked.length > 0 && (
         <WindowedTable
+          // A kind's own rows: the window starts again at the top.
+          key={store.previewKind.value}
           label={t('bulkPreviewHeading')}
-          count={count}
-          row={(index) => {
-            const picked = preview!.picked[index]!;
-            const newName = preview!.newNames[index]!;
-            const verdict = verdictAt(preview!, index);
-            const changed = changedPart(picked.document.name, newName);
-            return (
-              <>
-                <td class="where">
-                  <bdi dir="auto">{`${picked.siteName} › ${picked.workspaceName}`}</bdi>
-                </td>
-                <td class="name" title={picked.document.name}>
-                  <bdi dir="auto">{picked.document.name}</bdi>
-                </td>
-                <td class="name" title={newName}>
-                  <bdi dir="auto">
-                    {marked(newName, changed[1] > changed[0] ? [changed] : [])}
-                  </bdi>
-                </td>
-                <td class={`verdict verdict-${verdict.kind}`} title={verdictText(verdict)}>
-                  {verdictText(verdict)}
-                </td>
-                {plan && (
-                  <td class={`where moves-${plan.outcomes[index]}`} title={moveText(plan, index)}>
-                    <bdi dir="auto">{moveText(plan, index)}</bdi>
-                  </td>
-                )}
-              </>
-            );
-          }}
-          rowKey={(index) => `${preview!.picked[index]!.orgId}/${preview!.picked[index]!.document.id}`}
-          columns={[t('bulkColumnWhere'), t('bulkColumnCurrent'), t('bulkColumnNew'), t('bulkColumnVerdict'), ...(plan ? [t('bulkColumnMovesTo')] : [])]}
+          count={picked.length}
+          row={(index) => (
+            <>
+              {placeAndName(picked[index]!)}
+              {rows.cells(index)}
+            </>
+          )}
+          rowKey={(index) => `${picked[index]!.orgId}/${picked[index]!.document.id}`}
+          columns={rows.columns}
         />
       )}
     </section>

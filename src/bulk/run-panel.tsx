@@ -1,14 +1,16 @@
 /**
- * A run as it goes and once done: the progress bar with "k of N", Stop, Retry failed, Undo this
- * batch, and each document's outcome (renamed, moved, moved to the trash, copied, failed with the
- * reason, not sent; then what its undo came to).
+ * A run as it goes and once done: its heading (and, once Undo this batch was asked, how much of it
+ * was undone), the progress bar with "k of N", Stop, Retry failed, Undo this batch, and each
+ * document's outcome (renamed, moved, moved to the trash, copied, failed with the reason, not
+ * sent; then what its undo came to), in the columns of the run's kind.
  */
+import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { BatchUndoResult, BulkItemStatus } from '../shared/bulk.ts';
-import { t } from '../shared/i18n.ts';
+import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/bulk.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import { describeRun, RUN_WORDS, runCounts } from './run-control.ts';
 import type { BulkStore } from './store.ts';
-import { WindowedTable } from './windowed-table.tsx';
+import { textCell, WindowedTable } from './windowed-table.tsx';
 
 function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): string {
   if (undo) {
@@ -37,6 +39,53 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
   }
 }
 
+/**
+ * The columns of a run of each kind between the document's place and its outcome, and each row's
+ * cells there: a rename's old and new names; a move's name and destination; a trash run's name; a
+ * copy's name, its copy's, and where the copies go.
+ */
+function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (item: BulkItemStatus) => ComponentChildren } {
+  const to = run.to ? `${run.to.site.name} › ${run.to.workspace.name}` : '';
+  switch (run.kind) {
+    case 'rename':
+      return { columns: ['bulkColumnOld', 'bulkColumnNew'], cells: (item) => (
+          <>
+            {textCell(item.oldName)}
+            {textCell(item.newName)}
+          </>
+        ),
+      };
+    case 'move':
+      return { columns: ['bulkColumnName', 'bulkColumnMovesTo'], cells: (item) => (
+          <>
+            {textCell(item.oldName)}
+            {textCell(to, 'where')}
+          </>
+        ),
+      };
+    case 'trash':
+      return { columns: ['bulkColumnName'], cells: (item) => textCell(item.oldName) };
+    case 'copy':
+      return { columns: ['bulkColumnName', 'copyNameLabel', 'bulkColumnCopiesTo'], cells: (item) => (
+          <>
+            {textCell(item.oldName)}
+            {textCell(item.newName)}
+            {textCell(to, 'where')}
+          </>
+        ),
+      };
+  }
+}
+
+/** The run's heading: under way, done, or done and then undone ("… · 18 of 20 undone"). */
+function runHeading(run: BulkRunSnapshot, undone: ReadonlyMap<string, BatchUndoResult> | null): string {
+  const words = RUN_WORDS[run.kind];
+  const heading = t(run.done ? words.doneHeading : words.heading);
+  if (!undone) return heading;
+  const restored = [...undone.values()].filter((result) => result.outcome === 'restored').length;
+  return t('bulkRunUndoneHeading', heading, String(restored), String(undone.size));
+}
+
 export function RunPanel({ store }: { store: BulkStore }) {
   const run = store.run.value!;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -56,15 +105,14 @@ export function RunPanel({ store }: { store: BulkStore }) {
   });
   const counts = runCounts(run);
   const words = RUN_WORDS[run.kind];
-  // Where a move or copy run goes (a trash run: the trash), in the column a rename run gives the new name.
-  const move = run.to && run.kind !== 'rename' ? `${run.to.site.name} › ${run.to.workspace.name}` : run.kind === 'trash' ? t('trash') : null;
+  const kind = kindColumns(run);
   const undone = store.undone.value;
   const busy = store.busy.value;
   const undoLeft = !undone || [...undone.values()].some((result) => result.outcome === 'failed');
   return (
     <section class="bulk-section run" aria-labelledby="run-heading" onFocusIn={(event) => (focused.current = event.target as Element)}>
       <h2 id="run-heading" tabIndex={-1} ref={headingRef}>
-        {t(run.done ? words.doneHeading : words.heading)}
+        {runHeading(run, undone)}
       </h2>
       <div class="run-progress">
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
@@ -88,14 +136,14 @@ export function RunPanel({ store }: { store: BulkStore }) {
           </button>
         )}
         {run.done && (
-          <button type="button" class="primary" onClick={() => void store.newBulkRename()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void store.newBulkChange()} disabled={busy}>
             {t(words.newRun)}
           </button>
         )}
       </div>
       <WindowedTable
         label={t(words.heading)}
-        columns={[t('bulkColumnWhere'), t('bulkColumnOld'), move ? t(run.kind === 'copy' ? 'bulkColumnCopiesTo' : 'bulkColumnMovesTo') : t('bulkColumnNew'), t('bulkColumnOutcome')]}
+        columns={[t('bulkColumnWhere'), ...kind.columns.map((key) => t(key)), t('bulkColumnOutcome')]}
         count={run.items.length}
         rowKey={(index) => `${run.items[index]!.orgId}/${run.items[index]!.docId}`}
         row={(index) => {
@@ -107,18 +155,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
               <td class="where">
                 <bdi dir="auto">{item.siteName ? `${item.siteName} › ${item.workspaceName}` : ''}</bdi>
               </td>
-              <td class="name" title={item.oldName}>
-                <bdi dir="auto">{item.oldName}</bdi>
-              </td>
-              {move ? (
-                <td class="where" title={move}>
-                  <bdi dir="auto">{move}</bdi>
-                </td>
-              ) : (
-                <td class="name" title={item.newName}>
-                  <bdi dir="auto">{item.newName}</bdi>
-                </td>
-              )}
+              {kind.cells(item)}
               <td class={`outcome outcome-${undo ? undo.outcome : item.state}`} title={outcome}>
                 {outcome}
               </td>

@@ -1,6 +1,7 @@
 /**
- * The Bulk rename page's state and actions: the listing (cached at once, refreshed behind), which
- * documents are offered and picked, the rules, the preview they make, and the run the worker does.
+ * The Bulk changes page's state and actions: the listing (cached at once, refreshed behind), which
+ * documents are offered and picked, the change prepared (the rename rules, a move's destination, a
+ * trash or copy run asked about), the preview of it, and the run the worker does.
  * The views only read these signals and call these actions; all talk with the background goes
  * through the `Backend` interface, so tests hand in a fake.
  */
@@ -17,6 +18,9 @@ import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './
 import { planMove, type MovePlan } from './move-plan.ts';
 import { createRunControl, type RunView } from './run-control.ts';
 import { createTrashCopy, type TrashCopyView } from './trash-copy.ts';
+
+/** What the preview shows, and what its button or question sends: one kind of change at a time. */
+export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy';
 
 export type BulkBackend = Pick<Backend, 'refreshListing' | 'startBulkRename' | 'startBulkMove' | 'startBulkTrash' | 'startBulkCopy' | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
 
@@ -60,6 +64,13 @@ export interface BulkStore extends RunView, TrashCopyView {
   readonly notOwned: ReadonlySignal<number>;
   /** The picked documents, by key (see documentKey). */
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
+  /** The picked documents in listing order, with where each lives. */
+  readonly picked: ReadonlySignal<readonly PickedDocument[]>;
+  /**
+   * The change the preview shows: a trash or copy run asked about (pendingChange), else a move
+   * once a destination is chosen, else the rename.
+   */
+  readonly previewKind: ReadonlySignal<PreviewKind>;
   readonly rules: ReadonlySignal<RenameRules>;
   /** The rules checked: an invalid regular expression is an error here. */
   readonly compiled: ReadonlySignal<CompiledRules>;
@@ -89,7 +100,7 @@ export interface BulkStore extends RunView, TrashCopyView {
   setRules(change: Partial<RenameRules>): void;
   /** Opens (true) or closes the destination picker. */
   chooseDestination(open: boolean): void;
-  /** Sets the destination of the picked documents (null: they are not moved), and closes the picker. */
+  /** Sets the destination of the picked documents (null: they are not moved), and closes the picker; a trash or copy asked about is no longer. */
   setDestination(destination: MoveDestination | null): void;
   /**
    * Starts the move run of the documents the plan moves, and follows it. When some leave their
@@ -100,7 +111,7 @@ export interface BulkStore extends RunView, TrashCopyView {
   /** Starts the run of the preview's will-rename documents, and follows it. */
   rename(): Promise<void>;
   /** Leaves the run's results for a new choice, on a fresh listing. */
-  newBulkRename(): Promise<void>;
+  newBulkChange(): Promise<void>;
 }
 
 /** A site's key in the pickers: its account (two users of one server each list it) and its address (org ids are per server). */
@@ -222,6 +233,8 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     const rulesNow = compiled.value;
     return rulesNow.ok ? previewRenames(picked.value.documents, rulesNow, picked.value.otherNames) : null;
   });
+  const trashCopy = createTrashCopy({ backend, listing, picked, startRun });
+  const previewKind = computed<PreviewKind>(() => trashCopy.pendingChange.value?.kind ?? (movePlan.value ? 'move' : 'rename'));
 
   /** The document clicked last, where a Shift+click range starts. */
   let anchor: string | null = null;
@@ -268,6 +281,8 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     shown,
     notOwned,
     selected,
+    picked: computed(() => picked.value.documents),
+    previewKind,
     rules,
     compiled,
     preview,
@@ -286,6 +301,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         destination.value = to;
         choosingDestination.value = false;
         confirmingMove.value = false;
+        if (to) trashCopy.cancelPendingChange();
       }),
     async move(confirmed = false) {
       const plan = movePlan.value;
@@ -342,17 +358,18 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       });
       await startRun(() => backend.startBulkRename({ items }));
     },
-    ...createTrashCopy({ backend, listing, picked, startRun }),
+    ...trashCopy,
     stop: runControl.stop,
     retryFailed: runControl.retryFailed,
     undoBatch: runControl.undoBatch,
-    async newBulkRename() {
+    async newBulkChange() {
       batch(() => {
         run.value = null;
         undone.value = null;
         announcement.value = '';
         // The documents moved are elsewhere now: a new choice starts without a destination.
         destination.value = null;
+        trashCopy.cancelPendingChange();
       });
       await refresh();
     },

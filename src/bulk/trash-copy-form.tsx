@@ -1,8 +1,8 @@
 /**
- * Beside Move selected to…: **Move selected to trash**, which starts its run at once (it is undone
- * as a batch, and Grist keeps the trash 30 days), and **Copy selected to…**, the destination
- * picker of a move over every workspace the first picked document's account can copy to; choosing
- * one starts the copy run. Deleting forever is never offered in bulk (trash-copy.ts).
+ * Beside Move selected to…: **Move selected to trash**, and **Copy selected to…**, the destination
+ * picker of a move over every workspace the first picked document's account can copy to. Neither
+ * sends anything: each makes its change the one the preview shows, which asks before the run
+ * starts (preview-table.tsx). Deleting forever is never offered in bulk (trash-copy.ts).
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';
@@ -24,7 +24,7 @@ export function TrashCopyForm({ store }: { store: BulkStore }) {
           destinations={store.copyDestinations.value}
           confirmation={() => null}
           crossSiteNote={'anotherSiteForCopy'}
-          onChoose={(destination) => void store.copySelected(destination)}
+          onChoose={(destination) => store.copySelected(destination)}
           onClose={() => {
             store.chooseCopy(false);
             focusCopy();
@@ -32,7 +32,7 @@ export function TrashCopyForm({ store }: { store: BulkStore }) {
         />
       ) : (
         <div class="move-buttons">
-          <button type="button" disabled={count === 0 || busy} onClick={() => void store.trashSelected()}>
+          <button type="button" id="trash-selected" disabled={count === 0 || busy} onClick={() => store.trashSelected()}>
             {t('bulkTrashSelected')}
           </button>
           <button type="button" id="copy-selected" disabled={count === 0 || busy} onClick={() => store.chooseCopy(true)}>

@@ -1,15 +1,20 @@
 /**
- * The Bulk rename page's runs besides renaming and moving: the picked documents to the trash, or a
- * copy of each to one workspace (each named as Grist names a copy). Both are runs of the worker,
- * watched, stopped, retried and undone as a batch like the others (run-control.ts). Deleting
- * forever is never offered in bulk.
+ * The Bulk changes page's runs besides renaming and moving: the picked documents to the trash, or
+ * a copy of each to one workspace (each named as Grist names a copy). Neither is sent on the first
+ * click: **Move selected to trash**, or a copy's destination chosen, makes it the change the
+ * preview shows, with a question that names the count; only its answer starts the run. Both are
+ * runs of the worker, watched, stopped, retried and undone as a batch like the others
+ * (run-control.ts). Deleting forever is never offered in bulk.
  */
-import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import type { Listing } from '../shared/listing.ts';
 import { copyDestinations, type MoveDestination } from '../shared/move.ts';
 import type { PickedDocument } from './rename-preview.ts';
 import type { RunControl } from './run-control.ts';
+
+/** A trash or copy run asked for and not sent yet: the preview shows it and asks. */
+export type PendingChange = { kind: 'trash' } | { kind: 'copy'; to: MoveDestination };
 
 /** The trash and copy runs as the page's views see them. */
 export interface TrashCopyView {
@@ -17,12 +22,18 @@ export interface TrashCopyView {
   readonly choosingCopy: ReadonlySignal<boolean>;
   /** Where the picked documents can be copied: every workspace the first one's account may add documents to, on its server, their own included. */
   readonly copyDestinations: ReadonlySignal<readonly MoveDestination[]>;
+  /** The trash or copy run the preview asks about; null: none is asked for. */
+  readonly pendingChange: ReadonlySignal<PendingChange | null>;
   /** Opens (true) or closes the copy's destination picker. */
   chooseCopy(open: boolean): void;
-  /** Starts the run that moves the picked documents to the trash, and follows it. */
-  trashSelected(): Promise<void>;
-  /** Starts the run that copies the picked documents to `to`, and follows it. */
-  copySelected(to: MoveDestination): Promise<void>;
+  /** Asks (in the preview) before moving the picked documents to the trash: nothing is sent. */
+  trashSelected(): void;
+  /** Asks (in the preview) before copying the picked documents to `to`, and closes the picker: nothing is sent. */
+  copySelected(to: MoveDestination): void;
+  /** The answer yes: starts the run asked about, of the documents picked now, and follows it. */
+  confirmPendingChange(): Promise<void>;
+  /** The answer no: nothing is sent, and the preview shows what it showed before. */
+  cancelPendingChange(): void;
 }
 
 /** What the trash and copy runs need of the page's store. */
@@ -36,22 +47,35 @@ export interface TrashCopyDependencies {
 /** Creates the page's trash and copy runs. */
 export function createTrashCopy({ backend, listing, picked, startRun }: TrashCopyDependencies): TrashCopyView {
   const choosingCopy = signal(false);
-  const items = () => picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }));
+  const pendingChange = signal<PendingChange | null>(null);
   return {
     choosingCopy,
+    pendingChange,
     copyDestinations: computed(() => {
       const [first] = picked.value.documents;
       return listing.value && first ? copyDestinations(listing.value, first) : [];
     }),
     chooseCopy: (open) => (choosingCopy.value = open),
-    async trashSelected() {
-      if (picked.value.documents.length === 0) return;
-      await startRun(() => backend.startBulkTrash({ items: items() }));
+    trashSelected() {
+      if (picked.value.documents.length > 0) pendingChange.value = { kind: 'trash' };
     },
-    async copySelected(to) {
-      if (picked.value.documents.length === 0) return;
-      choosingCopy.value = false;
-      await startRun(() => backend.startBulkCopy({ items: items(), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }));
+    copySelected(to) {
+      batch(() => {
+        choosingCopy.value = false;
+        if (picked.value.documents.length > 0) pendingChange.value = { kind: 'copy', to };
+      });
     },
+    async confirmPendingChange() {
+      const pending = pendingChange.value;
+      const items = picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }));
+      if (!pending || items.length === 0) return;
+      pendingChange.value = null;
+      await startRun(() =>
+        pending.kind === 'trash'
+          ? backend.startBulkTrash({ items })
+          : backend.startBulkCopy({ items, to: { orgId: pending.to.site.orgId, siteUrl: pending.to.site.siteUrl, workspaceId: pending.to.workspace.id } }),
+      );
+    },
+    cancelPendingChange: () => (pendingChange.value = null),
   };
 }

@@ -49,3 +49,12 @@ export function WindowedTable({ label, columns, count, rowKey, row }: WindowedTa
     </div>
   );
 }
+
+/** A cell of one line (a name, by default, or a place: `className`), cut with an ellipsis, whole in its tooltip; isolated, as a name from Grist may be right to left. */
+export function textCell(text: string, className = 'name') {
+  return (
+    <td class={className} title={text}>
+      <bdi dir="auto">{text}</bdi>
+    </td>
+  );
+}

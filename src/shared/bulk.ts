@@ -5,6 +5,9 @@
  */
 import type { DocumentPlace } from './listing.ts';
 
+/** The most documents one bulk run takes: a whole listing of 20,000, with room. */
+export const MAX_BULK_ITEMS = 50_000;
+
 /** One document to rename: which (as the popup's listing names it) and to what. */
 export interface BulkRenameItem {
   orgId: number;

@@ -4,6 +4,7 @@
  * newest first. It holds names and addresses, never the API key, so pages may read it; the pages
  * show it as the history.
  */
+import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
 
@@ -70,24 +71,26 @@ export interface ChangeEntry {
 export const MAX_LOG_CHANGES = 200;
 /**
  * The most entries kept in all, so batches do not fill the browser's storage (10 MB for an
- * extension without unlimitedStorage); the newest batch is kept whole whatever its size.
+ * extension without unlimitedStorage); the newest batch is kept whole up to MAX_BULK_ITEMS.
  */
 export const MAX_LOG_RECORDS = 5000;
 
 /**
- * The entries kept of `entries` (newest first): the newest MAX_LOG_CHANGES changes, a batch
- * counting as one, and at most MAX_LOG_RECORDS entries besides the newest batch.
+ * The entries kept of `entries` (newest first), of the newest MAX_LOG_CHANGES changes (a batch
+ * counting as one): the newest batch's newest MAX_BULK_ITEMS (a run logs one entry per document at
+ * most: only a log stored wrong holds more, and Undo this batch would read them all), and of the
+ * others as many as make MAX_LOG_RECORDS in all. With no batch at all, every entry counts as the
+ * newest batch's, and MAX_LOG_CHANGES stops them first.
  */
 export function keptEntries(entries: readonly ChangeEntry[]): ChangeEntry[] {
   const kept: ChangeEntry[] = [];
-  const batches = new Set<string>();
+  /** The changes met: an entry's id, or its batch's (ids are random: none is another's). */
+  const changes = new Set<string>();
   const newestBatch = entries.find((entry) => entry.batchId !== undefined)?.batchId;
-  let changes = 0;
+  let newestKept = 0;
   for (const entry of entries) {
-    const newUnit = entry.batchId === undefined || !batches.has(entry.batchId);
-    if (entry.batchId !== undefined) batches.add(entry.batchId);
-    if (newUnit && ++changes > MAX_LOG_CHANGES) break;
-    if (kept.length >= MAX_LOG_RECORDS && entry.batchId !== newestBatch) continue;
+    if (changes.add(entry.batchId ?? entry.id).size > MAX_LOG_CHANGES) break;
+    if (entry.batchId === newestBatch ? ++newestKept > MAX_BULK_ITEMS : kept.length >= MAX_LOG_RECORDS) continue;
     kept.push(entry);
   }
   return kept;

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The Bulk rename page as a user meets it (issue 14): rendered with a fake backend and a cached
- * listing, checked through roles, accessible names and visible text.
+ * The Bulk changes page as a user meets it (issues 14, 18, 29, 41): rendered with a fake backend
+ * and a cached listing, checked through roles, accessible names and visible text.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BulkApp } from '../../src/bulk/app.tsx';
 import { createBulkStore } from '../../src/bulk/store.ts';
-import type { BulkItemStatus, BulkRunSnapshot } from '../../src/shared/bulk.ts';
+import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
 import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../setup/listings.ts';
 
@@ -30,8 +30,23 @@ function listing(): Listing {
   return listingOf([site(5, 'Acme', [finance]), site(6, 'Globex', [workspaceEntry(60, 'Projects', [doc('budgetGlobex0000000000', 'Budget 2025 – <b>Globex</b>')])])]);
 }
 
+/** The fixture with rights: Acme has Finance and Archive (owned), Globex has Projects (edited). */
+function movable(): Listing {
+  const base = listing();
+  const acme = base.sites[0]!;
+  const globex = base.sites[1]!;
+  acme.workspaces = [{ ...acme.workspaces[0]!, access: 'owners' }, { id: 51, name: 'Archive', access: 'owners', documents: [] }];
+  globex.workspaces = [{ ...globex.workspaces[0]!, access: 'editors' }];
+  return base;
+}
+
 function item(id: string, oldName: string, newName: string, state: BulkItemStatus['state'], message?: string): BulkItemStatus {
   return { orgId: 5, docId: id, oldName, newName, siteName: 'Acme', workspaceName: 'Finance', state, ...(message ? { message } : {}) };
+}
+
+/** What Undo this batch answers: per document, `[id, name before the run, name after it, outcome, message]`. */
+function undoAnswer(...results: Array<[string, string, string, BatchUndoResult['outcome'], string?]>) {
+  return { ok: true as const, value: results.map(([docId, oldName, newName, outcome, message]): BatchUndoResult => ({ docId, oldName, newName, outcome, ...(message ? { message } : {}) })) };
 }
 
 function runOf(items: BulkItemStatus[], extra: Partial<BulkRunSnapshot> = {}): BulkRunSnapshot {
@@ -80,8 +95,10 @@ const findField = () => screen.getByRole('textbox', { name: 'Find' });
 describe('choosing documents', () => {
   test('offers only the documents the user owns, grouped by site and workspace, and says how many were left out', async () => {
     await setup();
+    // Named for every change it makes, not renaming alone.
+    expect(screen.getByRole('heading', { level: 1, name: 'Bulk changes' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – Shared' })).toBeNull();
-    expect(screen.getByText('1 document is not offered: only its owners can rename it.')).toBeTruthy();
+    expect(screen.getByText('1 document is not offered: only its owners can rename, move or trash it.')).toBeTruthy();
     const list = screen.getByRole('group', { name: 'Documents' });
     expect([...list.querySelectorAll('.picker-site, .picker-workspace, .picker-document')].map((line) => line.textContent)).toEqual([
       'Acme',
@@ -302,13 +319,12 @@ describe('renaming', () => {
     expect(backend.retryFailedBulk).toHaveBeenCalledExactlyOnceWith({ runId: 'run-1' });
     expect(screen.getAllByText('2 renamed, 0 failed, 0 not sent.').length).toBeGreaterThan(0);
 
-    backend.undoBatch.mockResolvedValue({
-      ok: true,
-      value: [
-        { docId: 'budgetSales00000000000', oldName: 'Budget 2025 – Sales', newName: 'Budget 2026 – Sales', outcome: 'restored' },
-        { docId: 'budgetLegal00000000000', oldName: 'Budget 2025 – Legal', newName: 'Budget 2026 – Legal', outcome: 'renamed-elsewhere', message: 'Legal (final)' },
-      ],
-    });
+    backend.undoBatch.mockResolvedValue(
+      undoAnswer(
+        ['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'restored'],
+        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'renamed-elsewhere', 'Legal (final)'],
+      ),
+    );
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
     expect(backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
     expect(screen.getByRole('status').textContent).toBe('Restored 1 of 2 names.');
@@ -363,23 +379,25 @@ describe('at scale', () => {
   });
 });
 
-describe('moving (issue 18)', () => {
-  /** The fixture with rights: Acme has Finance and Archive (owned), Globex has Projects (edited). */
-  function movable(): Listing {
-    const base = listing();
-    const acme = base.sites[0]!;
-    const globex = base.sites[1]!;
-    acme.workspaces = [{ ...acme.workspaces[0]!, access: 'owners' }, { id: 51, name: 'Archive', access: 'owners', documents: [] }];
-    globex.workspaces = [{ ...globex.workspaces[0]!, access: 'editors' }];
-    return base;
-  }
+/** Opens the destination picker by its button `opener`, and chooses the first workspace matching `name`. */
+function chooseWorkspace(opener: string, name: string): void {
+  fireEvent.click(screen.getByRole('button', { name: opener }));
+  const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
+  fireEvent.input(filter, { target: { value: name } });
+  fireEvent.keyDown(filter, { key: 'Enter' });
+}
 
-  async function chooseDestination(name: string) {
-    fireEvent.click(screen.getByRole('button', { name: 'Move selected to…' }));
-    const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
-    fireEvent.input(filter, { target: { value: name } });
-    fireEvent.keyDown(filter, { key: 'Enter' });
-  }
+/** The preview's column headers, and each row's cells. */
+function previewTable(name = 'Preview') {
+  const table = screen.getByRole('table', { name });
+  return {
+    columns: within(table).getAllByRole('columnheader').map((header) => header.textContent),
+    rows: within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent)),
+  };
+}
+
+describe('moving (issue 18)', () => {
+  const chooseDestination = (name: string) => chooseWorkspace('Move selected to…', name);
 
   test('Move selected to… lists where the selection can go; the preview says where each one goes', async () => {
     await setup({ cached: movable() });
@@ -395,10 +413,17 @@ describe('moving (issue 18)', () => {
 
     await chooseDestination('finance');
     expect(screen.getByText('Selected documents move to Acme › Finance.')).toBeTruthy();
-    const table = screen.getByRole('table', { name: 'Preview' });
-    expect(within(table).getByRole('columnheader', { name: 'Moves to' })).toBeTruthy();
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
-    expect(rows).toEqual(['already there', 'Acme › Finance']);
+    // The move's own words and columns: nothing of a rename.
+    expect(screen.getByText('1 will move to Acme › Finance, 1 already there, 0 on another Grist server.')).toBeTruthy();
+    expect(previewTable()).toEqual({
+      columns: ['Site and workspace', 'Name', 'Moves to'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales', 'already there'],
+        ['Globex › Projects', 'Budget 2025 – <b>Globex</b>', 'Acme › Finance'],
+      ],
+    });
+    expect(screen.queryByText(/will be renamed/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Rename \d/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Move 1 document' })).toBeTruthy();
     // A rule being typed that is not valid yet does not hide moving.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
@@ -455,20 +480,158 @@ describe('moving (issue 18)', () => {
     await nextLook();
     expect(screen.getByRole('status').textContent).toBe('2 moved, 0 failed, 0 not sent.');
     const table = screen.getByRole('table', { name: 'Moving' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['Acme › Finance', 'Budget 2025 – Sales', 'Globex › Projects', 'moved'],
-      ['Acme › Finance', 'Budget 2025 – Legal', 'Globex › Projects', 'moved'],
-    ]);
-    backend.undoBatch.mockResolvedValue({
-      ok: true,
-      value: [
-        { docId: 'budgetSales00000000000', oldName: 'Budget 2025 – Sales', newName: 'Budget 2025 – Sales', outcome: 'restored' },
-        { docId: 'budgetLegal00000000000', oldName: 'Budget 2025 – Legal', newName: 'Budget 2025 – Legal', outcome: 'moved-elsewhere', message: 'Clients' },
+    expect(previewTable('Moving')).toEqual({
+      columns: ['Site and workspace', 'Name', 'Moves to', 'Outcome'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales', 'Globex › Projects', 'moved'],
+        ['Acme › Finance', 'Budget 2025 – Legal', 'Globex › Projects', 'moved'],
       ],
     });
+    backend.undoBatch.mockResolvedValue(
+      undoAnswer(
+        ['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', 'restored'],
+        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'moved-elsewhere', 'Clients'],
+      ),
+    );
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
     expect(backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
     expect(within(table).getByText('not moved back: moved to “Clients” since')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Moved 1 of 2 documents back.');
+  });
+});
+
+describe('moving to the trash and copying (issue 41): asked in the preview before anything is sent', () => {
+  test('Move selected to trash sends nothing: the preview says what it comes to in its own words and columns, and asks with the count; Cancel and Escape send nothing', async () => {
+    const { backend } = await setup();
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – Legal'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to trash' }));
+    expect(backend.startBulkTrash).not.toHaveBeenCalled();
+    expect(screen.getByText('2 will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.')).toBeTruthy();
+    expect(screen.queryByText(/will be renamed/)).toBeNull();
+    expect(previewTable()).toEqual({
+      columns: ['Site and workspace', 'Name'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales'],
+        ['Acme › Finance', 'Budget 2025 – Legal'],
+      ],
+    });
+    const question = screen.getByRole('group', { name: 'Move 2 documents to the trash?' });
+    // The focus is on the question, not on a button a second Enter would press.
+    expect(document.activeElement).toBe(within(question).getByText('Move 2 documents to the trash?'));
+    expect(within(question).getByRole('button', { name: 'Move to trash' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Rename \d/ })).toBeNull();
+
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.queryByRole('group', { name: /to the trash\?$/ })).toBeNull();
+    expect(screen.getByText('0 will be renamed, 2 unchanged, 0 invalid.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move selected to trash' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to trash' }));
+    fireEvent.keyDown(screen.getByText('Move 2 documents to the trash?'), { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: /to the trash\?$/ })).toBeNull();
+    expect(backend.startBulkTrash).not.toHaveBeenCalled();
+  });
+
+  test('the answer starts one run, of the documents picked now; its results have a trash run’s columns, and its heading follows Undo this batch', async () => {
+    const { backend, nextLook } = await setup();
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to trash' }));
+    expect(screen.getByRole('group', { name: 'Move 1 document to the trash?' })).toBeTruthy();
+    // Picked while it asks: the question follows, and the run takes it.
+    fireEvent.click(checkbox('Budget 2025 – Legal'));
+    expect(screen.getByRole('group', { name: 'Move 2 documents to the trash?' })).toBeTruthy();
+    const trashing = (state: BulkItemStatus['state']) => [
+      item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', state),
+      item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', state),
+    ];
+    backend.startBulkTrash.mockResolvedValue({ ok: true, value: runOf(trashing('queued'), { kind: 'trash' }) });
+    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf(trashing('trashed'), { kind: 'trash' }) });
+    await clickAndSettle(screen.getByRole('button', { name: 'Move to trash' }));
+    expect(backend.startBulkTrash).toHaveBeenCalledExactlyOnceWith({
+      items: [
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },
+      ],
+    });
+    await nextLook();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bulk move to trash finished' })).toBeTruthy();
+    expect(previewTable('Moving to trash')).toEqual({
+      columns: ['Site and workspace', 'Name', 'Outcome'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales', 'moved to trash'],
+        ['Acme › Finance', 'Budget 2025 – Legal', 'moved to trash'],
+      ],
+    });
+
+    backend.undoBatch.mockResolvedValue(
+      undoAnswer(
+        ['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', 'restored'],
+        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'failed', 'Grist did not answer.'],
+      ),
+    );
+    await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Bulk move to trash finished · 1 of 2 undone' })).toBeTruthy();
+    backend.undoBatch.mockResolvedValue(undoAnswer(['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'restored']));
+    await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Bulk move to trash finished · 2 of 2 undone' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Restored 1 of 1 documents from the trash.');
+  });
+
+  test('a copy’s destination chosen sends nothing: the preview names each copy and asks with the count and the destination; Copy starts the run', async () => {
+    const { backend } = await setup({ cached: movable() });
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – Legal'));
+    chooseWorkspace('Copy selected to…', 'projects');
+    expect(backend.startBulkCopy).not.toHaveBeenCalled();
+    expect(screen.getByText('2 will be copied to Globex › Projects.')).toBeTruthy();
+    expect(previewTable()).toEqual({
+      columns: ['Site and workspace', 'Name', 'Name of the copy'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)'],
+        ['Acme › Finance', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)'],
+      ],
+    });
+    const question = screen.getByRole('group', { name: 'Copy 2 documents to Globex › Projects?' });
+    expect(document.activeElement).toBe(within(question).getByText('Copy 2 documents to Globex › Projects?'));
+
+    const copying = [
+      { ...item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)', 'queued') },
+      { ...item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)', 'queued') },
+    ];
+    const to = { site: { orgId: 6, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 60, name: 'Projects' } };
+    backend.startBulkCopy.mockResolvedValue({ ok: true, value: runOf(copying, { kind: 'copy', to }) });
+    await clickAndSettle(within(question).getByRole('button', { name: 'Copy' }));
+    expect(backend.startBulkCopy).toHaveBeenCalledExactlyOnceWith({
+      items: [
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
+        { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },
+      ],
+      to: { orgId: 6, siteUrl: 'https://globex.getgrist.com', workspaceId: 60 },
+    });
+    expect(previewTable('Copying')).toEqual({
+      columns: ['Site and workspace', 'Name', 'Name of the copy', 'Copy in', 'Outcome'],
+      rows: [
+        ['Acme › Finance', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)', 'Globex › Projects', 'waiting'],
+        ['Acme › Finance', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)', 'Globex › Projects', 'waiting'],
+      ],
+    });
+  });
+
+  test('a move’s destination chosen while a trash run is asked about: the preview shows the move, and nothing is sent', async () => {
+    const { backend } = await setup({ cached: movable() });
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to trash' }));
+    chooseWorkspace('Move selected to…', 'archive');
+    expect(screen.queryByRole('group', { name: /to the trash\?$/ })).toBeNull();
+    expect(screen.getByText('1 will move to Acme › Archive, 0 already there, 0 on another Grist server.')).toBeTruthy();
+    expect(backend.startBulkTrash).not.toHaveBeenCalled();
+    expect(backend.startBulkMove).not.toHaveBeenCalled();
   });
 });

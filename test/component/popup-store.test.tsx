@@ -553,7 +553,7 @@ describe('popup store', () => {
     expect(store.renames.value.size).toBe(0);
   });
 
-  test('an options page or Bulk rename page that cannot open says so', async () => {
+  test('an options page or Bulk changes page that cannot open says so', async () => {
     const store = createPopupStore({
       backend: { ...popupBackendMocks(), refreshListing: vi.fn() },
       readCachedListing: async () => null,
@@ -566,6 +566,6 @@ describe('popup store', () => {
     await new Promise((done) => setTimeout(done, 0));
     expect(store.announcement.value).toMatch(/Could not open the options page/);
     store.openBulkRename();
-    expect(store.announcement.value).toBe('Could not open the Bulk rename page.');
+    expect(store.announcement.value).toBe('Could not open the Bulk changes page.');
   });
 });

@@ -674,9 +674,11 @@ describe('names from Grist', () => {
   });
 });
 
-test('the Bulk rename button opens the Bulk rename page', async () => {
+test('the Bulk changes button opens the Bulk changes page, and says what it holds', async () => {
   const popup = await setup({ cached: freshListing() });
-  fireEvent.click(screen.getByRole('button', { name: 'Bulk rename' }));
+  const button = screen.getByRole('button', { name: 'Bulk changes' });
+  expect(button.title).toBe('Rename, move, copy or trash many documents at once, in a tab');
+  fireEvent.click(button);
   expect(popup.openBulkRename).toHaveBeenCalledTimes(1);
 });
 

@@ -1,7 +1,8 @@
 /**
- * Bulk trash and bulk copy in Chromium against the fake Grist server (issue 29): 20 budgets of two
- * sites moved to the trash, then the batch undone; 2 copied to another site. What the server ends up
- * storing after each step.
+ * Bulk trash and bulk copy in Chromium against the fake Grist server (issues 29, 41): 20 budgets of
+ * two sites moved to the trash, asked first in the preview, then the batch undone; 2 copied to
+ * another site, asked first too. What the server ends up storing after each step, and that nothing
+ * is sent before the question is answered.
  */
 import { describe, expect, it } from 'vitest';
 import { budgetSeed, USERS } from '../fake-grist/sample-data.ts';
@@ -14,7 +15,7 @@ const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
 const budgets = () => seed.docs.filter((doc) => doc.name.startsWith('Budget 2025'));
 
 describe('bulk trash and copy', () => {
-  it('moves 20 documents of two sites to the trash, then Undo this batch restores them', async () => {
+  it('asks before moving 20 documents of two sites to the trash, in the trash’s own words; sends nothing before the answer; then Undo this batch restores them, as the heading says', async () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     const page = await openBulkPage(extension);
@@ -22,13 +23,31 @@ describe('bulk trash and copy', () => {
     await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
     await page.getByRole('button', { name: 'Select all shown' }).click();
     await page.getByText('20 documents selected').waitFor();
+    grist.clearRequests();
     await page.getByRole('button', { name: 'Move selected to trash' }).click();
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText('20 will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.').waitFor();
+    expect(await preview.getByText(/will be renamed/).count()).toBe(0);
+    expect(await preview.getByRole('columnheader').allTextContents()).toEqual(['Site and workspace', 'Name']);
+    const question = preview.getByRole('group', { name: 'Move 20 documents to the trash?' });
+    await question.waitFor();
+    await expectNoViolations(page);
+    // Enter on what has the focus (the question) sends nothing.
+    await page.keyboard.press('Enter');
+    expect(grist.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(budgets().every((doc) => grist.doc(doc.id)?.removedAt === undefined)).toBe(true);
+
+    await question.getByRole('button', { name: 'Move to trash' }).click();
     await page.getByText('20 moved to trash, 0 failed, 0 not sent.').first().waitFor();
     expect(budgets().every((doc) => grist.doc(doc.id)?.removedAt !== undefined)).toBe(true);
+    expect(grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/remove'))).toHaveLength(20);
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Bulk move to trash finished');
     await expectNoViolations(page);
 
     await page.getByRole('button', { name: 'Undo this batch' }).click();
     await page.getByText('Restored 20 of 20 documents from the trash.').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Bulk move to trash finished · 20 of 20 undone');
     expect(budgets().every((doc) => grist.doc(doc.id)?.removedAt === undefined)).toBe(true);
     await page.close();
   });
@@ -42,8 +61,13 @@ describe('bulk trash and copy', () => {
     await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
     await page.getByRole('button', { name: 'Select all shown' }).click();
     await page.getByText('2 documents selected').waitFor();
+    grist.clearRequests();
     await page.getByRole('button', { name: 'Copy selected to…' }).click();
     await page.getByRole('option', { name: /^Projects — / }).click();
+    const question = page.getByRole('group', { name: 'Copy 2 documents to Globex Inc › Projects?' });
+    await question.waitFor();
+    expect(grist.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await question.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('2 copied, 0 failed, 0 not sent.').first().waitFor();
     const copies = grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
     expect(copies).toHaveLength(2);

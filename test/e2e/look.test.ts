@@ -1,12 +1,13 @@
 /**
- * How the pages look: the README's light and dark screenshots of the popup, and both pages at
- * 200% browser zoom with nothing cut off or scrolling sideways.
+ * How the pages look: the README's light and dark screenshots of the popup, the options and the
+ * Bulk changes page asking before a move to the trash, and the popup and options at 200% browser
+ * zoom with nothing cut off or scrolling sideways.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, OPTIONS_PAGE, openBulkPage, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -77,6 +78,18 @@ describe('the README screenshots', () => {
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     await screenshotSchemes(popup, 'popup', { width: 400, height: 600 });
     await popup.close();
+  });
+
+  it('show the Bulk changes page asking before it moves two documents to the trash, in the light and the dark scheme', async () => {
+    await connectOwner(setup);
+    const page = await openBulkPage(setup.extension);
+    for (const name of ['Campaign Plan', 'Leads']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('button', { name: 'Move selected to trash' }).click();
+    await page.getByRole('group', { name: 'Move 2 documents to the trash?' }).waitFor();
+    // From the top, the whole page: the focus on the question scrolled the page to it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshotSchemes(page, 'bulk-trash', { width: 1280, height: 1460 });
+    await page.close();
   });
 });
 

@@ -92,13 +92,13 @@ export function storedDrawing(extension: LoadedExtension): Promise<{ stored: boo
   });
 }
 
-/** Opens the Bulk rename page the way a user does, from the popup's title bar; the popup is closed. */
+/** Opens the Bulk changes page the way a user does, from the popup's title bar; the popup is closed. */
 export async function openBulkPage(extension: LoadedExtension): Promise<Page> {
   const popup = await openPopup(extension);
   const opened = extension.context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Bulk rename' }).click();
+  await popup.getByRole('button', { name: 'Bulk changes' }).click();
   const page = await opened;
-  await page.getByRole('heading', { name: 'Bulk rename', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Bulk changes', level: 1 }).waitFor();
   await popup.close().catch(() => undefined);
   return page;
 }

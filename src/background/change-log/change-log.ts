@@ -10,7 +10,7 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, type ChangeEntry } from '../../shared/change-log.ts';
+import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../shared/storage-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
@@ -33,10 +33,12 @@ let kept: { entries: ChangeEntry[]; stored: Stored } | null = null;
 async function stored(): Promise<NonNullable<typeof kept>> {
   if (kept) return kept;
   const { entries, batches = [] } = await changeLogItem.get();
-  // Asked at once: up to MAX_LOG_CHANGES batches, each read a round trip to the browser. The
-  // log's own entries go last: a batch named '' (in a corrupt log) cannot take their place.
-  const items: Stored = new Map([...(await Promise.all(batches.map(async (id) => [id, await batchLogItem(id).get()] as const))), ['', entries]]);
-  return (kept = { entries: [...items.values()].flat().sort((a, b) => b.at - a.at), stored: items });
+  // Asked at once, each read a round trip to the browser: the newest MAX_LOG_CHANGES batches (the
+  // most a log keeps), not every one a corrupt list names. The log's own entries go last: a batch
+  // named '' (in a corrupt log) cannot take their place. What is read is kept as a write keeps it
+  // (the newest of a run too long, say), and the next write stores that.
+  const items: Stored = new Map([...(await Promise.all(batches.slice(0, MAX_LOG_CHANGES).map(async (id) => [id, await batchLogItem(id).get()] as const))), ['', entries]]);
+  return (kept = { entries: keptEntries([...items.values()].flat().sort((a, b) => b.at - a.at)), stored: items });
 }
 
 /**

@@ -9,6 +9,7 @@ import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { renameDocumentAtUrl } from '../../../../src/background/rename-window/document-at-url.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
+import { MAX_BULK_ITEMS } from '../../../../src/shared/bulk.ts';
 import { MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
@@ -270,5 +271,44 @@ describe('each bulk run stored apart', () => {
     await forgetChangeLog();
     await fakeBrowser.storage.local.set({ changeLog: { ...(stored.changeLog as object), batches: [''] }, 'changeLog:': [] });
     expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
+  });
+
+  it(`a corrupt log naming 10,000 runs reads only the newest ${MAX_LOG_CHANGES} of them`, async () => {
+    await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'run-0')));
+    const stored = await storedLog();
+    await forgetChangeLog();
+    const batches = Array.from({ length: 10_000 }, (_, index) => `run-${index}`);
+    await fakeBrowser.storage.local.set({ ...stored, changeLog: { ...(stored.changeLog as object), batches } });
+    const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+    try {
+      expect((await readChangeLog()).map((entry) => entry.docId)).toEqual(['b', 'a']);
+      const runsRead = read.mock.calls.filter(([keys]) => String(keys).startsWith('changeLog:'));
+      expect(runsRead).toHaveLength(MAX_LOG_CHANGES);
+      expect(runsRead[0]).toEqual(['changeLog:run-0']);
+    } finally {
+      read.mockRestore();
+    }
+    // Its next write names the runs it keeps.
+    await addEntry('c');
+    expect((await storedLog()).changeLog).toMatchObject({ batches: ['run-0'] });
+  });
+
+  it(`a run with more than ${MAX_BULK_ITEMS} entries (stored wrong) keeps its newest ${MAX_BULK_ITEMS}, read and written`, async () => {
+    const entry = (index: number) => ({
+      kind: 'rename', target: 'document', id: `id-${index}`, at: index + 1, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
+      docId: `d${index}`, oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run',
+    });
+    // Newest first, as stored.
+    const entries = Array.from({ length: MAX_BULK_ITEMS + 5 }, (_, index) => entry(MAX_BULK_ITEMS + 4 - index));
+    await fakeBrowser.storage.local.set({ changeLog: { version: CHANGE_LOG_VERSION, entries: [], batches: ['long-run'] }, 'changeLog:long-run': entries });
+    const read = await readChangeLog();
+    expect(read).toHaveLength(MAX_BULK_ITEMS);
+    expect(read[0]?.docId).toBe(`d${MAX_BULK_ITEMS + 4}`);
+    expect(read.at(-1)?.docId).toBe('d5');
+    await addEntry('one more', 'long-run');
+    const run = await batchLogItem('long-run').get();
+    expect(run).toHaveLength(MAX_BULK_ITEMS);
+    expect(run[0]?.docId).toBe('one more');
+    expect(run.at(-1)?.docId).toBe('d6');
   });
 });

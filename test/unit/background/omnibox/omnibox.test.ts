@@ -65,6 +65,17 @@ describe('the suggestions', () => {
     expect(escapeXml(`<a href='x'>&</a>`)).toBe('&lt;a href=&apos;x&apos;&gt;&amp;&lt;/a&gt;');
   });
 
+  it('for Chrome: what XML 1.0 does not allow is dropped (U+FFFE, U+FFFF, a lone surrogate, C0 controls but tab, line feed, carriage return), so the description parses', () => {
+    const hostile = doc('noncharacters000000000', `Plan\uFFFE \uFFFFA\uD800B\uDC00C\u0001\u000B\u001F \uD83D\uDE00 end`);
+    const [suggestion] = suggestionsFor(buildSuggestionIndex(listingOf([siteEntry(7, 'Site\uFFFF', [workspaceEntry(70, '\uDFFFWork', [hostile])])])), 'plan', true);
+    // The name's controls were spaces already (plainTextName); an emoji's surrogate pair is kept.
+    expect(suggestion?.description).toBe('\u2068<match>Plan</match> ABC  \uD83D\uDE00 end\u2069<dim> — \u2068Site\u2069 › \u2068Work\u2069</dim>');
+    // Every character is one XML 1.0 allows (its Char production).
+    expect(suggestion?.description).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    // What was typed is escaped too (the default suggestion): its controls are dropped here.
+    expect(escapeXml('a\tb\nc\rd\u0000e\u0008f\u000Bg\u000C\u001F\uDBFF')).toBe('a\tb\nc\rdefg');
+  });
+
   it('for Firefox: plain text, as it shows descriptions', () => {
     expect(suggestionsFor(index, 'tom', false)[0]?.description).toBe('\u2068<b>Tom & "Jerry"</b>\u2069 — \u2068Acme\u2069 › \u2068Finance\u2069');
   });
