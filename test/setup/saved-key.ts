@@ -49,5 +49,20 @@ export async function saveEditorThenOwner(personalSiteUrl: string): Promise<void
   ]);
 }
 
+/** The ids saveViewerThenOwner gives Victor's account and Olivia's. */
+export const VIEWER_ACCOUNT = 'account-viewer';
+
+/**
+ * Two users of one server (the sample data's): Victor's account first (a viewer of Acme), then
+ * Olivia's (its owner), both with the personal site `personalSiteUrl`.
+ */
+export async function saveViewerThenOwner(personalSiteUrl: string): Promise<void> {
+  const settings = { personalSiteUrl, teamSiteUrls: [] };
+  await saveAccounts([
+    { id: VIEWER_ACCOUNT, settings, apiKey: USERS.viewer.apiKey },
+    { id: OWNER_ACCOUNT, settings, apiKey: USERS.owner.apiKey },
+  ]);
+}
+
 /** An account as stored (accountsItem), id `a1`, with these settings and no hosts or user: read back as it is, or, with bad settings, as corrupt. */
 export const storedAccount = (settings: unknown) => ({ id: 'a1', settings, hosts: { confirmed: [], listed: [] }, user: null });
