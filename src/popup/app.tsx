@@ -16,13 +16,27 @@ const PopupHistory = onDemand('PopupHistory');
 /** The Trash view, loaded when first shown (on-demand.ts). */
 const TrashView = onDemand('TrashView');
 
-/** Renders the popup from `store`; call `store.start()` to load the listing. */
+/** A view shown in place of the list. */
+type Panel = 'history' | 'trash';
+
+/**
+ * Renders the popup from `store`; call `store.start()` to load the listing. The History and the
+ * Trash show in place of the list; Escape (when nothing inside took it) or their Back button shows
+ * the list again, with the focus on the title bar button that opened them.
+ */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
   /** The view shown in place of the list: the history, the trash, or none. */
-  const [panel, setPanel] = useState<'history' | 'trash' | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const openers = { history: useRef<HTMLButtonElement>(null), trash: useRef<HTMLButtonElement>(null) };
   /** A title bar button that shows its panel, or the list again. */
-  const toggle = (name: 'history' | 'trash') => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name) });
+  const toggle = (name: Panel) => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name), buttonRef: openers[name] });
+  /** The list again, the focus on the button that opened the view (which stays where it is). */
+  const leave = () => {
+    if (!panel) return;
+    openers[panel].current?.focus();
+    setPanel(null);
+  };
 
   const focusFirstResult = useRef<() => boolean>(() => false);
   const openFirstResult = useRef<() => void>(() => undefined);
@@ -39,7 +53,16 @@ export function App({ store }: { store: PopupStore }) {
 
   return (
     // One `main` landmark holding everything, so the flex layout of .popup stays one level deep.
-    <main class="popup">
+    <main
+      class="popup"
+      onKeyDown={(event) => {
+        // Escape in a view leaves it, unless what had the focus took it (a question's Cancel, the
+        // search box's clearing); its default prevented: Chrome would close the whole popup.
+        if (!panel || event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+        event.preventDefault();
+        leave();
+      }}
+    >
       <header class="header">
         <div class="title-bar">
           <h1>{t('popupTitle')}</h1>
@@ -56,12 +79,21 @@ export function App({ store }: { store: PopupStore }) {
           <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>
-        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
+        {/* Searches the list, or the Trash (trash-view.tsx); the History has no documents to search:
+            hidden there, and kept (not unmounted), so coming back does not take the focus to it. */}
+        <div hidden={panel === 'history'}>
+          <SearchBox store={store} inputRef={searchRef} onArrowDown={() => !panel && focusFirstResult.current()} onEnter={() => !panel && openFirstResult.current()} />
+        </div>
       </header>
-      <StatusArea store={store} />
+      <StatusArea store={store} listShown={!panel} />
       {panel ? (
         <section class="history-panel" aria-labelledby={`${panel}-heading`}>
-          <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
+          <div class="panel-heading">
+            <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
+            <button type="button" class="link-button" onClick={leave}>
+              {t('backToDocuments')}
+            </button>
+          </div>
           {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
         </section>
       ) : (

@@ -1249,6 +1249,62 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
   });
 });
 
+describe('leaving the History and the Trash (issue 41)', () => {
+  /** Opens the view of header button `name`, its content read. Out: the button. */
+  async function openView(name: 'History' | 'Trash') {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
+    popup.backend.readTrash.mockResolvedValue({ ok: true, value: [] });
+    const opener = screen.getByRole('button', { name });
+    await act(async () => {
+      fireEvent.click(opener);
+      opener.focus(); // as a click would
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('heading', { name })).toBeTruthy();
+    return opener;
+  }
+  const listShown = () => screen.queryByRole('link', { name: 'Open Budget' }) !== null;
+
+  test.each(['History', 'Trash'] as const)('Escape leaves the %s for the list, the focus on the button that opened it; the popup stays open', async (name) => {
+    const opener = await openView(name);
+    expect(listShown()).toBe(false);
+    // Handled (its default prevented): Chrome would close the popup.
+    expect(fireEvent.keyDown(opener, { key: 'Escape' })).toBe(false);
+    expect(listShown()).toBe(true);
+    expect(screen.queryByRole('heading', { name })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test.each(['History', 'Trash'] as const)('the %s has a visible Back to documents button, which leaves it the same way', async (name) => {
+    const opener = await openView(name);
+    const back = within(screen.getByRole('region', { name })).getByRole('button', { name: 'Back to documents' });
+    fireEvent.click(back);
+    expect(listShown()).toBe(true);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test('Escape in the search box clears a search first; the next one leaves the Trash', async () => {
+    const opener = await openView('Trash');
+    const search = searchBox();
+    type(search, 'plan');
+    expect(fireEvent.keyDown(search, { key: 'Escape' })).toBe(false);
+    expect(search.value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Trash' })).toBeTruthy();
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(listShown()).toBe(true);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test('the History has no search box: it has no documents to search', async () => {
+    await openView('History');
+    expect(screen.queryByRole('searchbox', { name: 'Search documents' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+    expect(searchBox()).toBeTruthy();
+  });
+});
+
 // --- Workspaces -----------------------------------------------------------------------------------
 
 describe('renaming a workspace (issue 15)', () => {
