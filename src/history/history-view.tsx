@@ -210,7 +210,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
   );
 }
 
-/** Clear history, asking first, in place (a popup cannot show the browser's confirm box). */
+/** Clear history, asking first, in place (a popup cannot show the browser's confirm box); Escape keeps it. */
 function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count: number; afterwards: (done: Promise<void>) => void }) {
   const [asking, setAsking] = useState(false);
   // Focus follows the question: to Clear when it is asked, back to Clear history when kept.
@@ -235,7 +235,17 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
     );
   }
   return (
-    <div class="history-confirm" role="group" aria-label={t('clearHistory')}>
+    <div
+      class="history-confirm"
+      role="group"
+      aria-label={t('clearHistory')}
+      onKeyDown={(event) => {
+        // Keeps it, as Keep does (and, handled, does not leave the popup's History).
+        if (event.key !== 'Escape' || event.isComposing) return;
+        event.preventDefault();
+        ask(false);
+      }}
+    >
       <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}

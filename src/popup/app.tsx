@@ -9,20 +9,18 @@ import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The change history, loaded when first shown (on-demand.ts): most popups never open it, so its
- * code (view and store) is not part of what every popup loads and parses.
+ * The History and Trash views (view-panel.tsx), loaded when first shown (on-demand.ts): most popups
+ * never open them, so their code is not part of what every popup loads and parses.
  */
-const PopupHistory = onDemand('PopupHistory');
-/** The Trash view, loaded when first shown (on-demand.ts). */
-const TrashView = onDemand('TrashView');
+const ViewPanel = onDemand('ViewPanel');
 
 /** A view shown in place of the list. */
 type Panel = 'history' | 'trash';
 
 /**
  * Renders the popup from `store`; call `store.start()` to load the listing. The History and the
- * Trash show in place of the list; Escape (when nothing inside took it) or their Back button shows
- * the list again, with the focus on the title bar button that opened them.
+ * Trash show in place of the list; leaving them (view-panel.tsx) shows the list again, with the
+ * focus on the title bar button that opened them.
  */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
@@ -33,8 +31,7 @@ export function App({ store }: { store: PopupStore }) {
   const toggle = (name: Panel) => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name), buttonRef: openers[name] });
   /** The list again, the focus on the button that opened the view (which stays where it is). */
   const leave = () => {
-    if (!panel) return;
-    openers[panel].current?.focus();
+    openers[panel!].current?.focus();
     setPanel(null);
   };
 
@@ -53,16 +50,7 @@ export function App({ store }: { store: PopupStore }) {
 
   return (
     // One `main` landmark holding everything, so the flex layout of .popup stays one level deep.
-    <main
-      class="popup"
-      onKeyDown={(event) => {
-        // Escape in a view leaves it, unless what had the focus took it (a question's Cancel, the
-        // search box's clearing); its default prevented: Chrome would close the whole popup.
-        if (!panel || event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
-        event.preventDefault();
-        leave();
-      }}
-    >
+    <main class="popup">
       <header class="header">
         <div class="title-bar">
           <h1>{t('popupTitle')}</h1>
@@ -87,15 +75,7 @@ export function App({ store }: { store: PopupStore }) {
       </header>
       <StatusArea store={store} listShown={!panel} />
       {panel ? (
-        <section class="history-panel" aria-labelledby={`${panel}-heading`}>
-          <div class="panel-heading">
-            <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
-            <button type="button" class="link-button" onClick={leave}>
-              {t('backToDocuments')}
-            </button>
-          </div>
-          {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
-        </section>
+        <ViewPanel store={store} panel={panel} onLeave={leave} />
       ) : (
         <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
       )}

@@ -1297,6 +1297,21 @@ describe('leaving the History and the Trash (issue 41)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  test('Escape in the Clear history question keeps the history, and the History stays shown', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ id: 'e1', at: Date.now(), kind: 'rename', target: 'document', site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 20, name: 'Sales' }, docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', source: 'popup', cannotUndo: null }] });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'History' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
+    expect(fireEvent.keyDown(screen.getByRole('button', { name: 'Clear' }), { key: 'Escape' })).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear history' })));
+    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
+    expect(popup.backend.clearChangeLog).not.toHaveBeenCalled();
+  });
+
   test('the History has no search box: it has no documents to search', async () => {
     await openView('History');
     expect(screen.queryByRole('searchbox', { name: 'Search documents' })).toBeNull();
