@@ -1,15 +1,17 @@
 /**
- * The rename history's state and actions, for the view in the popup and on the options page: read
+ * The change history's state and actions, for the view in the popup and on the options page: read
  * only when shown, undo an entry (with "Restore … anyway" when the document was renamed elsewhere
- * since), clear it all. Talks to the background through the `Backend` interface only.
+ * since) or a bulk run's batch, each saying what it came to in its kind's words, clear it all.
+ * Talks to the background through the `Backend` interface only.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle } from '../shared/errors.ts';
 import { undoResult, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
-import { t } from '../shared/i18n.ts';
+import { t, type MessageKey } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
+import { batchUndone } from './batch-words.ts';
 
 export type HistoryBackend = Pick<Backend, 'readChangeLog' | 'clearChangeLog' | 'undoChange' | 'undoBatch'>;
 export interface HistoryStore {
@@ -26,13 +28,22 @@ export interface HistoryStore {
   /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
   undo(entry: ChangeLogItem, force?: boolean): Promise<void>;
   /**
-   * Undoes every rename of a bulk rename's batch not undone yet, each checked as a single undo is,
-   * and says how many names came back.
+   * Undoes every change of a bulk run's batch not undone yet, each checked as a single undo is,
+   * and says how many came back.
    */
   undoBatch(batchId: string): Promise<void>;
   /** Forgets the history. The view asks for confirmation first; Grist is not touched. */
   clear(): Promise<void>;
 }
+
+/** What an entry's undo says once done, by the entry's kind (a move's says where it went back to). */
+const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
+  remove: 'restoredFromTrash',
+  restore: 'movedToTrash',
+  pin: 'pinUndone',
+  copy: 'copyUndone',
+  create: 'createUndone',
+};
 
 /**
  * Creates the store. In: the backend, and `onRestored`, told of each document an undo gave its
@@ -74,7 +85,9 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     onRestored(entry, result.restored);
     const { to, workspace } = entry;
     status.value =
-      entry.kind === 'move' && to && workspace ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored) : t('restoredName', plainTextName(result.restored));
+      entry.kind === 'move' && to && workspace
+        ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored)
+        : t(UNDONE[entry.kind] ?? 'restoredName', plainTextName(result.restored));
     await load();
   }
 
@@ -90,8 +103,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
       const entry = entries.value?.find((item) => item.batchId === batchId && item.docId === result.docId);
       if (entry) onRestored(entry, result.oldName);
     }
-    const moves = entries.value?.some((item) => item.batchId === batchId && item.kind === 'move');
-    status.value = t(moves ? 'bulkMoveUndoSummary' : 'bulkUndoSummary', String(restored.length), String(reply.value.length));
+    status.value = batchUndone(entries.value?.filter((item) => item.batchId === batchId) ?? [], restored.length, reply.value.length);
     await load();
   }
 

@@ -1,13 +1,15 @@
 /**
- * The rename history as a list, newest first: when (relative, the exact time in a tooltip), the
- * document's site and workspace, old name → new name, and a button to undo it. Names come from
- * Grist: text only, each in its own direction-isolated element.
+ * The change history as a list, newest first: when (relative, the exact time in a tooltip), the
+ * document's site and workspace, what was done (old name → new name for a rename), and a button to
+ * undo it, named after its kind. Names come from Grist: text only, each in its own
+ * direction-isolated element.
  */
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
+import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
 
@@ -56,7 +58,7 @@ export function HistoryView({ store }: { store: HistoryStore }) {
   );
 }
 
-/** Where a rename was made, in words. */
+/** Where a change was made, in words. */
 function sourceLabel(entry: ChangeLogItem): string {
   return t(
     entry.source === 'undo'
@@ -72,8 +74,8 @@ function sourceLabel(entry: ChangeLogItem): string {
 }
 
 /**
- * Above the newest rename of a bulk rename's batch: how many documents it renamed, and Undo this
- * batch while any of them can still be undone.
+ * Above the newest change of a bulk run's batch: which kind of run (or the undo of which), how many
+ * documents it changed, and Undo this batch while any of them can still be undone.
  */
 function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryStore; batchId: string; entries: readonly ChangeLogItem[]; afterwards: (done: Promise<void>) => void }) {
   const batch = entries.filter((entry) => entry.batchId === batchId);
@@ -81,7 +83,7 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const state = store.entryStates.value.get(batchId);
   return (
     <li class="history-batch">
-      <p>{batch[0]?.source === 'undo' ? t('historyUndoBatch', String(batch.length)) : t(batch.length === 1 ? 'historyBatchOne' : 'historyBatchMany', String(batch.length))}</p>
+      <p>{batchHeading(batch)}</p>
       {undoable && (
         <button
           type="button"
@@ -114,6 +116,22 @@ const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   delete: 'historyDeleted',
 };
 
+/** The accessible name of an entry's Undo, by its kind: "Undo moving “Leads” to trash". */
+function undoLabel(entry: ChangeLogItem): string {
+  const words: Record<ChangeLogItem['kind'], MessageKey> = {
+    rename: 'undoRenameOf',
+    move: 'undoMoveOf',
+    remove: 'undoTrashOf',
+    restore: 'undoRestoreOf',
+    pin: entry.pinned ? 'undoPinOf' : 'undoUnpinOf',
+    copy: 'undoCopyOf',
+    create: 'undoCreateOf',
+    // Never offered (cannotUndo).
+    delete: 'undo',
+  };
+  return t(words[entry.kind], entry.newName);
+}
+
 /** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
 const place = (site: string, workspace: string | undefined) => [site, workspace].filter(Boolean).join(' › ');
 
@@ -128,7 +146,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
       {move ? (
         // A move: the document, and from where to where.
         <p class="history-names">
-          <bdi dir="auto" class="history-new" title={entry.newName}>
+          <bdi dir="auto" class="history-new">
             {entry.newName}
           </bdi>
           {' '}
@@ -140,19 +158,19 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
       ) : done ? (
         // Trash, restore, pin, copy, new document, delete: the document, what was done, and where.
         <p class="history-names">
-          <bdi dir="auto" class="history-new" title={entry.newName}>
+          <bdi dir="auto" class="history-new">
             {entry.newName}
           </bdi>{' '}
           {t(done)} <bdi dir="auto">{where}</bdi>
         </p>
       ) : (
         <p class="history-names">
-          <bdi dir="auto" class="history-old" title={entry.oldName}>
+          <bdi dir="auto" class="history-old">
             {entry.oldName}
           </bdi>
           <span aria-hidden="true"> → </span>
           <span class="visually-hidden"> {t('historyRenamedTo')} </span>
-          <bdi dir="auto" class="history-new" title={entry.newName}>
+          <bdi dir="auto" class="history-new">
             {entry.newName}
           </bdi>
         </p>
@@ -184,7 +202,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           oldName={entry.oldName}
           undo={state ?? { kind: 'offered' }}
           onUndo={(force) => afterwards(store.undo(entry, force))}
-          label={t(move ? 'undoMoveOf' : 'undoRenameOf', entry.newName)}
+          label={undoLabel(entry)}
           move={Boolean(move)}
         />
       )}
@@ -192,7 +210,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
   );
 }
 
-/** Clear history, asking first, in place (a popup cannot show the browser's confirm box). */
+/** Clear history, asking first, in place (a popup cannot show the browser's confirm box); Escape keeps it. */
 function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count: number; afterwards: (done: Promise<void>) => void }) {
   const [asking, setAsking] = useState(false);
   // Focus follows the question: to Clear when it is asked, back to Clear history when kept.
@@ -217,7 +235,17 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
     );
   }
   return (
-    <div class="history-confirm" role="group" aria-label={t('clearHistory')}>
+    <div
+      class="history-confirm"
+      role="group"
+      aria-label={t('clearHistory')}
+      onKeyDown={(event) => {
+        // Keeps it, as Keep does (and, handled, does not leave the popup's History).
+        if (event.key !== 'Escape' || event.isComposing) return;
+        event.preventDefault();
+        ask(false);
+      }}
+    >
       <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}

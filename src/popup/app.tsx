@@ -9,20 +9,31 @@ import { StatusArea } from './status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The change history, loaded when first shown (on-demand.ts): most popups never open it, so its
- * code (view and store) is not part of what every popup loads and parses.
+ * The History and Trash views (view-panel.tsx), loaded when first shown (on-demand.ts): most popups
+ * never open them, so their code is not part of what every popup loads and parses.
  */
-const PopupHistory = onDemand('PopupHistory');
-/** The Trash view, loaded when first shown (on-demand.ts). */
-const TrashView = onDemand('TrashView');
+const ViewPanel = onDemand('ViewPanel');
 
-/** Renders the popup from `store`; call `store.start()` to load the listing. */
+/** A view shown in place of the list. */
+type Panel = 'history' | 'trash';
+
+/**
+ * Renders the popup from `store`; call `store.start()` to load the listing. The History and the
+ * Trash show in place of the list; leaving them (view-panel.tsx) shows the list again, with the
+ * focus on the title bar button that opened them.
+ */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
   /** The view shown in place of the list: the history, the trash, or none. */
-  const [panel, setPanel] = useState<'history' | 'trash' | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const openers = { history: useRef<HTMLButtonElement>(null), trash: useRef<HTMLButtonElement>(null) };
   /** A title bar button that shows its panel, or the list again. */
-  const toggle = (name: 'history' | 'trash') => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name) });
+  const toggle = (name: Panel) => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name), buttonRef: openers[name] });
+  /** The list again, the focus on the button that opened the view (which stays where it is). */
+  const leave = () => {
+    openers[panel!].current?.focus();
+    setPanel(null);
+  };
 
   const focusFirstResult = useRef<() => boolean>(() => false);
   const openFirstResult = useRef<() => void>(() => undefined);
@@ -56,14 +67,15 @@ export function App({ store }: { store: PopupStore }) {
           <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>
-        <SearchBox store={store} inputRef={searchRef} onArrowDown={() => focusFirstResult.current()} onEnter={() => openFirstResult.current()} />
+        {/* Searches the list, or the Trash (trash-view.tsx); the History has no documents to search:
+            hidden there, and kept (not unmounted), so coming back does not take the focus to it. */}
+        <div hidden={panel === 'history'}>
+          <SearchBox store={store} inputRef={searchRef} onArrowDown={() => !panel && focusFirstResult.current()} onEnter={() => !panel && openFirstResult.current()} />
+        </div>
       </header>
-      <StatusArea store={store} />
+      <StatusArea store={store} listShown={!panel} />
       {panel ? (
-        <section class="history-panel" aria-labelledby={`${panel}-heading`}>
-          <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
-          {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
-        </section>
+        <ViewPanel store={store} panel={panel} onLeave={leave} />
       ) : (
         <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
       )}

@@ -13,23 +13,27 @@ const UndoOffer = onDemand('UndoOffer');
 /** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
 const ListingNotice = onDemand('ListingNotice');
 
-/** Renders the status region from the store; see the module comment. */
-export function StatusArea({ store }: { store: PopupStore }) {
-  const error = store.listingError.value;
+/** What the list comes to: the search waits for the listing, finds nothing, or there is nothing yet; or null. */
+function listingState(store: PopupStore) {
   const listing = store.listing.value;
-  const rows = store.rows.value;
   const searching = store.query.value.trim() !== '';
+  if (store.searchWaits.value) return <p class="empty-state">{t('searchWaitsForListing')}</p>;
+  if (searching && listing && store.rows.value.length === 0) return <p class="empty-state">{t('noMatch')}</p>;
+  if (!searching && !store.refreshing.value && !store.listingError.value && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error) && !listing.accounts?.some((account) => account.error)) {
+    return <p class="empty-state">{t('noDocumentsYet')}</p>;
+  }
+  return null;
+}
+
+/**
+ * Renders the status region from the store; see the module comment. `listShown`: false while a view
+ * shows in place of the list, which then says nothing (the Trash says itself what its search finds),
+ * and is not searched.
+ */
+export function StatusArea({ store, listShown = true }: { store: PopupStore; listShown?: boolean }) {
+  const error = store.listingError.value;
   const refreshing = store.refreshing.value;
   const answered = store.answered.value;
-
-  let listingState = null;
-  if (store.searchWaits.value) {
-    listingState = <p class="empty-state">{t('searchWaitsForListing')}</p>;
-  } else if (searching && listing && rows.length === 0) {
-    listingState = <p class="empty-state">{t('noMatch')}</p>;
-  } else if (!searching && !refreshing && !error && listing && countDocuments(listing) === 0 && listing.sites.every((site) => !site.error) && !listing.accounts?.some((account) => account.error)) {
-    listingState = <p class="empty-state">{t('noDocumentsYet')}</p>;
-  }
 
   return (
     <div class="status" role="status">
@@ -42,7 +46,7 @@ export function StatusArea({ store }: { store: PopupStore }) {
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
       {store.lastChange.value ? <UndoOffer store={store} /> : null}
       {error ? <ListingNotice store={store} error={error} /> : null}
-      {listingState}
+      {listShown ? listingState(store) : null}
     </div>
   );
 }

@@ -2,14 +2,16 @@
  * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
  * read when the view opens (one request per site, by the worker), with when each was removed, and
  * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
- * undone"). Grist empties
- * the trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only.
- * Loaded on demand (on-demand.ts).
+ * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
+ * searches it as it searches the list: by document, workspace or site name. Grist empties the
+ * trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only. Loaded
+ * on demand (on-demand.ts).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
+import { placedNameMatches } from '../shared/search.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../shared/trash.ts';
 import type { PopupStore } from './store-types.ts';
 
@@ -48,23 +50,32 @@ export function TrashView({ store }: { store: PopupStore }) {
     if (!failure) noteRef.current?.focus();
   }
 
+  const terms = store.terms.value;
   if (sites === null) return <p class="quiet">{t('trashReading')}</p>;
   if (typeof sites === 'string') return <p class="row-error">{sites}</p>;
-  const shown = sites.filter((site) => site.documents.length > 0 || site.error);
+  // What the search box finds, as it finds documents in the list.
+  const matching = sites.map((site) => ({
+    site,
+    documents: terms.length === 0 ? site.documents : site.documents.filter((document) => placedNameMatches(terms, document.name, site.name, document.workspace.name)),
+  }));
+  const shown = matching.filter(({ site, documents }) => documents.length > 0 || site.error);
+  const held = sites.some((site) => site.documents.length > 0);
+  const empty = !held && shown.length === 0;
+  const noMatch = held && !matching.some(({ documents }) => documents.length > 0);
   return (
     <>
       <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
         {t('trashNote', String(TRASH_DAYS))}
       </p>
-      {shown.length === 0 ? <p class="empty-state">{t('trashEmpty')}</p> : null}
-      {shown.map((site) => (
+      {empty ? <p class="empty-state">{t('trashEmpty')}</p> : noMatch ? <p class="empty-state">{t('trashNoMatch')}</p> : null}
+      {shown.map(({ site, documents }) => (
         <section class="trash-site" key={`${site.account} ${site.siteUrl}`}>
           <h3 class="site-heading">
             <bdi dir="auto">{site.name}</bdi>
           </h3>
           {site.error ? <p class="row-error">{site.error.message}</p> : null}
           <ul class="trash-list">
-            {site.documents.map((document) => {
+            {documents.map((document) => {
               const key = keyOf(site, document);
               return (
                 <TrashRow
@@ -103,9 +114,20 @@ interface TrashRowProps {
 
 function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDelete }: TrashRowProps) {
   const questionRef = useRef<HTMLParagraphElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  /** True once the question was given up (Cancel, Escape): the focus goes back to Delete forever. */
+  const keptRef = useRef(false);
   useLayoutEffect(() => {
     if (asking) questionRef.current?.focus();
+    else if (keptRef.current) deleteRef.current?.focus();
+    keptRef.current = false;
   }, [asking]);
+  // Not while its delete is on its way: the question goes once it is answered.
+  const keep = () => {
+    if (busy) return;
+    keptRef.current = true;
+    onAsk(false);
+  };
   const removed = timeAgo(document.removedAt);
   return (
     <li class="trash-document">
@@ -127,15 +149,24 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
         </span>
       </p>
       {asking ? (
-        <div class="trash-confirm">
+        <div
+          class="trash-confirm"
+          onKeyDown={(event) => {
+            // Keeps it (and, handled, neither leaves the view nor closes the popup).
+            if (event.key !== 'Escape' || event.isComposing) return;
+            event.preventDefault();
+            keep();
+          }}
+        >
           <p ref={questionRef} tabIndex={-1} role="alert">
             {t('deleteForeverQuestion', document.name)}
           </p>
+          {/* The harmless answer first: the one Tab reaches first. */}
+          <button type="button" class="link-button" onClick={keep}>
+            {t('cancel')}
+          </button>
           <button type="button" class="link-button danger" aria-disabled={busy ? 'true' : undefined} onClick={onDelete}>
             {t('deleteForever')}
-          </button>
-          <button type="button" class="link-button" onClick={() => onAsk(false)}>
-            {t('cancel')}
           </button>
         </div>
       ) : owner ? (
@@ -144,7 +175,7 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
             {t('restore')}
           </button>
           {/* Named "Delete <name> forever" by its text, the name visually hidden: a label would not hold the visible words. */}
-          <button type="button" class="link-button danger" onClick={() => onAsk(true)}>
+          <button type="button" class="link-button danger" ref={deleteRef} onClick={() => onAsk(true)}>
             {t('deleteWord')} <span class="visually-hidden">{document.name}</span> {t('foreverWord')}
           </button>
         </div>

@@ -96,6 +96,37 @@ export function keptEntries(entries: readonly ChangeEntry[]): ChangeEntry[] {
   return kept;
 }
 
+/**
+ * What a later change of the log did to an entry's document that leaves the entry's undo nothing
+ * to do: `deleted` forever since (nothing can bring it back); `restored` from the trash since, for
+ * a move to the trash (the Trash view's Restore is a change of its own, not its undo); `removed` to
+ * the trash since, for the changes whose undo moves it there (a restore, a copy, a new document).
+ */
+export type Overtaken = 'deleted' | 'restored' | 'removed';
+
+/** The kinds of change whose undo moves the document to the trash. */
+const TRASHED_BY_UNDO: ReadonlySet<ChangeKind> = new Set(['restore', 'copy', 'create']);
+
+/**
+ * The entries of `entries` (the log, newest first) that a later change to the same document has
+ * overtaken (see Overtaken), by entry id. Documents are told apart by id (unique on a server, and
+ * kept through a move).
+ */
+export function overtakenEntries(entries: readonly ChangeEntry[]): Map<string, Overtaken> {
+  const overtaken = new Map<string, Overtaken>();
+  /** The kinds of the changes seen so far (later ones) to each document. */
+  const later = new Map<string, Set<ChangeKind>>();
+  for (const entry of entries) {
+    const kinds = later.get(entry.docId);
+    if (kinds?.has('delete')) overtaken.set(entry.id, 'deleted');
+    else if (entry.kind === 'remove' && kinds?.has('restore')) overtaken.set(entry.id, 'restored');
+    else if (TRASHED_BY_UNDO.has(entry.kind) && kinds?.has('remove')) overtaken.set(entry.id, 'removed');
+    if (kinds) kinds.add(entry.kind);
+    else later.set(entry.docId, new Set([entry.kind]));
+  }
+  return overtaken;
+}
+
 /** An entry as the pages show it: whether it can be undone, and why not. */
 export interface ChangeLogItem extends ChangeEntry {
   /** Null when it can be undone; otherwise the reason, for a person. */

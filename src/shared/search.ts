@@ -1,6 +1,6 @@
 /**
- * Matching documents against what the user types: the popup's search box, the Bulk rename page's
- * filter, the address bar's `gr` keyword. Pure functions, no DOM.
+ * Matching documents against what the user types: the popup's search box (its list and its Trash
+ * view), the Bulk rename page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
  * Names are folded once per listing shown (listing-rows.ts keeps them by workspace) so that a
  * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
  * milliseconds, not a fold of each name.
@@ -63,6 +63,19 @@ export function startsAWord(name: string, term: string): boolean {
  */
 export function nameMatches(name: string, terms: readonly string[]): boolean {
   return foldedMatches(foldForSearch(name), terms);
+}
+
+/**
+ * True when a document matches the terms as the popup's list matches it (listing-rows.ts): each
+ * term begins a word of the name of one of its `places` (its site, its workspace), or else occurs
+ * in its own `name`. In: terms from `searchTerms`. For a short list (the trash): it folds each name.
+ */
+export function placedNameMatches(terms: readonly string[], name: string, ...places: string[]): boolean {
+  const folded = places.map(foldForSearch);
+  return nameMatches(
+    name,
+    terms.filter((term) => !folded.some((place) => startsAWord(place, term))),
+  );
 }
 
 /** How much of a name is looked at for marks (see matchRanges). */

@@ -277,4 +277,56 @@ describe('the Trash view', () => {
     expect(backend.deleteDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: 'oldDoc000000000000000' });
     expect(screen.getByRole('status').textContent).toContain('Deleted “\u2068<i>Old plan</i>\u2069” forever.');
   });
+
+  /** Opens the Trash view on `trash`, its list read. */
+  async function openTrash(backend: Awaited<ReturnType<typeof setup>>['backend']) {
+    backend.readTrash.mockResolvedValue({ ok: true, value: structuredClone(trash) });
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' });
+  }
+
+  test('Delete forever asks with Cancel first; Escape or Cancel keeps it, the focus back on the row’s Delete forever, the view still shown (issue 41)', async () => {
+    const { backend } = await setup();
+    await openTrash(backend);
+    const ask = () => fireEvent.click(screen.getByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
+    ask();
+    const question = await screen.findByText('Delete “<i>Old plan</i>” forever? This cannot be undone.');
+    const answers = [...question.parentElement!.querySelectorAll('button')].map((button) => button.textContent);
+    expect(answers).toEqual(['Cancel', 'Delete forever']);
+    // Handled (its default prevented): Chrome would close the popup.
+    expect(fireEvent.keyDown(question, { key: 'Escape' })).toBe(false);
+    await settle();
+    expect(screen.queryByText('Delete “<i>Old plan</i>” forever? This cannot be undone.')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
+    expect(screen.getByRole('heading', { name: 'Trash' })).toBeTruthy();
+    ask();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
+    expect(backend.deleteDocument).not.toHaveBeenCalled();
+  });
+
+  test('the search box searches the trash, by document, workspace or site name, and says when nothing matches (issue 41)', async () => {
+    const { backend } = await setup();
+    await openTrash(backend);
+    const search = screen.getByRole('searchbox', { name: 'Search documents' });
+    const names = () => [...document.querySelectorAll('.trash-name bdi[title]')].map((name) => name.textContent);
+    expect(names()).toEqual(['<i>Old plan</i>', 'Their doc']);
+    fireEvent.input(search, { target: { value: 'plan' } });
+    expect(names()).toEqual(['<i>Old plan</i>']);
+    fireEvent.input(search, { target: { value: 'acme sales their' } });
+    expect(names()).toEqual(['Their doc']);
+    // "sal" begins a word of their workspace's name, Sales: both.
+    fireEvent.input(search, { target: { value: 'sal' } });
+    expect(names()).toEqual(['<i>Old plan</i>', 'Their doc']);
+    // Matches no document of the list (Budget, Shared notes, Report, Runbook): the list's "No documents match" is not said.
+    fireEvent.input(search, { target: { value: 'old' } });
+    expect(names()).toEqual(['<i>Old plan</i>']);
+    expect(screen.getByRole('status').textContent).not.toContain('No documents match');
+    fireEvent.input(search, { target: { value: 'zzz' } });
+    expect(names()).toEqual([]);
+    expect(screen.getByText('No document in the trash matches.')).toBeTruthy();
+    // Globex could not be read: still said, whatever the search.
+    expect(screen.getByText('globex.getgrist.com did not answer in 15 s.')).toBeTruthy();
+  });
 });

@@ -3,7 +3,8 @@
  * account on one server and a client's account on another, then two users of one server. Each
  * account's sites are listed under its own heading; a rename in each sends exactly one PATCH with
  * that account's key; no request ever carries a key to a server of the other account; Remove
- * account leaves the other account working.
+ * account leaves the other account working; a document both users see is renamed, and restored
+ * from the trash, with its owner's key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS, SECOND_DOCS, SECOND_USERS, USERS } from '../fake-grist/sample-data.ts';
@@ -143,6 +144,24 @@ describe('two users of one server', () => {
     expect(patchesAt(first).map((request) => request.apiKey)).toEqual([USERS.owner.apiKey]);
     // Grist's name is the same for both users: both rows show it.
     await expect.poll(() => popup.getByRole('link', { name: 'Open Bugs' }).count()).toBe(2);
+    await popup.close();
+  });
+
+  it('Restore in the Trash view restores with the owner’s key, though the first account, an editor’s, lists the document in its trash too (issue 41)', async () => {
+    const { first } = servers;
+    // Removed in Grist by its owner: both users' trash of Acme list it (grist-api.md "Trash listing").
+    const removed = await fetch(`${first.url}/o/acme/api/docs/${DOCS.roadmap.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+    expect(removed.status).toBe(200);
+    const popup = await openPopup(extension);
+    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await expect.poll(() => popup.locator('.trash-name > bdi').allTextContents()).toEqual(['Roadmap 2026', 'Roadmap 2026']);
+    // Only the owner's row offers it.
+    expect(await popup.getByRole('button', { name: 'Restore Roadmap 2026' }).count()).toBe(1);
+    first.clearRequests();
+    await popup.getByRole('button', { name: 'Restore Roadmap 2026' }).click();
+    await popup.getByRole('status').getByText('Restored “\u2068Roadmap 2026\u2069” to Acme Corp › Engineering.').waitFor();
+    expect(first.requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.apiKey])).toEqual([[`/o/acme/api/docs/${DOCS.roadmap.id}/unremove`, USERS.owner.apiKey]]);
+    expect(first.doc(DOCS.roadmap.id)?.removedAt).toBeUndefined();
     await popup.close();
   });
 });

@@ -183,6 +183,7 @@ describe('the Trash view', () => {
     await popup.getByRole('button', { name: 'Trash', exact: true }).click();
     await popup.getByRole('heading', { name: 'Trash' }).waitFor();
     await popup.getByRole('button', { name: 'Restore Leads' }).waitFor();
+    await popup.getByRole('button', { name: 'Back to documents' }).waitFor();
     expect(await popup.getByText('Grist deletes a document in the trash for good 30 days after it was removed.').count()).toBe(1);
     expect(await popup.locator('.trash-document').filter({ hasText: 'Leads' }).textContent()).toMatch(/Leads · Marketing · removed (now|\d+ seconds? ago)/);
     await screenshotSchemes(popup, 'trash', { width: 400, height: 600 });
@@ -193,16 +194,59 @@ describe('the Trash view', () => {
     expect(grist.doc(DOCS.leads.id)?.removedAt).toBeUndefined();
     expect(await popup.getByRole('button', { name: 'Restore Leads' }).count()).toBe(0);
 
-    await popup.getByRole('button', { name: 'Delete Reading List forever' }).click();
-    await popup.getByText('Delete “Reading List” forever? This cannot be undone.').waitFor();
+    // Asked first, Cancel before the destructive answer; Escape keeps it, the focus back on the row's button.
+    const deleteReadingList = popup.getByRole('button', { name: 'Delete Reading List forever' });
+    await deleteReadingList.click();
+    const confirm = popup.locator('.trash-confirm');
+    await confirm.getByText('Delete “Reading List” forever? This cannot be undone.').waitFor();
+    expect(await confirm.getByRole('button').allTextContents()).toEqual(['Cancel', 'Delete forever']);
+    await popup.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => deleteReadingList.evaluate((button) => button === document.activeElement)).toBe(true);
+    await popup.getByRole('heading', { name: 'Trash' }).waitFor();
     expect(grist.doc(DOCS.readingList.id)).toBeDefined();
+
+    await deleteReadingList.click();
     await popup.getByRole('button', { name: 'Delete forever', exact: true }).click();
     await popup.getByRole('status').getByText('Deleted “\u2068Reading List\u2069” forever.').waitFor();
     expect(grist.doc(DOCS.readingList.id)).toBeUndefined();
 
-    // Back to the list: the restored document is there.
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    // Back to the list by Escape, the focus on the Trash button: the restored document is there.
+    await popup.keyboard.press('Escape');
     await popup.getByRole('link', { name: 'Open Leads', exact: true }).waitFor();
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Trash');
+    await popup.close();
+  });
+
+  it('the search box searches the trash; a move to the trash restored there offers no Undo in the History, and says why (issue 41)', async () => {
+    const { grist } = setup;
+    await removeInGrist(DOCS.roadmap.id, 'acme');
+    const popup = await openConnectedPopup(setup);
+    await popup.getByRole('link', { name: 'Open Bug Tracker', exact: true }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Bug Tracker\u2069” to trash.').waitFor();
+    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await popup.getByRole('button', { name: 'Restore Bug Tracker' }).waitFor();
+    const trashed = () => popup.locator('.trash-name > bdi').allTextContents();
+    expect(await trashed()).toEqual(expect.arrayContaining(['Bug Tracker', 'Roadmap 2026']));
+    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('acme bug');
+    await expect.poll(trashed).toEqual(['Bug Tracker']);
+    expect(await popup.getByText('No documents match').count()).toBe(0);
+    await popup.getByRole('button', { name: 'Restore Bug Tracker' }).click();
+    await popup.getByRole('status').getByText('Restored “\u2068Bug Tracker\u2069” to Acme Corp › Engineering.').waitFor();
+    expect(grist.doc(DOCS.bugTracker.id)?.removedAt).toBeUndefined();
+    await popup.getByText('No document in the trash matches.').waitFor();
+
+    await popup.getByRole('button', { name: 'Back to documents' }).click();
+    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('');
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    const entries = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem');
+    const [restore, removal] = [entries.nth(0), entries.nth(1)];
+    expect(await restore.locator('.history-names').textContent()).toBe('Bug Tracker restored from the trash to Acme Corp › Engineering');
+    await restore.getByRole('button', { name: 'Undo restoring “Bug Tracker” (it goes back to the trash)' }).waitFor();
+    expect(await removal.locator('.history-names').textContent()).toBe('Bug Tracker moved to trash from Acme Corp › Engineering');
+    expect(await removal.getByText('Restored from the trash since: nothing to undo.').count()).toBe(1);
+    expect(await removal.getByRole('button').count()).toBe(0);
     await popup.close();
   });
 });

@@ -87,6 +87,30 @@ describe('undo', () => {
     await popup.close();
   });
 
+  it('the popup’s History names each Undo after its change, and keeps a document’s name whole beside the words of its change (issue 41)', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    await popup.getByRole('link', { name: 'Open Leads', exact: true }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Leads\u2069” to trash.').waitFor();
+    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    const list = popup.getByRole('list', { name: 'History', exact: true });
+    await list.getByRole('button', { name: 'Undo moving “Leads” to trash' }).click();
+    await expect.poll(() => grist.doc(DOCS.leads.id)?.removedAt).toBeUndefined();
+    await popup.getByText('Restored “\u2068Leads\u2069” from the trash.').waitFor();
+    const restore = list.getByRole('listitem').first();
+    expect(await restore.locator('.history-names').textContent()).toBe('Leads restored from the trash to Acme Corp › Marketing');
+    await restore.getByRole('button', { name: 'Undo restoring “Leads” (it goes back to the trash)' }).waitFor();
+    // Whole: the name's box holds all of its text (a name cut to "L…" holds a sliver of it).
+    const cut = await restore.locator('.history-new').evaluate((name) => {
+      const text = document.createRange();
+      text.selectNodeContents(name);
+      return text.getBoundingClientRect().width - name.getBoundingClientRect().width;
+    });
+    expect(cut).toBeLessThan(1);
+    await popup.close();
+  });
+
   it('the README screenshots of the history, light and dark', async () => {
     const popup = await openConnectedPopup(setup);
     // One rename of its own, so it shows an entry whatever ran before it.

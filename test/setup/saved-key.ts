@@ -32,22 +32,28 @@ export async function saveSettingsWithKey(settings: Settings, apiKey: string, li
   await saveAccounts([{ id: ACCOUNT_1, settings, apiKey, listed }]);
 }
 
-/** The ids saveEditorThenOwner gives Ed's account and Olivia's. */
+/** The ids saveEditorThenOwner and saveViewerThenOwner give Ed's, Victor's and Olivia's accounts. */
 export const EDITOR_ACCOUNT = 'account-editor';
+export const VIEWER_ACCOUNT = 'account-viewer';
 export const OWNER_ACCOUNT = 'account-owner';
 
-/**
- * Two users of one server (the sample data's): Ed's account first, then Olivia's, both with the
- * personal site `personalSiteUrl`. Where both list a document, Olivia owns it (Ed owns only what
- * was given to him, such as Leads).
- */
-export async function saveEditorThenOwner(personalSiteUrl: string): Promise<void> {
+/** Two users of one server (the sample data's): account `id` with `apiKey` first, then Olivia's, both with the personal site `personalSiteUrl`. */
+async function saveThenOwner(id: string, apiKey: string, personalSiteUrl: string): Promise<void> {
   const settings = { personalSiteUrl, teamSiteUrls: [] };
   await saveAccounts([
-    { id: EDITOR_ACCOUNT, settings, apiKey: USERS.editor.apiKey },
+    { id, settings, apiKey },
     { id: OWNER_ACCOUNT, settings, apiKey: USERS.owner.apiKey },
   ]);
 }
+
+/**
+ * Ed's account first, then Olivia's (saveThenOwner). Where both list a document, Olivia owns it
+ * (Ed owns only what was given to him, such as Leads).
+ */
+export const saveEditorThenOwner = (personalSiteUrl: string) => saveThenOwner(EDITOR_ACCOUNT, USERS.editor.apiKey, personalSiteUrl);
+
+/** Victor's account first (a viewer of Acme), then Olivia's (its owner) (saveThenOwner). */
+export const saveViewerThenOwner = (personalSiteUrl: string) => saveThenOwner(VIEWER_ACCOUNT, USERS.viewer.apiKey, personalSiteUrl);
 
 /** An account as stored (accountsItem), id `a1`, with these settings and no hosts or user: read back as it is, or, with bad settings, as corrupt. */
 export const storedAccount = (settings: unknown) => ({ id: 'a1', settings, hosts: { confirmed: [], listed: [] }, user: null });

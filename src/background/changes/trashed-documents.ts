@@ -69,12 +69,16 @@ export interface TrashedTarget {
  * document was removed since) or when `fresh` (a delete forever: Grist deletes a document in the
  * trash or not, so one restored elsewhere since must not be taken for one still in it), in a site
  * of the worker's listing only; its owners only restore or delete it (shared/document-actions.ts
- * canTrash). Throws ApiError `not-found` when the trash does not hold it, `forbidden` for one the
- * user does not own (Grist would answer 403), or what the read met.
+ * canTrash). Where several accounts list that site, the first of them that owns it, in the
+ * options' order (the rule of findDocument): Grist lists a removed document in a viewer's trash
+ * too (grist-api.md "Trash listing"), so the first account that lists it may not be able to.
+ * Throws ApiError `not-found` when the trash does not hold it, `forbidden` when no account owns it
+ * (Grist would answer 403), or what a read met.
  */
 export async function findTrashed(name: DocumentKey, fresh = false): Promise<TrashedTarget> {
   const [listing, clientOf] = await listingAndClients();
   const sites = (listing?.sites ?? []).filter((site) => site.orgId === name.orgId && (name.siteUrl === undefined || site.siteUrl === name.siteUrl));
+  let notOwned: TrashedDocument | undefined;
   for (const site of sites) {
     const client = clientOf(site.account);
     let trash = fresh ? undefined : lastRead.get(keyOf(site.account, site.siteUrl));
@@ -85,9 +89,14 @@ export async function findTrashed(name: DocumentKey, fresh = false): Promise<Tra
       document = trash.documents.find((entry) => entry.id === name.docId);
     }
     if (!trash || !document) continue;
-    if (!canTrash(document)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', document.name), 403);
+    // Another account may own it: the next ones are looked at before it is refused.
+    if (!canTrash(document)) {
+      notOwned ??= document;
+      continue;
+    }
     return { site: trash, document, client, place: { site: { orgId: trash.orgId, name: trash.name, url: trash.siteUrl }, workspace: document.workspace } };
   }
+  if (notOwned) throw new ApiError('forbidden', t('errorNotOwnerToTrash', notOwned.name), 403);
   throw new ApiError('not-found', t('errorNotInTrash'));
 }
 

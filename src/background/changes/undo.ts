@@ -4,7 +4,7 @@
  * the change left it (or `force`) is the inverse change sent, through the change pipeline, in the
  * target's queue. Also the change log as the pages see it.
  */
-import type { ChangeEntry, ChangeLogItem, UndoOutcome } from '../../shared/change-log.ts';
+import { overtakenEntries, type ChangeEntry, type ChangeLogItem, type Overtaken, type UndoOutcome } from '../../shared/change-log.ts';
 import { accountShortNames } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -50,14 +50,20 @@ function accountOf(entry: ChangeEntry, accounts: readonly KeyedAccount[]): Keyed
   return accounts.find(({ account }) => account.id === entry.account);
 }
 
+/** Why an overtaken entry (overtakenEntries) offers no undo. */
+const OVERTAKEN_WORDS = { deleted: 'undoDeletedSince', restored: 'undoRestoredSince', removed: 'undoRemovedSince' } as const;
+
 /**
- * Why an entry cannot be undone now, as the error undoChange answers; null when it can. It is
- * undone with the account that made it, or not at all: another account's key is never tried.
+ * Why an entry cannot be undone now, as the error undoChange answers; null when it can. In: the
+ * entry, the saved accounts, and what a later change of the log did that leaves its undo nothing to
+ * do, if anything (overtakenEntries). It is undone with the account that made it, or not at all:
+ * another account's key is never tried.
  */
-function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[]): ApiError | null {
+function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[], overtaken?: Overtaken): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
   const undoer = undoerOf(entry);
   if (!undoer) return new ApiError('invalid-input', t('undoNeverDeleted'));
+  if (overtaken) return new ApiError('invalid-input', t(OVERTAKEN_WORDS[overtaken]));
   const keyed = accountOf(entry, accounts);
   if (!keyed) return new ApiError('not-configured', t('undoAccountRemoved'));
   if (keyed.apiKey === null) return NO_KEY_ERROR();
@@ -77,9 +83,10 @@ function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[]): ApiError
 export async function readChangeLogItems(): Promise<ChangeLogItem[]> {
   const [entries, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
   const names = accountShortNames(accounts.map(({ account }) => account));
+  const overtaken = overtakenEntries(entries);
   return entries.map((entry) => {
     const madeBy = entry.account === undefined ? undefined : names.get(entry.account);
-    return { ...entry, cannotUndo: whyNot(entry, accounts)?.message ?? null, ...(madeBy === undefined ? {} : { madeBy }) };
+    return { ...entry, cannotUndo: whyNot(entry, accounts, overtaken.get(entry.id))?.message ?? null, ...(madeBy === undefined ? {} : { madeBy }) };
   });
 }
 
@@ -96,16 +103,18 @@ export async function clearChangeLog(): Promise<null> {
  * the target was changed elsewhere since ("Restore … anyway").
  * Out: `restored`, or `changed-elsewhere` with what it is now (nothing sent).
  * Throws ApiError: `not-found` for an entry no longer kept or a target gone from Grist (404),
- * `invalid-input` for an entry already undone, `not-configured` for a site no longer in the
- * options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
+ * `invalid-input` for an entry already undone or overtaken by a later change (overtakenEntries: its
+ * document deleted forever, restored from the trash...), `not-configured` for a site no longer in
+ * the options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
  * the read or the change met. Nothing is sent but the read, in every one of these.
  */
 export function undoChange({ entryId, docId, force = false }: { entryId: string; docId: string; force?: boolean }): Promise<UndoOutcome> {
   return oneAtATime(docId, async () => {
-    const entry = (await readChangeLog()).find((candidate) => candidate.id === entryId && candidate.docId === docId);
+    const log = await readChangeLog();
+    const entry = log.find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const accounts = await readKeyedAccounts();
-    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts) });
+    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log).get(entry.id) });
   });
 }
 
@@ -131,8 +140,8 @@ export function undoSiteUrl(entry: ChangeEntry): string {
   return undoerOf(entry)?.undoSiteUrl(entry) ?? entry.site.url;
 }
 
-async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
-  const reason = whyNot(entry, accounts);
+async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId, overtaken }: UndoContext & { force?: boolean; overtaken?: Overtaken }): Promise<UndoOutcome> {
+  const reason = whyNot(entry, accounts, overtaken);
   if (reason) throw reason;
   const { account } = accountOf(entry, accounts)!;
   const undo = { entry, account: account.id, client: clientOf(account.id), force, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };

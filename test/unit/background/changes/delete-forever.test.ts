@@ -8,6 +8,8 @@ import { deleteDocument } from '../../../../src/background/changes/delete-foreve
 import { readTrash } from '../../../../src/background/changes/trashed-documents.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { failure, grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -72,5 +74,18 @@ describe('a delete forever of a document restored elsewhere since the trash was 
     expect(error.kind).toBe('not-found');
     expect(grist.requests.filter(({ method }) => method === 'DELETE')).toEqual([]);
     expect(grist.doc(leads.id)).toBeDefined();
+  });
+});
+
+describe('a delete forever with two accounts that both list the document (issue 41)', () => {
+  it('is sent with the owner’s key, though the first account, a viewer’s, lists it in its trash too', async () => {
+    await saveViewerThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    await removeInGrist(leads.id);
+    grist.clearRequests();
+    const { entryId } = await deleteDocument({ orgId: ORGS.acme.id, docId: leads.id });
+    expect(grist.requests.filter(({ method }) => method === 'DELETE').map(({ path, apiKey }) => [path, apiKey])).toEqual([[`/o/acme/api/docs/${leads.id}`, USERS.owner.apiKey]]);
+    expect(grist.doc(leads.id)).toBeUndefined();
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'delete', account: OWNER_ACCOUNT, docId: leads.id });
   });
 });

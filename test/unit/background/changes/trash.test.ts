@@ -11,7 +11,7 @@ import { readTrash } from '../../../../src/background/changes/trashed-documents.
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, saveSettingsWithKey, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
 import { calls, configure, failure, grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -123,6 +123,35 @@ describe('restoring a document from the trash', () => {
     expect(await undoChange({ entryId: entryId!, docId: leads.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Leads (kept)', renamed: true });
     expect(posts()).toEqual([]);
     expect(await undoChange({ entryId: entryId!, docId: leads.id, force: true })).toMatchObject({ outcome: 'restored' });
+    expect(grist.doc(leads.id)?.removedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('restore with two accounts that both list the document (issue 41)', () => {
+  it('restores with the owner’s key, though the first account, a viewer’s, lists it in its trash too', async () => {
+    await saveViewerThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    await removeInGrist(leads.id);
+    // Grist lists a removed document in a viewer's trash too (grist-api.md "Trash listing").
+    expect((await readTrash()).filter((site) => site.orgId === ORGS.acme.id).map((site) => [site.account, site.documents.map((document) => [document.name, document.access])])).toEqual([
+      [VIEWER_ACCOUNT, [[leads.name, 'viewers']]],
+      [OWNER_ACCOUNT, [[leads.name, 'owners']]],
+    ]);
+    grist.clearRequests();
+    const { entryId } = await restoreDocument({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: leads.id });
+    expect(posts().map(({ path, apiKey }) => [path, apiKey])).toEqual([[`/o/acme/api/docs/${leads.id}/unremove`, USERS.owner.apiKey]]);
+    expect(grist.doc(leads.id)?.removedAt).toBeUndefined();
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', account: OWNER_ACCOUNT, docId: leads.id });
+  });
+
+  it('with a viewer’s account alone, is refused, nothing sent', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.viewer.apiKey);
+    await refreshListing();
+    await removeInGrist(leads.id);
+    grist.clearRequests();
+    const error = await failure(restoreDocument({ orgId: ORGS.acme.id, docId: leads.id }));
+    expect([error.kind, error.message]).toEqual(['forbidden', 'Only the owners of “Leads” can move it to the trash, restore it or delete it.']);
+    expect(posts()).toEqual([]);
     expect(grist.doc(leads.id)?.removedAt).toEqual(expect.any(String));
   });
 });

@@ -6,13 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { removeDocument, restoreDocument } from '../../../../src/background/changes/trash.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
 import { accountsItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../../../setup/saved-key.ts';
-import { grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 
@@ -135,5 +137,47 @@ describe('undo with several accounts (issue 19)', () => {
     await expect(undoChange({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
+  });
+});
+
+describe('an entry a later change overtook offers no undo (issue 41)', () => {
+  const leads = { orgId: ORGS.acme.id, docId: DOCS.leads.id };
+  const cannotUndo = async () => (await readChangeLogItems()).map((item) => [item.kind, item.cannotUndo]);
+
+  it('a document since deleted forever: none of its entries, each saying why; an undo asked anyway sends nothing', async () => {
+    const { entryId: renameId } = await renameDocument({ ...leads, name: 'Leads 2027' });
+    await removeDocument(leads);
+    await deleteDocument(leads);
+    expect(await cannotUndo()).toEqual([
+      ['delete', 'A document deleted forever cannot be brought back.'],
+      ['remove', 'Deleted forever since: it cannot be brought back.'],
+      ['rename', 'Deleted forever since: it cannot be brought back.'],
+    ]);
+    grist.clearRequests();
+    expect((await failure(undoChange({ entryId: renameId!, docId: DOCS.leads.id }))).kind).toBe('invalid-input');
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('a move to the trash restored since from the Trash view: its undo is not offered, the restore’s is', async () => {
+    const { entryId: removeId } = await removeDocument(leads);
+    await restoreDocument(leads);
+    expect(await cannotUndo()).toEqual([
+      ['restore', null],
+      ['remove', 'Restored from the trash since: nothing to undo.'],
+    ]);
+    grist.clearRequests();
+    expect((await failure(undoChange({ entryId: removeId!, docId: DOCS.leads.id }))).message).toBe('Restored from the trash since: nothing to undo.');
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('a restore moved to the trash again since: its undo is not offered; the first move’s neither, the last one’s is', async () => {
+    await removeDocument(leads);
+    await restoreDocument(leads);
+    await removeDocument(leads);
+    expect(await cannotUndo()).toEqual([
+      ['remove', null],
+      ['restore', 'Moved to the trash since: nothing to undo.'],
+      ['remove', 'Restored from the trash since: nothing to undo.'],
+    ]);
   });
 });
