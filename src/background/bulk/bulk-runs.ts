@@ -61,6 +61,12 @@ interface Run extends BulkRunSnapshot {
   client: (account: string) => GristClient;
   /** What each item sends (checked against the worker's listing), by index; null when not sent. */
   changes: Array<Change | null>;
+  /**
+   * The items handed to send() and not back yet, by index: the run's one sender. An item waiting
+   * for its host's turn is still `queued`, so go() (a Retry failed from a second page, the message
+   * twice) tells it apart by this, and never hands it to send() a second time.
+   */
+  sending: Set<number>;
 }
 
 const runs = new Map<string, Run>();
@@ -103,6 +109,8 @@ function runOf(runId: string): Run {
  * that follow are the worker's, not Grist's. Never rejects.
  */
 async function send(run: Run, index: number): Promise<void> {
+  // Before anything is awaited: a go() that runs meanwhile sees it taken.
+  run.sending.add(index);
   const item = run.items[index]!;
   const { target, due } = run.changes[index]!;
   const host = new URL(target.siteUrl).host;
@@ -150,16 +158,19 @@ async function send(run: Run, index: number): Promise<void> {
     item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
+  } finally {
+    run.sending.delete(index);
   }
 }
 
 /**
- * Sends every queued item of `run`, each host at its own pace; once all are answered, writes the
- * confirmed ones to the cached listing, in one write (each stores the whole listing: megabytes).
- * A rename, move or undo of one of them made meanwhile (in the popup, the history) wins over it.
+ * Sends every queued item of `run` that is not on its way already (run.sending), each host at its
+ * own pace; once all are answered, writes the confirmed ones to the cached listing, in one write
+ * (each stores the whole listing: megabytes). A rename, move or undo of one of them made meanwhile
+ * (in the popup, the history) wins over it.
  */
 function go(run: Run): void {
-  const sent = [...run.items.entries()].filter(([, item]) => item.state === 'queued');
+  const sent = [...run.items.entries()].filter(([index, item]) => item.state === 'queued' && !run.sending.has(index));
   void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
     const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
@@ -172,7 +183,7 @@ function go(run: Run): void {
 
 /** A new run of `kind` through each account's `client`, not started yet (see start). */
 function newRun(kind: Run['kind'], client: Run['client']): Run {
-  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
+  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -372,7 +383,12 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
   return snapshot(run);
 }
 
-/** The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose answer was lost: read first, see startBulkCopy). */
+/**
+ * The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose
+ * answer was lost: read first, see startBulkCopy). The run keeps one sender: an item on its way or
+ * waiting for its host's turn is not sent again, so a second Retry failed (another Bulk page on the
+ * run, the message twice, even while this one reads the accounts) adds nothing.
+ */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
   run.client = await currentClients();
