@@ -6,8 +6,11 @@
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
  * change goes through the one-at-a-time queue of its document and the change pipeline
- * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A copy whose
- * answer was lost is read back again before Retry failed sends it (a copy is not idempotent).
+ * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has one
+ * sender: an item is handed to it once at a time (run.sending), whoever starts, retries or asks
+ * again. A copy whose answer did not say whether Grist made it is read back again before Retry
+ * failed sends it (a copy is not idempotent), and claims only a copy it can prove its own
+ * (changes/created-document.ts).
  */
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { copyName } from '../../shared/document-actions.ts';
@@ -19,6 +22,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { checkCopy, copyKind } from '../changes/copy.ts';
+import { readDestination, type DestinationRead } from '../changes/created-document.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
 import type { DocumentKey, RequestOf } from '../../shared/messages.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
@@ -261,17 +265,24 @@ export function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSn
 /**
  * The `startBulkCopy` message. In: the documents and the one workspace their copies all go to (as
  * the page's listing names them); each copy is named as Grist names one, `<name> (copy)`, and
- * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. A copy whose
- * answer was lost, and that the read-back did not find, fails; Retry failed reads the destination
- * again first and sends it only when the copy is still not there. Out and throws: as startBulkMove.
+ * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. What the
+ * destination holds is read once per account as the run starts, shared by its copies and not
+ * waited for (created-document.ts says what a copy sent before it answers may claim). A copy whose
+ * answer did not say whether Grist made it, and that the read-back did not find, fails; Retry
+ * failed reads the destination again first and sends it only when the copy is not there. Out and
+ * throws: as startBulkMove.
  */
 export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSnapshot> {
+  const reads = new Map<string, DestinationRead>();
   return startRun(
     'copy',
     items,
-    (found, destination) => {
-      // Retry failed after a lost answer: copyKind.send reads the destination first (a copy sent before).
-      return { target: checkCopy(found, destination, copyName(found?.document.name ?? ''), false) };
+    (found, destination, client) => {
+      const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
+      let read = reads.get(target.account);
+      if (!read) reads.set(target.account, (read = readDestination(client(target.account), target.making.place)));
+      target.making.before = read;
+      return { target };
     },
     to,
   );
@@ -290,13 +301,14 @@ export function startBulkTrash({ items }: RequestOf<'startBulkTrash'>): Promise<
 /**
  * A move, copy or trash run of `items`, each item's change made by `changeOf` from the document as
  * the worker's listing has it and, for a run to workspace `to`, that workspace as the document's
- * account lists it (null: not listed); a change that throws makes the item `not-sent` with the
- * reason, and nothing is sent for it. Out: the run as it starts. Throws ApiError `no-key`.
+ * account lists it (null: not listed), with the run's clients; a change that throws makes the item
+ * `not-sent` with the reason, and nothing is sent for it. Out: the run as it starts. Throws
+ * ApiError `no-key`.
  */
 async function startRun(
   kind: 'move' | 'copy' | 'trash',
   items: ReadonlyArray<DocumentKey>,
-  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>) => Change,
+  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>, client: Run['client']) => Change,
   to?: BulkMoveRequest['to'],
 ): Promise<BulkRunSnapshot> {
   const [client, listing] = await Promise.all([currentClients(), readListing()]);
@@ -311,7 +323,7 @@ async function startRun(
     let change: Change | null = null;
     let notSent: string | null = null;
     try {
-      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null);
+      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
       // The name as checked, which is the one sent (a copy's name is trimmed).
       status.newName = change.target.name;
     } catch (error) {
