@@ -1,16 +1,16 @@
 /**
  * Bulk runs: many renames, many moves to one workspace, many documents to the trash, or many
- * copies to one workspace, owned by the worker (closing the page does not stop a run). Every document is checked against the worker's own listing, which also
- * gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
+ * copies to one workspace, owned by the worker (closing the page does not stop a run). Every
+ * document is checked against the worker's own listing, which also gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
  * on their way per host (the document's current site, where its PATCH goes); a 429 with
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
  * change goes through the one-at-a-time queue of its document and the change pipeline
  * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has one
- * sender: an item is handed to it once at a time (run.sending), whoever starts, retries or asks
- * again. A copy whose answer did not say whether Grist made it is read back again before Retry
- * failed sends it (a copy is not idempotent), and claims only a copy it can prove its own
- * (changes/created-document.ts).
+ * sender: an item is handed to send() once, and not again before that send is back (run.sending),
+ * however often the run is retried and from however many pages. A copy whose answer did not say
+ * whether Grist made it is read back again before Retry failed sends it (a copy is not
+ * idempotent), and takes only a copy it can prove its own (changes/created-document.ts).
  */
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { copyName } from '../../shared/document-actions.ts';

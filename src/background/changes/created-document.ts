@@ -8,14 +8,16 @@
  * - it has the name the request gave, and was made after the request left: not among what the
  *   destination held before it left, as read from Grist itself (the `before` of its making: read
  *   just before a single request; for a bulk run, once per destination at its start, shared by its
- *   copies, the first of which may leave before that read answers, and for those a document of that
- *   name the read found is perhaps theirs), nor made long before it left by Grist's `createdAt`
- *   (give or take CLOCK_SKEW_MS);
+ *   copies, the first of which may leave before that read answers: for those a document of that
+ *   name the read found is perhaps theirs, and so is any when that read failed), nor made long
+ *   before it left by Grist's `createdAt` (give or take CLOCK_SKEW_MS);
  * - no other request of ours made it: none claimed it (`claimed`), and no other request of ours
  *   that makes that name there is unsettled (`unsettled`), as this worker knows them: a making kept
  *   from an earlier life of the worker (kept-copies.ts) claims nothing;
  * - it is the only such document.
- * Where the read cannot tell, it guesses nothing, and the user is told to check the workspace. A
+ * (What one read per bulk run leaves open: a document of that name made in Grist's own page while
+ * the run goes, before that copy is sent, is not told apart from it.) Where the read cannot tell,
+ * it guesses nothing, and the user is told to check the workspace. A
  * making keeps what the destination held before its request left and when it left (a bulk item
  * retried, the popup's lost copy kept for Copy again), so a later listing never makes a lost
  * document look known.
