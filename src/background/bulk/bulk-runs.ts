@@ -280,7 +280,7 @@ export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSn
     (found, destination, client) => {
       const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
       let read = reads.get(target.account);
-      if (!read) reads.set(target.account, (read = readDestination(client(target.account), target.making.place)));
+      if (!read) reads.set(target.account, (read = readDestination(() => client(target.account), target.making.place)));
       target.making.before = read;
       return { target };
     },

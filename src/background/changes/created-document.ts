@@ -88,12 +88,13 @@ async function documentsIn(client: GristClient, place: DocumentPlace): Promise<L
 const contentsOf = (docs: readonly ListedDocument[]): DestinationContents => ({ ids: docs.map(({ id }) => id), answeredAt: Date.now() });
 
 /**
- * Starts reading what destination `place` holds now, through `client`, for makings to share (a bulk
+ * Starts reading what destination `place` holds now, through `client()` (which may throw, as a
+ * bulk run's clients do for an account without a key: the read fails), for makings to share (a bulk
  * run's copies to one workspace). Out: the read, under way.
  */
-export function readDestination(client: GristClient, place: DocumentPlace): DestinationRead {
+export function readDestination(client: () => GristClient, place: DocumentPlace): DestinationRead {
   const read: DestinationRead = { contents: undefined, done: Promise.resolve() };
-  read.done = documentsIn(client, place).then(
+  read.done = Promise.resolve().then(() => documentsIn(client(), place)).then(
     (docs) => void (read.contents = contentsOf(docs)),
     () => void (read.contents = null),
   );
