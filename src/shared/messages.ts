@@ -157,7 +157,9 @@ export interface Protocol {
    * Copies a document of a listed site (anyone who sees it) to a workspace of the same account and
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
    * `account`: the account whose destinations were offered. Never sent again by the extension after
-   * a lost answer: the destination is read instead; `again` (Copy again) reads it first too.
+   * an answer that did not say whether Grist made it: the destination is read instead, and the copy
+   * is kept, so the same copy asked again reads for it first. `again` (Copy again): with nothing
+   * kept of such a copy, nothing is sent (`network`, "may not have been copied").
    */
   copyDocument: {
     request: DocumentKey & { account?: string; to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean; again?: boolean };

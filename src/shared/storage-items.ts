@@ -1,6 +1,7 @@
 /**
  * Every item the extension stores, declared once: key, schema, default. All live in
- * `storage.local` (never `sync`: the API key must not leave this browser).
+ * `storage.local` (never `sync`: the API key must not leave this browser), but for what the worker
+ * keeps only while the browser runs, in `storage.session` (keptCopiesItem).
  * A read that finds nothing, or data that does not match the schema, answers the default instead
  * of throwing, so corrupt or foreign data can never break a page.
  * `apiKeysItem` is read only by the background worker (lint forbids it elsewhere).
@@ -44,8 +45,9 @@ function bySchema<T>(schema: v.GenericSchema<unknown, T>): Decode<T> {
 }
 
 /**
- * Declares a `storage.local` item. In: key, how a stored value is read (bySchema, or a Decode of
- * its own), default, and optionally how a value is encoded for storage (the reading decodes it).
+ * Declares a storage item. In: key, how a stored value is read (bySchema, or a Decode of its own),
+ * default, optionally how a value is encoded for storage (the reading decodes it), and its area
+ * (default `local`).
  */
 /* #__NO_SIDE_EFFECTS__ */
 export function defineItem<T>(
@@ -53,9 +55,10 @@ export function defineItem<T>(
   decode: Decode<T>,
   fallback: T,
   encode: (value: T) => unknown = (value) => value,
+  area: 'local' | 'session' = 'local',
 ): StorageItem<T> {
   async function read(): Promise<{ value: T; corrupt: boolean }> {
-    const raw = (await browser.storage.local.get(key))[key];
+    const raw = (await browser.storage[area].get(key))[key];
     if (raw === undefined) return { value: fallback, corrupt: false };
     const result = decode(raw);
     return result ? { value: result.value, corrupt: false } : { value: fallback, corrupt: true };
@@ -66,11 +69,11 @@ export function defineItem<T>(
     get: async () => (await read()).value,
     read,
     async set(value) {
-      await browser.storage.local.set({ [key]: encode(value) });
+      await browser.storage[area].set({ [key]: encode(value) });
     },
     entry: (value) => [key, encode(value)],
     async remove() {
-      await browser.storage.local.remove(key);
+      await browser.storage[area].remove(key);
     },
   };
 }
@@ -329,6 +332,48 @@ export const changeLogItem = defineItem<StoredChangeLog>(
  * a full log is some 7 MB that the browser copies at each write.
  */
 export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, bySchema(storedEntries), []);
+
+/**
+ * A copy asked in the popup whose answer did not say whether Grist made it, and that no read has
+ * settled since, as the worker keeps it for Copy again (background/changes/kept-copies.ts): its
+ * source and destination (`key`), and its making as created-document.ts has it.
+ */
+export interface KeptCopy {
+  key: string;
+  making: { id: string; name: string; sentAt: number; life: string; before: { ids: string[]; answeredAt: number } | null };
+}
+
+/** The most copies kept at once: the newest. */
+export const MAX_KEPT_COPIES = 20;
+
+/**
+ * The popup's copies kept for Copy again, newest first, at most MAX_KEPT_COPIES: in
+ * `storage.session`, which outlives the worker's stops (a worker idle for 30 s is stopped) but not
+ * the browser, and no page reads. Holds no key.
+ */
+export const keptCopiesItem = defineItem<KeptCopy[]>(
+  'keptCopies',
+  bySchema(
+    v.pipe(
+      v.array(
+        v.object({
+          key: v.string(),
+          making: v.object({
+            id: v.string(),
+            name: v.string(),
+            sentAt: v.number(),
+            life: v.string(),
+            before: v.nullable(v.object({ ids: v.array(v.string()), answeredAt: v.number() })),
+          }),
+        }),
+      ),
+      v.maxLength(MAX_KEPT_COPIES),
+    ),
+  ),
+  [],
+  undefined,
+  'session',
+);
 
 /** An entry of the rename history (change log version 1), as the storage migration reads it. */
 export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind?: 'workspace' | 'move' };

@@ -82,3 +82,22 @@ export async function removeInGrist(docId: string, site = 'acme'): Promise<void>
   const response = await fetch(`${grist.url}/o/${site}/api/docs/${docId}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
   expect(response.status).toBe(200);
 }
+
+/**
+ * Makes a document named `name` in workspace `workspaceId` of `site` in Grist itself, as someone
+ * would on Grist's own page (behind the worker's listing). Out: its id.
+ */
+export async function createInGrist(site: string, workspaceId: number, name: string): Promise<string> {
+  const response = await fetch(`${grist.url}/o/${site}/api/workspaces/${workspaceId}/docs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as string;
+}
+
+/** Waits until `server` (default: the test's) received a `method` request whose path `path` matches (at most 2 s). */
+export async function whenRequested(method: string, path: RegExp, server: FakeGrist = grist): Promise<void> {
+  await vi.waitFor(() => expect(server.requests.some((request) => request.method === method && path.test(request.path))).toBe(true), { timeout: 2000, interval: 5 });
+}

@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetListing } from '../../src/background/listing/listing-cache.ts';
 import { isListing } from '../../src/shared/listing.ts';
-import { accountsItem, apiKeysItem, firstScreenItem, listingItem, listingPreviewItem, onWritten, removeTogether, storeTogether } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, keptCopiesItem, listingItem, listingPreviewItem, MAX_KEPT_COPIES, onWritten, removeTogether, storeTogether } from '../../src/shared/storage-items.ts';
 import { storedAccount as account } from '../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../setup/listings.ts';
 
@@ -35,6 +35,15 @@ describe('storage items', () => {
     await fakeBrowser.storage.local.set(stored);
     expect(await accountsItem.get()).toEqual([]);
     expect(await accountsItem.read()).toEqual({ value: [], corrupt: true });
+  });
+
+  it('keep the popup’s lost copies in storage.session only, and read a list longer than its bound as none', async () => {
+    const kept = (index: number) => ({ key: `copy ${index}`, making: { id: `m${index}`, name: 'Plan (copy)', sentAt: 1, life: 'l', before: { ids: ['a'], answeredAt: 0 } } });
+    await keptCopiesItem.set([kept(1)]);
+    expect(await fakeBrowser.storage.session.get('keptCopies')).toEqual({ keptCopies: [kept(1)] });
+    expect(await fakeBrowser.storage.local.get('keptCopies')).toEqual({});
+    await fakeBrowser.storage.session.set({ keptCopies: Array.from({ length: MAX_KEPT_COPIES + 1 }, (_, index) => kept(index)) });
+    expect(await keptCopiesItem.read()).toEqual({ value: [], corrupt: true });
   });
 
   it('tell nothing stored from something unreadable', async () => {

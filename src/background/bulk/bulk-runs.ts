@@ -1,13 +1,16 @@
 /**
  * Bulk runs: many renames, many moves to one workspace, many documents to the trash, or many
- * copies to one workspace, owned by the worker (closing the page does not stop a run). Every document is checked against the worker's own listing, which also
- * gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
+ * copies to one workspace, owned by the worker (closing the page does not stop a run). Every
+ * document is checked against the worker's own listing, which also gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
  * on their way per host (the document's current site, where its PATCH goes); a 429 with
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
  * change goes through the one-at-a-time queue of its document and the change pipeline
- * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A copy whose
- * answer was lost is read back again before Retry failed sends it (a copy is not idempotent).
+ * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has one
+ * sender: an item is handed to send() once, and not again before that send is back (run.sending),
+ * however often the run is retried and from however many pages. A copy whose answer did not say
+ * whether Grist made it is read back again before Retry failed sends it (a copy is not
+ * idempotent), and takes only a copy it can prove its own (changes/created-document.ts).
  */
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { copyName } from '../../shared/document-actions.ts';
@@ -19,6 +22,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { checkCopy, copyKind } from '../changes/copy.ts';
+import { readDestination, type DestinationRead } from '../changes/created-document.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
 import type { DocumentKey, RequestOf } from '../../shared/messages.ts';
 import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
@@ -61,6 +65,12 @@ interface Run extends BulkRunSnapshot {
   client: (account: string) => GristClient;
   /** What each item sends (checked against the worker's listing), by index; null when not sent. */
   changes: Array<Change | null>;
+  /**
+   * The items handed to send() and not back yet, by index: the run's one sender. An item waiting
+   * for its host's turn is still `queued`, so go() (a Retry failed from a second page, the message
+   * twice) tells it apart by this, and never hands it to send() a second time.
+   */
+  sending: Set<number>;
 }
 
 const runs = new Map<string, Run>();
@@ -103,6 +113,8 @@ function runOf(runId: string): Run {
  * that follow are the worker's, not Grist's. Never rejects.
  */
 async function send(run: Run, index: number): Promise<void> {
+  // Before anything is awaited: a go() that runs meanwhile sees it taken.
+  run.sending.add(index);
   const item = run.items[index]!;
   const { target, due } = run.changes[index]!;
   const host = new URL(target.siteUrl).host;
@@ -150,16 +162,19 @@ async function send(run: Run, index: number): Promise<void> {
     item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
+  } finally {
+    run.sending.delete(index);
   }
 }
 
 /**
- * Sends every queued item of `run`, each host at its own pace; once all are answered, writes the
- * confirmed ones to the cached listing, in one write (each stores the whole listing: megabytes).
- * A rename, move or undo of one of them made meanwhile (in the popup, the history) wins over it.
+ * Sends every queued item of `run` that is not on its way already (run.sending), each host at its
+ * own pace; once all are answered, writes the confirmed ones to the cached listing, in one write
+ * (each stores the whole listing: megabytes). A rename, move or undo of one of them made meanwhile
+ * (in the popup, the history) wins over it.
  */
 function go(run: Run): void {
-  const sent = [...run.items.entries()].filter(([, item]) => item.state === 'queued');
+  const sent = [...run.items.entries()].filter(([index, item]) => item.state === 'queued' && !run.sending.has(index));
   void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
     const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
@@ -172,7 +187,7 @@ function go(run: Run): void {
 
 /** A new run of `kind` through each account's `client`, not started yet (see start). */
 function newRun(kind: Run['kind'], client: Run['client']): Run {
-  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map() };
+  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -250,17 +265,24 @@ export function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSn
 /**
  * The `startBulkCopy` message. In: the documents and the one workspace their copies all go to (as
  * the page's listing names them); each copy is named as Grist names one, `<name> (copy)`, and
- * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. A copy whose
- * answer was lost, and that the read-back did not find, fails; Retry failed reads the destination
- * again first and sends it only when the copy is still not there. Out and throws: as startBulkMove.
+ * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. What the
+ * destination holds is read once per account as the run starts, shared by its copies and not
+ * waited for (created-document.ts says what a copy sent before it answers may claim). A copy whose
+ * answer did not say whether Grist made it, and that the read-back did not find, fails; Retry
+ * failed reads the destination again first and sends it only when the copy is not there. Out and
+ * throws: as startBulkMove.
  */
 export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSnapshot> {
+  const reads = new Map<string, DestinationRead>();
   return startRun(
     'copy',
     items,
-    (found, destination) => {
-      // Retry failed after a lost answer: copyKind.send reads the destination first (a copy sent before).
-      return { target: checkCopy(found, destination, copyName(found?.document.name ?? ''), false) };
+    (found, destination, client) => {
+      const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
+      let read = reads.get(target.account);
+      if (!read) reads.set(target.account, (read = readDestination(() => client(target.account), target.making.place)));
+      target.making.before = read;
+      return { target };
     },
     to,
   );
@@ -279,13 +301,14 @@ export function startBulkTrash({ items }: RequestOf<'startBulkTrash'>): Promise<
 /**
  * A move, copy or trash run of `items`, each item's change made by `changeOf` from the document as
  * the worker's listing has it and, for a run to workspace `to`, that workspace as the document's
- * account lists it (null: not listed); a change that throws makes the item `not-sent` with the
- * reason, and nothing is sent for it. Out: the run as it starts. Throws ApiError `no-key`.
+ * account lists it (null: not listed), with the run's clients; a change that throws makes the item
+ * `not-sent` with the reason, and nothing is sent for it. Out: the run as it starts. Throws
+ * ApiError `no-key`.
  */
 async function startRun(
   kind: 'move' | 'copy' | 'trash',
   items: ReadonlyArray<DocumentKey>,
-  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>) => Change,
+  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>, client: Run['client']) => Change,
   to?: BulkMoveRequest['to'],
 ): Promise<BulkRunSnapshot> {
   const [client, listing] = await Promise.all([currentClients(), readListing()]);
@@ -300,7 +323,7 @@ async function startRun(
     let change: Change | null = null;
     let notSent: string | null = null;
     try {
-      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null);
+      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
       // The name as checked, which is the one sent (a copy's name is trimmed).
       status.newName = change.target.name;
     } catch (error) {
@@ -372,7 +395,12 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
   return snapshot(run);
 }
 
-/** The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose answer was lost: read first, see startBulkCopy). */
+/**
+ * The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose
+ * answer was lost: read first, see startBulkCopy). The run keeps one sender: an item on its way or
+ * waiting for its host's turn is not sent again, so a second Retry failed (another Bulk page on the
+ * run, the message twice, even while this one reads the accounts) adds nothing.
+ */
 export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
   const run = runOf(runId);
   run.client = await currentClients();

@@ -40,14 +40,26 @@ export type NewLogEntry = Omit<ChangeEntry, 'id' | 'at'>;
 
 /** A kind of change, for targets of type T. */
 export interface ChangeKind<T extends ChangeTarget> {
+  /**
+   * What it reads before its request is sent, if anything (a copy: what the destination holds; one
+   * sent before: whether Grist made it). Out: false when Grist has the change already (nothing is
+   * sent). Throws ApiError, nothing sent: what the read met, or that it cannot tell.
+   */
+  readFirst?(client: GristClient, target: T): Promise<boolean>;
   /** Sends its one request. Throws ApiError as the network module does. */
   send(client: GristClient, target: T): Promise<void>;
   /**
-   * After a lost answer: reads back whether Grist has the change (true) or not (false). Throws what
-   * the read met.
+   * Whether Grist may have applied the change though its request met `error` (default: answerLost,
+   * an answer lost on the way). A change that is not idempotent says more: a 500 after a copy may
+   * come once the copy is made.
+   */
+  mayHaveApplied?(error: ApiError): boolean;
+  /**
+   * After an answer that did not say (mayHaveApplied): reads back whether Grist has the change
+   * (true) or not (false). Throws what the read met.
    */
   applied(client: GristClient, target: T): Promise<boolean>;
-  /** What to say when a lost answer's read-back finds the change not made. */
+  /** What to say when a read-back (see applied) finds the change not made. */
   notApplied(target: T): string;
   /** What to say when a lost answer's read-back itself failed (default: that the change could not be checked). */
   unchecked?(target: T): string;

@@ -1,9 +1,12 @@
 /**
  * The copy, as one kind of change (change-kind.ts): `POST {site}/api/docs/<docId>/copy` with
  * `{"workspaceId", "documentName", "asTemplate"}` as JSON, through the document's own site, to a
- * workspace of any site of the same server (grist-api.md "Copy"). It is not idempotent: after a
- * lost answer it is never sent again, the destination is read instead (created-document.ts). Its
- * undo moves the copy to the trash (trash.ts). Also the popup's `copyDocument` message.
+ * workspace of any site of the same server (grist-api.md "Copy"). It is not idempotent: what the
+ * destination holds is read before it is sent, and when Grist's answer does not say whether it made
+ * the copy (lost, a 5xx, a 200 that is not an id) it is never sent again: the destination is read
+ * instead, and a copy found there is taken only when it is provably this one (created-document.ts).
+ * Its undo moves the copy, by its id, to the trash (trash.ts). Also the popup's `copyDocument`
+ * message, whose copies left unsettled are kept for Copy again (kept-copies.ts).
  */
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
@@ -14,8 +17,10 @@ import * as v from 'valibot';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeKind } from './change-kind.ts';
-import { claim, madeAlready, makingIn, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
+import { forgetMaking, keepMaking, keptMaking } from './kept-copies.ts';
 import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
+import { logFailure } from '../log-failure.ts';
 import { applyChange } from './pipeline.ts';
 import { destinationRefused } from './refusals.ts';
 
@@ -33,13 +38,10 @@ const copyIdSchema = v.string();
 /**
  * Where a copy goes: its account's workspace (by org and workspace id), named, as a template or
  * not. `account`: the account whose destinations were offered (absent: the first that lists the
- * document as its owner). `again`: Copy again after a copy whose answer was lost: the destination
- * is read first, and a copy of that name made in the last AGAIN_WINDOW_MS is taken as it.
+ * document as its owner). `again`: Copy again, after a copy whose answer did not say whether Grist
+ * made it (see copyDocument).
  */
 export type CopyRequest = RequestOf<'copyDocument'>;
-
-/** How far back Copy again looks for the copy a lost answer may have made (ms). */
-const AGAIN_WINDOW_MS = 10 * 60_000;
 
 /**
  * A copy checked against the listing: the source (any access: a viewer may copy), the destination
@@ -55,7 +57,7 @@ export function checkCopy(found: ListedDocument | null, destination: ReturnType<
   checkDestination(site, destination);
   const check = checkNewName(typedName);
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-  const making = makingIn(destination.site, destination.workspace);
+  const making = makingIn(destination.site, destination.workspace, check.name);
   return { account: site.account, key: document.id, siteUrl: site.siteUrl, name: check.name, from: { ...placeIn(site, workspace), name: document.name }, to: making.place, asTemplate, making };
 }
 
@@ -71,21 +73,15 @@ export function copyTarget(listing: Listing | null, request: CopyRequest): CopyT
 const unknownCopy = (target: CopyTarget) => unknownMade('errorCopyUnknown', target);
 
 export const copyKind: ChangeKind<CopyTarget> = {
-  send: async (client, target) => {
-    // Sent before (its answer lost: a bulk run's Retry failed) or Copy again: the destination is
-    // read first, a copy found there is this one, and a read that fails sends nothing.
-    if (target.making.sentAt > 0) {
-      const found = await madeAlready(client, target).catch(() => {
-        throw new ApiError('bad-response', unknownCopy(target));
-      });
-      if (found) return;
-    }
-    target.making.sentAt = Date.now();
-    const id = await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/copy`, { workspaceId: target.to.workspace.id, documentName: target.name, asTemplate: target.asTemplate }, copyIdSchema);
-    // Grist's answer when it did not read the body as JSON: an unsaved scratch document (grist-api.md).
-    if (id.startsWith('new~')) throw new ApiError('bad-response', t('errorCopyNotSaved', target.name));
-    target.made = claim(id);
-  },
+  readFirst: (client, target) => readFirst(client, target, unknownCopy(target)),
+  send: (client, target) =>
+    make(target, async () => {
+      const id = await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/copy`, { workspaceId: target.to.workspace.id, documentName: target.name, asTemplate: target.asTemplate }, copyIdSchema);
+      // Grist's answer when it did not read the body as JSON: an unsaved scratch document (grist-api.md).
+      if (id.startsWith('new~')) throw new ApiError('bad-response', t('errorCopyNotSaved', target.name));
+      return id;
+    }),
+  mayHaveApplied: mayHaveMade,
   // Read the destination, never send again.
   applied: madeAlready,
   notApplied: unknownCopy,
@@ -117,17 +113,30 @@ export const copyKind: ChangeKind<CopyTarget> = {
 
 /**
  * The popup's `copyDocument` message: copies a document of the worker's listing to a workspace of
- * it, checked first (copyTarget), through the change pipeline. Out: the copy. Throws as copyTarget
- * and sendChange do; a lost answer the read-back could not confirm is `network` "may not have
- * been copied".
+ * it, checked first (copyTarget), through the change pipeline. A copy of it to that destination
+ * whose answer did not say is kept until settled (kept-copies.ts): asked again (Copy again, or the
+ * destination chosen again), it is read for first and, found, taken, so it is never made twice.
+ * Out: the copy (one found that way has the name it was made with). Throws as copyTarget and
+ * sendChange do; a copy Grist may or may not have made is `network` "may not have been copied",
+ * and so is Copy again when nothing is kept of the copy before it (nothing is sent).
  */
 export function copyDocument(request: CopyRequest): Promise<CopiedDocument> {
   return oneAtATime(request.docId, async () => {
     const [listing, clientOf] = await listingAndClients();
     const target = copyTarget(listing, request);
-    // Copy again, after a lost answer: the copy that request may have made since is taken as it.
-    if (request.again) target.making.sentAt = Date.now() - AGAIN_WINDOW_MS;
-    const entryId = await applyChange(clientOf(target.account), copyKind, target, { source: 'popup' });
-    return { id: target.made!, name: target.name, to: target.to, entryId };
+    const kept = await keptMaking(target);
+    if (kept) target.making = kept;
+    else if (request.again) throw new ApiError('network', unknownCopy(target));
+    try {
+      const entryId = await applyChange(clientOf(target.account), copyKind, target, { source: 'popup' });
+      if (kept) await forgetMaking(target).catch(logFailure('forgetting a settled copy'));
+      return { id: target.made!, name: target.name, to: target.to, entryId };
+    } catch (error) {
+      // What the popup offers Copy again for: the copy is kept for it. Anything else settled it.
+      const unsettled = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+      if (unsettled) await keepMaking(target).catch(logFailure('keeping a copy for Copy again'));
+      else if (kept) await forgetMaking(target).catch(logFailure('forgetting a settled copy'));
+      throw error;
+    }
   });
 }

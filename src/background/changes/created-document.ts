@@ -1,26 +1,65 @@
 /**
- * After a lost answer to a request that makes a document (a copy, a new document), which is not
- * idempotent: sending it again would make a second one (grist-api.md "Copy"). So it is never sent
- * again blindly: the destination workspace is read (`GET {site}/api/workspaces/<id>`) for a
- * document of that name made since the request left.
+ * The requests that make a document (a copy, a new document: copy.ts, new-document.ts) are not
+ * idempotent: sent again, they make a second one (grist-api.md "Copy"). So none is ever sent twice
+ * blindly. When Grist's answer does not say whether it made the document (lost on the way, a 5xx, a
+ * 200 that is not an id: mayHaveMade), the destination workspace is read
+ * (`GET {site}/api/workspaces/<id>`, which lists its documents outside the trash with their
+ * `createdAt`), and a document found there is taken for the request's own only when that is proven:
+ * - it has the name the request gave, and was made after the request left: not among what the
+ *   destination held before it left, as read from Grist itself (the `before` of its making: read
+ *   just before a single request; for a bulk run, once per destination at its start, shared by its
+ *   copies, the first of which may leave before that read answers: for those a document of that
+ *   name the read found is perhaps theirs, and so is any when that read failed), nor made long
+ *   before it left by Grist's `createdAt` (give or take CLOCK_SKEW_MS);
+ * - no other request of ours made it: none claimed it (`claimed`), and no other request of ours
+ *   that makes that name there is unsettled (`unsettled`), as this worker knows them: a making kept
+ *   from an earlier life of the worker (kept-copies.ts) claims nothing;
+ * - it is the only such document.
+ * (What one read per bulk run leaves open: a document of that name made in Grist's own page while
+ * the run goes, before that copy is sent, is not told apart from it.) Where the read cannot tell,
+ * it guesses nothing, and the user is told to check the workspace. A
+ * making keeps what the destination held before its request left and when it left (a bulk item
+ * retried, the popup's lost copy kept for Copy again), so a later listing never makes a lost
+ * document look known.
  */
 import { addedEntry } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
+import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
 import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import type { ChangeTarget } from './change-kind.ts';
+import { answerLost } from './pipeline.ts';
 
+/** What a destination workspace held, as read from Grist: its documents' ids, and when the answer came (ms since the epoch). */
+export interface DestinationContents {
+  ids: readonly string[];
+  answeredAt: number;
+}
 
-/** Where a document is being made, and what is known of that workspace before the request. */
+/** A read of a destination workspace, which several makings may share. */
+export interface DestinationRead {
+  /** What it found once answered; null when the read failed; undefined while it is on its way. */
+  contents: DestinationContents | null | undefined;
+  /** Settles when `contents` does; never rejects. */
+  done: Promise<void>;
+}
+
+/** Where a document is being made, under which name, and what is known of that workspace from before its request left. */
 export interface Making {
+  /** Names it among the unsettled makings, and in kept-copies.ts. */
+  id: string;
   place: DocumentPlace;
-  /** The ids of the workspace's documents as the listing had them before: none of those is the new one. */
-  known: readonly string[];
-  /** When the request left (ms since the epoch; 0 before it did). */
+  /** The name its request gives the document (the last one sent, once one was). */
+  name: string;
+  /** What the destination held before the request first left (null: not read yet). */
+  before: DestinationRead | null;
+  /** When the request last left (ms since the epoch; 0 before it did). */
   sentAt: number;
+  /** The life of the worker it was sent in (WORKER_LIFE): another's claims are not known here. */
+  life: string;
 }
 
 /** A change that makes a document named `name` (a copy, a new document); `made` is its id once Grist said it or a read-back found it. */
@@ -29,50 +68,185 @@ export interface MakingTarget extends ChangeTarget {
   made?: string;
 }
 
-/** The making of a document in `workspace` of `site`, as the listing has them, before its request left. */
-export function makingIn(site: SiteEntry, workspace: WorkspaceEntry): Making {
-  return { place: placeIn(site, workspace), known: workspace.documents.map(({ id }) => id), sentAt: 0 };
+/** This life of the worker: the makings, claims and unsettled requests below are known for it only. */
+const WORKER_LIFE = crypto.randomUUID();
+
+/** The making of a document named `name` in `workspace` of `site`, before its request left. */
+export function makingIn(site: SiteEntry, workspace: WorkspaceEntry, name: string): Making {
+  return { id: crypto.randomUUID(), place: placeIn(site, workspace), name, before: null, sentAt: 0, life: WORKER_LIFE };
+}
+
+/** A document of a destination as Grist lists it: its id, name and when it was made (Grist's clock, ISO; '' when not said). */
+type ListedDocument = { id: string; name: string; createdAt: string };
+
+/** The documents destination `place` holds now (outside the trash), read through `client`. Throws ApiError as the read met it. */
+async function documentsIn(client: GristClient, place: DocumentPlace): Promise<ListedDocument[]> {
+  return (await client.get(place.site.url, `/api/workspaces/${place.workspace.id}`, workspaceSchema)).docs;
+}
+
+/** What a destination holds, from its documents read just now. */
+const contentsOf = (docs: readonly ListedDocument[]): DestinationContents => ({ ids: docs.map(({ id }) => id), answeredAt: Date.now() });
+
+/**
+ * Starts reading what destination `place` holds now, through `client()` (which may throw, as a
+ * bulk run's clients do for an account without a key: the read fails), for makings to share (a bulk
+ * run's copies to one workspace). Out: the read, under way.
+ */
+export function readDestination(client: () => GristClient, place: DocumentPlace): DestinationRead {
+  const read: DestinationRead = { contents: undefined, done: Promise.resolve() };
+  read.done = Promise.resolve().then(() => documentsIn(client(), place)).then(
+    (docs) => void (read.contents = contentsOf(docs)),
+    () => void (read.contents = null),
+  );
+  return read;
+}
+
+/** A read answered already, with `contents`. */
+export function destinationRead(contents: DestinationContents | null): DestinationRead {
+  return { contents, done: Promise.resolve() };
 }
 
 /**
  * Grist's clock and this machine's may differ by this much (ms): a document made this long before
- * the request left by this machine's clock still counts.
+ * the request left by this machine's clock may still be its own.
  */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-/**
- * The documents this worker made (or found made by a read-back) since it started: a read-back never
- * takes one of them for another request's document (two copies named alike, one answer lost).
- */
+/** The documents this worker's requests made (or read-backs found made): never taken for another request's. */
 const claimed = new Set<string>();
 
-/** Records that document `id` is the one a request made. Out: the id. */
-export function claim(id: string): string {
+/** The makings whose request left and whose outcome is not known, by makingKey: their ids. */
+const unsettled = new Map<string, Set<string>>();
+
+const makingKey = ({ place, name }: Making) => JSON.stringify([place.site.url, place.workspace.id, name]);
+
+function unsettle(making: Making): void {
+  const key = makingKey(making);
+  unsettled.set(key, (unsettled.get(key) ?? new Set()).add(making.id));
+}
+
+function settle(making: Making): void {
+  const key = makingKey(making);
+  const ids = unsettled.get(key);
+  ids?.delete(making.id);
+  if (ids?.size === 0) unsettled.delete(key);
+}
+
+/**
+ * Whether `error`, met by a request that makes a document, leaves it open whether Grist made it: an
+ * answer lost (answerLost), any 5xx (Grist may fail after the document is made), or a 200 whose
+ * body is not a document id.
+ */
+export function mayHaveMade(error: ApiError): boolean {
+  return answerLost(error) || (error.status !== undefined && (error.status >= 500 || (error.status >= 200 && error.status < 300)));
+}
+
+/** What a document id looks like: Grist's are 22 letters and digits (`GET /api/docs` answers them). */
+const DOC_ID = /^[A-Za-z0-9]+$/;
+
+/**
+ * Sends the request of `target`'s making (`post`, out: Grist's answer), the making's `before` read
+ * already (readFirst). Out once Grist answered the new id: `target.made`, claimed. Throws what `post`
+ * met; a 200 whose body is not an id is ApiError `bad-response` (status 200): Grist may have made it.
+ */
+export async function make(target: MakingTarget, post: () => Promise<string>): Promise<void> {
+  const { making } = target;
+  making.name = target.name;
+  // Later than a read of `before` answered already, even within the same millisecond: what that
+  // read found was there before the request left (madeAmong tells the two apart by these times).
+  making.sentAt = Math.max(Date.now(), (making.before?.contents?.answeredAt ?? 0) + 1);
+  unsettle(making);
+  try {
+    const id = await post();
+    if (!DOC_ID.test(id)) throw new ApiError('bad-response', t('errorBadShape', new URL(making.place.site.url).host), 200);
+    target.made = claim(id);
+    settle(making);
+  } catch (error) {
+    // A refusal made nothing; otherwise only a read-back settles it (madeAlready).
+    if (!(error instanceof ApiError && mayHaveMade(error))) settle(making);
+    throw error;
+  }
+}
+
+function claim(id: string): string {
   claimed.add(id);
   return id;
 }
 
 /**
- * Whether Grist has the document `target` makes: its workspace is read for a document of its name
- * made since its request left (by its `createdAt`, give or take CLOCK_SKEW_MS; not one the listing
- * knew, nor one another request made). The newest when several becomes the target's `made`,
- * claimed for it. Throws ApiError as the read met it.
+ * What must be read before `target`'s making is sent (the kinds' readFirst): what its destination
+ * holds, when nothing read it yet (a bulk run's shared read is not waited for); for a making sent
+ * before whose answer did not say (a bulk run's Retry failed, the popup's Copy again), whether
+ * Grist made it. Out: false when it did (`target.made`, `target.name` as made: nothing to send),
+ * true when the request is to be sent. Throws ApiError: what the read met, nothing sent; `network`
+ * with `unknown`'s words when a read-back cannot tell.
+ */
+export async function readFirst(client: GristClient, target: MakingTarget, unknown: string): Promise<boolean> {
+  const { making } = target;
+  if (making.sentAt === 0) {
+    if (making.before === null) making.before = destinationRead(contentsOf(await documentsIn(client, making.place)));
+    return true;
+  }
+  const found = await readBack(client, target).catch(() => null);
+  if (found === null) throw new ApiError('network', unknown);
+  if (found === true) return false;
+  // Not made: what the destination holds now is what it holds before the request leaves again.
+  making.before = destinationRead(found);
+  return true;
+}
+
+/**
+ * The pipeline's read-back of a making kind (`applied`): whether Grist made `target`'s document, by
+ * the rules above. True: `target.made` is it, claimed. False: not made, or it cannot tell. Throws
+ * ApiError as the read met it.
  */
 export async function madeAlready(client: GristClient, target: MakingTarget): Promise<boolean> {
-  const { place, known, sentAt } = target.making;
-  const workspace = await client.get(place.site.url, `/api/workspaces/${place.workspace.id}`, workspaceSchema);
-  const since = sentAt - CLOCK_SKEW_MS;
-  const made = workspace.docs
-    .filter((doc) => doc.name === target.name && !known.includes(doc.id) && !claimed.has(doc.id) && (!doc.createdAt || Date.parse(doc.createdAt) >= since))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  target.made = made[0] ? claim(made[0].id) : undefined;
-  return target.made !== undefined;
+  return (await readBack(client, target)) === true;
+}
+
+/**
+ * Reads `target`'s destination and decides whether its making's request made a document there.
+ * Out: true (made: `target.made`, claimed, and `target.name` the name it was made with), what the
+ * destination holds (not made), or null (cannot tell: the making stays unsettled). Throws ApiError
+ * as the read met it.
+ */
+async function readBack(client: GristClient, target: MakingTarget): Promise<true | DestinationContents | null> {
+  const { making } = target;
+  await making.before?.done;
+  const docs = await documentsIn(client, making.place);
+  const found = madeAmong(docs, making);
+  if (found === null) return null;
+  settle(making);
+  if (found === undefined) return contentsOf(docs);
+  target.made = claim(found);
+  target.name = making.name;
+  return true;
+}
+
+/**
+ * Which of `docs` (a destination's documents now) `making`'s request made, by the rules above. Out:
+ * its id; undefined when none can be (nothing of its name there since it left); null when it cannot
+ * tell.
+ */
+function madeAmong(docs: readonly ListedDocument[], making: Making): string | undefined | null {
+  const since = making.sentAt - CLOCK_SKEW_MS;
+  const named = docs.filter(({ id, name, createdAt }) => name === making.name && !claimed.has(id) && !(createdAt && Date.parse(createdAt) < since));
+  const before = making.before?.contents;
+  const held = new Set(before?.ids);
+  // Not there before it left: the read of before answered first. There: not its own, unless that
+  // read answered after it left (it may have found the new document), or failed.
+  const fresh = before ? named.filter(({ id }) => !held.has(id)) : [];
+  const perhaps = !before ? named : before.answeredAt < making.sentAt ? [] : named.filter(({ id }) => held.has(id));
+  if (fresh.length === 0 && perhaps.length === 0) return undefined;
+  const othersUnsettled = [...(unsettled.get(makingKey(making)) ?? [])].some((id) => id !== making.id);
+  const provable = fresh.length === 1 && perhaps.length === 0 && !othersUnsettled && making.life === WORKER_LIFE;
+  return provable ? fresh[0]!.id : null;
 }
 
 /** A lost answer the read did not settle, in the kind's words (`key`): "<name> may not have been …: check <site> › <workspace>". */
-export function unknownMade(key: 'errorCopyUnknown' | 'errorNewDocumentUnknown', target: MakingTarget): string {
-  const { site, workspace } = target.making.place;
-  return t(key, target.name, `${site.name} › ${workspace.name}`);
+export function unknownMade(key: 'errorCopyUnknown' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
+  const { site, workspace } = making.place;
+  return t(key, making.name, `${site.name} › ${workspace.name}`);
 }
 
 /** The storeNoted of the kinds that make documents: each one made, into its workspace of the cached listing. */

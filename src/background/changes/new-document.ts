@@ -1,9 +1,11 @@
 /**
  * A new, empty document, as one kind of change (change-kind.ts): `POST {site}/api/workspaces/<id>/docs`
  * with `{"name"}` as JSON (without the Content-Type Grist answers 400 "name required"), by owners
- * and editors of the workspace (grist-api.md "New document"). Not idempotent: after a lost answer
- * the workspace is read, never sent again (created-document.ts). Its undo moves it to the trash
- * (trash.ts). Also the popup's `createDocument` message.
+ * and editors of the workspace (grist-api.md "New document"). Not idempotent: the workspace is read
+ * before it is sent, and when Grist's answer does not say whether it made the document it is read
+ * again, never sent again, and a document found there is taken only when it is provably this one
+ * (created-document.ts). Its undo moves it, by its id, to the trash (trash.ts). Also the popup's
+ * `createDocument` message.
  */
 import * as v from 'valibot';
 import { workspaceKey } from '../../shared/change-log.ts';
@@ -14,7 +16,7 @@ import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { placedEntry, type ChangeKind } from './change-kind.ts';
-import { claim, madeAlready, makingIn, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
 import { checkDestination, findWorkspace, listingAndClients } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { destinationRefused } from './refusals.ts';
@@ -30,10 +32,9 @@ export interface NewDocumentTarget extends MakingTarget {
 const unknownDocument = (target: NewDocumentTarget) => unknownMade('errorNewDocumentUnknown', target);
 
 export const newDocumentKind: ChangeKind<NewDocumentTarget> = {
-  send: async (client, target) => {
-    target.making.sentAt = Date.now();
-    target.made = claim(await client.post(target.siteUrl, `/api/workspaces/${target.place.workspace.id}/docs`, { name: target.name }, v.string()));
-  },
+  readFirst: (client, target) => readFirst(client, target, unknownDocument(target)),
+  send: (client, target) => make(target, () => client.post(target.siteUrl, `/api/workspaces/${target.place.workspace.id}/docs`, { name: target.name }, v.string())),
+  mayHaveApplied: mayHaveMade,
   applied: madeAlready,
   notApplied: unknownDocument,
   unchecked: unknownDocument,
@@ -64,7 +65,7 @@ export function createDocument({ orgId, siteUrl, workspaceId, name }: RequestOf<
     checkDestination(site, found);
     const check = checkNewName(name);
     if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-    const making = makingIn(site, workspace);
+    const making = makingIn(site, workspace, check.name);
     const target: NewDocumentTarget = { account: site.account, key: workspaceKey(workspaceId), siteUrl, name: check.name, place: making.place, making };
     const entryId = await applyChange(clientOf(site.account), newDocumentKind, target, { source: 'popup' });
     return { document: addedEntry(target.made!, target.name), entryId };

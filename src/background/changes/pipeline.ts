@@ -2,8 +2,8 @@
  * The one path of every change to a document or workspace, whatever its kind (change-kind.ts) and
  * whoever asked (the popup, the rename window, a bulk run, an undo): the target is found in the
  * worker's own listing first (listed-documents.ts), sent with its account's client, one change of
- * it at a time (oneAtATime), read back when the answer was lost (never sent again blindly), then
- * recorded in the change log and the cached listing.
+ * it at a time (oneAtATime), read back when the answer did not say whether Grist applied it (never
+ * sent again blindly), then recorded in the change log and the cached listing.
  */
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -23,8 +23,9 @@ export function answerLost(error: ApiError): boolean {
 }
 
 /**
- * After a lost answer: reads the target back rather than send the change again. Returns when Grist
- * has it; throws ApiError `network` saying what is known otherwise (not applied, or not known).
+ * After an answer that did not say whether Grist applied the change (the kind's mayHaveApplied):
+ * reads the target back rather than send the change again. Returns when Grist has it; throws
+ * ApiError `network` saying what is known otherwise (not applied, or not known).
  */
 async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
   let applied: boolean;
@@ -37,17 +38,24 @@ async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClien
 }
 
 /**
- * Sends a change's one request, through its account's `client`. Returns once Grist has it (also
- * when its answer was lost and the read-back found it applied). Throws ApiError: the kind's words
- * for Grist's refusals (kind.refused), `network` when the answer was lost and it was not applied,
- * or what the request met.
+ * Sends a change's one request, through its account's `client`, after what the kind reads first
+ * (kind.readFirst). Returns once Grist has it (also when its answer did not say and the read-back
+ * found it applied, or the kind's first read found it there already). Throws ApiError: the kind's
+ * words for Grist's refusals (kind.refused), `network` when the answer did not say and it was not
+ * applied, or what the request or the first read met.
  */
 export async function sendChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
+  try {
+    if (kind.readFirst && !(await kind.readFirst(client, target))) return;
+  } catch (error) {
+    // What the first read met is not the request's answer: never read as one Grist may have applied.
+    throw error instanceof ApiError ? ((await kind.refused(error, target)) ?? error) : error;
+  }
   try {
     await kind.send(client, target);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (answerLost(error)) return confirmAfterLostAnswer(client, kind, target);
+    if ((kind.mayHaveApplied ?? answerLost)(error)) return confirmAfterLostAnswer(client, kind, target);
     throw (await kind.refused(error, target)) ?? error;
   }
 }

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startBulkCopy, startBulkTrash, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
+import { generatedDocId, generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
+import { whenRequested } from '../../../setup/worker-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" the next. */
 const TEAM_2 = { orgId: 101, home: 202 };
@@ -25,6 +26,20 @@ async function inTeam2Home(name: string): Promise<string[]> {
 }
 
 useBulkGrist();
+
+/**
+ * Starts copying `items` (one) to team 2's Home: Grist makes the copy, but its answer is lost, and
+ * the next `drops` reads of the destination after the POST (each attempt of a retried GET) are
+ * dropped. Out: the run as it starts.
+ */
+async function startLostCopy(items: ReturnType<typeof documentsOf>, drops: number) {
+  grist!.injectFault({ method: 'POST', path: COPIES, delayMs: 200, loseAnswer: true, times: 1 });
+  const started = await startBulkCopy({ items, to: toTeam2Home() });
+  // The run's read of the destination went before the POST; the read-back after it fails.
+  await whenRequested('POST', COPIES, grist);
+  grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: drops });
+  return started;
+}
 
 describe('a bulk trash run', () => {
   it('moves each document to the trash through its own site, 2 at once per host, logs them as one batch, and Undo this batch restores them', async () => {
@@ -83,10 +98,7 @@ describe('a bulk copy run', () => {
     // Made, answer lost, and the read-back fails too: "may not have been copied"; Retry failed reads
     // the destination again, finds it, and sends nothing.
     grist!.clearRequests();
-    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
-    // Every attempt of the read (GETs are retried) is dropped.
-    grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: 3 });
-    const second = await finished((await startBulkCopy({ items: documentsOf(1, 2).slice(1), to: toTeam2Home() })).id);
+    const second = await finished((await startLostCopy(documentsOf(1, 2).slice(1), 3)).id);
     expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
     expect(retried.items[0]?.state).toBe('copied');
@@ -96,9 +108,7 @@ describe('a bulk copy run', () => {
 
   it('Retry failed whose own read fails sends nothing: the copy is still unknown, not made twice', async () => {
     await connect();
-    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
-    grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: 6 });
-    const run = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    const run = await finished((await startLostCopy(documentsOf(1, 1), 6)).id);
     expect(run.items[0]?.state).toBe('failed');
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
     expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
@@ -124,5 +134,35 @@ describe('a bulk copy run', () => {
     expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent']);
     expect(run.items[0]?.message).toContain('Site is in readonly mode due to billing issues');
     expect(posts(COPIES)).toHaveLength(2);
+  });
+});
+
+describe('a bulk copy run’s reads of its destination', () => {
+  it('what the destination holds is read once as the run starts, for all its copies', async () => {
+    await connect();
+    const run = await finished((await startBulkCopy({ items: documentsOf(1, 6), to: toTeam2Home() })).id);
+    expect(run.items.every(({ state }) => state === 'copied')).toBe(true);
+    expect(grist!.requests.filter(({ method, path }) => method === 'GET' && path.endsWith(`/api/workspaces/${TEAM_2.home}`))).toHaveLength(1);
+  });
+
+  it('two copies of one name, one answered 502 unmade while the other is unsettled: the lost one takes nothing; Retry failed then makes its own, once', async () => {
+    // Team 2's first document is named as team 1's: both copies are "Document 1.1 (copy)".
+    const seed = generateSeed({ teams: 2, docsPerTeam: 12 });
+    const twin = generatedDocId(2, 1);
+    await connect({ ...seed, docs: seed.docs.map((doc) => (doc.id === twin ? { ...doc, name: 'Document 1.1' } : doc)) });
+    const [lost, other] = [generatedDocId(1, 1), twin];
+    // The other copy is made at once, answered late; the lost one is answered 502, unmade, first.
+    grist!.injectFault({ method: 'POST', path: new RegExp(`${other}/copy$`), holdAnswerMs: 800, times: 1 });
+    grist!.injectFault({ method: 'POST', path: new RegExp(`${lost}/copy$`), delayMs: 200, status: 502, times: 1 });
+    const run = await finished((await startBulkCopy({ items: [{ orgId: 100, docId: lost }, { orgId: 101, docId: other }], to: toTeam2Home() })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['failed', 'copied']);
+    expect(run.items[0]?.message).toContain('may not have been copied');
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
+
+    const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
+    expect(retried.items.map(({ state }) => state)).toEqual(['copied', 'copied']);
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(2);
+    const logged = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map(({ docId }) => docId);
+    expect(new Set(logged).size).toBe(2);
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * A bulk run has one sender (issue 41): Retry failed asked twice (two Bulk pages on one run, or the
+ * message sent twice), even while the first one still reads the accounts, sends each failed item
+ * once more, never a second time while it waits for its host's turn; a copy is made once, a rename
+ * sent and logged once. Against the fake Grist server.
+ */
+import { describe, expect, it } from 'vitest';
+import { retryFailedBulk, startBulkCopy, startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { USERS } from '../../../fake-grist/sample-data.ts';
+import { finished } from '../../../setup/finished-run.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
+
+/** generateSeed's team 2 "Home" (org 101): the copies' destination. */
+const TEAM_2_HOME = 202;
+const COPIES = /\/copy$/;
+const RENAMES = /^\/api\/docs\/[^/]+$/;
+
+const copyPosts = () => grist!.requests.filter((request) => request.method === 'POST' && COPIES.test(request.path));
+const toTeam2Home = () => ({ orgId: 101, siteUrl: `${grist!.url}/o/team-2`, workspaceId: TEAM_2_HOME });
+/** How many documents of team 2's Home are named `name`, as the fake stores them. */
+async function copiesNamed(name: string): Promise<number> {
+  const response = await fetch(`${grist!.url}/o/team-2/api/workspaces/${TEAM_2_HOME}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
+  return ((await response.json()) as { docs: Array<{ name: string }> }).docs.filter((doc) => doc.name === name).length;
+}
+
+useBulkGrist();
+
+/**
+ * A copy run of team 1's first `count` documents (one host: 2 at once, the rest waiting) whose
+ * POSTs all fail before Grist makes anything; then each POST is slow, so that a retry's copies wait
+ * for their turn. Out: the run's id.
+ */
+async function failedCopies(count: number): Promise<string> {
+  await connect();
+  grist!.injectFault({ method: 'POST', path: COPIES, status: 400, body: '{"error":"busy"}', contentType: 'application/json', times: count });
+  const run = await finished((await startBulkCopy({ items: documentsOf(1, count), to: toTeam2Home() })).id);
+  expect(run.items.map(({ state }) => state)).toEqual(Array.from({ length: count }, () => 'failed'));
+  grist!.clearRequests();
+  grist!.injectFault({ method: 'POST', path: COPIES, delayMs: 150 });
+  return run.id;
+}
+
+describe('Retry failed asked twice on one run', () => {
+  it('at once (two pages, even while the accounts are read): each failed copy is sent once more, and Grist has one copy of each', async () => {
+    const runId = await failedCopies(6);
+    await Promise.all([retryFailedBulk({ runId }), retryFailedBulk({ runId })]);
+    const run = await finished(runId);
+    expect(run.items.map(({ state }) => state)).toEqual(Array.from({ length: 6 }, () => 'copied'));
+    expect(copyPosts()).toHaveLength(6);
+    const counts = await Promise.all(documentsOf(1, 6).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    expect(counts).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('the second while the first one’s copies wait for their host: it adds nothing', async () => {
+    const runId = await failedCopies(6);
+    const first = await retryFailedBulk({ runId });
+    expect(first.items.filter(({ state }) => state === 'queued' || state === 'sending')).toHaveLength(6);
+    await retryFailedBulk({ runId });
+    await finished(runId);
+    expect(copyPosts()).toHaveLength(6);
+    const counts = await Promise.all(documentsOf(1, 6).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    expect(counts).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('a rename run: each failed rename is sent once more and logged once', async () => {
+    await connect();
+    const items = documentsOf(1, 6).map((item, index) => ({ ...item, newName: `Renamed ${index + 1}` }));
+    grist!.injectFault({ method: 'PATCH', path: RENAMES, status: 400, body: '{"error":"busy"}', contentType: 'application/json', times: 6 });
+    const run = await finished((await startBulkRename({ items })).id);
+    expect(run.items.every(({ state }) => state === 'failed')).toBe(true);
+    grist!.clearRequests();
+    grist!.injectFault({ method: 'PATCH', path: RENAMES, delayMs: 150 });
+    await Promise.all([retryFailedBulk({ runId: run.id }), retryFailedBulk({ runId: run.id })]);
+    expect((await finished(run.id)).items.every(({ state }) => state === 'renamed')).toBe(true);
+    expect(grist!.requests.filter((request) => request.method === 'PATCH')).toHaveLength(6);
+    expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(6);
+  });
+});
