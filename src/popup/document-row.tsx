@@ -96,8 +96,10 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
         // F2 renames the focused document, as in file managers; Delete moves it to the trash
-        // (owners only, as renaming: shared/document-actions.ts canTrash).
-        if (!canRename(document) || mode !== 'view' || menu) return;
+        // (owners only, as renaming: shared/document-actions.ts canTrash). A held key repeats, and
+        // the focus goes on to the next row: only the press itself acts, or holding Delete would
+        // trash one document after another.
+        if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
         if (event.key === 'F2') store.beginRename(ref);
         else if (event.key === 'Delete') void store.act('trash', ref);
         else return;

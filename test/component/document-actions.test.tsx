@@ -32,8 +32,8 @@ function listing(): Listing {
   return { fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', [BUDGET, NOTES], { access: 'owners' })]), acme] };
 }
 
-async function setup() {
-  const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing() })) };
+async function setup(shown: Listing = listing()) {
+  const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: shown })) };
   const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
   render(<App store={store} />);
   await act(async () => {
@@ -62,28 +62,29 @@ describe('the More actions menu', () => {
       fireEvent.keyDown(menu, { key: 'Escape' });
       return texts;
     };
-    expect(await items('Budget')).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
+    expect(await items('Budget')).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
     expect(await items('Shared notes')).toEqual(['Make a copy…', 'Pin']);
     expect(await items('Report')).toEqual(['Make a copy…']);
   });
 
-  test('keyboard: focus on the first item, arrows move and wrap, Home and End, Escape back to the button', async () => {
+  test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button', async () => {
     await setup();
     const menu = await openMenu('Budget');
-    const [trash, copy, pin] = within(menu).getAllByRole('menuitem');
-    await waitFor(() => expect(document.activeElement).toBe(trash));
+    const [copy, pin, trash] = within(menu).getAllByRole('menuitem');
+    expect(copy!.textContent).toBe('Make a copy…');
+    await waitFor(() => expect(document.activeElement).toBe(copy));
     expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(pin);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(copy);
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(pin);
-    fireEvent.keyDown(menu, { key: 'Home' });
     expect(document.activeElement).toBe(trash);
+    fireEvent.keyDown(menu, { key: 'Home' });
+    expect(document.activeElement).toBe(copy);
     fireEvent.keyDown(menu, { key: 'End' });
-    expect(document.activeElement).toBe(pin);
+    expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
@@ -115,6 +116,36 @@ describe('the More actions menu', () => {
     await settle();
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Only the owners of “Budget” can move it to the trash.');
+  });
+
+  test('Enter, Enter on a menu just opened trashes nothing: the first item opens the copy form', async () => {
+    const { backend } = await setup();
+    const menu = await openMenu('Budget');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    // A button's Enter is its click: on the item the focus starts on.
+    fireEvent.click(document.activeElement!);
+    await settle();
+    expect(menu.isConnected).toBe(false);
+    expect(await screen.findByRole('textbox', { name: 'Name of the copy' })).toBeTruthy();
+    expect(backend.removeDocument).not.toHaveBeenCalled();
+  });
+
+  test('a held Delete key trashes one document: its repeats, on the row the focus moved to, are ignored', async () => {
+    const owned = [BUDGET, doc('plansDoc0000000000000', 'Plans', { updatedAt: '2024-02-01T00:00:00.000Z' }), doc('ideasDoc0000000000000', 'Ideas', { updatedAt: '2024-01-01T00:00:00.000Z' })];
+    const { backend } = await setup({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', owned, { access: 'owners' })])] });
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    const budget = screen.getByRole('link', { name: 'Open Budget' });
+    budget.focus();
+    fireEvent.keyDown(budget, { key: 'Delete' });
+    await settle();
+    // The key still down: the focus went to the next row, where the browser repeats it.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Plans'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Delete', repeat: true });
+    await settle();
+    fireEvent.keyDown(document.activeElement!, { key: 'Delete', repeat: true });
+    await settle();
+    expect(backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
+    expect(screen.getAllByRole('link', { name: /^Open (Plans|Ideas)$/ })).toHaveLength(2);
   });
 
   test('Pin: the document goes first among its workspace at once', async () => {

@@ -35,8 +35,9 @@ describe('a document’s More actions', () => {
     // The screenshot's size first: a resize closes the menu.
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
-    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Move to trash');
+    // The least harmful item first, where the focus starts: Enter, Enter does not trash it.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Make a copy…');
     await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
     await expectNoViolations(popup);
     await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
@@ -62,6 +63,28 @@ describe('a document’s More actions', () => {
     await popup.keyboard.press('Control+z');
     await popup.getByRole('link', { name: 'Open Campaign Plan' }).waitFor();
     await expect.poll(() => grist.doc(DOCS.campaignPlan.id)?.removedAt).toBeUndefined();
+    await popup.close();
+  });
+
+  it('a held Delete key moves one document to the trash, not the next rows it repeats on', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    const trashed = () => Object.values(DOCS).filter((document) => grist.doc(document.id)?.removedAt).map((document) => document.name);
+    expect(trashed()).toEqual([]);
+    await popup.getByRole('link', { name: 'Open Reading List' }).focus();
+    // Playwright sends a key pressed again before it is released as the browser's repeat (autoRepeat).
+    await popup.keyboard.down('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Reading List\u2069” to trash.').waitFor();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Personal Budget');
+    for (let repeat = 0; repeat < 5; repeat++) {
+      await popup.keyboard.down('Delete');
+      await popup.waitForTimeout(50);
+    }
+    await popup.keyboard.up('Delete');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Personal Budget');
+    expect(trashed()).toEqual(['Reading List']);
+    await popup.keyboard.press('Control+z');
+    await expect.poll(trashed).toEqual([]);
     await popup.close();
   });
 
