@@ -134,7 +134,7 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
 /**
  * Copies the document of the open copy form to `to`, named `name` (`asTemplate`: structure only).
  * Once Grist made it, the copy is listed there, the form closes and the status offers Open and
- * Undo; a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
+ * Undo (saying "as a template" for one); a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
  * says so, and the form offers Copy again (`lost`).
  */
 export async function commitCopy(context: DocumentActionContext, to: DocumentPlace, name: string, asTemplate: boolean): Promise<void> {
@@ -160,7 +160,7 @@ export async function commitCopy(context: DocumentActionContext, to: DocumentPla
     moving.value = null;
     // The form took the focus with it: back to the document copied.
     focusDocumentLink(ref);
-    const words = { message: t('copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
+    const words = { message: t(asTemplate ? 'copiedAsTemplateTo' : 'copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
     showAdded(context, entryId, addedEntry(id, made), there, ref.account, words, true);
   });
 }

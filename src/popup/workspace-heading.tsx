@@ -1,8 +1,8 @@
 /**
- * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
- * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels. Those
- * who may add documents to it (owners, editors) get New document, which turns it into a name field
- * (new-document-field.tsx).
+ * A workspace's heading in the listing, saying so when it holds no document. Its owners get a
+ * Rename button that turns the heading into the same rename field a document row has
+ * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
+ * editors) get New document, which turns it into a name field (new-document-field.tsx).
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../listing-view/highlighted.tsx';
@@ -56,13 +56,16 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
       </div>
     );
   }
+  const empty = workspace.documents.length === 0;
   return (
-    <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+    <div class={empty ? 'workspace-heading empty' : 'workspace-heading'} ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
       <Heading>
         <bdi dir="auto" title={shownName}>
           {markedName(shownName, store.terms)}
         </bdi>
       </Heading>
+      {/* Said, or the next heading right under it would look like its documents' place. */}
+      {empty && <span class="workspace-empty">{t('workspaceEmpty')}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRename(workspace) && (
         <button

@@ -162,7 +162,7 @@ describe('the More actions menu', () => {
 });
 
 describe('the copy form', () => {
-  test('its name defaults to Grist’s, the template box is off, and choosing a workspace copies there', async () => {
+  test('its name defaults to Grist’s, the template box is off; choosing a workspace marks it, and Copy copies there, saying it was a template', async () => {
     const { backend } = await setup();
     const to = { site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 21, name: 'Ops' } };
     backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Report 2025', to, entryId: 'c1' } });
@@ -174,14 +174,28 @@ describe('the copy form', () => {
     expect(template.checked).toBe(false);
     // Only workspaces the user may add to: its own Sales (viewers) is not one.
     expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Home — Personal', 'Ops — Acme']);
+    // Its own workspace is not one it may add to: nothing is chosen yet, and Copy does nothing.
+    expect(screen.getByText('Choose a workspace for the copy.')).toBeTruthy();
+    const copy = screen.getByRole('button', { name: 'Copy' });
+    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(copy);
     fireEvent.input(name, { target: { value: 'Report 2025' } });
     fireEvent.click(template);
     fireEvent.click(screen.getByRole('option', { name: 'Ops — Acme' }));
     await settle();
-    expect(backend.copyDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: REPORT.id, to: { orgId: 2, workspaceId: 21 }, name: 'Report 2025', asTemplate: true });
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    expect(screen.getByRole('option', { name: 'Ops — Acme' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('option', { name: 'Home — Personal' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByText('The copy goes to Acme › Ops.')).toBeTruthy();
+    // What is left to do has the focus.
+    expect(document.activeElement).toBe(copy);
+    expect(copy.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(copy);
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: REPORT.id, to: { orgId: 2, workspaceId: 21 }, name: 'Report 2025', asTemplate: true });
     const status = screen.getByRole('status');
     expect(screen.getAllByRole('link', { name: 'Open Report 2025' }).filter((link) => !status.contains(link))).toHaveLength(1);
-    expect(status.textContent).toContain('Copied “\u2068Report 2025\u2069” to Acme › Ops.');
+    expect(status.textContent).toContain('Copied “\u2068Report 2025\u2069” to Acme › Ops as a template.');
     expect(within(status).getByRole('link', { name: 'Open Report 2025' }).getAttribute('href')).toBe('https://acme.getgrist.com/doc/copyDoc00000000000000');
   });
 
@@ -192,8 +206,53 @@ describe('the copy form', () => {
     fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await settle();
+    expect(screen.getByRole('status').textContent).toContain('Copied “\u2068Report (copy)\u2069” to Acme › Ops.');
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Report'));
+  });
+
+  test('it starts on the document’s own workspace; Enter in the name field copies to the workspace chosen, once', async () => {
+    const { backend } = await setup();
+    const to = { site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' } };
+    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Budget 2', to, entryId: 'c1' } });
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    const name = await screen.findByRole('textbox', { name: 'Name of the copy' });
+    expect(screen.getByRole('option', { name: 'Home — Personal' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('The copy goes to Personal › Home.')).toBeTruthy();
+    // Enter in the filter chooses the option the arrow keys are on; it copies nothing.
+    const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(screen.getByText('The copy goes to Acme › Ops.')).toBeTruthy();
+    fireEvent.keyDown(filter, { key: 'ArrowUp' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    await settle();
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    fireEvent.input(name, { target: { value: 'Budget 2' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, to: { orgId: 1, workspaceId: 10 }, name: 'Budget 2', asTemplate: false });
+    expect(screen.getByRole('status').textContent).toContain('Copied “\u2068Budget 2\u2069” to Personal › Home.');
+  });
+
+  test('Cancel closes it, nothing copied, the focus back on More actions', async () => {
+    const { backend } = await setup();
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(screen.queryByRole('textbox', { name: 'Name of the copy' })).toBeNull();
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
+    // Escape on its buttons too, its default prevented (Chrome would close the popup).
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    expect(fireEvent.keyDown(await screen.findByRole('button', { name: 'Copy' }), { key: 'Escape' })).toBe(false);
+    await settle();
+    expect(screen.queryByRole('textbox', { name: 'Name of the copy' })).toBeNull();
   });
 
   test('Escape in its name field closes it, and only it (its default prevented: Chrome would close the popup)', async () => {
@@ -215,6 +274,7 @@ describe('the copy form', () => {
     fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(backend.copyDocument).toHaveBeenCalledTimes(1);

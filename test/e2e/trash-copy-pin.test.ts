@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes, searchHighlights } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -102,20 +102,28 @@ describe('a document’s More actions', () => {
     await popup.close();
   });
 
-  it('Make a copy… to another site: the copy is made there, as a template, and Open opens it', async () => {
+  it('Make a copy… to another site: choosing it copies nothing; Copy makes it there, as a template, and Open opens it', async () => {
     const { grist, extension } = setup;
     const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
+    grist.clearRequests();
     await (await openMenu(popup, 'Roadmap 2026')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     const name = popup.getByRole('textbox', { name: 'Name of the copy' });
     expect(await name.inputValue()).toBe('Roadmap 2026 (copy)');
+    // Its own workspace, chosen to start with.
+    expect(await popup.getByRole('option', { selected: true }).getAttribute('aria-label')).toBe('Engineering — Acme Corp');
+    await name.fill('Roadmap for Globex');
     await popup.getByRole('checkbox', { name: 'As template (structure only, no data)' }).check();
+    await popup.getByRole('option', { name: /^Projects/ }).click();
+    await popup.getByText('The copy goes to Globex Inc › Projects.').waitFor();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
     await screenshotSchemes(popup, 'copy-form', { width: 400, height: 600 });
     await expectNoViolations(popup);
-    await name.fill('Roadmap for Globex');
-    await popup.getByRole('option', { name: /^Projects/ }).click();
-    await popup.getByRole('status').getByText('Copied “\u2068Roadmap for Globex\u2069” to Globex Inc › Projects.').waitFor();
-    const copy = grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    const copies = () => grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    expect(copies()).toEqual([]);
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
+    await popup.getByRole('status').getByText('Copied “\u2068Roadmap for Globex\u2069” to Globex Inc › Projects as a template.').waitFor();
+    const copy = copies();
     expect(copy.map(({ path, contentType }) => [path, contentType])).toEqual([[`/o/acme/api/docs/${DOCS.roadmap.id}/copy`, 'application/json']]);
     const opened = extension.context.waitForEvent('page');
     await popup.getByRole('status').getByRole('link', { name: 'Open Roadmap for Globex' }).click();
@@ -143,7 +151,8 @@ describe('a copy whose answer is lost', () => {
     // itself, on a reused connection: what the extension cannot prevent, see the README).
     grist.injectFault({ method: 'POST', path: /\/copy$/, statusAfterWork: 502, times: 1 });
     await (await openMenu(popup, 'Leads')).getByRole('menuitem', { name: 'Make a copy…' }).click();
-    await popup.getByRole('option', { name: /^Marketing/ }).click();
+    // Its own workspace, chosen to start with: Enter in the name field copies there.
+    await popup.getByRole('textbox', { name: 'Name of the copy' }).press('Enter');
     await popup.getByRole('status').getByText('Copied “\u2068Leads (copy)\u2069” to Acme Corp › Marketing.').waitFor();
     expect(copies()).toHaveLength(1);
     expect(await named('Leads (copy)')).toBe(1);
@@ -153,6 +162,7 @@ describe('a copy whose answer is lost', () => {
     grist.injectFault({ method: 'POST', path: /\/copy$/, status: 504, times: 1 });
     await (await openMenu(popup, 'Campaign Plan')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     await popup.getByRole('option', { name: /^Marketing/ }).click();
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
     await popup.getByText('may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     expect(copies()).toHaveLength(1);
     expect(await named('Campaign Plan (copy)')).toBe(0);
@@ -192,6 +202,47 @@ describe('a workspace’s New document', () => {
     await popup.getByRole('heading', { name: 'Marketing' }).waitFor();
     await expect.poll(() => searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
     await popup.close();
+  });
+});
+
+describe('empty workspaces', () => {
+  it('are listed with New document: Acme’s empty Home gets a document, made there', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    grist.clearRequests();
+    const acme = popup.getByRole('region', { name: 'Acme Corp' });
+    expect((await acme.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Engineering', 'Home', 'Marketing']);
+    expect((await popup.getByRole('region', { name: 'Globex Inc' }).getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Home', 'Projects']);
+    await acme.getByRole('button', { name: 'New document in Home' }).click();
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Kickoff');
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
+    await popup.getByRole('status').getByText('Created “\u2068Kickoff\u2069” in Acme Corp › Home.').waitFor();
+    expect(grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/docs')).map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.acmeHome.id}/docs`]);
+    await popup.getByRole('button', { name: 'Undo creating “Kickoff” (it goes to the trash)' }).click();
+    await popup.getByRole('status').getByText('Moved “\u2068Kickoff\u2069” to trash.').waitFor();
+    await popup.close();
+  });
+
+  it('a viewer’s copy picker offers only workspaces the list shows: their own empty Home among them', async () => {
+    const { extension, grist } = setup;
+    await (await saveOptions(extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+    const popup = await openPopup(extension);
+    const listed = async () => {
+      const shown: string[] = [];
+      for (const region of await popup.getByRole('region').all()) {
+        const site = await region.getAttribute('aria-label');
+        for (const heading of await region.getByRole('heading', { level: 3 }).allTextContents()) shown.push(`${heading} — ${site}`);
+      }
+      return shown;
+    };
+    const inList = await listed();
+    expect(inList).toContain('Home — Personal');
+    await (await openMenu(popup, 'Bug Tracker')).getByRole('menuitem', { name: 'Make a copy…' }).click();
+    const offered = await Promise.all((await popup.getByRole('option').all()).map((option) => option.getAttribute('aria-label')));
+    expect(offered).toEqual(['Home — Personal']);
+    for (const option of offered) expect(inList).toContain(option);
+    await popup.close();
+    await connectOwner(setup);
   });
 });
 
