@@ -101,12 +101,16 @@ describe('the More actions menu', () => {
     await settle();
     expect(backend.removeDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
     expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to trash.');
+    // The next row took the focus the menu (in Budget's row) held.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Report' })));
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
     await settle();
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'e1', docId: BUDGET.id, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069” from the trash.');
+    // The focus the Undo button took with it: on the document back in the list, not the search box.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
   });
 
   test('a trash Grist refuses puts the row back and says why', async () => {
@@ -146,6 +150,77 @@ describe('the More actions menu', () => {
     await settle();
     expect(backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
     expect(screen.getAllByRole('link', { name: /^Open (Plans|Ideas)$/ })).toHaveLength(2);
+  });
+
+  describe('where the focus goes', () => {
+    const owned = () => [BUDGET, doc('plansDoc0000000000000', 'Plans', { updatedAt: '2024-02-01T00:00:00.000Z' }), doc('ideasDoc0000000000000', 'Ideas', { updatedAt: '2024-01-01T00:00:00.000Z' })];
+    const ownedListing = (): Listing => ({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', owned(), { access: 'owners' })])] });
+    const focused = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? document.activeElement?.tagName;
+
+    test('Delete on the last row: to the row before it; Ctrl+Z there brings the row back, the focus on its link', async () => {
+      const { backend } = await setup(ownedListing());
+      backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+      backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Ideas', entryId: 'e2' } });
+      const ideas = screen.getByRole('link', { name: 'Open Ideas' });
+      ideas.focus();
+      fireEvent.keyDown(ideas, { key: 'Delete' });
+      await settle();
+      await waitFor(() => expect(focused()).toBe('Open Plans'));
+      fireEvent.keyDown(document.activeElement!, { key: 'z', ctrlKey: true });
+      await settle();
+      expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', docId: 'ideasDoc0000000000000', force: false });
+      await waitFor(() => expect(focused()).toBe('Open Ideas'));
+    });
+
+    test('Delete on the only row a search shows: to the status’s Undo, whose Enter brings it back, the focus on its link', async () => {
+      const { backend } = await setup(ownedListing());
+      backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+      backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Ideas', entryId: 'e2' } });
+      fireEvent.input(screen.getByRole('searchbox', { name: 'Search documents' }), { target: { value: 'ideas' } });
+      const ideas = screen.getByRole('link', { name: 'Open Ideas' });
+      ideas.focus();
+      fireEvent.keyDown(ideas, { key: 'Delete' });
+      await settle();
+      const undo = screen.getByRole('button', { name: 'Undo moving “Ideas” to trash' });
+      expect(document.activeElement).toBe(undo);
+      // A button's Enter is its click.
+      fireEvent.click(undo);
+      await settle();
+      await waitFor(() => expect(focused()).toBe('Open Ideas'));
+    });
+  });
+
+  test('one status line, the newest: a refusal after a change replaces its offer, and Ctrl+Z then undoes nothing', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    backend.pinDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Grist refused to pin “Shared notes”.' } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'Delete' });
+    await settle();
+    expect(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' })).toBeTruthy();
+    fireEvent.click(within(await openMenu('Shared notes')).getByRole('menuitem', { name: 'Pin' }));
+    await settle();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Grist refused to pin “Shared notes”.');
+    expect(status.textContent).not.toContain('Budget');
+    expect(within(status).queryByRole('button')).toBeNull();
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Shared notes' }), { key: 'z', ctrlKey: true });
+    await settle();
+    expect(backend.undoChange).not.toHaveBeenCalled();
+  });
+
+  test('one status line: a refresh’s summary does not stack over a change’s offer, whose Undo stays', async () => {
+    const { backend, store } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'Delete' });
+    await settle();
+    await act(async () => {
+      await store.refresh();
+    });
+    await settle();
+    const status = screen.getByRole('status');
+    expect(status.textContent).not.toContain('Listing updated');
+    expect(status.textContent).toContain('Moved “\u2068Budget\u2069” to trash.');
+    expect(within(status).getByRole('button', { name: 'Undo moving “Budget” to trash' })).toBeTruthy();
   });
 
   test('Pin: the document goes first among its workspace at once', async () => {

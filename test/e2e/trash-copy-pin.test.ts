@@ -48,6 +48,8 @@ describe('a document’s More actions', () => {
     await popup.getByRole('button', { name: 'Undo moving “Bug Tracker” to trash' }).click();
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.removedAt).toBeUndefined();
+    // The focus the Undo button took with it: on the document back, not the search box.
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Bug Tracker');
     await popup.close();
   });
 
@@ -63,6 +65,32 @@ describe('a document’s More actions', () => {
     await popup.keyboard.press('Control+z');
     await popup.getByRole('link', { name: 'Open Campaign Plan' }).waitFor();
     await expect.poll(() => grist.doc(DOCS.campaignPlan.id)?.removedAt).toBeUndefined();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Campaign Plan');
+    await popup.close();
+  });
+
+  it('Delete on the last result: the focus goes to the one before; on the only one, to Undo; either way back to the row with it', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    const focused = () => popup.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    const search = popup.getByRole('searchbox', { name: 'Search documents' });
+    await search.fill('project');
+    await popup.getByRole('link', { name: 'Open Project Alpha' }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Project Alpha\u2069” to trash.').waitFor();
+    await expect.poll(focused).toBe('Open Project Beta');
+    await popup.keyboard.press('Control+z');
+    await expect.poll(() => grist.doc(DOCS.projectAlpha.id)?.removedAt).toBeUndefined();
+    await expect.poll(focused).toBe('Open Project Alpha');
+
+    await search.fill('alpha');
+    await popup.getByRole('link', { name: 'Open Project Alpha' }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Project Alpha\u2069” to trash.').waitFor();
+    await expect.poll(focused).toBe('Undo moving “Project Alpha” to trash');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => grist.doc(DOCS.projectAlpha.id)?.removedAt).toBeUndefined();
+    await expect.poll(focused).toBe('Open Project Alpha');
     await popup.close();
   });
 
