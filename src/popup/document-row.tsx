@@ -107,7 +107,9 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       }}
     >
       <a
-        class="document-link"
+        // A pinned one keeps room for the pin mark in its end, beside the open mark: both stay in
+        // the column the open mark has on every row (popup.css).
+        class={document.isPinned ? 'document-link pinned' : 'document-link'}
         href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
         rel="noopener noreferrer"
@@ -143,7 +145,15 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
           {canRename(document) && (
             <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
           )}
-          <button type="button" class="icon-button more" aria-label={tRepeated('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
+          <button
+            type="button"
+            class="icon-button more"
+            aria-label={tRepeated('moreActionsFor', shownName)}
+            title={tRepeated('moreActionsTooltip')}
+            aria-haspopup="menu"
+            aria-expanded={menu}
+            onClick={() => setMenu(!menu)}
+          />
         </>
       )}
       {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}

@@ -850,6 +850,14 @@ describe('what a new user needs (issue 12)', () => {
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
   });
 
+  test('every icon button has a tooltip, More actions too (issue 41)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    const iconButtons = [...document.querySelectorAll('button.icon-button')];
+    expect(iconButtons.length).toBeGreaterThan(10);
+    expect(iconButtons.filter((button) => !button.getAttribute('title')).map((button) => button.getAttribute('aria-label'))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('title')).toBe('More actions: copy, pin, move to trash');
+  });
+
   test.each([
     ['a host the browser may not reach', { kind: 'no-host-permission' as const, message: 'The browser has not granted access to acme.' }, 'Open options'],
     ['a key not confirmed for the host', { kind: 'key-not-confirmed' as const, message: 'Not confirmed for acme.' }, 'Open options'],
