@@ -318,9 +318,9 @@ export function matchingRows(
         continue;
       }
       for (const workspace of site.workspaces) {
-        if (workspace.documents.length === 0) {
+        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
+        if (!workspace.documents.length) {
           // Not among `among`'s rows, which only name documents: its names are read instead, a few.
-          const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
           if (!leftBySite.every((term) => startsAWord(workspaceName, term))) continue;
           showSite();
           push(workspace.heading);
@@ -330,7 +330,6 @@ export function matchingRows(
         // None of its documents among those `among` found: they would be next.
         if (among && (next === among.rows.length || (among.rows[next] as DocumentItemRow).workspace !== workspace.heading.workspace)) continue;
         const folded = foldedNames(workspace);
-        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
         // The terms the document's own name must hold: those neither the site nor the workspace does,
         // nor the search narrowed (each document it found has them).
         const left = leftBySite.filter((term) => !startsAWord(workspaceName, term) && !among?.terms.includes(term));

@@ -56,16 +56,15 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
       </div>
     );
   }
-  const empty = workspace.documents.length === 0;
   return (
-    <div class={empty ? 'workspace-heading empty' : 'workspace-heading'} ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+    <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
       <Heading>
         <bdi dir="auto" title={shownName}>
           {markedName(shownName, store.terms)}
         </bdi>
       </Heading>
       {/* Said, or the next heading right under it would look like its documents' place. */}
-      {empty && <span class="workspace-empty">{t('workspaceEmpty')}</span>}
+      {!workspace.documents.length && <span class="empty">{t('noDocuments')}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRename(workspace) && (
         <button
