@@ -2,9 +2,9 @@
  * The listing as the popup lays it out, and its search: one flat list of rows (account heading and
  * error, with two or more accounts; site heading, site error, workspace heading, "No documents."
  * note, document), and the rows a search keeps. Every workspace is shown, an empty one too: its
- * heading is where New document reaches it, and the destination pickers offer it. Each kind has a fixed height (row-window.ts), and
- * the list view renders only the rows near the viewport (see results-list.tsx); everything here is
- * pure and DOM-free.
+ * heading is where New document reaches it, and the destination pickers offer it. Each kind has a
+ * fixed height (row-window.ts), and the list view renders only the rows near the viewport (see
+ * results-list.tsx); everything here is pure and DOM-free.
  *
  * Work is split by what it depends on: sorting, building row objects and folding names for search
  * happen once per listing (and are reused for the parts of a listing a rename left unchanged);
@@ -254,9 +254,9 @@ export function prepareSearch(listing: PreparedListing): void {
  * account's error, which still applies to them); and the documents whose keys are in `keep` (the
  * one being renamed stays in sight, whatever is typed). An empty workspace is shown by the same
  * rule, as a document with no name of its own would be: when its name, its site's or its
- * account's hold every term ("acme home" finds Acme's empty Home, and its New document). Workspaces,
- * sites and accounts without a match, and the notes, are left out. Given the rows it answered last (`previous`), answers that
- * very array when it finds the same rows, so the list sees nothing new and lays nothing out.
+ * account's hold every term ("acme home" finds Acme's empty Home, and its New document).
+ * Workspaces, sites and accounts without a match, and the notes, are left out. Given the rows it
+ * answered last (`previous`), answers that very array when it finds the same rows, so the list sees nothing new and lays nothing out.
  * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
  * `keep`, it looks only at the documents that one found (no other can match), and only for the
  * terms that one did not have (each of its documents has those). Given `limit`, it stops at the

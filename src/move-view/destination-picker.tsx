@@ -44,7 +44,7 @@ export interface DestinationPickerProps {
 }
 
 /** True when `a` and `b` are the same workspace of the same site (a refresh makes new objects of both). */
-export function sameDestination(a: MoveDestination, b: MoveDestination): boolean {
+function sameDestination(a: MoveDestination, b: MoveDestination): boolean {
   return a.workspace.id === b.workspace.id && a.site.orgId === b.site.orgId && a.site.siteUrl === b.site.siteUrl;
 }
 

@@ -14,8 +14,9 @@ export interface DestinationGroup {
 }
 
 /**
- * The destinations whose workspace and site names (as the listing shows them) hold every word of `query` (folded: "resume"
- * finds "Résumé"), grouped by site in their order. An empty query keeps them all.
+ * The destinations whose workspace and site names (as the listing shows them) hold every word of
+ * `query` (folded: "resume" finds "Résumé"), grouped by site in their order. An empty query keeps
+ * them all.
  */
 export function destinationGroups(destinations: readonly MoveDestination[], query: string): DestinationGroup[] {
   const terms = searchTerms(query);

@@ -3,11 +3,11 @@
  * while open: "Name of the copy" (Grist's own default, `<name> (copy)`), "As template (structure
  * only, no data)", and the move's destination picker over every workspace the user may add
  * documents to on any site of the same server, its own included, which starts chosen (a copy
- * beside its original, as Grist's own form offers). Choosing a workspace only marks it; Copy, or
- * Enter in the name field, copies there, and Cancel (or Escape) closes the form: a copy is never
- * made by a click meant to choose. A refusal stays here in Grist's words; after a lost answer the
- * worker could not confirm, Copy again sends it once more, only if the user asks. Loaded with the
- * move's picker (on-demand.ts).
+ * beside its original, when the user may add documents there). Choosing a workspace only marks
+ * it; Copy, or Enter in the name field, copies there, and Cancel (or Escape) closes the form: a
+ * copy is never made by a click meant to choose. A refusal stays here in Grist's words; after a
+ * lost answer the worker could not confirm, Copy again sends it once more, only if the user asks.
+ * Loaded with the move's picker (on-demand.ts).
  */
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';

@@ -143,8 +143,8 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
 /**
  * Copies the document of the open copy form to `to`, named `name` (`asTemplate`: structure only).
  * Once Grist made it, the copy is listed there, the form closes and the status offers Open and
- * Undo (saying "as a template" for one); a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
- * says so, and the form offers Copy again (`lost`).
+ * Undo (saying "as a template" for one); a refusal stays in the form in Grist's words; a lost
+ * answer the worker could not confirm says so, and the form offers Copy again (`lost`).
  */
 export async function commitCopy(context: DocumentActionContext, to: DocumentPlace, name: string, asTemplate: boolean): Promise<void> {
   const { moving, backend } = context;
