@@ -1,9 +1,10 @@
 /**
  * The listing as the popup lays it out, and its search: one flat list of rows (account heading and
  * error, with two or more accounts; site heading, site error, workspace heading, "No documents."
- * note, document), and the rows a search keeps. Each kind has a fixed height (row-window.ts), and
- * the list view renders only the rows near the viewport (see results-list.tsx); everything here is
- * pure and DOM-free.
+ * note, document), and the rows a search keeps. Every workspace is shown, an empty one too: its
+ * heading is where New document reaches it, and the destination pickers offer it. Each kind has a
+ * fixed height (row-window.ts), and the list view renders only the rows near the viewport (see
+ * results-list.tsx); everything here is pure and DOM-free.
  *
  * Work is split by what it depends on: sorting, building row objects and folding names for search
  * happen once per listing (and are reused for the parts of a listing a rename left unchanged);
@@ -58,7 +59,7 @@ export interface SiteErrorRow extends RowBase {
   earlier: boolean;
 }
 
-/** "No documents." under a site that has none, or "Waiting for <host>…" under one not answered yet. */
+/** "No documents." under a site that lists no workspace, or "Waiting for <host>…" under one not answered yet. */
 export interface NoteRow extends RowBase {
   kind: 'note';
   text: string;
@@ -98,9 +99,9 @@ interface PreparedWorkspace {
 interface PreparedSite {
   heading: SiteHeadingRow;
   error: SiteErrorRow | null;
-  /** "No documents." for a site that listed fine but has none; "Waiting for <host>…". */
+  /** "No documents." for a site that listed fine but has no workspace; "Waiting for <host>…". */
   note: NoteRow | null;
-  /** Its workspaces that hold documents: an empty one says nothing worth a row. */
+  /** Its workspaces, the empty ones too (their heading says so). */
   workspaces: PreparedWorkspace[];
   /** The site's folded name as shown (see siteDisplayName); filled on the first search. */
   foldedName: string | null;
@@ -176,7 +177,7 @@ function prepareSite(site: SiteEntry, grouped: boolean): PreparedSite {
   if (prepared) return prepared;
   const account = grouped ? site.account : undefined;
   const key = `s${accountPart(account)}${site.orgId}`;
-  const workspaces = site.workspaces.filter((workspace) => workspace.documents.length > 0).map((workspace) => prepareWorkspace(site, account, workspace));
+  const workspaces = site.workspaces.map((workspace) => prepareWorkspace(site, account, workspace));
   prepared = {
     heading: { kind: 'site', key, site },
     error: site.error ? { kind: 'site-error', key: `e${key}`, site, error: site.error, earlier: workspaces.length > 0 } : null,
@@ -251,9 +252,11 @@ export function prepareSearch(listing: PreparedListing): void {
  * site's or its account's user's name or email (so "acme" shows every document of the Acme site,
  * "acme budget" its budgets), under their workspace, site and account headings (and the site's or
  * account's error, which still applies to them); and the documents whose keys are in `keep` (the
- * one being renamed stays in sight, whatever is typed). Workspaces, sites and accounts without a
- * match, and the notes, are left out. Given the rows it answered last (`previous`), answers that
- * very array when it finds the same rows, so the list sees nothing new and lays nothing out.
+ * one being renamed stays in sight, whatever is typed). An empty workspace is shown by the same
+ * rule, as a document with no name of its own would be: when its name, its site's or its
+ * account's hold every term ("acme home" finds Acme's empty Home, and its New document).
+ * Workspaces, sites and accounts without a match, and the notes, are left out. Given the rows it
+ * answered last (`previous`), answers that very array when it finds the same rows, so the list sees nothing new and lays nothing out.
  * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
  * `keep`, it looks only at the documents that one found (no other can match), and only for the
  * terms that one did not have (each of its documents has those). Given `limit`, it stops at the
@@ -296,10 +299,18 @@ export function matchingRows(
     if (leftByAccount.length === 0 && account.sites.length === 0) showAccount();
     for (const site of account.sites) {
       let siteShown = false;
+      // Its heading (and error) go before the first of its rows shown, if any is.
+      const showSite = () => {
+        if (siteShown) return;
+        siteShown = true;
+        showAccount();
+        push(site.heading);
+        if (site.error) push(site.error);
+      };
       const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
       const leftBySite = leftByAccount.filter((term) => !startsAWord(siteName, term));
       if (leftBySite.length === 0 && site.workspaces.length === 0) {
-        // A site found by its name that has no documents to show: its heading and why.
+        // A site found by its name that lists no workspace: its heading and why.
         showAccount();
         push(site.heading);
         if (site.error) push(site.error);
@@ -307,10 +318,18 @@ export function matchingRows(
         continue;
       }
       for (const workspace of site.workspaces) {
+        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
+        if (!workspace.documents.length) {
+          // Not among `among`'s rows, which only name documents: its names are read instead, a few.
+          if (!leftBySite.every((term) => startsAWord(workspaceName, term))) continue;
+          showSite();
+          push(workspace.heading);
+          if (count >= limit) break rows;
+          continue;
+        }
         // None of its documents among those `among` found: they would be next.
         if (among && (next === among.rows.length || (among.rows[next] as DocumentItemRow).workspace !== workspace.heading.workspace)) continue;
         const folded = foldedNames(workspace);
-        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
         // The terms the document's own name must hold: those neither the site nor the workspace does,
         // nor the search narrowed (each document it found has them).
         const left = leftBySite.filter((term) => !startsAWord(workspaceName, term) && !among?.terms.includes(term));
@@ -326,12 +345,7 @@ export function matchingRows(
             skip();
           }
           if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
-          if (!siteShown) {
-            siteShown = true;
-            showAccount();
-            push(site.heading);
-            if (site.error) push(site.error);
-          }
+          showSite();
           if (!workspaceShown) {
             workspaceShown = true;
             push(workspace.heading);

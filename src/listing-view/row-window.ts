@@ -34,6 +34,8 @@ export const EDITING_ROW_HEIGHT = 54;
 export const EDITING_WITH_ERROR_ROW_HEIGHT = 110;
 /** A document row with its destination picker open (the list inside scrolls). */
 export const MOVING_ROW_HEIGHT = 300;
+/** A document row with its copy form open: the picker, under the name and template box, over Copy and Cancel. */
+export const COPYING_ROW_HEIGHT = 390;
 
 /** Where each row sits: row `i` spans `offsets[i]` to `offsets[i + 1]`; `offsets[rows.length]` is the total. */
 export interface RowLayout {

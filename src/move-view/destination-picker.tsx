@@ -1,16 +1,20 @@
 /**
  * The destination picker of a move (issue 18), the same in the popup, the rename window and the
  * Bulk rename page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
- * grouped by site, each option named "<workspace> — <site>". Focus stays in the field (it is a
- * combobox whose active option the arrow keys move); Enter or a click chooses, Escape closes.
+ * grouped by site, each option named "<workspace> — <site>" (the site named as the listing names
+ * it: "Personal" for the personal site). Focus stays in the field (it is a combobox whose active
+ * option the arrow keys move); Enter or a click chooses, Escape closes.
  * A destination on another site is marked (its group says so) and asks once before it is chosen,
- * since the document gets a new address there (grist-api.md "Moving a document").
+ * since the document gets a new address there (grist-api.md "Moving a document"). In a form that
+ * confirms with a button of its own (the popup's copy form), choosing only marks the destination
+ * chosen (`chosen`), and the form acts on it.
  * Names come from Grist: rendered as text only.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import type { MoveDestination } from '../shared/move.ts';
 import { destinationGroups } from './destinations.ts';
+import { siteDisplayName } from '../listing-view/listing-rows.ts';
 
 export interface DestinationPickerProps {
   /** Unique on the page: the ids of the field, list and options start with it. */
@@ -25,6 +29,12 @@ export interface DestinationPickerProps {
   confirmation: (destination: MoveDestination) => string | null;
   /** Called with the destination chosen (and confirmed, if it asked). */
   onChoose: (destination: MoveDestination) => void;
+  /**
+   * For a form that confirms with a button of its own: the destination chosen so far (null: none
+   * yet), the selected option (`aria-selected`) while the arrow keys move the active one, which
+   * starts on it. Absent: the active option is the selected one (choosing it acts at once).
+   */
+  chosen?: MoveDestination | null;
   /** Escape in the list, or Cancel: the caller closes the picker and puts focus back. */
   onClose: () => void;
   /** A reason the last move failed, shown above the list (role="alert"). */
@@ -33,9 +43,14 @@ export interface DestinationPickerProps {
   crossSiteNote?: MessageKey;
 }
 
-export function DestinationPicker({ idBase, subject, destinations, confirmation, onChoose, onClose, error, crossSiteNote = 'anotherSite' }: DestinationPickerProps) {
+/** True when `a` and `b` are the same workspace of the same site (a refresh makes new objects of both). */
+function sameDestination(a: MoveDestination, b: MoveDestination): boolean {
+  return a.workspace.id === b.workspace.id && a.site.orgId === b.site.orgId && a.site.siteUrl === b.site.siteUrl;
+}
+
+export function DestinationPicker({ idBase, subject, destinations, confirmation, onChoose, onClose, error, crossSiteNote = 'anotherSite', chosen }: DestinationPickerProps) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(() => Math.max(0, chosen ? destinations.findIndex((destination) => sameDestination(destination, chosen)) : 0));
   const [confirming, setConfirming] = useState<{ destination: MoveDestination; text: string } | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLParagraphElement>(null);
@@ -107,7 +122,7 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
 
   let index = 0;
   return (
-    <div class="destination-picker" onKeyDown={onKeyDown}>
+    <div class={chosen === undefined ? 'destination-picker' : 'destination-picker chooses'} onKeyDown={onKeyDown}>
       {error && (
         <p class="move-error" role="alert">
           {error}
@@ -137,9 +152,9 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
       />
       <div class="destination-list" id={`${idBase}-list`} role="listbox" aria-label={t('destinationFor', subject)}>
         {groups.map((group) => (
-          <div role="group" key={`${group.site.orgId} ${group.site.siteUrl}`} aria-label={group.site.name}>
+          <div role="group" key={`${group.site.orgId} ${group.site.siteUrl}`} aria-label={siteDisplayName(group.site)}>
             <div class="destination-site" aria-hidden="true">
-              <span dir="auto">{group.site.name}</span>
+              <span dir="auto">{siteDisplayName(group.site)}</span>
               <span class="destination-site-note">{t(group.crossSite ? crossSiteNote : 'thisSite')}</span>
             </div>
             {group.destinations.map((destination) => {
@@ -149,14 +164,17 @@ export function DestinationPicker({ idBase, subject, destinations, confirmation,
                   key={destination.workspace.id}
                   id={optionId(own)}
                   role="option"
-                  class={`destination${destination.crossSite ? ' cross-site' : ''}`}
-                  aria-selected={own === activeIndex}
-                  aria-label={t('destinationOption', destination.workspace.name, destination.site.name)}
+                  class={`destination${destination.crossSite ? ' cross-site' : ''}${own === activeIndex ? ' active' : ''}`}
+                  aria-selected={chosen === undefined ? own === activeIndex : chosen !== null && sameDestination(destination, chosen)}
+                  aria-label={t('destinationOption', destination.workspace.name, siteDisplayName(destination.site))}
                   onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(destination)}
+                  onClick={() => {
+                    setActive(own);
+                    choose(destination);
+                  }}
                 >
                   <span dir="auto">{destination.workspace.name}</span>
-                  {destination.crossSite && <span class="destination-option-site" dir="auto">{` — ${destination.site.name}`}</span>}
+                  {destination.crossSite && <span class="destination-option-site" dir="auto">{` — ${siteDisplayName(destination.site)}`}</span>}
                 </div>
               );
             })}

@@ -4,6 +4,7 @@
  */
 import type { MoveDestination } from '../shared/move.ts';
 import { foldedMatches, foldForSearch, searchTerms } from '../shared/search.ts';
+import { siteDisplayName } from '../listing-view/listing-rows.ts';
 
 /** One site's destinations, in the listing's order. */
 export interface DestinationGroup {
@@ -13,14 +14,15 @@ export interface DestinationGroup {
 }
 
 /**
- * The destinations whose workspace and site names hold every word of `query` (folded: "resume"
- * finds "Résumé"), grouped by site in their order. An empty query keeps them all.
+ * The destinations whose workspace and site names (as the listing shows them) hold every word of
+ * `query` (folded: "resume" finds "Résumé"), grouped by site in their order. An empty query keeps
+ * them all.
  */
 export function destinationGroups(destinations: readonly MoveDestination[], query: string): DestinationGroup[] {
   const terms = searchTerms(query);
   const groups: DestinationGroup[] = [];
   for (const destination of destinations) {
-    if (terms.length && !foldedMatches(foldForSearch(`${destination.workspace.name} ${destination.site.name}`), terms)) continue;
+    if (terms.length && !foldedMatches(foldForSearch(`${destination.workspace.name} ${siteDisplayName(destination.site)}`), terms)) continue;
     const last = groups.at(-1);
     if (last?.site === destination.site) last.destinations.push(destination);
     else groups.push({ site: destination.site, crossSite: destination.crossSite, destinations: [destination] });

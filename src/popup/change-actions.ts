@@ -213,40 +213,47 @@ export async function commitMove(context: ActionContext, to: DocumentPlace): Pro
 
 /**
  * Once the list is drawn (after the next frame: its re-render may wait for one), the focus on what
- * `target` finds then, unless the user put it somewhere meanwhile (it is still on the body, or on
- * an element that went).
+ * `target` finds then, unless the user put it somewhere meanwhile: it moves from the body, from an
+ * element that went, or from `from` (where it was when the change began: it moves from there too).
  */
-export function focusOnceDrawn(target: () => HTMLElement | null | undefined): void {
+export function focusOnceDrawn(target: () => HTMLElement | null | undefined, from?: Element | null): void {
   requestAnimationFrame(() =>
     setTimeout(() => {
       const active = globalThis.document.activeElement;
-      if (active && active !== globalThis.document.body && active.isConnected) return;
+      if (active && active !== globalThis.document.body && active.isConnected && active !== from) return;
       target()?.focus();
     }),
   );
 }
 
 /**
- * Once drawn, the focus a closing picker or form took with it: the document's link where it is
- * now if that is on screen, otherwise the search box (see focusOnceDrawn).
+ * Once drawn, the focus a closing picker or form took with it (or, given, the focus on `from`):
+ * the document's link where it is now if that is on screen, otherwise the search box (see
+ * focusOnceDrawn).
  */
-export function focusDocumentLink(ref: DocumentRef): void {
-  focusOnceDrawn(() => rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents'));
+export function focusDocumentLink(ref: DocumentRef, from?: Element | null): void {
+  focusOnceDrawn(() => rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents'), from);
 }
 
 /**
  * Undoes the last change (`force`: even though the document was changed elsewhere since). Grist's
  * answer is shown whatever the user did meanwhile (the old name, the old place, the document back
- * or gone); the offer then says what it came to, unless another change replaced it.
+ * or gone); the offer then says what it came to, unless another change replaced it. A document
+ * back from the trash takes the focus, on its link, from where the undo was asked (the Undo
+ * button, which goes, or the row Ctrl+Z was pressed on); otherwise a focus the Undo button took
+ * with it goes to the search box.
  */
 export async function undoLast(context: ActionContext, force: boolean): Promise<void> {
   const { lastChange, announcement, backend, edit } = context;
   const last = lastChange.value;
   if (!last || last.undo.kind === 'undoing') return;
   lastChange.value = { ...last, undo: { kind: 'undoing' } };
+  const from = globalThis.document.activeElement;
   const docId = 'docId' in last.ref ? last.ref.docId : workspaceKey(last.ref.workspaceId);
   const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force })));
   const { move, other } = last;
+  if ('restored' in result && other?.bringsRowBack) focusDocumentLink(last.ref as DocumentRef, from);
+  else focusOnceDrawn(() => globalThis.document.getElementById('search-documents'));
   batch(() => {
     if ('restored' in result) {
       if (move) edit((shown) => withMoved(shown, last.ref as DocumentRef, move.from));

@@ -37,14 +37,18 @@ function offer(context: DocumentActionContext, entryId: string | null, ref: Docu
   offerUndo(context, entryId, { ref, oldName: name, newName: name, other }, other.message);
 }
 
-/**
- * The link of the document row after row `key` (before it, for the last): where the focus goes
- * when that row leaves the list, so Ctrl+Z and the arrow keys go on working from there (the search
- * box would take Ctrl+Z as its own). Null when `key`'s row does not hold the focus.
- */
-function neighbourLink(key: string): HTMLElement | null {
+/** The element of row `key`, when it holds the focus (its link, a button, its open menu); otherwise null. */
+function rowHoldingFocus(key: string): Element | null {
   const row = globalThis.document.activeElement?.closest('[data-row-key]');
-  if (row?.getAttribute('data-row-key') !== key) return null;
+  return row?.getAttribute('data-row-key') === key ? row : null;
+}
+
+/**
+ * The link of the document row after `row` (before it, for the last), if any: where the focus goes
+ * when that row leaves the list, so Ctrl+Z and the arrow keys go on working from there (the search
+ * box would take Ctrl+Z as its own).
+ */
+function neighbourLink(row: Element): HTMLElement | null {
   // In the order they are shown (the windowed list keeps its elements in no set order).
   const top = (element: HTMLElement) => element.getBoundingClientRect().top;
   const links = [...globalThis.document.querySelectorAll<HTMLElement>(RESULT_LINK)].sort((a, b) => top(a) - top(b));
@@ -76,7 +80,9 @@ const named = (ref: DocumentRef) => ({ orgId: ref.orgId, siteUrl: ref.siteUrl, d
 
 /**
  * Moves document `ref` to the trash: its row goes at once, and comes back if Grist refuses (but
- * for a document Grist no longer has). Once Grist confirms, the status says so with Undo.
+ * for a document Grist no longer has). Once Grist confirms, the status says so with Undo. A focus
+ * the row held goes to the next row's link (the previous one's, for the last), or, with no other
+ * row left, to the status's Undo once there (to the row put back, if refused).
  */
 export async function trash(context: DocumentActionContext, ref: DocumentRef): Promise<void> {
   const { listing, confirm, backend, announcement } = context;
@@ -85,7 +91,8 @@ export async function trash(context: DocumentActionContext, ref: DocumentRef): P
   if (!document || !place) return;
   const key = renameKey(ref);
   const putBack = (shown: Listing) => withAdded(shown, place, document, ref.account);
-  const next = neighbourLink(key);
+  const row = rowHoldingFocus(key);
+  const next = row && neighbourLink(row);
   batch(() => {
     confirm(key, (shown) => withRenamed(shown, ref, null));
     announcement.value = '';
@@ -97,9 +104,11 @@ export async function trash(context: DocumentActionContext, ref: DocumentRef): P
     if (!reply.ok) {
       if (reply.error.status !== 404) confirm(key, putBack);
       announcement.value = reply.error.message;
+      if (row && !next) focusDocumentLink(ref);
       return;
     }
-    offer(context, reply.value.entryId, ref, document.name, { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undone: putBack, undoneMessage: t('restoredFromTrash', plainTextName(document.name)) });
+    const words = { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undone: putBack, undoneMessage: t('restoredFromTrash', plainTextName(document.name)) };
+    offer(context, reply.value.entryId, ref, document.name, { ...words, bringsRowBack: true, ...(row && !next ? { focusUndo: true as const } : {}) });
   });
 }
 
@@ -134,8 +143,8 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
 /**
  * Copies the document of the open copy form to `to`, named `name` (`asTemplate`: structure only).
  * Once Grist made it, the copy is listed there, the form closes and the status offers Open and
- * Undo; a refusal stays in the form in Grist's words; a lost answer the worker could not confirm
- * says so, and the form offers Copy again (`lost`).
+ * Undo (saying "as a template" for one); a refusal stays in the form in Grist's words; a lost
+ * answer the worker could not confirm says so, and the form offers Copy again (`lost`).
  */
 export async function commitCopy(context: DocumentActionContext, to: DocumentPlace, name: string, asTemplate: boolean): Promise<void> {
   const { moving, backend } = context;
@@ -160,7 +169,7 @@ export async function commitCopy(context: DocumentActionContext, to: DocumentPla
     moving.value = null;
     // The form took the focus with it: back to the document copied.
     focusDocumentLink(ref);
-    const words = { message: t('copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
+    const words = { message: t(asTemplate ? 'copiedAsTemplateTo' : 'copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
     showAdded(context, entryId, addedEntry(id, made), there, ref.account, words, true);
   });
 }

@@ -96,14 +96,19 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
         // F2 renames the focused document, as in file managers; Delete moves it to the trash
-        // (owners only, as renaming: shared/document-actions.ts canTrash).
-        if (!canRename(document) || mode !== 'view' || menu) return;
+        // (owners only, as renaming: shared/document-actions.ts canTrash). A held key repeats, and
+        // the focus goes on to the next row: only the press itself acts, or holding Delete would
+        // trash one document after another.
+        if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
         if (event.key === 'F2') store.beginRename(ref);
         else if (event.key === 'Delete') void store.act('trash', ref);
         else return;
         event.preventDefault();
       }}
     >
+      {/* Before the link, which the page draws first: the link makes room for it in its end,
+          beside its open mark, and both stay in the column every row's open mark has (popup.css). */}
+      {document.isPinned && <PinIcon />}
       <a
         class="document-link"
         href={documentPageUrl(row.site.siteUrl, document)}
@@ -114,7 +119,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       >
         {markedName(shownName, store.terms)}
       </a>
-      {document.isPinned && <PinIcon />}
       {modified && (
         // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
         <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
@@ -141,7 +145,15 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
           {canRename(document) && (
             <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
           )}
-          <button type="button" class="icon-button more" aria-label={tRepeated('moreActionsFor', shownName)} aria-haspopup="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} />
+          <button
+            type="button"
+            class="icon-button more"
+            aria-label={tRepeated('moreActionsFor', shownName)}
+            title={tRepeated('moreActionsTooltip')}
+            aria-haspopup="menu"
+            aria-expanded={menu}
+            onClick={() => setMenu(!menu)}
+          />
         </>
       )}
       {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}

@@ -46,10 +46,12 @@ export interface LastChange {
   move?: { from: DocumentPlace; to: DocumentPlace };
   /**
    * For the other kinds (trash, copy, pin, new document, restore): what the status says of it, the
-   * Undo button's name, how the listing shows its undo and what the status says then, and the page
-   * of what it made (Open).
+   * Undo button's name, how the listing shows its undo and what the status says then, the page of
+   * what it made (Open), and (a trash) that its undo brings the document's row back, where the
+   * focus then goes, and that the Undo button takes the focus the row held (no other row was left
+   * to take it).
    */
-  other?: { message: string; undoLabel: string; undone: (shown: Listing) => Listing; undoneMessage: string; open?: string };
+  other?: { message: string; undoLabel: string; undone: (shown: Listing) => Listing; undoneMessage: string; open?: string; bringsRowBack?: true; focusUndo?: true };
 }
 
 /** True when `site` is the one `ref` names: by org id and, when the ref names them, its address and account. */

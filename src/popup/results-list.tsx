@@ -16,7 +16,7 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { byAccount, type Row } from '../listing-view/listing-rows.ts';
-import { EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
+import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
 import { documentKey } from '../listing-view/row-identity.ts';
 import { highlightMatches } from '../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
@@ -68,8 +68,9 @@ function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveS
   let signature = '';
   const movingKey = moving && documentKey(moving.ref);
   if (movingKey) {
+    // A row's picker gives way to its copy form only through its closing: the key alone tells them apart.
     signature = movingKey;
-    heights.set(movingKey, MOVING_ROW_HEIGHT);
+    heights.set(movingKey, moving.copy ? COPYING_ROW_HEIGHT : MOVING_ROW_HEIGHT);
   }
   for (const [key, state] of renames) {
     if (state.saving) continue;

@@ -1,9 +1,10 @@
 /**
  * A document row's More actions menu (`role="menu"`), drawn only while open: the items the user's
- * rights allow (shared/document-actions.ts): Move to trash (owners), Make a copy… (anyone who sees
- * it), Pin or Unpin (owners and editors). Keyboard as the ARIA menu pattern has it: focus on the
- * first item when it opens, the arrow keys (and Home, End) move among the items, Enter or Space
- * chooses, Escape closes it with focus back on its button, Tab closes it and goes on. Placed
+ * rights allow (shared/document-actions.ts): Make a copy… (anyone who sees it), Pin or Unpin
+ * (owners and editors), Move to trash (owners), last. Keyboard as the ARIA menu pattern has it:
+ * focus on the first item when it opens, the arrow keys (and Home, End) move among the items,
+ * Enter or Space chooses, Escape closes it with focus back on its button, Tab closes it and goes
+ * on. Placed
  * fixed under its button (above it near the bottom of the popup), so the list's scrolling box does
  * not cut it; a scroll or a resize closes it.
  */
@@ -32,10 +33,11 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
   // Its row's More actions button, just before it: the menu is placed by it, and focus goes back to it on Escape.
   const button = () => menuRef.current?.previousElementSibling as HTMLElement | null | undefined;
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
-  const items: Item[] = [];
-  if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trash', ref) });
-  items.push({ label: t('menuMakeCopy'), run: () => void store.act('beginCopy', ref) });
+  // The least harmful first, where the focus starts (Make a copy… only opens its form), the one
+  // that takes the document away last: Enter, Enter on a menu just opened must not trash it.
+  const items: Item[] = [{ label: t('menuMakeCopy'), run: () => void store.act('beginCopy', ref) }];
   if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pin', ref, !document.isPinned), refocus: true });
+  if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trash', ref) });
 
   useLayoutEffect(() => {
     const box = button()?.getBoundingClientRect();

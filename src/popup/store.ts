@@ -65,19 +65,30 @@ function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promi
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
+  const lastChange = signal<LastChange | null>(null);
+  // The status says one thing, the newest, and its Undo (and Ctrl+Z) undoes what it says: a
+  // sentence said after a change (a refusal, another change that could not be offered, a delete
+  // forever) replaces that change's offer, rather than stack above it while Ctrl+Z undoes the older
+  // change. (Offering a change clears the sentence: change-actions.ts offerUndo.)
+  effect(() => {
+    if (announcement.value) lastChange.value = null;
+  });
   const sync = createListingSync({
     backend,
     readCachedListing,
     readCachedPreview,
     announcement,
     // In the on-demand chunk, as most popups close before a refresh ends: at once when it is loaded
-    // (the popup was idle), else once it is.
-    summarize: (listing, say) => void withParts(({ listingSummary }) => say(listingSummary.describeListing(listing))),
+    // (the popup was idle), else once it is. Not over a change's offer: the user's own change, and
+    // its Undo, are the news; the list the refresh shows speaks for itself.
+    summarize: (listing, say) =>
+      void withParts(({ listingSummary }) => {
+        if (!lastChange.peek()) say(listingSummary.describeListing(listing));
+      }),
   });
   const { listing, partial, readWholeCache } = sync;
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
-  const lastChange = signal<LastChange | null>(null);
   const moving = signal<MoveState | null>(null);
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal

@@ -1,5 +1,5 @@
 /** The popup's offer to undo its last change, in its status region (status-area.tsx), with Open for a document it made. */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -19,6 +19,13 @@ function inTextField(target: EventTarget | null): boolean {
  */
 export function UndoOffer({ store }: { store: PopupStore }) {
   const last = store.lastChange.value;
+  const offerRef = useRef<HTMLDivElement>(null);
+  // A change whose row held the focus, with no other row left to take it: the Undo button takes
+  // it (Enter and Ctrl+Z undo there), unless the user put it somewhere meanwhile.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (last?.other?.focusUndo && (!active || active === document.body || !active.isConnected)) offerRef.current?.querySelector<HTMLElement>('button[aria-keyshortcuts]')?.focus();
+  }, [last?.entryId]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // By key, or by place for layouts whose Z key types another letter.
@@ -32,15 +39,10 @@ export function UndoOffer({ store }: { store: PopupStore }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [store]);
   if (!last) return null;
-  const undoLast = (force: boolean) =>
-    void store.undoLastChange(force).then(() =>
-      // Once drawn: the button went with the undo, and focus goes to the search box, not the top of the page.
-      setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) document.getElementById('search-documents')?.focus();
-      }, 0),
-    );
+  // The button goes with the undo: the undo puts the focus it held somewhere (change-actions.ts undoLast).
+  const undoLast = (force: boolean) => void store.undoLastChange(force);
   return (
-    <div class="undo-offer">
+    <div class="undo-offer" ref={offerRef}>
       <p class="undo-message">
         {last.other?.message ?? (last.move ? movedText('movedTo', last.oldName, last.move.to) : t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName)))}
       </p>

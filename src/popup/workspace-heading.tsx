@@ -1,8 +1,8 @@
 /**
- * A workspace's heading in the listing. Its owners get a Rename button that turns the heading into
- * the same rename field a document row has (rename-field.tsx): Enter saves, Escape cancels. Those
- * who may add documents to it (owners, editors) get New document, which turns it into a name field
- * (new-document-field.tsx).
+ * A workspace's heading in the listing, saying so when it holds no document. Its owners get a
+ * Rename button that turns the heading into the same rename field a document row has
+ * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
+ * editors) get New document, which turns it into a name field (new-document-field.tsx).
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../listing-view/highlighted.tsx';
@@ -63,6 +63,8 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           {markedName(shownName, store.terms)}
         </bdi>
       </Heading>
+      {/* Said, or the next heading right under it would look like its documents' place. */}
+      {!workspace.documents.length && <span class="empty">{t('noDocuments')}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {canRename(workspace) && (
         <button

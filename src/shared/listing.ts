@@ -229,8 +229,7 @@ export function listingPreview(listing: Listing, rows: number): Listing {
     left -= 1;
     const workspaces: WorkspaceEntry[] = [];
     for (const workspace of site.workspaces) {
-      // An empty workspace is not shown (listing-view/listing-rows.ts): it takes no row of the preview.
-      if (workspace.documents.length === 0) continue;
+      // An empty one too: its heading is a row (listing-view/listing-rows.ts).
       if (left <= 0) break;
       left -= 1;
       const documents = sortDocuments(workspace.documents).slice(0, Math.max(0, left));

@@ -108,6 +108,32 @@ describe('DestinationPicker', () => {
     expect(onChoose.mock.calls[0]![0].site.name).toBe('globex');
   });
 
+  test('in a form that confirms with its own button (chosen): the chosen option is the selected one, the arrow keys start on it and leave it selected', () => {
+    const destinations = moveDestinations(LISTING, FROM);
+    const { filter, onChoose } = renderPicker({ chosen: destinations[1]!, confirmation: () => null });
+    const selected = () => screen.getAllByRole('option').filter((option) => option.getAttribute('aria-selected') === 'true').map((option) => option.getAttribute('aria-label'));
+    const active = () => document.getElementById(filter.getAttribute('aria-activedescendant')!)?.getAttribute('aria-label');
+    expect(selected()).toEqual(['Clients — globex']);
+    expect(active()).toBe('Clients — globex');
+    fireEvent.keyDown(filter, { key: 'ArrowUp' });
+    expect(active()).toBe('Résumés — Personal');
+    expect(selected()).toEqual(['Clients — globex']);
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(onChoose.mock.calls.map(([destination]) => destination.workspace.id)).toEqual([11]);
+    cleanup();
+    renderPicker({ chosen: null });
+    expect(selected()).toEqual([]);
+  });
+
+  test('the personal site is named as the listing names it, whatever Grist calls it', () => {
+    const personal: Listing = { ...LISTING, sites: [{ ...LISTING.sites[0]!, name: 'docs-5', personal: true }, LISTING.sites[1]!] };
+    const { filter } = renderPicker({ destinations: moveDestinations(personal, FROM) });
+    expect(optionNames()).toEqual(['Résumés — Personal', 'Clients — globex']);
+    expect(screen.getByRole('group', { name: 'Personal' })).toBeTruthy();
+    fireEvent.input(filter, { target: { value: 'personal' } });
+    expect(optionNames()).toEqual(['Résumés — Personal']);
+  });
+
   test('Enter and Escape that end an IME composition in the filter choose and close nothing', () => {
     const { filter, onChoose, onClose } = renderPicker();
     fireEvent.keyDown(filter, { key: 'Enter', isComposing: true });

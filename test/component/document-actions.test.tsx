@@ -32,8 +32,8 @@ function listing(): Listing {
   return { fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', [BUDGET, NOTES], { access: 'owners' })]), acme] };
 }
 
-async function setup() {
-  const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing() })) };
+async function setup(shown: Listing = listing()) {
+  const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: shown })) };
   const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
   render(<App store={store} />);
   await act(async () => {
@@ -62,28 +62,29 @@ describe('the More actions menu', () => {
       fireEvent.keyDown(menu, { key: 'Escape' });
       return texts;
     };
-    expect(await items('Budget')).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
+    expect(await items('Budget')).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
     expect(await items('Shared notes')).toEqual(['Make a copy…', 'Pin']);
     expect(await items('Report')).toEqual(['Make a copy…']);
   });
 
-  test('keyboard: focus on the first item, arrows move and wrap, Home and End, Escape back to the button', async () => {
+  test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button', async () => {
     await setup();
     const menu = await openMenu('Budget');
-    const [trash, copy, pin] = within(menu).getAllByRole('menuitem');
-    await waitFor(() => expect(document.activeElement).toBe(trash));
+    const [copy, pin, trash] = within(menu).getAllByRole('menuitem');
+    expect(copy!.textContent).toBe('Make a copy…');
+    await waitFor(() => expect(document.activeElement).toBe(copy));
     expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(pin);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(copy);
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(pin);
-    fireEvent.keyDown(menu, { key: 'Home' });
     expect(document.activeElement).toBe(trash);
+    fireEvent.keyDown(menu, { key: 'Home' });
+    expect(document.activeElement).toBe(copy);
     fireEvent.keyDown(menu, { key: 'End' });
-    expect(document.activeElement).toBe(pin);
+    expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
@@ -100,11 +101,14 @@ describe('the More actions menu', () => {
     await settle();
     expect(backend.removeDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
     expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” to trash.');
+    // The next row took the focus the menu (in Budget's row) held.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Report' })));
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
-    await settle();
+    // The focus the Undo button took with it: on the document back in the list, not the search box.
+    // (Waited for as the page draws, not in settle's act, which holds the drawing back.)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'e1', docId: BUDGET.id, force: false });
-    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069” from the trash.');
   });
 
@@ -115,6 +119,106 @@ describe('the More actions menu', () => {
     await settle();
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Only the owners of “Budget” can move it to the trash.');
+  });
+
+  test('Enter, Enter on a menu just opened trashes nothing: the first item opens the copy form', async () => {
+    const { backend } = await setup();
+    const menu = await openMenu('Budget');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    // A button's Enter is its click: on the item the focus starts on.
+    fireEvent.click(document.activeElement!);
+    await settle();
+    expect(menu.isConnected).toBe(false);
+    expect(await screen.findByRole('textbox', { name: 'Name of the copy' })).toBeTruthy();
+    expect(backend.removeDocument).not.toHaveBeenCalled();
+  });
+
+  test('a held Delete key trashes one document: its repeats, on the row the focus moved to, are ignored', async () => {
+    const owned = [BUDGET, doc('plansDoc0000000000000', 'Plans', { updatedAt: '2024-02-01T00:00:00.000Z' }), doc('ideasDoc0000000000000', 'Ideas', { updatedAt: '2024-01-01T00:00:00.000Z' })];
+    const { backend } = await setup({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', owned, { access: 'owners' })])] });
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    const budget = screen.getByRole('link', { name: 'Open Budget' });
+    budget.focus();
+    fireEvent.keyDown(budget, { key: 'Delete' });
+    await settle();
+    // The key still down: the focus went to the next row, where the browser repeats it.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Plans'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Delete', repeat: true });
+    await settle();
+    fireEvent.keyDown(document.activeElement!, { key: 'Delete', repeat: true });
+    await settle();
+    expect(backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
+    expect(screen.getAllByRole('link', { name: /^Open (Plans|Ideas)$/ })).toHaveLength(2);
+  });
+
+  describe('where the focus goes', () => {
+    const owned = () => [BUDGET, doc('plansDoc0000000000000', 'Plans', { updatedAt: '2024-02-01T00:00:00.000Z' }), doc('ideasDoc0000000000000', 'Ideas', { updatedAt: '2024-01-01T00:00:00.000Z' })];
+    const ownedListing = (): Listing => ({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', owned(), { access: 'owners' })])] });
+    const focused = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? document.activeElement?.tagName;
+
+    test('Delete on the last row: to the row before it; Ctrl+Z there brings the row back, the focus on its link', async () => {
+      const { backend } = await setup(ownedListing());
+      backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+      backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Ideas', entryId: 'e2' } });
+      const ideas = screen.getByRole('link', { name: 'Open Ideas' });
+      ideas.focus();
+      fireEvent.keyDown(ideas, { key: 'Delete' });
+      // Waited for as the page draws, not in settle's act, which holds the drawing back.
+      await waitFor(() => expect(focused()).toBe('Open Plans'));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Ideas\u2069” to trash.'));
+      fireEvent.keyDown(document.activeElement!, { key: 'z', ctrlKey: true });
+      await waitFor(() => expect(focused()).toBe('Open Ideas'));
+      expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', docId: 'ideasDoc0000000000000', force: false });
+    });
+
+    test('Delete on the only row a search shows: to the status’s Undo, whose Enter brings it back, the focus on its link', async () => {
+      const { backend } = await setup(ownedListing());
+      backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+      backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Ideas', entryId: 'e2' } });
+      fireEvent.input(screen.getByRole('searchbox', { name: 'Search documents' }), { target: { value: 'ideas' } });
+      const ideas = screen.getByRole('link', { name: 'Open Ideas' });
+      ideas.focus();
+      fireEvent.keyDown(ideas, { key: 'Delete' });
+      await settle();
+      const undo = screen.getByRole('button', { name: 'Undo moving “Ideas” to trash' });
+      expect(document.activeElement).toBe(undo);
+      // A button's Enter is its click.
+      fireEvent.click(undo);
+      await waitFor(() => expect(focused()).toBe('Open Ideas'));
+    });
+  });
+
+  test('one status line, the newest: a refusal after a change replaces its offer, and Ctrl+Z then undoes nothing', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    backend.pinDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Grist refused to pin “Shared notes”.' } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'Delete' });
+    await settle();
+    expect(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' })).toBeTruthy();
+    fireEvent.click(within(await openMenu('Shared notes')).getByRole('menuitem', { name: 'Pin' }));
+    await settle();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Grist refused to pin “Shared notes”.');
+    expect(status.textContent).not.toContain('Budget');
+    expect(within(status).queryByRole('button')).toBeNull();
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Shared notes' }), { key: 'z', ctrlKey: true });
+    await settle();
+    expect(backend.undoChange).not.toHaveBeenCalled();
+  });
+
+  test('one status line: a refresh’s summary does not stack over a change’s offer, whose Undo stays', async () => {
+    const { backend, store } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'Delete' });
+    await settle();
+    await act(async () => {
+      await store.refresh();
+    });
+    await settle();
+    const status = screen.getByRole('status');
+    expect(status.textContent).not.toContain('Listing updated');
+    expect(status.textContent).toContain('Moved “\u2068Budget\u2069” to trash.');
+    expect(within(status).getByRole('button', { name: 'Undo moving “Budget” to trash' })).toBeTruthy();
   });
 
   test('Pin: the document goes first among its workspace at once', async () => {
@@ -131,7 +235,7 @@ describe('the More actions menu', () => {
 });
 
 describe('the copy form', () => {
-  test('its name defaults to Grist’s, the template box is off, and choosing a workspace copies there', async () => {
+  test('its name defaults to Grist’s, the template box is off; choosing a workspace marks it, and Copy copies there, saying it was a template', async () => {
     const { backend } = await setup();
     const to = { site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 21, name: 'Ops' } };
     backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Report 2025', to, entryId: 'c1' } });
@@ -143,14 +247,28 @@ describe('the copy form', () => {
     expect(template.checked).toBe(false);
     // Only workspaces the user may add to: its own Sales (viewers) is not one.
     expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Home — Personal', 'Ops — Acme']);
+    // Its own workspace is not one it may add to: nothing is chosen yet, and Copy does nothing.
+    expect(screen.getByText('Choose a workspace for the copy.')).toBeTruthy();
+    const copy = screen.getByRole('button', { name: 'Copy' });
+    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(copy);
     fireEvent.input(name, { target: { value: 'Report 2025' } });
     fireEvent.click(template);
     fireEvent.click(screen.getByRole('option', { name: 'Ops — Acme' }));
     await settle();
-    expect(backend.copyDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: REPORT.id, to: { orgId: 2, workspaceId: 21 }, name: 'Report 2025', asTemplate: true });
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    expect(screen.getByRole('option', { name: 'Ops — Acme' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('option', { name: 'Home — Personal' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByText('The copy goes to Acme › Ops.')).toBeTruthy();
+    // What is left to do has the focus.
+    expect(document.activeElement).toBe(copy);
+    expect(copy.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(copy);
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: REPORT.id, to: { orgId: 2, workspaceId: 21 }, name: 'Report 2025', asTemplate: true });
     const status = screen.getByRole('status');
     expect(screen.getAllByRole('link', { name: 'Open Report 2025' }).filter((link) => !status.contains(link))).toHaveLength(1);
-    expect(status.textContent).toContain('Copied “\u2068Report 2025\u2069” to Acme › Ops.');
+    expect(status.textContent).toContain('Copied “\u2068Report 2025\u2069” to Acme › Ops as a template.');
     expect(within(status).getByRole('link', { name: 'Open Report 2025' }).getAttribute('href')).toBe('https://acme.getgrist.com/doc/copyDoc00000000000000');
   });
 
@@ -161,8 +279,53 @@ describe('the copy form', () => {
     fireEvent.click(within(await openMenu('Report')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await settle();
+    expect(screen.getByRole('status').textContent).toContain('Copied “\u2068Report (copy)\u2069” to Acme › Ops.');
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Report'));
+  });
+
+  test('it starts on the document’s own workspace; Enter in the name field copies to the workspace chosen, once', async () => {
+    const { backend } = await setup();
+    const to = { site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' } };
+    backend.copyDocument.mockResolvedValue({ ok: true, value: { id: 'copyDoc00000000000000', name: 'Budget 2', to, entryId: 'c1' } });
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    const name = await screen.findByRole('textbox', { name: 'Name of the copy' });
+    expect(screen.getByRole('option', { name: 'Home — Personal' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('The copy goes to Personal › Home.')).toBeTruthy();
+    // Enter in the filter chooses the option the arrow keys are on; it copies nothing.
+    const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(screen.getByText('The copy goes to Acme › Ops.')).toBeTruthy();
+    fireEvent.keyDown(filter, { key: 'ArrowUp' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    await settle();
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    fireEvent.input(name, { target: { value: 'Budget 2' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, to: { orgId: 1, workspaceId: 10 }, name: 'Budget 2', asTemplate: false });
+    expect(screen.getByRole('status').textContent).toContain('Copied “\u2068Budget 2\u2069” to Personal › Home.');
+  });
+
+  test('Cancel closes it, nothing copied, the focus back on More actions', async () => {
+    const { backend } = await setup();
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(screen.queryByRole('textbox', { name: 'Name of the copy' })).toBeNull();
+    expect(backend.copyDocument).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
+    // Escape on its buttons too, its default prevented (Chrome would close the popup).
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
+    await settle();
+    expect(fireEvent.keyDown(await screen.findByRole('button', { name: 'Copy' }), { key: 'Escape' })).toBe(false);
+    await settle();
+    expect(screen.queryByRole('textbox', { name: 'Name of the copy' })).toBeNull();
   });
 
   test('Escape in its name field closes it, and only it (its default prevented: Chrome would close the popup)', async () => {
@@ -184,6 +347,7 @@ describe('the copy form', () => {
     fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(backend.copyDocument).toHaveBeenCalledTimes(1);

@@ -852,6 +852,14 @@ describe('what a new user needs (issue 12)', () => {
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
   });
 
+  test('every icon button has a tooltip, More actions too (issue 41)', async () => {
+    await setup({ refresh: { ok: true, value: freshListing() } });
+    const iconButtons = [...document.querySelectorAll('button.icon-button')];
+    expect(iconButtons.length).toBeGreaterThan(10);
+    expect(iconButtons.filter((button) => !button.getAttribute('title')).map((button) => button.getAttribute('aria-label'))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('title')).toBe('More actions: copy, pin, move to trash');
+  });
+
   test.each([
     ['a host the browser may not reach', { kind: 'no-host-permission' as const, message: 'The browser has not granted access to acme.' }, 'Open options'],
     ['a key not confirmed for the host', { kind: 'key-not-confirmed' as const, message: 'Not confirmed for acme.' }, 'Open options'],
@@ -949,12 +957,28 @@ describe('what a new user needs (issue 12)', () => {
     expect(time.getAttribute('title')).toMatch(/^Changed .*\d{4}/);
   });
 
-  test('a site with no documents says so in one line, with no empty workspaces (item 10)', async () => {
-    const empty = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [] }, { id: 21, name: 'Home', documents: [] }] });
-    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), empty] } } });
+  test('empty workspaces are shown, each saying so, with New document where the user may add (issue 41); a site with no workspace says so in one line', async () => {
+    const empty = acmeSite({ workspaces: [{ id: 20, name: 'Sales', documents: [], access: 'viewers' }, { id: 21, name: 'Home', documents: [], access: 'editors' }] });
+    const bare = siteEntry(3, 'Globex', [], { domain: 'globex', siteUrl: 'https://globex.getgrist.com' });
+    await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), empty, bare] } } });
     const acme = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
-    expect(within(acme).queryAllByRole('heading', { level: 3 })).toEqual([]);
-    expect(within(acme).getByText('No documents.')).toBeTruthy();
+    expect(within(acme).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Sales', 'Home']);
+    // Each heading says so, beside its name; the site, which has workspaces, says nothing itself.
+    expect(within(acme).getAllByRole('heading', { level: 3 }).map((heading) => heading.parentElement!.textContent)).toEqual(['SalesNo documents.', 'HomeNo documents.']);
+    expect(within(acme).getAllByText('No documents.')).toHaveLength(2);
+    expect(within(acme).queryByRole('button', { name: 'New document in Sales' })).toBeNull();
+    expect(within(acme).getByRole('button', { name: 'New document in Home' })).toBeTruthy();
+    const globex = screen.getByRole('heading', { level: 2, name: 'Globex' }).closest('section')!;
+    expect(within(globex).getByText('No documents.')).toBeTruthy();
+    // A search shows an empty workspace its words name, with its site.
+    type(searchBox(), 'acme home');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Home']);
+    expect(screen.getByRole('region', { name: 'Acme' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New document in Home' })).toBeTruthy();
+    // Not those a search's words must find in a document's name.
+    type(searchBox(), 'budget');
+    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Acme' })).toBeNull();
   });
 
   test('an unsaved edit stays in sight when the search no longer matches it (item 11)', async () => {
@@ -1959,7 +1983,7 @@ describe('several Grist accounts (issue 19)', () => {
     await setupAccounts(twoAccounts());
     expect(headingTexts(2)).toEqual(['Edith Editor (edith@example.com) — docs.getgrist.com', 'Owen Owner (owen@example.com) — docs.getgrist.com']);
     expect(headingTexts(3)).toEqual(['Personal', 'Acme', 'Acme']);
-    expect(headingTexts(4)).toEqual(['Home', 'Sales', 'Sales']);
+    expect(headingTexts(4)).toEqual(['Home', 'Sales', 'Sales', 'Archive']);
     // The same site of both accounts is two regions, each with its own document row.
     expect(screen.getAllByRole('region', { name: 'Acme' })).toHaveLength(2);
     expect(screen.getAllByRole('link', { name: 'Open Forecast' })).toHaveLength(2);

@@ -93,6 +93,70 @@ describe('the README screenshots', () => {
   });
 });
 
+describe('the popup’s icons', () => {
+  it('Options is a gear: a wheel closed all round (teeth on its rim), not a sun’s loose rays', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    // The icon as the page draws it (its mask), on a canvas: is the space between its hub and its
+    // rim closed in? Between a sun's rays it opens onto the outside.
+    const closed = await popup.evaluate(async () => {
+      const icon = document.querySelector('button[aria-label="Options"] .icon-line')!;
+      const url = /url\("?(.*?)"?\)$/.exec(getComputedStyle(icon).maskImage)![1]!;
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const size = 160;
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = size;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0, size, size);
+      const pixels = context.getImageData(0, 0, size, size).data;
+      const blank = (x: number, y: number) => pixels[(y * size + x) * 4 + 3]! < 128;
+      // From a blank point 3.5 units (of 16) right of the centre, between hub and rim, through blank points.
+      const start = [Math.round(size / 2 + (3.5 * size) / 16), size / 2] as const;
+      if (!blank(...start)) return 'no blank between hub and rim';
+      const seen = new Set<number>([start[1] * size + start[0]]);
+      const queue: Array<readonly [number, number]> = [start];
+      while (queue.length) {
+        const [x, y] = queue.pop()!;
+        if (x === 0 || y === 0 || x === size - 1 || y === size - 1) return 'open';
+        for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
+          if (!seen.has(ny * size + nx) && blank(nx, ny)) {
+            seen.add(ny * size + nx);
+            queue.push([nx, ny]);
+          }
+        }
+      }
+      return 'closed';
+    });
+    expect(closed).toBe('closed');
+    await popup.close();
+  });
+
+  it('a pinned row keeps its open mark in the column of every row’s, the pin beside it (screenshots in test-results/)', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await popup.setViewportSize({ width: 400, height: 600 });
+    const pinned = popup.getByRole('link', { name: 'Open Roadmap 2026' });
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    const roadmap = await box(pinned);
+    const bugTracker = await box(popup.getByRole('link', { name: 'Open Bug Tracker' }));
+    // The open mark is drawn at the end of its link: the links end together.
+    expect(roadmap.x + roadmap.width).toBe(bugTracker.x + bugTracker.width);
+    const pin = await box(popup.getByRole('img', { name: 'Pinned' }));
+    expect(pin.x).toBeGreaterThan(roadmap.x);
+    expect(pin.x + pin.width).toBeLessThan(roadmap.x + roadmap.width - 10);
+    // The times after them start in one column too.
+    const times = await popup.locator('li.document time').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
+    expect(new Set(times).size).toBe(1);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme });
+      await popup.screenshot({ path: `test-results/pinned-row-${colorScheme}.png`, clip: { x: 0, y: 220, width: 400, height: 140 } });
+    }
+    await popup.close();
+  });
+});
+
 describe('at 200% zoom', () => {
   it('the popup fits its widest window (800 × 600 px, so 400 × 300 CSS px) without sideways scrolling', async () => {
     // Chrome and Firefox size a popup to its content, up to 800 × 600 px; zoomed, the popup's

@@ -42,8 +42,8 @@ describe('as the owner', () => {
     const popup = await openPopup(extension);
     expect(await headings(popup, 2)).toEqual(['Personal', 'Acme Corp', 'Globex Inc']);
     const acme = popup.getByRole('region', { name: 'Acme Corp' });
-    // Acme's Home workspace is empty: it says nothing.
-    expect(await acme.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Engineering', 'Marketing']);
+    // Acme's Home workspace is empty, and listed all the same (its New document reaches it).
+    expect(await acme.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Engineering', 'Home', 'Marketing']);
     const engineering = acme.getByRole('listitem').filter({ has: popup.getByRole('link') });
     expect(await engineering.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
       'Open Roadmap 2026', // pinned

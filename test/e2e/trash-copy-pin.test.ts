@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes, searchHighlights } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -35,8 +35,9 @@ describe('a document’s More actions', () => {
     // The screenshot's size first: a resize closes the menu.
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Move to trash', 'Make a copy…', 'Pin']);
-    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Move to trash');
+    // The least harmful item first, where the focus starts: Enter, Enter does not trash it.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Make a copy…');
     await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
     await expectNoViolations(popup);
     await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
@@ -47,6 +48,8 @@ describe('a document’s More actions', () => {
     await popup.getByRole('button', { name: 'Undo moving “Bug Tracker” to trash' }).click();
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     await expect.poll(() => grist.doc(DOCS.bugTracker.id)?.removedAt).toBeUndefined();
+    // The focus the Undo button took with it: on the document back, not the search box.
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Bug Tracker');
     await popup.close();
   });
 
@@ -62,6 +65,54 @@ describe('a document’s More actions', () => {
     await popup.keyboard.press('Control+z');
     await popup.getByRole('link', { name: 'Open Campaign Plan' }).waitFor();
     await expect.poll(() => grist.doc(DOCS.campaignPlan.id)?.removedAt).toBeUndefined();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Campaign Plan');
+    await popup.close();
+  });
+
+  it('Delete on the last result: the focus goes to the one before; on the only one, to Undo; either way back to the row with it', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    const focused = () => popup.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    const search = popup.getByRole('searchbox', { name: 'Search documents' });
+    await search.fill('project');
+    await popup.getByRole('link', { name: 'Open Project Alpha' }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Project Alpha\u2069” to trash.').waitFor();
+    await expect.poll(focused).toBe('Open Project Beta');
+    await popup.keyboard.press('Control+z');
+    await expect.poll(() => grist.doc(DOCS.projectAlpha.id)?.removedAt).toBeUndefined();
+    await expect.poll(focused).toBe('Open Project Alpha');
+
+    await search.fill('alpha');
+    await popup.getByRole('link', { name: 'Open Project Alpha' }).focus();
+    await popup.keyboard.press('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Project Alpha\u2069” to trash.').waitFor();
+    await expect.poll(focused).toBe('Undo moving “Project Alpha” to trash');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => grist.doc(DOCS.projectAlpha.id)?.removedAt).toBeUndefined();
+    await expect.poll(focused).toBe('Open Project Alpha');
+    await popup.close();
+  });
+
+  it('a held Delete key moves one document to the trash, not the next rows it repeats on', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    const trashed = () => Object.values(DOCS).filter((document) => grist.doc(document.id)?.removedAt).map((document) => document.name);
+    expect(trashed()).toEqual([]);
+    await popup.getByRole('link', { name: 'Open Reading List' }).focus();
+    // Playwright sends a key pressed again before it is released as the browser's repeat (autoRepeat).
+    await popup.keyboard.down('Delete');
+    await popup.getByRole('status').getByText('Moved “\u2068Reading List\u2069” to trash.').waitFor();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Personal Budget');
+    for (let repeat = 0; repeat < 5; repeat++) {
+      await popup.keyboard.down('Delete');
+      await popup.waitForTimeout(50);
+    }
+    await popup.keyboard.up('Delete');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open Personal Budget');
+    expect(trashed()).toEqual(['Reading List']);
+    await popup.keyboard.press('Control+z');
+    await expect.poll(trashed).toEqual([]);
     await popup.close();
   });
 
@@ -79,20 +130,28 @@ describe('a document’s More actions', () => {
     await popup.close();
   });
 
-  it('Make a copy… to another site: the copy is made there, as a template, and Open opens it', async () => {
+  it('Make a copy… to another site: choosing it copies nothing; Copy makes it there, as a template, and Open opens it', async () => {
     const { grist, extension } = setup;
     const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
+    grist.clearRequests();
     await (await openMenu(popup, 'Roadmap 2026')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     const name = popup.getByRole('textbox', { name: 'Name of the copy' });
     expect(await name.inputValue()).toBe('Roadmap 2026 (copy)');
+    // Its own workspace, chosen to start with.
+    expect(await popup.getByRole('option', { selected: true }).getAttribute('aria-label')).toBe('Engineering — Acme Corp');
+    await name.fill('Roadmap for Globex');
     await popup.getByRole('checkbox', { name: 'As template (structure only, no data)' }).check();
+    await popup.getByRole('option', { name: /^Projects/ }).click();
+    await popup.getByText('The copy goes to Globex Inc › Projects.').waitFor();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
     await screenshotSchemes(popup, 'copy-form', { width: 400, height: 600 });
     await expectNoViolations(popup);
-    await name.fill('Roadmap for Globex');
-    await popup.getByRole('option', { name: /^Projects/ }).click();
-    await popup.getByRole('status').getByText('Copied “\u2068Roadmap for Globex\u2069” to Globex Inc › Projects.').waitFor();
-    const copy = grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    const copies = () => grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
+    expect(copies()).toEqual([]);
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
+    await popup.getByRole('status').getByText('Copied “\u2068Roadmap for Globex\u2069” to Globex Inc › Projects as a template.').waitFor();
+    const copy = copies();
     expect(copy.map(({ path, contentType }) => [path, contentType])).toEqual([[`/o/acme/api/docs/${DOCS.roadmap.id}/copy`, 'application/json']]);
     const opened = extension.context.waitForEvent('page');
     await popup.getByRole('status').getByRole('link', { name: 'Open Roadmap for Globex' }).click();
@@ -120,7 +179,8 @@ describe('a copy whose answer is lost', () => {
     // itself, on a reused connection: what the extension cannot prevent, see the README).
     grist.injectFault({ method: 'POST', path: /\/copy$/, statusAfterWork: 502, times: 1 });
     await (await openMenu(popup, 'Leads')).getByRole('menuitem', { name: 'Make a copy…' }).click();
-    await popup.getByRole('option', { name: /^Marketing/ }).click();
+    // Its own workspace, chosen to start with: Enter in the name field copies there.
+    await popup.getByRole('textbox', { name: 'Name of the copy' }).press('Enter');
     await popup.getByRole('status').getByText('Copied “\u2068Leads (copy)\u2069” to Acme Corp › Marketing.').waitFor();
     expect(copies()).toHaveLength(1);
     expect(await named('Leads (copy)')).toBe(1);
@@ -130,6 +190,7 @@ describe('a copy whose answer is lost', () => {
     grist.injectFault({ method: 'POST', path: /\/copy$/, status: 504, times: 1 });
     await (await openMenu(popup, 'Campaign Plan')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     await popup.getByRole('option', { name: /^Marketing/ }).click();
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
     await popup.getByText('may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     expect(copies()).toHaveLength(1);
     expect(await named('Campaign Plan (copy)')).toBe(0);
@@ -169,6 +230,47 @@ describe('a workspace’s New document', () => {
     await popup.getByRole('heading', { name: 'Marketing' }).waitFor();
     await expect.poll(() => searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
     await popup.close();
+  });
+});
+
+describe('empty workspaces', () => {
+  it('are listed with New document: Acme’s empty Home gets a document, made there', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    grist.clearRequests();
+    const acme = popup.getByRole('region', { name: 'Acme Corp' });
+    expect((await acme.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Engineering', 'Home', 'Marketing']);
+    expect((await popup.getByRole('region', { name: 'Globex Inc' }).getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Home', 'Projects']);
+    await acme.getByRole('button', { name: 'New document in Home' }).click();
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Kickoff');
+    await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
+    await popup.getByRole('status').getByText('Created “\u2068Kickoff\u2069” in Acme Corp › Home.').waitFor();
+    expect(grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/docs')).map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.acmeHome.id}/docs`]);
+    await popup.getByRole('button', { name: 'Undo creating “Kickoff” (it goes to the trash)' }).click();
+    await popup.getByRole('status').getByText('Moved “\u2068Kickoff\u2069” to trash.').waitFor();
+    await popup.close();
+  });
+
+  it('a viewer’s copy picker offers only workspaces the list shows: their own empty Home among them', async () => {
+    const { extension, grist } = setup;
+    await (await saveOptions(extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
+    const popup = await openPopup(extension);
+    const listed = async () => {
+      const shown: string[] = [];
+      for (const region of await popup.getByRole('region').all()) {
+        const site = await region.getAttribute('aria-label');
+        for (const heading of await region.getByRole('heading', { level: 3 }).allTextContents()) shown.push(`${heading} — ${site}`);
+      }
+      return shown;
+    };
+    const inList = await listed();
+    expect(inList).toContain('Home — Personal');
+    await (await openMenu(popup, 'Bug Tracker')).getByRole('menuitem', { name: 'Make a copy…' }).click();
+    const offered = await Promise.all((await popup.getByRole('option').all()).map((option) => option.getAttribute('aria-label')));
+    expect(offered).toEqual(['Home — Personal']);
+    for (const option of offered) expect(inList).toContain(option);
+    await popup.close();
+    await connectOwner(setup);
   });
 });
 

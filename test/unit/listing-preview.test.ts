@@ -35,14 +35,15 @@ describe('the cached first screen', () => {
 });
 
 describe('empty workspaces', () => {
-  it('take no row of the preview: the popup does not show them', () => {
+  it('take a row of the preview each, their heading: the popup shows them', () => {
     const withEmpty: Listing = {
       ...listing,
       sites: listing.sites.map((site) => ({ ...site, workspaces: [{ id: 99, name: 'Empty', documents: [] }, ...site.workspaces] })),
     };
     const preview = listingPreview(withEmpty, 5);
-    expect(preview.sites[0]?.workspaces.map((workspace) => workspace.name)).toEqual(['Home']);
-    expect(preview.sites[0]?.workspaces[0]?.documents).toHaveLength(3);
+    expect(preview.sites[0]?.workspaces.map((workspace) => workspace.name)).toEqual(['Empty', 'Home']);
+    // Site heading, Empty, Home: two rows left for its documents.
+    expect(preview.sites[0]?.workspaces[1]?.documents.map((d) => d.id)).toEqual(['c', 'b']);
   });
 });
 

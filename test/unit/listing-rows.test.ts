@@ -60,7 +60,8 @@ describe('prepareListing', () => {
       '1/pin',
       '1/new',
       '1/old',
-      // w1/11 is empty: an empty workspace says nothing.
+      // Empty, and shown: its heading is where New document reaches it.
+      'w1/11',
       's2',
       'es2', // its error; no "No documents." under an error
       's3',
@@ -113,7 +114,7 @@ describe('prepareListing', () => {
       const before = prepared.rows;
       expect(folded(prepared).every((names) => names === null)).toBe(true);
       prepareSearch(prepared);
-      expect(folded(prepared)).toEqual(given === listing ? [['pinned', 'new', 'old']] : [['runbook ete']]);
+      expect(folded(prepared)).toEqual(given === listing ? [['pinned', 'new', 'old'], []] : [['runbook ete']]);
       expect(prepared.rows).toBe(before);
     }
     // A search then finds what it finds without it.

@@ -79,7 +79,7 @@ function describeRow(row: Row): string {
 }
 
 describe('searching the listing', () => {
-  test('an empty query shows every row, failed sites included; empty workspaces say nothing, a site with no documents says so once', () => {
+  test('an empty query shows every row, failed sites and empty workspaces included; a site with no workspace says so once', () => {
     const prepared = prepareListing(listing);
     expect(matchingRows(prepared, searchTerms(''))).toBe(prepared.rows);
     expect(matchingRows(prepared, searchTerms('  '))).toBe(prepared.rows);
@@ -88,6 +88,7 @@ describe('searching the listing', () => {
       'workspace:Home',
       'document:Résumé 2024',
       'document:Groceries',
+      'workspace:Empty',
       'site:acme',
       'workspace:Sales',
       'document:Quarterly plan',
@@ -95,8 +96,29 @@ describe('searching the listing', () => {
       'site:broken',
       'error:Unreachable',
       'site:quiet',
-      'note:No documents.',
+      'workspace:Home',
     ]);
+  });
+
+  test('an empty workspace is found as its documents would be: by its name, its site’s, or both', () => {
+    expect(search('empty')).toEqual(['site:personal', 'workspace:Empty']);
+    expect(search('quiet')).toEqual(['site:quiet', 'workspace:Home']);
+    expect(search('home')).toEqual(['site:personal', 'workspace:Home', 'document:Résumé 2024', 'document:Groceries', 'site:quiet', 'workspace:Home']);
+    expect(search('quiet home')).toEqual(['site:quiet', 'workspace:Home']);
+    // A term that must be in a document's own name: an empty workspace has none.
+    expect(search('empty gro')).toEqual([]);
+    expect(search('quiet plan')).toEqual([]);
+  });
+
+  test('a search that narrows the last one finds the empty workspaces it would find afresh', () => {
+    const answer = searchAnswers();
+    const prepared = prepareListing(listing);
+    const shown = (query: string) => answer(prepared, searchTerms(query), new Set(), []).map(describeRow);
+    expect(shown('h')).toEqual(search('h'));
+    expect(shown('ho')).toEqual(search('ho'));
+    expect(shown('home')).toEqual(['site:personal', 'workspace:Home', 'document:Résumé 2024', 'document:Groceries', 'site:quiet', 'workspace:Home']);
+    expect(shown('home q')).toEqual(['site:quiet', 'workspace:Home']);
+    expect(shown('home gro')).toEqual(['site:personal', 'workspace:Home', 'document:Groceries']);
   });
 
   test('a workspace’s name matches all its documents (issue 12, item 8)', () => {
@@ -117,7 +139,8 @@ describe('searching the listing', () => {
 
   test('a site found by its name shows its heading and why it has no documents', () => {
     expect(search('broken')).toEqual(['site:broken', 'error:Unreachable']);
-    expect(search('quiet')).toEqual(['site:quiet', 'note:No documents.']);
+    const bare: Listing = { fetchedAt: 1, sites: [site(6, 'bare', [])] };
+    expect(matchingRows(prepareListing(bare), searchTerms('bare')).map(describeRow)).toEqual(['site:bare', 'note:No documents.']);
   });
 
   test('the personal site matches by the name it is shown by', () => {
