@@ -1,5 +1,5 @@
 /** The popup's offer to undo its last change, in its status region (status-area.tsx), with Open for a document it made. */
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -26,7 +26,9 @@ export function UndoOffer({ store }: { store: PopupStore }) {
     const active = document.activeElement;
     if (last?.other?.focusUndo && (!active || active === document.body || !active.isConnected)) offerRef.current?.querySelector<HTMLElement>('button[aria-keyshortcuts]')?.focus();
   }, [last?.entryId]);
-  useEffect(() => {
+  // Listening from the frame the offer is drawn in (a layout effect), not after it as useEffect
+  // would: a Ctrl+Z pressed as soon as "Moved … to trash." shows was lost on a loaded machine.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // By key, or by place for layouts whose Z key types another letter.
       const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';

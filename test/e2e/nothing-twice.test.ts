@@ -32,6 +32,7 @@ describe('Retry failed on two Bulk pages showing one run', () => {
     grist.injectFault({ method: 'POST', path: COPIES, status: 400, body: '{"error":"busy"}', contentType: 'application/json', times: 20 });
     await first.getByRole('button', { name: 'Copy selected to…' }).click();
     await first.getByRole('option', { name: /^Projects — / }).click();
+    await first.getByRole('group', { name: 'Copy 20 documents to Globex Inc › Projects?' }).getByRole('button', { name: 'Copy' }).click();
     await first.getByText('0 copied, 20 failed, 0 not sent.').first().waitFor();
 
     // The page opened again shows the run: two pages, one run.
@@ -73,6 +74,7 @@ describe('a copy whose answer does not say, beside a same-named document made be
     await popup.getByRole('button', { name: 'More actions for Bug Tracker', exact: true }).click();
     await popup.getByRole('menu', { name: 'Actions for Bug Tracker' }).getByRole('menuitem', { name: 'Make a copy…' }).click();
     await popup.getByRole('option', { name: /^Marketing/ }).click();
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
     await popup.getByText('“Bug Tracker (copy)” may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     await popup.getByRole('button', { name: 'Copy again' }).waitFor();
     expect(await popup.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
