@@ -270,10 +270,15 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
   });
 }
 
-/** The change history's view state; an undo there shows the old name (or place) in the listing at once. */
+/**
+ * The change history's view state; an undo there shows the old name (or place) in the listing at
+ * once, and takes back the status line's offer when it was of that change: its Undo and Ctrl+Z
+ * would otherwise still offer a change undone already.
+ */
 export function historyStore(context: ActionContext): HistoryStore {
-  return createHistoryStore(context.backend, (entry, name) =>
-    entry.kind === 'rename'
+  return createHistoryStore(context.backend, (entry, name) => {
+    if (context.lastChange.value?.entryId === entry.id) context.lastChange.value = null;
+    return entry.kind === 'rename'
       ? showName(
           context,
           entry.target === 'workspace' && entry.workspace
@@ -281,6 +286,6 @@ export function historyStore(context: ActionContext): HistoryStore {
             : { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId },
           name,
         )
-      : context.edit((shown) => withUndone(shown, entry)),
-  );
+      : context.edit((shown) => withUndone(shown, entry));
+  });
 }

@@ -1026,6 +1026,26 @@ describe('undo and the rename history (issue 13)', () => {
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 
+  test('a change undone from the History is no longer offered by the status line, nor by Ctrl+Z (issue 41)', async () => {
+    const popup = await renameBudget();
+    expect(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
+    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+    });
+    const list = await screen.findByRole('list', { name: 'History' });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(within(list).getByRole('button', { name: 'Undo rename of Budget 2027' })));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+    await screen.findByRole('link', { name: 'Open Budget' });
+    expect(within(screen.getByRole('status')).queryByRole('button', { name: /^Undo/ })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'z', ctrlKey: true });
+    expect(popup.backend.undoChange).toHaveBeenCalledTimes(1);
+  });
+
   test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {
     const popup = await renameBudget();
     popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget (final)' } });
