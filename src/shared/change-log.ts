@@ -74,6 +74,8 @@ export const MAX_LOG_CHANGES = 200;
  * extension without unlimitedStorage); the newest batch is kept whole up to MAX_BULK_ITEMS.
  */
 export const MAX_LOG_RECORDS = 5000;
+/** The most entries keptEntries keeps: a whole newest batch and MAX_LOG_RECORDS others; a stored list of entries is read no further. */
+export const MAX_KEPT_ENTRIES = MAX_BULK_ITEMS + MAX_LOG_RECORDS;
 
 /**
  * The entries kept of `entries` (newest first), of the newest MAX_LOG_CHANGES changes (a batch
