@@ -1,27 +1,40 @@
 /**
  * A bulk run's batch as the history names it: which kind of run it was (a rename, a move, a move to
- * the trash, a copy), or the undo of which, by the kind of its entries; and the words of its
- * heading and of its undo's result.
+ * the trash, a copy) by the kind of its entries, or the undo of which by the entries it undid; and
+ * the words of its heading and of its undo's result.
  */
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
 import type { ChangeLogItem } from '../shared/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 
-/** The kind of bulk run a batch's entry was part of (for an undo's batch, the run it undid). */
+/** The kind of bulk run an entry of a run (not an undo) was part of. */
 function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
   switch (entry.kind) {
     case 'move':
       return 'move';
-    // A run to the trash records removals; its undo, restores.
     case 'remove':
-      return entry.source === 'undo' ? 'copy' : 'trash';
-    case 'restore':
       return 'trash';
     case 'copy':
       return 'copy';
     default:
       return 'rename';
   }
+}
+
+/**
+ * The kind of bulk run an undo's batch undid, by the entries it undid (those of `log` it marked
+ * undoneBy); null when those were an undo's too, or when none of them is kept and the undo's own
+ * entries do not tell: a removal undoes a copy as much as the restore of an undone trash.
+ */
+function undoneRunKind(batch: readonly ChangeLogItem[], log: readonly ChangeLogItem[]): BulkRunSnapshot['kind'] | null {
+  const ids = new Set(batch.map(({ id }) => id));
+  const undone = log.find(({ undoneBy }) => undoneBy !== undefined && ids.has(undoneBy));
+  if (undone) return undone.source === 'undo' ? null : runKind(undone);
+  // None kept: an undo's removal undid a copy or the restore of an undone trash, who knows which; its
+  // restore, rename or move undid a run's trash, rename or move (or an undo's: the log no longer says).
+  const [first] = batch;
+  if (!first || first.kind === 'remove') return null;
+  return first.kind === 'restore' ? 'trash' : runKind(first);
 }
 
 /** A batch's heading, for one document and for several, by its run's kind: [the run, its undo]. */
@@ -31,6 +44,9 @@ const HEADINGS: Record<BulkRunSnapshot['kind'], { run: [MessageKey, MessageKey];
   trash: { run: ['historyBatchTrashOne', 'historyBatchTrashMany'], undo: ['historyUndoTrashBatchOne', 'historyUndoTrashBatch'] },
   copy: { run: ['historyBatchCopyOne', 'historyBatchCopyMany'], undo: ['historyUndoCopyBatchOne', 'historyUndoCopyBatch'] },
 };
+
+/** The heading of an undo's batch whose undone run is not known: it says neither kind. */
+const UNDO_OF_ANY: [MessageKey, MessageKey] = ['historyUndoAnyBatchOne', 'historyUndoAnyBatch'];
 
 /**
  * What undoing a batch says it came to, by the kind of its entries (what their undo does): "Restored
@@ -43,12 +59,17 @@ const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   copy: 'bulkCopyUndoSummary',
 };
 
-/** The heading of a batch (its entries, newest first): "Bulk move to trash of 2 documents", "Undo of a bulk copy: 3 documents". */
-export function batchHeading(batch: readonly ChangeLogItem[]): string {
+/**
+ * The heading of a batch (its entries, newest first), with the log it is part of (which holds the
+ * changes an undo's batch undid): "Bulk move to trash of 2 documents", "Undo of a bulk copy: 3
+ * documents", "Undo of a bulk change: 2 documents" for the undo of an undo.
+ */
+export function batchHeading(batch: readonly ChangeLogItem[], log: readonly ChangeLogItem[]): string {
   const first = batch[0];
   if (!first) return '';
-  const { run, undo } = HEADINGS[runKind(first)];
-  const [one, many] = first.source === 'undo' ? undo : run;
+  const undone = first.source === 'undo' ? undoneRunKind(batch, log) : undefined;
+  const words = undone === undefined ? HEADINGS[runKind(first)].run : undone === null ? UNDO_OF_ANY : HEADINGS[undone].undo;
+  const [one, many] = words;
   return batch.length === 1 ? t(one) : t(many, String(batch.length));
 }
 

@@ -83,7 +83,7 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const state = store.entryStates.value.get(batchId);
   return (
     <li class="history-batch">
-      <p>{batchHeading(batch)}</p>
+      <p>{batchHeading(batch, entries)}</p>
       {undoable && (
         <button
           type="button"

@@ -74,6 +74,8 @@ export const MAX_LOG_CHANGES = 200;
  * extension without unlimitedStorage); the newest batch is kept whole up to MAX_BULK_ITEMS.
  */
 export const MAX_LOG_RECORDS = 5000;
+/** The most entries keptEntries keeps: a whole newest batch and MAX_LOG_RECORDS others; a stored list of entries is read no further. */
+export const MAX_KEPT_ENTRIES = MAX_BULK_ITEMS + MAX_LOG_RECORDS;
 
 /**
  * The entries kept of `entries` (newest first), of the newest MAX_LOG_CHANGES changes (a batch
@@ -110,19 +112,22 @@ const TRASHED_BY_UNDO: ReadonlySet<ChangeKind> = new Set(['restore', 'copy', 'cr
 /**
  * The entries of `entries` (the log, newest first) that a later change to the same document has
  * overtaken (see Overtaken), by entry id. Documents are told apart by id (unique on a server, and
- * kept through a move).
+ * kept through a move). Where a document is now is told by the newest later change that moved it in
+ * or out of the trash (a removal or a restore, an undo's as much as any: a trash undone since leaves
+ * the copy it trashed with its own undo), and a later delete forever wins over every one.
  */
 export function overtakenEntries(entries: readonly ChangeEntry[]): Map<string, Overtaken> {
   const overtaken = new Map<string, Overtaken>();
-  /** The kinds of the changes seen so far (later ones) to each document. */
-  const later = new Map<string, Set<ChangeKind>>();
+  /** Each document's state after the newest change seen so far that moved it in or out of the trash, or deleted it. */
+  const now = new Map<string, Overtaken>();
   for (const entry of entries) {
-    const kinds = later.get(entry.docId);
-    if (kinds?.has('delete')) overtaken.set(entry.id, 'deleted');
-    else if (entry.kind === 'remove' && kinds?.has('restore')) overtaken.set(entry.id, 'restored');
-    else if (TRASHED_BY_UNDO.has(entry.kind) && kinds?.has('remove')) overtaken.set(entry.id, 'removed');
-    if (kinds) kinds.add(entry.kind);
-    else later.set(entry.docId, new Set([entry.kind]));
+    const state = now.get(entry.docId);
+    if (state === 'deleted' || (state === 'restored' && entry.kind === 'remove') || (state === 'removed' && TRASHED_BY_UNDO.has(entry.kind))) {
+      overtaken.set(entry.id, state);
+    }
+    if (entry.kind === 'delete') now.set(entry.docId, 'deleted');
+    else if (state === undefined && entry.kind === 'remove') now.set(entry.docId, 'removed');
+    else if (state === undefined && entry.kind === 'restore') now.set(entry.docId, 'restored');
   }
   return overtaken;
 }

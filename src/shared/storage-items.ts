@@ -10,7 +10,8 @@ import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
 import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
-import type { ChangeEntry, ChangeKind } from './change-log.ts';
+import { MAX_BULK_ITEMS } from './bulk.ts';
+import { MAX_KEPT_ENTRIES, type ChangeEntry, type ChangeKind } from './change-log.ts';
 import { isListing, type Listing } from './listing.ts';
 
 export interface StorageItem<T> {
@@ -298,12 +299,16 @@ const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
   ...extra,
   });
 
-/** The entries of `schema` that read back; one that does not is dropped, not the whole log with it. */
-function entriesOf<T>(schema: v.GenericSchema<unknown, T>) {
+/**
+ * The entries of `schema` that read back, of the first `most` stored (newest first: more are never
+ * kept, see keptEntries, so a corrupt list is not checked whole); one that does not is dropped, not
+ * the whole log with it.
+ */
+function entriesOf<T>(schema: v.GenericSchema<unknown, T>, most: number) {
   return v.pipe(
     v.array(v.unknown()),
     v.transform((entries) =>
-      entries.flatMap((entry) => {
+      entries.slice(0, most).flatMap((entry) => {
         const checked = v.safeParse(schema, entry);
         return checked.success ? [checked.output] : [];
       }),
@@ -311,10 +316,11 @@ function entriesOf<T>(schema: v.GenericSchema<unknown, T>) {
   );
 }
 
-/** A stored list of change-log entries, each checked (see entriesOf). */
-const storedEntries = /* @__PURE__ */ entriesOf(
-  /* @__PURE__ */ entrySchema({ kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]), target: v.picklist(['document', 'workspace']) }),
-);
+/** The schema of a change-log entry. */
+const changeEntrySchema = /* @__PURE__ */ entrySchema({
+  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]),
+  target: v.picklist(['document', 'workspace']),
+});
 
 /**
  * The change log (see shared/change-log.ts): written and read only by the background worker. A
@@ -322,16 +328,20 @@ const storedEntries = /* @__PURE__ */ entriesOf(
  */
 export const changeLogItem = defineItem<StoredChangeLog>(
   'changeLog',
-  bySchema(v.object({ version: v.picklist([2, CHANGE_LOG_VERSION]), entries: storedEntries, batches: v.optional(v.array(v.string())) })),
+  // Its own entries: in version 2, every entry kept (MAX_KEPT_ENTRIES).
+  bySchema(v.object({ version: v.picklist([2, CHANGE_LOG_VERSION]), entries: /* @__PURE__ */ entriesOf(changeEntrySchema, MAX_KEPT_ENTRIES), batches: v.optional(v.array(v.string())) })),
   { version: CHANGE_LOG_VERSION, entries: [] },
 );
+
+/** A run's stored entries: a run logs one entry per document, at most MAX_BULK_ITEMS. */
+const runEntries = /* @__PURE__ */ bySchema(/* @__PURE__ */ entriesOf(changeEntrySchema, MAX_BULK_ITEMS));
 
 /**
  * The change-log entries of bulk run `batchId`, newest first, stored apart from the log, so that
  * the writes of a run (one every few seconds while it lasts) store that run, not the whole log:
  * a full log is some 7 MB that the browser copies at each write.
  */
-export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, bySchema(storedEntries), []);
+export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, runEntries, []);
 
 /**
  * A copy asked in the popup whose answer did not say whether Grist made it, and that no read has
@@ -381,6 +391,6 @@ export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind
 /** The rename history of schema versions 1 to 5 (change log version 1): read only by the storage migration. */
 export const historyVersion1Item = defineItem<{ version: 1; entries: HistoryEntryVersion1[] }>(
   'renameHistory',
-  bySchema(v.object({ version: v.literal(1), entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.optional(v.picklist(['workspace', 'move'])) })) })),
+  bySchema(v.object({ version: v.literal(1), entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.optional(v.picklist(['workspace', 'move'])) }), MAX_KEPT_ENTRIES) })),
   { version: 1, entries: [] },
 );

@@ -1237,26 +1237,45 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
   });
 
   test('a bulk run’s batch is headed by its kind, and so is the undo of one; its entries say they were made in bulk', async () => {
-    const bulk = (id: string, kind: 'remove' | 'copy' | 'move' | 'restore', name: string, batchId: string, source: 'bulk' | 'undo' = 'bulk') => entry(id, kind, name, { batchId, source });
+    const bulk = (id: string, kind: 'remove' | 'copy' | 'move' | 'restore', name: string, batchId: string, source: 'bulk' | 'undo' = 'bulk', undoneBy?: string) =>
+      entry(id, kind, name, { batchId, source, ...(undoneBy ? { undoneBy } : {}) });
     const { list } = await openHistory([
       bulk('u1', 'restore', 'Leads', 'undo-1', 'undo'),
       bulk('u2', 'restore', 'Budget', 'undo-1', 'undo'),
-      bulk('t1', 'remove', 'Leads', 'trash-1'),
-      bulk('t2', 'remove', 'Budget', 'trash-1'),
-      bulk('c1', 'copy', 'Leads (copy)', 'copy-1'),
+      bulk('t1', 'remove', 'Leads', 'trash-1', 'bulk', 'u1'),
+      bulk('t2', 'remove', 'Budget', 'trash-1', 'bulk', 'u2'),
+      bulk('x1', 'remove', 'Plan (copy)', 'undo-2', 'undo'),
+      bulk('c1', 'copy', 'Plan (copy)', 'copy-1', 'bulk', 'x1'),
       bulk('m1', 'move', 'Plan', 'move-1'),
       bulk('m2', 'move', 'Notes', 'move-1'),
-      bulk('x1', 'remove', 'Plan (copy)', 'undo-2', 'undo'),
     ]);
     expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual([
       'Undo of a bulk move to trash: 2 documents',
       'Bulk move to trash of 2 documents',
+      'Undo of a bulk copy: 1 document',
       'Bulk copy of 1 document',
       'Bulk move of 2 documents',
-      'Undo of a bulk copy: 1 document',
     ]);
     const trashed = within(list).getAllByRole('listitem').find((item) => item.querySelector('.history-names')?.textContent === 'Leads moved to trash from Acme › Sales');
     expect(trashed?.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · in bulk');
+  });
+
+  test('the undo of the undo of a bulk move to trash is not called the undo of a copy: it names no kind', async () => {
+    const batch = (ids: [string, string], kind: 'remove' | 'restore', batchId: string, source: 'bulk' | 'undo', undoneBy?: [string, string]) =>
+      ids.map((id, index) => entry(id, kind, ['Leads', 'Budget'][index]!, { batchId, source, ...(undoneBy ? { undoneBy: undoneBy[index] } : {}) }));
+    const { list } = await openHistory([
+      ...batch(['r1', 'r2'], 'remove', 'undo-2', 'undo'),
+      ...batch(['u1', 'u2'], 'restore', 'undo-1', 'undo', ['r1', 'r2']),
+      ...batch(['t1', 't2'], 'remove', 'trash-1', 'bulk', ['u1', 'u2']),
+      // An undo's removals whose undone changes the log no longer keeps: a copy's undo, or an undo's?
+      entry('y1', 'remove', 'Notes', { batchId: 'undo-3', source: 'undo' }),
+    ]);
+    expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual([
+      'Undo of a bulk change: 2 documents',
+      'Undo of a bulk move to trash: 2 documents',
+      'Bulk move to trash of 2 documents',
+      'Undo of a bulk change: 1 document',
+    ]);
   });
 
   test('undoing a bulk move to trash says how many came back from the trash', async () => {

@@ -13,6 +13,7 @@
  * idempotent), and takes only a copy it can prove its own (changes/created-document.ts).
  */
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import { overtakenEntries } from '../../shared/change-log.ts';
 import { copyName } from '../../shared/document-actions.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
@@ -426,6 +427,8 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
   // The change log and the accounts are read once for the whole batch.
   const [history, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
   const clientOf = clientsFor(accounts);
+  // A document deleted forever or restored since is not read: its entry says why (undo.ts whyNot).
+  const overtaken = overtakenEntries(history);
   const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
   // The undo's own changes are one batch too: one place of the log's 200.
   const undoBatchId = crypto.randomUUID();
@@ -434,7 +437,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
       try {
         const host = new URL(undoSiteUrl(entry)).host;
-        const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, batchId: undoBatchId }));
+        const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));
         if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
         return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
       } catch (error) {

@@ -21,13 +21,14 @@ const queue = serialQueue();
 type Stored = Map<string, ChangeEntry[]>;
 
 /**
- * The log as this worker last read or wrote it: its entries, newest first, and how they are
- * stored. It alone writes the log (the storage migration too, before any message is handled:
- * background/index.ts), so a write need not read it first: reading a full log cost 100 ms of the
- * browser's main thread and 80 ms of the worker's (the same trace). Null until read, and after
- * Clear history. Its entries are not changed in place.
+ * The log as this worker last read or wrote it: its entries, newest first, how they are stored,
+ * and the runs a corrupt stored log named beyond the newest MAX_LOG_CHANGES (never read; the next
+ * write removes them). It alone writes the log (the storage migration too, before any message is
+ * handled: background/index.ts), so a write need not read it first: reading a full log cost 100 ms
+ * of the browser's main thread and 80 ms of the worker's (the same trace). Null until read, and
+ * after Clear history. Its entries are not changed in place.
  */
-let kept: { entries: ChangeEntry[]; stored: Stored } | null = null;
+let kept: { entries: ChangeEntry[]; stored: Stored; unread: string[] } | null = null;
 
 /** The log, read once (call it in the queue). */
 async function stored(): Promise<NonNullable<typeof kept>> {
@@ -38,18 +39,19 @@ async function stored(): Promise<NonNullable<typeof kept>> {
   // named '' (in a corrupt log) cannot take their place. What is read is kept as a write keeps it
   // (the newest of a run too long, say), and the next write stores that.
   const items: Stored = new Map([...(await Promise.all(batches.slice(0, MAX_LOG_CHANGES).map(async (id) => [id, await batchLogItem(id).get()] as const))), ['', entries]]);
-  return (kept = { entries: keptEntries([...items.values()].flat().sort((a, b) => b.at - a.at)), stored: items });
+  return (kept = { entries: keptEntries([...items.values()].flat().sort((a, b) => b.at - a.at)), stored: items, unread: batches.slice(MAX_LOG_CHANGES) });
 }
 
 /**
  * Stores `entries` (newest first) as the log, then keeps it (call it in the queue): in one write,
  * the log's own item (small: the entries of no batch, at most MAX_LOG_CHANGES) and each batch
  * whose entries changed, so that a bulk run's writes store that run, not every run kept; then the
- * batches no longer kept are removed (a removal refused is logged: it leaves items that no log
- * names, never read, which Clear history removes). Throws what the write threw; nothing is kept then.
+ * batches no longer kept, and those a corrupt log named but were never read, are removed (a removal
+ * refused is logged: it leaves items that no log names, never read, which Clear history removes).
+ * Throws what the write threw; nothing is kept then.
  */
 async function store(entries: ChangeEntry[]): Promise<void> {
-  const before = (await stored()).stored;
+  const { stored: before, unread } = await stored();
   const after: Stored = new Map([['', []]]);
   for (const entry of entries) {
     const id = entry.batchId ?? '';
@@ -61,8 +63,8 @@ async function store(entries: ChangeEntry[]): Promise<void> {
   await browser.storage.local.set(
     Object.fromEntries(written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) })))),
   );
-  kept = { entries, stored: after };
-  const dropped = [...before.keys()].filter((id) => !after.has(id));
+  kept = { entries, stored: after, unread: [] };
+  const dropped = [...new Set([...before.keys(), ...unread])].filter((id) => !after.has(id));
   if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));
 }
 

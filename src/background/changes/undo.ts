@@ -114,22 +114,25 @@ export function undoChange({ entryId, docId, force = false }: { entryId: string;
     const entry = log.find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const accounts = await readKeyedAccounts();
-    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log).get(entry.id) });
+    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log) });
   });
 }
 
-/** What an undo needs besides its entry: the saved accounts and keys, their clients, and its batch. */
+/** What an undo needs besides its entry: the saved accounts and keys, their clients, what the log overtook, and its batch. */
 export interface UndoContext {
   accounts: readonly KeyedAccount[];
   clientOf: ReturnType<typeof clientsFor>;
+  /** The log's entries a later change overtook (overtakenEntries of the log the entry was read from): none of them is undone. */
+  overtaken: ReadonlyMap<string, Overtaken>;
   /** The undo's own entries are recorded as one batch, so undoing a batch takes one place of the log's 200. */
   batchId?: string;
 }
 
 /**
  * Undoes one entry read from the change log already (a batch undo reads it once for all its
- * entries), in its target's queue, with the saved accounts and keys given (readKeyedAccounts) and
- * their clients (clientsFor: one per account for the whole batch). Out and throws: as undoChange.
+ * entries), in its target's queue, with the saved accounts and keys given (readKeyedAccounts),
+ * their clients (clientsFor: one per account for the whole batch) and what that log overtook
+ * (overtakenEntries: once for the whole batch). Out and throws: as undoChange.
  */
 export function undoEntry(entry: ChangeEntry, context: UndoContext): Promise<UndoOutcome> {
   return oneAtATime(entry.docId, () => undoNow(entry, context));
@@ -140,8 +143,8 @@ export function undoSiteUrl(entry: ChangeEntry): string {
   return undoerOf(entry)?.undoSiteUrl(entry) ?? entry.site.url;
 }
 
-async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId, overtaken }: UndoContext & { force?: boolean; overtaken?: Overtaken }): Promise<UndoOutcome> {
-  const reason = whyNot(entry, accounts, overtaken);
+async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId, overtaken }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
+  const reason = whyNot(entry, accounts, overtaken.get(entry.id));
   if (reason) throw reason;
   const { account } = accountOf(entry, accounts)!;
   const undo = { entry, account: account.id, client: clientOf(account.id), force, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startBulkCopy, startBulkTrash, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { generatedDocId, generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
@@ -59,6 +60,20 @@ describe('a bulk trash run', () => {
     const results = await undoBatch({ batchId: run.batchId });
     expect(results.map(({ outcome }) => outcome)).toEqual(items.map(() => 'restored'));
     expect(items.every(({ docId }) => grist!.doc(docId)?.removedAt === undefined)).toBe(true);
+  });
+
+  it('Undo this batch with a document deleted forever since: that one says why and is not even read; the others come back', async () => {
+    await connect();
+    const items = documentsOf(1, 3);
+    const run = await finished((await startBulkTrash({ items })).id);
+    const gone = items[1]!.docId;
+    await deleteDocument(items[1]!);
+    grist!.clearRequests();
+    const results = await undoBatch({ batchId: run.batchId });
+    const outcomes = new Map(results.map(({ docId, outcome, message }) => [docId, [outcome, message]]));
+    expect(items.map(({ docId }) => outcomes.get(docId))).toEqual([['restored', undefined], ['failed', 'Deleted forever since: it cannot be brought back.'], ['restored', undefined]]);
+    expect(grist!.requests.filter((request) => request.path.includes(gone))).toEqual([]);
+    expect(items.filter(({ docId }) => docId !== gone).every(({ docId }) => grist!.doc(docId)?.removedAt === undefined)).toBe(true);
   });
 
   it('sends nothing for a document the user does not own', async () => {

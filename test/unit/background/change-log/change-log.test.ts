@@ -273,12 +273,14 @@ describe('each bulk run stored apart', () => {
     expect((await readChangeLog()).map((entry) => entry.id)).toEqual([entryId]);
   });
 
-  it(`a corrupt log naming 10,000 runs reads only the newest ${MAX_LOG_CHANGES} of them`, async () => {
+  it(`a corrupt log naming 10,000 runs reads only the newest ${MAX_LOG_CHANGES} of them, and its next write removes the others`, async () => {
     await Promise.all(['a', 'b'].map((docId) => addEntry(docId, 'run-0')));
     const stored = await storedLog();
     await forgetChangeLog();
     const batches = Array.from({ length: 10_000 }, (_, index) => `run-${index}`);
-    await fakeBrowser.storage.local.set({ ...stored, changeLog: { ...(stored.changeLog as object), batches } });
+    // Runs it names beyond the bound, stored: never read, and kept by no write.
+    const beyond = Object.fromEntries([`run-${MAX_LOG_CHANGES}`, 'run-9999'].map((id) => [`changeLog:${id}`, stored['changeLog:run-0']]));
+    await fakeBrowser.storage.local.set({ ...stored, ...beyond, changeLog: { ...(stored.changeLog as object), batches } });
     const read = vi.spyOn(fakeBrowser.storage.local, 'get');
     try {
       expect((await readChangeLog()).map((entry) => entry.docId)).toEqual(['b', 'a']);
@@ -288,9 +290,10 @@ describe('each bulk run stored apart', () => {
     } finally {
       read.mockRestore();
     }
-    // Its next write names the runs it keeps.
+    // Its next write names the runs it keeps, and removes every other it named.
     await addEntry('c');
     expect((await storedLog()).changeLog).toMatchObject({ batches: ['run-0'] });
+    expect(Object.keys(await storedLog()).sort()).toEqual(['changeLog', 'changeLog:run-0']);
   });
 
   it(`a run with more than ${MAX_BULK_ITEMS} entries (stored wrong) keeps its newest ${MAX_BULK_ITEMS}, read and written`, async () => {

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { copyDocument } from '../../../../src/background/changes/copy.ts';
 import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { removeDocument, restoreDocument } from '../../../../src/background/changes/trash.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
 import { accountsItem } from '../../../../src/shared/storage-items.ts';
-import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
@@ -170,14 +171,40 @@ describe('an entry a later change overtook offers no undo (issue 41)', () => {
     expect(grist.requests).toEqual([]);
   });
 
-  it('a restore moved to the trash again since: its undo is not offered; the first move’s neither, the last one’s is', async () => {
+  it('a restore moved to the trash again since: its undo is not offered; both moves’ are, the document being in the trash', async () => {
     await removeDocument(leads);
     await restoreDocument(leads);
     await removeDocument(leads);
     expect(await cannotUndo()).toEqual([
       ['remove', null],
       ['restore', 'Moved to the trash since: nothing to undo.'],
-      ['remove', 'Restored from the trash since: nothing to undo.'],
+      ['remove', null],
     ]);
+  });
+
+  it('a copy moved to the trash, that move undone: the copy is back, and its undo is offered and sent', async () => {
+    const copied = await copyDocument({ orgId: ORGS.acme.id, docId: DOCS.roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id }, name: 'Roadmap (copy)', asTemplate: false });
+    const { entryId: removeId } = await removeDocument({ orgId: ORGS.acme.id, docId: copied.id });
+    await undoChange({ entryId: removeId!, docId: copied.id });
+    expect(await cannotUndo()).toEqual([
+      ['restore', null],
+      ['remove', 'Already undone.'],
+      ['copy', null],
+    ]);
+    expect(await undoChange({ entryId: copied.entryId!, docId: copied.id })).toMatchObject({ outcome: 'restored' });
+    expect(grist.doc(copied.id)?.removedAt).toBeTruthy();
+  });
+
+  it('a move to the trash restored since, that restore undone: the document is in the trash, and the move’s undo is offered again', async () => {
+    const { entryId: removeId } = await removeDocument(leads);
+    const { entryId: restoreId } = await restoreDocument(leads);
+    await undoChange({ entryId: restoreId!, docId: DOCS.leads.id });
+    expect(await cannotUndo()).toEqual([
+      ['remove', null],
+      ['restore', 'Already undone.'],
+      ['remove', null],
+    ]);
+    expect(await undoChange({ entryId: removeId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
+    expect(grist.doc(DOCS.leads.id)?.removedAt).toBeFalsy();
   });
 });
