@@ -342,7 +342,7 @@ describe('the copy form', () => {
 
   test('a lost answer the worker could not confirm stays in the form, with Copy again', async () => {
     const { backend } = await setup();
-    const message = 'Grist did not answer in time: “Budget (copy)” may not have been copied. Check Acme › Ops.';
+    const message = 'Grist’s answer did not say whether “Budget (copy)” was copied. Check Acme › Ops.';
     backend.copyDocument.mockResolvedValue({ ok: false, error: { kind: 'network', message } });
     fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();

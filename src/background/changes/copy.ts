@@ -69,7 +69,7 @@ export function copyTarget(listing: Listing | null, request: CopyRequest): CopyT
   return checkCopy(found, destination, request.name, request.asTemplate);
 }
 
-/** "may not have been copied: check <site> › <workspace>". */
+/** "Grist’s answer did not say whether <name> was copied. Check <site> › <workspace>." */
 const unknownCopy = (target: CopyTarget) => unknownMade('errorCopyUnknown', target);
 
 export const copyKind: ChangeKind<CopyTarget> = {

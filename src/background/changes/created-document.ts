@@ -243,7 +243,7 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
   return provable ? fresh[0]!.id : null;
 }
 
-/** A lost answer the read did not settle, in the kind's words (`key`): "<name> may not have been …: check <site> › <workspace>". */
+/** An answer that did not say, which the read did not settle, in the kind's words (`key`): "… did not say whether <name> was …. Check <site> › <workspace>." */
 export function unknownMade(key: 'errorCopyUnknown' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
   const { site, workspace } = making.place;
   return t(key, making.name, `${site.name} › ${workspace.name}`);

@@ -95,11 +95,11 @@ describe('a bulk copy run', () => {
     expect(posts(COPIES)).toHaveLength(1);
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
 
-    // Made, answer lost, and the read-back fails too: "may not have been copied"; Retry failed reads
+    // Made, answer lost, and the read-back fails too: "did not say whether … was copied"; Retry failed reads
     // the destination again, finds it, and sends nothing.
     grist!.clearRequests();
     const second = await finished((await startLostCopy(documentsOf(1, 2).slice(1), 3)).id);
-    expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('did not say whether') });
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
     expect(retried.items[0]?.state).toBe('copied');
     expect(posts(COPIES)).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('a bulk copy run', () => {
     const run = await finished((await startLostCopy(documentsOf(1, 1), 6)).id);
     expect(run.items[0]?.state).toBe('failed');
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
-    expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('did not say whether') });
     expect(posts(COPIES)).toHaveLength(1);
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
   });
@@ -156,7 +156,7 @@ describe('a bulk copy run’s reads of its destination', () => {
     grist!.injectFault({ method: 'POST', path: new RegExp(`${lost}/copy$`), delayMs: 200, status: 502, times: 1 });
     const run = await finished((await startBulkCopy({ items: [{ orgId: 100, docId: lost }, { orgId: 101, docId: other }], to: toTeam2Home() })).id);
     expect(run.items.map(({ state }) => state)).toEqual(['failed', 'copied']);
-    expect(run.items[0]?.message).toContain('may not have been copied');
+    expect(run.items[0]?.message).toContain('did not say whether');
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
 
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
