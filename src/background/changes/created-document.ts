@@ -33,9 +33,12 @@ import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import type { ChangeTarget } from './change-kind.ts';
 import { answerLost } from './pipeline.ts';
 
-/** What a destination workspace held, as read from Grist: its documents' ids, and when the answer came (ms since the epoch). */
+/**
+ * What a destination workspace held, as read from Grist: its documents' ids by name (a making looks
+ * only at those of its own name), and when the answer came (ms since the epoch).
+ */
 export interface DestinationContents {
-  ids: readonly string[];
+  idsByName: ReadonlyMap<string, readonly string[]>;
   answeredAt: number;
 }
 
@@ -85,7 +88,11 @@ async function documentsIn(client: GristClient, place: DocumentPlace): Promise<L
 }
 
 /** What a destination holds, from its documents read just now. */
-const contentsOf = (docs: readonly ListedDocument[]): DestinationContents => ({ ids: docs.map(({ id }) => id), answeredAt: Date.now() });
+function contentsOf(docs: readonly ListedDocument[]): DestinationContents {
+  const idsByName = new Map<string, string[]>();
+  for (const { id, name } of docs) idsByName.set(name, [...(idsByName.get(name) ?? []), id]);
+  return { idsByName, answeredAt: Date.now() };
+}
 
 /**
  * Starts reading what destination `place` holds now, through `client()` (which may throw, as a
@@ -232,7 +239,7 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
   const since = making.sentAt - CLOCK_SKEW_MS;
   const named = docs.filter(({ id, name, createdAt }) => name === making.name && !claimed.has(id) && !(createdAt && Date.parse(createdAt) < since));
   const before = making.before?.contents;
-  const held = new Set(before?.ids);
+  const held = new Set(before?.idsByName.get(making.name));
   // Not there before it left: the read of before answered first. There: not its own, unless that
   // read answered after it left (it may have found the new document), or failed.
   const fresh = before ? named.filter(({ id }) => !held.has(id)) : [];
