@@ -158,8 +158,9 @@ export interface Protocol {
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
    * `account`: the account whose destinations were offered. Never sent again by the extension after
    * an answer that did not say whether Grist made it: the destination is read instead, and the copy
-   * is kept, so the same copy asked again reads for it first. `again` (Copy again): with nothing
-   * kept of such a copy, nothing is sent (`network`, "may not have been copied").
+   * is kept (`network`), so the same copy asked again (same destination, name and template choice)
+   * reads for it first. `cannot-tell`: nothing sent, nothing kept any more (Copy again, `again`,
+   * with nothing kept of such a copy; or one the worker can no longer tell about): check, then copy.
    */
   copyDocument: {
     request: DocumentKey & { account?: string; to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean; again?: boolean };

@@ -86,10 +86,14 @@ describe('a copy’s read-back claims only what it can prove', () => {
     expect(await named(NAME)).toEqual([again.id]);
   });
 
-  it('Copy again with nothing kept of a lost copy says it cannot tell, and sends nothing', async () => {
+  it('Copy again with nothing kept of a lost copy says so, as nothing Copy again could read for (not a lost answer again), and sends nothing; Copy then reads first and sends once', async () => {
     const error = await failure(copyDocument({ ...toProjects, again: true }));
-    expect([error.kind, error.message]).toEqual(['network', UNKNOWN]);
+    expect([error.kind, error.message]).toEqual(['cannot-tell', `The extension no longer knows whether “${NAME}” was copied. Check Globex Inc › Projects before you press Copy.`]);
     expect(copyPosts()).toEqual([]);
+    grist.clearRequests();
+    const copied = await copyDocument(toProjects);
+    expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /o/globex/api/workspaces/${projects.id}`, `POST /o/acme/api/docs/${roadmap.id}/copy`]);
+    expect(await named(NAME)).toEqual([copied.id]);
   });
 });
 
