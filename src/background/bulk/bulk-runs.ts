@@ -77,10 +77,11 @@ interface Run extends BulkRunSnapshot {
 
 const runs = new Map<string, Run>();
 /**
- * The starts asked for, by the page's request id (BulkStart): what each answered, or will. Kept for
- * the worker's life, as the runs are; a worker started again has none (nor any run to answer).
+ * The starts asked for, by the page's request id (BulkStart): the id of the run each started, once
+ * it has. Kept for the worker's life, as the runs are; a worker started again has none (nor any run
+ * to answer).
  */
-const startedBy = new Map<string, Promise<BulkRunSnapshot>>();
+const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
 let latestRun: Run | null = null;
 const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
@@ -213,10 +214,11 @@ function start(run: Run): BulkRunSnapshot {
  */
 function startOnce(requestId: string, begin: () => Promise<BulkRunSnapshot>): Promise<BulkRunSnapshot> {
   const started = startedBy.get(requestId);
-  if (started) return started.then(({ id }) => snapshot(runOf(id)));
+  if (started) return started.then((runId) => snapshot(runOf(runId)));
   const starting = begin();
-  startedBy.set(requestId, starting);
-  starting.catch(() => startedBy.delete(requestId));
+  const runId = starting.then(({ id }) => id);
+  startedBy.set(requestId, runId);
+  runId.catch(() => startedBy.delete(requestId));
   return starting;
 }
 
