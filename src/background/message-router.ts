@@ -30,6 +30,8 @@ const documentKey = { orgId: v.number(), siteUrl: v.optional(v.string()), docId:
 const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
 /** Where a bulk move goes: its documents may be of several servers, where org ids mean different orgs. */
 const bulkDestination = v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) });
+/** The id a page gives a run's start (BulkStart): a UUID, or anything as short. */
+const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
 /** The documents of a bulk run, as the page's listing names them, at most MAX_BULK_ITEMS. */
 const bulkItems = <T extends v.ObjectEntries>(entries: T) => v.pipe(v.array(v.object(entries)), v.maxLength(MAX_BULK_ITEMS));
 
@@ -58,10 +60,10 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   readChangeLog: v.null(),
   clearChangeLog: v.null(),
-  startBulkRename: v.object({ items: bulkItems({ ...documentKey, newName: v.string() }) }),
-  startBulkMove: v.object({ items: bulkItems(documentKey), to: bulkDestination }),
-  startBulkTrash: v.object({ items: bulkItems(documentKey) }),
-  startBulkCopy: v.object({ items: bulkItems(documentKey), to: bulkDestination }),
+  startBulkRename: v.object({ ...bulkStart, items: bulkItems({ ...documentKey, newName: v.string() }) }),
+  startBulkMove: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
+  startBulkTrash: v.object({ ...bulkStart, items: bulkItems(documentKey) }),
+  startBulkCopy: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
   getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),

@@ -13,6 +13,7 @@ import { marked } from '../listing-view/highlighted.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
 import type { MoveDestination } from '../shared/move.ts';
+import { TRASH_DAYS } from '../shared/trash.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { changedPart, verdictAt, type PickedDocument, type Verdict } from './rename-preview.ts';
 import type { MovePlan } from './move-plan.ts';
@@ -86,7 +87,7 @@ function summaryText(store: BulkStore): string {
   if (picked.length === 0) return t('bulkNothingSelected');
   const pending = store.pendingChange.value;
   const plan = store.movePlan.value;
-  if (pending?.kind === 'trash') return t('bulkTrashPreviewSummary', String(picked.length));
+  if (pending?.kind === 'trash') return t('bulkTrashPreviewSummary', String(picked.length), String(TRASH_DAYS));
   if (pending?.kind === 'copy') return t('bulkCopyPreviewSummary', String(picked.length), placeName(pending.to));
   if (kind === 'move' && plan) {
     const here = plan.outcomes.filter((outcome) => outcome === 'here').length;

@@ -83,8 +83,12 @@ export interface RunControl extends RunView {
   readonly announcement: Signal<string>;
   /** Runs one request to the worker about the run, showing the run it answers and following it. */
   act(request: RunRequest): Promise<void>;
-  /** Starts a new run with `request` (as act): what the last batch's undo came to is no longer shown. */
-  startRun(request: RunRequest): Promise<void>;
+  /**
+   * Starts a new run with `request` (as act), the user's answer: it gets one new request id
+   * (BulkStart), which the worker knows a start sent again by; what the last batch's undo came to
+   * is no longer shown.
+   */
+  startRun(request: (requestId: string) => ReturnType<RunRequest>): Promise<void>;
   /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
   follow(runId: string): Promise<void>;
 }
@@ -153,7 +157,8 @@ export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulk
     act,
     startRun: (request) => {
       if (!busy.value) undone.value = null;
-      return act(request);
+      const requestId = crypto.randomUUID();
+      return act(() => request(requestId));
     },
     follow,
     stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),

@@ -312,7 +312,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
       }
       confirmingMove.value = false;
       const items = picked.value.documents.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }] : []));
-      await startRun(() => backend.startBulkMove({ items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
+      await startRun((requestId) => backend.startBulkMove({ requestId, items, to: { orgId: plan.destination.site.orgId, siteUrl: plan.destination.site.siteUrl, workspaceId: plan.destination.workspace.id } }));
     },
     cancelMove: () => (confirmingMove.value = false),
     setQuery: (text) => (query.value = text),
@@ -356,7 +356,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         const kind = current.verdicts[index]!.kind;
         return kind === 'rename' || kind === 'duplicate' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id, newName: current.newNames[index]! }] : [];
       });
-      await startRun(() => backend.startBulkRename({ items }));
+      await startRun((requestId) => backend.startBulkRename({ requestId, items }));
     },
     ...trashCopy,
     stop: runControl.stop,

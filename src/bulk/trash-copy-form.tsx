@@ -6,6 +6,7 @@
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';
+import { TRASH_DAYS } from '../shared/trash.ts';
 import type { BulkStore } from './store.ts';
 
 /** Focus on Copy selected to…, once drawn. */
@@ -40,7 +41,7 @@ export function TrashCopyForm({ store }: { store: BulkStore }) {
           </button>
         </div>
       )}
-      <p class="hint">{t('bulkTrashHint')}</p>
+      <p class="hint">{t('bulkTrashHint', String(TRASH_DAYS))}</p>
     </section>
   );
 }

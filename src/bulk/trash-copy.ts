@@ -70,10 +70,10 @@ export function createTrashCopy({ backend, listing, picked, startRun }: TrashCop
       const items = picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }));
       if (!pending || items.length === 0) return;
       pendingChange.value = null;
-      await startRun(() =>
+      await startRun((requestId) =>
         pending.kind === 'trash'
-          ? backend.startBulkTrash({ items })
-          : backend.startBulkCopy({ items, to: { orgId: pending.to.site.orgId, siteUrl: pending.to.site.siteUrl, workspaceId: pending.to.workspace.id } }),
+          ? backend.startBulkTrash({ requestId, items })
+          : backend.startBulkCopy({ requestId, items, to: { orgId: pending.to.site.orgId, siteUrl: pending.to.site.siteUrl, workspaceId: pending.to.workspace.id } }),
       );
     },
     cancelPendingChange: () => (pendingChange.value = null),

@@ -144,7 +144,9 @@ export function beginCopy({ moving }: DocumentActionContext, ref: DocumentRef): 
  * Copies the document of the open copy form to `to`, named `name` (`asTemplate`: structure only).
  * Once Grist made it, the copy is listed there, the form closes and the status offers Open and
  * Undo (saying "as a template" for one); a refusal stays in the form in Grist's words; a lost
- * answer the worker could not confirm says so, and the form offers Copy again (`lost`).
+ * answer the worker could not confirm says so, and the form offers Copy again (`lost`) for as long
+ * as the latest answer is such a one: an answer that nothing is kept to read for any more
+ * (`cannot-tell`) leaves the form with Copy, which the worker sends after reading afresh.
  */
 export async function commitCopy(context: DocumentActionContext, to: DocumentPlace, name: string, asTemplate: boolean): Promise<void> {
   const { moving, backend } = context;
@@ -153,15 +155,17 @@ export async function commitCopy(context: DocumentActionContext, to: DocumentPla
   moving.value = { ...state, saving: true, error: null };
   const { ref } = state;
   // With the row's account, whose destinations the form offered (with one account the ref has none);
-  // `again`: Copy again after a lost answer, which the worker reads first.
+  // `again`: the copy whose answer was lost asked again (same destination, name and template
+  // choice), which the worker reads for first.
   const account = ref.account === undefined ? {} : { account: ref.account };
-  const { lost } = state;
-  const again = lost && lost.to.site.url === to.site.url && lost.to.workspace.id === to.workspace.id ? { again: true } : {};
+  const { lost, ...form } = state;
+  const same = lost && lost.to.site.url === to.site.url && lost.to.workspace.id === to.workspace.id && lost.name === name && lost.asTemplate === asTemplate;
+  const again = same ? { again: true } : {};
   const reply = await settle(backend.copyDocument({ ...account, ...named(ref), to: { orgId: to.site.orgId, workspaceId: to.workspace.id }, name, asTemplate, ...again }));
   batch(() => {
     if (!reply.ok) {
-      const lost = reply.error.kind === 'network' || reply.error.kind === 'timeout';
-      moving.value = { ...state, error: reply.error.message, ...(lost ? { lost: { to, name, asTemplate } } : {}) };
+      const stillLost = reply.error.kind === 'network' || reply.error.kind === 'timeout';
+      moving.value = { ...form, error: reply.error.message, ...(stillLost ? { lost: { to, name, asTemplate } } : {}) };
       return;
     }
     // The name as the worker sent it (trimmed).

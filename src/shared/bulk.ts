@@ -17,8 +17,17 @@ export interface BulkRenameItem {
   newName: string;
 }
 
+/**
+ * What every start of a run carries: an id the page chose when the user answered (once per answer),
+ * so that a start that reaches the worker twice (the message repeated, a click that lands twice)
+ * answers the run it started and adds nothing.
+ */
+export interface BulkStart {
+  requestId: string;
+}
+
 /** The documents to move (as the popup's listing names them), all to one workspace of a listed site. */
-export interface BulkMoveRequest {
+export interface BulkMoveRequest extends BulkStart {
   items: Array<{ orgId: number; siteUrl?: string; docId: string }>;
   /** The destination: its site by id and address (org ids are per server), and its workspace. */
   to: { orgId: number; siteUrl: string; workspaceId: number };

@@ -21,7 +21,8 @@ export type ErrorKind =
   | 'no-host-permission' // the browser has not granted this host
   | 'key-not-confirmed' // a configured site the saved API key was not saved or confirmed for
   | 'not-configured' // a Grist page or link of a site that is not one of the user's
-  | 'outdated'; // the settings or the key changed while the request waited: nothing was sent
+  | 'outdated' // the settings or the key changed while the request waited: nothing was sent
+  | 'cannot-tell'; // a copy Grist may have made, and nothing left to read will say: the user checks; nothing was sent
 
 /** An error as a plain, serialisable value: `{kind, status?, message}`. */
 export interface ErrorValue {

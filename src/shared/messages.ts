@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from './bulk.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot, BulkStart } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
@@ -158,8 +158,9 @@ export interface Protocol {
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
    * `account`: the account whose destinations were offered. Never sent again by the extension after
    * an answer that did not say whether Grist made it: the destination is read instead, and the copy
-   * is kept, so the same copy asked again reads for it first. `again` (Copy again): with nothing
-   * kept of such a copy, nothing is sent (`network`, "may not have been copied").
+   * is kept (`network`), so the same copy asked again (same destination, name and template choice)
+   * reads for it first. `cannot-tell`: nothing sent, nothing kept any more (Copy again, `again`,
+   * with nothing kept of such a copy; or one the worker can no longer tell about): check, then copy.
    */
   copyDocument: {
     request: DocumentKey & { account?: string; to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean; again?: boolean };
@@ -191,15 +192,18 @@ export interface Protocol {
    * workspace since (`docId`: the entry's, the key its changes queue under).
    */
   undoChange: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
-  /** Starts a bulk rename run in the worker (documents of its listing only). */
-  startBulkRename: { request: { items: BulkRenameItem[] }; response: BulkRunSnapshot };
+  /**
+   * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
+   * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.
+   */
+  startBulkRename: { request: BulkStart & { items: BulkRenameItem[] }; response: BulkRunSnapshot };
   /**
    * Starts a bulk move run in the worker: documents of its listing, all to one workspace of it, each
    * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.
    */
   startBulkMove: { request: BulkMoveRequest; response: BulkRunSnapshot };
   /** Starts a bulk run that moves documents of the worker's listing to the trash (owners only), each checked as removeDocument checks one. */
-  startBulkTrash: { request: { items: DocumentKey[] }; response: BulkRunSnapshot };
+  startBulkTrash: { request: BulkStart & { items: DocumentKey[] }; response: BulkRunSnapshot };
   /**
    * Starts a bulk run that copies documents of the worker's listing, all to one workspace of it,
    * each named `<name> (copy)` and checked as copyDocument checks one; a copy is never sent twice.

@@ -346,7 +346,8 @@ export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => def
 /**
  * A copy asked in the popup whose answer did not say whether Grist made it, and that no read has
  * settled since, as the worker keeps it for Copy again (background/changes/kept-copies.ts): its
- * source and destination (`key`), and its making as created-document.ts has it.
+ * source, destination, name and template choice (`key`), and its making as created-document.ts has
+ * it, of what the destination held before (`before.ids`) only the documents of the copy's name.
  */
 export interface KeptCopy {
   key: string;

@@ -257,6 +257,21 @@ describe('rules and preview', () => {
 });
 
 describe('renaming', () => {
+  test('each answer sends its start with a request id of its own, one per answer (the worker knows a start sent again by it)', async () => {
+    const { backend } = await setup();
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.input(findField(), { target: { value: '2025' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Replace with' }), { target: { value: '2026' } });
+    // The worker does not answer the first start (gone meanwhile): the preview stays, and the user answers again.
+    backend.startBulkRename.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'The extension’s background worker did not answer.' } });
+    await clickAndSettle(screen.getByRole('button', { name: 'Rename 1 document' }));
+    await clickAndSettle(screen.getByRole('button', { name: 'Rename 1 document' }));
+    const ids = backend.startBulkRename.mock.calls.map(([request]) => request.requestId);
+    expect(ids).toHaveLength(2);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   test('Rename N documents sends only the will-rename ones, then shows the run as it goes: progress, outcomes, Stop', async () => {
     const { backend, nextLook } = await setup();
     fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
@@ -268,6 +283,7 @@ describe('renaming', () => {
     backend.startBulkRename.mockResolvedValue({ ok: true, value: runOf([sales, legal, globex]) });
     await clickAndSettle(screen.getByRole('button', { name: 'Rename 3 documents' }));
     expect(backend.startBulkRename).toHaveBeenCalledExactlyOnceWith({
+      requestId: expect.any(String),
       items: [
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000', newName: 'Budget 2026 – Sales' },
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000', newName: 'Budget 2026 – Legal' },
@@ -470,6 +486,7 @@ describe('moving (issue 18)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move 2 documents' }));
     await clickAndSettle(screen.getByRole('button', { name: 'Move anyway' }));
     expect(backend.startBulkMove).toHaveBeenCalledExactlyOnceWith({
+      requestId: expect.any(String),
       items: [
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },
@@ -555,6 +572,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf(trashing('trashed'), { kind: 'trash' }) });
     await clickAndSettle(screen.getByRole('button', { name: 'Move to trash' }));
     expect(backend.startBulkTrash).toHaveBeenCalledExactlyOnceWith({
+      requestId: expect.any(String),
       items: [
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },
@@ -609,6 +627,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     backend.startBulkCopy.mockResolvedValue({ ok: true, value: runOf(copying, { kind: 'copy', to }) });
     await clickAndSettle(within(question).getByRole('button', { name: 'Copy' }));
     expect(backend.startBulkCopy).toHaveBeenCalledExactlyOnceWith({
+      requestId: expect.any(String),
       items: [
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetSales00000000000' },
         { orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'budgetLegal00000000000' },

@@ -340,20 +340,55 @@ describe('the copy form', () => {
     expect(screen.getByRole('link', { name: 'Open Report' })).toBeTruthy();
   });
 
-  test('a lost answer the worker could not confirm stays in the form, with Copy again', async () => {
-    const { backend } = await setup();
-    const message = 'Grist did not answer in time: “Budget (copy)” may not have been copied. Check Acme › Ops.';
-    backend.copyDocument.mockResolvedValue({ ok: false, error: { kind: 'network', message } });
+  /** The worker's answer to a copy of Budget to Ops whose answer did not say. */
+  const LOST = { kind: 'network' as const, message: 'Grist’s answer did not say whether “Budget (copy)” was copied. Check Acme › Ops.' };
+
+  /** Opens Budget's copy form, chooses Ops and presses Copy. */
+  async function copyBudgetToOps(): Promise<void> {
     fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Make a copy…' }));
     await settle();
     fireEvent.click(await screen.findByRole('option', { name: 'Ops — Acme' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe(message);
+  }
+
+  test('a lost answer the worker could not confirm stays in the form, with Copy again', async () => {
+    const { backend } = await setup();
+    backend.copyDocument.mockResolvedValue({ ok: false, error: LOST });
+    await copyBudgetToOps();
+    expect(screen.getByRole('alert').textContent).toBe(LOST.message);
     expect(backend.copyDocument).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Copy again' }));
     await settle();
     expect(backend.copyDocument).toHaveBeenCalledTimes(2);
+  });
+
+  test('Copy again that the worker can no longer read for ends the loop: no more Copy again, and Copy asks for a plain copy', async () => {
+    const { backend } = await setup();
+    const gone = { kind: 'cannot-tell' as const, message: 'The extension no longer knows whether “Budget (copy)” was copied. Check Acme › Ops before you press Copy.' };
+    backend.copyDocument.mockResolvedValue({ ok: false, error: gone }).mockResolvedValueOnce({ ok: false, error: LOST });
+    await copyBudgetToOps();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy again' }));
+    await settle();
+    expect(backend.copyDocument).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Budget (copy)', again: true }));
+    expect(screen.getByRole('alert').textContent).toBe(gone.message);
+    expect(screen.queryByRole('button', { name: 'Copy again' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledTimes(3);
+    expect(backend.copyDocument.mock.lastCall?.[0]).not.toHaveProperty('again');
+  });
+
+  test('Copy again is the lost copy only: the same workspace with another name or as a template asks for a plain copy', async () => {
+    const { backend } = await setup();
+    backend.copyDocument.mockResolvedValue({ ok: false, error: LOST });
+    await copyBudgetToOps();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'As template (structure only, no data)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await settle();
+    expect(backend.copyDocument).toHaveBeenCalledTimes(2);
+    expect(backend.copyDocument.mock.lastCall?.[0]).toMatchObject({ name: 'Budget (copy)', asTemplate: true });
+    expect(backend.copyDocument.mock.lastCall?.[0]).not.toHaveProperty('again');
   });
 });
 

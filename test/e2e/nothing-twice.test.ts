@@ -2,8 +2,9 @@
  * Nothing done twice, nothing claimed that is not ours (issue 41), in Chromium against the fake
  * Grist server: Retry failed pressed on two Bulk pages showing one run copies each document once;
  * a copy whose answer does not say, beside a document of the same name made in Grist's own page
- * behind the listing, takes nothing: the popup says "may not have been copied: check …", offers no
- * Undo, and the user's document stays where it is. What the server ends up storing after each.
+ * behind the listing, takes nothing: the popup says "did not say whether … was copied. Check …",
+ * offers no Undo, and the user's document stays where it is. What the server ends up storing after
+ * each.
  */
 import { describe, expect, it } from 'vitest';
 import { budgetSeed, DEPARTMENTS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
@@ -56,7 +57,7 @@ describe('Retry failed on two Bulk pages showing one run', () => {
 });
 
 describe('a copy whose answer does not say, beside a same-named document made behind the listing', () => {
-  it('takes nothing: the popup says "may not have been copied: check …", offers no Undo, and the user’s document stays', async () => {
+  it('takes nothing: the popup says "did not say whether … was copied. Check …", offers no Undo, and the user’s document stays', async () => {
     const { grist } = setup;
     const { marketing } = WORKSPACES;
     const popup = await openConnectedPopup(setup);
@@ -75,7 +76,7 @@ describe('a copy whose answer does not say, beside a same-named document made be
     await popup.getByRole('menu', { name: 'Actions for Bug Tracker' }).getByRole('menuitem', { name: 'Make a copy…' }).click();
     await popup.getByRole('option', { name: /^Marketing/ }).click();
     await popup.getByRole('button', { name: 'Copy', exact: true }).click();
-    await popup.getByText('“Bug Tracker (copy)” may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
+    await popup.getByText('did not say whether “Bug Tracker (copy)” was copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     await popup.getByRole('button', { name: 'Copy again' }).waitFor();
     expect(await popup.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     expect(await popup.getByText(/^Copied /).count()).toBe(0);

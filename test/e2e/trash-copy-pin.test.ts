@@ -191,7 +191,7 @@ describe('a copy whose answer is lost', () => {
     await (await openMenu(popup, 'Campaign Plan')).getByRole('menuitem', { name: 'Make a copy…' }).click();
     await popup.getByRole('option', { name: /^Marketing/ }).click();
     await popup.getByRole('button', { name: 'Copy', exact: true }).click();
-    await popup.getByText('may not have been copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
+    await popup.getByText('did not say whether “Campaign Plan (copy)” was copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     expect(copies()).toHaveLength(1);
     expect(await named('Campaign Plan (copy)')).toBe(0);
     await popup.getByRole('button', { name: 'Copy again' }).click();

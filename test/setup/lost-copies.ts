@@ -14,7 +14,7 @@ export const NAME = 'Roadmap for Globex';
 /** The popup's request for the copy. */
 export const toProjects = { orgId: ORGS.acme.id, docId: DOCS.roadmap.id, to: { orgId: ORGS.globex.id, workspaceId: projects.id }, name: NAME, asTemplate: false };
 /** What the worker says of a copy named `name` it cannot tell was made. */
-export const unknownWords = (name = NAME) => `Grist did not answer in time: “${name}” may not have been copied. Check Globex Inc › Projects.`;
+export const unknownWords = (name = NAME) => `Grist’s answer did not say whether “${name}” was copied. Check Globex Inc › Projects.`;
 export const COPIES = /\/copy$/;
 /** The copy requests the server received. */
 export const copyPosts = () => grist.requests.filter((request) => request.method === 'POST' && COPIES.test(request.path));

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 import fr from '../../public/_locales/fr/messages.json' with { type: 'json' };
 import manifest from '../../manifest.json' with { type: 'json' };
+import { t } from '../../src/shared/i18n.ts';
+import { TRASH_DAYS } from '../../src/shared/trash.ts';
 
 interface Message {
   message: string;
@@ -66,6 +68,14 @@ describe('locales', () => {
     const used = sources.flatMap(({ path, text }) => [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => ({ path, key: match[1]! })));
     expect(used.length).toBeGreaterThan(50);
     expect(used.filter(({ key }) => !(key in en))).toEqual([]);
+  });
+
+  it('says the days Grist keeps the trash only as a placeholder (TRASH_DAYS), never written into a message', () => {
+    const written = new RegExp(`\\b${TRASH_DAYS}\\s*(days|jours)\\b`);
+    for (const [lang, messages] of Object.entries(locales)) {
+      expect(Object.keys(messages).filter((key) => written.test(messages[key]!.message)), lang).toEqual([]);
+    }
+    expect(t('bulkTrashPreviewSummary', '2', String(TRASH_DAYS))).toBe(`2 will be moved to the trash: Grist keeps them there ${TRASH_DAYS} days, and Undo this batch brings them back.`);
   });
 
   it('has every key the manifest names', () => {

@@ -8,11 +8,13 @@
  * change goes through the one-at-a-time queue of its document and the change pipeline
  * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has one
  * sender: an item is handed to send() once, and not again before that send is back (run.sending),
- * however often the run is retried and from however many pages. A copy whose answer did not say
+ * however often the run is retried and from however many pages; and a start is one run: each start
+ * carries the id the page chose when the user answered (BulkStart), and the same id again answers
+ * the run it started (startedBy), however often the message comes. A copy whose answer did not say
  * whether Grist made it is read back again before Retry failed sends it (a copy is not
  * idempotent), and takes only a copy it can prove its own (changes/created-document.ts).
  */
-import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot, BulkStart } from '../../shared/bulk.ts';
 import { overtakenEntries } from '../../shared/change-log.ts';
 import { copyName } from '../../shared/document-actions.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
@@ -75,6 +77,12 @@ interface Run extends BulkRunSnapshot {
 }
 
 const runs = new Map<string, Run>();
+/**
+ * The starts asked for, by the page's request id (BulkStart): the id of the run each started, once
+ * it has. Kept for the worker's life, as the runs are; a worker started again has none (nor any run
+ * to answer).
+ */
+const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
 let latestRun: Run | null = null;
 const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
@@ -199,6 +207,22 @@ function start(run: Run): BulkRunSnapshot {
   return snapshot(run);
 }
 
+/**
+ * Starts a run once for `requestId`: the first start with it makes the run (`begin`); the same id
+ * again (the message repeated, even while the first still reads the accounts and the listing)
+ * answers that run as it stands now and adds nothing. A start that failed started nothing: its id
+ * may start one. Out and throws: as `begin`.
+ */
+function startOnce(requestId: string, begin: () => Promise<BulkRunSnapshot>): Promise<BulkRunSnapshot> {
+  const started = startedBy.get(requestId);
+  if (started) return started.then((runId) => snapshot(runOf(runId)));
+  const starting = begin();
+  const runId = starting.then(({ id }) => id);
+  startedBy.set(requestId, runId);
+  runId.catch(() => startedBy.delete(requestId));
+  return starting;
+}
+
 /** Adds an item to `run`: `not-sent` with `notSent` as its message when that is set (nothing is sent for it). */
 function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSent: string | null): void {
   if (notSent !== null) {
@@ -213,27 +237,30 @@ function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSen
  * The `startBulkRename` message. In: the documents and their new names (as the page's preview
  * made them). Each is looked up in the worker's listing first: one it does not list, or whose new
  * name is empty, too long or unchanged, is `not-sent` with the reason, and nothing is sent for it.
- * Out: the run as it starts. Throws ApiError `no-key` when no key is saved.
+ * Out: the run as it starts (as it stands, for a `requestId` started already: startOnce). Throws
+ * ApiError `no-key` when no key is saved.
  */
-export async function startBulkRename({ items }: { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
-  const [client, listing] = await Promise.all([currentClients(), readListing()]);
-  const find = documentIndex(listing);
-  const run = newRun('rename', client);
-  for (const { orgId, siteUrl, docId, newName } of items) {
-    const found = find({ orgId, siteUrl, docId });
-    const oldName = found?.document.name ?? '';
-    const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
-    let notSent: string | null = null;
-    if (!found) notSent = t('errorNotInList');
-    else {
-      const check = checkDocumentName(newName, oldName);
-      if (check.kind === 'invalid') notSent = check.message;
-      else if (check.kind === 'unchanged') notSent = t('bulkUnchanged');
-      else status.newName = check.name;
+export function startBulkRename({ requestId, items }: BulkStart & { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
+  return startOnce(requestId, async () => {
+    const [client, listing] = await Promise.all([currentClients(), readListing()]);
+    const find = documentIndex(listing);
+    const run = newRun('rename', client);
+    for (const { orgId, siteUrl, docId, newName } of items) {
+      const found = find({ orgId, siteUrl, docId });
+      const oldName = found?.document.name ?? '';
+      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+      let notSent: string | null = null;
+      if (!found) notSent = t('errorNotInList');
+      else {
+        const check = checkDocumentName(newName, oldName);
+        if (check.kind === 'invalid') notSent = check.message;
+        else if (check.kind === 'unchanged') notSent = t('bulkUnchanged');
+        else status.newName = check.name;
+      }
+      addItem(run, status, found && { target: renameTarget(status, found) }, notSent);
     }
-    addItem(run, status, found && { target: renameTarget(status, found) }, notSent);
-  }
-  return start(run);
+    return start(run);
+  });
 }
 
 /** The rename of item `status` of a run (its new name checked), in `found` (its site and workspace in the listing). */
@@ -259,8 +286,8 @@ function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocumen
  * so Undo this batch moves them back. Out: the run as it starts (`kind` `move`, `to` the
  * destination when listed). Throws ApiError `no-key` when no key is saved.
  */
-export function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSnapshot> {
-  return startRun('move', items, (found, destination) => moveChange(checkMove(found, destination)), to);
+export function startBulkMove(request: BulkMoveRequest): Promise<BulkRunSnapshot> {
+  return startRun('move', request, (found, destination) => moveChange(checkMove(found, destination)));
 }
 
 /**
@@ -273,20 +300,15 @@ export function startBulkMove({ items, to }: BulkMoveRequest): Promise<BulkRunSn
  * failed reads the destination again first and sends it only when the copy is not there. Out and
  * throws: as startBulkMove.
  */
-export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSnapshot> {
+export function startBulkCopy(request: BulkCopyRequest): Promise<BulkRunSnapshot> {
   const reads = new Map<string, DestinationRead>();
-  return startRun(
-    'copy',
-    items,
-    (found, destination, client) => {
-      const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
-      let read = reads.get(target.account);
-      if (!read) reads.set(target.account, (read = readDestination(() => client(target.account), target.making.place)));
-      target.making.before = read;
-      return { target };
-    },
-    to,
-  );
+  return startRun('copy', request, (found, destination, client) => {
+    const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
+    let read = reads.get(target.account);
+    if (!read) reads.set(target.account, (read = readDestination(() => client(target.account), target.making.place)));
+    target.making.before = read;
+    return { target };
+  });
 }
 
 /**
@@ -295,44 +317,45 @@ export function startBulkCopy({ items, to }: BulkCopyRequest): Promise<BulkRunSn
  * does not own is `not-sent` with the reason. Each that Grist confirms is logged with the run's
  * batch, so Undo this batch restores them. Out and throws: as startBulkRename.
  */
-export function startBulkTrash({ items }: RequestOf<'startBulkTrash'>): Promise<BulkRunSnapshot> {
-  return startRun('trash', items, (found) => ({ target: checkTrash(found) }));
+export function startBulkTrash(request: RequestOf<'startBulkTrash'>): Promise<BulkRunSnapshot> {
+  return startRun('trash', request, (found) => ({ target: checkTrash(found) }));
 }
 
 /**
- * A move, copy or trash run of `items`, each item's change made by `changeOf` from the document as
- * the worker's listing has it and, for a run to workspace `to`, that workspace as the document's
- * account lists it (null: not listed), with the run's clients; a change that throws makes the item
- * `not-sent` with the reason, and nothing is sent for it. Out: the run as it starts. Throws
- * ApiError `no-key`.
+ * A move, copy or trash run of `items`, started once for `requestId` (startOnce), each item's
+ * change made by `changeOf` from the document as the worker's listing has it and, for a run to
+ * workspace `to`, that workspace as the document's account lists it (null: not listed), with the
+ * run's clients; a change that throws makes the item `not-sent` with the reason, and nothing is
+ * sent for it. Out: the run as it starts. Throws ApiError `no-key`.
  */
-async function startRun(
+function startRun(
   kind: 'move' | 'copy' | 'trash',
-  items: ReadonlyArray<DocumentKey>,
+  { requestId, items, to }: BulkStart & { items: ReadonlyArray<DocumentKey>; to?: BulkMoveRequest['to'] },
   changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>, client: Run['client']) => Change,
-  to?: BulkMoveRequest['to'],
 ): Promise<BulkRunSnapshot> {
-  const [client, listing] = await Promise.all([currentClients(), readListing()]);
-  const find = documentIndex(listing);
-  const destination = to && destinationLookup(listing, to);
-  const run = newRun(kind, client);
-  if (destination?.listed) run.to = placeIn(destination.listed.site, destination.listed.workspace);
-  for (const { orgId, siteUrl, docId } of items) {
-    const found = find({ orgId, siteUrl, docId });
-    const name = found?.document.name ?? '';
-    const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
-    let change: Change | null = null;
-    let notSent: string | null = null;
-    try {
-      change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
-      // The name as checked, which is the one sent (a copy's name is trimmed).
-      status.newName = change.target.name;
-    } catch (error) {
-      notSent = error instanceof ApiError ? error.message : t('errorInternal');
+  return startOnce(requestId, async () => {
+    const [client, listing] = await Promise.all([currentClients(), readListing()]);
+    const find = documentIndex(listing);
+    const destination = to && destinationLookup(listing, to);
+    const run = newRun(kind, client);
+    if (destination?.listed) run.to = placeIn(destination.listed.site, destination.listed.workspace);
+    for (const { orgId, siteUrl, docId } of items) {
+      const found = find({ orgId, siteUrl, docId });
+      const name = found?.document.name ?? '';
+      const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+      let change: Change | null = null;
+      let notSent: string | null = null;
+      try {
+        change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
+        // The name as checked, which is the one sent (a copy's name is trimmed).
+        status.newName = change.target.name;
+      } catch (error) {
+        notSent = error instanceof ApiError ? error.message : t('errorInternal');
+      }
+      addItem(run, status, change, notSent);
     }
-    addItem(run, status, change, notSent);
-  }
-  return start(run);
+    return start(run);
+  });
 }
 
 /**

@@ -69,7 +69,7 @@ export function copyTarget(listing: Listing | null, request: CopyRequest): CopyT
   return checkCopy(found, destination, request.name, request.asTemplate);
 }
 
-/** "may not have been copied: check <site> › <workspace>". */
+/** "Grist’s answer did not say whether <name> was copied. Check <site> › <workspace>." */
 const unknownCopy = (target: CopyTarget) => unknownMade('errorCopyUnknown', target);
 
 export const copyKind: ChangeKind<CopyTarget> = {
@@ -115,10 +115,13 @@ export const copyKind: ChangeKind<CopyTarget> = {
  * The popup's `copyDocument` message: copies a document of the worker's listing to a workspace of
  * it, checked first (copyTarget), through the change pipeline. A copy of it to that destination
  * whose answer did not say is kept until settled (kept-copies.ts): asked again (Copy again, or the
- * destination chosen again), it is read for first and, found, taken, so it is never made twice.
- * Out: the copy (one found that way has the name it was made with). Throws as copyTarget and
- * sendChange do; a copy Grist may or may not have made is `network` "may not have been copied",
- * and so is Copy again when nothing is kept of the copy before it (nothing is sent).
+ * same destination, name and template choice again), it is read for first and, found, taken, so it
+ * is never made twice. Out: the copy (one found that way has the name it was made with). Throws as
+ * copyTarget and sendChange do; a copy Grist may or may not have made is `network` "Grist's answer
+ * did not say whether … was copied" (kept: Copy again reads for it). Nothing is sent, and nothing
+ * kept, for `cannot-tell`: a copy kept from an earlier life of the worker that its read cannot tell
+ * about (created-document.ts), or Copy again with nothing kept (the browser restarted since, or
+ * MAX_KEPT_COPIES newer ones pushed it out). The popup then offers Copy, which reads afresh first.
  */
 export function copyDocument(request: CopyRequest): Promise<CopiedDocument> {
   return oneAtATime(request.docId, async () => {
@@ -126,13 +129,14 @@ export function copyDocument(request: CopyRequest): Promise<CopiedDocument> {
     const target = copyTarget(listing, request);
     const kept = await keptMaking(target);
     if (kept) target.making = kept;
-    else if (request.again) throw new ApiError('network', unknownCopy(target));
+    else if (request.again) throw new ApiError('cannot-tell', unknownMade('errorCopyNoLongerKept', target));
     try {
       const entryId = await applyChange(clientOf(target.account), copyKind, target, { source: 'popup' });
       if (kept) await forgetMaking(target).catch(logFailure('forgetting a settled copy'));
       return { id: target.made!, name: target.name, to: target.to, entryId };
     } catch (error) {
-      // What the popup offers Copy again for: the copy is kept for it. Anything else settled it.
+      // What the popup offers Copy again for: the copy is kept for it. Anything else settled it, or
+      // (cannot-tell) nothing ever will.
       const unsettled = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
       if (unsettled) await keepMaking(target).catch(logFailure('keeping a copy for Copy again'));
       else if (kept) await forgetMaking(target).catch(logFailure('forgetting a settled copy'));

@@ -13,11 +13,14 @@
  *   before it left by Grist's `createdAt` (give or take CLOCK_SKEW_MS);
  * - no other request of ours made it: none claimed it (`claimed`), and no other request of ours
  *   that makes that name there is unsettled (`unsettled`), as this worker knows them: a making kept
- *   from an earlier life of the worker (kept-copies.ts) claims nothing;
+ *   from an earlier life of the worker (kept-copies.ts) claims nothing, since that life's claims
+ *   are gone (a making sent again belongs to the life that sent it);
  * - it is the only such document.
  * (What one read per bulk run leaves open: a document of that name made in Grist's own page while
  * the run goes, before that copy is sent, is not told apart from it.) Where the read cannot tell,
- * it guesses nothing, and the user is told to check the workspace. A
+ * it guesses nothing, and the user is told to check the workspace. A making of an earlier life that
+ * the read cannot tell about never will be told: it is let go (`cannot-tell`, not kept), so that
+ * the same copy asked again, once the user checked, reads the destination afresh and is sent. A
  * making keeps what the destination held before its request left and when it left (a bulk item
  * retried, the popup's lost copy kept for Copy again), so a later listing never makes a lost
  * document look known.
@@ -33,9 +36,12 @@ import { recordDocumentAdded } from '../listing/listing-cache.ts';
 import type { ChangeTarget } from './change-kind.ts';
 import { answerLost } from './pipeline.ts';
 
-/** What a destination workspace held, as read from Grist: its documents' ids, and when the answer came (ms since the epoch). */
+/**
+ * What a destination workspace held, as read from Grist: its documents' ids by name (a making looks
+ * only at those of its own name), and when the answer came (ms since the epoch).
+ */
 export interface DestinationContents {
-  ids: readonly string[];
+  idsByName: ReadonlyMap<string, readonly string[]>;
   answeredAt: number;
 }
 
@@ -85,7 +91,11 @@ async function documentsIn(client: GristClient, place: DocumentPlace): Promise<L
 }
 
 /** What a destination holds, from its documents read just now. */
-const contentsOf = (docs: readonly ListedDocument[]): DestinationContents => ({ ids: docs.map(({ id }) => id), answeredAt: Date.now() });
+function contentsOf(docs: readonly ListedDocument[]): DestinationContents {
+  const idsByName = new Map<string, string[]>();
+  for (const { id, name } of docs) idsByName.set(name, [...(idsByName.get(name) ?? []), id]);
+  return { idsByName, answeredAt: Date.now() };
+}
 
 /**
  * Starts reading what destination `place` holds now, through `client()` (which may throw, as a
@@ -152,6 +162,8 @@ const DOC_ID = /^[A-Za-z0-9]+$/;
 export async function make(target: MakingTarget, post: () => Promise<string>): Promise<void> {
   const { making } = target;
   making.name = target.name;
+  // Sent in this life: a read-back of it knows this life's claims and unsettled requests.
+  making.life = WORKER_LIFE;
   // Later than a read of `before` answered already, even within the same millisecond: what that
   // read found was there before the request left (madeAmong tells the two apart by these times).
   making.sentAt = Math.max(Date.now(), (making.before?.contents?.answeredAt ?? 0) + 1);
@@ -178,8 +190,9 @@ function claim(id: string): string {
  * holds, when nothing read it yet (a bulk run's shared read is not waited for); for a making sent
  * before whose answer did not say (a bulk run's Retry failed, the popup's Copy again), whether
  * Grist made it. Out: false when it did (`target.made`, `target.name` as made: nothing to send),
- * true when the request is to be sent. Throws ApiError: what the read met, nothing sent; `network`
- * with `unknown`'s words when a read-back cannot tell.
+ * true when the request is to be sent. Throws ApiError, nothing sent: what the read met; with
+ * `unknown`'s words when a read-back cannot tell, `network` (a later read may), or `cannot-tell`
+ * for a making of an earlier life of the worker, which no read ever will (let go: see above).
  */
 export async function readFirst(client: GristClient, target: MakingTarget, unknown: string): Promise<boolean> {
   const { making } = target;
@@ -187,8 +200,13 @@ export async function readFirst(client: GristClient, target: MakingTarget, unkno
     if (making.before === null) making.before = destinationRead(contentsOf(await documentsIn(client, making.place)));
     return true;
   }
-  const found = await readBack(client, target).catch(() => null);
-  if (found === null) throw new ApiError('network', unknown);
+  let found: Awaited<ReturnType<typeof readBack>>;
+  try {
+    found = await readBack(client, target);
+  } catch {
+    throw new ApiError('network', unknown);
+  }
+  if (found === null) throw new ApiError(making.life === WORKER_LIFE ? 'network' : 'cannot-tell', unknown);
   if (found === true) return false;
   // Not made: what the destination holds now is what it holds before the request leaves again.
   making.before = destinationRead(found);
@@ -232,7 +250,7 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
   const since = making.sentAt - CLOCK_SKEW_MS;
   const named = docs.filter(({ id, name, createdAt }) => name === making.name && !claimed.has(id) && !(createdAt && Date.parse(createdAt) < since));
   const before = making.before?.contents;
-  const held = new Set(before?.ids);
+  const held = new Set(before?.idsByName.get(making.name));
   // Not there before it left: the read of before answered first. There: not its own, unless that
   // read answered after it left (it may have found the new document), or failed.
   const fresh = before ? named.filter(({ id }) => !held.has(id)) : [];
@@ -243,8 +261,12 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
   return provable ? fresh[0]!.id : null;
 }
 
-/** A lost answer the read did not settle, in the kind's words (`key`): "<name> may not have been …: check <site> › <workspace>". */
-export function unknownMade(key: 'errorCopyUnknown' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
+/**
+ * What is not known of a making, in the kind's words (`key`) with its name and `<site> ›
+ * <workspace>`: an answer that did not say, which the read did not settle ("… did not say whether
+ * <name> was …. Check …"), or a copy no longer kept.
+ */
+export function unknownMade(key: 'errorCopyUnknown' | 'errorCopyNoLongerKept' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
   const { site, workspace } = making.place;
   return t(key, making.name, `${site.name} › ${workspace.name}`);
 }

@@ -28,7 +28,7 @@ export interface NewDocumentTarget extends MakingTarget {
   place: DocumentPlace;
 }
 
-/** "may not have been created: check <site> › <workspace>". */
+/** "Grist’s answer did not say whether <name> was created. Check <site> › <workspace>." */
 const unknownDocument = (target: NewDocumentTarget) => unknownMade('errorNewDocumentUnknown', target);
 
 export const newDocumentKind: ChangeKind<NewDocumentTarget> = {

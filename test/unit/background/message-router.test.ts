@@ -87,7 +87,8 @@ describe('the message router', () => {
     ['removeAccount naming no account', 'removeAccount', { account: '' }],
     ['removeApiKey without an account, as before accounts', 'removeApiKey', null],
     ['renameWorkspace without its site URL (org ids are per server)', 'renameWorkspace', { orgId: 1, workspaceId: 2, name: 'n' }],
-    ['startBulkMove to a workspace without its site URL', 'startBulkMove', { items: [], to: { orgId: 1, workspaceId: 2 } }],
+    ['startBulkMove to a workspace without its site URL', 'startBulkMove', { requestId: 'r1', items: [], to: { orgId: 1, workspaceId: 2 } }],
+    ['startBulkTrash without the request id a repeated start is known by', 'startBulkTrash', { items: [] }],
   ] as const)('refuses %s before its handler runs', async (_name, type, request) => {
     const all = handlers();
     const reply = await createMessageListener(all, Promise.resolve())({ type, request }, ownPage());

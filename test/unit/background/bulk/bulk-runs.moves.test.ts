@@ -52,7 +52,7 @@ describe('a bulk move run', () => {
     // Answers slow to come, so that the run has all it may in flight.
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 40 });
     const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     const to = { site: { orgId: TEAM_1.orgId, name: 'Team 1', url: `${server.url}/o/team-1` }, workspace: { id: TEAM_1.home, name: 'Home' } };
     expect(started).toMatchObject({ kind: 'move', to, done: false });
     const run = await finished(started.id);
@@ -102,6 +102,7 @@ describe('a bulk move run', () => {
     const run = await finished(
       (
         await startBulkMove({
+          requestId: crypto.randomUUID(),
           items: [{ orgId: TEAM_1.orgId, docId: 'notListedDocument00000' }, { orgId: 999, docId: first!.docId }, notOwned!, first!],
           to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.documents },
         })
@@ -113,11 +114,11 @@ describe('a bulk move run', () => {
       ['not-sent', 'Only the owners of “Document 2.1” can move it.'],
       ['not-sent', '“Document 1.1” is in “Documents” already.'],
     ]);
-    const nowhere = await finished((await startBulkMove({ items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: 9999 } })).id);
+    const nowhere = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: 9999 } })).id);
     expect(nowhere.to).toBeUndefined();
     expect(nowhere.items).toEqual([expect.objectContaining({ state: 'not-sent', message: 'That workspace is not in the list of your sites. Refresh the list and try again.' })]);
     // The right ids, but the address of a site on another server (org ids are per server): not listed either.
-    const elsewhere = await finished((await startBulkMove({ items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: 'https://grist.other.example.com/o/team-1', workspaceId: TEAM_1.home } })).id);
+    const elsewhere = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: [second!], to: { orgId: TEAM_1.orgId, siteUrl: 'https://grist.other.example.com/o/team-1', workspaceId: TEAM_1.home } })).id);
     expect(elsewhere.to).toBeUndefined();
     expect(elsewhere.items).toEqual([expect.objectContaining({ state: 'not-sent', message: 'That workspace is not in the list of your sites. Refresh the list and try again.' })]);
     expect(server.requests).toEqual([]);
@@ -126,7 +127,7 @@ describe('a bulk move run', () => {
   it('a plan’s refusal is said per document in Grist’s words with the site named', async () => {
     const server = await connect(team2With({ maxDocs: 14 }));
     const wanted = documentsOf(1, 4);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
+    const run = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
     // Team 2 had 12 documents: room for 2 more.
     const moved = run.items.filter((item) => item.state === 'moved');
     expect(moved.map(({ docId }) => server.doc(docId)?.workspaceId)).toEqual([TEAM_2.home, TEAM_2.home]);
@@ -144,7 +145,7 @@ describe('a bulk move run', () => {
   ] as const)('%s is never sent again', async (_name, readonly, status, words) => {
     const server = await connect(team2With({ readonly }));
     const wanted = documentsOf(1, 3);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
+    const run = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home } })).id);
     expect(run.items.map((item) => [item.state, item.message])).toEqual(wanted.map(() => ['not-sent', `Team 2 did not accept the document: ${words}.`]));
     // One request each, answered with the refusal: none waited for and sent again, nor by Retry failed.
     await finished((await retryFailedBulk({ runId: run.id })).id);
@@ -157,7 +158,7 @@ describe('a bulk move run', () => {
     const [first] = documentsOf(1, 1);
     server.injectFault({ method: 'PATCH', path: MOVES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
     const started = Date.now();
-    const run = await finished((await startBulkMove({ items: [first!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
+    const run = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: [first!], to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     expect(run.items[0]?.state).toBe('moved');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(patches().map((request) => request.answer?.status)).toEqual([429, 200]);
@@ -168,7 +169,7 @@ describe('a bulk move run', () => {
     const wanted = documentsOf(1, 8);
     const to = { orgId: TEAM_2.orgId, siteUrl: teamUrl(2), workspaceId: TEAM_2.home };
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 300 });
-    const started = await startBulkMove({ items: wanted, to });
+    const started = await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to });
     await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
     expect((await stopBulkRun({ runId: started.id })).stopped).toBe(true);
     const run = await finished(started.id);
@@ -181,7 +182,7 @@ describe('a bulk move run', () => {
 
     server.clearFaults();
     server.injectFault({ method: 'PATCH', path: MOVES, status: 500, times: 1 });
-    const second = await finished((await startBulkMove({ items: documentsOf(2, 2), to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
+    const second = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: documentsOf(2, 2), to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     expect(second.items.map((item) => item.state).sort()).toEqual(['failed', 'moved']);
     server.clearRequests();
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
@@ -194,7 +195,7 @@ describe('a bulk move run', () => {
     const server = await connect();
     const wanted = documentsOf(2, 8);
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 150 });
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('moved'));
     // The run writes the cache at its end; the worker checks the move where the run put it already.
     const { docId } = wanted[0]!;
@@ -211,7 +212,7 @@ describe('a bulk move run', () => {
     const wanted = documentsOf(2, 6);
     // Each of team 2's moves waits: the last one's turn comes well after the popup's move.
     server.injectFault({ method: 'PATCH', path: MOVES, holdAnswerMs: 150 });
-    const started = await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
+    const started = await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } });
     const last = wanted[5]!.docId;
     await moveDocument({ orgId: wanted[5]!.orgId, docId: last, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents } });
     const run = await finished(started.id);
@@ -226,7 +227,7 @@ describe('a bulk move run', () => {
   it('Undo this batch moves every document back, and leaves one moved elsewhere since where it is', async () => {
     const server = await connect();
     const wanted = documentsOf(2, 5);
-    const run = await finished((await startBulkMove({ items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
+    const run = await finished((await startBulkMove({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: TEAM_1.orgId, siteUrl: teamUrl(1), workspaceId: TEAM_1.home } })).id);
     // Moved on within its new site, behind the run's back.
     await moveDocument({ orgId: TEAM_1.orgId, docId: wanted[4]!.docId, to: { orgId: TEAM_1.orgId, workspaceId: TEAM_1.documents } });
     server.clearRequests();

@@ -2,7 +2,8 @@
  * A bulk run has one sender (issue 41): Retry failed asked twice (two Bulk pages on one run, or the
  * message sent twice), even while the first one still reads the accounts, sends each failed item
  * once more, never a second time while it waits for its host's turn; a copy is made once, a rename
- * sent and logged once. Against the fake Grist server.
+ * sent and logged once. A start message that comes twice (the same request id) is one run. Against
+ * the fake Grist server.
  */
 import { describe, expect, it } from 'vitest';
 import { retryFailedBulk, startBulkCopy, startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
@@ -34,7 +35,7 @@ useBulkGrist();
 async function failedCopies(count: number): Promise<string> {
   await connect();
   grist!.injectFault({ method: 'POST', path: COPIES, status: 400, body: '{"error":"busy"}', contentType: 'application/json', times: count });
-  const run = await finished((await startBulkCopy({ items: documentsOf(1, count), to: toTeam2Home() })).id);
+  const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, count), to: toTeam2Home() })).id);
   expect(run.items.map(({ state }) => state)).toEqual(Array.from({ length: count }, () => 'failed'));
   grist!.clearRequests();
   grist!.injectFault({ method: 'POST', path: COPIES, delayMs: 150 });
@@ -67,7 +68,7 @@ describe('Retry failed asked twice on one run', () => {
     await connect();
     const items = documentsOf(1, 6).map((item, index) => ({ ...item, newName: `Renamed ${index + 1}` }));
     grist!.injectFault({ method: 'PATCH', path: RENAMES, status: 400, body: '{"error":"busy"}', contentType: 'application/json', times: 6 });
-    const run = await finished((await startBulkRename({ items })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items })).id);
     expect(run.items.every(({ state }) => state === 'failed')).toBe(true);
     grist!.clearRequests();
     grist!.injectFault({ method: 'PATCH', path: RENAMES, delayMs: 150 });
@@ -75,5 +76,30 @@ describe('Retry failed asked twice on one run', () => {
     expect((await finished(run.id)).items.every(({ state }) => state === 'renamed')).toBe(true);
     expect(grist!.requests.filter((request) => request.method === 'PATCH')).toHaveLength(6);
     expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(6);
+  });
+});
+
+describe('the same start message twice', () => {
+  it('a copy run, both at once (the second while the first still reads the accounts): one run, each copy sent once', async () => {
+    await connect();
+    const start = { requestId: crypto.randomUUID(), items: documentsOf(1, 4), to: toTeam2Home() };
+    const [first, second] = await Promise.all([startBulkCopy(start), startBulkCopy(start)]);
+    expect(second.id).toBe(first.id);
+    expect((await finished(first.id)).items.map(({ state }) => state)).toEqual(['copied', 'copied', 'copied', 'copied']);
+    expect(copyPosts()).toHaveLength(4);
+    const counts = await Promise.all(documentsOf(1, 4).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    expect(counts).toEqual([1, 1, 1, 1]);
+  });
+
+  it('a rename run, the second once the first was answered: the run as it stands, each rename sent and logged once', async () => {
+    await connect();
+    const start = { requestId: crypto.randomUUID(), items: documentsOf(1, 3).map((item, index) => ({ ...item, newName: `Once ${index + 1}` })) };
+    const first = await startBulkRename(start);
+    const again = await startBulkRename(start);
+    expect(again.id).toBe(first.id);
+    const run = await finished(first.id);
+    expect(run.items.map(({ state }) => state)).toEqual(['renamed', 'renamed', 'renamed']);
+    expect(grist!.requests.filter((request) => request.method === 'PATCH')).toHaveLength(3);
+    expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(3);
   });
 });

@@ -47,7 +47,7 @@ describe('a bulk rename run', () => {
     const wanted = items(20);
     expect(new Set(wanted.map((item) => item.orgId)).size).toBe(2);
     grist.clearRequests();
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     const run = await finished(started.id);
     expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'renamed'));
     for (const item of wanted) expect(grist.doc(item.docId)?.name).toBe(item.newName);
@@ -65,7 +65,7 @@ describe('a bulk rename run', () => {
     const [first] = items(1);
     grist.injectFault({ method: 'PATCH', path: RENAMES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
     const started = Date.now();
-    const run = await finished((await startBulkRename({ items: [first!] })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: [first!] })).id);
     expect(run.items[0]?.state).toBe('renamed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(patches().map((request) => request.answer?.status)).toEqual([429, 200]);
@@ -74,7 +74,7 @@ describe('a bulk rename run', () => {
   it('Stop while a host is paused by a 429: what waits for the pause is not sent', async () => {
     const [first] = items(1);
     grist.injectFault({ method: 'PATCH', path: RENAMES, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
-    const started = await startBulkRename({ items: [first!] });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: [first!] });
     // The 429 is answered: the host is paused, the rename waits to be sent again.
     await vi.waitFor(() => expect(patches()[0]?.answer?.status).toBe(429));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -88,7 +88,7 @@ describe('a bulk rename run', () => {
   it('an answer lost after Grist stored the name is read back, not sent again', async () => {
     const [first] = items(1);
     grist.injectFault({ method: 'PATCH', path: RENAMES, loseAnswer: true, times: 1 });
-    const run = await finished((await startBulkRename({ items: [first!] })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: [first!] })).id);
     expect(run.items[0]?.state).toBe('renamed');
     expect(patches()).toHaveLength(1);
     expect(grist.doc(first!.docId)?.name).toBe(first!.newName);
@@ -97,7 +97,7 @@ describe('a bulk rename run', () => {
   it('Stop: what is on its way finishes, the rest is not sent; Retry failed sends only the failed ones', async () => {
     const wanted = items(8);
     grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
     const stopped = await stopBulkRun({ runId: started.id });
     expect(stopped.stopped).toBe(true);
@@ -110,7 +110,7 @@ describe('a bulk rename run', () => {
     grist.clearFaults();
     grist.injectFault({ method: 'PATCH', path: RENAMES, status: 500, times: 1 });
     const [a, b] = items(20).slice(10);
-    const second = await finished((await startBulkRename({ items: [a!, b!] })).id);
+    const second = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: [a!, b!] })).id);
     expect(second.items.map((item) => item.state).sort()).toEqual(['failed', 'renamed']);
     grist.clearRequests();
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
@@ -121,7 +121,7 @@ describe('a bulk rename run', () => {
   it('sends nothing more with an account’s key from the moment Remove account is asked, whatever is queued before it', async () => {
     const wanted = items(8);
     grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
     // A save queued before the removal, held up by a slow browser: the removal waits its turn.
     const update = fakeBrowser.declarativeNetRequest.updateDynamicRules.bind(fakeBrowser.declarativeNetRequest);
@@ -142,7 +142,7 @@ describe('a bulk rename run', () => {
   it('sends nothing more once the key or the settings change mid-run', async () => {
     const wanted = items(8);
     grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 300 });
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     await vi.waitFor(() => expect(patches().length).toBeGreaterThan(0));
     // What the options page does after a save or a key removal.
     await forgetListing();
@@ -157,7 +157,7 @@ describe('a bulk rename run', () => {
   it('a document renamed again while its run goes on keeps that name in the cached listing', async () => {
     const wanted = items(8);
     grist.injectFault({ method: 'PATCH', path: RENAMES, holdAnswerMs: 150 });
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('renamed'));
     await renameDocument({ orgId: wanted[0]!.orgId, docId: wanted[0]!.docId, name: 'Renamed in the popup' });
     const run = await finished(started.id);
@@ -169,7 +169,7 @@ describe('a bulk rename run', () => {
 
   it('goes on when the page that started it closes: the run belongs to the worker', async () => {
     const wanted = items(6);
-    const started = await startBulkRename({ items: wanted });
+    const started = await startBulkRename({ requestId: crypto.randomUUID(), items: wanted });
     // No page watches it; a page opened later finds it as the latest run, and it is done.
     const run = await finished(started.id);
     expect(run.items.every((item) => item.state === 'renamed')).toBe(true);
@@ -185,6 +185,7 @@ describe('a bulk rename run', () => {
     const run = await finished(
       (
         await startBulkRename({
+          requestId: crypto.randomUUID(),
           items: [
             { orgId: first!.orgId, docId: 'notListedDocument00000', newName: 'x' },
             { orgId: 999, docId: first!.docId, newName: 'x' },
@@ -206,7 +207,7 @@ describe('a bulk rename run', () => {
 
   it('Undo this batch restores every document, and reports each', async () => {
     const wanted = items(5);
-    const run = await finished((await startBulkRename({ items: wanted })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: wanted })).id);
     const results = await undoBatch({ batchId: run.batchId });
     expect(results.map((result) => result.outcome)).toEqual(wanted.map(() => 'restored'));
     for (const item of run.items) expect(grist.doc(item.docId)?.name).toBe(item.oldName);
@@ -222,7 +223,7 @@ describe('a bulk rename run', () => {
 
   it('Undo this batch keeps to the same per-host limit as a run: at most 2 undos at once per host', async () => {
     const wanted = items(12);
-    const run = await finished((await startBulkRename({ items: wanted })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: wanted })).id);
     grist.clearRequests();
     // Slow answers, so that undos sent all at once would be seen in flight together.
     grist.injectFault({ path: /\/api\/docs\//, delayMs: 50, times: 1000 });
@@ -254,7 +255,7 @@ describe('a bulk rename run with several accounts (issue 19)', () => {
     expect(new Set(listing.sites.map((site) => site.account))).toEqual(new Set([EDITOR, OWNER]));
     // Each document once, as the popup names it (both accounts list it).
     const wanted = [...new Map(items(40).map((item) => [item.docId, item])).values()].slice(0, 6);
-    const run = await finished((await startBulkRename({ items: wanted })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: wanted })).id);
     expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'renamed'));
     expect(patches()).toHaveLength(6);
     expect(grist.requests.map((request) => request.apiKey)).toEqual(grist.requests.map(() => USERS.owner.apiKey));
@@ -270,7 +271,7 @@ describe('a bulk rename run with several accounts (issue 19)', () => {
 
   it('Undo this batch after its account was removed: each says so, and nothing is sent', async () => {
     const wanted = [...new Map(items(40).map((item) => [item.docId, item])).values()].slice(0, 3);
-    const run = await finished((await startBulkRename({ items: wanted })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: wanted })).id);
     await removeAccount({ account: OWNER });
     grist.clearRequests();
     const results = await undoBatch({ batchId: run.batchId });

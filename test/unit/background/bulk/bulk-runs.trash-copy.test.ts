@@ -35,7 +35,7 @@ useBulkGrist();
  */
 async function startLostCopy(items: ReturnType<typeof documentsOf>, drops: number) {
   grist!.injectFault({ method: 'POST', path: COPIES, delayMs: 200, loseAnswer: true, times: 1 });
-  const started = await startBulkCopy({ items, to: toTeam2Home() });
+  const started = await startBulkCopy({ requestId: crypto.randomUUID(), items, to: toTeam2Home() });
   // The run's read of the destination went before the POST; the read-back after it fails.
   await whenRequested('POST', COPIES, grist);
   grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, drop: true, times: drops });
@@ -46,7 +46,7 @@ describe('a bulk trash run', () => {
   it('moves each document to the trash through its own site, 2 at once per host, logs them as one batch, and Undo this batch restores them', async () => {
     await connect();
     const items = [...documentsOf(1, 10), ...documentsOf(2, 10)];
-    const run = await finished((await startBulkTrash({ items })).id);
+    const run = await finished((await startBulkTrash({ requestId: crypto.randomUUID(), items })).id);
     expect(run.kind).toBe('trash');
     expect(run.items.map(({ state }) => state)).toEqual(items.map(() => 'trashed'));
     expect(items.every(({ docId }) => grist!.doc(docId)?.removedAt !== undefined)).toBe(true);
@@ -79,7 +79,7 @@ describe('a bulk trash run', () => {
   it('sends nothing for a document the user does not own', async () => {
     const seed = generateSeed({ teams: 1, docsPerTeam: 3 });
     await connect({ ...seed, orgs: seed.orgs.map((org) => (org.id === 100 ? { ...org, members: { ...org.members, [USERS.owner.id]: 'editors' } } : org)) });
-    const run = await finished((await startBulkTrash({ items: documentsOf(1, 3) })).id);
+    const run = await finished((await startBulkTrash({ requestId: crypto.randomUUID(), items: documentsOf(1, 3) })).id);
     expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent', 'not-sent']);
     expect(posts(/\/remove$/)).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe('a bulk copy run', () => {
   it('copies each document to one workspace, named as Grist names a copy, logged as one batch; Undo this batch moves the copies to the trash', async () => {
     await connect();
     const items = documentsOf(1, 4);
-    const run = await finished((await startBulkCopy({ items, to: toTeam2Home() })).id);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items, to: toTeam2Home() })).id);
     expect(run.kind).toBe('copy');
     expect(run.items.map(({ state, newName }) => [state, newName])).toEqual(items.map((_, index) => ['copied', `Document 1.${index + 1} (copy)`]));
     expect(posts(COPIES).every(({ contentType }) => contentType === 'application/json')).toBe(true);
@@ -105,16 +105,16 @@ describe('a bulk copy run', () => {
     await connect();
     // Made, answer lost: the read-back finds it.
     grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
-    const first = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    const first = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, 1), to: toTeam2Home() })).id);
     expect(first.items[0]?.state).toBe('copied');
     expect(posts(COPIES)).toHaveLength(1);
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
 
-    // Made, answer lost, and the read-back fails too: "may not have been copied"; Retry failed reads
+    // Made, answer lost, and the read-back fails too: "did not say whether … was copied"; Retry failed reads
     // the destination again, finds it, and sends nothing.
     grist!.clearRequests();
     const second = await finished((await startLostCopy(documentsOf(1, 2).slice(1), 3)).id);
-    expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    expect(second.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('did not say whether') });
     const retried = await finished((await retryFailedBulk({ runId: second.id })).id);
     expect(retried.items[0]?.state).toBe('copied');
     expect(posts(COPIES)).toHaveLength(1);
@@ -126,7 +126,7 @@ describe('a bulk copy run', () => {
     const run = await finished((await startLostCopy(documentsOf(1, 1), 6)).id);
     expect(run.items[0]?.state).toBe('failed');
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
-    expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('may not have been copied') });
+    expect(retried.items[0]).toMatchObject({ state: 'failed', message: expect.stringContaining('did not say whether') });
     expect(posts(COPIES)).toHaveLength(1);
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
   });
@@ -134,7 +134,7 @@ describe('a bulk copy run', () => {
   it('Retry failed sends a copy whose read-back found nothing, once', async () => {
     await connect();
     grist!.injectFault({ method: 'POST', path: COPIES, drop: true, times: 1 });
-    const run = await finished((await startBulkCopy({ items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, 1), to: toTeam2Home() })).id);
     expect(run.items[0]?.state).toBe('failed');
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
     expect(retried.items[0]?.state).toBe('copied');
@@ -145,7 +145,7 @@ describe('a bulk copy run', () => {
   it('a plan’s refusal is said per document and never sent again', async () => {
     const seed = generateSeed({ teams: 2, docsPerTeam: 12 });
     await connect({ ...seed, orgs: seed.orgs.map((org) => (org.id === TEAM_2.orgId ? { ...org, plan: { readonly: 'billing' as const } } : org)) });
-    const run = await finished((await startBulkCopy({ items: documentsOf(1, 2), to: toTeam2Home() })).id);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, 2), to: toTeam2Home() })).id);
     expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent']);
     expect(run.items[0]?.message).toContain('Site is in readonly mode due to billing issues');
     expect(posts(COPIES)).toHaveLength(2);
@@ -155,7 +155,7 @@ describe('a bulk copy run', () => {
 describe('a bulk copy run’s reads of its destination', () => {
   it('what the destination holds is read once as the run starts, for all its copies', async () => {
     await connect();
-    const run = await finished((await startBulkCopy({ items: documentsOf(1, 6), to: toTeam2Home() })).id);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, 6), to: toTeam2Home() })).id);
     expect(run.items.every(({ state }) => state === 'copied')).toBe(true);
     expect(grist!.requests.filter(({ method, path }) => method === 'GET' && path.endsWith(`/api/workspaces/${TEAM_2.home}`))).toHaveLength(1);
   });
@@ -169,9 +169,9 @@ describe('a bulk copy run’s reads of its destination', () => {
     // The other copy is made at once, answered late; the lost one is answered 502, unmade, first.
     grist!.injectFault({ method: 'POST', path: new RegExp(`${other}/copy$`), holdAnswerMs: 800, times: 1 });
     grist!.injectFault({ method: 'POST', path: new RegExp(`${lost}/copy$`), delayMs: 200, status: 502, times: 1 });
-    const run = await finished((await startBulkCopy({ items: [{ orgId: 100, docId: lost }, { orgId: 101, docId: other }], to: toTeam2Home() })).id);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: [{ orgId: 100, docId: lost }, { orgId: 101, docId: other }], to: toTeam2Home() })).id);
     expect(run.items.map(({ state }) => state)).toEqual(['failed', 'copied']);
-    expect(run.items[0]?.message).toContain('may not have been copied');
+    expect(run.items[0]?.message).toContain('did not say whether');
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
 
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);

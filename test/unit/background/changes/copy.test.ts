@@ -57,11 +57,11 @@ describe('copying a document', () => {
     expect(grist.requests.some(({ method, path }) => method === 'GET' && path === `/o/globex/api/workspaces/${projects.id}`)).toBe(true);
   });
 
-  it('after a reset before Grist made it: never sent again, "may not have been copied: check …", and no copy', async () => {
+  it('after a reset before Grist made it: never sent again, "Grist’s answer did not say whether … was copied. Check …", and no copy', async () => {
     grist.clearRequests();
     grist.injectFault({ method: 'POST', path: /\/copy$/, drop: true, times: 1 });
     const error = await failure(copyDocument(toProjects));
-    expect([error.kind, error.message]).toEqual(['network', 'Grist did not answer in time: “Roadmap for Globex” may not have been copied. Check Globex Inc › Projects.']);
+    expect([error.kind, error.message]).toEqual(['network', 'Grist’s answer did not say whether “Roadmap for Globex” was copied. Check Globex Inc › Projects.']);
     expect(copyPosts()).toHaveLength(1);
     expect(await listedIn(grist, 'Roadmap for Globex')).toEqual([]);
   });
@@ -127,7 +127,7 @@ describe('copies and lost answers, each request its own copy', () => {
     // A proxy's 502, Grist never made this one: the first copy, same name, same workspace, is not it.
     grist.injectFault({ method: 'POST', path: /\/copy$/, status: 502, times: 1 });
     const error = await failure(copyDocument({ ...toProjects, docId: DOCS.bugTracker.id }));
-    expect(error.message).toContain('may not have been copied');
+    expect(error.message).toContain('did not say whether “Roadmap for Globex” was copied');
     expect(await listedIn(grist, 'Roadmap for Globex')).toEqual([first.id]);
   });
 });

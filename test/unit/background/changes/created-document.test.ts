@@ -1,7 +1,7 @@
 /**
  * changes/created-document.ts (issue 41): a copy's or new document's read-back claims only what it
  * can prove (made after its request left, by no other request of ours, not known before it left)
- * and otherwise says "may not have been copied: check …"; what the destination held before stays
+ * and otherwise says "Grist’s answer did not say whether … was copied. Check …"; what the destination held before stays
  * with the popup's lost copy, so a refresh or Copy again cannot make that copy look known; a 5xx or
  * a 200 that is not an id after a copy may have made it: read first, never "not copied". Against
  * the fake Grist server.
@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 describe('a copy’s read-back claims only what it can prove', () => {
-  it('a same-named document made behind the listing before the request is not taken for the copy: "may not have been copied", nothing logged, nothing to undo', async () => {
+  it('a same-named document made behind the listing before the request is not taken for the copy: "did not say whether … was copied", nothing logged, nothing to undo', async () => {
     const users = await createInGrist('globex', projects.id, NAME);
     grist.injectFault({ method: 'POST', path: COPIES, status: 502, times: 1 });
     const error = await failure(copyDocument(toProjects));
@@ -86,10 +86,14 @@ describe('a copy’s read-back claims only what it can prove', () => {
     expect(await named(NAME)).toEqual([again.id]);
   });
 
-  it('Copy again with nothing kept of a lost copy says it cannot tell, and sends nothing', async () => {
+  it('Copy again with nothing kept of a lost copy says so, as nothing Copy again could read for (not a lost answer again), and sends nothing; Copy then reads first and sends once', async () => {
     const error = await failure(copyDocument({ ...toProjects, again: true }));
-    expect([error.kind, error.message]).toEqual(['network', UNKNOWN]);
+    expect([error.kind, error.message]).toEqual(['cannot-tell', `The extension no longer knows whether “${NAME}” was copied. Check Globex Inc › Projects before you press Copy.`]);
     expect(copyPosts()).toEqual([]);
+    grist.clearRequests();
+    const copied = await copyDocument(toProjects);
+    expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /o/globex/api/workspaces/${projects.id}`, `POST /o/acme/api/docs/${roadmap.id}/copy`]);
+    expect(await named(NAME)).toEqual([copied.id]);
   });
 });
 
@@ -109,7 +113,7 @@ describe('after a copy, a 5xx or a 200 that is not an id may mean Grist made it:
       expect((await copyEntries()).map(({ docId }) => docId)).toEqual([copied.id]);
     });
 
-    it(`${what} to a copy Grist did not make: "may not have been copied", and the destination chosen again reads first, then sends once`, async () => {
+    it(`${what} to a copy Grist did not make: "did not say whether … was copied", and the destination chosen again reads first, then sends once`, async () => {
       grist.injectFault({ method: 'POST', path: COPIES, ...unmade, times: 1 });
       const error = await failure(copyDocument(toProjects));
       expect([error.kind, error.message]).toEqual(['network', UNKNOWN]);

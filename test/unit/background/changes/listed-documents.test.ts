@@ -62,7 +62,7 @@ describe('a document named by its site address as well as its ids', () => {
 
   it('a bulk run renames each document on the server whose site was named', async () => {
     const docId = DOCS.bugTracker.id;
-    const run = await finished((await startBulkRename({ items: [{ orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId, newName: 'Bugs 2027' }] })).id);
+    const run = await finished((await startBulkRename({ requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, siteUrl: acmeOf(servers.second), docId, newName: 'Bugs 2027' }] })).id);
     expect(run.items.map((item) => item.state)).toEqual(['renamed']);
     expect(servers.second.doc(docId)?.name).toBe('Bugs 2027');
     expect(servers.first.doc(docId)?.name).toBe('Bug Tracker');

@@ -47,10 +47,10 @@ describe('a new document', () => {
     expect(await named('Q4 plan')).toEqual([document.id]);
   });
 
-  it('after a reset before Grist made it: "may not have been created: check …", sent once', async () => {
+  it('after a reset before Grist made it: "Grist’s answer did not say whether … was created. Check …", sent once', async () => {
     grist.injectFault({ method: 'POST', path: /\/docs$/, drop: true, times: 1 });
     const error = await failure(createDocument(inMarketing('Q4 plan')));
-    expect(error.message).toBe('Grist did not answer in time: “Q4 plan” may not have been created. Check Acme Corp › Marketing.');
+    expect(error.message).toBe('Grist’s answer did not say whether “Q4 plan” was created. Check Acme Corp › Marketing.');
     expect(posts()).toHaveLength(1);
     expect(await named('Q4 plan')).toEqual([]);
   });
