@@ -65,7 +65,7 @@ describe('a bulk trash run', () => {
   it('Undo this batch with a document deleted forever since: that one says why and is not even read; the others come back', async () => {
     await connect();
     const items = documentsOf(1, 3);
-    const run = await finished((await startBulkTrash({ items })).id);
+    const run = await finished((await startBulkTrash({ requestId: crypto.randomUUID(), items })).id);
     const gone = items[1]!.docId;
     await deleteDocument(items[1]!);
     grist!.clearRequests();
