@@ -66,6 +66,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const query = signal('');
   const announcement = signal('');
   const lastChange = signal<LastChange | null>(null);
+  const undone = signal(0);
   // The status says one thing, the newest, and its Undo (and Ctrl+Z) undoes what it says: a
   // sentence said after a change (a refusal, another change that could not be offered, a delete
   // forever) replaces that change's offer, rather than stack above it while Ctrl+Z undoes the older
@@ -138,6 +139,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     backend,
     rows,
     lastChange,
+    undone,
     moving,
     // Offered on the rows of owned documents only (document-row.tsx); the worker checks again.
     beginMove: (ref) => {

@@ -1046,6 +1046,26 @@ describe('undo and the rename history (issue 13)', () => {
     expect(popup.backend.undoChange).toHaveBeenCalledTimes(1);
   });
 
+  test('the status line’s Undo or Ctrl+Z while the History is shown: the History reads again, and its entry no longer offers Undo', async () => {
+    const popup = await renameBudget();
+    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+    });
+    const list = await screen.findByRole('list', { name: 'History' });
+    expect(within(list).getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
+    // The log as the worker keeps it once undone.
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ ...renamed, cannotUndo: 'Already undone.' }] });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
+    });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    await waitFor(() => expect(within(list).queryByRole('button', { name: /^Undo/ })).toBeNull());
+    expect(within(list).getByRole('listitem').textContent).toContain('Already undone.');
+  });
+
   test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {
     const popup = await renameBudget();
     popup.backend.undoChange.mockResolvedValueOnce({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Budget (final)' } });
