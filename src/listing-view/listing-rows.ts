@@ -12,7 +12,7 @@
  */
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import type { AccountEntry, DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
+import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
 import { foldedMatches, foldForSearch, startsAWord } from '../shared/search.ts';
 import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
@@ -153,11 +153,6 @@ function prepareWorkspace(site: SiteEntry, account: string | undefined, workspac
     return { kind: 'document', key: documentKey(ref), site, workspace, document, ref };
   });
   return { heading: { kind: 'workspace', key: workspaceKey, site, workspace, ref: workspaceRef }, documents, folded: null, joined: null, foldedName: null };
-}
-
-/** The name a site is shown by: "Personal" for the personal site, else its Grist name. */
-export function siteDisplayName(site: SiteEntry): string {
-  return site.personal ? t('personalSite') : site.name;
 }
 
 /**

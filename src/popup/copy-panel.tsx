@@ -14,8 +14,8 @@ import { useRef, useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import { copyDestinations, placeIn, type MoveDestination } from '../shared/move.ts';
-import { siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { copyDestinations, placeIn, placeName, type MoveDestination } from '../shared/move.ts';
+import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
 import type { DocumentPlace } from '../shared/listing.ts';
@@ -87,7 +87,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
         error={state.error}
       />
       <p class="copy-destination" id={destinationId}>
-        {chosen ? t('copyDestination', `${siteDisplayName(chosen.site)} › ${chosen.workspace.name}`) : t('copyChooseDestination')}
+        {chosen ? t('copyDestination', placeName(chosen)) : t('copyChooseDestination')}
       </p>
       <div class="move-confirmation-actions" onKeyDown={onKeyDown}>
         <button ref={copyButton} type="button" class="button primary" aria-describedby={destinationId} aria-disabled={chosen ? undefined : 'true'} onClick={copy}>

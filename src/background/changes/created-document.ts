@@ -25,7 +25,7 @@
 import { addedEntry } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
+import { placeIn, placeName } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
@@ -245,8 +245,7 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
 
 /** A lost answer the read did not settle, in the kind's words (`key`): "<name> may not have been …: check <site> › <workspace>". */
 export function unknownMade(key: 'errorCopyUnknown' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
-  const { site, workspace } = making.place;
-  return t(key, making.name, `${site.name} › ${workspace.name}`);
+  return t(key, making.name, placeName(making.place));
 }
 
 /** The storeNoted of the kinds that make documents: each one made, into its workspace of the cached listing. */

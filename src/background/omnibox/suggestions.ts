@@ -5,8 +5,7 @@
  * `<document name> — <site> › <workspace>`. Pure, and built for a keystroke over 20,000 documents:
  * names are folded once per listing, and a keystroke looks at each workspace's names once.
  */
-import { t } from '../../shared/i18n.ts';
-import { documentPageUrl, type Listing } from '../../shared/listing.ts';
+import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/listing.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, startsAWord } from '../../shared/search.ts';
 
@@ -52,7 +51,7 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const documents: Array<IndexedDocument & { pinned: boolean; updatedAt: string }> = [];
   const urls = new Set<string>();
   for (const site of listing.sites) {
-    const siteName = site.personal ? t('personalSite') : site.name;
+    const siteName = siteDisplayName(site);
     const foldedSite = foldForSearch(siteName);
     for (const workspace of site.workspaces) {
       const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite }) - 1;
