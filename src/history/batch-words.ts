@@ -6,6 +6,7 @@
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
 import type { ChangeLogItem } from '../shared/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
+import { RUN_WORDS } from '../bulk/run-control.ts';
 
 /** The kind of bulk run a batch's entry was part of (for an undo's batch, the run it undid). */
 function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
@@ -37,10 +38,10 @@ const HEADINGS: Record<BulkRunSnapshot['kind'], { run: [MessageKey, MessageKey];
  * 3 of 4 documents from the trash." A restore is in an undo's batch only (of a run to the trash).
  */
 const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
-  move: 'bulkMoveUndoSummary',
-  remove: 'bulkTrashUndoSummary',
+  move: RUN_WORDS.move.undone,
+  remove: RUN_WORDS.trash.undone,
   restore: 'bulkRestoreUndoSummary',
-  copy: 'bulkCopyUndoSummary',
+  copy: RUN_WORDS.copy.undone,
 };
 
 /** The heading of a batch (its entries, newest first): "Bulk move to trash of 2 documents", "Undo of a bulk copy: 3 documents". */
