@@ -112,7 +112,7 @@ function PreviewAction({ store }: { store: BulkStore }) {
         key={pending.kind}
         id="pending-change-question"
         question={question}
-        confirm={trash ? t('menuMoveToTrash') : t('bulkCopyConfirm')}
+        confirm={trash ? t('menuMoveToTrash') : t('copyButton')}
         disabled={disabled}
         onConfirm={() => void store.confirmPendingChange()}
         onCancel={() => {
