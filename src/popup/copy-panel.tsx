@@ -13,6 +13,7 @@ import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
+import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 import { copyDestinations, placeIn, placeName, type MoveDestination } from '../shared/move.ts';
 import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
@@ -46,12 +47,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
     else globalThis.document.getElementById(`copy-${key}-filter`)?.focus();
   };
   // Escape on the form's own controls closes it, as in its fields (left to the page, it would close Chrome's whole popup).
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.isComposing) return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  };
+  const onKeyDown = onEscape(onClose);
   const { lost } = state;
   const destinationId = `copy-${key}-destination`;
   return (

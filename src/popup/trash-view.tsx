@@ -9,6 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../shared/document-actions.ts';
+import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { placedNameMatches } from '../shared/search.ts';
@@ -158,12 +159,8 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
       {asking ? (
         <div
           class="trash-confirm"
-          onKeyDown={(event) => {
-            // Keeps it (and, handled, neither leaves the view nor closes the popup).
-            if (event.key !== 'Escape' || event.isComposing) return;
-            event.preventDefault();
-            keep();
-          }}
+          // Keeps it (and, handled, neither leaves the view nor closes the popup).
+          onKeyDown={onEscape(keep)}
         >
           <p ref={questionRef} tabIndex={-1} role="alert">
             {t('deleteForeverQuestion', document.name)}
