@@ -1,6 +1,6 @@
 /**
  * The destination picker of a move (issue 18), the same in the popup, the rename window and the
- * Bulk rename page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
+ * Bulk changes page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
  * grouped by site, each option named "<workspace> — <site>" (the site named as the listing names
  * it: "Personal" for the personal site). Focus stays in the field (it is a combobox whose active
  * option the arrow keys move); Enter or a click chooses, Escape closes.

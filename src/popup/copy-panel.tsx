@@ -6,7 +6,8 @@
  * beside its original, when the user may add documents there). Choosing a workspace only marks
  * it; Copy, or Enter in the name field, copies there, and Cancel (or Escape) closes the form: a
  * copy is never made by a click meant to choose. A refusal stays here in Grist's words; after a
- * lost answer the worker could not confirm, Copy again sends it once more, only if the user asks.
+ * lost answer the worker could not confirm, Copy again (only if the user asks) has the worker read
+ * the destination first: it sends the copy only if Grist has not made it, and may send nothing.
  * Loaded with the move's picker (on-demand.ts).
  */
 import type { Ref } from 'preact';

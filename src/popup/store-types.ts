@@ -94,5 +94,5 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    */
   act<K extends keyof DocumentActions>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<DocumentActions[K]>>>;
   openOptions(): void;
-  openBulkRename(): void;
+  openBulkChanges(): void;
 }

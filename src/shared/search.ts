@@ -1,6 +1,6 @@
 /**
  * Matching documents against what the user types: the popup's search box (its list and its Trash
- * view), the Bulk rename page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
+ * view), the Bulk changes page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
  * Names are folded once per listing shown (listing-rows.ts keeps them by workspace) so that a
  * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
  * milliseconds, not a fold of each name.

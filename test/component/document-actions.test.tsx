@@ -34,7 +34,7 @@ function listing(): Listing {
 
 async function setup(shown: Listing = listing()) {
   const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: shown })) };
-  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
   render(<App store={store} />);
   await act(async () => {
     await store.start();
