@@ -670,7 +670,7 @@ async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof start
 }
 
 /**
- * The Bulk rename page at full size: every document selected, the preview updated as a rule is
+ * The Bulk changes page at full size: every document selected, the preview updated as a rule is
  * typed (ms per keystroke); then bulk renames and bulk moves sent from it (see bulkRunRows).
  */
 async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {

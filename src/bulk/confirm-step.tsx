@@ -4,6 +4,7 @@
  * screen reader reads it and a second Enter sends nothing; Escape cancels.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 
 interface ConfirmStepProps {
@@ -29,11 +30,7 @@ export function ConfirmStep({ id, question, confirm, onConfirm, onCancel, disabl
       class="confirm-step"
       role="group"
       aria-labelledby={id}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.isComposing) return;
-        event.preventDefault();
-        onCancel();
-      }}
+      onKeyDown={onEscape(onCancel)}
     >
       <p id={id} tabIndex={-1} ref={questionRef}>
         {question}

@@ -5,6 +5,7 @@
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t } from '../shared/i18n.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 import type { BulkStore } from './store.ts';
 
 /** Focus on the button that opens the picker (Move selected to…, or Change destination), once drawn. */
@@ -19,7 +20,7 @@ export function MoveForm({ store }: { store: BulkStore }) {
       <h2 id="move-heading">{t('bulkMoveHeading')}</h2>
       {plan && (
         <p class="move-destination">
-          <bdi dir="auto">{t('bulkMoveDestination', plan.destination.site.name, plan.destination.workspace.name)}</bdi>
+          <bdi dir="auto">{t('bulkMoveDestination', siteDisplayName(plan.destination.site), plan.destination.workspace.name)}</bdi>
         </p>
       )}
       {choosing ? (

@@ -12,7 +12,8 @@ import type { ComponentChildren } from 'preact';
 import { marked } from '../listing-view/highlighted.tsx';
 import { copyName } from '../shared/document-actions.ts';
 import { t } from '../shared/i18n.ts';
-import type { MoveDestination } from '../shared/move.ts';
+import { siteDisplayName } from '../shared/listing.ts';
+import { placeName } from '../shared/move.ts';
 import { TRASH_DAYS } from '../shared/trash.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { changedPart, verdictAt, type PickedDocument, type Verdict } from './rename-preview.ts';
@@ -31,11 +32,6 @@ function verdictText(verdict: Verdict): string {
     case 'invalid':
       return t('bulkVerdictInvalid', verdict.reason);
   }
-}
-
-/** A destination as the page names it: `<site> › <workspace>`. */
-function placeName(destination: MoveDestination): string {
-  return `${destination.site.name} › ${destination.workspace.name}`;
 }
 
 /** Where a picked document goes: the destination, or why it stays. */
@@ -59,7 +55,7 @@ function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
     return (
       <ConfirmStep
         id="move-run-question"
-        question={plan.crossSite === 1 ? t('moveCrossSiteOne', plan.destination.site.name) : t('moveCrossSiteMany', plan.destination.site.name, String(plan.crossSite))}
+        question={plan.crossSite === 1 ? t('moveCrossSiteOne', siteDisplayName(plan.destination.site)) : t('moveCrossSiteMany', siteDisplayName(plan.destination.site), String(plan.crossSite))}
         confirm={t('moveAnyway')}
         disabled={store.busy.value}
         onConfirm={() => void store.move(true)}
@@ -117,7 +113,7 @@ function PreviewAction({ store }: { store: BulkStore }) {
         key={pending.kind}
         id="pending-change-question"
         question={question}
-        confirm={trash ? t('menuMoveToTrash') : t('bulkCopyConfirm')}
+        confirm={trash ? t('menuMoveToTrash') : t('copyButton')}
         disabled={disabled}
         onConfirm={() => void store.confirmPendingChange()}
         onCancel={() => {

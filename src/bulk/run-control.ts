@@ -1,5 +1,5 @@
 /**
- * A bulk run as the Bulk rename page sees it: started (by a request the store makes), followed
+ * A bulk run as the Bulk changes page sees it: started (by a request the store makes), followed
  * while the worker sends it, stopped, retried, and undone as a batch, with what each step came to in
  * words for the status line. The run belongs to the worker; the page only watches it.
  */

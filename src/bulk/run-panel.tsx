@@ -8,6 +8,7 @@ import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
+import { placeName } from '../shared/move.ts';
 import { describeRun, RUN_WORDS, runCounts } from './run-control.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
@@ -45,7 +46,7 @@ function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): s
  * copy's name, its copy's, and where the copies go.
  */
 function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (item: BulkItemStatus) => ComponentChildren } {
-  const to = run.to ? `${run.to.site.name} › ${run.to.workspace.name}` : '';
+  const to = run.to ? placeName(run.to) : '';
   switch (run.kind) {
     case 'rename':
       return { columns: ['bulkColumnOld', 'bulkColumnNew'], cells: (item) => (

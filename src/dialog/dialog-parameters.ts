@@ -7,7 +7,7 @@ export interface DialogParameters {
   pageUrl: string | null;
   /** `tabId`: the tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
-  /** `via`: how the window was opened, for the rename history: a menu entry (`page`), the shortcut, the address bar. */
+  /** `via`: how the window was opened, for the change history: a menu entry (`page`), the shortcut, the address bar. */
   source: WindowSource;
 }
 

@@ -50,7 +50,7 @@ export function MoveSection({ store, state, name }: { store: DialogStore; state:
           idBase={PICKER_ID}
           subject={name}
           destinations={store.destinations.value}
-          confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, name) : null)}
+          confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site, name) : null)}
           onChoose={(destination) => void store.moveTo(destination)}
           onClose={() => store.closeMovePicker()}
           error={state.error}

@@ -29,7 +29,7 @@ export interface DialogStoreDependencies {
   pageUrl: string | null;
   /** The tab that shows the document; null for a link, or when unknown. */
   tabId: number | null;
-  /** How the window was opened (a menu entry or the shortcut), for the rename history. */
+  /** How the window was opened (a menu entry or the shortcut), for the change history. */
   source?: WindowSource;
   /** Closes the dialog's window (`window.close` in the extension). */
   closeWindow: () => void;

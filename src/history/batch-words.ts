@@ -6,6 +6,7 @@
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
 import type { ChangeLogItem } from '../shared/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
+import { RUN_WORDS } from '../bulk/run-control.ts';
 
 /** The kind of bulk run an entry of a run (not an undo) was part of. */
 function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
@@ -53,10 +54,10 @@ const UNDO_OF_ANY: [MessageKey, MessageKey] = ['historyUndoAnyBatchOne', 'histor
  * 3 of 4 documents from the trash." A restore is in an undo's batch only (of a run to the trash).
  */
 const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
-  move: 'bulkMoveUndoSummary',
-  remove: 'bulkTrashUndoSummary',
+  move: RUN_WORDS.move.undone,
+  remove: RUN_WORDS.trash.undone,
   restore: 'bulkRestoreUndoSummary',
-  copy: 'bulkCopyUndoSummary',
+  copy: RUN_WORDS.copy.undone,
 };
 
 /**

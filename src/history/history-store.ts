@@ -37,7 +37,7 @@ export interface HistoryStore {
 }
 
 /** What an entry's undo says once done, by the entry's kind (a move's says where it went back to). */
-const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
+const ENTRY_UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   remove: 'restoredFromTrash',
   restore: 'movedToTrash',
   pin: 'pinUndone',
@@ -87,7 +87,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     status.value =
       entry.kind === 'move' && to && workspace
         ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored)
-        : t(UNDONE[entry.kind] ?? 'restoredName', plainTextName(result.restored));
+        : t(ENTRY_UNDONE[entry.kind] ?? 'restoredName', plainTextName(result.restored));
     await load();
   }
 

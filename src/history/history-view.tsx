@@ -7,6 +7,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
+import { onEscape } from '../shared/escape-key.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
@@ -239,12 +240,8 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
       class="history-confirm"
       role="group"
       aria-label={t('clearHistory')}
-      onKeyDown={(event) => {
-        // Keeps it, as Keep does (and, handled, does not leave the popup's History).
-        if (event.key !== 'Escape' || event.isComposing) return;
-        event.preventDefault();
-        ask(false);
-      }}
+      // Keeps it, as Keep does (and, handled, does not leave the popup's History).
+      onKeyDown={onEscape(() => ask(false))}
     >
       <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>

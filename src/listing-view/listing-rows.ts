@@ -12,8 +12,8 @@
  */
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import type { AccountEntry, DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { foldedMatches, foldForSearch, startsAWord } from '../shared/search.ts';
+import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
+import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/search.ts';
 import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
 /** True when the listing heads each account's sites with it: it has two or more accounts. */
@@ -155,11 +155,6 @@ function prepareWorkspace(site: SiteEntry, account: string | undefined, workspac
   return { heading: { kind: 'workspace', key: workspaceKey, site, workspace, ref: workspaceRef }, documents, folded: null, joined: null, foldedName: null };
 }
 
-/** The name a site is shown by: "Personal" for the personal site, else its Grist name. */
-export function siteDisplayName(site: SiteEntry): string {
-  return site.personal ? t('personalSite') : site.name;
-}
-
 /**
  * A site as a notice names it ("Globex Inc did not answer"): its name as shown, with its host where
  * the host says more. A site at the root of a host of its own (a getgrist.com team, a custom or
@@ -294,7 +289,7 @@ export function matchingRows(
       if (!accountShown) account.rows.forEach(push);
       accountShown = true;
     };
-    const leftByAccount = account.foldedName ? terms.filter((term) => !startsAWord(account.foldedName, term)) : terms;
+    const leftByAccount = account.foldedName ? termsLeftBy(terms, account.foldedName) : terms;
     // An account found by its user that has no site to show: its heading and why.
     if (leftByAccount.length === 0 && account.sites.length === 0) showAccount();
     for (const site of account.sites) {
@@ -308,7 +303,7 @@ export function matchingRows(
         if (site.error) push(site.error);
       };
       const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
-      const leftBySite = leftByAccount.filter((term) => !startsAWord(siteName, term));
+      const leftBySite = termsLeftBy(leftByAccount, siteName);
       if (leftBySite.length === 0 && site.workspaces.length === 0) {
         // A site found by its name that lists no workspace: its heading and why.
         showAccount();
@@ -321,7 +316,7 @@ export function matchingRows(
         const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
         if (!workspace.documents.length) {
           // Not among `among`'s rows, which only name documents: its names are read instead, a few.
-          if (!leftBySite.every((term) => startsAWord(workspaceName, term))) continue;
+          if (termsLeftBy(leftBySite, workspaceName).length > 0) continue;
           showSite();
           push(workspace.heading);
           if (count >= limit) break rows;
@@ -332,7 +327,8 @@ export function matchingRows(
         const folded = foldedNames(workspace);
         // The terms the document's own name must hold: those neither the site nor the workspace does,
         // nor the search narrowed (each document it found has them).
-        const left = leftBySite.filter((term) => !startsAWord(workspaceName, term) && !among?.terms.includes(term));
+        const byPlace = termsLeftBy(leftBySite, workspaceName);
+        const left = among ? byPlace.filter((term) => !among.terms.includes(term)) : byPlace;
         // No name of it holds every term: none of its documents is shown (but those kept, and
         // those `among` found, which the loop below must pass).
         if (!among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left)) continue;

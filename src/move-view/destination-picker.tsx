@@ -1,6 +1,6 @@
 /**
  * The destination picker of a move (issue 18), the same in the popup, the rename window and the
- * Bulk rename page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
+ * Bulk changes page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
  * grouped by site, each option named "<workspace> — <site>" (the site named as the listing names
  * it: "Personal" for the personal site). Focus stays in the field (it is a combobox whose active
  * option the arrow keys move); Enter or a click chooses, Escape closes.
@@ -14,7 +14,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import type { MoveDestination } from '../shared/move.ts';
 import { destinationGroups } from './destinations.ts';
-import { siteDisplayName } from '../listing-view/listing-rows.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 
 export interface DestinationPickerProps {
   /** Unique on the page: the ids of the field, list and options start with it. */

@@ -4,7 +4,7 @@
  */
 import type { MoveDestination } from '../shared/move.ts';
 import { foldedMatches, foldForSearch, searchTerms } from '../shared/search.ts';
-import { siteDisplayName } from '../listing-view/listing-rows.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 
 /** One site's destinations, in the listing's order. */
 export interface DestinationGroup {

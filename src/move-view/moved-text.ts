@@ -4,16 +4,16 @@
  */
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
-import type { DocumentPlace } from '../shared/listing.ts';
+import { siteDisplayName, type DocumentPlace } from '../shared/listing.ts';
 
 /** "Moved “<name>” to <site> › <workspace>." (`key` movedBack: "… back to …"). */
 export function movedText(key: 'movedTo' | 'movedBack', name: string, place: DocumentPlace): string {
-  return t(key, plainTextName(name), place.site.name, place.workspace.name);
+  return t(key, plainTextName(name), siteDisplayName(place.site), place.workspace.name);
 }
 
-/** The question a move to another site asks (the popup, the rename window): new address, links broken. */
-export function crossSiteQuestion(siteName: string, documentName: string): string {
-  return t('moveCrossSite', siteName, plainTextName(documentName));
+/** The question a move to another site (`site`) asks (the popup, the rename window): new address, links broken. */
+export function crossSiteQuestion(site: { name: string; personal?: boolean }, documentName: string): string {
+  return t('moveCrossSite', siteDisplayName(site), plainTextName(documentName));
 }
 
 /**

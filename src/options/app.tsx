@@ -20,7 +20,7 @@ export interface OptionsAppProps {
 
 /**
  * The whole options page: hosts the browser has not granted, a group per Grist account, Add
- * another Grist account, Save and the page's status line, then Bulk rename and the history.
+ * another Grist account, Save and the page's status line, then Bulk changes and the history.
  */
 export function OptionsApp({ store }: OptionsAppProps) {
   useEffect(() => {

@@ -68,7 +68,7 @@ export interface OptionsStore {
   grantHosts(): Promise<void>;
   /** Keeps `ungrantedHosts` current as permissions are granted or taken back, until `signal` aborts. */
   watchHostPermissions(signal: AbortSignal): void;
-  /** The rename history shown under the settings. */
+  /** The change history shown under the settings. */
   readonly history: HistoryStore;
 }
 

@@ -64,7 +64,7 @@ export function App({ store }: { store: PopupStore }) {
           />
           <TitleBarButton icon="history" label={t('historyTitle')} tooltip={t('historyTitle')} {...toggle('history')} />
           <TitleBarButton icon="trash" label={t('trash')} tooltip={t('trash')} {...toggle('trash')} />
-          <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkRename()} />
+          <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkChanges()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>
         {/* Searches the list, or the Trash (trash-view.tsx); the History has no documents to search:

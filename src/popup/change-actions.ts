@@ -33,6 +33,8 @@ export interface ActionContext {
   listing: ReadonlySignal<Listing | null>;
   moving: Signal<MoveState | null>;
   lastChange: Signal<LastChange | null>;
+  /** See PopupStore.undone. */
+  undone: Signal<number>;
   announcement: Signal<string>;
   /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
   removedDocument: Signal<DocumentRef | null>;
@@ -241,7 +243,8 @@ export function focusDocumentLink(ref: DocumentRef, from?: Element | null): void
  * or gone); the offer then says what it came to, unless another change replaced it. A document
  * back from the trash takes the focus, on its link, from where the undo was asked (the Undo
  * button, which goes, or the row Ctrl+Z was pressed on); otherwise a focus the Undo button took
- * with it goes to the search box.
+ * with it goes to the search box. Once Grist confirmed it, the History or Trash view shown reads
+ * again (undone).
  */
 export async function undoLast(context: ActionContext, force: boolean): Promise<void> {
   const { lastChange, announcement, backend, edit } = context;
@@ -256,6 +259,7 @@ export async function undoLast(context: ActionContext, force: boolean): Promise<
   else focusOnceDrawn(() => globalThis.document.getElementById('search-documents'));
   batch(() => {
     if ('restored' in result) {
+      context.undone.value++;
       if (move) edit((shown) => withMoved(shown, last.ref as DocumentRef, move.from));
       else if (other) context.confirm(renameKey(last.ref), other.undone);
       else showName(context, last.ref, result.restored);

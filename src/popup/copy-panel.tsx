@@ -6,16 +6,18 @@
  * beside its original, when the user may add documents there). Choosing a workspace only marks
  * it; Copy, or Enter in the name field, copies there, and Cancel (or Escape) closes the form: a
  * copy is never made by a click meant to choose. A refusal stays here in Grist's words; after a
- * lost answer the worker could not confirm, Copy again sends it once more, only if the user asks.
+ * lost answer the worker could not confirm, Copy again (only if the user asks) has the worker read
+ * the destination first: it sends the copy only if Grist has not made it, and may send nothing.
  * Loaded with the move's picker (on-demand.ts).
  */
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { copyName } from '../shared/document-actions.ts';
+import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
-import { copyDestinations, placeIn, type MoveDestination } from '../shared/move.ts';
-import { siteDisplayName, type DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { copyDestinations, placeIn, placeName, type MoveDestination } from '../shared/move.ts';
+import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from './store-types.ts';
 import { NameInput } from './name-input.tsx';
 import type { DocumentPlace } from '../shared/listing.ts';
@@ -46,12 +48,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
     else globalThis.document.getElementById(`copy-${key}-filter`)?.focus();
   };
   // Escape on the form's own controls closes it, as in its fields (left to the page, it would close Chrome's whole popup).
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.isComposing) return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  };
+  const onKeyDown = onEscape(onClose);
   const { lost } = state;
   const destinationId = `copy-${key}-destination`;
   return (
@@ -87,7 +84,7 @@ export function CopyPanel({ store, row, state, onClose, titleRef }: CopyPanelPro
         error={state.error}
       />
       <p class="copy-destination" id={destinationId}>
-        {chosen ? t('copyDestination', `${siteDisplayName(chosen.site)} › ${chosen.workspace.name}`) : t('copyChooseDestination')}
+        {chosen ? t('copyDestination', placeName(chosen)) : t('copyChooseDestination')}
       </p>
       <div class="move-confirmation-actions" onKeyDown={onKeyDown}>
         <button ref={copyButton} type="button" class="button primary" aria-describedby={destinationId} aria-disabled={chosen ? undefined : 'true'} onClick={copy}>

@@ -14,7 +14,7 @@ import { checkNewName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { type DocumentEntry, documentPageUrl, type DocumentPlace, type Listing } from '../shared/listing.ts';
-import { placeIn } from '../shared/move.ts';
+import { placeIn, placeName } from '../shared/move.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
 import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
@@ -28,9 +28,6 @@ import { RESULT_LINK } from './row-element.ts';
 export interface DocumentActionContext extends ActionContext {
   backend: ActionContext['backend'] & Pick<Backend, 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'>;
 }
-
-/** A site and workspace as the status names them: `Acme Corp › Marketing`. */
-const placeName = (place: DocumentPlace) => `${place.site.name} › ${place.workspace.name}`;
 
 /** A change to document `ref` that keeps its `name`, with words of its own (`other`), offered for undo (offerUndo). */
 function offer(context: DocumentActionContext, entryId: string | null, ref: DocumentRef, name: string, other: NonNullable<LastChange['other']>): void {

@@ -106,11 +106,10 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         event.preventDefault();
       }}
     >
-      {/* Before the link, which the page draws first: the link makes room for it in its end,
-          beside its open mark, and both stay in the column every row's open mark has (popup.css). */}
-      {document.isPinned && <PinIcon />}
       <a
-        class="document-link"
+        // A pinned one keeps room for the pin mark in its end, beside the open mark: both stay in
+        // the column the open mark has on every row (popup.css).
+        class={document.isPinned ? 'document-link pinned' : 'document-link'}
         href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
         rel="noopener noreferrer"
@@ -119,6 +118,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       >
         {markedName(shownName, store.terms)}
       </a>
+      {document.isPinned && <PinIcon />}
       {modified && (
         // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
         <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>

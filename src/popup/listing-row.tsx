@@ -4,7 +4,8 @@
  */
 import { t } from '../shared/i18n.ts';
 import { markedName } from '../listing-view/highlighted.tsx';
-import { siteDisplayName, type AccountRow, type SiteRow } from '../listing-view/listing-rows.ts';
+import type { AccountRow, SiteRow } from '../listing-view/listing-rows.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
 import { loadParts, onDemand } from './lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';

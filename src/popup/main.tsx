@@ -20,7 +20,7 @@ const store = createPopupStore({
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
   readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
-  openBulkRename: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_RENAME_PAGE) }),
+  openBulkChanges: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_RENAME_PAGE) }),
   // Folds the names for search after the list is on screen, before the user is likely to type:
   // when the page is idle, or within 100 ms even if it never is (people type as soon as they see).
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 100 }),

@@ -50,7 +50,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         idBase={`move-${key}`}
         subject={movedDocument.name}
         destinations={listing ? moveDestinations(listing, { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id }) : []}
-        confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site.name, movedDocument.name) : null)}
+        confirmation={(destination) => (destination.crossSite ? crossSiteQuestion(destination.site, movedDocument.name) : null)}
         onChoose={(destination) => void store.commitMove(placeIn(destination.site, destination.workspace))}
         onClose={() => {
           store.cancelMove();

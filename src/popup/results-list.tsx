@@ -68,8 +68,7 @@ function editingHeights(renames: ReadonlyMap<string, RenameState>, moving: MoveS
   let signature = '';
   const movingKey = moving && documentKey(moving.ref);
   if (movingKey) {
-    // A row's picker gives way to its copy form only through its closing: the key alone tells them apart.
-    signature = movingKey;
+    signature = moving.copy ? `${movingKey}+copy` : movingKey;
     heights.set(movingKey, moving.copy ? COPYING_ROW_HEIGHT : MOVING_ROW_HEIGHT);
   }
   for (const [key, state] of renames) {

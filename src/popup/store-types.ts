@@ -46,6 +46,11 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * for undo until the popup closes or another change replaces it; with what its undo came to.
    */
   readonly lastChange: ReadonlySignal<LastChange | null>;
+  /**
+   * How many of the status line's undos (its Undo, Ctrl+Z) Grist has confirmed: the History and the
+   * Trash view read again when it grows, or they would still offer what the undo took back.
+   */
+  readonly undone: ReadonlySignal<number>;
   /** The destination picker open, if any. */
   readonly moving: ReadonlySignal<MoveState | null>;
   /**
@@ -89,5 +94,5 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    */
   act<K extends keyof DocumentActions>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<DocumentActions[K]>>>;
   openOptions(): void;
-  openBulkRename(): void;
+  openBulkChanges(): void;
 }

@@ -40,8 +40,8 @@ export interface PopupStoreDependencies {
   readCachedPreview?: () => Promise<Listing | null>;
   /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
   openOptions: () => unknown;
-  /** Opens the Bulk rename page in a new tab (`tabs.create` in the extension). */
-  openBulkRename: () => unknown;
+  /** Opens the Bulk changes page in a new tab (`tabs.create` in the extension). */
+  openBulkChanges: () => unknown;
   /**
    * Runs a task when the page is idle (`requestIdleCallback` in the extension). Used to fold every
    * name for search ahead of the first keystroke; without it the first search does that itself.
@@ -62,10 +62,11 @@ function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promi
 }
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkRename, whenIdle }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
   const lastChange = signal<LastChange | null>(null);
+  const undone = signal(0);
   // The status says one thing, the newest, and its Undo (and Ctrl+Z) undoes what it says: a
   // sentence said after a change (a refusal, another change that could not be offered, a delete
   // forever) replaces that change's offer, rather than stack above it while Ctrl+Z undoes the older
@@ -138,6 +139,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     backend,
     rows,
     lastChange,
+    undone,
     moving,
     // Offered on the rows of owned documents only (document-row.tsx); the worker checks again.
     beginMove: (ref) => {
@@ -181,7 +183,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     cancelRename: (ref) => void withParts(({ changeActions }) => changeActions.cancelRename(store, ref)),
     commitRename: (ref) => withParts(({ changeActions }) => changeActions.commitRename(store, ref)),
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
-    openBulkRename: () => openPage(openBulkRename, 'bulkOpenFailed'),
+    openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };
   return store;
 

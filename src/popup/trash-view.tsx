@@ -1,6 +1,6 @@
 /**
  * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
- * read when the view opens (one request per site, by the worker), with when each was removed, and
+ * read when the view opens (one request per site, by the worker) and after an undo, with when each was removed, and
  * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
  * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
  * searches it as it searches the list: by document, workspace or site name. Grist empties the
@@ -9,6 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../shared/document-actions.ts';
+import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { placedNameMatches } from '../shared/search.ts';
@@ -27,9 +28,16 @@ export function TrashView({ store }: { store: PopupStore }) {
   const [busy, setBusy] = useState<string | null>(null);
   const noteRef = useRef<HTMLParagraphElement>(null);
 
+  // Read when shown, and again after the status line's undo, which may have put one back or in.
+  // The list shown stays until the new one comes.
+  const undone = store.undone.value;
   useEffect(() => {
-    void store.act('readTrash').then(setSites);
-  }, []);
+    let shown = true;
+    void store.act('readTrash').then((read) => shown && setSites(read));
+    return () => {
+      shown = false;
+    };
+  }, [undone]);
 
   /** Runs Restore or Delete forever on one document; once done, it leaves the view. */
   async function run(action: 'restore' | 'deleteForever', site: TrashSite, document: TrashedDocument): Promise<void> {
@@ -151,12 +159,8 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
       {asking ? (
         <div
           class="trash-confirm"
-          onKeyDown={(event) => {
-            // Keeps it (and, handled, neither leaves the view nor closes the popup).
-            if (event.key !== 'Escape' || event.isComposing) return;
-            event.preventDefault();
-            keep();
-          }}
+          // Keeps it (and, handled, neither leaves the view nor closes the popup).
+          onKeyDown={onEscape(keep)}
         >
           <p ref={questionRef} tabIndex={-1} role="alert">
             {t('deleteForeverQuestion', document.name)}

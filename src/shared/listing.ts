@@ -124,8 +124,14 @@ export function canAddDocuments(workspace: WorkspaceEntry): boolean {
  * workspace): a workspace and its site (id, name and address), as the listing has them.
  */
 export interface DocumentPlace {
-  site: { orgId: number; name: string; url: string };
+  /** `personal`: the user's personal site, named as shown (siteDisplayName); absent where not known (a place read from the change log). */
+  site: { orgId: number; name: string; url: string; personal?: boolean };
   workspace: { id: number; name: string };
+}
+
+/** The name a site is shown by: "Personal" (in the user's language) for the personal site, else its Grist name. */
+export function siteDisplayName(site: { name: string; personal?: boolean }): string {
+  return site.personal ? t('personalSite') : site.name;
 }
 
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */

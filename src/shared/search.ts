@@ -1,6 +1,6 @@
 /**
  * Matching documents against what the user types: the popup's search box (its list and its Trash
- * view), the Bulk rename page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
+ * view), the Bulk changes page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
  * Names are folded once per listing shown (listing-rows.ts keeps them by workspace) so that a
  * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
  * milliseconds, not a fold of each name.
@@ -50,11 +50,21 @@ export function foldedMatches(folded: string, terms: readonly string[]): boolean
  * start ("mar" finds Marketing; "me" does not find Home), so a short term does not pull in every
  * document of a site or workspace; a document's own name matches anywhere.
  */
-export function startsAWord(name: string, term: string): boolean {
+function startsAWord(name: string, term: string): boolean {
   for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
     if (at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]!)) return true;
   }
   return false;
+}
+
+/**
+ * The terms that begin no word of any of `places` (folded names: an account's, a site's, a
+ * workspace's): the place names take the others, and a document there matches when its own name
+ * holds what is left. The one rule of the popup's list (listing-rows.ts), its Trash view, the Bulk
+ * page's filter and the address bar.
+ */
+export function termsLeftBy(terms: readonly string[], ...places: string[]): string[] {
+  return terms.filter((term) => !places.some((place) => startsAWord(place, term)));
 }
 
 /**
@@ -66,16 +76,12 @@ export function nameMatches(name: string, terms: readonly string[]): boolean {
 }
 
 /**
- * True when a document matches the terms as the popup's list matches it (listing-rows.ts): each
- * term begins a word of the name of one of its `places` (its site, its workspace), or else occurs
- * in its own `name`. In: terms from `searchTerms`. For a short list (the trash): it folds each name.
+ * True when a document matches the terms as the popup's list matches it (termsLeftBy): each term
+ * begins a word of the name of one of its `places` (its site, its workspace), or else occurs in its
+ * own `name`. In: terms from `searchTerms`. For a short list (the trash): it folds each name.
  */
 export function placedNameMatches(terms: readonly string[], name: string, ...places: string[]): boolean {
-  const folded = places.map(foldForSearch);
-  return nameMatches(
-    name,
-    terms.filter((term) => !folded.some((place) => startsAWord(place, term))),
-  );
+  return nameMatches(name, termsLeftBy(terms, ...places.map(foldForSearch)));
 }
 
 /** How much of a name is looked at for marks (see matchRanges). */

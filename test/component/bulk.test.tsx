@@ -9,7 +9,7 @@ import { BulkApp } from '../../src/bulk/app.tsx';
 import { createBulkStore } from '../../src/bulk/store.ts';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../src/shared/bulk.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
-import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 
 afterEach(cleanup);
 
@@ -641,6 +641,28 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
         ['Acme › Finance', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)', 'Globex › Projects', 'waiting'],
       ],
     });
+  });
+
+  test('the personal site is named in the question and the run’s table as the picker names it, not by its Grist name', async () => {
+    // Grist names every personal site alike, in English; the pages show it in the user's language.
+    const cached = movable();
+    cached.sites.unshift(personalSiteEntry([workspaceEntry(10, 'Home', [], { access: 'owners' })], { name: 'Grist’s own name' }));
+    const { backend } = await setup({ cached });
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(checkbox('Budget 2025 – Legal'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy selected to…' }));
+    expect(screen.getByRole('group', { name: 'Personal' })).toBeTruthy();
+    const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
+    fireEvent.input(filter, { target: { value: 'home' } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(screen.getByText('2 will be copied to Personal › Home.')).toBeTruthy();
+    const question = screen.getByRole('group', { name: 'Copy 2 documents to Personal › Home?' });
+    const copying = [item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)', 'queued')];
+    // The run's place as the worker records it (placeIn): the personal site says so.
+    const to = { site: { orgId: 1, name: 'Grist’s own name', url: 'https://docs.getgrist.com', personal: true }, workspace: { id: 10, name: 'Home' } };
+    backend.startBulkCopy.mockResolvedValue({ ok: true, value: runOf(copying, { kind: 'copy', to }) });
+    await clickAndSettle(within(question).getByRole('button', { name: 'Copy' }));
+    expect(previewTable('Copying').rows[0]![3]).toBe('Personal › Home');
   });
 
   test('a move’s destination chosen while a trash run is asked about: the preview shows the move, and nothing is sent', async () => {

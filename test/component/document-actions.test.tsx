@@ -34,7 +34,7 @@ function listing(): Listing {
 
 async function setup(shown: Listing = listing()) {
   const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: shown })) };
-  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
   render(<App store={store} />);
   await act(async () => {
     await store.start();
@@ -503,6 +503,26 @@ describe('the Trash view', () => {
     await settle();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
     expect(backend.deleteDocument).not.toHaveBeenCalled();
+  });
+
+  test('the status line’s Undo while the Trash is shown: the trash is read again, and a document the undo put back no longer offers Restore', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Move to trash' }));
+    await settle();
+    const personal = { account: 'a1', orgId: 1, name: 'Personal', siteUrl: 'https://docs.getgrist.com' };
+    const budget = { id: BUDGET.id, name: 'Budget', removedAt: new Date().toISOString(), access: 'owners', workspace: { id: 10, name: 'Home' } };
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget] }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    await screen.findByRole('button', { name: 'Restore Budget' });
+    // What Grist's trash holds once the undo put it back.
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [] }] });
+    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', docId: BUDGET.id, force: false });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore Budget' })).toBeNull());
+    expect(screen.getByText('The trash is empty.')).toBeTruthy();
   });
 
   test('the search box searches the trash, by document, workspace or site name, and says when nothing matches (issue 41)', async () => {

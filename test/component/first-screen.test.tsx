@@ -39,7 +39,7 @@ async function renderedPopup(revision = 'rev-1') {
     refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(revision) })),
     ...popupBackendMocks(),
   };
-  const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const store = createPopupStore({ backend, readCachedListing: async () => listing(revision), openOptions: vi.fn(), openBulkChanges: vi.fn() });
   const { container } = render(<App store={store} />);
   await store.start();
   await screen.findByRole('link', { name: 'Open Budget' });

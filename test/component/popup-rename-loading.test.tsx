@@ -20,7 +20,7 @@ test('Rename pressed before the field’s code has loaded: the field comes, focu
   const backend = { ...popupBackendMocks(),
     refreshListing: vi.fn(async () => ({ ok: true as const, value: LISTING })),
   };
-  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
   render(<App store={store} />);
   await act(() => store.start());
 

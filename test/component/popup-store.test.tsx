@@ -52,7 +52,7 @@ async function startOnFirstScreen() {
   const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
   const { backend, report } = reportingBackend(refreshed.promise);
   const readCachedListing = vi.fn(() => whole.promise);
-  const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+  const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
   const started = store.start();
   await vi.waitFor(() => expect(store.listing.value).toBe(preview));
   return { store, started, whole, refreshed, report, readCachedListing };
@@ -66,7 +66,7 @@ describe('popup store', () => {
       refreshListing: vi.fn().mockReturnValueOnce(firstRefresh.promise).mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN), openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.loaded.value).toBe(true));
     expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
@@ -110,7 +110,7 @@ describe('popup store', () => {
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const { backend, report } = reportingBackend(refreshed.promise);
     const readCachedListing = vi.fn(async () => ({ ...listing(PLAN), revision: 'rev-1' }));
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     // Shown as they come once the refresh is slow, without the whole cache under them.
@@ -160,7 +160,7 @@ describe('popup store', () => {
     const preview = deferred<Listing | null>();
     const refreshed = deferred<Reply<'refreshListing'>>();
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(() => refreshed.promise) };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: () => preview.promise, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: () => preview.promise, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     const clicked = store.refresh();
     preview.resolve({ ...listing(PLAN), revision: 'preview:rev-1' });
@@ -189,7 +189,7 @@ describe('popup store', () => {
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'Offline' } })) };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listingError.value?.message).toBe('Offline'));
     expect(store.listing.value).toBe(preview);
@@ -208,7 +208,7 @@ describe('popup store', () => {
     const full = { ...listing(PLAN, doc('secondDoc00000000000', 'Second')), revision: 'rev-1' };
     const preview: Listing = { ...listing(PLAN), revision: 'preview:rev-1' };
     const { backend, report } = reportingBackend(refreshed.promise);
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(preview));
     report({ sites: full.sites, unchanged: [true] });
@@ -230,7 +230,7 @@ describe('popup store', () => {
     // Edith edits the document, Owen owns it: two copies of one site, told apart by account only.
     const cached: Listing = { fetchedAt: 1, accounts, sites: [{ ...site, workspaces: [{ id: 1, name: 'Home', documents: [doc(PLAN.id, 'Plan', 'editors')] }] }, { ...site, account: 'a2' }] };
     const { backend, report } = reportingBackend(refreshed.promise);
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
     // Grist says both are as cached (304): the page keeps its own objects, each its account's.
@@ -256,7 +256,7 @@ describe('popup store', () => {
         return { ok: true as const, value: { fetchedAt: 3, revision: 'rev-1', sites: [placeholder] } };
       }),
     };
-    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => whole.promise, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(backend.refreshListing).toHaveBeenCalled());
     expect(backend.refreshListing.mock.calls[0]![2]).toBe('rev-1');
@@ -281,7 +281,7 @@ describe('popup store', () => {
         return { ok: true as const, value: { ...cached, fetchedAt: 4 } };
       }),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     await vi.waitFor(() => expect(backend.refreshListing).toHaveBeenCalledTimes(2));
     expect(backend.refreshListing.mock.calls[1]![2]).toBeUndefined();
@@ -302,7 +302,7 @@ describe('popup store', () => {
         })
         .mockImplementationOnce(() => second.promise),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_DELAY_MS + 20));
     const old = listing(doc(PLAN.id, 'Old progress'));
@@ -324,7 +324,7 @@ describe('popup store', () => {
       readCachedListing: () => slow({ ...listing(PLAN), revision: 'rev-1' }),
       readCachedPreview: () => slow({ ...listing(PLAN), revision: 'preview:rev-1' }),
       openOptions: vi.fn(),
-      openBulkRename: vi.fn(),
+      openBulkChanges: vi.fn(),
     });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
@@ -334,7 +334,7 @@ describe('popup store', () => {
     const refreshed = deferred<Reply<'refreshListing'>>();
     const cached: Listing = { ...listing(PLAN), revision: 'rev-1' };
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(() => refreshed.promise) };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.listing.value).toBe(cached));
     const rows = store.rows.value;
@@ -359,7 +359,7 @@ describe('popup store', () => {
   test('a new revision replaces the listing shown', async () => {
     const fresh: Listing = { ...listing(doc(PLAN.id, 'Plan 2')), revision: 'rev-2' };
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: fresh })) };
-    const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => ({ ...listing(PLAN), revision: 'rev-1' }), openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     expect(store.listing.value).toEqual(fresh);
   });
@@ -373,7 +373,7 @@ describe('popup store', () => {
         .mockReturnValueOnce(secondRefresh.promise),
       renameDocument: vi.fn(async () => ({ ok: true as const, value: { name: 'Plan B', entryId: 'entry-1' } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan B');
@@ -390,7 +390,7 @@ describe('popup store', () => {
   test('the rows follow the query: documents sorted, only the matches while searching', async () => {
     const older = doc('olderDoc000000000000', 'Older plan');
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(older, PLAN) })) };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     const names = () => store.rows.value.flatMap((row) => (row.kind === 'document' ? [row.document.name] : []));
     expect(names()).toEqual(['Older plan', 'Plan']);
@@ -405,7 +405,7 @@ describe('popup store', () => {
   test('a query typed holds the first screen of its results, until the list asks for them all', async () => {
     const documents = Array.from({ length: 60 }, (_, index) => doc(`many${String(index).padStart(16, '0')}`, `Plan ${index}`));
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(...documents) })) };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     // The listing itself, whole: no query.
     expect(store.rows.value).toHaveLength(62);
@@ -439,7 +439,7 @@ describe('popup store', () => {
   test('folding every name for search is left to an idle moment, once per listing', async () => {
     const tasks: Array<() => void> = [];
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })) };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn(), whenIdle: (task) => tasks.push(task) });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn(), whenIdle: (task) => tasks.push(task) });
     await store.start();
     expect(tasks).toHaveLength(1);
     tasks[0]!();
@@ -453,7 +453,7 @@ describe('popup store', () => {
         throw new Error('port closed');
       }),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     expect(store.refreshing.value).toBe(false);
     expect(store.listingError.value?.kind).toBe('network');
@@ -468,7 +468,7 @@ describe('popup store', () => {
         throw new Error('storage gone');
       },
       openOptions: vi.fn(),
-      openBulkRename: vi.fn(),
+      openBulkChanges: vi.fn(),
     });
     await store.start();
     expect(rowDocument(store.listing.value, REF)?.name).toBe('Plan');
@@ -481,7 +481,7 @@ describe('popup store', () => {
         throw new Error('port closed');
       }),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan C ');
@@ -502,7 +502,7 @@ describe('popup store', () => {
       refreshListing: vi.fn().mockReturnValueOnce(refreshed.promise),
       renameDocument: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, status: 404, message } })),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN, other), openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => listing(PLAN, other), openOptions: vi.fn(), openBulkChanges: vi.fn() });
     const started = store.start();
     await vi.waitFor(() => expect(store.loaded.value).toBe(true));
 
@@ -525,7 +525,7 @@ describe('popup store', () => {
   test('documents the user does not own cannot enter edit mode', async () => {
     const viewed = doc('viewDoc0000000000000', 'Viewed', 'viewers');
     const backend = { ...popupBackendMocks(), refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(viewed) })) };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     store.beginRename({ orgId: 7, docId: viewed.id });
     expect(store.renames.value.size).toBe(0);
@@ -537,7 +537,7 @@ describe('popup store', () => {
       refreshListing: vi.fn(async () => ({ ok: true as const, value: listing(PLAN) })),
       renameDocument: vi.fn(() => reply.promise),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => null, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     await store.start();
     store.beginRename(REF);
     store.setDraft(REF, 'Plan D');
@@ -558,14 +558,14 @@ describe('popup store', () => {
       backend: { ...popupBackendMocks(), refreshListing: vi.fn() },
       readCachedListing: async () => null,
       openOptions: () => Promise.reject(new Error('no')),
-      openBulkRename: () => {
+      openBulkChanges: () => {
         throw new Error('no');
       },
     });
     store.openOptions();
     await new Promise((done) => setTimeout(done, 0));
     expect(store.announcement.value).toMatch(/Could not open the options page/);
-    store.openBulkRename();
+    store.openBulkChanges();
     expect(store.announcement.value).toBe('Could not open the Bulk changes page.');
   });
 });

@@ -69,8 +69,8 @@ async function setup({ cached = null, refresh }: SetupOptions = {}) {
     }),
   };
   const openOptions = vi.fn();
-  const openBulkRename = vi.fn();
-  const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions, openBulkRename });
+  const openBulkChanges = vi.fn();
+  const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions, openBulkChanges });
   render(<App store={store} />);
   let started!: Promise<void>;
   await act(async () => {
@@ -79,7 +79,7 @@ async function setup({ cached = null, refresh }: SetupOptions = {}) {
   return {
     backend,
     openOptions,
-    openBulkRename,
+    openBulkChanges,
     store,
     async answerRefresh(reply: Reply<'refreshListing'>) {
       await act(async () => {
@@ -164,7 +164,7 @@ describe('listing', () => {
       refreshListing: vi.fn(async () => ({ ok: true as const, value: freshListing() })),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: () => cache.promise, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: () => cache.promise, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     render(<App store={store} />);
     await act(async () => {
       const started = store.start();
@@ -254,7 +254,7 @@ describe('search', () => {
     const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(() => whole.promise);
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     render(<App store={store} />);
     await act(async () => {
       void store.start();
@@ -282,7 +282,7 @@ describe('search', () => {
     const backend = { ...popupBackendMocks(),
       refreshListing: vi.fn(() => new Promise<Reply<'refreshListing'>>(() => undefined)) };
     const readCachedListing = vi.fn(async () => cached);
-    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing, readCachedPreview: async () => preview, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     render(<App store={store} />);
     await act(async () => {
       void store.start();
@@ -679,7 +679,7 @@ test('the Bulk changes button opens the Bulk changes page, and says what it hold
   const button = screen.getByRole('button', { name: 'Bulk changes' });
   expect(button.title).toBe('Rename, move, copy or trash many documents at once, in a tab');
   fireEvent.click(button);
-  expect(popup.openBulkRename).toHaveBeenCalledTimes(1);
+  expect(popup.openBulkChanges).toHaveBeenCalledTimes(1);
 });
 
 // --- Errors ---------------------------------------------------------------------------------------
@@ -769,7 +769,7 @@ describe('a site that does not answer holds back only itself (issue 11, finding 
       }),
       renameDocument: vi.fn(),
     };
-    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkRename: vi.fn() });
+    const store = createPopupStore({ backend, readCachedListing: async () => cached, openOptions: vi.fn(), openBulkChanges: vi.fn() });
     render(<App store={store} />);
     let started!: Promise<void>;
     await act(async () => {
@@ -1044,6 +1044,26 @@ describe('undo and the rename history (issue 13)', () => {
     expect(within(screen.getByRole('status')).queryByRole('button', { name: /^Undo/ })).toBeNull();
     fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'z', ctrlKey: true });
     expect(popup.backend.undoChange).toHaveBeenCalledTimes(1);
+  });
+
+  test('the status line’s Undo or Ctrl+Z while the History is shown: the History reads again, and its entry no longer offers Undo', async () => {
+    const popup = await renameBudget();
+    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
+    await act(async () => {
+      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+    });
+    const list = await screen.findByRole('list', { name: 'History' });
+    expect(within(list).getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
+    // The log as the worker keeps it once undone.
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ ...renamed, cannotUndo: 'Already undone.' }] });
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
+    await act(async () => {
+      await settleAfter(() => fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
+    });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    await waitFor(() => expect(within(list).queryByRole('button', { name: /^Undo/ })).toBeNull());
+    expect(within(list).getByRole('listitem').textContent).toContain('Already undone.');
   });
 
   test('renamed elsewhere since: said, nothing changes; Restore anyway sends it with force', async () => {

@@ -153,6 +153,12 @@ describe('the popup’s icons', () => {
       await popup.emulateMedia({ colorScheme });
       await popup.screenshot({ path: `test-results/pinned-row-${colorScheme}.png`, clip: { x: 0, y: 220, width: 400, height: 140 } });
     }
+    // Drawn over its link's end, the pin is part of the link: a click on it opens the document.
+    const opened = setup.extension.context.waitForEvent('page');
+    await popup.mouse.click(pin.x + pin.width / 2, pin.y + pin.height / 2);
+    const documentPage = await opened;
+    expect(documentPage.url()).toBe(await pinned.evaluate((link) => (link as HTMLAnchorElement).href));
+    await documentPage.close();
     await popup.close();
   });
 });

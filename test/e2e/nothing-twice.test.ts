@@ -8,17 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { budgetSeed, DEPARTMENTS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
 import { connectOwner, openBulkPage, openConnectedPopup } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed: budgetSeed() }));
 const COPIES = /\/copy$/;
-
-/** Ids of the documents the fake stores in workspace `workspaceId` of `site` named `name`. */
-async function named(site: string, workspaceId: number, name: string): Promise<string[]> {
-  const response = await fetch(`${setup.grist.url}/o/${site}/api/workspaces/${workspaceId}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
-  return ((await response.json()) as { docs: Array<{ id: string; name: string }> }).docs.filter((doc) => doc.name === name).map((doc) => doc.id);
-}
 
 describe('Retry failed on two Bulk pages showing one run', () => {
   it('sends each failed copy once more: Grist has one copy of each document', async () => {
@@ -49,7 +44,7 @@ describe('Retry failed on two Bulk pages showing one run', () => {
     grist.clearFaults();
     expect(grist.requests.filter((request) => request.method === 'POST' && COPIES.test(request.path))).toHaveLength(20);
     // Each source's copy once: each budget of Acme's Marketing and of Globex's Projects.
-    const counts = await Promise.all(DEPARTMENTS.map(async (department) => (await named('globex', WORKSPACES.projects.id, `Budget 2025 – ${department} (copy)`)).length));
+    const counts = DEPARTMENTS.map((department) => documentsNamed(grist, WORKSPACES.projects.id, `Budget 2025 – ${department} (copy)`).length);
     expect(counts).toEqual(DEPARTMENTS.map(() => 2));
     await first.close();
     await second.close();
@@ -85,7 +80,7 @@ describe('a copy whose answer does not say, beside a same-named document made be
     await popup.locator('body').press('Control+z');
     await popup.close();
     expect(grist.requests.filter((request) => request.method === 'POST' && /\/(copy|remove)$/.test(request.path)).map(({ path }) => path.split('/').pop())).toEqual(['copy']);
-    expect(await named('acme', marketing.id, 'Bug Tracker (copy)')).toEqual([users]);
+    expect(documentsNamed(grist, marketing.id, 'Bug Tracker (copy)')).toEqual([users]);
     expect(grist.doc(users)?.removedAt).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
+import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
 import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
 
@@ -170,10 +171,6 @@ describe('a copy whose answer is lost', () => {
     const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
     const copies = () => grist.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/copy'));
-    const named = async (name: string) => {
-      const response = await fetch(`${grist.url}/o/acme/api/workspaces/${WORKSPACES.marketing.id}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
-      return ((await response.json()) as { docs: Array<{ name: string }> }).docs.filter((doc) => doc.name === name).length;
-    };
     grist.clearRequests();
     // Made, and a proxy answers 502 (a destroyed socket would have Chromium send it again by
     // itself, on a reused connection: what the extension cannot prevent, see the README).
@@ -183,7 +180,7 @@ describe('a copy whose answer is lost', () => {
     await popup.getByRole('textbox', { name: 'Name of the copy' }).press('Enter');
     await popup.getByRole('status').getByText('Copied “\u2068Leads (copy)\u2069” to Acme Corp › Marketing.').waitFor();
     expect(copies()).toHaveLength(1);
-    expect(await named('Leads (copy)')).toBe(1);
+    expect(documentsNamed(grist, WORKSPACES.marketing.id, 'Leads (copy)')).toHaveLength(1);
 
     // A proxy's 504 before Grist made it: one request, nothing made, and the choice is the user's.
     grist.clearRequests();
@@ -193,11 +190,11 @@ describe('a copy whose answer is lost', () => {
     await popup.getByRole('button', { name: 'Copy', exact: true }).click();
     await popup.getByText('did not say whether “Campaign Plan (copy)” was copied. Check Acme Corp › Marketing.', { exact: false }).waitFor();
     expect(copies()).toHaveLength(1);
-    expect(await named('Campaign Plan (copy)')).toBe(0);
+    expect(documentsNamed(grist, WORKSPACES.marketing.id, 'Campaign Plan (copy)')).toHaveLength(0);
     await popup.getByRole('button', { name: 'Copy again' }).click();
     await popup.getByRole('status').getByText('Copied “\u2068Campaign Plan (copy)\u2069”', { exact: false }).waitFor();
     expect(copies()).toHaveLength(2);
-    expect(await named('Campaign Plan (copy)')).toBe(1);
+    expect(documentsNamed(grist, WORKSPACES.marketing.id, 'Campaign Plan (copy)')).toHaveLength(1);
     await popup.close();
   });
 });

@@ -306,7 +306,7 @@ export class HomeDatabase {
   }
 
   /** A workspace's documents; those in the trash only with `showRemoved`. */
-  private docsIn(workspace: SeedWorkspace, showRemoved = false): SeedDoc[] {
+  docsIn(workspace: SeedWorkspace, showRemoved = false): SeedDoc[] {
     const docs = this.docsByWorkspace.get(workspace.id) ?? [];
     return showRemoved ? docs : docs.filter((doc) => doc.removedAt === undefined);
   }

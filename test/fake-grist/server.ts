@@ -101,6 +101,8 @@ export interface FakeGrist {
   doc(idOrUrlId: string): StoredDoc | undefined;
   /** In: a workspace id. Out: a copy of what is stored now, or undefined. */
   workspace(id: number): SeedWorkspace | undefined;
+  /** In: a workspace id. Out: copies of the documents stored in it now, but those in the trash: what Grist lists there. */
+  docsIn(workspaceId: number): StoredDoc[];
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
   /** Forgets the requests and the in-flight counts. */
@@ -587,6 +589,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     workspace(id) {
       const workspace = database.findWorkspace(id);
       return workspace && structuredClone(workspace);
+    },
+    docsIn(workspaceId) {
+      const workspace = database.findWorkspace(workspaceId);
+      return workspace ? structuredClone(database.docsIn(workspace)) : [];
     },
     requests,
     clearRequests: () => {

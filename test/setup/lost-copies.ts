@@ -5,7 +5,8 @@
  */
 import { expect } from 'vitest';
 import type { copyDocument } from '../../src/background/changes/copy.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { DOCS, ORGS, WORKSPACES } from '../fake-grist/sample-data.ts';
+import { documentsNamed } from './stored-documents.ts';
 import { grist, whenRequested } from './worker-grist.ts';
 
 const { projects } = WORKSPACES;
@@ -19,11 +20,8 @@ export const COPIES = /\/copy$/;
 /** The copy requests the server received. */
 export const copyPosts = () => grist.requests.filter((request) => request.method === 'POST' && COPIES.test(request.path));
 
-/** Ids of the fake's documents of `workspaceId` (in `site`, Projects by default) called `name`. */
-export async function named(name: string, site = 'globex', workspaceId = projects.id): Promise<string[]> {
-  const response = await fetch(`${grist.url}/o/${site}/api/workspaces/${workspaceId}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
-  return ((await response.json()) as { docs: Array<{ id: string; name: string }> }).docs.filter((doc) => doc.name === name).map((doc) => doc.id);
-}
+/** Ids of the fake's documents of `workspaceId` (Projects by default) called `name`. */
+export const named = (name: string, workspaceId = projects.id): string[] => documentsNamed(grist, workspaceId, name);
 
 /**
  * Asks `copy` (copyDocument, or a fresh module's) for `request`, whose POST Grist answers after a

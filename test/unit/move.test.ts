@@ -3,11 +3,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
-import { batchDestinations, moveDestinations, serverOf } from '../../src/shared/move.ts';
-import { siteEntry, workspaceEntry } from '../setup/listings.ts';
+import { batchDestinations, moveDestinations, placeIn, placeName, serverOf } from '../../src/shared/move.ts';
+import { personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { ACCOUNT_1 } from '../setup/saved-key.ts';
 
-
+describe('a place as a change records it and as the pages name it', () => {
+  it('the personal site by the name the pickers show, whatever Grist calls it; a team by its name', () => {
+    const home = workspaceEntry(10, 'Home', []);
+    const personal = placeIn(personalSiteEntry([home], { name: 'Grist’s own name' }), home);
+    expect(personal.site.personal).toBe(true);
+    expect(placeName(personal)).toBe('Personal › Home');
+    const team = placeIn(siteEntry(2, 'Acme Corp', []), workspaceEntry(20, 'Marketing', []));
+    expect(team.site).toEqual({ orgId: 2, name: 'Acme Corp', url: team.site.url });
+    expect(placeName(team)).toBe('Acme Corp › Marketing');
+  });
+});
 
 describe('where a document can be moved to', () => {
   /** Site `orgId`, named `Site <orgId>` and personal when 1, with empty workspaces `W<id>` on which the user has `access`. */

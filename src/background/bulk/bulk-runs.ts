@@ -1,8 +1,9 @@
 /**
  * Bulk runs: many renames, many moves to one workspace, many documents to the trash, or many
  * copies to one workspace, owned by the worker (closing the page does not stop a run). Every
- * document is checked against the worker's own listing, which also gives its site: a page cannot aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are
- * on their way per host (the document's current site, where its PATCH goes); a 429 with
+ * document is checked against the worker's own listing, which also gives its site: a page cannot
+ * aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the
+ * document's current site, where its PATCH goes); a 429 with
  * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
  * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
  * change goes through the one-at-a-time queue of its document and the change pipeline

@@ -28,7 +28,7 @@
 import { addedEntry } from '../../shared/document-actions.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
+import { placeIn, placeName } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
@@ -267,8 +267,7 @@ function madeAmong(docs: readonly ListedDocument[], making: Making): string | un
  * <name> was …. Check …"), or a copy no longer kept.
  */
 export function unknownMade(key: 'errorCopyUnknown' | 'errorCopyNoLongerKept' | 'errorNewDocumentUnknown', { making }: MakingTarget): string {
-  const { site, workspace } = making.place;
-  return t(key, making.name, `${site.name} › ${workspace.name}`);
+  return t(key, making.name, placeName(making.place));
 }
 
 /** The storeNoted of the kinds that make documents: each one made, into its workspace of the cached listing. */

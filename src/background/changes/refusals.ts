@@ -7,7 +7,7 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import { forgetDocument } from '../listing/listing-cache.ts';
 import type { ChangeTarget } from './change-kind.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import { siteDisplayName, type DocumentPlace } from '../../shared/listing.ts';
 
 /**
  * True for the refusals of a destination site's plan: 402 "Site is in readonly mode", 403 "No more
@@ -28,7 +28,7 @@ export function refusedByPlan(error: ApiError): boolean {
  * any other error, which the kind reads itself.
  */
 export function destinationRefused(error: ApiError, to: DocumentPlace, planMessage: 'errorSiteRefusedMove' | 'errorSiteRefusedCopy' | 'errorSiteRefusedNewDocument'): ApiError | null {
-  if (refusedByPlan(error)) return new ApiError('forbidden', t(planMessage, to.site.name, error.serverMessage ?? String(error.status)), error.status);
+  if (refusedByPlan(error)) return new ApiError('forbidden', t(planMessage, siteDisplayName(to.site), error.serverMessage ?? String(error.status)), error.status);
   if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotAddTo', to.workspace.name), 403);
   return null;
 }

@@ -5,10 +5,9 @@
  * `<document name> — <site> › <workspace>`. Pure, and built for a keystroke over 20,000 documents:
  * names are folded once per listing, and a keystroke looks at each workspace's names once.
  */
-import { t } from '../../shared/i18n.ts';
-import { documentPageUrl, type Listing } from '../../shared/listing.ts';
+import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/listing.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { foldedMatches, foldForSearch, matchRanges, searchTerms, startsAWord } from '../../shared/search.ts';
+import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/search.ts';
 
 /** Firefox shows at most six of an extension's suggestions (MDN, omnibox.onInputChanged); Chrome's own cap is not documented, and six fit its drop-down. */
 export const MAX_SUGGESTIONS = 6;
@@ -52,7 +51,7 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const documents: Array<IndexedDocument & { pinned: boolean; updatedAt: string }> = [];
   const urls = new Set<string>();
   for (const site of listing.sites) {
-    const siteName = site.personal ? t('personalSite') : site.name;
+    const siteName = siteDisplayName(site);
     const foldedSite = foldForSearch(siteName);
     for (const workspace of site.workspaces) {
       const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite }) - 1;
@@ -119,7 +118,7 @@ export function suggestionsFor(index: SuggestionIndex, text: string, markup: boo
   if (terms.length === 0) return [];
   // Per workspace, the words its document's own name must still hold (those neither the site's nor
   // the workspace's name starts a word with): worked out once per workspace, not per document.
-  const leftByWorkspace = index.workspaces.map((workspace) => terms.filter((term) => !startsAWord(workspace.foldedSite, term) && !startsAWord(workspace.foldedName, term)));
+  const leftByWorkspace = index.workspaces.map((workspace) => termsLeftBy(terms, workspace.foldedSite, workspace.foldedName));
   const byName: IndexedDocument[] = [];
   const byPlace: IndexedDocument[] = [];
   for (const document of index.documents) {

@@ -35,7 +35,7 @@ function gristLookingSite(pageUrl: string): string | null {
   return url.hostname === 'getgrist.com' || url.hostname.endsWith('.getgrist.com') || /^\/(o\/[^/]+\/|doc\/)/.test(url.pathname) ? check.siteUrl : null;
 }
 
-/** A document or workspace found from its URL, with what the rename history records of it. */
+/** A document or workspace found from its URL, with what the change history records of it. */
 type FoundDocument = Omit<DocumentAtUrl, 'account'> & { record: Pick<RenameTarget, 'site' | 'workspace'>; workspaceId?: number; support?: boolean };
 
 /**

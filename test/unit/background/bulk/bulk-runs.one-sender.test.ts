@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { retryFailedBulk, startBulkCopy, startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { USERS } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
+import { documentsNamed } from '../../../setup/stored-documents.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
 
 /** generateSeed's team 2 "Home" (org 101): the copies' destination. */
@@ -19,11 +19,6 @@ const RENAMES = /^\/api\/docs\/[^/]+$/;
 
 const copyPosts = () => grist!.requests.filter((request) => request.method === 'POST' && COPIES.test(request.path));
 const toTeam2Home = () => ({ orgId: 101, siteUrl: `${grist!.url}/o/team-2`, workspaceId: TEAM_2_HOME });
-/** How many documents of team 2's Home are named `name`, as the fake stores them. */
-async function copiesNamed(name: string): Promise<number> {
-  const response = await fetch(`${grist!.url}/o/team-2/api/workspaces/${TEAM_2_HOME}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
-  return ((await response.json()) as { docs: Array<{ name: string }> }).docs.filter((doc) => doc.name === name).length;
-}
 
 useBulkGrist();
 
@@ -49,7 +44,7 @@ describe('Retry failed asked twice on one run', () => {
     const run = await finished(runId);
     expect(run.items.map(({ state }) => state)).toEqual(Array.from({ length: 6 }, () => 'copied'));
     expect(copyPosts()).toHaveLength(6);
-    const counts = await Promise.all(documentsOf(1, 6).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    const counts = documentsOf(1, 6).map((_, index) => documentsNamed(grist!, TEAM_2_HOME, `Document 1.${index + 1} (copy)`).length);
     expect(counts).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
@@ -60,7 +55,7 @@ describe('Retry failed asked twice on one run', () => {
     await retryFailedBulk({ runId });
     await finished(runId);
     expect(copyPosts()).toHaveLength(6);
-    const counts = await Promise.all(documentsOf(1, 6).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    const counts = documentsOf(1, 6).map((_, index) => documentsNamed(grist!, TEAM_2_HOME, `Document 1.${index + 1} (copy)`).length);
     expect(counts).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
@@ -87,7 +82,7 @@ describe('the same start message twice', () => {
     expect(second.id).toBe(first.id);
     expect((await finished(first.id)).items.map(({ state }) => state)).toEqual(['copied', 'copied', 'copied', 'copied']);
     expect(copyPosts()).toHaveLength(4);
-    const counts = await Promise.all(documentsOf(1, 4).map((_, index) => copiesNamed(`Document 1.${index + 1} (copy)`)));
+    const counts = documentsOf(1, 4).map((_, index) => documentsNamed(grist!, TEAM_2_HOME, `Document 1.${index + 1} (copy)`).length);
     expect(counts).toEqual([1, 1, 1, 1]);
   });
 

@@ -128,6 +128,6 @@ describe('after a copy, a 5xx or a 200 that is not an id may mean Grist made it:
     grist.injectFault({ method: 'POST', path: /\/docs$/, statusAfterWork: 500, times: 1 });
     const { document } = await createDocument({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: marketing.id, name: 'Q4 plan' });
     expect(grist.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
-    expect(await named('Q4 plan', 'acme', marketing.id)).toEqual([document.id]);
+    expect(await named('Q4 plan', marketing.id)).toEqual([document.id]);
   });
 });

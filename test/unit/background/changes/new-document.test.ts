@@ -6,8 +6,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { createDocument } from '../../../../src/background/changes/new-document.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { ORGS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
+import { documentsNamed } from '../../../setup/stored-documents.ts';
 import { failure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -15,11 +16,6 @@ useWorkerGrist({ listed: true });
 const { marketing } = WORKSPACES;
 const posts = () => grist.requests.filter((request) => request.method === 'POST');
 const inMarketing = (name: string) => ({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: marketing.id, name });
-/** The fake's documents of Marketing called `name`. */
-async function named(name: string): Promise<string[]> {
-  const response = await fetch(`${grist.url}/o/acme/api/workspaces/${marketing.id}`, { headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
-  return ((await response.json()) as { docs: Array<{ id: string; name: string }> }).docs.filter((doc) => doc.name === name).map((doc) => doc.id);
-}
 
 beforeEach(() => {
   grist.clearRequests();
@@ -44,7 +40,7 @@ describe('a new document', () => {
     grist.injectFault({ method: 'POST', path: /\/docs$/, loseAnswer: true, times: 1 });
     const { document } = await createDocument(inMarketing('Q4 plan'));
     expect(posts()).toHaveLength(1);
-    expect(await named('Q4 plan')).toEqual([document.id]);
+    expect(documentsNamed(grist, marketing.id, 'Q4 plan')).toEqual([document.id]);
   });
 
   it('after a reset before Grist made it: "Grist’s answer did not say whether … was created. Check …", sent once', async () => {
@@ -52,7 +48,7 @@ describe('a new document', () => {
     const error = await failure(createDocument(inMarketing('Q4 plan')));
     expect(error.message).toBe('Grist’s answer did not say whether “Q4 plan” was created. Check Acme Corp › Marketing.');
     expect(posts()).toHaveLength(1);
-    expect(await named('Q4 plan')).toEqual([]);
+    expect(documentsNamed(grist, marketing.id, 'Q4 plan')).toEqual([]);
   });
 
   it('is undone by moving it to the trash', async () => {
