@@ -7,19 +7,8 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
 import { settle, type ErrorValue } from '../shared/errors.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
-
-/**
- * What the page says of a run of each kind: its heading while under way and once done, its summary
- * ("18 renamed, …"), its start ("Renaming 18 documents…", one document), what Undo this batch came
- * to, and the button that leaves it.
- */
-export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'doneHeading' | 'summary' | 'going' | 'goingOne' | 'undone' | 'newRun', MessageKey>> = {
-  rename: { heading: 'bulkRunHeading', doneHeading: 'bulkRunDoneHeading', summary: 'bulkRunSummary', going: 'bulkRenaming', goingOne: 'bulkRenamingOne', undone: 'bulkUndoSummary', newRun: 'bulkNewRename' },
-  move: { heading: 'bulkMoveRunHeading', doneHeading: 'bulkMoveRunDoneHeading', summary: 'bulkMoveRunSummary', going: 'bulkMoving', goingOne: 'bulkMovingOne', undone: 'bulkMoveUndoSummary', newRun: 'bulkNewRun' },
-  trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', goingOne: 'bulkTrashingOne', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },
-  copy: { heading: 'bulkCopyRunHeading', doneHeading: 'bulkCopyRunDoneHeading', summary: 'bulkCopyRunSummary', going: 'bulkCopying', goingOne: 'bulkCopyingOne', undone: 'bulkCopyUndoSummary', newRun: 'bulkNewRun' },
-};
+import { RUN_WORDS } from '../shared/bulk-words.ts';
+import { t } from '../shared/i18n.ts';
 
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
 export const RUN_POLL_MS = 250;

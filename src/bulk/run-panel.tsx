@@ -9,7 +9,8 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { placeName } from '../shared/move.ts';
-import { describeRun, RUN_WORDS, runCounts } from './run-control.ts';
+import { RUN_WORDS } from '../shared/bulk-words.ts';
+import { describeRun, runCounts } from './run-control.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
 
