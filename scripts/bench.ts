@@ -852,7 +852,9 @@ async function trashRows({ grist, extension }: Awaited<ReturnType<typeof startPh
   const target = `Document ${TEAMS}.${DOCS_PER_TEAM}`;
   await page.getByRole('searchbox', { name: 'Search documents' }).fill(target);
   await page.getByRole('button', { name: `More actions for ${target}`, exact: true }).click();
-  // The menu opens on its least harmful item (issue 41): the user moves to Move to trash first.
+  await page.getByRole('menuitem', { name: 'Move to trash' }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+  // The menu opens on its least harmful item (issue 41): the user goes to Move to trash first.
   await page.getByRole('menuitem', { name: 'Move to trash' }).focus();
   await page.waitForFunction(() => document.activeElement?.textContent === 'Move to trash');
   const trashMs = await page.evaluate(async (name) => {
