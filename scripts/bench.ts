@@ -1005,10 +1005,11 @@ async function main() {
     rows.push({ figure: 'worker wake-up: its start to ready', unit: 'ms', ours: median(await workerWakeUps(extension, phase.options)), target: 50, against: 'target' });
     rows.push({ figure: 'worker at browser launch: first module to ready', unit: 'ms', ours: ready! - start!, target: 50, against: 'target' });
     rows.push({ figure: 'worker at browser launch: its start to ready (browser still booting)', unit: 'ms', ours: ready!, target: null, against: 'target' });
-    rows.push({ figure: 'popup JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('popup')), target: 20, against: 'target' });
-    rows.push({ figure: 'options JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('options')), target: 30, against: 'target' });
-    rows.push({ figure: 'Bulk rename page JavaScript, gzip', unit: 'KB', ours: await gzipKb(await pageScripts('bulk')), target: 30, against: 'target' });
-    rows.push({ figure: 'worker JavaScript, gzip', unit: 'KB', ours: await gzipKb(await workerScripts()), target: 30, against: 'target' });
+    // Size alarms with room, as test/e2e/bundle-size.test.ts rings them: time is the budget.
+    rows.push({ figure: 'popup opening JavaScript, gzip (alarm)', unit: 'KB', ours: await gzipKb(await pageScripts('popup')), target: 24, against: 'target' });
+    rows.push({ figure: 'options JavaScript, gzip (alarm)', unit: 'KB', ours: await gzipKb(await pageScripts('options')), target: 40, against: 'target' });
+    rows.push({ figure: 'Bulk changes page JavaScript, gzip (alarm)', unit: 'KB', ours: await gzipKb(await pageScripts('bulk')), target: 40, against: 'target' });
+    rows.push({ figure: 'worker JavaScript, gzip (alarm)', unit: 'KB', ours: await gzipKb(await workerScripts()), target: 40, against: 'target' });
   } finally {
     await phase.close();
   }
