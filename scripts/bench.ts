@@ -377,7 +377,14 @@ async function startPhase(docsPerTeam: number, teams = TEAMS) {
      */
     staleTags: () =>
       extension.worker.evaluate(async () => {
-        const { listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags: { revision: string; tags: Record<string, Record<string, string>> } };
+        type Tags = { revision: string; tags: Record<string, Record<string, string>> };
+        // The refresh's cache write may land after its last part reached the page: wait for it.
+        let { listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags?: Tags };
+        for (let waited = 0; !listingTags && waited < 10_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          ({ listingTags } = (await chrome.storage.local.get('listingTags')) as { listingTags?: Tags });
+        }
+        if (!listingTags) throw new Error('The refresh stored no ETags.');
         const tags = Object.fromEntries(
           Object.entries(listingTags.tags).map(([account, byUrl]) => [account, Object.fromEntries(Object.keys(byUrl).map((url) => [url, 'W/"stale"']))]),
         );
