@@ -569,6 +569,7 @@ interface BulkRunKind {
   message: 'startBulkRename' | 'startBulkMove' | 'startBulkCopy';
   /** An item's state once Grist confirmed it. */
   confirmed: 'renamed' | 'moved' | 'copied';
+  /** The start message's body: a request id of its own for each run (a repeated id answers the run it started). */
   request: (run: number) => unknown;
   bare: (run: number) => BarePatch[];
 }
@@ -579,7 +580,7 @@ const RENAME_RUNS: BulkRunKind = {
   message: 'startBulkRename',
   confirmed: 'renamed',
   // Odd names for the extension's runs, even ones for the ideal's: every rename changes the name.
-  request: (run) => ({ items: bulkItems(2 * run + 1).map(({ orgId, docId, newName }) => ({ orgId, docId, newName })) }),
+  request: (run) => ({ requestId: crypto.randomUUID(), items: bulkItems(2 * run + 1).map(({ orgId, docId, newName }) => ({ orgId, docId, newName })) }),
   bare: (run) => bulkItems(2 * run).map(({ team, docId, newName }) => ({ team, path: `/api/docs/${docId}`, body: { name: newName } })),
 };
 
@@ -599,7 +600,7 @@ const MOVE_RUNS: BulkRunKind = {
   plural: 'moves',
   message: 'startBulkMove',
   confirmed: 'moved',
-  request: (run) => ({ items: bulkDocuments((run + 1) * BULK_PER_HOST).map(({ orgId, docId }) => ({ orgId, docId })), to: MOVE_DESTINATION }),
+  request: (run) => ({ requestId: crypto.randomUUID(), items: bulkDocuments((run + 1) * BULK_PER_HOST).map(({ orgId, docId }) => ({ orgId, docId })), to: MOVE_DESTINATION }),
   bare: (run) =>
     bulkDocuments((RUNS + 1) * BULK_PER_HOST).map(({ team, orgId, docId }) => ({
       team,
@@ -619,7 +620,7 @@ const COPY_RUNS: BulkRunKind = {
   plural: 'copies',
   message: 'startBulkCopy',
   confirmed: 'copied',
-  request: () => ({ items: bulkDocuments((RUNS + 2) * BULK_PER_HOST).map(({ orgId, docId }) => ({ orgId, docId })), to: MOVE_DESTINATION }),
+  request: () => ({ requestId: crypto.randomUUID(), items: bulkDocuments((RUNS + 2) * BULK_PER_HOST).map(({ orgId, docId }) => ({ orgId, docId })), to: MOVE_DESTINATION }),
   bare: (run) =>
     bulkDocuments((RUNS + 2) * BULK_PER_HOST).map(({ team, docId }) => ({
       team,
