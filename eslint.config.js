@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/popup/**', 'src/options/**', 'src/dialog/**', 'src/history/**', 'src/bulk/**', 'src/listing-view/**'],
+    files: ['src/popup/**', 'src/options/**', 'src/document-window/**', 'src/history/**', 'src/bulk/**', 'src/listing-view/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,13 +1,13 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
-import { getDocumentAtUrl, renameDocumentAtUrl } from './rename-window/document-at-url.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from './document-window/document-at-url.ts';
 import { getBulkRun, retryFailedBulk, startBulkCopy, startBulkMove, startBulkRename, startBulkTrash, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
-import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './triggers/rename-triggers.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
 import { copyDocument } from './changes/copy.ts';
 import { deleteDocument } from './changes/delete-forever.ts';
 import { moveDocument } from './changes/move.ts';

@@ -1,12 +1,12 @@
-/** The rename dialog's whole view: heading, the form or a message, the status region and buttons. */
+/** The document window's whole view: heading, the form or a message, the status region and buttons. */
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
-import { RenameForm } from './rename-form.tsx';
-import type { DialogState, DialogStore } from './store.ts';
+import { DocumentForm } from './document-form.tsx';
+import type { DocumentWindowState, DocumentWindowStore } from './store.ts';
 import type { MoveState } from './window-move.ts';
 import type { TrashState } from './window-trash.ts';
 
@@ -23,7 +23,7 @@ function moveStatusText(name: string, move: MoveState | null): string[] {
 }
 
 /** The text of the one live region, so each change of state is announced once. */
-function statusText(state: DialogState, hasTab: boolean, move: MoveState | null, trash: TrashState): string[] {
+function statusText(state: DocumentWindowState, hasTab: boolean, move: MoveState | null, trash: TrashState): string[] {
   if (state.kind === 'editing' && trash.kind === 'trashed') return [t('movedToTrash', plainTextName(state.document.name))];
   if (state.kind === 'editing' && trash.kind === 'restored' && !state.saving && !move?.outcome) return [t('restoredFromTrash', plainTextName(state.document.name))];
   switch (state.kind) {
@@ -45,14 +45,14 @@ function statusText(state: DialogState, hasTab: boolean, move: MoveState | null,
 
 /** "Rename “name”" in the user's language, with the name isolated in a <bdi>. */
 function NamedHeading({ name }: { name: string }) {
-  return <IsolatedNames text={t('dialogRenameNamed', NAME_MARKS[0])} names={[name]} />;
+  return <IsolatedNames text={t('documentWindowRenameNamed', NAME_MARKS[0])} names={[name]} />;
 }
 
 /**
  * Undo for the rename just made, and what it came to: a rename made elsewhere since is said,
  * with "Restore … anyway".
  */
-function UndoRow({ store, state }: { store: DialogStore; state: Extract<DialogState, { kind: 'renamed' }> }) {
+function UndoRow({ store, state }: { store: DocumentWindowStore; state: Extract<DocumentWindowState, { kind: 'renamed' }> }) {
   if (!state.entryId) return null;
   return (
     <div class="undo-row">
@@ -65,7 +65,7 @@ function UndoRow({ store, state }: { store: DialogStore; state: Extract<DialogSt
  * Undo for the move just made (the window stays open: the name can still be changed), and what it
  * came to: moved elsewhere since is said, with "Move … back anyway".
  */
-function MoveUndoRow({ store, name, move }: { store: DialogStore; name: string; move: MoveState | null }) {
+function MoveUndoRow({ store, name, move }: { store: DocumentWindowStore; name: string; move: MoveState | null }) {
   const outcome = move?.outcome;
   if (outcome?.kind !== 'moved' || !outcome.entryId || move?.picker === 'moving') return null;
   return (
@@ -76,7 +76,7 @@ function MoveUndoRow({ store, name, move }: { store: DialogStore; name: string; 
 }
 
 /** The buttons shown once there is nothing left to type; the primary one takes focus. */
-function Actions({ store, offerReload, offerOptions }: { store: DialogStore; offerReload: boolean; offerOptions: boolean }) {
+function Actions({ store, offerReload, offerOptions }: { store: DocumentWindowStore; offerReload: boolean; offerOptions: boolean }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     primaryRef.current?.focus();
@@ -101,8 +101,8 @@ function Actions({ store, offerReload, offerOptions }: { store: DialogStore; off
   );
 }
 
-/** Renders the dialog from `store` and keeps the window title in step; call `store.start()` to load. */
-export function DialogApp({ store }: { store: DialogStore }) {
+/** Renders the document window from `store` and keeps the window title in step; call `store.start()` to load. */
+export function DocumentWindowApp({ store }: { store: DocumentWindowStore }) {
   const state = store.state.value;
   const title = store.title.value;
   const move = store.move.value;
@@ -130,7 +130,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
   }, [store]);
 
   return (
-    <main class={state.kind === 'editing' && move?.picker === 'open' ? 'dialog picking' : 'dialog'}>
+    <main class={state.kind === 'editing' && move?.picker === 'open' ? 'document-window picking' : 'document-window'}>
       {/* Names come from Grist and may contain markup: always text, never HTML. The name is
           isolated in a <bdi> so right-to-left text or bidi override characters in it cannot
           reorder the words around it. Same text as `title`. */}
@@ -141,7 +141,7 @@ export function DialogApp({ store }: { store: DialogStore }) {
       ) : (
         <h1>{title}</h1>
       )}
-      {state.kind === 'editing' && !trashed && <RenameForm store={store} state={state} />}
+      {state.kind === 'editing' && !trashed && <DocumentForm store={store} state={state} />}
       {state.kind === 'unavailable' && (
         <p class="message message-error" role="alert">
           {state.message}

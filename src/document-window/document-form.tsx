@@ -1,20 +1,20 @@
 /**
- * The dialog's form: the New name field with its error, the document's place with Move to… (a
+ * The document window's form: the New name field with its error, the document's place with Move to… (a
  * document the user owns), Move to trash, and the Rename and Cancel buttons.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { MoveSection } from './move-section.tsx';
 import type { DocumentAtUrl } from '../shared/messages.ts';
-import type { DialogState, DialogStore } from './store.ts';
+import type { DocumentWindowState, DocumentWindowStore } from './store.ts';
 
-type EditingState = Extract<DialogState, { kind: 'editing' }>;
+type EditingState = Extract<DocumentWindowState, { kind: 'editing' }>;
 
 const FIELD_ID = 'new-name';
 const ERROR_ID = 'new-name-error';
 
 /** Move to trash, under the name field and the place (a document only: its owners, as renaming), and why it failed. */
-function TrashRow({ store, document, disabled }: { store: DialogStore; document: DocumentAtUrl; disabled: boolean }) {
+function TrashRow({ store, document, disabled }: { store: DocumentWindowStore; document: DocumentAtUrl; disabled: boolean }) {
   const trash = store.trash.value;
   return (
     <div class="trash-row">
@@ -34,7 +34,7 @@ function TrashRow({ store, document, disabled }: { store: DialogStore; document:
  * Prefilled with the current name, selected so typing replaces it. Enter (or Rename) submits;
  * Escape is handled for the whole window by the app. Focus comes back to the field with each error.
  */
-export function RenameForm({ store, state }: { store: DialogStore; state: EditingState }) {
+export function DocumentForm({ store, state }: { store: DocumentWindowStore; state: EditingState }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const opened = useRef(false);
 
@@ -57,7 +57,7 @@ export function RenameForm({ store, state }: { store: DialogStore; state: Editin
   const busy = state.saving || store.moveUnderway.value;
   return (
     <form
-      class="rename-form"
+      class="document-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -1,19 +1,19 @@
 /**
- * The rename dialog's entry: the only dialog module that touches extension APIs. It reads what the
- * background put in the address and wires the real backend, cached listing, window and tab into the store.
+ * The document window's entry (the window that renames, moves and trashes a document): the only
+ * module of the window that touches extension APIs. It reads what the background put in the address and wires the real backend, cached listing, window and tab into the store.
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
 import { backendFor } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { listingItem } from '../shared/storage-items.ts';
-import { DialogApp } from './app.tsx';
-import { readDialogParameters } from './dialog-parameters.ts';
-import { createDialogStore } from './store.ts';
+import { DocumentWindowApp } from './app.tsx';
+import { readWindowParameters } from './window-parameters.ts';
+import { createDocumentWindowStore } from './store.ts';
 
-const { pageUrl, tabId, source } = readDialogParameters(location.search);
+const { pageUrl, tabId, source } = readWindowParameters(location.search);
 
-const store = createDialogStore({
+const store = createDocumentWindowStore({
   // The messages this window sends, named in the type only (backendFor): renameDocument and
   // moveDocument for Move to…, removeDocument for Move to trash.
   backend: backendFor<'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>(),
@@ -26,10 +26,10 @@ const store = createDialogStore({
   openOptions: () => browser.runtime.openOptionsPage(),
 });
 
-// The page is written in English; the window title is kept in step by DialogApp.
+// The page is written in English; the window title is kept in step by DocumentWindowApp.
 document.documentElement.lang = t('languageCode');
 
 const root = document.getElementById('app');
-if (!root) throw new Error('The rename dialog has no #app element.');
-render(<DialogApp store={store} />, root);
+if (!root) throw new Error('The document window has no #app element.');
+render(<DocumentWindowApp store={store} />, root);
 void store.start();

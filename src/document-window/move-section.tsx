@@ -1,5 +1,5 @@
 /**
- * The rename window's Move to… (issue 18), under the name field: where the document is ("In
+ * The document window's Move to… (issue 18), under the name field: where the document is ("In
  * <site> › <workspace>"), a Move to… button, and the destination picker in place under it, so a
  * page's document can be renamed and moved in one visit. Focus goes back to Move to… whenever the
  * picker closes (Escape, a move sent). Names come from Grist: text only, each isolated.
@@ -9,13 +9,13 @@ import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
-import type { DialogStore } from './store.ts';
+import type { DocumentWindowStore } from './store.ts';
 import type { MoveState } from './window-move.ts';
 
 /** The picker's id: its field, list and options are named after it. */
 const PICKER_ID = 'move-destination';
 
-export function MoveSection({ store, state, name }: { store: DialogStore; state: MoveState; name: string }) {
+export function MoveSection({ store, state, name }: { store: DocumentWindowStore; state: MoveState; name: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const open = state.picker === 'open';
   const moving = state.picker === 'moving';

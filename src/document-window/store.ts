@@ -1,5 +1,5 @@
 /**
- * The rename dialog's state and actions. The views only read these signals and call these actions;
+ * The document window's state and actions. The views only read these signals and call these actions;
  * the background, the cached listing, closing the window and reloading a tab are injected, so tests
  * hand in fakes. Imports only types from the shared runtime modules, so nothing here needs the
  * extension APIs.
@@ -18,7 +18,7 @@ import { createWindowTrash, type WindowTrash } from './window-trash.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
-export interface DialogStoreDependencies {
+export interface DocumentWindowDependencies {
   backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>;
   /**
    * The cached listing (`listingItem`), for the places a document can be moved to; null when there
@@ -31,7 +31,7 @@ export interface DialogStoreDependencies {
   tabId: number | null;
   /** How the window was opened (a menu entry or the shortcut), for the change history. */
   source?: WindowSource;
-  /** Closes the dialog's window (`window.close` in the extension). */
+  /** Closes the window (`window.close` in the extension). */
   closeWindow: () => void;
   /** Reloads a tab (`browser.tabs.reload` in the extension). */
   reloadTab: (tabId: number) => Promise<unknown>;
@@ -39,8 +39,8 @@ export interface DialogStoreDependencies {
   openOptions: () => unknown;
 }
 
-/** Where the dialog is: one view per kind. */
-export type DialogState =
+/** Where the document window is: one view per kind. */
+export type DocumentWindowState =
   | { kind: 'loading' }
   /**
    * No document to rename: not a Grist page, unknown site, or Grist could not be reached.
@@ -74,11 +74,11 @@ export type DialogState =
   /** The rename was undone: Grist stores `name`, the old one, again. */
   | { kind: 'undone'; document: DocumentAtUrl; name: string };
 
-/** The rename window's state: its rename form, and its Move to… (window-move.ts). */
-export interface DialogStore extends Omit<WindowMove, 'move' | 'offer'>, WindowTrash {
+/** The document window's state: its rename form, and its Move to… (window-move.ts). */
+export interface DocumentWindowStore extends Omit<WindowMove, 'move' | 'offer'>, WindowTrash {
   /** The Move to… of the document: null unless it is a document the user owns whose workspace is known. */
   readonly move: ReadonlySignal<MoveState | null>;
-  readonly state: ReadonlySignal<DialogState>;
+  readonly state: ReadonlySignal<DocumentWindowState>;
   /** The text of the name field. */
   readonly draft: ReadonlySignal<string>;
   /**
@@ -111,19 +111,19 @@ export interface DialogStore extends Omit<WindowMove, 'move' | 'offer'>, WindowT
 }
 
 /** The heading and window title before a document is known (also the page's `<title>`). */
-export const DEFAULT_TITLE = t('dialogTitle');
+export const DEFAULT_TITLE = t('documentWindowTitle');
 
 /** What the keyboard shortcut on a tab the extension cannot read comes to. */
 export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
-/** Creates the dialog's store. Nothing is asked of the background until `start()` is called. */
-export function createDialogStore({ backend, readCachedListing, pageUrl, tabId, source = 'page', closeWindow, reloadTab, openOptions }: DialogStoreDependencies): DialogStore {
-  const state = signal<DialogState>({ kind: 'loading' });
+/** Creates the document window's store. Nothing is asked of the background until `start()` is called. */
+export function createDocumentWindowStore({ backend, readCachedListing, pageUrl, tabId, source = 'page', closeWindow, reloadTab, openOptions }: DocumentWindowDependencies): DocumentWindowStore {
+  const state = signal<DocumentWindowState>({ kind: 'loading' });
   const draft = signal('');
   const title = computed(() => {
     const current = state.value;
-    return 'document' in current ? t('dialogRenameNamed', plainTextName(current.document.name)) : DEFAULT_TITLE;
+    return 'document' in current ? t('documentWindowRenameNamed', plainTextName(current.document.name)) : DEFAULT_TITLE;
   });
   const windowMove = createWindowMove({
     backend,

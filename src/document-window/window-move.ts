@@ -1,5 +1,5 @@
 /**
- * The rename window's Move to… of a document the user owns (issue 18), beside the rename form: where
+ * The document window's Move to… of a document the user owns (issue 18), beside the rename form: where
  * the document is, the workspaces it can go to (from the cached listing), the destination picker,
  * the move through the worker and its undo.
  */

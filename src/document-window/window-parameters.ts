@@ -1,8 +1,8 @@
-/** Reads the parameters the background puts in the dialog's address. */
+/** Reads the parameters the background puts in the document window's address. */
 import { WINDOW_SOURCES, type WindowSource } from '../shared/change-log.ts';
 
-/** What the dialog was opened for. */
-export interface DialogParameters {
+/** What the document window was opened for. */
+export interface WindowParameters {
   /** `url`: the document page or link URL; null when absent (a tab the extension cannot read). */
   pageUrl: string | null;
   /** `tabId`: the tab that shows the document; null for a link, or when unknown. */
@@ -12,7 +12,7 @@ export interface DialogParameters {
 }
 
 /** In: `location.search`. Out: the page URL and tab id, each null when absent or unusable, and how it was opened. */
-export function readDialogParameters(search: string): DialogParameters {
+export function readWindowParameters(search: string): WindowParameters {
   const parameters = new URLSearchParams(search);
   const pageUrl = parameters.get('url') || null;
   const tabText = parameters.get('tabId') ?? '';

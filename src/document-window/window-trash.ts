@@ -1,5 +1,5 @@
 /**
- * The rename window's Move to trash (issue 29), under the name field of a document the user owns:
+ * The document window's Move to trash (issue 29), under the name field of a document the user owns:
  * sent through the worker's change pipeline (`removeDocument`, with how the window was opened), then
  * the window says so with Undo (the document back from the trash, read first by the worker). While
  * the document is in the trash, there is nothing left to rename.

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The rename dialog as a user meets it: rendered with a fake backend, a fake window closer and a
+ * The document window as a user meets it: rendered with a fake backend, a fake window closer and a
  * fake tab reloader, checked through roles, accessible names and visible text.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { DialogApp, NOT_OWNER_MESSAGE } from '../../src/dialog/app.tsx';
-import { readDialogParameters } from '../../src/dialog/dialog-parameters.ts';
-import { createDialogStore, DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../src/dialog/store.ts';
+import { DocumentWindowApp, NOT_OWNER_MESSAGE } from '../../src/document-window/app.tsx';
+import { readWindowParameters } from '../../src/document-window/window-parameters.ts';
+import { createDocumentWindowStore, DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../src/document-window/store.ts';
 import { fail, ok, type ErrorValue } from '../../src/shared/errors.ts';
 import type { DocumentAtUrl, Reply } from '../../src/shared/messages.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
@@ -99,8 +99,8 @@ async function openDialog({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, listing 
   const closeWindow = vi.fn();
   const reloadTab = vi.fn((_tabId: number) => reload.promise);
   const openOptions = vi.fn();
-  const store = createDialogStore({ backend, readCachedListing, pageUrl, tabId, closeWindow, reloadTab, openOptions });
-  render(<DialogApp store={store} />);
+  const store = createDocumentWindowStore({ backend, readCachedListing, pageUrl, tabId, closeWindow, reloadTab, openOptions });
+  render(<DocumentWindowApp store={store} />);
   let started!: Promise<void>;
   await act(async () => {
     started = store.start();
@@ -496,18 +496,18 @@ describe('names from Grist', () => {
 
 // --- URL parameters --------------------------------------------------------------------------------
 
-describe('readDialogParameters', () => {
+describe('readWindowParameters', () => {
   test('reads the page URL and the tab id', () => {
     const search = `?${new URLSearchParams({ url: PAGE_URL, tabId: '42' })}`;
-    expect(readDialogParameters(search)).toEqual({ pageUrl: PAGE_URL, tabId: 42, source: 'page' });
-    expect(readDialogParameters(`${search}&via=shortcut`).source).toBe('shortcut');
+    expect(readWindowParameters(search)).toEqual({ pageUrl: PAGE_URL, tabId: 42, source: 'page' });
+    expect(readWindowParameters(`${search}&via=shortcut`).source).toBe('shortcut');
   });
 
   test('absent or unusable values are null', () => {
-    expect(readDialogParameters('')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
-    expect(readDialogParameters('?url=&tabId=-1&via=evil')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
-    expect(readDialogParameters('?tabId=4.5').tabId).toBeNull();
-    expect(readDialogParameters('?tabId=99999999999999999999').tabId).toBeNull();
+    expect(readWindowParameters('')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
+    expect(readWindowParameters('?url=&tabId=-1&via=evil')).toEqual({ pageUrl: null, tabId: null, source: 'page' });
+    expect(readWindowParameters('?tabId=4.5').tabId).toBeNull();
+    expect(readWindowParameters('?tabId=99999999999999999999').tabId).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The rename window's messages: find the document or workspace a page or link URL shows, and
+ * The document window's messages: find the document or workspace a page or link URL shows, and
  * rename it through the change pipeline.
  * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
  * or a link, so it decides nothing about where the key goes.
@@ -136,8 +136,8 @@ export async function getDocumentAtUrl({ pageUrl }: { pageUrl: string }): Promis
 
 /**
  * The `renameDocumentAtUrl` message: looks the document or workspace up again (its name and site
- * may have changed since the dialog opened), then renames it like the popup does. `source`: how the
- * rename window was opened (the page's or a link's menu entry, or the shortcut), for the history.
+ * may have changed since the window opened), then renames it like the popup does. `source`: how
+ * the document window was opened (the page's or a link's menu entry, or the shortcut), for the history.
  */
 export async function renameDocumentAtUrl({ pageUrl, name, source = 'page' }: { pageUrl: string; name: string; source?: WindowSource }): Promise<RenameResult> {
   const { found: document, account, client } = await lookUpWithAccounts(pageUrl);

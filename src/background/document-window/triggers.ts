@@ -1,9 +1,9 @@
 /**
- * Ways to rename without the popup: "Rename this Grist document…" on document pages, "Rename this
- * Grist workspace…" on workspace pages,
- * "Rename linked Grist document…" on links to them, and a keyboard shortcut. Each opens the
- * rename dialog, a small extension window: the key and the API stay in the extension, no script
- * runs in the Grist page.
+ * Ways to the document window without the popup: "Rename this Grist document…" on document pages,
+ * "Rename this Grist workspace…" on workspace pages, "Rename linked Grist document…" on links to
+ * them, and a keyboard shortcut. Each opens the document window, a small extension window that
+ * renames, moves and trashes: the key and the API stay in the extension, no script runs in the
+ * Grist page.
  */
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
@@ -76,17 +76,17 @@ export async function showPageMenuFor(url: string | undefined): Promise<void> {
 }
 
 /**
- * Opens the rename dialog. In: the document page or link URL (undefined when unknown: the dialog
- * says why nothing can be renamed), the tab showing it, which the dialog offers to reload, and how
- * it was asked for (the rename history says where each rename was made).
+ * Opens the document window. In: the document page or link URL (undefined when unknown: the
+ * window says why nothing can be renamed), the tab showing it, which the window offers to reload,
+ * and how it was asked for (the rename history says where each rename was made).
  */
-export async function openRenameDialog(pageUrl: string | undefined, tabId: number | undefined, via: WindowSource = 'page'): Promise<void> {
+export async function openDocumentWindow(pageUrl: string | undefined, tabId: number | undefined, via: WindowSource = 'page'): Promise<void> {
   const params = new URLSearchParams();
   if (pageUrl) params.set('url', pageUrl);
   if (tabId !== undefined && tabId >= 0) params.set('tabId', String(tabId));
   if (via !== 'page') params.set('via', via);
   await browser.windows.create({
-    url: browser.runtime.getURL(`src/dialog/index.html?${params.toString()}`),
+    url: browser.runtime.getURL(`src/document-window/index.html?${params.toString()}`),
     type: 'popup',
     width: 440,
     height: 420,
@@ -95,11 +95,11 @@ export async function openRenameDialog(pageUrl: string | undefined, tabId: numbe
 
 /** `contextMenus.onClicked`: the page entries rename the page's document or workspace, the link entry the linked one. */
 export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<void> {
-  if (info.menuItemId === PAGE_MENU_ID || info.menuItemId === WORKSPACE_MENU_ID) await openRenameDialog(info.pageUrl, tab?.id);
-  if (info.menuItemId === LINK_MENU_ID) await openRenameDialog(info.linkUrl, undefined);
+  if (info.menuItemId === PAGE_MENU_ID || info.menuItemId === WORKSPACE_MENU_ID) await openDocumentWindow(info.pageUrl, tab?.id);
+  if (info.menuItemId === LINK_MENU_ID) await openDocumentWindow(info.linkUrl, undefined);
 }
 
 /** `commands.onCommand`: the shortcut renames the active tab's document or workspace. */
 export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<void> {
-  if (command === RENAME_COMMAND) await openRenameDialog(tab?.url, tab?.id, 'shortcut');
+  if (command === RENAME_COMMAND) await openDocumentWindow(tab?.url, tab?.id, 'shortcut');
 }

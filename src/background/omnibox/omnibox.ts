@@ -3,7 +3,7 @@
  * network: the index is built once per listing, ahead of the keyword (a moment after the worker
  * starts and after each new listing, never in the way of its start-up), or when the keyword is
  * typed if it comes first; a listing older than a minute is refreshed behind it. Enter on a
- * suggestion opens the rename window for that document; Alt+Enter (a new-tab disposition) opens
+ * suggestion opens the document window for that document; Alt+Enter (a new-tab disposition) opens
  * the document itself; Enter on typed text opens the popup's search with it in a small window.
  * With no key, Enter opens the options page; with a key but no listing yet, one is asked for and
  * the popup's search opens as for typed text.
@@ -15,7 +15,7 @@ import { apiKeysItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
-import { openRenameDialog } from '../triggers/rename-triggers.ts';
+import { openDocumentWindow } from '../document-window/triggers.ts';
 import { buildSuggestionIndex, escapeXml, suggestionsFor, type SuggestionIndex } from './suggestions.ts';
 
 /** A cached listing older than this (ms) is refreshed behind the suggestions. */
@@ -104,7 +104,7 @@ export async function onInputEntered(text: string, disposition: Omnibox.OnInputE
     return;
   }
   if (current.kind === 'ready' && current.index.urls.has(text)) {
-    if (disposition === 'currentTab') await openRenameDialog(text, undefined, 'address-bar');
+    if (disposition === 'currentTab') await openDocumentWindow(text, undefined, 'address-bar');
     else await browser.tabs.create({ url: text, active: disposition === 'newForegroundTab' });
     return;
   }

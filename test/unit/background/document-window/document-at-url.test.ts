@@ -1,10 +1,10 @@
 /**
- * rename-window/document-at-url.ts: the rename window's messages, a document or workspace looked
+ * document-window/document-at-url.ts: the document window's messages, a document or workspace looked
  * up from its page's URL, and renamed.
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/background/grist/api-error.ts';
-import { getDocumentAtUrl, renameDocumentAtUrl } from '../../../../src/background/rename-window/document-at-url.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from '../../../../src/background/document-window/document-at-url.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { moveDocument } from '../../../../src/background/changes/move.ts';
@@ -15,7 +15,7 @@ import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: ['https://grist.initech.com'] });
 
-describe('the dialog’s messages', () => {
+describe('the document window’s messages', () => {
   it('find the document of a page URL, with whether the user may rename it and where it is', async () => {
     const found = await getDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026/p/2#a1` });
     expect(found).toEqual({

@@ -1,10 +1,10 @@
 /**
- * triggers/rename-triggers.ts: the context menu entries on the user's Grist pages and links, and
- * opening the rename window.
+ * document-window/triggers.ts: the context menu entries on the user's Grist pages and links, and
+ * opening the document window.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINK_MENU_ID, onCommand, onMenuClicked, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/triggers/rename-triggers.ts';
+import { LINK_MENU_ID, onCommand, onMenuClicked, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/document-window/triggers.ts';
 import { readAccounts } from '../../../../src/background/grist/host-policy.ts';
 import { DOCS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
@@ -26,7 +26,7 @@ afterEach(async () => {
   await grist.close();
 });
 
-const dialogUrl = () => new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
+const windowUrl = () => new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
 
 describe('the menu entries', () => {
   it('are built for the configured hosts only, the page entry hidden until a document page is active', async () => {
@@ -89,29 +89,29 @@ describe('the menu entries', () => {
   });
 });
 
-describe('opening the dialog', () => {
+describe('opening the document window', () => {
   it('the page entry opens it for the page’s document and tab', async () => {
     const pageUrl = `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`;
     await onMenuClicked({ menuItemId: PAGE_MENU_ID, pageUrl, editable: false, modifiers: [] }, { id: 7 } as never);
     expect(createWindow).toHaveBeenCalledWith(expect.objectContaining({ type: 'popup' }));
-    expect(dialogUrl().pathname).toBe('/src/dialog/index.html');
-    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: pageUrl, tabId: '7' });
+    expect(windowUrl().pathname).toBe('/src/document-window/index.html');
+    expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ url: pageUrl, tabId: '7' });
   });
 
   it('the workspace entry opens it for the page’s workspace and tab', async () => {
     const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
     await onMenuClicked({ menuItemId: WORKSPACE_MENU_ID, pageUrl, editable: false, modifiers: [] }, { id: 8 } as never);
-    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: pageUrl, tabId: '8' });
+    expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ url: pageUrl, tabId: '8' });
   });
 
   it('the link entry opens it for the linked document, with no tab to reload', async () => {
     const linkUrl = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
     await onMenuClicked({ menuItemId: LINK_MENU_ID, linkUrl, pageUrl: 'https://example.com/', editable: false, modifiers: [] }, { id: 7 } as never);
-    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ url: linkUrl });
+    expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ url: linkUrl });
   });
 
   it('the shortcut opens it for the active tab, and without a URL where the tab cannot be read', async () => {
     await onCommand('rename-document', { id: 3 } as never);
-    expect(Object.fromEntries(dialogUrl().searchParams)).toEqual({ tabId: '3', via: 'shortcut' });
+    expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ tabId: '3', via: 'shortcut' });
   });
 });

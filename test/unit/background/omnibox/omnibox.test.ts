@@ -154,7 +154,7 @@ describe('the handlers', () => {
     expect(openOptionsPage).toHaveBeenCalledOnce();
   });
 
-  it('suggests from the cached listing without calling Grist; Enter on one opens the rename window, Alt+Enter the document', async () => {
+  it('suggests from the cached listing without calling Grist; Enter on one opens the document window, Alt+Enter the document', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
     onInputStarted();
@@ -166,9 +166,9 @@ describe('the handlers', () => {
     expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: expect.stringContaining('every Grist document matching “bug”') });
 
     await onInputEntered(bugTracker, 'currentTab');
-    const dialog = new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
-    expect(dialog.pathname).toBe('/src/dialog/index.html');
-    expect(Object.fromEntries(dialog.searchParams)).toEqual({ url: bugTracker, via: 'address-bar' });
+    const documentWindow = new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
+    expect(documentWindow.pathname).toBe('/src/document-window/index.html');
+    expect(Object.fromEntries(documentWindow.searchParams)).toEqual({ url: bugTracker, via: 'address-bar' });
     await onInputEntered(bugTracker, 'newForegroundTab');
     expect(createTab).toHaveBeenCalledWith({ url: bugTracker, active: true });
   });
