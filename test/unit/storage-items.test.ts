@@ -8,21 +8,8 @@ import { forgetListing } from '../../src/background/listing/listing-cache.ts';
 import { MAX_BULK_ITEMS } from '../../src/shared/bulk.ts';
 import { MAX_KEPT_ENTRIES } from '../../src/shared/change-log.ts';
 import { isListing } from '../../src/shared/listing.ts';
-import {
-  accountsItem,
-  apiKeysItem,
-  batchLogItem,
-  changeLogItem,
-  CHANGE_LOG_VERSION,
-  firstScreenItem,
-  keptCopiesItem,
-  listingItem,
-  listingPreviewItem,
-  MAX_KEPT_COPIES,
-  onWritten,
-  removeTogether,
-  storeTogether,
-} from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, keptCopiesItem, listingItem, listingPreviewItem, MAX_KEPT_COPIES } from '../../src/shared/storage-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/change-log-items.ts';
 import { storedAccount as account } from '../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../setup/listings.ts';
 
@@ -131,24 +118,6 @@ describe('storage items', () => {
     expect(await firstScreenItem.get()).toEqual(drawing);
     await forgetListing();
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
-  });
-
-  it('tell of each write stored or removed together, once written, and not of a write refused', async () => {
-    const told = vi.fn(async () => expect(await fakeBrowser.storage.local.get(null)).toEqual(written.shift()));
-    const written: unknown[] = [{ apiKeys: { a1: 'a'.repeat(40) }, listing: JSON.stringify(listing) }, { apiKeys: { a1: 'a'.repeat(40) } }];
-    onWritten(told);
-    try {
-      await storeTogether(listingItem.entry(listing), apiKeysItem.entry({ a1: 'a'.repeat(40) }));
-      await removeTogether(listingItem, listingPreviewItem);
-      expect(told).toHaveBeenCalledTimes(2);
-      await Promise.all(told.mock.results.map((result) => result.value));
-      vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
-      await expect(storeTogether(listingItem.entry(listing))).rejects.toThrow('quota');
-      expect(told).toHaveBeenCalledTimes(2);
-    } finally {
-      onWritten(() => undefined);
-      vi.restoreAllMocks();
-    }
   });
 
   it('an empty stored key makes the keys unreadable: none is used', async () => {

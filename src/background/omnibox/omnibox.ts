@@ -11,10 +11,11 @@
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { apiKeysItem } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
+import { followWrites } from '../storage-writes.ts';
 import { openDocumentWindow } from '../document-window/triggers.ts';
 import { buildSuggestionIndex, escapeXml, suggestionsFor, type SuggestionIndex } from './suggestions.ts';
 
@@ -56,13 +57,22 @@ export function buildAhead(): void {
   ahead = setTimeout(() => void currentState().catch(logFailure('the address bar')), BUILD_AHEAD_MS);
 }
 
-/**
- * The worker wrote through storeTogether or removeTogether (onWritten), which it does for the
- * listing, the accounts and the keys only: the index is built again, ahead.
- */
+/** The stored items the index is built from: the listing, the accounts and their keys. */
+export const INDEXED_KEYS: readonly string[] = [listingItem.key, accountsItem.key, apiKeysItem.key];
+
+/** What the index was built from changed (or the storage was emptied behind it): it is built again, ahead. */
 export function onStorageWritten(): void {
   state = null;
   buildAhead();
+}
+
+/**
+ * Follows the worker's writes of INDEXED_KEYS (background/storage-writes.ts, the one way the worker
+ * writes them), each of which builds the index again; no other write does (the change log, the
+ * ETags, the kept copies...). Out: a function that stops following.
+ */
+export function followIndexedWrites(): () => void {
+  return followWrites(INDEXED_KEYS, onStorageWritten);
 }
 
 /**

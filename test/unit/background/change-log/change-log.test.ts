@@ -11,7 +11,7 @@ import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import { MAX_BULK_ITEMS } from '../../../../src/shared/bulk.ts';
 import { MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/change-log.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change-log-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
