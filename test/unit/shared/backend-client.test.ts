@@ -4,11 +4,11 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { backendFor, refreshUnderway } from '../../src/shared/backend-client.ts';
-import { NO_WORKER_ERROR } from '../../src/shared/errors.ts';
-import type { SiteEntry, SiteHeader } from '../../src/shared/listing.ts';
-import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
-import { ACCOUNT_1 } from '../setup/saved-key.ts';
+import { backendFor, refreshUnderway } from '../../../src/shared/backend-client.ts';
+import { NO_WORKER_ERROR } from '../../../src/shared/errors.ts';
+import type { SiteEntry, SiteHeader } from '../../../src/shared/listing.ts';
+import { LISTING_PORT, type ListingPart } from '../../../src/shared/messages.ts';
+import { ACCOUNT_1 } from '../../setup/saved-key.ts';
 
 /** The worker's end of the port the page opens: what the page receives, and its own disconnection. */
 let worker: { name: string; send: (part: ListingPart) => void; close: () => void; disconnected: () => boolean };

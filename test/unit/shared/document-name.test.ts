@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentName, MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
+import { checkDocumentName, MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
 
 describe('checking a new document name before it is sent', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** t and tRepeated (shared/i18n.ts): the same texts, tRepeated asking the browser once per message. */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { t, tRepeated } from '../../src/shared/i18n.ts';
+import { t, tRepeated } from '../../../src/shared/i18n.ts';
 
 describe('tRepeated', () => {
   it('fills the placeholders in order, and asks the browser for a message once', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listingPreview, sortDocuments, type Listing } from '../../src/shared/listing.ts';
-import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
-import { ACCOUNT_1 } from '../setup/saved-key.ts';
+import { listingPreview, sortDocuments, type Listing } from '../../../src/shared/listing.ts';
+import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { ACCOUNT_1 } from '../../setup/saved-key.ts';
 
 /** Named by its one-letter id. */
 const doc = (id: string, updatedAt: string, isPinned = false) => documentEntry(id, id, { updatedAt, isPinned });

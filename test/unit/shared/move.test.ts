@@ -2,10 +2,10 @@
  * shared/move.ts: where a document can be moved to (moveDestinations, batchDestinations).
  */
 import { describe, expect, it } from 'vitest';
-import type { Listing, SiteEntry } from '../../src/shared/listing.ts';
-import { batchDestinations, moveDestinations, placeIn, placeName, serverOf } from '../../src/shared/move.ts';
-import { personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
-import { ACCOUNT_1 } from '../setup/saved-key.ts';
+import type { Listing, SiteEntry } from '../../../src/shared/listing.ts';
+import { batchDestinations, moveDestinations, placeIn, placeName, serverOf } from '../../../src/shared/move.ts';
+import { personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { ACCOUNT_1 } from '../../setup/saved-key.ts';
 
 describe('a place as a change records it and as the pages name it', () => {
   it('the personal site by the name the pickers show, whatever Grist calls it; a team by its name', () => {

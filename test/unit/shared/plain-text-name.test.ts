@@ -1,6 +1,6 @@
 /** shared/plain-text-name.ts: a name cut to whole graphemes, never inside one, and isolated. */
 import { describe, expect, it } from 'vitest';
-import { PLAIN_TEXT_NAME_LENGTH, plainTextName } from '../../src/shared/plain-text-name.ts';
+import { PLAIN_TEXT_NAME_LENGTH, plainTextName } from '../../../src/shared/plain-text-name.ts';
 
 const FAMILY = '👩‍👩‍👧‍👦'; // one grapheme of 11 code units
 const isolated = (text: string) => `\u2068${text}\u2069`;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../src/shared/listing.ts';
-import { matchingRows, prepareListing, searchAnswers, type Row } from '../../src/listing-view/listing-rows.ts';
-import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../src/shared/search.ts';
-import { documentEntry as document, siteEntry as site } from '../setup/listings.ts';
+import type { Listing } from '../../../src/shared/listing.ts';
+import { matchingRows, prepareListing, searchAnswers, type Row } from '../../../src/listing-view/listing-rows.ts';
+import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../../src/shared/search.ts';
+import { documentEntry as document, siteEntry as site } from '../../setup/listings.ts';
 
 const listing: Listing = {
   fetchedAt: 1,

@@ -1,6 +1,6 @@
 // The rules for site addresses as a person types them (src/shared/site-url.ts).
 import { describe, expect, it } from 'vitest';
-import { hostPermissionPattern, isLocalHost, normalizeSiteUrl } from '../../src/shared/site-url.ts';
+import { hostPermissionPattern, isLocalHost, normalizeSiteUrl } from '../../../src/shared/site-url.ts';
 
 describe('normalizeSiteUrl accepts and canonicalises', () => {
   it.each([

@@ -1,17 +1,14 @@
 /**
- * shared/storage-items.ts: each item declared once, read back through its check (bad data reads as
- * its default), and stored together or not at all.
+ * shared/storage-items.ts (and storage-item.ts, how each is declared): each item declared once,
+ * read back through its check (bad data reads as its default).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { describe, expect, it, vi } from 'vitest';
-import { forgetListing } from '../../src/background/listing/listing-cache.ts';
-import { MAX_BULK_ITEMS } from '../../src/shared/bulk.ts';
-import { MAX_KEPT_ENTRIES } from '../../src/shared/change-log.ts';
-import { isListing } from '../../src/shared/listing.ts';
-import { accountsItem, apiKeysItem, firstScreenItem, keptCopiesItem, listingItem, listingPreviewItem, MAX_KEPT_COPIES } from '../../src/shared/storage-items.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/change-log-items.ts';
-import { storedAccount as account } from '../setup/saved-key.ts';
-import { listingOf, personalSiteEntry } from '../setup/listings.ts';
+import { describe, expect, it } from 'vitest';
+import { forgetListing } from '../../../src/background/listing/listing-cache.ts';
+import { isListing } from '../../../src/shared/listing.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, keptCopiesItem, listingItem, listingPreviewItem, MAX_KEPT_COPIES } from '../../../src/shared/storage-items.ts';
+import { storedAccount as account } from '../../setup/saved-key.ts';
+import { listingOf, personalSiteEntry } from '../../setup/listings.ts';
 
 /** The listing the stored-items tests store: one personal site, no documents. */
 const listing = listingOf([personalSiteEntry([], { account: 'account-1', orgId: 2 })]);
@@ -123,45 +120,5 @@ describe('storage items', () => {
   it('an empty stored key makes the keys unreadable: none is used', async () => {
     await fakeBrowser.storage.local.set({ apiKeys: { a1: '' } });
     expect(await apiKeysItem.get()).toEqual({});
-  });
-});
-
-describe('the change log’s stored lists (a corrupt one too)', () => {
-  const entry = { kind: 'rename', target: 'document', id: 'e1', at: 1, site: { orgId: 1, name: 'S', url: 'https://s.example.com' }, workspace: null, docId: 'd1', oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run' };
-
-  /**
-   * A stored list of `length` entries: `entry` first, then entries that read as none, then from
-   * `bound` on entries that count each look at them. Out: the list and how many looks they had.
-   */
-  function longList(bound: number, length: number) {
-    const looked = { count: 0 };
-    const look = () => {
-      looked.count++;
-      return undefined;
-    };
-    const counting = new Proxy({}, { get: look, has: () => look() !== undefined, ownKeys: () => (look(), []) });
-    return { list: [entry, ...Array.from({ length: bound - 1 }, () => null), ...Array.from({ length: length - bound }, () => counting)], looked };
-  }
-
-  /** What `read` gives while storage holds `value` under `key` (no copy made: the list's entries stay as they are). */
-  async function readWith<T>(key: string, value: unknown, read: () => Promise<T>): Promise<T> {
-    vi.spyOn(fakeBrowser.storage.local, 'get').mockResolvedValueOnce({ [key]: value } as never);
-    try {
-      return await read();
-    } finally {
-      vi.restoreAllMocks();
-    }
-  }
-
-  it(`a run’s entries are checked no further than the ${MAX_BULK_ITEMS} it may hold: of 60,000, the last 10,000 are not looked at`, async () => {
-    const { list, looked } = longList(MAX_BULK_ITEMS, 60_000);
-    expect(await readWith('changeLog:long-run', list, () => batchLogItem('long-run').get())).toEqual([entry]);
-    expect(looked.count).toBe(0);
-  });
-
-  it(`the log’s own entries are checked no further than the ${MAX_KEPT_ENTRIES} a log keeps`, async () => {
-    const { list, looked } = longList(MAX_KEPT_ENTRIES, MAX_KEPT_ENTRIES + 10_000);
-    expect(await readWith('changeLog', { version: CHANGE_LOG_VERSION, entries: list }, () => changeLogItem.get())).toEqual({ version: CHANGE_LOG_VERSION, entries: [entry] });
-    expect(looked.count).toBe(0);
   });
 });
