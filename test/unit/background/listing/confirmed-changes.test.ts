@@ -17,7 +17,7 @@ import {
   pendingMoves,
 } from '../../../../src/background/listing/confirmed-changes.ts';
 import type { Listing } from '../../../../src/shared/listing.ts';
-import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
+import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 
 const ACME = 'https://acme.example.com';
 const GLOBEX = 'https://globex.example.com';
