@@ -111,7 +111,7 @@ describe('hostile document names', () => {
     expect(events).toEqual([]);
   });
 
-  it('the documentWindow’s heading wraps and stops within the window, with the buttons in view', async () => {
+  it('the document window’s heading wraps and stops within the window, with the buttons in view', async () => {
     const events = watchPages();
     const opened = setup.extension.context.waitForEvent('page');
     await setup.extension.worker.evaluate(

@@ -31,7 +31,7 @@ async function openGristTab(path: string): Promise<{ page: Page; tabId: number }
   return { page, tabId };
 }
 
-/** Clicks "Rename this Grist document…" as Chrome would report it; answers the documentWindow window. */
+/** Clicks "Rename this Grist document…" as Chrome would report it; answers the document window. */
 async function clickPageMenu(pageUrl: string, tabId: number): Promise<Page> {
   const documentWindow = setup.extension.context.waitForEvent('page');
   await setup.extension.worker.evaluate(
@@ -44,7 +44,7 @@ async function clickPageMenu(pageUrl: string, tabId: number): Promise<Page> {
 }
 
 describe('as the owner', () => {
-  it('renames the page’s document in the documentWindow and offers to reload its tab', async () => {
+  it('renames the page’s document in the document window and offers to reload its tab', async () => {
     await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
     const { page, tabId } = await openGristTab(`/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker/p/2`);
     const documentWindow = await clickPageMenu(page.url(), tabId);
@@ -119,7 +119,7 @@ describe('as the owner', () => {
 });
 
 describe('as a viewer', () => {
-  it('the documentWindow says only owners can rename and offers no field', async () => {
+  it('the document window says only owners can rename and offers no field', async () => {
     await saveOptions(setup.extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
     const { page, tabId } = await openGristTab(`/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`);
     const documentWindow = await clickPageMenu(page.url(), tabId);

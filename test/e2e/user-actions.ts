@@ -150,7 +150,7 @@ export async function openDocumentWindow(extension: LoadedExtension, pageUrl: st
 }
 
 /**
- * Clicks a control that closes its own window (the documentWindow's Cancel, Reload tab) and resolves once
+ * Clicks a control that closes its own window (the document window's Cancel, Reload tab) and resolves once
  * the window is closed. The window may close before Playwright has finished the click, which it
  * then reports as an error: that race is not a failure, a window that stays open is.
  */

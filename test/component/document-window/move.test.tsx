@@ -37,10 +37,10 @@ describe('Move to… (issue 18)', () => {
   }
 
   /** Moves the document to Globex › Clients, confirmed, and answered with history entry `move-1`. */
-  async function moveAcrossSites(dialog: Awaited<ReturnType<typeof openOwnedDocument>>): Promise<void> {
+  async function moveAcrossSites(opened: Awaited<ReturnType<typeof openOwnedDocument>>): Promise<void> {
     await chooseByKeyboard(1);
     fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-    await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
+    await opened.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
   }
 
   function placeText(): string {
@@ -71,8 +71,8 @@ describe('Move to… (issue 18)', () => {
   });
 
   test('Move to… opens the picker in place, from the cached listing, read once the document is known', async () => {
-    const dialog = await openOwnedDocument();
-    expect(dialog.readCachedListing).toHaveBeenCalledTimes(1);
+    const opened = await openOwnedDocument();
+    expect(opened.readCachedListing).toHaveBeenCalledTimes(1);
     await openPicker();
     expect(moveButton().getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('listbox', { name: 'Destination for Budget' })).toBeTruthy();
@@ -90,16 +90,16 @@ describe('Move to… (issue 18)', () => {
   });
 
   test('keyboard only: Enter chooses a workspace of the same site, sent at once; Moving…, then Moved … with Undo, the window open', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     await chooseByKeyboard(0);
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(opened.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(moveButton().textContent).toBe('Moving…');
     expect(document.activeElement).toBe(moveButton());
     expect(statusText()).toBe('Moving…');
     expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    await opened.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Personal › Archive.');
     expect(placeText()).toBe('In Personal › Archive');
     expect(screen.getByRole('button', { name: 'Undo move of Budget' })).toBeTruthy();
@@ -108,34 +108,34 @@ describe('Move to… (issue 18)', () => {
     // The name can still be changed in the same visit.
     expect(nameField().value).toBe('Budget');
     expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
   });
 
   test('another site asks once before sending; Cancel goes back to the list, Move anyway sends', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     await chooseByKeyboard(1);
     expect(screen.getByText(CROSS_SITE_QUESTION)).toBeTruthy();
-    expect(dialog.backend.moveDocument).not.toHaveBeenCalled();
+    expect(opened.backend.moveDocument).not.toHaveBeenCalled();
     // The picker's own Cancel (the window's stays below it).
     fireEvent.click(within(document.querySelector<HTMLElement>('.destination-picker')!).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('listbox')).toBeTruthy();
-    expect(dialog.backend.moveDocument).not.toHaveBeenCalled();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.backend.moveDocument).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('option', { name: 'Clients — Globex' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
-    expect(dialog.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
-    await dialog.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
+    expect(opened.backend.moveDocument).toHaveBeenCalledExactlyOnceWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 6, workspaceId: 20 }, source: 'page' });
+    await opened.answerMove(ok({ to: CLIENTS, entryId: 'move-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” to Globex › Clients.');
     expect(placeText()).toBe('In Globex › Clients');
   });
 
   test('a refusal is shown in the picker, in the worker’s words; another place can be chosen', async () => {
-    const refusedDialog = await openOwnedDocument();
+    const refusedWindow = await openOwnedDocument();
     await chooseByKeyboard(1);
     fireEvent.click(screen.getByRole('button', { name: 'Move anyway' }));
     const message = 'Globex did not accept the document: No more documents permitted (limit 10).';
-    await refusedDialog.answerMove(fail({ kind: 'forbidden', status: 403, message }));
+    await refusedWindow.answerMove(fail({ kind: 'forbidden', status: 403, message }));
     expect(within(screen.getByRole('alert')).getByText(message)).toBeTruthy();
     expect(screen.getByRole('listbox')).toBeTruthy();
     expect(document.activeElement).toBe(filterField());
@@ -144,18 +144,18 @@ describe('Move to… (issue 18)', () => {
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
 
     fireEvent.keyDown(filterField(), { key: 'Enter' });
-    expect(refusedDialog.backend.moveDocument).toHaveBeenLastCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
+    expect(refusedWindow.backend.moveDocument).toHaveBeenLastCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, to: { orgId: 1, workspaceId: 11 }, source: 'page' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('a rename after a move goes by the document’s id and its new site, not the page’s URL', async () => {
-    const dialog = await openOwnedDocument();
-    await moveAcrossSites(dialog);
+    const opened = await openOwnedDocument();
+    await moveAcrossSites(opened);
     type('Budget 2027');
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
-    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    await opened.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
     expect(statusText()).toContain('Renamed to “Budget 2027”.');
     // The tab's address led to the document on its old site: there is nothing to reload.
     expect(screen.queryByRole('button', { name: 'Reload tab' })).toBeNull();
@@ -163,55 +163,55 @@ describe('Move to… (issue 18)', () => {
   });
 
   test('a move to the trash after a move goes by the document’s id and its new site, not the page’s', async () => {
-    const dialog = await openOwnedDocument();
-    await moveAcrossSites(dialog);
+    const opened = await openOwnedDocument();
+    await moveAcrossSites(opened);
     fireEvent.click(screen.getByRole('button', { name: 'Move to trash' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(dialog.backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, source: 'page' });
+    expect(opened.backend.removeDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 6, siteUrl: 'https://globex.getgrist.com', docId: documentAtUrl().docId, source: 'page' });
   });
 
   test('after a move within the site the tab still shows the document: Reload tab is offered', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     await chooseByKeyboard(0);
-    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    await opened.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
     type('Budget 2027');
     pressEnter();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
-    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
+    expect(opened.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    await opened.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-2' }));
     expect(screen.getByRole('button', { name: 'Reload tab' })).toBeTruthy();
   });
 
   test('Undo moves it back and says so, with the old links broken after another site; the place follows', async () => {
-    const dialog = await openOwnedDocument();
-    await moveAcrossSites(dialog);
+    const opened = await openOwnedDocument();
+    await moveAcrossSites(opened);
     fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
-    expect(dialog.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
-    await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'undo-1' }));
+    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
+    await opened.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'undo-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” back to Personal › Home. Its links from before the first move stay broken.');
     expect(placeText()).toBe('In Personal › Home');
     expect(screen.queryByRole('button', { name: 'Undo move of Budget' })).toBeNull();
     // Renames still go by id: the page's URL lost its urlId for good.
     type('Budget 2027');
     pressEnter();
-    expect(dialog.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
+    expect(opened.backend.renameDocument).toHaveBeenCalledExactlyOnceWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: documentAtUrl().docId, name: 'Budget 2027', source: 'page' });
   });
 
   test('moved elsewhere since: said, and Move back anyway sends the undo with force', async () => {
-    const dialog = await openOwnedDocument();
-    await moveAcrossSites(dialog);
+    const opened = await openOwnedDocument();
+    await moveAcrossSites(opened);
     fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
-    await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Reports' }));
+    await opened.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Reports' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was moved to “\u2068Reports\u2069” since.');
     fireEvent.click(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' }));
-    expect(dialog.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
+    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
   });
 
   test('Escape in the picker closes only the picker, and focus goes back to Move to…; Escape again closes the window', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     await openPicker();
     pressEscape(filterField());
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(moveButton());
     expect(moveButton().getAttribute('aria-expanded')).toBe('false');
 
@@ -219,28 +219,28 @@ describe('Move to… (issue 18)', () => {
     await chooseByKeyboard(1);
     pressEscape(screen.getByRole('button', { name: 'Move anyway' }));
     expect(screen.getByRole('listbox')).toBeTruthy();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
 
     // With the picker open, Escape from elsewhere in the window closes the picker first.
     pressEscape(nameField());
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
     pressEscape(moveButton());
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('while the move is on its way, Escape, Cancel and Rename send and close nothing', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     await chooseByKeyboard(0);
     pressEscape(moveButton());
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     type('Budget 2027');
     pressEnter();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
-    expect(dialog.backend.renameDocument).not.toHaveBeenCalled();
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
-    await dialog.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
+    expect(opened.closeWindow).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocument).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    await opened.answerMove(ok({ to: ARCHIVE, entryId: 'move-1' }));
     pressEscape(moveButton());
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 });

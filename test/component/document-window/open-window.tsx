@@ -56,7 +56,7 @@ interface SetupOptions {
   listing?: Listing | null;
 }
 
-/** Renders the dialog with fakes; rename replies and the tab reload are answered by the test. */
+/** Renders the document window with fakes; rename replies and the tab reload are answered by the test. */
 export async function openWindow({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, listing = LISTING }: SetupOptions = {}) {
   const lookupReply = deferred<Reply<'getDocumentAtUrl'>>();
   const renameReplies: Array<ReturnType<typeof deferred<Reply<'renameDocumentAtUrl'>>>> = [];
@@ -145,7 +145,7 @@ export async function openWindow({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, l
   };
 }
 
-/** Opens the dialog on an owned document (or `extra`) with the lookup already answered. */
+/** Opens the document window on an owned document (or `extra`) with the lookup already answered. */
 export function openOwnedDocument(extra: Partial<DocumentAtUrl> = {}, options: SetupOptions = {}) {
   return openWindow({ lookup: ok(documentAtUrl(extra)), ...options });
 }

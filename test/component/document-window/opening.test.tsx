@@ -20,12 +20,12 @@ afterEach(() => {
 
 describe('opening', () => {
   test('asks for the document at the URL, says Loading…, then shows its name in the title and heading', async () => {
-    const dialog = await openWindow();
-    expect(dialog.backend.getDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL });
+    const opened = await openWindow();
+    expect(opened.backend.getDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL });
     expect(statusText()).toBe('Loading…');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(DEFAULT_TITLE);
 
-    await dialog.answerLookup(ok(documentAtUrl()));
+    await opened.answerLookup(ok(documentAtUrl()));
     expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
     expect(document.title).toBe('Rename “\u2068Budget\u2069”');
     expect(statusText()).toBe('');
@@ -42,15 +42,15 @@ describe('opening', () => {
   });
 
   test('without a URL says at once that the tab is not a document, with only Close', async () => {
-    const dialog = await openWindow({ pageUrl: null, tabId: null });
-    expect(dialog.backend.getDocumentAtUrl).not.toHaveBeenCalled();
+    const opened = await openWindow({ pageUrl: null, tabId: null });
+    expect(opened.backend.getDocumentAtUrl).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(NO_DOCUMENT_MESSAGE);
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('shows why the document could not be found, with only Close', async () => {
@@ -63,8 +63,8 @@ describe('opening', () => {
   });
 
   test('a background that throws instead of answering still ends in a message', async () => {
-    const dialog = await openWindow();
-    await dialog.failLookup(new Error('Could not establish connection.'));
+    const opened = await openWindow();
+    await opened.failLookup(new Error('Could not establish connection.'));
     expect(screen.getByRole('alert').textContent).toContain('background worker did not answer');
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
@@ -93,7 +93,7 @@ describe('names from Grist', () => {
   const HTML_NAME = '<img src=x onerror="alert(1)"><b>Bold</b>';
 
   test('a name with HTML is shown as literal text, never as elements', async () => {
-    const dialog = await openOwnedDocument({ name: HTML_NAME });
+    const opened = await openOwnedDocument({ name: HTML_NAME });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Rename “${HTML_NAME}”`);
     expect(document.title).toBe(`Rename “\u2068${HTML_NAME}\u2069”`);
     expect(nameField().value).toBe(HTML_NAME);
@@ -101,7 +101,7 @@ describe('names from Grist', () => {
 
     type(`${HTML_NAME}!`);
     pressEnter();
-    await dialog.answerRename(ok({ name: `${HTML_NAME}!`, entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: `${HTML_NAME}!`, entryId: 'entry-1' }));
     expect(statusText()).toContain(`Renamed to “${HTML_NAME}!”.`);
     expect(document.querySelector('img, b')).toBeNull();
   });
@@ -171,7 +171,7 @@ describe('readWindowParameters', () => {
 
 describe('a page the extension cannot rename from (issue 12, item 12)', () => {
   test('a document of a site not in the options offers Open options, which opens them and closes the window', async () => {
-    const dialog = await openWindow({
+    const opened = await openWindow({
       lookup: { ok: false, error: { kind: 'not-configured', message: 'This page is not on one of your Grist sites. Add its site in the extension’s options.' } },
     });
     expect(screen.getByRole('alert').textContent).toContain('Add its site');
@@ -181,19 +181,19 @@ describe('a page the extension cannot rename from (issue 12, item 12)', () => {
       fireEvent.click(open);
       await Promise.resolve();
     });
-    expect(dialog.openOptions).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(dialog.closeWindow).toHaveBeenCalledTimes(1));
+    expect(opened.openOptions).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(opened.closeWindow).toHaveBeenCalledTimes(1));
   });
 
   test('when the options cannot be opened, the window says so and stays', async () => {
-    const dialog = await openWindow({ lookup: { ok: false, error: { kind: 'not-configured', message: 'Add its site.' } } });
-    dialog.openOptions.mockRejectedValue(new Error('no'));
+    const opened = await openWindow({ lookup: { ok: false, error: { kind: 'not-configured', message: 'Add its site.' } } });
+    opened.openOptions.mockRejectedValue(new Error('no'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('alert').textContent).toMatch(/options/i);
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
   });
 
   test('a page that is not a Grist document says only that, with nothing to fix in the options', async () => {

@@ -18,87 +18,87 @@ afterEach(() => {
 
 describe('renaming', () => {
   test('Enter sends the trimmed name exactly once, says Renaming…, then confirms', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('  Budget 2025  ');
     pressEnter();
     pressEnter();
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
 
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Budget 2025', source: 'page' });
+    expect(opened.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Budget 2025', source: 'page' });
     expect(statusText()).toBe('Renaming…');
     expect((screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await dialog.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }));
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Renamed to “Budget 2025”.');
     expect(statusText()).toContain('The document’s tab still shows the old name.');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reload tab' }));
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
   });
 
   test('the Rename button submits the form', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Plan');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Plan', source: 'page' });
+    expect(opened.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: 'Plan', source: 'page' });
   });
 
   test('the confirmation shows the name Grist stored', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan (stored)', entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: 'Plan (stored)', entryId: 'entry-1' }));
     expect(statusText()).toContain('Renamed to “Plan (stored)”.');
   });
 
   test('Reload tab reloads the document’s tab, then closes the window', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
-    expect(dialog.reloadTab).toHaveBeenCalledExactlyOnceWith(TAB_ID);
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
-    await dialog.finishReload();
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.reloadTab).toHaveBeenCalledExactlyOnceWith(TAB_ID);
+    expect(opened.closeWindow).not.toHaveBeenCalled();
+    await opened.finishReload();
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('a tab that cannot be reloaded is reported and the window stays open', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload tab' }));
-    await dialog.finishReload(new Error('No tab with id: 42.'));
+    await opened.finishReload(new Error('No tab with id: 42.'));
     expect(screen.getByRole('alert').textContent).toContain('Could not reload the document’s tab');
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('without a tab there is no Reload button: Close takes focus', async () => {
-    const dialog = await openOwnedDocument({}, { tabId: null });
+    const opened = await openOwnedDocument({}, { tabId: null });
     type('Plan');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
+    await opened.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
 
     expect(statusText()).toBe('Renamed to “Plan”.');
     expect(screen.queryByRole('button', { name: 'Reload tab' })).toBeNull();
     const close = screen.getByRole('button', { name: 'Close' });
     expect(document.activeElement).toBe(close);
     fireEvent.click(close);
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
-    expect(dialog.reloadTab).not.toHaveBeenCalled();
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.reloadTab).not.toHaveBeenCalled();
   });
 
   test('a refused rename keeps the typed text, shows the error and focuses the field again', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Budget 2025');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    await dialog.answerRename(fail(refused));
+    await opened.answerRename(fail(refused));
 
     const field = nameField();
     expect(field.value).toBe('Budget 2025');
@@ -109,49 +109,49 @@ describe('renaming', () => {
 
     // And the retry goes through.
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledTimes(2);
+    expect(opened.backend.renameDocumentAtUrl).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).toBeNull();
-    await dialog.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }), 1);
+    await opened.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }), 1);
     expect(statusText()).toContain('Renamed to “Budget 2025”.');
   });
 
   test('an empty name is refused next to the field, and nothing is sent', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('   ');
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
 
     const field = nameField();
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     const error = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(error?.textContent).toBe('Enter a name.');
     expect(document.activeElement).toBe(field);
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
   });
 
   test('a name longer than the limit is refused, and nothing is sent', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('x'.repeat(MAX_DOCUMENT_NAME_LENGTH + 1));
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(`Use at most ${MAX_DOCUMENT_NAME_LENGTH} characters.`);
   });
 
   test('an unchanged name (spaces aside) closes the window without a call', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type(' Budget ');
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('Enter that confirms an IME composition does not submit', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('予算');
     pressEnter(nameField(), { isComposing: true });
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
     pressEnter();
-    expect(dialog.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: '予算', source: 'page' });
+    expect(opened.backend.renameDocumentAtUrl).toHaveBeenCalledExactlyOnceWith({ pageUrl: PAGE_URL, name: '予算', source: 'page' });
   });
 });
 
@@ -159,62 +159,62 @@ describe('renaming', () => {
 
 describe('cancelling', () => {
   test('Escape in the field closes the window without a call', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Something else');
     pressEscape();
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
-    expect(dialog.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.backend.renameDocumentAtUrl).not.toHaveBeenCalled();
   });
 
   test('Escape also works from the buttons, and Cancel closes', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     pressEscape(cancel);
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
     fireEvent.click(cancel);
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(2);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(2);
   });
 
   test('Escape that abandons an IME composition does not close', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     pressEscape(nameField(), { isComposing: true });
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
   });
 
   test('Escape while the rename is on its way does not close (its answer would go unseen)', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Plan');
     pressEnter();
     pressEscape();
-    expect(dialog.closeWindow).not.toHaveBeenCalled();
-    await dialog.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
+    expect(opened.closeWindow).not.toHaveBeenCalled();
+    await opened.answerRename(ok({ name: 'Plan', entryId: 'entry-1' }));
     pressEscape(screen.getByRole('button', { name: 'Close' }));
-    expect(dialog.closeWindow).toHaveBeenCalledTimes(1);
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('undo after a rename (issue 13)', () => {
   test('Undo puts the old name back through the worker, and says so', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Budget 2027');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
+    await opened.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(dialog.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
-    await dialog.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
+    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
+    await opened.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
     expect(statusText()).toContain('Restored “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   test('renamed elsewhere since: said, and Restore anyway sends the undo with force', async () => {
-    const dialog = await openOwnedDocument();
+    const opened = await openOwnedDocument();
     type('Budget 2027');
     pressEnter();
-    await dialog.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
+    await opened.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await dialog.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Budget (final)' }));
+    await opened.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Budget (final)' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
-    expect(dialog.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
+    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
   });
 });

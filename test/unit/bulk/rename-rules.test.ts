@@ -1,6 +1,6 @@
 /** The bulk rename's rules (src/bulk/rename-rules.ts), one at a time and together. */
 import { describe, expect, it } from 'vitest';
-import { compileRules, NO_RULES, type RenameRules } from '../../src/bulk/rename-rules.ts';
+import { compileRules, NO_RULES, type RenameRules } from '../../../src/bulk/rename-rules.ts';
 
 function renamer(rules: Partial<RenameRules>): (name: string, index?: number) => string {
   const compiled = compileRules({ ...NO_RULES, ...rules });

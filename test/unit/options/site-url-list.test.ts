@@ -1,6 +1,6 @@
 // The "Team site URLs" box of the options page (src/options/site-url-list.ts).
 import { describe, expect, it } from 'vitest';
-import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from '../../src/options/site-url-list.ts';
+import { describeSiteLineErrors, formatSiteUrlList, parseSiteUrlList } from '../../../src/options/site-url-list.ts';
 
 describe('parseSiteUrlList', () => {
   it.each([
