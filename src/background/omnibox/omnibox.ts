@@ -58,7 +58,7 @@ export function buildAhead(): void {
 }
 
 /** The stored items the index is built from: the listing, the accounts and their keys. */
-export const INDEXED_KEYS: readonly string[] = [listingItem.key, accountsItem.key, apiKeysItem.key];
+const INDEXED_KEYS: readonly string[] = [listingItem.key, accountsItem.key, apiKeysItem.key];
 
 /** What the index was built from changed (or the storage was emptied behind it): it is built again, ahead. */
 export function onStorageWritten(): void {
