@@ -81,9 +81,9 @@ export default defineConfig(({ mode }) => {
       target,
       // Every browser the extension supports has modulepreload: no polyfill in every page.
       modulePreload: { polyfill: false },
-      // The rename dialog and the Bulk rename page are opened by the extension, not named in the
+      // The document window and the Bulk rename page are opened by the extension, not named in the
       // manifest, so crxjs needs telling.
-      rollupOptions: { input: { dialog: 'src/dialog/index.html', bulk: BULK_RENAME_PAGE } },
+      rollupOptions: { input: { 'document-window': 'src/document-window/index.html', bulk: BULK_RENAME_PAGE } },
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     server: { host: '127.0.0.1' },

@@ -1,13 +1,13 @@
 /** Background service worker entry: wires listeners and start-up work, nothing else. */
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
-import { getDocumentAtUrl, renameDocumentAtUrl } from './rename-window/document-at-url.ts';
+import { getDocumentAtUrl, renameDocumentAtUrl } from './document-window/document-at-url.ts';
 import { getBulkRun, retryFailedBulk, startBulkCopy, startBulkMove, startBulkRename, startBulkTrash, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
-import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './triggers/rename-triggers.ts';
+import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
 import { copyDocument } from './changes/copy.ts';
 import { deleteDocument } from './changes/delete-forever.ts';
 import { moveDocument } from './changes/move.ts';
@@ -19,8 +19,7 @@ import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
-import { buildAhead, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from './omnibox/omnibox.ts';
-import { onWritten } from '../shared/storage-items.ts';
+import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
 // the menus from the stored options. Messages wait for the rule only, so the first rename never
@@ -96,8 +95,8 @@ browser.tabs.onUpdated.addListener((_tabId, change, tab) => {
 browser.omnibox.onInputStarted.addListener(onInputStarted);
 browser.omnibox.onInputChanged.addListener((text, suggest) => void onInputChanged(text, suggest).catch(logFailure('the address bar')));
 browser.omnibox.onInputEntered.addListener((text, disposition) => void onInputEntered(text, disposition).catch(logFailure('the address bar')));
-// The worker's own writes: it alone writes the listing and the keys (see onWritten).
-onWritten(onStorageWritten);
+// The worker's own writes of what the address bar's index reads: it alone writes them (storage-writes.ts).
+followIndexedWrites();
 
 // Chrome gives automation no way to click a context menu entry, press an extension shortcut or
 // type in the address bar, so the end-to-end tests and the bench call these same handlers here.

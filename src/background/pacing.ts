@@ -33,7 +33,7 @@ const changesUnderWay = new Map<string, Promise<unknown>>();
 /**
  * Runs `change` after every earlier change queued under the same `key` has settled: one change of a
  * document (its id) or workspace (its workspaceKey) at a time, whatever asked for it (the popup, the
- * rename window, a bulk run, an undo), so each is checked against what the one before it left.
+ * document window, a bulk run, an undo), so each is checked against what the one before it left.
  * Out: what `change` answers.
  */
 export function oneAtATime<T>(key: string, change: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 /**
  * The controls of one undo, the same wherever an undo is offered (the popup's last rename, the
- * rename window, a history entry): its button, or, when the document was renamed elsewhere since,
+ * document window, a history entry): its button, or, when the document was renamed elsewhere since,
  * what it is called now and "Restore … anyway"; a failure's reason. Names are isolated text.
  */
 import type { UndoState } from '../shared/change-log.ts';

@@ -1,5 +1,5 @@
 /**
- * The destination picker of a move (issue 18), the same in the popup, the rename window and the
+ * The destination picker of a move (issue 18), the same in the popup, the document window and the
  * Bulk changes page: a "Filter workspaces" field over a listbox of the workspaces a move may go to,
  * grouped by site, each option named "<workspace> — <site>" (the site named as the listing names
  * it: "Personal" for the personal site). Focus stays in the field (it is a combobox whose active

@@ -1,6 +1,6 @@
 /**
  * What a move says once Grist confirmed it, or its undo, the same wherever a single move is made
- * (the popup, the rename window). Names are bidi-isolated text (plainTextName).
+ * (the popup, the document window). Names are bidi-isolated text (plainTextName).
  */
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -11,7 +11,7 @@ export function movedText(key: 'movedTo' | 'movedBack', name: string, place: Doc
   return t(key, plainTextName(name), siteDisplayName(place.site), place.workspace.name);
 }
 
-/** The question a move to another site (`site`) asks (the popup, the rename window): new address, links broken. */
+/** The question a move to another site (`site`) asks (the popup, the document window): new address, links broken. */
 export function crossSiteQuestion(site: { name: string; personal?: boolean }, documentName: string): string {
   return t('moveCrossSite', siteDisplayName(site), plainTextName(documentName));
 }

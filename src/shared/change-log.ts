@@ -11,10 +11,10 @@ import type { DocumentPlace } from './listing.ts';
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
 
-/** How the rename window was opened: a page's or link's menu entry, the shortcut, or the address bar's `gr` keyword. */
+/** How the document window was opened: a page's or link's menu entry, the shortcut, or the address bar's `gr` keyword. */
 export type WindowSource = Extract<ChangeSource, 'page' | 'shortcut' | 'address-bar'>;
 
-/** The sources a rename window may be opened by, for checking what comes from outside. */
+/** The sources a document window may be opened by, for checking what comes from outside. */
 export const WINDOW_SOURCES: readonly WindowSource[] = ['page', 'shortcut', 'address-bar'];
 
 /** The key a workspace's changes queue under, and its log entries' `docId`: never a document id (those hold no `:`). */
@@ -154,7 +154,7 @@ export type UndoOutcome =
    */
   | { outcome: 'changed-elsewhere'; current: string; renamed?: true };
 
-/** Where an undo offered on a page stands (the popup's last change, the rename window, a log entry). */
+/** Where an undo offered on a page stands (the popup's last change, the document window, a log entry). */
 export type UndoState =
   | { kind: 'offered' }
   | { kind: 'undoing' }

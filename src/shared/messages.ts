@@ -97,7 +97,7 @@ export interface CreatedDocument extends LoggedChange {
   document: DocumentEntry;
 }
 
-/** A Grist document found from its page URL, for the rename dialog. */
+/** A Grist document found from its page URL, for the document window. */
 export interface DocumentAtUrl {
   /** What the page shows: a document, or a workspace (a workspace page, `/ws/<id>/`). */
   kind: 'document' | 'workspace';

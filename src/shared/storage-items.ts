@@ -1,116 +1,16 @@
 /**
- * Every item the extension stores, declared once: key, schema, default. All live in
- * `storage.local` (never `sync`: the API key must not leave this browser), but for what the worker
- * keeps only while the browser runs, in `storage.session` (keptCopiesItem).
- * A read that finds nothing, or data that does not match the schema, answers the default instead
- * of throwing, so corrupt or foreign data can never break a page.
+ * Every item the extension stores but the change log (change-log-items.ts), declared once: key,
+ * schema, default (see storage-item.ts). All live in `storage.local` (never `sync`: the API key
+ * must not leave this browser), but for what the worker keeps only while the browser runs, in
+ * `storage.session` (keptCopiesItem). The worker writes several at once through
+ * background/storage-writes.ts.
  * `apiKeysItem` is read only by the background worker (lint forbids it elsewhere).
  */
-import { extensionApi as browser } from './extension-api.ts';
 import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from './site-url.ts';
 import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
-import { MAX_BULK_ITEMS } from './bulk.ts';
-import { MAX_KEPT_ENTRIES, type ChangeEntry, type ChangeKind } from './change-log.ts';
 import { isListing, type Listing } from './listing.ts';
-
-export interface StorageItem<T> {
-  readonly key: string;
-  readonly fallback: T;
-  /** The stored value, or the default when absent or invalid. */
-  get(): Promise<T>;
-  /**
-   * The same value, and whether something is stored that does not match the schema (and so reads
-   * as the default), from one read.
-   */
-  read(): Promise<{ value: T; corrupt: boolean }>;
-  set(value: T): Promise<void>;
-  /** The `[key, stored form]` pair of `value`, for storeTogether. */
-  entry(value: T): [string, unknown];
-  remove(): Promise<void>;
-}
-
-/**
- * Reads a stored value without a schema library: the value, or null when it is not one. For
- * items read where a schema's code or speed would cost (the popup's listing, at every open).
- */
-export type Decode<T> = (raw: unknown) => { value: T } | null;
-
-/** Reads a stored value through a valibot schema of what is stored. */
-/* #__NO_SIDE_EFFECTS__ */
-function bySchema<T>(schema: v.GenericSchema<unknown, T>): Decode<T> {
-  return (raw) => {
-    const result = v.safeParse(schema, raw);
-    return result.success ? { value: result.output } : null;
-  };
-}
-
-/**
- * Declares a storage item. In: key, how a stored value is read (bySchema, or a Decode of its own),
- * default, optionally how a value is encoded for storage (the reading decodes it), and its area
- * (default `local`).
- */
-/* #__NO_SIDE_EFFECTS__ */
-export function defineItem<T>(
-  key: string,
-  decode: Decode<T>,
-  fallback: T,
-  encode: (value: T) => unknown = (value) => value,
-  area: 'local' | 'session' = 'local',
-): StorageItem<T> {
-  async function read(): Promise<{ value: T; corrupt: boolean }> {
-    const raw = (await browser.storage[area].get(key))[key];
-    if (raw === undefined) return { value: fallback, corrupt: false };
-    const result = decode(raw);
-    return result ? { value: result.value, corrupt: false } : { value: fallback, corrupt: true };
-  }
-  return {
-    key,
-    fallback,
-    get: async () => (await read()).value,
-    read,
-    async set(value) {
-      await browser.storage[area].set({ [key]: encode(value) });
-    },
-    entry: (value) => [key, encode(value)],
-    async remove() {
-      await browser.storage[area].remove(key);
-    },
-  };
-}
-
-/** Told of each write made through storeTogether or removeTogether (see onWritten). */
-let written = (): void => undefined;
-
-/**
- * Sets the one function told, after each write made in this context through storeTogether or
- * removeTogether, that it is done. The worker, which alone writes the listing and the keys (always
- * through these two), follows its own writes this way, not by `storage.onChanged`, which copies
- * every changed value, old and new, into each context that listens: for a full change log, 15 MB
- * into the worker at each write (Chromium's trace of a bulk copy run: 120 ms on its thread, in the
- * way of the run's answers).
- */
-export function onWritten(listener: () => void): void {
-  written = listener;
-}
-
-/**
- * Writes several items in one `storage.local.set` call, so that they are stored together or, when
- * the browser refuses the write (over quota, say), none is: a browser applies one call's items as
- * one write and checks the quota for all of them before writing any. Once written, tells onWritten's
- * listener (in the worker: the address bar's index is built again), so it is for the listing, the
- * accounts and the keys. In: entries from each item's `entry(value)`.
- */
-export async function storeTogether(...entries: Array<[string, unknown]>): Promise<void> {
-  await browser.storage.local.set(Object.fromEntries(entries));
-  written();
-}
-
-/** Removes several items in one `storage.local.remove` call, then tells onWritten's listener (see storeTogether). */
-export async function removeTogether(...items: Array<StorageItem<unknown>>): Promise<void> {
-  await browser.storage.local.remove(items.map((item) => item.key));
-  written();
-}
+import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts';
 
 /**
  * Bumped whenever a stored shape changes; see the background's storage migration.
@@ -218,25 +118,7 @@ export const listingTagsItem = defineItem<ListingTags | null>(
   null,
 );
 
-/**
- * A value stored as one JSON string, read back when it parses and passes `check`. Chromium reads
- * a 3 MB string back about five times faster than the same data as objects (measured at 20,000
- * documents: 27 ms against 140 ms).
- */
-function jsonString<T>(check: (value: unknown) => value is T): Decode<T | null> {
-  return (raw) => {
-    if (raw === null) return { value: null };
-    if (typeof raw !== 'string') return null;
-    try {
-      const value: unknown = JSON.parse(raw);
-      return check(value) ? { value } : null;
-    } catch {
-      return null;
-    }
-  };
-}
 const storedListing = jsonString(isListing);
-const encodeJson = <T>(value: T | null) => (value === null ? null : JSON.stringify(value));
 
 /** The last good listing, shown by the popup at once while a fresh one loads. */
 export const listingItem = defineItem<Listing | null>('listing', storedListing, null, encodeJson);
@@ -249,99 +131,6 @@ export const listingPreviewItem = defineItem<Listing | null>('listingPreview', s
  * string like the listing. Only the popup writes it; forgetting the listing forgets it too.
  */
 export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, jsonString(isFirstScreen), null, encodeJson);
-
-/**
- * The change log's own shape version, stored with it: bumped when an entry's shape changes.
- * 1: the rename history (`renameHistory`): `kind` absent for a document renamed, `workspace`, or `move`.
- * 2: the change log (`changeLog`): every entry names its `kind` and its `target` (the storage
- *    migration turns version 1 into it). Kinds added since (trash, restore, pin, copy, new
- *    document, delete) and their optional fields leave older entries valid: no new version.
- * 3: each bulk run's entries are stored apart (batchLogItem), named by `batches`. A log of
- *    version 2 still reads (its batches' entries are in `entries`); the next write splits it.
- */
-export const CHANGE_LOG_VERSION = 3;
-
-export interface StoredChangeLog {
-  version: 2 | typeof CHANGE_LOG_VERSION;
-  /**
-   * Newest first: those of no batch; in version 2 all, and the storage migration's may hold a
-   * batch's too. Read alike: the next write stores each batch apart.
-   */
-  entries: ChangeEntry[];
-  /** The batches whose entries are stored apart, under batchLogItem(batchId). */
-  batches?: string[];
-}
-
-const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
-const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
-
-/**
- * The schema of an entry: what it has held since the rename history's version 1, and `extra`.
- * A function, not an object spread at the top level: a bundle cannot drop a spread it does not
- * run, and the popup, which never reads the log, would carry the schemas.
- */
-const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
-  v.object({
-  account: v.optional(v.string()),
-  id: v.string(),
-  at: v.number(),
-  site: logSiteSchema,
-  workspace: v.nullable(logWorkspaceSchema),
-  to: v.optional(v.object({ site: logSiteSchema, workspace: logWorkspaceSchema })),
-  docId: v.string(),
-  oldName: v.string(),
-  newName: v.string(),
-  source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
-  batchId: v.optional(v.string()),
-  undoneBy: v.optional(v.string()),
-  pinned: v.optional(v.boolean()),
-  copyOf: v.optional(v.object({ docId: v.string(), site: logSiteSchema })),
-  ...extra,
-  });
-
-/**
- * The entries of `schema` that read back, of the first `most` stored (newest first: more are never
- * kept, see keptEntries, so a corrupt list is not checked whole); one that does not is dropped, not
- * the whole log with it.
- */
-function entriesOf<T>(schema: v.GenericSchema<unknown, T>, most: number) {
-  return v.pipe(
-    v.array(v.unknown()),
-    v.transform((entries) =>
-      entries.slice(0, most).flatMap((entry) => {
-        const checked = v.safeParse(schema, entry);
-        return checked.success ? [checked.output] : [];
-      }),
-    ),
-  );
-}
-
-/** The schema of a change-log entry. */
-const changeEntrySchema = /* @__PURE__ */ entrySchema({
-  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete'] satisfies ChangeKind[]),
-  target: v.picklist(['document', 'workspace']),
-});
-
-/**
- * The change log (see shared/change-log.ts): written and read only by the background worker. A
- * log of another shape version reads as empty.
- */
-export const changeLogItem = defineItem<StoredChangeLog>(
-  'changeLog',
-  // Its own entries: in version 2, every entry kept (MAX_KEPT_ENTRIES).
-  bySchema(v.object({ version: v.picklist([2, CHANGE_LOG_VERSION]), entries: /* @__PURE__ */ entriesOf(changeEntrySchema, MAX_KEPT_ENTRIES), batches: v.optional(v.array(v.string())) })),
-  { version: CHANGE_LOG_VERSION, entries: [] },
-);
-
-/** A run's stored entries: a run logs one entry per document, at most MAX_BULK_ITEMS. */
-const runEntries = /* @__PURE__ */ bySchema(/* @__PURE__ */ entriesOf(changeEntrySchema, MAX_BULK_ITEMS));
-
-/**
- * The change-log entries of bulk run `batchId`, newest first, stored apart from the log, so that
- * the writes of a run (one every few seconds while it lasts) store that run, not the whole log:
- * a full log is some 7 MB that the browser copies at each write.
- */
-export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, runEntries, []);
 
 /**
  * A copy asked in the popup whose answer did not say whether Grist made it, and that no read has
@@ -384,14 +173,4 @@ export const keptCopiesItem = defineItem<KeptCopy[]>(
   [],
   undefined,
   'session',
-);
-
-/** An entry of the rename history (change log version 1), as the storage migration reads it. */
-export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind?: 'workspace' | 'move' };
-
-/** The rename history of schema versions 1 to 5 (change log version 1): read only by the storage migration. */
-export const historyVersion1Item = defineItem<{ version: 1; entries: HistoryEntryVersion1[] }>(
-  'renameHistory',
-  bySchema(v.object({ version: v.literal(1), entries: entriesOf(/* @__PURE__ */ entrySchema({ kind: v.optional(v.picklist(['workspace', 'move'])) }), MAX_KEPT_ENTRIES) })),
-  { version: 1, entries: [] },
 );

@@ -8,13 +8,13 @@ import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { loadExtension } from './extension.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, openRenameWindow, saveOptions } from './user-actions.ts';
+import { OPTIONS_PAGE, openPopup, openDocumentWindow, saveOptions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
-/** Opens the rename dialog window for a Grist document page, as the page's context menu entry does. */
-function openRenameDialog(path: string): Promise<Page> {
-  return openRenameWindow(setup.extension, `${setup.grist.url}${path}`);
+/** Opens the document window for a Grist document page, as the page's context menu entry does. */
+function openDocumentWindowAt(path: string): Promise<Page> {
+  return openDocumentWindow(setup.extension, `${setup.grist.url}${path}`);
 }
 
 function saveOwnerOptions(): Promise<Page> {
@@ -75,20 +75,20 @@ describe('axe finds no violations', () => {
     }
   });
 
-  it('on the rename dialog, for an owner', async () => {
+  it('on the document window, for an owner', async () => {
     await saveOwnerOptions();
-    const dialog = await openRenameDialog(`/o/acme/${DOCS.campaignPlan.urlId}/Campaign-Plan`);
-    await dialog.getByRole('textbox', { name: 'New name' }).waitFor();
-    await expectNoViolations(dialog);
-    await dialog.close();
+    const documentWindow = await openDocumentWindowAt(`/o/acme/${DOCS.campaignPlan.urlId}/Campaign-Plan`);
+    await documentWindow.getByRole('textbox', { name: 'New name' }).waitFor();
+    await expectNoViolations(documentWindow);
+    await documentWindow.close();
   });
 
-  it('on the rename dialog, for a viewer', async () => {
+  it('on the document window, for a viewer', async () => {
     await saveOptions(setup.extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
-    const dialog = await openRenameDialog(`/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`);
-    await dialog.getByText('Only owners can rename a document in Grist').waitFor();
-    await expectNoViolations(dialog);
-    await dialog.close();
+    const documentWindow = await openDocumentWindowAt(`/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`);
+    await documentWindow.getByText('Only owners can rename a document in Grist').waitFor();
+    await expectNoViolations(documentWindow);
+    await documentWindow.close();
   });
 });
 

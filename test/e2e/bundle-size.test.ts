@@ -15,7 +15,7 @@ describe('bundle sizes of the build in dist/', () => {
     expect(await gzipKb(scripts)).toBeLessThanOrEqual(24);
   });
 
-  it.each(['options', 'dialog', 'bulk'] as const)('the %s page loads at most 40 KB of gzipped JavaScript', async (page) => {
+  it.each(['options', 'document-window', 'bulk'] as const)('the %s page loads at most 40 KB of gzipped JavaScript', async (page) => {
     const scripts = await pageScripts(page);
     expect(scripts.length).toBeGreaterThan(0);
     expect(await gzipKb(scripts)).toBeLessThanOrEqual(40);

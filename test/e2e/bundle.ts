@@ -10,7 +10,7 @@ import { DIST } from './extension.ts';
  * code, `import(\`./main.js\`)`). What they import in turn is not followed: the chunks a page's
  * code imports when a part is opened (the popup's history) are loaded only then.
  */
-export async function pageScripts(page: 'popup' | 'options' | 'dialog' | 'bulk'): Promise<string[]> {
+export async function pageScripts(page: 'popup' | 'options' | 'document-window' | 'bulk'): Promise<string[]> {
   const html = await readFile(join(DIST, 'src', page, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
   const imported = await Promise.all(

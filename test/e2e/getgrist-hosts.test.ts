@@ -43,23 +43,23 @@ describe('on getgrist.com', () => {
     grist.clearRequests();
     for (const host of ['www.getgrist.com', 'community.getgrist.com', 'support.getgrist.com', 'initech.getgrist.com']) {
       const linkUrl = `https://${host}/${DOCS.roadmap.urlId}/Roadmap-2026`;
-      const dialog = extension.context.waitForEvent('page');
+      const documentWindow = extension.context.waitForEvent('page');
       await extension.worker.evaluate(
         (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
         linkUrl,
       );
-      const page = await dialog;
+      const page = await documentWindow;
       await page.getByText('which none of your Grist accounts has', { exact: false }).waitFor();
       await page.close();
     }
     expect(grist.requests).toEqual([]);
     // A listed team's link is looked up there, with the key.
-    const dialog = extension.context.waitForEvent('page');
+    const documentWindow = extension.context.waitForEvent('page');
     await extension.worker.evaluate(
       (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
       `https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`,
     );
-    const page = await dialog;
+    const page = await documentWindow;
     await page.getByRole('textbox', { name: 'New name' }).waitFor();
     expect(grist.requests.map((request) => [request.host, request.hasAuthorization])).toEqual([['acme.getgrist.com', true]]);
     await page.close();

@@ -1,7 +1,7 @@
 /**
  * Document names made to break things, in real Chromium: markup and script tags, a 10,000-character
  * name, right-to-left text and bidi overrides, zero-width characters and emoji. They must show as
- * text, run nothing, and leave the popup and the dialog laid out as usual.
+ * text, run nothing, and leave the popup and the document window laid out as usual.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -111,7 +111,7 @@ describe('hostile document names', () => {
     expect(events).toEqual([]);
   });
 
-  it('the dialog’s heading wraps and stops within the window, with the buttons in view', async () => {
+  it('the document window’s heading wraps and stops within the window, with the buttons in view', async () => {
     const events = watchPages();
     const opened = setup.extension.context.waitForEvent('page');
     await setup.extension.worker.evaluate(
@@ -119,26 +119,26 @@ describe('hostile document names', () => {
         (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl }, { id: -1 }),
       `${setup.grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`,
     );
-    const dialog = await opened;
+    const documentWindow = await opened;
     // The window's inside, as the background opens it (440×420 with the title bar).
-    await dialog.setViewportSize({ width: 440, height: 390 });
-    const field = dialog.getByRole('textbox', { name: 'New name' });
+    await documentWindow.setViewportSize({ width: 440, height: 390 });
+    const field = documentWindow.getByRole('textbox', { name: 'New name' });
     await field.waitFor();
     expect(await field.inputValue()).toBe(LONG_NAME);
 
-    const heading = dialog.getByRole('heading', { level: 1 });
+    const heading = documentWindow.getByRole('heading', { level: 1 });
     expect(await heading.getAttribute('title')).toBe(LONG_NAME);
-    expect(await fitsHorizontally(dialog)).toBe(true);
+    expect(await fitsHorizontally(documentWindow)).toBe(true);
     const headingBox = (await heading.boundingBox())!;
     expect(headingBox.x + headingBox.width).toBeLessThanOrEqual(440);
     // Clamped to a few lines rather than pushing the form out of the window.
     expect(headingBox.height).toBeLessThan(100);
     for (const name of ['Cancel', 'Rename']) {
-      const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+      const box = (await documentWindow.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(440);
       expect(box.y + box.height).toBeLessThanOrEqual(280);
     }
     expect(events).toEqual([]);
-    await clickClosing(dialog, dialog.getByRole('button', { name: 'Cancel', exact: true }));
+    await clickClosing(documentWindow, documentWindow.getByRole('button', { name: 'Cancel', exact: true }));
   });
 });

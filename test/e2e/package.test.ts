@@ -50,7 +50,7 @@ function unzipped(browser: string): { files: Unzipped; manifest: BuiltManifest }
 /** Files the manifest names, the dialog page the worker opens, and the files those load. */
 function referencedFiles(manifest: BuiltManifest, files: Unzipped): string[] {
   const background = manifest.background.service_worker ? [manifest.background.service_worker] : (manifest.background.scripts ?? []);
-  const pages = [manifest.action.default_popup, manifest.options_ui.page, 'src/dialog/index.html'];
+  const pages = [manifest.action.default_popup, manifest.options_ui.page, 'src/document-window/index.html'];
   const icons = [...Object.values(manifest.icons), ...Object.values(manifest.action.default_icon)];
   const text = (file: string) => strFromU8(files[file] ?? new Uint8Array());
   const loadedByBackground = background.flatMap((file) => [...text(file).matchAll(/import\s*\(?\s*['"]\.\/([^'"]+)['"]/g)]);

@@ -1,6 +1,6 @@
 /**
  * Renaming from a Grist page: the context menu entry, shown only on document pages, opens the
- * rename dialog window; the shortcut does the same for the active tab. Chrome offers automation no
+ * document window window; the shortcut does the same for the active tab. Chrome offers automation no
  * way to click a menu entry, so the tests call the worker's own handlers with what Chrome passes.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,39 +31,39 @@ async function openGristTab(path: string): Promise<{ page: Page; tabId: number }
   return { page, tabId };
 }
 
-/** Clicks "Rename this Grist document…" as Chrome would report it; answers the dialog window. */
+/** Clicks "Rename this Grist document…" as Chrome would report it; answers the document window. */
 async function clickPageMenu(pageUrl: string, tabId: number): Promise<Page> {
-  const dialog = setup.extension.context.waitForEvent('page');
+  const documentWindow = setup.extension.context.waitForEvent('page');
   await setup.extension.worker.evaluate(
     ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
     [pageUrl, tabId] as const,
   );
-  const page = await dialog;
+  const page = await documentWindow;
   await page.waitForLoadState();
   return page;
 }
 
 describe('as the owner', () => {
-  it('renames the page’s document in the dialog and offers to reload its tab', async () => {
+  it('renames the page’s document in the document window and offers to reload its tab', async () => {
     await saveOptions(setup.extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
     const { page, tabId } = await openGristTab(`/o/acme/${DOCS.bugTracker.urlId}/Bug-Tracker/p/2`);
-    const dialog = await clickPageMenu(page.url(), tabId);
+    const documentWindow = await clickPageMenu(page.url(), tabId);
 
-    await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
+    await documentWindow.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
     // The title follows in an effect, a moment after the heading is drawn.
-    await expect.poll(() => dialog.title()).toBe('Rename “\u2068Bug Tracker\u2069”');
-    const field = dialog.getByRole('textbox', { name: 'New name' });
+    await expect.poll(() => documentWindow.title()).toBe('Rename “\u2068Bug Tracker\u2069”');
+    const field = documentWindow.getByRole('textbox', { name: 'New name' });
     expect(await field.inputValue()).toBe('Bug Tracker');
     expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 11]);
     await field.fill('Bug Tracker 2027');
     await field.press('Enter');
 
-    await dialog.getByRole('status').getByText('Renamed to “Bug Tracker 2027”.').waitFor();
+    await documentWindow.getByRole('status').getByText('Renamed to “Bug Tracker 2027”.').waitFor();
     expect(setup.grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker 2027');
     expect(setup.grist.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
 
     const reloaded = page.waitForEvent('load');
-    await clickClosing(dialog, dialog.getByRole('button', { name: 'Reload tab' }));
+    await clickClosing(documentWindow, documentWindow.getByRole('button', { name: 'Reload tab' }));
     await reloaded;
   });
 
@@ -74,12 +74,12 @@ describe('as the owner', () => {
       (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url, pageUrl: 'https://example.com/' }),
       linkUrl,
     );
-    const dialog = await opened;
-    await dialog.getByRole('textbox', { name: 'New name' }).fill('Campaign 2027');
-    await dialog.getByRole('button', { name: 'Rename' }).click();
-    await dialog.getByRole('status').getByText('Renamed to “Campaign 2027”.').waitFor();
+    const documentWindow = await opened;
+    await documentWindow.getByRole('textbox', { name: 'New name' }).fill('Campaign 2027');
+    await documentWindow.getByRole('button', { name: 'Rename' }).click();
+    await documentWindow.getByRole('status').getByText('Renamed to “Campaign 2027”.').waitFor();
     expect(setup.grist.doc(DOCS.campaignPlan.id)?.name).toBe('Campaign 2027');
-    expect(await dialog.getByRole('button', { name: 'Reload tab' }).count()).toBe(0);
+    expect(await documentWindow.getByRole('button', { name: 'Reload tab' }).count()).toBe(0);
   });
 
   it('shows the page entry only while a document page is active', async () => {
@@ -112,20 +112,20 @@ describe('as the owner', () => {
       ([id, url]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onCommand('rename-document', { id, url }),
       [tabId, page.url()] as const,
     );
-    const dialog = await opened;
-    await dialog.getByText('This page is not a Grist document.').waitFor();
-    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    const documentWindow = await opened;
+    await documentWindow.getByText('This page is not a Grist document.').waitFor();
+    expect(await documentWindow.getByRole('textbox').count()).toBe(0);
   });
 });
 
 describe('as a viewer', () => {
-  it('the dialog says only owners can rename and offers no field', async () => {
+  it('the document window says only owners can rename and offers no field', async () => {
     await saveOptions(setup.extension, { apiKey: USERS.viewer.apiKey, personalSiteUrl: `${setup.grist.url}/o/docs` });
     const { page, tabId } = await openGristTab(`/o/acme/${DOCS.roadmap.urlId}/Roadmap-2026`);
-    const dialog = await clickPageMenu(page.url(), tabId);
-    await dialog.getByText('Only owners can rename a document in Grist').waitFor();
-    expect(await dialog.getByRole('textbox').count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Rename' }).count()).toBe(0);
+    const documentWindow = await clickPageMenu(page.url(), tabId);
+    await documentWindow.getByText('Only owners can rename a document in Grist').waitFor();
+    expect(await documentWindow.getByRole('textbox').count()).toBe(0);
+    expect(await documentWindow.getByRole('button', { name: 'Rename' }).count()).toBe(0);
     expect(setup.grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2026');
   });
 });

@@ -187,10 +187,10 @@ describe('the key never reaches a page', () => {
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     const options = await extension.openPage(OPTIONS_PAGE);
     await options.getByText('A key is saved.').waitFor();
-    const dialog = await extension.openPage(`src/dialog/index.html?url=${encodeURIComponent(`${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`)}`);
-    await dialog.getByRole('textbox', { name: 'New name' }).waitFor();
+    const documentWindow = await extension.openPage(`src/document-window/index.html?url=${encodeURIComponent(`${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`)}`);
+    await documentWindow.getByRole('textbox', { name: 'New name' }).waitFor();
 
-    for (const page of [saved, popup, options, dialog]) {
+    for (const page of [saved, popup, options, documentWindow]) {
       const contents = await pageContents(page);
       expect(contents.html.length, page.url()).toBeGreaterThan(500);
       expect(JSON.stringify(contents), page.url()).not.toContain(KEY);
@@ -207,7 +207,7 @@ describe('the key never reaches a page', () => {
     expect(holders.map(([name]) => name)).toEqual(['apiKeys']);
     expect(stored.sync).toEqual({});
     expect(JSON.stringify(stored.session)).not.toContain(KEY);
-    await Promise.all([saved, popup, options, dialog].map((page) => page.close()));
+    await Promise.all([saved, popup, options, documentWindow].map((page) => page.close()));
   });
 });
 

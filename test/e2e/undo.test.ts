@@ -44,7 +44,7 @@ describe('undo', () => {
     await popup.close();
   });
 
-  it('from the rename window’s rename, undone in the history', async () => {
+  it('from the document window’s rename, undone in the history', async () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     const opened = extension.context.waitForEvent('page');
@@ -52,11 +52,11 @@ describe('undo', () => {
       (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
       `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}`,
     );
-    const dialog = await opened;
-    await dialog.getByRole('textbox', { name: 'New name' }).fill('Roadmap 2027');
-    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
-    await dialog.getByRole('button', { name: 'Undo' }).waitFor();
-    await clickClosing(dialog, dialog.getByRole('button', { name: 'Close' }));
+    const documentWindow = await opened;
+    await documentWindow.getByRole('textbox', { name: 'New name' }).fill('Roadmap 2027');
+    await documentWindow.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await documentWindow.getByRole('button', { name: 'Undo' }).waitFor();
+    await clickClosing(documentWindow, documentWindow.getByRole('button', { name: 'Close' }));
     expect(grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2027');
 
     const popup = await openPopup(extension);

@@ -133,9 +133,9 @@ interface WorkerGlobals {
 /**
  * Opens `pageUrl` (a Grist document page) in a tab and clicks its "Rename this Grist document…" as
  * Chrome would report it: Chrome offers automation no way to click a menu entry, so the worker's
- * own handler is called with what Chrome passes. Out: the rename window, loaded.
+ * own handler is called with what Chrome passes. Out: the document window, loaded.
  */
-export async function openRenameWindow(extension: LoadedExtension, pageUrl: string): Promise<Page> {
+export async function openDocumentWindow(extension: LoadedExtension, pageUrl: string): Promise<Page> {
   const page = await extension.context.newPage();
   await page.goto(pageUrl);
   const tabId = await extension.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id ?? -1, page.url());
@@ -144,13 +144,13 @@ export async function openRenameWindow(extension: LoadedExtension, pageUrl: stri
     ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
     [page.url(), tabId] as const,
   );
-  const dialog = await opened;
-  await dialog.waitForLoadState();
-  return dialog;
+  const documentWindow = await opened;
+  await documentWindow.waitForLoadState();
+  return documentWindow;
 }
 
 /**
- * Clicks a control that closes its own window (the dialog's Cancel, Reload tab) and resolves once
+ * Clicks a control that closes its own window (the document window's Cancel, Reload tab) and resolves once
  * the window is closed. The window may close before Playwright has finished the click, which it
  * then reports as an error: that race is not a failure, a window that stays open is.
  */

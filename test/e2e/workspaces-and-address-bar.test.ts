@@ -1,7 +1,7 @@
 /**
  * Workspaces and the address bar in Chromium against the fake Grist server (issue 15): a workspace
  * renamed from the popup and from its page's menu, then undone from the history; the `gr`
- * keyword's handlers called as the browser calls them, opening the right rename window, and
+ * keyword's handlers called as the browser calls them, opening the right document window, and
  * suggesting a document by the name it was just given.
  */
 import { describe, expect, it } from 'vitest';
@@ -51,29 +51,29 @@ describe('workspaces', () => {
     await popup.close();
   });
 
-  it('renamed from its page’s menu entry, in the rename window', async () => {
+  it('renamed from its page’s menu entry, in the document window', async () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
-    const dialog = await nextWindow(() =>
+    const documentWindow = await nextWindow(() =>
       extension.worker.evaluate(
         (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-workspace', pageUrl: url }),
         pageUrl,
       ),
     );
-    await dialog.getByRole('heading', { name: 'Rename “Engineering”' }).waitFor();
-    await dialog.getByRole('textbox', { name: 'New name' }).fill('R&D');
-    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
-    await dialog.getByText('Renamed to “R&D”.').waitFor();
+    await documentWindow.getByRole('heading', { name: 'Rename “Engineering”' }).waitFor();
+    await documentWindow.getByRole('textbox', { name: 'New name' }).fill('R&D');
+    await documentWindow.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await documentWindow.getByText('Renamed to “R&D”.').waitFor();
     expect(grist.workspace(WORKSPACES.engineering.id)?.name).toBe('R&D');
-    await dialog.getByRole('button', { name: 'Undo' }).click();
+    await documentWindow.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => grist.workspace(WORKSPACES.engineering.id)?.name).toBe('Engineering');
-    await dialog.close();
+    await documentWindow.close();
   });
 });
 
 describe('the gr keyword in the address bar', () => {
-  it('suggests from the cached listing; Enter on a suggestion opens its rename window; typed text opens the popup’s search', async () => {
+  it('suggests from the cached listing; Enter on a suggestion opens its document window; typed text opens the popup’s search', async () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     await (await openPopup(extension)).close();
@@ -89,14 +89,14 @@ describe('the gr keyword in the address bar', () => {
     const bugTracker = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
     expect(await suggest('bug')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
 
-    const dialog = await nextWindow(() =>
+    const documentWindow = await nextWindow(() =>
       extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), bugTracker),
     );
-    await dialog.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
-    await dialog.getByRole('textbox', { name: 'New name' }).fill('Defect Tracker');
-    await dialog.getByRole('textbox', { name: 'New name' }).press('Enter');
-    await dialog.getByRole('status').getByText('Renamed to “Defect Tracker”.').waitFor();
-    await dialog.close();
+    await documentWindow.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
+    await documentWindow.getByRole('textbox', { name: 'New name' }).fill('Defect Tracker');
+    await documentWindow.getByRole('textbox', { name: 'New name' }).press('Enter');
+    await documentWindow.getByRole('status').getByText('Renamed to “Defect Tracker”.').waitFor();
+    await documentWindow.close();
     // The worker's write of its listing, with the new name, rebuilds the index the keyword reads.
     await expect.poll(() => suggest('defect')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Defect</match> Tracker') }]);
 

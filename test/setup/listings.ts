@@ -1,5 +1,5 @@
 /**
- * Builders of the listing the popup, the bulk page, the dialog and the worker's helpers read
+ * Builders of the listing the popup, the bulk page, the document window and the worker's helpers read
  * (src/shared/listing.ts), for unit and component tests. Each takes what a test usually names
  * positionally and anything else as a partial object of overrides, spread last, so a test states
  * only what it looks at. Listings of the fake Grist server's sample data come from the server

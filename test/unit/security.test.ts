@@ -17,7 +17,8 @@ import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
-import { accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, listingItem } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingItem } from '../../src/shared/storage-items.ts';
+import { changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/change-log-items.ts';
 import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
@@ -654,7 +655,7 @@ describe('only the extension’s own pages are answered', () => {
 
   it('the same messages from the extension’s own pages are answered (so the drops above are the sender check)', async () => {
     await configure();
-    for (const path of ['src/popup/index.html', 'src/options/index.html', 'src/dialog/index.html?url=x']) {
+    for (const path of ['src/popup/index.html', 'src/options/index.html', 'src/document-window/index.html?url=x']) {
       expect(await deliver('getSettings', null, ownPage(path))).toMatchObject({ ok: true, value: { accounts: [{ hasApiKey: true }] } });
     }
   });
@@ -740,7 +741,7 @@ describe('several accounts: each key goes only to its own account’s sites', ()
     const patches = first.requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => request.apiKey)).toEqual([USERS.owner.apiKey]);
     expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
-    // The rename window picks the owner's account too.
+    // The document window picks the owner's account too.
     expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'olivia', canRename: true } });
     // A move names the account whose destinations were offered: both own Leads (given to Ed), and
     // the move goes with the account asked for, not the first owner.

@@ -6,12 +6,13 @@
  * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */
-import { accountsItem, apiKeysItem, storeTogether, type Account } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem, type Account } from '../../shared/storage-items.ts';
+import { storeTogether } from '../storage-writes.ts';
 import { readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
 import { syncOriginRule } from './origin-rule.ts';
-import { syncContextMenus } from '../triggers/rename-triggers.ts';
+import { syncContextMenus } from '../document-window/triggers.ts';
 
 /** Runs a change once every change queued before it has settled. Out: its result. */
 export const oneChangeAtATime = serialQueue();

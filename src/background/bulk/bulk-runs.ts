@@ -380,7 +380,7 @@ function destinationLookup(listing: Listing | null, to: BulkMoveRequest['to']) {
 
 /**
  * The move of `target` (checked already) as a run sends it. A move of the document confirmed after
- * the check (in the popup, the rename window, another run) is not overridden: to the run's
+ * the check (in the popup, the document window, another run) is not overridden: to the run's
  * destination, nothing is sent; elsewhere, it fails with the reason, nothing sent.
  */
 function moveChange(target: MoveTarget): Change {

@@ -5,14 +5,15 @@
  * changes confirmed at once cannot drop each other's entry; entries confirmed while a write is
  * under way are written together by the next one (a bulk run confirms dozens a second).
  * Stored as the log's own item (the entries of no bulk run, and the runs' ids) and an item per
- * bulk run (storage-items.ts), so that a write stores what it changed: a full log
+ * bulk run (change-log-items.ts), so that a write stores what it changed: a full log
  * (MAX_LOG_RECORDS entries) is some 7 MB, and each write of it cost 230 ms of the browser's main
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
 import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry } from '../../shared/change-log.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../shared/storage-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../shared/change-log-items.ts';
 import { logFailure } from '../log-failure.ts';
+import { storeTogether } from '../storage-writes.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
 
 const queue = serialQueue();
@@ -59,10 +60,7 @@ async function store(entries: ChangeEntry[]): Promise<void> {
     after.get(id)!.push(entry);
   }
   const written = [...after].filter(([id, list]) => !id || list.length !== before.get(id)?.length || list.some((entry, index) => entry !== before.get(id)![index]));
-  // Not storeTogether: its writes rebuild the address bar's index (onWritten), which holds no history.
-  await browser.storage.local.set(
-    Object.fromEntries(written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) })))),
-  );
+  await storeTogether(...written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) }))));
   kept = { entries, stored: after, unread: [] };
   const dropped = [...new Set([...before.keys(), ...unread])].filter((id) => !after.has(id));
   if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));

@@ -29,7 +29,7 @@ export interface MoveRequest {
   siteUrl?: string;
   docId: string;
   to: { orgId: number; workspaceId: number };
-  /** Where it was asked: the rename window's way in; the popup when absent. */
+  /** Where it was asked: the document window's way in; the popup when absent. */
   source?: WindowSource;
 }
 

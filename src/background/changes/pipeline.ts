@@ -1,6 +1,6 @@
 /**
  * The one path of every change to a document or workspace, whatever its kind (change-kind.ts) and
- * whoever asked (the popup, the rename window, a bulk run, an undo): the target is found in the
+ * whoever asked (the popup, the document window, a bulk run, an undo): the target is found in the
  * worker's own listing first (listed-documents.ts), sent with its account's client, one change of
  * it at a time (oneAtATime), read back when the answer did not say whether Grist applied it (never
  * sent again blindly), then recorded in the change log and the cached listing.

@@ -129,7 +129,7 @@ export async function renameTo(client: GristClient, subject: Omit<RenameTarget, 
 }
 
 /**
- * The popup's `renameDocument` message (and the rename window's, after a move, by id): renames a
+ * The popup's `renameDocument` message (and the document window's, after a move, by id): renames a
  * document of the worker's listing with the first account that owns it. Out and throws: as
  * renameTo, or `not-found` for a document the listing does not have.
  */

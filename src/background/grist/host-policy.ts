@@ -7,7 +7,7 @@
  * take the key along). One account's hosts are never another's: a team host Grist listed for one
  * key is not a host of the other account's key, even on the same server.
  * keyDestination decides every request; the network module asks it for each call, and the Origin
- * rule, the context-menu patterns and the rename window's URL check are derived from the same
+ * rule, the context-menu patterns and the document window's URL check are derived from the same
  * origins (gristSiteOrigins).
  */
 import { accountsItem, type Account, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
@@ -64,7 +64,7 @@ export function gristHostNames(accounts: readonly SiteAccess[]): string[] {
 
 /**
  * Match patterns for the accounts' Grist site hosts, for the context menus (a pattern cannot hold
- * a port or tell a document path from a home page: the page menu's visibility and the dialog do that).
+ * a port or tell a document path from a home page: the page menu's visibility and the document window do that).
  */
 export function gristSitePatterns(accounts: readonly SiteAccess[]): string[] {
   return [...new Set(gristSiteOrigins(accounts).map((origin) => {

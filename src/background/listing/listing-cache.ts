@@ -10,7 +10,8 @@
  * started before it fetched is never stored.
  */
 import { listingPreview, type DocumentEntry, type Listing } from '../../shared/listing.ts';
-import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, removeTogether, storeTogether } from '../../shared/storage-items.ts';
+import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../shared/storage-items.ts';
+import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
 import { applyMoves, forgetConfirmedMoves, latestMoves, latestRename, pendingMoves } from './confirmed-changes.ts';

@@ -3,7 +3,7 @@
  * network: the index is built once per listing, ahead of the keyword (a moment after the worker
  * starts and after each new listing, never in the way of its start-up), or when the keyword is
  * typed if it comes first; a listing older than a minute is refreshed behind it. Enter on a
- * suggestion opens the rename window for that document; Alt+Enter (a new-tab disposition) opens
+ * suggestion opens the document window for that document; Alt+Enter (a new-tab disposition) opens
  * the document itself; Enter on typed text opens the popup's search with it in a small window.
  * With no key, Enter opens the options page; with a key but no listing yet, one is asked for and
  * the popup's search opens as for typed text.
@@ -11,11 +11,12 @@
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { apiKeysItem } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingItem } from '../../shared/storage-items.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
-import { openRenameDialog } from '../triggers/rename-triggers.ts';
+import { followWrites } from '../storage-writes.ts';
+import { openDocumentWindow } from '../document-window/triggers.ts';
 import { buildSuggestionIndex, escapeXml, suggestionsFor, type SuggestionIndex } from './suggestions.ts';
 
 /** A cached listing older than this (ms) is refreshed behind the suggestions. */
@@ -56,13 +57,22 @@ export function buildAhead(): void {
   ahead = setTimeout(() => void currentState().catch(logFailure('the address bar')), BUILD_AHEAD_MS);
 }
 
-/**
- * The worker wrote through storeTogether or removeTogether (onWritten), which it does for the
- * listing, the accounts and the keys only: the index is built again, ahead.
- */
+/** The stored items the index is built from: the listing, the accounts and their keys. */
+const INDEXED_KEYS: readonly string[] = [listingItem.key, accountsItem.key, apiKeysItem.key];
+
+/** What the index was built from changed (or the storage was emptied behind it): it is built again, ahead. */
 export function onStorageWritten(): void {
   state = null;
   buildAhead();
+}
+
+/**
+ * Follows the worker's writes of INDEXED_KEYS (background/storage-writes.ts, the one way the worker
+ * writes them), each of which builds the index again; no other write does (the change log, the
+ * ETags, the kept copies...). Out: a function that stops following.
+ */
+export function followIndexedWrites(): () => void {
+  return followWrites(INDEXED_KEYS, onStorageWritten);
 }
 
 /**
@@ -104,7 +114,7 @@ export async function onInputEntered(text: string, disposition: Omnibox.OnInputE
     return;
   }
   if (current.kind === 'ready' && current.index.urls.has(text)) {
-    if (disposition === 'currentTab') await openRenameDialog(text, undefined, 'address-bar');
+    if (disposition === 'currentTab') await openDocumentWindow(text, undefined, 'address-bar');
     else await browser.tabs.create({ url: text, active: disposition === 'newForegroundTab' });
     return;
   }

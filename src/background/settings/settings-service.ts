@@ -7,6 +7,7 @@ import { t } from '../../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
 import { accountsItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
+import { storeTogether } from '../storage-writes.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, revokeKey } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
@@ -218,7 +219,7 @@ function recordUser(accountId: string, apiKey: string, user: AccountUser): Promi
     const account = accounts.find((entry) => entry.id === accountId);
     // Only while the key checked is still the account's.
     if (!account || keys[accountId] !== apiKey || JSON.stringify(account.user) === JSON.stringify(user)) return;
-    await accountsItem.set(accounts.map((entry) => (entry === account ? { ...entry, user } : entry)));
+    await storeTogether(accountsItem.entry(accounts.map((entry) => (entry === account ? { ...entry, user } : entry))));
   });
 }
 

@@ -7,7 +7,9 @@
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item, keyHostsSchema, SCHEMA_VERSION, removeTogether, schemaVersionItem, settingsSchema, storeTogether, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item } from '../../shared/change-log-items.ts';
+import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
 

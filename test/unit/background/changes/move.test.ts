@@ -80,7 +80,7 @@ describe('moving a document in the worker', () => {
     expect(await cached(projectAlpha.id)).toEqual({ at: `acme/${engineering.id}`, urlId: projectAlpha.id });
   });
 
-  it('the history says where a move was asked: the rename window’s way in, or the popup', async () => {
+  it('the history says where a move was asked: the document window’s way in, or the popup', async () => {
     await connectAs(USERS.owner);
     await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id }, source: 'shortcut' });
     await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });

@@ -58,7 +58,7 @@ describe('which URLs may receive the key', () => {
   });
 });
 
-describe('one list for the menus, the dialog and the Origin rule', () => {
+describe('one list for the menus, the document window and the Origin rule', () => {
   it('match patterns and host names name exactly the same sites', () => {
     expect(gristSitePatterns([getgrist])).toEqual(['https://docs.getgrist.com/*', 'https://grist.initech.com/*', 'https://acme.getgrist.com/*']);
     expect(gristHostNames([getgrist])).toEqual(['docs.getgrist.com', 'grist.initech.com', 'acme.getgrist.com']);

@@ -6,10 +6,10 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
 import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
-import { BUILD_AHEAD_MS, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
+import { BUILD_AHEAD_MS, followIndexedWrites, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { listingItem, onWritten } from '../../../../src/shared/storage-items.ts';
+import { listingItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
@@ -95,6 +95,7 @@ describe('the handlers', () => {
   const createTab = vi.fn(async () => ({}));
   const openOptionsPage = vi.fn(async () => undefined);
 
+  let unfollow = (): void => undefined;
   beforeEach(async () => {
     grist = await startFakeGrist({ mode: 'org-in-path' });
     fakeBrowser.permissions.contains = (async () => true) as never;
@@ -104,11 +105,12 @@ describe('the handlers', () => {
     fakeBrowser.runtime.openOptionsPage = openOptionsPage as never;
     for (const stub of [setDefaultSuggestion, createWindow, createTab, openOptionsPage]) stub.mockClear();
     // As the worker's entry wires it: the listing and keys the worker stores reach the index.
-    onWritten(onStorageWritten);
+    unfollow = followIndexedWrites();
     // The storage emptied for this test, behind the index's back.
     onStorageWritten();
   });
   afterEach(async () => {
+    unfollow();
     await grist.close();
   });
 
@@ -154,7 +156,7 @@ describe('the handlers', () => {
     expect(openOptionsPage).toHaveBeenCalledOnce();
   });
 
-  it('suggests from the cached listing without calling Grist; Enter on one opens the rename window, Alt+Enter the document', async () => {
+  it('suggests from the cached listing without calling Grist; Enter on one opens the document window, Alt+Enter the document', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.owner.apiKey);
     await refreshListing();
     onInputStarted();
@@ -166,9 +168,9 @@ describe('the handlers', () => {
     expect(setDefaultSuggestion).toHaveBeenLastCalledWith({ description: expect.stringContaining('every Grist document matching “bug”') });
 
     await onInputEntered(bugTracker, 'currentTab');
-    const dialog = new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
-    expect(dialog.pathname).toBe('/src/dialog/index.html');
-    expect(Object.fromEntries(dialog.searchParams)).toEqual({ url: bugTracker, via: 'address-bar' });
+    const documentWindow = new URL((createWindow.mock.calls[0] as unknown as [{ url: string }])[0].url);
+    expect(documentWindow.pathname).toBe('/src/document-window/index.html');
+    expect(Object.fromEntries(documentWindow.searchParams)).toEqual({ url: bugTracker, via: 'address-bar' });
     await onInputEntered(bugTracker, 'newForegroundTab');
     expect(createTab).toHaveBeenCalledWith({ url: bugTracker, active: true });
   });

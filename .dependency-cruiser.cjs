@@ -1,0 +1,45 @@
+/**
+ * The import rules of src/ that lint's per-file rules cannot see (eslint.config.js keeps the
+ * contexts apart): no import in a circle, however far round, and none upward, each module below
+ * the ones that wire it. Run by `npm run lint` (dependency-cruiser reads the import graph,
+ * type-only imports included, as TypeScript resolves it).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A module never imports itself back, however far round: each folder is a layer over the ones it imports.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-entry-imported',
+      comment:
+        "A context's entry (the worker's index.ts, a page's main.tsx) is its top: nothing imports it (the popup's first-screen script loads main.tsx by a name it is given, not an import).",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/(background/index[.]ts|[^/]+/main[.]tsx)$' },
+    },
+    {
+      name: 'no-upward',
+      comment:
+        'A module in a subfolder (src/popup/list/, src/background/changes/) never imports the top of its tree: the wiring (index.ts, message-router.ts, main.tsx), the view (app.tsx) and the state (store.ts) that load it.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/[^/]+/' },
+      to: { path: '^src/$1/(index[.]ts|message-router[.]ts|main[.]tsx|app[.]tsx|store[.]ts)$' },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'An import the cruiser cannot resolve is an import these rules cannot check.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+  },
+};

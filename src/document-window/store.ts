@@ -1,0 +1,258 @@
+/**
+ * The document window's state and actions. The views only read these signals and call these actions;
+ * the background, the cached listing, closing the window and reloading a tab are injected, so tests
+ * hand in fakes. Imports only types from the shared runtime modules, so nothing here needs the
+ * extension APIs.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import { checkDocumentName } from '../shared/document-name.ts';
+import { settle } from '../shared/errors.ts';
+import { FIXED_IN_OPTIONS } from '../shared/fixed-in-options.ts';
+import { t } from '../shared/i18n.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
+import type { Listing } from '../shared/listing.ts';
+import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
+import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
+import { createWindowTrash, type WindowTrash } from './window-trash.ts';
+import { plainTextName } from '../shared/plain-text-name.ts';
+
+/** What the store needs from the outside world. */
+export interface DocumentWindowDependencies {
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>;
+  /**
+   * The cached listing (`listingItem`), for the places a document can be moved to; null when there
+   * is none. Read once the document is known to be the user's, so it does not hold up the lookup.
+   */
+  readCachedListing: () => Promise<Listing | null>;
+  /** The document page or link URL; null when the tab's address could not be read. */
+  pageUrl: string | null;
+  /** The tab that shows the document; null for a link, or when unknown. */
+  tabId: number | null;
+  /** How the window was opened (a menu entry or the shortcut), for the change history. */
+  source?: WindowSource;
+  /** Closes the window (`window.close` in the extension). */
+  closeWindow: () => void;
+  /** Reloads a tab (`browser.tabs.reload` in the extension). */
+  reloadTab: (tabId: number) => Promise<unknown>;
+  /** Opens the extension's options page (`browser.runtime.openOptionsPage` in the extension). */
+  openOptions: () => unknown;
+}
+
+/** Where the document window is: one view per kind. */
+export type DocumentWindowState =
+  | { kind: 'loading' }
+  /**
+   * No document to rename: not a Grist page, unknown site, or Grist could not be reached.
+   * `fixInOptions` when the options can fix it (a site to add, a key refused or not confirmed).
+   */
+  | { kind: 'unavailable'; message: string; fixInOptions: boolean }
+  /** The document was found but the user is not one of its owners. */
+  | { kind: 'not-owner'; document: DocumentAtUrl }
+  | {
+      kind: 'editing';
+      document: DocumentAtUrl;
+      /** True while the rename is on its way to Grist. */
+      saving: boolean;
+      /** Why the typed name cannot be sent; shown next to the field. */
+      nameError: string | null;
+      /** Why Grist refused or could not be reached; the typed name stays in the field. */
+      renameError: string | null;
+    }
+  | {
+      kind: 'renamed';
+      document: DocumentAtUrl;
+      /** The name Grist now stores. */
+      name: string;
+      /** The rename's history entry, to undo it; null when there is none. */
+      entryId: string | null;
+      /** Where its undo stands: not tried, on its way, renamed elsewhere since (now `current`), or failed. */
+      undo: UndoState;
+      /** Why the document's tab could not be reloaded, if it was tried. */
+      reloadError: string | null;
+    }
+  /** The rename was undone: Grist stores `name`, the old one, again. */
+  | { kind: 'undone'; document: DocumentAtUrl; name: string };
+
+/** The document window's state: its rename form, and its Move to… (window-move.ts). */
+export interface DocumentWindowStore extends Omit<WindowMove, 'move' | 'offer'>, WindowTrash {
+  /** The Move to… of the document: null unless it is a document the user owns whose workspace is known. */
+  readonly move: ReadonlySignal<MoveState | null>;
+  readonly state: ReadonlySignal<DocumentWindowState>;
+  /** The text of the name field. */
+  readonly draft: ReadonlySignal<string>;
+  /**
+   * The window title: `Rename “<name>”` once the document is known, the name bidi-isolated and cut
+   * short (plainTextName); the heading shows the whole name in a `<bdi>` instead.
+   */
+  readonly title: ReadonlySignal<string>;
+  /**
+   * True when the tab can be reloaded to show the new name: there is one, and its address still
+   * leads to the document (not after a move to another site).
+   */
+  readonly canReloadTab: ReadonlySignal<boolean>;
+  /** Looks up the document the page URL shows. Resolves when the answer is shown. */
+  start(): Promise<void>;
+  setDraft(text: string): void;
+  /** Checks and sends the typed name (trimmed); an unchanged name just closes the window. */
+  submit(): Promise<void>;
+  /** Closes the window, unless a rename or a move is on its way (its answer would otherwise go unseen). */
+  cancel(): void;
+  /** Escape anywhere in the window: closes the destination picker when it is open, the window otherwise (cancel). */
+  dismiss(): void;
+  /** Closes the window. */
+  close(): void;
+  /** Opens the options page, then closes the window. */
+  openOptions(): void;
+  /** Reloads the document's tab so it shows the new name, then closes the window. */
+  reloadTab(): Promise<void>;
+  /** Undoes the rename just made (`force`: even though it was renamed elsewhere since). */
+  undo(force?: boolean): Promise<void>;
+}
+
+/** The heading and window title before a document is known (also the page's `<title>`). */
+export const DEFAULT_TITLE = t('documentWindowTitle');
+
+/** What the keyboard shortcut on a tab the extension cannot read comes to. */
+export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
+
+
+/** Creates the document window's store. Nothing is asked of the background until `start()` is called. */
+export function createDocumentWindowStore({ backend, readCachedListing, pageUrl, tabId, source = 'page', closeWindow, reloadTab, openOptions }: DocumentWindowDependencies): DocumentWindowStore {
+  const state = signal<DocumentWindowState>({ kind: 'loading' });
+  const draft = signal('');
+  const title = computed(() => {
+    const current = state.value;
+    return 'document' in current ? t('documentWindowRenameNamed', plainTextName(current.document.name)) : DEFAULT_TITLE;
+  });
+  const windowMove = createWindowMove({
+    backend,
+    readCachedListing,
+    source,
+    editing: () => {
+      const current = state.value;
+      return current.kind === 'editing' && !current.saving ? current.document : null;
+    },
+  });
+  const { move, moveUnderway, closeMovePicker } = windowMove;
+
+  /**
+   * Where the window's document is now, as the worker's listing has followed it: the site the
+   * window's move put it on (another site drops the page's urlId), else the page's own.
+   */
+  function whereNow({ orgId, siteUrl, docId }: DocumentAtUrl): DocumentKey {
+    const moved = move.value?.moved ? move.value.place.site : null;
+    return moved ? { orgId: moved.orgId, siteUrl: moved.url, docId } : { orgId, siteUrl, docId };
+  }
+  const canReloadTab = computed(() => tabId !== null && !move.value?.linksBroken);
+
+  async function start(): Promise<void> {
+    if (!pageUrl) {
+      state.value = { kind: 'unavailable', message: NO_DOCUMENT_MESSAGE, fixInOptions: false };
+      return;
+    }
+    state.value = { kind: 'loading' };
+    const reply = await settle(backend.getDocumentAtUrl({ pageUrl }));
+    batch(() => {
+      if (!reply.ok) {
+        state.value = { kind: 'unavailable', message: reply.error.message, fixInOptions: FIXED_IN_OPTIONS.has(reply.error.kind) };
+      } else if (!reply.value.canRename) {
+        state.value = { kind: 'not-owner', document: reply.value };
+      } else {
+        draft.value = reply.value.name;
+        state.value = { kind: 'editing', document: reply.value, saving: false, nameError: null, renameError: null };
+        windowMove.offer(reply.value);
+      }
+    });
+  }
+
+  async function submit(): Promise<void> {
+    const current = state.value;
+    // `saving` guards against a second Enter or click sending the rename twice; a move on its way
+    // is about to change the site the rename goes to.
+    if (current.kind !== 'editing' || current.saving || !pageUrl || moveUnderway.value) return;
+    const check = checkDocumentName(draft.value, current.document.name);
+    if (check.kind === 'invalid') {
+      state.value = { ...current, nameError: check.message, renameError: null };
+      return;
+    }
+    if (check.kind === 'unchanged') {
+      closeWindow();
+      return;
+    }
+    const moved = move.value;
+    batch(() => {
+      state.value = { ...current, saving: true, nameError: null, renameError: null };
+      if (moved?.picker === 'open') move.value = { ...moved, picker: 'closed' };
+    });
+    // Once moved, the page's URL may lead nowhere (another site drops the urlId): the rename goes by
+    // the document's id and the site it is on now, which the worker's listing has followed.
+    const reply = await settle(
+      moved?.moved ? backend.renameDocument({ ...whereNow(current.document), name: check.name, source }) : backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }),
+    );
+    state.value = reply.ok
+      ? // Grist may store the name differently from what was typed; show what it stored.
+        { kind: 'renamed', document: current.document, name: reply.value.name, entryId: reply.value.entryId, undo: { kind: 'offered' }, reloadError: null }
+      : { ...current, saving: false, nameError: null, renameError: reply.error.message };
+  }
+
+  async function undo(force = false): Promise<void> {
+    const current = state.value;
+    if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
+    state.value = { ...current, undo: { kind: 'undoing' } };
+    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, docId: current.document.docId, force })));
+    state.value = 'restored' in result ? { kind: 'undone', document: current.document, name: result.restored } : { ...current, undo: result };
+  }
+
+  function cancel(): void {
+    const current = state.value;
+    if ((current.kind === 'editing' && current.saving) || moveUnderway.value) return;
+    closeWindow();
+  }
+
+  function dismiss(): void {
+    if (move.value?.picker === 'open') closeMovePicker();
+    else cancel();
+  }
+
+  async function reloadDocumentTab(): Promise<void> {
+    const current = state.value;
+    if (current.kind !== 'renamed' || tabId === null || !canReloadTab.value) return;
+    try {
+      await reloadTab(tabId);
+    } catch {
+      // Most likely the tab was closed meanwhile; say so rather than close as if it had worked.
+      state.value = { ...current, reloadError: t('reloadFailed') };
+      return;
+    }
+    closeWindow();
+  }
+
+  return {
+    state,
+    draft,
+    title,
+    canReloadTab,
+    ...windowMove,
+    ...createWindowTrash({ backend, source, whereNow }),
+    start,
+    setDraft: (text) => {
+      const current = state.value;
+      if (current.kind === 'editing' && !current.saving) draft.value = text;
+    },
+    submit,
+    cancel,
+    dismiss,
+    close: closeWindow,
+    openOptions: () => {
+      void Promise.resolve()
+        .then(openOptions)
+        .then(closeWindow, () => {
+          // The window stays, saying so, rather than vanish as if the options had opened.
+          state.value = { kind: 'unavailable', message: t('optionsOpenFailed'), fixInOptions: false };
+        });
+    },
+    reloadTab: reloadDocumentTab,
+    undo,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The document window's Move to trash (issue 29), under the name field of a document the user owns:
+ * sent through the worker's change pipeline (`removeDocument`, with how the window was opened), then
+ * the window says so with Undo (the document back from the trash, read first by the worker). While
+ * the document is in the trash, there is nothing left to rename.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { Backend } from '../shared/backend-client.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
+import { settle } from '../shared/errors.ts';
+import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
+
+/** Where the window's Move to trash stands: not asked, on its way, refused (why), done (with its undo), or undone. */
+export type TrashState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'trashed'; entryId: string | null; undo: UndoState }
+  | { kind: 'restored' };
+
+export interface WindowTrash {
+  readonly trash: ReadonlySignal<TrashState>;
+  /** Moves the window's document to the trash. */
+  moveToTrash(document: DocumentAtUrl): Promise<void>;
+  /** Takes it back from the trash (`force`: even though it was renamed elsewhere since). */
+  undoTrash(document: DocumentAtUrl, force?: boolean): Promise<void>;
+}
+
+/**
+ * Creates the window's Move to trash. In: the backend, how the window was opened (for the change
+ * log), and where the document is now (`whereNow`: a move from the window may have taken it to
+ * another site).
+ */
+export function createWindowTrash({ backend, source, whereNow }: { backend: Pick<Backend, 'removeDocument' | 'undoChange'>; source: WindowSource; whereNow: (document: DocumentAtUrl) => DocumentKey }): WindowTrash {
+  const trash = signal<TrashState>({ kind: 'idle' });
+  return {
+    trash,
+    async moveToTrash(document) {
+      if (trash.value.kind === 'sending') return;
+      trash.value = { kind: 'sending' };
+      const reply = await settle(backend.removeDocument({ ...whereNow(document), source }));
+      trash.value = reply.ok ? { kind: 'trashed', entryId: reply.value.entryId, undo: { kind: 'offered' } } : { kind: 'failed', message: reply.error.message };
+    },
+    async undoTrash(document, force = false) {
+      const current = trash.value;
+      if (current.kind !== 'trashed' || !current.entryId || current.undo.kind === 'undoing') return;
+      trash.value = { ...current, undo: { kind: 'undoing' } };
+      const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, docId: document.docId, force })));
+      trash.value = 'restored' in result ? { kind: 'restored' } : { ...current, undo: result };
+    },
+  };
+}
