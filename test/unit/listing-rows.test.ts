@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
 import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, LIST_WINDOW, OVERSCAN, renderPlan, ROW_HEIGHTS, SCROLL_STEP, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
 import { rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../../src/listing-view/windowing.ts';
-import { matchingRows, prepareListing, prepareSearch, type Row } from '../../src/listing-view/listing-rows.ts';
+import { prepareListing, type Row } from '../../src/listing-view/listing-rows.ts';
+import { matchingRows, prepareSearch } from '../../src/listing-view/listing-search.ts';
 import { adjacentResult } from '../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
