@@ -89,7 +89,7 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   starts[entries.length] = length;
   const folded = entries.map((entry) => entry.folded);
   return {
-    text: folded.map((name) => `${name}\n`).join(''),
+    text: `${folded.join('\n')}\n`,
     starts,
     folded,
     names: entries.map((entry) => entry.name),
