@@ -6,7 +6,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import type { BulkStore, PickerChoice, PickerRow } from './store.ts';
-import { useRowWindow } from './windowed.ts';
+import { useRowWindow } from '../listing-view/use-row-window.ts';
 
 /** Each picker line's height in px (bulk.css lays every line out to it). */
 export const PICKER_ROW_HEIGHT = 32;

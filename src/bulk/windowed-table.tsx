@@ -1,7 +1,7 @@
 /** A table of one-line rows for the page's long lists (the preview, the run), windowed. */
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
-import { useRowWindow } from './windowed.ts';
+import { useRowWindow } from '../listing-view/use-row-window.ts';
 
 /** Each table row's height in px (bulk.css keeps every row to one line). */
 export const TABLE_ROW_HEIGHT = 34;

@@ -1,10 +1,10 @@
 /**
- * The listing as the popup lays it out, and its search: one flat list of rows (account heading and
- * error, with two or more accounts; site heading, site error, workspace heading, "No documents."
- * note, document), and the rows a search keeps. Every workspace is shown, an empty one too: its
- * heading is where New document reaches it, and the destination pickers offer it. Each kind has a
- * fixed height (row-window.ts), and the list view renders only the rows near the viewport (see
- * results-list.tsx); everything here is pure and DOM-free.
+ * The listing as the popup lays it out: one flat list of rows (account heading and error, with two
+ * or more accounts; site heading, site error, workspace heading, "No documents." note, document).
+ * Every workspace is shown, an empty one too: its heading is where New document reaches it, and
+ * the destination pickers offer it. Each kind has a fixed height (row-window.ts), and the list view
+ * renders only the rows near the viewport (see results-list.tsx); the rows a search keeps are
+ * listing-search.ts's. Everything here is pure and DOM-free.
  *
  * Work is split by what it depends on: sorting, building row objects and folding names for search
  * happen once per listing (and are reused for the parts of a listing a rename left unchanged);
@@ -13,7 +13,7 @@
 import type { ErrorValue } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
-import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/search.ts';
+import { foldForSearch } from '../shared/search.ts';
 import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
 /** True when the listing heads each account's sites with it: it has two or more accounts. */
@@ -84,7 +84,7 @@ export type SiteRow = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeading
 
 // --- Building the rows, once per listing -------------------------------------------------------
 
-interface PreparedWorkspace {
+export interface PreparedWorkspace {
   heading: WorkspaceHeadingRow;
   /** Pinned first, then most recently changed. */
   documents: DocumentItemRow[];
@@ -96,7 +96,7 @@ interface PreparedWorkspace {
   foldedName: string | null;
 }
 
-interface PreparedSite {
+export interface PreparedSite {
   heading: SiteHeadingRow;
   error: SiteErrorRow | null;
   /** "No documents." for a site that listed fine but has no workspace; "Waiting for <host>…". */
@@ -108,7 +108,7 @@ interface PreparedSite {
 }
 
 /** One account's sites, under its heading (and error) with two or more accounts; with one, every site and no heading. */
-interface PreparedAccount {
+export interface PreparedAccount {
   rows: AccountRow[];
   sites: PreparedSite[];
   /** Its user's folded name and email, for the search; empty without a heading or a known user. */
@@ -215,173 +215,4 @@ export function prepareListing(listing: Listing): PreparedListing {
     }
   }
   return { accounts, rows };
-}
-
-function foldedNames(workspace: PreparedWorkspace): string[] {
-  // Folded once per prepared workspace, not kept by document: a map of 100,000 documents cost five
-  // times the folding itself, and a refresh's documents are new objects anyway.
-  return (workspace.folded ??= workspace.documents.map((row) => foldForSearch(row.document.name)));
-}
-
-/**
- * A workspace's folded names as one string: a term that none of them holds is then found missing
- * in one look, not one a name. A search whose first match is far down the listing ("42." of
- * 20,000 names, the first in the 17,000th) passes each workspace before it that way.
- */
-function joinedNames(workspace: PreparedWorkspace): string {
-  return (workspace.joined ??= foldedNames(workspace).join('\n'));
-}
-
-/**
- * Folds every document name the search will look at, and joins each workspace's, so the first
- * keystroke does not pay for it (site and workspace names, a hundred where documents are 20,000,
- * it folds as it reads them).
- */
-export function prepareSearch(listing: PreparedListing): void {
-  for (const account of listing.accounts) for (const site of account.sites) site.workspaces.forEach(joinedNames);
-}
-
-/**
- * The rows to show for a search, given its folded terms (`searchTerms`). No terms: every row.
- * Otherwise the documents for which each term is in the document's name, its workspace's, its
- * site's or its account's user's name or email (so "acme" shows every document of the Acme site,
- * "acme budget" its budgets), under their workspace, site and account headings (and the site's or
- * account's error, which still applies to them); and the documents whose keys are in `keep` (the
- * one being renamed stays in sight, whatever is typed). An empty workspace is shown by the same
- * rule, as a document with no name of its own would be: when its name, its site's or its
- * account's hold every term ("acme home" finds Acme's empty Home, and its New document).
- * Workspaces, sites and accounts without a match, and the notes, are left out. Given the rows it
- * answered last (`previous`), answers that very array when it finds the same rows, so the list sees nothing new and lays nothing out.
- * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
- * `keep`, it looks only at the documents that one found (no other can match), and only for the
- * terms that one did not have (each of its documents has those). Given `limit`, it stops at the
- * document that brings the rows to that many: a search's first screen, where it finds more.
- */
-export function matchingRows(
-  listing: PreparedListing,
-  terms: readonly string[],
-  keep: ReadonlySet<string> = new Set(),
-  previous: readonly Row[] = [],
-  among?: { terms: readonly string[]; rows: readonly Row[] },
-  limit = Infinity,
-): readonly Row[] {
-  if (terms.length === 0) return listing.rows;
-  // Where `among` is read, at its next document: both are in the listing's order.
-  let next = -1;
-  // Never read past its end: a read there costs the optimised code.
-  const skip = () => {
-    if (among) while (++next < among.rows.length && among.rows[next]!.kind !== 'document');
-  };
-  skip();
-  // The rows so far, as long as they are `previous`'s first ones: made only where they part (a
-  // keystroke that keeps the results, most of them, makes no array of 20,000 rows to drop).
-  let rows: Row[] | null = null;
-  let count = 0;
-  const push = (row: Row) => {
-    if (!rows && previous[count] !== row) rows = previous.slice(0, count);
-    rows?.push(row);
-    count++;
-  };
-  rows: for (const account of listing.accounts) {
-    // Its heading goes before the first of its rows shown, if any is.
-    let accountShown = account.rows.length === 0;
-    const showAccount = () => {
-      if (!accountShown) account.rows.forEach(push);
-      accountShown = true;
-    };
-    const leftByAccount = account.foldedName ? termsLeftBy(terms, account.foldedName) : terms;
-    // An account found by its user that has no site to show: its heading and why.
-    if (leftByAccount.length === 0 && account.sites.length === 0) showAccount();
-    for (const site of account.sites) {
-      let siteShown = false;
-      // Its heading (and error) go before the first of its rows shown, if any is.
-      const showSite = () => {
-        if (siteShown) return;
-        siteShown = true;
-        showAccount();
-        push(site.heading);
-        if (site.error) push(site.error);
-      };
-      const siteName = (site.foldedName ??= foldForSearch(siteDisplayName(site.heading.site)));
-      const leftBySite = termsLeftBy(leftByAccount, siteName);
-      if (leftBySite.length === 0 && site.workspaces.length === 0) {
-        // A site found by its name that lists no workspace: its heading and why.
-        showAccount();
-        push(site.heading);
-        if (site.error) push(site.error);
-        if (site.note) push(site.note);
-        continue;
-      }
-      for (const workspace of site.workspaces) {
-        const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
-        if (!workspace.documents.length) {
-          // Not among `among`'s rows, which only name documents: its names are read instead, a few.
-          if (termsLeftBy(leftBySite, workspaceName).length > 0) continue;
-          showSite();
-          push(workspace.heading);
-          if (count >= limit) break rows;
-          continue;
-        }
-        // None of its documents among those `among` found: they would be next.
-        if (among && (next === among.rows.length || (among.rows[next] as DocumentItemRow).workspace !== workspace.heading.workspace)) continue;
-        const folded = foldedNames(workspace);
-        // The terms the document's own name must hold: those neither the site nor the workspace does,
-        // nor the search narrowed (each document it found has them).
-        const byPlace = termsLeftBy(leftBySite, workspaceName);
-        const left = among ? byPlace.filter((term) => !among.terms.includes(term)) : byPlace;
-        // No name of it holds every term: none of its documents is shown (but those kept, and
-        // those `among` found, which the loop below must pass).
-        if (!among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left)) continue;
-        let workspaceShown = false;
-        for (let index = 0; index < folded.length; index++) {
-          if (among) {
-            // None of the workspace's other documents is among them.
-            if (next === among.rows.length) break;
-            if (among.rows[next] !== workspace.documents[index]) continue;
-            skip();
-          }
-          if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
-          showSite();
-          if (!workspaceShown) {
-            workspaceShown = true;
-            push(workspace.heading);
-          }
-          push(workspace.documents[index]!);
-          if (count >= limit) break rows;
-        }
-      }
-    }
-  }
-  return rows ?? (count === previous.length ? previous : previous.slice(0, count));
-}
-
-/**
- * A search as it is typed: `matchingRows`, answering from what it answered before where it can.
- * It keeps the answers of one line of queries, each narrowing the one before (each of whose terms
- * begins one of its own: every document it matches, that one matched), from the listing (and
- * `keep`) it answered for: a query on that line gets its answer again (a backspace), and one that
- * narrows a query on it is looked for among that query's rows only, when they are fewer than half
- * the listing's rows. In and out: as matchingRows, `keep` compared by identity. Given `limit`, a
- * query that finds that many rows or more answers its first ones only (matchingRows), and that
- * answer is not kept: the same query without a limit looks for them all.
- */
-export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[], limit?: number) => readonly Row[] {
-  let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
-  let answeredFor: [PreparedListing?, ReadonlySet<string>?] = [];
-  return (listing, terms, keep, previous, limit = Infinity) => {
-    // No terms, every row: the answers stay, for the query typed next.
-    if (terms.length === 0) return listing.rows;
-    if (answeredFor[0] !== listing || answeredFor[1] !== keep) answers = [];
-    answeredFor = [listing, keep];
-    const query = terms.join(' ');
-    const again = answers.find((answer) => answer.terms.join(' ') === query);
-    if (again) return again.rows;
-    let narrowed = answers.length;
-    while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => term.startsWith(earlier)))) narrowed--;
-    // Read through, an answer that kept most of the listing costs more than the listing's own names.
-    const narrows = answers[narrowed - 1];
-    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined, limit);
-    if (rows.length < limit) answers = [...answers.slice(0, narrowed), { terms, rows }];
-    return rows;
-  };
 }

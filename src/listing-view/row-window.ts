@@ -1,10 +1,12 @@
 /**
  * The listing's rows on screen: each kind's fixed height, where each row sits (offsets, so the
- * position of any row is known without measuring the page), which rows a scroll position shows,
- * and the plan of what the view renders for them (gaps for the rows out of view). Pure and DOM-free.
+ * position of any row is known without measuring the page), how the popup's list is windowed
+ * (windowing.ts), and the plan of what the view renders for the rows a scroll position shows
+ * (gaps for the rows out of view). Pure and DOM-free.
  */
 import type { SiteEntry } from '../shared/listing.ts';
 import type { AccountRow, DocumentItemRow, Row, SiteRow } from './listing-rows.ts';
+import type { RowLayout, RowRange, WindowOptions } from './windowing.ts';
 
 /**
  * Each kind's height in CSS pixels, set inline on the row's element; popup.css lays each kind out
@@ -37,12 +39,6 @@ export const MOVING_ROW_HEIGHT = 300;
 /** A document row with its copy form open: the picker, under the name and template box, over Copy and Cancel. */
 export const COPYING_ROW_HEIGHT = 390;
 
-/** Where each row sits: row `i` spans `offsets[i]` to `offsets[i + 1]`; `offsets[rows.length]` is the total. */
-export interface RowLayout {
-  readonly offsets: Float64Array;
-  readonly total: number;
-}
-
 /**
  * Lays the rows out one under the other. `heights` overrides the height of some rows by key (the
  * few documents in edit mode); every other row has its kind's height.
@@ -61,35 +57,6 @@ export function layoutRows(rows: readonly Row[], heights: ReadonlyMap<string, nu
   return { offsets, total: top };
 }
 
-/** A slice of the rows: `start` included, `end` excluded. */
-export interface RowRange {
-  start: number;
-  end: number;
-}
-
-/** The rows that overlap the band from `top` to `bottom` (pixels from the top of the list). */
-export function rowsBetween(layout: RowLayout, top: number, bottom: number): RowRange {
-  const { offsets } = layout;
-  const count = offsets.length - 1;
-  // First row whose bottom is below `top`.
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (offsets[middle + 1]! <= top) low = middle + 1;
-    else high = middle;
-  }
-  const start = low;
-  // First row (from `start`) whose top is at or below `bottom`.
-  high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (offsets[middle]! < bottom) low = middle + 1;
-    else high = middle;
-  }
-  return { start, end: Math.max(start, low) };
-}
-
 /** How far beyond each edge of the viewport rows are rendered, in pixels. */
 export const OVERSCAN = 600;
 /**
@@ -97,33 +64,8 @@ export const OVERSCAN = 600;
  * pixel: the slice covers the viewport wherever it is within the step, plus `OVERSCAN` each way.
  */
 export const SCROLL_STEP = 200;
-
-/** The scroll position the slice is computed for: `scrollTop` rounded down to a `SCROLL_STEP`. */
-export function scrollAnchor(scrollTop: number): number {
-  return Math.max(0, Math.floor(scrollTop / SCROLL_STEP) * SCROLL_STEP);
-}
-
-/**
- * The rows to render for a viewport of `viewportHeight` scrolled to `anchor` (see `scrollAnchor`):
- * those in view wherever the scroll position is within its step, and those within `OVERSCAN` of
- * them. An anchor past the end (the rows just got fewer) is taken as the bottom of the list.
- */
-export function windowRange(layout: RowLayout, anchor: number, viewportHeight: number): RowRange {
-  const top = Math.max(0, Math.min(anchor, layout.total - viewportHeight));
-  return rowsBetween(layout, top - OVERSCAN, top + SCROLL_STEP + viewportHeight + OVERSCAN);
-}
-
-/**
- * The scroll position that brings row `index` fully into a viewport of `viewportHeight` now at
- * `scrollTop`, moving as little as possible.
- */
-export function scrollTopToShow(layout: RowLayout, index: number, scrollTop: number, viewportHeight: number): number {
-  const top = layout.offsets[index] ?? 0;
-  const bottom = layout.offsets[index + 1] ?? top;
-  if (top < scrollTop) return top;
-  if (bottom > scrollTop + viewportHeight) return Math.max(0, bottom - viewportHeight);
-  return scrollTop;
-}
+/** How the popup's list is windowed (windowing.ts). */
+export const LIST_WINDOW: WindowOptions = { overscan: OVERSCAN, step: SCROLL_STEP };
 
 // --- What to render ---------------------------------------------------------------------------
 

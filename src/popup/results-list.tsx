@@ -16,7 +16,9 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { byAccount, type Row } from '../listing-view/listing-rows.ts';
-import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
+import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, LIST_WINDOW, MOVING_ROW_HEIGHT, layoutRows, renderPlan } from '../listing-view/row-window.ts';
+import { DEFAULT_VIEWPORT_HEIGHT, useScrollWindow, viewportHeight } from '../listing-view/use-row-window.ts';
+import { rowsBetween, scrollTopToShow, windowRange } from '../listing-view/windowing.ts';
 import { documentKey } from '../listing-view/row-identity.ts';
 import { highlightMatches } from '../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
@@ -24,15 +26,6 @@ import { RESULT_LINK, rowElement } from './row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from './store-types.ts';
-
-/**
- * The list's height until it is measured (and where it cannot be: jsdom has no layout), and the
- * least height the window of rendered rows is computed for. Chrome caps a popup at 600 px, so this
- * covers any real viewport from the first render on: measuring it later never shrinks the window,
- * which would change the rendered list just after it is shown. A keystroke's first rows are the
- * exception: they are those of the list at the tallest it has been (see the module comment).
- */
-const DEFAULT_VIEWPORT_HEIGHT = 600;
 
 /** No rows yet drawn with their buttons (see withButtons); one set, not one made at each render. */
 const NO_ROWS: ReadonlySet<string> = new Set();
@@ -45,10 +38,6 @@ function afterNextPaint(task: () => void): () => void {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
-}
-
-function measureViewport(container: HTMLElement): number {
-  return container.clientHeight || DEFAULT_VIEWPORT_HEIGHT;
 }
 
 /** The key of the row holding focus, if focus is in the list. */
@@ -104,15 +93,8 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   const moving = store.moving.value;
   const query = store.query.value;
   const nested = byAccount(store.listing.value);
-  const [anchor, setAnchor] = useState(0);
-  // The list's height at its tallest so far (0 until measured): a list the results leave shorter
-  // (or empty) shows them all, and one they fill again takes that height back, in the frame.
-  const [viewportHeight, setViewportHeight] = useState(0);
   // The row the arrow keys are moving focus to, while it is not rendered yet.
   const pendingFocus = useRef<string | null>(null);
-  // The scroll position as of the last scroll event. Kept so that nothing reads `scrollTop` right
-  // after a render, which would make the browser lay the page out there and then.
-  const scrolledTo = useRef(0);
   // Renders the list again: for a row to focus once rendered, for the rows beyond the viewport.
   const [, renderAgain] = useState(0);
   // The rows and query of the last render, and whether it held the rows beyond the viewport. A
@@ -123,54 +105,29 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   // The keys of the rows the last render with them all drew, buttons and all: a render without
   // them draws the documents it brings without their buttons (DocumentRow's `bare`).
   const withButtons = useRef(NO_ROWS);
+  // Re-sliced as the list scrolls (use-row-window.ts); scrolled, the rows past the cache's first
+  // screen may be wanted next, and the rows beyond the viewport come with the slice. Its height at
+  // its tallest so far (0 until measured): a list the results leave shorter (or empty) shows them
+  // all, and one they fill again takes that height back, in the frame.
+  const { anchor, tallest, scrolledTo, scrollTo } = useScrollWindow(containerRef, LIST_WINDOW.step, {
+    scrolled: () => store.readWholeCache(),
+    frame: () => (shown.current.whole = true),
+  });
 
   const editing = editingHeights(renames, moving);
   // Keyed by the signature, which stands for the heights.
   const layout = useMemo(() => layoutRows(rows, editing.heights), [rows, editing.signature]);
   // Without them, the rows in view of a new search, which starts at the top (see below) whatever
-  // the anchor says until then; a scroll before they came brings them (see update).
-  const range = whole ? windowRange(layout, anchor, Math.max(viewportHeight, DEFAULT_VIEWPORT_HEIGHT)) : rowsBetween(layout, 0, viewportHeight || DEFAULT_VIEWPORT_HEIGHT);
+  // the anchor says until then; a scroll before they came brings them (the frame, above).
+  // The least height the window is computed for is the default: measuring the list later never
+  // shrinks the window, which would change the rendered list just after it is shown.
+  const range = whole ? windowRange(layout, anchor, Math.max(tallest, DEFAULT_VIEWPORT_HEIGHT), LIST_WINDOW) : rowsBetween(layout, 0, tallest || DEFAULT_VIEWPORT_HEIGHT);
   const pinned = [focusedRowKey(containerRef.current), pendingFocus.current].map((key) => indexOfKey(rows, key, range));
   const plan = renderPlan(rows, layout, range, pinned);
 
-  // Re-slices as the list scrolls: at most once a frame, and only when the position crosses a
-  // SCROLL_STEP (setState with an unchanged anchor renders nothing). Follows the list's height.
-  useLayoutEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      scrolledTo.current = container.scrollTop;
-      shown.current.whole = true;
-      setAnchor(scrollAnchor(scrolledTo.current));
-    };
-    const onScroll = () => {
-      // Scrolled: the rows past the cache's first screen may be wanted next.
-      store.readWholeCache();
-      frame ||= requestAnimationFrame(update);
-    };
-    container.addEventListener('scroll', onScroll, { passive: true });
-    // Told after each layout that changed the list's size, so reading it there costs nothing. Only
-    // a taller list renders again: a keystroke whose results shrink the list (or empty it) would
-    // otherwise render twice in its frame, and the next one that fills it first render too few rows.
-    const resized = new ResizeObserver(() => setViewportHeight((tallest) => Math.max(tallest, measureViewport(container))));
-    resized.observe(container);
-    return () => {
-      container.removeEventListener('scroll', onScroll);
-      resized.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, []);
-
   // A new search starts at the top of its results.
   useLayoutEffect(() => {
-    const container = containerRef.current;
-    if (container && scrolledTo.current !== 0) {
-      container.scrollTop = 0;
-      scrolledTo.current = 0;
-    }
-    setAnchor(0);
+    if (scrolledTo.current !== 0) scrollTo(0);
   }, [query]);
 
   // What the next render is compared with. Rendered without the rows beyond the viewport: they
@@ -221,11 +178,8 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       link.focus();
       return;
     }
-    const top = scrollTopToShow(layout, index, container.scrollTop, measureViewport(container));
-    container.scrollTop = top;
-    scrolledTo.current = top;
     pendingFocus.current = row.key;
-    setAnchor(scrollAnchor(top));
+    scrollTo(scrollTopToShow(layout, index, container.scrollTop, viewportHeight(container)));
     renderAgain((count) => count + 1);
   }
 

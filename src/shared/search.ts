@@ -1,7 +1,7 @@
 /**
  * Matching documents against what the user types: the popup's search box (its list and its Trash
  * view), the Bulk changes page's filter, the address bar's `gr` keyword. Pure functions, no DOM.
- * Names are folded once per listing shown (listing-rows.ts keeps them by workspace) so that a
+ * Names are folded once per listing shown (listing-search.ts keeps them by workspace) so that a
  * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
  * milliseconds, not a fold of each name.
  */
@@ -60,7 +60,7 @@ function startsAWord(name: string, term: string): boolean {
 /**
  * The terms that begin no word of any of `places` (folded names: an account's, a site's, a
  * workspace's): the place names take the others, and a document there matches when its own name
- * holds what is left. The one rule of the popup's list (listing-rows.ts), its Trash view, the Bulk
+ * holds what is left. The one rule of the popup's list (listing-search.ts), its Trash view, the Bulk
  * page's filter and the address bar.
  */
 export function termsLeftBy(terms: readonly string[], ...places: string[]): string[] {

@@ -3,7 +3,8 @@
  * the typed words with the popup's rules (shared/search.ts: case and accents ignored, each word in
  * the document's name or starting a word of its workspace's or site's name), as
  * `<document name> — <site> › <workspace>`. Pure, and built for a keystroke over 20,000 documents:
- * names are folded once per listing, and a keystroke looks at each workspace's names once.
+ * names are folded and joined into one text once per listing, a keystroke looks for each word in
+ * that text (native code), and the place names only of the workspaces they may bring in.
  */
 import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/listing.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
@@ -19,25 +20,35 @@ export interface Suggestion {
   description: string;
 }
 
-interface IndexedDocument {
-  name: string;
-  folded: string;
-  url: string;
-  /** Index into the workspaces. */
-  workspace: number;
-}
-
 interface IndexedWorkspace {
   name: string;
   siteName: string;
   foldedName: string;
   foldedSite: string;
+  /** Its documents, as indices into the index's arrays, in their order. */
+  documents: number[];
 }
 
-/** The cached listing, ready for keystrokes. `urls`: every document's page URL. */
+/**
+ * The cached listing, ready for keystrokes: one entry per document in each array, pinned then
+ * most recently changed first, across every site. `urls`: every document's page URL.
+ */
 export interface SuggestionIndex {
-  /** Pinned, then most recently changed first, across every site. */
-  documents: IndexedDocument[];
+  /**
+   * Every document's folded name, each followed by a line feed: a keystroke looks for each word
+   * in this one text (String.indexOf, native code: 20,000 names in a fraction of a millisecond,
+   * and as fast at the first keystroke as at the hundredth), not name by name in a loop. A word
+   * holds no white space, so no occurrence spans two names.
+   */
+  text: string;
+  /** Where each document's folded name starts in `text`, and `text.length` last. */
+  starts: Uint32Array;
+  /** Each document's folded name on its own, for the few a workspace's or site's name may find. */
+  folded: string[];
+  names: string[];
+  pageUrls: string[];
+  /** Each document's workspace, as an index into `workspaces`. */
+  workspaceOf: Uint32Array;
   workspaces: IndexedWorkspace[];
   urls: ReadonlySet<string>;
 }
@@ -48,25 +59,117 @@ export interface SuggestionIndex {
  */
 export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const workspaces: IndexedWorkspace[] = [];
-  const documents: Array<IndexedDocument & { pinned: boolean; updatedAt: string }> = [];
+  const entries: Array<{ name: string; folded: string; url: string; workspace: number; pinned: boolean; updatedAt: string }> = [];
   const urls = new Set<string>();
   for (const site of listing.sites) {
     const siteName = siteDisplayName(site);
     const foldedSite = foldForSearch(siteName);
     for (const workspace of site.workspaces) {
-      const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite }) - 1;
+      const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite, documents: [] }) - 1;
       for (const document of workspace.documents) {
         const url = documentPageUrl(site.siteUrl, document);
         if (urls.has(url)) continue;
         urls.add(url);
-        documents.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
+        entries.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
       }
     }
   }
   // The order `sortDocuments` gives one workspace, across all, in one sort: pinned first, then
   // newest (Grist's timestamps are ISO 8601 in UTC, so they compare as text).
-  documents.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
-  return { documents, workspaces, urls };
+  entries.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  const starts = new Uint32Array(entries.length + 1);
+  const workspaceOf = new Uint32Array(entries.length);
+  let length = 0;
+  entries.forEach((entry, index) => {
+    starts[index] = length;
+    length += entry.folded.length + 1;
+    workspaceOf[index] = entry.workspace;
+    workspaces[entry.workspace]!.documents.push(index);
+  });
+  starts[entries.length] = length;
+  const folded = entries.map((entry) => entry.folded);
+  return {
+    text: `${folded.join('\n')}\n`,
+    starts,
+    folded,
+    names: entries.map((entry) => entry.name),
+    pageUrls: entries.map((entry) => entry.url),
+    workspaceOf,
+    workspaces,
+    urls,
+  };
+}
+
+/** The document whose folded name holds position `at` of the index's text (a binary search of `starts`). */
+function documentAt(starts: Uint32Array, at: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * The first `limit` documents (in the index's order) whose folded name holds every term. Each
+ * term's next occurrence is remembered: the text is read once per term, however many names
+ * are looked at, and from one name where a term occurs to the next one where they all do.
+ */
+function documentsHolding(index: SuggestionIndex, terms: readonly string[], limit: number): number[] {
+  const { text, starts } = index;
+  const count = starts.length - 1;
+  const next = terms.map(() => -1);
+  const found: number[] = [];
+  let document = 0;
+  while (document < count && found.length < limit) {
+    // The first document at or after `document` that may hold them all: where the last-coming term next occurs.
+    let holder = document;
+    for (let term = 0; term < terms.length; term++) {
+      if (next[term]! < starts[document]!) {
+        next[term] = text.indexOf(terms[term]!, starts[document]);
+        if (next[term]! < 0) return found;
+      }
+      holder = Math.max(holder, documentAt(starts, next[term]!));
+    }
+    if (holder === document) found.push(document++);
+    else document = holder;
+  }
+  return found;
+}
+
+/**
+ * The first `limit` documents (in the index's order) that a workspace's or site's name finds
+ * (those names start a word with some terms, the document's own name holds the rest) but whose
+ * own name does not hold every term: only the workspaces whose or whose site's name starts a
+ * word with a term are looked at, and in each only up to its first `limit` such documents.
+ */
+function documentsPlaced(index: SuggestionIndex, terms: readonly string[], limit: number): number[] {
+  // Per place name, the terms left once it took those it starts a word with: sites share their
+  // workspaces' names ("Home", "Documents"), so each name is looked at once.
+  const left = new Map<string, string[]>();
+  const leftBy = (place: string) => {
+    let rest = left.get(place);
+    if (!rest) left.set(place, (rest = termsLeftBy(terms, place)));
+    return rest;
+  };
+  const found: number[] = [];
+  for (const workspace of index.workspaces) {
+    const bySite = leftBy(workspace.foldedSite);
+    const byName = leftBy(workspace.foldedName);
+    if (bySite.length === terms.length && byName.length === terms.length) continue;
+    const rest = bySite.filter((term) => byName.includes(term));
+    let taken = 0;
+    for (const document of workspace.documents) {
+      const folded = index.folded[document]!;
+      if (foldedMatches(folded, rest) && !foldedMatches(folded, terms)) {
+        found.push(document);
+        if (++taken === limit) break;
+      }
+    }
+  }
+  return found.sort((a, b) => a - b).slice(0, limit);
 }
 
 /** The characters XML escapes, and their entities. */
@@ -92,9 +195,9 @@ export function escapeXml(text: string): string {
  * with the matched letters in `<match>` and the place in `<dim>`; without (Firefox, which shows
  * descriptions as plain text), plain text.
  */
-function describe(document: IndexedDocument, workspace: IndexedWorkspace, terms: readonly string[], markup: boolean): string {
+function describe(documentName: string, workspace: IndexedWorkspace, terms: readonly string[], markup: boolean): string {
   const place = ` — ${plainTextName(workspace.siteName)} › ${plainTextName(workspace.name)}`;
-  const name = plainTextName(document.name);
+  const name = plainTextName(documentName);
   if (!markup) return `${name}${place}`;
   // The isolate opened by plainTextName is one code unit: the marks are shifted by it.
   const inner = name.slice(1, -1);
@@ -116,21 +219,10 @@ function describe(document: IndexedDocument, workspace: IndexedWorkspace, terms:
 export function suggestionsFor(index: SuggestionIndex, text: string, markup: boolean, limit = MAX_SUGGESTIONS): Suggestion[] {
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
-  // Per workspace, the words its document's own name must still hold (those neither the site's nor
-  // the workspace's name starts a word with): worked out once per workspace, not per document.
-  const leftByWorkspace = index.workspaces.map((workspace) => termsLeftBy(terms, workspace.foldedSite, workspace.foldedName));
-  const byName: IndexedDocument[] = [];
-  const byPlace: IndexedDocument[] = [];
-  for (const document of index.documents) {
-    if (foldedMatches(document.folded, terms)) {
-      byName.push(document);
-      if (byName.length === limit) break;
-    } else if (byPlace.length < limit && foldedMatches(document.folded, leftByWorkspace[document.workspace]!)) {
-      byPlace.push(document);
-    }
-  }
-  return [...byName, ...byPlace].slice(0, limit).map((document) => ({
-    content: document.url,
-    description: describe(document, index.workspaces[document.workspace]!, terms, markup),
+  const byName = documentsHolding(index, terms, limit);
+  const found = byName.length < limit ? [...byName, ...documentsPlaced(index, terms, limit - byName.length)] : byName;
+  return found.map((document) => ({
+    content: index.pageUrls[document]!,
+    description: describe(index.names[document]!, index.workspaces[index.workspaceOf[document]!]!, terms, markup),
   }));
 }

@@ -65,6 +65,9 @@ describe('prefix, suffix, number and case', () => {
   it('spaces are always trimmed and collapsed', () => {
     expect(renamer({})('  Budget \t  2026  ')).toBe('Budget 2026');
     expect(renamer({ find: 'draft', replace: '' })('Budget draft 2026')).toBe('Budget 2026');
+    // Untidy at an end only, and at an end and within (a no-break space).
+    expect(renamer({ find: 'draft', replace: '' })('draft Budget 2026')).toBe('Budget 2026');
+    expect(renamer({ find: 'draft', replace: '' })('draft Budget\u00a02026')).toBe('Budget 2026');
   });
 });
 

@@ -5,8 +5,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing } from '../../../src/shared/listing.ts';
-import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../../src/listing-view/row-window.ts';
-import { matchingRows, prepareListing, prepareSearch, type Row } from '../../../src/listing-view/listing-rows.ts';
+import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, LIST_WINDOW, OVERSCAN, renderPlan, ROW_HEIGHTS, SCROLL_STEP, type ListNode, type SiteNode } from '../../../src/listing-view/row-window.ts';
+import { rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../../../src/listing-view/windowing.ts';
+import { prepareListing, type Row } from '../../../src/listing-view/listing-rows.ts';
+import { matchingRows, prepareSearch } from '../../../src/listing-view/listing-search.ts';
 import { adjacentResult } from '../../../src/popup/result-navigation.ts';
 import { searchTerms } from '../../../src/shared/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
@@ -214,7 +216,7 @@ describe('layout', () => {
     const layout = layoutRows(big);
     const viewport = 450;
     for (const scrollTop of [0, 199, 200, 12_345, 30_000, layout.total - viewport]) {
-      const range = windowRange(layout, scrollAnchor(scrollTop), viewport);
+      const range = windowRange(layout, scrollAnchor(scrollTop, SCROLL_STEP), viewport, LIST_WINDOW);
       const renderedTop = layout.offsets[range.start]!;
       const renderedBottom = layout.offsets[range.end]!;
       expect(renderedTop).toBeLessThanOrEqual(Math.max(0, scrollTop - OVERSCAN));
@@ -226,12 +228,12 @@ describe('layout', () => {
 
   test('an anchor past the end (the rows just got fewer) shows the end of the list', () => {
     const layout = layoutRows(prepareListing(bigListing(1, 10)).rows);
-    const range = windowRange(layout, 50_000, 450);
+    const range = windowRange(layout, 50_000, 450, LIST_WINDOW);
     expect(range).toEqual({ start: 0, end: 12 });
   });
 
   test('scrollAnchor rounds down to a scroll step', () => {
-    expect([0, 1, SCROLL_STEP - 1, SCROLL_STEP, 5 * SCROLL_STEP + 3].map(scrollAnchor)).toEqual([0, 0, 0, SCROLL_STEP, 5 * SCROLL_STEP]);
+    expect([0, 1, SCROLL_STEP - 1, SCROLL_STEP, 5 * SCROLL_STEP + 3].map((top) => scrollAnchor(top, SCROLL_STEP))).toEqual([0, 0, 0, SCROLL_STEP, 5 * SCROLL_STEP]);
   });
 
   test('scrollTopToShow moves as little as needed to show a row whole', () => {

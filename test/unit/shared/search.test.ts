@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
-import { matchingRows, prepareListing, searchAnswers, type Row } from '../../../src/listing-view/listing-rows.ts';
+import { prepareListing, type Row } from '../../../src/listing-view/listing-rows.ts';
+import { matchingRows, searchAnswers } from '../../../src/listing-view/listing-search.ts';
 import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../../src/shared/search.ts';
 import { documentEntry as document, siteEntry as site } from '../../setup/listings.ts';
 
