@@ -17,8 +17,8 @@ import { textCell, WindowedTable } from './windowed-table.tsx';
 function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): string {
   if (undo) {
     if (undo.outcome === 'restored') return t('bulkRestored');
-    if (undo.outcome === 'renamed-elsewhere') return t('bulkNotRestoredElsewhere', undo.message ?? '');
-    if (undo.outcome === 'moved-elsewhere') return t('bulkNotRestoredMovedElsewhere', undo.message ?? '');
+    if (undo.outcome === 'renamed-since') return t('bulkNotRestoredElsewhere', undo.message ?? '');
+    if (undo.outcome === 'moved-since') return t('bulkNotRestoredMovedElsewhere', undo.message ?? '');
     return t('bulkNotRestoredFailed', undo.message ?? '');
   }
   switch (item.state) {

@@ -338,7 +338,7 @@ describe('renaming', () => {
     backend.undoBatch.mockResolvedValue(
       undoAnswer(
         ['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'restored'],
-        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'renamed-elsewhere', 'Legal (final)'],
+        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'renamed-since', 'Legal (final)'],
       ),
     );
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
@@ -507,7 +507,7 @@ describe('moving (issue 18)', () => {
     backend.undoBatch.mockResolvedValue(
       undoAnswer(
         ['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', 'restored'],
-        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'moved-elsewhere', 'Clients'],
+        ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'moved-since', 'Clients'],
       ),
     );
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));

@@ -1,42 +1,31 @@
 /**
- * Bulk runs: many renames, many moves to one workspace, many documents to the trash, or many
- * copies to one workspace, owned by the worker (closing the page does not stop a run). Every
- * document is checked against the worker's own listing, which also gives its site: a page cannot
- * aim the key anywhere. At most BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the
- * document's current site, where its PATCH goes); a 429 with
- * Retry-After pauses that host, then the same request is sent again (Grist did not apply it; a
- * plan's refusal, its billing 429 included, arrives as `forbidden` and is never sent again); every
- * change goes through the one-at-a-time queue of its document and the change pipeline
- * (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has one
- * sender: an item is handed to send() once, and not again before that send is back (run.sending),
- * however often the run is retried and from however many pages; and a start is one run: each start
- * carries the id the page chose when the user answered (BulkStart), and the same id again answers
- * the run it started (startedBy), however often the message comes. A copy whose answer did not say
- * whether Grist made it is read back again before Retry failed sends it (a copy is not
- * idempotent), and takes only a copy it can prove its own (changes/created-document.ts).
+ * The bulk run engine: many changes of one kind (renames, moves to one workspace, moves to the
+ * trash, copies to one workspace), owned by the worker (closing the page does not stop a run). Each
+ * kind's targets (targets/) check every document against the worker's own listing, which also gives
+ * its site, before the run starts: a page cannot aim the key anywhere. Here: sending them. At most
+ * BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the document's current site, where its
+ * PATCH goes); a 429 with Retry-After pauses that host, then the same request is sent again (Grist
+ * did not apply it; a plan's refusal, its billing 429 included, arrives as `forbidden` and is never
+ * sent again); every change goes through the one-at-a-time queue of its document and the change
+ * pipeline (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has
+ * one sender: an item is handed to send() once, and not again before that send is back
+ * (run.sending), however often the run is retried and from however many pages; and a start is one
+ * run: each start carries the id the page chose when the user answered (BulkStart), and the same id
+ * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
+ * and where a run stands are here too; Undo this batch is batch-undo.ts.
  */
-import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot, BulkStart } from '../../shared/bulk.ts';
-import { overtakenEntries } from '../../shared/change-log.ts';
-import { copyName } from '../../shared/document-actions.ts';
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
-import { checkDocumentName } from '../../shared/document-name.ts';
+import type { BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { DocumentPlace, Listing } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { readChangeLog } from '../change-log/change-log.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
-import { checkCopy, copyKind } from '../changes/copy.ts';
-import { readDestination, type DestinationRead } from '../changes/created-document.ts';
-import { documentIndex, findWorkspace, type ListedDocument } from '../changes/listed-documents.ts';
-import type { DocumentKey, RequestOf } from '../../shared/messages.ts';
-import { checkMove, destinationOf, moveKind, type MoveTarget } from '../changes/move.ts';
+import { copyKind } from '../changes/copy.ts';
+import { moveKind } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
-import { renameKind, type RenameTarget } from '../changes/rename.ts';
-import { checkTrash, trashKind } from '../changes/trash.ts';
-import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
+import { renameKind } from '../changes/rename.ts';
+import { trashKind } from '../changes/trash.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { confirmedMoveSince } from '../listing/confirmed-changes.ts';
 import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
@@ -44,8 +33,8 @@ import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
 /** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
-/** What a run does for one document: its change, checked against the listing already. */
-interface Change {
+/** What a run does for one document: its change, checked against the listing already (targets/). */
+export interface RunChange {
   /** The change, with the account the listing lookup chose (findDocument) and the site its request goes to. */
   target: ChangeTarget;
   /**
@@ -58,7 +47,7 @@ interface Change {
 interface Run extends BulkRunSnapshot {
   /** The kind of change of every item. */
   change: ChangeKind<ChangeTarget>;
-  /** By item index: the mark of its confirmed change, for the cache write at the run's end (see noteRename, noteMove). */
+  /** By item index: the mark of its confirmed change, for the cache write at the run's end (ChangeKind.note). */
   marks: Map<number, number>;
   /**
    * The client of each account its requests go through, made when it starts (or retries): one read
@@ -68,7 +57,7 @@ interface Run extends BulkRunSnapshot {
    */
   client: (account: string) => GristClient;
   /** What each item sends (checked against the worker's listing), by index; null when not sent. */
-  changes: Array<Change | null>;
+  changes: Array<RunChange | null>;
   /**
    * The items handed to send() and not back yet, by index: the run's one sender. An item waiting
    * for its host's turn is still `queued`, so go() (a Retry failed from a second page, the message
@@ -86,7 +75,8 @@ const runs = new Map<string, Run>();
 const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
 let latestRun: Run | null = null;
-const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
+/** The per-host limit every run and batch undo shares: BULK_IN_FLIGHT_PER_HOST at once per host. */
+export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
 /** The state of an item once Grist confirmed its change, by the run's kind. */
@@ -224,177 +214,45 @@ function startOnce(requestId: string, begin: () => Promise<BulkRunSnapshot>): Pr
   return starting;
 }
 
-/** Adds an item to `run`: `not-sent` with `notSent` as its message when that is set (nothing is sent for it). */
-function addItem(run: Run, status: BulkItemStatus, change: Change | null, notSent: string | null): void {
-  if (notSent !== null) {
-    status.state = 'not-sent';
-    status.message = notSent;
-  }
-  run.items.push(status);
-  run.changes.push(notSent === null ? change : null);
+/** What a kind's targets get to fill a run as it starts (startRun). */
+export interface RunFiller {
+  /** Each account's client for the run (currentClients): the copies' destination reads use them. */
+  client: Run['client'];
+  /** The worker's listing, as cached: every item is checked against it. */
+  listing: Listing | null;
+  /** Sets a move or copy run's destination, as the listing has it. */
+  setDestination(to: DocumentPlace): void;
+  /**
+   * Adds an item: `not-sent` with `notSent` as its message when that is set (nothing is sent for
+   * it), else sent as `change`.
+   */
+  add(status: BulkItemStatus, change: RunChange | null, notSent: string | null): void;
 }
 
 /**
- * The `startBulkRename` message. In: the documents and their new names (as the page's preview
- * made them). Each is looked up in the worker's listing first: one it does not list, or whose new
- * name is empty, too long or unchanged, is `not-sent` with the reason, and nothing is sent for it.
- * Out: the run as it starts (as it stands, for a `requestId` started already: startOnce). Throws
- * ApiError `no-key` when no key is saved.
+ * Starts a run of `kind` once for `requestId` (startOnce): reads the accounts' keys and the
+ * worker's listing, lets `fill` add every item, and starts sending. Out: the run as it starts (as
+ * it stands, for a `requestId` started already). Throws ApiError `no-key` when no key is saved.
  */
-export function startBulkRename({ requestId, items }: BulkStart & { items: BulkRenameItem[] }): Promise<BulkRunSnapshot> {
+export function startRun(kind: Run['kind'], requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
   return startOnce(requestId, async () => {
     const [client, listing] = await Promise.all([currentClients(), readListing()]);
-    const find = documentIndex(listing);
-    const run = newRun('rename', client);
-    for (const { orgId, siteUrl, docId, newName } of items) {
-      const found = find({ orgId, siteUrl, docId });
-      const oldName = found?.document.name ?? '';
-      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
-      let notSent: string | null = null;
-      if (!found) notSent = t('errorNotInList');
-      else {
-        const check = checkDocumentName(newName, oldName);
-        if (check.kind === 'invalid') notSent = check.message;
-        else if (check.kind === 'unchanged') notSent = t('bulkUnchanged');
-        else status.newName = check.name;
-      }
-      addItem(run, status, found && { target: renameTarget(status, found) }, notSent);
-    }
-    return start(run);
-  });
-}
-
-/** The rename of item `status` of a run (its new name checked), in `found` (its site and workspace in the listing). */
-function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocument): RenameTarget {
-  return {
-    account: site.account,
-    key: status.docId,
-    siteUrl: site.siteUrl,
-    name: status.newName,
-    currentName: status.oldName,
-    site: { orgId: site.orgId, name: site.name },
-    workspace: { id: workspace.id, name: workspace.name },
-  };
-}
-
-/**
- * The `startBulkMove` message. In: the documents and the one workspace they all go to (as the
- * page's listing names them). Each move is checked against the worker's listing as a single move
- * is (checkMove): a document it does not list or the user does not own, a destination it does not
- * list or the user may not add documents to (or on another Grist server), or the workspace the
- * document is in already, makes the item `not-sent` with the reason, and nothing is sent for it.
- * Each move that Grist confirms is recorded in the change log with the run's batch (source `bulk`),
- * so Undo this batch moves them back. Out: the run as it starts (`kind` `move`, `to` the
- * destination when listed). Throws ApiError `no-key` when no key is saved.
- */
-export function startBulkMove(request: BulkMoveRequest): Promise<BulkRunSnapshot> {
-  return startRun('move', request, (found, destination) => moveChange(checkMove(found, destination)));
-}
-
-/**
- * The `startBulkCopy` message. In: the documents and the one workspace their copies all go to (as
- * the page's listing names them); each copy is named as Grist names one, `<name> (copy)`, and
- * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. What the
- * destination holds is read once per account as the run starts, shared by its copies and not
- * waited for (created-document.ts says what a copy sent before it answers may claim). A copy whose
- * answer did not say whether Grist made it, and that the read-back did not find, fails; Retry
- * failed reads the destination again first and sends it only when the copy is not there. Out and
- * throws: as startBulkMove.
- */
-export function startBulkCopy(request: BulkCopyRequest): Promise<BulkRunSnapshot> {
-  const reads = new Map<string, DestinationRead>();
-  return startRun('copy', request, (found, destination, client) => {
-    const target = checkCopy(found, destination, copyName(found?.document.name ?? ''), false);
-    let read = reads.get(target.account);
-    if (!read) reads.set(target.account, (read = readDestination(() => client(target.account), target.making.place)));
-    target.making.before = read;
-    return { target };
-  });
-}
-
-/**
- * The `startBulkTrash` message. In: the documents to move to the trash (as the page's listing names
- * them), each checked as a single one is (checkTrash): one the listing does not have or the user
- * does not own is `not-sent` with the reason. Each that Grist confirms is logged with the run's
- * batch, so Undo this batch restores them. Out and throws: as startBulkRename.
- */
-export function startBulkTrash(request: RequestOf<'startBulkTrash'>): Promise<BulkRunSnapshot> {
-  return startRun('trash', request, (found) => ({ target: checkTrash(found) }));
-}
-
-/**
- * A move, copy or trash run of `items`, started once for `requestId` (startOnce), each item's
- * change made by `changeOf` from the document as the worker's listing has it and, for a run to
- * workspace `to`, that workspace as the document's account lists it (null: not listed), with the
- * run's clients; a change that throws makes the item `not-sent` with the reason, and nothing is
- * sent for it. Out: the run as it starts. Throws ApiError `no-key`.
- */
-function startRun(
-  kind: 'move' | 'copy' | 'trash',
-  { requestId, items, to }: BulkStart & { items: ReadonlyArray<DocumentKey>; to?: BulkMoveRequest['to'] },
-  changeOf: (found: ListedDocument | null, destination: ReturnType<typeof findWorkspace>, client: Run['client']) => Change,
-): Promise<BulkRunSnapshot> {
-  return startOnce(requestId, async () => {
-    const [client, listing] = await Promise.all([currentClients(), readListing()]);
-    const find = documentIndex(listing);
-    const destination = to && destinationLookup(listing, to);
     const run = newRun(kind, client);
-    if (destination?.listed) run.to = placeIn(destination.listed.site, destination.listed.workspace);
-    for (const { orgId, siteUrl, docId } of items) {
-      const found = find({ orgId, siteUrl, docId });
-      const name = found?.document.name ?? '';
-      const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
-      let change: Change | null = null;
-      let notSent: string | null = null;
-      try {
-        change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
-        // The name as checked, which is the one sent (a copy's name is trimmed).
-        status.newName = change.target.name;
-      } catch (error) {
-        notSent = error instanceof ApiError ? error.message : t('errorInternal');
-      }
-      addItem(run, status, change, notSent);
-    }
+    fill({
+      client,
+      listing,
+      setDestination: (to) => (run.to = to),
+      add(status, change, notSent) {
+        if (notSent !== null) {
+          status.state = 'not-sent';
+          status.message = notSent;
+        }
+        run.items.push(status);
+        run.changes.push(notSent === null ? change : null);
+      },
+    });
     return start(run);
   });
-}
-
-/**
- * The destination of a move or copy run in `listing`: as listed (for the run's `to`), and as each
- * account lists it: each document goes with its own account, to the same site (by address: org ids
- * are per server), seen by that account's user. Found once per account, not once per document.
- */
-function destinationLookup(listing: Listing | null, to: BulkMoveRequest['to']) {
-  const isDestinationSite = (site: SiteEntry) => site.orgId === to.orgId && site.siteUrl === to.siteUrl;
-  const destinations = new Map<string, ReturnType<typeof findWorkspace>>();
-  const destinationFor = (account: string) => {
-    let destination = destinations.get(account);
-    if (destination === undefined) {
-      destination = findWorkspace(listing, (site) => site.account === account && isDestinationSite(site), to.workspaceId);
-      destinations.set(account, destination);
-    }
-    return destination;
-  };
-  return { listed: findWorkspace(listing, isDestinationSite, to.workspaceId), destinationFor };
-}
-
-/**
- * The move of `target` (checked already) as a run sends it. A move of the document confirmed after
- * the check (in the popup, the rename window, another run) is not overridden: to the run's
- * destination, nothing is sent; elsewhere, it fails with the reason, nothing sent.
- */
-function moveChange(target: MoveTarget): Change {
-  const checkedAt = Date.now();
-  return {
-    target,
-    due: () => {
-      const since = confirmedMoveSince(target.key, checkedAt);
-      if (!since) return true;
-      const there = destinationOf(target);
-      if (since.siteUrl === there.siteUrl && since.workspaceId === there.workspaceId) return false;
-      throw new ApiError('invalid-input', t('errorMovedSinceRun', target.name));
-    },
-  };
 }
 
 /**
@@ -422,7 +280,7 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
 
 /**
  * The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose
- * answer was lost: read first, see startBulkCopy). The run keeps one sender: an item on its way or
+ * answer was lost: read first, see targets/copy.ts). The run keeps one sender: an item on its way or
  * waiting for its host's turn is not sent again, so a second Retry failed (another Bulk page on the
  * run, the message twice, even while this one reads the accounts) adds nothing.
  */
@@ -440,33 +298,3 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
   return snapshot(run);
 }
 
-/**
- * The `undoBatch` message: undoes each change of a batch that is not undone yet, safely,
- * as a single undo does (changes/undo.ts), at most BULK_IN_FLIGHT_PER_HOST at once per host (the
- * site each undo reads and sends through), as a run sends; and says per document what it came to: a document
- * renamed since keeps its name (`renamed-elsewhere`, its name now), one moved since stays where it
- * is (`moved-elsewhere`, the workspace it is in now); nothing is sent for either.
- */
-export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
-  // The change log and the accounts are read once for the whole batch.
-  const [history, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
-  const clientOf = clientsFor(accounts);
-  // A document deleted forever or restored since is not read: its entry says why (undo.ts whyNot).
-  const overtaken = overtakenEntries(history);
-  const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
-  // The undo's own changes are one batch too: one place of the log's 200.
-  const undoBatchId = crypto.randomUUID();
-  return Promise.all(
-    entries.map(async (entry): Promise<BatchUndoResult> => {
-      const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
-      try {
-        const host = new URL(undoSiteUrl(entry)).host;
-        const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));
-        if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
-        return { ...base, outcome: entry.kind === 'move' && !outcome.renamed ? 'moved-elsewhere' : 'renamed-elsewhere', message: outcome.current };
-      } catch (error) {
-        return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
-      }
-    }),
-  );
-}
