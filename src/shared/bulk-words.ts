@@ -1,6 +1,6 @@
 /**
  * The words of each kind of bulk run, as message keys: what the Bulk changes page says of a run
- * (bulk/run-control.ts) and how the History heads its batch (history/batch-words.ts). Here, not in
+ * (bulk/runs/) and how the History heads its batch (history/batch-words.ts). Here, not in
  * either page's folder, so neither imports the other's code.
  */
 import type { BulkRunSnapshot } from './bulk.ts';

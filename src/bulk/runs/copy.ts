@@ -1,0 +1,23 @@
+/**
+ * A bulk copy run on the Bulk changes page: started with every picked document and the workspace
+ * their copies go to; nothing starts with none picked.
+ */
+import { RUN_WORDS } from '../../shared/bulk-words.ts';
+import type { MoveDestination } from '../../shared/move.ts';
+import type { PickedDocument } from '../rename-preview.ts';
+import { pickedKeys } from './picked-keys.ts';
+import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
+
+/** What a copy run starts from: the picked documents, and where their copies go. */
+export interface CopyPrepared {
+  picked: readonly PickedDocument[];
+  to: MoveDestination;
+}
+
+export const copyRun: RunKind<'copy', CopyPrepared> = {
+  kind: 'copy',
+  message: 'startBulkCopy',
+  words: RUN_WORDS.copy,
+  undone: UNDONE_WORDS,
+  request: ({ picked, to }) => (picked.length === 0 ? null : { items: pickedKeys(picked), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }),
+};
