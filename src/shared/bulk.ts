@@ -92,7 +92,10 @@ export interface BulkRunSnapshot {
  * `newName` are both the document's name.
  */
 export interface BatchUndoResult {
+  /** The document the undo changed: for a copy, the copy (see `copyOf`). */
   docId: string;
+  /** For a copy: the document copied, which the run's item names (BulkItemStatus.docId). */
+  copyOf?: string;
   oldName: string;
   newName: string;
   /**

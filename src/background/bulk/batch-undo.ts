@@ -29,7 +29,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
   const undoBatchId = crypto.randomUUID();
   return Promise.all(
     entries.map(async (entry): Promise<BatchUndoResult> => {
-      const base = { docId: entry.docId, oldName: entry.oldName, newName: entry.newName };
+      const base = { docId: entry.docId, ...(entry.copyOf ? { copyOf: entry.copyOf.docId } : {}), oldName: entry.oldName, newName: entry.newName };
       try {
         const host = new URL(undoSiteUrl(entry)).host;
         const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));

@@ -1,6 +1,7 @@
 /**
  * A bulk copy run on the Bulk changes page: started with every picked document and the workspace
- * their copies go to; nothing starts with none picked.
+ * their copies go to; nothing starts with none picked. Its batch undo moves the copies to the trash,
+ * and says so: the documents copied are not "restored", and a copy renamed since is the copy's doing.
  */
 import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { MoveDestination } from '../../shared/move.ts';
@@ -18,6 +19,7 @@ export const copyRun: RunKind<'copy', CopyPrepared> = {
   kind: 'copy',
   message: 'startBulkCopy',
   words: RUN_WORDS.copy,
-  undone: UNDONE_WORDS,
+  // A copy's undo stops only at a copy renamed since (never `moved-since`: that is a move's).
+  undone: { ...UNDONE_WORDS, restored: 'bulkTrashed', 'renamed-since': 'bulkCopyNotTrashedRenamed', failed: 'bulkCopyNotTrashedFailed' },
   request: ({ picked, to }) => (picked.length === 0 ? null : { items: pickedKeys(picked), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }),
 };

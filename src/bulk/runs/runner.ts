@@ -52,7 +52,7 @@ function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[])
 export interface RunView {
   /** The run shown (started here, or found under way when the page opened); null: choosing. */
   readonly run: ReadonlySignal<BulkRunSnapshot | null>;
-  /** What Undo this batch came to, by document id; null before it was asked. */
+  /** What Undo this batch came to, by the id of the run item's document (BatchUndoResult.copyOf for a copy); null before it was asked. */
   readonly undone: ReadonlySignal<ReadonlyMap<string, BatchUndoResult> | null>;
   /** True while a start, stop, retry or undo is waiting for the worker. */
   readonly busy: ReadonlySignal<boolean>;
@@ -138,7 +138,8 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       return;
     }
     const results = new Map(undone.value ?? []);
-    for (const result of reply.value) results.set(result.docId, result);
+    // By the run item's document: a copy's undo changed the copy, the item names the document copied.
+    for (const result of reply.value) results.set(result.copyOf ?? result.docId, result);
     undone.value = results;
     announcement.value = describeUndo(current, reply.value);
   }

@@ -4,7 +4,7 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { BulkItemStatus } from '../../../src/shared/bulk.ts';
+import type { BatchUndoResult, BulkItemStatus } from '../../../src/shared/bulk.ts';
 import { personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { checkbox, chooseWorkspace, clickAndSettle, item, movable, previewTable, runOf, setup, undoAnswer } from './bulk-page.tsx';
 
@@ -134,6 +134,34 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
         ['Acme › Finance', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)', 'Globex › Projects', 'waiting'],
       ],
     });
+  });
+
+  test('Undo this batch of a copy run says what became of each copy: moved to trash, or not, and why (not “restored”: the documents copied never moved)', async () => {
+    const to = { site: { orgId: 6, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 60, name: 'Projects' } };
+    const copied = [
+      item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)', 'copied'),
+      item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal (copy)', 'copied'),
+      item('forecast00000000000000', 'Forecast', 'Forecast (copy)', 'copied'),
+    ];
+    const { backend } = await setup({ latestRun: runOf(copied, { kind: 'copy', to }) });
+    await screen.findByRole('heading', { level: 2, name: 'Bulk copy finished' });
+    // As the worker answers it: each result is about the copy the undo moved, with the document copied.
+    const copyUndo = (docId: string, copyOf: string, oldName: string, outcome: BatchUndoResult['outcome'], message?: string): BatchUndoResult => ({ docId, copyOf, oldName, newName: `${oldName} (copy)`, outcome, ...(message ? { message } : {}) });
+    backend.undoBatch.mockResolvedValue({
+      ok: true,
+      value: [
+        copyUndo('copySales000000000000', 'budgetSales00000000000', 'Budget 2025 – Sales', 'restored'),
+        copyUndo('copyLegal000000000000', 'budgetLegal00000000000', 'Budget 2025 – Legal', 'renamed-since', 'Legal copy (kept)'),
+        copyUndo('copyForecast000000000', 'forecast00000000000000', 'Forecast', 'failed', 'Grist did not answer.'),
+      ],
+    });
+    await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
+    expect(screen.getByRole('status').textContent).toBe('Moved 1 of 3 copies to trash.');
+    expect(previewTable('Copying').rows.map((row) => row.at(-1))).toEqual([
+      'moved to trash',
+      'not moved to trash: the copy was renamed since, now “Legal copy (kept)”',
+      'not moved to trash: Grist did not answer.',
+    ]);
   });
 
   test('the personal site is named in the question and the run’s table as the picker names it, not by its Grist name', async () => {
