@@ -6,17 +6,17 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
-import { startBulkMove } from '../../../../src/background/bulk/targets/move.ts';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../../../src/background/changes/move.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../fake-grist/sample-data.ts';
-import { finished } from '../../../setup/finished-run.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
+import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
+import { startBulkMove } from '../../../../../src/background/bulk/targets/move.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { moveDocument } from '../../../../../src/background/changes/move.ts';
+import { listingItem } from '../../../../../src/shared/storage-items.ts';
+import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../../fake-grist/sample-data.ts';
+import { finished } from '../../../../setup/finished-run.ts';
+import { ACCOUNT_1 } from '../../../../setup/saved-key.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" (12 documents) the next. */
 const TEAM_1 = { orgId: 100, home: 200, documents: 201 };
