@@ -171,7 +171,7 @@ export function createDocumentChoice(listing: ReadonlySignal<Listing | null>): D
       batch(() => {
         site.value = key;
         // A workspace of another site would show nothing.
-        if (workspace.value && key && !workspace.value.startsWith(`${key}/`)) workspace.value = '';
+        if (workspace.value && key && !workspace.value.startsWith(`${key} `)) workspace.value = '';
       }),
     setWorkspace: (key) => (workspace.value = key),
     toggle(key, range = false) {

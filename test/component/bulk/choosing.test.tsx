@@ -65,6 +65,17 @@ describe('choosing documents', () => {
     expect(checkbox('Forecast')).toBeTruthy();
   });
 
+  test('a workspace picked, then its own site: the workspace stays picked; another site clears it', async () => {
+    await setup();
+    choose('Workspace', 'Acme › Finance');
+    choose('Site', 'Acme');
+    expect((screen.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Finance');
+    expect(checkbox('Forecast')).toBeTruthy();
+    choose('Site', 'Globex');
+    expect((screen.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('All workspaces');
+    expect(checkbox('Budget 2025 – <b>Globex</b>')).toBeTruthy();
+  });
+
   test('with two accounts, each site is named with its account’s user, and the same site of each is a choice of its own', async () => {
     const one = listing();
     // A copy, as two accounts' listings are (each parsed from its own answer).
