@@ -3,11 +3,11 @@
  * The Bulk changes page as a user meets it (rendered with a fake backend: bulk-page.tsx), 20,000 documents: only the rows near the viewport are drawn.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { BulkApp } from '../../../src/bulk/app.tsx';
 import { createBulkStore } from '../../../src/bulk/store.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
-import { doc, findField, site } from './bulk-page.tsx';
+import { doc, fakeBackend, findField, site } from './bulk-page.tsx';
 
 afterEach(cleanup);
 
@@ -15,17 +15,7 @@ describe('at scale', () => {
   test('20,000 documents selected: the picker and the preview render only the rows near the viewport', async () => {
     const documents = Array.from({ length: 20_000 }, (_, index) => doc(`big${String(index).padStart(19, '0')}`, `Report ${index}`));
     const big: Listing = { fetchedAt: 1, sites: [site(9, 'Big', [{ id: 90, name: 'All', documents }])] };
-    const backend = {
-      refreshListing: vi.fn(async () => ({ ok: true as const, value: big })),
-      getBulkRun: vi.fn(async () => ({ ok: true as const, value: null })),
-      startBulkRename: vi.fn(),
-      startBulkMove: vi.fn(),
-      startBulkTrash: vi.fn(),
-      startBulkCopy: vi.fn(),
-      stopBulkRun: vi.fn(),
-      retryFailedBulk: vi.fn(),
-      undoBatch: vi.fn(),
-    };
+    const backend = fakeBackend(big);
     render(<BulkApp store={createBulkStore({ backend, readCachedListing: async () => big })} />);
     await screen.findByRole('checkbox', { name: 'Select Report 0' });
     fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));

@@ -50,10 +50,11 @@ export function runOf(items: BulkItemStatus[], extra: Partial<BulkRunSnapshot> =
   return { id: 'run-1', kind: 'rename', batchId: 'batch-1', items, stopped: false, done: items.every((entry) => entry.state !== 'queued' && entry.state !== 'sending'), ...extra };
 }
 
-export async function setup({ latestRun = null, cached = listing() }: { latestRun?: BulkRunSnapshot | null; cached?: Listing } = {}) {
-  const backend = {
+/** The page's backend, faked: the listing refreshed is `cached`, the latest run `latestRun`; the rest answer what a test sets. */
+export function fakeBackend(cached: Listing, latestRun: BulkRunSnapshot | null = null) {
+  return {
     refreshListing: vi.fn(async () => ({ ok: true as const, value: cached })),
-    getBulkRun: vi.fn(async (_request: { runId: string | null }) => ({ ok: true as const, value: latestRun as BulkRunSnapshot | null })),
+    getBulkRun: vi.fn(async (_request: { runId: string | null }) => ({ ok: true as const, value: latestRun })),
     startBulkRename: vi.fn(),
     startBulkMove: vi.fn(),
     startBulkTrash: vi.fn(),
@@ -62,6 +63,10 @@ export async function setup({ latestRun = null, cached = listing() }: { latestRu
     retryFailedBulk: vi.fn(),
     undoBatch: vi.fn(),
   };
+}
+
+export async function setup({ latestRun = null, cached = listing() }: { latestRun?: BulkRunSnapshot | null; cached?: Listing } = {}) {
+  const backend = fakeBackend(cached, latestRun);
   /** Each look at a run waits for the test to let it go. */
   const looks: Array<() => void> = [];
   const store = createBulkStore({ backend, readCachedListing: async () => cached, wait: () => new Promise((resolve) => looks.push(() => resolve())) });
