@@ -8,7 +8,7 @@ import { t } from '../shared/i18n.ts';
 import { accountShortNames, canRename, siteDisplayName, type Listing, type SiteEntry } from '../shared/listing.ts';
 import { matchingRows, prepareListing, type DocumentItemRow } from '../listing-view/listing-rows.ts';
 import { searchTerms } from '../shared/search.ts';
-import { workspaceKeyOf, type PickedDocument } from './rename-preview.ts';
+import { workspaceKeyOf, type PickedDocument } from './picked-document.ts';
 
 /** A line of the document picker: a site's or workspace's heading, or a document to pick. */
 export type PickerRow = { kind: 'site'; key: string; name: string } | { kind: 'workspace'; key: string; name: string } | { kind: 'document'; key: string; row: DocumentItemRow };

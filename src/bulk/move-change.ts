@@ -7,7 +7,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Listing } from '../shared/listing.ts';
 import { batchDestinations, type MoveDestination } from '../shared/move.ts';
 import { planMove, type MovePlan } from './move-plan.ts';
-import type { PickedDocument } from './rename-preview.ts';
+import type { PickedDocument } from './picked-document.ts';
 import { moveRun } from './runs/move.ts';
 import type { Runner } from './runs/runner.ts';
 

@@ -9,7 +9,7 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { Listing } from '../shared/listing.ts';
 import { copyDestinations, type MoveDestination } from '../shared/move.ts';
-import type { PickedDocument } from './rename-preview.ts';
+import type { PickedDocument } from './picked-document.ts';
 import { copyRun } from './runs/copy.ts';
 import type { Runner } from './runs/runner.ts';
 import { trashRun } from './runs/trash.ts';

@@ -5,8 +5,7 @@
  */
 import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { MoveDestination } from '../../shared/move.ts';
-import type { PickedDocument } from '../rename-preview.ts';
-import { pickedKeys } from './picked-keys.ts';
+import { pickedKeys, type PickedDocument } from '../picked-document.ts';
 import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
 
 /** What a copy run starts from: the picked documents, and where their copies go. */

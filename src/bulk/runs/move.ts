@@ -6,7 +6,7 @@
  */
 import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { MovePlan } from '../move-plan.ts';
-import type { PickedDocument } from '../rename-preview.ts';
+import type { PickedDocument } from '../picked-document.ts';
 import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
 
 /** What a move run starts from: the picked documents, and the plan of moving them (null: no destination). */

@@ -4,7 +4,8 @@
  * the rules are invalid or rename nothing.
  */
 import { RUN_WORDS } from '../../shared/bulk-words.ts';
-import type { PickedDocument, Preview } from '../rename-preview.ts';
+import type { Preview } from '../rename-preview.ts';
+import type { PickedDocument } from '../picked-document.ts';
 import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
 
 /** What a rename run starts from: the picked documents, and the preview of the rules (null: invalid). */

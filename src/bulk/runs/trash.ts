@@ -1,7 +1,6 @@
 /** A bulk run to the trash on the Bulk changes page: started with every picked document; nothing starts with none picked. */
 import { RUN_WORDS } from '../../shared/bulk-words.ts';
-import type { PickedDocument } from '../rename-preview.ts';
-import { pickedKeys } from './picked-keys.ts';
+import { pickedKeys, type PickedDocument } from '../picked-document.ts';
 import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
 
 export const trashRun: RunKind<'trash', { picked: readonly PickedDocument[] }> = {

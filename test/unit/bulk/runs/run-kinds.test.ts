@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planMove } from '../../../../src/bulk/move-plan.ts';
-import { previewRenames, workspaceKeyOf, type PickedDocument } from '../../../../src/bulk/rename-preview.ts';
+import { workspaceKeyOf, type PickedDocument } from '../../../../src/bulk/picked-document.ts';
+import { previewRenames } from '../../../../src/bulk/rename-preview.ts';
 import { compileRules, NO_RULES, type RenameRules } from '../../../../src/bulk/rename-rules.ts';
 import { copyRun } from '../../../../src/bulk/runs/copy.ts';
 import { moveRun } from '../../../../src/bulk/runs/move.ts';
