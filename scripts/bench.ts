@@ -501,7 +501,7 @@ async function omniboxRows(extension: LoadedExtension, page: Page): Promise<Row[
   ];
 }
 
-/** What is typed into the Bulk rename page's Find field, one character at a time, then deleted. */
+/** What is typed into the Bulk changes page's Find field, one character at a time, then deleted. */
 const BULK_FINDS = ['Document', 'ment 4'];
 /** The bulk runs measured: BULK_PER_HOST documents on each of BULK_HOSTS team sites. */
 const BULK_HOSTS = 10;
