@@ -3,7 +3,7 @@ import { build as bundle } from 'rolldown';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
-import { BULK_RENAME_PAGE } from './src/shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from './src/shared/bulk-page.ts';
 import { FIREFOX_MIN_VERSION, firefoxManifest } from './scripts/firefox-manifest.ts';
 
 // The manifest's version follows package.json so a release bumps one place.
@@ -81,9 +81,9 @@ export default defineConfig(({ mode }) => {
       target,
       // Every browser the extension supports has modulepreload: no polyfill in every page.
       modulePreload: { polyfill: false },
-      // The document window and the Bulk rename page are opened by the extension, not named in the
+      // The document window and the Bulk changes page are opened by the extension, not named in the
       // manifest, so crxjs needs telling.
-      rollupOptions: { input: { 'document-window': 'src/document-window/index.html', bulk: BULK_RENAME_PAGE } },
+      rollupOptions: { input: { 'document-window': 'src/document-window/index.html', bulk: BULK_CHANGES_PAGE } },
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     server: { host: '127.0.0.1' },

@@ -20,7 +20,7 @@ import { makeSelfSignedCert } from '../test/fake-grist/tls.ts';
 import { gzipKb, pageScripts, workerScripts } from '../test/e2e/bundle.ts';
 import { loadExtension, type LoadedExtension } from '../test/e2e/extension.ts';
 import { OPTIONS_PAGE, POPUP_PAGE, saveOptions } from '../test/e2e/user-actions.ts';
-import { BULK_RENAME_PAGE } from '../src/shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from '../src/shared/bulk-page.ts';
 import { LISTING_PORT, type ListingPart } from '../src/shared/messages.ts';
 
 const TEAMS = Number(process.env.TEAMS ?? 50);
@@ -501,7 +501,7 @@ async function omniboxRows(extension: LoadedExtension, page: Page): Promise<Row[
   ];
 }
 
-/** What is typed into the Bulk rename page's Find field, one character at a time, then deleted. */
+/** What is typed into the Bulk changes page's Find field, one character at a time, then deleted. */
 const BULK_FINDS = ['Document', 'ment 4'];
 /** The bulk runs measured: BULK_PER_HOST documents on each of BULK_HOSTS team sites. */
 const BULK_HOSTS = 10;
@@ -682,7 +682,7 @@ async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof start
  * typed (ms per keystroke); then bulk renames and bulk moves sent from it (see bulkRunRows).
  */
 async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
-  const page = await phase.extension.openPage(BULK_RENAME_PAGE);
+  const page = await phase.extension.openPage(BULK_CHANGES_PAGE);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Select all shown' }).click();
   await page.getByText(`${DOCUMENTS} documents selected`).waitFor();

@@ -2,7 +2,12 @@
 import './start-mark.ts';
 import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-window/document-at-url.ts';
-import { getBulkRun, retryFailedBulk, startBulkCopy, startBulkMove, startBulkRename, startBulkTrash, stopBulkRun, undoBatch } from './bulk/bulk-runs.ts';
+import { undoBatch } from './bulk/batch-undo.ts';
+import { getBulkRun, retryFailedBulk, stopBulkRun } from './bulk/run-engine.ts';
+import { startBulkCopy } from './bulk/targets/copy.ts';
+import { startBulkMove } from './bulk/targets/move.ts';
+import { startBulkRename } from './bulk/targets/rename.ts';
+import { startBulkTrash } from './bulk/targets/trash.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener } from './message-router.ts';

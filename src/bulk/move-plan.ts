@@ -4,7 +4,7 @@
  * stays within one server, grist-api.md "Moving a document"). Pure.
  */
 import { serverOf, type MoveDestination } from '../shared/move.ts';
-import type { PickedDocument } from './rename-preview.ts';
+import type { PickedDocument } from './picked-document.ts';
 
 /** What moving the picked documents to the destination comes to, row by row of the preview. */
 export interface MovePlan {

@@ -5,24 +5,8 @@
  */
 import { MAX_DOCUMENT_NAME_LENGTH, nameVerdict } from '../shared/document-name.ts';
 import { t } from '../shared/i18n.ts';
-import type { DocumentEntry } from '../shared/listing.ts';
+import type { PickedDocument } from './picked-document.ts';
 import type { CompiledRules } from './rename-rules.ts';
-
-/** A document the user picked, with where it lives (names as listed). */
-export interface PickedDocument {
-  /** The account that lists it: the worker renames or moves it with that account's key. */
-  account: string;
-  orgId: number;
-  /** Its site's address: org ids are per server, so two servers' sites may share one. */
-  siteUrl: string;
-  workspaceId: number;
-  /** Its workspace among every server's (see workspaceKeyOf): workspace ids are per server. */
-  workspaceKey: string;
-  workspaceName: string;
-  /** Its site's name as the page shows it. */
-  siteName: string;
-  document: DocumentEntry;
-}
 
 /** What renaming one document would come to. */
 export type Verdict =
@@ -55,11 +39,6 @@ export interface Preview {
   otherNames: ReadonlyMap<string, ReadonlySet<string>>;
   /** By workspace key, once looked at: the names it would hold more than once. */
   repeated: Map<string, Set<string>>;
-}
-
-/** A workspace's key among every server's: its site's address and its id (one workspace two accounts list is one). */
-export function workspaceKeyOf(siteUrl: string, workspaceId: number): string {
-  return `${siteUrl} ${workspaceId}`;
 }
 
 /**

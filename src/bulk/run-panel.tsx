@@ -9,18 +9,15 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { placeName } from '../shared/move.ts';
-import { RUN_WORDS } from '../shared/bulk-words.ts';
-import { describeRun, runCounts } from './run-control.ts';
+import { undoneText } from './runs/run-kind.ts';
+import { RUN_KINDS } from './runs/run-kinds.ts';
+import { describeRun, runCounts } from './runs/runner.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
 
-function outcomeText(item: BulkItemStatus, undo: BatchUndoResult | undefined): string {
-  if (undo) {
-    if (undo.outcome === 'restored') return t('bulkRestored');
-    if (undo.outcome === 'renamed-elsewhere') return t('bulkNotRestoredElsewhere', undo.message ?? '');
-    if (undo.outcome === 'moved-elsewhere') return t('bulkNotRestoredMovedElsewhere', undo.message ?? '');
-    return t('bulkNotRestoredFailed', undo.message ?? '');
-  }
+/** What became of an item of a run of `kind`: what its undo came to once asked, else where it stands. */
+function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndoResult | undefined): string {
+  if (undo) return undoneText(RUN_KINDS[run.kind], undo);
   switch (item.state) {
     case 'queued':
       return t('bulkQueued');
@@ -81,7 +78,7 @@ function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (ite
 
 /** The run's heading: under way, done, or done and then undone ("… · 18 of 20 undone"). */
 function runHeading(run: BulkRunSnapshot, undone: ReadonlyMap<string, BatchUndoResult> | null): string {
-  const words = RUN_WORDS[run.kind];
+  const words = RUN_KINDS[run.kind].words;
   const heading = t(run.done ? words.doneHeading : words.heading);
   if (!undone) return heading;
   const restored = [...undone.values()].filter((result) => result.outcome === 'restored').length;
@@ -106,7 +103,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
     }
   });
   const counts = runCounts(run);
-  const words = RUN_WORDS[run.kind];
+  const words = RUN_KINDS[run.kind].words;
   const kind = kindColumns(run);
   const undone = store.undone.value;
   const busy = store.busy.value;
@@ -151,7 +148,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
         row={(index) => {
           const item = run.items[index]!;
           const undo = undone?.get(item.docId);
-          const outcome = outcomeText(item, undo);
+          const outcome = outcomeText(run, item, undo);
           return (
             <>
               <td class="where">

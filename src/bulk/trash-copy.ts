@@ -4,14 +4,15 @@
  * click: **Move selected to trash**, or a copy's destination chosen, makes it the change the
  * preview shows, with a question that names the count; only its answer starts the run. Both are
  * runs of the worker, watched, stopped, retried and undone as a batch like the others
- * (run-control.ts). Deleting forever is never offered in bulk.
+ * (runs/runner.ts). Deleting forever is never offered in bulk.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
 import type { Listing } from '../shared/listing.ts';
 import { copyDestinations, type MoveDestination } from '../shared/move.ts';
-import type { PickedDocument } from './rename-preview.ts';
-import type { RunControl } from './run-control.ts';
+import type { PickedDocument } from './picked-document.ts';
+import { copyRun } from './runs/copy.ts';
+import type { Runner } from './runs/runner.ts';
+import { trashRun } from './runs/trash.ts';
 
 /** A trash or copy run asked for and not sent yet: the preview shows it and asks. */
 export type PendingChange = { kind: 'trash' } | { kind: 'copy'; to: MoveDestination };
@@ -38,14 +39,13 @@ export interface TrashCopyView {
 
 /** What the trash and copy runs need of the page's store. */
 export interface TrashCopyDependencies {
-  backend: Pick<Backend, 'startBulkTrash' | 'startBulkCopy'>;
   listing: ReadonlySignal<Listing | null>;
   picked: ReadonlySignal<{ documents: readonly PickedDocument[] }>;
-  startRun: RunControl['startRun'];
+  runner: Pick<Runner, 'begin'>;
 }
 
 /** Creates the page's trash and copy runs. */
-export function createTrashCopy({ backend, listing, picked, startRun }: TrashCopyDependencies): TrashCopyView {
+export function createTrashCopy({ listing, picked, runner }: TrashCopyDependencies): TrashCopyView {
   const choosingCopy = signal(false);
   const pendingChange = signal<PendingChange | null>(null);
   return {
@@ -67,14 +67,10 @@ export function createTrashCopy({ backend, listing, picked, startRun }: TrashCop
     },
     async confirmPendingChange() {
       const pending = pendingChange.value;
-      const items = picked.value.documents.map((entry) => ({ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }));
-      if (!pending || items.length === 0) return;
+      const documents = picked.value.documents;
+      if (!pending || documents.length === 0) return;
       pendingChange.value = null;
-      await startRun((requestId) =>
-        pending.kind === 'trash'
-          ? backend.startBulkTrash({ requestId, items })
-          : backend.startBulkCopy({ requestId, items, to: { orgId: pending.to.site.orgId, siteUrl: pending.to.site.siteUrl, workspaceId: pending.to.workspace.id } }),
-      );
+      await (pending.kind === 'trash' ? runner.begin(trashRun, { picked: documents }) : runner.begin(copyRun, { picked: documents, to: pending.to }));
     },
     cancelPendingChange: () => (pendingChange.value = null),
   };

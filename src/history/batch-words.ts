@@ -76,5 +76,5 @@ export function batchHeading(batch: readonly ChangeLogItem[], log: readonly Chan
 
 /** What undoing a batch (its entries) came to: `restored` of `total` documents put back. */
 export function batchUndone(batch: readonly ChangeLogItem[], restored: number, total: number): string {
-  return t((batch[0] && UNDONE[batch[0].kind]) ?? 'bulkUndoSummary', String(restored), String(total));
+  return t((batch[0] && UNDONE[batch[0].kind]) ?? 'bulkRenameUndoSummary', String(restored), String(total));
 }

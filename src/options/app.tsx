@@ -3,7 +3,7 @@
  * itself is where keyboard focus goes after an action.
  */
 import { useEffect } from 'preact/hooks';
-import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
 import { t } from '../shared/i18n.ts';
 import { MAX_ACCOUNTS } from '../shared/messages.ts';
 import { HistoryView } from '../history/history-view.tsx';
@@ -40,7 +40,7 @@ export function OptionsApp({ store }: OptionsAppProps) {
         <h2 id="bulk-heading">{t('bulkTitle')}</h2>
         <p class="hint">{t('bulkOpenIntro')}</p>
         {/* A link: the page opens in a tab of its own, as links do, with no browser API. */}
-        <a class="button-link" href={`/${BULK_RENAME_PAGE}`} target="_blank">
+        <a class="button-link" href={`/${BULK_CHANGES_PAGE}`} target="_blank">
           {t('bulkTitle')}
         </a>
       </section>

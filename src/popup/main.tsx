@@ -6,7 +6,7 @@ import { extensionApi as browser } from '../shared/extension-api.ts';
 import { render } from 'preact';
 import { backendFor, refreshUnderway } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import { BULK_RENAME_PAGE } from '../shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen-handover.ts';
@@ -20,7 +20,7 @@ const store = createPopupStore({
   readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
   readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
-  openBulkChanges: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_RENAME_PAGE) }),
+  openBulkChanges: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_CHANGES_PAGE) }),
   // Folds the names for search after the list is on screen, before the user is likely to type:
   // when the page is idle, or within 100 ms even if it never is (people type as soon as they see).
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 100 }),

@@ -1,6 +1,6 @@
 /**
  * The words of each kind of bulk run, as message keys: what the Bulk changes page says of a run
- * (bulk/run-control.ts) and how the History heads its batch (history/batch-words.ts). Here, not in
+ * (bulk/runs/) and how the History heads its batch (history/batch-words.ts). Here, not in
  * either page's folder, so neither imports the other's code.
  */
 import type { BulkRunSnapshot } from './bulk.ts';
@@ -12,7 +12,7 @@ import type { MessageKey } from './i18n.ts';
  * to, and the button that leaves it.
  */
 export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'doneHeading' | 'summary' | 'going' | 'goingOne' | 'undone' | 'newRun', MessageKey>> = {
-  rename: { heading: 'bulkRunHeading', doneHeading: 'bulkRunDoneHeading', summary: 'bulkRunSummary', going: 'bulkRenaming', goingOne: 'bulkRenamingOne', undone: 'bulkUndoSummary', newRun: 'bulkNewRename' },
+  rename: { heading: 'bulkRenameRunHeading', doneHeading: 'bulkRenameRunDoneHeading', summary: 'bulkRenameRunSummary', going: 'bulkRenaming', goingOne: 'bulkRenamingOne', undone: 'bulkRenameUndoSummary', newRun: 'bulkNewRename' },
   move: { heading: 'bulkMoveRunHeading', doneHeading: 'bulkMoveRunDoneHeading', summary: 'bulkMoveRunSummary', going: 'bulkMoving', goingOne: 'bulkMovingOne', undone: 'bulkMoveUndoSummary', newRun: 'bulkNewRun' },
   trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', goingOne: 'bulkTrashingOne', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },
   copy: { heading: 'bulkCopyRunHeading', doneHeading: 'bulkCopyRunDoneHeading', summary: 'bulkCopyRunSummary', going: 'bulkCopying', goingOne: 'bulkCopyingOne', undone: 'bulkCopyUndoSummary', newRun: 'bulkNewRun' },

@@ -8,8 +8,12 @@ import type { DocumentPlace } from './listing.ts';
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */
 export const MAX_BULK_ITEMS = 50_000;
 
-/** One document to rename: which (as the popup's listing names it) and to what. */
-export interface BulkRenameItem {
+/**
+ * One document of a bulk run: which (as the popup's listing names it), and its name once the run's
+ * change is made (a rename's new name; a move's or trash's, its name; a copy's, the copy's). What a
+ * rename run's start sends, and every item's base (BulkItemStatus).
+ */
+export interface BulkDocument {
   orgId: number;
   /** Its site's address: org and document ids are per server. */
   siteUrl?: string;
@@ -55,7 +59,7 @@ export type BulkItemState =
   /** Never sent: stopped, not in the listing, nothing to change, or a move it may not make; `message` says which. */
   | 'not-sent';
 
-export interface BulkItemStatus extends BulkRenameItem {
+export interface BulkItemStatus extends BulkDocument {
   /** The name it had when the run started (in a move run, `newName` is that name too). */
   oldName: string;
   /** Its site's and workspace's names, as the worker's listing gives them ('' when it does not list it). */
@@ -88,14 +92,19 @@ export interface BulkRunSnapshot {
  * `newName` are both the document's name.
  */
 export interface BatchUndoResult {
+  /** The document the undo changed: for a copy, the copy (see `copyOf`). */
   docId: string;
+  /** For a copy: the document copied, which the run's item names (BulkItemStatus.docId). */
+  copyOf?: string;
   oldName: string;
   newName: string;
   /**
-   * `restored`: the old name back, or the document back where it was. Nothing was sent for
-   * `renamed-elsewhere` (`message`: the name it has now) or `moved-elsewhere` (`message`: the
-   * workspace it is in now, on the site the move took it to). `failed`: `message` says why.
+   * What happened to the document: `restored`: the change undone (the old name back, the document
+   * back where it was, out of the trash, or its copy in the trash). Changed elsewhere since, so
+   * nothing was sent: `renamed-since` (`message`: the name it, or its copy, has now) or
+   * `moved-since` (`message`: the workspace it is in now, on the site the move took it to).
+   * `failed`: `message` says why.
    */
-  outcome: 'restored' | 'renamed-elsewhere' | 'moved-elsewhere' | 'failed';
+  outcome: 'restored' | 'renamed-since' | 'moved-since' | 'failed';
   message?: string;
 }

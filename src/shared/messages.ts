@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot, BulkStart } from './bulk.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkStart } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
@@ -196,7 +196,7 @@ export interface Protocol {
    * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
    * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.
    */
-  startBulkRename: { request: BulkStart & { items: BulkRenameItem[] }; response: BulkRunSnapshot };
+  startBulkRename: { request: BulkStart & { items: BulkDocument[] }; response: BulkRunSnapshot };
   /**
    * Starts a bulk move run in the worker: documents of its listing, all to one workspace of it, each
    * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.

@@ -1189,7 +1189,7 @@ describe('undo and the rename history (issue 13)', () => {
       ok: true,
       value: [
         { docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', outcome: 'restored' },
-        { docId: 'acmeLeads0000000000000', oldName: 'Leads', newName: 'Leads 2027', outcome: 'renamed-elsewhere', message: 'Leads (final)' },
+        { docId: 'acmeLeads0000000000000', oldName: 'Leads', newName: 'Leads 2027', outcome: 'renamed-since', message: 'Leads (final)' },
       ],
     });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries.map((entry) => (entry.id === 'entry-1' ? { ...entry, cannotUndo: 'Already undone.' } : entry)) });

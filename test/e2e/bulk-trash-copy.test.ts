@@ -76,4 +76,19 @@ describe('bulk trash and copy', () => {
     expect((projects as { docs: Array<{ name: string }> }).docs.filter((doc) => doc.name === 'Budget 2025 – Sales (copy)')).toHaveLength(2);
     await page.close();
   });
+
+  it('Undo this batch of the copies moves each copy to the trash, and the run’s table says so of each; the documents copied stay', async () => {
+    const { grist, extension } = setup;
+    // The page opens on the last run, the copy run above.
+    const page = await openBulkPage(extension);
+    await page.getByRole('button', { name: 'Undo this batch' }).click();
+    await page.getByRole('status').getByText('Moved 2 of 2 copies to trash.').waitFor();
+    const outcomes = await page.getByRole('table', { name: 'Copying' }).locator('td.outcome').allTextContents();
+    expect(outcomes).toEqual(['moved to trash', 'moved to trash']);
+    const sales = seed.docs.filter((doc) => doc.name === 'Budget 2025 – Sales');
+    expect(sales.map((doc) => grist.doc(doc.id)?.removedAt)).toEqual(sales.map(() => undefined));
+    // Globex's Projects (workspace 9) lists no copy any more: Grist lists no document of the trash there.
+    expect(grist.docsIn(9).filter((doc) => doc.name === 'Budget 2025 – Sales (copy)')).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,9 +1,9 @@
 /**
- * Waits for a bulk run of the worker (src/background/bulk/bulk-runs.ts) to be done: nothing
+ * Waits for a bulk run of the worker (src/background/bulk/run-engine.ts) to be done: nothing
  * queued or on its way. For the bulk rename and bulk move tests.
  */
 import { expect, vi } from 'vitest';
-import { getBulkRun } from '../../src/background/bulk/bulk-runs.ts';
+import { getBulkRun } from '../../src/background/bulk/run-engine.ts';
 import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
 
 /** In: the run's id. Out: its snapshot once done; fails the test after 8 s. */

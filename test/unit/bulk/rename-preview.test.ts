@@ -1,6 +1,7 @@
 /** The bulk rename's preview (src/bulk/rename-preview.ts): new names, verdicts, counts. */
 import { describe, expect, it } from 'vitest';
-import { changedPart, previewRenames, verdictAt, workspaceKeyOf, type PickedDocument } from '../../../src/bulk/rename-preview.ts';
+import { workspaceKeyOf, type PickedDocument } from '../../../src/bulk/picked-document.ts';
+import { changedPart, previewRenames, verdictAt } from '../../../src/bulk/rename-preview.ts';
 import { compileRules, NO_RULES, type RenameRules } from '../../../src/bulk/rename-rules.ts';
 
 const picked = (name: string, workspaceId = 1, workspaceName = 'Finance', siteUrl = 'https://acme.getgrist.com'): PickedDocument => ({

@@ -5,7 +5,7 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
+import { startBulkRename } from '../../../../src/background/bulk/targets/rename.ts';
 import { findDocument, findWorkspace } from '../../../../src/background/changes/listed-documents.ts';
 import { moveDocument } from '../../../../src/background/changes/move.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';

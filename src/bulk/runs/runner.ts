@@ -1,14 +1,17 @@
 /**
- * A bulk run as the Bulk changes page sees it: started (by a request the store makes), followed
- * while the worker sends it, stopped, retried, and undone as a batch, with what each step came to in
- * words for the status line. The run belongs to the worker; the page only watches it.
+ * The one runner every kind of bulk run goes through on the Bulk changes page: started from a
+ * kind's descriptor (run-kind.ts) and what its form prepared, followed while the worker sends it,
+ * stopped, retried, and undone as a batch, with what each step came to in the run kind's words for
+ * the status line. The run belongs to the worker; the page only watches it.
  */
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
-import type { BatchUndoResult, BulkRunSnapshot } from '../shared/bulk.ts';
-import { settle, type ErrorValue } from '../shared/errors.ts';
-import { RUN_WORDS } from '../shared/bulk-words.ts';
-import { t } from '../shared/i18n.ts';
+import type { Backend } from '../../shared/backend-client.ts';
+import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
+import { settle, type ErrorValue } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import type { RequestOf } from '../../shared/messages.ts';
+import type { RunKind, StartMessages } from './run-kind.ts';
+import { RUN_KINDS } from './run-kinds.ts';
 
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
 export const RUN_POLL_MS = 250;
@@ -29,27 +32,27 @@ export function runCounts(run: BulkRunSnapshot) {
 /** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run, and so on: RUN_WORDS). */
 export function describeRun(run: BulkRunSnapshot): string {
   const counts = runCounts(run);
-  return t(RUN_WORDS[run.kind].summary, String(counts.changed), String(counts.failed), String(counts.notSent));
+  return t(RUN_KINDS[run.kind].words.summary, String(counts.changed), String(counts.failed), String(counts.notSent));
 }
 
 /** "Renaming 18 documents…" ("Moving …"): the documents on their way, not those it will not send. */
 function describeStart(run: BulkRunSnapshot): string {
   const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
-  const words = RUN_WORDS[run.kind];
+  const words = RUN_KINDS[run.kind].words;
   return sent === 1 ? t(words.goingOne) : t(words.going, String(sent));
 }
 
 /** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run, and so on). */
 function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
-  return t(RUN_WORDS[run.kind].undone, String(restored), String(results.length));
+  return t(RUN_KINDS[run.kind].words.undone, String(restored), String(results.length));
 }
 
 /** The run as the page's views see it, and what they can do with it. */
 export interface RunView {
   /** The run shown (started here, or found under way when the page opened); null: choosing. */
   readonly run: ReadonlySignal<BulkRunSnapshot | null>;
-  /** What Undo this batch came to, by document id; null before it was asked. */
+  /** What Undo this batch came to, by the id of the run item's document (BatchUndoResult.copyOf for a copy); null before it was asked. */
   readonly undone: ReadonlySignal<ReadonlyMap<string, BatchUndoResult> | null>;
   /** True while a start, stop, retry or undo is waiting for the worker. */
   readonly busy: ReadonlySignal<boolean>;
@@ -64,26 +67,28 @@ export interface RunView {
 /** A request to the worker that answers with a run (or none). */
 type RunRequest = () => Promise<{ ok: true; value: BulkRunSnapshot | null } | { ok: false; error: ErrorValue }>;
 
+/** What the runner sends: the start of each kind of run, and the messages about a run under way. */
+export type RunnerBackend = Pick<Backend, StartMessages[BulkRunSnapshot['kind']] | 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>;
+
 /** The run as the page's store drives it: its state, writable, and how to start and follow a run. */
-export interface RunControl extends RunView {
+export interface Runner extends RunView {
   readonly run: Signal<BulkRunSnapshot | null>;
   readonly undone: Signal<ReadonlyMap<string, BatchUndoResult> | null>;
   readonly busy: Signal<boolean>;
   readonly announcement: Signal<string>;
-  /** Runs one request to the worker about the run, showing the run it answers and following it. */
-  act(request: RunRequest): Promise<void>;
   /**
-   * Starts a new run with `request` (as act), the user's answer: it gets one new request id
+   * The user's answer: starts a run of `kind` from what its form prepared, when its check lets
+   * anything be sent (RunKind.request), and follows it. The start gets one new request id
    * (BulkStart), which the worker knows a start sent again by; what the last batch's undo came to
-   * is no longer shown.
+   * is no longer shown. Nothing is sent while the worker is busy with the run shown.
    */
-  startRun(request: (requestId: string) => ReturnType<RunRequest>): Promise<void>;
+  begin<K extends BulkRunSnapshot['kind'], P>(kind: RunKind<K, P>, prepared: P): Promise<void>;
   /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
   follow(runId: string): Promise<void>;
 }
 
-/** Creates the control of the page's run. In: the backend, and how to wait between two looks at a run (ms). */
-export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulkRun' | 'retryFailedBulk' | 'undoBatch'>, wait: (ms: number) => Promise<void>): RunControl {
+/** Creates the runner of the page's runs. In: the backend, and how to wait between two looks at a run (ms). */
+export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promise<void>): Runner {
   const run = signal<BulkRunSnapshot | null>(null);
   const undone = signal<ReadonlyMap<string, BatchUndoResult> | null>(null);
   const busy = signal(false);
@@ -133,7 +138,8 @@ export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulk
       return;
     }
     const results = new Map(undone.value ?? []);
-    for (const result of reply.value) results.set(result.docId, result);
+    // By the run item's document: a copy's undo changed the copy, the item names the document copied.
+    for (const result of reply.value) results.set(result.copyOf ?? result.docId, result);
     undone.value = results;
     announcement.value = describeUndo(current, reply.value);
   }
@@ -143,11 +149,14 @@ export function createRunControl(backend: Pick<Backend, 'getBulkRun' | 'stopBulk
     undone,
     busy,
     announcement,
-    act,
-    startRun: (request) => {
+    begin(kind, prepared) {
+      const request = kind.request(prepared);
+      if (!request) return Promise.resolve();
       if (!busy.value) undone.value = null;
       const requestId = crypto.randomUUID();
-      return act(() => request(requestId));
+      // Each kind's request goes with its own message (RunKind.message); TypeScript cannot follow K there.
+      const start = backend[kind.message] as (request: RequestOf<typeof kind.message>) => ReturnType<RunRequest>;
+      return act(() => start.call(backend, { ...request, requestId } as RequestOf<typeof kind.message>));
     },
     follow,
     stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),

@@ -5,7 +5,9 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkRename, stopBulkRun, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
+import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
+import { startBulkRename } from '../../../../src/background/bulk/targets/rename.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { forgetListing, readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';

@@ -6,15 +6,17 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, startBulkMove, stopBulkRun, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../../../src/background/changes/move.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../fake-grist/sample-data.ts';
-import { finished } from '../../../setup/finished-run.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
+import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
+import { startBulkMove } from '../../../../../src/background/bulk/targets/move.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { moveDocument } from '../../../../../src/background/changes/move.ts';
+import { listingItem } from '../../../../../src/shared/storage-items.ts';
+import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../../fake-grist/sample-data.ts';
+import { finished } from '../../../../setup/finished-run.ts';
+import { ACCOUNT_1 } from '../../../../setup/saved-key.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" (12 documents) the next. */
 const TEAM_1 = { orgId: 100, home: 200, documents: 201 };
@@ -236,7 +238,7 @@ describe('a bulk move run', () => {
     expect(wanted.map(({ docId }) => [byDocument.get(docId)?.outcome, byDocument.get(docId)?.message])).toEqual([
       ...wanted.slice(0, 4).map(() => ['restored', undefined]),
       // Where it is now: the workspace of the site the run took it to.
-      ['moved-elsewhere', 'Documents'],
+      ['moved-since', 'Documents'],
     ]);
     expect(byDocument.get(wanted[0]!.docId)).toMatchObject({ oldName: 'Document 2.1', newName: 'Document 2.1' });
     // Back on their own site, each through the site the move took it to; their old links stay broken.

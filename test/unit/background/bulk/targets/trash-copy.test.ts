@@ -5,14 +5,17 @@
  * plan's refusal said per document and never sent again.
  */
 import { describe, expect, it } from 'vitest';
-import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startBulkCopy, startBulkTrash, undoBatch } from '../../../../src/background/bulk/bulk-runs.ts';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { generatedDocId, generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
-import { finished } from '../../../setup/finished-run.ts';
-import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
-import { whenRequested } from '../../../setup/worker-grist.ts';
+import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
+import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { startBulkCopy } from '../../../../../src/background/bulk/targets/copy.ts';
+import { startBulkTrash } from '../../../../../src/background/bulk/targets/trash.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { deleteDocument } from '../../../../../src/background/changes/delete-forever.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { generatedDocId, generateSeed, USERS } from '../../../../fake-grist/sample-data.ts';
+import { finished } from '../../../../setup/finished-run.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
+import { whenRequested } from '../../../../setup/worker-grist.ts';
 
 /** generateSeed's team sites: team `n` is org 99 + n, its "Home" workspace 2 × org, its "Documents" the next. */
 const TEAM_2 = { orgId: 101, home: 202 };

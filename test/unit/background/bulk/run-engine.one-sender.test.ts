@@ -6,7 +6,9 @@
  * the fake Grist server.
  */
 import { describe, expect, it } from 'vitest';
-import { retryFailedBulk, startBulkCopy, startBulkRename } from '../../../../src/background/bulk/bulk-runs.ts';
+import { retryFailedBulk } from '../../../../src/background/bulk/run-engine.ts';
+import { startBulkCopy } from '../../../../src/background/bulk/targets/copy.ts';
+import { startBulkRename } from '../../../../src/background/bulk/targets/rename.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { finished } from '../../../setup/finished-run.ts';
 import { documentsNamed } from '../../../setup/stored-documents.ts';

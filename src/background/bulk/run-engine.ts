@@ -1,0 +1,300 @@
+/**
+ * The bulk run engine: many changes of one kind (renames, moves to one workspace, moves to the
+ * trash, copies to one workspace), owned by the worker (closing the page does not stop a run). Each
+ * kind's targets (targets/) check every document against the worker's own listing, which also gives
+ * its site, before the run starts: a page cannot aim the key anywhere. Here: sending them. At most
+ * BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the document's current site, where its
+ * PATCH goes); a 429 with Retry-After pauses that host, then the same request is sent again (Grist
+ * did not apply it; a plan's refusal, its billing 429 included, arrives as `forbidden` and is never
+ * sent again); every change goes through the one-at-a-time queue of its document and the change
+ * pipeline (sendChange), so an answer lost on the way is read back, never re-sent blindly. A run has
+ * one sender: an item is handed to send() once, and not again before that send is back
+ * (run.sending), however often the run is retried and from however many pages; and a start is one
+ * run: each start carries the id the page chose when the user answered (BulkStart), and the same id
+ * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
+ * and where a run stands are here too; Undo this batch is batch-undo.ts.
+ */
+import type { BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { DocumentPlace, Listing } from '../../shared/listing.ts';
+import { t } from '../../shared/i18n.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
+import { copyKind } from '../changes/copy.ts';
+import { moveKind } from '../changes/move.ts';
+import { logChange, sendChange } from '../changes/pipeline.ts';
+import { renameKind } from '../changes/rename.ts';
+import { trashKind } from '../changes/trash.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
+import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
+
+/** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
+export const BULK_IN_FLIGHT_PER_HOST = 2;
+
+/** What a run does for one document: its change, checked against the listing already (targets/). */
+export interface RunChange {
+  /** The change, with the account the listing lookup chose (findDocument) and the site its request goes to. */
+  target: ChangeTarget;
+  /**
+   * Checked again just before it is sent: false when Grist has it already (nothing to send).
+   * Throws ApiError when it must not be sent any more.
+   */
+  due?: () => boolean;
+}
+
+interface Run extends BulkRunSnapshot {
+  /** The kind of change of every item. */
+  change: ChangeKind<ChangeTarget>;
+  /** By item index: the mark of its confirmed change, for the cache write at the run's end (ChangeKind.note). */
+  marks: Map<number, number>;
+  /**
+   * The client of each account its requests go through, made when it starts (or retries): one read
+   * of the keys for the whole run, not one per request behind the cache's megabyte writes in the
+   * storage queue. Once the accounts or keys change, their calls fail as `outdated`, and nothing
+   * more is sent. Throws ApiError `no-key` for an account gone or without a key.
+   */
+  client: (account: string) => GristClient;
+  /** What each item sends (checked against the worker's listing), by index; null when not sent. */
+  changes: Array<RunChange | null>;
+  /**
+   * The items handed to send() and not back yet, by index: the run's one sender. An item waiting
+   * for its host's turn is still `queued`, so go() (a Retry failed from a second page, the message
+   * twice) tells it apart by this, and never hands it to send() a second time.
+   */
+  sending: Set<number>;
+}
+
+const runs = new Map<string, Run>();
+/**
+ * The starts asked for, by the page's request id (BulkStart): the id of the run each started, once
+ * it has. Kept for the worker's life, as the runs are; a worker started again has none (nor any run
+ * to answer).
+ */
+const startedBy = new Map<string, Promise<string>>();
+/** The run started last: a page opened again shows it. */
+let latestRun: Run | null = null;
+/** The per-host limit every run and batch undo shares: BULK_IN_FLIGHT_PER_HOST at once per host. */
+export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
+/** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
+const pausedUntil = new Map<string, number>();
+/** The state of an item once Grist confirmed its change, by the run's kind. */
+const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied' };
+/** The kind of change of each kind of run. */
+const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind };
+
+/**
+ * Each account's client with its saved key, for as long as the accounts and keys stay as they are
+ * now. Throws ApiError `no-key` when no account has a key.
+ */
+async function currentClients(): Promise<(account: string) => GristClient> {
+  const epoch = cacheEpoch();
+  const accounts = await readKeyedAccounts();
+  if (!accounts.some(({ apiKey }) => apiKey !== null)) throw NO_KEY_ERROR();
+  return clientsFor(accounts, { isCurrent: () => cacheEpoch() === epoch });
+}
+
+function snapshot(run: Run): BulkRunSnapshot {
+  const items = run.items.map((item) => ({ ...item }));
+  const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), batchId: run.batchId, items, stopped: run.stopped, done };
+}
+
+function runOf(runId: string): Run {
+  const run = runs.get(runId);
+  if (!run) throw new ApiError('not-found', t('bulkRunGone'));
+  return run;
+}
+
+/**
+ * Sends item `index` of `run`, waiting out a pause its host asked for, then records it. The host's
+ * slot is held only for the PATCH (and a read-back of a lost answer): the cache and history writes
+ * that follow are the worker's, not Grist's. Never rejects.
+ */
+async function send(run: Run, index: number): Promise<void> {
+  // Before anything is awaited: a go() that runs meanwhile sees it taken.
+  run.sending.add(index);
+  const item = run.items[index]!;
+  const { target, due } = run.changes[index]!;
+  const host = new URL(target.siteUrl).host;
+  try {
+    // undefined: stopped before its turn; false: Grist has it already (nothing sent).
+    const sent = await limitFor(host)(async (): Promise<boolean | undefined> => {
+      if (run.stopped) return undefined;
+      item.state = 'sending';
+      for (;;) {
+        const wait = (pausedUntil.get(host) ?? 0) - Date.now();
+        if (wait > 0) await sleep(wait);
+        // Stop pressed while this host was paused: what is not on its way yet is not sent.
+        if (run.stopped) return undefined;
+        try {
+          return await oneAtATime(target.key, async () => {
+            if (due && !due()) return false;
+            await sendChange(run.client(target.account), run.change, target);
+            return true;
+          });
+        } catch (error) {
+          // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
+          // same request again. (A plan's refusal is `forbidden` by now: destinationRefused.)
+          if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
+            pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
+            continue;
+          }
+          throw error;
+        }
+      }
+    });
+    if (!sent) {
+      item.state = 'not-sent';
+      item.message = t(sent === undefined ? 'bulkStopped' : 'bulkUnchanged');
+      return;
+    }
+    // Grist has it now. The change log holds the entry from this call on (Undo this batch reads it
+    // after its write); the cache gets every change of the run in one write, at its end.
+    void logChange(run.change, target, { source: 'bulk', batchId: run.batchId });
+    run.marks.set(index, run.change.note(target));
+    item.state = CONFIRMED[run.kind];
+    delete item.message;
+  } catch (error) {
+    // A move, trash or copy Grist refused for the user's rights or the destination's plan (402, the
+    // billing 429, a limit): Retry failed would be refused the same way, so it is not offered again.
+    item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
+    item.message = error instanceof ApiError ? error.message : t('errorInternal');
+    if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
+  } finally {
+    run.sending.delete(index);
+  }
+}
+
+/**
+ * Sends every queued item of `run` that is not on its way already (run.sending), each host at its
+ * own pace; once all are answered, writes the confirmed ones to the cached listing, in one write
+ * (each stores the whole listing: megabytes). A rename, move or undo of one of them made meanwhile
+ * (in the popup, the history) wins over it.
+ */
+function go(run: Run): void {
+  const sent = [...run.items.entries()].filter(([index, item]) => item.state === 'queued' && !run.sending.has(index));
+  void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
+    const confirmed = sent.flatMap(([index, item]) => {
+      const mark = run.marks.get(index);
+      return item.state === CONFIRMED[run.kind] && mark !== undefined ? [{ target: run.changes[index]!.target, mark }] : [];
+    });
+    if (confirmed.length === 0) return;
+    void run.change.storeNoted(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
+  });
+}
+
+/** A new run of `kind` through each account's `client`, not started yet (see start). */
+function newRun(kind: Run['kind'], client: Run['client']): Run {
+  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set() };
+}
+
+/** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
+function start(run: Run): BulkRunSnapshot {
+  runs.set(run.id, run);
+  latestRun = run;
+  go(run);
+  return snapshot(run);
+}
+
+/**
+ * Starts a run once for `requestId`: the first start with it makes the run (`begin`); the same id
+ * again (the message repeated, even while the first still reads the accounts and the listing)
+ * answers that run as it stands now and adds nothing. A start that failed started nothing: its id
+ * may start one. Out and throws: as `begin`.
+ */
+function startOnce(requestId: string, begin: () => Promise<BulkRunSnapshot>): Promise<BulkRunSnapshot> {
+  const started = startedBy.get(requestId);
+  if (started) return started.then((runId) => snapshot(runOf(runId)));
+  const starting = begin();
+  const runId = starting.then(({ id }) => id);
+  startedBy.set(requestId, runId);
+  runId.catch(() => startedBy.delete(requestId));
+  return starting;
+}
+
+/** What a kind's targets get to fill a run as it starts (startRun). */
+export interface RunFiller {
+  /** Each account's client for the run (currentClients): the copies' destination reads use them. */
+  client: Run['client'];
+  /** The worker's listing, as cached: every item is checked against it. */
+  listing: Listing | null;
+  /** Sets a move or copy run's destination, as the listing has it. */
+  setDestination(to: DocumentPlace): void;
+  /**
+   * Adds an item: `not-sent` with `notSent` as its message when that is set (nothing is sent for
+   * it), else sent as `change`.
+   */
+  add(status: BulkItemStatus, change: RunChange | null, notSent: string | null): void;
+}
+
+/**
+ * Starts a run of `kind` once for `requestId` (startOnce): reads the accounts' keys and the
+ * worker's listing, lets `fill` add every item, and starts sending. Out: the run as it starts (as
+ * it stands, for a `requestId` started already). Throws ApiError `no-key` when no key is saved.
+ */
+export function startRun(kind: Run['kind'], requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
+  return startOnce(requestId, async () => {
+    const [client, listing] = await Promise.all([currentClients(), readListing()]);
+    const run = newRun(kind, client);
+    fill({
+      client,
+      listing,
+      setDestination: (to) => (run.to = to),
+      add(status, change, notSent) {
+        if (notSent !== null) {
+          status.state = 'not-sent';
+          status.message = notSent;
+        }
+        run.items.push(status);
+        run.changes.push(notSent === null ? change : null);
+      },
+    });
+    return start(run);
+  });
+}
+
+/**
+ * The `getBulkRun` message: where the run stands; with `runId` null, the latest run (null when
+ * the worker has none: it keeps runs in memory, so none after it restarted). Throws ApiError
+ * `not-found` for a run id the worker no longer has.
+ */
+export async function getBulkRun({ runId }: { runId: string | null }): Promise<BulkRunSnapshot | null> {
+  if (runId === null) return latestRun && snapshot(latestRun);
+  return snapshot(runOf(runId));
+}
+
+/** The `stopBulkRun` message: what is on its way finishes; what is queued is not sent. */
+export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+  const run = runOf(runId);
+  run.stopped = true;
+  for (const item of run.items) {
+    if (item.state === 'queued') {
+      item.state = 'not-sent';
+      item.message = t('bulkStopped');
+    }
+  }
+  return snapshot(run);
+}
+
+/**
+ * The `retryFailedBulk` message: sends again only the documents whose change failed (a copy whose
+ * answer was lost: read first, see targets/copy.ts). The run keeps one sender: an item on its way or
+ * waiting for its host's turn is not sent again, so a second Retry failed (another Bulk page on the
+ * run, the message twice, even while this one reads the accounts) adds nothing.
+ */
+export async function retryFailedBulk({ runId }: { runId: string }): Promise<BulkRunSnapshot> {
+  const run = runOf(runId);
+  run.client = await currentClients();
+  run.stopped = false;
+  for (const item of run.items) {
+    if (item.state === 'failed') {
+      item.state = 'queued';
+      delete item.message;
+    }
+  }
+  go(run);
+  return snapshot(run);
+}
+

@@ -1,0 +1,9 @@
+/** Every kind of bulk run the page shows, by the run's kind: what the run panel and the status line say of it. */
+import type { BulkRunSnapshot } from '../../shared/bulk.ts';
+import { copyRun } from './copy.ts';
+import { moveRun } from './move.ts';
+import { renameRun } from './rename.ts';
+import type { RunKindWords } from './run-kind.ts';
+import { trashRun } from './trash.ts';
+
+export const RUN_KINDS: Record<BulkRunSnapshot['kind'], RunKindWords> = { rename: renameRun, move: moveRun, trash: trashRun, copy: copyRun };
