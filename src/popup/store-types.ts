@@ -7,13 +7,13 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
-import type { ListingSync } from './listing-sync.ts';
-import type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+import type { ListingSync } from './sync/listing-sync.ts';
+import type { LastChange, MoveState, RenameRef, RenameState } from './changes/row-ref.ts';
 import type { DocumentPlace } from '../shared/listing.ts';
 
-export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+export type { LastChange, MoveState, RenameRef, RenameState } from './changes/row-ref.ts';
 
-export type DocumentActions = typeof import('./document-actions.ts');
+export type DocumentActions = typeof import('./changes/document-actions.ts');
 /** An action's arguments after the store, which `act` passes itself. */
 export type ActionArguments<K extends keyof DocumentActions> = Parameters<DocumentActions[K]> extends [unknown, ...infer Rest] ? Rest : never;
 

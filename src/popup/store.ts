@@ -13,16 +13,16 @@ import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } fro
 import { prepareListing, prepareSearch, searchAnswers, type Row } from '../listing-view/listing-rows.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
-import { loadedParts, loadParts } from './lazy.tsx';
-import { createListingSync } from './listing-sync.ts';
-import type { ActionContext } from './change-actions.ts';
-import type { LastChange, MoveState, RenameState } from './popup-state.ts';
+import { loadedParts, loadParts } from './on-demand/lazy.tsx';
+import { createListingSync } from './sync/listing-sync.ts';
+import type { ActionContext } from './changes/change-actions.ts';
+import type { LastChange, MoveState, RenameState } from './changes/row-ref.ts';
 import type { PopupStore } from './store-types.ts';
 
 export type { PopupStore } from './store-types.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+export type { LastChange, MoveState, RenameRef, RenameState } from './changes/row-ref.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -56,7 +56,7 @@ export interface PopupStoreDependencies {
  * same task when it is loaded already (the popup was idle, or a part of it is shown), otherwise
  * once loaded. Most popups do none of these.
  */
-function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promise<Awaited<T>> {
+function withParts<T>(run: (parts: typeof import('./on-demand/on-demand.ts')) => T): Promise<Awaited<T>> {
   const loaded = loadedParts();
   return (loaded ? Promise.resolve(run(loaded)) : loadParts().then(run)) as Promise<Awaited<T>>;
 }

@@ -10,7 +10,7 @@ import type { Listing } from '../../src/shared/listing.ts';
 import type { TrashSite } from '../../src/shared/trash.ts';
 import { App } from '../../src/popup/app.tsx';
 import { createPopupStore } from '../../src/popup/store.ts';
-import { loadParts } from '../../src/popup/lazy.tsx';
+import { loadParts } from '../../src/popup/on-demand/lazy.tsx';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
 import { popupBackendMocks } from '../setup/popup-backend.ts';
 

@@ -10,9 +10,9 @@ import { signal } from '@preact/signals';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../../src/popup/app.tsx';
-import { buildSnapshot, showFirstScreen } from '../../src/popup/first-screen.ts';
-import { takeOverFirstScreen } from '../../src/popup/first-screen-handover.ts';
-import { keepFirstScreen, takeSnapshot } from '../../src/popup/snapshot.ts';
+import { buildSnapshot, showFirstScreen } from '../../src/popup/first-screen/first-screen.ts';
+import { takeOverFirstScreen } from '../../src/popup/first-screen/first-screen-handover.ts';
+import { keepFirstScreen, takeSnapshot } from '../../src/popup/first-screen/snapshot.ts';
 import { createPopupStore } from '../../src/popup/store.ts';
 import { FIRST_SCREEN_KEY, type FirstScreen } from '../../src/shared/first-screen.ts';
 import type { Listing } from '../../src/shared/listing.ts';
@@ -144,7 +144,7 @@ describe('showing it in the next popup', () => {
 
   test('the first script reads the keys the storage items declare', async () => {
     expect(firstScreenItem.key).toBe(FIRST_SCREEN_KEY);
-    const source = await readFile(resolve(import.meta.dirname, '../../src/popup/first-screen-entry.ts'), 'utf8');
+    const source = await readFile(resolve(import.meta.dirname, '../../src/popup/first-screen/first-screen-entry.ts'), 'utf8');
     expect(source).toContain(`['${firstScreenItem.key}', '${listingPreviewItem.key}']`);
   });
 });

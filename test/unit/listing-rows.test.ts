@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { sortDocuments, type DocumentEntry, type Listing } from '../../src/shared/listing.ts';
 import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, OVERSCAN, renderPlan, ROW_HEIGHTS, rowsBetween, SCROLL_STEP, scrollAnchor, scrollTopToShow, windowRange, type ListNode, type SiteNode } from '../../src/listing-view/row-window.ts';
 import { matchingRows, prepareListing, prepareSearch, type Row } from '../../src/listing-view/listing-rows.ts';
-import { adjacentResult } from '../../src/popup/result-navigation.ts';
+import { adjacentResult } from '../../src/popup/list/result-navigation.ts';
 import { searchTerms } from '../../src/shared/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
 import { documentEntry as doc, siteEntry as site, workspaceEntry as workspace } from '../setup/listings.ts';

@@ -17,7 +17,7 @@
  */
 import type { BatchUndoResult, BulkCopyRequest, BulkItemState, BulkItemStatus, BulkMoveRequest, BulkRenameItem, BulkRunSnapshot, BulkStart } from '../../shared/bulk.ts';
 import { overtakenEntries } from '../../shared/change-log.ts';
-import { copyName } from '../../shared/document-actions.ts';
+import { copyName } from '../../shared/document-rules.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';

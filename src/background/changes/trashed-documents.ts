@@ -6,7 +6,7 @@
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
 import type { DocumentPlace, SiteEntry } from '../../shared/listing.ts';
-import { canTrash } from '../../shared/document-actions.ts';
+import { canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';

@@ -5,20 +5,20 @@
  * popups make none.
  */
 import { batch, type ReadonlySignal, type Signal } from '@preact/signals';
-import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
-import type { Backend } from '../shared/backend-client.ts';
-import { checkDocumentName } from '../shared/document-name.ts';
-import { settle, type Result } from '../shared/errors.ts';
-import { undoResult, workspaceKey } from '../shared/change-log.ts';
-import { t } from '../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../shared/listing.ts';
-import type { RenamedDocument } from '../shared/messages.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
-import { documentKey, type DocumentRef } from '../listing-view/row-identity.ts';
-import { movedBackText, movedText } from '../move-view/moved-text.ts';
+import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../../history/history-store.ts';
+import type { Backend } from '../../shared/backend-client.ts';
+import { checkDocumentName } from '../../shared/document-name.ts';
+import { settle, type Result } from '../../shared/errors.ts';
+import { undoResult, workspaceKey } from '../../shared/change-log.ts';
+import { t } from '../../shared/i18n.ts';
+import type { DocumentPlace, Listing } from '../../shared/listing.ts';
+import type { RenamedDocument } from '../../shared/messages.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
+import { documentKey, type DocumentRef } from '../../listing-view/row-identity.ts';
+import { movedBackText, movedText } from '../../move-view/moved-text.ts';
 import { placeOf, withMoved, withRenamed, withUndone } from './listing-edits.ts';
-import { RESULT_LINK, rowElement } from './row-element.ts';
-import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './popup-state.ts';
+import { RESULT_LINK, rowElement } from '../list/row-element.ts';
+import { renameKey, type LastChange, type MoveState, type RenameRef, type RenameState } from './row-ref.ts';
 import { renameSubject, rowDocument } from './listing-lookups.ts';
 
 /**

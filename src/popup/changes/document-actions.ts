@@ -8,21 +8,21 @@
  * (on-demand.ts), when idle or at the first menu: most popups make none of these.
  */
 import { batch } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
-import { addedEntry } from '../shared/document-actions.ts';
-import { checkNewName } from '../shared/document-name.ts';
-import { settle } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
-import { type DocumentEntry, documentPageUrl, type DocumentPlace, type Listing } from '../shared/listing.ts';
-import { placeIn, placeName } from '../shared/move.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
-import type { TrashedDocument, TrashSite } from '../shared/trash.ts';
-import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
+import type { Backend } from '../../shared/backend-client.ts';
+import { addedEntry } from '../../shared/document-rules.ts';
+import { checkNewName } from '../../shared/document-name.ts';
+import { settle } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { type DocumentEntry, documentPageUrl, type DocumentPlace, type Listing } from '../../shared/listing.ts';
+import { placeIn, placeName } from '../../shared/move.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
+import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
+import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import { focusDocumentLink, focusOnceDrawn, offerUndo, type ActionContext } from './change-actions.ts';
 import { placeOf, withAdded, withPinned, withRenamed } from './listing-edits.ts';
-import { renameKey, type LastChange } from './popup-state.ts';
+import { renameKey, type LastChange } from './row-ref.ts';
 import { rowDocument, rowWorkspace } from './listing-lookups.ts';
-import { RESULT_LINK } from './row-element.ts';
+import { RESULT_LINK } from '../list/row-element.ts';
 
 /** What these actions need besides the rename and move actions' context: the worker's new messages. */
 export interface DocumentActionContext extends ActionContext {

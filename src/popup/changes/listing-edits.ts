@@ -4,12 +4,12 @@
  * workspace and document the change does not touch is the same object as before, so the rows built
  * for them are reused.
  */
-import type { ChangeEntry } from '../shared/change-log.ts';
-import { addedEntry } from '../shared/document-actions.ts';
-import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../shared/listing.ts';
-import { placeIn } from '../shared/move.ts';
-import type { DocumentRef } from '../listing-view/row-identity.ts';
-import { isSiteOf, type RenameRef } from './popup-state.ts';
+import type { ChangeEntry } from '../../shared/change-log.ts';
+import { addedEntry } from '../../shared/document-rules.ts';
+import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
+import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import { isSiteOf, type RenameRef } from './row-ref.ts';
 
 /**
  * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.

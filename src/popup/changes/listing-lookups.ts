@@ -2,9 +2,9 @@
  * Finding what a ref names in the listing, for the popup's actions (change-actions.ts,
  * document-actions.ts): in the chunk loaded on demand with them, not in every popup.
  */
-import { canRename, type DocumentEntry, type Listing, type WorkspaceEntry } from '../shared/listing.ts';
-import type { DocumentRef, WorkspaceRef } from '../listing-view/row-identity.ts';
-import { isSiteOf, type RenameRef } from './popup-state.ts';
+import { canRename, type DocumentEntry, type Listing, type WorkspaceEntry } from '../../shared/listing.ts';
+import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
+import { isSiteOf, type RenameRef } from './row-ref.ts';
 
 /** Finds a document of the listing by site (and account) and id: the entry of the row `ref` names. */
 export function rowDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {

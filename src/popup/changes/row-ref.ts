@@ -2,9 +2,9 @@
  * The shapes of the popup store's state, its keys, and which site a ref names: shared by the store
  * (store.ts) and its actions loaded on demand (change-actions.ts), which the store imports.
  */
-import type { UndoState } from '../shared/change-log.ts';
-import type { DocumentPlace, Listing, SiteEntry } from '../shared/listing.ts';
-import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
+import type { UndoState } from '../../shared/change-log.ts';
+import type { DocumentPlace, Listing, SiteEntry } from '../../shared/listing.ts';
+import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../../listing-view/row-identity.ts';
 
 /** What a rename in the popup renames: a document, or a workspace. */
 export type RenameRef = DocumentRef | WorkspaceRef;

@@ -3,7 +3,7 @@
  * while the popup's scripts loaded (see shared/first-screen.ts).
  */
 import { effect } from '@preact/signals';
-import type { PopupStore } from './store-types.ts';
+import type { PopupStore } from '../store-types.ts';
 
 /**
  * Hands the page from the drawing in `container` (first-screen.ts) to the popup's view in `root`,

@@ -4,9 +4,9 @@
  * is idle: nothing here is needed to show this popup.
  */
 import { computed, effect } from '@preact/signals';
-import { PREVIEW_REVISION } from '../shared/listing.ts';
-import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../shared/first-screen.ts';
-import type { PopupStore } from './store-types.ts';
+import { PREVIEW_REVISION } from '../../shared/listing.ts';
+import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../../shared/first-screen.ts';
+import type { PopupStore } from '../store-types.ts';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
 

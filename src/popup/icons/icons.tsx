@@ -6,7 +6,7 @@
  * the name.
  */
 import type { ButtonHTMLAttributes, Ref } from 'preact';
-import { tRepeated } from '../shared/i18n.ts';
+import { tRepeated } from '../../shared/i18n.ts';
 
 /** A pin, marking pinned documents: named, as nothing else says it. */
 export const PinIcon = () => <span class="icon pin" role="img" aria-label={tRepeated('pinned')} title={tRepeated('pinned')} />;

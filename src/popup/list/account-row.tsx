@@ -2,11 +2,11 @@
  * An account's heading, or why its sites could not be listed, above its sites: only with two or
  * more accounts (listing-rows.ts), so loaded with the first such row (on-demand.ts).
  */
-import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
-import type { AccountRow } from '../listing-view/listing-rows.ts';
-import { ListingError } from './error-actions.tsx';
-import type { PopupStore } from './store-types.ts';
+import { t } from '../../shared/i18n.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
+import type { AccountRow } from '../../listing-view/listing-rows.ts';
+import { ListingError } from '../status/error-actions.tsx';
+import type { PopupStore } from '../store-types.ts';
 
 /**
  * The heading says whose the account is and where: `<name> (<email>) — <server>`, or `Account <n>

@@ -1,15 +1,15 @@
 /** One document in the listing: its link, access badge and pin mark, the rename field and the More actions menu. */
 import { useState } from 'preact/hooks';
-import { t, tRepeated, type MessageKey } from '../shared/i18n.ts';
-import { canRename, documentPageUrl } from '../shared/listing.ts';
-import { markedName } from '../listing-view/highlighted.tsx';
-import { PinIcon } from './icons.tsx';
-import { onDemand } from './lazy.tsx';
-import { exactTime, timeAgo } from '../shared/relative-time.ts';
-import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
+import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
+import { canRename, documentPageUrl } from '../../shared/listing.ts';
+import { markedName } from '../../listing-view/highlighted.tsx';
+import { PinIcon } from '../icons/icons.tsx';
+import { onDemand } from '../on-demand/lazy.tsx';
+import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
-import type { MoveState, PopupStore, RenameState } from './store-types.ts';
+import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
 
 /** The destination picker, loaded when first opened (on-demand.ts). */
 const MovePanel = onDemand('MovePanel');

@@ -2,14 +2,14 @@
  * A row of the listing other than a document (see listing-rows.ts): an account's heading or error
  * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
  */
-import { t } from '../shared/i18n.ts';
-import { markedName } from '../listing-view/highlighted.tsx';
-import type { AccountRow, SiteRow } from '../listing-view/listing-rows.ts';
-import { siteDisplayName } from '../shared/listing.ts';
-import { type GapNode, type RowNode } from '../listing-view/row-window.ts';
-import { loadParts, onDemand } from './lazy.tsx';
+import { t } from '../../shared/i18n.ts';
+import { markedName } from '../../listing-view/highlighted.tsx';
+import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
+import { siteDisplayName } from '../../shared/listing.ts';
+import { type GapNode, type RowNode } from '../../listing-view/row-window.ts';
+import { loadParts, onDemand } from '../on-demand/lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
-import type { PopupStore, RenameState } from './store-types.ts';
+import type { PopupStore, RenameState } from '../store-types.ts';
 
 /** An account's heading or error, loaded with the first (on-demand.ts): most users have one account, and no such row. */
 const AccountRowView = onDemand('AccountRowView');

@@ -5,9 +5,9 @@
  * rename (rename-row.ts): opening the popup needs none of it.
  */
 import type { Ref } from 'preact';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../shared/document-name.ts';
-import { t } from '../shared/i18n.ts';
-import type { PopupStore, RenameRef, RenameState } from './store-types.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../shared/document-name.ts';
+import { t } from '../../shared/i18n.ts';
+import type { PopupStore, RenameRef, RenameState } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';
 
 /** Past this many characters, the rename field counts them against the limit. */

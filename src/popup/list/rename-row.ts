@@ -4,8 +4,8 @@
  * page is idle or with the first rename, whichever comes first.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { onDemand } from './lazy.tsx';
-import type { RenameState } from './store-types.ts';
+import { onDemand } from '../on-demand/lazy.tsx';
+import type { RenameState } from '../store-types.ts';
 
 /**
  * The rename field (rename-field.tsx); `loadParts()` (lazy.tsx) loads its code ahead. In the chunk

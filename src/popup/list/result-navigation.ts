@@ -4,7 +4,7 @@
  * rendered DOM, because only the rows near the viewport are rendered: the next document may not
  * have an element yet (results-list.tsx scrolls it into view, then focuses its link).
  */
-import type { Row } from '../listing-view/listing-rows.ts';
+import type { Row } from '../../listing-view/listing-rows.ts';
 
 /**
  * The index of the next document row after `from` (`step` 1) or before it (`step` -1), skipping

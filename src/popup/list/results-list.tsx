@@ -15,15 +15,15 @@
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { byAccount, type Row } from '../listing-view/listing-rows.ts';
-import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../listing-view/row-window.ts';
-import { documentKey } from '../listing-view/row-identity.ts';
-import { highlightMatches } from '../listing-view/highlighted.tsx';
+import { byAccount, type Row } from '../../listing-view/listing-rows.ts';
+import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, MOVING_ROW_HEIGHT, layoutRows, renderPlan, rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../../listing-view/row-window.ts';
+import { documentKey } from '../../listing-view/row-identity.ts';
+import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
 import { RESULT_LINK, rowElement } from './row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
-import type { MoveState, PopupStore, RenameState } from './store-types.ts';
+import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
 
 /**
  * The list's height until it is measured (and where it cannot be: jsdom has no layout), and the

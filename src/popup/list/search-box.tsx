@@ -1,8 +1,8 @@
 /** The search field at the top of the popup. */
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { tRepeated } from '../shared/i18n.ts';
-import type { PopupStore } from './store-types.ts';
+import { tRepeated } from '../../shared/i18n.ts';
+import type { PopupStore } from '../store-types.ts';
 
 interface SearchBoxProps {
   store: PopupStore;

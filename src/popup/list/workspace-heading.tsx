@@ -5,14 +5,14 @@
  * editors) get New document, which turns it into a name field (new-document-field.tsx).
  */
 import { useState } from 'preact/hooks';
-import { markedName } from '../listing-view/highlighted.tsx';
-import type { WorkspaceHeadingRow } from '../listing-view/listing-rows.ts';
-import { t, tRepeated } from '../shared/i18n.ts';
-import { canAddDocuments, canRename } from '../shared/listing.ts';
-import { onDemand } from './lazy.tsx';
+import { markedName } from '../../listing-view/highlighted.tsx';
+import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
+import { t, tRepeated } from '../../shared/i18n.ts';
+import { canAddDocuments, canRename } from '../../shared/listing.ts';
+import { onDemand } from '../on-demand/lazy.tsx';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
-import type { PopupStore, RenameState } from './store-types.ts';
+import type { PopupStore, RenameState } from '../store-types.ts';
 
 interface WorkspaceHeadingProps {
   store: PopupStore;

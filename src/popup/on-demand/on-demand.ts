@@ -7,15 +7,15 @@
  * not one each: they share the undo controls and the popup's message helpers, which would
  * otherwise make more.
  */
-export { ViewPanel } from './view-panel.tsx';
-export { UndoOffer } from './undo-offer.tsx';
-export { MovePanel } from './move-panel.tsx';
-export { ListingNotice } from './listing-notice.tsx';
-export { AccountRowView } from './account-row.tsx';
-export { ListingError } from './error-actions.tsx';
-export { RenameField } from './rename-field.tsx';
-export { RowMenu } from './row-menu.tsx';
-export { NewDocumentField } from './new-document-field.tsx';
-export * as documentActions from './document-actions.ts';
-export * as changeActions from './change-actions.ts';
-export * as listingSummary from './listing-summary.ts';
+export { ViewPanel } from '../panels/view-panel.tsx';
+export { UndoOffer } from '../status/undo-offer.tsx';
+export { MovePanel } from '../panels/move-panel.tsx';
+export { ListingNotice } from '../status/listing-notice.tsx';
+export { AccountRowView } from '../list/account-row.tsx';
+export { ListingError } from '../status/error-actions.tsx';
+export { RenameField } from '../list/rename-field.tsx';
+export { RowMenu } from '../panels/row-menu.tsx';
+export { NewDocumentField } from '../panels/new-document-field.tsx';
+export * as documentActions from '../changes/document-actions.ts';
+export * as changeActions from '../changes/change-actions.ts';
+export * as listingSummary from '../sync/listing-summary.ts';

@@ -12,15 +12,15 @@
  */
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { DestinationPicker } from '../move-view/destination-picker.tsx';
-import { copyName } from '../shared/document-actions.ts';
-import { onEscape } from '../shared/escape-key.ts';
-import { t } from '../shared/i18n.ts';
-import { copyDestinations, placeIn, placeName, type MoveDestination } from '../shared/move.ts';
-import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import type { MoveState, PopupStore } from './store-types.ts';
-import { NameInput } from './name-input.tsx';
-import type { DocumentPlace } from '../shared/listing.ts';
+import { DestinationPicker } from '../../move-view/destination-picker.tsx';
+import { copyName } from '../../shared/document-rules.ts';
+import { onEscape } from '../../shared/escape-key.ts';
+import { t } from '../../shared/i18n.ts';
+import { copyDestinations, placeIn, placeName, type MoveDestination } from '../../shared/move.ts';
+import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
+import type { MoveState, PopupStore } from '../store-types.ts';
+import { NameInput } from '../list/name-input.tsx';
+import type { DocumentPlace } from '../../shared/listing.ts';
 
 interface CopyPanelProps {
   store: PopupStore;

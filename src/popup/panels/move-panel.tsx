@@ -4,14 +4,14 @@
  * every popup.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { DestinationPicker } from '../move-view/destination-picker.tsx';
+import { DestinationPicker } from '../../move-view/destination-picker.tsx';
 import { CopyPanel } from './copy-panel.tsx';
-import { crossSiteQuestion } from '../move-view/moved-text.ts';
-import { t } from '../shared/i18n.ts';
-import { moveDestinations, placeIn } from '../shared/move.ts';
-import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import { rowElement } from './row-element.ts';
-import type { MoveState, PopupStore } from './store-types.ts';
+import { crossSiteQuestion } from '../../move-view/moved-text.ts';
+import { t } from '../../shared/i18n.ts';
+import { moveDestinations, placeIn } from '../../shared/move.ts';
+import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
+import { rowElement } from '../list/row-element.ts';
+import type { MoveState, PopupStore } from '../store-types.ts';
 
 /** Focus back on the button of row `key` that opened a panel or field (`selector`), once drawn (Escape, Cancel). */
 export function focusRowButton(key: string | null | undefined, selector: string): void {

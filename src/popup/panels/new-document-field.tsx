@@ -6,11 +6,11 @@
  * demand (on-demand.ts).
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { t } from '../shared/i18n.ts';
-import { highlightMatches } from '../listing-view/highlighted.tsx';
-import type { WorkspaceRef } from '../listing-view/row-identity.ts';
-import type { PopupStore } from './store-types.ts';
-import { NameInput } from './name-input.tsx';
+import { t } from '../../shared/i18n.ts';
+import { highlightMatches } from '../../listing-view/highlighted.tsx';
+import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
+import type { PopupStore } from '../store-types.ts';
+import { NameInput } from '../list/name-input.tsx';
 import { focusRowButton } from './move-panel.tsx';
 
 interface NewDocumentFieldProps {

@@ -3,10 +3,10 @@
  * its view, read again after the status line's undo (PopupStore.undone).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryStore } from '../history/history-store.ts';
-import { HistoryView } from '../history/history-view.tsx';
-import { t } from '../shared/i18n.ts';
-import type { PopupStore } from './store-types.ts';
+import type { HistoryStore } from '../../history/history-store.ts';
+import { HistoryView } from '../../history/history-view.tsx';
+import { t } from '../../shared/i18n.ts';
+import type { PopupStore } from '../store-types.ts';
 
 export function PopupHistory({ store }: { store: PopupStore }) {
   const [history, setHistory] = useState<HistoryStore | 'failed' | null>(null);

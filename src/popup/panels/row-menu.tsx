@@ -9,10 +9,10 @@
  * not cut it; a scroll or a resize closes it.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { canPin, canTrash } from '../shared/document-actions.ts';
-import { t } from '../shared/i18n.ts';
-import type { DocumentItemRow } from '../listing-view/listing-rows.ts';
-import type { PopupStore } from './store-types.ts';
+import { canPin, canTrash } from '../../shared/document-rules.ts';
+import { t } from '../../shared/i18n.ts';
+import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
+import type { PopupStore } from '../store-types.ts';
 
 interface RowMenuProps {
   store: PopupStore;

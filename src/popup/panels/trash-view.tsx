@@ -8,13 +8,13 @@
  * on demand (on-demand.ts).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { canTrash } from '../shared/document-actions.ts';
-import { onEscape } from '../shared/escape-key.ts';
-import { t } from '../shared/i18n.ts';
-import { exactTime, timeAgo } from '../shared/relative-time.ts';
-import { placedNameMatches } from '../shared/search.ts';
-import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../shared/trash.ts';
-import type { PopupStore } from './store-types.ts';
+import { canTrash } from '../../shared/document-rules.ts';
+import { onEscape } from '../../shared/escape-key.ts';
+import { t } from '../../shared/i18n.ts';
+import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import { placedNameMatches } from '../../shared/search.ts';
+import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../../shared/trash.ts';
+import type { PopupStore } from '../store-types.ts';
 
 /** A document of the trash by its site's address and its id: what the view's states are keyed by. */
 const keyOf = (site: TrashSite, document: TrashedDocument) => `${site.account} ${site.siteUrl} ${document.id}`;

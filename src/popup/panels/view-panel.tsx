@@ -5,10 +5,10 @@
  * since Chrome would close the whole popup. Loaded on demand (on-demand.ts), with the views.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { onEscape } from '../shared/escape-key.ts';
-import { t } from '../shared/i18n.ts';
+import { onEscape } from '../../shared/escape-key.ts';
+import { t } from '../../shared/i18n.ts';
 import { PopupHistory } from './popup-history.tsx';
-import type { PopupStore } from './store-types.ts';
+import type { PopupStore } from '../store-types.ts';
 import { TrashView } from './trash-view.tsx';
 
 export interface ViewPanelProps {

@@ -4,10 +4,10 @@
  * go away by itself (no answer, a server error); and the row that says why a site or an account
  * could not be listed, with that way out.
  */
-import type { ErrorKind, ErrorValue } from '../shared/errors.ts';
-import { FIXED_IN_OPTIONS } from '../shared/fixed-in-options.ts';
-import { t } from '../shared/i18n.ts';
-import type { PopupStore } from './store-types.ts';
+import type { ErrorKind, ErrorValue } from '../../shared/errors.ts';
+import { FIXED_IN_OPTIONS } from '../../shared/fixed-in-options.ts';
+import { t } from '../../shared/i18n.ts';
+import type { PopupStore } from '../store-types.ts';
 
 /**
  * The buttons for an error of `kind`: **Open options** for what the options fix (FIXED_IN_OPTIONS),

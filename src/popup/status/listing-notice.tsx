@@ -3,10 +3,10 @@
  * "Connect your Grist account" when no key is saved, otherwise the error with the listing's age
  * and the way out (error-actions.tsx). Loaded on demand (on-demand.ts): most popups have none.
  */
-import type { ErrorValue } from '../shared/errors.ts';
-import { t } from '../shared/i18n.ts';
+import type { ErrorValue } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
 import { ErrorActions } from './error-actions.tsx';
-import type { PopupStore } from './store-types.ts';
+import type { PopupStore } from '../store-types.ts';
 
 export function ListingNotice({ store, error }: { store: PopupStore; error: ErrorValue }) {
   if (error.kind === 'no-key') {

@@ -3,10 +3,10 @@
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
-import { t } from '../shared/i18n.ts';
-import { countDocuments } from '../shared/search.ts';
-import { onDemand } from './lazy.tsx';
-import type { PopupStore } from './store-types.ts';
+import { t } from '../../shared/i18n.ts';
+import { countDocuments } from '../../shared/search.ts';
+import { onDemand } from '../on-demand/lazy.tsx';
+import type { PopupStore } from '../store-types.ts';
 
 /** The last change's Undo (undo-offer.tsx): its code loads with the first change, not with every popup. */
 const UndoOffer = onDemand('UndoOffer');

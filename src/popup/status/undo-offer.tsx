@@ -1,10 +1,10 @@
 /** The popup's offer to undo its last change, in its status region (status-area.tsx), with Open for a document it made. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { UndoControls } from '../history/undo-controls.tsx';
-import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
-import { movedText } from './change-actions.ts';
-import type { PopupStore } from './store-types.ts';
+import { UndoControls } from '../../history/undo-controls.tsx';
+import { t } from '../../shared/i18n.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
+import { movedText } from '../changes/change-actions.ts';
+import type { PopupStore } from '../store-types.ts';
 
 /** True for a key event in a place that has its own undo (a text field). */
 function inTextField(target: EventTarget | null): boolean {

@@ -2,10 +2,10 @@
  * What a refresh found, in one sentence for the popup's status line: its documents and sites, and,
  * when some sites could not be listed, how many did and which did not answer at all.
  */
-import { t } from '../shared/i18n.ts';
-import type { Listing } from '../shared/listing.ts';
-import { countDocuments } from '../shared/search.ts';
-import { siteLabel } from '../listing-view/listing-rows.ts';
+import { t } from '../../shared/i18n.ts';
+import type { Listing } from '../../shared/listing.ts';
+import { countDocuments } from '../../shared/search.ts';
+import { siteLabel } from '../../listing-view/listing-rows.ts';
 
 /**
  * The summary of a refresh ("Listing updated: 12 documents in 2 of 3 sites. Globex Inc did not

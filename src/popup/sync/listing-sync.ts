@@ -6,9 +6,9 @@
  * Talks to the background only through the `Backend` interface, so tests hand in a fake.
  */
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { Backend, RefreshProgress } from '../shared/backend-client.ts';
-import { settle, type ErrorValue } from '../shared/errors.ts';
-import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../shared/listing.ts';
+import type { Backend, RefreshProgress } from '../../shared/backend-client.ts';
+import { settle, type ErrorValue } from '../../shared/errors.ts';
+import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../../shared/listing.ts';
 
 /** What the listing sync needs from the outside world. */
 export interface ListingSyncDependencies {
