@@ -1,6 +1,7 @@
 /**
  * The popup's listing as a change Grist confirmed makes it: a document or workspace renamed, a
- * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned. Pure: each answers a new listing in which every site,
+ * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned.
+ * Pure: each answers a new listing in which every site,
  * workspace and document the change does not touch is the same object as before, so the rows built
  * for them are reused.
  */
@@ -9,7 +10,7 @@ import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { isSiteOf, type RenameRef } from './row-ref.ts';
+import { isSiteOf, type RowRef } from './row-ref.ts';
 
 /**
  * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
@@ -28,25 +29,25 @@ function withWorkspaces(listing: Listing, isSite: (site: SiteEntry) => boolean, 
 }
 
 /**
- * The listing with `ref` renamed to `name`, or (a document, `null`) removed: under every account
- * that lists it (Grist's name is the same for all its users), whichever account's row `ref` names.
+ * The listing with `ref` renamed to `name`: under every account that lists it (Grist's name is the
+ * same for all its users), whichever account's row `ref` names.
  */
-export function withRenamed(listing: Listing, ref: RenameRef, name: string | null): Listing {
+export function withRenamed(listing: Listing, ref: RowRef, name: string): Listing {
   if ('workspaceId' in ref) {
-    return name === null
-      ? listing
-      : withWorkspaces(listing, (site) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
+    return withWorkspaces(listing, (site) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl, (workspace) => (workspace.id === ref.workspaceId ? { ...workspace, name } : workspace));
   }
+  return withDocuments(listing, ref, (documents) => documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)));
+}
+
+/** The listing without document `ref` (gone to the trash, or from Grist), under every account that lists it. */
+export function withoutDocument(listing: Listing, ref: DocumentRef): Listing {
+  return withDocuments(listing, ref, (documents) => documents.filter((document) => document.id !== ref.docId));
+}
+
+/** The listing with the documents of each workspace that holds document `ref` passed through `change`. */
+function withDocuments(listing: Listing, ref: DocumentRef, change: (documents: readonly DocumentEntry[]) => DocumentEntry[]): Listing {
   return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
-    !workspace.documents.some((document) => document.id === ref.docId)
-      ? workspace
-      : {
-          ...workspace,
-          documents:
-            name === null
-              ? workspace.documents.filter((document) => document.id !== ref.docId)
-              : workspace.documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)),
-        },
+    workspace.documents.some((document) => document.id === ref.docId) ? { ...workspace, documents: change(workspace.documents) } : workspace,
   );
 }
 
@@ -122,7 +123,7 @@ export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean):
  * The listing with change-log `entry` undone, for the kinds that move, add, remove or pin a
  * document: a move undone puts it back (withMovedBack); a removal undone brings it back; a restore,
  * a copy or a new document undone takes it out; a pin undone flips it back. Unchanged for other
- * kinds (a rename's undo shows the old name: showName, change-actions.ts).
+ * kinds (a rename's undo shows the old name: rename.ts).
  */
 export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
   const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
@@ -134,7 +135,7 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
     case 'restore':
     case 'copy':
     case 'create':
-      return withRenamed(listing, ref, null);
+      return withoutDocument(listing, ref);
     case 'pin':
       return withPinned(listing, ref, !entry.pinned);
     default:

@@ -1,10 +1,10 @@
 /**
- * Finding what a ref names in the listing, for the popup's actions (change-actions.ts,
- * document-actions.ts): in the chunk loaded on demand with them, not in every popup.
+ * Finding what a ref names in the listing, for the popup's changes (this folder): loaded with them,
+ * not in every popup.
  */
 import { canRename, type DocumentEntry, type Listing, type WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
-import { isSiteOf, type RenameRef } from './row-ref.ts';
+import { isSiteOf, type RowRef } from './row-ref.ts';
 
 /** Finds a document of the listing by site (and account) and id: the entry of the row `ref` names. */
 export function rowDocument(listing: Listing | null, ref: DocumentRef): DocumentEntry | undefined {
@@ -24,7 +24,7 @@ export function rowWorkspace(listing: Listing | null, ref: WorkspaceRef): Worksp
 }
 
 /** What a document or workspace of the listing is called, and whether the user may rename it; undefined when the listing has no such thing. */
-export function renameSubject(listing: Listing | null, ref: RenameRef): { name: string; renamable: boolean } | undefined {
+export function renameSubject(listing: Listing | null, ref: RowRef): { name: string; renamable: boolean } | undefined {
   const entry = 'docId' in ref ? rowDocument(listing, ref) : rowWorkspace(listing, ref);
   return entry && { name: entry.name, renamable: canRename(entry) };
 }

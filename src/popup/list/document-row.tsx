@@ -4,7 +4,7 @@ import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/listing.ts';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import { PinIcon } from '../icons/icons.tsx';
-import { onDemand } from '../on-demand/lazy.tsx';
+import { onDemand, withParts } from '../on-demand/lazy.tsx';
 import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
@@ -96,12 +96,12 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
         // F2 renames the focused document, as in file managers; Delete moves it to the trash
-        // (owners only, as renaming: shared/document-actions.ts canTrash). A held key repeats, and
+        // (owners only, as renaming: shared/document-rules.ts canTrash). A held key repeats, and
         // the focus goes on to the next row: only the press itself acts, or holding Delete would
         // trash one document after another.
         if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
-        if (event.key === 'F2') store.beginRename(ref);
-        else if (event.key === 'Delete') void store.act('trash', ref);
+        if (event.key === 'F2') withParts(() => store.beginRename(ref));
+        else if (event.key === 'Delete') void store.act('trashDocument', ref);
         else return;
         event.preventDefault();
       }}
@@ -138,7 +138,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
               aria-keyshortcuts="F2"
               title={tRepeated('rename')}
               aria-disabled={mode === 'saving' ? 'true' : undefined}
-              onClick={() => store.beginRename(ref)}
+              onClick={() => withParts(() => store.beginRename(ref))}
             />
           )}
           {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}

@@ -7,7 +7,7 @@
 import type { Ref } from 'preact';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
-import type { PopupStore, RenameRef, RenameState } from '../store-types.ts';
+import type { PopupStore, RowRef, RenameState } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';
 
 /** Past this many characters, the rename field counts them against the limit. */
@@ -24,7 +24,7 @@ export interface RenameFieldProps {
   inputRef: Ref<HTMLInputElement>;
   store: PopupStore;
   /** What is renamed: its draft, save and cancel go to the store. */
-  subject: RenameRef;
+  subject: RowRef;
 }
 
 /** The field and what goes with it; the caller gives the row element around it. */

@@ -9,7 +9,7 @@ import { markedName } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t, tRepeated } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../../shared/listing.ts';
-import { onDemand } from '../on-demand/lazy.tsx';
+import { onDemand, withParts } from '../on-demand/lazy.tsx';
 import { pure } from './pure.tsx';
 import { RenameField, useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from '../store-types.ts';
@@ -74,7 +74,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           aria-label={tRepeated('renameWorkspace', shownName)}
           title={tRepeated('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
-          onClick={() => store.beginRename(ref)}
+          onClick={() => withParts(() => store.beginRename(ref))}
         />
       )}
       {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}

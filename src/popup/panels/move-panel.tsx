@@ -10,7 +10,7 @@ import { crossSiteQuestion } from '../../move-view/moved-text.ts';
 import { t } from '../../shared/i18n.ts';
 import { moveDestinations, placeIn } from '../../shared/move.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
-import { rowElement } from '../list/row-element.ts';
+import { rowElement } from '../changes/row-element.ts';
 import type { MoveState, PopupStore } from '../store-types.ts';
 
 /** Focus back on the button of row `key` that opened a panel or field (`selector`), once drawn (Escape, Cancel). */

@@ -1,6 +1,6 @@
 /**
  * A document row's More actions menu (`role="menu"`), drawn only while open: the items the user's
- * rights allow (shared/document-actions.ts): Make a copy… (anyone who sees it), Pin or Unpin
+ * rights allow (shared/document-rules.ts): Make a copy… (anyone who sees it), Pin or Unpin
  * (owners and editors), Move to trash (owners), last. Keyboard as the ARIA menu pattern has it:
  * focus on the first item when it opens, the arrow keys (and Home, End) move among the items,
  * Enter or Space chooses, Escape closes it with focus back on its button, Tab closes it and goes
@@ -36,8 +36,8 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
   // The least harmful first, where the focus starts (Make a copy… only opens its form), the one
   // that takes the document away last: Enter, Enter on a menu just opened must not trash it.
   const items: Item[] = [{ label: t('menuMakeCopy'), run: () => void store.act('beginCopy', ref) }];
-  if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pin', ref, !document.isPinned), refocus: true });
-  if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trash', ref) });
+  if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pinDocument', ref, !document.isPinned), refocus: true });
+  if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trashDocument', ref) });
 
   useLayoutEffect(() => {
     const box = button()?.getBoundingClientRect();

@@ -2,8 +2,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../../history/undo-controls.tsx';
 import { t } from '../../shared/i18n.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
-import { movedText } from '../changes/change-actions.ts';
 import type { PopupStore } from '../store-types.ts';
 
 /** True for a key event in a place that has its own undo (a text field). */
@@ -24,7 +22,7 @@ export function UndoOffer({ store }: { store: PopupStore }) {
   // it (Enter and Ctrl+Z undo there), unless the user put it somewhere meanwhile.
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if (last?.other?.focusUndo && (!active || active === document.body || !active.isConnected)) offerRef.current?.querySelector<HTMLElement>('button[aria-keyshortcuts]')?.focus();
+    if (last?.undoTakesFocus && (!active || active === document.body || !active.isConnected)) offerRef.current?.querySelector<HTMLElement>('button[aria-keyshortcuts]')?.focus();
   }, [last?.entryId]);
   // Listening from the frame the offer is drawn in (a layout effect), not after it as useEffect
   // would: a Ctrl+Z pressed as soon as "Moved … to trash." shows was lost on a loaded machine.
@@ -41,15 +39,15 @@ export function UndoOffer({ store }: { store: PopupStore }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [store]);
   if (!last) return null;
-  // The button goes with the undo: the undo puts the focus it held somewhere (change-actions.ts undoLast).
+  // The button goes with the undo: the undo puts the focus it held somewhere (changes/undo.ts undoLast).
   const undoLast = (force: boolean) => void store.undoLastChange(force);
   return (
     <div class="undo-offer" ref={offerRef}>
       <p class="undo-message">
-        {last.other?.message ?? (last.move ? movedText('movedTo', last.oldName, last.move.to) : t('renamedFromTo', plainTextName(last.oldName), plainTextName(last.newName)))}
+        {last.words.message}
       </p>
-      {last.other?.open ? (
-        <a class="link-button" href={last.other.open} target="_blank" rel="noopener noreferrer" aria-label={t('openDocument', last.newName)}>
+      {last.open ? (
+        <a class="link-button" href={last.open.url} target="_blank" rel="noopener noreferrer" aria-label={t('openDocument', last.open.name)}>
           {t('open')}
         </a>
       ) : null}
@@ -58,7 +56,7 @@ export function UndoOffer({ store }: { store: PopupStore }) {
         undo={last.undo}
         onUndo={undoLast}
         move={Boolean(last.move)}
-        label={last.other?.undoLabel ?? t(last.move ? 'undoMoveOf' : 'undoRenameOf', last.newName)}
+        label={last.words.undoLabel}
         keyshortcuts="Control+Z Meta+Z"
         buttonClass="link-button"
       />

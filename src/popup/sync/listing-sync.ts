@@ -120,7 +120,7 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
   }
 
   // Renames Grist confirmed (and documents it said are gone), as changes to a listing, by what they
-  // change (renameKey), numbered, so a refresh that was already under way when one was answered
+  // change (rowKey), numbered, so a refresh that was already under way when one was answered
   // does not bring back the old name or document.
   let sequence = 0;
   const confirmedChanges = new Map<string, { change: (shown: Listing) => Listing; sequence: number }>();
