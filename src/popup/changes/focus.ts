@@ -29,6 +29,11 @@ export function focusDocumentLink(ref: DocumentRef, from?: Element | null): void
   focusOnceDrawn(() => rowElement(globalThis.document, documentKey(ref))?.querySelector<HTMLElement>(RESULT_LINK) ?? globalThis.document.getElementById('search-documents'), from);
 }
 
+/** Focus back on the button of row `key` that opened a panel or field (`selector`), once drawn (Escape, Cancel). */
+export function focusRowButton(key: string | null | undefined, selector: string): void {
+  setTimeout(() => rowElement(document, key)?.querySelector<HTMLElement>(selector)?.focus(), 0);
+}
+
 /** The element of row `key`, when it holds the focus (its link, a button, its open menu); otherwise null. */
 export function rowHoldingFocus(key: string): Element | null {
   const row = globalThis.document.activeElement?.closest('[data-row-key]');

@@ -10,7 +10,8 @@ import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { isSiteOf, type RowRef } from './row-ref.ts';
+import type { ListingEdit } from './change-kind.ts';
+import { isSiteOf, rowKey, type RowRef } from './row-ref.ts';
 
 /**
  * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
@@ -39,9 +40,19 @@ export function withRenamed(listing: Listing, ref: RowRef, name: string): Listin
   return withDocuments(listing, ref, (documents) => documents.map((document) => (document.id === ref.docId ? { ...document, name } : document)));
 }
 
+/** The listing with `ref` called `name`, kept over refreshes under way (see ListingEdit). */
+export function renamedTo(ref: RowRef, name: string): ListingEdit {
+  return { key: rowKey(ref), change: (shown) => withRenamed(shown, ref, name) };
+}
+
 /** The listing without document `ref` (gone to the trash, or from Grist), under every account that lists it. */
 export function withoutDocument(listing: Listing, ref: DocumentRef): Listing {
   return withDocuments(listing, ref, (documents) => documents.filter((document) => document.id !== ref.docId));
+}
+
+/** The listing without document `ref`, kept over refreshes under way (see ListingEdit). */
+export function removedDocument(ref: DocumentRef): ListingEdit {
+  return { key: rowKey(ref), change: (shown) => withoutDocument(shown, ref) };
 }
 
 /** The listing with the documents of each workspace that holds document `ref` passed through `change`. */

@@ -11,7 +11,7 @@ import type { ChangeContext, ChangeKind } from './change-kind.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from './focus.ts';
 import { forgetGone } from './gone.ts';
-import { placeOf, withMoved } from './listing-edits.ts';
+import { placeOf, removedDocument, withMoved } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';
 import { runChange } from './runner.ts';
 
@@ -33,7 +33,8 @@ export const move: ChangeKind<MoveVars, MovedDocument> = {
   onError({ moving, ...context }, error, { state }) {
     if (error.kind === 'not-found' && error.status === 404) {
       moving.value = null;
-      return forgetGone(context, state.ref, error.message);
+      forgetGone(context, state.ref, error.message);
+      return removedDocument(state.ref);
     }
     moving.value = { ...state, error: error.message };
     return null;

@@ -8,10 +8,10 @@ import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { RenamedDocument } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { ChangeContext, ChangeKind, ListingEdit } from './change-kind.ts';
+import type { ChangeContext, ChangeKind } from './change-kind.ts';
 import type { RenameState } from './edit-states.ts';
 import { forgetGone } from './gone.ts';
-import { withRenamed } from './listing-edits.ts';
+import { removedDocument, renamedTo } from './listing-edits.ts';
 import { renameSubject } from './listing-lookups.ts';
 import { rowKey, type RowRef } from './row-ref.ts';
 import { runChange } from './runner.ts';
@@ -22,11 +22,6 @@ interface RenameVars {
   name: string;
   draft: string;
   oldName: string;
-}
-
-/** The listing with `ref` called `name`, kept over refreshes under way. */
-export function renamedTo(ref: RowRef, name: string): ListingEdit {
-  return { key: rowKey(ref), change: (shown) => withRenamed(shown, ref, name) };
 }
 
 /** A rename: nothing shown at once but the field's state; the name Grist stored once confirmed, with Undo. */
@@ -41,7 +36,8 @@ export const rename: ChangeKind<RenameVars, RenamedDocument> = {
   onError(context, error, { ref, draft }) {
     if (error.kind === 'not-found' && 'docId' in ref) {
       setRename(context, ref, null);
-      return forgetGone(context, ref, error.message);
+      forgetGone(context, ref, error.message);
+      return removedDocument(ref);
     }
     setRename(context, ref, { draft, saving: false, error: error.message });
     context.announcement.value = '';

@@ -8,13 +8,15 @@ import { onDemand, withParts } from '../on-demand/lazy.tsx';
 import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
-import { RenameField, useRenameRow } from './rename-row.ts';
+import { useRenameRow } from './rename-row.ts';
 import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
 
 /** The destination picker, loaded when first opened (on-demand.ts). */
 const MovePanel = onDemand('MovePanel');
 /** The More actions menu, drawn only while open (row-menu.tsx). */
 const RowMenu = onDemand('RowMenu');
+/** The rename field, loaded when the popup is idle or with the first rename (rename-field.tsx). */
+const RenameField = onDemand('RenameField');
 
 interface DocumentRowProps {
   store: PopupStore;

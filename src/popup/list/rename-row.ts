@@ -1,18 +1,11 @@
 /**
- * What a renamable row (a document row, a workspace heading) needs of its rename: where it stands,
- * where focus goes as it moves on, and the rename field, whose code (on-demand.ts) loads when the
- * page is idle or with the first rename, whichever comes first.
+ * What a renamable row (a document row, a workspace heading) needs of its rename: where it stands
+ * and where focus goes as it moves on. Its field (rename-field.tsx) is one of the on-demand parts
+ * (on-demand/on-demand.ts), whose code loads when the page is idle or with the first rename,
+ * whichever comes first: each row shows it with onDemand('RenameField').
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { onDemand } from '../on-demand/lazy.tsx';
 import type { RenameState } from '../store-types.ts';
-
-/**
- * The rename field (rename-field.tsx); `loadParts()` (lazy.tsx) loads its code ahead. In the chunk
- * of on-demand.ts, not one of its own: the bundler would then move Preact out of the popup's
- * script into a chunk of its own, one more file for every popup.
- */
-export const RenameField = onDemand('RenameField');
 
 type RenameMode = 'view' | 'editing' | 'saving';
 

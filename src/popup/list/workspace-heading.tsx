@@ -11,7 +11,7 @@ import { t, tRepeated } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../../shared/listing.ts';
 import { onDemand, withParts } from '../on-demand/lazy.tsx';
 import { pure } from './pure.tsx';
-import { RenameField, useRenameRow } from './rename-row.ts';
+import { useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
 interface WorkspaceHeadingProps {
@@ -27,6 +27,8 @@ interface WorkspaceHeadingProps {
 
 /** The New document field, loaded when first opened (on-demand.ts). */
 const NewDocumentField = onDemand('NewDocumentField');
+/** The rename field, loaded when the popup is idle or with the first rename (rename-field.tsx). */
+const RenameField = onDemand('RenameField');
 
 function WorkspaceHeadingContent({ store, row, rename, height, nested }: WorkspaceHeadingProps) {
   const { workspace, key, ref } = row;
