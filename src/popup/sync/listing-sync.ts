@@ -9,6 +9,8 @@ import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals
 import type { Backend, RefreshProgress } from '../../shared/backend-client.ts';
 import { settle, type ErrorValue } from '../../shared/errors.ts';
 import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../../shared/listing.ts';
+import { keptChanges } from './kept-changes.ts';
+import { mergeSites } from './merge-sites.ts';
 
 /** What the listing sync needs from the outside world. */
 export interface ListingSyncDependencies {
@@ -85,20 +87,6 @@ export const PROGRESS_INTERVAL_MS = 100;
 /** How long a refresh may run before the sites still waited for say so. */
 export const WAITING_NOTICE_MS = 1000;
 
-/** The same site marked as still waited for (one copy per site, so it renders once). */
-const pendingCopies = new WeakMap<SiteEntry, SiteEntry>();
-const originals = new WeakMap<SiteEntry, SiteEntry>();
-function markPending(site: SiteEntry): SiteEntry {
-  if (site.pending) return site;
-  let copy = pendingCopies.get(site);
-  if (!copy) {
-    copy = { ...site, pending: true };
-    pendingCopies.set(site, copy);
-    originals.set(copy, site);
-  }
-  return copy;
-}
-
 /** Creates the popup's listing sync. Nothing happens until `start()` is called. */
 export function createListingSync({ backend, readCachedListing, readCachedPreview, announcement, summarize }: ListingSyncDependencies): ListingSync {
   const listing = signal<Listing | null>(null);
@@ -119,11 +107,8 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
     });
   }
 
-  // Renames Grist confirmed (and documents it said are gone), as changes to a listing, by what they
-  // change (rowKey), numbered, so a refresh that was already under way when one was answered
-  // does not bring back the old name or document.
-  let sequence = 0;
-  const confirmedChanges = new Map<string, { change: (shown: Listing) => Listing; sequence: number }>();
+  // The changes this popup made, shown again over refreshes already under way.
+  const kept = keptChanges();
   let freshListingArrived = false;
   /** The sites of the cache's first screen: cut short, so never kept as a site's final content. */
   const previewSites = new WeakSet<SiteEntry>();
@@ -139,53 +124,9 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
   /** Settles once start() has read the whole cache. */
   const cacheRead = new Promise<void>((resolve) => (cacheReadDone = resolve));
 
-  /**
-   * The sites to show for fresh ones (a refresh's progress, or its end when `final`). A site Grist
-   * says is as cached keeps the object shown, so it is not rendered again (at the end, only if the
-   * popup shows more than the cache's first screen, which is cut short);
-   * a site not answered yet keeps what was shown of it, marked as waited for once `markWaiting`;
-   * renames this popup made since `startedAt` are applied again. A site the worker sent as shown
-   * (`asShown`, without its workspaces) is taken from the whole cached listing; `missing` says
-   * when one could not be (the cache was not read): the page then lacks its content.
-   * Out: the sites, whether such a rename was applied, and `missing`.
-   */
-  function mergeSites(
-    fresh: readonly SiteEntry[],
-    unchanged: readonly boolean[],
-    startedAt: number,
-    { markWaiting, final, asShown = [] }: { markWaiting: boolean; final: boolean; asShown?: readonly boolean[] },
-  ) {
-    const shown = listing.value;
-    let renamed = false;
-    let missing = false;
-    // The same site as `site`: two accounts on one server may each list it, with different content.
-    const sameSite = (site: SiteEntry) => (entry: SiteEntry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl && entry.account === site.account;
-    const sites = fresh.map((site, index) => {
-      const before = shown?.sites.find(sameSite(site));
-      const original = before && (originals.get(before) ?? before);
-      if (asShown[index]) {
-        const cached = wholeCache?.sites.find(sameSite(site));
-        if (cached && original && !previewSites.has(original)) return original;
-        if (cached) return cached;
-        missing = true;
-        return original ?? site;
-      }
-      if (site.pending) {
-        if (!original) return site;
-        return markWaiting ? markPending(original) : original;
-      }
-      if (unchanged[index] && original && !(final && previewSites.has(original))) return original;
-      let next = site;
-      for (const confirmed of confirmedChanges.values()) {
-        if (confirmed.sequence <= startedAt) continue;
-        const after = confirmed.change({ fetchedAt: 0, sites: [next] }).sites[0]!;
-        renamed ||= after !== next;
-        next = after;
-      }
-      return next;
-    });
-    return { sites, renamed, missing };
-  }
+  /** mergeSites (merge-sites.ts) over what is shown now, for a refresh started at `startedAt`. */
+  const merge = (fresh: readonly SiteEntry[], unchanged: readonly boolean[], startedAt: number, options: { markWaiting: boolean; final: boolean; asShown?: readonly boolean[] | undefined }) =>
+    mergeSites(fresh, unchanged, { shown: listing.value, wholeCache, previewSites, kept, startedAt }, options);
 
   /**
    * Asks for a fresh listing and shows it. `cachedRevision`: the revision of the cached listing the
@@ -194,7 +135,7 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
    */
   async function refresh(cachedRevision?: string): Promise<void> {
     if (refreshing.value) return;
-    const startedAt = sequence;
+    const startedAt = kept.last();
     batch(() => {
       refreshing.value = true;
       announcement.value = '';
@@ -213,7 +154,7 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
     const showProgress = () => {
       queued = undefined;
       if (!progress || !refreshing.value || readingCache) return;
-      const { sites } = mergeSites(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false, asShown: progress.asShown });
+      const { sites } = merge(progress.sites, progress.unchanged, startedAt, { markWaiting, final: false, asShown: progress.asShown });
       const shown = listing.value;
       batch(() => {
         answered.value = { answered: progress!.sites.filter((site) => !site.pending).length, total: progress!.sites.length };
@@ -271,7 +212,7 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
         // (A rename confirmed meanwhile changed the shown listing, which then has no revision.)
         if (revision === undefined || revision !== shownRevision.value) {
           const lastProgress = progress as RefreshProgress | null;
-          const merged = mergeSites(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true, asShown: lastProgress?.asShown });
+          const merged = merge(reply.value.sites, lastProgress?.unchanged ?? [], startedAt, { markWaiting: false, final: true, asShown: lastProgress?.asShown });
           missing = merged.missing;
           show({ ...reply.value, sites: merged.sites }, merged.renamed || missing ? undefined : revision);
         }
@@ -362,7 +303,7 @@ export function createListingSync({ backend, readCachedListing, readCachedPrevie
     readWholeCache: () => readWholeCache(),
     edit,
     confirm: (key, change) => {
-      confirmedChanges.set(key, { change, sequence: ++sequence });
+      kept.keep(key, change);
       edit(change);
     },
   };
