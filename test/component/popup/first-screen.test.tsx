@@ -9,16 +9,16 @@ import { resolve } from 'node:path';
 import { signal } from '@preact/signals';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { App } from '../../src/popup/app.tsx';
-import { buildSnapshot, showFirstScreen } from '../../src/popup/first-screen/first-screen.ts';
-import { takeOverFirstScreen } from '../../src/popup/first-screen/first-screen-handover.ts';
-import { keepFirstScreen, takeSnapshot } from '../../src/popup/first-screen/snapshot.ts';
-import { createPopupStore } from '../../src/popup/store.ts';
-import { FIRST_SCREEN_KEY, type FirstScreen } from '../../src/shared/first-screen.ts';
-import type { Listing } from '../../src/shared/listing.ts';
-import { firstScreenItem, listingPreviewItem } from '../../src/shared/storage-items.ts';
-import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
-import { popupBackendMocks } from '../setup/popup-backend.ts';
+import { App } from '../../../src/popup/app.tsx';
+import { buildSnapshot, showFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
+import { takeOverFirstScreen } from '../../../src/popup/first-screen/first-screen-handover.ts';
+import { keepFirstScreen, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
+import { createPopupStore } from '../../../src/popup/store.ts';
+import { FIRST_SCREEN_KEY, type FirstScreen } from '../../../src/shared/first-screen.ts';
+import type { Listing } from '../../../src/shared/listing.ts';
+import { firstScreenItem, listingPreviewItem } from '../../../src/shared/storage-items.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { popupBackendMocks } from '../../setup/popup-backend.ts';
 
 const HOSTILE = '<img src=x onerror="alert(1)"> & "Plan"';
 
@@ -144,7 +144,7 @@ describe('showing it in the next popup', () => {
 
   test('the first script reads the keys the storage items declare', async () => {
     expect(firstScreenItem.key).toBe(FIRST_SCREEN_KEY);
-    const source = await readFile(resolve(import.meta.dirname, '../../src/popup/first-screen/first-screen-entry.ts'), 'utf8');
+    const source = await readFile(resolve(import.meta.dirname, '../../../src/popup/first-screen/first-screen-entry.ts'), 'utf8');
     expect(source).toContain(`['${firstScreenItem.key}', '${listingPreviewItem.key}']`);
   });
 });

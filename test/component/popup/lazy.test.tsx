@@ -2,8 +2,8 @@
 /** The popup's parts that load when first shown (lazy.tsx): one chunk, on-demand.ts. */
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, expect, test, vi } from 'vitest';
-import { loadedParts, onDemand } from '../../src/popup/on-demand/lazy.tsx';
-import type { PopupStore } from '../../src/popup/store.ts';
+import { loadedParts, onDemand } from '../../../src/popup/on-demand/lazy.tsx';
+import type { PopupStore } from '../../../src/popup/store.ts';
 
 afterEach(cleanup);
 

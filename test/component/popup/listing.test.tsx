@@ -5,19 +5,19 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ErrorValue } from '../../src/shared/errors.ts';
-import type { DocumentEntry, Listing, SiteEntry } from '../../src/shared/listing.ts';
-import type { Reply } from '../../src/shared/messages.ts';
-import { App } from '../../src/popup/app.tsx';
-import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../src/popup/sync/listing-sync.ts';
-import { createPopupStore } from '../../src/popup/store.ts';
-import type { RefreshProgress } from '../../src/shared/backend-client.ts';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../../src/shared/document-name.ts';
-import { loadParts } from '../../src/popup/on-demand/lazy.tsx';
-import { FIRST_SCREEN_ROWS } from '../../src/listing-view/row-window.ts';
-import { deferred } from '../setup/deferred.ts';
-import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
-import { popupBackendMocks } from '../setup/popup-backend.ts';
+import type { ErrorValue } from '../../../src/shared/errors.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
+import type { Reply } from '../../../src/shared/messages.ts';
+import { App } from '../../../src/popup/app.tsx';
+import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../../src/popup/sync/listing-sync.ts';
+import { createPopupStore } from '../../../src/popup/store.ts';
+import type { RefreshProgress } from '../../../src/shared/backend-client.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
+import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
+import { FIRST_SCREEN_ROWS } from '../../../src/listing-view/row-window.ts';
+import { deferred } from '../../setup/deferred.ts';
+import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { popupBackendMocks } from '../../setup/popup-backend.ts';
 
 // As the popup does once idle (main.tsx), so that Rename shows its field at once; loading it later
 // is tested in popup-rename-loading.test.tsx.

@@ -6,13 +6,13 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Listing } from '../../src/shared/listing.ts';
-import type { TrashSite } from '../../src/shared/trash.ts';
-import { App } from '../../src/popup/app.tsx';
-import { createPopupStore } from '../../src/popup/store.ts';
-import { loadParts } from '../../src/popup/on-demand/lazy.tsx';
-import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../setup/listings.ts';
-import { popupBackendMocks } from '../setup/popup-backend.ts';
+import type { Listing } from '../../../src/shared/listing.ts';
+import type { TrashSite } from '../../../src/shared/trash.ts';
+import { App } from '../../../src/popup/app.tsx';
+import { createPopupStore } from '../../../src/popup/store.ts';
+import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
+import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { popupBackendMocks } from '../../setup/popup-backend.ts';
 
 beforeAll(async () => {
   // The popup's on-demand parts (menu, forms, views), loaded when idle in the extension.

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import '@preact/signals';
 import { useState } from 'preact/hooks';
 import { afterEach, expect, test } from 'vitest';
-import { pure } from '../../src/popup/list/pure.tsx';
+import { pure } from '../../../src/popup/list/pure.tsx';
 
 afterEach(cleanup);
 

@@ -4,16 +4,16 @@
  */
 import { effect } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
-import type { DocumentEntry, Listing } from '../../src/shared/listing.ts';
-import type { Reply } from '../../src/shared/messages.ts';
-import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../src/popup/sync/listing-sync.ts';
-import { createPopupStore, documentKey } from '../../src/popup/store.ts';
-import { rowDocument } from '../../src/popup/changes/listing-lookups.ts';
-import { FIRST_SCREEN_ROWS } from '../../src/listing-view/row-window.ts';
-import type { RefreshProgress } from '../../src/shared/backend-client.ts';
-import { deferred } from '../setup/deferred.ts';
-import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../setup/listings.ts';
-import { popupBackendMocks } from '../setup/popup-backend.ts';
+import type { DocumentEntry, Listing } from '../../../src/shared/listing.ts';
+import type { Reply } from '../../../src/shared/messages.ts';
+import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../../src/popup/sync/listing-sync.ts';
+import { createPopupStore, documentKey } from '../../../src/popup/store.ts';
+import { rowDocument } from '../../../src/popup/changes/listing-lookups.ts';
+import { FIRST_SCREEN_ROWS } from '../../../src/listing-view/row-window.ts';
+import type { RefreshProgress } from '../../../src/shared/backend-client.ts';
+import { deferred } from '../../setup/deferred.ts';
+import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
+import { popupBackendMocks } from '../../setup/popup-backend.ts';
 
 /** A document the user owns unless `access` says otherwise. */
 const doc = (id: string, name: string, access: string | null = 'owners') => documentEntry(id, name, { access });
