@@ -17,7 +17,7 @@ import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { shownAdded } from './added-document.ts';
 import type { ChangeContext, ChangeKind } from './change-kind.ts';
 import type { MoveState } from './edit-states.ts';
-import { focusDocumentLink } from './focus.ts';
+import { focusDocumentLink } from '../focus/focus.ts';
 import { runChange } from './runner.ts';
 
 /** A copy asked: the form's state before it was sent, where to, its name and whether structure only; `again`: a lost one asked again. */

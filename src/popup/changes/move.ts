@@ -9,7 +9,7 @@ import type { MovedDocument } from '../../shared/move.ts';
 import { movedBackText, movedText } from '../../move-view/moved-text.ts';
 import type { ChangeContext, ChangeKind } from './change-kind.ts';
 import type { MoveState } from './edit-states.ts';
-import { focusDocumentLink } from './focus.ts';
+import { focusDocumentLink } from '../focus/focus.ts';
 import { forgetGone } from './gone.ts';
 import { placeOf, removedDocument, withMoved } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';

@@ -11,7 +11,7 @@ import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext, ChangeKind, ListingEdit } from './change-kind.ts';
-import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from './focus.ts';
+import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../focus/focus.ts';
 import { placeOf, withAdded, withoutDocument } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';
 import { rowKey } from './row-ref.ts';

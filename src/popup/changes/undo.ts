@@ -7,7 +7,7 @@ import { settle } from '../../shared/errors.ts';
 import { undoResult, workspaceKey } from '../../shared/change-log.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext } from './change-kind.ts';
-import { focusDocumentLink, focusOnceDrawn } from './focus.ts';
+import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';
 import { onSettled } from './runner.ts';
 
 /**

@@ -20,7 +20,7 @@ import { COPYING_ROW_HEIGHT, EDITING_ROW_HEIGHT, EDITING_WITH_ERROR_ROW_HEIGHT, 
 import { documentKey } from '../../listing-view/row-identity.ts';
 import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import { adjacentResult } from './result-navigation.ts';
-import { RESULT_LINK, rowElement } from '../changes/row-element.ts';
+import { RESULT_LINK, rowElement } from '../focus/row-element.ts';
 import { Gap, ListingRow } from './listing-row.tsx';
 import { SiteSection } from './site-section.tsx';
 import type { MoveState, PopupStore, RenameState } from '../store-types.ts';

@@ -10,7 +10,7 @@ import { crossSiteQuestion } from '../../move-view/moved-text.ts';
 import { t } from '../../shared/i18n.ts';
 import { moveDestinations, placeIn } from '../../shared/move.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
-import { focusRowButton } from '../changes/focus.ts';
+import { focusRowButton } from '../focus/focus.ts';
 import type { MoveState, PopupStore } from '../store-types.ts';
 
 export function MovePanel({ store, row, state }: { store: PopupStore; row: DocumentItemRow; state: MoveState }) {

@@ -11,7 +11,7 @@ import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { PopupStore } from '../store-types.ts';
 import { NameInput } from '../list/name-input.tsx';
-import { focusRowButton } from '../changes/focus.ts';
+import { focusRowButton } from '../focus/focus.ts';
 
 interface NewDocumentFieldProps {
   store: PopupStore;
