@@ -1,7 +1,8 @@
 /**
  * The popup's state and actions: search, the edit in progress and the undo offer, on top of the
- * listing kept by listing-sync.ts. The views only read these signals and call these actions; all
- * talk with the background goes through the `Backend` interface, so tests hand in a fake.
+ * listing kept by sync/listing-sync.ts. The views only read these signals and call these actions;
+ * the changes (changes/, loaded on demand) get a context of the signals they write, not the store.
+ * All talk with the background goes through the `Backend` interface, so tests hand in a fake.
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal } from '@preact/signals';

@@ -1,6 +1,6 @@
 /**
  * A workspace heading's New document field, in place of the heading while open: "Name of the new
- * document"; Enter creates it (document-actions.ts createIn), Escape gives up; focus goes back to
+ * document"; Enter creates it (changes/new-document.ts createIn), Escape gives up; focus goes back to
  * the New document button either way. A refusal (an empty name, a plan's, in Grist's words) marks
  * the field and is said in the status: the heading's height has no room under it. Loaded on
  * demand (on-demand.ts).
