@@ -19,9 +19,9 @@ function renameMode(rename: RenameState | undefined): RenameMode {
  * new one: it is put back if Grist refuses it), and the refs of its element, field and Rename
  * button. Moves focus as the rename moves on: into the field (name selected) when it opens (the
  * rename begins once the field's code is loaded: on-demand/lazy.tsx withParts), back to the
- * Rename button when it is saved or cancelled from the field; back into the field when Grist refused the name, but only if
- * focus is still in this row or was lost with the field (an answer that comes late must not pull
- * focus away from where the user went meanwhile).
+ * Rename button when it is saved or cancelled from the field; back into the field when Grist
+ * refused the name, but only if focus is still in this row or was lost with the field (an answer
+ * that comes late must not pull focus away from where the user went meanwhile).
  */
 export function useRenameRow<T extends HTMLElement>(rename: RenameState | undefined, name: string) {
   const mode = renameMode(rename);
