@@ -7,12 +7,12 @@ import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
-import type { LastChange } from './changes/change-kind.ts';
+import type { LastChange } from './changes/change-descriptor.ts';
 import type { MoveState, RenameState } from './changes/edit-states.ts';
 import type { RowRef } from './changes/row-ref.ts';
 import type { DocumentPlace } from '../shared/listing.ts';
 
-export type { LastChange } from './changes/change-kind.ts';
+export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState } from './changes/edit-states.ts';
 export type { RowRef } from './changes/row-ref.ts';
 

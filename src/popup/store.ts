@@ -13,7 +13,7 @@ import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } fro
 import { prepareListing, prepareSearch, searchAnswers, type Row } from '../listing-view/listing-rows.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
-import type { ChangeBackend, ChangeContext, LastChange } from './changes/change-kind.ts';
+import type { ChangeBackend, ChangeContext, LastChange } from './changes/change-descriptor.ts';
 import type { MoveState, RenameState } from './changes/edit-states.ts';
 import { withChanges } from './changes/load-changes.ts';
 import { withSummary } from './sync/load-summary.ts';

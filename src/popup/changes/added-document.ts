@@ -3,7 +3,7 @@
  * it: the document listed in its place, and the offer of its undo, which takes it out again.
  */
 import { documentPageUrl, type DocumentEntry, type DocumentPlace } from '../../shared/listing.ts';
-import type { ChangeWords, ListingEdit, UndoOffered } from './change-kind.ts';
+import type { ChangeWords, ListingEdit, UndoOffered } from './change-descriptor.ts';
 import { withAdded, withoutDocument } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 

@@ -15,7 +15,7 @@ import { placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeKind } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { runChange } from './runner.ts';
@@ -29,7 +29,7 @@ interface CopyVars {
   again: boolean;
 }
 
-export const copy: ChangeKind<CopyVars, CopiedDocument> = {
+export const copy: ChangeDescriptor<CopyVars, CopiedDocument> = {
   // With the row's account, whose destinations the form offered (with one account the ref has none);
   // `again`: the worker reads for the copy whose answer was lost first.
   send: (backend, { form: { ref }, to, name, asTemplate, again }) =>

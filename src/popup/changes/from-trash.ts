@@ -12,7 +12,7 @@ import { placeIn, placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeKind } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import { runChange } from './runner.ts';
 
 /** A restore asked: `document` of `site`'s trash. */
@@ -22,7 +22,7 @@ interface RestoreVars {
 }
 
 /** A restore: shown once Grist confirms; a refusal is the Trash view's to say (restore's answer), not the status's. */
-export const restoreKind: ChangeKind<RestoreVars, LoggedChange> = {
+export const restoreKind: ChangeDescriptor<RestoreVars, LoggedChange> = {
   send: (backend, { site, document }) => backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }),
   onError: () => null,
   onSuccess(_context, _answer, { site, document }) {

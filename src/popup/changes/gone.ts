@@ -1,6 +1,6 @@
 /** A document Grist said is gone, as a rename or a move meets it (an answer 404). */
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext } from './change-kind.ts';
+import type { ChangeContext } from './change-descriptor.ts';
 
 /**
  * Says a document Grist said is gone is gone: the worker already took it out of the cached

@@ -1,6 +1,6 @@
 /** The change history's view state, as the popup shows it (its History view), and what its undos show in the listing. */
 import { createHistoryStore, type HistoryStore } from '../../history/history-store.ts';
-import type { ChangeContext } from './change-kind.ts';
+import type { ChangeContext } from './change-descriptor.ts';
 import { renamedTo, withUndone } from './listing-edits.ts';
 import { onSettled } from './runner.ts';
 

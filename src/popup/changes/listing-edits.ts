@@ -10,7 +10,7 @@ import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import { placeIn } from '../../shared/move.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ListingEdit } from './change-kind.ts';
+import type { ListingEdit } from './change-descriptor.ts';
 import { isSiteOf, rowKey, type RowRef } from './row-ref.ts';
 
 /**

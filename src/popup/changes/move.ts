@@ -7,7 +7,7 @@ import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
 import type { MovedDocument } from '../../shared/move.ts';
 import { movedBackText, movedText } from '../../move-view/moved-text.ts';
-import type { ChangeContext, ChangeKind } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { forgetGone } from './gone.ts';
@@ -24,7 +24,7 @@ interface MoveVars {
 }
 
 /** A move: shown once Grist confirms (not over refreshes under way), then offered for undo. */
-export const move: ChangeKind<MoveVars, MovedDocument> = {
+export const move: ChangeDescriptor<MoveVars, MovedDocument> = {
   // With the row's account, whose destinations the picker offered (with one account the ref has none).
   send: (backend, { state: { ref }, to }) =>
     backend.moveDocument({ ...(ref.account === undefined ? {} : { account: ref.account }), orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }),

@@ -10,7 +10,7 @@ import { placeIn, placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
 import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeKind } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import { rowWorkspace } from './listing-lookups.ts';
 import { runChange } from './runner.ts';
 
@@ -21,7 +21,7 @@ interface NewDocumentVars {
   name: string;
 }
 
-export const newDocument: ChangeKind<NewDocumentVars, CreatedDocument> = {
+export const newDocument: ChangeDescriptor<NewDocumentVars, CreatedDocument> = {
   send: (backend, { ref, name }) => backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
   onSuccess(_context, { document }, { ref, place }) {
     const name = plainTextName(document.name);

@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ChangeKind, ListingEdit } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
 import { withPinned } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';
 import { rowKey } from './row-ref.ts';
@@ -22,7 +22,7 @@ interface PinVars {
 /** The listing with document `ref` pinned (or not), kept over refreshes under way. */
 const pinnedAs = (ref: DocumentRef, pinned: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPinned(shown, ref, pinned) });
 
-export const pin: ChangeKind<PinVars, LoggedChange> = {
+export const pin: ChangeDescriptor<PinVars, LoggedChange> = {
   onMutate({ confirm, announcement }, { ref, pinned }) {
     const shown = pinnedAs(ref, pinned);
     confirm(shown.key!, shown.change);

@@ -8,7 +8,7 @@ import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { RenamedDocument } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { ChangeContext, ChangeKind } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import type { RenameState } from './edit-states.ts';
 import { forgetGone } from './gone.ts';
 import { removedDocument, renamedTo } from './listing-edits.ts';
@@ -25,7 +25,7 @@ interface RenameVars {
 }
 
 /** A rename: nothing shown at once but the field's state; the name Grist stored once confirmed, with Undo. */
-export const rename: ChangeKind<RenameVars, RenamedDocument> = {
+export const rename: ChangeDescriptor<RenameVars, RenamedDocument> = {
   // The worker renames with the first account that owns it: the row's account is not sent.
   send: (backend, { ref, name }) =>
     'docId' in ref

@@ -1,12 +1,12 @@
 /**
- * The one way every kind of popup change (change-kind.ts) runs, the lifecycle of TanStack Query's
+ * The one way every kind of popup change (change-descriptor.ts) runs, the lifecycle of TanStack Query's
  * mutations: onMutate shows it at once and answers what puts it back; the worker is asked; onError
  * puts it back and says why, or onSuccess offers its undo; onSettled then shows the listing as it
  * now stands, over any refresh already under way (the listing sync's confirm).
  */
 import { batch } from '@preact/signals';
 import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
-import type { ChangeContext, ChangeKind, ListingEdit, UndoOffered } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
 
 /**
  * Runs change `kind` asked with `vars` (whose checks, if any, were made: runChange sends). The
@@ -15,7 +15,7 @@ import type { ChangeContext, ChangeKind, ListingEdit, UndoOffered } from './chan
  */
 export async function runChange<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit }>(
   context: ChangeContext,
-  kind: ChangeKind<V, A, M>,
+  kind: ChangeDescriptor<V, A, M>,
   vars: V,
 ): Promise<Result<A>> {
   const mutated = batch(() => kind.onMutate?.(context, vars) ?? ({} as M));

@@ -10,7 +10,7 @@ import type { DocumentEntry, DocumentPlace } from '../../shared/listing.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ChangeKind, ListingEdit } from './change-kind.ts';
+import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../focus/focus.ts';
 import { placeOf, withAdded, withoutDocument } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';
@@ -34,7 +34,7 @@ interface Trashed {
 /** The listing with the document of `vars` back in its place (a trash refused, or undone). */
 const putBack = ({ ref, document, place }: TrashVars): ListingEdit => ({ key: rowKey(ref), change: (shown) => withAdded(shown, place, document, ref.account) });
 
-export const trash: ChangeKind<TrashVars, LoggedChange, Trashed> = {
+export const trash: ChangeDescriptor<TrashVars, LoggedChange, Trashed> = {
   onMutate({ confirm, announcement }, vars) {
     const key = rowKey(vars.ref);
     const row = rowHoldingFocus(key);

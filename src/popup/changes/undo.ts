@@ -1,12 +1,12 @@
 /**
  * The status line's Undo (and Ctrl+Z) of the last change, whatever its kind: its offer
- * (change-kind.ts UndoOffered) says what the listing shows once undone and what the status says.
+ * (change-descriptor.ts UndoOffered) says what the listing shows once undone and what the status says.
  */
 import { batch } from '@preact/signals';
 import { settle } from '../../shared/errors.ts';
 import { undoResult, workspaceKey } from '../../shared/change-log.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext } from './change-kind.ts';
+import type { ChangeContext } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';
 import { onSettled } from './runner.ts';
 

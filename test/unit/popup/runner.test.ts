@@ -6,7 +6,7 @@
  */
 import { signal } from '@preact/signals';
 import { describe, expect, test } from 'vitest';
-import type { ChangeContext, ChangeKind, LastChange } from '../../../src/popup/changes/change-kind.ts';
+import type { ChangeContext, ChangeDescriptor, LastChange } from '../../../src/popup/changes/change-descriptor.ts';
 import type { MoveState, RenameState } from '../../../src/popup/changes/edit-states.ts';
 import { renamedTo } from '../../../src/popup/changes/listing-edits.ts';
 import { runChange } from '../../../src/popup/changes/runner.ts';
@@ -50,7 +50,7 @@ function context(backend = popupBackendMocks()) {
 const shownNames = (changes: ChangeContext) => changes.listing.value!.sites[0]!.workspaces[0]!.documents.map((document) => document.name);
 
 /** A made-up kind: Budget shown as "Draft" at once, its answer `reply`, "Final" once confirmed. */
-function renameKind(reply: Promise<Result<{ entryId: string | null }>>): ChangeKind<null, { entryId: string | null }> {
+function renameKind(reply: Promise<Result<{ entryId: string | null }>>): ChangeDescriptor<null, { entryId: string | null }> {
   return {
     onMutate: ({ confirm }) => {
       const shown = renamedTo(REF, 'Draft');

@@ -1,10 +1,11 @@
 /**
- * What one kind of change the popup makes is (a rename, a move, a trash, a pin, a copy, a new
- * document, a restore), as the runner (runner.ts) carries it through the lifecycle of TanStack
- * Query's mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the
- * worker's change pipeline (background/changes/), `onError` shows a refusal, `onSuccess` offers its
- * undo in the status; the runner then settles the listing shown (onSettled). Each kind is one module
- * of this folder describing only these; the runner does the rest the same way for all.
+ * The descriptor of one kind of change the popup makes (a rename, a move, a trash, a pin, a copy,
+ * a new document, a restore), the popup's counterpart of the worker's (background/changes/
+ * change-kind.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
+ * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
+ * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
+ * runner then settles the listing shown (onSettled). Each kind is one module of this folder
+ * describing only these; the runner does the rest the same way for all.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { HistoryBackend } from '../../history/history-store.ts';
@@ -98,7 +99,7 @@ export interface ChangeContext {
  * puts back what it showed at once). Every hook but send runs in one batch with the runner's own
  * writes, so the list and the status change in the same render.
  */
-export interface ChangeKind<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit } = { putBack?: ListingEdit }> {
+export interface ChangeDescriptor<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit } = { putBack?: ListingEdit }> {
   /** Shows the change at once (nothing, for a change shown once made: a copy). Out: what puts it back. */
   onMutate?(context: ChangeContext, vars: V): M;
   /** Asks the worker for it. Out: its answer, or its error (a rejection: no worker). */
