@@ -24,8 +24,7 @@ const pinnedAs = (ref: DocumentRef, pinned: boolean): ListingEdit => ({ key: row
 
 export const pin: ChangeDescriptor<PinVars, LoggedChange> = {
   onMutate({ confirm, announcement }, { ref, pinned }) {
-    const shown = pinnedAs(ref, pinned);
-    confirm(shown.key!, shown.change);
+    confirm(rowKey(ref), (shown) => withPinned(shown, ref, pinned));
     announcement.value = '';
     return { putBack: pinnedAs(ref, !pinned) };
   },

@@ -18,6 +18,7 @@ export async function runChange<V, A extends { entryId: string | null }, M exten
   kind: ChangeDescriptor<V, A, M>,
   vars: V,
 ): Promise<Result<A>> {
+  // A kind with nothing to show at once has nothing to put back (M is then its default).
   const mutated = batch(() => kind.onMutate?.(context, vars) ?? ({} as M));
   const reply = await settle(kind.send(context.backend, vars));
   batch(() => {
