@@ -1,17 +1,15 @@
 /**
  * The popup's listing as a change Grist confirmed makes it: a document or workspace renamed, a
  * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned.
- * Pure: each answers a new listing in which every site,
- * workspace and document the change does not touch is the same object as before, so the rows built
- * for them are reused.
+ * Pure: each answers a new listing in which every site, workspace and document the change does not
+ * touch is the same object as before, so the rows built for them are reused.
  */
 import type { ChangeEntry } from '../../shared/change-log.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ListingEdit } from './change-descriptor.ts';
-import { isSiteOf, rowKey, type RowRef } from './row-ref.ts';
+import { rowKey, type RowRef } from './row-ref.ts';
 
 /**
  * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.
@@ -97,15 +95,6 @@ export function withMoved(listing: Listing, ref: DocumentRef, to: DocumentPlace)
 /** The listing with the move of history `entry` undone (the document back where it was). */
 export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
   return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
-}
-
-/** Where document `ref` is in the listing: its site and workspace. */
-export function placeOf(listing: Listing | null, ref: DocumentRef): DocumentPlace | undefined {
-  for (const site of listing?.sites ?? []) {
-    const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
-    if (workspace) return placeIn(site, workspace);
-  }
-  return undefined;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Finding what a ref names in the listing, for the popup's changes (this folder): loaded with them,
  * not in every popup.
  */
-import { canRename, type DocumentEntry, type Listing, type WorkspaceEntry } from '../../shared/listing.ts';
+import { canRename, type DocumentEntry, type DocumentPlace, type Listing, type WorkspaceEntry } from '../../shared/listing.ts';
+import { placeIn } from '../../shared/move.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import { isSiteOf, type RowRef } from './row-ref.ts';
 
@@ -27,4 +28,13 @@ export function rowWorkspace(listing: Listing | null, ref: WorkspaceRef): Worksp
 export function renameSubject(listing: Listing | null, ref: RowRef): { name: string; renamable: boolean } | undefined {
   const entry = 'docId' in ref ? rowDocument(listing, ref) : rowWorkspace(listing, ref);
   return entry && { name: entry.name, renamable: canRename(entry) };
+}
+
+/** Where document `ref` is in the listing: its site and workspace. */
+export function placeOf(listing: Listing | null, ref: DocumentRef): DocumentPlace | undefined {
+  for (const site of listing?.sites ?? []) {
+    const workspace = isSiteOf(site, ref) && site.workspaces.find((entry) => entry.documents.some((document) => document.id === ref.docId));
+    if (workspace) return placeIn(site, workspace);
+  }
+  return undefined;
 }

@@ -11,8 +11,8 @@ import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { forgetGone } from './gone.ts';
-import { placeOf, removedDocument, withMoved } from './listing-edits.ts';
-import { rowDocument } from './listing-lookups.ts';
+import { removedDocument, withMoved } from './listing-edits.ts';
+import { placeOf, rowDocument } from './listing-lookups.ts';
 import { runChange } from './runner.ts';
 
 /** A move asked: the picker's state before it was sent, where to (`to`), where from, and the document's name. */

@@ -12,8 +12,8 @@ import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../focus/focus.ts';
-import { placeOf, withAdded, withoutDocument } from './listing-edits.ts';
-import { rowDocument } from './listing-lookups.ts';
+import { withAdded, withoutDocument } from './listing-edits.ts';
+import { placeOf, rowDocument } from './listing-lookups.ts';
 import { rowKey } from './row-ref.ts';
 import { runChange } from './runner.ts';
 

@@ -1,13 +1,15 @@
 /**
  * The popup's listing as a change Grist confirmed makes it (src/popup/changes/listing-edits.ts):
  * what each edit leaves in the listing, under every account that lists the document, and that what
- * it does not touch stays the same object (so its rows are not built again).
+ * it does not touch stays the same object (so its rows are not built again); and where a document
+ * is (listing-lookups.ts placeOf), which a move and a trash start from.
  */
 import { describe, expect, test } from 'vitest';
 import type { ChangeEntry } from '../../../src/shared/change-log.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { placeIn } from '../../../src/shared/move.ts';
-import { placeOf, removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withPinned, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
+import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withPinned, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
+import { placeOf } from '../../../src/popup/changes/listing-lookups.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
 const BUDGET = doc('budgetDoc000000000000', 'Budget');
