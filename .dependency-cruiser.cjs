@@ -30,6 +30,14 @@ module.exports = {
       to: { path: '^src/$1/(index[.]ts|message-router[.]ts|main[.]tsx|app[.]tsx|store[.]ts)$' },
     },
     {
+      name: 'popup-state-below-views',
+      comment:
+        "The popup's state (store.ts, store-types.ts) and what it runs (changes/, sync/, focus/) sit below the views: they never import list/, panels/, status/, first-screen/ or on-demand/, which load them.",
+      severity: 'error',
+      from: { path: '^src/popup/(store[.]ts|store-types[.]ts|changes/|sync/|focus/)' },
+      to: { path: '^src/popup/(list|panels|status|first-screen|on-demand)/' },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import the cruiser cannot resolve is an import these rules cannot check.',
       severity: 'error',

@@ -23,7 +23,7 @@ function popupScripts(outDir: string, target: string, mode: string): Plugin {
     apply: 'build',
     async writeBundle() {
       await bundle({
-        input: { 'first-screen': 'src/popup/first-screen-entry.ts', main: 'src/popup/main.tsx' },
+        input: { 'first-screen': 'src/popup/first-screen/first-screen-entry.ts', main: 'src/popup/main.tsx' },
         // Lets the lazy chunks (history, undo offer) import what they share from main.js rather than
         // have it moved to a chunk of its own, one more file for every popup.
         preserveEntrySignatures: 'allow-extension',

@@ -10,7 +10,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { marked } from '../listing-view/highlighted.tsx';
-import { copyName } from '../shared/document-actions.ts';
+import { copyName } from '../shared/document-rules.ts';
 import { t } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/listing.ts';
 import { placeName } from '../shared/move.ts';

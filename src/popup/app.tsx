@@ -1,11 +1,11 @@
 /** The popup's whole view: search box, status region and the listing of every site. */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { onDemand } from './lazy.tsx';
+import { onDemand } from './on-demand/lazy.tsx';
 import { t } from '../shared/i18n.ts';
-import { TitleBarButton } from './icons.tsx';
-import { ResultsList } from './results-list.tsx';
-import { SearchBox } from './search-box.tsx';
-import { StatusArea } from './status-area.tsx';
+import { TitleBarButton } from './icons/icons.tsx';
+import { ResultsList } from './list/results-list.tsx';
+import { SearchBox } from './list/search-box.tsx';
+import { StatusArea } from './status/status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**

@@ -9,8 +9,8 @@ import { t } from '../shared/i18n.ts';
 import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
 import { App } from './app.tsx';
-import { takeOverFirstScreen } from './first-screen-handover.ts';
-import { loadParts } from './lazy.tsx';
+import { takeOverFirstScreen } from './first-screen/first-screen-handover.ts';
+import { loadParts } from './on-demand/lazy.tsx';
 import { createPopupStore } from './store.ts';
 
 const store = createPopupStore({
@@ -43,5 +43,5 @@ if (root) {
   // Nor is renaming: the rename field's code (with the popup's other parts on demand) comes once
   // the popup is idle, ahead of the first Rename.
   whenIdle(() => void loadParts());
-  whenIdle(() => void import('./snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
+  whenIdle(() => void import('./first-screen/snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

@@ -1,21 +1,26 @@
 /**
  * The popup store's shape (store.ts makes it): what the views read and call. Apart from the store
- * itself, so the views loaded on demand (on-demand.ts) name it without depending on the store,
- * which loads them.
+ * itself, so the views name it without depending on the store.
  */
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
-import type { ListingSync } from './listing-sync.ts';
-import type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+import type { ListingSync } from './sync/listing-sync.ts';
+import type { LastChange } from './changes/change-descriptor.ts';
+import type { MoveState, RenameState } from './changes/edit-states.ts';
+import type { RowRef } from './changes/row-ref.ts';
 import type { DocumentPlace } from '../shared/listing.ts';
 
-export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+export type { LastChange } from './changes/change-descriptor.ts';
+export type { MoveState, RenameState } from './changes/edit-states.ts';
+export type { RowRef } from './changes/row-ref.ts';
 
-export type DocumentActions = typeof import('./document-actions.ts');
-/** An action's arguments after the store, which `act` passes itself. */
-export type ActionArguments<K extends keyof DocumentActions> = Parameters<DocumentActions[K]> extends [unknown, ...infer Rest] ? Rest : never;
+type PopupChanges = typeof import('./changes/popup-changes.ts');
+/** The changes of the menus, the forms and the Trash view, which views ask for by name (`act`). */
+export type ActName = 'trashDocument' | 'pinDocument' | 'beginCopy' | 'commitCopy' | 'createIn' | 'readTrash' | 'restore' | 'deleteForever';
+/** A change's arguments after its context, which `act` passes itself. */
+export type ActionArguments<K extends ActName> = Parameters<PopupChanges[K]> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** The popup's state: its listing (listing-sync.ts), and on top of it the search, the edits and the undo offer. */
 export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'confirm'> {
@@ -39,7 +44,7 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * rename was refused with 404. Its row is gone, so the view moves focus elsewhere.
    */
   readonly removedDocument: ReadonlySignal<DocumentRef | null>;
-  /** Documents and workspaces in edit mode or saving, by `renameKey`. */
+  /** Documents and workspaces in edit mode or saving, by `rowKey`. */
   readonly renames: ReadonlySignal<ReadonlyMap<string, RenameState>>;
   /**
    * The last change (a rename, a move, a move to the trash, a pin, a copy, a new document), offered
@@ -66,16 +71,16 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   /** Puts every result of the search in `rows`: the list asks whenever it renders whole (once the first screen is painted, as it scrolls, as it is shown). */
   wholeResults(): void;
   /** Puts a document or workspace the user owns in edit mode, prefilled with its name. */
-  beginRename(ref: RenameRef): void;
+  beginRename(ref: RowRef): void;
   /** Updates the edit field's text. */
-  setDraft(ref: RenameRef, text: string): void;
+  setDraft(ref: RowRef, text: string): void;
   /**
    * Saves the typed name (trimmed); empty is refused and an unchanged name just leaves edit mode.
    * A document Grist no longer has leaves the listing; other failures go back to edit mode.
    */
-  commitRename(ref: RenameRef): Promise<void>;
+  commitRename(ref: RowRef): Promise<void>;
   /** Leaves edit mode without saving. */
-  cancelRename(ref: RenameRef): void;
+  cancelRename(ref: RowRef): void;
   /** Opens the destination picker of a document the user owns (closing any other). */
   beginMove(ref: DocumentRef): void;
   /** Closes the picker, unless its move is on its way. */
@@ -88,11 +93,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
   undoLastChange(force?: boolean): Promise<void>;
   /**
-   * Runs one of the actions of the menus and the Trash view (document-actions.ts: trash, pin,
-   * beginCopy, commitCopy, createIn, readTrash, restore, deleteForever) on this store, loaded with
-   * the popup's on-demand parts. Out: what the action answers.
+   * Runs one of the changes of the menus, the forms and the Trash view (changes/popup-changes.ts,
+   * see ActName), loaded with the popup's changes. Out: what the change answers.
    */
-  act<K extends keyof DocumentActions>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<DocumentActions[K]>>>;
+  act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<PopupChanges[K]>>>;
   openOptions(): void;
   openBulkChanges(): void;
 }

@@ -1,12 +1,12 @@
 /**
  * The popup's state and actions: search, the edit in progress and the undo offer, on top of the
- * listing kept by listing-sync.ts. The views only read these signals and call these actions; all
- * talk with the background goes through the `Backend` interface, so tests hand in a fake.
+ * listing kept by sync/listing-sync.ts. The views only read these signals and call these actions;
+ * the changes (changes/, loaded on demand) get a context of the signals they write, not the store.
+ * All talk with the background goes through the `Backend` interface, so tests hand in a fake.
  * Imports only types from the shared runtime modules, so nothing here needs the extension APIs.
  */
 import { batch, computed, effect, signal } from '@preact/signals';
-import type { HistoryBackend, HistoryStore } from '../history/history-store.ts';
-import type { Backend } from '../shared/backend-client.ts';
+import type { HistoryStore } from '../history/history-store.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
@@ -14,24 +14,21 @@ import { prepareListing, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
-import { loadedParts, loadParts } from './lazy.tsx';
-import { createListingSync } from './listing-sync.ts';
-import type { ActionContext } from './change-actions.ts';
-import type { LastChange, MoveState, RenameState } from './popup-state.ts';
+import type { ChangeBackend, ChangeContext, LastChange } from './changes/change-descriptor.ts';
+import type { MoveState, RenameState } from './changes/edit-states.ts';
+import { withChanges } from './changes/load-changes.ts';
+import { withSummary } from './sync/load-summary.ts';
+import { createListingSync, type ListingSyncDependencies } from './sync/listing-sync.ts';
 import type { PopupStore } from './store-types.ts';
 
 export type { PopupStore } from './store-types.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export type { LastChange, MoveState, RenameRef, RenameState } from './popup-state.ts';
+export type { LastChange, MoveState, RenameState, RowRef } from './store-types.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: Pick<
-    Backend,
-    'refreshListing' | 'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'
-  > &
-    HistoryBackend;
+  backend: ListingSyncDependencies['backend'] & ChangeBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -51,17 +48,6 @@ export interface PopupStoreDependencies {
 }
 
 
-/**
- * Runs `run` with the popup's on-demand chunk (lazy.tsx), which holds its actions past a first look
- * (change-actions.ts: a rename's request and answer, a move, an undo; document-actions.ts): in the
- * same task when it is loaded already (the popup was idle, or a part of it is shown), otherwise
- * once loaded. Most popups do none of these.
- */
-function withParts<T>(run: (parts: typeof import('./on-demand.ts')) => T): Promise<Awaited<T>> {
-  const loaded = loadedParts();
-  return (loaded ? Promise.resolve(run(loaded)) : loadParts().then(run)) as Promise<Awaited<T>>;
-}
-
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle }: PopupStoreDependencies): PopupStore {
   const query = signal('');
@@ -71,7 +57,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The status says one thing, the newest, and its Undo (and Ctrl+Z) undoes what it says: a
   // sentence said after a change (a refusal, another change that could not be offered, a delete
   // forever) replaces that change's offer, rather than stack above it while Ctrl+Z undoes the older
-  // change. (Offering a change clears the sentence: change-actions.ts offerUndo.)
+  // change. (Offering a change clears the sentence: changes/runner.ts offerUndo.)
   effect(() => {
     if (announcement.value) lastChange.value = null;
   });
@@ -80,12 +66,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     readCachedListing,
     readCachedPreview,
     announcement,
-    // In the on-demand chunk, as most popups close before a refresh ends: at once when it is loaded
-    // (the popup was idle), else once it is. Not over a change's offer: the user's own change, and
-    // its Undo, are the news; the list the refresh shows speaks for itself.
+    // At once when its code is loaded (the popup was idle), else once it is. Not over a change's
+    // offer: the user's own change, and its Undo, are the news; the list the refresh shows speaks
+    // for itself.
     summarize: (listing, say) =>
-      void withParts(({ listingSummary }) => {
-        if (!lastChange.peek()) say(listingSummary.describeListing(listing));
+      withSummary(({ describeListing }) => {
+        if (!lastChange.peek()) say(describeListing(listing));
       }),
   });
   const { listing, partial, readWholeCache } = sync;
@@ -132,12 +118,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   });
 
   let history: Promise<HistoryStore> | undefined;
-  // The actions loaded on demand (change-actions.ts) act on this object itself (ActionContext): its
-  // signals, the listing sync's edit and confirm, and the member only they use, backend, which the
-  // PopupStore type does not show.
-  const store: PopupStore & ActionContext = {
+  // What the changes (changes/) read and write, handed to each: the store's signals and the listing
+  // sync's edits, not the store itself.
+  const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend };
+  const store: PopupStore = {
     ...sync,
-    backend,
     rows,
     lastChange,
     undone,
@@ -149,18 +134,17 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     cancelMove: () => {
       if (!moving.value?.saving) moving.value = null;
     },
-    commitMove: (to) => withParts(({ changeActions }) => changeActions.commitMove(store, to)),
+    commitMove: (to) => withChanges(({ commitMove }) => commitMove(changes, to)),
     loadHistory: () =>
-      (history ??= withParts(({ changeActions }) => changeActions.historyStore(store))
-        .catch((error: unknown) => {
+      (history ??= withChanges(({ historyStore }) => historyStore(changes)).catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
       })),
-    undoLastChange: (force = false) => withParts(({ changeActions }) => changeActions.undoLast(store, force)),
-    // At once when the chunk is loaded (a menu is open, or the popup was idle): the row goes in the
-    // same frame as the key.
-    act: (name, ...args) => withParts(({ documentActions }) => (documentActions[name] as (...all: unknown[]) => never)(store, ...args)),
+    undoLastChange: (force = false) => withChanges(({ undoLast }) => undoLast(changes, force)),
+    // At once when the changes are loaded (a menu is open, or the popup was idle): the row goes in
+    // the same frame as the key.
+    act: (name, ...args) => withChanges((loaded) => (loaded[name] as (...all: unknown[]) => never)(changes, ...args)),
     searchWaits,
     query,
     terms: termList,
@@ -177,12 +161,12 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         query.value = text;
       });
     },
-    // The rename begins once its code is loaded (on-demand.ts), with the field's: the field then
-    // shows in the same render. The rest run in the same task as their key: the code is there.
-    beginRename: (ref) => void withParts(({ changeActions }) => changeActions.beginRename(store, ref)),
-    setDraft: (ref, text) => void withParts(({ changeActions }) => changeActions.setDraft(store, ref, text)),
-    cancelRename: (ref) => void withParts(({ changeActions }) => changeActions.cancelRename(store, ref)),
-    commitRename: (ref) => withParts(({ changeActions }) => changeActions.commitRename(store, ref)),
+    // The row asks once the field's code is loaded (with the changes: on-demand/lazy.tsx), so the
+    // field shows in the same render. The rest run in the same task as their key: the code is there.
+    beginRename: (ref) => void withChanges(({ beginRename }) => beginRename(changes, ref)),
+    setDraft: (ref, text) => void withChanges(({ setDraft }) => setDraft(changes, ref, text)),
+    cancelRename: (ref) => void withChanges(({ cancelRename }) => cancelRename(changes, ref)),
+    commitRename: (ref) => withChanges(({ commitRename }) => commitRename(changes, ref)),
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };

@@ -1,5 +1,5 @@
 /**
- * The popup's first screen as data (written by popup/snapshot.ts, shown by popup/first-screen.ts):
+ * The popup's first screen as data (written by popup/first-screen/snapshot.ts, shown by popup/first-screen/first-screen.ts):
  * elements, their attributes and text, nothing else. The next popup shows it before its scripts
  * have loaded, then its own view replaces it.
  */
@@ -31,7 +31,7 @@ export function firstScreenMade(version: string, language: string): string {
 /** Its storage.local key (storage-items.ts declares the item; the first-screen script reads the key itself). */
 export const FIRST_SCREEN_KEY = 'firstScreen';
 
-/** True for a stored FirstScreen's outline; its drawing is checked node by node where shown (popup/first-screen.ts). */
+/** True for a stored FirstScreen's outline; its drawing is checked node by node where shown (popup/first-screen/first-screen.ts). */
 export function isFirstScreen(value: unknown): value is FirstScreen {
   return typeof value === 'object' && value !== null && typeof (value as FirstScreen).previewRevision === 'string' && typeof (value as FirstScreen).made === 'string' && 'tree' in value;
 }

@@ -25,7 +25,7 @@
  * retried, the popup's lost copy kept for Copy again), so a later listing never makes a lost
  * document look known.
  */
-import { addedEntry } from '../../shared/document-actions.ts';
+import { addedEntry } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import { placeIn, placeName } from '../../shared/move.ts';

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { workspaceKey } from '../../shared/change-log.ts';
-import { addedEntry } from '../../shared/document-actions.ts';
+import { addedEntry } from '../../shared/document-rules.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';

@@ -3,7 +3,7 @@
  * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
  * editors may (a viewer gets 403, grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
  */
-import { canPin } from '../../shared/document-actions.ts';
+import { canPin } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
 import { ApiError } from '../grist/api-error.ts';

@@ -5,7 +5,7 @@
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
  */
-import { addedEntry, canTrash } from '../../shared/document-actions.ts';
+import { addedEntry, canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
 import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';

@@ -6,7 +6,7 @@
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
 import type { DocumentPlace, SiteEntry } from '../../shared/listing.ts';
-import { canTrash } from '../../shared/document-actions.ts';
+import { canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -68,7 +68,7 @@ export interface TrashedTarget {
  * when that does not have it (the worker may have stopped since the Trash view opened, or the
  * document was removed since) or when `fresh` (a delete forever: Grist deletes a document in the
  * trash or not, so one restored elsewhere since must not be taken for one still in it), in a site
- * of the worker's listing only; its owners only restore or delete it (shared/document-actions.ts
+ * of the worker's listing only; its owners only restore or delete it (shared/document-rules.ts
  * canTrash). Where several accounts list that site, the first of them that owns it, in the
  * options' order (the rule of findDocument): Grist lists a removed document in a viewer's trash
  * too (grist-api.md "Trash listing"), so the first account that lists it may not be able to.

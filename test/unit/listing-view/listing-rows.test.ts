@@ -9,7 +9,7 @@ import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, LIST_WINDOW, OVERSCA
 import { rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../../../src/listing-view/windowing.ts';
 import { prepareListing, type Row } from '../../../src/listing-view/listing-rows.ts';
 import { matchingRows, prepareSearch } from '../../../src/listing-view/listing-search.ts';
-import { adjacentResult } from '../../../src/popup/result-navigation.ts';
+import { adjacentResult } from '../../../src/popup/list/result-navigation.ts';
 import { searchTerms } from '../../../src/shared/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
 import { documentEntry as doc, siteEntry as site, workspaceEntry as workspace } from '../../setup/listings.ts';

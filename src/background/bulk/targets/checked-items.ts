@@ -5,7 +5,7 @@
  * per account (each document goes with its own account's key).
  */
 import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/bulk.ts';
-import { copyName } from '../../../shared/document-actions.ts';
+import { copyName } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { Listing, SiteEntry } from '../../../shared/listing.ts';
 import type { DocumentKey } from '../../../shared/messages.ts';

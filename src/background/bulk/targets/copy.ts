@@ -5,7 +5,7 @@
  * (changes/created-document.ts). A copy is not idempotent: it is never sent twice blindly.
  */
 import type { BulkCopyRequest, BulkRunSnapshot } from '../../../shared/bulk.ts';
-import { copyName } from '../../../shared/document-actions.ts';
+import { copyName } from '../../../shared/document-rules.ts';
 import { checkCopy } from '../../changes/copy.ts';
 import { readDestination, type DestinationRead } from '../../changes/created-document.ts';
 import { startCheckedRun } from './checked-items.ts';

@@ -1,0 +1,114 @@
+/**
+ * The descriptor of one kind of change the popup makes (a rename, a move, a trash, a pin, a copy,
+ * a new document, a restore), the popup's counterpart of the worker's (background/changes/
+ * change-kind.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
+ * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
+ * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
+ * runner then settles the listing shown (onSettled). Each kind is one module of this folder
+ * describing only these; the runner does the rest the same way for all.
+ */
+import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { HistoryBackend } from '../../history/history-store.ts';
+import type { Backend } from '../../shared/backend-client.ts';
+import type { UndoState } from '../../shared/change-log.ts';
+import type { ErrorValue, Result } from '../../shared/errors.ts';
+import type { Listing } from '../../shared/listing.ts';
+import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import type { MoveState, RenameState } from './edit-states.ts';
+import type { RowRef } from './row-ref.ts';
+
+/**
+ * A change to the listing shown: with `key` (a row's rowKey), kept over any refresh already under
+ * way, which would otherwise bring back what was before it (the listing sync's confirm); without,
+ * shown now only (its edit).
+ */
+export interface ListingEdit {
+  change: (shown: Listing) => Listing;
+  key?: string;
+}
+
+/** What the status says of a change, and of its undo. */
+export interface ChangeWords {
+  /** "Renamed … to …", "Moved … to trash." */
+  message: string;
+  /** The Undo button's accessible name ("Undo rename of …"). */
+  undoLabel: string;
+  /** What it says once undone; `restored`: the name Grist answered for the document. */
+  undoneMessage: (restored: string) => string;
+}
+
+/** A change Grist confirmed, as the status offers its undo. */
+export interface UndoOffered {
+  /** The row it changed (a moved document's, on its new site). */
+  row: RowRef;
+  words: ChangeWords;
+  /** The name its undo puts back: what "Restore … anyway" names when it was changed elsewhere since. */
+  oldName: string;
+  /** True for a move: its conflict reads "moved to …", "Move … back anyway". */
+  move?: true;
+  /** A document it made: its page (Open) and name. */
+  open?: { url: string; name: string };
+  /** True when its undo brings its row back: the row's link then takes the focus. */
+  bringsRowBack?: true;
+  /** True when the Undo button takes the focus the row held (no other row was left to take it). */
+  undoTakesFocus?: true;
+  /** What the listing shows once it is undone (`restored`: the name Grist answered). */
+  undone: (restored: string) => ListingEdit;
+}
+
+/** The last change made in this popup (by its change-log entry), offered for undo, and where its undo stands. */
+export interface LastChange extends UndoOffered {
+  entryId: string;
+  /** `conflict`: changed elsewhere since; nothing was sent. */
+  undo: UndoState;
+}
+
+/** The worker's messages the popup's changes send. */
+export type ChangeBackend = Pick<
+  Backend,
+  'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'
+> &
+  HistoryBackend;
+
+/**
+ * What the changes read and write: the store's signals and the listing sync's edits, handed over by
+ * the store (not the store itself).
+ */
+export interface ChangeContext {
+  listing: ReadonlySignal<Listing | null>;
+  /** Shows the listing as `change` makes it, now (the listing sync's edit). */
+  edit: (change: (shown: Listing) => Listing) => void;
+  /** Shows a change Grist confirmed, now and over any refresh already under way (the listing sync's confirm). */
+  confirm: (key: string, change: (shown: Listing) => Listing) => void;
+  /** The status line's sentence. */
+  announcement: Signal<string>;
+  lastChange: Signal<LastChange | null>;
+  /** How many of the status line's undos Grist confirmed (PopupStore.undone). */
+  undone: Signal<number>;
+  /** The last document taken out because Grist said it is gone: the view moves the focus it held. */
+  removedDocument: Signal<DocumentRef | null>;
+  /** Documents and workspaces in edit mode or saving, by rowKey. */
+  renames: Signal<ReadonlyMap<string, RenameState>>;
+  /** The destination picker or copy form open, if any. */
+  moving: Signal<MoveState | null>;
+  backend: ChangeBackend;
+}
+
+/**
+ * A kind of change, asked with `V`, answered `A` by the worker, `M` what its onMutate answers (what
+ * puts back what it showed at once). Every hook but send runs in one batch with the runner's own
+ * writes, so the list and the status change in the same render.
+ */
+export interface ChangeDescriptor<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit } = { putBack?: ListingEdit }> {
+  /** Shows the change at once (nothing, for a change shown once made: a copy). Out: what puts it back. */
+  onMutate?(context: ChangeContext, vars: V): M;
+  /** Asks the worker for it. Out: its answer, or its error (a rejection: no worker). */
+  send(backend: ChangeBackend, vars: V): Promise<Result<A>>;
+  /**
+   * Shows Grist's refusal (default: the status says it, and what was shown at once is put back).
+   * Out: what the listing shows now, if anything.
+   */
+  onError?(context: ChangeContext, error: ErrorValue, vars: V, mutated: M): ListingEdit | null;
+  /** Shows what Grist confirmed. Out: what the listing shows now, if anything, and its offer of undo. */
+  onSuccess(context: ChangeContext, answer: A, vars: V, mutated: M): { shown?: ListingEdit; offer: UndoOffered };
+}

@@ -1,0 +1,26 @@
+/**
+ * Where a change being asked for stands before it is sent: a rename's field, a move's or copy's
+ * picker. The store holds them; the views show them; the changes (rename.ts, move.ts, copy.ts) move them on.
+ */
+import type { DocumentPlace } from '../../shared/listing.ts';
+import type { DocumentRef } from '../../listing-view/row-identity.ts';
+
+/** A document or workspace being renamed: the field's text, whether the new name is on its way, the last error. */
+export interface RenameState {
+  draft: string;
+  /** True while Grist has not answered; the row then shows `draft` trimmed as the name. */
+  saving: boolean;
+  error: string | null;
+}
+
+/** The document whose destination picker is open (one at a time), and where its move (or, `copy`, its copy) stands. */
+export interface MoveState {
+  ref: DocumentRef;
+  copy?: true;
+  /** A copy whose answer was lost and not found since: what "Copy again" sends again, if the user asks. */
+  lost?: { to: DocumentPlace; name: string; asTemplate: boolean };
+  /** True while Grist has not answered. */
+  saving: boolean;
+  /** Why the last move failed (shown in the picker); null before. */
+  error: string | null;
+}

@@ -1,0 +1,49 @@
+/**
+ * A new document, from a workspace's New document field: nothing shown at once but "Creating…";
+ * once Grist made it, it is listed there and the status offers Open and Undo.
+ */
+import { checkNewName } from '../../shared/document-name.ts';
+import { t } from '../../shared/i18n.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
+import type { CreatedDocument } from '../../shared/messages.ts';
+import { placeIn, placeName } from '../../shared/move.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
+import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
+import { shownAdded } from './added-document.ts';
+import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import { rowWorkspace } from './listing-lookups.ts';
+import { runChange } from './runner.ts';
+
+/** A new document asked: named `name` (checked), in workspace `ref`, which is `place`. */
+interface NewDocumentVars {
+  ref: WorkspaceRef;
+  place: DocumentPlace;
+  name: string;
+}
+
+export const newDocument: ChangeDescriptor<NewDocumentVars, CreatedDocument> = {
+  send: (backend, { ref, name }) => backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
+  onSuccess(_context, { document }, { ref, place }) {
+    const name = plainTextName(document.name);
+    const words = { message: t('createdIn', name, placeName(place)), undoLabel: t('undoCreateOf', document.name), undoneMessage: t('createUndone', name) };
+    return shownAdded(document, place, ref.account, words, true);
+  },
+};
+
+/**
+ * A new document named `typed` (trimmed) in workspace `ref` (see `newDocument`). Out: null when
+ * made, otherwise why not (an empty or too long name, or Grist's refusal in its words as the worker
+ * put them), which the status says too: a heading's field has no room under it.
+ */
+export async function createIn(context: ChangeContext, ref: WorkspaceRef, typed: string): Promise<string | null> {
+  const { listing, announcement } = context;
+  const workspace = rowWorkspace(listing.value, ref);
+  const site = listing.value?.sites.find((entry) => entry.orgId === ref.orgId && entry.siteUrl === ref.siteUrl);
+  const check = checkNewName(typed);
+  const refused = (message: string) => (announcement.value = message);
+  if (!workspace || !site) return refused(t('errorWorkspaceNotInList'));
+  if (check.kind === 'invalid') return refused(check.message);
+  announcement.value = t('creating');
+  const reply = await runChange(context, newDocument, { ref, place: placeIn(site, workspace), name: check.name });
+  return reply.ok ? null : reply.error.message;
+}

@@ -1,0 +1,167 @@
+/** One document in the listing: its link, access badge and pin mark, the rename field and the More actions menu. */
+import { useState } from 'preact/hooks';
+import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
+import { canRename, documentPageUrl } from '../../shared/listing.ts';
+import { markedName } from '../../listing-view/highlighted.tsx';
+import { PinIcon } from '../icons/icons.tsx';
+import { onDemand, withParts } from '../on-demand/lazy.tsx';
+import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
+import { pure } from './pure.tsx';
+import { useRenameRow } from './rename-row.ts';
+import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
+
+/** The destination picker, loaded when first opened (on-demand.ts). */
+const MovePanel = onDemand('MovePanel');
+/** The More actions menu, drawn only while open (row-menu.tsx). */
+const RowMenu = onDemand('RowMenu');
+/** The rename field, loaded when the popup is idle or with the first rename (rename-field.tsx). */
+const RenameField = onDemand('RenameField');
+
+interface DocumentRowProps {
+  store: PopupStore;
+  row: DocumentItemRow;
+  /** The document's entry in `store.renames`, if it is in edit mode or saving. */
+  rename: RenameState | undefined;
+  /** The row's move, while its destination picker is open. */
+  moving: MoveState | undefined;
+  /** In CSS pixels, from the row layout (listing-rows.ts). */
+  height: number;
+  /**
+   * True for a row a keystroke brings: drawn without its buttons, in the room they take, and
+   * without its time's tooltip; both come in the list's next render, after the frame (results-list.tsx).
+   */
+  bare: boolean;
+}
+
+/** Grist's role names (`owners`...) in the singular words the badge shows. */
+const ROLE_LABELS: Readonly<Record<string, MessageKey>> = { editors: 'roleEditor', viewers: 'roleViewer' };
+
+/**
+ * The role as a word for the badge, and the class that colours it (the same for every language).
+ * None for owners, the common case: a badge on every row would say nothing.
+ */
+function roleOf(access: string | null): { label: string; name: string } | null {
+  if (!access || access === 'owners') return null;
+  const name = access.replace(/s$/, '');
+  const key = ROLE_LABELS[access];
+  return { label: key ? t(key) : name, name };
+}
+
+/**
+ * A list item for one document. Owners get a Rename button that turns the row into a text field:
+ * Enter saves, Escape cancels, and focus comes back to the Rename button afterwards.
+ * Names are rendered as text only: they come from Grist and may contain markup. Each name also
+ * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
+ * holding bidi override characters cannot reorder the badge and buttons around it.
+ */
+function DocumentRowContent({ store, row, rename, moving, height, bare }: DocumentRowProps) {
+  const { document, ref, key } = row;
+  const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
+  const [menu, setMenu] = useState(false);
+
+  if (rename && mode === 'editing') {
+    return (
+      <li class="document editing" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
+        <RenameField
+          currentName={document.name}
+          label={t('newNameFor', document.name)}
+          rename={rename}
+          idBase={key}
+          inputRef={inputRef}
+          store={store}
+          subject={ref}
+        />
+      </li>
+    );
+  }
+
+  if (moving) {
+    return (
+      <li class="document moving" data-row-key={key} style={{ height: `${height}px` }}>
+        <MovePanel store={store} row={row} state={moving} />
+      </li>
+    );
+  }
+
+  const role = roleOf(document.access);
+  const modified = timeAgo(document.updatedAt);
+  return (
+    <li
+      // The room of its buttons: three for owners, More actions alone for others (popup.css).
+      class={bare ? `document bare-${canRename(document) ? 3 : 1}` : 'document'}
+      ref={rowRef}
+      data-row-key={key}
+      // The whole name, for a name the row cuts short. Not on the link, where it would be read
+      // after the link's label, as its description.
+      title={shownName}
+      style={{ height: `${height}px` }}
+      onKeyDown={(event) => {
+        // F2 renames the focused document, as in file managers; Delete moves it to the trash
+        // (owners only, as renaming: shared/document-rules.ts canTrash). A held key repeats, and
+        // the focus goes on to the next row: only the press itself acts, or holding Delete would
+        // trash one document after another.
+        if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
+        if (event.key === 'F2') withParts(() => store.beginRename(ref));
+        else if (event.key === 'Delete') void store.act('trashDocument', ref);
+        else return;
+        event.preventDefault();
+      }}
+    >
+      <a
+        // A pinned one keeps room for the pin mark in its end, beside the open mark: both stay in
+        // the column the open mark has on every row (popup.css).
+        class={document.isPinned ? 'document-link pinned' : 'document-link'}
+        href={documentPageUrl(row.site.siteUrl, document)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={tRepeated('openDocument', shownName)}
+        dir="auto"
+      >
+        {markedName(shownName, store.terms)}
+      </a>
+      {document.isPinned && <PinIcon />}
+      {modified && (
+        // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
+        <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
+          {modified}
+        </time>
+      )}
+      {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
+      {mode === 'saving' && <span class="saving">{t('saving')}</span>}
+      {!bare && (
+        <>
+          {canRename(document) && (
+            <button
+              ref={renameButtonRef}
+              type="button"
+              class="icon-button rename"
+              aria-label={tRepeated('renameDocument', shownName)}
+              aria-keyshortcuts="F2"
+              title={tRepeated('rename')}
+              aria-disabled={mode === 'saving' ? 'true' : undefined}
+              onClick={() => withParts(() => store.beginRename(ref))}
+            />
+          )}
+          {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
+          {canRename(document) && (
+            <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
+          )}
+          <button
+            type="button"
+            class="icon-button more"
+            aria-label={tRepeated('moreActionsFor', shownName)}
+            title={tRepeated('moreActionsTooltip')}
+            aria-haspopup="menu"
+            aria-expanded={menu}
+            onClick={() => setMenu(!menu)}
+          />
+        </>
+      )}
+      {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}
+    </li>
+  );
+}
+
+/** The row, rendered again only when its own props change (what the search matches in its name is marked without it: see highlighted.tsx). */
+export const DocumentRow = pure(DocumentRowContent);

@@ -1,0 +1,194 @@
+/**
+ * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
+ * read when the view opens (one request per site, by the worker) and after an undo, with when each was removed, and
+ * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
+ * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
+ * searches it as it searches the list: by document, workspace or site name. Grist empties the
+ * trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only. Loaded
+ * on demand (on-demand.ts).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { canTrash } from '../../shared/document-rules.ts';
+import { onEscape } from '../../shared/escape-key.ts';
+import { t } from '../../shared/i18n.ts';
+import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import { placedNameMatches } from '../../shared/search.ts';
+import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../../shared/trash.ts';
+import type { PopupStore } from '../store-types.ts';
+
+/** A document of the trash by its site's address and its id: what the view's states are keyed by. */
+const keyOf = (site: TrashSite, document: TrashedDocument) => `${site.account} ${site.siteUrl} ${document.id}`;
+
+export function TrashView({ store }: { store: PopupStore }) {
+  const [sites, setSites] = useState<TrashSite[] | string | null>(null);
+  /** The document whose Delete forever asks first, if any. */
+  const [asking, setAsking] = useState<string | null>(null);
+  /** Each document's last failure, by keyOf. */
+  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [busy, setBusy] = useState<string | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+
+  // Read when shown, and again after the status line's undo, which may have put one back or in.
+  // The list shown stays until the new one comes.
+  const undone = store.undone.value;
+  useEffect(() => {
+    let shown = true;
+    void store.act('readTrash').then((read) => shown && setSites(read));
+    return () => {
+      shown = false;
+    };
+  }, [undone]);
+
+  /** Runs Restore or Delete forever on one document; once done, it leaves the view. */
+  async function run(action: 'restore' | 'deleteForever', site: TrashSite, document: TrashedDocument): Promise<void> {
+    const key = keyOf(site, document);
+    if (busy) return;
+    setBusy(key);
+    const failure = await store.act(action, site, document);
+    setBusy(null);
+    setAsking(null);
+    const next = new Map(errors);
+    if (failure) next.set(key, failure);
+    else next.delete(key);
+    setErrors(next);
+    if (!failure && typeof sites === 'object' && sites) {
+      setSites(sites.map((entry) => (entry === site ? { ...site, documents: site.documents.filter((other) => other !== document) } : entry)));
+    }
+    // The row and its buttons went: the focus goes to the view's note, not the top of the page.
+    if (!failure) noteRef.current?.focus();
+  }
+
+  const terms = store.terms.value;
+  if (sites === null) return <p class="quiet">{t('trashReading')}</p>;
+  if (typeof sites === 'string') return <p class="row-error">{sites}</p>;
+  // What the search box finds, as it finds documents in the list.
+  const matching = sites.map((site) => ({
+    site,
+    documents: terms.length === 0 ? site.documents : site.documents.filter((document) => placedNameMatches(terms, document.name, site.name, document.workspace.name)),
+  }));
+  const shown = matching.filter(({ site, documents }) => documents.length > 0 || site.error);
+  const held = sites.some((site) => site.documents.length > 0);
+  const empty = !held && shown.length === 0;
+  const noMatch = held && !matching.some(({ documents }) => documents.length > 0);
+  return (
+    <>
+      <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
+        {t('trashNote', String(TRASH_DAYS))}
+      </p>
+      {empty ? <p class="empty-state">{t('trashEmpty')}</p> : noMatch ? <p class="empty-state">{t('trashNoMatch')}</p> : null}
+      {shown.map(({ site, documents }) => (
+        <section class="trash-site" key={`${site.account} ${site.siteUrl}`}>
+          <h3 class="site-heading">
+            <bdi dir="auto">{site.name}</bdi>
+          </h3>
+          {site.error ? <p class="row-error">{site.error.message}</p> : null}
+          <ul class="trash-list">
+            {documents.map((document) => {
+              const key = keyOf(site, document);
+              return (
+                <TrashRow
+                  key={key}
+                  document={document}
+                  owner={canTrash(document)}
+                  asking={asking === key}
+                  busy={busy === key}
+                  error={errors.get(key)}
+                  onRestore={() => void run('restore', site, document)}
+                  onAsk={(ask) => setAsking(ask ? key : null)}
+                  onDelete={() => void run('deleteForever', site, document)}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+interface TrashRowProps {
+  document: TrashedDocument;
+  /** Owners may restore it and delete it forever. */
+  owner: boolean;
+  /** True while Delete forever asks first. */
+  asking: boolean;
+  busy: boolean;
+  error: string | undefined;
+  onRestore: () => void;
+  /** true: ask before deleting it forever; false: do not (Cancel). */
+  onAsk: (ask: boolean) => void;
+  onDelete: () => void;
+}
+
+function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDelete }: TrashRowProps) {
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  /** True once the question was given up (Cancel, Escape): the focus goes back to Delete forever. */
+  const keptRef = useRef(false);
+  useLayoutEffect(() => {
+    if (asking) questionRef.current?.focus();
+    else if (keptRef.current) deleteRef.current?.focus();
+    keptRef.current = false;
+  }, [asking]);
+  // Not while its delete is on its way: the question goes once it is answered.
+  const keep = () => {
+    if (busy) return;
+    keptRef.current = true;
+    onAsk(false);
+  };
+  const removed = timeAgo(document.removedAt);
+  return (
+    <li class="trash-document">
+      <p class="trash-name">
+        <bdi dir="auto" title={document.name}>
+          {document.name}
+        </bdi>
+        <span class="quiet">
+          {' '}
+          · <bdi dir="auto">{document.workspace.name}</bdi>
+          {removed ? (
+            <>
+              {' · '}
+              <time dateTime={document.removedAt} title={exactTime(document.removedAt)}>
+                {t('removedWhen', removed)}
+              </time>
+            </>
+          ) : null}
+        </span>
+      </p>
+      {asking ? (
+        <div
+          class="trash-confirm"
+          // Keeps it (and, handled, neither leaves the view nor closes the popup).
+          onKeyDown={onEscape(keep)}
+        >
+          <p ref={questionRef} tabIndex={-1} role="alert">
+            {t('deleteForeverQuestion', document.name)}
+          </p>
+          {/* The harmless answer first: the one Tab reaches first. */}
+          <button type="button" class="link-button" onClick={keep}>
+            {t('cancel')}
+          </button>
+          <button type="button" class="link-button danger" aria-disabled={busy ? 'true' : undefined} onClick={onDelete}>
+            {t('deleteForever')}
+          </button>
+        </div>
+      ) : owner ? (
+        <div class="trash-actions">
+          <button type="button" class="link-button" aria-label={t('restoreOf', document.name)} aria-disabled={busy ? 'true' : undefined} onClick={onRestore}>
+            {t('restore')}
+          </button>
+          {/* Named "Delete <name> forever" by its text, the name visually hidden: a label would not hold the visible words. */}
+          <button type="button" class="link-button danger" ref={deleteRef} onClick={() => onAsk(true)}>
+            {t('deleteWord')} <span class="visually-hidden">{document.name}</span> {t('foreverWord')}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p class="row-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+/**
+ * The popup's History view: the words of each kind of change, and leaving the History and the Trash.
+ */
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
+import { setupPopupTests, freshListing, setup, searchBox, type } from './popup-setup.tsx';
+
+setupPopupTests();
+
+describe('the history’s words, each kind of change its own (issue 41)', () => {
+  const ACME = { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' };
+  /** An entry of the log as the worker reads it: a `kind` of change to document `docId` named `name`, 3 minutes ago. */
+  const entry = (id: string, kind: 'remove' | 'restore' | 'copy' | 'create' | 'pin' | 'move' | 'rename', name: string, more: object = {}) => ({
+    id,
+    at: Date.now() - 3 * 60_000,
+    kind,
+    target: 'document' as const,
+    site: ACME,
+    workspace: { id: 20, name: 'Sales' },
+    docId: `${name.replace(/\W/g, '')}000000000000`.slice(0, 21),
+    oldName: name,
+    newName: name,
+    source: 'popup' as const,
+    cannotUndo: null,
+    ...more,
+  });
+
+  /** Opens the popup's History with `entries` as the log. Out: the popup and its list. */
+  async function openHistory(entries: object[]) {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'History' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // The list, or the view's region when there is none.
+    const list = await screen.findByRole(entries.length > 0 ? 'list' : 'region', { name: 'History' });
+    return { popup, list };
+  }
+
+  test('each entry’s Undo is named after its kind of change', async () => {
+    const { list } = await openHistory([
+      entry('e1', 'remove', 'Leads'),
+      entry('e2', 'restore', 'Budget'),
+      entry('e3', 'copy', 'Plan (copy)'),
+      entry('e4', 'create', 'Q4 plan'),
+      entry('e5', 'pin', 'Notes', { pinned: true }),
+      entry('e6', 'pin', 'Forecast', { pinned: false }),
+      entry('e7', 'rename', 'Report', { oldName: 'Draft' }),
+    ]);
+    expect(within(list).getAllByRole('button', { name: /^Undo/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Undo moving “Leads” to trash',
+      'Undo restoring “Budget” (it goes back to the trash)',
+      'Undo the copy “Plan (copy)” (it goes to the trash)',
+      'Undo creating “Q4 plan” (it goes to the trash)',
+      'Undo pinning “Notes”',
+      'Undo unpinning “Forecast”',
+      'Undo rename of Report',
+    ]);
+  });
+
+  test('a bulk run’s batch is headed by its kind, and so is the undo of one; its entries say they were made in bulk', async () => {
+    const bulk = (id: string, kind: 'remove' | 'copy' | 'move' | 'restore', name: string, batchId: string, source: 'bulk' | 'undo' = 'bulk', undoneBy?: string) =>
+      entry(id, kind, name, { batchId, source, ...(undoneBy ? { undoneBy } : {}) });
+    const { list } = await openHistory([
+      bulk('u1', 'restore', 'Leads', 'undo-1', 'undo'),
+      bulk('u2', 'restore', 'Budget', 'undo-1', 'undo'),
+      bulk('t1', 'remove', 'Leads', 'trash-1', 'bulk', 'u1'),
+      bulk('t2', 'remove', 'Budget', 'trash-1', 'bulk', 'u2'),
+      bulk('x1', 'remove', 'Plan (copy)', 'undo-2', 'undo'),
+      bulk('c1', 'copy', 'Plan (copy)', 'copy-1', 'bulk', 'x1'),
+      bulk('m1', 'move', 'Plan', 'move-1'),
+      bulk('m2', 'move', 'Notes', 'move-1'),
+    ]);
+    expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual([
+      'Undo of a bulk move to trash: 2 documents',
+      'Bulk move to trash of 2 documents',
+      'Undo of a bulk copy: 1 document',
+      'Bulk copy of 1 document',
+      'Bulk move of 2 documents',
+    ]);
+    const trashed = within(list).getAllByRole('listitem').find((item) => item.querySelector('.history-names')?.textContent === 'Leads moved to trash from Acme › Sales');
+    expect(trashed?.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · in bulk');
+  });
+
+  test('the undo of the undo of a bulk move to trash is not called the undo of a copy: it names no kind', async () => {
+    const batch = (ids: [string, string], kind: 'remove' | 'restore', batchId: string, source: 'bulk' | 'undo', undoneBy?: [string, string]) =>
+      ids.map((id, index) => entry(id, kind, ['Leads', 'Budget'][index]!, { batchId, source, ...(undoneBy ? { undoneBy: undoneBy[index] } : {}) }));
+    const { list } = await openHistory([
+      ...batch(['r1', 'r2'], 'remove', 'undo-2', 'undo'),
+      ...batch(['u1', 'u2'], 'restore', 'undo-1', 'undo', ['r1', 'r2']),
+      ...batch(['t1', 't2'], 'remove', 'trash-1', 'bulk', ['u1', 'u2']),
+      // An undo's removals whose undone changes the log no longer keeps: a copy's undo, or an undo's?
+      entry('y1', 'remove', 'Notes', { batchId: 'undo-3', source: 'undo' }),
+    ]);
+    expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual([
+      'Undo of a bulk change: 2 documents',
+      'Undo of a bulk move to trash: 2 documents',
+      'Bulk move to trash of 2 documents',
+      'Undo of a bulk change: 1 document',
+    ]);
+  });
+
+  test('undoing a bulk move to trash says how many came back from the trash', async () => {
+    const bulk = (id: string, name: string) => entry(id, 'remove', name, { batchId: 'trash-1', source: 'bulk' });
+    const { popup, list } = await openHistory([bulk('t1', 'Leads'), bulk('t2', 'Budget')]);
+    popup.backend.undoBatch.mockResolvedValue({
+      ok: true,
+      value: [
+        { docId: 'Leads000000000000', oldName: 'Leads', newName: 'Leads', outcome: 'restored' },
+        { docId: 'Budget00000000000', oldName: 'Budget', newName: 'Budget', outcome: 'failed', message: 'Gone.' },
+      ],
+    });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo this batch of 2 documents' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Restored 1 of 2 documents from the trash.')).toBeTruthy();
+  });
+
+  test('an entry’s undo says what it came to in its kind’s words', async () => {
+    const { popup, list } = await openHistory([entry('e1', 'remove', 'Leads')]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Leads', entryId: 'e2' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo moving “Leads” to trash' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Restored “\u2068Leads\u2069” from the trash.')).toBeTruthy();
+  });
+
+  test('an undo’s entry says plainly that it undid an earlier change; an empty history speaks of changes', async () => {
+    const { list } = await openHistory([entry('e2', 'restore', 'Leads', { source: 'undo' })]);
+    expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · as the undo of an earlier change');
+    cleanup();
+    await openHistory([]);
+    expect(await screen.findByText('No changes yet. The changes you make here (renames, moves, trash, copies…) are listed, newest first, and most can be undone.')).toBeTruthy();
+  });
+});
+
+describe('leaving the History and the Trash (issue 41)', () => {
+  /** Opens the view of header button `name`, its content read. Out: the button. */
+  async function openView(name: 'History' | 'Trash') {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
+    popup.backend.readTrash.mockResolvedValue({ ok: true, value: [] });
+    const opener = screen.getByRole('button', { name });
+    await act(async () => {
+      fireEvent.click(opener);
+      opener.focus(); // as a click would
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('heading', { name })).toBeTruthy();
+    return opener;
+  }
+  const listShown = () => screen.queryByRole('link', { name: 'Open Budget' }) !== null;
+
+  test.each(['History', 'Trash'] as const)('Escape leaves the %s for the list, the focus on the button that opened it; the popup stays open', async (name) => {
+    const opener = await openView(name);
+    expect(listShown()).toBe(false);
+    // Handled (its default prevented): Chrome would close the popup.
+    expect(fireEvent.keyDown(opener, { key: 'Escape' })).toBe(false);
+    expect(listShown()).toBe(true);
+    expect(screen.queryByRole('heading', { name })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test.each(['History', 'Trash'] as const)('the %s has a visible Back to documents button, which leaves it the same way', async (name) => {
+    const opener = await openView(name);
+    const back = within(screen.getByRole('region', { name })).getByRole('button', { name: 'Back to documents' });
+    fireEvent.click(back);
+    expect(listShown()).toBe(true);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test('Escape in the search box clears a search first; the next one leaves the Trash', async () => {
+    const opener = await openView('Trash');
+    const search = searchBox();
+    type(search, 'plan');
+    expect(fireEvent.keyDown(search, { key: 'Escape' })).toBe(false);
+    expect(search.value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Trash' })).toBeTruthy();
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(listShown()).toBe(true);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test('Escape in the Clear history question keeps the history, and the History stays shown', async () => {
+    const popup = await setup({ refresh: { ok: true, value: freshListing() } });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ id: 'e1', at: Date.now(), kind: 'rename', target: 'document', site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 20, name: 'Sales' }, docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', source: 'popup', cannotUndo: null }] });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'History' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
+    expect(fireEvent.keyDown(screen.getByRole('button', { name: 'Clear' }), { key: 'Escape' })).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear history' })));
+    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
+    expect(popup.backend.clearChangeLog).not.toHaveBeenCalled();
+  });
+
+  test('the History has no search box: it has no documents to search', async () => {
+    await openView('History');
+    expect(screen.queryByRole('searchbox', { name: 'Search documents' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+    expect(searchBox()).toBeTruthy();
+  });
+});
