@@ -3,16 +3,17 @@
  * the cached listing into the store, and renders the page.
  */
 import { render } from 'preact';
-import { backendFor, refreshUnderway } from '../shared/backend-client.ts';
+import { backendFor } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { listingItem } from '../shared/storage-items.ts';
 import { BulkApp } from './app.tsx';
 import { createBulkStore } from './store.ts';
 
+const backend = backendFor();
 const store = createBulkStore({
-  backend: backendFor(),
+  backend,
   // Read once the refresh the store asked for has made its own storage reads (as the popup does).
-  readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
+  readCachedListing: () => backend.refreshUnderway().then(() => listingItem.get()),
 });
 
 // The page is written in English; these follow the language the messages are shown in.

@@ -4,7 +4,7 @@
  */
 import { extensionApi as browser } from '../shared/extension-api.ts';
 import { render } from 'preact';
-import { backendFor, refreshUnderway } from '../shared/backend-client.ts';
+import { backendFor } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
@@ -13,11 +13,12 @@ import { takeOverFirstScreen } from './first-screen/first-screen-handover.ts';
 import { loadParts } from './on-demand/lazy.tsx';
 import { createPopupStore } from './store.ts';
 
+const backend = backendFor();
 const store = createPopupStore({
-  backend: backendFor(),
+  backend,
   // The whole cache is read once the refresh the store asked for first has made its own storage
   // reads: asked before, its megabytes would hold those up in the browser's storage queue.
-  readCachedListing: () => refreshUnderway().then(() => listingItem.get()),
+  readCachedListing: () => backend.refreshUnderway().then(() => listingItem.get()),
   readCachedPreview: () => listingPreviewItem.get(),
   openOptions: () => browser.runtime.openOptionsPage(),
   openBulkChanges: () => browser.tabs.create({ url: browser.runtime.getURL(BULK_CHANGES_PAGE) }),

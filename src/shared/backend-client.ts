@@ -42,23 +42,13 @@ async function send<K extends MessageName>(type: K, request: RequestOf<K>): Prom
   return settle(answer);
 }
 
-/** Settles once the latest refresh asked for over the port is under way (see LISTING_PORT), or over. */
-let underway: Promise<void> = Promise.resolve();
-
 /**
- * When the page may read the cached listing (megabytes at 20,000 documents) without holding up the
- * refresh it asked for last: once the worker has made that refresh's own storage reads.
- */
-export const refreshUnderway = (): Promise<void> => underway;
-
-/**
- * `refreshListing` over its port (see LISTING_PORT): gathers the sites as they answer, telling
+ * `refreshListing` over its port (see LISTING_PORT), calling `markUnderway` once the worker says
+ * the refresh is under way (or it is over): gathers the sites as they answer, telling
  * `onProgress`, then answers the Reply with them. A port closed before the end (no worker, or it
  * stopped) answers NO_WORKER_ERROR.
  */
-function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shownRevision?: string): Promise<Reply<'refreshListing'>> {
-  let markUnderway!: () => void;
-  underway = new Promise((resolve) => (markUnderway = resolve));
+function refreshOverPort(markUnderway: () => void, onProgress?: (progress: RefreshProgress) => void, shownRevision?: string): Promise<Reply<'refreshListing'>> {
   return new Promise((resolve) => {
     let sites: SiteEntry[] = [];
     let unchanged: boolean[] = [];
@@ -103,12 +93,26 @@ function refreshOverPort(onProgress?: (progress: RefreshProgress) => void, shown
 /**
  * The real backend: each message of the protocol a function that sends it to the background
  * service worker, made when first asked (a proxy), so no page carries the protocol's list of names;
- * `refreshListing` goes over its port. A page names the messages it sends in its type only.
+ * `refreshListing` goes over its port. A page names the messages it sends in its type only. Also
+ * `refreshUnderway()`: settles once the latest refresh this backend asked for is under way, or over:
+ * when the page may read the cached listing (megabytes at 20,000 documents) without holding up that
+ * refresh, the worker having made its own storage reads. Kept per backend, not in this module.
  */
-export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Exclude<MessageName, 'refreshListing'>>(): Pick<Backend, K | 'refreshListing'> {
-  const refreshListing: Backend['refreshListing'] = (_request, onProgress, shownRevision) => settle(refreshOverPort(onProgress, shownRevision));
+export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Exclude<MessageName, 'refreshListing'>>(): Pick<Backend, K | 'refreshListing'> & RefreshUnderway {
+  let underway: Promise<void> = Promise.resolve();
+  const refreshListing: Backend['refreshListing'] = (_request, onProgress, shownRevision) => {
+    let markUnderway!: () => void;
+    underway = new Promise((resolve) => (markUnderway = resolve));
+    return settle(refreshOverPort(markUnderway, onProgress, shownRevision));
+  };
+  const refreshUnderway = () => underway;
   // `then` is not a message: the backend is no promise to the code that awaits it.
-  return new Proxy({ refreshListing } as Record<string, unknown>, {
+  return new Proxy({ refreshListing, refreshUnderway } as Record<string, unknown>, {
     get: (known, type) => (typeof type !== 'string' || type === 'then' ? undefined : (known[type] ??= (request: never) => send(type as K, request))),
-  }) as Pick<Backend, K | 'refreshListing'>;
+  }) as Pick<Backend, K | 'refreshListing'> & RefreshUnderway;
+}
+
+/** See backendFor. */
+export interface RefreshUnderway {
+  refreshUnderway(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { backendFor, refreshUnderway } from '../../../src/shared/backend-client.ts';
+import { backendFor } from '../../../src/shared/backend-client.ts';
 import { NO_WORKER_ERROR } from '../../../src/shared/errors.ts';
 import type { SiteEntry, SiteHeader } from '../../../src/shared/listing.ts';
 import { LISTING_PORT, type ListingPart } from '../../../src/shared/messages.ts';
@@ -82,27 +82,38 @@ describe('refreshListing over the listing port', () => {
   });
 
   it('lets the cache be read once the worker says the refresh is under way, not before', async () => {
-    void backendFor().refreshListing(null);
-    const underway = refreshUnderway();
+    const backend = backendFor();
+    void backend.refreshListing(null);
+    const underway = backend.refreshUnderway();
     expect(await settled(underway)).toBe(false);
     worker.send({ underway: true });
     expect(await settled(underway)).toBe(true);
   });
 
+  it("keeps each backend's refresh to itself: one backend's refresh under way holds up no other's cache read", async () => {
+    const first = backendFor();
+    const second = backendFor();
+    void first.refreshListing(null);
+    expect(await settled(second.refreshUnderway())).toBe(true);
+    expect(await settled(first.refreshUnderway())).toBe(false);
+  });
+
   it('answers an error the worker sent as it is', async () => {
-    const reply = backendFor().refreshListing(null);
+    const backend = backendFor();
+    const reply = backend.refreshListing(null);
     const error = { kind: 'auth' as const, status: 401, message: 'Grist refused the API key.' };
     worker.send({ end: { ok: false, error } });
     await expect(reply).resolves.toEqual({ ok: false, error });
-    expect(await settled(refreshUnderway())).toBe(true);
+    expect(await settled(backend.refreshUnderway())).toBe(true);
   });
 
   it('a port closed before the end (no worker) answers NO_WORKER_ERROR, and the cache may be read', async () => {
-    const reply = backendFor().refreshListing(null);
+    const backend = backendFor();
+    const reply = backend.refreshListing(null);
     worker.send({ sites: [header(1)] });
     worker.send({ site: site(1), index: 0, unchanged: false });
     worker.close();
     await expect(reply).resolves.toEqual({ ok: false, error: NO_WORKER_ERROR });
-    expect(await settled(refreshUnderway())).toBe(true);
+    expect(await settled(backend.refreshUnderway())).toBe(true);
   });
 });
