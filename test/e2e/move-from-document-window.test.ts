@@ -35,7 +35,7 @@ describe('Move to… in the document window', () => {
     // The window with the picker open, light and dark (docs/ with UPDATE_SCREENSHOTS=1), at the
     // window's inside (440 × 420 px with its title bar, rename-triggers.ts): headless Chromium
     // draws popup windows at its default size.
-    await screenshotSchemes(documentWindow, 'dialog-move', { width: 440, height: 390 });
+    await screenshotSchemes(documentWindow, 'document-window-move', { width: 440, height: 390 });
 
     // Keyboard only: the filter has focus; Enter chooses the first workspace it leaves.
     const filter = documentWindow.getByRole('combobox', { name: 'Filter workspaces' });
