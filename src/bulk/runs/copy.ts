@@ -3,10 +3,9 @@
  * their copies go to; nothing starts with none picked. Its batch undo moves the copies to the trash,
  * and says so: the documents copied are not "restored", and a copy renamed since is the copy's doing.
  */
-import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { MoveDestination } from '../../shared/move.ts';
 import { pickedKeys, type PickedDocument } from '../picked-document.ts';
-import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
+import { defineRunKind } from './run-kind.ts';
 
 /** What a copy run starts from: the picked documents, and where their copies go. */
 export interface CopyPrepared {
@@ -14,11 +13,10 @@ export interface CopyPrepared {
   to: MoveDestination;
 }
 
-export const copyRun: RunKind<'copy', CopyPrepared> = {
-  kind: 'copy',
-  message: 'startBulkCopy',
-  words: RUN_WORDS.copy,
+/** The copy run: every picked document, copied to `to`. */
+export const copyRun = defineRunKind(
+  'copy',
+  ({ picked, to }: CopyPrepared) => (picked.length === 0 ? null : { items: pickedKeys(picked), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }),
   // A copy's undo stops only at a copy renamed since (never `moved-since`: that is a move's).
-  undone: { ...UNDONE_WORDS, restored: 'bulkTrashed', 'renamed-since': 'bulkCopyNotTrashedRenamed', failed: 'bulkCopyNotTrashedFailed' },
-  request: ({ picked, to }) => (picked.length === 0 ? null : { items: pickedKeys(picked), to: { orgId: to.site.orgId, siteUrl: to.site.siteUrl, workspaceId: to.workspace.id } }),
-};
+  { restored: 'bulkTrashed', 'renamed-since': 'bulkCopyNotTrashedRenamed', failed: 'bulkCopyNotTrashedFailed' },
+);

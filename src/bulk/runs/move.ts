@@ -4,10 +4,9 @@
  * nothing starts before a destination is chosen, or when it moves none. (Asking once before
  * documents leave their site is the move form's step, before the run starts: move-change.ts.)
  */
-import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { MovePlan } from '../move-plan.ts';
 import type { PickedDocument } from '../picked-document.ts';
-import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
+import { defineRunKind } from './run-kind.ts';
 
 /** What a move run starts from: the picked documents, and the plan of moving them (null: no destination). */
 export interface MovePrepared {
@@ -15,15 +14,10 @@ export interface MovePrepared {
   plan: MovePlan | null;
 }
 
-export const moveRun: RunKind<'move', MovePrepared> = {
-  kind: 'move',
-  message: 'startBulkMove',
-  words: RUN_WORDS.move,
-  undone: UNDONE_WORDS,
-  request({ picked, plan }) {
-    if (!plan || plan.moving === 0) return null;
-    const items = picked.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }] : []));
-    const { site, workspace } = plan.destination;
-    return { items, to: { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id } };
-  },
-};
+/** The move run: each document the plan moves, to the plan's destination. */
+export const moveRun = defineRunKind('move', ({ picked, plan }: MovePrepared) => {
+  if (!plan || plan.moving === 0) return null;
+  const items = picked.flatMap((entry, index) => (plan.outcomes[index] === 'move' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id }] : []));
+  const { site, workspace } = plan.destination;
+  return { items, to: { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id } };
+});

@@ -3,10 +3,9 @@
  * it renames (will rename, or a name another document has: Grist allows it); nothing starts while
  * the rules are invalid or rename nothing.
  */
-import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import type { Preview } from '../rename-preview.ts';
 import type { PickedDocument } from '../picked-document.ts';
-import { UNDONE_WORDS, type RunKind } from './run-kind.ts';
+import { defineRunKind } from './run-kind.ts';
 
 /** What a rename run starts from: the picked documents, and the preview of the rules (null: invalid). */
 export interface RenamePrepared {
@@ -14,17 +13,12 @@ export interface RenamePrepared {
   preview: Preview | null;
 }
 
-export const renameRun: RunKind<'rename', RenamePrepared> = {
-  kind: 'rename',
-  message: 'startBulkRename',
-  words: RUN_WORDS.rename,
-  undone: UNDONE_WORDS,
-  request({ picked, preview }) {
-    if (!preview || preview.counts.rename === 0) return null;
-    const items = picked.flatMap((entry, index) => {
-      const verdict = preview.verdicts[index]!.kind;
-      return verdict === 'rename' || verdict === 'duplicate' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id, newName: preview.newNames[index]! }] : [];
-    });
-    return { items };
-  },
-};
+/** The rename run: each document the preview renames, with its new name. */
+export const renameRun = defineRunKind('rename', ({ picked, preview }: RenamePrepared) => {
+  if (!preview || preview.counts.rename === 0) return null;
+  const items = picked.flatMap((entry, index) => {
+    const verdict = preview.verdicts[index]!.kind;
+    return verdict === 'rename' || verdict === 'duplicate' ? [{ orgId: entry.orgId, siteUrl: entry.siteUrl, docId: entry.document.id, newName: preview.newNames[index]! }] : [];
+  });
+  return { items };
+});

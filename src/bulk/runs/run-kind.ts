@@ -7,7 +7,7 @@
  * retries and undoes every kind's run the same way.
  */
 import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
-import type { RUN_WORDS } from '../../shared/bulk-words.ts';
+import { RUN_WORDS } from '../../shared/bulk-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import type { RequestOf } from '../../shared/messages.ts';
 
@@ -40,8 +40,19 @@ export interface RunKind<K extends BulkRunSnapshot['kind'], P> extends RunKindWo
   request(prepared: P): Omit<RequestOf<StartMessages[K]>, 'requestId'> | null;
 }
 
+const START_MESSAGES: StartMessages = { rename: 'startBulkRename', move: 'startBulkMove', trash: 'startBulkTrash', copy: 'startBulkCopy' };
+
+/**
+ * The kind of run `kind`, started from what its form prepared (P) by `request` (see RunKind): its
+ * start message and its words are the kind's own (START_MESSAGES, RUN_WORDS); `undone`, only the
+ * outcomes its undo says in words of its own (the others: UNDONE_WORDS).
+ */
+export function defineRunKind<K extends BulkRunSnapshot['kind'], P>(kind: K, request: RunKind<K, P>['request'], undone: Partial<RunKindWords['undone']> = {}): RunKind<K, P> {
+  return { kind, message: START_MESSAGES[kind], words: RUN_WORDS[kind], undone: { ...UNDONE_WORDS, ...undone }, request };
+}
+
 /** What a rename's and a move's undo came to, in the words every kind says them with unless its own differ. */
-export const UNDONE_WORDS: RunKindWords['undone'] = {
+const UNDONE_WORDS: RunKindWords['undone'] = {
   restored: 'bulkRestored',
   'renamed-since': 'bulkNotRestoredElsewhere',
   'moved-since': 'bulkNotRestoredMovedElsewhere',

@@ -6,4 +6,5 @@ import { renameRun } from './rename.ts';
 import type { RunKindWords } from './run-kind.ts';
 import { trashRun } from './trash.ts';
 
+/** The descriptor of each kind of run, by kind (a run snapshot names its kind only). */
 export const RUN_KINDS: Record<BulkRunSnapshot['kind'], RunKindWords> = { rename: renameRun, move: moveRun, trash: trashRun, copy: copyRun };
