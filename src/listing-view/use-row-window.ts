@@ -7,7 +7,7 @@
  */
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { scrollAnchor, spacers, uniformLayout, windowRange, type RowRange } from './windowing.ts';
+import { scrollAnchor, uniformLayout, uniformWindow, type RowWindow } from './windowing.ts';
 
 /**
  * A list's height until it is measured, and where it cannot be (jsdom has no layout). Chrome caps
@@ -89,12 +89,6 @@ export function useScrollWindow(container: RefObject<HTMLElement | null>, step: 
 /** Rows rendered beyond each edge of the viewport of a list of rows of one height. */
 export const OVERSCAN_ROWS = 5;
 
-/** The rows of a windowed list of one height to render (`start` included, `end` excluded), and the spacers' heights before and after them, in px. */
-export interface RowWindow extends RowRange {
-  before: number;
-  after: number;
-}
-
 /**
  * The rows to render of `count` rows of `rowHeight` px in the scrolling element `container`: those
  * in its viewport and OVERSCAN_ROWS beyond each edge, following its scroll at every frame.
@@ -102,6 +96,5 @@ export interface RowWindow extends RowRange {
 export function useRowWindow(container: RefObject<HTMLElement | null>, count: number, rowHeight: number): RowWindow {
   const { anchor, tallest } = useScrollWindow(container, 0);
   const layout = useMemo(() => uniformLayout(count, rowHeight), [count, rowHeight]);
-  const range = windowRange(layout, anchor, tallest || DEFAULT_VIEWPORT_HEIGHT, { overscan: OVERSCAN_ROWS * rowHeight, step: 0 });
-  return { ...range, ...spacers(layout, range) };
+  return uniformWindow(layout, rowHeight, anchor, tallest || DEFAULT_VIEWPORT_HEIGHT, OVERSCAN_ROWS);
 }

@@ -78,6 +78,22 @@ export function spacers(layout: RowLayout, range: RowRange): { before: number; a
   return { before: layout.offsets[range.start] ?? 0, after: layout.total - (layout.offsets[range.end] ?? layout.total) };
 }
 
+/** The rows of a windowed list of one height to render (`start` included, `end` excluded), and the spacers' heights before and after them, in px. */
+export interface RowWindow extends RowRange {
+  before: number;
+  after: number;
+}
+
+/**
+ * The rows of one height (`layout`, see uniformLayout) to render for a viewport of `viewportHeight`
+ * px scrolled to `anchor` (see scrollAnchor, step 0): those in view and `overscanRows` rows beyond
+ * each edge, with the spacers that stand for the rest.
+ */
+export function uniformWindow(layout: RowLayout, rowHeight: number, anchor: number, viewportHeight: number, overscanRows: number): RowWindow {
+  const range = windowRange(layout, anchor, viewportHeight, { overscan: overscanRows * rowHeight, step: 0 });
+  return { ...range, ...spacers(layout, range) };
+}
+
 /**
  * The scroll position that brings row `index` fully into a viewport of `viewportHeight` now at
  * `scrollTop`, moving as little as possible.

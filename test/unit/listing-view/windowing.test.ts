@@ -5,13 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OVERSCAN_ROWS } from '../../../src/listing-view/use-row-window.ts';
-import { rowsBetween, scrollAnchor, scrollTopToShow, spacers, uniformLayout, windowRange } from '../../../src/listing-view/windowing.ts';
+import { rowsBetween, scrollAnchor, scrollTopToShow, uniformLayout, uniformWindow, windowRange } from '../../../src/listing-view/windowing.ts';
 
-/** The rows of one height a list renders, as useRowWindow slices them, with its spacers. */
+/** The rows of one height a list renders (useRowWindow's slice), scrolled to `scrollTop`, with its spacers. */
 function rowWindow(count: number, rowHeight: number, scrollTop: number, viewport: number) {
-  const layout = uniformLayout(count, rowHeight);
-  const range = windowRange(layout, scrollAnchor(scrollTop, 0), viewport, { overscan: OVERSCAN_ROWS * rowHeight, step: 0 });
-  return { ...range, ...spacers(layout, range) };
+  return uniformWindow(uniformLayout(count, rowHeight), rowHeight, scrollAnchor(scrollTop, 0), viewport, OVERSCAN_ROWS);
 }
 
 describe('rows of one height', () => {
