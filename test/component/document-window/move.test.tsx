@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 /** The document window's Move to…: the place, the destination picker, the move and its undo. */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { fail, ok } from '../../../src/shared/errors.ts';
-import { documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText } from './open-window.tsx';
+import { documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, setupDocumentWindowTests } from './open-window.tsx';
 
-afterEach(() => {
-  cleanup();
-  document.title = '';
-});
+setupDocumentWindowTests();
 
 describe('Move to… (issue 18)', () => {
   const CROSS_SITE_QUESTION = 'Moving to Globex gives “\u2068Budget\u2069” a new address: links to it stop working, and moving it back will not restore them.';

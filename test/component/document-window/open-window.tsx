@@ -3,8 +3,8 @@
  * window closer and a fake tab reloader, each reply answered by the test; its fixtures and the
  * user's gestures.
  */
-import { act, fireEvent, render, screen } from '@testing-library/preact';
-import { vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, vi } from 'vitest';
 import { DocumentWindowApp } from '../../../src/document-window/app.tsx';
 import { createDocumentWindowStore } from '../../../src/document-window/store.ts';
 import { ok, type ErrorValue } from '../../../src/shared/errors.ts';
@@ -12,6 +12,14 @@ import type { DocumentAtUrl, Reply } from '../../../src/shared/messages.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
+
+/** Each test file's set-up: after each test, the window unmounted and the page's title as it was. */
+export function setupDocumentWindowTests(): void {
+  afterEach(() => {
+    cleanup();
+    document.title = '';
+  });
+}
 
 // --- Fixtures -------------------------------------------------------------------------------------
 

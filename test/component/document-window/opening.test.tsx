@@ -3,18 +3,15 @@
  * The document window as a user meets it, opening: the document looked up from the page's address,
  * what it says of a page it cannot rename from, and names from Grist shown as text.
  */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
 import { NOT_OWNER_MESSAGE } from '../../../src/document-window/app.tsx';
 import { readWindowParameters } from '../../../src/document-window/window-parameters.ts';
 import { DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../../src/document-window/store.ts';
 import { fail, ok } from '../../../src/shared/errors.ts';
-import { PAGE_URL, documentAtUrl, openWindow, openOwnedDocument, nameField, type, pressEnter, statusText } from './open-window.tsx';
+import { PAGE_URL, documentAtUrl, openWindow, openOwnedDocument, nameField, type, pressEnter, statusText, setupDocumentWindowTests } from './open-window.tsx';
 
-afterEach(() => {
-  cleanup();
-  document.title = '';
-});
+setupDocumentWindowTests();
 
 // --- Loading ----------------------------------------------------------------------------------------
 

@@ -3,16 +3,13 @@
  * The document window's rename: the New name field, Rename and its answer, Cancel, and the undo
  * offered after a rename.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
 import { fail, ok } from '../../../src/shared/errors.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
-import { PAGE_URL, TAB_ID, documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, refused } from './open-window.tsx';
+import { PAGE_URL, TAB_ID, documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, refused, setupDocumentWindowTests } from './open-window.tsx';
 
-afterEach(() => {
-  cleanup();
-  document.title = '';
-});
+setupDocumentWindowTests();
 
 // --- Renaming ---------------------------------------------------------------------------------------
 

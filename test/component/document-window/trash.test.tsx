@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 /** The document window's Move to trash. */
-import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
-import { documentAtUrl, openOwnedDocument, statusText } from './open-window.tsx';
+import { act, fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
+import { documentAtUrl, openOwnedDocument, statusText, setupDocumentWindowTests } from './open-window.tsx';
 
-afterEach(() => {
-  cleanup();
-  document.title = '';
-});
+setupDocumentWindowTests();
 
 describe('Move to trash (issue 29)', () => {
   test('under the field: sent once with how the window was opened; the window then says so with Undo and Close, and Undo takes it back', async () => {
