@@ -33,7 +33,7 @@ describe('Move to… in the document window', () => {
     ]);
     await expectNoViolations(documentWindow);
     // The window with the picker open, light and dark (docs/ with UPDATE_SCREENSHOTS=1), at the
-    // window's inside (440 × 420 px with its title bar, rename-triggers.ts): headless Chromium
+    // window's inside (440 × 420 px with its title bar, document-window/triggers.ts): headless Chromium
     // draws popup windows at its default size.
     await screenshotSchemes(documentWindow, 'document-window-move', { width: 440, height: 390 });
 

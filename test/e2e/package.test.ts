@@ -47,7 +47,7 @@ function unzipped(browser: string): { files: Unzipped; manifest: BuiltManifest }
   return { files, manifest: JSON.parse(strFromU8(manifest)) as BuiltManifest };
 }
 
-/** Files the manifest names, the dialog page the worker opens, and the files those load. */
+/** Files the manifest names, the document window the worker opens, and the files those load. */
 function referencedFiles(manifest: BuiltManifest, files: Unzipped): string[] {
   const background = manifest.background.service_worker ? [manifest.background.service_worker] : (manifest.background.scripts ?? []);
   const pages = [manifest.action.default_popup, manifest.options_ui.page, 'src/document-window/index.html'];

@@ -108,7 +108,7 @@ function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<
 
 /**
  * The `saveSettings` message: checks every account's URLs and typed key again, then, one save at a
- * time, changes the Origin rule and stores the accounts and keys together (settings-writes.ts),
+ * time, changes the Origin rule and stores the accounts and keys together (access-writes.ts),
  * and forgets the cached listing of each account whose key or sites changed (accounts are removed
  * by removeAccount only). An account keeps who its key belongs to while its key and personal site stay.
  * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, the
