@@ -13,6 +13,6 @@ export { MovePanel } from '../panels/move-panel.tsx';
 export { ListingNotice } from '../status/listing-notice.tsx';
 export { AccountRowView } from '../list/account-row.tsx';
 export { ListingError } from '../status/error-actions.tsx';
-export { RenameField } from '../list/rename-field.tsx';
+export { RenameField } from '../panels/rename-field.tsx';
 export { RowMenu } from '../panels/row-menu.tsx';
 export { NewDocumentField } from '../panels/new-document-field.tsx';
