@@ -4,6 +4,14 @@
  * the ones that wire it. Run by `npm run lint` (dependency-cruiser reads the import graph,
  * type-only imports included, as TypeScript resolves it).
  */
+/**
+ * The popup's folders, top to bottom: a folder imports only the folders under it, so no import
+ * runs back up (a part a view shows on demand is imported by that view, by import(), not by a
+ * module below it). Above them all: main.tsx and app.tsx, which wire them; store.ts and
+ * store-types.ts sit between the views and what the store runs (popup-state-below-views).
+ */
+const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'status', 'on-demand', 'icons', 'changes', 'sync', 'focus'];
+
 module.exports = {
   forbidden: [
     {
@@ -36,6 +44,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/popup/(store[.]ts|store-types[.]ts|changes/|sync/|focus/)' },
       to: { path: '^src/popup/(list|panels|status|first-screen|on-demand)/' },
+    },
+    // One rule per folder: nothing in it imports a folder above it, import() included.
+    ...POPUP_LAYERS.slice(1).map((folder, index) => ({
+      name: `popup-layers-${folder}`,
+      comment: `src/popup/${folder}/ never imports a popup folder above it (${POPUP_LAYERS.slice(0, index + 1).join(', ')}): the popup's folders are layers (POPUP_LAYERS).`,
+      severity: 'error',
+      from: { path: `^src/popup/${folder}/` },
+      to: { path: `^src/popup/(${POPUP_LAYERS.slice(0, index + 1).join('|')})/` },
+    })),
+    {
+      name: 'popup-folders-layered',
+      comment: 'Every popup folder has its place in POPUP_LAYERS: a new one is placed there, not left out of the check.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/popup/[^/]+/[^/]+$', pathNot: `^src/popup/(${POPUP_LAYERS.join('|')})/` },
     },
     {
       name: 'no-unresolvable',

@@ -9,10 +9,10 @@ import { StatusArea } from './status/status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The History and Trash views (view-panel.tsx), loaded when first shown (on-demand.ts): most popups
+ * The History and Trash views (view-panel.tsx), loaded when first shown: most popups
  * never open them, so their code is not part of what every popup loads and parses.
  */
-const ViewPanel = onDemand('ViewPanel');
+const ViewPanel = onDemand(() => import('./panels/view-panel.tsx').then((module) => module.ViewPanel));
 
 /** A view shown in place of the list. */
 type Panel = 'history' | 'trash';

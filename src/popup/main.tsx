@@ -41,8 +41,8 @@ if (root) {
   render(<App store={store} />, root);
   // Drawing the first screen for the next popup is no part of showing this one: its code waits too.
   const whenIdle = (task: () => void) => requestIdleCallback(() => task());
-  // Nor is renaming: the rename field's code (with the popup's other parts on demand) comes once
-  // the popup is idle, ahead of the first Rename.
+  // Nor is renaming: the rename field's code, with every other part the views show on demand
+  // (on-demand/lazy.tsx, one chunk), comes once the popup is idle, ahead of the first Rename.
   whenIdle(() => void loadParts());
   whenIdle(() => void import('./first-screen/snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

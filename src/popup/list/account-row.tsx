@@ -1,6 +1,6 @@
 /**
  * An account's heading, or why its sites could not be listed, above its sites: only with two or
- * more accounts (listing-rows.ts), so loaded with the first such row (on-demand.ts).
+ * more accounts (listing-rows.ts), so loaded with the first such row (listing-row.tsx).
  */
 import { t } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';

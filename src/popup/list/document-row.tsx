@@ -4,19 +4,19 @@ import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/listing.ts';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import { PinIcon } from '../icons/icons.tsx';
-import { onDemand, withParts } from '../on-demand/lazy.tsx';
+import { onDemand, withPart } from '../on-demand/lazy.tsx';
 import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';
 import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
 
-/** The destination picker, loaded when first opened (on-demand.ts). */
-const MovePanel = onDemand('MovePanel');
+/** The destination picker, loaded when first opened. */
+const MovePanel = onDemand(() => import('../panels/move-panel.tsx').then((module) => module.MovePanel));
 /** The More actions menu, drawn only while open (row-menu.tsx). */
-const RowMenu = onDemand('RowMenu');
+const RowMenu = onDemand(() => import('../panels/row-menu.tsx').then((module) => module.RowMenu));
 /** The rename field, loaded when the popup is idle or with the first rename (rename-field.tsx). */
-const RenameField = onDemand('RenameField');
+const RenameField = onDemand(() => import('../panels/rename-field.tsx').then((module) => module.RenameField));
 
 interface DocumentRowProps {
   store: PopupStore;
@@ -102,7 +102,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         // the focus goes on to the next row: only the press itself acts, or holding Delete would
         // trash one document after another.
         if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
-        if (event.key === 'F2') withParts(() => store.beginRename(ref));
+        if (event.key === 'F2') withPart(RenameField, () => store.beginRename(ref));
         else if (event.key === 'Delete') void store.act('trashDocument', ref);
         else return;
         event.preventDefault();
@@ -140,7 +140,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
               aria-keyshortcuts="F2"
               title={tRepeated('rename')}
               aria-disabled={mode === 'saving' ? 'true' : undefined}
-              onClick={() => withParts(() => store.beginRename(ref))}
+              onClick={() => withPart(RenameField, () => store.beginRename(ref))}
             />
           )}
           {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}

@@ -7,14 +7,14 @@ import { markedName } from '../../listing-view/highlighted.tsx';
 import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
 import { siteDisplayName } from '../../shared/listing.ts';
 import { type GapNode, type RowNode } from '../../listing-view/row-window.ts';
-import { loadParts, onDemand } from '../on-demand/lazy.tsx';
+import { onDemand } from '../on-demand/lazy.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
-/** An account's heading or error, loaded with the first (on-demand.ts): most users have one account, and no such row. */
-const AccountRowView = onDemand('AccountRowView');
-/** Why a site could not be listed, loaded with the first (on-demand.ts): most listings have none. */
-const ListingError = onDemand('ListingError');
+/** An account's heading or error, loaded with the first: most users have one account, and no such row. */
+const AccountRowView = onDemand(() => import('./account-row.tsx').then((module) => module.AccountRowView));
+/** Why a site could not be listed, loaded with the first: most listings have none. */
+const ListingError = onDemand(() => import('../status/error-actions.tsx').then((module) => module.ListingError));
 
 /** The address shown next to a site's heading, so two sites of the same name can be told apart. */
 function siteAddress(siteUrl: string): string {
@@ -60,7 +60,7 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
     }
     case 'site-error':
       // Loading as the row is first rendered, it is there by the frame that shows it, or the next.
-      void loadParts();
+      void ListingError.load();
       return (
         <div class="site-error-row" style={style}>
           <ListingError store={store} error={row.error} earlier={row.earlier ? t('siteFromEarlierRefresh') : null} />

@@ -1,8 +1,8 @@
 /**
  * What a renamable row (a document row, a workspace heading) needs of its rename: where it stands
- * and where focus goes as it moves on. Its field (rename-field.tsx) is one of the on-demand parts
- * (on-demand/on-demand.ts), whose code loads when the page is idle or with the first rename,
- * whichever comes first: each row shows it with onDemand('RenameField').
+ * and where focus goes as it moves on. Its field (panels/rename-field.tsx) is one of the parts shown
+ * on demand (on-demand/lazy.tsx), whose code loads when the page is idle or with the first rename,
+ * whichever comes first: each row declares it with onDemand.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { RenameState } from '../store-types.ts';
@@ -18,7 +18,7 @@ function renameMode(rename: RenameState | undefined): RenameMode {
  * A renamable row's state: where its rename stands, the name it shows (while saving, already the
  * new one: it is put back if Grist refuses it), and the refs of its element, field and Rename
  * button. Moves focus as the rename moves on: into the field (name selected) when it opens (the
- * rename begins once the field's code is loaded: on-demand/lazy.tsx withParts), back to the
+ * rename begins once the field's code is loaded: on-demand/lazy.tsx withPart), back to the
  * Rename button when it is saved or cancelled from the field; back into the field when Grist
  * refused the name, but only if focus is still in this row or was lost with the field (an answer
  * that comes late must not pull focus away from where the user went meanwhile).

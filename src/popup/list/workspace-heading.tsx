@@ -9,7 +9,7 @@ import { markedName } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t, tRepeated } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../../shared/listing.ts';
-import { onDemand, withParts } from '../on-demand/lazy.tsx';
+import { onDemand, withPart } from '../on-demand/lazy.tsx';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';
 import type { PopupStore, RenameState } from '../store-types.ts';
@@ -25,10 +25,10 @@ interface WorkspaceHeadingProps {
   nested: boolean;
 }
 
-/** The New document field, loaded when first opened (on-demand.ts). */
-const NewDocumentField = onDemand('NewDocumentField');
+/** The New document field, loaded when first opened. */
+const NewDocumentField = onDemand(() => import('../panels/new-document-field.tsx').then((module) => module.NewDocumentField));
 /** The rename field, loaded when the popup is idle or with the first rename (rename-field.tsx). */
-const RenameField = onDemand('RenameField');
+const RenameField = onDemand(() => import('../panels/rename-field.tsx').then((module) => module.RenameField));
 
 function WorkspaceHeadingContent({ store, row, rename, height, nested }: WorkspaceHeadingProps) {
   const { workspace, key, ref } = row;
@@ -76,7 +76,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           aria-label={tRepeated('renameWorkspace', shownName)}
           title={tRepeated('rename')}
           aria-disabled={mode === 'saving' ? 'true' : undefined}
-          onClick={() => withParts(() => store.beginRename(ref))}
+          onClick={() => withPart(RenameField, () => store.beginRename(ref))}
         />
       )}
       {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}

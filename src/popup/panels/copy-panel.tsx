@@ -8,7 +8,7 @@
  * copy is never made by a click meant to choose. A refusal stays here in Grist's words; after a
  * lost answer the worker could not confirm, Copy again (only if the user asks) has the worker read
  * the destination first: it sends the copy only if Grist has not made it, and may send nothing.
- * Loaded with the move's picker (on-demand.ts).
+ * Loaded with the move's picker (on-demand/lazy.tsx).
  */
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
@@ -19,7 +19,7 @@ import { t } from '../../shared/i18n.ts';
 import { copyDestinations, placeIn, placeName, type MoveDestination } from '../../shared/move.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from '../store-types.ts';
-import { NameInput } from '../list/name-input.tsx';
+import { NameInput } from './name-input.tsx';
 import type { DocumentPlace } from '../../shared/listing.ts';
 
 interface CopyPanelProps {

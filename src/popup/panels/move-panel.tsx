@@ -1,6 +1,6 @@
 /**
  * A document row's destination picker in the popup (issue 18), or its copy form (copy-panel.tsx),
- * shown in place of the row while it is open: loaded with the first one (on-demand.ts), not with
+ * shown in place of the row while it is open: loaded with the first one (on-demand/lazy.tsx), not with
  * every popup.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';

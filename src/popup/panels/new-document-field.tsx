@@ -3,14 +3,14 @@
  * document"; Enter creates it (changes/new-document.ts createIn), Escape gives up; focus goes back to
  * the New document button either way. A refusal (an empty name, a plan's, in Grist's words) marks
  * the field and is said in the status: the heading's height has no room under it. Loaded on
- * demand (on-demand.ts).
+ * demand (on-demand/lazy.tsx).
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
 import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { PopupStore } from '../store-types.ts';
-import { NameInput } from '../list/name-input.tsx';
+import { NameInput } from './name-input.tsx';
 import { focusRowButton } from '../focus/focus.ts';
 
 interface NewDocumentFieldProps {

@@ -5,7 +5,7 @@
  * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
  * searches it as it searches the list: by document, workspace or site name. Grist empties the
  * trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only. Loaded
- * on demand (on-demand.ts).
+ * on demand (on-demand/lazy.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../../shared/document-rules.ts';

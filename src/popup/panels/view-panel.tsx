@@ -2,7 +2,7 @@
  * A view the popup shows in place of its list (its title bar's History or Trash button): its
  * heading, Back to documents, and the view itself. Escape leaves it too, unless what had the focus
  * took the key first (a question's Cancel, the search box's clearing): its default prevented,
- * since Chrome would close the whole popup. Loaded on demand (on-demand.ts), with the views.
+ * since Chrome would close the whole popup. Loaded on demand (on-demand/lazy.tsx), with the views.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';

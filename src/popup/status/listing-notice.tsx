@@ -1,7 +1,7 @@
 /**
  * Why the whole listing could not be refreshed, in the popup's status region (status-area.tsx):
  * "Connect your Grist account" when no key is saved, otherwise the error with the listing's age
- * and the way out (error-actions.tsx). Loaded on demand (on-demand.ts): most popups have none.
+ * and the way out (error-actions.tsx). Loaded on demand (on-demand/lazy.tsx): most popups have none.
  */
 import type { ErrorValue } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';

@@ -9,9 +9,9 @@ import { onDemand } from '../on-demand/lazy.tsx';
 import type { PopupStore } from '../store-types.ts';
 
 /** The last change's Undo (undo-offer.tsx): its code loads with the first change, not with every popup. */
-const UndoOffer = onDemand('UndoOffer');
+const UndoOffer = onDemand(() => import('./undo-offer.tsx').then((module) => module.UndoOffer));
 /** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
-const ListingNotice = onDemand('ListingNotice');
+const ListingNotice = onDemand(() => import('./listing-notice.tsx').then((module) => module.ListingNotice));
 
 /** What the list comes to: the search waits for the listing, finds nothing, or there is nothing yet; or null. */
 function listingState(store: PopupStore) {

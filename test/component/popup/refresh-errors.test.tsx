@@ -66,7 +66,7 @@ describe('errors', () => {
     await setup({ refresh: { ok: true, value: listing } });
 
     const acmeSection = screen.getByRole('heading', { level: 2, name: 'Acme' }).closest('section')!;
-    // The error's row is loaded with the first one shown (on-demand.ts).
+    // The error's row is loaded with the first one shown (on-demand/lazy.tsx).
     expect(await within(acmeSection).findByText(message)).toBeTruthy();
     // Its last good listing is still there, marked as such.
     expect(within(acmeSection).getByRole('link', { name: 'Open Forecast' })).toBeTruthy();

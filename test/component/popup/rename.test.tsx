@@ -57,7 +57,7 @@ describe('rename', () => {
     expect(screen.getByRole('link', { name: 'Open Budget 2025' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Budget 2025' }));
     // Each name isolated (U+2068 … U+2069), so one in another direction cannot reorder the sentence.
-    // (Said by the undo offer, whose code loads with the first rename: on-demand.ts.)
+    // (Said by the undo offer, whose code loads with the first rename: on-demand/lazy.tsx.)
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Renamed “\u2068Budget\u2069” to “\u2068Budget 2025\u2069”.'));
   });
 
