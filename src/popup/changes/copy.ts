@@ -29,6 +29,7 @@ interface CopyVars {
   again: boolean;
 }
 
+/** A copy, as the runner runs it: nothing shown before Grist made it; then listed, with Open and Undo; a lost answer keeps the form for Copy again. */
 export const copy: ChangeDescriptor<CopyVars, CopiedDocument> = {
   // With the row's account, whose destinations the form offered (with one account the ref has none);
   // `again`: the worker reads for the copy whose answer was lost first.

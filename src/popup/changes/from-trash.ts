@@ -22,7 +22,7 @@ interface RestoreVars {
 }
 
 /** A restore: shown once Grist confirms; a refusal is the Trash view's to say (restore's answer), not the status's. */
-export const restoreKind: ChangeDescriptor<RestoreVars, LoggedChange> = {
+export const restoreFromTrash: ChangeDescriptor<RestoreVars, LoggedChange> = {
   send: (backend, { site, document }) => backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }),
   onError: () => null,
   onSuccess(_context, _answer, { site, document }) {
@@ -39,9 +39,9 @@ export async function readTrash({ backend }: Pick<ChangeContext, 'backend'>): Pr
   return reply.ok ? reply.value : reply.error.message;
 }
 
-/** Takes `document` of `site`'s trash back to its workspace (see `restoreKind`). Out: null when done, otherwise why not. */
+/** Takes `document` of `site`'s trash back to its workspace (see `restoreFromTrash`). Out: null when done, otherwise why not. */
 export async function restore(context: ChangeContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {
-  const reply = await runChange(context, restoreKind, { site, document });
+  const reply = await runChange(context, restoreFromTrash, { site, document });
   return reply.ok ? null : reply.error.message;
 }
 

@@ -21,6 +21,7 @@ interface NewDocumentVars {
   name: string;
 }
 
+/** A new document, as the runner runs it: nothing shown before Grist made it; then listed, with Open and Undo. */
 export const newDocument: ChangeDescriptor<NewDocumentVars, CreatedDocument> = {
   send: (backend, { ref, name }) => backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
   onSuccess(_context, { document }, { ref, place }) {

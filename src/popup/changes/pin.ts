@@ -22,6 +22,7 @@ interface PinVars {
 /** The listing with document `ref` pinned (or not), kept over refreshes under way. */
 const pinnedAs = (ref: DocumentRef, pinned: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPinned(shown, ref, pinned) });
 
+/** A pin or unpin, as the runner runs it: among the pinned (or not) at once, flipped back if Grist refuses. */
 export const pin: ChangeDescriptor<PinVars, LoggedChange> = {
   onMutate({ confirm, announcement }, { ref, pinned }) {
     confirm(rowKey(ref), (shown) => withPinned(shown, ref, pinned));

@@ -34,6 +34,7 @@ interface Trashed {
 /** The listing with the document of `vars` back in its place (a trash refused, or undone). */
 const putBack = ({ ref, document, place }: TrashVars): ListingEdit => ({ key: rowKey(ref), change: (shown) => withAdded(shown, place, document, ref.account) });
 
+/** A move to the trash, as the runner runs it: the row goes at once and the focus it held moves on; put back if Grist refuses (but after a 404). */
 export const trash: ChangeDescriptor<TrashVars, LoggedChange, Trashed> = {
   onMutate({ confirm, announcement }, vars) {
     const key = rowKey(vars.ref);
