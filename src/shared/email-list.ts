@@ -7,7 +7,9 @@
 
 /**
  * Grist's own rule, `EMAIL_RE` and `isEmail` in grist-core `app/common/gutil.ts` (read at commit
- * 048c8ee1651e2d8b78b118fe74a17fe34740675f): the email, lower-cased, must match this.
+ * 048c8ee1651e2d8b78b118fe74a17fe34740675f): the email, lower-cased, must match this. Where the
+ * server calls it for an access change was not read; its 400 for `""` and `"not an email"` was
+ * seen on a real server (grist-api.md).
  */
 const GRIST_EMAIL = /^\w[\w%+/='-]*(\.[\w%+/='-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,6}$/u;
 
