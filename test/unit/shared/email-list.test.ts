@@ -1,0 +1,82 @@
+/** shared/email-list.ts: the emails typed to share with, checked by Grist's rule before anything is sent. */
+import { describe, expect, it } from 'vitest';
+import { checkEmailList, isGristEmail } from '../../../src/shared/email-list.ts';
+
+const OWN = 'Owner@Example.com';
+
+describe('isGristEmail', () => {
+  it.each(['a@example.com', 'first.last+tag@sub.example.co', "o'neil@example.org", 'UPPER@EXAMPLE.COM', 'a_b=c/d%e@x-y.example.museum'])(
+    'accepts %s',
+    (email) => {
+      expect(isGristEmail(email)).toBe(true);
+    },
+  );
+
+  it.each([
+    '',
+    'not an email',
+    'no-at.example.com',
+    'a@localhost',
+    '.a@example.com',
+    'a..b@example.com',
+    'a@-x.example.com',
+    'a@example.c',
+    'a@example.toolong',
+    'é@example.com',
+    '<a@example.com>',
+  ])('refuses %j, as Grist does', (email) => {
+    expect(isGristEmail(email)).toBe(false);
+  });
+});
+
+describe('checkEmailList', () => {
+  it('splits a pasted list on commas, semicolons, spaces and new lines, keeping each as typed', () => {
+    expect(checkEmailList(' Ann@Example.com, bob@example.com;carl@example.com\n\tdan@example.com  eve@example.com\r\n', OWN)).toEqual({
+      kind: 'emails',
+      emails: [
+        { typed: 'Ann@Example.com', key: 'ann@example.com' },
+        { typed: 'bob@example.com', key: 'bob@example.com' },
+        { typed: 'carl@example.com', key: 'carl@example.com' },
+        { typed: 'dan@example.com', key: 'dan@example.com' },
+        { typed: 'eve@example.com', key: 'eve@example.com' },
+      ],
+    });
+  });
+
+  it('collapses the same email typed twice, in any case, keeping the first spelling', () => {
+    expect(checkEmailList('ann@example.com, ANN@example.com ann@example.com', OWN)).toEqual({
+      kind: 'emails',
+      emails: [{ typed: 'ann@example.com', key: 'ann@example.com' }],
+    });
+  });
+
+  it('refuses the whole list for one bad email, naming it', () => {
+    expect(checkEmailList('ann@example.com, bob@example, carl@example.com', OWN)).toEqual({
+      kind: 'refused',
+      problems: [{ typed: 'bob@example', reason: 'invalid' }],
+    });
+  });
+
+  it('refuses the user’s own email, in any case, as its own reason', () => {
+    expect(checkEmailList('ann@example.com owner@EXAMPLE.com', OWN)).toEqual({
+      kind: 'refused',
+      problems: [{ typed: 'owner@EXAMPLE.com', reason: 'own' }],
+    });
+  });
+
+  it('names every refused email once, in the order typed', () => {
+    expect(checkEmailList('x, owner@example.com, ann@example.com, x; y@ OWNER@example.com', OWN)).toEqual({
+      kind: 'refused',
+      problems: [
+        { typed: 'x', reason: 'invalid' },
+        { typed: 'owner@example.com', reason: 'own' },
+        { typed: 'y@', reason: 'invalid' },
+      ],
+    });
+  });
+
+  it('says nothing was typed for blank text or separators only', () => {
+    expect(checkEmailList('', OWN)).toEqual({ kind: 'empty' });
+    expect(checkEmailList(' ,;\n ', OWN)).toEqual({ kind: 'empty' });
+  });
+});
