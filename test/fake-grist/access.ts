@@ -48,7 +48,7 @@ export function accessApi(database: HomeDatabase) {
   function listUsers(target: AccessTarget): AccessUser[] {
     const org = orgOf(target);
     const members = Object.keys(org.members).map(Number);
-    const everyone = database.userByEmail(EVERYONE_EMAIL)?.id;
+    const everyone = database.accounts.byEmail(EVERYONE_EMAIL)?.id;
     const isMember = (id: number) => (id === everyone ? null : org.members[id] !== undefined);
     let entries: Array<[number, Omit<AccessUser, 'user'>]>;
     if (target.kind === 'doc') {
@@ -76,7 +76,7 @@ export function accessApi(database: HomeDatabase) {
     return [...unique]
       .sort(([a], [b]) => a - b)
       .flatMap(([id, entry]) => {
-        const user = database.user(id);
+        const user = database.accounts.byId(id);
         return user ? [{ user, ...entry }] : [];
       });
   }
@@ -133,7 +133,7 @@ export function accessApi(database: HomeDatabase) {
     if (callerRole(target, caller) !== 'owners') throw new GristError(403, 'access denied');
     const users = validate(target, caller, delta as Record<string, unknown>);
     for (const [email, role] of users) {
-      const user = database.userByEmail(email) ?? (role ? database.addUser(email) : undefined);
+      const user = database.accounts.byEmail(email) ?? (role ? database.accounts.add(email) : undefined);
       if (user) setRole(target, user.id, role);
     }
     if (target.kind !== 'org' && 'maxInheritedRole' in delta) {

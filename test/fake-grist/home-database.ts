@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { capped, EVERYONE_EMAIL, strongest } from './roles.ts';
+import { UserAccounts } from './user-accounts.ts';
 import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-data.ts';
 
 /** Who a request comes from: a user, or the anonymous user when it carries no key. */
@@ -30,8 +31,8 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 export class HomeDatabase {
-  private readonly users = new Map<number, SeedUser>();
-  private readonly userIdsByKey = new Map<string, number>();
+  /** Its users and their API keys. */
+  readonly accounts: UserAccounts;
   private readonly orgs: SeedOrg[];
   private readonly workspaces = new Map<number, SeedWorkspace>();
   private readonly workspacesByOrg = new Map<number, SeedWorkspace[]>();
@@ -43,10 +44,7 @@ export class HomeDatabase {
   /** In: seed data, copied so a test's seed object is never changed. */
   constructor(seed: Seed) {
     const copy = structuredClone(seed);
-    for (const user of copy.users) {
-      this.users.set(user.id, user);
-      this.userIdsByKey.set(user.apiKey, user.id);
-    }
+    this.accounts = new UserAccounts(copy.users);
     this.orgs = copy.orgs;
     this.docs = copy.docs;
     for (const workspace of copy.workspaces) {
@@ -58,48 +56,6 @@ export class HomeDatabase {
       this.docsByKey.set(doc.id, doc);
       this.docsByWorkspace.set(doc.workspaceId, [...(this.docsByWorkspace.get(doc.workspaceId) ?? []), doc]);
     }
-  }
-
-  /** In: a user id. Out: the stored user, if any. */
-  user(id: number): SeedUser | undefined {
-    return this.users.get(id);
-  }
-
-  /** In: an email, matched without regard to case as Grist does. Out: the stored user, if any. */
-  userByEmail(email: string): SeedUser | undefined {
-    const wanted = email.toLowerCase();
-    return [...this.users.values()].find((user) => user.email.toLowerCase() === wanted);
-  }
-
-  /**
-   * Creates the account of an email not known yet, as Grist does when someone is given access
-   * (grist-api.md "Change"): no name, no key, a guest of wherever it is given. Out: the stored user.
-   */
-  addUser(email: string): SeedUser {
-    const id = Math.max(0, ...this.users.keys()) + 1;
-    const name = email.toLowerCase() === EVERYONE_EMAIL ? 'Everyone' : '';
-    const user: SeedUser = { id, name, email, ref: randomDocId(), createdAt: new Date().toISOString(), apiKey: '' };
-    this.users.set(id, user);
-    return user;
-  }
-
-  /** The user whose current API key this is, if any. */
-  userByKey(key: string): SeedUser | undefined {
-    const id = this.userIdsByKey.get(key);
-    return id === undefined ? undefined : this.users.get(id);
-  }
-
-  /** Removes the user's key (Profile settings -> API -> Remove): it stops working at once. */
-  revokeKey(userId: number): void {
-    for (const [key, id] of this.userIdsByKey) if (id === userId) this.userIdsByKey.delete(key);
-  }
-
-  /** Creates a new key for the user, replacing the old one (grist-api.md: "Create again replaces it"). Out: the new key. */
-  rotateKey(userId: number): string {
-    this.revokeKey(userId);
-    const key = randomBytes(20).toString('hex');
-    this.userIdsByKey.set(key, userId);
-    return key;
   }
 
   orgById(id: number): SeedOrg | undefined {
@@ -356,7 +312,7 @@ export class HomeDatabase {
 
   /** Whether anyone with the link may open the document: the everyone user holds a role on it (sample `workspaces.public-doc.json`). */
   private isPublic(doc: SeedDoc): boolean {
-    const everyone = this.userByEmail(EVERYONE_EMAIL);
+    const everyone = this.accounts.byEmail(EVERYONE_EMAIL);
     return everyone !== undefined && doc.shares[everyone.id] !== undefined;
   }
 
@@ -366,7 +322,7 @@ export class HomeDatabase {
 
   /** The owning user of a personal site; undefined for a team site. */
   private ownerOf(org: SeedOrg): SeedUser | undefined {
-    return org.ownerId === null ? undefined : this.users.get(org.ownerId);
+    return org.ownerId === null ? undefined : this.accounts.byId(org.ownerId);
   }
 
   private userSummary(user: SeedUser) {

@@ -248,7 +248,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     const key = bearerKey(header);
     if (key === null) throw new GristError(401, "Bad request: unsupported Authorization scheme, expected 'Bearer'");
     // A key this server never made (another server's included) is answered as any bad key.
-    const user = key ? database.userByKey(key) : undefined;
+    const user = key ? database.accounts.byKey(key) : undefined;
     if (!user) throw new GristError(401, 'Bad request: invalid API key');
     return user;
   }
@@ -602,7 +602,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       return org && structuredClone(org);
     },
     user(email) {
-      const user = database.userByEmail(email);
+      const user = database.accounts.byEmail(email);
       return user && structuredClone(user);
     },
     docsIn(workspaceId) {
@@ -625,7 +625,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       for (const socket of hanging) socket.destroy();
       hanging.clear();
     },
-    revokeKey: (userId) => database.revokeKey(userId),
-    rotateKey: (userId) => database.rotateKey(userId),
+    revokeKey: (userId) => database.accounts.revokeKey(userId),
+    rotateKey: (userId) => database.accounts.rotateKey(userId),
   };
 }
