@@ -5,6 +5,8 @@
  * seed, so servers running at once never share state.
  */
 import { randomBytes } from 'node:crypto';
+import { capped, EVERYONE_EMAIL, strongest } from './roles.ts';
+import { UserAccounts } from './user-accounts.ts';
 import type { Role, Seed, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-data.ts';
 
 /** Who a request comes from: a user, or the anonymous user when it carries no key. */
@@ -18,13 +20,6 @@ export function randomDocId(): string {
 /** grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
 export const ANONYMOUS: Caller = Object.freeze({ id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' });
 
-const RANK: Record<Role, number> = { viewers: 1, editors: 2, owners: 3 };
-
-function strongest(a: Role | undefined, b: Role | undefined): Role | null {
-  if (!a || !b) return a ?? b ?? null;
-  return RANK[a] >= RANK[b] ? a : b;
-}
-
 /** A time after `previous`: the seed's times may be ahead of this machine's clock, and a change must still be the newest. */
 function later(previous: string): string {
   return new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
@@ -36,8 +31,8 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 export class HomeDatabase {
-  private readonly users = new Map<number, SeedUser>();
-  private readonly userIdsByKey = new Map<string, number>();
+  /** Its users and their API keys. */
+  readonly accounts: UserAccounts;
   private readonly orgs: SeedOrg[];
   private readonly workspaces = new Map<number, SeedWorkspace>();
   private readonly workspacesByOrg = new Map<number, SeedWorkspace[]>();
@@ -49,10 +44,7 @@ export class HomeDatabase {
   /** In: seed data, copied so a test's seed object is never changed. */
   constructor(seed: Seed) {
     const copy = structuredClone(seed);
-    for (const user of copy.users) {
-      this.users.set(user.id, user);
-      this.userIdsByKey.set(user.apiKey, user.id);
-    }
+    this.accounts = new UserAccounts(copy.users);
     this.orgs = copy.orgs;
     this.docs = copy.docs;
     for (const workspace of copy.workspaces) {
@@ -64,25 +56,6 @@ export class HomeDatabase {
       this.docsByKey.set(doc.id, doc);
       this.docsByWorkspace.set(doc.workspaceId, [...(this.docsByWorkspace.get(doc.workspaceId) ?? []), doc]);
     }
-  }
-
-  /** The user whose current API key this is, if any. */
-  userByKey(key: string): SeedUser | undefined {
-    const id = this.userIdsByKey.get(key);
-    return id === undefined ? undefined : this.users.get(id);
-  }
-
-  /** Removes the user's key (Profile settings -> API -> Remove): it stops working at once. */
-  revokeKey(userId: number): void {
-    for (const [key, id] of this.userIdsByKey) if (id === userId) this.userIdsByKey.delete(key);
-  }
-
-  /** Creates a new key for the user, replacing the old one (grist-api.md: "Create again replaces it"). Out: the new key. */
-  rotateKey(userId: number): string {
-    this.revokeKey(userId);
-    const key = randomBytes(20).toString('hex');
-    this.userIdsByKey.set(key, userId);
-    return key;
   }
 
   orgById(id: number): SeedOrg | undefined {
@@ -109,15 +82,31 @@ export class HomeDatabase {
     return required(this.orgById(workspace.orgId), `org ${workspace.orgId}`);
   }
 
-  /** The caller's role on a site: as a member, else `guests` if given one of its documents, else null. */
+  /** The caller's role on a site: as a member, else `guests` if given one of its workspaces or documents, else null. */
   orgAccess(org: SeedOrg, caller: Caller): string | null {
-    const givenADoc = this.docsOf(org).some((doc) => doc.shares[caller.id]);
-    return org.members[caller.id] ?? (givenADoc ? 'guests' : null);
+    const givenSomething = this.workspacesOf(org).some((workspace) => workspace.shares?.[caller.id]) || this.docsOf(org).some((doc) => doc.shares[caller.id]);
+    return org.members[caller.id] ?? (givenSomething ? 'guests' : null);
   }
 
-  /** The caller's effective role on a document: the stronger of the team role and a direct share. */
+  /**
+   * What a user inherits on a workspace from its site, under its `maxInheritedRole`; the site's
+   * owners keep theirs whatever the cap (grist-api.md "Inherited access").
+   */
+  workspaceInherited(workspace: SeedWorkspace, userId: number): Role | null {
+    const role = this.orgOfWorkspace(workspace).members[userId];
+    return role === 'owners' ? role : capped(role, workspace.maxInheritedRole);
+  }
+
+  /** What a user inherits on a document from its workspace (given there or inherited), under its `maxInheritedRole`. */
+  docInherited(doc: SeedDoc, userId: number): Role | null {
+    const workspace = this.workspaceOf(doc);
+    if (this.orgOfWorkspace(workspace).members[userId] === 'owners') return 'owners';
+    return capped(strongest(workspace.shares?.[userId], this.workspaceInherited(workspace, userId)), doc.maxInheritedRole);
+  }
+
+  /** The caller's effective role on a document: the stronger of what it inherits and a direct share. */
   docAccess(doc: SeedDoc, caller: Caller): Role | null {
-    return strongest(this.orgOf(doc).members[caller.id], doc.shares[caller.id]);
+    return strongest(this.docInherited(doc, caller.id), doc.shares[caller.id]);
   }
 
   /** In: a workspace id. Out: the stored workspace itself (callers may change it). */
@@ -130,10 +119,10 @@ export class HomeDatabase {
     return required(this.orgById(workspace.orgId), `org ${workspace.orgId}`);
   }
 
-  /** The caller's role on a workspace: their role on its site (viewers for one given a document of it). */
+  /** The caller's role on a workspace: given there or inherited from its site (viewers for one given only a document of it). */
   workspaceRole(workspace: SeedWorkspace, caller: Caller): string | null {
-    const org = this.orgOfWorkspace(workspace);
-    if (org.members[caller.id] !== undefined) return org.members[caller.id]!;
+    const role = strongest(workspace.shares?.[caller.id], this.workspaceInherited(workspace, caller.id));
+    if (role) return role;
     return this.docsIn(workspace).some((doc) => this.docAccess(doc, caller)) ? 'viewers' : null;
   }
 
@@ -270,7 +259,7 @@ export class HomeDatabase {
       .sort((a, b) => a.workspace.name.localeCompare(b.workspace.name))
       .map(({ workspace, docs }) => ({
         ...this.workspaceFields(workspace),
-        docs: docs.map((doc) => ({ ...this.docFields(doc), forks: [], access: this.docAccess(doc, caller) })),
+        docs: docs.map((doc) => ({ ...this.docFields(doc), forks: [], access: this.docAccess(doc, caller), ...(this.isPublic(doc) ? { public: true } : {}) })),
         access: this.workspaceAccess(org, caller),
         owner: this.workspaceOwner(org),
         orgDomain: org.domain,
@@ -311,8 +300,20 @@ export class HomeDatabase {
     return showRemoved ? docs : docs.filter((doc) => doc.removedAt === undefined);
   }
 
-  private docsOf(org: SeedOrg): SeedDoc[] {
-    return (this.workspacesByOrg.get(org.id) ?? []).flatMap((workspace) => this.docsIn(workspace));
+  /** A site's workspaces. */
+  workspacesOf(org: SeedOrg): SeedWorkspace[] {
+    return this.workspacesByOrg.get(org.id) ?? [];
+  }
+
+  /** A site's documents; those in the trash only with `showRemoved`. */
+  docsOf(org: SeedOrg, showRemoved = false): SeedDoc[] {
+    return this.workspacesOf(org).flatMap((workspace) => this.docsIn(workspace, showRemoved));
+  }
+
+  /** Whether anyone with the link may open the document: the everyone user holds a role on it (sample `workspaces.public-doc.json`). */
+  private isPublic(doc: SeedDoc): boolean {
+    const everyone = this.accounts.byEmail(EVERYONE_EMAIL);
+    return everyone !== undefined && doc.shares[everyone.id] !== undefined;
   }
 
   private workspaceAccess(org: SeedOrg, caller: Caller): string {
@@ -321,7 +322,7 @@ export class HomeDatabase {
 
   /** The owning user of a personal site; undefined for a team site. */
   private ownerOf(org: SeedOrg): SeedUser | undefined {
-    return org.ownerId === null ? undefined : this.users.get(org.ownerId);
+    return org.ownerId === null ? undefined : this.accounts.byId(org.ownerId);
   }
 
   private userSummary(user: SeedUser) {

@@ -55,6 +55,10 @@ export interface SeedWorkspace {
   updatedAt: string;
   /** Grist's "Examples & Templates" workspace, which Grist lists in personal sites (`isSupportWorkspace`). */
   isSupportWorkspace?: boolean;
+  /** Users given this workspace directly, by user id (grist-api.md "Access"). */
+  shares?: Record<number, Role>;
+  /** The most a site member inherits here; absent is `owners` (no cap), null nothing (grist-api.md "Inherited access"). */
+  maxInheritedRole?: Role | null;
 }
 
 export interface SeedDoc {
@@ -69,6 +73,8 @@ export interface SeedDoc {
   updatedAt: string;
   /** Users given this document directly, by user id. */
   shares: Record<number, Role>;
+  /** The most a workspace's user inherits here; absent is `owners` (no cap), null nothing. */
+  maxInheritedRole?: Role | null;
   /** When it was moved to the trash (ISO time); absent while it is not in the trash. */
   removedAt?: string;
   /** For a copy made through the API: the document it copies, and whether as a template (structure only). */

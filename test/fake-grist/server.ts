@@ -11,8 +11,10 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { accessApi, type AccessTarget } from './access.ts';
+import { GristError } from './grist-error.ts';
 import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-database.ts';
-import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedWorkspace } from './sample-data.ts';
+import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedUser, type SeedWorkspace } from './sample-data.ts';
 
 export interface FakeGristOptions {
   /** How sites are addressed (grist-api.md "Sites and their addresses"). */
@@ -101,6 +103,10 @@ export interface FakeGrist {
   doc(idOrUrlId: string): StoredDoc | undefined;
   /** In: a workspace id. Out: a copy of what is stored now, or undefined. */
   workspace(id: number): SeedWorkspace | undefined;
+  /** In: an org id. Out: a copy of what is stored now (its members), or undefined. */
+  org(id: number): SeedOrg | undefined;
+  /** In: an email, any case. Out: a copy of the stored user (guests created by a share included), or undefined. */
+  user(email: string): SeedUser | undefined;
   /** In: a workspace id. Out: copies of the documents stored in it now, but those in the trash: what Grist lists there. */
   docsIn(workspaceId: number): StoredDoc[];
   /** Every request received, oldest first. */
@@ -115,18 +121,6 @@ export interface FakeGrist {
   revokeKey(userId: number): void;
   /** Out: a new API key for the user; the old one stops working ("Create again replaces it"). */
   rotateKey(userId: number): string;
-}
-
-/** An error answer: `{"error": message}` with this status (grist-api.md "Errors and limits"). */
-class GristError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Grist's `details` beside the error, when it gives some. */
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
 }
 
 /** What the fake serves for any page outside `/api/`, where Grist serves its web app. */
@@ -254,7 +248,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     const key = bearerKey(header);
     if (key === null) throw new GristError(401, "Bad request: unsupported Authorization scheme, expected 'Bearer'");
     // A key this server never made (another server's included) is answered as any bad key.
-    const user = key ? database.userByKey(key) : undefined;
+    const user = key ? database.accounts.byKey(key) : undefined;
     if (!user) throw new GristError(401, 'Bad request: invalid API key');
     return user;
   }
@@ -427,6 +421,18 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return database.addDoc(workspace, properties.name, request.caller).id;
   }
 
+  const access = accessApi(database);
+  /** grist-api.md "Access": each resource's access, found as its other endpoints find it (a document only on its own site). */
+  const accessTargets: Array<[kind: string, find: (id: string, request: ApiRequest) => AccessTarget]> = [
+    ['docs', (id, request) => ({ kind: 'doc', doc: requireDoc(id, request) })],
+    ['workspaces', (id, request) => ({ kind: 'workspace', workspace: requireWorkspace(id, request) })],
+    ['orgs', (id, request) => ({ kind: 'org', org: requireOrg(id, request) })],
+  ];
+  const accessRoutes = accessTargets.flatMap(([kind, find]): typeof routes => [
+    ['GET', new RegExp(`^/api/${kind}/([^/]+)/access$`), (id, request) => access.read(find(id, request), request.caller)],
+    ['PATCH', new RegExp(`^/api/${kind}/([^/]+)/access$`), (id, request) => access.change(find(id, request), request.caller, parseJsonBody(request))],
+  ]);
+
   const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
     ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
@@ -446,6 +452,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
+  routes.push(...accessRoutes);
 
   /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
   function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {
@@ -590,6 +597,14 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       const workspace = database.findWorkspace(id);
       return workspace && structuredClone(workspace);
     },
+    org(id) {
+      const org = database.orgById(id);
+      return org && structuredClone(org);
+    },
+    user(email) {
+      const user = database.accounts.byEmail(email);
+      return user && structuredClone(user);
+    },
     docsIn(workspaceId) {
       const workspace = database.findWorkspace(workspaceId);
       return workspace ? structuredClone(database.docsIn(workspace)) : [];
@@ -610,7 +625,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       for (const socket of hanging) socket.destroy();
       hanging.clear();
     },
-    revokeKey: (userId) => database.revokeKey(userId),
-    rotateKey: (userId) => database.rotateKey(userId),
+    revokeKey: (userId) => database.accounts.revokeKey(userId),
+    rotateKey: (userId) => database.accounts.rotateKey(userId),
   };
 }
