@@ -3,15 +3,13 @@
  * included, asserted on the answers and on what the fake ended up storing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DOCS, ORGS, USERS, WORKSPACES, type SeedUser } from './sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from './sample-data.ts';
 import { startFakeGrist, type FakeGrist } from './server.ts';
+import { errorAnswer, sendTo, type Call } from './api-calls.ts';
 
 const { owner, editor, viewer, sharedOnly } = USERS;
 const { roadmap, bugTracker, campaignPlan, leads, projectBeta } = DOCS;
 const { acme, globex } = ORGS;
-
-type Answer = { status: number; body: unknown };
-const errorAnswer = (status: number, error: string): Answer => ({ status, body: { error } });
 
 let fake: FakeGrist;
 beforeEach(async () => {
@@ -21,22 +19,8 @@ afterEach(async () => {
   await fake.close();
 });
 
-interface Call {
-  user?: SeedUser;
-  method?: string;
-  /** Sent as JSON with its Content-Type; `contentType: null` sends it without one. */
-  json?: unknown;
-  contentType?: string | null;
-  headers?: Record<string, string>;
-}
-
-/** A request to `path` (under `/o/<site>`), as the extension sends them. */
-async function send(path: string, { user = owner, method = 'GET', json, contentType = 'application/json', headers = {} }: Call = {}): Promise<Answer> {
-  const all: Record<string, string> = { Authorization: `Bearer ${user.apiKey}`, ...headers };
-  if (json !== undefined && contentType !== null) all['Content-Type'] = contentType;
-  const response = await fetch(`${fake.url}${path}`, { method, headers: all, body: json === undefined ? undefined : JSON.stringify(json) });
-  return { status: response.status, body: await response.json() };
-}
+/** A request to `path` (under `/o/<site>`) of this test's fake. */
+const send = (path: string, call?: Call) => sendTo(fake, path, call);
 
 /** A PATCH of `path`'s access with `delta`. */
 const patch = (path: string, delta: unknown, call: Call = {}) => send(`${path}/access`, { method: 'PATCH', json: { delta }, ...call });

@@ -3,15 +3,13 @@
  * behaviour grist-api.md "Trash, restore, delete, pin, copy, create" lists, traps included.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES, type SeedUser } from './sample-data.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from './sample-data.ts';
 import { startFakeGrist, type FakeGrist } from './server.ts';
+import { errorAnswer, sendTo, type Call } from './api-calls.ts';
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, bugTracker, projectAlpha } = DOCS;
 const { engineering, marketing, projects, ownerHome } = WORKSPACES;
-
-type Answer = { status: number; body: unknown };
-const errorAnswer = (status: number, error: string): Answer => ({ status, body: { error } });
 
 let fake: FakeGrist;
 beforeEach(async () => {
@@ -21,21 +19,8 @@ afterEach(async () => {
   await fake.close();
 });
 
-interface Call {
-  user?: SeedUser;
-  method?: string;
-  /** Sent as JSON with its Content-Type; `contentType: null` sends it without one. */
-  json?: unknown;
-  contentType?: string | null;
-}
-
-/** A request to `path` (under `/o/<site>`), as the extension sends them. */
-async function send(path: string, { user = owner, method = 'GET', json, contentType = 'application/json' }: Call = {}, grist = fake): Promise<Answer> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${user.apiKey}` };
-  if (json !== undefined && contentType !== null) headers['Content-Type'] = contentType;
-  const response = await fetch(`${grist.url}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  return { status: response.status, body: await response.json() };
-}
+/** A request to `path` (under `/o/<site>`) of this test's fake, or of `grist`. */
+const send = (path: string, call?: Call, grist = fake) => sendTo(grist, path, call);
 
 /** The names of the documents of a site's listing, by workspace; `showRemoved` asks for the trash too. */
 async function listed(site: string, showRemoved = false, user = owner): Promise<Array<{ name: string; removedAt?: string }>> {
