@@ -20,6 +20,7 @@ import { createDocument } from './changes/new-document.ts';
 import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
+import { changeAccess, readAccess } from './sharing/access.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
@@ -70,6 +71,8 @@ browser.runtime.onMessage.addListener(
       copyDocument,
       createDocument,
       readTrash,
+      readAccess,
+      changeAccess,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,

@@ -35,6 +35,19 @@ const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(10
 /** The documents of a bulk run, as the page's listing names them, at most MAX_BULK_ITEMS. */
 const bulkItems = <T extends v.ObjectEntries>(entries: T) => v.pipe(v.array(v.object(entries)), v.maxLength(MAX_BULK_ITEMS));
 
+/** What an access list is of (AccessResource): a document, a workspace or a site of a listed site. */
+const accessResource = v.variant('kind', [
+  v.object({ kind: v.literal('document'), orgId: v.number(), siteUrl: v.string(), docId: v.pipe(v.string(), v.minLength(1)) }),
+  v.object({ kind: v.literal('workspace'), orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) }),
+  v.object({ kind: v.literal('site'), orgId: v.number(), siteUrl: v.string() }),
+]);
+const role = v.picklist(['owners', 'editors', 'viewers'] as const);
+/** One access change (AccessDelta): emails are checked by the handler, which says which one is wrong. */
+const accessDelta = v.object({
+  users: v.optional(v.record(v.string(), v.nullable(v.picklist(['owners', 'editors', 'viewers', 'members'] as const)))),
+  maxInheritedRole: v.optional(v.nullable(role)),
+});
+
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
   getSettings: v.null(),
@@ -56,6 +69,8 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   copyDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) }),
   createDocument: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   readTrash: v.null(),
+  readAccess: accessResource,
+  changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDelta }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   readChangeLog: v.null(),

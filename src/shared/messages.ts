@@ -8,6 +8,7 @@ import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, B
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep } from './listing.ts';
 import type { MovedDocument } from './move.ts';
+import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
 /** The most Grist accounts the options hold. */
@@ -168,6 +169,18 @@ export interface Protocol {
   };
   /** A new, empty document named `name` in a workspace of a listed site (its owners and editors). */
   createDocument: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: CreatedDocument };
+  /**
+   * Who has access to a document, workspace or site of a listed site, read afresh (one request,
+   * with the first account that owns it, else the first that lists it). Kept in memory by the page.
+   */
+  readAccess: { request: AccessResource; response: AccessList };
+  /**
+   * One access change (only what changes) to a resource of a listed site, sent with `account` (the
+   * one readAccess answered with) if it owns it: its owners only. Emails are checked first (one bad
+   * email sends nothing), the user's own is refused; after a lost answer the access is read back and
+   * compared, never sent blindly. Logged with its inverse, so it can be undone.
+   */
+  changeAccess: { request: { resource: AccessResource; account: string; delta: AccessDelta }; response: LoggedChange };
   /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
   readTrash: { request: null; response: TrashSite[] };
   /**

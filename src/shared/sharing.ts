@@ -1,0 +1,64 @@
+/**
+ * People and sharing as the pages and the worker speak of it: who has access to a document,
+ * workspace or site, and a change of it. Grist's own words for roles are kept (`owners`, `editors`,
+ * `viewers`; on a site also `members`, and `guests` for someone with access only to something
+ * inside). The facts are in ../shared/grist-api.md, "Access".
+ */
+
+/** A role a person can be given on a document or workspace. */
+export type Role = 'owners' | 'editors' | 'viewers';
+
+/** A role a person can be given on a site: a document's roles, or `members` (Grist's team members without a role of their own). */
+export type SiteRole = Role | 'members';
+
+/** A role as an access list shows it: one that can be given, or `guests` (access only to something inside). */
+export type ListedRole = SiteRole | 'guests';
+
+/** grist-api.md "Public link": the special user whose `viewers` grant makes a document readable by anyone with its link. */
+export const PUBLIC_EMAIL = 'everyone@getgrist.com';
+
+/** What an access list is of, as a page names it: a document, a workspace or a site of a listed site. */
+export type AccessResource =
+  | { kind: 'document'; orgId: number; siteUrl: string; docId: string }
+  | { kind: 'workspace'; orgId: number; siteUrl: string; workspaceId: number }
+  | { kind: 'site'; orgId: number; siteUrl: string };
+
+/** One person with access, as Grist answered (never the public link's special user, see AccessList.publicRole). */
+export interface Person {
+  email: string;
+  name: string;
+  /** The role given right here; null when what they have only comes down from above. */
+  role: ListedRole | null;
+  /** What comes down from the workspace or site (Grist's `parentAccess`); null on a site, or when nothing does. */
+  inherited: Role | null;
+  /** False for a guest (no member of the site); null when Grist did not say. */
+  isMember: boolean | null;
+}
+
+/** Who has access to a resource, read when shown: kept in memory by the page, never stored. */
+export interface AccessList {
+  resource: AccessResource;
+  /** The account it was read with: the first that owns the resource, else the first that lists it. Its changes go with it. */
+  account: string;
+  /** That account's user's email (their own row cannot be changed: Grist refuses it); null before a connection check said whose key it is. */
+  ownEmail: string | null;
+  /** True when that account's user owns the resource: only owners may change access (Grist answers 403 to others). */
+  canChange: boolean;
+  /** True when Grist answered only the user themselves (a viewer's answer, Grist's `personal`). */
+  onlySelf: boolean;
+  people: Person[];
+  /** The public link's role (`viewers`: anyone with the link can view); null when the resource has none, and on a site. */
+  publicRole: Role | null;
+  /** What comes down from above at most (Grist's `maxInheritedRole`; null: nothing); absent on a site. */
+  maxInheritedRole?: Role | null;
+}
+
+/**
+ * One access change, as Grist's `PATCH .../access` takes it: only what changes. `users`: email to
+ * its new role, null to remove (the public link is PUBLIC_EMAIL); `maxInheritedRole` when it
+ * changes (never on a site: Grist refuses it).
+ */
+export interface AccessDelta {
+  users?: Record<string, SiteRole | null>;
+  maxInheritedRole?: Role | null;
+}
