@@ -115,7 +115,7 @@ describe('changeAccess', () => {
 
   it("says Grist's own refusal of one's own email in words, when the account's email is not known", async () => {
     const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [owner.email]: 'viewers' } } }));
-    expect([error.kind, error.message]).toEqual(['invalid-input', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
+    expect([error.kind, error.message]).toEqual(['bad-request', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
     expect(await roleOnRoadmap(owner.email)).toBe(null);
   });
 
