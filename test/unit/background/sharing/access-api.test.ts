@@ -6,20 +6,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
 import { connectToGrist } from '../../../../src/background/grist/grist-connection.ts';
-import type { AccessResource } from '../../../../src/shared/sharing.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
 import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { acmeUrl, documentAt, roadmapAt, engineeringAt, acmeAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, leads } = DOCS;
-const acmeUrl = () => `${grist.url}/o/acme`;
-const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
-const roadmapAt = () => documentAt(roadmap.id);
-const engineeringAt = (): AccessResource => ({ kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id });
-const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
 
 /** A client with `user`'s key, allowed everywhere on the fake. */
 const clientOf = (user: { apiKey: string }) =>

@@ -8,19 +8,16 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { changeAccess, readAccess } from '../../../../src/background/sharing/access.ts';
-import type { AccessDelta, AccessResource } from '../../../../src/shared/sharing.ts';
+import type { AccessDelta } from '../../../../src/shared/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { acmeAt, documentAt, engineeringAt, roadmapAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, leads } = DOCS;
-const acmeUrl = () => `${grist.url}/o/acme`;
-const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
-const roadmapAt = () => documentAt(roadmap.id);
-const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
 const roadmapAccess = `/o/acme/api/docs/${roadmap.id}/access`;
 
 /** The bodies of the PATCHes the server received, parsed, with their paths. */
@@ -220,8 +217,7 @@ describe('undoing an access change', () => {
 
 describe('a workspace', () => {
   it('is changed and undone under its workspaceKey', async () => {
-    const resource: AccessResource = { kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id };
-    const { entryId } = await changeAccess({ resource, account: ACCOUNT_1, delta: { maxInheritedRole: null } });
+    const { entryId } = await changeAccess({ resource: engineeringAt(), account: ACCOUNT_1, delta: { maxInheritedRole: null } });
     expect((await readChangeLog())[0]).toMatchObject({ target: 'workspace', docId: `workspace:${WORKSPACES.engineering.id}`, workspace: { id: WORKSPACES.engineering.id } });
     expect(await undoChange({ entryId: entryId!, docId: `workspace:${WORKSPACES.engineering.id}` })).toMatchObject({ outcome: 'restored' });
     expect(sentDeltas().map(([, delta]) => delta)).toEqual([{ maxInheritedRole: null }, { maxInheritedRole: 'owners' }]);
