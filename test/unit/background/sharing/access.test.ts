@@ -11,6 +11,7 @@ import { changeAccess, readAccess } from '../../../../src/background/sharing/acc
 import type { AccessDelta } from '../../../../src/shared/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
+import { cachedDocument } from '../../../setup/cached-documents.ts';
 import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 import { acmeAt, documentAt, engineeringAt, roadmapAt } from '../../../setup/access-resources.ts';
 
@@ -123,6 +124,22 @@ describe('changeAccess', () => {
     await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors' } } });
     expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [viewer.email]: 'editors' } }]]);
     expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
+  });
+
+  it('refuses the members role on a document before sending (Grist knows it on a site only)', async () => {
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'members' } } }));
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'Member is a role on a site only: give a document or workspace Owner, Editor or Viewer. Nothing was sent.']);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('says in words that a document is gone from Grist, sends nothing, and takes it out of the cached listing', async () => {
+    const response = await fetch(`${grist.url}/o/acme/api/docs/${roadmap.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.apiKey}` } });
+    expect(response.status).toBe(200);
+    grist.clearRequests();
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
+    expect([error.kind, error.message]).toEqual(['not-found', `“${roadmap.name}” is no longer on ${new URL(grist.url).host}, or you no longer have access to it.`]);
+    expect(patches()).toEqual([]);
+    expect(await cachedDocument(roadmap.id)).toBeNull();
   });
 
   it('refuses an editor before sending; and says in words what Grist refuses a listing that is out of date', async () => {
