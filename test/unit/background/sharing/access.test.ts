@@ -3,6 +3,7 @@
  * Grist: one PATCH with only what changes, checked before anything is sent, read back after a lost
  * answer, logged with its inverse, undone the safe way, with the owning account's key only.
  */
+import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
@@ -62,6 +63,13 @@ describe('readAccess', () => {
       people: [{ email: owner.email }, { email: viewer.email }, { email: editor.email }],
     });
     expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${roadmapAccess}`]);
+  });
+
+  it("keeps other people's emails in memory only: nothing of them is written to the extension's storage", async () => {
+    const people = (await readAccess(roadmapAt())).people.map(({ email }) => email);
+    expect(people).toContain(editor.email);
+    const stored = JSON.stringify({ ...(await fakeBrowser.storage.local.get(null)), ...(await fakeBrowser.storage.session.get(null)) });
+    for (const email of people.filter((email) => email !== owner.email)) expect(stored).not.toContain(email);
   });
 
   it('answers a viewer only themselves, who cannot change it', async () => {
