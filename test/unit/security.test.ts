@@ -206,6 +206,12 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     createDocument: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, workspaceId: WORKSPACES.marketing.id, name: 'New plan' },
     removeDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id },
     readTrash: null,
+    readAccess: { kind: 'document', orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.bugTracker.id },
+    changeAccess: {
+      resource: { kind: 'document', orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.bugTracker.id },
+      account: ACCOUNT_1,
+      delta: { users: { 'new@example.com': 'viewers' } },
+    },
     restoreDocument: { orgId: ORGS.acme.id, docId: DOCS.campaignPlan.id },
     deleteDocument: { orgId: ORGS.ownerPersonal.id, docId: DOCS.readingList.id },
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
@@ -250,6 +256,8 @@ const NETWORK_MESSAGES = [
   'getDocumentAtUrl',
   'renameDocumentAtUrl',
   'undoChange',
+  'readAccess',
+  'changeAccess',
 ] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
@@ -301,6 +309,8 @@ describe('the key never leaves the background in a reply or a stored item', () =
         getDocumentAtUrl: 'bad-request',
         renameDocumentAtUrl: 'bad-request',
         undoChange: 'bad-request',
+        readAccess: 'bad-request',
+        changeAccess: 'bad-request',
       },
     ],
     [403, allFailWith('forbidden')],
@@ -380,6 +390,8 @@ describe('the key never leaves the background in a reply or a stored item', () =
       restoreDocument: { orgId: 5, docId: [KEY] },
       deleteDocument: { orgId: 5, siteUrl: [KEY], docId: KEY },
       readTrash: KEY,
+      readAccess: { kind: 'document', orgId: 5, siteUrl: KEY, docId: [KEY] },
+      changeAccess: { resource: { kind: 'site', orgId: KEY, siteUrl: KEY }, account: ACCOUNT_1, delta: { users: { [KEY]: 'admins' } } },
       getDocumentAtUrl: { pageUrl: [KEY] },
       renameDocumentAtUrl: { pageUrl: KEY, name: null },
       removeApiKey: KEY,

@@ -1,0 +1,183 @@
+/**
+ * Grist's Access API as the worker calls it: who has access to a document, workspace or site
+ * (`GET .../access`), one change of it (`PATCH .../access`), and which saved account reads and
+ * changes it, checked against the worker's own listing so a page can never aim a key at something
+ * the extension did not list. The facts are in ../shared/grist-api.md, "Access".
+ */
+import { t } from '../../shared/i18n.ts';
+import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
+import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
+import { readListing } from '../listing/listing-cache.ts';
+import { documentIndex, findWorkspace } from '../changes/listed-documents.ts';
+
+/** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
+export function accessPath(resource: AccessResource): string {
+  switch (resource.kind) {
+    case 'document':
+      return `/api/docs/${encodeURIComponent(resource.docId)}/access`;
+    case 'workspace':
+      return `/api/workspaces/${resource.workspaceId}/access`;
+    case 'site':
+      return `/api/orgs/${resource.orgId}/access`;
+  }
+}
+
+/** Who has access to a resource as Grist answered it (an AccessList without whose answer it was). */
+export interface AccessNow {
+  people: Person[];
+  /** The public link's role; null when there is none (always on a site). */
+  publicRole: Role | null;
+  /** What comes down from above at most; absent on a site. */
+  maxInheritedRole?: Role | null;
+  /** True when Grist answered only the caller (a viewer: Grist's `personal`). */
+  onlySelf: boolean;
+}
+
+/** One user of an access answer, as a Person (Grist's extra fields dropped). */
+function personOf(user: { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null }): Person {
+  return { email: user.email, name: user.name, role: user.access, inherited: user.parentAccess ?? null, isMember: user.isMember };
+}
+
+/**
+ * `GET {site}<accessPath>` with `client`. Out: the people (the public link's special user taken out
+ * into `publicRole`), `maxInheritedRole` for a document or workspace, and whether Grist answered
+ * only the caller. Throws ApiError as the network module does (403 to someone without access, 404
+ * for a resource gone or of another site).
+ */
+export async function readAccessOf(client: GristClient, resource: AccessResource): Promise<AccessNow> {
+  const path = accessPath(resource);
+  if (resource.kind === 'site') {
+    const answer = await client.get(resource.siteUrl, path, orgAccessSchema);
+    return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
+  }
+  const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
+  const isPublic = (email: string) => email.toLowerCase() === PUBLIC_EMAIL;
+  const publicUser = answer.users.find((user) => isPublic(user.email));
+  const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
+  return {
+    people: answer.users.filter((user) => !isPublic(user.email)).map(personOf),
+    publicRole,
+    maxInheritedRole: answer.maxInheritedRole,
+    onlySelf: answer.personal,
+  };
+}
+
+/**
+ * `PATCH {site}<accessPath>` with `{delta}` as JSON (without the JSON content type Grist answers
+ * 400). Grist answers 200 `null`; the change is idempotent. Throws ApiError as the network module
+ * does (403 to a non-owner, 400 for an invalid email, role or own permissions).
+ */
+export async function patchAccess(client: GristClient, resource: AccessResource, delta: AccessDelta): Promise<void> {
+  await client.patch(resource.siteUrl, accessPath(resource), { delta }, anyJsonSchema);
+}
+
+/** Where a resource is, as the change log records it: its site and, but for a site, its workspace (a workspace: itself). */
+export interface AccessPlace {
+  site: { orgId: number; name: string; url: string };
+  workspace: { id: number; name: string } | null;
+}
+
+/** The account that reads and changes a resource's access, as findAccessOwner chose it. */
+export interface AccessOwner {
+  /** The saved account's id. */
+  account: string;
+  /** The site its requests go to (the listing's). */
+  siteUrl: string;
+  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is. */
+  ownEmail: string | null;
+  /** True when its user owns the resource per its listing: only owners may change access. */
+  canChange: boolean;
+  /** Its client, with its key. */
+  client: GristClient;
+  /** The resource's name as that account's listing has it (a site's: its Grist name). */
+  name: string;
+  place: AccessPlace;
+}
+
+/** A workspace as the change log names it. */
+const nameAndId = ({ id, name }: { id: number; name: string }) => ({ id, name });
+
+/** The listing's site a resource names: its org on its site address, and (optionally) only `account`'s. */
+const isSiteOf = (resource: AccessResource, account?: string) => (site: SiteEntry) =>
+  site.orgId === resource.orgId && site.siteUrl === resource.siteUrl && (account === undefined || site.account === account);
+
+/** One account's copy of a resource in the listing: its site, its user's role on it, its name and its workspace. */
+interface ListedCopy {
+  site: SiteEntry;
+  access: string | null | undefined;
+  name: string;
+  workspace: { id: number; name: string } | null;
+}
+
+/** One account's documents of the listing, indexed once (documentIndex), and the copy of one of them. */
+type DocumentLookup = (account: string, resource: Extract<AccessResource, { kind: 'document' }>) => ReturnType<ReturnType<typeof documentIndex>>;
+
+/**
+ * Where the listing has `resource`: each account's copy (in the options' order), with its user's
+ * role on it (a document's or workspace's `access`, a site's own). `account`: only that account's.
+ */
+function listedCopies(listing: Listing | null, findDocument: DocumentLookup, resource: AccessResource, account?: string): ListedCopy[] {
+  const sites = (listing?.sites ?? []).filter(isSiteOf(resource, account));
+  return [...new Set(sites.map((site) => site.account))].flatMap((id): ListedCopy[] => {
+    switch (resource.kind) {
+      case 'document': {
+        const found = findDocument(id, resource);
+        return found ? [{ site: found.site, access: found.document.access, name: found.document.name, workspace: nameAndId(found.workspace) }] : [];
+      }
+      case 'workspace': {
+        const found = findWorkspace(listing, isSiteOf(resource, id), resource.workspaceId);
+        return found ? [{ site: found.site, access: found.workspace.access, name: found.workspace.name, workspace: nameAndId(found.workspace) }] : [];
+      }
+      case 'site': {
+        const site = sites.find((entry) => entry.account === id)!;
+        // A listing cached before sites kept their role: the personal site is its user's own all the same.
+        return [{ site, access: site.access ?? (site.personal ? 'owners' : null), name: site.name, workspace: null }];
+      }
+    }
+  });
+}
+
+/**
+ * findAccessOwner for many resources (a bulk share may name thousands): in, the listing and the
+ * saved accounts read once, and optionally the clients to give (one per account for a whole run;
+ * default clientsFor). Each account's documents are indexed the first time they are looked in.
+ * Out: a lookup that answers and throws as findAccessOwner does.
+ */
+export function accessOwnerLookup(
+  listing: Listing | null,
+  accounts: readonly KeyedAccount[],
+  clientOf: (accountId: string) => GristClient = clientsFor(accounts),
+): (resource: AccessResource, account?: string) => AccessOwner {
+  const indexes = new Map<string, ReturnType<typeof documentIndex>>();
+  const findDocument: DocumentLookup = (account, resource) => {
+    let index = indexes.get(account);
+    if (!index) indexes.set(account, (index = documentIndex(listing, undefined, account)));
+    return index(resource);
+  };
+  return (resource, account) => {
+    const copies = listedCopies(listing, findDocument, resource, account);
+    const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
+    if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
+    const { site, name, workspace } = chosen;
+    const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
+    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
+    return { account: site.account, siteUrl: site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
+  };
+}
+
+/**
+ * The account to read and change `resource`'s access with, checked against the worker's cached
+ * listing: the first (in the options' order) that lists it with `owners` access, else the first
+ * that lists it. `account`: that account only (a change goes with the account its list was read
+ * with). Out: see AccessOwner. Throws ApiError `not-found` (in words) when no account lists it,
+ * `no-key` when that account has no key.
+ */
+export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  return accessOwnerLookup(listing, accounts)(resource, account);
+}
