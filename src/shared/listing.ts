@@ -18,6 +18,11 @@ export interface DocumentEntry {
   isPinned: boolean;
   /** ISO 8601 time of the last change. */
   updatedAt: string;
+  /**
+   * Set when anyone with the link may open it (Grist's listing says `"public": true`, grist-api.md
+   * "Public link"); absent otherwise, so the cached listing of 20,000 documents stays as small.
+   */
+  isPublic?: true;
 }
 
 export interface WorkspaceEntry {
@@ -161,7 +166,8 @@ function isDocumentEntry(value: unknown): boolean {
     isString(value.name) &&
     isStringOrNull(value.access) &&
     typeof value.isPinned === 'boolean' &&
-    isString(value.updatedAt)
+    isString(value.updatedAt) &&
+    (value.isPublic === undefined || value.isPublic === true)
   );
 }
 

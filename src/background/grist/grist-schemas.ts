@@ -25,6 +25,8 @@ const docSchema = v.object({
   isPinned: v.optional(v.boolean(), false),
   updatedAt: v.optional(v.string(), ''),
   removedAt: v.optional(v.nullable(v.string()), null),
+  /** Present and true only on a document anyone with the link may open (sample workspaces.public-doc.json). */
+  public: v.optional(v.boolean(), false),
 });
 
 /** `GET {site}/api/orgs/current/workspaces`: workspaces, each with the docs the caller may see. */

@@ -316,3 +316,19 @@ export function recordPin(docId: string, pinned: boolean): Promise<void> {
     return copies.length > 0 ? JSON.stringify(['pinned', docId, pinned]) : null;
   });
 }
+
+/**
+ * Records a document's public mark (anyone with the link may open it) Grist confirmed, in every
+ * account that lists the document; `isPublic` false takes the mark away (the field is then absent,
+ * as a listing without it has it).
+ */
+export function recordPublic(docId: string, isPublic: boolean): Promise<void> {
+  return updateCached((listing) => {
+    const copies = documentsOf(listing).filter((entry) => entry.id === docId && (entry.isPublic === true) !== isPublic);
+    for (const document of copies) {
+      if (isPublic) document.isPublic = true;
+      else delete document.isPublic;
+    }
+    return copies.length > 0 ? JSON.stringify(['public', docId, isPublic]) : null;
+  });
+}

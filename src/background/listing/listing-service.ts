@@ -69,6 +69,7 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
       access: doc.access,
       isPinned: doc.isPinned,
       updatedAt: doc.updatedAt,
+      ...(doc.public ? { isPublic: true as const } : {}),
     }));
 }
 
