@@ -61,6 +61,8 @@ export interface SiteEntry {
   domain: string | null;
   /** True for the user's personal site. */
   personal: boolean;
+  /** The caller's role on the site (`GET /api/orgs` gives it: `owners`, `editors`, `viewers`, `members`, `guests`); absent when not known. */
+  access?: string | null;
   /** Canonical site URL (see site-url.ts): base of `/api/...` calls and of document links. */
   siteUrl: string;
   workspaces: WorkspaceEntry[];
@@ -114,6 +116,14 @@ export function accountShortNames(accounts: readonly { id: string; user: { email
  */
 export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
   return entry.access === 'owners';
+}
+
+/**
+ * Only a site's owners are offered a new workspace in it, and only a workspace's owners its move to
+ * the trash (Grist answers 403 "access denied" to editors: grist-api.md "Workspaces").
+ */
+export function ownsSite(site: Pick<SiteEntry, 'access'>): boolean {
+  return site.access === 'owners';
 }
 
 /**
@@ -190,6 +200,7 @@ function isSiteEntry(value: unknown): boolean {
     isString(value.name) &&
     isStringOrNull(value.domain) &&
     typeof value.personal === 'boolean' &&
+    (value.access === undefined || isStringOrNull(value.access)) &&
     isString(value.siteUrl) &&
     isErrorOrAbsent(value.error) &&
     Array.isArray(value.workspaces) &&

@@ -20,7 +20,8 @@ import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts'
  * 5: several accounts: `accounts` and `apiKeys` replace `settings`, `apiKey` and `keyHosts`; the
  *    listing's sites name their account, and its ETags are kept per account.
  * 6: the rename history (`renameHistory`) becomes the change log (`changeLog`, see CHANGE_LOG_VERSION).
- * 7: the listing's documents carry their public mark (a cached 304 would keep them without it).
+ * 7: the listing's documents carry their public mark, and its sites the caller's role (a cached 304
+ *    would keep them without).
  */
 export const SCHEMA_VERSION = 7;
 

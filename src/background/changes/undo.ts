@@ -20,6 +20,7 @@ import { pinKind } from './pin.ts';
 import { applyChange } from './pipeline.ts';
 import { renameKind } from './rename.ts';
 import { trashKind } from './trash.ts';
+import { workspaceTrashKind } from './workspace-trash.ts';
 
 /** A kind that undoes, whatever its targets. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)
@@ -27,10 +28,11 @@ type AnyUndoingKind = UndoingKind<any>;
 
 /**
  * The kind of change that undoes an entry: its own for a rename, a move or a pin; the trash for a
- * removal (restored), a restore, a copy or a new document (moved to the trash); none for a delete
- * forever.
+ * removal (restored), a restore, a copy or a new document (moved to the trash), the workspace trash
+ * for a workspace's; none for a delete forever.
  */
 function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
+  if (entry.target === 'workspace' && entry.kind !== 'rename') return workspaceTrashKind;
   switch (entry.kind) {
     case 'rename':
       return renameKind;

@@ -12,6 +12,8 @@ export const orgSchema = v.object({
   domain: v.nullable(v.string()),
   host: v.optional(v.nullable(v.string()), null),
   owner: v.nullable(v.object({ id: v.number() })),
+  /** The caller's role on the site (sample orgs.owner.json). */
+  access: v.optional(v.nullable(v.string()), null),
 });
 export type Org = v.InferOutput<typeof orgSchema>;
 
@@ -37,6 +39,8 @@ export const workspaceListSchema = v.array(
     access: v.optional(v.nullable(v.string()), null),
     isSupportWorkspace: v.optional(v.boolean(), false),
     docs: v.array(docSchema),
+    /** Only in the trash listing (`showRemoved=1`), on a workspace in the trash. */
+    removedAt: v.optional(v.nullable(v.string()), null),
   }),
 );
 export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];

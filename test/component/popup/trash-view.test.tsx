@@ -21,8 +21,9 @@ describe('the Trash view', () => {
         { id: 'oldDoc000000000000000', name: '<i>Old plan</i>', removedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), access: 'owners', workspace: { id: 20, name: 'Sales' } },
         { id: 'theirDoc0000000000000', name: 'Their doc', removedAt: new Date().toISOString(), access: 'editors', workspace: { id: 20, name: 'Sales' } },
       ],
+      workspaces: [],
     },
-    { account: 'a1', orgId: 3, name: 'Globex', siteUrl: 'https://globex.getgrist.com', documents: [], error: { kind: 'timeout', message: 'globex.getgrist.com did not answer in 15 s.' } },
+    { account: 'a1', orgId: 3, name: 'Globex', siteUrl: 'https://globex.getgrist.com', documents: [], workspaces: [], error: { kind: 'timeout', message: 'globex.getgrist.com did not answer in 15 s.' } },
   ];
 
   test('read when opened, not before; each document with when it was removed, Restore and Delete forever for owners', async () => {
