@@ -101,11 +101,11 @@ describe('the Trash view', () => {
     await settle();
     const personal = { account: 'a1', orgId: 1, name: 'Personal', siteUrl: 'https://docs.getgrist.com' };
     const budget = { id: BUDGET.id, name: 'Budget', removedAt: new Date().toISOString(), access: 'owners', workspace: { id: 10, name: 'Home' } };
-    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget] }] });
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget], workspaces: [] }] });
     fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
     await screen.findByRole('button', { name: 'Restore Budget' });
     // What Grist's trash holds once the undo put it back.
-    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [] }] });
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [], workspaces: [] }] });
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
     await settle();
