@@ -12,10 +12,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../../shared/document-rules.ts';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
-import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import { placedNameMatches } from '../../shared/search.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
 import type { PopupStore } from '../store-types.ts';
+import { TrashName } from './trash-name.tsx';
 import { TrashWorkspaceRow } from './trash-workspace-row.tsx';
 
 /** A document or workspace of the trash by its site's address and its id: what the view's states are keyed by. */
@@ -150,26 +150,9 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
     keptRef.current = true;
     onAsk(false);
   };
-  const removed = timeAgo(document.removedAt);
   return (
     <li class="trash-document">
-      <p class="trash-name">
-        <bdi dir="auto" title={document.name}>
-          {document.name}
-        </bdi>
-        <span class="quiet">
-          {' '}
-          · <bdi dir="auto">{document.workspace.name}</bdi>
-          {removed ? (
-            <>
-              {' · '}
-              <time dateTime={document.removedAt} title={exactTime(document.removedAt)}>
-                {t('removedWhen', removed)}
-              </time>
-            </>
-          ) : null}
-        </span>
-      </p>
+      <TrashName name={document.name} detail={<bdi dir="auto">{document.workspace.name}</bdi>} removedAt={document.removedAt} />
       {asking ? (
         <div
           class="trash-confirm"

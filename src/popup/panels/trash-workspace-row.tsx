@@ -4,8 +4,8 @@
  * deletes it itself once its documents are gone; the view offers no Delete forever for it.
  */
 import { t } from '../../shared/i18n.ts';
-import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import type { TrashedWorkspace } from '../../shared/trash.ts';
+import { TrashName } from './trash-name.tsx';
 
 interface TrashWorkspaceRowProps {
   workspace: TrashedWorkspace;
@@ -15,26 +15,9 @@ interface TrashWorkspaceRowProps {
 }
 
 export function TrashWorkspaceRow({ workspace, busy, error, onRestore }: TrashWorkspaceRowProps) {
-  const removed = timeAgo(workspace.removedAt);
   return (
     <li class="trash-document trash-workspace">
-      <p class="trash-name">
-        <bdi dir="auto" title={workspace.name}>
-          {workspace.name}
-        </bdi>
-        <span class="quiet">
-          {' · '}
-          {t('trashedWorkspaceLabel', String(workspace.documents.length))}
-          {removed ? (
-            <>
-              {' · '}
-              <time dateTime={workspace.removedAt} title={exactTime(workspace.removedAt)}>
-                {t('removedWhen', removed)}
-              </time>
-            </>
-          ) : null}
-        </span>
-      </p>
+      <TrashName name={workspace.name} detail={t('trashedWorkspaceLabel', String(workspace.documents.length))} removedAt={workspace.removedAt} />
       {/* Owners only: Grist answers 403 to others (grist-api.md "Workspaces"). */}
       {workspace.access === 'owners' ? (
         <div class="trash-actions">
