@@ -28,6 +28,8 @@ describe('workspaces from the popup', () => {
     await popup.getByRole('button', { name: 'New workspace on Acme Corp' }).click();
     const field = popup.getByRole('textbox', { name: 'Name of the new workspace' });
     await field.fill('Research');
+    await screenshotSchemes(popup, 'new-workspace-field', { width: 400, height: 300 });
+    await expectNoViolations(popup);
     await field.press('Enter');
     await popup.getByRole('status').getByText('Created workspace “\u2068Research\u2069” on Acme Corp.').waitFor();
     const [made] = await acmeWorkspacesNamed('Research');
