@@ -22,6 +22,8 @@ import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
 import { changeAccess, readAccess } from './sharing/access.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
+import { createWorkspace } from './changes/new-workspace.ts';
+import { removeWorkspace, restoreWorkspace } from './changes/workspace-trash.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
@@ -63,6 +65,9 @@ browser.runtime.onMessage.addListener(
       refreshListing,
       renameDocument,
       renameWorkspace,
+      createWorkspace,
+      removeWorkspace,
+      restoreWorkspace,
       moveDocument,
       removeDocument,
       restoreDocument,

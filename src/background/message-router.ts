@@ -27,6 +27,8 @@ const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
  * and two servers restored from one backup share both) and its own id.
  */
 const documentKey = { orgId: v.number(), siteUrl: v.optional(v.string()), docId: v.pipe(v.string(), v.minLength(1)) };
+/** A workspace as a page names it (WorkspaceKey). */
+const workspaceKeyEntries = { orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) };
 /** Where a move goes: a workspace of a site, by ids. */
 const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
 /** Where a bulk move goes: its documents may be of several servers, where org ids mean different orgs. */
@@ -55,6 +57,9 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   refreshListing: v.null(),
   renameDocument: v.object({ ...documentKey, name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   renameWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
+  createWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), name: v.string() }),
+  removeWorkspace: v.object(workspaceKeyEntries),
+  restoreWorkspace: v.object(workspaceKeyEntries),
   moveDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   removeDocument: v.object({ ...documentKey, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   restoreDocument: v.object(documentKey),

@@ -8,6 +8,14 @@ import { siteDisplayName } from '../shared/listing.ts';
 import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/search.ts';
 import type { DocumentItemRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
 
+/**
+ * The word that keeps only public documents (DocumentEntry.isPublic): a term of its own, typed
+ * with others it narrows them ("is:public budget"). Grist's own search has no such word; `is:`
+ * follows the search boxes people know (GitHub's `is:open`, Gmail's `is:unread`), and a word
+ * keeps the one search box and its keys rather than a chip to reach with Tab.
+ */
+export const PUBLIC_TERM = 'is:public';
+
 function foldedNames(workspace: PreparedWorkspace): string[] {
   // Folded once per prepared workspace, not kept by document: a map of 100,000 documents cost five
   // times the folding itself, and a refresh's documents are new objects anyway.
@@ -41,7 +49,9 @@ export function prepareSearch(listing: PreparedListing): void {
  * one being renamed stays in sight, whatever is typed). An empty workspace is shown by the same
  * rule, as a document with no name of its own would be: when its name, its site's or its
  * account's hold every term ("acme home" finds Acme's empty Home, and its New document).
- * Workspaces, sites and accounts without a match, and the notes, are left out. Given the rows it
+ * Workspaces, sites and accounts without a match, and the notes, are left out. The term
+ * PUBLIC_TERM keeps only the public documents among those the other terms find (and no empty
+ * workspace). Given the rows it
  * answered last (`previous`), answers that very array when it finds the same rows, so the list sees nothing new and lays nothing out.
  * Given `among`, a search these terms narrow and its answer (see searchAnswers), with the same
  * `keep`, it looks only at the documents that one found (no other can match), and only for the
@@ -50,13 +60,16 @@ export function prepareSearch(listing: PreparedListing): void {
  */
 export function matchingRows(
   listing: PreparedListing,
-  terms: readonly string[],
+  typed: readonly string[],
   keep: ReadonlySet<string> = new Set(),
   previous: readonly Row[] = [],
   among?: { terms: readonly string[]; rows: readonly Row[] },
   limit = Infinity,
 ): readonly Row[] {
-  if (terms.length === 0) return listing.rows;
+  if (typed.length === 0) return listing.rows;
+  const publicOnly = typed.includes(PUBLIC_TERM);
+  // Matched against the public mark, never against names.
+  const terms = publicOnly ? typed.filter((term) => term !== PUBLIC_TERM) : typed;
   // Where `among` is read, at its next document: both are in the listing's order.
   let next = -1;
   // Never read past its end: a read there costs the optimised code.
@@ -107,7 +120,7 @@ export function matchingRows(
         const workspaceName = (workspace.foldedName ??= foldForSearch(workspace.heading.workspace.name));
         if (!workspace.documents.length) {
           // Not among `among`'s rows, which only name documents: its names are read instead, a few.
-          if (termsLeftBy(leftBySite, workspaceName).length > 0) continue;
+          if (publicOnly || termsLeftBy(leftBySite, workspaceName).length > 0) continue;
           showSite();
           push(workspace.heading);
           if (count >= limit) break rows;
@@ -131,13 +144,15 @@ export function matchingRows(
             if (among.rows[next] !== workspace.documents[index]) continue;
             skip();
           }
-          if (!foldedMatches(folded[index]!, left) && !(keep.size > 0 && keep.has(workspace.documents[index]!.key))) continue;
+          const row = workspace.documents[index]!;
+          const matches = foldedMatches(folded[index]!, left) && (!publicOnly || row.document.isPublic === true);
+          if (!matches && !(keep.size > 0 && keep.has(row.key))) continue;
           showSite();
           if (!workspaceShown) {
             workspaceShown = true;
             push(workspace.heading);
           }
-          push(workspace.documents[index]!);
+          push(row);
           if (count >= limit) break rows;
         }
       }
@@ -168,7 +183,9 @@ export function searchAnswers(): (listing: PreparedListing, terms: readonly stri
     const again = answers.find((answer) => answer.terms.join(' ') === query);
     if (again) return again.rows;
     let narrowed = answers.length;
-    while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => term.startsWith(earlier)))) narrowed--;
+    // PUBLIC_TERM narrows only itself: "is:pub", typed on the way to it, is a word of names.
+    const narrowsTo = (earlier: string, term: string) => term === earlier || (term !== PUBLIC_TERM && term.startsWith(earlier));
+    while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => narrowsTo(earlier, term)))) narrowed--;
     // Read through, an answer that kept most of the listing costs more than the listing's own names.
     const narrows = answers[narrowed - 1];
     const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined, limit);

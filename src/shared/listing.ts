@@ -18,6 +18,11 @@ export interface DocumentEntry {
   isPinned: boolean;
   /** ISO 8601 time of the last change. */
   updatedAt: string;
+  /**
+   * Set when anyone with the link may open it (Grist's listing says `"public": true`, grist-api.md
+   * "Public link"); absent otherwise, so the cached listing of 20,000 documents stays as small.
+   */
+  isPublic?: true;
 }
 
 export interface WorkspaceEntry {
@@ -118,6 +123,14 @@ export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
 }
 
 /**
+ * Only a site's owners are offered a new workspace in it, and only a workspace's owners its move to
+ * the trash (Grist answers 403 "access denied" to editors: grist-api.md "Workspaces").
+ */
+export function ownsSite(site: Pick<SiteEntry, 'access'>): boolean {
+  return site.access === 'owners';
+}
+
+/**
  * A move, a copy or a new document may go to a workspace whose `access` is `owners` or `editors`
  * (otherwise Grist answers 403, grist-api.md "Moving a document", "Copy").
  */
@@ -167,7 +180,8 @@ function isDocumentEntry(value: unknown): boolean {
     isString(value.name) &&
     isStringOrNull(value.access) &&
     typeof value.isPinned === 'boolean' &&
-    isString(value.updatedAt)
+    isString(value.updatedAt) &&
+    (value.isPublic === undefined || value.isPublic === true)
   );
 }
 

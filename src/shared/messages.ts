@@ -6,7 +6,7 @@
 import type { Result } from './errors.ts';
 import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkStart } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
-import type { DocumentEntry, DocumentPlace, Listing, RefreshStep } from './listing.ts';
+import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
 import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
@@ -81,6 +81,13 @@ export interface DocumentKey {
   docId: string;
 }
 
+/** A workspace as a page names it: its site's id and address, and its own id (ids are per server). */
+export interface WorkspaceKey {
+  orgId: number;
+  siteUrl: string;
+  workspaceId: number;
+}
+
 /** What a change that the change log records came to: its entry (null when the log could not be written). */
 export interface LoggedChange {
   entryId: string | null;
@@ -96,6 +103,11 @@ export interface CopiedDocument extends LoggedChange {
 /** What a new document came to: the document as the listing has it, and its change-log entry. */
 export interface CreatedDocument extends LoggedChange {
   document: DocumentEntry;
+}
+
+/** What a new workspace came to: the workspace as the listing has it (empty), and its change-log entry. */
+export interface CreatedWorkspace extends LoggedChange {
+  workspace: WorkspaceEntry;
 }
 
 /** A Grist document found from its page URL, for the document window. */
@@ -188,6 +200,15 @@ export interface Protocol {
    * `siteUrl` tells the site apart from one of another server with the same org id.
    */
   renameWorkspace: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: RenamedDocument };
+  /**
+   * A new, empty workspace named `name` on a listed site its user owns. Never sent twice: after an
+   * answer that did not say, the site's workspaces are read back and only one provably made by it is taken.
+   */
+  createWorkspace: { request: { orgId: number; siteUrl: string; name: string }; response: CreatedWorkspace };
+  /** Moves a workspace of a listed site to the trash, with its documents (its owners only). */
+  removeWorkspace: { request: WorkspaceKey; response: LoggedChange };
+  /** Takes a workspace out of the trash, with its documents (its owners only): one the last `readTrash` listed, or the site's trash has now. */
+  restoreWorkspace: { request: WorkspaceKey; response: LoggedChange };
   /**
    * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), or the workspace
    * (`GET {site}/api/workspaces/<id>`), if the URL is such a page of a configured site;

@@ -20,8 +20,10 @@ import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts'
  * 5: several accounts: `accounts` and `apiKeys` replace `settings`, `apiKey` and `keyHosts`; the
  *    listing's sites name their account, and its ETags are kept per account.
  * 6: the rename history (`renameHistory`) becomes the change log (`changeLog`, see CHANGE_LOG_VERSION).
+ * 7: the listing's documents carry their public mark, and its sites the caller's role (a cached 304
+ *    would keep them without).
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 

@@ -21,6 +21,21 @@ export interface TrashedDocument {
   workspace: { id: number; name: string };
 }
 
+/**
+ * A workspace in the trash (the trash listing gives it a `removedAt`), with its documents, which went
+ * with it and come back with it.
+ */
+export interface TrashedWorkspace {
+  id: number;
+  name: string;
+  /** When it was moved to the trash (ISO 8601). */
+  removedAt: string;
+  /** The caller's role on it: owners restore it. */
+  access: string | null;
+  /** The names of the documents in it, as the trash listing gives them. */
+  documents: Array<{ id: string; name: string }>;
+}
+
 /** One site's trash, as one account sees it. */
 export interface TrashSite {
   account: string;
@@ -29,6 +44,8 @@ export interface TrashSite {
   siteUrl: string;
   /** Newest removal first. */
   documents: TrashedDocument[];
+  /** The workspaces in the trash, newest removal first. */
+  workspaces: TrashedWorkspace[];
   /** Set when the site's trash could not be read. */
   error?: ErrorValue;
 }

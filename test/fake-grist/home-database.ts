@@ -126,6 +126,30 @@ export class HomeDatabase {
     return this.docsIn(workspace).some((doc) => this.docAccess(doc, caller)) ? 'viewers' : null;
   }
 
+  /**
+   * Adds a workspace named `name` to `org` (workspace-trash.ts), with the next id of the server.
+   * Out: the stored workspace.
+   */
+  addWorkspace(org: SeedOrg, name: string): SeedWorkspace {
+    const now = new Date().toISOString();
+    const workspace: SeedWorkspace = { id: Math.max(0, ...this.workspaces.keys()) + 1, orgId: org.id, name, createdAt: now, updatedAt: now };
+    this.workspaces.set(workspace.id, workspace);
+    this.workspacesByOrg.set(org.id, [...this.workspacesOf(org), workspace]);
+    return workspace;
+  }
+
+  /** Moves a workspace, and so its documents, to the trash (`removed`) or takes it back, marking it changed now. */
+  setWorkspaceRemoved(workspace: SeedWorkspace, removed: boolean): void {
+    if (removed) workspace.removedAt = new Date().toISOString();
+    else delete workspace.removedAt;
+    workspace.updatedAt = later(workspace.updatedAt);
+  }
+
+  /** Whether a document is out of the normal listing: in the trash, or in a workspace that is. */
+  isRemoved(doc: SeedDoc): boolean {
+    return doc.removedAt !== undefined || this.workspaceOf(doc).removedAt !== undefined;
+  }
+
   /** Changes a workspace's name and marks it changed now. */
   renameWorkspace(workspace: SeedWorkspace, name: string): void {
     workspace.name = name;
@@ -249,11 +273,13 @@ export class HomeDatabase {
    * `GET /api/orgs/<org>/workspaces`: the site's workspaces by name, each with the documents the
    * caller can see. Someone given only single documents sees only the workspaces holding them, with
    * access `viewers` (sample `workspaces.team-doc-shared-only.json`). `showRemoved`: the documents
-   * in the trash too, with their `removedAt` (grist-api.md "Trash listing").
+   * in the trash too, with their `removedAt` (grist-api.md "Trash listing"), and the workspaces in
+   * it, with theirs; otherwise those are left out, documents and all (workspace-trash.ts).
    */
   workspacesJson(org: SeedOrg, caller: Caller, showRemoved = false): object[] {
     const member = org.members[caller.id] !== undefined;
     return (this.workspacesByOrg.get(org.id) ?? [])
+      .filter((workspace) => showRemoved || workspace.removedAt === undefined)
       .map((workspace) => ({ workspace, docs: this.docsIn(workspace, showRemoved).filter((doc) => this.docAccess(doc, caller)) }))
       .filter(({ docs }) => member || docs.length > 0)
       .sort((a, b) => a.workspace.name.localeCompare(b.workspace.name))
@@ -342,8 +368,8 @@ export class HomeDatabase {
   }
 
   private workspaceFields(workspace: SeedWorkspace) {
-    const { name, createdAt, updatedAt, id, isSupportWorkspace = false } = workspace;
-    return { name, createdAt, updatedAt, id, isSupportWorkspace };
+    const { name, createdAt, updatedAt, id, isSupportWorkspace = false, removedAt } = workspace;
+    return { name, createdAt, updatedAt, id, isSupportWorkspace, ...(removedAt === undefined ? {} : { removedAt }) };
   }
 
   private docFields(doc: SeedDoc) {

@@ -59,6 +59,8 @@ export interface SeedWorkspace {
   shares?: Record<number, Role>;
   /** The most a site member inherits here; absent is `owners` (no cap), null nothing (grist-api.md "Inherited access"). */
   maxInheritedRole?: Role | null;
+  /** When it was moved to the trash (ISO), with its documents; absent outside it (workspace-trash.ts). */
+  removedAt?: string;
 }
 
 export interface SeedDoc {

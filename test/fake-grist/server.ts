@@ -12,6 +12,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { accessApi, type AccessTarget } from './access.ts';
+import { workspaceTrashRoutes } from './workspace-trash.ts';
 import { GristError } from './grist-error.ts';
 import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-database.ts';
 import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedUser, type SeedWorkspace } from './sample-data.ts';
@@ -129,7 +130,7 @@ const PAGE = '<!doctype html><meta charset="utf-8"><title>Grist</title><p>A Gris
 /** Grist reads JSON bodies with express.json({limit: '1mb'}): bigger ones get 413. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-interface ApiRequest {
+export interface ApiRequest {
   caller: Caller;
   /** The org domain the address selects (`docs` = the caller's personal site), or null for none. */
   selected: string | null;
@@ -274,7 +275,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   function requireDoc(ref: string, request: ApiRequest, inTrash = false): SeedDoc {
     const doc = database.findDoc(ref);
     const selectedOrg = request.selected === null ? undefined : database.orgByDomain(request.selected, request.caller);
-    if (!doc || (doc.removedAt !== undefined && !inTrash) || (request.selected !== null && selectedOrg?.id !== database.orgOf(doc).id)) {
+    if (!doc || (database.isRemoved(doc) && !inTrash) || (request.selected !== null && selectedOrg?.id !== database.orgOf(doc).id)) {
       throw new GristError(404, 'document not found');
     }
     if (!database.docAccess(doc, request.caller)) throw new GristError(403, 'access denied');
@@ -296,9 +297,9 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
    * A workspace the caller can see, by id. The site in the address is not checked: Grist renames a
    * workspace of team X through team Y's address too (grist-api.md "Renaming a workspace").
    */
-  function requireWorkspace(ref: string, request: ApiRequest): SeedWorkspace {
+  function requireWorkspace(ref: string, request: ApiRequest, inTrash = false): SeedWorkspace {
     const workspace = /^\d+$/.test(ref) ? database.findWorkspace(Number(ref)) : undefined;
-    if (!workspace || !database.workspaceRole(workspace, request.caller)) throw new GristError(404, 'workspace not found');
+    if (!workspace || (workspace.removedAt !== undefined && !inTrash) || !database.workspaceRole(workspace, request.caller)) throw new GristError(404, 'workspace not found');
     return workspace;
   }
 
@@ -452,7 +453,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
-  routes.push(...accessRoutes);
+  routes.push(...accessRoutes, ...workspaceTrashRoutes(database, { requireOrg, requireWorkspace, parseJsonBody }));
 
   /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
   function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {

@@ -1,14 +1,15 @@
 /**
  * The trash as the place a restore or a delete forever is checked against, as the listing is for
- * every other change: each site's documents in the trash (`GET {site}/api/orgs/current/workspaces
- * ?showRemoved=1`, grist-api.md "Trash listing"), read when the Trash view opens, with each
+ * every other change: each site's documents and workspaces in the trash (`GET {site}/api/orgs/
+ * current/workspaces?showRemoved=1`, grist-api.md "Trash listing"; a workspace in the trash has a
+ * `removedAt`, its documents theirs only if removed on their own), read when the Trash view opens, with each
  * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
 import type { DocumentPlace, SiteEntry } from '../../shared/listing.ts';
 import { canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
-import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
+import type { TrashedDocument, TrashedWorkspace, TrashSite } from '../../shared/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import type { DocumentKey } from '../../shared/messages.ts';
@@ -32,7 +33,11 @@ export async function siteTrash(client: GristClient, site: Pick<SiteEntry, 'acco
     workspace.docs.flatMap((doc) => (doc.removedAt ? [{ id: doc.id, name: doc.name, removedAt: doc.removedAt, access: doc.access, workspace: { id: workspace.id, name: workspace.name } }] : [])),
   );
   documents.sort((a, b) => b.removedAt.localeCompare(a.removedAt));
-  const trash = { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents };
+  const removedWorkspaces: TrashedWorkspace[] = workspaces.flatMap(({ id, name, access, removedAt, docs }) =>
+    removedAt ? [{ id, name, removedAt, access, documents: docs.map((doc) => ({ id: doc.id, name: doc.name })) }] : [],
+  );
+  removedWorkspaces.sort((a, b) => b.removedAt.localeCompare(a.removedAt));
+  const trash = { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents, workspaces: removedWorkspaces };
   lastRead.set(keyOf(site.account, site.siteUrl), trash);
   return trash;
 }
@@ -48,7 +53,7 @@ export async function readTrash(): Promise<TrashSite[]> {
     (listing?.sites ?? []).map((site) =>
       siteTrash(clientOf(site.account), site).catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
-        return { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents: [], error: error.toValue() };
+        return { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents: [], workspaces: [], error: error.toValue() };
       }),
     ),
   );
@@ -104,4 +109,43 @@ export async function findTrashed(name: DocumentKey, fresh = false): Promise<Tra
 export function leftTrash(account: string, siteUrl: string, docId: string): void {
   const trash = lastRead.get(keyOf(account, siteUrl));
   if (trash) trash.documents = trash.documents.filter((document) => document.id !== docId);
+}
+
+/** A workspace in the trash, with its site as the trash listing has it, and a client of its account. */
+export interface TrashedWorkspaceTarget {
+  site: TrashSite;
+  workspace: TrashedWorkspace;
+  client: GristClient;
+}
+
+/**
+ * The workspace a page names in the trash (`workspaceId` of the site `orgId` at `siteUrl`), as
+ * findTrashed finds a document: in the last trash read of that site of the worker's listing, read
+ * again when it does not have it; the first account that owns it. Throws ApiError `not-found` when
+ * the trash does not hold it, `forbidden` when no account owns it, or what a read met.
+ */
+export async function findTrashedWorkspace({ orgId, siteUrl, workspaceId }: { orgId: number; siteUrl: string; workspaceId: number }): Promise<TrashedWorkspaceTarget> {
+  const [listing, clientOf] = await listingAndClients();
+  let notOwned: TrashedWorkspace | undefined;
+  for (const site of (listing?.sites ?? []).filter((entry) => entry.orgId === orgId && entry.siteUrl === siteUrl)) {
+    const client = clientOf(site.account);
+    const find = (trash: TrashSite | undefined) => trash?.workspaces.find((entry) => entry.id === workspaceId);
+    let trash = lastRead.get(keyOf(site.account, site.siteUrl));
+    if (!find(trash)) trash = await siteTrash(client, site);
+    const workspace = find(trash);
+    if (!trash || !workspace) continue;
+    if (workspace.access !== 'owners') {
+      notOwned ??= workspace;
+      continue;
+    }
+    return { site: trash, workspace, client };
+  }
+  if (notOwned) throw new ApiError('forbidden', t('errorNotOwnerToTrash', notOwned.name), 403);
+  throw new ApiError('not-found', t('errorWorkspaceNotInTrash'));
+}
+
+/** Forgets a workspace the trash no longer holds (restored), so it is not found there again. */
+export function workspaceLeftTrash(account: string, siteUrl: string, workspaceId: number): void {
+  const trash = lastRead.get(keyOf(account, siteUrl));
+  if (trash) trash.workspaces = trash.workspaces.filter((workspace) => workspace.id !== workspaceId);
 }

@@ -21,15 +21,16 @@ import { applyChange } from './pipeline.ts';
 import { renameKind } from './rename.ts';
 import { trashKind } from './trash.ts';
 import { accessKind } from '../sharing/access-kind.ts';
+import { workspaceTrashKind } from './workspace-trash.ts';
 
 /** A kind that undoes, whatever its targets. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)
 type AnyUndoingKind = UndoingKind<any>;
 
 /**
- * The kind of change that undoes an entry: its own for a rename, a move, a pin or an access change; the trash for a
- * removal (restored), a restore, a copy or a new document (moved to the trash); none for a delete
- * forever.
+ * The kind of change that undoes an entry: its own for a rename, a move, a pin or an access change;
+ * the trash for a removal (restored), a restore, a copy or a new document (moved to the trash), the
+ * workspace trash for a workspace's; none for a delete forever.
  */
 function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
   switch (entry.kind) {
@@ -44,7 +45,7 @@ function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
     case 'delete':
       return null;
     default:
-      return trashKind;
+      return entry.target === 'workspace' ? workspaceTrashKind : trashKind;
   }
 }
 

@@ -27,6 +27,8 @@ const docSchema = v.object({
   isPinned: v.optional(v.boolean(), false),
   updatedAt: v.optional(v.string(), ''),
   removedAt: v.optional(v.nullable(v.string()), null),
+  /** Present and true only on a document anyone with the link may open (sample workspaces.public-doc.json). */
+  public: v.optional(v.boolean(), false),
 });
 
 /** `GET {site}/api/orgs/current/workspaces`: workspaces, each with the docs the caller may see. */
@@ -37,6 +39,8 @@ export const workspaceListSchema = v.array(
     access: v.optional(v.nullable(v.string()), null),
     isSupportWorkspace: v.optional(v.boolean(), false),
     docs: v.array(docSchema),
+    /** Only in the trash listing (`showRemoved=1`), on a workspace in the trash. */
+    removedAt: v.optional(v.nullable(v.string()), null),
   }),
 );
 export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];

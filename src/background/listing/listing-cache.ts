@@ -9,7 +9,7 @@
  * no other listing. Each forgetting (new settings, key removed) starts a new epoch: what a refresh
  * started before it fetched is never stored.
  */
-import { listingPreview, type DocumentEntry, type Listing } from '../../shared/listing.ts';
+import { listingPreview, type DocumentEntry, type Listing, type WorkspaceEntry } from '../../shared/listing.ts';
 import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../shared/storage-items.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { logFailure } from '../log-failure.ts';
@@ -270,6 +270,29 @@ export function recordWorkspaceRename(siteUrl: string, workspaceId: number, name
 }
 
 /**
+ * Records a workspace Grist now lists (a new one, one restored from the trash) in the cached
+ * listing, in the site at `siteUrl` as account `account` lists it, after the others. Nothing is
+ * written when the cache has no such site, or has the workspace already.
+ */
+export function recordWorkspaceAdded(account: string, siteUrl: string, workspace: WorkspaceEntry): Promise<void> {
+  return updateCached((listing) => {
+    const site = listing.sites.find((entry) => entry.account === account && entry.siteUrl === siteUrl);
+    if (!site || site.workspaces.some((entry) => entry.id === workspace.id)) return null;
+    site.workspaces.push(workspace);
+    return JSON.stringify(['workspace added', siteUrl, workspace.id]);
+  });
+}
+
+/** Removes a workspace Grist says is gone (or moved to the trash, with its documents) from the cached listing, in every account. */
+export function forgetWorkspace(siteUrl: string, workspaceId: number): Promise<void> {
+  return updateCached((listing) => {
+    const sites = listing.sites.filter((site) => site.siteUrl === siteUrl && site.workspaces.some((workspace) => workspace.id === workspaceId));
+    for (const site of sites) site.workspaces = site.workspaces.filter((workspace) => workspace.id !== workspaceId);
+    return sites.length > 0 ? JSON.stringify(['workspace gone', siteUrl, workspaceId]) : null;
+  });
+}
+
+/**
  * Writes noted moves (see noteMove) to the cached listing, in one write, each that is still its
  * document's last move: a move of it noted since (the popup's, an undo's) is written by its own call.
  */
@@ -315,5 +338,21 @@ export function recordPin(docId: string, pinned: boolean): Promise<void> {
     const copies = documentsOf(listing).filter((entry) => entry.id === docId && entry.isPinned !== pinned);
     for (const document of copies) document.isPinned = pinned;
     return copies.length > 0 ? JSON.stringify(['pinned', docId, pinned]) : null;
+  });
+}
+
+/**
+ * Records a document's public mark (anyone with the link may open it) Grist confirmed, in every
+ * account that lists the document; `isPublic` false takes the mark away (the field is then absent,
+ * as a listing without it has it).
+ */
+export function recordPublic(docId: string, isPublic: boolean): Promise<void> {
+  return updateCached((listing) => {
+    const copies = documentsOf(listing).filter((entry) => entry.id === docId && (entry.isPublic === true) !== isPublic);
+    for (const document of copies) {
+      if (isPublic) document.isPublic = true;
+      else delete document.isPublic;
+    }
+    return copies.length > 0 ? JSON.stringify(['public', docId, isPublic]) : null;
   });
 }

@@ -69,18 +69,11 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
       access: doc.access,
       isPinned: doc.isPinned,
       updatedAt: doc.updatedAt,
+      ...(doc.public ? { isPublic: true as const } : {}),
     }));
 }
 
-const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: SiteHeader): SiteHeader => ({
-  account,
-  orgId,
-  name,
-  domain,
-  personal,
-  ...(access === undefined ? {} : { access }),
-  siteUrl,
-});
+const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: SiteHeader): SiteHeader => ({ account, orgId, name, domain, personal, ...(access === undefined ? {} : { access }), siteUrl });
 
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's

@@ -83,8 +83,8 @@ export async function migrateStorage(): Promise<Account[]> {
     }
     await browser.storage.local.remove(Object.values(LEGACY));
   }
-  // The listing's shape last changed in version 5; unreadable accounts leave theirs unowned.
-  if (version < 5 || accounts.corrupt) await forgetListing();
+  // The listing's shape last changed in version 7; unreadable accounts leave theirs unowned.
+  if (version < 7 || accounts.corrupt) await forgetListing();
   if (version < 6) await changeLogFromHistory(historyAccount);
   await schemaVersionItem.set(SCHEMA_VERSION);
   return current;

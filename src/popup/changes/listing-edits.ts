@@ -1,13 +1,14 @@
 /**
  * The popup's listing as a change Grist confirmed makes it: a document or workspace renamed, a
- * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned.
+ * document gone or moved (and moved back), added (a copy, a new one, one restored) or pinned, a
+ * workspace added (a new one, one restored) or gone to the trash.
  * Pure: each answers a new listing in which every site, workspace and document the change does not
  * touch is the same object as before, so the rows built for them are reused.
  */
 import type { ChangeEntry } from '../../shared/change-log.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { ListingEdit } from './change-descriptor.ts';
 import { rowKey, type RowRef } from './row-ref.ts';
 
@@ -51,6 +52,30 @@ export function withoutDocument(listing: Listing, ref: DocumentRef): Listing {
 /** The listing without document `ref`, kept over refreshes under way (see ListingEdit). */
 export function removedDocument(ref: DocumentRef): ListingEdit {
   return { key: rowKey(ref), change: (shown) => withoutDocument(shown, ref) };
+}
+
+/** True when `site` is the one workspace `ref` is on (any account's when `ref` names none). */
+const onSiteOf = (site: SiteEntry, ref: WorkspaceRef) => site.orgId === ref.orgId && site.siteUrl === ref.siteUrl && (ref.account === undefined || site.account === ref.account);
+
+/**
+ * The listing with `workspace` added, after the others, to the site `ref` names (and of its account,
+ * when it names one); unchanged when that site lists it already.
+ */
+export function withWorkspaceAdded(listing: Listing, ref: WorkspaceRef, workspace: WorkspaceEntry): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) => (!onSiteOf(site, ref) || site.workspaces.some((entry) => entry.id === workspace.id) ? site : { ...site, workspaces: [...site.workspaces, workspace] })),
+  };
+}
+
+/** The listing without workspace `ref` and its documents (gone to the trash), under every account that lists it. */
+export function withoutWorkspace(listing: Listing, ref: WorkspaceRef): Listing {
+  return {
+    ...listing,
+    sites: listing.sites.map((site) =>
+      onSiteOf(site, { ...ref, account: undefined }) && site.workspaces.some((entry) => entry.id === ref.workspaceId) ? { ...site, workspaces: site.workspaces.filter((entry) => entry.id !== ref.workspaceId) } : site,
+    ),
+  };
 }
 
 /** The listing with the documents of each workspace that holds document `ref` passed through `change`. */
@@ -126,6 +151,7 @@ export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean):
  * kinds (a rename's undo shows the old name: rename.ts).
  */
 export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
+  if (entry.target === 'workspace') return withWorkspaceUndone(listing, entry);
   const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
   switch (entry.kind) {
     case 'move':
@@ -141,4 +167,15 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
     default:
       return listing;
   }
+}
+
+/**
+ * withUndone of a workspace's entry: a removal undone brings it back (its documents come with the
+ * next refresh); a restore or a new workspace undone takes it out. Unchanged for a rename (rename.ts).
+ */
+function withWorkspaceUndone(listing: Listing, entry: ChangeEntry): Listing {
+  if (!entry.workspace) return listing;
+  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id, ...(entry.account === undefined ? {} : { account: entry.account }) };
+  if (entry.kind === 'remove') return withWorkspaceAdded(listing, ref, { id: entry.workspace.id, name: entry.newName, access: 'owners', documents: [] });
+  return entry.kind === 'restore' || entry.kind === 'create' ? withoutWorkspace(listing, ref) : listing;
 }

@@ -9,6 +9,8 @@ export { trashDocument } from './trash.ts';
 export { pinDocument } from './pin.ts';
 export { beginCopy, commitCopy } from './copy.ts';
 export { createIn } from './new-document.ts';
+export { createWorkspaceOn } from './new-workspace.ts';
+export { trashWorkspace, restoreWorkspace } from './workspace-trash.ts';
 export { readTrash, restore, deleteForever } from './from-trash.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';

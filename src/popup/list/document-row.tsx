@@ -1,4 +1,4 @@
-/** One document in the listing: its link, access badge and pin mark, the rename field and the More actions menu. */
+/** One document in the listing: its link, access badge, public and pin marks, the rename field and the More actions menu. */
 import { useState } from 'preact/hooks';
 import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/listing.ts';
@@ -128,6 +128,12 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         </time>
       )}
       {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
+      {/* Grist's listing says so (no request of its own): anyone with the link may open it. */}
+      {document.isPublic && (
+        <span class="badge badge-public" title={tRepeated('publicDocumentTooltip')}>
+          {tRepeated('publicDocument')}
+        </span>
+      )}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
       {!bare && (
         <>

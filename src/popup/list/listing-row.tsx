@@ -3,11 +3,10 @@
  * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
  */
 import { t } from '../../shared/i18n.ts';
-import { markedName } from '../../listing-view/highlighted.tsx';
 import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
-import { siteDisplayName } from '../../shared/listing.ts';
 import { type GapNode, type RowNode } from '../../listing-view/row-window.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
+import { SiteHeading } from './site-heading.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
@@ -15,11 +14,6 @@ import type { PopupStore, RenameState } from '../store-types.ts';
 const AccountRowView = onDemand(() => import('./account-row.tsx').then((module) => module.AccountRowView));
 /** Why a site could not be listed, loaded with the first: most listings have none. */
 const ListingError = onDemand(() => import('../status/error-actions.tsx').then((module) => module.ListingError));
-
-/** The address shown next to a site's heading, so two sites of the same name can be told apart. */
-function siteAddress(siteUrl: string): string {
-  return siteUrl.replace(/^https?:\/\//, '');
-}
 
 /** Space standing for rows that are not rendered. */
 export function Gap({ node }: { node: GapNode }) {
@@ -45,19 +39,8 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
     case 'account':
     case 'account-error':
       return <AccountRowView store={store} row={row} height={node.height} />;
-    case 'site': {
-      const Heading = nested ? 'h3' : 'h2';
-      return (
-        <div class="site-heading" style={style}>
-          <Heading>
-            <bdi dir="auto">
-              {markedName(siteDisplayName(row.site), store.terms)}
-            </bdi>
-          </Heading>
-          <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
-        </div>
-      );
-    }
+    case 'site':
+      return <SiteHeading store={store} row={row} height={node.height} nested={nested} />;
     case 'site-error':
       // Loading as the row is first rendered, it is there by the frame that shows it, or the next.
       void ListingError.load();

@@ -2,7 +2,8 @@
  * A workspace's heading in the listing, saying so when it holds no document. Its owners get a
  * Rename button that turns the heading into the same rename field a document row has
  * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
- * editors) get New document, which turns it into a name field (new-document-field.tsx).
+ * editors) get New document, which turns it into a name field (new-document-field.tsx). Its owners
+ * also get Move workspace to trash, its documents with it (changes/workspace-trash.ts), with Undo.
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
@@ -80,6 +81,12 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
         />
       )}
       {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}
+      {/* Owners only, as renaming (Grist answers 403 to editors: grist-api.md "Workspaces"). */}
+      {canRename(workspace) && (
+        <button type="button" class="icon-button trash-workspace" aria-label={tRepeated('trashWorkspace', shownName)} title={tRepeated('trashWorkspaceTooltip')} onClick={() => void store.act('trashWorkspace', ref)}>
+          <span class="icon icon-line icon-trash" aria-hidden="true" />
+        </button>
+      )}
     </div>
   );
 }

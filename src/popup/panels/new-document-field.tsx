@@ -1,26 +1,33 @@
 /**
- * A workspace heading's New document field, in place of the heading while open: "Name of the new
- * document"; Enter creates it (changes/new-document.ts createIn), Escape gives up; focus goes back to
- * the New document button either way. A refusal (an empty name, a plan's, in Grist's words) marks
- * the field and is said in the status: the heading's height has no room under it. Loaded on
- * demand (on-demand/lazy.tsx).
+ * The fields that name something new, in place of its heading while open: a workspace heading's
+ * New document field ("Name of the new document") and a site heading's New workspace field ("Name
+ * of the new workspace"). Enter creates it (changes/new-document.ts createIn, changes/
+ * new-workspace.ts createWorkspaceOn), Escape gives up; focus goes back to the heading's button
+ * either way. A refusal (an empty name, a plan's, in Grist's words) marks the field and is said in
+ * the status: the heading's height has no room under it. Loaded on demand (on-demand/lazy.tsx).
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
+import type { SiteEntry } from '../../shared/listing.ts';
 import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { PopupStore } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';
 import { focusRowButton } from '../focus/focus.ts';
 
-interface NewDocumentFieldProps {
+interface NewNameFieldProps {
   store: PopupStore;
-  workspace: WorkspaceRef;
-  /** Closes the field (made, or given up); focus then goes back to the heading's New document button. */
+  /** The field's label and placeholder. */
+  label: string;
+  /** Creates what is named `typed`. Out: null when made, otherwise why not. */
+  create: (typed: string) => Promise<string | null>;
+  /** The heading's button the focus goes back to (a class selector). */
+  button: string;
+  /** Closes the field (made, or given up). */
   onDone: () => void;
 }
 
-export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldProps) {
+function NewNameField({ store, label, create, button, onDone }: NewNameFieldProps) {
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,16 +38,16 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
     const key = inputRef.current?.closest('[data-row-key]')?.getAttribute('data-row-key');
     const list = inputRef.current?.closest('.results');
     onDone();
-    focusRowButton(key, '.new-document');
+    focusRowButton(key, button);
     // The heading's name comes back as new text, which the list, not rendered again, has not
     // highlighted (highlighted.tsx): before the frame that shows it.
     requestAnimationFrame(() => list && highlightMatches(list, store.terms.peek()));
   };
 
-  async function create(): Promise<void> {
+  async function submit(): Promise<void> {
     if (saving) return;
     setSaving(true);
-    const refused = await store.act('createIn', workspace, draft);
+    const refused = await create(draft);
     setSaving(false);
     if (refused) setError(refused);
     else done();
@@ -50,8 +57,8 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
     <div class="rename-field">
       <NameInput
         inputRef={inputRef}
-        label={t('newDocumentName')}
-        placeholder={t('newDocumentName')}
+        label={label}
+        placeholder={label}
         value={draft}
         invalid={error !== null}
         title={error ?? undefined}
@@ -60,7 +67,7 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
           setDraft(text);
           setError(null);
         }}
-        onEnter={() => void create()}
+        onEnter={() => void submit()}
         // While it is being created, Escape does nothing (and, handled, does not close the popup).
         onEscape={() => {
           if (!saving) done();
@@ -69,4 +76,14 @@ export function NewDocumentField({ store, workspace, onDone }: NewDocumentFieldP
       {saving ? <span class="saving">{t('creating')}</span> : null}
     </div>
   );
+}
+
+/** A workspace heading's New document field. */
+export function NewDocumentField({ store, workspace, onDone }: { store: PopupStore; workspace: WorkspaceRef; onDone: () => void }) {
+  return <NewNameField store={store} label={t('newDocumentName')} create={(typed) => store.act('createIn', workspace, typed)} button=".new-document" onDone={onDone} />;
+}
+
+/** A site heading's New workspace field (sites the user owns). */
+export function NewWorkspaceField({ store, site, onDone }: { store: PopupStore; site: SiteEntry; onDone: () => void }) {
+  return <NewNameField store={store} label={t('newWorkspaceName')} create={(typed) => store.act('createWorkspaceOn', site, typed)} button=".new-workspace" onDone={onDone} />;
 }

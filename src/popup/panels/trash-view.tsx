@@ -1,5 +1,6 @@
 /**
- * The popup's Trash view (its header's Trash button): each listed site's documents in the trash,
+ * The popup's Trash view (its header's Trash button): each listed site's workspaces (restored with
+ * their documents: trash-workspace-row.tsx) and documents in the trash,
  * read when the view opens (one request per site, by the worker) and after an undo, with when each was removed, and
  * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
  * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
@@ -11,13 +12,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../../shared/document-rules.ts';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
-import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import { placedNameMatches } from '../../shared/search.ts';
-import { TRASH_DAYS, type TrashedDocument, type TrashSite } from '../../shared/trash.ts';
+import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
 import type { PopupStore } from '../store-types.ts';
+import { TrashName } from './trash-name.tsx';
+import { TrashWorkspaceRow } from './trash-workspace-row.tsx';
 
-/** A document of the trash by its site's address and its id: what the view's states are keyed by. */
-const keyOf = (site: TrashSite, document: TrashedDocument) => `${site.account} ${site.siteUrl} ${document.id}`;
+/** A document or workspace of the trash by its site's address and its id: what the view's states are keyed by. */
+const keyOf = (site: TrashSite, item: TrashedDocument | TrashedWorkspace) => `${site.account} ${site.siteUrl} ${item.id}`;
 
 export function TrashView({ store }: { store: PopupStore }) {
   const [sites, setSites] = useState<TrashSite[] | string | null>(null);
@@ -39,21 +41,27 @@ export function TrashView({ store }: { store: PopupStore }) {
     };
   }, [undone]);
 
-  /** Runs Restore or Delete forever on one document; once done, it leaves the view. */
+  /** Runs Restore or Delete forever on one document, or Restore on a workspace; once done, it leaves the view. */
   async function run(action: 'restore' | 'deleteForever', site: TrashSite, document: TrashedDocument): Promise<void> {
-    const key = keyOf(site, document);
+    await settle(keyOf(site, document), () => store.act(action, site, document), { ...site, documents: site.documents.filter((other) => other !== document) });
+  }
+
+  async function restoreWorkspace(site: TrashSite, workspace: TrashedWorkspace): Promise<void> {
+    await settle(keyOf(site, workspace), () => store.act('restoreWorkspace', site, workspace), { ...site, workspaces: site.workspaces.filter((other) => other !== workspace) });
+  }
+
+  /** Runs one action on the item `key`; `without`: its site as the view shows it once the item is done with. */
+  async function settle(key: string, action: () => Promise<string | null>, without: TrashSite): Promise<void> {
     if (busy) return;
     setBusy(key);
-    const failure = await store.act(action, site, document);
+    const failure = await action();
     setBusy(null);
     setAsking(null);
     const next = new Map(errors);
     if (failure) next.set(key, failure);
     else next.delete(key);
     setErrors(next);
-    if (!failure && typeof sites === 'object' && sites) {
-      setSites(sites.map((entry) => (entry === site ? { ...site, documents: site.documents.filter((other) => other !== document) } : entry)));
-    }
+    if (!failure && typeof sites === 'object' && sites) setSites(sites.map((entry) => (entry.account === without.account && entry.siteUrl === without.siteUrl ? without : entry)));
     // The row and its buttons went: the focus goes to the view's note, not the top of the page.
     if (!failure) noteRef.current?.focus();
   }
@@ -64,25 +72,31 @@ export function TrashView({ store }: { store: PopupStore }) {
   // What the search box finds, as it finds documents in the list.
   const matching = sites.map((site) => ({
     site,
+    workspaces: terms.length === 0 ? site.workspaces : site.workspaces.filter((workspace) => placedNameMatches(terms, workspace.name, site.name)),
     documents: terms.length === 0 ? site.documents : site.documents.filter((document) => placedNameMatches(terms, document.name, site.name, document.workspace.name)),
   }));
-  const shown = matching.filter(({ site, documents }) => documents.length > 0 || site.error);
-  const held = sites.some((site) => site.documents.length > 0);
+  const found = ({ workspaces, documents }: { workspaces: TrashedWorkspace[]; documents: TrashedDocument[] }) => workspaces.length + documents.length > 0;
+  const shown = matching.filter((entry) => found(entry) || entry.site.error);
+  const held = sites.some(found);
   const empty = !held && shown.length === 0;
-  const noMatch = held && !matching.some(({ documents }) => documents.length > 0);
+  const noMatch = held && !matching.some(found);
   return (
     <>
       <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
         {t('trashNote', String(TRASH_DAYS))}
       </p>
       {empty ? <p class="empty-state">{t('trashEmpty')}</p> : noMatch ? <p class="empty-state">{t('trashNoMatch')}</p> : null}
-      {shown.map(({ site, documents }) => (
+      {shown.map(({ site, workspaces, documents }) => (
         <section class="trash-site" key={`${site.account} ${site.siteUrl}`}>
           <h3 class="site-heading">
             <bdi dir="auto">{site.name}</bdi>
           </h3>
           {site.error ? <p class="row-error">{site.error.message}</p> : null}
           <ul class="trash-list">
+            {workspaces.map((workspace) => {
+              const key = keyOf(site, workspace);
+              return <TrashWorkspaceRow key={key} workspace={workspace} busy={busy === key} error={errors.get(key)} onRestore={() => void restoreWorkspace(site, workspace)} />;
+            })}
             {documents.map((document) => {
               const key = keyOf(site, document);
               return (
@@ -136,26 +150,9 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
     keptRef.current = true;
     onAsk(false);
   };
-  const removed = timeAgo(document.removedAt);
   return (
     <li class="trash-document">
-      <p class="trash-name">
-        <bdi dir="auto" title={document.name}>
-          {document.name}
-        </bdi>
-        <span class="quiet">
-          {' '}
-          · <bdi dir="auto">{document.workspace.name}</bdi>
-          {removed ? (
-            <>
-              {' · '}
-              <time dateTime={document.removedAt} title={exactTime(document.removedAt)}>
-                {t('removedWhen', removed)}
-              </time>
-            </>
-          ) : null}
-        </span>
-      </p>
+      <TrashName name={document.name} detail={<bdi dir="auto">{document.workspace.name}</bdi>} removedAt={document.removedAt} />
       {asking ? (
         <div
           class="trash-confirm"

@@ -21,8 +21,9 @@ describe('the Trash view', () => {
         { id: 'oldDoc000000000000000', name: '<i>Old plan</i>', removedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), access: 'owners', workspace: { id: 20, name: 'Sales' } },
         { id: 'theirDoc0000000000000', name: 'Their doc', removedAt: new Date().toISOString(), access: 'editors', workspace: { id: 20, name: 'Sales' } },
       ],
+      workspaces: [],
     },
-    { account: 'a1', orgId: 3, name: 'Globex', siteUrl: 'https://globex.getgrist.com', documents: [], error: { kind: 'timeout', message: 'globex.getgrist.com did not answer in 15 s.' } },
+    { account: 'a1', orgId: 3, name: 'Globex', siteUrl: 'https://globex.getgrist.com', documents: [], workspaces: [], error: { kind: 'timeout', message: 'globex.getgrist.com did not answer in 15 s.' } },
   ];
 
   test('read when opened, not before; each document with when it was removed, Restore and Delete forever for owners', async () => {
@@ -100,11 +101,11 @@ describe('the Trash view', () => {
     await settle();
     const personal = { account: 'a1', orgId: 1, name: 'Personal', siteUrl: 'https://docs.getgrist.com' };
     const budget = { id: BUDGET.id, name: 'Budget', removedAt: new Date().toISOString(), access: 'owners', workspace: { id: 10, name: 'Home' } };
-    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget] }] });
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget], workspaces: [] }] });
     fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
     await screen.findByRole('button', { name: 'Restore Budget' });
     // What Grist's trash holds once the undo put it back.
-    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [] }] });
+    backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [], workspaces: [] }] });
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
     await settle();

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChangeEntry } from '../../../src/shared/change-log.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { placeIn } from '../../../src/shared/move.ts';
-import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withPinned, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
+import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
 import { placeOf } from '../../../src/popup/changes/listing-lookups.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
@@ -109,5 +109,14 @@ describe('a history entry undone', () => {
     const moved = withMoved(listing(), BUDGET_REF, placeIn(personalSiteEntry([]), ARCHIVE));
     const undone = withUndone(moved, entry({ kind: 'move', workspace: { id: 10, name: 'Home' }, to: { site, workspace: { id: 11, name: 'Archive' } } }));
     expect(names(undone)[0]).toBe('a1 Personal: Home [Notes, Budget] Archive []');
+  });
+
+  test('a workspace’s trash undone brings the workspace back; a new workspace’s or a restore’s undone takes it out; no document is made of it', () => {
+    const workspace = (kind: ChangeEntry['kind']) => entry({ kind, target: 'workspace', docId: 'workspace:11', workspace: { id: 11, name: 'Archive' }, oldName: 'Archive', newName: 'Archive' });
+    const trashed = withoutWorkspace(listing(), { orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 11 });
+    expect(names(trashed).slice(0, 2)).toEqual(['a1 Personal: Home [Budget, Notes]', 'a2 Personal: Home [Budget, Notes]']);
+    // Brought back for the account that made the change; its documents come with the next refresh.
+    expect(names(withUndone(trashed, workspace('remove'))).slice(0, 2)).toEqual(['a1 Personal: Home [Budget, Notes] Archive []', 'a2 Personal: Home [Budget, Notes]']);
+    for (const kind of ['create', 'restore'] as const) expect(names(withUndone(listing(), workspace(kind))).slice(0, 2)).toEqual(['a1 Personal: Home [Budget, Notes]', 'a2 Personal: Home [Budget, Notes]']);
   });
 });

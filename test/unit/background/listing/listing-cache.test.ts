@@ -14,6 +14,7 @@ import {
   readListing,
   recordDocumentAdded,
   recordPin,
+  recordPublic,
   recordWorkspaceRename,
   storeFetchedListing,
   storeNotedMoves,
@@ -131,5 +132,19 @@ describe('the cached listing', () => {
     await forgetDocument('plan0000000000000001');
     expect(await storedDocuments()).toEqual(['a1/Personal/Home: Budget (pinned)', 'a1/Acme/Archive: Plan (copy)']);
     expect((await listingItem.get())?.sites.map((site) => site.workspaces.map((workspace) => workspace.name))).toEqual([['Home'], ['Revenue', 'Archive'], ['Revenue']]);
+  });
+
+  it('records a document made public in every account that lists it, and takes the mark away again', async () => {
+    await store(fetched());
+    await recordPublic('plan0000000000000001', true);
+    const marked = (listing: Listing | null) => listing?.sites.map((site) => site.workspaces.flatMap((workspace) => workspace.documents.filter((document) => document.isPublic).map((document) => document.name)));
+    expect(marked(await listingItem.get())).toEqual([[], ['Plan'], ['Plan']]);
+    // The first screen is written with it: the next popup opens on the mark.
+    expect(marked(await listingPreviewItem.get())).toEqual([[], ['Plan'], ['Plan']]);
+    await recordPublic('plan0000000000000001', false);
+    const stored = await listingItem.get();
+    expect(marked(stored)).toEqual([[], [], []]);
+    // Absent, not false: a listing Grist sent has no field either, and the cache stays as small.
+    expect(stored?.sites[1]?.workspaces[0]?.documents[0]).not.toHaveProperty('isPublic');
   });
 });

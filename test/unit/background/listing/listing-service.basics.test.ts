@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { DOCS, ORGS } from '../../../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { configure, failure, granted, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { sendTo } from '../../../fake-grist/api-calls.ts';
 
 useWorkerGrist({ signedIn: false });
 
@@ -29,6 +30,29 @@ describe('refreshListing', () => {
       updatedAt: DOCS.roadmap.updatedAt,
     });
     expect(await readListing()).toEqual(listing);
+  });
+
+  it('marks the documents Grist lists as public, and only those, with no request beside the listing', async () => {
+    await configure();
+    await sendTo(grist, `/o/acme/api/docs/${DOCS.bugTracker.id}/access`, { method: 'PATCH', json: { delta: { users: { 'everyone@getgrist.com': 'viewers' } } } });
+    grist.clearRequests();
+    const listing = await refreshListing();
+    const documents = listing.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));
+    expect(documents.filter((doc) => doc.isPublic).map((doc) => doc.name)).toEqual([DOCS.bugTracker.name]);
+    // Absent on the others, not false: the cached listing stays as small as before.
+    expect(documents.find((doc) => doc.id === DOCS.roadmap.id)).not.toHaveProperty('isPublic');
+    expect(grist.requests.some((request) => request.path.includes('/access'))).toBe(false);
+    expect((await readListing())?.sites[1]?.workspaces.flatMap((workspace) => workspace.documents).find((doc) => doc.id === DOCS.bugTracker.id)?.isPublic).toBe(true);
+  });
+
+  it('gives each site the caller’s role on it, as Grist’s site list says (what a new workspace is offered by)', async () => {
+    await configure(USERS.editor.apiKey);
+    const listing = await refreshListing();
+    expect(listing.sites.map((site) => [site.name, site.access])).toEqual([
+      ['Personal', 'owners'],
+      ['Acme Corp', 'editors'],
+    ]);
+    expect((await readListing())?.sites.map((site) => site.access)).toEqual(['owners', 'editors']);
   });
 
   it('says "no key" without calling Grist when none is saved', async () => {

@@ -54,7 +54,7 @@ describe('storage migration', () => {
     expect(await migrateStorage()).toEqual(accounts);
   });
 
-  it('turns version 5’s rename history into the change log, every entry kept with its kind and target, and keeps the cached listing', async () => {
+  it('turns version 5’s rename history into the change log, every entry kept with its kind and target', async () => {
     const site = { orgId: 5, name: 'Acme Corp', url: 'https://grist.example.com/o/acme' };
     const globex = { orgId: 6, name: 'Globex', url: 'https://grist.example.com/o/globex' };
     // Exactly what version 5 stored: a document renamed and undone, a workspace renamed, a move of a bulk run.
@@ -95,8 +95,18 @@ describe('storage migration', () => {
     });
     expect(await readChangeLog()).toHaveLength(4);
     expect((await fakeBrowser.storage.local.get('renameHistory')).renameHistory).toBeUndefined();
-    // Only the history changed shape: the cached listing stays, and the popup opens on it.
-    expect(await listingItem.get()).toEqual(listing);
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+  });
+
+  it('drops version 6’s cached listing, whose documents lack their public mark, and keeps its accounts, keys and change log', async () => {
+    const accounts = [account({ personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] })];
+    const changeLog = { version: CHANGE_LOG_VERSION, entries: [] };
+    await fakeBrowser.storage.local.set({ schemaVersion: 6, accounts, apiKeys: { a1: 'k'.repeat(40) }, listing: JSON.stringify(listing), changeLog });
+    expect(await migrateStorage()).toEqual(accounts);
+    // A refresh answered 304 would have kept its documents without the mark: the next one lists them afresh.
+    expect(await listingItem.get()).toBeNull();
+    expect(await apiKeysItem.get()).toEqual({ a1: 'k'.repeat(40) });
+    expect(await changeLogItem.get()).toEqual(changeLog);
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
   });
 
