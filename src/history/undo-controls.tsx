@@ -21,17 +21,22 @@ export interface UndoControlsProps {
   buttonClass?: string;
   /** True for a move's undo: what it says of a change made elsewhere ("moved to …", "Move back anyway"). */
   move?: boolean;
+  /** True for an access change's undo: its words when access was changed elsewhere since (`current` says how). */
+  access?: boolean;
 }
 
-export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false }: UndoControlsProps) {
+export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
   if (undo.kind === 'conflict') {
+    const old = plainTextName(oldName);
+    // An access change's `current` says what changed (the worker's words), not a name.
+    const said = access ? t('shareChangedElsewhere', old, undo.current) : t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', old, plainTextName(undo.current));
     return (
       <>
         <p class="undo-message" role="alert">
-          {t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
+          {said}
         </p>
         <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
-          {t(move ? 'moveBackAnyway' : 'restoreAnyway', plainTextName(oldName))}
+          {t(access ? 'shareRestoreAnyway' : move ? 'moveBackAnyway' : 'restoreAnyway', old)}
         </button>
       </>
     );

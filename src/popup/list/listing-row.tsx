@@ -2,7 +2,7 @@
  * A row of the listing other than a document (see listing-rows.ts): an account's heading or error
  * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
  */
-import { t } from '../../shared/i18n.ts';
+import { t, tRepeated } from '../../shared/i18n.ts';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
 import { siteDisplayName } from '../../shared/listing.ts';
@@ -48,13 +48,29 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
     case 'site': {
       const Heading = nested ? 'h3' : 'h2';
       return (
-        <div class="site-heading" style={style}>
+        <div class="site-heading" style={style} data-row-key={row.key}>
           <Heading>
             <bdi dir="auto">
               {markedName(siteDisplayName(row.site), store.terms)}
             </bdi>
           </Heading>
           <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
+          {/* Who is on the site: its members and guests (panels/share-panel.tsx). */}
+          <button
+            type="button"
+            class="icon-button share"
+            aria-label={tRepeated('peopleOnSite', siteDisplayName(row.site))}
+            title={tRepeated('shareTooltip')}
+            onClick={() =>
+              store.openShare({
+                resource: { kind: 'site', orgId: row.site.orgId, siteUrl: row.site.siteUrl },
+                name: siteDisplayName(row.site),
+                url: row.site.siteUrl,
+                row: null,
+                opener: { key: row.key, selector: '.share' },
+              })
+            }
+          />
         </div>
       );
     }

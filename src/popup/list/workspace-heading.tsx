@@ -2,7 +2,8 @@
  * A workspace's heading in the listing, saying so when it holds no document. Its owners get a
  * Rename button that turns the heading into the same rename field a document row has
  * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
- * editors) get New document, which turns it into a name field (new-document-field.tsx).
+ * editors) get New document, which turns it into a name field (new-document-field.tsx). Everyone
+ * gets Share workspace …, which opens who has access to it (panels/share-panel.tsx).
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
@@ -80,6 +81,21 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
         />
       )}
       {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}
+      <button
+        type="button"
+        class="icon-button share"
+        aria-label={tRepeated('shareWorkspace', shownName)}
+        title={tRepeated('shareTooltip')}
+        onClick={() =>
+          store.openShare({
+            resource: { kind: 'workspace', orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id },
+            name: workspace.name,
+            url: `${ref.siteUrl}/ws/${workspace.id}/`,
+            row: ref,
+            opener: { key, selector: '.share' },
+          })
+        }
+      />
     </div>
   );
 }
