@@ -8,6 +8,7 @@
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
 import { workspaceKey } from '../../shared/change-log.ts';
 import type { AccessDelta, AccessList, AccessResource } from '../../shared/sharing.ts';
 import { deltaMessage } from './access-words.ts';
@@ -39,7 +40,7 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     const words = {
       message: deltaMessage(target.name, delta),
       undoLabel: t('undoShareOf', target.name),
-      undoneMessage: () => t('shareUndone', target.name),
+      undoneMessage: () => t('shareUndone', plainTextName(target.name)),
     };
     return { offer: { row: target.row, undoKey: undoKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
   },
