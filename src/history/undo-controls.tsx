@@ -1,7 +1,8 @@
 /**
  * The controls of one undo, the same wherever an undo is offered (the popup's last rename, the
  * document window, a history entry): its button, or, when the document was renamed elsewhere since,
- * what it is called now and "Restore … anyway"; a failure's reason. Names are isolated text.
+ * what it is called now and "Restore … anyway" (for an access change: who changed since, and "Put
+ * back … anyway"); a failure's reason. Names are isolated text.
  */
 import type { UndoState } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
@@ -21,7 +22,7 @@ export interface UndoControlsProps {
   buttonClass?: string;
   /** True for a move's undo: what it says of a change made elsewhere ("moved to …", "Move back anyway"). */
   move?: boolean;
-  /** True for an access change's undo: its words when access was changed elsewhere since (`current` says how). */
+  /** True for an access change's undo: what it says when who has access was changed elsewhere since. */
   access?: boolean;
 }
 
@@ -29,14 +30,14 @@ export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, butto
   if (undo.kind === 'conflict') {
     const old = plainTextName(oldName);
     // An access change's `current` says what changed (the worker's words), not a name.
-    const said = access ? t('shareChangedElsewhere', old, undo.current) : t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', old, plainTextName(undo.current));
+    const said = access ? t('accessChangedElsewhere', old, undo.current) : t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', old, plainTextName(undo.current));
     return (
       <>
         <p class="undo-message" role="alert">
           {said}
         </p>
         <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
-          {t(access ? 'shareRestoreAnyway' : move ? 'moveBackAnyway' : 'restoreAnyway', old)}
+          {t(access ? 'accessBackAnyway' : move ? 'moveBackAnyway' : 'restoreAnyway', old)}
         </button>
       </>
     );

@@ -7,6 +7,7 @@
 import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
+import type { AccessDelta } from './sharing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -22,20 +23,28 @@ export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
+/** The key a site's access changes queue under, and their log entries' `docId`: never a document id or a workspaceKey. */
+export function siteKey(orgId: number): string {
+  return `site:${orgId}`;
+}
+
 /**
  * What was done: a `rename` (from `oldName` to `newName`); a `move` of a document from `site` and
  * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
  * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
- * new document (`create`); a `delete` forever (never undone). Where the name does not change it is
- * both `oldName` and `newName`.
+ * new document (`create`); a `delete` forever (never undone); a change of who has `access` (see
+ * `access`). Where the name does not change it is both `oldName` and `newName`.
  */
-export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete';
+export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'access';
 
 /** One change to a document or workspace that Grist confirmed. */
 export interface ChangeEntry {
   kind: ChangeKind;
-  /** What it changed: a document (`docId` is its id) or a workspace (`docId` is its workspaceKey, its id `workspace.id`). */
-  target: 'document' | 'workspace';
+  /**
+   * What it changed: a document (`docId` is its id), a workspace (`docId` is its workspaceKey, its
+   * id `workspace.id`) or, for an access change, a site (`docId` is its siteKey, its id `site.orgId`).
+   */
+  target: 'document' | 'workspace' | 'site';
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -56,7 +65,14 @@ export interface ChangeEntry {
   pinned?: boolean;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
-  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */
+  /**
+   * For an access change: what was sent (`delta`: only what changed) and what it replaced
+   * (`before`, its inverse); `guests`: who of `delta` were guests of the site (no delta makes
+   * someone a guest again, nor puts back what a site removal took: such a change is not undone).
+   * The only place other people's emails are stored: an undo needs them.
+   */
+  access?: { delta: AccessDelta; before: AccessDelta; guests?: string[] };
+  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`); for a site, its `siteKey`. */
   docId: string;
   oldName: string;
   newName: string;

@@ -56,8 +56,8 @@ describe('the Share panel', () => {
     await screenshotSchemes(popup, 'share-panel', { width: 400, height: 600 });
     await expectNoViolations(popup);
 
-    await popup.getByRole('button', { name: 'Undo the sharing change to “Bug Tracker”' }).click();
-    await popup.getByRole('status').getByText('Access to “\u2068Bug Tracker\u2069” is as it was.').waitFor();
+    await popup.getByRole('button', { name: 'Undo the access change to “Bug Tracker”' }).click();
+    await popup.getByRole('status').getByText('Who has access to “\u2068Bug Tracker\u2069” is back as it was.').waitFor();
     await expect.poll(bugTrackerGrants).toEqual({});
     // The panel reads again: the two are gone from it too.
     await expect.poll(() => panel.getByText('ann@example.com').count()).toBe(0);

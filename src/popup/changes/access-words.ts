@@ -1,26 +1,16 @@
 /**
- * Access in the user's words: a role ("Editor"), what comes down from above ("Editor, from the team
- * site"), the inherited access ("view only"), and what a change did ("Shared … with … as Editor."),
- * for the Share panel and the status line.
+ * Access in the user's words (a role's own by shared/access-words.ts): what comes down from above
+ * ("Editor, from the team site"), the inherited access ("view only"), and what a change did
+ * ("Shared … with … as Editor."), for the Share panel and the status line.
  */
+import { accessRoleWord } from '../../shared/access-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type ListedRole, type Role } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 import { sameEmail } from './access-edits.ts';
 
-const ROLE_WORDS: Readonly<Record<ListedRole, MessageKey>> = {
-  owners: 'shareRoleOwners',
-  editors: 'shareRoleEditors',
-  viewers: 'shareRoleViewers',
-  members: 'shareRoleMembers',
-  guests: 'shareRoleGuests',
-};
-
-/** A role as one capitalised word ("Editor"). */
-export const roleWord = (role: ListedRole): string => t(ROLE_WORDS[role]);
-
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
-export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', roleWord(role));
+export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', accessRoleWord(role));
 
 /**
  * Grist's `maxInheritedRole` as the Share panel offers it: `owners` (what comes down, in full),
@@ -43,5 +33,5 @@ export function deltaMessage(name: string, delta: AccessDelta): string {
   if (publicLink) return t(publicLink[1] ? 'madePublic' : 'madePrivate', shown);
   const emails = users.map(([email]) => email).join(', ');
   const role = users[0]?.[1];
-  return role ? t('sharedWith', shown, emails, roleWord(role)) : t('stoppedSharingWith', shown, emails);
+  return role ? t('sharedWith', shown, emails, accessRoleWord(role)) : t('stoppedSharingWith', shown, emails);
 }

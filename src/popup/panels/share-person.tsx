@@ -6,7 +6,8 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
-import { inheritedWords, roleWord } from '../changes/access-words.ts';
+import { accessRoleWord } from '../../shared/access-words.ts';
+import { inheritedWords } from '../changes/access-words.ts';
 
 interface SharePersonProps {
   resource: AccessResource;
@@ -23,7 +24,7 @@ interface SharePersonProps {
 
 /** What the row says of a role it does not offer to change. */
 function roleText(resource: AccessResource, { role, inherited }: Person): string {
-  if (role) return roleWord(role);
+  if (role) return accessRoleWord(role);
   return inherited ? inheritedWords(resource, inherited) : '';
 }
 
@@ -46,7 +47,7 @@ export function SharePerson({ resource, person, own, editable, roles, onRole }: 
           <select aria-label={t('shareRoleOf', email)} value={role} onChange={(event) => onRole(event.currentTarget.value as SiteRole)}>
             {roles.map((each) => (
               <option key={each} value={each}>
-                {roleWord(each)}
+                {accessRoleWord(each)}
               </option>
             ))}
           </select>

@@ -98,7 +98,7 @@ describe('the Share panel', () => {
     expect(within(panel).getByRole('combobox', { name: 'Role of Cy@Example.com' })).toHaveProperty('value', 'editors');
     expect(emailsField(panel)).toHaveProperty('value', '');
     expect(screen.getByText('Shared “\u2068Budget\u2069” with bo@example.com, Cy@Example.com as Editor.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Undo the sharing change to “Budget”' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo the access change to “Budget”' })).toBeTruthy();
   });
 
   test('a list with one bad email, or the user’s own, sends nothing and says which', async () => {
@@ -184,7 +184,7 @@ describe('the Share panel', () => {
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-4', docId: BUDGET.id, force: false });
     expect(backend.readAccess).toHaveBeenCalledTimes(2);
     await act(async () => undefined);
-    expect(screen.getByText('Access to “\u2068Budget\u2069” is as it was.')).toBeTruthy();
+    expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
   });
 
   test('Share workspace … and People on … read the workspace’s and the site’s access', async () => {
