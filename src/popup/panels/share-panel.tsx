@@ -43,6 +43,15 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
     store.closeShare();
     focusRowButton(target.opener.key, target.opener.selector);
   };
+  // Escape on the document, after the focused element's own handlers, as a view's (view-panel.tsx):
+  // from the title bar and the search box too, where an Undo's focus may have gone.
+  const leave = useRef(close);
+  leave.current = close;
+  useEffect(() => {
+    const onKeyDown = onEscape(() => leave.current());
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   const list = shown.kind === 'read' ? shown.list : null;
   const change = (delta: AccessDelta) => {
     if (!list) return;
@@ -64,20 +73,20 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const isOwn = (email: string) => ownEmail !== '' && sameEmail(email, ownEmail);
 
   return (
-    <section class="share-panel" aria-labelledby="share-heading" onKeyDown={onEscape(close)}>
+    <section class="share-panel" aria-labelledby="share-heading">
       <div class="panel-heading">
         <h2 id="share-heading" tabIndex={-1} ref={headingRef}>
           {t('shareTitle', target.name)}
         </h2>
-        <button type="button" class="link-button" onClick={close}>
-          {t('backToDocuments')}
-        </button>
-      </div>
-      <div class="share-actions">
-        <button type="button" class="button" onClick={() => void copyLink()}>
-          {t('shareCopyLink')}
-        </button>
-        <span role="status">{said}</span>
+        <div class="share-actions">
+          <button type="button" class="link-button" onClick={close}>
+            {t('backToDocuments')}
+          </button>
+          <button type="button" class="link-button" onClick={() => void copyLink()}>
+            {t('shareCopyLink')}
+          </button>
+          <span role="status">{said}</span>
+        </div>
       </div>
       {shown.kind === 'reading' && <p class="share-note">{t('shareReading')}</p>}
       {shown.kind === 'failed' && (
