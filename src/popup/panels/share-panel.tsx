@@ -10,12 +10,12 @@
  * the focus back on the button that opened it. Loaded on demand (on-demand/lazy.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
 import type { AccessDelta, AccessList, SiteRole } from '../../shared/sharing.ts';
 import { grantDelta, sameEmail, withDelta } from '../changes/access-edits.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { PopupStore, ShareTarget } from '../store-types.ts';
+import { useDocumentEscape } from './document-escape.ts';
 import { ShareAdd } from './share-add.tsx';
 import { SharePerson } from './share-person.tsx';
 import { ShareSettings } from './share-settings.tsx';
@@ -43,15 +43,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
     store.closeShare();
     focusRowButton(target.opener.key, target.opener.selector);
   };
-  // Escape on the document, after the focused element's own handlers, as a view's (view-panel.tsx):
-  // from the title bar and the search box too, where an Undo's focus may have gone.
-  const leave = useRef(close);
-  leave.current = close;
-  useEffect(() => {
-    const onKeyDown = onEscape(() => leave.current());
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useDocumentEscape(close);
   const list = shown.kind === 'read' ? shown.list : null;
   const change = (delta: AccessDelta) => {
     if (!list) return;
