@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EVERYONE_EMAIL } from '../fake-grist/roles.ts';
-import { DOCS, USERS } from '../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
 import { openConnectedPopup, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
@@ -92,6 +92,34 @@ describe('the Share panel', () => {
     expect(await panel.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     expect(await panel.getByRole('switch', { name: 'Anyone with the link can view' }).isDisabled()).toBe(true);
     await expectNoViolations(popup);
+    await popup.close();
+  });
+
+  it('a workspace’s and a site’s panels change their own grants, and Undo puts each back', async () => {
+    const { grist } = setup;
+    const popup = await openConnectedPopup(setup);
+    await popup.getByRole('button', { name: 'Share workspace Engineering…' }).click();
+    const workspacePanel = popup.getByRole('region', { name: 'People with access to Engineering' });
+    await workspacePanel.getByRole('textbox', { name: 'Add people (emails)' }).fill('ann@example.com');
+    await popup.keyboard.press('Enter');
+    await popup.getByRole('status').getByText('Shared “\u2068Engineering\u2069” with ann@example.com as Viewer.').waitFor();
+    const ann = grist.user('ann@example.com')!;
+    expect(grist.workspace(WORKSPACES.engineering.id)?.shares).toEqual({ [ann.id]: 'viewers' });
+    // Out of the emails field, whose own undo Ctrl+Z is there.
+    await popup.keyboard.press('Tab');
+    await popup.keyboard.press('Control+z');
+    await expect.poll(() => grist.workspace(WORKSPACES.engineering.id)?.shares).toEqual({});
+    await popup.getByRole('button', { name: 'Back to documents' }).click();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Share workspace Engineering…');
+
+    await popup.getByRole('button', { name: 'People on Acme Corp…' }).click();
+    const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
+    await sitePanel.getByRole('combobox', { name: 'Role of viewer@example.com' }).selectOption('editors');
+    await popup.getByRole('status').getByText('Shared “\u2068Acme Corp\u2069” with viewer@example.com as Editor.').waitFor();
+    expect(grist.org(ORGS.acme.id)?.members[USERS.viewer.id]).toBe('editors');
+    await popup.getByRole('button', { name: 'Undo the access change to “Acme Corp”' }).click();
+    await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
+    expect(grist.org(ORGS.acme.id)?.members[USERS.viewer.id]).toBe('viewers');
     await popup.close();
   });
 });
