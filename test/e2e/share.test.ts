@@ -74,6 +74,11 @@ describe('the Share panel', () => {
     await popup.getByRole('status').getByText('“\u2068Bug Tracker\u2069” is public: anyone with the link can view.').waitFor();
     expect(bugTrackerGrants()).toEqual({ [EVERYONE_EMAIL]: 'viewers' });
     expect(await listedPublic()).toBe(true);
+    // Its link, for whoever it is shared with.
+    await panel.getByRole('button', { name: 'Copy link' }).click();
+    await panel.getByRole('status').getByText('Link copied.').waitFor();
+    await setup.extension.context.grantPermissions(['clipboard-read']);
+    expect(await popup.evaluate(() => navigator.clipboard.readText())).toBe(`${setup.grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`);
     await publicLink.uncheck();
     await popup.getByRole('status').getByText('“\u2068Bug Tracker\u2069” is no longer public.').waitFor();
     expect(bugTrackerGrants()).toEqual({});
