@@ -23,6 +23,7 @@ interface ShareAddProps {
 const refusal = (problems: readonly EmailProblem[]) =>
   t('shareNothingSent', problems.map(({ typed, reason }) => t(reason === 'own' ? 'shareOwnEmail' : 'shareNotEmail', typed)).join('; '));
 
+/** The form; `onAdd` is called only with a list Grist's rule accepts. */
 export function ShareAdd({ ownEmail, roles, onAdd }: ShareAddProps) {
   const [text, setText] = useState('');
   const [role, setRole] = useState<SiteRole>('viewers');

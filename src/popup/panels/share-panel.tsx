@@ -26,6 +26,7 @@ type Shown = { kind: 'reading' } | { kind: 'read'; list: AccessList } | { kind: 
 const DOCUMENT_ROLES: readonly SiteRole[] = ['viewers', 'editors', 'owners'];
 const SITE_ROLES: readonly SiteRole[] = ['members', 'viewers', 'editors', 'owners'];
 
+/** The panel open on `target` (store.sharing), reading its access through `store`; see the module comment. */
 export function SharePanel({ store, target }: { store: PopupStore; target: ShareTarget }) {
   const [shown, setShown] = useState<Shown>({ kind: 'reading' });
   const [problem, setProblem] = useState('');

@@ -28,6 +28,7 @@ function roleText(resource: AccessResource, { role, inherited }: Person): string
   return inherited ? inheritedWords(resource, inherited) : '';
 }
 
+/** The row of `person`: a role select and Remove when `editable` and given here, else the role in words. */
 export function SharePerson({ resource, person, own, editable, roles, onRole }: SharePersonProps) {
   const { email, name, role } = person;
   const changeable = editable && role !== null && role !== 'guests';

@@ -12,6 +12,7 @@ interface ShareSettingsProps {
   onChange: (delta: AccessDelta) => void;
 }
 
+/** The public link (documents) and team members' access (documents, workspaces) of `list`; `onChange` sends one delta. */
 export function ShareSettings({ list, onChange }: ShareSettingsProps) {
   const { resource, publicRole, canChange } = list;
   const inherited = list.maxInheritedRole ?? null;
