@@ -915,6 +915,60 @@ async function trashViewRows({ grist, extension }: Awaited<ReturnType<typeof sta
   ];
 }
 
+/** One frame at 60 Hz, in ms. */
+const FRAME_MS = 1000 / 60;
+
+/**
+ * The Share panel (issue 43), RUNS times: from the click on a row's Share… to its list of people
+ * drawn, against the ideal the issue names, one round trip of the fake plus one frame: the same
+ * access request by bare fetch() in the worker (median of RUNS), nothing checked or sent to a page,
+ * plus FRAME_MS. Also the requests each opening sends (one).
+ */
+async function shareRows({ grist, extension }: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
+  const page = await openSizedPopup(extension);
+  // Not the rename's document (main() renamed Document 7.7), nor the trash's.
+  const target = `Document ${Math.min(3, TEAMS)}.${Math.min(3, DOCS_PER_TEAM)}`;
+  await page.getByRole('searchbox', { name: 'Search documents' }).fill(target);
+  const times: number[] = [];
+  let asked: { host: string; path: string }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.getByRole('button', { name: `More actions for ${target}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Share…' }).waitFor();
+    grist.clearRequests();
+    times.push(
+      await page.evaluate(async () => {
+        const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((element) => element.textContent === 'Share…')!;
+        const started = performance.now();
+        item.click();
+        while (!document.querySelector('.share-people')) await new Promise((resolve) => requestAnimationFrame(resolve));
+        return performance.now() - started;
+      }),
+    );
+    asked = grist.requests.filter((entry) => entry.path.endsWith('/access'));
+    await page.keyboard.press('Escape');
+    await page.locator('.share-panel').waitFor({ state: 'detached' });
+  }
+  await page.close();
+  const url = asked[0] ? `https://${asked[0].host}${asked[0].path}` : '';
+  const bare = await extension.worker.evaluate(
+    async ([apiKey, url, runs]) => {
+      const rounds: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now();
+        await fetch(url, { headers: { Authorization: `Bearer ${apiKey}` }, cache: 'no-store' }).then((response) => response.text());
+        rounds.push(performance.now() - started);
+      }
+      return rounds;
+    },
+    [USERS.owner.apiKey, url, RUNS] as const,
+  );
+  const ideal = median(bare) + FRAME_MS;
+  return [
+    { figure: 'Share panel: click to list drawn', unit: 'ms', ours: median(times), target: ideal, against: 'ideal', ideal },
+    { figure: 'Share panel: requests per opening', unit: 'requests', ours: asked.length, target: 1, against: 'target' },
+  ];
+}
+
 /**
  * The popup at LARGE_TEAMS × LARGE_DOCS_PER_TEAM documents (100,000 on 201 sites by default): the
  * cache stored whole (no quota error), then the popup rows at that size.
@@ -1002,6 +1056,7 @@ async function main() {
     rows.push({ figure: 'rename: requests sent', unit: 'requests', ours: grist.requests.filter((entry) => entry.method === 'PATCH').length, target: 1, against: 'target' });
     await popup.close();
     rows.push(...(await trashRows(phase)));
+    rows.push(...(await shareRows(phase)));
 
     rows.push(...(await bulkRows(phase)));
     rows.push(...(await omniboxRows(extension, phase.options)));

@@ -27,26 +27,17 @@ export interface UndoControlsProps {
 }
 
 export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
-  if (undo.kind === 'conflict' && access) {
-    return (
-      <>
-        <p class="undo-message" role="alert">
-          {t('accessChangedElsewhere', plainTextName(oldName), undo.current)}
-        </p>
-        <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
-          {t('accessBackAnyway', plainTextName(oldName))}
-        </button>
-      </>
-    );
-  }
   if (undo.kind === 'conflict') {
+    const old = plainTextName(oldName);
+    // An access change's `current` says what changed (the worker's words), not a name.
+    const said = access ? t('accessChangedElsewhere', old, undo.current) : t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', old, plainTextName(undo.current));
     return (
       <>
         <p class="undo-message" role="alert">
-          {t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', plainTextName(oldName), plainTextName(undo.current))}
+          {said}
         </p>
         <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
-          {t(move ? 'moveBackAnyway' : 'restoreAnyway', plainTextName(oldName))}
+          {t(access ? 'accessBackAnyway' : move ? 'moveBackAnyway' : 'restoreAnyway', old)}
         </button>
       </>
     );

@@ -13,6 +13,8 @@ import type { PopupStore } from './store-types.ts';
  * never open them, so their code is not part of what every popup loads and parses.
  */
 const ViewPanel = onDemand(() => import('./panels/view-panel.tsx').then((module) => module.ViewPanel));
+/** The Share panel, over the list while open (share-panel.tsx). */
+const SharePanel = onDemand(() => import('./panels/share-panel.tsx').then((module) => module.SharePanel));
 
 /** A view shown in place of the list. */
 type Panel = 'history' | 'trash';
@@ -28,7 +30,14 @@ export function App({ store }: { store: PopupStore }) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const openers = { history: useRef<HTMLButtonElement>(null), trash: useRef<HTMLButtonElement>(null) };
   /** A title bar button that shows its panel, or the list again. */
-  const toggle = (name: Panel) => ({ 'aria-pressed': panel === name, onClick: () => setPanel(panel === name ? null : name), buttonRef: openers[name] });
+  const toggle = (name: Panel) => ({
+    'aria-pressed': panel === name,
+    onClick: () => {
+      store.closeShare();
+      setPanel(panel === name ? null : name);
+    },
+    buttonRef: openers[name],
+  });
   /** The list again, the focus on the button that opened the view (which stays where it is). */
   const leave = () => {
     openers[panel!].current?.focus();
@@ -38,6 +47,7 @@ export function App({ store }: { store: PopupStore }) {
   const focusFirstResult = useRef<() => boolean>(() => false);
   const openFirstResult = useRef<() => void>(() => undefined);
   const removedDocument = store.removedDocument.value;
+  const sharing = store.sharing.value;
 
   // A document Grist no longer has took its row, and the focus in it, away. The search box is
   // the one place sure to be there; it is taken only if focus was in that row (now on the body),
@@ -77,7 +87,13 @@ export function App({ store }: { store: PopupStore }) {
       {panel ? (
         <ViewPanel store={store} panel={panel} onLeave={leave} />
       ) : (
-        <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
+        // The list stays under the Share panel, out of reach (inert) while it is open.
+        <div class={sharing ? 'list-area sharing' : 'list-area'}>
+          <div class="list-holder" inert={sharing !== null}>
+            <ResultsList store={store} searchRef={searchRef} focusFirstRef={focusFirstResult} openFirstRef={openFirstResult} />
+          </div>
+          {sharing && <SharePanel store={store} target={sharing} />}
+        </div>
       )}
     </main>
   );

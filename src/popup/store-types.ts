@@ -8,12 +8,12 @@ import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
-import type { MoveState, RenameState } from './changes/edit-states.ts';
+import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import type { RowRef } from './changes/row-ref.ts';
 import type { DocumentPlace } from '../shared/listing.ts';
 
 export type { LastChange } from './changes/change-descriptor.ts';
-export type { MoveState, RenameState } from './changes/edit-states.ts';
+export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 export type { RowRef } from './changes/row-ref.ts';
 
 type PopupChanges = typeof import('./changes/popup-changes.ts');
@@ -29,7 +29,9 @@ export type ActName =
   | 'readTrash'
   | 'restore'
   | 'restoreWorkspace'
-  | 'deleteForever';
+  | 'deleteForever'
+  | 'readAccess'
+  | 'changeShare';
 /** A change's arguments after its context, which `act` passes itself. */
 export type ActionArguments<K extends ActName> = Parameters<PopupChanges[K]> extends [unknown, ...infer Rest] ? Rest : never;
 
@@ -69,6 +71,8 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   readonly undone: ReadonlySignal<number>;
   /** The destination picker open, if any. */
   readonly moving: ReadonlySignal<MoveState | null>;
+  /** What the Share panel is open on, if anything (the people it lists are the panel's own, never kept here). */
+  readonly sharing: ReadonlySignal<ShareTarget | null>;
   /**
    * The change history's view state, made when the history is first shown: its code loads then,
    * not with every popup. The same store each time.
@@ -101,6 +105,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * listing shows it there at once and the status offers Undo; a failure stays in the picker.
    */
   commitMove(to: DocumentPlace): Promise<void>;
+  /** Opens the Share panel on `target` (in place of any other). */
+  openShare(target: ShareTarget): void;
+  /** Closes the Share panel (which gives the focus back to the button that opened it). */
+  closeShare(): void;
   /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
   undoLastChange(force?: boolean): Promise<void>;
   /**

@@ -15,7 +15,7 @@ import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts'
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
 import type { ChangeBackend, ChangeContext, LastChange } from './changes/change-descriptor.ts';
-import type { MoveState, RenameState } from './changes/edit-states.ts';
+import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import { withChanges } from './changes/load-changes.ts';
 import { withSummary } from './sync/load-summary.ts';
 import { createListingSync, type ListingSyncDependencies } from './sync/listing-sync.ts';
@@ -24,7 +24,7 @@ import type { PopupStore } from './store-types.ts';
 export type { PopupStore } from './store-types.ts';
 
 export { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef };
-export type { LastChange, MoveState, RenameState, RowRef } from './store-types.ts';
+export type { LastChange, MoveState, RenameState, RowRef, ShareTarget } from './store-types.ts';
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
@@ -78,6 +78,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const removedDocument = signal<DocumentRef | null>(null);
   const renames = signal<ReadonlyMap<string, RenameState>>(new Map());
   const moving = signal<MoveState | null>(null);
+  const sharing = signal<ShareTarget | null>(null);
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   // Joined into one string so that a query that folds to the same words ("plan", "Plan ") is equal
   // to the last one and filters nothing again. Terms hold no spaces, so the split gives them back.
@@ -133,6 +134,13 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     cancelMove: () => {
       if (!moving.value?.saving) moving.value = null;
+    },
+    sharing,
+    openShare: (target) => {
+      sharing.value = target;
+    },
+    closeShare: () => {
+      sharing.value = null;
     },
     commitMove: (to) => withChanges(({ commitMove }) => commitMove(changes, to)),
     loadHistory: () =>

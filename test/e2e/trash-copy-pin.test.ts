@@ -37,7 +37,7 @@ describe('a document’s More actions', () => {
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
     // The least harmful item first, where the focus starts: Enter, Enter does not trash it.
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Make a copy…', 'Share…', 'Pin', 'Move to trash']);
     await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Make a copy…');
     await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
     await expectNoViolations(popup);

@@ -27,5 +27,7 @@ export function popupBackendMocks() {
     readTrash: vi.fn(),
     restoreDocument: vi.fn(),
     deleteDocument: vi.fn(),
+    readAccess: vi.fn(),
+    changeAccess: vi.fn(),
   };
 }

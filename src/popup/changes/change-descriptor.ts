@@ -1,6 +1,6 @@
 /**
  * The descriptor of one kind of change the popup makes (a rename, a move, a trash, a pin, a copy,
- * a new document, a restore), the popup's counterpart of the worker's (background/changes/
+ * a new document, a restore, an access change), the popup's counterpart of the worker's (background/changes/
  * change-kind.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
  * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
  * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
@@ -39,13 +39,17 @@ export interface ChangeWords {
 
 /** A change Grist confirmed, as the status offers its undo. */
 export interface UndoOffered {
-  /** The row it changed (a moved document's, on its new site). */
-  row: RowRef;
+  /** The row it changed (a moved document's, on its new site); null for a site's access, which has none. */
+  row: RowRef | null;
+  /** The key its undo is asked with, where it is not its row's document or workspace key (an access change's: share.ts). */
+  undoKey?: string;
   words: ChangeWords;
   /** The name its undo puts back: what "Restore … anyway" names when it was changed elsewhere since. */
   oldName: string;
   /** True for a move: its conflict reads "moved to …", "Move … back anyway". */
   move?: true;
+  /** True for an access change: its conflict reads "Access to … was changed elsewhere since", "Put access … back anyway". */
+  access?: true;
   /** A document it made: its page (Open) and name. */
   open?: { url: string; name: string };
   /** True when its undo brings its row back: the row's link then takes the focus. */
@@ -80,6 +84,8 @@ export type ChangeBackend = Pick<
   | 'readTrash'
   | 'restoreDocument'
   | 'deleteDocument'
+  | 'readAccess'
+  | 'changeAccess'
 > &
   HistoryBackend;
 

@@ -1,9 +1,11 @@
 /**
  * Where a change being asked for stands before it is sent: a rename's field, a move's or copy's
- * picker. The store holds them; the views show them; the changes (rename.ts, move.ts, copy.ts) move them on.
+ * picker, the Share panel. The store holds them; the views show them; the changes (rename.ts, move.ts, copy.ts) move them on.
  */
 import type { DocumentPlace } from '../../shared/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import type { AccessResource } from '../../shared/sharing.ts';
+import type { RowRef } from './row-ref.ts';
 
 /** A document or workspace being renamed: the field's text, whether the new name is on its way, the last error. */
 export interface RenameState {
@@ -23,4 +25,17 @@ export interface MoveState {
   saving: boolean;
   /** Why the last move failed (shown in the picker); null before. */
   error: string | null;
+}
+
+/**
+ * What the Share panel is open on (one at a time): a document, a workspace or a site, its name and
+ * page (Copy link), its row (none for a site), and the button it was opened from, by its row's key
+ * and a selector in it, which takes the focus back when the panel closes.
+ */
+export interface ShareTarget {
+  resource: AccessResource;
+  name: string;
+  url: string;
+  row: RowRef | null;
+  opener: { key: string; selector: string };
 }

@@ -12,5 +12,6 @@ export { createIn } from './new-document.ts';
 export { createWorkspaceOn } from './new-workspace.ts';
 export { trashWorkspace, restoreWorkspace } from './workspace-trash.ts';
 export { readTrash, restore, deleteForever } from './from-trash.ts';
+export { readAccess, changeShare } from './share.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';

@@ -25,7 +25,7 @@ export async function undoLast(context: ChangeContext, force: boolean): Promise<
   if (!last || last.undo.kind === 'undoing') return;
   lastChange.value = { ...last, undo: { kind: 'undoing' } };
   const from = globalThis.document.activeElement;
-  const docId = 'docId' in last.row ? last.row.docId : workspaceKey(last.row.workspaceId);
+  const docId = last.undoKey ?? ('docId' in last.row! ? last.row.docId : workspaceKey(last.row!.workspaceId));
   const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force })));
   if ('restored' in result && last.bringsRowBack) focusDocumentLink(last.row as DocumentRef, from);
   else focusOnceDrawn(() => globalThis.document.getElementById('search-documents'));

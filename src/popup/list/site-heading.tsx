@@ -1,7 +1,8 @@
 /**
  * A site's heading in the listing, with its address (two sites of one name told apart). Its owners
  * get New workspace, which turns the heading into a name field (new-document-field.tsx
- * NewWorkspaceField): Enter creates it, Escape gives up.
+ * NewWorkspaceField): Enter creates it, Escape gives up. Everyone gets People on …, which opens who
+ * is on the site: its members and guests (panels/share-panel.tsx).
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
@@ -48,6 +49,21 @@ export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
       {ownsSite(row.site) && (
         <button type="button" class="icon-button new-document new-workspace" aria-label={tRepeated('newWorkspaceOn', name)} title={tRepeated('newWorkspace')} onClick={() => setCreating(true)} />
       )}
+      <button
+        type="button"
+        class="icon-button share"
+        aria-label={tRepeated('peopleOnSite', name)}
+        title={tRepeated('shareTooltip')}
+        onClick={() =>
+          store.openShare({
+            resource: { kind: 'site', orgId: row.site.orgId, siteUrl: row.site.siteUrl },
+            name,
+            url: row.site.siteUrl,
+            row: null,
+            opener: { key: row.key, selector: '.share' },
+          })
+        }
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
  * editors) get New document, which turns it into a name field (new-document-field.tsx). Its owners
  * also get Move workspace to trash, its documents with it (changes/workspace-trash.ts), with Undo.
+ * Everyone gets Share workspace …, which opens who has access to it (panels/share-panel.tsx).
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
@@ -87,6 +88,21 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           <span class="icon icon-line icon-trash" aria-hidden="true" />
         </button>
       )}
+      <button
+        type="button"
+        class="icon-button share"
+        aria-label={tRepeated('shareWorkspace', shownName)}
+        title={tRepeated('shareTooltip')}
+        onClick={() =>
+          store.openShare({
+            resource: { kind: 'workspace', orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id },
+            name: workspace.name,
+            url: `${ref.siteUrl}/ws/${workspace.id}/`,
+            row: ref,
+            opener: { key, selector: '.share' },
+          })
+        }
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A document row's More actions menu (`role="menu"`), drawn only while open: the items the user's
- * rights allow (shared/document-rules.ts): Make a copy… (anyone who sees it), Pin or Unpin
+ * rights allow (shared/document-rules.ts): Make a copy… and Share… (anyone who sees it: Share…
+ * shows a viewer their own access), Pin or Unpin
  * (owners and editors), Move to trash (owners), last. Keyboard as the ARIA menu pattern has it:
  * focus on the first item when it opens, the arrow keys (and Home, End) move among the items,
  * Enter or Space chooses, Escape closes it with focus back on its button, Tab closes it and goes
@@ -11,6 +12,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canPin, canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
+import { documentPageUrl } from '../../shared/listing.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import type { PopupStore } from '../store-types.ts';
 
@@ -36,6 +38,9 @@ export function RowMenu({ store, row, onClose }: RowMenuProps) {
   // The least harmful first, where the focus starts (Make a copy… only opens its form), the one
   // that takes the document away last: Enter, Enter on a menu just opened must not trash it.
   const items: Item[] = [{ label: t('menuMakeCopy'), run: () => void store.act('beginCopy', ref) }];
+  const { site } = row;
+  const resource = { kind: 'document' as const, orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id };
+  items.push({ label: t('menuShare'), run: () => store.openShare({ resource, name: document.name, url: documentPageUrl(site.siteUrl, document), row: ref, opener: { key: row.key, selector: '.more' } }) });
   if (canPin(document)) items.push({ label: t(document.isPinned ? 'menuUnpin' : 'menuPin'), run: () => void store.act('pinDocument', ref, !document.isPinned), refocus: true });
   if (canTrash(document)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trashDocument', ref) });
 

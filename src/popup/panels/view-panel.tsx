@@ -4,9 +4,8 @@
  * took the key first (a question's Cancel, the search box's clearing): its default prevented,
  * since Chrome would close the whole popup. Loaded on demand (on-demand/lazy.tsx), with the views.
  */
-import { useEffect, useRef } from 'preact/hooks';
-import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
+import { useDocumentEscape } from './document-escape.ts';
 import { PopupHistory } from './popup-history.tsx';
 import type { PopupStore } from '../store-types.ts';
 import { TrashView } from './trash-view.tsx';
@@ -19,15 +18,7 @@ export interface ViewPanelProps {
 }
 
 export function ViewPanel({ store, panel, onLeave }: ViewPanelProps) {
-  // The latest onLeave (the popup passes a new one with each render), for the listener added once.
-  const leave = useRef(onLeave);
-  leave.current = onLeave;
-  useEffect(() => {
-    // On the document, after the focused element's own handlers: from the title bar's button too.
-    const onKeyDown = onEscape(() => leave.current());
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useDocumentEscape(onLeave);
   return (
     <section class="history-panel" aria-labelledby={`${panel}-heading`}>
       <div class="panel-heading">

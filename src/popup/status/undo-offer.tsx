@@ -56,6 +56,7 @@ export function UndoOffer({ store }: { store: PopupStore }) {
         undo={last.undo}
         onUndo={undoLast}
         move={Boolean(last.move)}
+        access={Boolean(last.access)}
         label={last.words.undoLabel}
         keyshortcuts="Control+Z Meta+Z"
         buttonClass="link-button"

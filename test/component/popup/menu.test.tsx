@@ -14,7 +14,7 @@ import { setupPopupTests } from './popup-setup.tsx';
 setupPopupTests();
 
 describe('the More actions menu', () => {
-  test('offers what the user’s rights allow: owners all, editors copy and pin, viewers copy', async () => {
+  test('offers what the user’s rights allow: owners all, editors copy, share and pin, viewers copy and share', async () => {
     await setup();
     const items = async (name: string) => {
       const menu = await openMenu(name);
@@ -22,20 +22,21 @@ describe('the More actions menu', () => {
       fireEvent.keyDown(menu, { key: 'Escape' });
       return texts;
     };
-    expect(await items('Budget')).toEqual(['Make a copy…', 'Pin', 'Move to trash']);
-    expect(await items('Shared notes')).toEqual(['Make a copy…', 'Pin']);
-    expect(await items('Report')).toEqual(['Make a copy…']);
+    expect(await items('Budget')).toEqual(['Make a copy…', 'Share…', 'Pin', 'Move to trash']);
+    expect(await items('Shared notes')).toEqual(['Make a copy…', 'Share…', 'Pin']);
+    expect(await items('Report')).toEqual(['Make a copy…', 'Share…']);
   });
 
   test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button', async () => {
     await setup();
     const menu = await openMenu('Budget');
-    const [copy, pin, trash] = within(menu).getAllByRole('menuitem');
+    const [copy, share, , trash] = within(menu).getAllByRole('menuitem');
     expect(copy!.textContent).toBe('Make a copy…');
     await waitFor(() => expect(document.activeElement).toBe(copy));
     expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(pin);
+    expect(document.activeElement).toBe(share);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(copy);

@@ -1,0 +1,19 @@
+/**
+ * Escape that leaves a view shown in place of the list (view-panel.tsx, share-panel.tsx): listened
+ * to on the document, after the focused element's own handlers, so it works from anywhere in the
+ * popup (the title bar, the search box where an undo's focus may go), unless what had the focus
+ * took the key first (its default prevented: see onEscape).
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { onEscape } from '../../shared/escape-key.ts';
+
+/** Calls the latest `leave` (a view passes a new one with each render) on Escape, while mounted. */
+export function useDocumentEscape(leave: () => void): void {
+  const latest = useRef(leave);
+  latest.current = leave;
+  useEffect(() => {
+    const onKeyDown = onEscape(() => latest.current());
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

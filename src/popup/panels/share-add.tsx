@@ -1,0 +1,75 @@
+/**
+ * The Share panel's form to add people (owners only): one or more emails as people type or paste
+ * them, a role, Share (or Enter in the emails). The list is checked with Grist's rule first
+ * (shared/email-list.ts): one bad email, or the user's own, sends nothing and says which. Before
+ * anything is sent it says the server may email the people added (grist-api.md, "Access": Grist
+ * passes each to its notifier).
+ */
+import { useState } from 'preact/hooks';
+import { checkEmailList, type EmailProblem } from '../../shared/email-list.ts';
+import { t } from '../../shared/i18n.ts';
+import type { SiteRole } from '../../shared/sharing.ts';
+import { accessRoleWord } from '../../shared/access-words.ts';
+
+interface ShareAddProps {
+  /** The user's own email, refused in the list; empty when not known yet (the worker refuses it then). */
+  ownEmail: string;
+  roles: readonly SiteRole[];
+  /** Sends the emails with `role`. Out: false when nothing was sent because all have it already. */
+  onAdd: (emails: string[], role: SiteRole) => boolean;
+}
+
+/** A refused list in words: each refused email and why. */
+const refusal = (problems: readonly EmailProblem[]) =>
+  t('shareNothingSent', problems.map(({ typed, reason }) => t(reason === 'own' ? 'shareOwnEmail' : 'shareNotEmail', typed)).join('; '));
+
+/** The form; `onAdd` is called only with a list Grist's rule accepts. */
+export function ShareAdd({ ownEmail, roles, onAdd }: ShareAddProps) {
+  const [text, setText] = useState('');
+  const [role, setRole] = useState<SiteRole>('viewers');
+  const [problem, setProblem] = useState('');
+  const add = () => {
+    const checked = checkEmailList(text, ownEmail);
+    if (checked.kind === 'refused') return setProblem(refusal(checked.problems));
+    if (checked.kind === 'empty') return setProblem(t('shareTypeEmails'));
+    setProblem(onAdd(checked.emails.map((email) => email.typed), role) ? '' : t('shareUnchanged'));
+    setText('');
+  };
+  return (
+    <div class="share-add">
+      <p class="share-note" id="share-may-email">
+        {t('shareMayEmail')}
+      </p>
+      <div class="share-add-fields">
+        <input
+          type="text"
+          class="rename-input"
+          spellcheck={false}
+          aria-label={t('shareAddEmails')}
+          aria-describedby="share-may-email share-add-problem"
+          aria-invalid={problem ? 'true' : undefined}
+          value={text}
+          onInput={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.isComposing) return;
+            event.preventDefault();
+            add();
+          }}
+        />
+        <select aria-label={t('shareAddRole')} value={role} onChange={(event) => setRole(event.currentTarget.value as SiteRole)}>
+          {roles.map((each) => (
+            <option key={each} value={each}>
+              {accessRoleWord(each)}
+            </option>
+          ))}
+        </select>
+        <button type="button" class="button primary" onClick={add}>
+          {t('shareAdd')}
+        </button>
+      </div>
+      <p class="share-problem" id="share-add-problem" role="alert">
+        {problem}
+      </p>
+    </div>
+  );
+}

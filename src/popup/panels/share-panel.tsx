@@ -1,0 +1,126 @@
+/**
+ * The Share panel (a document row's Share…, a workspace's Share workspace …, a site's People on …),
+ * over the list while open: "People with access to <name>", read when opened (one readAccess) and
+ * again once an undo is confirmed; each person with their role; a document's public link and what
+ * team members inherit (share-settings.tsx); Copy link; for owners, the form to add people
+ * (share-add.tsx). Each change is one changeAccess with only what changes, shown here at once and
+ * read again from Grist if refused; the status line offers its Undo (and Ctrl+Z). Editors see the
+ * list read-only and viewers only themselves, as Grist answers them, each told why. The list is
+ * this panel's state only: never in the store, never stored. Escape or Back to documents closes it,
+ * the focus back on the button that opened it. Loaded on demand (on-demand/lazy.tsx).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../shared/i18n.ts';
+import type { AccessDelta, AccessList, SiteRole } from '../../shared/sharing.ts';
+import { grantDelta, sameEmail, withDelta } from '../changes/access-edits.ts';
+import { focusRowButton } from '../focus/focus.ts';
+import type { PopupStore, ShareTarget } from '../store-types.ts';
+import { useDocumentEscape } from './document-escape.ts';
+import { ShareAdd } from './share-add.tsx';
+import { SharePerson } from './share-person.tsx';
+import { ShareSettings } from './share-settings.tsx';
+
+/** Where the panel's list stands: being read, read, or refused (Grist's words). */
+type Shown = { kind: 'reading' } | { kind: 'read'; list: AccessList } | { kind: 'failed'; message: string };
+
+const DOCUMENT_ROLES: readonly SiteRole[] = ['viewers', 'editors', 'owners'];
+const SITE_ROLES: readonly SiteRole[] = ['members', 'viewers', 'editors', 'owners'];
+
+/** The panel open on `target` (store.sharing), reading its access through `store`; see the module comment. */
+export function SharePanel({ store, target }: { store: PopupStore; target: ShareTarget }) {
+  const [shown, setShown] = useState<Shown>({ kind: 'reading' });
+  const [problem, setProblem] = useState('');
+  const [said, setSaid] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const undone = store.undone.value;
+
+  const read = () =>
+    void store.act('readAccess', target.resource).then((reply) => setShown(reply.ok ? { kind: 'read', list: reply.value } : { kind: 'failed', message: reply.error.message }));
+  // Read when opened, and again once an undo of the status line is confirmed: it changed the list.
+  useEffect(read, [target, undone]);
+  useLayoutEffect(() => headingRef.current?.focus(), [target]);
+
+  const close = () => {
+    store.closeShare();
+    focusRowButton(target.opener.key, target.opener.selector);
+  };
+  useDocumentEscape(close);
+  const list = shown.kind === 'read' ? shown.list : null;
+  const change = (delta: AccessDelta) => {
+    if (!list) return;
+    setShown({ kind: 'read', list: withDelta(list, delta) });
+    setProblem('');
+    void store.act('changeShare', target, list.account, delta).then((reply) => {
+      if (reply.ok) return;
+      setProblem(reply.error.message);
+      read();
+    });
+  };
+  const copyLink = () =>
+    navigator.clipboard.writeText(target.url).then(
+      () => setSaid(t('shareLinkCopied')),
+      () => setSaid(t('shareCopyFailed')),
+    );
+  const roles = target.resource.kind === 'site' ? SITE_ROLES : DOCUMENT_ROLES;
+  const ownEmail = list?.ownEmail ?? '';
+  const isOwn = (email: string) => ownEmail !== '' && sameEmail(email, ownEmail);
+
+  return (
+    <section class="share-panel" aria-labelledby="share-heading">
+      <div class="panel-heading">
+        <h2 id="share-heading" tabIndex={-1} ref={headingRef}>
+          {t('shareTitle', target.name)}
+        </h2>
+        <div class="share-actions">
+          <button type="button" class="link-button" onClick={close}>
+            {t('backToDocuments')}
+          </button>
+          <button type="button" class="link-button" onClick={() => void copyLink()}>
+            {t('shareCopyLink')}
+          </button>
+          <span role="status">{said}</span>
+        </div>
+      </div>
+      {shown.kind === 'reading' && <p class="share-note">{t('shareReading')}</p>}
+      {shown.kind === 'failed' && (
+        <p class="share-problem" role="alert">
+          {shown.message}
+        </p>
+      )}
+      {list && (
+        <>
+          {list.canChange && (
+            <ShareAdd
+              ownEmail={ownEmail}
+              roles={roles}
+              onAdd={(emails, role) => {
+                const delta = grantDelta(list, emails, role);
+                if (Object.keys(delta.users ?? {}).length === 0) return false;
+                change(delta);
+                return true;
+              }}
+            />
+          )}
+          {!list.canChange && <p class="share-note">{t(list.onlySelf ? 'shareOnlySelf' : 'shareReadOnly')}</p>}
+          <ul class="share-people" aria-label={t('sharePeople')}>
+            {list.people.map((person) => (
+              <SharePerson
+                key={person.email}
+                resource={list.resource}
+                person={person}
+                own={isOwn(person.email)}
+                editable={list.canChange && !isOwn(person.email)}
+                roles={roles}
+                onRole={(role) => change({ users: { [person.email]: role } })}
+              />
+            ))}
+          </ul>
+          {!list.onlySelf && <ShareSettings list={list} onChange={change} />}
+          <p class="share-problem" role="alert">
+            {problem}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * One person of the Share panel's list: their name and email, and their role, which owners may
+ * change or take away here (a role select, Remove); what only comes down from above ("Editor, from
+ * the team site") and the user's own row (Grist refuses "cannot update own permissions") are
+ * shown, not offered. Names and emails are Grist's text, shown as text in their own direction.
+ */
+import { t } from '../../shared/i18n.ts';
+import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
+import { accessRoleWord } from '../../shared/access-words.ts';
+import { inheritedWords } from '../changes/access-words.ts';
+
+interface SharePersonProps {
+  resource: AccessResource;
+  person: Person;
+  /** True for the user's own row. */
+  own: boolean;
+  /** True when the user may change it: an owner, on a row given here that is not their own. */
+  editable: boolean;
+  /** The roles a person can be given on the resource (a site's include `members`). */
+  roles: readonly SiteRole[];
+  /** Gives the person `role`, or (null) takes away what was given here. */
+  onRole: (role: SiteRole | null) => void;
+}
+
+/** What the row says of a role it does not offer to change. */
+function roleText(resource: AccessResource, { role, inherited }: Person): string {
+  if (role) return accessRoleWord(role);
+  return inherited ? inheritedWords(resource, inherited) : '';
+}
+
+/** The row of `person`: a role select and Remove when `editable` and given here, else the role in words. */
+export function SharePerson({ resource, person, own, editable, roles, onRole }: SharePersonProps) {
+  const { email, name, role } = person;
+  const changeable = editable && role !== null && role !== 'guests';
+  return (
+    <li class="share-person">
+      <span class="share-who">
+        <bdi dir="auto">{name || email}</bdi>
+        {name && (
+          <bdi class="share-email" dir="auto">
+            {email}
+          </bdi>
+        )}
+        {own && <span class="share-you">{t('shareYou')}</span>}
+      </span>
+      {changeable ? (
+        <>
+          <select aria-label={t('shareRoleOf', email)} value={role} onChange={(event) => onRole(event.currentTarget.value as SiteRole)}>
+            {roles.map((each) => (
+              <option key={each} value={each}>
+                {accessRoleWord(each)}
+              </option>
+            ))}
+          </select>
+          <button type="button" class="link-button danger" aria-label={t('shareRemoveWho', email)} onClick={() => onRole(null)}>
+            {t('shareRemove')}
+          </button>
+        </>
+      ) : (
+        <span class="share-role">{roleText(resource, person)}</span>
+      )}
+      {own && <p class="share-note">{t('shareOwnRow')}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+/**
+ * The popup's Share panel (a row's Share…, a workspace's Share workspace …, a site's People on …):
+ * what it shows of who has access, keyboard (Tab order, Enter adds, Escape back to the menu
+ * button), the emails checked before anything is sent, the editor's read-only list, the user's own
+ * row, and each change sent once with only what changed, with Undo. Rendered with a fake backend.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
+import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
+import { BUDGET, openMenu, setup, settle } from './menu-setup.tsx';
+import { setupPopupTests } from './popup-setup.tsx';
+
+setupPopupTests();
+
+const BUDGET_RESOURCE: AccessResource = { kind: 'document', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id };
+
+/** Budget as its owner (me@example.com) reads it: Ann an editor given here, Tom an editor from the workspace, not public. */
+function ownersList(overrides: Partial<AccessList> = {}): AccessList {
+  return {
+    resource: BUDGET_RESOURCE,
+    account: 'account-1',
+    ownEmail: 'me@example.com',
+    canChange: true,
+    onlySelf: false,
+    people: [
+      { email: 'me@example.com', name: 'Me', role: 'owners', inherited: 'owners', isMember: true },
+      { email: 'ann@example.com', name: 'Ann', role: 'editors', inherited: null, isMember: false },
+      { email: 'tom@example.com', name: 'Tom', role: null, inherited: 'editors', isMember: true },
+    ],
+    publicRole: null,
+    maxInheritedRole: 'owners',
+    ...overrides,
+  };
+}
+
+/** A popup whose Share panel on Budget reads `list`; resolves once it is drawn. */
+async function openShare(list: AccessList = ownersList()) {
+  const popup = await setup();
+  popup.backend.readAccess.mockResolvedValue({ ok: true, value: list });
+  const menu = await openMenu('Budget');
+  fireEvent.click(within(menu).getByRole('menuitem', { name: 'Share…' }));
+  await settle();
+  const panel = await screen.findByRole('region', { name: 'People with access to Budget' });
+  await within(panel).findByRole('list', { name: 'People' });
+  return { ...popup, panel };
+}
+
+const emailsField = (panel: HTMLElement) => within(panel).getByRole('textbox', { name: 'Add people (emails)' });
+
+/** Types `text` in the emails field and presses Enter. */
+async function add(panel: HTMLElement, text: string) {
+  const field = emailsField(panel);
+  fireEvent.input(field, { target: { value: text } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+  await settle();
+}
+
+describe('the Share panel', () => {
+  test('Share… reads who has access once, and shows each person with their role, given here or inherited', async () => {
+    const { backend, panel } = await openShare();
+    expect(backend.readAccess).toHaveBeenCalledTimes(1);
+    expect(backend.readAccess).toHaveBeenCalledWith(BUDGET_RESOURCE);
+    const people = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    expect(people[1]).toContain('Ann');
+    expect(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' })).toHaveProperty('value', 'editors');
+    expect(people[2]).toContain('Editor, from the workspace');
+    expect(within(panel).getByRole('switch', { name: 'Anyone with the link can view' })).toHaveProperty('checked', false);
+    expect(within(panel).getByRole('combobox', { name: 'Team members' })).toHaveProperty('value', 'owners');
+  });
+
+  test('keyboard: the heading takes the focus, then Tab goes Back, Copy link, the add form, each person, the public link, team members', async () => {
+    const { panel } = await openShare();
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'People with access to Budget' }));
+    // What Tab goes through: the focusable controls in the page's order (none has a tabindex of its own).
+    const tabbable = [...panel.querySelectorAll<HTMLElement>('a, button, input, select, textarea')].filter((element) => element.tabIndex >= 0 && !(element as HTMLInputElement).disabled);
+    const named = (role: string, name: string) => within(panel).getByRole(role, { name });
+    expect(tabbable).toEqual([
+      named('button', 'Back to documents'),
+      named('button', 'Copy link'),
+      named('textbox', 'Add people (emails)'),
+      named('combobox', 'Role of the people added'),
+      named('button', 'Share'),
+      named('combobox', 'Role of ann@example.com'),
+      named('button', 'Remove ann@example.com'),
+      named('switch', 'Anyone with the link can view'),
+      named('combobox', 'Team members'),
+    ]);
+  });
+
+  test('Enter adds: one change with the emails typed and the role chosen, shown at once, then Undo in the status', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-1' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of the people added' }), { target: { value: 'editors' } });
+    await add(panel, 'bo@example.com, Cy@Example.com');
+    expect(backend.changeAccess).toHaveBeenCalledTimes(1);
+    expect(backend.changeAccess).toHaveBeenCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { users: { 'bo@example.com': 'editors', 'Cy@Example.com': 'editors' } } });
+    expect(within(panel).getByRole('combobox', { name: 'Role of Cy@Example.com' })).toHaveProperty('value', 'editors');
+    expect(emailsField(panel)).toHaveProperty('value', '');
+    expect(screen.getByText('Shared “\u2068Budget\u2069” with bo@example.com, Cy@Example.com as Editor.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo the access change to “Budget”' })).toBeTruthy();
+  });
+
+  test('a list with one bad email, or the user’s own, sends nothing and says which', async () => {
+    const { backend, panel } = await openShare();
+    await add(panel, 'bo@example.com, bob@, ME@example.com');
+    expect(backend.changeAccess).not.toHaveBeenCalled();
+    expect(within(panel).getByText(/^Nothing sent/).textContent).toBe('Nothing sent: “bob@” is not an email; “ME@example.com” is your own email.');
+    expect(within(panel).getByText(/^Nothing sent/).getAttribute('role')).toBe('alert');
+    expect(emailsField(panel)).toHaveProperty('value', 'bo@example.com, bob@, ME@example.com');
+  });
+
+  test('the user’s own row cannot be changed, and says why; others can be changed and removed, one change each', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-2' } });
+    const own = within(panel).getAllByRole('listitem')[0]!;
+    expect(within(own).queryByRole('combobox')).toBeNull();
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(own.textContent).toContain('Your own access cannot be changed here: Grist refuses it.');
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(backend.changeAccess).toHaveBeenLastCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { users: { 'ann@example.com': 'viewers' } } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    expect(backend.changeAccess).toHaveBeenLastCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { users: { 'ann@example.com': null } } });
+    expect(panel.textContent).not.toContain('ann@example.com');
+  });
+
+  test('an editor sees the list read-only, told why; a viewer only themselves, told why', async () => {
+    const { panel } = await openShare(ownersList({ canChange: false }));
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    expect(within(panel).queryByRole('combobox', { name: /Role of/ })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(panel).getByRole('switch')).toHaveProperty('disabled', true);
+    expect(within(panel).getByRole('combobox', { name: 'Team members' })).toHaveProperty('disabled', true);
+    expect(panel.textContent).toContain('Only owners can change who has access.');
+    expect(panel.textContent).toContain('Editor');
+  });
+
+  test('a viewer sees only themselves, told why, and no public link or team setting', async () => {
+    const me = ownersList().people[0]!;
+    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, people: [{ ...me, role: 'viewers' }] }));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+    expect(panel.textContent).toContain('Only owners and editors can see who else has access.');
+    expect(within(panel).queryByRole('switch')).toBeNull();
+  });
+
+  test('the public link switch sends the public user only, and a refusal is said and the list read again', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Grist refused: access denied.' } });
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Anyone with the link can view' }));
+    await settle();
+    expect(backend.changeAccess).toHaveBeenCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
+    expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain('Grist refused: access denied.');
+    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+    expect(within(panel).getByRole('switch')).toHaveProperty('checked', false);
+  });
+
+  test('team members: one change of maxInheritedRole only', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-3' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Team members' }), { target: { value: '' } });
+    await settle();
+    expect(backend.changeAccess).toHaveBeenCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { maxInheritedRole: null } });
+    expect(screen.getByText('Team members on “\u2068Budget\u2069”: no access.')).toBeTruthy();
+  });
+
+  test('Escape closes it, back to the row’s More actions button', async () => {
+    const { panel } = await openShare();
+    fireEvent.keyDown(emailsField(panel), { key: 'Escape' });
+    await settle();
+    expect(screen.queryByRole('region', { name: 'People with access to Budget' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' })));
+  });
+
+  test('Ctrl+Z undoes the change by its document, and the list is read again', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-4' } });
+    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-4' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-4', docId: BUDGET.id, force: false });
+    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+    await act(async () => undefined);
+    expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
+  });
+
+  test('Share workspace … and People on … read the workspace’s and the site’s access', async () => {
+    const { backend } = await setup();
+    backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: { kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share workspace Home…' }));
+    await settle();
+    expect(await screen.findByRole('region', { name: 'People with access to Home' })).toBeTruthy();
+    expect(backend.readAccess).toHaveBeenLastCalledWith({ kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+    await settle();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share workspace Home…' })));
+    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await settle();
+    expect(await screen.findByRole('region', { name: 'People with access to Acme' })).toBeTruthy();
+    expect(backend.readAccess).toHaveBeenLastCalledWith({ kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' });
+  });
+});
