@@ -21,6 +21,8 @@ import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
 import { changeAccess, readAccess } from './sharing/access.ts';
+import { readPersonGrants } from './sharing/person-grants.ts';
+import { removePerson } from './sharing/remove-person.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
@@ -73,6 +75,8 @@ browser.runtime.onMessage.addListener(
       readTrash,
       readAccess,
       changeAccess,
+      readPersonGrants,
+      removePerson,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,

@@ -7,6 +7,8 @@
 import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
+import type { DocumentGrant, WorkspaceGrant } from './people.ts';
+import type { ListedRole } from './sharing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -22,20 +24,42 @@ export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
+/** The key a site's access changes queue under, and their log entries' `docId`: never a document id (those hold no `:`). */
+export function siteKey(orgId: number): string {
+  return `site:${orgId}`;
+}
+
 /**
  * What was done: a `rename` (from `oldName` to `newName`); a `move` of a document from `site` and
  * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
  * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
- * new document (`create`); a `delete` forever (never undone). Where the name does not change it is
- * both `oldName` and `newName`.
+ * new document (`create`); a `delete` forever (never undone); a `person` removed from a site or put
+ * back (see `person`). Where the name does not change it is both `oldName` and `newName`.
  */
-export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete';
+export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'person';
+
+/**
+ * A person removed from a site (`removed`) or put back by its undo, with what they had there: their
+ * site role and their workspace and document grants, read before the removal (Grist's removal at
+ * the site takes them all and they cannot be read afterwards, grist-api.md "Guests and whole
+ * sites"). The only place other people's emails are stored.
+ */
+export interface PersonChange {
+  email: string;
+  removed: boolean;
+  role: ListedRole;
+  workspaces: WorkspaceGrant[];
+  documents: DocumentGrant[];
+}
 
 /** One change to a document or workspace that Grist confirmed. */
 export interface ChangeEntry {
   kind: ChangeKind;
-  /** What it changed: a document (`docId` is its id) or a workspace (`docId` is its workspaceKey, its id `workspace.id`). */
-  target: 'document' | 'workspace';
+  /**
+   * What it changed: a document (`docId` is its id), a workspace (`docId` is its workspaceKey, its
+   * id `workspace.id`) or a site's people (`docId` is its siteKey).
+   */
+  target: 'document' | 'workspace' | 'site';
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -54,6 +78,8 @@ export interface ChangeEntry {
   to?: DocumentPlace;
   /** For a pin: true when it pinned the document, false when it unpinned it. */
   pinned?: boolean;
+  /** For a person removed from the site or put back: who, and what they had there. */
+  person?: PersonChange;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
   /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */

@@ -1,0 +1,143 @@
+/**
+ * sharing/person-grants.ts and sharing/remove-person.ts, against the fake Grist: the preview names
+ * only the sites the account owns and never the user; the removal is one request per site; a lost
+ * answer is read back, not sent again; Undo this batch puts back the site role and the guest's
+ * grants, and sends nothing for a person put back elsewhere since.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
+import { removePerson } from '../../../../src/background/sharing/remove-person.ts';
+import { testConnection } from '../../../../src/background/settings/settings-service.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
+import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+
+useWorkerGrist({ teamSiteUrls: [] });
+
+const { owner, editor, sharedOnly, viewer } = USERS;
+const { acme, globex } = ORGS;
+const { leads, projectAlpha, projectBeta } = DOCS;
+
+/** Account 1 saved with `apiKey`, its user known (a connection check), and listed. */
+async function signIn(apiKey: string): Promise<void> {
+  await configure(apiKey);
+  await testConnection({ account: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs` });
+  await refreshListing();
+  grist.clearRequests();
+}
+
+const acmeKey = () => ({ orgId: acme.id, siteUrl: `${grist.url}/o/acme` });
+const globexKey = () => ({ orgId: globex.id, siteUrl: `${grist.url}/o/globex` });
+
+/** The PATCH requests sent, as [path, body]. */
+const sent = () => patches().map(({ path, body }) => [path, JSON.parse(body)]);
+
+describe('what a person has on your sites', () => {
+  beforeEach(() => signIn(owner.apiKey));
+
+  it("names their site role and their document grant, on the one site they are on", async () => {
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants).toEqual({
+      email: editor.email,
+      sites: [
+        {
+          account: ACCOUNT_1,
+          ...acmeKey(),
+          siteName: 'Acme Corp',
+          role: 'editors',
+          workspaces: [],
+          documents: [{ id: leads.id, name: leads.name, role: 'owners', workspaceId: leads.workspaceId }],
+        },
+      ],
+      unread: [],
+    });
+    expect(patches()).toEqual([]);
+  });
+
+  it("reads a guest's documents only in the workspaces that list them", async () => {
+    const grants = await readPersonGrants({ email: sharedOnly.email });
+    expect(grants.sites).toEqual([expect.objectContaining({ siteName: 'Globex Inc', role: 'guests', workspaces: [], documents: [expect.objectContaining({ id: projectBeta.id, role: 'owners' })] })]);
+    // The workspaces that list Sam (Projects) have their documents read; each workspace once.
+    const read = grist.requests.filter(({ path }) => path.startsWith('/o/globex/api/')).map(({ path }) => path);
+    expect(read.sort()).toEqual(
+      [`/o/globex/api/orgs/${globex.id}/access`, ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
+    );
+  });
+
+  it('never offers the user themselves', async () => {
+    const error = await failure(readPersonGrants({ email: 'OWNER@example.com' }));
+    expect(error.kind).toBe('invalid-input');
+    expect(grist.requests).toEqual([]);
+  });
+});
+
+describe('a site the account does not own', () => {
+  beforeEach(() => signIn(editor.apiKey));
+
+  it('is never named by the preview, and a removal naming it sends nothing', async () => {
+    // Ed edits Acme, where Victor is a viewer: Acme is not Ed's to change.
+    expect((await readPersonGrants({ email: viewer.email })).sites).toEqual([]);
+    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
+    expect(patches()).toEqual([]);
+    expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
+  });
+});
+
+describe('removing a person from all your sites, and Undo', () => {
+  beforeEach(() => signIn(owner.apiKey));
+
+  it('is one request per site, and Undo puts back their site role, then their document grant', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
+    expect(sent()).toEqual([[`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [editor.email]: null } } }]]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+    const [entry] = await readChangeLog();
+    expect(entry).toMatchObject({ kind: 'person', target: 'site', batchId: removed.batchId, person: { email: editor.email, removed: true, role: 'editors' } });
+
+    grist.clearRequests();
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(sent()).toEqual([
+      [`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [editor.email]: 'editors' } } }],
+      [`/o/acme/api/docs/${leads.id}/access`, { delta: { users: { [editor.email]: 'owners' } } }],
+    ]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
+  it("puts a guest's document grants back, and no site role", async () => {
+    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBeUndefined();
+    grist.clearRequests();
+    await undoBatch({ batchId: removed.batchId });
+    expect(sent()).toEqual([[`/o/globex/api/docs/${projectBeta.id}/access`, { delta: { users: { [sharedOnly.email]: 'owners' } } }]]);
+    expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('owners');
+    expect(grist.org(globex.id)?.members[sharedOnly.id]).toBeUndefined();
+  });
+
+  it('after a lost answer: reads the site back, reports it removed, sends it once', async () => {
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, loseAnswer: true, times: 1 });
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
+    expect(patches()).toHaveLength(1);
+    expect(calls('GET', `/o/acme/api/orgs/${acme.id}/access`)).toBe(2);
+  });
+
+  it('sends nothing when they were put back on the site elsewhere since', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
+    });
+    grist.clearRequests();
+    const [result] = await undoBatch({ batchId: removed.batchId });
+    expect(result).toMatchObject({ outcome: 'renamed-since', message: 'editor@example.com is on the site again since, as Viewer' });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+  });
+});
