@@ -56,6 +56,12 @@ export interface SiteEntry {
   domain: string | null;
   /** True for the user's personal site. */
   personal: boolean;
+  /**
+   * The caller's role on the site (`owners`, `editors`, `viewers`, `members`, `guests`), as
+   * `GET /api/orgs` gives it; absent in a listing cached before it was kept. Only owners may change
+   * who has access to it.
+   */
+  access?: string | null;
   /** Canonical site URL (see site-url.ts): base of `/api/...` calls and of document links. */
   siteUrl: string;
   workspaces: WorkspaceEntry[];
@@ -184,6 +190,7 @@ function isSiteEntry(value: unknown): boolean {
     isString(value.name) &&
     isStringOrNull(value.domain) &&
     typeof value.personal === 'boolean' &&
+    (value.access === undefined || isStringOrNull(value.access)) &&
     isString(value.siteUrl) &&
     isErrorOrAbsent(value.error) &&
     Array.isArray(value.workspaces) &&

@@ -12,6 +12,8 @@ export const orgSchema = v.object({
   domain: v.nullable(v.string()),
   host: v.optional(v.nullable(v.string()), null),
   owner: v.nullable(v.object({ id: v.number() })),
+  /** The caller's role on the site (sample orgs.owner.json): who may change its access. */
+  access: v.optional(v.nullable(v.string()), null),
 });
 export type Org = v.InferOutput<typeof orgSchema>;
 

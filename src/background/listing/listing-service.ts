@@ -72,7 +72,15 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
-const headerOf = ({ account, orgId, name, domain, personal, siteUrl }: SiteHeader): SiteHeader => ({ account, orgId, name, domain, personal, siteUrl });
+const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: SiteHeader): SiteHeader => ({
+  account,
+  orgId,
+  name,
+  domain,
+  personal,
+  ...(access === undefined ? {} : { access }),
+  siteUrl,
+});
 
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
@@ -107,7 +115,7 @@ async function listSites(
     const fromAnswer = listedSiteUrl(addressing, settings, deployment);
     if (fromAnswer && !addressing.personal && new URL(fromAnswer).origin !== personalOrigin) listed.add(new URL(fromAnswer).origin);
     const siteUrl = resolveSiteUrl(addressing, settings, deployment);
-    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, siteUrl }];
+    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, access: org.access, siteUrl }];
   });
   return { value: sites, tag: answer.etag, listed: [...listed].sort() };
 }

@@ -1,35 +1,136 @@
 /**
- * Grist's Access API as the worker calls it (grist-api.md "Access"): who has access to a document,
- * workspace or site, and the PATCH that changes it. STAND-IN with helper W's signatures until
- * branch i43-worker lands; replaced by its version at the merge.
+ * Grist's Access API as the worker calls it: who has access to a document, workspace or site
+ * (`GET .../access`), one change of it (`PATCH .../access`), and which saved account reads and
+ * changes it, checked against the worker's own listing so a page can never aim a key at something
+ * the extension did not list. The facts are in ../shared/grist-api.md, "Access".
  */
-import * as v from 'valibot';
+import { t } from '../../shared/i18n.ts';
+import type { Listing, SiteEntry } from '../../shared/listing.ts';
 import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
+import { ApiError } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { anyJsonSchema } from '../grist/grist-schemas.ts';
+import { readListing } from '../listing/listing-cache.ts';
+import { findDocument, findWorkspace } from '../changes/listed-documents.ts';
 
-/** The path of a resource's access, under its site. */
+/** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {
-  if (resource.kind === 'document') return `/api/docs/${encodeURIComponent(resource.docId)}/access`;
-  if (resource.kind === 'workspace') return `/api/workspaces/${resource.workspaceId}/access`;
-  return `/api/orgs/${resource.orgId}/access`;
+  switch (resource.kind) {
+    case 'document':
+      return `/api/docs/${encodeURIComponent(resource.docId)}/access`;
+    case 'workspace':
+      return `/api/workspaces/${resource.workspaceId}/access`;
+    case 'site':
+      return `/api/orgs/${resource.orgId}/access`;
+  }
 }
 
-/** Reads who has access to `resource` (one GET). Throws ApiError as the client does. */
-export async function readAccessOf(client: GristClient, resource: AccessResource): Promise<{ people: Person[]; publicRole: Role | null; maxInheritedRole?: Role | null; onlySelf: boolean }> {
-  const schema: v.GenericSchema<unknown, v.InferOutput<typeof docAccessSchema> | v.InferOutput<typeof orgAccessSchema>> =
-    resource.kind === 'site' ? orgAccessSchema : resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema;
-  const answer = await client.get(resource.siteUrl, accessPath(resource), schema);
-  const everyone = answer.users.find((user) => user.email.toLowerCase() === PUBLIC_EMAIL);
-  const people = answer.users
-    .filter((user) => user !== everyone)
-    .map((user) => ({ email: user.email, name: user.name, role: user.access, inherited: 'parentAccess' in user ? (user.parentAccess as Role | null) : null, isMember: user.isMember }));
-  const publicRole = resource.kind === 'site' ? null : ((everyone?.access ?? null) as Role | null);
-  return { people, publicRole, ...('maxInheritedRole' in answer ? { maxInheritedRole: answer.maxInheritedRole } : {}), onlySelf: answer.personal };
+/** Who has access to a resource as Grist answered it (an AccessList without whose answer it was). */
+export interface AccessNow {
+  people: Person[];
+  /** The public link's role; null when there is none (always on a site). */
+  publicRole: Role | null;
+  /** What comes down from above at most; absent on a site. */
+  maxInheritedRole?: Role | null;
+  /** True when Grist answered only the caller (a viewer: Grist's `personal`). */
+  onlySelf: boolean;
 }
 
-/** Sends one access change (PATCH with `{delta}`, JSON). Throws ApiError as the client does. */
+/** One user of an access answer, as a Person (Grist's extra fields dropped). */
+function personOf(user: { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null }): Person {
+  return { email: user.email, name: user.name, role: user.access, inherited: user.parentAccess ?? null, isMember: user.isMember };
+}
+
+/**
+ * `GET {site}<accessPath>` with `client`. Out: the people (the public link's special user taken out
+ * into `publicRole`), `maxInheritedRole` for a document or workspace, and whether Grist answered
+ * only the caller. Throws ApiError as the network module does (403 to someone without access, 404
+ * for a resource gone or of another site).
+ */
+export async function readAccessOf(client: GristClient, resource: AccessResource): Promise<AccessNow> {
+  const path = accessPath(resource);
+  if (resource.kind === 'site') {
+    const answer = await client.get(resource.siteUrl, path, orgAccessSchema);
+    return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
+  }
+  const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
+  const isPublic = (email: string) => email.toLowerCase() === PUBLIC_EMAIL;
+  const publicUser = answer.users.find((user) => isPublic(user.email));
+  const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
+  return {
+    people: answer.users.filter((user) => !isPublic(user.email)).map(personOf),
+    publicRole,
+    maxInheritedRole: answer.maxInheritedRole,
+    onlySelf: answer.personal,
+  };
+}
+
+/**
+ * `PATCH {site}<accessPath>` with `{delta}` as JSON (without the JSON content type Grist answers
+ * 400). Grist answers 200 `null`; the change is idempotent. Throws ApiError as the network module
+ * does (403 to a non-owner, 400 for an invalid email, role or own permissions).
+ */
 export async function patchAccess(client: GristClient, resource: AccessResource, delta: AccessDelta): Promise<void> {
   await client.patch(resource.siteUrl, accessPath(resource), { delta }, anyJsonSchema);
+}
+
+/** The account that reads and changes a resource's access, as findAccessOwner chose it. */
+export interface AccessOwner {
+  /** The saved account's id. */
+  account: string;
+  /** The site its requests go to (the listing's). */
+  siteUrl: string;
+  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is. */
+  ownEmail: string | null;
+  /** True when its user owns the resource per its listing: only owners may change access. */
+  canChange: boolean;
+  /** Its client, with its key. */
+  client: GristClient;
+}
+
+/** The listing's site a resource names: its org on its site address, and (optionally) only `account`'s. */
+const isSiteOf = (resource: AccessResource, account?: string) => (site: SiteEntry) =>
+  site.orgId === resource.orgId && site.siteUrl === resource.siteUrl && (account === undefined || site.account === account);
+
+/**
+ * Where the listing has `resource`: each account's copy (in the options' order), with its user's
+ * role on it (a document's or workspace's `access`, a site's own). `account`: only that account's.
+ */
+function listedCopies(listing: Listing | null, resource: AccessResource, account?: string): Array<{ site: SiteEntry; access: string | null | undefined }> {
+  const sites = (listing?.sites ?? []).filter(isSiteOf(resource, account));
+  return [...new Set(sites.map((site) => site.account))].flatMap((id) => {
+    switch (resource.kind) {
+      case 'document': {
+        const found = findDocument(listing, resource, id);
+        return found ? [{ site: found.site, access: found.document.access }] : [];
+      }
+      case 'workspace': {
+        const found = findWorkspace(listing, isSiteOf(resource, id), resource.workspaceId);
+        return found ? [{ site: found.site, access: found.workspace.access }] : [];
+      }
+      case 'site': {
+        const site = sites.find((entry) => entry.account === id)!;
+        // A listing cached before sites kept their role: the personal site is its user's own all the same.
+        return [{ site, access: site.access ?? (site.personal ? 'owners' : null) }];
+      }
+    }
+  });
+}
+
+/**
+ * The account to read and change `resource`'s access with, checked against the worker's cached
+ * listing: the first (in the options' order) that lists it with `owners` access, else the first
+ * that lists it. `account`: that account only (a change goes with the account its list was read
+ * with). Out: see AccessOwner. Throws ApiError `not-found` (in words) when no account lists it.
+ */
+export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  const copies = listedCopies(listing, resource, account);
+  const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
+  if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
+  const id = chosen.site.account;
+  const ownEmail = accounts.find((keyed) => keyed.account.id === id)?.account.user?.email ?? null;
+  return { account: id, siteUrl: chosen.site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientsFor(accounts)(id) };
 }

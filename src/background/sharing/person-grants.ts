@@ -80,7 +80,7 @@ export function refuseOwnEmail(accounts: readonly KeyedAccount[], email: string)
 }
 
 /**
- * The listed sites (without a listing error) each with the account to read it with: of the
+ * The listed sites (without a listing error, and not listed as someone else's) each with the account to read it with: of the
  * accounts that list it, the first whose user is known and is not `email` (the user is never offered
  * to themselves). A site listed by several accounts of one server is read once.
  */
@@ -90,7 +90,9 @@ export function sitesFor(listing: Listing | null, accounts: readonly KeyedAccoun
   for (const site of listing?.sites ?? []) {
     const ownEmail = accounts.find(({ account }) => account.id === site.account)?.account.user?.email;
     const key = `${site.siteUrl}|${site.orgId}`;
-    if (site.error || ownEmail === undefined || sameEmail(ownEmail, email) || seen.has(key)) continue;
+    // A site whose listing says the user is no owner is not read at all (Grist's own answer decides the others).
+    const notOwned = site.access !== undefined && site.access !== 'owners';
+    if (site.error || notOwned || ownEmail === undefined || sameEmail(ownEmail, email) || seen.has(key)) continue;
     seen.add(key);
     sites.push({ site, ownEmail });
   }

@@ -121,7 +121,10 @@ async function removeFromSite(request: PersonSiteKey, email: string, batchId: st
   const candidates = sitesFor(listing, accounts, email).filter(({ site }) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
   try {
     const found = candidates[0];
-    if (!found) throw new ApiError('not-found', t('errorNotInList'));
+    if (!found) {
+      const listed = listing?.sites.find((site) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
+      throw listed ? new ApiError('forbidden', t('errorCannotRemovePerson', listed.name), 403) : new ApiError('not-found', t('errorNotInList'));
+    }
     const { site, ownEmail } = found;
     const client = clientOf(site.account);
     const { owner, person: had } = await personOnSite(client, site, email, ownEmail);

@@ -1,0 +1,127 @@
+/**
+ * sharing/access-api.ts: Grist's Access API read and changed against the fake Grist, and the
+ * account chosen for a resource from the worker's listing (the owner's, else the first listing it).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
+import { connectToGrist } from '../../../../src/background/grist/grist-connection.ts';
+import type { AccessResource } from '../../../../src/shared/sharing.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
+import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+
+useWorkerGrist({ listed: true });
+
+const { owner, editor, viewer } = USERS;
+const { roadmap, leads } = DOCS;
+const acmeUrl = () => `${grist.url}/o/acme`;
+const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
+const roadmapAt = () => documentAt(roadmap.id);
+const engineeringAt = (): AccessResource => ({ kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id });
+const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
+
+/** A client with `user`'s key, allowed everywhere on the fake. */
+const clientOf = (user: { apiKey: string }) =>
+  connectToGrist({ settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, hosts: { confirmed: [grist.url], listed: [] } }, user.apiKey);
+
+const person = (user: { email: string; name: string }, role: string | null, inherited: string | null, isMember: boolean | null = true) => ({
+  email: user.email,
+  name: user.name,
+  role,
+  inherited,
+  isMember,
+});
+
+beforeEach(() => {
+  grist.clearRequests();
+});
+
+describe('readAccessOf', () => {
+  it("reads a document's access: each person with the role given here and the one inherited, the inherited cap", async () => {
+    expect(await readAccessOf(clientOf(owner), roadmapAt())).toEqual({
+      people: [person(owner, null, 'owners'), person(viewer, null, 'viewers'), person(editor, null, 'editors')],
+      publicRole: null,
+      maxInheritedRole: 'owners',
+      onlySelf: false,
+    });
+    expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /o/acme/api/docs/${roadmap.id}/access`]);
+  });
+
+  it('takes the public link out of the people into publicRole', async () => {
+    await patchAccess(clientOf(owner), roadmapAt(), { users: { 'everyone@getgrist.com': 'viewers' } });
+    const access = await readAccessOf(clientOf(owner), roadmapAt());
+    expect(access.publicRole).toBe('viewers');
+    expect(access.people.map(({ email }) => email)).toEqual([owner.email, viewer.email, editor.email]);
+  });
+
+  it("reads a workspace's access, and a site's (members with their roles, no inherited cap)", async () => {
+    expect((await readAccessOf(clientOf(owner), engineeringAt())).people).toEqual([
+      person(owner, null, 'owners'),
+      person(viewer, null, 'viewers'),
+      person(editor, null, 'editors'),
+    ]);
+    expect(await readAccessOf(clientOf(owner), acmeAt())).toEqual({
+      people: [person(owner, 'owners', null), person(viewer, 'viewers', null), person(editor, 'editors', null)],
+      publicRole: null,
+      onlySelf: false,
+    });
+  });
+
+  it('answers a viewer only themselves, marked onlySelf', async () => {
+    expect(await readAccessOf(clientOf(viewer), roadmapAt())).toEqual({ people: [person(viewer, null, 'viewers')], publicRole: null, maxInheritedRole: 'owners', onlySelf: true });
+  });
+});
+
+describe('patchAccess', () => {
+  it('sends one PATCH with {delta} as JSON, and Grist stores it', async () => {
+    await patchAccess(clientOf(owner), roadmapAt(), { users: { 'new@example.com': 'editors' }, maxInheritedRole: 'viewers' });
+    expect(patches().map(({ path, body }) => [path, JSON.parse(body)])).toEqual([
+      [`/o/acme/api/docs/${roadmap.id}/access`, { delta: { users: { 'new@example.com': 'editors' }, maxInheritedRole: 'viewers' } }],
+    ]);
+    const access = await readAccessOf(clientOf(owner), roadmapAt());
+    expect(access.maxInheritedRole).toBe('viewers');
+    expect(access.people).toContainEqual(person({ email: 'new@example.com', name: '' }, 'editors', null, false));
+  });
+
+  it("passes Grist's 403 on to an editor", async () => {
+    const error = await failure(patchAccess(clientOf(editor), roadmapAt(), { users: { 'new@example.com': 'editors' } }));
+    expect([error.kind, error.status]).toEqual(['forbidden', 403]);
+  });
+});
+
+describe('findAccessOwner', () => {
+  it("chooses the account that owns the resource, though another is first, with its user's email", async () => {
+    await saveEditorThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    for (const resource of [roadmapAt(), engineeringAt(), acmeAt()]) {
+      expect(await findAccessOwner(resource)).toMatchObject({ account: OWNER_ACCOUNT, siteUrl: acmeUrl(), canChange: true });
+    }
+    // Ed owns Leads (it was given to him): his account is first, and owns it.
+    expect(await findAccessOwner(documentAt(leads.id))).toMatchObject({ account: EDITOR_ACCOUNT, canChange: true });
+  });
+
+  it('else the first account that lists it, which cannot change it; or only the account asked', async () => {
+    await saveViewerThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    expect(await findAccessOwner(roadmapAt(), VIEWER_ACCOUNT)).toMatchObject({ account: VIEWER_ACCOUNT, canChange: false });
+    expect(await findAccessOwner(acmeAt(), VIEWER_ACCOUNT)).toMatchObject({ account: VIEWER_ACCOUNT, canChange: false });
+  });
+
+  it("gives the account's user's email, once a check said whose key it is", async () => {
+    await saveAccounts([{ id: OWNER_ACCOUNT, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } }]);
+    await refreshListing();
+    const found = await findAccessOwner(roadmapAt());
+    expect(found.ownEmail).toBe(owner.email);
+    // Its client carries that account's key.
+    await readAccessOf(found.client, roadmapAt());
+    expect(grist.requests.at(-1)?.apiKey).toBe(owner.apiKey);
+  });
+
+  it('refuses in words what no account lists: another site address, or an unknown document', async () => {
+    for (const resource of [{ ...roadmapAt(), siteUrl: `${grist.url}/o/globex` }, documentAt('unknownDocId0000000000'), { ...engineeringAt(), workspaceId: 999 }]) {
+      const error = await failure(findAccessOwner(resource));
+      expect([error.kind, error.message]).toEqual(['not-found', 'This document, workspace or site is not in the list any more. Reopen the list to refresh it.']);
+    }
+  });
+});
