@@ -18,7 +18,19 @@ export type { RowRef } from './changes/row-ref.ts';
 
 type PopupChanges = typeof import('./changes/popup-changes.ts');
 /** The changes of the menus, the forms and the Trash view, which views ask for by name (`act`). */
-export type ActName = 'trashDocument' | 'pinDocument' | 'beginCopy' | 'commitCopy' | 'createIn' | 'readTrash' | 'restore' | 'deleteForever';
+export type ActName =
+  | 'trashDocument'
+  | 'pinDocument'
+  | 'beginCopy'
+  | 'commitCopy'
+  | 'createIn'
+  | 'readTrash'
+  | 'restore'
+  | 'deleteForever'
+  | 'readSitePeople'
+  | 'readPersonGrants'
+  | 'removePerson'
+  | 'undoPersonRemoval';
 /** A change's arguments after its context, which `act` passes itself. */
 export type ActionArguments<K extends ActName> = Parameters<PopupChanges[K]> extends [unknown, ...infer Rest] ? Rest : never;
 

@@ -24,5 +24,8 @@ export function popupBackendMocks() {
     readTrash: vi.fn(),
     restoreDocument: vi.fn(),
     deleteDocument: vi.fn(),
+    readAccess: vi.fn(),
+    readPersonGrants: vi.fn(),
+    removePerson: vi.fn(),
   };
 }

@@ -9,8 +9,8 @@
  */
 import { siteKey, type ChangeEntry, type PersonChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import type { PersonRemoval, PersonSite, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
-import type { AccessResource, ListedRole, SiteRole } from '../../shared/sharing.ts';
+import { roleWords, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
+import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
@@ -102,13 +102,6 @@ export const personKind: UndoingKind<PersonTarget> = {
     return { undo: { ...base, removed: true, had: now.person } };
   },
 };
-
-/** A site role in words, as the People view shows it. */
-function roleWords(role: ListedRole | null): string {
-  return t(role === null ? 'peopleRoleGuests' : ROLE_WORDS[role]);
-}
-
-const ROLE_WORDS = { owners: 'peopleRoleOwners', editors: 'peopleRoleEditors', viewers: 'peopleRoleViewers', members: 'peopleRoleMembers', guests: 'peopleRoleGuests' } as const;
 
 /**
  * Removes `email` from one site: checked against the worker's listing and its owners, what they

@@ -66,7 +66,20 @@ export interface LastChange extends UndoOffered {
 /** The worker's messages the popup's changes send. */
 export type ChangeBackend = Pick<
   Backend,
-  'renameDocument' | 'renameWorkspace' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'pinDocument' | 'copyDocument' | 'createDocument' | 'readTrash' | 'restoreDocument' | 'deleteDocument'
+  | 'renameDocument'
+  | 'renameWorkspace'
+  | 'moveDocument'
+  | 'undoChange'
+  | 'removeDocument'
+  | 'pinDocument'
+  | 'copyDocument'
+  | 'createDocument'
+  | 'readTrash'
+  | 'restoreDocument'
+  | 'deleteDocument'
+  | 'readAccess'
+  | 'readPersonGrants'
+  | 'removePerson'
 > &
   HistoryBackend;
 

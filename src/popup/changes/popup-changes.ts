@@ -10,5 +10,6 @@ export { pinDocument } from './pin.ts';
 export { beginCopy, commitCopy } from './copy.ts';
 export { createIn } from './new-document.ts';
 export { readTrash, restore, deleteForever } from './from-trash.ts';
+export { readSitePeople, readPersonGrants, removePerson, undoPersonRemoval } from './people.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';
