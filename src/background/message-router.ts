@@ -10,6 +10,7 @@ import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
 import { WINDOW_SOURCES } from '../shared/change-log.ts';
+import { accessDeltaSchema } from '../shared/access-delta-schema.ts';
 import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
@@ -41,12 +42,6 @@ const accessResource = v.variant('kind', [
   v.object({ kind: v.literal('workspace'), orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) }),
   v.object({ kind: v.literal('site'), orgId: v.number(), siteUrl: v.string() }),
 ]);
-const role = v.picklist(['owners', 'editors', 'viewers'] as const);
-/** One access change (AccessDelta): emails are checked by the handler, which says which one is wrong. */
-const accessDelta = v.object({
-  users: v.optional(v.record(v.string(), v.nullable(v.picklist(['owners', 'editors', 'viewers', 'members'] as const)))),
-  maxInheritedRole: v.optional(v.nullable(role)),
-});
 
 /** The most sites one removal of a person names: the People view's bench reads 200; a listing holds no more than some hundreds. */
 const MAX_PERSON_SITES = 1000;
@@ -73,7 +68,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   createDocument: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
   readTrash: v.null(),
   readAccess: accessResource,
-  changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDelta }),
+  changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDeltaSchema }),
   readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)) }),
   removePerson: v.object({
     email: v.pipe(v.string(), v.minLength(1)),

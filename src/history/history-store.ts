@@ -43,6 +43,7 @@ const ENTRY_UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   pin: 'pinUndone',
   copy: 'copyUndone',
   create: 'createUndone',
+  access: 'accessUndone',
   person: 'personPutBack',
 };
 

@@ -13,6 +13,7 @@ import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
+import { accessChangeWords } from './access-words.ts';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {
@@ -130,6 +131,7 @@ function undoLabel(entry: ChangeLogItem): string {
     pin: entry.pinned ? 'undoPinOf' : 'undoUnpinOf',
     copy: 'undoCopyOf',
     create: 'undoCreateOf',
+    access: 'undoAccessOf',
     person: entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf',
     // Never offered (cannotUndo).
     delete: 'undo',
@@ -142,8 +144,9 @@ const place = (site: string, workspace: string | undefined) => [site, workspace]
 
 function Entry({ store, entry, state, afterwards }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
-  // Trash, restore, pin, copy, new document, delete, a person removed or put back: what was done, in words.
+  // Trash, restore, pin, copy, new document, delete, a person removed or put back: what was done, in words; an access change says what it changed.
   const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : (KIND_WORDS[entry.kind] ?? personWords(entry));
+  const access = entry.kind === 'access' ? accessChangeWords(entry) : null;
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
   const where = entry.target === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
   return (
@@ -159,6 +162,15 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           <span aria-hidden="true"> → </span>
           <span class="visually-hidden"> {t('historyMovedTo')} </span>
           <bdi dir="auto">{place(move.site.name, move.workspace.name)}</bdi>
+        </p>
+      ) : access !== null ? (
+        // An access change: the document, workspace or site, and what changed (emails are text, never markup).
+        <p class="history-names">
+          <bdi dir="auto" class="history-new">
+            {entry.newName}
+          </bdi>
+          {': '}
+          <bdi dir="auto">{access}</bdi>
         </p>
       ) : done ? (
         // Trash, restore, pin, copy, new document, delete: the document, what was done, and where.
@@ -209,6 +221,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           onUndo={(force) => afterwards(store.undo(entry, force))}
           label={undoLabel(entry)}
           move={Boolean(move)}
+          access={entry.kind === 'access'}
         />
       )}
     </li>

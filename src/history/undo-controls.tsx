@@ -1,7 +1,8 @@
 /**
  * The controls of one undo, the same wherever an undo is offered (the popup's last rename, the
  * document window, a history entry): its button, or, when the document was renamed elsewhere since,
- * what it is called now and "Restore … anyway"; a failure's reason. Names are isolated text.
+ * what it is called now and "Restore … anyway" (for an access change: who changed since, and "Put
+ * back … anyway"); a failure's reason. Names are isolated text.
  */
 import type { UndoState } from '../shared/change-log.ts';
 import { t } from '../shared/i18n.ts';
@@ -21,9 +22,23 @@ export interface UndoControlsProps {
   buttonClass?: string;
   /** True for a move's undo: what it says of a change made elsewhere ("moved to …", "Move back anyway"). */
   move?: boolean;
+  /** True for an access change's undo: what it says when who has access was changed elsewhere since. */
+  access?: boolean;
 }
 
-export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false }: UndoControlsProps) {
+export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
+  if (undo.kind === 'conflict' && access) {
+    return (
+      <>
+        <p class="undo-message" role="alert">
+          {t('accessChangedElsewhere', plainTextName(oldName), undo.current)}
+        </p>
+        <button type="button" class={buttonClass} onClick={() => onUndo(true)}>
+          {t('accessBackAnyway', plainTextName(oldName))}
+        </button>
+      </>
+    );
+  }
   if (undo.kind === 'conflict') {
     return (
       <>

@@ -7,13 +7,15 @@ import * as v from 'valibot';
 import { MAX_BULK_ITEMS } from './bulk.ts';
 import { MAX_KEPT_ENTRIES, type ChangeEntry, type ChangeKind } from './change-log.ts';
 import { bySchema, defineItem, type StorageItem } from './storage-item.ts';
+import { accessDeltaSchema } from './access-delta-schema.ts';
 
 /**
  * The change log's own shape version, stored with it: bumped when an entry's shape changes.
  * 1: the rename history (`renameHistory`): `kind` absent for a document renamed, `workspace`, or `move`.
  * 2: the change log (`changeLog`): every entry names its `kind` and its `target` (the storage
  *    migration turns version 1 into it). Kinds added since (trash, restore, pin, copy, new
- *    document, delete) and their optional fields leave older entries valid: no new version.
+ *    document, delete, access, and the site target) and their optional fields leave older entries
+ *    valid: no new version.
  * 3: each bulk run's entries are stored apart (batchLogItem), named by `batches`. A log of
  *    version 2 still reads (its batches' entries are in `entries`); the next write splits it.
  */
@@ -86,8 +88,9 @@ function entriesOf<T>(schema: v.GenericSchema<unknown, T>, most: number) {
 
 /** The schema of a change-log entry. */
 const changeEntrySchema = /* @__PURE__ */ entrySchema({
-  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete', 'person'] satisfies ChangeKind[]),
+  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete', 'access', 'person'] satisfies ChangeKind[]),
   target: v.picklist(['document', 'workspace', 'site']),
+  access: v.optional(v.object({ delta: accessDeltaSchema, before: accessDeltaSchema, guests: v.optional(v.array(v.string())) })),
 });
 
 /**

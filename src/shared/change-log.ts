@@ -8,7 +8,7 @@ import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
 import type { DocumentGrant, WorkspaceGrant } from './people.ts';
-import type { ListedRole } from './sharing.ts';
+import type { AccessDelta, ListedRole } from './sharing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -24,7 +24,7 @@ export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
-/** The key a site's access changes queue under, and their log entries' `docId`: never a document id (those hold no `:`). */
+/** The key a site's access changes queue under, and their log entries' `docId`: never a document id or a workspaceKey. */
 export function siteKey(orgId: number): string {
   return `site:${orgId}`;
 }
@@ -33,10 +33,11 @@ export function siteKey(orgId: number): string {
  * What was done: a `rename` (from `oldName` to `newName`); a `move` of a document from `site` and
  * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
  * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
- * new document (`create`); a `delete` forever (never undone); a `person` removed from a site or put
- * back (see `person`). Where the name does not change it is both `oldName` and `newName`.
+ * new document (`create`); a `delete` forever (never undone); a change of who has `access` (see
+ * `access`); a `person` removed from a site or put back (see `person`). Where the name does not
+ * change it is both `oldName` and `newName`.
  */
-export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'person';
+export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'access' | 'person';
 
 /**
  * A person removed from a site (`removed`) or put back by its undo, with what they had there: their
@@ -57,7 +58,7 @@ export interface ChangeEntry {
   kind: ChangeKind;
   /**
    * What it changed: a document (`docId` is its id), a workspace (`docId` is its workspaceKey, its
-   * id `workspace.id`) or a site's people (`docId` is its siteKey).
+   * id `workspace.id`) or a site (`docId` is its siteKey, its id `site.orgId`): an access change's, or a person's removal from it.
    */
   target: 'document' | 'workspace' | 'site';
   /** Unique among the entries (random). */
@@ -82,7 +83,14 @@ export interface ChangeEntry {
   person?: PersonChange;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
-  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`). */
+  /**
+   * For an access change: what was sent (`delta`: only what changed) and what it replaced
+   * (`before`, its inverse); `guests`: who of `delta` were guests of the site (no delta makes
+   * someone a guest again, nor puts back what a site removal took: such a change is not undone).
+   * The only place other people's emails are stored: an undo needs them.
+   */
+  access?: { delta: AccessDelta; before: AccessDelta; guests?: string[] };
+  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`); for a site, its `siteKey`. */
   docId: string;
   oldName: string;
   newName: string;

@@ -124,6 +124,11 @@ describe('changing access', () => {
     expect((await send(roadmapPath, { user: editor })).body).toMatchObject({ access: 'viewers' });
   });
 
+  it('answers a maxInheritedRole of null (nothing inherited) as null, not as the default owners', async () => {
+    expect(await patch(roadmapPath, { maxInheritedRole: null })).toEqual({ status: 200, body: null });
+    expect((await send(`${roadmapPath}/access`)).body).toMatchObject({ maxInheritedRole: null });
+  });
+
   it('gives and takes a workspace role, stored on the workspace', async () => {
     const path = `/o/acme/api/workspaces/${WORKSPACES.engineering.id}`;
     expect(await patch(path, { users: { [sharedOnly.email]: 'editors' } })).toEqual({ status: 200, body: null });

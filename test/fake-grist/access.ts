@@ -91,7 +91,9 @@ export function accessApi(database: HomeDatabase) {
    * `personal` (sample `access.doc.viewer.json`). No `maxInheritedRole` on an org.
    */
   function read(target: AccessTarget, caller: Caller): object {
-    const max = target.kind === 'org' ? {} : { maxInheritedRole: (target.kind === 'doc' ? target.doc : target.workspace).maxInheritedRole ?? 'owners' };
+    // Stored null means nothing comes down: only an absent cap reads as Grist's default, owners.
+    const stored = target.kind === 'org' ? undefined : (target.kind === 'doc' ? target.doc : target.workspace).maxInheritedRole;
+    const max = target.kind === 'org' ? {} : { maxInheritedRole: stored === undefined ? 'owners' : stored };
     const role = callerRole(target, caller);
     const users = listUsers(target);
     if (role === 'owners' || role === 'editors') return { ...max, users: users.map(userJson) };

@@ -258,6 +258,8 @@ const NETWORK_MESSAGES = [
   'getDocumentAtUrl',
   'renameDocumentAtUrl',
   'undoChange',
+  'readAccess',
+  'changeAccess',
 ] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
@@ -309,6 +311,8 @@ describe('the key never leaves the background in a reply or a stored item', () =
         getDocumentAtUrl: 'bad-request',
         renameDocumentAtUrl: 'bad-request',
         undoChange: 'bad-request',
+        readAccess: 'bad-request',
+        changeAccess: 'bad-request',
       },
     ],
     [403, allFailWith('forbidden')],

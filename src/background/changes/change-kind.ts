@@ -68,6 +68,12 @@ export interface ChangeKind<T extends ChangeTarget> {
    * pass the error on as it came. May change the cached listing (a document Grist says is gone).
    */
   refused(error: ApiError, target: T): Promise<ApiError | null>;
+  /**
+   * True when the first read (readFirst) found the change would change nothing (an access change
+   * whose people all have the roles asked already): nothing was sent, and applyChange records
+   * nothing. Absent: what readFirst found there is the change, recorded as any other.
+   */
+  unchanged?(target: T): boolean;
   /** The change-log entry of the change, once Grist confirmed it (without where it was asked). */
   logEntry(target: T): Omit<NewLogEntry, keyof ChangeRecord>;
   /**

@@ -77,10 +77,12 @@ export async function logChange<T extends ChangeTarget>(kind: ChangeKind<T>, tar
 /**
  * Sends a change (sendChange), then records it in the change log and the cached listing, side by
  * side. Call it in the target's queue (oneAtATime). Out: its change-log entry's id (null when the
- * log could not be written). Throws as sendChange does; nothing is recorded then.
+ * log could not be written, or when the change turned out to change nothing: kind.unchanged).
+ * Throws as sendChange does; nothing is recorded then.
  */
 export async function applyChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T, record: ChangeRecord): Promise<string | null> {
   await sendChange(client, kind, target);
+  if (kind.unchanged?.(target)) return null;
   const [entryId] = await Promise.all([logChange(kind, target, record), kind.storeNoted([{ target, mark: kind.note(target) }])]);
   return entryId;
 }

@@ -21,13 +21,14 @@ import { applyChange } from './pipeline.ts';
 import { renameKind } from './rename.ts';
 import { trashKind } from './trash.ts';
 import { personKind } from '../sharing/remove-person.ts';
+import { accessKind } from '../sharing/access-kind.ts';
 
 /** A kind that undoes, whatever its targets. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)
 type AnyUndoingKind = UndoingKind<any>;
 
 /**
- * The kind of change that undoes an entry: its own for a rename, a move, a pin or a person's removal; the trash for a
+ * The kind of change that undoes an entry: its own for a rename, a move, a pin, an access change or a person's removal; the trash for a
  * removal (restored), a restore, a copy or a new document (moved to the trash); none for a delete
  * forever.
  */
@@ -41,6 +42,8 @@ function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
       return pinKind;
     case 'person':
       return personKind;
+    case 'access':
+      return accessKind;
     case 'delete':
       return null;
     default:

@@ -76,6 +76,12 @@ export async function patchAccess(client: GristClient, resource: AccessResource,
   await client.patch(resource.siteUrl, accessPath(resource), { delta }, anyJsonSchema);
 }
 
+/** Where a resource is, as the change log records it: its site and, but for a site, its workspace (a workspace: itself). */
+export interface AccessPlace {
+  site: { orgId: number; name: string; url: string };
+  workspace: { id: number; name: string } | null;
+}
+
 /** The account that reads and changes a resource's access, as findAccessOwner chose it. */
 export interface AccessOwner {
   /** The saved account's id. */
@@ -88,32 +94,46 @@ export interface AccessOwner {
   canChange: boolean;
   /** Its client, with its key. */
   client: GristClient;
+  /** The resource's name as that account's listing has it (a site's: its Grist name). */
+  name: string;
+  place: AccessPlace;
 }
+
+/** A workspace as the change log names it. */
+const nameAndId = ({ id, name }: { id: number; name: string }) => ({ id, name });
 
 /** The listing's site a resource names: its org on its site address, and (optionally) only `account`'s. */
 const isSiteOf = (resource: AccessResource, account?: string) => (site: SiteEntry) =>
   site.orgId === resource.orgId && site.siteUrl === resource.siteUrl && (account === undefined || site.account === account);
 
+/** One account's copy of a resource in the listing: its site, its user's role on it, its name and its workspace. */
+interface ListedCopy {
+  site: SiteEntry;
+  access: string | null | undefined;
+  name: string;
+  workspace: { id: number; name: string } | null;
+}
+
 /**
  * Where the listing has `resource`: each account's copy (in the options' order), with its user's
  * role on it (a document's or workspace's `access`, a site's own). `account`: only that account's.
  */
-function listedCopies(listing: Listing | null, resource: AccessResource, account?: string): Array<{ site: SiteEntry; access: string | null | undefined }> {
+function listedCopies(listing: Listing | null, resource: AccessResource, account?: string): ListedCopy[] {
   const sites = (listing?.sites ?? []).filter(isSiteOf(resource, account));
-  return [...new Set(sites.map((site) => site.account))].flatMap((id) => {
+  return [...new Set(sites.map((site) => site.account))].flatMap((id): ListedCopy[] => {
     switch (resource.kind) {
       case 'document': {
         const found = findDocument(listing, resource, id);
-        return found ? [{ site: found.site, access: found.document.access }] : [];
+        return found ? [{ site: found.site, access: found.document.access, name: found.document.name, workspace: nameAndId(found.workspace) }] : [];
       }
       case 'workspace': {
         const found = findWorkspace(listing, isSiteOf(resource, id), resource.workspaceId);
-        return found ? [{ site: found.site, access: found.workspace.access }] : [];
+        return found ? [{ site: found.site, access: found.workspace.access, name: found.workspace.name, workspace: nameAndId(found.workspace) }] : [];
       }
       case 'site': {
         const site = sites.find((entry) => entry.account === id)!;
         // A listing cached before sites kept their role: the personal site is its user's own all the same.
-        return [{ site, access: site.access ?? (site.personal ? 'owners' : null) }];
+        return [{ site, access: site.access ?? (site.personal ? 'owners' : null), name: site.name, workspace: null }];
       }
     }
   });
@@ -132,5 +152,7 @@ export async function findAccessOwner(resource: AccessResource, account?: string
   if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
   const id = chosen.site.account;
   const ownEmail = accounts.find((keyed) => keyed.account.id === id)?.account.user?.email ?? null;
-  return { account: id, siteUrl: chosen.site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientsFor(accounts)(id) };
+  const { site, name, workspace } = chosen;
+  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
+  return { account: id, siteUrl: site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientsFor(accounts)(id), name, place };
 }

@@ -1,12 +1,61 @@
-/** PLACEHOLDER on main while issue 43's worker branch is written: replaced by it before anything lands. */
-import { ApiError } from '../grist/api-error.ts';
-import type { AccessList } from '../../shared/sharing.ts';
+/**
+ * The pages' `readAccess` and `changeAccess` messages: who has access to a document, workspace or
+ * site of the worker's listing, read with the account that owns it; and one change of it, checked
+ * before anything is sent (the owning account, Grist's email rule, never the user's own email),
+ * then sent through the change pipeline (access-kind.ts) in the resource's queue.
+ */
+import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
+import { isGristEmail } from '../../shared/email-list.ts';
+import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
+import { ApiError } from '../grist/api-error.ts';
+import { oneAtATime } from '../pacing.ts';
+import { applyChange } from '../changes/pipeline.ts';
+import { findAccessOwner } from './access-api.ts';
+import { accessKey, accessKind, accessNow } from './access-kind.ts';
+import { isEmptyDelta } from './access-delta.ts';
 
-export function readAccess(): Promise<AccessList> {
-  return Promise.reject(new ApiError('invalid-input', 'not built yet'));
+/**
+ * The `readAccess` message: who has access to `resource` now (one request), with the first account
+ * that owns it, else the first that lists it. Throws ApiError: `not-found` when no account lists it
+ * or Grist no longer has it, `forbidden` when Grist refuses the read, or what the read met.
+ */
+export async function readAccess(resource: AccessResource): Promise<AccessList> {
+  const owner = await findAccessOwner(resource);
+  const now = await accessNow(owner.client, resource, owner.name);
+  return { resource, account: owner.account, ownEmail: owner.ownEmail, canChange: owner.canChange && !now.onlySelf, ...now };
 }
 
-export function changeAccess(): Promise<LoggedChange> {
-  return Promise.reject(new ApiError('invalid-input', 'not built yet'));
+/**
+ * Why `delta` must not be sent for `resource` by the user of `ownEmail`, as an ApiError
+ * `invalid-input` naming each email at fault; null when it may. Grist's rule for emails
+ * (email-list.ts; the public link's special user aside); never the user's own (Grist: "cannot
+ * update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid permission delta").
+ */
+export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
+  const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
+  const bad = emails.filter((email) => !isGristEmail(email));
+  if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
+  if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
+  if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
+  return null;
+}
+
+/**
+ * The `changeAccess` message: one change of `resource`'s access, with `account` (the one its list
+ * was read with), which must own it per its listing. Only what differs from what Grist has now is
+ * sent (one PATCH); nothing when nothing differs. Out: its change-log entry's id; null when nothing
+ * was sent (or the log could not be written). Throws ApiError, nothing sent: `invalid-input` for a
+ * bad or own email (naming each) or an empty change, `not-found` when `account` does not list it,
+ * `forbidden` when it does not own it; or Grist's refusals in words and what the requests met.
+ */
+export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
+  if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));
+  const owner = await findAccessOwner(resource, account);
+  const problem = deltaProblem(resource, delta, owner.ownEmail);
+  if (problem) throw problem;
+  if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
+  const key = accessKey(resource);
+  const target = { account: owner.account, key, siteUrl: owner.siteUrl, name: owner.name, resource: { ...resource, siteUrl: owner.siteUrl }, place: owner.place, delta };
+  return oneAtATime(key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
 }

@@ -1,0 +1,133 @@
+/**
+ * A change of who has access to a document, workspace or site, as one kind of change
+ * (change-kind.ts): `PATCH {site}/api/.../access` with only what changes, answered 200 `null`,
+ * owners only (grist-api.md "Access"). The access is read first, so what it replaces is known (the
+ * inverse an undo sends) and a change that changes nothing is not sent; the request is idempotent,
+ * but after a lost answer it is read back and compared, never sent again blindly.
+ */
+import { t } from '../../shared/i18n.ts';
+import { siteKey, workspaceKey, type ChangeEntry } from '../../shared/change-log.ts';
+import type { AccessDelta, AccessResource } from '../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
+import { patchAccess, readAccessOf, type AccessNow, type AccessPlace } from './access-api.ts';
+import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
+import { accessRoleWord } from '../../shared/access-words.ts';
+
+/** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */
+export interface AccessTarget extends ChangeTarget {
+  resource: AccessResource;
+  place: AccessPlace;
+  delta: AccessDelta;
+  /**
+   * What the first read found (readFirst sets it): what is sent (only what changes), its inverse,
+   * and who of it were site guests. Absent until then.
+   */
+  found?: DeltaAgainstNow;
+}
+
+/** The queue key of a resource's changes (and its log entries' docId): a document's id, a workspaceKey or a siteKey. */
+export function accessKey(resource: AccessResource): string {
+  switch (resource.kind) {
+    case 'document':
+      return resource.docId;
+    case 'workspace':
+      return workspaceKey(resource.workspaceId);
+    case 'site':
+      return siteKey(resource.orgId);
+  }
+}
+
+/** The resource a change-log entry of an access change was of. Throws ApiError `not-found` for an entry that does not say. */
+function resourceOf(entry: ChangeEntry): AccessResource {
+  const { orgId, url: siteUrl } = entry.site;
+  if (entry.target === 'site') return { kind: 'site', orgId, siteUrl };
+  if (entry.target === 'document') return { kind: 'document', orgId, siteUrl, docId: entry.docId };
+  if (!entry.workspace) throw new ApiError('not-found', t('undoEntryGone'));
+  return { kind: 'workspace', orgId, siteUrl, workspaceId: entry.workspace.id };
+}
+
+/**
+ * The access of `resource` now, read with `client`, Grist's refusals in words: 403 (but the Origin
+ * trap's) `forbidden`, 404 `not-found`. Throws what else the read met.
+ */
+export async function accessNow(client: GristClient, resource: AccessResource, name: string): Promise<AccessNow> {
+  try {
+    return await readAccessOf(client, resource);
+  } catch (error) {
+    throw (error instanceof ApiError && refusal(error, name, resource.siteUrl)) || error;
+  }
+}
+
+/** Grist's refusal of an access read or change, in words; null for what is no refusal (passed on as it came). */
+function refusal(error: ApiError, name: string, siteUrl: string): ApiError | null {
+  if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorAccessOwnersOnly', name), 403);
+  if (error.status === 404) return new ApiError('not-found', t('errorAccessGone', name, new URL(siteUrl).host), 404);
+  if (error.status !== 400) return null;
+  const said = error.serverMessage ?? '';
+  if (/cannot update own permissions/i.test(said)) return new ApiError(error.kind, t('errorAccessOwnEmail'), 400, said);
+  return new ApiError(error.kind, t('errorAccessRefused', name, said || String(error.status)), 400, said);
+}
+
+/** What the first read found; the pipeline calls readFirst before any other step that needs it. */
+function foundOf(target: AccessTarget): DeltaAgainstNow {
+  if (!target.found) throw new Error('access change sent before its first read');
+  return target.found;
+}
+
+/** Who of `delta` have neither the role it gives nor the one `other` gives now, in words: "a@b.c: Viewer". */
+function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta): string {
+  const words = Object.keys(delta.users ?? {})
+    .filter((email) => roleNow(now, email) !== delta.users![email] && roleNow(now, email) !== other.users?.[email])
+    .map((email) => `${email}: ${accessRoleWord(roleNow(now, email))}`);
+  if (delta.maxInheritedRole !== undefined && now.maxInheritedRole !== delta.maxInheritedRole && now.maxInheritedRole !== other.maxInheritedRole) {
+    words.push(t('accessInheritedNow', accessRoleWord(now.maxInheritedRole ?? null)));
+  }
+  return words.join(', ');
+}
+
+export const accessKind: UndoingKind<AccessTarget> = {
+  // Reads who has access now: only what differs is sent, and what it replaces is the undo's.
+  readFirst: async (client, target) => {
+    target.found = deltaAgainst(await readAccessOf(client, target.resource), target.delta);
+    return !isEmptyDelta(target.found.changes);
+  },
+  send: (client, target) => patchAccess(client, target.resource, foundOf(target).changes),
+  applied: async (client, target) => hasDelta(await readAccessOf(client, target.resource), foundOf(target).changes),
+  notApplied: (target) => t('errorAccessLostAnswerNotApplied', target.name),
+  refused: async (error, target) => refusal(error, target.name, target.siteUrl),
+  unchanged: (target) => isEmptyDelta(foundOf(target).changes),
+  logEntry: (target) => {
+    const { changes, before, guests } = foundOf(target);
+    const { account, key, name, place, resource } = target;
+    return {
+      account,
+      kind: 'access',
+      target: resource.kind,
+      site: place.site,
+      workspace: place.workspace,
+      docId: key,
+      oldName: name,
+      newName: name,
+      access: { delta: changes, before, ...(guests.length > 0 ? { guests } : {}) },
+    };
+  },
+  // The listing's public mark is not kept yet (another branch adds it): nothing to note or store.
+  note: () => 0,
+  storeNoted: async () => undefined,
+  undoSiteUrl: (entry) => entry.site.url,
+  // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
+  // has what was there before already.
+  inverse: async (client, entry, account, force) => {
+    const access = entry.access;
+    if (!access) throw new ApiError('not-found', t('undoEntryGone'));
+    if (access.guests?.length) throw new ApiError('invalid-input', t('undoAccessGuests', access.guests.join(', ')));
+    const resource = resourceOf(entry);
+    const now = await accessNow(client, resource, entry.newName);
+    if (hasDelta(now, access.before)) return { already: entry.newName };
+    if (!force && !hasDelta(now, access.delta)) return { conflict: { outcome: 'changed-elsewhere', current: changedElsewhere(now, access.delta, access.before) } };
+    const place = { site: entry.site, workspace: entry.workspace };
+    return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta: access.before } };
+  },
+};

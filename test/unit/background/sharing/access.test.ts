@@ -1,0 +1,229 @@
+/**
+ * sharing/access.ts and access-kind.ts: the readAccess and changeAccess messages against the fake
+ * Grist: one PATCH with only what changes, checked before anything is sent, read back after a lost
+ * answer, logged with its inverse, undone the safe way, with the owning account's key only.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { undoChange } from '../../../../src/background/changes/undo.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { changeAccess, readAccess } from '../../../../src/background/sharing/access.ts';
+import type { AccessDelta, AccessResource } from '../../../../src/shared/sharing.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
+import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+
+useWorkerGrist({ listed: true });
+
+const { owner, editor, viewer } = USERS;
+const { roadmap, leads } = DOCS;
+const acmeUrl = () => `${grist.url}/o/acme`;
+const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
+const roadmapAt = () => documentAt(roadmap.id);
+const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
+const roadmapAccess = `/o/acme/api/docs/${roadmap.id}/access`;
+
+/** The bodies of the PATCHes the server received, parsed, with their paths. */
+const sentDeltas = () => patches().map(({ path, body }) => [path, (JSON.parse(body) as { delta: AccessDelta }).delta]);
+
+/** `email`'s role given right here on Roadmap, as Grist has it now (read with Olivia's key). */
+async function roleOnRoadmap(email: string): Promise<string | null | undefined> {
+  const response = await fetch(`${grist.url}${roadmapAccess}`, { headers: { Authorization: `Bearer ${owner.apiKey}` } });
+  const body = (await response.json()) as { users: Array<{ email: string; access: string | null }> };
+  return body.users.find((user) => user.email === email)?.access;
+}
+
+/** Changes Roadmap's access in Grist itself, as someone would on Grist's own page. */
+async function changeInGrist(delta: AccessDelta): Promise<void> {
+  const response = await fetch(`${grist.url}${roadmapAccess}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ delta }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Account 1 as Olivia, her email known (a connection check said whose key it is). */
+async function signedInAsOlivia(): Promise<void> {
+  await saveAccounts([{ id: ACCOUNT_1, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } }]);
+}
+
+beforeEach(() => {
+  grist.clearRequests();
+});
+
+describe('readAccess', () => {
+  it('answers who has access, with the owning account, which may change it', async () => {
+    expect(await readAccess(roadmapAt())).toMatchObject({
+      resource: roadmapAt(),
+      account: ACCOUNT_1,
+      canChange: true,
+      onlySelf: false,
+      publicRole: null,
+      maxInheritedRole: 'owners',
+      people: [{ email: owner.email }, { email: viewer.email }, { email: editor.email }],
+    });
+    expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${roadmapAccess}`]);
+  });
+
+  it('answers a viewer only themselves, who cannot change it', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, viewer.apiKey);
+    await refreshListing();
+    expect(await readAccess(roadmapAt())).toMatchObject({ canChange: false, onlySelf: true, people: [{ email: viewer.email, role: null, inherited: 'viewers' }] });
+  });
+});
+
+describe('changeAccess', () => {
+  it('sends one PATCH with only what changes; Grist has it; the log keeps it with its inverse', async () => {
+    const delta = { users: { [editor.email]: 'editors' as const, 'new@example.com': 'viewers' as const }, maxInheritedRole: 'viewers' as const };
+    await changeInGrist({ users: { [editor.email]: 'editors' } });
+    grist.clearRequests();
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'new@example.com': 'viewers' }, maxInheritedRole: 'viewers' }]]);
+    expect(await roleOnRoadmap('new@example.com')).toBe('viewers');
+    expect((await readChangeLog())[0]).toMatchObject({
+      id: entryId,
+      kind: 'access',
+      target: 'document',
+      docId: roadmap.id,
+      newName: roadmap.name,
+      access: { delta: { users: { 'new@example.com': 'viewers' }, maxInheritedRole: 'viewers' }, before: { users: { 'new@example.com': null }, maxInheritedRole: 'owners' } },
+    });
+  });
+
+  it('sends nothing, and logs nothing, when Grist has every role asked already', async () => {
+    const before = (await readChangeLog()).length;
+    expect(await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'nobody@example.com': null }, maxInheritedRole: 'owners' } })).toEqual({ entryId: null });
+    expect(patches()).toEqual([]);
+    expect(await readChangeLog()).toHaveLength(before);
+  });
+
+  it('refuses a list with bad emails, naming each, and sends nothing', async () => {
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'good@example.com': 'viewers', 'not an email': 'viewers', '': 'editors' } } }));
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'Not an email address: not an email, . Nothing was sent.']);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it("refuses the user's own email, in any case, and sends nothing", async () => {
+    await signedInAsOlivia();
+    await refreshListing();
+    grist.clearRequests();
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'OWNER@example.com': 'viewers' } } }));
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it("says Grist's own refusal of one's own email in words, when the account's email is not known", async () => {
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [owner.email]: 'viewers' } } }));
+    expect([error.kind, error.message]).toEqual(['bad-request', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
+    expect(await roleOnRoadmap(owner.email)).toBe(null);
+  });
+
+  it('refuses inherited access on a site before sending; changes a site role', async () => {
+    const error = await failure(changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { maxInheritedRole: 'viewers' } }));
+    expect(error.kind).toBe('invalid-input');
+    expect(grist.requests).toEqual([]);
+    await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors' } } });
+    expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [viewer.email]: 'editors' } }]]);
+    expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
+  });
+
+  it('refuses an editor before sending; and says in words what Grist refuses a listing that is out of date', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, editor.apiKey);
+    await refreshListing();
+    grist.clearRequests();
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
+    expect([error.kind, error.message]).toEqual(['forbidden', `Only the owners of “${roadmap.name}” can change who has access to it.`]);
+    expect(grist.requests).toEqual([]);
+    // Ed owns Leads in his listing; Olivia takes that back in Grist since.
+    const response = await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
+    });
+    expect(response.status).toBe(200);
+    grist.clearRequests();
+    const refused = await failure(changeAccess({ resource: documentAt(leads.id), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
+    expect([refused.kind, refused.message]).toEqual(['forbidden', `Only the owners of “${leads.name}” can change who has access to it.`]);
+    expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
+  });
+
+  it('after a lost answer: reads the access back, claims the change it finds, never sends it again', async () => {
+    grist.injectFault({ method: 'PATCH', path: /\/access$/, loseAnswer: true, times: 1 });
+    expect(await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'editors' } } })).toEqual({ entryId: expect.any(String) });
+    expect(patches()).toHaveLength(1);
+    expect(grist.requests.filter(({ method, path }) => method === 'GET' && path === roadmapAccess)).toHaveLength(2);
+  });
+
+  it('after a lost answer: claims nothing when the read-back does not find the change', async () => {
+    grist.injectFault({ method: 'PATCH', path: /\/access$/, drop: true, times: 1 });
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'editors' } } }));
+    expect([error.kind, error.message]).toEqual([
+      'network',
+      `The answer from Grist was lost. Reading back who has access to “${roadmap.name}” shows the change was not made. Nothing was sent again: try again.`,
+    ]);
+    expect(patches()).toHaveLength(1);
+    expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
+    expect((await readChangeLog()).filter(({ kind }) => kind === 'access')).toEqual([]);
+  });
+
+  it("sends with the owning account's key only: the one that does not own it never sends", async () => {
+    await saveViewerThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    grist.clearRequests();
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: VIEWER_ACCOUNT, delta: { users: { 'new@example.com': 'viewers' } } }));
+    expect(error.kind).toBe('forbidden');
+    expect(grist.requests).toEqual([]);
+    await changeAccess({ resource: roadmapAt(), account: OWNER_ACCOUNT, delta: { users: { 'new@example.com': 'viewers' } } });
+    expect(grist.requests.length).toBeGreaterThan(0);
+    expect(new Set(grist.requests.map(({ apiKey }) => apiKey))).toEqual(new Set([owner.apiKey]));
+  });
+});
+
+describe('undoing an access change', () => {
+  it('puts back what was there before: one PATCH of the inverse', async () => {
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors', 'new@example.com': 'viewers' } } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored', name: roadmap.name });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { [viewer.email]: null, 'new@example.com': null } }]]);
+    expect(await roleOnRoadmap(viewer.email)).toBe(null);
+    expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
+  });
+
+  it('after a change elsewhere: says who changed, sends nothing; force sends the inverse anyway', async () => {
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } });
+    await changeInGrist({ users: { 'new@example.com': 'owners' } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'new@example.com: Owner' });
+    expect(patches()).toEqual([]);
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+    expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
+  });
+
+  it('sends nothing when it is as it was before already', async () => {
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
+    await changeInGrist({ users: { 'everyone@getgrist.com': null } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: null });
+    expect(patches()).toEqual([]);
+  });
+
+  it('refuses to undo a site change of a guest, whose grants an undo would not give back', async () => {
+    await changeInGrist({ users: { 'guest@example.com': 'viewers' } });
+    const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { 'guest@example.com': 'viewers' } } });
+    grist.clearRequests();
+    const error = await failure(undoChange({ entryId: entryId!, docId: `site:${ORGS.acme.id}` }));
+    expect(error.message).toBe('This cannot be undone: guest@example.com had access only to part of this site, which an undo would not give back. Change it in Grist.');
+    expect(grist.requests).toEqual([]);
+  });
+});
+
+describe('a workspace', () => {
+  it('is changed and undone under its workspaceKey', async () => {
+    const resource: AccessResource = { kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id };
+    const { entryId } = await changeAccess({ resource, account: ACCOUNT_1, delta: { maxInheritedRole: null } });
+    expect((await readChangeLog())[0]).toMatchObject({ target: 'workspace', docId: `workspace:${WORKSPACES.engineering.id}`, workspace: { id: WORKSPACES.engineering.id } });
+    expect(await undoChange({ entryId: entryId!, docId: `workspace:${WORKSPACES.engineering.id}` })).toMatchObject({ outcome: 'restored' });
+    expect(sentDeltas().map(([, delta]) => delta)).toEqual([{ maxInheritedRole: null }, { maxInheritedRole: 'owners' }]);
+  });
+});
