@@ -7,7 +7,7 @@
  * owns, lists it, and removes them only when asked (one request per site), with Undo. Kept in
  * memory only. Names and emails come from Grist: text only. Loaded on demand (on-demand/lazy.tsx).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
 import { roleWords, type PersonGrants, type RemovedPerson } from '../../shared/people.ts';
@@ -58,8 +58,11 @@ export function PeopleView({ store }: { store: PopupStore }) {
     };
   }, []);
 
+  // The question takes the focus; the whole preview (what the removal takes) is brought into view with it.
   useEffect(() => {
-    if (removal?.step === 'preview') questionRef.current?.focus();
+    if (removal?.step !== 'preview') return;
+    questionRef.current?.focus();
+    questionRef.current?.parentElement?.scrollIntoView?.({ block: 'nearest' });
   }, [removal?.step]);
 
   async function preview(email: string): Promise<void> {
@@ -132,6 +135,17 @@ interface PersonRowProps {
 }
 
 function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel }: PersonRowProps) {
+  const removeRef = useRef<HTMLButtonElement>(null);
+  /** True once the question was given up (Cancel, Escape): the focus goes back to the row's Remove… button. */
+  const keptRef = useRef(false);
+  useLayoutEffect(() => {
+    if (removal === null && keptRef.current) removeRef.current?.focus();
+    keptRef.current = false;
+  }, [removal]);
+  const keep = () => {
+    keptRef.current = true;
+    onCancel();
+  };
   return (
     <li class="trash-document">
       <p class="trash-name">
@@ -152,12 +166,14 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
         ))}
       </ul>
       {!person.isUser && !removal && (
-        <button type="button" class="link-button" onClick={() => void onPreview(person.email)}>
-          {t('peopleRemoveEverywhere', person.email)}
-        </button>
+        <div class="trash-actions">
+          <button type="button" class="link-button people-remove" ref={removeRef} onClick={() => void onPreview(person.email)}>
+            {t('peopleRemoveEverywhere', person.email)}
+          </button>
+        </div>
       )}
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
-      {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={onCancel} />}
+      {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />}
     </li>
   );
 }
@@ -199,7 +215,7 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
         </button>
         {!none && (
           <button type="button" class="link-button danger" aria-disabled={sending ? 'true' : undefined} onClick={() => !sending && void onRemove(grants)}>
-            {t('peopleRemoveConfirm', String(grants.sites.length))}
+            {t('peopleRemoveConfirm')}
           </button>
         )}
       </div>

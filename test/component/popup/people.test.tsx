@@ -148,17 +148,24 @@ describe('Remove <email> from all your sites…', () => {
     expect(row.textContent).toContain('Document Leads: Owner');
     expect(backend.removePerson).not.toHaveBeenCalled();
 
-    // Escape keeps them, and so does Cancel.
+    // Escape keeps them, the view still shown and the focus back on the row's Remove…; so does Cancel.
     fireEvent.keyDown(question, { key: 'Escape' });
     await settle();
     expect(screen.queryByText('Remove ed@example.com from these sites you own?')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'People' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
     expect(backend.removePerson).not.toHaveBeenCalled();
   });
 
   test('removes them from the sites listed, says so, and Undo puts them back', async () => {
     const backend = await preview();
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }] } });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove from 1 sites' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
     expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com' }] });
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
