@@ -36,10 +36,21 @@ export function PeopleView({ store }: { store: PopupStore }) {
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
 
-  // Read when shown: each listed site once (a site two accounts list is one), each drawn as it answers.
+  const shownRef = useRef(true);
+  /** Reads `list`'s sites, each drawn as it answers; what a site showed stays until its new answer. */
+  const readSites = (list: readonly ViewSite[]) => {
+    for (const site of list) {
+      void store.act('readSitePeople', site).then((access) => {
+        if (shownRef.current) setSites((now) => now.map((each) => (each.key === site.key ? { ...each, access } : each)));
+      });
+    }
+  };
+
+  // Read when shown: each listed site once (a site two accounts list is one).
   useEffect(() => {
-    let shown = true;
     const seen = new Set<string>();
     const listed = (store.listing.value?.sites ?? []).flatMap((site): ViewSite[] => {
       const key = `${site.siteUrl} ${site.orgId}`;
@@ -48,18 +59,22 @@ export function PeopleView({ store }: { store: PopupStore }) {
       return [{ key, orgId: site.orgId, siteUrl: site.siteUrl, name: site.name, access: null }];
     });
     setSites(listed);
-    for (const site of listed) {
-      void store.act('readSitePeople', site).then((access) => {
-        if (shown) setSites((now) => now.map((each) => (each.key === site.key ? { ...each, access } : each)));
-      });
-    }
+    readSites(listed);
     return () => {
-      shown = false;
+      shownRef.current = false;
     };
   }, []);
 
+  /** Reads again the sites a removal or its undo changed, so the list shows who is there now. */
+  const rereadSites = (touched: ReadonlyArray<{ orgId: number; siteUrl: string }>) => {
+    const keys = new Set(touched.map(({ orgId, siteUrl }) => `${siteUrl} ${orgId}`));
+    readSites(sites.filter(({ key }) => keys.has(key)));
+  };
+
   // The question takes the focus; the whole preview (what the removal takes) is brought into view with it.
+  // Once removed, the preview and the button that had the focus are gone: the focus goes to Undo.
   useEffect(() => {
+    if (removal?.step === 'done') undoRef.current?.focus();
     if (removal?.step !== 'preview') return;
     questionRef.current?.focus();
     questionRef.current?.parentElement?.scrollIntoView?.({ block: 'nearest' });
@@ -81,12 +96,18 @@ export function PeopleView({ store }: { store: PopupStore }) {
     if (typeof answer === 'string') {
       setRemoval({ email: grants.email, step: 'preview', grants });
       setMessage(answer);
-    } else setRemoval({ email: grants.email, step: 'done', ...answer });
+      return;
+    }
+    setRemoval({ email: grants.email, step: 'done', ...answer });
+    rereadSites(answer.removed.sites);
   }
 
-  async function undo(batchId: string): Promise<void> {
+  async function undo(removed: RemovedPerson): Promise<void> {
     setRemoval(null);
-    await store.act('undoPersonRemoval', batchId);
+    // Its Undo button goes: the focus goes to the view's note, not the top of the page.
+    noteRef.current?.focus();
+    await store.act('undoPersonRemoval', removed.batchId);
+    rereadSites(removed.sites);
   }
 
   const read = sites.flatMap(({ name, access }) => (access && typeof access === 'object' ? [{ siteName: name, access }] : []));
@@ -94,12 +115,14 @@ export function PeopleView({ store }: { store: PopupStore }) {
   const allRead = sites.every(({ access }) => access !== null);
   return (
     <>
-      <p class="quiet trash-note">{t('peopleNote')}</p>
+      <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
+        {t('peopleNote')}
+      </p>
       {message && <p class="row-error">{message}</p>}
       {removal?.step === 'done' && (
         <p>
           {removal.words}{' '}
-          <button type="button" class="link-button" onClick={() => void undo(removal.removed.batchId)}>
+          <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
             {t('undoPersonRemovalOf', removal.email)}
           </button>
         </p>

@@ -165,16 +165,29 @@ describe('Remove <email> from all your sites…', () => {
   test('removes them from the sites listed, says so, and Undo puts them back', async () => {
     const backend = await preview();
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }] } });
+    // Grist's answers from now on: Ed gone from Acme, until the undo.
+    const withEd = siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]);
+    backend.readAccess.mockResolvedValue({ ok: true, value: siteAccess(acme, [[OWN, 'Olivia', 'owners']]) });
     fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
     expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com' }] });
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
+    // The preview went with the focus: it is on Undo.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    // The site it touched is read again, and no longer lists them.
+    expect(backend.readAccess).toHaveBeenLastCalledWith(acme);
+    expect(backend.readAccess).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText('Ed')).toBeNull();
+    backend.readAccess.mockResolvedValue({ ok: true, value: withEd });
 
     backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored' }] });
     fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
     await settle();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
     expect(screen.getByRole('status').textContent).toContain('Put back on 1 of 1 sites.');
+    expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
+    expect(backend.readAccess).toHaveBeenCalledTimes(4);
+    expect(rowOf('Ed').textContent).toContain('Editor on Acme');
   });
 
   test('says when they are on no site you own, and offers nothing to send', async () => {
