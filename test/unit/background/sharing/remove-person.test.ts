@@ -4,6 +4,7 @@
  * answer is read back, not sent again; Undo this batch puts back the site role and the guest's
  * grants, and sends nothing for a person put back elsewhere since.
  */
+import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
@@ -12,7 +13,7 @@ import { readPersonGrants } from '../../../../src/background/sharing/person-gran
 import { removePerson } from '../../../../src/background/sharing/remove-person.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts } from '../../../setup/saved-key.ts';
 import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
@@ -87,6 +88,26 @@ describe('a site the account does not own', () => {
   });
 });
 
+describe('two accounts that both list a site', () => {
+  it('reads and removes with the key of the account that owns it, though the viewer’s account comes first', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: VIEWER_ACCOUNT, settings, apiKey: viewer.apiKey, user: { name: viewer.name, email: viewer.email } },
+      { id: OWNER_ACCOUNT, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
+    ]);
+    await refreshListing();
+    grist.clearRequests();
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants.sites.map(({ account, siteName }) => [account, siteName])).toEqual([[OWNER_ACCOUNT, 'Acme Corp']]);
+    await removePerson({ email: editor.email, sites: grants.sites });
+    expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
+    // Acme is read and changed with Olivia's key only (Victor's own personal site, with his).
+    const acmeRequests = grist.requests.filter(({ path }) => path.startsWith('/o/acme/') && path.endsWith('/access'));
+    expect(acmeRequests.length).toBeGreaterThan(0);
+    expect(new Set(acmeRequests.map(({ apiKey }) => apiKey))).toEqual(new Set([owner.apiKey]));
+  });
+});
+
 describe('removing a person from all your sites, and Undo', () => {
   beforeEach(() => signIn(owner.apiKey));
 
@@ -117,6 +138,39 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(sent()).toEqual([[`/o/globex/api/docs/${projectBeta.id}/access`, { delta: { users: { [sharedOnly.email]: 'owners' } } }]]);
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('owners');
     expect(grist.org(globex.id)?.members[sharedOnly.id]).toBeUndefined();
+  });
+
+  it('is one request per site the person is on, each site with its own grants logged', async () => {
+    // Ed is also given a Globex document: two sites to remove him from.
+    await fetch(`${grist.url}/o/globex/api/docs/${projectAlpha.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
+    });
+    grist.clearRequests();
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants.sites.map(({ siteName, role }) => [siteName, role])).toEqual([
+      ['Acme Corp', 'editors'],
+      ['Globex Inc', 'guests'],
+    ]);
+    const removed = await removePerson({ email: editor.email, sites: grants.sites });
+    expect(removed.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
+    expect(sent().map(([path]) => path)).toEqual(expect.arrayContaining([`/o/acme/api/orgs/${acme.id}/access`, `/o/globex/api/orgs/${globex.id}/access`]));
+    expect(patches()).toHaveLength(2);
+    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBeUndefined();
+    await undoBatch({ batchId: removed.batchId });
+    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBe('viewers');
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+  });
+
+  it('keeps other people’s emails out of storage: only the change log’s undo holds them', async () => {
+    await readPersonGrants({ email: sharedOnly.email });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(sharedOnly.email);
+    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    const stored = await fakeBrowser.storage.local.get(null);
+    const holding = Object.keys(stored).filter((key) => JSON.stringify(stored[key]).includes(sharedOnly.email));
+    // A batch's entries are stored apart, under its id (change-log-items.ts batchLogItem).
+    expect(holding).toEqual([`changeLog:${removed.batchId}`]);
   });
 
   it('after a lost answer: reads the site back, reports it removed, sends it once', async () => {
