@@ -100,6 +100,14 @@ export function sitesFor(listing: Listing | null, accounts: readonly KeyedAccoun
 }
 
 /**
+ * The site `key` names among sitesFor's, with the account to read it with (only `account`'s, when
+ * given); undefined when none: not listed, someone else's, or the person is the user.
+ */
+export function siteFor(listing: Listing | null, accounts: readonly KeyedAccount[], email: string, key: { orgId: number; siteUrl: string }, account?: string) {
+  return sitesFor(listing, accounts, email).find(({ site }) => site.orgId === key.orgId && site.siteUrl === key.siteUrl && (account === undefined || site.account === account));
+}
+
+/**
  * The `readPersonGrants` message. In: an email. Out: what that person has on every listed site its
  * account owns (one request for the site's access, then its workspaces' and documents' as
  * grantsOn says), and the owned sites that could not be read. Sites not owned are not named. Throws

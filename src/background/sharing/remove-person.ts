@@ -19,7 +19,7 @@ import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { applyChange } from '../changes/pipeline.ts';
 import { patchAccess, readAccessOf } from './access-api.ts';
-import { personIn, personOnSite, refuseOwnEmail, sitesFor } from './person-grants.ts';
+import { personIn, personOnSite, refuseOwnEmail, siteFor } from './person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
 export interface PersonTarget extends ChangeTarget {
@@ -94,7 +94,7 @@ export const personKind: UndoingKind<PersonTarget> = {
     }
     // Undoing a put-back removes them again, with what they have now (read first, as any removal).
     const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-    const found = sitesFor(listing, accounts, person.email).find((each) => each.site.account === account && each.site.orgId === site.orgId && each.site.siteUrl === site.url);
+    const found = siteFor(listing, accounts, person.email, { orgId: site.orgId, siteUrl: site.url }, account);
     if (!found) throw new ApiError('not-configured', t('undoSiteNotConfigured', new URL(site.url).host));
     const now = await personOnSite(client, found.site, person.email, found.ownEmail);
     if (!now.owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
@@ -111,9 +111,8 @@ export const personKind: UndoingKind<PersonTarget> = {
 async function removeFromSite(request: PersonSiteKey, email: string, batchId: string): Promise<PersonRemoval> {
   const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
   const clientOf = clientsFor(accounts);
-  const candidates = sitesFor(listing, accounts, email).filter(({ site }) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
   try {
-    const found = candidates[0];
+    const found = siteFor(listing, accounts, email, request);
     if (!found) {
       const listed = listing?.sites.find((site) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
       throw listed ? new ApiError('forbidden', t('errorCannotRemovePerson', listed.name), 403) : new ApiError('not-found', t('errorNotInList'));
