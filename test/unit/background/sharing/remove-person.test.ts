@@ -163,6 +163,20 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
   });
 
+  it('puts back a site role of members, which gives nothing inside the site', async () => {
+    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [viewer.email]: 'members' } } }),
+    });
+    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    expect(grist.org(acme.id)?.members[viewer.id]).toBeUndefined();
+    grist.clearRequests();
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(sent()).toEqual([[`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [viewer.email]: 'members' } } }]]);
+    expect(grist.org(acme.id)?.members[viewer.id]).toBe('members');
+  });
+
   it('keeps other people’s emails out of storage: only the change log’s undo holds them', async () => {
     await readPersonGrants({ email: sharedOnly.email });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(sharedOnly.email);
