@@ -195,6 +195,25 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(calls('GET', `/o/acme/api/orgs/${acme.id}/access`)).toBe(2);
   });
 
+  it('after a proxy’s 504 that Grist never saw: reads the site back, says they were not removed, sends it once', async () => {
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, status: 504, times: 1 });
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
+    expect(patches()).toHaveLength(1);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(await readChangeLog()).toEqual([]);
+  });
+
+  it('an Undo whose last answer was lost reads every grant back, claims it, and sends nothing twice', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    grist.clearRequests();
+    grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, loseAnswer: true, times: 1 });
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(patches()).toHaveLength(2);
+    expect(calls('GET', `/o/acme/api/docs/${leads.id}/access`)).toBe(1);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
   it('sends nothing when they were put back on the site elsewhere since', async () => {
     const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
     await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
