@@ -12,7 +12,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
 import { findAccessOwner } from './access-api.ts';
-import { accessKey, accessKind, accessNow } from './access-kind.ts';
+import { accessKind, accessNow, accessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
 
 /**
@@ -60,7 +60,6 @@ export async function changeAccess({ resource, account, delta }: { resource: Acc
   const problem = deltaProblem(resource, delta, owner.ownEmail);
   if (problem) throw problem;
   if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
-  const key = accessKey(resource);
-  const target = { account: owner.account, key, siteUrl: owner.siteUrl, name: owner.name, resource: { ...resource, siteUrl: owner.siteUrl }, place: owner.place, delta };
-  return oneAtATime(key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
+  const target = accessTarget(owner, resource, delta);
+  return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
 }
