@@ -21,6 +21,8 @@ import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
 import { changeAccess, readAccess } from './sharing/access.ts';
+import { readPersonGrants } from './sharing/person-grants.ts';
+import { removePerson } from './sharing/remove-person.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { createWorkspace } from './changes/new-workspace.ts';
 import { removeWorkspace, restoreWorkspace } from './changes/workspace-trash.ts';
@@ -78,6 +80,8 @@ browser.runtime.onMessage.addListener(
       readTrash,
       readAccess,
       changeAccess,
+      readPersonGrants,
+      removePerson,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,

@@ -44,6 +44,10 @@ const accessResource = v.variant('kind', [
   v.object({ kind: v.literal('workspace'), orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) }),
   v.object({ kind: v.literal('site'), orgId: v.number(), siteUrl: v.string() }),
 ]);
+
+/** The most sites one removal of a person names: the People view's bench reads 200; a listing holds no more than some hundreds. */
+const MAX_PERSON_SITES = 1000;
+
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
   getSettings: v.null(),
@@ -70,6 +74,11 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   readTrash: v.null(),
   readAccess: accessResource,
   changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDeltaSchema }),
+  readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)) }),
+  removePerson: v.object({
+    email: v.pipe(v.string(), v.minLength(1)),
+    sites: v.pipe(v.array(v.object({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PERSON_SITES)),
+  }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
   renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
   readChangeLog: v.null(),

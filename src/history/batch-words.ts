@@ -58,6 +58,7 @@ const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   remove: RUN_WORDS.trash.undone,
   restore: 'bulkRestoreUndoSummary',
   copy: RUN_WORDS.copy.undone,
+  person: 'peopleUndoSummary',
 };
 
 /**
@@ -68,6 +69,8 @@ const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
 export function batchHeading(batch: readonly ChangeLogItem[], log: readonly ChangeLogItem[]): string {
   const first = batch[0];
   if (!first) return '';
+  // A person removed from every site (or put back by its undo): no bulk run's kind.
+  if (first.person) return t(first.person.removed ? 'historyBatchPersonRemoved' : 'historyBatchPersonPutBack', first.person.email, String(batch.length));
   const undone = first.source === 'undo' ? undoneRunKind(batch, log) : undefined;
   const words = undone === undefined ? HEADINGS[runKind(first)].run : undone === null ? UNDO_OF_ANY : HEADINGS[undone].undo;
   const [one, many] = words;

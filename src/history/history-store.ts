@@ -44,6 +44,7 @@ const ENTRY_UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   copy: 'copyUndone',
   create: 'createUndone',
   access: 'accessUndone',
+  person: 'personPutBack',
 };
 
 /**

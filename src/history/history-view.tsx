@@ -118,6 +118,9 @@ const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   delete: 'historyDeleted',
 };
 
+/** What the history says was done to a person on a site: removed from it, or put back on it. */
+const personWords = (entry: ChangeLogItem): MessageKey | undefined => (entry.person ? (entry.person.removed ? 'historyPersonRemoved' : 'historyPersonPutBack') : undefined);
+
 /** The accessible name of an entry's Undo, by its kind: "Undo moving “Leads” to trash". */
 function undoLabel(entry: ChangeLogItem): string {
   const words: Record<ChangeLogItem['kind'], MessageKey> = {
@@ -129,6 +132,7 @@ function undoLabel(entry: ChangeLogItem): string {
     copy: 'undoCopyOf',
     create: 'undoCreateOf',
     access: 'undoAccessOf',
+    person: entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf',
     // Never offered (cannotUndo).
     delete: 'undo',
   };
@@ -140,8 +144,8 @@ const place = (site: string, workspace: string | undefined) => [site, workspace]
 
 function Entry({ store, entry, state, afterwards }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
-  // Trash, restore, pin, copy, new document, delete: what was done, in words; an access change says what it changed.
-  const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : KIND_WORDS[entry.kind];
+  // Trash, restore, pin, copy, new document, delete, a person removed or put back: what was done, in words; an access change says what it changed.
+  const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : (KIND_WORDS[entry.kind] ?? personWords(entry));
   const access = entry.kind === 'access' ? accessChangeWords(entry) : null;
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
   const where = entry.target === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);

@@ -9,7 +9,7 @@ import { StatusArea } from './status/status-area.tsx';
 import type { PopupStore } from './store-types.ts';
 
 /**
- * The History and Trash views (view-panel.tsx), loaded when first shown: most popups
+ * The History, Trash and People views (view-panel.tsx), loaded when first shown: most popups
  * never open them, so their code is not part of what every popup loads and parses.
  */
 const ViewPanel = onDemand(() => import('./panels/view-panel.tsx').then((module) => module.ViewPanel));
@@ -17,7 +17,7 @@ const ViewPanel = onDemand(() => import('./panels/view-panel.tsx').then((module)
 const SharePanel = onDemand(() => import('./panels/share-panel.tsx').then((module) => module.SharePanel));
 
 /** A view shown in place of the list. */
-type Panel = 'history' | 'trash';
+type Panel = 'history' | 'trash' | 'people';
 
 /**
  * Renders the popup from `store`; call `store.start()` to load the listing. The History and the
@@ -26,9 +26,9 @@ type Panel = 'history' | 'trash';
  */
 export function App({ store }: { store: PopupStore }) {
   const searchRef = useRef<HTMLInputElement>(null);
-  /** The view shown in place of the list: the history, the trash, or none. */
+  /** The view shown in place of the list: the history, the trash, the people, or none. */
   const [panel, setPanel] = useState<Panel | null>(null);
-  const openers = { history: useRef<HTMLButtonElement>(null), trash: useRef<HTMLButtonElement>(null) };
+  const openers = { history: useRef<HTMLButtonElement>(null), trash: useRef<HTMLButtonElement>(null), people: useRef<HTMLButtonElement>(null) };
   /** A title bar button that shows its panel, or the list again. */
   const toggle = (name: Panel) => ({
     'aria-pressed': panel === name,
@@ -74,6 +74,7 @@ export function App({ store }: { store: PopupStore }) {
           />
           <TitleBarButton icon="history" label={t('historyTitle')} tooltip={t('historyTitle')} {...toggle('history')} />
           <TitleBarButton icon="trash" label={t('trash')} tooltip={t('trash')} {...toggle('trash')} />
+          <TitleBarButton icon="people" label={t('peopleTitle')} tooltip={t('peopleTooltip')} {...toggle('people')} />
           <TitleBarButton icon="bulk" label={t('bulkTitle')} tooltip={t('bulkOpenTooltip')} onClick={() => store.openBulkChanges()} />
           <TitleBarButton icon="options" label={t('options')} tooltip={t('optionsTooltip')} onClick={() => store.openOptions()} />
         </div>

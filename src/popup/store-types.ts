@@ -31,7 +31,11 @@ export type ActName =
   | 'restoreWorkspace'
   | 'deleteForever'
   | 'readAccess'
-  | 'changeShare';
+  | 'changeShare'
+  | 'readSitePeople'
+  | 'readPersonGrants'
+  | 'removePerson'
+  | 'undoPersonRemoval';
 /** A change's arguments after its context, which `act` passes itself. */
 export type ActionArguments<K extends ActName> = Parameters<PopupChanges[K]> extends [unknown, ...infer Rest] ? Rest : never;
 

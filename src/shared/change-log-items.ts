@@ -34,6 +34,15 @@ export interface StoredChangeLog {
 
 const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
 const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
+const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
+/** A person removed from a site or put back (PersonChange). */
+const personSchema = v.object({
+  email: v.string(),
+  removed: v.boolean(),
+  role: v.picklist(['owners', 'editors', 'viewers', 'members', 'guests'] as const),
+  workspaces: v.array(v.object({ id: v.number(), name: v.string(), role: grantRole })),
+  documents: v.array(v.object({ id: v.string(), name: v.string(), role: grantRole, workspaceId: v.number() })),
+});
 
 /**
  * The schema of an entry: what it has held since the rename history's version 1, and `extra`.
@@ -56,6 +65,7 @@ const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
   undoneBy: v.optional(v.string()),
   pinned: v.optional(v.boolean()),
   copyOf: v.optional(v.object({ docId: v.string(), site: logSiteSchema })),
+  person: v.optional(personSchema),
   ...extra,
   });
 
@@ -78,7 +88,7 @@ function entriesOf<T>(schema: v.GenericSchema<unknown, T>, most: number) {
 
 /** The schema of a change-log entry. */
 const changeEntrySchema = /* @__PURE__ */ entrySchema({
-  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete', 'access'] satisfies ChangeKind[]),
+  kind: v.picklist(['rename', 'move', 'remove', 'restore', 'pin', 'copy', 'create', 'delete', 'access', 'person'] satisfies ChangeKind[]),
   target: v.picklist(['document', 'workspace', 'site']),
   access: v.optional(v.object({ delta: accessDeltaSchema, before: accessDeltaSchema, guests: v.optional(v.array(v.string())) })),
 });

@@ -7,7 +7,8 @@
 import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
-import type { AccessDelta } from './sharing.ts';
+import type { DocumentGrant, WorkspaceGrant } from './people.ts';
+import type { AccessDelta, ListedRole } from './sharing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -33,16 +34,31 @@ export function siteKey(orgId: number): string {
  * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
  * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
  * new document (`create`); a `delete` forever (never undone); a change of who has `access` (see
- * `access`). Where the name does not change it is both `oldName` and `newName`.
+ * `access`); a `person` removed from a site or put back (see `person`). Where the name does not
+ * change it is both `oldName` and `newName`.
  */
-export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'access';
+export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'access' | 'person';
+
+/**
+ * A person removed from a site (`removed`) or put back by its undo, with what they had there: their
+ * site role and their workspace and document grants, read before the removal (Grist's removal at
+ * the site takes them all and they cannot be read afterwards, grist-api.md "Guests and whole
+ * sites"). The only place other people's emails are stored.
+ */
+export interface PersonChange {
+  email: string;
+  removed: boolean;
+  role: ListedRole;
+  workspaces: WorkspaceGrant[];
+  documents: DocumentGrant[];
+}
 
 /** One change to a document or workspace that Grist confirmed. */
 export interface ChangeEntry {
   kind: ChangeKind;
   /**
    * What it changed: a document (`docId` is its id), a workspace (`docId` is its workspaceKey, its
-   * id `workspace.id`) or, for an access change, a site (`docId` is its siteKey, its id `site.orgId`).
+   * id `workspace.id`) or a site (`docId` is its siteKey, its id `site.orgId`): an access change's, or a person's removal from it.
    */
   target: 'document' | 'workspace' | 'site';
   /** Unique among the entries (random). */
@@ -63,6 +79,8 @@ export interface ChangeEntry {
   to?: DocumentPlace;
   /** For a pin: true when it pinned the document, false when it unpinned it. */
   pinned?: boolean;
+  /** For a person removed from the site or put back: who, and what they had there. */
+  person?: PersonChange;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
   /**

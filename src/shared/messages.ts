@@ -8,6 +8,7 @@ import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, B
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
+import type { PersonGrants, PersonSiteKey, RemovedPerson } from './people.ts';
 import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -193,6 +194,18 @@ export interface Protocol {
    * compared, never sent blindly. Logged with its inverse, so it can be undone.
    */
   changeAccess: { request: { resource: AccessResource; account: string; delta: AccessDelta }; response: LoggedChange };
+  /**
+   * What one person has on every listed site its account owns (their site role, and the workspace
+   * and document grants a removal takes with them), read afresh; sites not owned are never named.
+   * Refused (`invalid-input`) for the user's own email.
+   */
+  readPersonGrants: { request: { email: string }; response: PersonGrants };
+  /**
+   * Removes one person from the sites named (one request per site, each checked against the listing
+   * and its owners, what they have read first and logged for the undo), as one batch: `undoBatch`
+   * puts them back. Refused (`invalid-input`) for the user's own email.
+   */
+  removePerson: { request: { email: string; sites: PersonSiteKey[] }; response: RemovedPerson };
   /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
   readTrash: { request: null; response: TrashSite[] };
   /**

@@ -12,6 +12,9 @@ import type { Role, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-d
 /** What an access request is about: the resource, found and allowed by the server's own look-ups. */
 export type AccessTarget = { kind: 'doc'; doc: SeedDoc } | { kind: 'workspace'; workspace: SeedWorkspace } | { kind: 'org'; org: SeedOrg };
 
+/** A role on a site: a document's, or `members` (grist-api.md "Access"). */
+type SiteRole = Role | 'members';
+
 interface AccessUser {
   user: SeedUser;
   access: string | null;
@@ -101,24 +104,34 @@ export function accessApi(database: HomeDatabase) {
   }
 
   /** Checks a whole delta before anything is stored: one bad entry changes nothing. Out: its users, by email. */
-  function validate(target: AccessTarget, caller: Caller, delta: Record<string, unknown>): Array<[string, Role | null]> {
+  function validate(target: AccessTarget, caller: Caller, delta: Record<string, unknown>): Array<[string, SiteRole | null]> {
     if (target.kind === 'org' && 'maxInheritedRole' in delta) throw new GristError(400, 'invalid permission delta');
     // Assumed message: grist-api.md does not give Grist's answer to an unknown maxInheritedRole.
     if ('maxInheritedRole' in delta && !ROLES.includes(delta.maxInheritedRole as Role | null)) throw new GristError(400, 'invalid permission delta');
     const users = Object.entries((delta.users ?? {}) as Record<string, unknown>);
     for (const [email, role] of users) {
       if (!EMAIL.test(email)) throw new GristError(400, 'Invalid email address included');
-      if (!ROLES.includes(role as Role | null)) throw new GristError(400, `Invalid user role ${String(role)}`);
+      // grist-api.md "Refused": `members` is a site's role only.
+      const known = ROLES.includes(role as Role | null) || (target.kind === 'org' && role === 'members');
+      if (!known) throw new GristError(400, `Invalid user role ${String(role)}`);
       if (email.toLowerCase() === caller.email.toLowerCase()) throw new GristError(400, 'Bad request: cannot update own permissions');
     }
-    return users as Array<[string, Role | null]>;
+    return users as Array<[string, SiteRole | null]>;
   }
 
-  /** Gives `role` to (or, null, takes it from) one user on the target; at a site, null also takes every grant inside it. */
-  function setRole(target: AccessTarget, userId: number, role: Role | null): void {
-    const grants = target.kind === 'org' ? target.org.members : target.kind === 'doc' ? target.doc.shares : (target.workspace.shares ??= {});
-    if (role) grants[userId] = role;
-    else delete grants[userId];
+  /**
+   * Gives `role` to (or, null, takes it from) one user on the target (`members` only on a site:
+   * validate refuses it elsewhere); at a site, null also takes every grant inside it.
+   */
+  function setRole(target: AccessTarget, userId: number, role: SiteRole | null): void {
+    if (target.kind === 'org') {
+      if (role) target.org.members[userId] = role;
+      else delete target.org.members[userId];
+    } else {
+      const grants = target.kind === 'doc' ? target.doc.shares : (target.workspace.shares ??= {});
+      if (role) grants[userId] = role as Role;
+      else delete grants[userId];
+    }
     if (target.kind !== 'org' || role) return;
     for (const workspace of database.workspacesOf(target.org)) delete workspace.shares?.[userId];
     // Documents in the trash too: a restored document must not bring the person back.

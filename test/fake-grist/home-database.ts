@@ -94,6 +94,8 @@ export class HomeDatabase {
    */
   workspaceInherited(workspace: SeedWorkspace, userId: number): Role | null {
     const role = this.orgOfWorkspace(workspace).members[userId];
+    // A site's `members` role gives nothing inside it.
+    if (role === 'members') return null;
     return role === 'owners' ? role : capped(role, workspace.maxInheritedRole);
   }
 

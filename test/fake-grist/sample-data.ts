@@ -36,8 +36,11 @@ export interface SeedOrg {
   ownerId: number | null;
   createdAt: string;
   updatedAt: string;
-  /** Team members by user id; their role applies to every workspace and document of the org. */
-  members: Record<number, Role>;
+  /**
+   * Team members by user id; their role applies to every workspace and document of the org, but
+   * `members`: a member given nothing by it (grist-api.md "Access": a site's own role).
+   */
+  members: Record<number, Role | 'members'>;
   /**
    * What the site's plan refuses a document moved in from another site (grist-api.md "Moving a
    * document"): past `maxDocs` documents, a document shared with more than `maxExternalShares`

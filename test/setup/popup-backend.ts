@@ -29,5 +29,7 @@ export function popupBackendMocks() {
     deleteDocument: vi.fn(),
     readAccess: vi.fn(),
     changeAccess: vi.fn(),
+    readPersonGrants: vi.fn(),
+    removePerson: vi.fn(),
   };
 }

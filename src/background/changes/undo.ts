@@ -20,6 +20,7 @@ import { pinKind } from './pin.ts';
 import { applyChange } from './pipeline.ts';
 import { renameKind } from './rename.ts';
 import { trashKind } from './trash.ts';
+import { personKind } from '../sharing/remove-person.ts';
 import { accessKind } from '../sharing/access-kind.ts';
 import { workspaceTrashKind } from './workspace-trash.ts';
 
@@ -28,9 +29,9 @@ import { workspaceTrashKind } from './workspace-trash.ts';
 type AnyUndoingKind = UndoingKind<any>;
 
 /**
- * The kind of change that undoes an entry: its own for a rename, a move, a pin or an access change;
- * the trash for a removal (restored), a restore, a copy or a new document (moved to the trash), the
- * workspace trash for a workspace's; none for a delete forever.
+ * The kind of change that undoes an entry: its own for a rename, a move, a pin, an access change or
+ * a person's removal; the trash for a removal (restored), a restore, a copy or a new document (moved
+ * to the trash), the workspace trash for a workspace's; none for a delete forever.
  */
 function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
   switch (entry.kind) {
@@ -40,6 +41,8 @@ function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
       return moveKind;
     case 'pin':
       return pinKind;
+    case 'person':
+      return personKind;
     case 'access':
       return accessKind;
     case 'delete':

@@ -86,6 +86,8 @@ export type ChangeBackend = Pick<
   | 'deleteDocument'
   | 'readAccess'
   | 'changeAccess'
+  | 'readPersonGrants'
+  | 'removePerson'
 > &
   HistoryBackend;
 

@@ -18,7 +18,7 @@ export function TitleBarButton({
   tooltip,
   buttonRef,
   ...rest
-}: { icon: 'refresh' | 'history' | 'trash' | 'bulk' | 'options'; label: string; tooltip: string; buttonRef?: Ref<HTMLButtonElement> } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { icon: 'refresh' | 'history' | 'trash' | 'people' | 'bulk' | 'options'; label: string; tooltip: string; buttonRef?: Ref<HTMLButtonElement> } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type="button" class="icon-button" aria-label={label} title={tooltip} ref={buttonRef} {...rest}>
       <span class={`icon icon-line icon-${icon}`} aria-hidden="true" />

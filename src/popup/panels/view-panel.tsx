@@ -1,5 +1,5 @@
 /**
- * A view the popup shows in place of its list (its title bar's History or Trash button): its
+ * A view the popup shows in place of its list (its title bar's History, Trash or People button): its
  * heading, Back to documents, and the view itself. Escape leaves it too, unless what had the focus
  * took the key first (a question's Cancel, the search box's clearing): its default prevented,
  * since Chrome would close the whole popup. Loaded on demand (on-demand/lazy.tsx), with the views.
@@ -9,25 +9,28 @@ import { useDocumentEscape } from './document-escape.ts';
 import { PopupHistory } from './popup-history.tsx';
 import type { PopupStore } from '../store-types.ts';
 import { TrashView } from './trash-view.tsx';
+import { PeopleView } from './people-view.tsx';
 
 export interface ViewPanelProps {
   store: PopupStore;
-  panel: 'history' | 'trash';
+  panel: 'history' | 'trash' | 'people';
   /** Shows the list again (Back, Escape). */
   onLeave: () => void;
 }
+
+const HEADINGS = { history: 'historyTitle', trash: 'trash', people: 'peopleTitle' } as const;
 
 export function ViewPanel({ store, panel, onLeave }: ViewPanelProps) {
   useDocumentEscape(onLeave);
   return (
     <section class="history-panel" aria-labelledby={`${panel}-heading`}>
       <div class="panel-heading">
-        <h2 id={`${panel}-heading`}>{t(panel === 'trash' ? 'trash' : 'historyTitle')}</h2>
+        <h2 id={`${panel}-heading`}>{t(HEADINGS[panel])}</h2>
         <button type="button" class="link-button" onClick={onLeave}>
           {t('backToDocuments')}
         </button>
       </div>
-      {panel === 'trash' ? <TrashView store={store} /> : <PopupHistory store={store} />}
+      {panel === 'trash' ? <TrashView store={store} /> : panel === 'people' ? <PeopleView store={store} /> : <PopupHistory store={store} />}
     </section>
   );
 }

@@ -167,6 +167,24 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(screen.getByText('Restored “\u2068Leads\u2069” from the trash.')).toBeTruthy();
   });
 
+  test('a person removed from all your sites: each site’s entry says who and where, the batch is headed by them, Undo names them (issue 43)', async () => {
+    const GLOBEX = { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' };
+    const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [] };
+    const removal = (id: string, site: typeof ACME) => ({
+      ...entry(id, 'remove', 'ed@example.com', { batchId: 'people-1' }),
+      kind: 'person',
+      target: 'site',
+      site,
+      workspace: null,
+      docId: `site:${site.orgId}`,
+      person,
+    });
+    const { list } = await openHistory([removal('p1', ACME), removal('p2', GLOBEX)]);
+    expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual(['ed@example.com removed from 2 sites']);
+    expect([...list.querySelectorAll('.history-entry .history-names')].map((names) => names.textContent)).toEqual(['ed@example.com removed from Acme', 'ed@example.com removed from Globex']);
+    expect(within(list).getAllByRole('button', { name: /^Undo removing/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Undo removing ed@example.com', 'Undo removing ed@example.com']);
+  });
+
   test('an undo’s entry says plainly that it undid an earlier change; an empty history speaks of changes', async () => {
     const { list } = await openHistory([entry('e2', 'restore', 'Leads', { source: 'undo' })]);
     expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · as the undo of an earlier change');
@@ -176,12 +194,13 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
   });
 });
 
-describe('leaving the History and the Trash (issue 41)', () => {
+describe('leaving the History, the Trash and the People view (issues 41, 43)', () => {
   /** Opens the view of header button `name`, its content read. Out: the button. */
-  async function openView(name: 'History' | 'Trash') {
+  async function openView(name: 'History' | 'Trash' | 'People') {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     popup.backend.readTrash.mockResolvedValue({ ok: true, value: [] });
+    popup.backend.readAccess.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Not read.' } });
     const opener = screen.getByRole('button', { name });
     await act(async () => {
       fireEvent.click(opener);
@@ -193,7 +212,7 @@ describe('leaving the History and the Trash (issue 41)', () => {
   }
   const listShown = () => screen.queryByRole('link', { name: 'Open Budget' }) !== null;
 
-  test.each(['History', 'Trash'] as const)('Escape leaves the %s for the list, the focus on the button that opened it; the popup stays open', async (name) => {
+  test.each(['History', 'Trash', 'People'] as const)('Escape leaves the %s for the list, the focus on the button that opened it; the popup stays open', async (name) => {
     const opener = await openView(name);
     expect(listShown()).toBe(false);
     // Handled (its default prevented): Chrome would close the popup.
@@ -204,7 +223,7 @@ describe('leaving the History and the Trash (issue 41)', () => {
     expect(opener.getAttribute('aria-pressed')).toBe('false');
   });
 
-  test.each(['History', 'Trash'] as const)('the %s has a visible Back to documents button, which leaves it the same way', async (name) => {
+  test.each(['History', 'Trash', 'People'] as const)('the %s has a visible Back to documents button, which leaves it the same way', async (name) => {
     const opener = await openView(name);
     const back = within(screen.getByRole('region', { name })).getByRole('button', { name: 'Back to documents' });
     fireEvent.click(back);

@@ -1,0 +1,145 @@
+/**
+ * Removing a person from a site, and putting them back, as one kind of change (change-kind.ts).
+ * The removal is one `PATCH {site}/api/orgs/<orgId>/access` with `{"<email>": null}`, which takes
+ * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
+ * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
+ * role first, then each workspace grant, then each document grant, one PATCH each. Every access
+ * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed.
+ * Also the People view's `removePerson` message.
+ */
+import { siteKey, type ChangeEntry, type PersonChange } from '../../shared/change-log.ts';
+import { t } from '../../shared/i18n.ts';
+import { roleWords, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
+import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { readListing } from '../listing/listing-cache.ts';
+import { oneAtATime } from '../pacing.ts';
+import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
+import { applyChange } from '../changes/pipeline.ts';
+import { patchAccess, readAccessOf } from './access-api.ts';
+import { personIn, personOnSite, refuseOwnEmail, siteFor } from './person-grants.ts';
+
+/** A person removed from a site (`removed`), or put back with what they had there. */
+export interface PersonTarget extends ChangeTarget {
+  /** `name` is the person's email, as the history names the change; this is the site's name. */
+  siteName: string;
+  orgId: number;
+  email: string;
+  removed: boolean;
+  /** What they had on the site (read before the removal), which the undo puts back. */
+  had: Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
+}
+
+/** One PATCH of a change: the resource, and the role it gives the person there (null: none). */
+interface Step {
+  resource: AccessResource;
+  role: SiteRole | null;
+}
+
+/**
+ * The PATCHes a change is, in order: a removal, one at the site; a restore, the site role (none for
+ * a guest: Grist makes a guest of whoever is given something inside), then each workspace, then
+ * each document.
+ */
+function stepsOf({ orgId, siteUrl, removed, had }: PersonTarget): Step[] {
+  const site = (role: SiteRole | null): Step => ({ resource: { kind: 'site', orgId, siteUrl }, role });
+  if (removed) return [site(null)];
+  return [
+    ...(had.role === 'guests' ? [] : [site(had.role)]),
+    ...had.workspaces.map(({ id, role }): Step => ({ resource: { kind: 'workspace', orgId, siteUrl, workspaceId: id }, role })),
+    ...had.documents.map(({ id, role }): Step => ({ resource: { kind: 'document', orgId, siteUrl, docId: id }, role })),
+  ];
+}
+
+/** Whether Grist has `step` now: the person's role right there is the step's (absent for none). */
+async function stepHolds(client: GristClient, email: string, { resource, role }: Step): Promise<boolean> {
+  const here = personIn((await readAccessOf(client, resource)).people, email);
+  return role === null ? here === undefined : here?.role === role;
+}
+
+export const personKind: UndoingKind<PersonTarget> = {
+  send: async (client, target) => {
+    for (const step of stepsOf(target)) {
+      await patchAccess(client, step.resource, { users: { [target.email]: step.role } });
+    }
+  },
+  applied: async (client, target) => {
+    for (const step of stepsOf(target)) if (!(await stepHolds(client, target.email, step))) return false;
+    return true;
+  },
+  notApplied: (target) => t(target.removed ? 'errorPersonLostAnswerNotRemoved' : 'errorPersonLostAnswerNotRestored', target.email, target.siteName),
+  refused: async (error, target) => {
+    if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorCannotRemovePerson', target.siteName), 403);
+    if (error.status === 404) return new ApiError('not-found', t('errorPersonGrantGone', target.siteName), 404);
+    return null;
+  },
+  logEntry: ({ account, orgId, siteUrl, siteName, email, removed, had }) => {
+    const person: PersonChange = { email, removed, role: had.role, workspaces: had.workspaces, documents: had.documents };
+    return { account, kind: 'person', target: 'site', site: { orgId, name: siteName, url: siteUrl }, workspace: null, docId: siteKey(orgId), oldName: email, newName: email, person };
+  },
+  // The user's own listing does not change with who else has access.
+  note: () => 0,
+  storeNoted: async () => undefined,
+  undoSiteUrl: (entry) => entry.site.url,
+  // Read first: a person put back since (or removed again since) is changed elsewhere; nothing is sent.
+  inverse: async (client, entry, account, force) => {
+    const { site, person } = entry as ChangeEntry & { person: PersonChange };
+    const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
+    if (person.removed) {
+      const here = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email);
+      if (here && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, roleWords(here.role)) } };
+      return { undo: { ...base, removed: false, had: person } };
+    }
+    // Undoing a put-back removes them again, with what they have now (read first, as any removal).
+    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const found = siteFor(listing, accounts, person.email, { orgId: site.orgId, siteUrl: site.url }, account);
+    if (!found) throw new ApiError('not-configured', t('undoSiteNotConfigured', new URL(site.url).host));
+    const now = await personOnSite(client, found.site, person.email, found.ownEmail);
+    if (!now.owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
+    if (!now.person) return { already: person.email };
+    return { undo: { ...base, removed: true, had: now.person } };
+  },
+};
+
+/**
+ * Removes `email` from one site: checked against the worker's listing and its owners, what they
+ * have read first, then the one PATCH, logged in `batchId`. Out: what it came to (a failure in
+ * words, never thrown).
+ */
+async function removeFromSite(request: PersonSiteKey, email: string, batchId: string): Promise<PersonRemoval> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  const clientOf = clientsFor(accounts);
+  try {
+    const found = siteFor(listing, accounts, email, request);
+    if (!found) {
+      const listed = listing?.sites.find((site) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
+      throw listed ? new ApiError('forbidden', t('errorCannotRemovePerson', listed.name), 403) : new ApiError('not-found', t('errorNotInList'));
+    }
+    const { site, ownEmail } = found;
+    const client = clientOf(site.account);
+    const { owner, person: had } = await personOnSite(client, site, email, ownEmail);
+    if (!owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
+    if (!had) return { ...request, outcome: 'absent' };
+    const target: PersonTarget = { account: site.account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had };
+    return { ...request, outcome: 'removed', entryId: await applyChange(client, personKind, target, { source: 'popup', batchId }) };
+  } catch (error) {
+    return { ...request, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
+  }
+}
+
+/**
+ * The `removePerson` message. In: the person's email and the sites to remove them from (as the
+ * preview, readPersonGrants, named them). Each site is checked again against the worker's listing
+ * and its owners (one the account does not own is refused, nothing sent), what the person has there
+ * is read again just before, and then one request per site, each in the site's queue. Out: the
+ * batch (Undo puts them all back) and what each site came to. Throws ApiError `invalid-input` for
+ * the user's own email.
+ */
+export async function removePerson({ email, sites }: { email: string; sites: PersonSiteKey[] }): Promise<RemovedPerson> {
+  refuseOwnEmail(await readKeyedAccounts(), email);
+  const batchId = crypto.randomUUID();
+  const results = await Promise.all(sites.map((site) => oneAtATime(siteKey(site.orgId), () => removeFromSite(site, email, batchId))));
+  return { batchId, sites: results };
+}

@@ -1,0 +1,48 @@
+/**
+ * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
+ * read when the view opens (one request per site); what one person has on each site the user
+ * owns; their removal from those sites; and its Undo (the batch, undoBatch). Answers are kept by
+ * the view in memory only, never stored.
+ */
+import { batch } from '@preact/signals';
+import { settle } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import type { SiteEntry } from '../../shared/listing.ts';
+import type { PersonGrants, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
+import type { AccessList } from '../../shared/sharing.ts';
+import type { ChangeContext } from './change-descriptor.ts';
+
+/** Who has access to `site` (readAccess). Out: the list, or why it could not be read. */
+export async function readSitePeople({ backend }: Pick<ChangeContext, 'backend'>, site: Pick<SiteEntry, 'orgId' | 'siteUrl'>): Promise<AccessList | string> {
+  const reply = await settle(backend.readAccess({ kind: 'site', orgId: site.orgId, siteUrl: site.siteUrl }));
+  return reply.ok ? reply.value : reply.error.message;
+}
+
+/** What `email` has on each site the user owns (readPersonGrants). Out: that, or why it could not be read. */
+export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend'>, email: string): Promise<PersonGrants | string> {
+  const reply = await settle(backend.readPersonGrants({ email }));
+  return reply.ok ? reply.value : reply.error.message;
+}
+
+/**
+ * Removes `email` from `sites` (removePerson), and announces what it came to: from how many sites,
+ * and each site's failure in its words. Out: the batch and its words, or why nothing was sent.
+ */
+export async function removePerson({ backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>, email: string, sites: PersonSiteKey[]): Promise<{ removed: RemovedPerson; words: string } | string> {
+  const reply = await settle(backend.removePerson({ email, sites }));
+  if (!reply.ok) return reply.error.message;
+  const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
+  const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' ? [site.message] : []));
+  const words = [t('peopleRemoved', email, String(done), String(reply.value.sites.length)), ...failures].join(' ');
+  batch(() => (announcement.value = words));
+  return { removed: reply.value, words };
+}
+
+/** Undoes a removal (its batch), and announces on how many sites the person is back, and why not on the others. */
+export async function undoPersonRemoval({ backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>, batchId: string): Promise<void> {
+  const reply = await settle(backend.undoBatch({ batchId }));
+  const restored = reply.ok ? reply.value.filter(({ outcome }) => outcome === 'restored').length : 0;
+  const others = reply.ok ? reply.value.flatMap((result) => (result.outcome === 'restored' || !result.message ? [] : [result.message])) : [reply.error.message];
+  const summary = reply.ok ? [t('peopleUndoSummary', String(restored), String(reply.value.length))] : [];
+  batch(() => (announcement.value = [...summary, ...others].join(' ')));
+}

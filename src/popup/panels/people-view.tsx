@@ -1,0 +1,247 @@
+/**
+ * The popup's People view (its title bar's People button): everyone who has access to any listed
+ * site, across every site and account, each site's access read when the view opens (one request
+ * per site, by the worker, within its per-host limit) and drawn as it answers; grouped by person,
+ * with their role on each site, searched by the popup's search box (name or email). For someone
+ * else, "Remove <email> from all your sites…" reads first what they have on each site the user
+ * owns, lists it, and removes them only when asked (one request per site), with Undo. Kept in
+ * memory only. Names and emails come from Grist: text only. Loaded on demand (on-demand/lazy.tsx).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { onEscape } from '../../shared/escape-key.ts';
+import { t } from '../../shared/i18n.ts';
+import { roleWords, type PersonGrants, type RemovedPerson } from '../../shared/people.ts';
+import type { AccessList } from '../../shared/sharing.ts';
+import type { PopupStore } from '../store-types.ts';
+import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
+
+/** A site of the view: its name and address, and its access once read (or why not). */
+interface ViewSite {
+  key: string;
+  orgId: number;
+  siteUrl: string;
+  name: string;
+  access: AccessList | string | null;
+}
+
+/** Where a removal stands: its preview being read, shown, being sent, or done (with its Undo). */
+type Removal =
+  | { email: string; step: 'reading' }
+  | { email: string; step: 'preview'; grants: PersonGrants }
+  | { email: string; step: 'sending'; grants: PersonGrants }
+  | { email: string; step: 'done'; removed: RemovedPerson; words: string };
+
+export function PeopleView({ store }: { store: PopupStore }) {
+  const [sites, setSites] = useState<ViewSite[]>([]);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+
+  const shownRef = useRef(true);
+  /** Reads `list`'s sites, each drawn as it answers; what a site showed stays until its new answer. */
+  const readSites = (list: readonly ViewSite[]) => {
+    for (const site of list) {
+      void store.act('readSitePeople', site).then((access) => {
+        if (shownRef.current) setSites((now) => now.map((each) => (each.key === site.key ? { ...each, access } : each)));
+      });
+    }
+  };
+
+  // Read when shown: each listed site once (a site two accounts list is one).
+  useEffect(() => {
+    const seen = new Set<string>();
+    const listed = (store.listing.value?.sites ?? []).flatMap((site): ViewSite[] => {
+      const key = `${site.siteUrl} ${site.orgId}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ key, orgId: site.orgId, siteUrl: site.siteUrl, name: site.name, access: null }];
+    });
+    setSites(listed);
+    readSites(listed);
+    return () => {
+      shownRef.current = false;
+    };
+  }, []);
+
+  /** Reads again the sites a removal or its undo changed, so the list shows who is there now. */
+  const rereadSites = (touched: ReadonlyArray<{ orgId: number; siteUrl: string }>) => {
+    const keys = new Set(touched.map(({ orgId, siteUrl }) => `${siteUrl} ${orgId}`));
+    readSites(sites.filter(({ key }) => keys.has(key)));
+  };
+
+  // The question takes the focus; the whole preview (what the removal takes) is brought into view with it.
+  // Once removed, the preview and the button that had the focus are gone: the focus goes to Undo.
+  useEffect(() => {
+    if (removal?.step === 'done') undoRef.current?.focus();
+    if (removal?.step !== 'preview') return;
+    questionRef.current?.focus();
+    questionRef.current?.parentElement?.scrollIntoView?.({ block: 'nearest' });
+  }, [removal?.step]);
+
+  async function preview(email: string): Promise<void> {
+    setMessage(null);
+    setRemoval({ email, step: 'reading' });
+    const grants = await store.act('readPersonGrants', email);
+    if (typeof grants === 'string') {
+      setRemoval(null);
+      setMessage(grants);
+    } else setRemoval({ email, step: 'preview', grants });
+  }
+
+  async function remove(grants: PersonGrants): Promise<void> {
+    setRemoval({ email: grants.email, step: 'sending', grants });
+    const answer = await store.act('removePerson', grants.email, grants.sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })));
+    if (typeof answer === 'string') {
+      setRemoval({ email: grants.email, step: 'preview', grants });
+      setMessage(answer);
+      return;
+    }
+    setRemoval({ email: grants.email, step: 'done', ...answer });
+    rereadSites(answer.removed.sites);
+  }
+
+  async function undo(removed: RemovedPerson): Promise<void> {
+    setRemoval(null);
+    // Its Undo button goes: the focus goes to the view's note, not the top of the page.
+    noteRef.current?.focus();
+    await store.act('undoPersonRemoval', removed.batchId);
+    rereadSites(removed.sites);
+  }
+
+  const read = sites.flatMap(({ name, access }) => (access && typeof access === 'object' ? [{ siteName: name, access }] : []));
+  const people = matchingPeople(groupPeople(read), store.terms.value);
+  const allRead = sites.every(({ access }) => access !== null);
+  return (
+    <>
+      <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
+        {t('peopleNote')}
+      </p>
+      {message && <p class="row-error">{message}</p>}
+      {removal?.step === 'done' && (
+        <p>
+          {removal.words}{' '}
+          <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
+            {t('undoPersonRemovalOf', removal.email)}
+          </button>
+        </p>
+      )}
+      {sites.map((site) =>
+        site.access === null ? (
+          <p class="quiet" key={site.key}>
+            {t('peopleSiteReading', site.name)}
+          </p>
+        ) : typeof site.access === 'string' ? (
+          <p class="row-error" key={site.key}>
+            {t('peopleSiteError', site.name, site.access)}
+          </p>
+        ) : null,
+      )}
+      {allRead && read.length > 0 && people.length === 0 && <p class="empty-state">{store.terms.value.length > 0 ? t('peopleNoMatch') : t('peopleEmpty')}</p>}
+      <ul class="trash-list">
+        {people.map((person) => (
+          <PersonRow key={person.email.toLowerCase()} person={person} removal={removal?.email === person.email ? removal : null} questionRef={questionRef} onPreview={preview} onRemove={remove} onCancel={() => setRemoval(null)} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface PersonRowProps {
+  person: ListedPerson;
+  removal: Removal | null;
+  questionRef: { current: HTMLParagraphElement | null };
+  onPreview: (email: string) => Promise<void>;
+  onRemove: (grants: PersonGrants) => Promise<void>;
+  onCancel: () => void;
+}
+
+function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel }: PersonRowProps) {
+  const removeRef = useRef<HTMLButtonElement>(null);
+  /** True once the question was given up (Cancel, Escape): the focus goes back to the row's Remove… button. */
+  const keptRef = useRef(false);
+  useLayoutEffect(() => {
+    if (removal === null && keptRef.current) removeRef.current?.focus();
+    keptRef.current = false;
+  }, [removal]);
+  const keep = () => {
+    keptRef.current = true;
+    onCancel();
+  };
+  return (
+    <li class="trash-document">
+      <p class="trash-name">
+        <bdi dir="auto">{person.name || person.email}</bdi>
+        {person.name && (
+          <>
+            {' '}
+            <bdi dir="auto" class="quiet">
+              {person.email}
+            </bdi>
+          </>
+        )}
+        {person.isUser && <span class="quiet"> ({t('peopleYou')})</span>}
+      </p>
+      <ul class="people-roles">
+        {person.sites.map(({ siteName, role }, index) => (
+          <li key={index}>{t('peopleOnSite', roleWords(role), siteName)}</li>
+        ))}
+      </ul>
+      {!person.isUser && !removal && (
+        <div class="trash-actions">
+          <button type="button" class="link-button people-remove" ref={removeRef} onClick={() => void onPreview(person.email)}>
+            {t('peopleRemoveEverywhere', person.email)}
+          </button>
+        </div>
+      )}
+      {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
+      {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />}
+    </li>
+  );
+}
+
+function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending: boolean; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
+  const none = grants.sites.length === 0;
+  return (
+    <div class="people-preview" onKeyDown={onEscape(onCancel)}>
+      <p ref={questionRef} tabIndex={-1} role="alert">
+        {none ? t('peoplePreviewNone', grants.email) : t('peoplePreviewHeading', grants.email)}
+      </p>
+      <ul>
+        {grants.sites.map((site) => (
+          <li key={`${site.siteUrl} ${site.orgId}`}>
+            {t('peopleOnSite', roleWords(site.role), site.siteName)}
+            {site.workspaces.length + site.documents.length > 0 && (
+              <ul>
+                {site.workspaces.map((workspace) => (
+                  <li key={`w${workspace.id}`}>{t('peopleGrantWorkspace', workspace.name, roleWords(workspace.role))}</li>
+                ))}
+                {site.documents.map((document) => (
+                  <li key={`d${document.id}`}>{t('peopleGrantDocument', document.name, roleWords(document.role))}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {grants.unread.map(({ siteName, message }) => (
+        <p class="row-error" key={siteName}>
+          {t('peopleUnread', siteName, message)}
+        </p>
+      ))}
+      {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
+      <div class="trash-confirm">
+        {/* The harmless answer first: the one Tab reaches first. */}
+        <button type="button" class="link-button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+        {!none && (
+          <button type="button" class="link-button danger" aria-disabled={sending ? 'true' : undefined} onClick={() => !sending && void onRemove(grants)}>
+            {t('peopleRemoveConfirm')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * One person across all the user's sites, as the People view and "Remove <email> from all your
+ * sites…" speak of it: what they have on each site the user owns (their site role, and the
+ * workspace and document grants Grist would take with them), and what removing them came to.
+ * Other people's emails: kept in memory by the page, stored only in the change log's undo
+ * (grist-api.md "Guests and whole sites").
+ */
+import { t } from './i18n.ts';
+import type { ListedRole, Role } from './sharing.ts';
+
+const ROLE_WORDS = { owners: 'peopleRoleOwners', editors: 'peopleRoleEditors', viewers: 'peopleRoleViewers', members: 'peopleRoleMembers', guests: 'peopleRoleGuests' } as const;
+
+/** A role in the People view's words ("Owner", "Editor", "Viewer", "Member", "guest"); null (nothing given right there) reads as a guest's. */
+export function roleWords(role: ListedRole | null): string {
+  return t(ROLE_WORDS[role ?? 'guests']);
+}
+
+/** A workspace given to the person right there (not inherited). */
+export interface WorkspaceGrant {
+  id: number;
+  name: string;
+  role: Role;
+}
+
+/** A document given to the person right there (not inherited), in workspace `workspaceId`. */
+export interface DocumentGrant {
+  id: string;
+  name: string;
+  role: Role;
+  workspaceId: number;
+}
+
+/** What the person has on one site the user owns. */
+export interface PersonSite {
+  /** The account whose key reads and changes the site (one of its owners). */
+  account: string;
+  orgId: number;
+  siteUrl: string;
+  /** The site's name as the listing shows it. */
+  siteName: string;
+  /** Their role on the site: a member's role, or `guests` when they only have something inside. */
+  role: ListedRole;
+  workspaces: WorkspaceGrant[];
+  documents: DocumentGrant[];
+}
+
+/** What `readPersonGrants` found: the sites the user owns where the person is, and those that could not be read. */
+export interface PersonGrants {
+  email: string;
+  sites: PersonSite[];
+  /** Sites the user owns whose access (or a workspace's, a document's) could not be read: their error, by site name. */
+  unread: Array<{ siteName: string; message: string }>;
+}
+
+/** A site to remove the person from, as the preview named it. */
+export interface PersonSiteKey {
+  orgId: number;
+  siteUrl: string;
+}
+
+/** What removing the person from one site came to: removed (logged as `entryId`), not there any more, or failed. */
+export type PersonRemoval = PersonSiteKey & (
+  | { outcome: 'removed'; entryId: string | null }
+  | { outcome: 'absent' }
+  | { outcome: 'failed'; message: string }
+);
+
+/** The answer to `removePerson`: one outcome per site, and the batch Undo puts them back by. */
+export interface RemovedPerson {
+  batchId: string;
+  sites: PersonRemoval[];
+}

@@ -1,0 +1,204 @@
+// @vitest-environment jsdom
+/**
+ * The popup's People view: everyone with access to any listed site, each site read when the view
+ * opens and drawn as it answers, grouped by person, searched by name or email; and "Remove <email>
+ * from all your sites…", its preview read first, sent only when confirmed, with Undo.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
+import type { PersonGrants } from '../../../src/shared/people.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
+import type { Reply } from '../../../src/shared/messages.ts';
+import { deferred } from '../../setup/deferred.ts';
+import { setup, settle } from './menu-setup.tsx';
+import { setupPopupTests } from './popup-setup.tsx';
+
+setupPopupTests();
+
+const OWN = 'olivia@example.com';
+
+/** A site's access as the worker answers it, read with account a1 whose user is OWN. */
+function siteAccess(resource: AccessResource, people: Array<[string, string, AccessList['people'][number]['role']]>): AccessList {
+  return {
+    resource,
+    account: 'a1',
+    ownEmail: OWN,
+    canChange: true,
+    onlySelf: false,
+    people: people.map(([email, name, role]) => ({ email, name, role, inherited: null, isMember: role !== 'guests' })),
+    publicRole: null,
+  };
+}
+
+const personal = { kind: 'site', orgId: 1, siteUrl: 'https://docs.getgrist.com' } as const;
+const acme = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' } as const;
+
+/** Opens the People view with each site's answer held until the test gives it. Out: the answers to give. */
+async function openPeople(backend: Awaited<ReturnType<typeof setup>>['backend']) {
+  const answers = new Map<number, ReturnType<typeof deferred<Reply<'readAccess'>>>>([
+    [1, deferred()],
+    [2, deferred()],
+  ]);
+  backend.readAccess.mockImplementation((resource: AccessResource) => answers.get(resource.orgId)!.promise);
+  fireEvent.click(screen.getByRole('button', { name: 'People' }));
+  await settle();
+  const answer = async (orgId: number, list: AccessList) => {
+    await act(async () => answers.get(orgId)!.resolve({ ok: true, value: list }));
+    await settle();
+  };
+  return answer;
+}
+
+/** The text of the person's row named `name`. */
+const rowOf = (name: string) => screen.getByText(name).closest('li')!;
+
+describe('the People view', () => {
+  test('reads each site once when opened, not before; draws a site as it answers; groups people across sites', async () => {
+    const { backend } = await setup();
+    expect(backend.readAccess).not.toHaveBeenCalled();
+    const answer = await openPeople(backend);
+    expect(backend.readAccess.mock.calls.map(([resource]) => resource)).toEqual([personal, acme]);
+    expect(screen.getByText('Reading Personal…')).toBeTruthy();
+    expect(screen.getByText('Reading Acme…')).toBeTruthy();
+
+    // Acme answers first: drawn at once, the personal site still reading.
+    await answer(2, siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ED@Example.com', '<b>Ed</b>', 'editors'], ['sam@example.com', 'Sam', 'guests']]));
+    expect(rowOf('<b>Ed</b>').textContent).toContain('Editor on Acme');
+    expect(rowOf('Sam').textContent).toContain('guest on Acme');
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getByText('Reading Personal…')).toBeTruthy();
+
+    // The same person (emails match without regard to case), one row, named as the first site in the list names them.
+    await answer(1, siteAccess(personal, [[OWN, 'Olivia', 'owners'], ['ed@example.com', '<b>Ed</b>', 'viewers']]));
+    expect(screen.queryByText('Reading Personal…')).toBeNull();
+    expect(within(rowOf('<b>Ed</b>')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Viewer on Personal', 'Editor on Acme']);
+    // The user's own row: marked, never offered for removal.
+    expect(rowOf('Olivia').textContent).toContain('(you)');
+    expect(screen.queryByRole('button', { name: `Remove ${OWN} from all your sites…` })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' })).toBeTruthy();
+    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+  });
+
+  test('a site that cannot be read says so in its place; the others list', async () => {
+    const { backend } = await setup();
+    const answers = { 1: { ok: false as const, error: { kind: 'timeout' as const, message: 'docs.getgrist.com did not answer in 15 s.' } }, 2: { ok: true as const, value: siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]) } };
+    backend.readAccess.mockImplementation(async (resource: AccessResource) => answers[resource.orgId as 1 | 2]);
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    await settle();
+    expect(screen.getByText('Could not read who has access to Personal: docs.getgrist.com did not answer in 15 s.')).toBeTruthy();
+    expect(rowOf('Ed').textContent).toContain('Editor on Acme');
+  });
+
+  test('the search box finds people by name or email', async () => {
+    const { backend } = await setup();
+    const answer = await openPeople(backend);
+    await answer(2, siteAccess(acme, [['ed@example.com', 'Ed Editor', 'editors'], ['sam@example.com', 'Sam Shared', 'guests']]));
+    await answer(1, siteAccess(personal, []));
+    const search = screen.getByRole('searchbox');
+    fireEvent.input(search, { target: { value: 'shared' } });
+    await settle();
+    expect(screen.queryByText('Ed Editor')).toBeNull();
+    expect(screen.getByText('Sam Shared')).toBeTruthy();
+    fireEvent.input(search, { target: { value: 'ed@exa' } });
+    await settle();
+    expect(screen.getByText('Ed Editor')).toBeTruthy();
+    expect(screen.queryByText('Sam Shared')).toBeNull();
+    fireEvent.input(search, { target: { value: 'nobody' } });
+    await settle();
+    expect(screen.getByText('No one matches.')).toBeTruthy();
+  });
+});
+
+describe('Remove <email> from all your sites…', () => {
+  const grants: PersonGrants = {
+    email: 'ed@example.com',
+    sites: [
+      {
+        account: 'a1',
+        orgId: 2,
+        siteUrl: 'https://acme.getgrist.com',
+        siteName: 'Acme',
+        role: 'editors',
+        workspaces: [{ id: 21, name: 'Ops', role: 'owners' }],
+        documents: [{ id: 'leadsDoc000000000000', name: 'Leads', role: 'owners', workspaceId: 20 }],
+      },
+    ],
+    unread: [],
+  };
+
+  async function preview() {
+    const { backend } = await setup();
+    const answer = await openPeople(backend);
+    await answer(2, siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]));
+    await answer(1, siteAccess(personal, []));
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: grants });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    await settle();
+    return backend;
+  }
+
+  test('reads first and lists each site with what they have there; nothing is sent before it is confirmed', async () => {
+    const backend = await preview();
+    expect(backend.readPersonGrants).toHaveBeenCalledWith({ email: 'ed@example.com' });
+    const question = screen.getByText('Remove ed@example.com from these sites you own?');
+    expect(document.activeElement).toBe(question);
+    const row = rowOf('Ed');
+    expect(row.textContent).toContain('Editor on Acme');
+    expect(row.textContent).toContain('Workspace Ops: Owner');
+    expect(row.textContent).toContain('Document Leads: Owner');
+    expect(backend.removePerson).not.toHaveBeenCalled();
+
+    // Escape keeps them, the view still shown and the focus back on the row's Remove…; so does Cancel.
+    fireEvent.keyDown(question, { key: 'Escape' });
+    await settle();
+    expect(screen.queryByText('Remove ed@example.com from these sites you own?')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'People' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    expect(backend.removePerson).not.toHaveBeenCalled();
+  });
+
+  test('removes them from the sites listed, says so, and Undo puts them back', async () => {
+    const backend = await preview();
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }] } });
+    // Grist's answers from now on: Ed gone from Acme, until the undo.
+    const withEd = siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]);
+    backend.readAccess.mockResolvedValue({ ok: true, value: siteAccess(acme, [[OWN, 'Olivia', 'owners']]) });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
+    await settle();
+    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com' }] });
+    expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
+    // The preview went with the focus: it is on Undo.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    // The site it touched is read again, and no longer lists them.
+    expect(backend.readAccess).toHaveBeenLastCalledWith(acme);
+    expect(backend.readAccess).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText('Ed')).toBeNull();
+    backend.readAccess.mockResolvedValue({ ok: true, value: withEd });
+
+    backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored' }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    await settle();
+    expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
+    expect(screen.getByRole('status').textContent).toContain('Put back on 1 of 1 sites.');
+    expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
+    expect(backend.readAccess).toHaveBeenCalledTimes(4);
+    expect(rowOf('Ed').textContent).toContain('Editor on Acme');
+  });
+
+  test('says when they are on no site you own, and offers nothing to send', async () => {
+    const { backend } = await setup();
+    const answer = await openPeople(backend);
+    await answer(2, siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]));
+    await answer(1, siteAccess(personal, []));
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: { email: 'ed@example.com', sites: [], unread: [] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' }));
+    await settle();
+    expect(screen.getByText('ed@example.com is on no site you own: there is nothing to remove.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove from/ })).toBeNull();
+  });
+});

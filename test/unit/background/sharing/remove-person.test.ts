@@ -1,0 +1,230 @@
+/**
+ * sharing/person-grants.ts and sharing/remove-person.ts, against the fake Grist: the preview names
+ * only the sites the account owns and never the user; the removal is one request per site; a lost
+ * answer is read back, not sent again; Undo this batch puts back the site role and the guest's
+ * grants, and sends nothing for a person put back elsewhere since.
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
+import { removePerson } from '../../../../src/background/sharing/remove-person.ts';
+import { testConnection } from '../../../../src/background/settings/settings-service.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts } from '../../../setup/saved-key.ts';
+import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+
+useWorkerGrist({ teamSiteUrls: [] });
+
+const { owner, editor, sharedOnly, viewer } = USERS;
+const { acme, globex } = ORGS;
+const { leads, projectAlpha, projectBeta } = DOCS;
+
+/** Account 1 saved with `apiKey`, its user known (a connection check), and listed. */
+async function signIn(apiKey: string): Promise<void> {
+  await configure(apiKey);
+  await testConnection({ account: ACCOUNT_1, personalSiteUrl: `${grist.url}/o/docs` });
+  await refreshListing();
+  grist.clearRequests();
+}
+
+const acmeKey = () => ({ orgId: acme.id, siteUrl: `${grist.url}/o/acme` });
+const globexKey = () => ({ orgId: globex.id, siteUrl: `${grist.url}/o/globex` });
+
+/** The PATCH requests sent, as [path, body]. */
+const sent = () => patches().map(({ path, body }) => [path, JSON.parse(body)]);
+
+describe('what a person has on your sites', () => {
+  beforeEach(() => signIn(owner.apiKey));
+
+  it("names their site role and their document grant, on the one site they are on", async () => {
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants).toEqual({
+      email: editor.email,
+      sites: [
+        {
+          account: ACCOUNT_1,
+          ...acmeKey(),
+          siteName: 'Acme Corp',
+          role: 'editors',
+          workspaces: [],
+          documents: [{ id: leads.id, name: leads.name, role: 'owners', workspaceId: leads.workspaceId }],
+        },
+      ],
+      unread: [],
+    });
+    expect(patches()).toEqual([]);
+  });
+
+  it("reads a guest's documents only in the workspaces that list them", async () => {
+    const grants = await readPersonGrants({ email: sharedOnly.email });
+    expect(grants.sites).toEqual([expect.objectContaining({ siteName: 'Globex Inc', role: 'guests', workspaces: [], documents: [expect.objectContaining({ id: projectBeta.id, role: 'owners' })] })]);
+    // The workspaces that list Sam (Projects) have their documents read; each workspace once.
+    const read = grist.requests.filter(({ path }) => path.startsWith('/o/globex/api/')).map(({ path }) => path);
+    expect(read.sort()).toEqual(
+      [`/o/globex/api/orgs/${globex.id}/access`, ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
+    );
+  });
+
+  it('never offers the user themselves', async () => {
+    const error = await failure(readPersonGrants({ email: 'OWNER@example.com' }));
+    expect(error.kind).toBe('invalid-input');
+    expect(grist.requests).toEqual([]);
+  });
+});
+
+describe('a site the account does not own', () => {
+  beforeEach(() => signIn(editor.apiKey));
+
+  it('is never named by the preview, and a removal naming it sends nothing', async () => {
+    // Ed edits Acme, where Victor is a viewer: Acme is not Ed's to change.
+    expect((await readPersonGrants({ email: viewer.email })).sites).toEqual([]);
+    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
+    expect(patches()).toEqual([]);
+    expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
+  });
+});
+
+describe('two accounts that both list a site', () => {
+  it('reads and removes with the key of the account that owns it, though the viewer’s account comes first', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: VIEWER_ACCOUNT, settings, apiKey: viewer.apiKey, user: { name: viewer.name, email: viewer.email } },
+      { id: OWNER_ACCOUNT, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
+    ]);
+    await refreshListing();
+    grist.clearRequests();
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants.sites.map(({ account, siteName }) => [account, siteName])).toEqual([[OWNER_ACCOUNT, 'Acme Corp']]);
+    await removePerson({ email: editor.email, sites: grants.sites });
+    expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
+    // Acme is read and changed with Olivia's key only (Victor's own personal site, with his).
+    const acmeRequests = grist.requests.filter(({ path }) => path.startsWith('/o/acme/') && path.endsWith('/access'));
+    expect(acmeRequests.length).toBeGreaterThan(0);
+    expect(new Set(acmeRequests.map(({ apiKey }) => apiKey))).toEqual(new Set([owner.apiKey]));
+  });
+});
+
+describe('removing a person from all your sites, and Undo', () => {
+  beforeEach(() => signIn(owner.apiKey));
+
+  it('is one request per site, and Undo puts back their site role, then their document grant', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
+    expect(sent()).toEqual([[`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [editor.email]: null } } }]]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+    const [entry] = await readChangeLog();
+    expect(entry).toMatchObject({ kind: 'person', target: 'site', batchId: removed.batchId, person: { email: editor.email, removed: true, role: 'editors' } });
+
+    grist.clearRequests();
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(sent()).toEqual([
+      [`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [editor.email]: 'editors' } } }],
+      [`/o/acme/api/docs/${leads.id}/access`, { delta: { users: { [editor.email]: 'owners' } } }],
+    ]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
+  it("puts a guest's document grants back, and no site role", async () => {
+    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBeUndefined();
+    grist.clearRequests();
+    await undoBatch({ batchId: removed.batchId });
+    expect(sent()).toEqual([[`/o/globex/api/docs/${projectBeta.id}/access`, { delta: { users: { [sharedOnly.email]: 'owners' } } }]]);
+    expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('owners');
+    expect(grist.org(globex.id)?.members[sharedOnly.id]).toBeUndefined();
+  });
+
+  it('is one request per site the person is on, each site with its own grants logged', async () => {
+    // Ed is also given a Globex document: two sites to remove him from.
+    await fetch(`${grist.url}/o/globex/api/docs/${projectAlpha.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
+    });
+    grist.clearRequests();
+    const grants = await readPersonGrants({ email: editor.email });
+    expect(grants.sites.map(({ siteName, role }) => [siteName, role])).toEqual([
+      ['Acme Corp', 'editors'],
+      ['Globex Inc', 'guests'],
+    ]);
+    const removed = await removePerson({ email: editor.email, sites: grants.sites });
+    expect(removed.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
+    expect(sent().map(([path]) => path)).toEqual(expect.arrayContaining([`/o/acme/api/orgs/${acme.id}/access`, `/o/globex/api/orgs/${globex.id}/access`]));
+    expect(patches()).toHaveLength(2);
+    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBeUndefined();
+    await undoBatch({ batchId: removed.batchId });
+    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBe('viewers');
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+  });
+
+  it('puts back a site role of members, which gives nothing inside the site', async () => {
+    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [viewer.email]: 'members' } } }),
+    });
+    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    expect(grist.org(acme.id)?.members[viewer.id]).toBeUndefined();
+    grist.clearRequests();
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(sent()).toEqual([[`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [viewer.email]: 'members' } } }]]);
+    expect(grist.org(acme.id)?.members[viewer.id]).toBe('members');
+  });
+
+  it('keeps other people’s emails out of storage: only the change log’s undo holds them', async () => {
+    await readPersonGrants({ email: sharedOnly.email });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(sharedOnly.email);
+    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    const stored = await fakeBrowser.storage.local.get(null);
+    const holding = Object.keys(stored).filter((key) => JSON.stringify(stored[key]).includes(sharedOnly.email));
+    // A batch's entries are stored apart, under its id (change-log-items.ts batchLogItem).
+    expect(holding).toEqual([`changeLog:${removed.batchId}`]);
+  });
+
+  it('after a lost answer: reads the site back, reports it removed, sends it once', async () => {
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, loseAnswer: true, times: 1 });
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
+    expect(patches()).toHaveLength(1);
+    expect(calls('GET', `/o/acme/api/orgs/${acme.id}/access`)).toBe(2);
+  });
+
+  it('after a proxy’s 504 that Grist never saw: reads the site back, says they were not removed, sends it once', async () => {
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, status: 504, times: 1 });
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
+    expect(patches()).toHaveLength(1);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(await readChangeLog()).toEqual([]);
+  });
+
+  it('an Undo whose last answer was lost reads every grant back, claims it, and sends nothing twice', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    grist.clearRequests();
+    grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, loseAnswer: true, times: 1 });
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(patches()).toHaveLength(2);
+    expect(calls('GET', `/o/acme/api/docs/${leads.id}/access`)).toBe(1);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
+  it('sends nothing when they were put back on the site elsewhere since', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
+    });
+    grist.clearRequests();
+    const [result] = await undoBatch({ batchId: removed.batchId });
+    expect(result).toMatchObject({ outcome: 'renamed-since', message: 'editor@example.com is on the site again since, as Viewer' });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+  });
+});
