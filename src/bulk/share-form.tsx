@@ -66,11 +66,9 @@ function EmailsForm({ store, form }: { store: BulkStore; form: SharingForm }) {
         {t('bulkShareEmailsHint')}
       </p>
       {problems && (
-        <div id="share-emails-error" class="field-error" role="alert">
-          {problemText(problems).map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
+        <p id="share-emails-error" class="field-error" role="alert">
+          {problemText(problems).join('\n')}
+        </p>
       )}
       {form === 'share' && (
         <label class="field small">

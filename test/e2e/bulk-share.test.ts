@@ -33,8 +33,14 @@ describe('bulk sharing', () => {
     grist.clearRequests();
 
     await page.getByRole('button', { name: 'Share selected with…' }).click();
-    // The field has the focus: typed, a role chosen, Enter previews.
-    await page.keyboard.type(PEOPLE.join(', '));
+    // The field has the focus: one bad email, and Enter says which, reading and sending nothing.
+    await page.keyboard.type(`${PEOPLE[0]}, ann@example`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('Nothing is sent. Not an email: ann@example.').waitFor();
+    await expectNoViolations(page);
+    expect(grist.requests).toEqual([]);
+    // Typed again, a role chosen, Enter previews.
+    await page.getByLabel('Emails').fill(PEOPLE.join(', '));
     await page.getByLabel('Role').selectOption({ label: 'Editor' });
     await page.getByLabel('Emails').press('Enter');
     const preview = page.getByRole('region', { name: 'Preview' });
