@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import type { SharingChange } from '../../../../../src/shared/access-plan.ts';
@@ -57,6 +57,27 @@ describe('a bulk sharing run', () => {
     expect(requestsOf('PATCH')).toHaveLength(2);
     expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(2);
     expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
+  });
+
+  it('a PATCH whose answer is lost is read back, not sent again (502 after Grist did it); a 429 pauses its host, then it is read and sent again; a 500 fails, and Retry failed reads first', async () => {
+    await connect();
+    const items = documentsOf(1, 3);
+    const [lost, limited, refused] = items.map(({ docId }) => new RegExp(`/api/docs/${docId}/access$`));
+    grist!.injectFault({ method: 'PATCH', path: lost!, statusAfterWork: 502, times: 1 });
+    grist!.injectFault({ method: 'PATCH', path: limited!, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
+    grist!.injectFault({ method: 'PATCH', path: refused!, status: 500, body: '{"error":"boom"}', contentType: 'application/json', times: 1 });
+    const run = await finished((await start(items, { kind: 'share', emails: ['ann@example.com'], role: 'viewers' })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['shared', 'shared', 'failed']);
+    const patchesTo = (pattern: RegExp) => requestsOf('PATCH').filter((request) => pattern.test(request.path)).map((request) => request.answer?.status);
+    expect(patchesTo(lost!)).toEqual([502]);
+    expect(patchesTo(limited!)).toEqual([429, 200]);
+    expect(rolesOf('ann@example.com', items)).toEqual(['viewers', 'viewers', undefined]);
+
+    grist!.clearRequests();
+    const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
+    expect(retried.items.map(({ state }) => state)).toEqual(['shared', 'shared', 'shared']);
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path)).map(({ method }) => method)).toEqual(['GET', 'PATCH']);
+    expect(rolesOf('ann@example.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
   });
 
   it('one bad email and nothing is read or sent for any document: each says which', async () => {
