@@ -10,10 +10,10 @@ import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Person, type 
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { readListing } from '../listing/listing-cache.ts';
-import { findDocument, findWorkspace } from '../changes/listed-documents.ts';
+import { documentIndex, findWorkspace } from '../changes/listed-documents.ts';
 
 /** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {
@@ -114,16 +114,19 @@ interface ListedCopy {
   workspace: { id: number; name: string } | null;
 }
 
+/** One account's documents of the listing, indexed once (documentIndex), and the copy of one of them. */
+type DocumentLookup = (account: string, resource: Extract<AccessResource, { kind: 'document' }>) => ReturnType<ReturnType<typeof documentIndex>>;
+
 /**
  * Where the listing has `resource`: each account's copy (in the options' order), with its user's
  * role on it (a document's or workspace's `access`, a site's own). `account`: only that account's.
  */
-function listedCopies(listing: Listing | null, resource: AccessResource, account?: string): ListedCopy[] {
+function listedCopies(listing: Listing | null, findDocument: DocumentLookup, resource: AccessResource, account?: string): ListedCopy[] {
   const sites = (listing?.sites ?? []).filter(isSiteOf(resource, account));
   return [...new Set(sites.map((site) => site.account))].flatMap((id): ListedCopy[] => {
     switch (resource.kind) {
       case 'document': {
-        const found = findDocument(listing, resource, id);
+        const found = findDocument(id, resource);
         return found ? [{ site: found.site, access: found.document.access, name: found.document.name, workspace: nameAndId(found.workspace) }] : [];
       }
       case 'workspace': {
@@ -140,19 +143,41 @@ function listedCopies(listing: Listing | null, resource: AccessResource, account
 }
 
 /**
+ * findAccessOwner for many resources (a bulk share may name thousands): in, the listing and the
+ * saved accounts read once, and optionally the clients to give (one per account for a whole run;
+ * default clientsFor). Each account's documents are indexed the first time they are looked in.
+ * Out: a lookup that answers and throws as findAccessOwner does.
+ */
+export function accessOwnerLookup(
+  listing: Listing | null,
+  accounts: readonly KeyedAccount[],
+  clientOf: (accountId: string) => GristClient = clientsFor(accounts),
+): (resource: AccessResource, account?: string) => AccessOwner {
+  const indexes = new Map<string, ReturnType<typeof documentIndex>>();
+  const findDocument: DocumentLookup = (account, resource) => {
+    let index = indexes.get(account);
+    if (!index) indexes.set(account, (index = documentIndex(listing, undefined, account)));
+    return index(resource);
+  };
+  return (resource, account) => {
+    const copies = listedCopies(listing, findDocument, resource, account);
+    const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
+    if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
+    const { site, name, workspace } = chosen;
+    const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
+    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
+    return { account: site.account, siteUrl: site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
+  };
+}
+
+/**
  * The account to read and change `resource`'s access with, checked against the worker's cached
  * listing: the first (in the options' order) that lists it with `owners` access, else the first
  * that lists it. `account`: that account only (a change goes with the account its list was read
- * with). Out: see AccessOwner. Throws ApiError `not-found` (in words) when no account lists it.
+ * with). Out: see AccessOwner. Throws ApiError `not-found` (in words) when no account lists it,
+ * `no-key` when that account has no key.
  */
 export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
   const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-  const copies = listedCopies(listing, resource, account);
-  const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
-  if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
-  const id = chosen.site.account;
-  const ownEmail = accounts.find((keyed) => keyed.account.id === id)?.account.user?.email ?? null;
-  const { site, name, workspace } = chosen;
-  const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
-  return { account: id, siteUrl: site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientsFor(accounts)(id), name, place };
+  return accessOwnerLookup(listing, accounts)(resource, account);
 }

@@ -10,6 +10,7 @@ import { siteKey, workspaceKey, type ChangeEntry } from '../../shared/change-log
 import type { AccessDelta, AccessResource } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import { forgetDocument } from '../listing/listing-cache.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { patchAccess, readAccessOf, type AccessNow, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
@@ -96,7 +97,11 @@ export const accessKind: UndoingKind<AccessTarget> = {
   send: (client, target) => patchAccess(client, target.resource, foundOf(target).changes),
   applied: async (client, target) => hasDelta(await readAccessOf(client, target.resource), foundOf(target).changes),
   notApplied: (target) => t('errorAccessLostAnswerNotApplied', target.name),
-  refused: async (error, target) => refusal(error, target.name, target.siteUrl),
+  refused: async (error, target) => {
+    // A document Grist says is gone leaves the cached listing, as after any other change of it.
+    if (error.status === 404 && target.resource.kind === 'document') await forgetDocument(target.key);
+    return refusal(error, target.name, target.siteUrl);
+  },
   unchanged: (target) => isEmptyDelta(foundOf(target).changes),
   logEntry: (target) => {
     const { changes, before, guests } = foundOf(target);

@@ -30,7 +30,8 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
  * Why `delta` must not be sent for `resource` by the user of `ownEmail`, as an ApiError
  * `invalid-input` naming each email at fault; null when it may. Grist's rule for emails
  * (email-list.ts; the public link's special user aside); never the user's own (Grist: "cannot
- * update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid permission delta").
+ * update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid permission delta"),
+ * nor the `members` role elsewhere (Grist: "Invalid user role members").
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
   const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
@@ -38,6 +39,7 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEm
   if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
   if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
+  if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
   return null;
 }
 

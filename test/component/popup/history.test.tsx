@@ -60,6 +60,44 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     ]);
   });
 
+  test('an access change says what it did, and where; its Undo is named after it (issue 43)', async () => {
+    const access = (id: string, delta: object, before: object) => entry(id, 'access', 'Roadmap', { access: { delta, before } });
+    const { list } = await openHistory([
+      access('e1', { users: { 'a@example.com': 'editors', 'b@example.com': null } }, { users: { 'a@example.com': null, 'b@example.com': 'viewers' } }),
+      access('e2', { users: { 'c@example.com': 'owners' }, maxInheritedRole: 'viewers' }, { users: { 'c@example.com': 'viewers' }, maxInheritedRole: 'owners' }),
+      access('e3', { users: { 'everyone@getgrist.com': 'viewers' } }, { users: { 'everyone@getgrist.com': null } }),
+    ]);
+    expect([...list.querySelectorAll('.history-names')].map((names) => names.textContent)).toEqual([
+      'Roadmap: shared with a@example.com as Editor; stopped sharing with b@example.com',
+      'Roadmap: c@example.com changed to Owner; inherited access set to Viewer',
+      'Roadmap: made public (anyone with the link can view)',
+    ]);
+    expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · Acme › Sales · in the popup');
+    expect(within(list).getAllByRole('button', { name: /^Undo/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Undo the access change to “Roadmap”',
+      'Undo the access change to “Roadmap”',
+      'Undo the access change to “Roadmap”',
+    ]);
+  });
+
+  test('an access change’s undo that finds it changed elsewhere says who has what now, and offers to put it back anyway', async () => {
+    const changed = entry('e1', 'access', 'Roadmap', { access: { delta: { users: { 'a@example.com': 'viewers' } }, before: { users: { 'a@example.com': null } } } });
+    const { popup, list } = await openHistory([changed]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'a@example.com: Owner' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo the access change to “Roadmap”' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Who has access to “\u2068Roadmap\u2069” was changed elsewhere since (a@example.com: Owner). Nothing was sent.');
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Roadmap', entryId: 'e2' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Put back the access to “\u2068Roadmap\u2069” anyway' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'e1', docId: changed.docId, force: true });
+    expect(screen.getByText('Who has access to “\u2068Roadmap\u2069” is back as it was.')).toBeTruthy();
+  });
+
   test('a bulk run’s batch is headed by its kind, and so is the undo of one; its entries say they were made in bulk', async () => {
     const bulk = (id: string, kind: 'remove' | 'copy' | 'move' | 'restore', name: string, batchId: string, source: 'bulk' | 'undo' = 'bulk', undoneBy?: string) =>
       entry(id, kind, name, { batchId, source, ...(undoneBy ? { undoneBy } : {}) });

@@ -2,24 +2,20 @@
  * sharing/access-api.ts: Grist's Access API read and changed against the fake Grist, and the
  * account chosen for a resource from the worker's listing (the owner's, else the first listing it).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
-import { connectToGrist } from '../../../../src/background/grist/grist-connection.ts';
-import type { AccessResource } from '../../../../src/shared/sharing.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
-import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { accessOwnerLookup, findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
+import { clientsFor, connectToGrist, readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
+import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1, EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
+import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { acmeUrl, documentAt, roadmapAt, engineeringAt, acmeAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, leads } = DOCS;
-const acmeUrl = () => `${grist.url}/o/acme`;
-const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
-const roadmapAt = () => documentAt(roadmap.id);
-const engineeringAt = (): AccessResource => ({ kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id });
-const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
 
 /** A client with `user`'s key, allowed everywhere on the fake. */
 const clientOf = (user: { apiKey: string }) =>
@@ -116,6 +112,29 @@ describe('findAccessOwner', () => {
     // Its client carries that account's key.
     await readAccessOf(found.client, roadmapAt());
     expect(grist.requests.at(-1)?.apiKey).toBe(owner.apiKey);
+  });
+
+  it("keeps a site's role through a refresh whose site list Grist answers 304 to, and the site's documents anew", async () => {
+    await renameInGrist(roadmap.id, 'Roadmap 2027');
+    grist.clearRequests();
+    await refreshListing();
+    expect((await findAccessOwner(roadmapAt())).name).toBe('Roadmap 2027');
+    expect(grist.requests.find(({ path }) => path.endsWith('/api/orgs'))?.ifNoneMatch).toBeTruthy();
+    expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: true });
+  });
+
+  it('answers many resources from one listing read, with the clients given (a bulk run’s)', async () => {
+    const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+    const clientOf = vi.fn(clientsFor(accounts));
+    const lookup = accessOwnerLookup(listing, accounts, clientOf);
+    expect([roadmapAt(), documentAt(leads.id), engineeringAt(), acmeAt()].map((resource) => [lookup(resource).name, lookup(resource).canChange])).toEqual([
+      [roadmap.name, true],
+      [leads.name, true],
+      ['Engineering', true],
+      ['Acme Corp', true],
+    ]);
+    expect(clientOf).toHaveBeenCalledWith(ACCOUNT_1);
+    expect(() => lookup(documentAt('unknownDocId0000000000'))).toThrow('This document, workspace or site is not in the list any more.');
   });
 
   it('refuses in words what no account lists: another site address, or an unknown document', async () => {

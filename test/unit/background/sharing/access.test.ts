@@ -3,24 +3,23 @@
  * Grist: one PATCH with only what changes, checked before anything is sent, read back after a lost
  * answer, logged with its inverse, undone the safe way, with the owning account's key only.
  */
+import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { changeAccess, readAccess } from '../../../../src/background/sharing/access.ts';
-import type { AccessDelta, AccessResource } from '../../../../src/shared/sharing.ts';
+import type { AccessDelta } from '../../../../src/shared/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
+import { cachedDocument } from '../../../setup/cached-documents.ts';
 import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { acmeAt, documentAt, engineeringAt, roadmapAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, leads } = DOCS;
-const acmeUrl = () => `${grist.url}/o/acme`;
-const documentAt = (docId: string): AccessResource => ({ kind: 'document', orgId: ORGS.acme.id, siteUrl: acmeUrl(), docId });
-const roadmapAt = () => documentAt(roadmap.id);
-const acmeAt = (): AccessResource => ({ kind: 'site', orgId: ORGS.acme.id, siteUrl: acmeUrl() });
 const roadmapAccess = `/o/acme/api/docs/${roadmap.id}/access`;
 
 /** The bodies of the PATCHes the server received, parsed, with their paths. */
@@ -64,6 +63,13 @@ describe('readAccess', () => {
       people: [{ email: owner.email }, { email: viewer.email }, { email: editor.email }],
     });
     expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${roadmapAccess}`]);
+  });
+
+  it("keeps other people's emails in memory only: nothing of them is written to the extension's storage", async () => {
+    const people = (await readAccess(roadmapAt())).people.map(({ email }) => email);
+    expect(people).toContain(editor.email);
+    const stored = JSON.stringify({ ...(await fakeBrowser.storage.local.get(null)), ...(await fakeBrowser.storage.session.get(null)) });
+    for (const email of people.filter((email) => email !== owner.email)) expect(stored).not.toContain(email);
   });
 
   it('answers a viewer only themselves, who cannot change it', async () => {
@@ -115,7 +121,7 @@ describe('changeAccess', () => {
 
   it("says Grist's own refusal of one's own email in words, when the account's email is not known", async () => {
     const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [owner.email]: 'viewers' } } }));
-    expect([error.kind, error.message]).toEqual(['invalid-input', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
+    expect([error.kind, error.message]).toEqual(['bad-request', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
     expect(await roleOnRoadmap(owner.email)).toBe(null);
   });
 
@@ -126,6 +132,22 @@ describe('changeAccess', () => {
     await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors' } } });
     expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [viewer.email]: 'editors' } }]]);
     expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
+  });
+
+  it('refuses the members role on a document before sending (Grist knows it on a site only)', async () => {
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'members' } } }));
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'Member is a role on a site only: give a document or workspace Owner, Editor or Viewer. Nothing was sent.']);
+    expect(grist.requests).toEqual([]);
+  });
+
+  it('says in words that a document is gone from Grist, sends nothing, and takes it out of the cached listing', async () => {
+    const response = await fetch(`${grist.url}/o/acme/api/docs/${roadmap.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.apiKey}` } });
+    expect(response.status).toBe(200);
+    grist.clearRequests();
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
+    expect([error.kind, error.message]).toEqual(['not-found', `“${roadmap.name}” is no longer on ${new URL(grist.url).host}, or you no longer have access to it.`]);
+    expect(patches()).toEqual([]);
+    expect(await cachedDocument(roadmap.id)).toBeNull();
   });
 
   it('refuses an editor before sending; and says in words what Grist refuses a listing that is out of date', async () => {
@@ -220,8 +242,7 @@ describe('undoing an access change', () => {
 
 describe('a workspace', () => {
   it('is changed and undone under its workspaceKey', async () => {
-    const resource: AccessResource = { kind: 'workspace', orgId: ORGS.acme.id, siteUrl: acmeUrl(), workspaceId: WORKSPACES.engineering.id };
-    const { entryId } = await changeAccess({ resource, account: ACCOUNT_1, delta: { maxInheritedRole: null } });
+    const { entryId } = await changeAccess({ resource: engineeringAt(), account: ACCOUNT_1, delta: { maxInheritedRole: null } });
     expect((await readChangeLog())[0]).toMatchObject({ target: 'workspace', docId: `workspace:${WORKSPACES.engineering.id}`, workspace: { id: WORKSPACES.engineering.id } });
     expect(await undoChange({ entryId: entryId!, docId: `workspace:${WORKSPACES.engineering.id}` })).toMatchObject({ outcome: 'restored' });
     expect(sentDeltas().map(([, delta]) => delta)).toEqual([{ maxInheritedRole: null }, { maxInheritedRole: 'owners' }]);
