@@ -9,11 +9,12 @@ import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
 import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
 import type { SharingChange } from '../../../../../src/shared/access-plan.ts';
 import { USERS } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
-import { ACCOUNT_1, saveAccounts } from '../../../../setup/saved-key.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
 
 useBulkGrist();
 
@@ -78,6 +79,19 @@ describe('a bulk sharing run', () => {
     expect(retried.items.map(({ state }) => state)).toEqual(['shared', 'shared', 'shared']);
     expect(grist!.requests.filter((request) => ACCESS.test(request.path)).map(({ method }) => method)).toEqual(['GET', 'PATCH']);
     expect(rolesOf('ann@example.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
+  });
+
+  it('goes with the first account that owns each document, not the first that lists it: an editor’s account listed first is passed over', async () => {
+    const server = await connect();
+    await saveEditorThenOwner(`${server.url}/o/docs`);
+    await refreshListing();
+    grist!.clearRequests();
+    const items = documentsOf(1, 2);
+    const run = await finished((await start(items, { kind: 'public', public: true })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['shared', 'shared']);
+    expect(new Set(grist!.requests.filter((request) => ACCESS.test(request.path)).map(({ apiKey }) => apiKey))).toEqual(new Set([USERS.owner.apiKey]));
+    const entries = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
+    expect(entries.map(({ account }) => account)).toEqual([OWNER_ACCOUNT, OWNER_ACCOUNT]);
   });
 
   it('one bad email and nothing is read or sent for any document: each says which', async () => {
