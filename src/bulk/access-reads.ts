@@ -14,6 +14,13 @@ import type { PickedDocument } from './picked-document.ts';
 /** Reads on their way per host at once: the worker's bulk runs' pace (BULK_IN_FLIGHT_PER_HOST). */
 export const ACCESS_READS_PER_HOST = 2;
 
+/**
+ * How long answers gather before the page shows them, in ms (about a frame): each showing
+ * recomputes the whole preview, which at thousands of documents answering one by one would be
+ * done thousands of times.
+ */
+export const ACCESS_READS_SHOWN_EVERY_MS = 16;
+
 /** Where one document's read stands: on its way, answered, or failed with the reason. */
 export type AccessRead = { state: 'reading' } | { state: 'read'; access: AccessList } | { state: 'failed'; message: string };
 
@@ -38,8 +45,21 @@ export function createAccessReads(readAccess: Backend['readAccess']): AccessRead
   const limits = new Map<string, LimitFunction>();
   /** Bumped by forget(): a read of an older generation neither sends nor records. */
   let generation = 0;
+  /** Answers not shown yet (see ACCESS_READS_SHOWN_EVERY_MS), and the timer that shows them. */
+  let answered = new Map<string, AccessRead>();
+  let showing: ReturnType<typeof setTimeout> | null = null;
 
-  const record = (key: string, read: AccessRead) => (reads.value = new Map(reads.value).set(key, read));
+  const show = () => {
+    showing = null;
+    const next = new Map(reads.value);
+    for (const [key, read] of answered) next.set(key, read);
+    answered = new Map();
+    reads.value = next;
+  };
+  const record = (key: string, read: AccessRead) => {
+    answered.set(key, read);
+    showing ??= setTimeout(show, ACCESS_READS_SHOWN_EVERY_MS);
+  };
 
   function readOne(picked: PickedDocument, key: string): void {
     const host = new URL(picked.siteUrl).host;
@@ -66,6 +86,9 @@ export function createAccessReads(readAccess: Backend['readAccess']): AccessRead
     },
     forget() {
       generation += 1;
+      if (showing !== null) clearTimeout(showing);
+      showing = null;
+      answered = new Map();
       reads.value = new Map();
     },
   };

@@ -148,7 +148,7 @@ describe('sharing the selected documents (issue 43)', () => {
       return read(resource);
     });
     await clickAndSettle(screen.getByRole('button', { name: 'Make selected private' }));
-    expect(screen.getByText('Make private: no public link. Reading who has access: 1 of 2 documents read…')).toBeTruthy();
+    await screen.findByText('Make private: no public link. Reading who has access: 1 of 2 documents read…');
     expect(previewTable().rows[1]).toEqual(['Acme › Finance', 'Budget 2025 – Legal', 'reading who has access…']);
     expect((screen.getByRole('button', { name: 'Change access to 1 document' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => answerLegal());

@@ -4,7 +4,7 @@
  * queued and what answers late.
  */
 import { describe, expect, test } from 'vitest';
-import { accessKeyOf, ACCESS_READS_PER_HOST, createAccessReads } from '../../../src/bulk/access-reads.ts';
+import { accessKeyOf, ACCESS_READS_PER_HOST, ACCESS_READS_SHOWN_EVERY_MS, createAccessReads } from '../../../src/bulk/access-reads.ts';
 import { workspaceKeyOf, type PickedDocument } from '../../../src/bulk/picked-document.ts';
 import type { Reply } from '../../../src/shared/messages.ts';
 import type { AccessResource } from '../../../src/shared/sharing.ts';
@@ -43,7 +43,8 @@ function heldReads() {
   return { readAccess, waiting, most: () => most, calls: () => calls };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the answers given so far be shown (they gather for ACCESS_READS_SHOWN_EVERY_MS). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, ACCESS_READS_SHOWN_EVERY_MS + 5));
 
 describe('the sharing preview’s reads', () => {
   test('each document once, at most ACCESS_READS_PER_HOST at once per host, each recorded as it answers', async () => {
@@ -61,6 +62,22 @@ describe('the sharing preview’s reads', () => {
     }
     expect(held.most()).toBe(ACCESS_READS_PER_HOST);
     expect([...reads.reads.value.values()].map((read) => read.state)).toEqual(Array(6).fill('read'));
+  });
+
+  test('answers that come close together are shown at once: one change of the reads for many answers', async () => {
+    const held = heldReads();
+    const reads = createAccessReads(held.readAccess);
+    reads.readAll(Array.from({ length: 2 }, (_, index) => picked('a.example.com', `a${index}`)));
+    await settle();
+    let changes = 0;
+    const stop = reads.reads.subscribe(() => (changes += 1));
+    changes = 0;
+    held.waiting.shift()!.answer();
+    held.waiting.shift()!.answer();
+    await settle();
+    stop();
+    expect(changes).toBe(1);
+    expect([...reads.reads.value.values()].map((read) => read.state)).toEqual(['read', 'read']);
   });
 
   test('forget(): what is queued is not sent, and a read that answers afterwards is not recorded', async () => {
