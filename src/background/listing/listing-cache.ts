@@ -38,14 +38,15 @@ export type AccountTags = Record<string, Record<string, string>>;
 
 /**
  * The revision of a fetched listing: from the ETag of each response it was built from and each
- * site's error, or, for a site whose response had no ETag, from its content; and the accounts'
- * headings, errors included.
+ * site's error and the user's role on it, or, for a site whose response had no ETag, from its
+ * content; and the accounts' headings, errors included.
  */
 function revisionOf(listing: Listing, tags: AccountTags, tagOf: (siteUrl: string) => string): Promise<string> {
   const parts = listing.sites.map((site) => {
     const tag = tags[site.account]?.[tagOf(site.siteUrl)];
     const content = tag ?? JSON.stringify(site.workspaces);
-    return JSON.stringify([site.account, site.orgId, site.name, site.siteUrl, content, site.error ?? null]);
+    // The user's role on the site comes from the site list, not the site's own answer: it counts apart.
+    return JSON.stringify([site.account, site.orgId, site.name, site.siteUrl, site.access ?? null, content, site.error ?? null]);
   });
   return digest([...parts, JSON.stringify(listing.accounts ?? null)].join('\n'));
 }

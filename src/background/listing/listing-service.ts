@@ -85,8 +85,8 @@ const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: S
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
  * answer itself gives (configured team URLs aside: see listedSiteUrl). On a 304 they are the
- * cached listing's sites and the origins already recorded; should that listing be unreadable,
- * the list is asked again in full.
+ * cached listing's sites and the origins already recorded; should that listing be unreadable, or
+ * of before sites kept the user's role on them, the list is asked again in full.
  */
 async function listSites(
   client: GristClient,
@@ -104,7 +104,9 @@ async function listSites(
     // `previous` holds this account's cached sites: none (a replaced or unreadable cache, or one
     // that kept none of it) means nothing to pair the 304 with, so the list is asked in full.
     const cached = await previous();
-    return cached && cached.sites.length > 0 ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
+    // A listing cached before sites kept the user's role on them cannot say who may change a site's access.
+    const usable = cached && cached.sites.length > 0 && cached.sites.every((site) => site.access !== undefined);
+    return usable ? { value: cached.sites.map(headerOf), tag, listed: access.hosts.listed } : listSites(client, access, {}, previous);
   }
   if (answer.value.length === 0) throw ANONYMOUS_ANSWER_ERROR(new URL(settings.personalSiteUrl).host);
   const deployment = known ?? (await deploymentOf(client, guess));

@@ -12,7 +12,7 @@ import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { forgetDocument } from '../listing/listing-cache.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
-import { patchAccess, readAccessOf, type AccessNow, type AccessPlace } from './access-api.ts';
+import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
 import { accessRoleWord } from '../../shared/access-words.ts';
 
@@ -38,6 +38,16 @@ export function accessKey(resource: AccessResource): string {
     case 'site':
       return siteKey(resource.orgId);
   }
+}
+
+/**
+ * The change of `resource`'s access by `delta`, sent with the account `owner` (findAccessOwner or
+ * accessOwnerLookup chose it, and its listing names the resource and where it is): ready for
+ * applyChange, in its `key`'s queue. Nothing is checked here (see deltaProblem and canChange).
+ */
+export function accessTarget(owner: AccessOwner, resource: AccessResource, delta: AccessDelta): AccessTarget {
+  const key = accessKey(resource);
+  return { account: owner.account, key, siteUrl: owner.siteUrl, name: owner.name, resource: { ...resource, siteUrl: owner.siteUrl }, place: owner.place, delta };
 }
 
 /** The resource a change-log entry of an access change was of. Throws ApiError `not-found` for an entry that does not say. */
@@ -123,7 +133,9 @@ export const accessKind: UndoingKind<AccessTarget> = {
   storeNoted: async () => undefined,
   undoSiteUrl: (entry) => entry.site.url,
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
-  // has what was there before already.
+  // has what was there before already. Someone removed from a site lost what they had inside it too
+  // (grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
+  // the rest back reads it before the removal (issue 43's People view).
   inverse: async (client, entry, account, force) => {
     const access = entry.access;
     if (!access) throw new ApiError('not-found', t('undoEntryGone'));

@@ -12,7 +12,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
 import { findAccessOwner, type AccessOwner } from './access-api.ts';
-import { accessKey, accessKind, accessNow, type AccessTarget } from './access-kind.ts';
+import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
 
 /**
@@ -29,14 +29,17 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
 /**
  * Why `delta` must not be sent for `resource` by the user of `ownEmail`, as an ApiError
  * `invalid-input` naming each email at fault; null when it may. Grist's rule for emails
- * (email-list.ts; the public link's special user aside); never the user's own (Grist: "cannot
- * update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid permission delta"),
- * nor the `members` role elsewhere (Grist: "Invalid user role members").
+ * (email-list.ts; the public link's special user aside), each once whatever its case (Grist
+ * matches emails without regard to case: which role would win is not known); never the user's own
+ * (Grist: "cannot update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid
+ * permission delta"), nor the `members` role elsewhere (Grist: "Invalid user role members").
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
   const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
   const bad = emails.filter((email) => !isGristEmail(email));
   if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
+  const twice = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) !== index);
+  if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
   if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
   if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
@@ -67,5 +70,5 @@ export function checkedAccessTarget(owner: AccessOwner, resource: AccessResource
   const problem = deltaProblem(resource, delta, owner.ownEmail);
   if (problem) throw problem;
   if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
-  return { account: owner.account, key: accessKey(resource), siteUrl: owner.siteUrl, name: owner.name, resource: { ...resource, siteUrl: owner.siteUrl }, place: owner.place, delta };
+  return accessTarget(owner, resource, delta);
 }

@@ -7,6 +7,8 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { accessOwnerLookup, findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
 import { clientsFor, connectToGrist, readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import type { SiteEntry } from '../../../../src/shared/listing.ts';
+import { listingItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
@@ -120,6 +122,19 @@ describe('findAccessOwner', () => {
     await refreshListing();
     expect((await findAccessOwner(roadmapAt())).name).toBe('Roadmap 2027');
     expect(grist.requests.find(({ path }) => path.endsWith('/api/orgs'))?.ifNoneMatch).toBeTruthy();
+    expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: true });
+  });
+
+  it('asks the site list in full when the cached listing is of before sites kept their role', async () => {
+    // Such a listing, and its ETags, as a worker of before stored them (under a revision of its own).
+    const listing = await readListing();
+    const tags = await listingTagsItem.get();
+    const sites = listing!.sites.map((site) => Object.fromEntries(Object.entries(site).filter(([field]) => field !== 'access')) as SiteEntry);
+    await Promise.all([listingItem.set({ ...listing!, sites, revision: 'before' }), listingTagsItem.set({ ...tags!, revision: 'before' })]);
+    expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: false });
+    grist.clearRequests();
+    await refreshListing();
+    expect(grist.requests.filter(({ path }) => path.endsWith('/api/orgs')).map(({ ifNoneMatch }) => ifNoneMatch === undefined)).toEqual([false, true]);
     expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: true });
   });
 

@@ -110,6 +110,12 @@ describe('changeAccess', () => {
     expect(grist.requests).toEqual([]);
   });
 
+  it('refuses one email given two roles (in two cases), and sends nothing', async () => {
+    const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'Sam@example.com': 'viewers', 'sam@example.com': null } } }));
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'The same email is given two roles: sam@example.com. Nothing was sent.']);
+    expect(grist.requests).toEqual([]);
+  });
+
   it("refuses the user's own email, in any case, and sends nothing", async () => {
     await signedInAsOlivia();
     await refreshListing();
