@@ -530,12 +530,15 @@ interface BarePatch {
   body: unknown;
   /** Default PATCH. */
   method?: 'PATCH' | 'POST';
+  /** A path read (GET) just before it, in its turn: a bulk share reads each document's access first. */
+  read?: string;
 }
 
 /**
  * The ideal the issue names for a bulk run, ceil(requests / (2 in flight × hosts)) round trips,
- * measured on this machine: the same PATCHes by bare fetch() in the worker, two at a time per
- * host, nothing checked, recorded or reported. No run can take less. Out: ms.
+ * measured on this machine: the same PATCHes (each after its read, if it has one) by bare fetch()
+ * in the worker, two at a time per host, nothing checked, recorded or reported. No run can take
+ * less. Out: ms.
  */
 async function bareFetchPatches(extension: LoadedExtension, patches: BarePatch[]): Promise<number> {
   return extension.worker.evaluate(
@@ -543,6 +546,10 @@ async function bareFetchPatches(extension: LoadedExtension, patches: BarePatch[]
       const started = performance.now();
       const byHost = new Map<number, typeof patches>();
       for (const patch of patches) byHost.set(patch.team, [...(byHost.get(patch.team) ?? []), patch]);
+      const read = (patch: (typeof patches)[number]) =>
+        patch.read === undefined
+          ? Promise.resolve('')
+          : fetch(`https://team-${patch.team}.getgrist.com${patch.read}`, { headers: { Authorization: `Bearer ${apiKey}` }, cache: 'no-store' }).then((response) => response.text());
       const send = (patch: (typeof patches)[number]) =>
         fetch(`https://team-${patch.team}.getgrist.com${patch.path}`, {
           method: patch.method ?? 'PATCH',
@@ -552,7 +559,10 @@ async function bareFetchPatches(extension: LoadedExtension, patches: BarePatch[]
         }).then((response) => response.text());
       const lanes = [...byHost.values()].flatMap((list) => [0, 1].map((lane) => list.filter((_, index) => index % 2 === lane)));
       await Promise.all(lanes.map(async (lane) => {
-        for (const patch of lane) await send(patch);
+        for (const patch of lane) {
+          await read(patch);
+          await send(patch);
+        }
       }));
       return performance.now() - started;
     },
@@ -566,12 +576,14 @@ interface BulkRunKind {
   name: string;
   /** Its items' name in the rows ("renames", "moves"). */
   plural: string;
-  message: 'startBulkRename' | 'startBulkMove' | 'startBulkCopy';
+  message: 'startBulkRename' | 'startBulkMove' | 'startBulkCopy' | 'startBulkShare';
   /** An item's state once Grist confirmed it. */
-  confirmed: 'renamed' | 'moved' | 'copied';
+  confirmed: 'renamed' | 'moved' | 'copied' | 'shared';
   /** The start message's body: a request id of its own for each run (a repeated id answers the run it started). */
   request: (run: number) => unknown;
   bare: (run: number) => BarePatch[];
+  /** Round trips per item for the nominal ideal (default 1, its PATCH; a share's read makes 2). */
+  roundTrips?: number;
 }
 
 const RENAME_RUNS: BulkRunKind = {
@@ -631,7 +643,24 @@ const COPY_RUNS: BulkRunKind = {
 };
 
 /**
- * Runs of BULK_HOSTS × BULK_PER_HOST renames, moves or copies (`kind`) with LATENCY_MS on each request,
+ * Access changes over BULK_HOSTS hosts, a read and a PATCH each (issue 43): every run shares the
+ * renames' block 0 with a person of its own as viewer, so each PATCH changes something (a document
+ * the run leaves as it is sends nothing); the ideal's runs read the same access and PATCH another
+ * person of their own in.
+ */
+const SHARE_RUNS: BulkRunKind = {
+  name: 'share',
+  plural: 'access changes (a read and a PATCH each)',
+  message: 'startBulkShare',
+  confirmed: 'shared',
+  roundTrips: 2,
+  request: (run) => ({ requestId: crypto.randomUUID(), items: bulkDocuments().map(({ orgId, docId }) => ({ orgId, docId })), change: { kind: 'share', emails: [`bench-${run}@example.com`], role: 'viewers' } }),
+  bare: (run) =>
+    bulkDocuments().map(({ team, docId }) => ({ team, read: `/api/docs/${docId}/access`, path: `/api/docs/${docId}/access`, body: { delta: { users: { [`bare-${run}@example.com`]: 'viewers' } } } })),
+};
+
+/**
+ * Runs of BULK_HOSTS × BULK_PER_HOST renames, moves, copies or access changes (`kind`) with LATENCY_MS on each request,
  * RUNS times, from the page's message to the run done (every request answered, each in the
  * history), against the ideal the issue names (see bareFetchPatches), measured in the same runs.
  * A second apart, so the cache write that ends one run does not fall into the next. In: the phase,
@@ -639,7 +668,7 @@ const COPY_RUNS: BulkRunKind = {
  */
 async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof startPhase>>, page: Page, kind: BulkRunKind): Promise<Row[]> {
   const count = BULK_HOSTS * BULK_PER_HOST;
-  const nominal = Math.ceil(count / (2 * BULK_HOSTS)) * LATENCY_MS;
+  const nominal = Math.ceil(count / (2 * BULK_HOSTS)) * LATENCY_MS * (kind.roundTrips ?? 1);
   grist.injectFault({ path: /^\/api\//, delayMs: LATENCY_MS / 2, holdAnswerMs: LATENCY_MS / 2 });
   const times: number[] = [];
   const bare: number[] = [];
@@ -679,7 +708,7 @@ async function bulkRunRows({ grist, extension }: Awaited<ReturnType<typeof start
 
 /**
  * The Bulk changes page at full size: every document selected, the preview updated as a rule is
- * typed (ms per keystroke); then bulk renames and bulk moves sent from it (see bulkRunRows).
+ * typed (ms per keystroke); then bulk renames, access changes, moves and copies sent from it (see bulkRunRows).
  */
 async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<Row[]> {
   const page = await phase.extension.openPage(BULK_CHANGES_PAGE);
@@ -691,6 +720,7 @@ async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<
     { figure: `bulk rename preview keystroke median, ${DOCUMENTS} documents selected (${typing.length} keystrokes)`, unit: 'ms', ours: median(typing), target: null, against: 'target' },
     { figure: `bulk rename preview keystroke p95, ${DOCUMENTS} documents selected`, unit: 'ms', ours: p95(typing), target: 16, against: 'target', profile },
     ...(await bulkRunRows(phase, page, RENAME_RUNS)),
+    ...(await bulkRunRows(phase, page, SHARE_RUNS)),
   ];
   if (phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= (RUNS + 2) * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, MOVE_RUNS)));
   if (phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= (RUNS + 3) * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, COPY_RUNS)));

@@ -5,6 +5,7 @@ import { getDocumentAtUrl, renameDocumentAtUrl } from './document-window/documen
 import { undoBatch } from './bulk/batch-undo.ts';
 import { getBulkRun, retryFailedBulk, stopBulkRun } from './bulk/run-engine.ts';
 import { startBulkCopy } from './bulk/targets/copy.ts';
+import { startBulkShare } from './bulk/targets/share.ts';
 import { startBulkMove } from './bulk/targets/move.ts';
 import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
@@ -91,6 +92,7 @@ browser.runtime.onMessage.addListener(
       startBulkMove,
       startBulkTrash,
       startBulkCopy,
+      startBulkShare,
       getBulkRun,
       stopBulkRun,
       retryFailedBulk,

@@ -47,6 +47,14 @@ const accessResource = v.variant('kind', [
 
 /** The most sites one removal of a person names: the People view's bench reads 200; a listing holds no more than some hundreds. */
 const MAX_PERSON_SITES = 1000;
+/** The most emails one bulk share names: a pasted list of a few hundred people, with room. */
+const MAX_SHARE_EMAILS = 1000;
+/** A bulk share's change (SharingChange): emails are checked by the handler, which says which one is wrong. */
+const sharingChange = v.variant('kind', [
+  v.object({ kind: v.literal('share'), emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(MAX_SHARE_EMAILS)), role: v.picklist(['owners', 'editors', 'viewers'] as const) }),
+  v.object({ kind: v.literal('unshare'), emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(MAX_SHARE_EMAILS)) }),
+  v.object({ kind: v.literal('public'), public: v.boolean() }),
+]);
 
 /** The shape each request must have before its handler runs. */
 const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
@@ -87,6 +95,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   startBulkMove: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
   startBulkTrash: v.object({ ...bulkStart, items: bulkItems(documentKey) }),
   startBulkCopy: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
+  startBulkShare: v.object({ ...bulkStart, items: bulkItems(documentKey), change: sharingChange }),
   getBulkRun: v.object({ runId: v.nullable(v.string()) }),
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),

@@ -1,6 +1,6 @@
 /**
  * The Bulk changes page's whole view: while choosing, the document picker, the changes beside it
- * (the rename rules, a move, the trash or a copy) and the preview of the one prepared under them;
+ * (the rename rules, a move, the trash or a copy, sharing) and the preview of the one prepared under them;
  * once a run is started (or found under way), the run.
  */
 import { useEffect } from 'preact/hooks';
@@ -10,6 +10,7 @@ import { MoveForm } from './move-form.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { RulesForm } from './rules-form.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { ShareForm } from './share-form.tsx';
 import { TrashCopyForm } from './trash-copy-form.tsx';
 import type { BulkStore } from './store.ts';
 
@@ -41,6 +42,7 @@ export function BulkApp({ store }: { store: BulkStore }) {
               <RulesForm store={store} />
               <MoveForm store={store} />
               <TrashCopyForm store={store} />
+              <ShareForm store={store} />
             </div>
           </div>
           <PreviewTable store={store} />

@@ -5,7 +5,8 @@
  * - a move (once a destination is chosen): each one's name and where it goes, and **Move N
  *   documents** (asking once, with the count, when documents leave their site);
  * - a move to the trash, or a copy (once asked for beside the rules): each one's name (and its
- *   copy's), and the question that names the count, answered before anything is sent.
+ *   copy's), and the question that names the count, answered before anything is sent;
+ * - an access change: each document's people, now and after (share-preview-table.tsx).
  * The summary line above it says what the change comes to. Windowed: 20,000 rows are fine.
  */
 import type { ComponentChildren } from 'preact';
@@ -16,6 +17,7 @@ import { siteDisplayName } from '../shared/listing.ts';
 import { placeName } from '../shared/move.ts';
 import { TRASH_DAYS } from '../shared/trash.ts';
 import { ConfirmStep } from './confirm-step.tsx';
+import { SharePreviewTable } from './share-preview-table.tsx';
 import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
 import type { PickedDocument } from './picked-document.ts';
 import type { MovePlan } from './move-plan.ts';
@@ -175,6 +177,14 @@ function previewRows(store: BulkStore): { columns: string[]; cells: (index: numb
 }
 
 export function PreviewTable({ store }: { store: BulkStore }) {
+  if (store.previewKind.value === 'share') {
+    return (
+      <section class="bulk-section preview" aria-labelledby="preview-heading">
+        <h2 id="preview-heading">{t('bulkPreviewHeading')}</h2>
+        <SharePreviewTable store={store} />
+      </section>
+    );
+  }
   const picked = store.picked.value;
   const rows = previewRows(store);
   return (

@@ -1,8 +1,8 @@
 /**
  * A run as it goes and once done: its heading (and, once Undo this batch was asked, how much of it
  * was undone), the progress bar with "k of N", Stop, Retry failed, Undo this batch, and each
- * document's outcome (renamed, moved, moved to the trash, copied, failed with the reason, not
- * sent; then what its undo came to), in the columns of the run's kind.
+ * document's outcome (renamed, moved, moved to the trash, copied, access changed, failed with the
+ * reason, not sent; then what its undo came to), in the columns of the run's kind.
  */
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
@@ -12,6 +12,7 @@ import { placeName } from '../shared/move.ts';
 import { undoneText } from './runs/run-kind.ts';
 import { RUN_KINDS } from './runs/run-kinds.ts';
 import { describeRun, runCounts } from './runs/runner.ts';
+import { sharingChangeText } from './share-words.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
 
@@ -31,6 +32,8 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
       return t('bulkTrashed');
     case 'copied':
       return t('bulkCopied');
+    case 'shared':
+      return t('bulkShared');
     case 'failed':
       return t('bulkFailed', item.message ?? '');
     case 'not-sent':
@@ -41,7 +44,7 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
 /**
  * The columns of a run of each kind between the document's place and its outcome, and each row's
  * cells there: a rename's old and new names; a move's name and destination; a trash run's name; a
- * copy's name, its copy's, and where the copies go.
+ * copy's name, its copy's, and where the copies go; a share's name and the change.
  */
 function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (item: BulkItemStatus) => ComponentChildren } {
   const to = run.to ? placeName(run.to) : '';
@@ -73,6 +76,16 @@ function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (ite
           </>
         ),
       };
+    case 'share': {
+      const change = run.sharing ? sharingChangeText(run.sharing) : '';
+      return { columns: ['bulkColumnName', 'bulkColumnChange'], cells: (item) => (
+          <>
+            {textCell(item.oldName)}
+            {textCell(change)}
+          </>
+        ),
+      };
+    }
   }
 }
 

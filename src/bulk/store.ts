@@ -2,7 +2,7 @@
  * The Bulk changes page's state and actions: the listing (cached at once, refreshed behind), and
  * the page put together from its parts: the choice of documents (document-choice.ts), the change
  * prepared (the rename rules here, a move's destination in move-change.ts, a trash or copy run
- * asked about in trash-copy.ts), the preview of it, and the run the worker does (runs/runner.ts,
+ * asked about in trash-copy.ts, an access change in share-change.ts), the preview of it, and the run the worker does (runs/runner.ts,
  * which every kind goes through). The views only read these signals and call these actions; all
  * talk with the background goes through the `Backend` interface, so tests hand in a fake.
  */
@@ -18,14 +18,15 @@ import type { PickedDocument } from './picked-document.ts';
 import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
 import { renameRun } from './runs/rename.ts';
 import { createRunner, type RunnerBackend, type RunView } from './runs/runner.ts';
+import { createShareChange, type ShareView } from './share-change.ts';
 import { createTrashCopy, type TrashCopyView } from './trash-copy.ts';
 
 export type { PickerChoice, PickerRow } from './document-choice.ts';
 
 /** What the preview shows, and what its button or question sends: one kind of change at a time. */
-export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy';
+export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy' | 'share';
 
-export type BulkBackend = Pick<Backend, 'refreshListing'> & RunnerBackend;
+export type BulkBackend = Pick<Backend, 'refreshListing' | 'readAccess' | 'getSettings'> & RunnerBackend;
 
 export interface BulkStoreDependencies {
   backend: BulkBackend;
@@ -36,7 +37,7 @@ export interface BulkStoreDependencies {
 }
 
 /** The page's state: the listing, the choice of documents, the rules and their preview, a move, a trash or copy asked about, and the run. */
-export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashCopyView {
+export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashCopyView, ShareView {
   readonly listing: ReadonlySignal<Listing | null>;
   /** True once the cache was read or a fresh listing arrived. */
   readonly loaded: ReadonlySignal<boolean>;
@@ -45,8 +46,8 @@ export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashC
   /** The picked documents in listing order, with where each lives. */
   readonly picked: ReadonlySignal<readonly PickedDocument[]>;
   /**
-   * The change the preview shows: a trash or copy run asked about (pendingChange), else a move
-   * once a destination is chosen, else the rename.
+   * The change the preview shows: an access change asked about (sharingChange), else a trash or
+   * copy run asked about (pendingChange), else a move once a destination is chosen, else the rename.
    */
   readonly previewKind: ReadonlySignal<PreviewKind>;
   readonly rules: ReadonlySignal<RenameRules>;
@@ -78,13 +79,14 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const { picked } = choice;
   const moveChange = createMoveChange({ listing, picked, runner });
   const trashCopy = createTrashCopy({ listing, picked, runner });
+  const sharing = createShareChange({ backend, picked, runner });
 
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {
     const rulesNow = compiled.value;
     return rulesNow.ok ? previewRenames(picked.value.documents, rulesNow, picked.value.otherNames) : null;
   });
-  const previewKind = computed<PreviewKind>(() => trashCopy.pendingChange.value?.kind ?? (moveChange.movePlan.value ? 'move' : 'rename'));
+  const previewKind = computed<PreviewKind>(() => (sharing.sharingChange.value ? 'share' : (trashCopy.pendingChange.value?.kind ?? (moveChange.movePlan.value ? 'move' : 'rename'))));
 
   async function refresh(): Promise<void> {
     const reply = await settle(backend.refreshListing(null));
@@ -134,11 +136,36 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     setDestination: (to) =>
       batch(() => {
         moveChange.setDestination(to);
-        if (to) trashCopy.cancelPendingChange();
+        if (to) {
+          trashCopy.cancelPendingChange();
+          sharing.cancelSharing();
+        }
       }),
     setRules: (change) => (rules.value = { ...rules.value, ...change }),
     rename: () => runner.begin(renameRun, { picked: picked.value.documents, preview: preview.value }),
     ...trashCopy,
+    // One change asked about at a time: asking for one drops the other.
+    trashSelected: () =>
+      batch(() => {
+        sharing.cancelSharing();
+        trashCopy.trashSelected();
+      }),
+    copySelected: (to) =>
+      batch(() => {
+        sharing.cancelSharing();
+        trashCopy.copySelected(to);
+      }),
+    ...sharing,
+    openSharingForm: (form) =>
+      batch(() => {
+        trashCopy.cancelPendingChange();
+        sharing.openSharingForm(form);
+      }),
+    makePublic: (on) =>
+      batch(() => {
+        trashCopy.cancelPendingChange();
+        sharing.makePublic(on);
+      }),
     stop: runner.stop,
     retryFailed: runner.retryFailed,
     undoBatch: runner.undoBatch,
@@ -150,6 +177,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         // The documents moved are elsewhere now: a new choice starts without a destination.
         moveChange.setDestination(null);
         trashCopy.cancelPendingChange();
+        sharing.cancelSharing();
       });
       await refresh();
     },

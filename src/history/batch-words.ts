@@ -1,6 +1,6 @@
 /**
  * A bulk run's batch as the history names it: which kind of run it was (a rename, a move, a move to
- * the trash, a copy) by the kind of its entries, or the undo of which by the entries it undid; and
+ * the trash, a copy, an access change) by the kind of its entries, or the undo of which by the entries it undid; and
  * the words of its heading and of its undo's result.
  */
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
@@ -17,6 +17,8 @@ function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
       return 'trash';
     case 'copy':
       return 'copy';
+    case 'access':
+      return 'share';
     default:
       return 'rename';
   }
@@ -44,6 +46,7 @@ const HEADINGS: Record<BulkRunSnapshot['kind'], { run: [MessageKey, MessageKey];
   move: { run: ['historyBatchMoveOne', 'historyBatchMoveMany'], undo: ['historyUndoMoveBatchOne', 'historyUndoMoveBatch'] },
   trash: { run: ['historyBatchTrashOne', 'historyBatchTrashMany'], undo: ['historyUndoTrashBatchOne', 'historyUndoTrashBatch'] },
   copy: { run: ['historyBatchCopyOne', 'historyBatchCopyMany'], undo: ['historyUndoCopyBatchOne', 'historyUndoCopyBatch'] },
+  share: { run: ['historyBatchShareOne', 'historyBatchShareMany'], undo: ['historyUndoShareBatchOne', 'historyUndoShareBatch'] },
 };
 
 /** The heading of an undo's batch whose undone run is not known: it says neither kind. */
@@ -59,6 +62,7 @@ const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   restore: 'bulkRestoreUndoSummary',
   copy: RUN_WORDS.copy.undone,
   person: 'peopleUndoSummary',
+  access: RUN_WORDS.share.undone,
 };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The words of each kind of bulk run, as message keys: what the Bulk changes page says of a run
+ * The words of each kind of bulk run (rename, move, trash, copy, share), as message keys: what the Bulk changes page says of a run
  * (bulk/runs/) and how the History heads its batch (history/batch-words.ts). Here, not in
  * either page's folder, so neither imports the other's code.
  */
@@ -16,4 +16,5 @@ export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'done
   move: { heading: 'bulkMoveRunHeading', doneHeading: 'bulkMoveRunDoneHeading', summary: 'bulkMoveRunSummary', going: 'bulkMoving', goingOne: 'bulkMovingOne', undone: 'bulkMoveUndoSummary', newRun: 'bulkNewRun' },
   trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', goingOne: 'bulkTrashingOne', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },
   copy: { heading: 'bulkCopyRunHeading', doneHeading: 'bulkCopyRunDoneHeading', summary: 'bulkCopyRunSummary', going: 'bulkCopying', goingOne: 'bulkCopyingOne', undone: 'bulkCopyUndoSummary', newRun: 'bulkNewRun' },
+  share: { heading: 'bulkShareRunHeading', doneHeading: 'bulkShareRunDoneHeading', summary: 'bulkShareRunSummary', going: 'bulkSharing', goingOne: 'bulkSharingOne', undone: 'bulkShareUndoSummary', newRun: 'bulkNewRun' },
 };

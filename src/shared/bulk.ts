@@ -3,6 +3,7 @@
  * and where each stands. The run belongs to the background worker; the page only starts, watches,
  * stops and retries it.
  */
+import type { SharingChange } from './access-plan.ts';
 import type { DocumentPlace } from './listing.ts';
 
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */
@@ -40,6 +41,15 @@ export interface BulkMoveRequest extends BulkStart {
 /** The documents to copy (as the popup's listing names them), all to one workspace of a listed site, each named `<name> (copy)`. */
 export type BulkCopyRequest = BulkMoveRequest;
 
+/**
+ * The documents whose access changes (as the popup's listing names them), all by the same change;
+ * each document's delta is computed by the worker from its access read just before it is sent.
+ */
+export interface BulkShareRequest extends BulkStart {
+  items: Array<{ orgId: number; siteUrl?: string; docId: string }>;
+  change: SharingChange;
+}
+
 /** Where one document of a run stands. */
 export type BulkItemState =
   /** Waiting for its turn. */
@@ -54,6 +64,8 @@ export type BulkItemState =
   | 'trashed'
   /** Grist has a copy of it in the run's destination. */
   | 'copied'
+  /** Grist has the run's access change (`BulkRunSnapshot.sharing`) on it. */
+  | 'shared'
   /** Grist refused, or could not be reached; `message` says why. Retry failed sends it again. */
   | 'failed'
   /** Never sent: stopped, not in the listing, nothing to change, or a move it may not make; `message` says which. */
@@ -73,11 +85,14 @@ export interface BulkRunSnapshot {
   id: string;
   /**
    * What the run does to each document: its new name (`startBulkRename`), the move to `to`
-   * (`startBulkMove`), to the trash (`startBulkTrash`), or a copy in `to` (`startBulkCopy`).
+   * (`startBulkMove`), to the trash (`startBulkTrash`), a copy in `to` (`startBulkCopy`), or the
+   * access change `sharing` (`startBulkShare`).
    */
-  kind: 'rename' | 'move' | 'trash' | 'copy';
+  kind: 'rename' | 'move' | 'trash' | 'copy' | 'share';
   /** A move or copy run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
   to?: DocumentPlace;
+  /** A share run's change (its emails are kept in the worker's memory only, as the run is). */
+  sharing?: SharingChange;
   /** The change log's batch: every change of the run is recorded with it, to undo them as one. */
   batchId: string;
   items: BulkItemStatus[];

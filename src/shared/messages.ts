@@ -4,7 +4,7 @@
  * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
  */
 import type { Result } from './errors.ts';
-import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkStart } from './bulk.ts';
+import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkShareRequest, BulkStart } from './bulk.ts';
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
@@ -256,6 +256,14 @@ export interface Protocol {
    * each named `<name> (copy)` and checked as copyDocument checks one; a copy is never sent twice.
    */
   startBulkCopy: { request: BulkCopyRequest; response: BulkRunSnapshot };
+  /**
+   * Starts a bulk run that changes who has access to documents of the worker's listing (their owners
+   * only), all by one change: each document's access is read just before its one PATCH, which holds
+   * only what changes (nothing is sent for a document the change leaves as it is; never the user's
+   * own email). Emails are checked first: one bad email starts nothing. Each change is logged with
+   * its inverse, so Undo this batch puts the access back.
+   */
+  startBulkShare: { request: BulkShareRequest; response: BulkRunSnapshot };
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
   /** Stops a run: what is on its way finishes, the rest is not sent. */

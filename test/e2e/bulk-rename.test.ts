@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetSeed, DEPARTMENTS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openBulkPage, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openBulkPage, screenshotSchemes, selectBudgets } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -25,10 +25,7 @@ describe('bulk rename', () => {
     await connectOwner(setup);
     const page = await openBulkPage(setup.extension);
 
-    await page.getByLabel('Filter documents').fill('budget 2025');
-    await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
-    await page.getByRole('button', { name: 'Select all shown' }).click();
-    await page.getByText('20 documents selected').waitFor();
+    await selectBudgets(page, 'budget 2025', 20);
 
     await page.getByLabel('Regular expression').check();
     await page.getByLabel('Find', { exact: true }).fill('(\\d{4}) – (?<department>.+)$');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetSeed, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openBulkPage } from './user-actions.ts';
+import { connectOwner, openBulkPage, selectBudgets } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -19,10 +19,7 @@ describe('bulk trash and copy', () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     const page = await openBulkPage(extension);
-    await page.getByLabel('Filter documents').fill('budget 2025');
-    await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
-    await page.getByRole('button', { name: 'Select all shown' }).click();
-    await page.getByText('20 documents selected').waitFor();
+    await selectBudgets(page, 'budget 2025', 20);
     grist.clearRequests();
     await page.getByRole('button', { name: 'Move selected to trash' }).click();
 
@@ -57,10 +54,7 @@ describe('bulk trash and copy', () => {
     const page = await openBulkPage(extension);
     // The page opens on the last run, the trash run above.
     await page.getByRole('button', { name: 'New bulk change' }).click();
-    await page.getByLabel('Filter documents').fill('budget 2025 – sales');
-    await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
-    await page.getByRole('button', { name: 'Select all shown' }).click();
-    await page.getByText('2 documents selected').waitFor();
+    await selectBudgets(page, 'budget 2025 – sales', 2);
     grist.clearRequests();
     await page.getByRole('button', { name: 'Copy selected to…' }).click();
     await page.getByRole('option', { name: /^Projects — / }).click();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetSeed, DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openBulkPage, openConnectedPopup, screenshotSchemes } from './user-actions.ts';
+import { connectOwner, openBulkPage, openConnectedPopup, screenshotSchemes, selectBudgets } from './user-actions.ts';
 
 const seed = budgetSeed();
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed }));
@@ -56,10 +56,7 @@ describe('moving documents', () => {
     await connectOwner(setup);
     const before = budgetWorkspaces();
     const page = await openBulkPage(setup.extension);
-    await page.getByLabel('Filter documents').fill('budget 2025');
-    await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
-    await page.getByRole('button', { name: 'Select all shown' }).click();
-    await page.getByText('20 documents selected').waitFor();
+    await selectBudgets(page, 'budget 2025', 20);
 
     await page.getByRole('button', { name: 'Move selected to…' }).click();
     const filter = page.getByRole('combobox', { name: 'Filter workspaces' });

@@ -103,6 +103,18 @@ export async function openBulkPage(extension: LoadedExtension): Promise<Page> {
   return page;
 }
 
+/**
+ * On the Bulk changes page: filters the documents with `filter` (budgetSeed's budgets: "budget
+ * 2025", or "budget 2025 – sales" for the two Sales ones), selects all shown, and waits until the
+ * page says `count` are.
+ */
+export async function selectBudgets(page: Page, filter: string, count: number): Promise<void> {
+  await page.getByLabel('Filter documents').fill(filter);
+  await page.getByRole('checkbox', { name: 'Select Budget 2025 – Sales' }).first().waitFor();
+  await page.getByRole('button', { name: 'Select all shown' }).click();
+  await page.getByText(`${count} documents selected`).waitFor();
+}
+
 /** The text of every heading of a level, in page order. */
 export async function headings(page: Page, level: 2 | 3): Promise<string[]> {
   return page.getByRole('heading', { level }).allTextContents();

@@ -1,6 +1,6 @@
 /**
  * The bulk run engine: many changes of one kind (renames, moves to one workspace, moves to the
- * trash, copies to one workspace), owned by the worker (closing the page does not stop a run). Each
+ * trash, copies to one workspace, one access change), owned by the worker (closing the page does not stop a run). Each
  * kind's targets (targets/) check every document against the worker's own listing, which also gives
  * its site, before the run starts: a page cannot aim the key anywhere. Here: sending them. At most
  * BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the document's current site, where its
@@ -14,9 +14,10 @@
  * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
  * and where a run stands are here too; Undo this batch is batch-undo.ts.
  */
+import type { SharingChange } from '../../shared/access-plan.ts';
 import type { BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
 import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
 import { copyKind } from '../changes/copy.ts';
@@ -24,6 +25,7 @@ import { moveKind } from '../changes/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
 import { renameKind } from '../changes/rename.ts';
 import { trashKind } from '../changes/trash.ts';
+import { accessKind } from '../sharing/access-kind.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
@@ -80,9 +82,11 @@ export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
 /** The state of an item once Grist confirmed its change, by the run's kind. */
-const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied' };
+const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied', share: 'shared' };
+/** What an item says when Grist had its change already (nothing sent), by the run's kind. */
+const UNCHANGED: Record<Run['kind'], MessageKey> = { rename: 'bulkUnchanged', move: 'bulkUnchanged', trash: 'bulkUnchanged', copy: 'bulkUnchanged', share: 'bulkAccessUnchanged' };
 /** The kind of change of each kind of run. */
-const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind };
+const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind, share: accessKind as ChangeKind<ChangeTarget> };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
@@ -98,7 +102,7 @@ async function currentClients(): Promise<(account: string) => GristClient> {
 function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
   const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
-  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), batchId: run.batchId, items, stopped: run.stopped, done };
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, items, stopped: run.stopped, done };
 }
 
 function runOf(runId: string): Run {
@@ -132,7 +136,8 @@ async function send(run: Run, index: number): Promise<void> {
           return await oneAtATime(target.key, async () => {
             if (due && !due()) return false;
             await sendChange(run.client(target.account), run.change, target);
-            return true;
+            // Its first read found nothing to change (an access change): nothing was sent.
+            return !run.change.unchanged?.(target);
           });
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
@@ -147,7 +152,7 @@ async function send(run: Run, index: number): Promise<void> {
     });
     if (!sent) {
       item.state = 'not-sent';
-      item.message = t(sent === undefined ? 'bulkStopped' : 'bulkUnchanged');
+      item.message = t(sent === undefined ? 'bulkStopped' : UNCHANGED[run.kind]);
       return;
     }
     // Grist has it now. The change log holds the entry from this call on (Undo this batch reads it
@@ -222,6 +227,8 @@ export interface RunFiller {
   listing: Listing | null;
   /** Sets a move or copy run's destination, as the listing has it. */
   setDestination(to: DocumentPlace): void;
+  /** Sets a sharing run's change. */
+  setSharing(change: SharingChange): void;
   /**
    * Adds an item: `not-sent` with `notSent` as its message when that is set (nothing is sent for
    * it), else sent as `change`.
@@ -242,6 +249,7 @@ export function startRun(kind: Run['kind'], requestId: string, fill: (filler: Ru
       client,
       listing,
       setDestination: (to) => (run.to = to),
+      setSharing: (change) => (run.sharing = change),
       add(status, change, notSent) {
         if (notSent !== null) {
           status.state = 'not-sent';

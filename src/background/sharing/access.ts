@@ -11,8 +11,8 @@ import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type AccessResource } 
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
-import { findAccessOwner } from './access-api.ts';
-import { accessKind, accessNow, accessTarget } from './access-kind.ts';
+import { findAccessOwner, type AccessOwner } from './access-api.ts';
+import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
 
 /**
@@ -57,9 +57,18 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEm
 export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
   if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));
   const owner = await findAccessOwner(resource, account);
+  const target = checkedAccessTarget(owner, resource, delta);
+  return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
+}
+
+/**
+ * The change of `resource`'s access by `delta`, sent by `owner` (as findAccessOwner or
+ * accessOwnerLookup chose it), checked first: a single change's and each of a bulk run's. Throws
+ * ApiError, nothing to send: `invalid-input` (deltaProblem), `forbidden` when `owner` does not own it.
+ */
+export function checkedAccessTarget(owner: AccessOwner, resource: AccessResource, delta: AccessDelta): AccessTarget {
   const problem = deltaProblem(resource, delta, owner.ownEmail);
   if (problem) throw problem;
   if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
-  const target = accessTarget(owner, resource, delta);
-  return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
+  return accessTarget(owner, resource, delta);
 }

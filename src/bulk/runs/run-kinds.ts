@@ -3,8 +3,9 @@ import type { BulkRunSnapshot } from '../../shared/bulk.ts';
 import { copyRun } from './copy.ts';
 import { moveRun } from './move.ts';
 import { renameRun } from './rename.ts';
+import { shareRun } from './share.ts';
 import type { RunKindWords } from './run-kind.ts';
 import { trashRun } from './trash.ts';
 
 /** The descriptor of each kind of run, by kind (a run snapshot names its kind only). */
-export const RUN_KINDS: Record<BulkRunSnapshot['kind'], RunKindWords> = { rename: renameRun, move: moveRun, trash: trashRun, copy: copyRun };
+export const RUN_KINDS: Record<BulkRunSnapshot['kind'], RunKindWords> = { rename: renameRun, move: moveRun, trash: trashRun, copy: copyRun, share: shareRun };

@@ -20,7 +20,7 @@ export const RUN_POLL_MS = 250;
 export function runCounts(run: BulkRunSnapshot) {
   const counts = { changed: 0, failed: 0, notSent: 0, finished: 0 };
   for (const item of run.items) {
-    if (item.state === 'renamed' || item.state === 'moved' || item.state === 'trashed' || item.state === 'copied') counts.changed += 1;
+    if (item.state === 'renamed' || item.state === 'moved' || item.state === 'trashed' || item.state === 'copied' || item.state === 'shared') counts.changed += 1;
     else if (item.state === 'failed') counts.failed += 1;
     else if (item.state === 'not-sent') counts.notSent += 1;
     else continue;

@@ -8,6 +8,7 @@ import { BulkApp } from '../../../src/bulk/app.tsx';
 import { createBulkStore } from '../../../src/bulk/store.ts';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../../src/shared/bulk.ts';
 import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
+import type { PublicAccount } from '../../../src/shared/messages.ts';
 import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
 /** These tests' documents were changed on 2026-01-01 unless a test says otherwise. */
@@ -59,6 +60,9 @@ export function fakeBackend(cached: Listing, latestRun: BulkRunSnapshot | null =
     startBulkMove: vi.fn(),
     startBulkTrash: vi.fn(),
     startBulkCopy: vi.fn(),
+    startBulkShare: vi.fn(),
+    readAccess: vi.fn(),
+    getSettings: vi.fn(async () => ({ ok: true as const, value: { accounts: [] as PublicAccount[] } })),
     stopBulkRun: vi.fn(),
     retryFailedBulk: vi.fn(),
     undoBatch: vi.fn(),

@@ -122,6 +122,18 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(trashed?.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · in bulk');
   });
 
+  test('a bulk sharing run’s batch, and its undo’s, are headed as sharing (issue 43)', async () => {
+    const shared = (id: string, name: string, batchId: string, source: 'bulk' | 'undo', undoneBy?: string) =>
+      entry(id, 'access', name, { batchId, source, access: { delta: { users: { 'ann@example.com': source === 'bulk' ? 'editors' : null } }, before: { users: { 'ann@example.com': source === 'bulk' ? null : 'editors' } } }, ...(undoneBy ? { undoneBy } : {}) });
+    const { list } = await openHistory([
+      shared('u1', 'Leads', 'undo-1', 'undo'),
+      shared('u2', 'Budget', 'undo-1', 'undo'),
+      shared('s1', 'Leads', 'share-1', 'bulk', 'u1'),
+      shared('s2', 'Budget', 'share-1', 'bulk', 'u2'),
+    ]);
+    expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual(['Undo of a bulk sharing: 2 documents', 'Bulk sharing of 2 documents']);
+  });
+
   test('the undo of the undo of a bulk move to trash is not called the undo of a copy: it names no kind', async () => {
     const batch = (ids: [string, string], kind: 'remove' | 'restore', batchId: string, source: 'bulk' | 'undo', undoneBy?: [string, string]) =>
       ids.map((id, index) => entry(id, kind, ['Leads', 'Budget'][index]!, { batchId, source, ...(undoneBy ? { undoneBy: undoneBy[index] } : {}) }));

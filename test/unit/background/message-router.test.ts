@@ -45,6 +45,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     startBulkMove: vi.fn(async () => ({ id: 'r', kind: 'move' as const, batchId: 'b', items: [], stopped: false, done: true })),
     startBulkTrash: vi.fn(async () => ({ id: 'r', kind: 'trash' as const, batchId: 'b', items: [], stopped: false, done: true })),
     startBulkCopy: vi.fn(async () => ({ id: 'r', kind: 'copy' as const, batchId: 'b', items: [], stopped: false, done: true })),
+    startBulkShare: vi.fn(async () => ({ id: 'r', kind: 'share' as const, batchId: 'b', items: [], stopped: false, done: true })),
     getBulkRun: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: false, done: true })),
     stopBulkRun: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: true, done: true })),
     retryFailedBulk: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: false, done: true })),

@@ -1,9 +1,10 @@
 /**
- * What a move, copy or trash run's targets share: each document the page names is looked up in the
+ * What a move, copy, trash or sharing run's targets share: each document the page names is looked up in the
  * worker's listing and checked as a single change of its kind is (the kind's own check, in move.ts,
- * copy.ts, trash.ts of this folder); for a run to one workspace, that workspace is looked up once
+ * copy.ts, trash.ts, share.ts of this folder); for a run to one workspace, that workspace is looked up once
  * per account (each document goes with its own account's key).
  */
+import type { SharingChange } from '../../../shared/access-plan.ts';
 import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/bulk.ts';
 import { copyName } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -18,18 +19,21 @@ import { startRun, type RunChange, type RunFiller } from '../run-engine.ts';
 export type Destination = ReturnType<typeof findWorkspace>;
 
 /**
- * A move, copy or trash run of `items`, started once for `requestId` (startRun), each item's
- * change made by `changeOf` from the document as the worker's listing has it and, for a run to
- * workspace `to`, that workspace as the document's account lists it (null: not listed), with the
- * run's clients; a change that throws makes the item `not-sent` with the reason, and nothing is
- * sent for it. Out: the run as it starts. Throws ApiError `no-key`.
+ * A move, copy, trash or sharing run of `items` (a sharing run's one change: `sharing`), started
+ * once for `requestId` (startRun), each item's change made by `changeOf` from the document as the
+ * worker's listing has it and, for a run to workspace `to`, that workspace as the document's
+ * account lists it (null: not listed), with the run's clients and the listing; a change that throws
+ * makes the item `not-sent` with the reason, and nothing is sent for it. Out: the run as it starts.
+ * Throws ApiError `no-key`.
  */
 export function startCheckedRun(
-  kind: 'move' | 'copy' | 'trash',
+  kind: 'move' | 'copy' | 'trash' | 'share',
   { requestId, items, to }: BulkStart & { items: ReadonlyArray<DocumentKey>; to?: BulkMoveRequest['to'] },
-  changeOf: (found: ListedDocument | null, destination: Destination, client: RunFiller['client']) => RunChange,
+  changeOf: (found: ListedDocument | null, destination: Destination, client: RunFiller['client'], listing: Listing | null) => RunChange,
+  sharing?: SharingChange,
 ): Promise<BulkRunSnapshot> {
-  return startRun(kind, requestId, ({ client, listing, setDestination, add }) => {
+  return startRun(kind, requestId, ({ client, listing, setDestination, setSharing, add }) => {
+    if (sharing) setSharing(sharing);
     const find = documentIndex(listing);
     const destination = to && destinationLookup(listing, to);
     if (destination?.listed) setDestination(placeIn(destination.listed.site, destination.listed.workspace));
@@ -40,7 +44,7 @@ export function startCheckedRun(
       let change: RunChange | null = null;
       let notSent: string | null = null;
       try {
-        change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client);
+        change = changeOf(found, found && destination ? destination.destinationFor(found.site.account) : null, client, listing);
         // The name as checked, which is the one sent (a copy's name is trimmed).
         status.newName = change.target.name;
       } catch (error) {

@@ -13,6 +13,7 @@ import { moveRun } from '../../../../src/bulk/runs/move.ts';
 import { renameRun } from '../../../../src/bulk/runs/rename.ts';
 import { undoneText } from '../../../../src/bulk/runs/run-kind.ts';
 import { RUN_KINDS } from '../../../../src/bulk/runs/run-kinds.ts';
+import { shareRun } from '../../../../src/bulk/runs/share.ts';
 import { trashRun } from '../../../../src/bulk/runs/trash.ts';
 import type { MoveDestination } from '../../../../src/shared/move.ts';
 import { siteEntry, workspaceEntry } from '../../../setup/listings.ts';
@@ -75,6 +76,12 @@ describe('the start of each kind of run', () => {
     expect(trashRun.request({ picked: [] })).toBeNull();
     expect(copyRun.request({ picked: [], to: archive() })).toBeNull();
   });
+
+  it('a sharing run sends the documents the preview changes, with the one change; none when it changes none', () => {
+    const change = { kind: 'share' as const, emails: ['ann@example.com'], role: 'editors' as const };
+    expect(shareRun.request({ documents: [picked('Budget')], change })).toEqual({ items: [{ orgId: 5, siteUrl: ACME, docId: 'id-Budget' }], change });
+    expect(shareRun.request({ documents: [], change: { kind: 'public', public: true } })).toBeNull();
+  });
 });
 
 describe('what Undo this batch came to, in each kind’s words', () => {
@@ -91,5 +98,11 @@ describe('what Undo this batch came to, in each kind’s words', () => {
     expect(undoneText(RUN_KINDS.copy, result('restored'))).toBe('moved to trash');
     expect(undoneText(RUN_KINDS.copy, result('renamed-since', 'Kept copy'))).toBe('not moved to trash: the copy was renamed since, now “Kept copy”');
     expect(undoneText(RUN_KINDS.copy, result('failed', 'Grist did not answer.'))).toBe('not moved to trash: Grist did not answer.');
+  });
+
+  it('a sharing run’s undo puts the access back, or says it was changed since (nothing sent) or why it failed', () => {
+    expect(undoneText(RUN_KINDS.share, result('restored'))).toBe('access put back');
+    expect(undoneText(RUN_KINDS.share, result('renamed-since', 'ann@example.com: Owner'))).toBe('not put back: its access was changed elsewhere since. ann@example.com: Owner');
+    expect(undoneText(RUN_KINDS.share, result('failed', 'Grist did not answer.'))).toBe('not put back: Grist did not answer.');
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Bulk sharing runs in the worker (issue 43), against the fake Grist server: each document's access
+ * read and then changed by one PATCH of only what differs, at most 2 at once per host; a document
+ * the change leaves as it is sends nothing; one bad email sends nothing; the user's own email is
+ * never in a delta; the change log's batch undone as one puts each document's access back.
+ */
+import { describe, expect, it } from 'vitest';
+import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
+import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import type { SharingChange } from '../../../../../src/shared/access-plan.ts';
+import { USERS } from '../../../../fake-grist/sample-data.ts';
+import { finished } from '../../../../setup/finished-run.ts';
+import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
+
+useBulkGrist();
+
+const ACCESS = /\/access$/;
+const requestsOf = (method: string) => grist!.requests.filter((request) => request.method === method && ACCESS.test(request.path));
+/** The role `email` has on each document, as the fake stores it (undefined: none). */
+const rolesOf = (email: string, items: ReadonlyArray<{ docId: string }>) => items.map(({ docId }) => grist!.doc(docId)?.shares[grist!.user(email)?.id ?? -1]);
+const start = (items: ReturnType<typeof documentsOf>, change: SharingChange) => startBulkShare({ requestId: crypto.randomUUID(), items, change });
+
+describe('a bulk sharing run', () => {
+  it('reads each document’s access and PATCHes only what differs, through its own site, 2 at once per host; logged as one batch that Undo this batch puts back', async () => {
+    await connect();
+    const items = [...documentsOf(1, 6), ...documentsOf(2, 6)];
+    const run = await finished((await start(items, { kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' })).id);
+    expect(run.kind).toBe('share');
+    expect(run.sharing).toEqual({ kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' });
+    expect(run.items.map(({ state }) => state)).toEqual(items.map(() => 'shared'));
+    expect(rolesOf('ann@example.com', items)).toEqual(items.map(() => 'editors'));
+    expect(rolesOf('bob@example.com', items)).toEqual(items.map(() => 'editors'));
+    expect(requestsOf('GET')).toHaveLength(12);
+    expect(requestsOf('PATCH')).toHaveLength(12);
+    expect(grist!.mostInFlight(new URL(grist!.url).host)).toBeLessThanOrEqual(BULK_IN_FLIGHT_PER_HOST);
+    const entries = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
+    expect(entries).toHaveLength(12);
+    expect(entries.every((entry) => entry.kind === 'access' && entry.source === 'bulk')).toBe(true);
+
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map(({ outcome }) => outcome)).toEqual(items.map(() => 'restored'));
+    expect(rolesOf('ann@example.com', items)).toEqual(items.map(() => undefined));
+    expect(rolesOf('bob@example.com', items)).toEqual(items.map(() => undefined));
+  });
+
+  it('a document the change leaves as it is sends nothing and is not logged; a second run of the same change sends no PATCH at all', async () => {
+    await connect();
+    const items = documentsOf(1, 3);
+    const first = await finished((await start(items.slice(0, 1), { kind: 'public', public: true })).id);
+    expect(first.items.map(({ state }) => state)).toEqual(['shared']);
+    grist!.clearRequests();
+    const run = await finished((await start(items, { kind: 'public', public: true })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual([['not-sent', 'Not sent: its access is as asked already.'], ['shared', undefined], ['shared', undefined]]);
+    expect(requestsOf('PATCH')).toHaveLength(2);
+    expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(2);
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
+  });
+
+  it('a PATCH whose answer is lost is read back, not sent again (502 after Grist did it); a 429 pauses its host, then it is read and sent again; a 500 fails, and Retry failed reads first', async () => {
+    await connect();
+    const items = documentsOf(1, 3);
+    const [lost, limited, refused] = items.map(({ docId }) => new RegExp(`/api/docs/${docId}/access$`));
+    grist!.injectFault({ method: 'PATCH', path: lost!, statusAfterWork: 502, times: 1 });
+    grist!.injectFault({ method: 'PATCH', path: limited!, status: 429, headers: { 'Retry-After': '1' }, times: 1 });
+    grist!.injectFault({ method: 'PATCH', path: refused!, status: 500, body: '{"error":"boom"}', contentType: 'application/json', times: 1 });
+    const run = await finished((await start(items, { kind: 'share', emails: ['ann@example.com'], role: 'viewers' })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['shared', 'shared', 'failed']);
+    const patchesTo = (pattern: RegExp) => requestsOf('PATCH').filter((request) => pattern.test(request.path)).map((request) => request.answer?.status);
+    expect(patchesTo(lost!)).toEqual([502]);
+    expect(patchesTo(limited!)).toEqual([429, 200]);
+    expect(rolesOf('ann@example.com', items)).toEqual(['viewers', 'viewers', undefined]);
+
+    grist!.clearRequests();
+    const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
+    expect(retried.items.map(({ state }) => state)).toEqual(['shared', 'shared', 'shared']);
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path)).map(({ method }) => method)).toEqual(['GET', 'PATCH']);
+    expect(rolesOf('ann@example.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
+  });
+
+  it('goes with the first account that owns each document, not the first that lists it: an editor’s account listed first is passed over', async () => {
+    const server = await connect();
+    await saveEditorThenOwner(`${server.url}/o/docs`);
+    await refreshListing();
+    grist!.clearRequests();
+    const items = documentsOf(1, 2);
+    const run = await finished((await start(items, { kind: 'public', public: true })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['shared', 'shared']);
+    expect(new Set(grist!.requests.filter((request) => ACCESS.test(request.path)).map(({ apiKey }) => apiKey))).toEqual(new Set([USERS.owner.apiKey]));
+    const entries = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
+    expect(entries.map(({ account }) => account)).toEqual([OWNER_ACCOUNT, OWNER_ACCOUNT]);
+  });
+
+  it('one bad email and nothing is read or sent for any document: each says which', async () => {
+    await connect();
+    const run = await finished((await start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com', 'not an email'], role: 'viewers' })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual(Array(2).fill(['not-sent', 'Not an email address: not an email. Nothing was sent.']));
+    expect(grist!.requests).toEqual([]);
+  });
+
+  it('the user’s own email is never in a delta: each document says why, and nothing is sent', async () => {
+    const server = await connect();
+    await saveAccounts([{ id: ACCOUNT_1, settings: { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } }]);
+    const run = await finished((await start(documentsOf(1, 2), { kind: 'unshare', emails: [USERS.owner.email.toUpperCase()] })).id);
+    expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent']);
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+  });
+});
