@@ -45,6 +45,15 @@ function placeholders(entry: Message): string[] {
 describe('locales', () => {
   const sources = sourceFiles();
 
+  // JSON.parse keeps the last of two equal keys: a message added twice on two branches would
+  // silently take the other's words.
+  it.each(Object.keys(locales))('%s: names each message once', (lang) => {
+    const text = readFileSync(join(root, 'public/_locales', lang, 'messages.json'), 'utf8');
+    const keys = [...text.matchAll(/^ {2}"([^"]+)":/gm)].map((match) => match[1]!);
+    expect(new Set(keys).size).toBe(Object.keys(locales[lang]!).length);
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
   it('has the same keys in English and French', () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
   });

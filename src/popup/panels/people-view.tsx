@@ -185,7 +185,7 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       </p>
       <ul class="people-roles">
         {person.sites.map(({ siteName, role }, index) => (
-          <li key={index}>{t('peopleOnSite', roleWords(role), siteName)}</li>
+          <li key={index}>{t('personRoleOnSite', roleWords(role), siteName)}</li>
         ))}
       </ul>
       {!person.isUser && !removal && (
@@ -211,7 +211,7 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
       <ul>
         {grants.sites.map((site) => (
           <li key={`${site.siteUrl} ${site.orgId}`}>
-            {t('peopleOnSite', roleWords(site.role), site.siteName)}
+            {t('personRoleOnSite', roleWords(site.role), site.siteName)}
             {site.workspaces.length + site.documents.length > 0 && (
               <ul>
                 {site.workspaces.map((workspace) => (
