@@ -48,6 +48,11 @@ async function namedIds(client: GristClient, siteUrl: string, name: string): Pro
 /** "Grist’s answer did not say whether the workspace <name> was created. Check <site>." */
 const unknownWorkspace = (target: NewWorkspaceTarget) => t('errorNewWorkspaceUnknown', target.name, siteDisplayName(target.site));
 
+/**
+ * A new workspace on a site: the site's workspaces of that name read first, one POST, and after a
+ * lost answer read again, never sent again (the module's doc); Grist's 403 said in words; the
+ * cached listing given it. Its undo is workspaceTrashKind's.
+ */
 export const newWorkspaceKind: ChangeKind<NewWorkspaceTarget> = {
   readFirst: async (client, target) => {
     target.before = await namedIds(client, target.siteUrl, target.name);
