@@ -260,8 +260,9 @@ export interface Protocol {
    * Starts a bulk run that changes who has access to documents of the worker's listing (their owners
    * only), all by one change: each document's access is read just before its one PATCH, which holds
    * only what changes (nothing is sent for a document the change leaves as it is; never the user's
-   * own email). Emails are checked first: one bad email starts nothing. Each change is logged with
-   * its inverse, so Undo this batch puts the access back.
+   * own email). The change is checked first, as a whole: one bad email, or one given twice, is
+   * refused (`invalid-input`, naming each) and no run starts. Each change is logged with its
+   * inverse, so Undo this batch puts the access back.
    */
   startBulkShare: { request: BulkShareRequest; response: BulkRunSnapshot };
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */

@@ -2,25 +2,16 @@
  * Tests of the fake Grist's Access API: each behaviour grist-api.md "Access" lists, refusals
  * included, asserted on the answers and on what the fake ended up storing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCS, ORGS, USERS, WORKSPACES } from './sample-data.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
-import { errorAnswer, sendTo, type Call } from './api-calls.ts';
+import { errorAnswer, type Call } from './api-calls.ts';
+import { fake, send, useFreshFake } from './fresh-fake.ts';
 
 const { owner, editor, viewer, sharedOnly } = USERS;
 const { roadmap, bugTracker, campaignPlan, leads, projectBeta } = DOCS;
 const { acme, globex } = ORGS;
 
-let fake: FakeGrist;
-beforeEach(async () => {
-  fake = await startFakeGrist({ mode: 'org-in-path' });
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-/** A request to `path` (under `/o/<site>`) of this test's fake. */
-const send = (path: string, call?: Call) => sendTo(fake, path, call);
+useFreshFake();
 
 /** A PATCH of `path`'s access with `delta`. */
 const patch = (path: string, delta: unknown, call: Call = {}) => send(`${path}/access`, { method: 'PATCH', json: { delta }, ...call });

@@ -1,7 +1,7 @@
 /**
  * Requests to the fake Grist as the extension sends them, for the tests of its endpoints
- * (trash-copy-pin.test.ts, access.test.ts): a user's Bearer key, JSON bodies with their
- * Content-Type, and the answer read back as `{status, body}`.
+ * (sent to the server of the test under way by fresh-fake.ts `send`): a user's Bearer key, JSON
+ * bodies with their Content-Type, and the answer read back as `{status, body}`.
  */
 import { USERS, type SeedUser } from './sample-data.ts';
 import type { FakeGrist } from './server.ts';

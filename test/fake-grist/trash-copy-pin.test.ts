@@ -2,25 +2,17 @@
  * Tests of the fake Grist's trash, restore, delete, pin, copy and new-document endpoints: each
  * behaviour grist-api.md "Trash, restore, delete, pin, copy, create" lists, traps included.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from './sample-data.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
-import { errorAnswer, sendTo, type Call } from './api-calls.ts';
+import { startFakeGrist } from './server.ts';
+import { errorAnswer, sendTo } from './api-calls.ts';
+import { fake, send, useFreshFake } from './fresh-fake.ts';
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, bugTracker, projectAlpha } = DOCS;
 const { engineering, marketing, projects, ownerHome } = WORKSPACES;
 
-let fake: FakeGrist;
-beforeEach(async () => {
-  fake = await startFakeGrist({ mode: 'org-in-path' });
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-/** A request to `path` (under `/o/<site>`) of this test's fake, or of `grist`. */
-const send = (path: string, call?: Call, grist = fake) => sendTo(grist, path, call);
+useFreshFake();
 
 /** The names of the documents of a site's listing, by workspace; `showRemoved` asks for the trash too. */
 async function listed(site: string, showRemoved = false, user = owner): Promise<Array<{ name: string; removedAt?: string }>> {
@@ -135,7 +127,7 @@ describe('copy', () => {
     const seed = { ...sampleSeed, orgs: sampleSeed.orgs.map((org) => (org.id === ORGS.globex.id ? { ...org, plan: { maxDocs: 2 } } : org)) };
     const planned = await startFakeGrist({ mode: 'org-in-path', seed });
     try {
-      expect(await send(`/o/acme/api/docs/${roadmap.id}/copy`, { method: 'POST', json: { workspaceId: projects.id, documentName: 'Too many' } }, planned)).toEqual({
+      expect(await sendTo(planned, `/o/acme/api/docs/${roadmap.id}/copy`, { method: 'POST', json: { workspaceId: projects.id, documentName: 'Too many' } })).toEqual({
         status: 403,
         body: { error: 'No more documents permitted', details: { limit: 2 } },
       });

@@ -3,24 +3,16 @@
  * "Workspaces" says, and what Grist answers for a removed workspace and its documents, refusals
  * included, asserted on the answers and on what the fake ended up storing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCS, USERS, WORKSPACES } from './sample-data.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
-import { errorAnswer, sendTo, type Call } from './api-calls.ts';
+import { errorAnswer } from './api-calls.ts';
+import { fake, send, useFreshFake } from './fresh-fake.ts';
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, bugTracker } = DOCS;
 const { engineering } = WORKSPACES;
 
-let fake: FakeGrist;
-beforeEach(async () => {
-  fake = await startFakeGrist({ mode: 'org-in-path' });
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-const send = (path: string, call?: Call) => sendTo(fake, path, call);
+useFreshFake();
 
 type ListedWorkspace = { id: number; name: string; removedAt?: string; docs: Array<{ name: string; removedAt?: string }> };
 

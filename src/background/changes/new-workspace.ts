@@ -32,8 +32,12 @@ export interface NewWorkspaceTarget extends ChangeTarget {
   made?: number;
 }
 
-/** The queue a site's new workspaces wait in: one at a time, so a read-back never meets another of ours under way. */
-const siteQueue = (account: string, siteUrl: string) => `new-workspace ${account} ${siteUrl}`;
+/**
+ * The queue a site's new workspaces wait in: one at a time, so a read-back never meets another of
+ * ours under way. Keyed on the site alone: two accounts that own one site (two users of one server)
+ * make workspaces in the same place, and the listing may give a request to either.
+ */
+const siteQueue = (siteUrl: string) => `new-workspace ${siteUrl}`;
 
 /** The ids of the workspaces named `name` that the site of `siteUrl` lists now. Throws ApiError as the read met it. */
 async function namedIds(client: GristClient, siteUrl: string, name: string): Promise<Set<number>> {
@@ -44,6 +48,11 @@ async function namedIds(client: GristClient, siteUrl: string, name: string): Pro
 /** "Grist’s answer did not say whether the workspace <name> was created. Check <site>." */
 const unknownWorkspace = (target: NewWorkspaceTarget) => t('errorNewWorkspaceUnknown', target.name, siteDisplayName(target.site));
 
+/**
+ * A new workspace on a site: the site's workspaces of that name read first, one POST, and after a
+ * lost answer read again, never sent again (the module's doc); Grist's 403 said in words; the
+ * cached listing given it. Its undo is workspaceTrashKind's.
+ */
 export const newWorkspaceKind: ChangeKind<NewWorkspaceTarget> = {
   readFirst: async (client, target) => {
     target.before = await namedIds(client, target.siteUrl, target.name);
@@ -96,10 +105,10 @@ export async function createWorkspace({ orgId, siteUrl, name }: RequestOf<'creat
   if (!site) throw new ApiError('forbidden', t('errorCannotAddWorkspace', siteDisplayName(sites[0]!)), 403);
   const check = checkNewName(name);
   if (check.kind === 'invalid') throw new ApiError('invalid-input', check.message);
-  return oneAtATime(siteQueue(site.account, siteUrl), async () => {
+  return oneAtATime(siteQueue(siteUrl), async () => {
     const target: NewWorkspaceTarget = {
       account: site.account,
-      key: siteQueue(site.account, siteUrl),
+      key: siteQueue(siteUrl),
       siteUrl,
       name: check.name,
       site: { orgId, name: site.name, url: siteUrl, personal: site.personal },

@@ -46,6 +46,11 @@ async function workspaceNow(client: GristClient, siteUrl: string, workspaceId: n
 
 const notOwner = (name: string) => new ApiError('forbidden', t('errorNotOwnerToTrash', name), 403);
 
+/**
+ * Moving a workspace to the trash or restoring it (`target.removed`), owners only: sent once, read
+ * back after a lost answer (404 means in the trash), Grist's 403 and 404 said in words, the cached
+ * listing and trash updated; undone by the opposite, read first (inverse).
+ */
 export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget> = {
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/workspaces/${target.workspaceId}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);

@@ -28,6 +28,7 @@ interface SiteHeadingProps {
   nested: boolean;
 }
 
+/** One site heading row of the listing, `height` px tall: its name and address, New workspace (owners) and People on …; or, while New workspace is open, its name field. */
 export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
   const [creating, setCreating] = useState(false);
   const Heading = nested ? 'h3' : 'h2';

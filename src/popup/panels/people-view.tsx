@@ -31,6 +31,7 @@ type Removal =
   | { email: string; step: 'sending'; grants: PersonGrants }
   | { email: string; step: 'done'; removed: RemovedPerson; words: string };
 
+/** The People view of `store`'s listed sites: each site's people read through the store when shown (and again where a removal or its Undo went), kept in the view's own state. */
 export function PeopleView({ store }: { store: PopupStore }) {
   const [sites, setSites] = useState<ViewSite[]>([]);
   const [removal, setRemoval] = useState<Removal | null>(null);

@@ -15,7 +15,7 @@ import { t } from '../../shared/i18n.ts';
 import { placedNameMatches } from '../../shared/search.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
 import type { PopupStore } from '../store-types.ts';
-import { TrashName } from './trash-name.tsx';
+import { TrashItem } from './trash-item.tsx';
 import { TrashWorkspaceRow } from './trash-workspace-row.tsx';
 
 /** A document or workspace of the trash by its site's address and its id: what the view's states are keyed by. */
@@ -151,8 +151,7 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
     onAsk(false);
   };
   return (
-    <li class="trash-document">
-      <TrashName name={document.name} detail={<bdi dir="auto">{document.workspace.name}</bdi>} removedAt={document.removedAt} />
+    <TrashItem name={document.name} detail={<bdi dir="auto">{document.workspace.name}</bdi>} removedAt={document.removedAt} error={error}>
       {asking ? (
         <div
           class="trash-confirm"
@@ -181,11 +180,6 @@ function TrashRow({ document, owner, asking, busy, error, onRestore, onAsk, onDe
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p class="row-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </li>
+    </TrashItem>
   );
 }

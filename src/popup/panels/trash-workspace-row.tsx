@@ -5,7 +5,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { TrashedWorkspace } from '../../shared/trash.ts';
-import { TrashName } from './trash-name.tsx';
+import { TrashItem } from './trash-item.tsx';
 
 interface TrashWorkspaceRowProps {
   workspace: TrashedWorkspace;
@@ -16,8 +16,7 @@ interface TrashWorkspaceRowProps {
 
 export function TrashWorkspaceRow({ workspace, busy, error, onRestore }: TrashWorkspaceRowProps) {
   return (
-    <li class="trash-document trash-workspace">
-      <TrashName name={workspace.name} detail={t('trashedWorkspaceLabel', String(workspace.documents.length))} removedAt={workspace.removedAt} />
+    <TrashItem workspace name={workspace.name} detail={t('trashedWorkspaceLabel', String(workspace.documents.length))} removedAt={workspace.removedAt} error={error}>
       {/* Owners only: Grist answers 403 to others (grist-api.md "Workspaces"). */}
       {workspace.access === 'owners' ? (
         <div class="trash-actions">
@@ -26,11 +25,6 @@ export function TrashWorkspaceRow({ workspace, busy, error, onRestore }: TrashWo
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p class="row-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </li>
+    </TrashItem>
   );
 }

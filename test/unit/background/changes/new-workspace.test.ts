@@ -12,6 +12,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { workspaceKey } from '../../../../src/shared/change-log.ts';
 import { ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../fake-grist/api-calls.ts';
+import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../setup/saved-key.ts';
 import { configure, failure, grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -94,6 +95,32 @@ describe('a new workspace', () => {
     expect((await readChangeLog()).filter((entry) => entry.target === 'workspace')).toEqual([]);
     expect(await acmeWorkspacesNamed('Research')).toHaveLength(2);
     expect(posts().filter(({ path }) => path === '/o/acme/api/orgs/current/workspaces')).toHaveLength(2);
+  });
+
+  it('two asked on one site by two accounts that own it wait in one queue: after a lost answer each claims only its own', async () => {
+    // Ed is made an owner of Acme too, and his account comes first: the first request goes with his key.
+    await sendTo(grist, `/o/acme/api/orgs/${ORGS.acme.id}/access`, { method: 'PATCH', json: { delta: { users: { [USERS.editor.email]: 'owners' } } } });
+    await saveEditorThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    grist.clearRequests();
+    grist.injectFault({ method: 'POST', path: '/api/orgs/current/workspaces', loseAnswer: true, delayMs: 300, times: 1 });
+    const first = createWorkspace(onAcme('Research'));
+    await whenRequested('POST', /\/workspaces$/);
+    // While it waits, the accounts are put in the other order: the second request goes with Olivia's key.
+    await saveAccounts([
+      { id: OWNER_ACCOUNT, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey },
+      { id: EDITOR_ACCOUNT, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    const second = await createWorkspace(onAcme('Research'));
+    const { workspace } = await first;
+    expect(new Set([workspace.id, second.workspace.id]).size).toBe(2);
+    expect((await acmeWorkspacesNamed('Research')).sort()).toEqual([workspace.id, second.workspace.id].sort());
+    const created = (await readChangeLog()).filter((entry) => entry.kind === 'create' && entry.target === 'workspace');
+    expect(created.map(({ account, workspace: made }) => [account, made?.id]).sort()).toEqual([
+      [EDITOR_ACCOUNT, workspace.id],
+      [OWNER_ACCOUNT, second.workspace.id],
+    ].sort());
   });
 
   it('is undone by moving it to the trash; the cached listing no longer has it', async () => {

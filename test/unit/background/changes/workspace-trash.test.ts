@@ -14,6 +14,7 @@ import { workspaceKey } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../fake-grist/api-calls.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
+import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { calls, configure, failure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
@@ -104,6 +105,18 @@ describe('moving a workspace to the trash', () => {
     grist.clearRequests();
     expect(await undoChange({ entryId: entryId!, docId: workspaceKey(engineering.id) })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: null });
     expect(posts()).toEqual([]);
+  });
+});
+
+describe('moving a workspace to the trash with two accounts that both list it', () => {
+  it('goes with the owner’s key, though the first account, a viewer’s, lists it too', async () => {
+    await saveViewerThenOwner(`${grist.url}/o/docs`);
+    await refreshListing();
+    grist.clearRequests();
+    const { entryId } = await removeWorkspace(engineeringKey());
+    expect(posts().map(({ path, apiKey }) => [path, apiKey])).toEqual([[`/o/acme/api/workspaces/${engineering.id}/remove`, USERS.owner.apiKey]]);
+    expect(grist.workspace(engineering.id)?.removedAt).toEqual(expect.any(String));
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'remove', account: OWNER_ACCOUNT });
   });
 });
 

@@ -1,12 +1,12 @@
 /**
  * Bulk sharing runs in the worker (issue 43), against the fake Grist server: each document's access
  * read and then changed by one PATCH of only what differs, at most 2 at once per host; a document
- * the change leaves as it is sends nothing; one bad email sends nothing; the user's own email is
+ * the change leaves as it is sends nothing; one bad email starts no run; the user's own email is
  * never in a delta; the change log's batch undone as one puts each document's access back.
  */
 import { describe, expect, it } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
@@ -15,6 +15,7 @@ import { USERS } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
+import { failure } from '../../../../setup/worker-grist.ts';
 
 useBulkGrist();
 
@@ -94,10 +95,15 @@ describe('a bulk sharing run', () => {
     expect(entries.map(({ account }) => account)).toEqual([OWNER_ACCOUNT, OWNER_ACCOUNT]);
   });
 
-  it('one bad email and nothing is read or sent for any document: each says which', async () => {
+  it('one bad email, or one email twice, and no run starts: refused as a whole, saying which, nothing read or sent', async () => {
     await connect();
-    const run = await finished((await start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com', 'not an email'], role: 'viewers' })).id);
-    expect(run.items.map(({ state, message }) => [state, message])).toEqual(Array(2).fill(['not-sent', 'Not an email address: not an email. Nothing was sent.']));
+    // The worker keeps its latest run in memory: an earlier test's, if any, stays the latest.
+    const latest = (await getBulkRun({ runId: null }))?.id;
+    const bad = await failure(start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com', 'not an email'], role: 'viewers' }));
+    expect([bad.kind, bad.message]).toEqual(['invalid-input', 'Not an email address: not an email. Nothing was sent.']);
+    const twice = await failure(start(documentsOf(1, 2), { kind: 'unshare', emails: ['ann@example.com', 'Ann@Example.com'] }));
+    expect(twice.kind).toBe('invalid-input');
+    expect((await getBulkRun({ runId: null }))?.id).toBe(latest);
     expect(grist!.requests).toEqual([]);
   });
 
