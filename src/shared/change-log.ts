@@ -45,7 +45,7 @@ export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'cop
  * the site takes them all and they cannot be read afterwards, grist-api.md "Guests and whole
  * sites"). The only place other people's emails are stored.
  */
-export interface PersonChange {
+export interface PersonSiteChange {
   email: string;
   removed: boolean;
   role: ListedRole;
@@ -80,7 +80,7 @@ export interface ChangeEntry {
   /** For a pin: true when it pinned the document, false when it unpinned it. */
   pinned?: boolean;
   /** For a person removed from the site or put back: who, and what they had there. */
-  person?: PersonChange;
+  person?: PersonSiteChange;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
   /**

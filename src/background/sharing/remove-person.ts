@@ -7,7 +7,7 @@
  * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed.
  * Also the People view's `removePerson` message.
  */
-import { siteKey, type ChangeEntry, type PersonChange } from '../../shared/change-log.ts';
+import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { roleWords, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
 import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
@@ -76,7 +76,7 @@ export const personKind: UndoingKind<PersonTarget> = {
     return null;
   },
   logEntry: ({ account, orgId, siteUrl, siteName, email, removed, had }) => {
-    const person: PersonChange = { email, removed, role: had.role, workspaces: had.workspaces, documents: had.documents };
+    const person: PersonSiteChange = { email, removed, role: had.role, workspaces: had.workspaces, documents: had.documents };
     return { account, kind: 'person', target: 'site', site: { orgId, name: siteName, url: siteUrl }, workspace: null, docId: siteKey(orgId), oldName: email, newName: email, person };
   },
   // The user's own listing does not change with who else has access.
@@ -85,7 +85,7 @@ export const personKind: UndoingKind<PersonTarget> = {
   undoSiteUrl: (entry) => entry.site.url,
   // Read first: a person put back since (or removed again since) is changed elsewhere; nothing is sent.
   inverse: async (client, entry, account, force) => {
-    const { site, person } = entry as ChangeEntry & { person: PersonChange };
+    const { site, person } = entry as ChangeEntry & { person: PersonSiteChange };
     const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
     if (person.removed) {
       const here = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email);
