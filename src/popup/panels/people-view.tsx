@@ -31,6 +31,7 @@ type Removal =
   | { email: string; step: 'sending'; grants: PersonGrants }
   | { email: string; step: 'done'; removed: RemovedPerson; words: string };
 
+/** The People view, reading and changing through `store` (see the module comment); drawn while the popup shows it. */
 export function PeopleView({ store }: { store: PopupStore }) {
   const [sites, setSites] = useState<ViewSite[]>([]);
   const [removal, setRemoval] = useState<Removal | null>(null);
