@@ -157,7 +157,7 @@ async function removeFromSite(request: PersonSiteKey, email: string, batchId: st
     const target: PersonTarget = { account: site.account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had };
     return { ...request, outcome: 'removed', entryId: await applyChange(client, personKind, target, { source: 'popup', batchId }) };
   } catch (error) {
-    return { ...request, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
+    return { ...request, outcome: 'failed', ...(error instanceof ApiError ? { kind: error.kind, message: error.message } : { kind: 'bad-response', message: t('errorInternal') }) };
   }
 }
 

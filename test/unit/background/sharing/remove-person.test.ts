@@ -91,7 +91,7 @@ describe('a site the account does not own', () => {
     // Ed edits Acme, where Victor is a viewer: Acme is not Ed's to change.
     expect((await readPersonGrants({ email: viewer.email })).sites).toEqual([]);
     const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
-    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'forbidden', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
     expect(patches()).toEqual([]);
     expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
   });
@@ -199,7 +199,7 @@ describe('removing a person from all your sites, and Undo', () => {
   it('after a proxy’s 504 that Grist never saw: reads the site back, says they were not removed, sends it once', async () => {
     grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, status: 504, times: 1 });
     const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
-    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'network', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
     expect(patches()).toHaveLength(1);
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(await readChangeLog()).toEqual([]);
