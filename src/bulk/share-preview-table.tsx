@@ -4,7 +4,7 @@
  * document and person: the role now and after ("unchanged" is not sent), or where the document's
  * read stands. Windowed, as the other previews.
  */
-import { personChanges, type PersonChange, type SharingChange } from '../shared/access-plan.ts';
+import { personChanges, type PlannedPerson, type SharingChange } from '../shared/access-plan.ts';
 import { t } from '../shared/i18n.ts';
 import { PUBLIC_EMAIL } from '../shared/sharing.ts';
 import { sharingChangeText, standingText } from './share-words.ts';
@@ -27,13 +27,13 @@ function summaryText(preview: SharePreview, count: number): string {
 }
 
 /** A person's name and email, or the public link's words. */
-function personText(person: PersonChange): string {
+function personText(person: PlannedPerson): string {
   if (person.email === PUBLIC_EMAIL) return t('bulkAnyoneWithLink');
   return person.name ? `${person.name} <${person.email}>` : person.email;
 }
 
 /** What a person has after the change: their new access, or why it stays. */
-function afterText(person: PersonChange): string {
+function afterText(person: PlannedPerson): string {
   if (person.own) return t('bulkShareOwnAccess');
   return personChanges(person) ? standingText(person.after) : t('bulkShareUnchanged');
 }

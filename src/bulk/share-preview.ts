@@ -3,13 +3,13 @@
  * the change names with their role now and after (planAccessChange), or where its read stands; and
  * which documents the run sends (those with something to change: "unchanged" is not sent). Pure.
  */
-import { planAccessChange, type PersonChange, type SharingChange } from '../shared/access-plan.ts';
+import { planAccessChange, type PlannedPerson, type SharingChange } from '../shared/access-plan.ts';
 import { accessKeyOf, type AccessRead } from './access-reads.ts';
 import type { PickedDocument } from './picked-document.ts';
 
 /** One row of the preview: a person on a document, or a document not read (yet), or one whose access the user may not change. */
 export type SharePreviewRow =
-  | { kind: 'person'; picked: PickedDocument; person: PersonChange }
+  | { kind: 'person'; picked: PickedDocument; person: PlannedPerson }
   | { kind: 'reading'; picked: PickedDocument }
   | { kind: 'failed'; picked: PickedDocument; message: string }
   | { kind: 'not-owner'; picked: PickedDocument };

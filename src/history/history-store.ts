@@ -86,10 +86,11 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     setState(entry.id, null);
     onRestored(entry, result.restored);
     const { to, workspace } = entry;
-    status.value =
+    const undone =
       entry.kind === 'move' && to && workspace
         ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored)
         : t(ENTRY_UNDONE[entry.kind] ?? 'restoredName', plainTextName(result.restored));
+    status.value = [undone, result.leftOut ?? ''].join(' ').trim();
     await load();
   }
 
@@ -105,7 +106,9 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
       const entry = entries.value?.find((item) => item.batchId === batchId && item.docId === result.docId);
       if (entry) onRestored(entry, result.oldName);
     }
-    status.value = batchUndone(entries.value?.filter((item) => item.batchId === batchId) ?? [], restored.length, reply.value.length);
+    // A restored person's message says what could not be put back (gone from Grist since).
+    const leftOut = restored.flatMap(({ message }) => (message ? [message] : []));
+    status.value = [batchUndone(entries.value?.filter((item) => item.batchId === batchId) ?? [], restored.length, reply.value.length), ...leftOut].join(' ');
     await load();
   }
 

@@ -24,7 +24,7 @@ export interface Standing {
 }
 
 /** One person a change names on one document (the public link's special user for a public change). */
-export interface PersonChange {
+export interface PlannedPerson {
   /** As Grist lists them, or as typed for someone not there yet; PUBLIC_EMAIL for the public link. */
   email: string;
   /** As Grist lists them; '' when they are not there yet. */
@@ -37,7 +37,7 @@ export interface PersonChange {
 
 /** What a change comes to on one document: its people, and the delta to send (null: nothing changes). */
 export interface AccessPlan {
-  people: PersonChange[];
+  people: PlannedPerson[];
   delta: AccessDelta | null;
 }
 
@@ -53,7 +53,7 @@ export function requestedDelta(change: SharingChange): AccessDelta {
 }
 
 /** True when the person's role here changes. */
-export function personChanges(person: PersonChange): boolean {
+export function personChanges(person: PlannedPerson): boolean {
   return !person.own && person.now.role !== person.after.role;
 }
 
@@ -70,13 +70,13 @@ export function planAccessChange(change: SharingChange, access: AccessList): Acc
 }
 
 /** The public link now and after: on means viewers, the only role Grist's own page gives it (grist-api.md "Public link"). */
-function publicChange(on: boolean, now: Role | null): PersonChange {
+function publicChange(on: boolean, now: Role | null): PlannedPerson {
   const after = on ? 'viewers' : null;
   return { email: PUBLIC_EMAIL, name: '', now: { role: now, inherited: null }, after: { role: after, inherited: null }, own: false };
 }
 
 /** One email of a share or unshare, with what the person has now (emails match without regard to case). */
-function personChange(change: Extract<SharingChange, { emails: string[] }>, email: string, access: AccessList): PersonChange {
+function personChange(change: Extract<SharingChange, { emails: string[] }>, email: string, access: AccessList): PlannedPerson {
   const key = email.toLowerCase();
   const there = access.people.find((person) => person.email.toLowerCase() === key);
   const now: Standing = { role: there?.role ?? null, inherited: there?.inherited ?? null };

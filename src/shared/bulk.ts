@@ -118,7 +118,7 @@ export interface BatchUndoResult {
    * back where it was, out of the trash, or its copy in the trash). Changed elsewhere since, so
    * nothing was sent: `renamed-since` (`message`: the name it, or its copy, has now) or
    * `moved-since` (`message`: the workspace it is in now, on the site the move took it to).
-   * `failed`: `message` says why.
+   * `failed`: `message` says why. A `restored` with a `message`: what it could not put back.
    */
   outcome: 'restored' | 'renamed-since' | 'moved-since' | 'failed';
   message?: string;

@@ -35,7 +35,7 @@ export interface StoredChangeLog {
 const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
 const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
 const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
-/** A person removed from a site or put back (PersonChange). */
+/** A person removed from a site or put back (PersonSiteChange). */
 const personSchema = v.object({
   email: v.string(),
   removed: v.boolean(),

@@ -45,7 +45,7 @@ export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'cop
  * the site takes them all and they cannot be read afterwards, grist-api.md "Guests and whole
  * sites"). The only place other people's emails are stored.
  */
-export interface PersonChange {
+export interface PersonSiteChange {
   email: string;
   removed: boolean;
   role: ListedRole;
@@ -80,7 +80,7 @@ export interface ChangeEntry {
   /** For a pin: true when it pinned the document, false when it unpinned it. */
   pinned?: boolean;
   /** For a person removed from the site or put back: who, and what they had there. */
-  person?: PersonChange;
+  person?: PersonSiteChange;
   /** For a copy: the document copied (its id) and its site. */
   copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
   /**
@@ -179,8 +179,11 @@ export interface ChangeLogItem extends ChangeEntry {
 
 /** What undoing a change came to (errors travel as error values). */
 export type UndoOutcome =
-  /** Grist has it as it was again, named `name`; `entryId` is the undo's own log entry. */
-  | { outcome: 'restored'; name: string; entryId: string | null }
+  /**
+   * Grist has it as it was again, named `name`; `entryId` is the undo's own log entry. `leftOut`:
+   * what it could not put back, in words (a person's grants on what Grist says is gone since).
+   */
+  | { outcome: 'restored'; name: string; entryId: string | null; leftOut?: string }
   /**
    * It was changed elsewhere since: nothing was sent. For a rename, `current` is its name now; for
    * a move, the workspace it is in now, unless `renamed`: the move's undo found it where the move
@@ -199,9 +202,9 @@ export type UndoState =
   | { kind: 'conflict'; current: string; renamed?: true }
   | { kind: 'failed'; message: string };
 
-/** What the reply to `undoChange` comes to for a page: the name restored, or the state to show. */
-export function undoResult(reply: Result<UndoOutcome>): { restored: string } | UndoState {
+/** What the reply to `undoChange` comes to for a page: the name restored (and what it could not put back), or the state to show. */
+export function undoResult(reply: Result<UndoOutcome>): { restored: string; leftOut?: string } | UndoState {
   if (!reply.ok) return { kind: 'failed', message: reply.error.message };
-  if (reply.value.outcome === 'restored') return { restored: reply.value.name };
+  if (reply.value.outcome === 'restored') return { restored: reply.value.name, ...(reply.value.leftOut ? { leftOut: reply.value.leftOut } : {}) };
   return reply.value.renamed ? { kind: 'conflict', current: reply.value.current, renamed: true } : { kind: 'conflict', current: reply.value.current };
 }

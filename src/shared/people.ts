@@ -5,6 +5,7 @@
  * Other people's emails: kept in memory by the page, stored only in the change log's undo
  * (grist-api.md "Guests and whole sites").
  */
+import type { ErrorKind } from './errors.ts';
 import { t } from './i18n.ts';
 import type { ListedRole, Role } from './sharing.ts';
 
@@ -58,11 +59,11 @@ export interface PersonSiteKey {
   siteUrl: string;
 }
 
-/** What removing the person from one site came to: removed (logged as `entryId`), not there any more, or failed. */
+/** What removing the person from one site came to: removed (logged as `entryId`), not there any more, or failed (the error's kind and words). */
 export type PersonRemoval = PersonSiteKey & (
   | { outcome: 'removed'; entryId: string | null }
   | { outcome: 'absent' }
-  | { outcome: 'failed'; message: string }
+  | { outcome: 'failed'; kind: ErrorKind; message: string }
 );
 
 /** The answer to `removePerson`: one outcome per site, and the batch Undo puts them back by. */

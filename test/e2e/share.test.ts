@@ -1,6 +1,7 @@
 /**
  * The popup's Share panel in Chromium against the fake Grist server (issue 43): a document shared
- * with two people and Undo, its public link on and off, an editor's read-only panel. Each checks
+ * with two people and Undo, its public link on and off, an editor's read-only panel, someone removed
+ * from a site with what they had inside it, and Undo. Each checks
  * what the server ends up storing (its grants, the listing's `public`); the panel is checked by
  * axe in both schemes and screenshot for the README (`docs/share-panel-*.png`).
  */
@@ -125,6 +126,25 @@ describe('the Share panel', () => {
     await popup.getByRole('button', { name: 'Undo the access change to “Acme Corp”' }).click();
     await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
     expect(grist.org(ORGS.acme.id)?.members[USERS.viewer.id]).toBe('viewers');
+    await popup.close();
+  });
+
+  it('Remove on a site takes the person’s document grants there too, and Undo puts them back', async () => {
+    const { grist } = setup;
+    const { editor } = USERS;
+    const popup = await openConnectedPopup(setup);
+    await popup.getByRole('button', { name: 'People on Acme Corp…' }).click();
+    const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
+    await sitePanel.getByText('Removing someone from the site also takes away every workspace and document they were given on it. Undo puts them back.').waitFor();
+    await sitePanel.getByRole('button', { name: `Remove ${editor.email}` }).click();
+    await popup.getByRole('status').getByText(`Removed ${editor.email} from “\u2068Acme Corp\u2069”, with what they had in its workspaces and documents.`).waitFor();
+    // Grist took Ed's Leads with his place on the site.
+    expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBeUndefined();
+    expect(grist.doc(DOCS.leads.id)?.shares[editor.id]).toBeUndefined();
+    await popup.getByRole('button', { name: 'Undo the access change to “Acme Corp”' }).click();
+    await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
+    expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(DOCS.leads.id)?.shares[editor.id]).toBe('owners');
     await popup.close();
   });
 });

@@ -33,7 +33,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       try {
         const host = new URL(undoSiteUrl(entry)).host;
         const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));
-        if (outcome.outcome === 'restored') return { ...base, outcome: 'restored' };
+        if (outcome.outcome === 'restored') return { ...base, outcome: 'restored', ...(outcome.leftOut ? { message: outcome.leftOut } : {}) };
         return { ...base, outcome: changedSince(entry, outcome), message: outcome.current };
       } catch (error) {
         return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };

@@ -103,6 +103,11 @@ export interface UndoingKind<T extends ChangeTarget> extends ChangeKind<T> {
    * `invalid-input`, or what the read met.
    */
   inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean): Promise<Inverse<T>>;
+  /**
+   * What an undo Grist confirmed could not put back, in words (a person's put-back: grants on what
+   * Grist says is gone since); null, or absent, when it put back everything.
+   */
+  leftOut?(target: T): string | null;
 }
 
 /**

@@ -168,5 +168,6 @@ async function undoWith<T extends ChangeTarget>(
   const entryId = 'undo' in inverse ? await applyChange(client, kind, inverse.undo, record) : null;
   // Grist has it back: a log that cannot be written must not say the undo failed.
   await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
-  return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId };
+  const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : null;
+  return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId, ...(leftOut ? { leftOut } : {}) };
 }

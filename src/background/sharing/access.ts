@@ -32,7 +32,9 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
  * (email-list.ts; the public link's special user aside), each once whatever its case (Grist
  * matches emails without regard to case: which role would win is not known); never the user's own
  * (Grist: "cannot update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid
- * permission delta"), nor the `members` role elsewhere (Grist: "Invalid user role members").
+ * permission delta"), nor the `members` role elsewhere (Grist: "Invalid user role members"); never
+ * a removal from a site, which takes the person's workspace and document grants there unread
+ * (grist-api.md "Guests and whole sites"): remove-person.ts reads them first and its undo puts them back.
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
   const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
@@ -42,6 +44,7 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEm
   if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
   if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
+  if (resource.kind === 'site' && Object.values(delta.users ?? {}).includes(null)) return new ApiError('invalid-input', t('errorAccessSiteRemoval'));
   if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
   return null;
 }
@@ -52,7 +55,8 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEm
  * sent (one PATCH); nothing when nothing differs. Out: its change-log entry's id; null when nothing
  * was sent (or the log could not be written). Throws ApiError, nothing sent: `invalid-input` for a
  * bad or own email (naming each) or an empty change, `not-found` when `account` does not list it,
- * `forbidden` when it does not own it; or Grist's refusals in words and what the requests met.
+ * `forbidden` when it does not own it; or Grist's refusals in words and what the requests met. A
+ * removal from a site is refused (deltaProblem): the People panel and view remove with removePerson.
  */
 export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
   if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));

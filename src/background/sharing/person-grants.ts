@@ -5,7 +5,7 @@
  * be read afterwards, so an undo can only put back what was read here). Sites the account does not
  * own are never named, nor is the user themselves ever offered.
  */
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import { ownsSite, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import type { DocumentGrant, PersonGrants, PersonSite, WorkspaceGrant } from '../../shared/people.ts';
 import type { ListedRole, Person, Role } from '../../shared/sharing.ts';
 import { t } from '../../shared/i18n.ts';
@@ -80,7 +80,7 @@ export function refuseOwnEmail(accounts: readonly KeyedAccount[], email: string)
 }
 
 /**
- * The listed sites (without a listing error, and not listed as someone else's) each with the account to read it with: of the
+ * The listed sites the user owns as listed (and without a listing error), each with the account to read it with: of the
  * accounts that list it, the first whose user is known and is not `email` (the user is never offered
  * to themselves). A site listed by several accounts of one server is read once.
  */
@@ -90,9 +90,9 @@ export function sitesFor(listing: Listing | null, accounts: readonly KeyedAccoun
   for (const site of listing?.sites ?? []) {
     const ownEmail = accounts.find(({ account }) => account.id === site.account)?.account.user?.email;
     const key = `${site.siteUrl}|${site.orgId}`;
-    // A site whose listing says the user is no owner is not read at all (Grist's own answer decides the others).
-    const notOwned = site.access !== undefined && site.access !== 'owners';
-    if (site.error || notOwned || ownEmail === undefined || sameEmail(ownEmail, email) || seen.has(key)) continue;
+    // Only a site the listing says the user owns is read (Grist's own answer then decides): every
+    // listing has each site's role (schema 7 dropped the caches from before it was kept).
+    if (site.error || !ownsSite(site) || ownEmail === undefined || sameEmail(ownEmail, email) || seen.has(key)) continue;
     seen.add(key);
     sites.push({ site, ownEmail });
   }

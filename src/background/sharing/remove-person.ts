@@ -4,12 +4,13 @@
  * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
  * role first, then each workspace grant, then each document grant, one PATCH each. Every access
- * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed.
- * Also the People view's `removePerson` message.
+ * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed; a
+ * put-back that stopped halfway is resumed by the next attempt. Also the People view's
+ * `removePerson` message, and the Share panel's removal of someone from a site.
  */
-import { siteKey, type ChangeEntry, type PersonChange } from '../../shared/change-log.ts';
+import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import { roleWords, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
+import { roleWords, type DocumentGrant, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson, type WorkspaceGrant } from '../../shared/people.ts';
 import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -17,7 +18,7 @@ import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
-import { applyChange } from '../changes/pipeline.ts';
+import { answerLost, applyChange } from '../changes/pipeline.ts';
 import { patchAccess, readAccessOf } from './access-api.ts';
 import { personIn, personOnSite, refuseOwnEmail, siteFor } from './person-grants.ts';
 
@@ -30,12 +31,15 @@ export interface PersonTarget extends ChangeTarget {
   removed: boolean;
   /** What they had on the site (read before the removal), which the undo puts back. */
   had: Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
+  /** A put-back's grants on workspaces and documents Grist says are gone (404: in the trash, deleted), once sent: not put back. */
+  leftOut?: Array<WorkspaceGrant | DocumentGrant>;
 }
 
-/** One PATCH of a change: the resource, and the role it gives the person there (null: none). */
+/** One PATCH of a change: the resource, and the role it gives the person there (null: none); a put-back's grant, the grant. */
 interface Step {
   resource: AccessResource;
   role: SiteRole | null;
+  grant?: WorkspaceGrant | DocumentGrant;
 }
 
 /**
@@ -48,8 +52,8 @@ function stepsOf({ orgId, siteUrl, removed, had }: PersonTarget): Step[] {
   if (removed) return [site(null)];
   return [
     ...(had.role === 'guests' ? [] : [site(had.role)]),
-    ...had.workspaces.map(({ id, role }): Step => ({ resource: { kind: 'workspace', orgId, siteUrl, workspaceId: id }, role })),
-    ...had.documents.map(({ id, role }): Step => ({ resource: { kind: 'document', orgId, siteUrl, docId: id }, role })),
+    ...had.workspaces.map((grant): Step => ({ resource: { kind: 'workspace', orgId, siteUrl, workspaceId: grant.id }, role: grant.role, grant })),
+    ...had.documents.map((grant): Step => ({ resource: { kind: 'document', orgId, siteUrl, docId: grant.id }, role: grant.role, grant })),
   ];
 }
 
@@ -59,14 +63,37 @@ async function stepHolds(client: GristClient, email: string, { resource, role }:
   return role === null ? here === undefined : here?.role === role;
 }
 
+/** Whether Grist has `step` now, read back after its lost answer; false when the read fails too. */
+const holdsAfterLostAnswer = (client: GristClient, email: string, step: Step) => stepHolds(client, email, step).catch(() => false);
+
+/**
+ * A person's removal from a site or their put-back, as the change pipeline carries it: its
+ * PATCHes (stepsOf), each read back after a lost answer before the next is sent; a put-back's grant
+ * on a workspace or document Grist says is gone is left out (leftOut) and the others still sent. Its
+ * inverse reads the site first: a removal is undone unless the person is back there with another
+ * role since (then nothing is sent); with the role it took from them, the put-back stopped halfway
+ * is resumed. See the module comment.
+ */
 export const personKind: UndoingKind<PersonTarget> = {
   send: async (client, target) => {
+    target.leftOut = [];
     for (const step of stepsOf(target)) {
-      await patchAccess(client, step.resource, { users: { [target.email]: step.role } });
+      try {
+        await patchAccess(client, step.resource, { users: { [target.email]: step.role } });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // A workspace or document gone since has nothing to give back: the rest still is.
+        if (step.grant && error.status === 404) target.leftOut.push(step.grant);
+        // Idempotent, but the next step goes only once this one is known to hold.
+        else if (!answerLost(error) || !(await holdsAfterLostAnswer(client, target.email, step))) throw error;
+      }
     }
   },
   applied: async (client, target) => {
-    for (const step of stepsOf(target)) if (!(await stepHolds(client, target.email, step))) return false;
+    for (const step of stepsOf(target)) {
+      if (step.grant && target.leftOut?.includes(step.grant)) continue;
+      if (!(await stepHolds(client, target.email, step))) return false;
+    }
     return true;
   },
   notApplied: (target) => t(target.removed ? 'errorPersonLostAnswerNotRemoved' : 'errorPersonLostAnswerNotRestored', target.email, target.siteName),
@@ -75,21 +102,26 @@ export const personKind: UndoingKind<PersonTarget> = {
     if (error.status === 404) return new ApiError('not-found', t('errorPersonGrantGone', target.siteName), 404);
     return null;
   },
-  logEntry: ({ account, orgId, siteUrl, siteName, email, removed, had }) => {
-    const person: PersonChange = { email, removed, role: had.role, workspaces: had.workspaces, documents: had.documents };
+  leftOut: ({ leftOut = [] }) => (leftOut.length > 0 ? t('personGrantsLeftOut', leftOut.map(({ name }) => `“${name}”`).join(', ')) : null),
+  logEntry: ({ account, orgId, siteUrl, siteName, email, removed, had, leftOut = [] }) => {
+    // What a put-back gave back: not what it left out.
+    const given = <G>(grants: G[]) => grants.filter((grant) => !leftOut.includes(grant as WorkspaceGrant | DocumentGrant));
+    const person: PersonSiteChange = { email, removed, role: had.role, workspaces: given(had.workspaces), documents: given(had.documents) };
     return { account, kind: 'person', target: 'site', site: { orgId, name: siteName, url: siteUrl }, workspace: null, docId: siteKey(orgId), oldName: email, newName: email, person };
   },
   // The user's own listing does not change with who else has access.
   note: () => 0,
   storeNoted: async () => undefined,
   undoSiteUrl: (entry) => entry.site.url,
-  // Read first: a person put back since (or removed again since) is changed elsewhere; nothing is sent.
+  // Read first: a person put back since with another role (or removed again since) is changed
+  // elsewhere; nothing is sent. One there with the role the removal took was put back partly, by an
+  // attempt that stopped halfway (or with the same role elsewhere): every step is sent, idempotent.
   inverse: async (client, entry, account, force) => {
-    const { site, person } = entry as ChangeEntry & { person: PersonChange };
+    const { site, person } = entry as ChangeEntry & { person: PersonSiteChange };
     const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
     if (person.removed) {
       const here = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email);
-      if (here && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, roleWords(here.role)) } };
+      if (here && here.role !== person.role && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, roleWords(here.role)) } };
       return { undo: { ...base, removed: false, had: person } };
     }
     // Undoing a put-back removes them again, with what they have now (read first, as any removal).
@@ -125,7 +157,7 @@ async function removeFromSite(request: PersonSiteKey, email: string, batchId: st
     const target: PersonTarget = { account: site.account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had };
     return { ...request, outcome: 'removed', entryId: await applyChange(client, personKind, target, { source: 'popup', batchId }) };
   } catch (error) {
-    return { ...request, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
+    return { ...request, outcome: 'failed', ...(error instanceof ApiError ? { kind: error.kind, message: error.message } : { kind: 'bad-response', message: t('errorInternal') }) };
   }
 }
 

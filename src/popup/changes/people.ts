@@ -38,11 +38,14 @@ export async function removePerson({ backend, announcement }: Pick<ChangeContext
   return { removed: reply.value, words };
 }
 
-/** Undoes a removal (its batch), and announces on how many sites the person is back, and why not on the others. */
+/**
+ * Undoes a removal (its batch), and announces on how many sites the person is back, what could not
+ * be put back on those (gone from Grist since), and why not on the others.
+ */
 export async function undoPersonRemoval({ backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>, batchId: string): Promise<void> {
   const reply = await settle(backend.undoBatch({ batchId }));
   const restored = reply.ok ? reply.value.filter(({ outcome }) => outcome === 'restored').length : 0;
-  const others = reply.ok ? reply.value.flatMap((result) => (result.outcome === 'restored' || !result.message ? [] : [result.message])) : [reply.error.message];
+  const others = reply.ok ? reply.value.flatMap((result) => (result.message ? [result.message] : [])) : [reply.error.message];
   const summary = reply.ok ? [t('peopleUndoSummary', String(restored), String(reply.value.length))] : [];
   batch(() => (announcement.value = [...summary, ...others].join(' ')));
 }

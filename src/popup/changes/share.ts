@@ -3,7 +3,9 @@
  * with only what changes), run by the runner as the other kinds are: the panel shows it at once
  * itself (access lists are kept in its memory only, never in the store or the extension's
  * storage); once Grist confirms, the status says so with Undo, which the worker does by the
- * inverse change it read first.
+ * inverse change it read first. Removing someone from a site goes through the person removal
+ * (`removePerson` for that one site) instead: Grist takes their workspace and document grants
+ * with them, which it reads first so its Undo puts them back (the worker refuses it as an access change).
  */
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -12,7 +14,7 @@ import { plainTextName } from '../../shared/plain-text-name.ts';
 import { siteKey, workspaceKey } from '../../shared/change-log.ts';
 import type { AccessDelta, AccessList, AccessResource } from '../../shared/sharing.ts';
 import { deltaMessage } from './access-words.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import type { ChangeContext, ChangeDescriptor, UndoOffered } from './change-descriptor.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { runChange } from './runner.ts';
 
@@ -29,29 +31,67 @@ function undoKey(resource: AccessResource): string {
   return resource.kind === 'workspace' ? workspaceKey(resource.workspaceId) : siteKey(resource.orgId);
 }
 
+/** Someone removed from the site of the panel's `target`. */
+interface SiteRemovalVars {
+  target: ShareTarget;
+  email: string;
+}
+
+/** The status's offer of undoing a change of `target`'s access that it describes as `message`; the listing shows nothing of it. */
+function accessOffer(target: ShareTarget, message: string): { offer: UndoOffered } {
+  const words = { message, undoLabel: t('undoAccessOf', target.name), undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
+  return { offer: { row: target.row, undoKey: undoKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
+}
+
+/** Clears the status as a change of access starts: the panel shows it at once itself. */
+function startAccessChange({ announcement }: ChangeContext) {
+  announcement.value = '';
+  return {};
+}
+
 /** An access change, as the runner runs it: the listing shows nothing of it; the status offers its undo. */
 export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
-  onMutate({ announcement }) {
-    announcement.value = '';
-    return {};
-  },
+  onMutate: startAccessChange,
   send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
-  onSuccess(_context, _answer, { target, delta }) {
-    const words = {
-      message: deltaMessage(target.name, delta),
-      undoLabel: t('undoAccessOf', target.name),
-      undoneMessage: () => t('accessUndone', plainTextName(target.name)),
-    };
-    return { offer: { row: target.row, undoKey: undoKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
-  },
+  onSuccess: (_context, _answer, { target, delta }) => accessOffer(target, deltaMessage(target.name, delta)),
 };
+
+/**
+ * Someone removed from a site, as the runner runs it: removePerson for that one site (the worker
+ * checks the site and its owners again, reads what the person has there, then sends). A person no
+ * longer there is no change (nothing to undo); a failure is the worker's words.
+ */
+export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
+  onMutate: startAccessChange,
+  async send(backend, { target, email }) {
+    const { orgId, siteUrl } = target.resource;
+    const reply = await backend.removePerson({ email, sites: [{ orgId, siteUrl }] });
+    if (!reply.ok) return reply;
+    const [site] = reply.value.sites;
+    if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
+    return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
+  },
+  onSuccess: (_context, _answer, { target, email }) => accessOffer(target, t('siteRemovedPerson', email, plainTextName(target.name))),
+};
+
+/** The email `delta` removes from `resource` when it is a site and that is all the delta does; null otherwise. */
+function siteRemovalOf(resource: AccessResource, delta: AccessDelta): string | null {
+  if (resource.kind !== 'site' || delta.maxInheritedRole !== undefined) return null;
+  const users = Object.entries(delta.users ?? {});
+  const only = users.length === 1 ? users[0] : undefined;
+  return only && only[1] === null ? only[0] : null;
+}
 
 /** Reads who has access to `resource` (one request, through the worker). Out: the list, or why not. */
 export function readAccess(context: ChangeContext, resource: AccessResource): Promise<Result<AccessList>> {
   return settle(context.backend.readAccess(resource));
 }
 
-/** Sends `delta` to the resource of the panel's `target` (see `share`). Out: Grist's answer, or its refusal. */
+/**
+ * Sends `delta` to the resource of the panel's `target` (see `share`); a removal from a site, as
+ * siteRemoval (the person's removal, with the account that owns the site). Out: Grist's answer, or its refusal.
+ */
 export function changeShare(context: ChangeContext, target: ShareTarget, account: string, delta: AccessDelta): Promise<Result<LoggedChange>> {
-  return runChange(context, share, { target, account, delta });
+  const removed = siteRemovalOf(target.resource, delta);
+  return removed === null ? runChange(context, share, { target, account, delta }) : runChange(context, siteRemoval, { target, email: removed });
 }

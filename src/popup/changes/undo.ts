@@ -39,7 +39,7 @@ export async function undoLast(context: ChangeContext, force: boolean): Promise<
       lastChange.value = { ...last, undo: result };
     } else {
       lastChange.value = null;
-      announcement.value = last.words.undoneMessage(result.restored);
+      announcement.value = [last.words.undoneMessage(result.restored), result.leftOut ?? ''].join(' ').trim();
     }
   });
 }

@@ -5,7 +5,9 @@
  * team members inherit (share-settings.tsx); Copy link; for owners, the form to add people
  * (share-add.tsx). Each change is one changeAccess with only what changes, shown here at once and
  * read again from Grist if refused; the status line offers its Undo (and Ctrl+Z). Editors see the
- * list read-only and viewers only themselves, as Grist answers them, each told why. The list is
+ * list read-only and viewers only themselves, as Grist answers them, each told why. On a site, a
+ * note says that Remove takes the person's workspaces and documents there too (its Undo puts them
+ * back: changeShare sends it as the person's removal). The list is
  * this panel's state only: never in the store, never stored. Escape or Back to documents closes it,
  * the focus back on the button that opened it. Loaded on demand (on-demand/lazy.tsx).
  */
@@ -25,6 +27,7 @@ type Shown = { kind: 'reading' } | { kind: 'read'; list: AccessList } | { kind: 
 
 const DOCUMENT_ROLES: readonly SiteRole[] = ['viewers', 'editors', 'owners'];
 const SITE_ROLES: readonly SiteRole[] = ['members', 'viewers', 'editors', 'owners'];
+const SITE_REMOVAL_NOTE = 'share-site-removal';
 
 /** The panel open on `target` (store.sharing), reading its access through `store`; see the module comment. */
 export function SharePanel({ store, target }: { store: PopupStore; target: ShareTarget }) {
@@ -64,6 +67,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const roles = target.resource.kind === 'site' ? SITE_ROLES : DOCUMENT_ROLES;
   const ownEmail = list?.ownEmail ?? '';
   const isOwn = (email: string) => ownEmail !== '' && sameEmail(email, ownEmail);
+  const siteRemoval = list?.canChange === true && target.resource.kind === 'site';
 
   return (
     <section class="share-panel" aria-labelledby="share-heading">
@@ -102,6 +106,11 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
             />
           )}
           {!list.canChange && <p class="share-note">{t(list.onlySelf ? 'shareOnlySelf' : 'shareReadOnly')}</p>}
+          {siteRemoval && (
+            <p id={SITE_REMOVAL_NOTE} class="share-note">
+              {t('shareSiteRemoveNote')}
+            </p>
+          )}
           <ul class="share-people" aria-label={t('sharePeople')}>
             {list.people.map((person) => (
               <SharePerson
@@ -112,6 +121,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
                 editable={list.canChange && !isOwn(person.email)}
                 roles={roles}
                 onRole={(role) => change({ users: { [person.email]: role } })}
+                removeNote={siteRemoval ? SITE_REMOVAL_NOTE : undefined}
               />
             ))}
           </ul>

@@ -20,6 +20,8 @@ interface SharePersonProps {
   roles: readonly SiteRole[];
   /** Gives the person `role`, or (null) takes away what was given here. */
   onRole: (role: SiteRole | null) => void;
+  /** The id of what Remove takes with it, when it says more than its name (a site's: their workspaces and documents). */
+  removeNote?: string;
 }
 
 /** What the row says of a role it does not offer to change. */
@@ -29,7 +31,7 @@ function roleText(resource: AccessResource, { role, inherited }: Person): string
 }
 
 /** The row of `person`: a role select and Remove when `editable` and given here, else the role in words. */
-export function SharePerson({ resource, person, own, editable, roles, onRole }: SharePersonProps) {
+export function SharePerson({ resource, person, own, editable, roles, onRole, removeNote }: SharePersonProps) {
   const { email, name, role } = person;
   const changeable = editable && role !== null && role !== 'guests';
   return (
@@ -52,7 +54,7 @@ export function SharePerson({ resource, person, own, editable, roles, onRole }: 
               </option>
             ))}
           </select>
-          <button type="button" class="link-button danger" aria-label={t('shareRemoveWho', email)} onClick={() => onRole(null)}>
+          <button type="button" class="link-button danger" aria-label={t('shareRemoveWho', email)} aria-describedby={removeNote} onClick={() => onRole(null)}>
             {t('shareRemove')}
           </button>
         </>

@@ -180,11 +180,13 @@ describe('Remove <email> from all your sites…', () => {
     expect(screen.queryByText('Ed')).toBeNull();
     backend.readAccess.mockResolvedValue({ ok: true, value: withEd });
 
-    backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored' }] });
+    // A document of theirs went to the trash since: the site says what it could not put back.
+    const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
+    backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored', message: leftOut }] });
     fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
     await settle();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
-    expect(screen.getByRole('status').textContent).toContain('Put back on 1 of 1 sites.');
+    expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 sites. ${leftOut}`);
     expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
     expect(backend.readAccess).toHaveBeenCalledTimes(4);
     expect(rowOf('Ed').textContent).toContain('Editor on Acme');

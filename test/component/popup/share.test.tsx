@@ -187,6 +187,48 @@ describe('the Share panel', () => {
     expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
   });
 
+  test('Remove on a site removes the person as the People view does, warns what goes with them, and Undo puts it back', async () => {
+    const { backend } = await setup();
+    const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
+    const people = ownersList().people.map((person) => ({ ...person, inherited: null }));
+    backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, people, publicRole: null } });
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }] } });
+    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ann@example.com', entryId: 'undo-1', leftOut: 'Not put back, as Grist no longer has them: “Leads”.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await settle();
+    const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
+    const remove = await within(panel).findByRole('button', { name: 'Remove ann@example.com' });
+    const warning = 'Removing someone from the site also takes away every workspace and document they were given on it. Undo puts them back.';
+    expect(within(panel).getByText(warning)).toBeTruthy();
+    expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(warning);
+    fireEvent.click(remove);
+    await settle();
+    // Not an access change: the worker reads what Ann has inside Acme first, so the undo can give it back.
+    expect(backend.changeAccess).not.toHaveBeenCalled();
+    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ann@example.com', sites: [{ orgId: 2, siteUrl: acme.siteUrl }] });
+    expect(screen.getByText('Removed ann@example.com from “\u2068Acme\u2069”, with what they had in its workspaces and documents.')).toBeTruthy();
+    fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'person-1', docId: 'site:2', force: false });
+    await act(async () => undefined);
+    expect(screen.getByText('Who has access to “\u2068Acme\u2069” is back as it was. Not put back, as Grist no longer has them: “Leads”.')).toBeTruthy();
+  });
+
+  test('a site’s Remove that the worker refuses says why, and the list is read again', async () => {
+    const { backend } = await setup();
+    const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
+    backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, publicRole: null } });
+    const refusal = 'Only the owners of “Acme” can remove people from it.';
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }] } });
+    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await settle();
+    const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain(refusal);
+    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+  });
+
   test('Share workspace … and People on … read the workspace’s and the site’s access', async () => {
     const { backend } = await setup();
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: { kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 } } });

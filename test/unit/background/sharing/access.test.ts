@@ -140,6 +140,18 @@ describe('changeAccess', () => {
     expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
   });
 
+  it('refuses to remove someone from a site, whose workspace and document grants would go unread, and sends nothing', async () => {
+    // Ed edits Acme and owns Leads: a null at the site would take Leads from him too (grist-api.md "Guests and whole sites").
+    const error = await failure(changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [editor.email]: null } } }));
+    expect([error.kind, error.message]).toEqual([
+      'invalid-input',
+      'Removing someone from a site also takes what they have in its workspaces and documents: remove them with Remove in the site’s People panel, or from the People view, which read that first so Undo can put it back. Nothing was sent.',
+    ]);
+    expect(grist.requests).toEqual([]);
+    expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
   it('refuses the members role on a document before sending (Grist knows it on a site only)', async () => {
     const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'members' } } }));
     expect([error.kind, error.message]).toEqual(['invalid-input', 'Member is a role on a site only: give a document or workspace Owner, Editor or Viewer. Nothing was sent.']);

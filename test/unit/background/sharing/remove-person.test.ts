@@ -20,7 +20,7 @@ useWorkerGrist({ teamSiteUrls: [] });
 
 const { owner, editor, sharedOnly, viewer } = USERS;
 const { acme, globex } = ORGS;
-const { leads, projectAlpha, projectBeta } = DOCS;
+const { bugTracker, campaignPlan, leads, projectAlpha, projectBeta } = DOCS;
 
 /** Account 1 saved with `apiKey`, its user known (a connection check), and listed. */
 async function signIn(apiKey: string): Promise<void> {
@@ -32,6 +32,15 @@ async function signIn(apiKey: string): Promise<void> {
 
 const acmeKey = () => ({ orgId: acme.id, siteUrl: `${grist.url}/o/acme` });
 const globexKey = () => ({ orgId: globex.id, siteUrl: `${grist.url}/o/globex` });
+
+/** Gives `users` their roles on `path` (an access path of the fake), as someone in Grist would: as Olivia, the owner. */
+async function share(path: string, users: Record<string, string | null>): Promise<void> {
+  await fetch(`${grist.url}${path}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ delta: { users } }),
+  });
+}
 
 /** The PATCH requests sent, as [path, body]. */
 const sent = () => patches().map(({ path, body }) => [path, JSON.parse(body)]);
@@ -82,7 +91,7 @@ describe('a site the account does not own', () => {
     // Ed edits Acme, where Victor is a viewer: Acme is not Ed's to change.
     expect((await readPersonGrants({ email: viewer.email })).sites).toEqual([]);
     const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
-    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'forbidden', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
     expect(patches()).toEqual([]);
     expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
   });
@@ -142,11 +151,7 @@ describe('removing a person from all your sites, and Undo', () => {
 
   it('is one request per site the person is on, each site with its own grants logged', async () => {
     // Ed is also given a Globex document: two sites to remove him from.
-    await fetch(`${grist.url}/o/globex/api/docs/${projectAlpha.id}/access`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
-    });
+    await share(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'viewers' });
     grist.clearRequests();
     const grants = await readPersonGrants({ email: editor.email });
     expect(grants.sites.map(({ siteName, role }) => [siteName, role])).toEqual([
@@ -164,11 +169,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it('puts back a site role of members, which gives nothing inside the site', async () => {
-    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ delta: { users: { [viewer.email]: 'members' } } }),
-    });
+    await share(`/o/acme/api/orgs/${acme.id}/access`, { [viewer.email]: 'members' });
     const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
     expect(grist.org(acme.id)?.members[viewer.id]).toBeUndefined();
     grist.clearRequests();
@@ -198,7 +199,7 @@ describe('removing a person from all your sites, and Undo', () => {
   it('after a proxy’s 504 that Grist never saw: reads the site back, says they were not removed, sends it once', async () => {
     grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, status: 504, times: 1 });
     const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
-    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
+    expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'network', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
     expect(patches()).toHaveLength(1);
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(await readChangeLog()).toEqual([]);
@@ -214,13 +215,43 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
+  it('puts back what Grist still has when a document went to the trash since, and names the one left out', async () => {
+    await share(`/o/acme/api/docs/${bugTracker.id}/access`, { [editor.email]: 'viewers' });
+    await share(`/o/acme/api/docs/${campaignPlan.id}/access`, { [editor.email]: 'editors' });
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${owner.apiKey}` } });
+    const [result] = await undoBatch({ batchId: removed.batchId });
+    expect(result).toMatchObject({ outcome: 'restored', message: 'Not put back, as Grist no longer has them: “Leads”.' });
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(bugTracker.id)?.shares[editor.id]).toBe('viewers');
+    expect(grist.doc(campaignPlan.id)?.shares[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+  });
+
+  it('resumes a put-back that stopped halfway, rather than call it changed elsewhere', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, status: 500, times: 1 });
+    expect((await undoBatch({ batchId: removed.batchId }))[0]).toMatchObject({ outcome: 'failed' });
+    // The site role went back before the document's PATCH failed.
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
+  it('after the site role’s answer is lost on the way back: reads it back and goes on to the document grant', async () => {
+    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    grist.clearRequests();
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, loseAnswer: true, times: 1 });
+    expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
+    expect(patches()).toHaveLength(2);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+
   it('sends nothing when they were put back on the site elsewhere since', async () => {
     const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
-    await fetch(`${grist.url}/o/acme/api/orgs/${acme.id}/access`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
-    });
+    await share(`/o/acme/api/orgs/${acme.id}/access`, { [editor.email]: 'viewers' });
     grist.clearRequests();
     const [result] = await undoBatch({ batchId: removed.batchId });
     expect(result).toMatchObject({ outcome: 'renamed-since', message: 'editor@example.com is on the site again since, as Viewer' });
