@@ -17,6 +17,9 @@ export type ListedRole = SiteRole | 'guests';
 /** grist-api.md "Public link": the special user whose `viewers` grant makes a document readable by anyone with its link. */
 export const PUBLIC_EMAIL = 'everyone@getgrist.com';
 
+/** True when `a` and `b` are the same email to Grist, which matches emails without regard to case (grist-api.md "Access"). */
+export const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 /** What an access list is of, as a page names it: a document, a workspace or a site of a listed site. */
 export type AccessResource =
   | { kind: 'document'; orgId: number; siteUrl: string; docId: string }

@@ -6,7 +6,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -56,7 +56,7 @@ export async function readAccessOf(client: GristClient, resource: AccessResource
     return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
   }
   const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
-  const isPublic = (email: string) => email.toLowerCase() === PUBLIC_EMAIL;
+  const isPublic = (email: string) => sameEmail(email, PUBLIC_EMAIL);
   const publicUser = answer.users.find((user) => isPublic(user.email));
   const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
   return {

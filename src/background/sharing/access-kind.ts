@@ -6,7 +6,7 @@
  * but after a lost answer it is read back and compared, never sent again blindly.
  */
 import { t } from '../../shared/i18n.ts';
-import { siteKey, workspaceKey, type ChangeEntry } from '../../shared/change-log.ts';
+import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
 import type { AccessDelta, AccessResource } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -26,18 +26,6 @@ export interface AccessTarget extends ChangeTarget {
    * and who of it were site guests. Absent until then.
    */
   found?: DeltaAgainstNow;
-}
-
-/** The queue key of a resource's changes (and its log entries' docId): a document's id, a workspaceKey or a siteKey. */
-export function accessKey(resource: AccessResource): string {
-  switch (resource.kind) {
-    case 'document':
-      return resource.docId;
-    case 'workspace':
-      return workspaceKey(resource.workspaceId);
-    case 'site':
-      return siteKey(resource.orgId);
-  }
 }
 
 /**

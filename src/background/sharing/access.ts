@@ -7,7 +7,7 @@
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { isGristEmail } from '../../shared/email-list.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
@@ -35,12 +35,12 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
  * permission delta"), nor the `members` role elsewhere (Grist: "Invalid user role members").
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
-  const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
+  const emails = Object.keys(delta.users ?? {}).filter((email) => !sameEmail(email, PUBLIC_EMAIL));
   const bad = emails.filter((email) => !isGristEmail(email));
   if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
-  const twice = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) !== index);
+  const twice = emails.filter((email, index) => emails.findIndex((other) => sameEmail(other, email)) !== index);
   if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
-  if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
+  if (ownEmail !== null && emails.some((email) => sameEmail(email, ownEmail))) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
   if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
   return null;

@@ -6,8 +6,7 @@
 import { accessRoleWord } from '../../shared/access-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
-import { sameEmail } from './access-edits.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
 export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', accessRoleWord(role));

@@ -9,7 +9,7 @@ import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { siteKey, workspaceKey } from '../../shared/change-log.ts';
+import { accessKey } from '../../shared/change-log.ts';
 import type { AccessDelta, AccessList, AccessResource } from '../../shared/sharing.ts';
 import { deltaMessage } from './access-words.ts';
 import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
@@ -21,12 +21,6 @@ interface ShareVars {
   target: ShareTarget;
   account: string;
   delta: AccessDelta;
-}
-
-/** The key the worker queues a resource's changes under, and its undo is asked with (change-log.ts). */
-function undoKey(resource: AccessResource): string {
-  if (resource.kind === 'document') return resource.docId;
-  return resource.kind === 'workspace' ? workspaceKey(resource.workspaceId) : siteKey(resource.orgId);
 }
 
 /** An access change, as the runner runs it: the listing shows nothing of it; the status offers its undo. */
@@ -42,7 +36,7 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
       undoLabel: t('undoAccessOf', target.name),
       undoneMessage: () => t('accessUndone', plainTextName(target.name)),
     };
-    return { offer: { row: target.row, undoKey: undoKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
+    return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
   },
 };
 

@@ -11,8 +11,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
-import type { AccessDelta, AccessList, SiteRole } from '../../shared/sharing.ts';
-import { grantDelta, sameEmail, withDelta } from '../changes/access-edits.ts';
+import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/sharing.ts';
+import { grantDelta, withDelta } from '../changes/access-edits.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { PopupStore, ShareTarget } from '../store-types.ts';
 import { useDocumentEscape } from './document-escape.ts';
