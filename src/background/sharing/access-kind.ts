@@ -131,7 +131,10 @@ export const accessKind: UndoingKind<AccessTarget> = {
     const resource = resourceOf(entry);
     const now = await accessNow(client, resource, entry.newName);
     if (hasDelta(now, access.before)) return { already: entry.newName };
-    if (!force && !hasDelta(now, access.delta)) return { conflict: { outcome: 'changed-elsewhere', current: changedElsewhere(now, access.delta, access.before) } };
+    // Someone put back elsewhere needs nothing; only someone at neither end is a conflict. What is
+    // sent is only what still differs from `before` (readFirst drops the rest).
+    const elsewhere = changedElsewhere(now, access.delta, access.before);
+    if (!force && elsewhere !== '') return { conflict: { outcome: 'changed-elsewhere', current: elsewhere } };
     const place = { site: entry.site, workspace: entry.workspace };
     return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta: access.before } };
   },

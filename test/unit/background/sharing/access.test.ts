@@ -228,6 +228,15 @@ describe('undoing an access change', () => {
     expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
   });
 
+  it('puts back only what still differs when part of the change was undone elsewhere: no conflict', async () => {
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'a@example.com': 'viewers', 'b@example.com': 'editors' } } });
+    await changeInGrist({ users: { 'a@example.com': null } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored', name: roadmap.name });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'b@example.com': null } }]]);
+    expect([await roleOnRoadmap('a@example.com'), await roleOnRoadmap('b@example.com')]).toEqual([undefined, undefined]);
+  });
+
   it('sends nothing when it is as it was before already', async () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
     await changeInGrist({ users: { 'everyone@getgrist.com': null } });
