@@ -7,10 +7,10 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
-import type { AccessDelta, AccessResource } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { forgetDocument } from '../listing/listing-cache.ts';
+import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
@@ -86,6 +86,20 @@ function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta
   return words.join(', ');
 }
 
+/**
+ * The public link's new role in what a document's change sent (null: made private); undefined when
+ * it sent nothing of the link, or is of a workspace or site (the listing marks documents only).
+ */
+function publicLinkChange(target: AccessTarget): SiteRole | null | undefined {
+  if (target.resource.kind !== 'document' || !target.found) return undefined;
+  return Object.entries(target.found.changes.users ?? {}).find(([email]) => sameEmail(email, PUBLIC_EMAIL))?.[1];
+}
+
+/**
+ * Access changes as the change pipeline (pipeline.ts) and bulk runs carry them: read first, only
+ * what differs sent, read back after a lost answer, logged with the inverse that undoes them; a
+ * document's public link change updates the cached listing's public mark. See this module's head.
+ */
 export const accessKind: UndoingKind<AccessTarget> = {
   // Reads who has access now: only what differs is sent, and what it replaces is the undo's.
   readFirst: async (client, target) => {
@@ -116,9 +130,15 @@ export const accessKind: UndoingKind<AccessTarget> = {
       access: { delta: changes, before, ...(guests.length > 0 ? { guests } : {}) },
     };
   },
-  // The listing's public mark is not kept yet (another branch adds it): nothing to note or store.
+  // Not noted for refreshes under way (as a pin): one answered before the change may show the old
+  // mark until the next.
   note: () => 0,
-  storeNoted: async () => undefined,
+  storeNoted: async (noted) => {
+    await Promise.all(noted.flatMap(({ target }) => {
+      const link = publicLinkChange(target);
+      return link === undefined ? [] : [recordPublic(target.key, link !== null)];
+    }));
+  },
   undoSiteUrl: (entry) => entry.site.url,
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too

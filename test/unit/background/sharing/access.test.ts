@@ -255,6 +255,22 @@ describe('undoing an access change', () => {
   });
 });
 
+describe("a document's public mark in the cached listing", () => {
+  it('is set when the public link is switched on, and taken away by its undo, with no refresh', async () => {
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'Everyone@GetGrist.com': 'viewers' } } });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBe(true);
+    await undoChange({ entryId: entryId!, docId: roadmap.id });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
+  });
+
+  it('is left as it is by a change that does not touch the public link', async () => {
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBe(true);
+  });
+});
+
 describe('a workspace', () => {
   it('is changed and undone under its workspaceKey', async () => {
     const { entryId } = await changeAccess({ resource: engineeringAt(), account: ACCOUNT_1, delta: { maxInheritedRole: null } });
