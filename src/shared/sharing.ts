@@ -65,3 +65,8 @@ export interface AccessDelta {
   users?: Record<string, SiteRole | null>;
   maxInheritedRole?: Role | null;
 }
+
+/** The public link's new role in `delta` (null: the link turned off); undefined when `delta` leaves the link as it is. */
+export function publicLinkOf(delta: AccessDelta): SiteRole | null | undefined {
+  return Object.entries(delta.users ?? {}).find(([email]) => sameEmail(email, PUBLIC_EMAIL))?.[1];
+}

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type SiteRole } from '../../shared/sharing.ts';
+import { publicLinkOf, type AccessDelta, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
@@ -87,15 +87,6 @@ function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta
 }
 
 /**
- * The public link's new role in what a document's change sent (null: made private); undefined when
- * it sent nothing of the link, or is of a workspace or site (the listing marks documents only).
- */
-function publicLinkChange(target: AccessTarget): SiteRole | null | undefined {
-  if (target.resource.kind !== 'document' || !target.found) return undefined;
-  return Object.entries(target.found.changes.users ?? {}).find(([email]) => sameEmail(email, PUBLIC_EMAIL))?.[1];
-}
-
-/**
  * Access changes as the change pipeline (pipeline.ts) and bulk runs carry them: read first, only
  * what differs sent, read back after a lost answer, logged with the inverse that undoes them; a
  * document's public link change updates the cached listing's public mark. See this module's head.
@@ -135,7 +126,8 @@ export const accessKind: UndoingKind<AccessTarget> = {
   note: () => 0,
   storeNoted: async (noted) => {
     await Promise.all(noted.flatMap(({ target }) => {
-      const link = publicLinkChange(target);
+      // The listing marks documents only; what was sent (found.changes) is what Grist has now.
+      const link = target.resource.kind === 'document' ? publicLinkOf(foundOf(target).changes) : undefined;
       return link === undefined ? [] : [recordPublic(target.key, link !== null)];
     }));
   },

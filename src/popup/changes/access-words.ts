@@ -6,7 +6,7 @@
 import { accessRoleWord } from '../../shared/access-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
+import { publicLinkOf, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
 export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', accessRoleWord(role));
@@ -28,8 +28,8 @@ export function deltaMessage(name: string, delta: AccessDelta): string {
   const shown = plainTextName(name);
   if ('maxInheritedRole' in delta) return t('inheritedSet', shown, t(INHERITED_WORDS.find((each) => each.value === (delta.maxInheritedRole ?? null))!.key));
   const users = Object.entries(delta.users ?? {});
-  const publicLink = users.find(([email]) => sameEmail(email, PUBLIC_EMAIL));
-  if (publicLink) return t(publicLink[1] ? 'madePublic' : 'madePrivate', shown);
+  const publicLink = publicLinkOf(delta);
+  if (publicLink !== undefined) return t(publicLink ? 'madePublic' : 'madePrivate', shown);
   const emails = users.map(([email]) => email).join(', ');
   const role = users[0]?.[1];
   return role ? t('sharedWith', shown, emails, accessRoleWord(role)) : t('stoppedSharingWith', shown, emails);

@@ -156,6 +156,22 @@ describe('the Share panel', () => {
     expect(within(panel).getByRole('switch')).toHaveProperty('checked', false);
   });
 
+  test('the public link switch marks the row public at once; Undo takes the mark away', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-5' } });
+    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-5' } });
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Anyone with the link can view' }));
+    await settle();
+    fireEvent.keyDown(emailsField(panel), { key: 'Escape' });
+    await settle();
+    const budgetRow = () => screen.getByRole('link', { name: 'Open Budget' }).closest('li')!;
+    expect(within(budgetRow()).getByText('public')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the access change to “Budget”' }));
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-5', docId: BUDGET.id, force: false });
+    expect(within(budgetRow()).queryByText('public')).toBeNull();
+  });
+
   test('team members: one change of maxInheritedRole only', async () => {
     const { backend, panel } = await openShare();
     backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-3' } });
