@@ -88,7 +88,7 @@ export interface AccessOwner {
   account: string;
   /** The site its requests go to (the listing's). */
   siteUrl: string;
-  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is. */
+  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is (see ownEmailOf). */
   ownEmail: string | null;
   /** True when its user owns the resource per its listing: only owners may change access. */
   canChange: boolean;
