@@ -134,9 +134,10 @@ function listedCopies(listing: Listing | null, findDocument: DocumentLookup, res
         return found ? [{ site: found.site, access: found.workspace.access, name: found.workspace.name, workspace: nameAndId(found.workspace) }] : [];
       }
       case 'site': {
+        // A site without its role (a listing cached before sites kept it) is claimed by no one: its
+        // next refresh asks the site list in full (listSites), so no fallback guesses it here.
         const site = sites.find((entry) => entry.account === id)!;
-        // A listing cached before sites kept their role: the personal site is its user's own all the same.
-        return [{ site, access: site.access ?? (site.personal ? 'owners' : null), name: site.name, workspace: null }];
+        return [{ site, access: site.access, name: site.name, workspace: null }];
       }
     }
   });
