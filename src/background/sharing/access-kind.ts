@@ -14,7 +14,7 @@ import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
-import { accessRoleWord } from '../../shared/access-words.ts';
+import { roleWord } from '../../shared/role-words.ts';
 
 /** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */
 export interface AccessTarget extends ChangeTarget {
@@ -79,9 +79,9 @@ function foundOf(target: AccessTarget): DeltaAgainstNow {
 function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta): string {
   const words = Object.keys(delta.users ?? {})
     .filter((email) => roleNow(now, email) !== delta.users![email] && roleNow(now, email) !== other.users?.[email])
-    .map((email) => `${email}: ${accessRoleWord(roleNow(now, email))}`);
+    .map((email) => `${email}: ${roleWord(roleNow(now, email))}`);
   if (delta.maxInheritedRole !== undefined && now.maxInheritedRole !== delta.maxInheritedRole && now.maxInheritedRole !== other.maxInheritedRole) {
-    words.push(t('accessInheritedNow', accessRoleWord(now.maxInheritedRole ?? null)));
+    words.push(t('accessInheritedNow', roleWord(now.maxInheritedRole ?? null)));
   }
   return words.join(', ');
 }

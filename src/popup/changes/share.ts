@@ -12,7 +12,7 @@ import { plainTextName } from '../../shared/plain-text-name.ts';
 import { accessKey } from '../../shared/change-log.ts';
 import { publicLinkOf, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { deltaMessage } from './access-words.ts';
+import { deltaMessage } from './share-panel-words.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
 import { withPublic } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';

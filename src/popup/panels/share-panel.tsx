@@ -102,7 +102,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
             />
           )}
           {!list.canChange && <p class="share-note">{t(list.onlySelf ? 'shareOnlySelf' : 'shareReadOnly')}</p>}
-          <ul class="share-people" aria-label={t('sharePeople')}>
+          <ul class="share-people" aria-label={t('peopleTitle')}>
             {list.people.map((person) => (
               <SharePerson
                 key={person.email}

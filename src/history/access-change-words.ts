@@ -4,7 +4,7 @@
  * of the entry in turn, joined.
  */
 import type { ChangeEntry } from '../shared/change-log.ts';
-import { accessRoleWord } from '../shared/access-words.ts';
+import { roleWord } from '../shared/role-words.ts';
 import { t } from '../shared/i18n.ts';
 import { PUBLIC_EMAIL, sameEmail } from '../shared/sharing.ts';
 
@@ -14,8 +14,8 @@ export function accessChangeWords(entry: Pick<ChangeEntry, 'access'>): string {
   const words = Object.entries(delta.users ?? {}).map(([email, role]) => {
     if (sameEmail(email, PUBLIC_EMAIL)) return t(role === null ? 'historyAccessPrivate' : 'historyAccessPublic');
     if (role === null) return t('historyAccessStopped', email);
-    return t(before.users?.[email] ? 'historyAccessChanged' : 'historyAccessShared', email, accessRoleWord(role));
+    return t(before.users?.[email] ? 'historyAccessChanged' : 'historyAccessShared', email, roleWord(role));
   });
-  if (delta.maxInheritedRole !== undefined) words.push(t('historyAccessInherited', accessRoleWord(delta.maxInheritedRole)));
+  if (delta.maxInheritedRole !== undefined) words.push(t('historyAccessInherited', roleWord(delta.maxInheritedRole)));
   return words.join('; ');
 }
