@@ -46,6 +46,14 @@ async function openShare(list: AccessList = ownersList()) {
   return { ...popup, panel };
 }
 
+/** openShare, with Grist taking the change (logged as `entryId`) and its undo. */
+async function openUndoableShare(entryId: string) {
+  const opened = await openShare();
+  opened.backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId } });
+  opened.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: `undo-${entryId}` } });
+  return opened;
+}
+
 const emailsField = (panel: HTMLElement) => within(panel).getByRole('textbox', { name: 'Add people (emails)' });
 
 /** Types `text` in the emails field and presses Enter. */
@@ -157,9 +165,7 @@ describe('the Share panel', () => {
   });
 
   test('the public link switch marks the row public at once; Undo takes the mark away', async () => {
-    const { backend, panel } = await openShare();
-    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-5' } });
-    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-5' } });
+    const { backend, panel } = await openUndoableShare('share-5');
     fireEvent.click(within(panel).getByRole('switch', { name: 'Anyone with the link can view' }));
     await settle();
     fireEvent.keyDown(emailsField(panel), { key: 'Escape' });
@@ -190,9 +196,7 @@ describe('the Share panel', () => {
   });
 
   test('Ctrl+Z undoes the change by its document, and the list is read again', async () => {
-    const { backend, panel } = await openShare();
-    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-4' } });
-    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-4' } });
+    const { backend, panel } = await openUndoableShare('share-4');
     fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
     await settle();
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
