@@ -11,7 +11,7 @@ import { onEscape } from '../shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 import type { Role } from '../shared/sharing.ts';
 import type { SharingForm } from './share-change.ts';
-import { accessRoleWord } from '../shared/access-words.ts';
+import { roleWord } from '../shared/role-words.ts';
 import type { BulkStore } from './store.ts';
 
 const ROLES: readonly Role[] = ['viewers', 'editors', 'owners'];
@@ -24,7 +24,7 @@ const focusLater = (id: string) => setTimeout(() => document.getElementById(id)?
 
 /** What the check of the emails refused, in words: the bad ones, the user's own, or none typed. */
 function problemText(problems: readonly EmailProblem[]): string[] {
-  if (problems.length === 0) return [t('bulkShareNoEmails')];
+  if (problems.length === 0) return [t('shareTypeEmails')];
   const of = (reason: EmailProblem['reason']) => problems.filter((problem) => problem.reason === reason).map((problem) => problem.typed);
   const bad = of('invalid');
   const own = of('own');
@@ -76,7 +76,7 @@ function EmailsForm({ store, form }: { store: BulkStore; form: SharingForm }) {
           <select ref={roleRef}>
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {accessRoleWord(role)}
+                {roleWord(role)}
               </option>
             ))}
           </select>

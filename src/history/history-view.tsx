@@ -13,7 +13,7 @@ import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
-import { accessChangeWords } from './access-words.ts';
+import { accessChangeWords } from './access-change-words.ts';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {

@@ -6,7 +6,7 @@
  * changes page previews it from the access it read; the worker computes it again from its own read
  * just before it sends. Pure. Grist's rules: ../shared/grist-api.md, "Access".
  */
-import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type ListedRole, type Role } from './sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type ListedRole, type Role } from './sharing.ts';
 
 /** A sharing change of many documents: the same for each, its delta computed per document (planAccessChange). */
 export type SharingChange =
@@ -77,10 +77,9 @@ function publicChange(on: boolean, now: Role | null): PlannedPerson {
 
 /** One email of a share or unshare, with what the person has now (emails match without regard to case). */
 function personChange(change: Extract<SharingChange, { emails: string[] }>, email: string, access: AccessList): PlannedPerson {
-  const key = email.toLowerCase();
-  const there = access.people.find((person) => person.email.toLowerCase() === key);
+  const there = access.people.find((person) => sameEmail(person.email, email));
   const now: Standing = { role: there?.role ?? null, inherited: there?.inherited ?? null };
-  const own = access.ownEmail !== null && access.ownEmail.toLowerCase() === key;
+  const own = access.ownEmail !== null && sameEmail(access.ownEmail, email);
   const role = own ? now.role : change.kind === 'share' ? change.role : null;
   return { email: there?.email ?? email, name: there?.name ?? '', now, after: { role, inherited: now.inherited }, own };
 }

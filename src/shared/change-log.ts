@@ -8,7 +8,7 @@ import { MAX_BULK_ITEMS } from './bulk.ts';
 import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
 import type { DocumentGrant, WorkspaceGrant } from './people.ts';
-import type { AccessDelta, ListedRole } from './sharing.ts';
+import type { AccessDelta, AccessResource, ListedRole } from './sharing.ts';
 
 /** Where a change was asked for. */
 export type ChangeSource = 'popup' | 'page' | 'shortcut' | 'address-bar' | 'bulk' | 'undo';
@@ -27,6 +27,18 @@ export function workspaceKey(workspaceId: number): string {
 /** The key a site's access changes queue under, and their log entries' `docId`: never a document id or a workspaceKey. */
 export function siteKey(orgId: number): string {
   return `site:${orgId}`;
+}
+
+/** The key a resource's access changes queue under, and their log entries' `docId`: a document's id, a workspaceKey or a siteKey. */
+export function accessKey(resource: AccessResource): string {
+  switch (resource.kind) {
+    case 'document':
+      return resource.docId;
+    case 'workspace':
+      return workspaceKey(resource.workspaceId);
+    case 'site':
+      return siteKey(resource.orgId);
+  }
 }
 
 /**

@@ -6,15 +6,7 @@
  * (grist-api.md "Guests and whole sites").
  */
 import type { ErrorKind } from './errors.ts';
-import { t } from './i18n.ts';
 import type { ListedRole, Role } from './sharing.ts';
-
-const ROLE_WORDS = { owners: 'peopleRoleOwners', editors: 'peopleRoleEditors', viewers: 'peopleRoleViewers', members: 'peopleRoleMembers', guests: 'peopleRoleGuests' } as const;
-
-/** A role in the People view's words ("Owner", "Editor", "Viewer", "Member", "guest"); null (nothing given right there) reads as a guest's. */
-export function roleWords(role: ListedRole | null): string {
-  return t(ROLE_WORDS[role ?? 'guests']);
-}
 
 /** A workspace given to the person right there (not inherited). */
 export interface WorkspaceGrant {

@@ -17,6 +17,9 @@ export type ListedRole = SiteRole | 'guests';
 /** grist-api.md "Public link": the special user whose `viewers` grant makes a document readable by anyone with its link. */
 export const PUBLIC_EMAIL = 'everyone@getgrist.com';
 
+/** True when `a` and `b` are the same email to Grist, which matches emails without regard to case (grist-api.md "Access"). */
+export const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 /** What an access list is of, as a page names it: a document, a workspace or a site of a listed site. */
 export type AccessResource =
   | { kind: 'document'; orgId: number; siteUrl: string; docId: string }
@@ -61,4 +64,9 @@ export interface AccessList {
 export interface AccessDelta {
   users?: Record<string, SiteRole | null>;
   maxInheritedRole?: Role | null;
+}
+
+/** The public link's new role in `delta` (null: the link turned off); undefined when `delta` leaves the link as it is. */
+export function publicLinkOf(delta: AccessDelta): SiteRole | null | undefined {
+  return Object.entries(delta.users ?? {}).find(([email]) => sameEmail(email, PUBLIC_EMAIL))?.[1];
 }

@@ -69,12 +69,18 @@ describe('the Share panel', () => {
 
   it('switches the public link on and off: the listing says public, then no longer', async () => {
     const popup = await openConnectedPopup(setup);
-    const panel = await openShare(popup);
-    const publicLink = panel.getByRole('switch', { name: 'Anyone with the link can view' });
-    await publicLink.check();
+    let panel = await openShare(popup);
+    await panel.getByRole('switch', { name: 'Anyone with the link can view' }).check();
     await popup.getByRole('status').getByText('“\u2068Bug Tracker\u2069” is public: anyone with the link can view.').waitFor();
     expect(bugTrackerGrants()).toEqual({ [EVERYONE_EMAIL]: 'viewers' });
     expect(await listedPublic()).toBe(true);
+    // The list marks it public at once, with no refresh.
+    const bugTrackerRow = (page: Page) => page.getByRole('link', { name: 'Open Bug Tracker' }).locator('xpath=ancestor::li[1]');
+    await panel.getByRole('button', { name: 'Back to documents' }).click();
+    await bugTrackerRow(popup).getByText('public', { exact: true }).waitFor();
+    await bugTrackerRow(popup).screenshot({ path: 'test-results/share-public-mark.png' });
+    panel = await openShare(popup);
+    const publicLink = panel.getByRole('switch', { name: 'Anyone with the link can view' });
     // Its link, for whoever it is shared with.
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await panel.getByRole('status').getByText('Link copied.').waitFor();
@@ -84,6 +90,9 @@ describe('the Share panel', () => {
     await popup.getByRole('status').getByText('“\u2068Bug Tracker\u2069” is no longer public.').waitFor();
     expect(bugTrackerGrants()).toEqual({});
     expect(await listedPublic()).toBe(false);
+    await panel.getByRole('button', { name: 'Back to documents' }).click();
+    await bugTrackerRow(popup).waitFor();
+    expect(await bugTrackerRow(popup).getByText('public', { exact: true }).count()).toBe(0);
     await popup.close();
   });
 

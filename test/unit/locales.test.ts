@@ -93,6 +93,15 @@ describe('locales', () => {
     expect(keys.filter((key) => !(key in en))).toEqual([]);
   });
 
+  it('says each thing once: no two English messages have the same words, but those kept apart on purpose', () => {
+    // Same words, different things (a title and a name; a column and a field; a button and a
+    // heading; a trash and an undo of a copy): each may be reworded on its own.
+    const apart = [['actionTitle', 'popupTitle'], ['newName', 'bulkColumnNew'], ['bulkPreviewHeading', 'bulkSharePreviewButton'], ['movedToTrash', 'createUndone']];
+    const byWords = new Map<string, string[]>();
+    for (const [key, { message }] of Object.entries(en as Messages)) byWords.set(message, [...(byWords.get(message) ?? []), key]);
+    expect([...byWords.values()].filter((keys) => keys.length > 1)).toEqual(apart);
+  });
+
   it('uses every English message', () => {
     // Some keys reach t() through a typed table or variable (MessageKey), so any quoted use counts.
     const everything = sources.map(({ text }) => text).join('\n') + JSON.stringify(manifest);

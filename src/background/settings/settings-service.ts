@@ -212,8 +212,11 @@ export async function confirmSavedKey({ account: accountId, siteUrl }: { account
   });
 }
 
-/** Records who a saved account's key belongs to, when it is news; nothing else changes. */
-function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
+/**
+ * Records who saved account `accountId`'s key belongs to, when it is news and `apiKey` is still
+ * its key; nothing else changes. Also the access changes' own check (sharing/own-email.ts).
+ */
+export function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
   return oneChangeAtATime(async () => {
     const { accounts, keys } = await readAccountsAndKeys();
     const account = accounts.find((entry) => entry.id === accountId);

@@ -6,7 +6,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -56,7 +56,7 @@ export async function readAccessOf(client: GristClient, resource: AccessResource
     return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
   }
   const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
-  const isPublic = (email: string) => email.toLowerCase() === PUBLIC_EMAIL;
+  const isPublic = (email: string) => sameEmail(email, PUBLIC_EMAIL);
   const publicUser = answer.users.find((user) => isPublic(user.email));
   const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
   return {
@@ -88,7 +88,7 @@ export interface AccessOwner {
   account: string;
   /** The site its requests go to (the listing's). */
   siteUrl: string;
-  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is. */
+  /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is (see ownEmailOf). */
   ownEmail: string | null;
   /** True when its user owns the resource per its listing: only owners may change access. */
   canChange: boolean;
@@ -134,9 +134,10 @@ function listedCopies(listing: Listing | null, findDocument: DocumentLookup, res
         return found ? [{ site: found.site, access: found.workspace.access, name: found.workspace.name, workspace: nameAndId(found.workspace) }] : [];
       }
       case 'site': {
+        // A site without its role (a listing cached before sites kept it) is claimed by no one: its
+        // next refresh asks the site list in full (listSites), so no fallback guesses it here.
         const site = sites.find((entry) => entry.account === id)!;
-        // A listing cached before sites kept their role: the personal site is its user's own all the same.
-        return [{ site, access: site.access ?? (site.personal ? 'owners' : null), name: site.name, workspace: null }];
+        return [{ site, access: site.access, name: site.name, workspace: null }];
       }
     }
   });

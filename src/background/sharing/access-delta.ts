@@ -3,14 +3,13 @@
  * still change and its inverse, and whether Grist has a delta's roles. Emails are compared without
  * regard to case, as Grist matches them (grist-api.md "Access").
  */
-import { PUBLIC_EMAIL, type AccessDelta, type ListedRole } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type ListedRole } from '../../shared/sharing.ts';
 import type { AccessNow } from './access-api.ts';
 
 /** The role given right here to `email` now (the public link's for PUBLIC_EMAIL); null when they have none here. */
 export function roleNow(now: AccessNow, email: string): ListedRole | null {
-  const key = email.toLowerCase();
-  if (key === PUBLIC_EMAIL) return now.publicRole;
-  return now.people.find((person) => person.email.toLowerCase() === key)?.role ?? null;
+  if (sameEmail(email, PUBLIC_EMAIL)) return now.publicRole;
+  return now.people.find((person) => sameEmail(person.email, email))?.role ?? null;
 }
 
 /** True when `delta` holds no change at all. */

@@ -6,15 +6,15 @@
  * but after a lost answer it is read back and compared, never sent again blindly.
  */
 import { t } from '../../shared/i18n.ts';
-import { siteKey, workspaceKey, type ChangeEntry } from '../../shared/change-log.ts';
-import type { AccessDelta, AccessResource } from '../../shared/sharing.ts';
+import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
+import { publicLinkOf, type AccessDelta, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { forgetDocument } from '../listing/listing-cache.ts';
+import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
-import { accessRoleWord } from '../../shared/access-words.ts';
+import { roleWord } from '../../shared/role-words.ts';
 
 /** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */
 export interface AccessTarget extends ChangeTarget {
@@ -26,18 +26,6 @@ export interface AccessTarget extends ChangeTarget {
    * and who of it were site guests. Absent until then.
    */
   found?: DeltaAgainstNow;
-}
-
-/** The queue key of a resource's changes (and its log entries' docId): a document's id, a workspaceKey or a siteKey. */
-export function accessKey(resource: AccessResource): string {
-  switch (resource.kind) {
-    case 'document':
-      return resource.docId;
-    case 'workspace':
-      return workspaceKey(resource.workspaceId);
-    case 'site':
-      return siteKey(resource.orgId);
-  }
 }
 
 /**
@@ -91,13 +79,18 @@ function foundOf(target: AccessTarget): DeltaAgainstNow {
 function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta): string {
   const words = Object.keys(delta.users ?? {})
     .filter((email) => roleNow(now, email) !== delta.users![email] && roleNow(now, email) !== other.users?.[email])
-    .map((email) => `${email}: ${accessRoleWord(roleNow(now, email))}`);
+    .map((email) => `${email}: ${roleWord(roleNow(now, email))}`);
   if (delta.maxInheritedRole !== undefined && now.maxInheritedRole !== delta.maxInheritedRole && now.maxInheritedRole !== other.maxInheritedRole) {
-    words.push(t('accessInheritedNow', accessRoleWord(now.maxInheritedRole ?? null)));
+    words.push(t('accessInheritedNow', roleWord(now.maxInheritedRole ?? null)));
   }
   return words.join(', ');
 }
 
+/**
+ * Access changes as the change pipeline (pipeline.ts) and bulk runs carry them: read first, only
+ * what differs sent, read back after a lost answer, logged with the inverse that undoes them; a
+ * document's public link change updates the cached listing's public mark. See this module's head.
+ */
 export const accessKind: UndoingKind<AccessTarget> = {
   // Reads who has access now: only what differs is sent, and what it replaces is the undo's.
   readFirst: async (client, target) => {
@@ -128,9 +121,16 @@ export const accessKind: UndoingKind<AccessTarget> = {
       access: { delta: changes, before, ...(guests.length > 0 ? { guests } : {}) },
     };
   },
-  // The listing's public mark is not kept yet (another branch adds it): nothing to note or store.
+  // Not noted for refreshes under way (as a pin): one answered before the change may show the old
+  // mark until the next.
   note: () => 0,
-  storeNoted: async () => undefined,
+  storeNoted: async (noted) => {
+    await Promise.all(noted.flatMap(({ target }) => {
+      // The listing marks documents only; what was sent (found.changes) is what Grist has now.
+      const link = target.resource.kind === 'document' ? publicLinkOf(foundOf(target).changes) : undefined;
+      return link === undefined ? [] : [recordPublic(target.key, link !== null)];
+    }));
+  },
   undoSiteUrl: (entry) => entry.site.url,
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too
@@ -143,7 +143,10 @@ export const accessKind: UndoingKind<AccessTarget> = {
     const resource = resourceOf(entry);
     const now = await accessNow(client, resource, entry.newName);
     if (hasDelta(now, access.before)) return { already: entry.newName };
-    if (!force && !hasDelta(now, access.delta)) return { conflict: { outcome: 'changed-elsewhere', current: changedElsewhere(now, access.delta, access.before) } };
+    // Someone put back elsewhere needs nothing; only someone at neither end is a conflict. What is
+    // sent is only what still differs from `before` (readFirst drops the rest).
+    const elsewhere = changedElsewhere(now, access.delta, access.before);
+    if (!force && elsewhere !== '') return { conflict: { outcome: 'changed-elsewhere', current: elsewhere } };
     const place = { site: entry.site, workspace: entry.workspace };
     return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta: access.before } };
   },

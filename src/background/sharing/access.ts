@@ -7,23 +7,26 @@
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { isGristEmail } from '../../shared/email-list.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
 import { findAccessOwner, type AccessOwner } from './access-api.ts';
 import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
+import { ownEmailOf } from './own-email.ts';
 
 /**
  * The `readAccess` message: who has access to `resource` now (one request), with the first account
- * that owns it, else the first that lists it. Throws ApiError: `not-found` when no account lists it
+ * that owns it, else the first that lists it, and its user's email (asked of Grist at the same
+ * time before a connection check said: ownEmailOf). Throws ApiError: `not-found` when no account lists it
  * or Grist no longer has it, `forbidden` when Grist refuses the read, or what the read met.
  */
 export async function readAccess(resource: AccessResource): Promise<AccessList> {
   const owner = await findAccessOwner(resource);
-  const now = await accessNow(owner.client, resource, owner.name);
-  return { resource, account: owner.account, ownEmail: owner.ownEmail, canChange: owner.canChange && !now.onlySelf, ...now };
+  // Both at once: the panel waits one round trip, also when whose key it is must be asked.
+  const [now, ownEmail] = await Promise.all([accessNow(owner.client, resource, owner.name), ownEmailOf(owner)]);
+  return { resource, account: owner.account, ownEmail, canChange: owner.canChange && !now.onlySelf, ...now };
 }
 
 /**
@@ -37,12 +40,12 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
  * (grist-api.md "Guests and whole sites"): remove-person.ts reads them first and its undo puts them back.
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
-  const emails = Object.keys(delta.users ?? {}).filter((email) => email.toLowerCase() !== PUBLIC_EMAIL);
+  const emails = Object.keys(delta.users ?? {}).filter((email) => !sameEmail(email, PUBLIC_EMAIL));
   const bad = emails.filter((email) => !isGristEmail(email));
   if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
-  const twice = emails.filter((email, index) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) !== index);
+  const twice = emails.filter((email, index) => emails.findIndex((other) => sameEmail(other, email)) !== index);
   if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
-  if (ownEmail !== null && emails.some((email) => email.toLowerCase() === ownEmail.toLowerCase())) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
+  if (ownEmail !== null && emails.some((email) => sameEmail(email, ownEmail))) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
   if (resource.kind === 'site' && Object.values(delta.users ?? {}).includes(null)) return new ApiError('invalid-input', t('errorAccessSiteRemoval'));
   if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
@@ -54,14 +57,17 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEm
  * was read with), which must own it per its listing. Only what differs from what Grist has now is
  * sent (one PATCH); nothing when nothing differs. Out: its change-log entry's id; null when nothing
  * was sent (or the log could not be written). Throws ApiError, nothing sent: `invalid-input` for a
- * bad or own email (naming each) or an empty change, `not-found` when `account` does not list it,
- * `forbidden` when it does not own it; or Grist's refusals in words and what the requests met. A
- * removal from a site is refused (deltaProblem): the People panel and view remove with removePerson.
+ * bad or own email (naming each; whose key it is asked of Grist first when no check said) or an
+ * empty change, `not-found` when `account` does not list it, `forbidden` when it does not own it;
+ * or Grist's refusals in words and what the requests met. A removal from a site is refused
+ * (deltaProblem): the People panel and view remove with removePerson.
  */
 export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
   if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));
   const owner = await findAccessOwner(resource, account);
-  const target = checkedAccessTarget(owner, resource, delta);
+  // Checked first with what is known; the own email is asked of Grist only for a change that may go.
+  let target = checkedAccessTarget(owner, resource, delta);
+  if (owner.ownEmail === null) target = checkedAccessTarget({ ...owner, ownEmail: await ownEmailOf(owner) }, resource, delta);
   return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
 }
 

@@ -7,16 +7,13 @@
  */
 import { ownsSite, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import type { DocumentGrant, PersonGrants, PersonSite, WorkspaceGrant } from '../../shared/people.ts';
-import type { ListedRole, Person, Role } from '../../shared/sharing.ts';
+import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { readAccessOf } from './access-api.ts';
-
-/** Emails match without regard to case, as Grist matches them (grist-api.md "Change"). */
-export const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The person `email` among `people`, if there. */
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));

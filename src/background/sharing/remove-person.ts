@@ -10,7 +10,8 @@
  */
 import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import { roleWords, type DocumentGrant, type PersonRemoval, type PersonSite, type PersonSiteKey, type RemovedPerson, type WorkspaceGrant } from '../../shared/people.ts';
+import type { DocumentGrant, PersonRemoval, PersonSite, PersonSiteKey, RemovedPerson, WorkspaceGrant } from '../../shared/people.ts';
+import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -121,7 +122,7 @@ export const personKind: UndoingKind<PersonTarget> = {
     const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
     if (person.removed) {
       const here = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email);
-      if (here && here.role !== person.role && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, roleWords(here.role)) } };
+      if (here && here.role !== person.role && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, peopleRoleWord(here.role)) } };
       return { undo: { ...base, removed: false, had: person } };
     }
     // Undoing a put-back removes them again, with what they have now (read first, as any removal).

@@ -4,10 +4,7 @@
  * (../shared/grist-api.md, "Access"): emails match without regard to case; removing a grant leaves
  * what comes down from above; the public link is the special user PUBLIC_EMAIL.
  */
-import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type Person, type Role, type SiteRole } from '../../shared/sharing.ts';
-
-/** True when `a` and `b` are the same email to Grist. */
-export const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type Person, type Role, type SiteRole } from '../../shared/sharing.ts';
 
 /** One person's grant changed: a role given here, or (null) only what comes down from above left, or nobody when nothing does. */
 function withGrant(people: readonly Person[], email: string, role: Person['role']): Person[] {

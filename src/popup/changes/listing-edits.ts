@@ -6,6 +6,7 @@
  * touch is the same object as before, so the rows built for them are reused.
  */
 import type { ChangeEntry } from '../../shared/change-log.ts';
+import { publicLinkOf } from '../../shared/sharing.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
@@ -135,19 +136,32 @@ export function withAdded(listing: Listing, place: DocumentPlace, document: Docu
   );
 }
 
+/**
+ * The listing with document `ref` passed through `change` under every account that lists it (a
+ * pin, a public mark: Grist's are the same for all its users), where `differs` says it changes it.
+ */
+function withDocumentChanged(listing: Listing, ref: DocumentRef, differs: (document: DocumentEntry) => boolean, change: (document: DocumentEntry) => DocumentEntry): Listing {
+  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
+    !workspace.documents.some((document) => document.id === ref.docId && differs(document))
+      ? workspace
+      : { ...workspace, documents: workspace.documents.map((document) => (document.id === ref.docId ? change(document) : document)) },
+  );
+}
+
 /** The listing with document `ref` pinned (or not), under every account that lists it. */
 export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean): Listing {
-  return withWorkspaces(listing, (site) => site.orgId === ref.orgId, (workspace) =>
-    !workspace.documents.some((document) => document.id === ref.docId && document.isPinned !== pinned)
-      ? workspace
-      : { ...workspace, documents: workspace.documents.map((document) => (document.id === ref.docId ? { ...document, isPinned: pinned } : document)) },
-  );
+  return withDocumentChanged(listing, ref, (document) => document.isPinned !== pinned, (document) => ({ ...document, isPinned: pinned }));
+}
+
+/** The listing with document `ref` marked public (anyone with the link can view) or not (the field absent, as Grist's listing has it). */
+export function withPublic(listing: Listing, ref: DocumentRef, isPublic: boolean): Listing {
+  return withDocumentChanged(listing, ref, (document) => (document.isPublic === true) !== isPublic, ({ isPublic: _dropped, ...document }) => (isPublic ? { ...document, isPublic: true } : document));
 }
 
 /**
  * The listing with change-log `entry` undone, for the kinds that move, add, remove or pin a
  * document: a move undone puts it back (withMovedBack); a removal undone brings it back; a restore,
- * a copy or a new document undone takes it out; a pin undone flips it back. Unchanged for other
+ * a copy or a new document undone takes it out; a pin or a public link undone flips it back. Unchanged for other
  * kinds (a rename's undo shows the old name: rename.ts).
  */
 export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
@@ -164,6 +178,11 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
       return withoutDocument(listing, ref);
     case 'pin':
       return withPinned(listing, ref, !entry.pinned);
+    case 'access': {
+      // Its undo puts the public link back as it was before (`before`), where the change touched it.
+      const link = entry.access ? publicLinkOf(entry.access.delta) : undefined;
+      return link === undefined ? listing : withPublic(listing, ref, publicLinkOf(entry.access!.before) != null);
+    }
     default:
       return listing;
   }

@@ -2,19 +2,23 @@
  * Who has access, read for the Share panel, and an access change from it (one `changeAccess`
  * with only what changes), run by the runner as the other kinds are: the panel shows it at once
  * itself (access lists are kept in its memory only, never in the store or the extension's
- * storage); once Grist confirms, the status says so with Undo, which the worker does by the
- * inverse change it read first. Removing someone from a site goes through the person removal
- * (`removePerson` for that one site) instead: Grist takes their workspace and document grants
- * with them, which it reads first so its Undo puts them back (the worker refuses it as an access change).
+ * storage), and the listing a document's public mark; once Grist confirms, the status says so
+ * with Undo, which the worker does by the inverse change it read first. Removing someone from a
+ * site goes through the person removal (`removePerson` for that one site) instead: Grist takes
+ * their workspace and document grants with them, which it reads first so its Undo puts them back
+ * (the worker refuses it as an access change).
  */
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { siteKey, workspaceKey } from '../../shared/change-log.ts';
-import type { AccessDelta, AccessList, AccessResource } from '../../shared/sharing.ts';
-import { deltaMessage } from './access-words.ts';
-import type { ChangeContext, ChangeDescriptor, UndoOffered } from './change-descriptor.ts';
+import { accessKey } from '../../shared/change-log.ts';
+import { publicLinkOf, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
+import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import { deltaMessage } from './share-panel-words.ts';
+import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
+import { withPublic } from './listing-edits.ts';
+import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { runChange } from './runner.ts';
 
@@ -25,11 +29,14 @@ interface ShareVars {
   delta: AccessDelta;
 }
 
-/** The key the worker queues a resource's changes under, and its undo is asked with (change-log.ts). */
-function undoKey(resource: AccessResource): string {
-  if (resource.kind === 'document') return resource.docId;
-  return resource.kind === 'workspace' ? workspaceKey(resource.workspaceId) : siteKey(resource.orgId);
+/** What a change of a document's public link in `vars` does to its row: the row, and whether the link is on after; null for any other change. */
+function publicSwitch({ target, delta }: ShareVars): { ref: DocumentRef; on: boolean } | null {
+  const link = publicLinkOf(delta);
+  return link !== undefined && target.row && 'docId' in target.row ? { ref: target.row, on: link !== null } : null;
 }
+
+/** The listing with document `ref`'s public mark on (or off), kept over refreshes under way. */
+const publicMarked = (ref: DocumentRef, isPublic: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPublic(shown, ref, isPublic) });
 
 /** Someone removed from the site of the panel's `target`. */
 interface SiteRemovalVars {
@@ -37,23 +44,39 @@ interface SiteRemovalVars {
   email: string;
 }
 
-/** The status's offer of undoing a change of `target`'s access that it describes as `message`; the listing shows nothing of it. */
-function accessOffer(target: ShareTarget, message: string): { offer: UndoOffered } {
+/**
+ * The status's offer of undoing a change of `target`'s access that it describes as `message`;
+ * `undone`: what its undo does to the listing (default: nothing shows it).
+ */
+function accessOffer(target: ShareTarget, message: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
   const words = { message, undoLabel: t('undoAccessOf', target.name), undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
-  return { offer: { row: target.row, undoKey: undoKey(target.resource), access: true, oldName: target.name, words, undone: () => ({ change: (shown) => shown }) } };
+  return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
 }
 
 /** Clears the status as a change of access starts: the panel shows it at once itself. */
-function startAccessChange({ announcement }: ChangeContext) {
+function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>) {
   announcement.value = '';
   return {};
 }
 
-/** An access change, as the runner runs it: the listing shows nothing of it; the status offers its undo. */
+/**
+ * An access change, as the runner runs it: a document's public mark follows its public link at
+ * once (put back if Grist refuses, and by its undo); the status offers its undo.
+ */
 export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
-  onMutate: startAccessChange,
+  onMutate(context, vars) {
+    startAccessChange(context);
+    const link = publicSwitch(vars);
+    if (!link) return {};
+    const shown = publicMarked(link.ref, link.on);
+    context.confirm(shown.key!, shown.change);
+    return { putBack: publicMarked(link.ref, !link.on) };
+  },
   send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
-  onSuccess: (_context, _answer, { target, delta }) => accessOffer(target, deltaMessage(target.name, delta)),
+  onSuccess(_context, _answer, vars) {
+    const link = publicSwitch(vars);
+    return accessOffer(vars.target, deltaMessage(vars.target.name, vars.delta), link ? () => publicMarked(link.ref, !link.on) : undefined);
+  },
 };
 
 /**

@@ -3,7 +3,7 @@
  * and account, with their role on each site, in the order first met. Pure: the view keeps the answers in memory only.
  */
 import { foldForSearch, foldedMatches } from '../../shared/search.ts';
-import type { AccessList, ListedRole } from '../../shared/sharing.ts';
+import { sameEmail, type AccessList, type ListedRole } from '../../shared/sharing.ts';
 
 /** One person of the view: their name (as first met), email, and role on each site that lists them. */
 export interface ListedPerson {
@@ -28,7 +28,7 @@ export function groupPeople(read: ReadonlyArray<{ siteName: string; access: Acce
         listed = { email: person.email, name: person.name, isUser: false, sites: [] };
         people.set(key, listed);
       }
-      if (access.ownEmail?.toLowerCase() === key) listed.isUser = true;
+      if (access.ownEmail !== null && sameEmail(access.ownEmail, person.email)) listed.isUser = true;
       listed.sites.push({ siteName, role: person.role });
     }
   }

@@ -10,7 +10,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
-import { roleWords, type PersonGrants, type RemovedPerson } from '../../shared/people.ts';
+import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
+import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
@@ -186,7 +187,7 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       </p>
       <ul class="people-roles">
         {person.sites.map(({ siteName, role }, index) => (
-          <li key={index}>{t('personRoleOnSite', roleWords(role), siteName)}</li>
+          <li key={index}>{t('personRoleOnSite', peopleRoleWord(role), siteName)}</li>
         ))}
       </ul>
       {!person.isUser && !removal && (
@@ -212,14 +213,14 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
       <ul>
         {grants.sites.map((site) => (
           <li key={`${site.siteUrl} ${site.orgId}`}>
-            {t('personRoleOnSite', roleWords(site.role), site.siteName)}
+            {t('personRoleOnSite', peopleRoleWord(site.role), site.siteName)}
             {site.workspaces.length + site.documents.length > 0 && (
               <ul>
                 {site.workspaces.map((workspace) => (
-                  <li key={`w${workspace.id}`}>{t('peopleGrantWorkspace', workspace.name, roleWords(workspace.role))}</li>
+                  <li key={`w${workspace.id}`}>{t('peopleGrantWorkspace', workspace.name, peopleRoleWord(workspace.role))}</li>
                 ))}
                 {site.documents.map((document) => (
-                  <li key={`d${document.id}`}>{t('peopleGrantDocument', document.name, roleWords(document.role))}</li>
+                  <li key={`d${document.id}`}>{t('peopleGrantDocument', document.name, peopleRoleWord(document.role))}</li>
                 ))}
               </ul>
             )}

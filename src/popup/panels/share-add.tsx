@@ -9,7 +9,7 @@ import { useState } from 'preact/hooks';
 import { checkEmailList, type EmailProblem } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteRole } from '../../shared/sharing.ts';
-import { accessRoleWord } from '../../shared/access-words.ts';
+import { roleWord } from '../../shared/role-words.ts';
 
 interface ShareAddProps {
   /** The user's own email, refused in the list; empty when not known yet (the worker refuses it then). */
@@ -59,7 +59,7 @@ export function ShareAdd({ ownEmail, roles, onAdd }: ShareAddProps) {
         <select aria-label={t('shareAddRole')} value={role} onChange={(event) => setRole(event.currentTarget.value as SiteRole)}>
           {roles.map((each) => (
             <option key={each} value={each}>
-              {accessRoleWord(each)}
+              {roleWord(each)}
             </option>
           ))}
         </select>

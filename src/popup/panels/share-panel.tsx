@@ -13,8 +13,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
-import type { AccessDelta, AccessList, SiteRole } from '../../shared/sharing.ts';
-import { grantDelta, sameEmail, withDelta } from '../changes/access-edits.ts';
+import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/sharing.ts';
+import { grantDelta, withDelta } from '../changes/access-edits.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { PopupStore, ShareTarget } from '../store-types.ts';
 import { useDocumentEscape } from './document-escape.ts';
@@ -111,7 +111,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
               {t('shareSiteRemoveNote')}
             </p>
           )}
-          <ul class="share-people" aria-label={t('sharePeople')}>
+          <ul class="share-people" aria-label={t('peopleTitle')}>
             {list.people.map((person) => (
               <SharePerson
                 key={person.email}

@@ -6,8 +6,8 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
-import { accessRoleWord } from '../../shared/access-words.ts';
-import { inheritedWords } from '../changes/access-words.ts';
+import { roleWord } from '../../shared/role-words.ts';
+import { inheritedWords } from '../changes/share-panel-words.ts';
 
 interface SharePersonProps {
   resource: AccessResource;
@@ -26,7 +26,7 @@ interface SharePersonProps {
 
 /** What the row says of a role it does not offer to change. */
 function roleText(resource: AccessResource, { role, inherited }: Person): string {
-  if (role) return accessRoleWord(role);
+  if (role) return roleWord(role);
   return inherited ? inheritedWords(resource, inherited) : '';
 }
 
@@ -43,14 +43,14 @@ export function SharePerson({ resource, person, own, editable, roles, onRole, re
             {email}
           </bdi>
         )}
-        {own && <span class="share-you">{t('shareYou')}</span>}
+        {own && <span class="share-you">{t('peopleYou')}</span>}
       </span>
       {changeable ? (
         <>
           <select aria-label={t('shareRoleOf', email)} value={role} onChange={(event) => onRole(event.currentTarget.value as SiteRole)}>
             {roles.map((each) => (
               <option key={each} value={each}>
-                {accessRoleWord(each)}
+                {roleWord(each)}
               </option>
             ))}
           </select>

@@ -5,7 +5,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type Role } from '../../shared/sharing.ts';
-import { INHERITED_WORDS } from '../changes/access-words.ts';
+import { INHERITED_WORDS } from '../changes/share-panel-words.ts';
 
 interface ShareSettingsProps {
   list: AccessList;

@@ -46,6 +46,14 @@ async function openShare(list: AccessList = ownersList()) {
   return { ...popup, panel };
 }
 
+/** openShare, with Grist taking the change (logged as `entryId`) and its undo. */
+async function openUndoableShare(entryId: string) {
+  const opened = await openShare();
+  opened.backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId } });
+  opened.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: `undo-${entryId}` } });
+  return opened;
+}
+
 const emailsField = (panel: HTMLElement) => within(panel).getByRole('textbox', { name: 'Add people (emails)' });
 
 /** Types `text` in the emails field and presses Enter. */
@@ -156,6 +164,20 @@ describe('the Share panel', () => {
     expect(within(panel).getByRole('switch')).toHaveProperty('checked', false);
   });
 
+  test('the public link switch marks the row public at once; Undo takes the mark away', async () => {
+    const { backend, panel } = await openUndoableShare('share-5');
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Anyone with the link can view' }));
+    await settle();
+    fireEvent.keyDown(emailsField(panel), { key: 'Escape' });
+    await settle();
+    const budgetRow = () => screen.getByRole('link', { name: 'Open Budget' }).closest('li')!;
+    expect(within(budgetRow()).getByText('public')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the access change to “Budget”' }));
+    await settle();
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-5', docId: BUDGET.id, force: false });
+    expect(within(budgetRow()).queryByText('public')).toBeNull();
+  });
+
   test('team members: one change of maxInheritedRole only', async () => {
     const { backend, panel } = await openShare();
     backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-3' } });
@@ -174,9 +196,7 @@ describe('the Share panel', () => {
   });
 
   test('Ctrl+Z undoes the change by its document, and the list is read again', async () => {
-    const { backend, panel } = await openShare();
-    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-4' } });
-    backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-4' } });
+    const { backend, panel } = await openUndoableShare('share-4');
     fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
     await settle();
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChangeEntry } from '../../../src/shared/change-log.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { placeIn } from '../../../src/shared/move.ts';
-import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
+import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
 import { placeOf } from '../../../src/popup/changes/listing-lookups.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
@@ -103,6 +103,15 @@ describe('a history entry undone', () => {
     expect(names(withUndone(listing(), entry({ kind: 'copy' })))[0]).toBe('a1 Personal: Home [Notes] Archive []');
     const pinned = withPinned(listing(), BUDGET_REF, true);
     expect(withUndone(pinned, entry({ kind: 'pin', pinned: true })).sites[0]!.workspaces[0]!.documents[0]!.isPinned).toBe(false);
+  });
+
+  test('a public link switched on, undone from the history, takes the public mark away; other access changes leave it', () => {
+    const publicMarks = (shown: Listing) => shown.sites.slice(0, 2).map((each) => each.workspaces[0]!.documents[0]!.isPublic);
+    const madePublic = withPublic(listing(), BUDGET_REF, true);
+    expect(publicMarks(madePublic)).toEqual([true, true]);
+    const access = (users: Record<string, 'viewers' | null>, before: Record<string, 'viewers' | null>) => entry({ kind: 'access', target: 'document', access: { delta: { users }, before: { users: before } } });
+    expect(publicMarks(withUndone(madePublic, access({ 'everyone@getgrist.com': 'viewers' }, { 'everyone@getgrist.com': null })))).toEqual([undefined, undefined]);
+    expect(withUndone(madePublic, access({ 'ann@example.com': 'viewers' }, { 'ann@example.com': null }))).toBe(madePublic);
   });
 
   test('a move undone puts the document back where it was', () => {

@@ -132,10 +132,14 @@ describe('findAccessOwner', () => {
     const sites = listing!.sites.map((site) => Object.fromEntries(Object.entries(site).filter(([field]) => field !== 'access')) as SiteEntry);
     await Promise.all([listingItem.set({ ...listing!, sites, revision: 'before' }), listingTagsItem.set({ ...tags!, revision: 'before' })]);
     expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: false });
+    // Nor is the personal site guessed to be its user's: nothing is claimed until the refresh says.
+    const personal = listing!.sites.find((site) => site.personal)!;
+    expect(await findAccessOwner({ kind: 'site', orgId: personal.orgId, siteUrl: personal.siteUrl })).toMatchObject({ canChange: false });
     grist.clearRequests();
     await refreshListing();
     expect(grist.requests.filter(({ path }) => path.endsWith('/api/orgs')).map(({ ifNoneMatch }) => ifNoneMatch === undefined)).toEqual([false, true]);
     expect(await findAccessOwner(acmeAt())).toMatchObject({ canChange: true });
+    expect(await findAccessOwner({ kind: 'site', orgId: personal.orgId, siteUrl: personal.siteUrl })).toMatchObject({ canChange: true });
   });
 
   it('answers many resources from one listing read, with the clients given (a bulk run’s)', async () => {

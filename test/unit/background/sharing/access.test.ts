@@ -7,6 +7,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
+import { readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { changeAccess, readAccess } from '../../../../src/background/sharing/access.ts';
 import type { AccessDelta } from '../../../../src/shared/sharing.ts';
@@ -62,7 +63,8 @@ describe('readAccess', () => {
       maxInheritedRole: 'owners',
       people: [{ email: owner.email }, { email: viewer.email }, { email: editor.email }],
     });
-    expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${roadmapAccess}`]);
+    // One request for the list; whose key it is is asked beside it, as no connection check said yet.
+    expect(grist.requests.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([`GET ${roadmapAccess}`, 'GET /o/acme/api/profile/user']);
   });
 
   it("keeps other people's emails in memory only: nothing of them is written to the extension's storage", async () => {
@@ -70,6 +72,10 @@ describe('readAccess', () => {
     expect(people).toContain(editor.email);
     const stored = JSON.stringify({ ...(await fakeBrowser.storage.local.get(null)), ...(await fakeBrowser.storage.session.get(null)) });
     for (const email of people.filter((email) => email !== owner.email)) expect(stored).not.toContain(email);
+  });
+
+  it("gives the user's own email though no connection check said whose key it is (asked of Grist)", async () => {
+    expect(await readAccess(roadmapAt())).toMatchObject({ ownEmail: owner.email });
   });
 
   it('answers a viewer only themselves, who cannot change it', async () => {
@@ -125,10 +131,15 @@ describe('changeAccess', () => {
     expect(grist.requests).toEqual([]);
   });
 
-  it("says Grist's own refusal of one's own email in words, when the account's email is not known", async () => {
+  it("refuses the user's own email before sending though no connection check said whose key it is: asks Grist once, and records it", async () => {
+    expect((await readKeyedAccounts())[0]!.account.user).toBeNull();
     const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [owner.email]: 'viewers' } } }));
-    expect([error.kind, error.message]).toEqual(['bad-request', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
-    expect(await roleOnRoadmap(owner.email)).toBe(null);
+    expect([error.kind, error.message]).toEqual(['invalid-input', 'You cannot change your own access: Grist refuses it. Ask another owner.']);
+    expect(patches()).toEqual([]);
+    expect((await readKeyedAccounts())[0]!.account.user).toEqual({ name: owner.name, email: owner.email });
+    grist.clearRequests();
+    await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [owner.email]: 'viewers' } } }));
+    expect(grist.requests.filter(({ path }) => path.endsWith('/api/profile/user'))).toEqual([]);
   });
 
   it('refuses inherited access on a site before sending; changes a site role', async () => {
@@ -240,6 +251,15 @@ describe('undoing an access change', () => {
     expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
   });
 
+  it('puts back only what still differs when part of the change was undone elsewhere: no conflict', async () => {
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'a@example.com': 'viewers', 'b@example.com': 'editors' } } });
+    await changeInGrist({ users: { 'a@example.com': null } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored', name: roadmap.name });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'b@example.com': null } }]]);
+    expect([await roleOnRoadmap('a@example.com'), await roleOnRoadmap('b@example.com')]).toEqual([undefined, undefined]);
+  });
+
   it('sends nothing when it is as it was before already', async () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
     await changeInGrist({ users: { 'everyone@getgrist.com': null } });
@@ -255,6 +275,22 @@ describe('undoing an access change', () => {
     const error = await failure(undoChange({ entryId: entryId!, docId: `site:${ORGS.acme.id}` }));
     expect(error.message).toBe('This cannot be undone: guest@example.com had access only to part of this site, which an undo would not give back. Change it in Grist.');
     expect(grist.requests).toEqual([]);
+  });
+});
+
+describe("a document's public mark in the cached listing", () => {
+  it('is set when the public link is switched on, and taken away by its undo, with no refresh', async () => {
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'Everyone@GetGrist.com': 'viewers' } } });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBe(true);
+    await undoChange({ entryId: entryId!, docId: roadmap.id });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
+  });
+
+  it('is left as it is by a change that does not touch the public link', async () => {
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } });
+    expect((await cachedDocument(roadmap.id))?.document.isPublic).toBe(true);
   });
 });
 

@@ -1,16 +1,15 @@
 /**
- * Access in the user's words (a role's own by shared/access-words.ts): what comes down from above
+ * Access in the user's words (a role's own by shared/role-words.ts): what comes down from above
  * ("Editor, from the team site"), the inherited access ("view only"), and what a change did
  * ("Shared … with … as Editor."), for the Share panel and the status line.
  */
-import { accessRoleWord } from '../../shared/access-words.ts';
+import { roleWord } from '../../shared/role-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
-import { sameEmail } from './access-edits.ts';
+import { publicLinkOf, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
-export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', accessRoleWord(role));
+export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', roleWord(role));
 
 /**
  * Grist's `maxInheritedRole` as the Share panel offers it: `owners` (what comes down, in full),
@@ -21,7 +20,7 @@ export const INHERITED_WORDS: ReadonlyArray<{ value: Role | null; key: MessageKe
   { value: 'owners', key: 'shareInheritedOwners' },
   { value: 'editors', key: 'shareInheritedEditors' },
   { value: 'viewers', key: 'shareInheritedViewers' },
-  { value: null, key: 'shareInheritedNone' },
+  { value: null, key: 'accessRoleNone' },
 ];
 
 /** What the status says of change `delta` to `name`, once Grist confirmed it. */
@@ -29,9 +28,9 @@ export function deltaMessage(name: string, delta: AccessDelta): string {
   const shown = plainTextName(name);
   if ('maxInheritedRole' in delta) return t('inheritedSet', shown, t(INHERITED_WORDS.find((each) => each.value === (delta.maxInheritedRole ?? null))!.key));
   const users = Object.entries(delta.users ?? {});
-  const publicLink = users.find(([email]) => sameEmail(email, PUBLIC_EMAIL));
-  if (publicLink) return t(publicLink[1] ? 'madePublic' : 'madePrivate', shown);
+  const publicLink = publicLinkOf(delta);
+  if (publicLink !== undefined) return t(publicLink ? 'madePublic' : 'madePrivate', shown);
   const emails = users.map(([email]) => email).join(', ');
   const role = users[0]?.[1];
-  return role ? t('sharedWith', shown, emails, accessRoleWord(role)) : t('stoppedSharingWith', shown, emails);
+  return role ? t('sharedWith', shown, emails, roleWord(role)) : t('stoppedSharingWith', shown, emails);
 }
