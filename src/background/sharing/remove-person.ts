@@ -143,13 +143,16 @@ export const personKind: UndoingKind<PersonTarget> = {
  * (personOnSite), as `account` lists the site and with its user's email (ownEmailOf: asked of Grist
  * when no connection check said it): for a change that must take someone off a site without losing
  * their grants inside it unread (an access undo, access-kind.ts). Out: null when they are not on
- * the site. Throws ApiError `not-found` when `account` does not list the site, `forbidden` when
- * Grist says its user is not an owner there, or what the reads met.
+ * the site. Throws ApiError `not-found` when `account` does not list the site, its listing error
+ * when it could not be listed (its workspaces may be out of date), `forbidden` when Grist says its
+ * user is not an owner there, or what the reads met.
  */
 export async function removalOf(client: GristClient, key: PersonSiteKey, email: string, account: string): Promise<PersonTarget | null> {
   const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
   const site = listing?.sites.find((entry) => entry.orgId === key.orgId && entry.siteUrl === key.siteUrl && entry.account === account);
   if (!site) throw new ApiError('not-found', t('errorNotInList'));
+  // A site that could not be listed holds its last good workspaces only: one made since would go unread.
+  if (site.error) throw new ApiError(site.error.kind, site.error.message, site.error.status);
   const known = accounts.find((keyed) => keyed.account.id === account)?.account.user?.email ?? null;
   const ownEmail = await ownEmailOf({ account, ownEmail: known, client, siteUrl: site.siteUrl });
   const { owner, person } = await personOnSite(client, site, email, ownEmail);

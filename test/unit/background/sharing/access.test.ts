@@ -312,6 +312,17 @@ describe('undoing an addition to a site', () => {
     expect(grist.doc(leads.id)?.shares[newcomerId]).toBe('owners');
   });
 
+  it('sends nothing, even anyway, while the site could not be listed: a workspace made since would go unread', async () => {
+    const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'editors' } } });
+    grist.injectFault({ path: '/o/acme/api/orgs/current/workspaces', status: 500 });
+    await refreshListing();
+    grist.clearRequests();
+    const error = await failure(undoChange({ entryId: entryId!, docId: acmeKey, force: true }));
+    expect([error.kind, error.message]).toEqual(['server', `The Grist server at ${new URL(grist.url).host} had a problem (HTTP 500). Try again later.`]);
+    expect(patches()).toEqual([]);
+    expect(grist.org(ORGS.acme.id)?.members[grist.user(newcomer)!.id]).toBe('editors');
+  });
+
   it('takes them off the site with one PATCH when they were given nothing inside it since', async () => {
     const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'viewers' } } });
     grist.clearRequests();
