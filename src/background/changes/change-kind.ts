@@ -23,10 +23,21 @@ export interface ChangeTarget {
 }
 
 /**
- * What undoing an entry takes: the change that undoes it; or nothing to send, as the target is
- * back as it was already (`already`: its name) or was changed elsewhere since (`conflict`).
+ * A change of another kind that an undo sends before its own (see Inverse), through the same
+ * pipeline and logged as its own entry: an access undo that takes someone off a site sends it as a
+ * person's removal, which logs what they have there (sharing/remove-person.ts).
  */
-export type Inverse<T> = { undo: T } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
+export interface ChangeFirst<U extends ChangeTarget = ChangeTarget> {
+  kind: ChangeKind<U>;
+  target: U;
+}
+
+/**
+ * What undoing an entry takes: the change that undoes it, and any changes of other kinds sent
+ * before it (`first`, in order); or nothing to send, as the target is back as it was already
+ * (`already`: its name) or was changed elsewhere since (`conflict`).
+ */
+export type Inverse<T> = { undo: T; first?: ChangeFirst[] } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
 
 /** What the change log records of a change besides the change itself: where it was asked, and its batch. */
 export interface ChangeRecord {

@@ -165,7 +165,10 @@ async function undoWith<T extends ChangeTarget>(
 ): Promise<UndoOutcome> {
   const inverse = await kind.inverse(client, entry, account, force);
   if ('conflict' in inverse) return inverse.conflict;
-  const entryId = 'undo' in inverse ? await applyChange(client, kind, inverse.undo, record) : null;
+  const firstIds: Array<string | null> = [];
+  for (const first of 'undo' in inverse ? (inverse.first ?? []) : []) firstIds.push(await applyChange(client, first.kind, first.target, record));
+  // The entry is undone by its own kind's change or, when that had nothing left to send, by the first that did.
+  const entryId = ('undo' in inverse ? await applyChange(client, kind, inverse.undo, record) : null) ?? firstIds.find((id) => id !== null) ?? null;
   // Grist has it back: a log that cannot be written must not say the undo failed.
   await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
   const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : null;

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { publicLinkOf, type AccessDelta, type AccessResource } from '../../shared/sharing.ts';
+import { publicLinkOf, sameEmail, type AccessDelta, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
@@ -15,6 +15,7 @@ import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
 import { roleWord } from '../../shared/role-words.ts';
+import { personKind, removalOf, type PersonTarget } from './remove-person.ts';
 
 /** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */
 export interface AccessTarget extends ChangeTarget {
@@ -135,7 +136,9 @@ export const accessKind: UndoingKind<AccessTarget> = {
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too
   // (grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
-  // the rest back reads it before the removal (issue 43's People view).
+  // the rest back reads it before the removal (issue 43's People view). Undoing an addition to a
+  // site is such a removal: someone given workspaces or documents there since is a conflict, and
+  // with `force` is removed as the People view removes (removalsKeepingGrants).
   inverse: async (client, entry, account, force) => {
     const access = entry.access;
     if (!access) throw new ApiError('not-found', t('undoEntryGone'));
@@ -146,8 +149,36 @@ export const accessKind: UndoingKind<AccessTarget> = {
     // Someone put back elsewhere needs nothing; only someone at neither end is a conflict. What is
     // sent is only what still differs from `before` (readFirst drops the rest).
     const elsewhere = changedElsewhere(now, access.delta, access.before);
-    if (!force && elsewhere !== '') return { conflict: { outcome: 'changed-elsewhere', current: elsewhere } };
+    const removals = resource.kind === 'site' ? await removalsKeepingGrants(client, resource, account, now, access.before) : [];
+    const given = removals.length > 0 ? t('accessGrantsGivenSince', removals.map(({ email }) => email).join(', '), entry.newName) : '';
+    const words = [elsewhere, given].filter((said) => said !== '').join(', ');
+    if (!force && words !== '') return { conflict: { outcome: 'changed-elsewhere', current: words } };
     const place = { site: entry.site, workspace: entry.workspace };
-    return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta: access.before } };
+    const delta = withoutUsers(access.before, removals.map(({ email }) => email));
+    return {
+      undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta },
+      first: removals.map((target) => ({ kind: personKind, target })),
+    };
   },
 };
+
+/**
+ * The removals from site `resource` that undoing an addition would send (a null in `before` for
+ * someone on the site `now`) of people given workspaces or documents there since, each with what
+ * they have read first (removalOf): Grist's removal at the site takes those too (grist-api.md
+ * "Guests and whole sites"), so they go as the People view's removal, which logs them for its undo,
+ * never as a bare null. One read of the site and its workspaces (and documents) per such person.
+ * Throws what the reads met.
+ */
+async function removalsKeepingGrants(client: GristClient, resource: AccessResource, account: string, now: AccessNow, before: AccessDelta): Promise<PersonTarget[]> {
+  const leaving = Object.entries(before.users ?? {}).filter(([email, role]) => role === null && roleNow(now, email) !== null);
+  const removals = await Promise.all(leaving.map(([email]) => removalOf(client, resource, email, account)));
+  return removals.filter((removal): removal is PersonTarget => removal !== null && removal.had.workspaces.length + removal.had.documents.length > 0);
+}
+
+/** `delta` without what it says of `emails` (sent another way). */
+function withoutUsers(delta: AccessDelta, emails: readonly string[]): AccessDelta {
+  if (emails.length === 0) return delta;
+  const users = Object.entries(delta.users ?? {}).filter(([email]) => !emails.some((other) => sameEmail(other, email)));
+  return { ...delta, users: Object.fromEntries(users) };
+}

@@ -5,6 +5,7 @@
  * check asks) and recorded as the check records it, so the own-email check is never skipped and
  * the Share panel knows the user's own row.
  */
+import { ApiError } from '../grist/api-error.ts';
 import { keyOf, readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
 import { recordUser } from '../settings/settings-service.ts';
@@ -22,4 +23,25 @@ export async function ownEmailOf(owner: Pick<AccessOwner, 'account' | 'ownEmail'
   const profile = await owner.client.get(owner.siteUrl, '/api/profile/user', profileSchema);
   if (apiKey !== null) await recordUser(owner.account, apiKey, { name: profile.name, email: profile.email });
   return profile.email;
+}
+
+/**
+ * ownEmailOf for a run's owning accounts, asked once per account (a bulk share may name thousands
+ * of documents of a few accounts), all at once. In: the accounts accessOwnerLookup chose, one per
+ * document or fewer. Out: each account's user's email, or the ApiError asking met (that account's
+ * documents are not sent).
+ */
+export async function ownEmailsOf(owners: ReadonlyArray<Parameters<typeof ownEmailOf>[0]>): Promise<Map<string, string | ApiError>> {
+  const once = new Map(owners.map((owner) => [owner.account, owner]));
+  const asked = await Promise.all(
+    [...once.values()].map(async (owner) => {
+      try {
+        return [owner.account, await ownEmailOf(owner)] as const;
+      } catch (error) {
+        if (error instanceof ApiError) return [owner.account, error] as const;
+        throw error;
+      }
+    }),
+  );
+  return new Map<string, string | ApiError>(asked);
 }

@@ -6,7 +6,8 @@
  * role first, then each workspace grant, then each document grant, one PATCH each. Every access
  * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed; a
  * put-back that stopped halfway is resumed by the next attempt. Also the People view's
- * `removePerson` message, and the Share panel's removal of someone from a site.
+ * `removePerson` message, the Share panel's removal of someone from a site, and an access undo's
+ * (removalOf).
  */
 import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
@@ -21,6 +22,7 @@ import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
 import { answerLost, applyChange } from '../changes/pipeline.ts';
 import { patchAccess, readAccessOf } from './access-api.ts';
+import { ownEmailOf } from './own-email.ts';
 import { personIn, personOnSite, refuseOwnEmail, siteFor } from './person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
@@ -135,6 +137,28 @@ export const personKind: UndoingKind<PersonTarget> = {
     return { undo: { ...base, removed: true, had: now.person } };
   },
 };
+
+/**
+ * The removal of `email` from the site `key` names, what they have there read first with `client`
+ * (personOnSite), as `account` lists the site and with its user's email (ownEmailOf: asked of Grist
+ * when no connection check said it): for a change that must take someone off a site without losing
+ * their grants inside it unread (an access undo, access-kind.ts). Out: null when they are not on
+ * the site. Throws ApiError `not-found` when `account` does not list the site, its listing error
+ * when it could not be listed (its workspaces may be out of date), `forbidden` when Grist says its
+ * user is not an owner there, or what the reads met.
+ */
+export async function removalOf(client: GristClient, key: PersonSiteKey, email: string, account: string): Promise<PersonTarget | null> {
+  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  const site = listing?.sites.find((entry) => entry.orgId === key.orgId && entry.siteUrl === key.siteUrl && entry.account === account);
+  if (!site) throw new ApiError('not-found', t('errorNotInList'));
+  // A site that could not be listed holds its last good workspaces only: one made since would go unread.
+  if (site.error) throw new ApiError(site.error.kind, site.error.message, site.error.status);
+  const known = accounts.find((keyed) => keyed.account.id === account)?.account.user?.email ?? null;
+  const ownEmail = await ownEmailOf({ account, ownEmail: known, client, siteUrl: site.siteUrl });
+  const { owner, person } = await personOnSite(client, site, email, ownEmail);
+  if (!owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
+  return person && { account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had: person };
+}
 
 /**
  * Removes `email` from one site: checked against the worker's listing and its owners, what they

@@ -1,7 +1,8 @@
 /**
  * The targets of a bulk sharing run: the change checked once as a whole (a bad email starts no
  * run), then each document found in the worker's listing, sent with the first account that owns it (accessOwnerLookup, as a single change is) and checked as a single
- * change is (checkedAccessTarget: an owner, Grist's email rule, never the user's own email); its
+ * change is (checkedAccessTarget: an owner, Grist's email rule, never the user's own email, asked of
+ * Grist once per owning account when no connection check said it: ownEmailsOf); its
  * change is the one delta the run asks of every document (requestedDelta). The access change kind
  * (sharing/access-kind.ts) reads the document's access just before its PATCH, sends only what of
  * the delta differs (a document it leaves as it is sends nothing) and logs its inverse, so Undo
@@ -12,9 +13,13 @@ import type { BulkRunSnapshot, BulkShareRequest } from '../../../shared/bulk.ts'
 import { t } from '../../../shared/i18n.ts';
 import type { AccessResource } from '../../../shared/sharing.ts';
 import { ApiError } from '../../grist/api-error.ts';
-import { readKeyedAccounts } from '../../grist/grist-connection.ts';
+import type { Listing } from '../../../shared/listing.ts';
+import { readKeyedAccounts, type KeyedAccount } from '../../grist/grist-connection.ts';
+import { documentIndex } from '../../changes/listed-documents.ts';
+import { readListing } from '../../listing/listing-cache.ts';
 import { checkedAccessTarget, deltaProblem } from '../../sharing/access.ts';
 import { accessOwnerLookup } from '../../sharing/access-api.ts';
+import { ownEmailsOf } from '../../sharing/own-email.ts';
 import { startCheckedRun } from './checked-items.ts';
 
 /**
@@ -27,16 +32,20 @@ const ANY_DOCUMENT: AccessResource = { kind: 'document', orgId: 0, siteUrl: '', 
  * The `startBulkShare` message. In: the documents (as the page's listing names them) and the one
  * change. A change wrong for every document (a bad email, or one given twice) starts no run. Each
  * document the listing does not have, or that no account of it owns, or for which the change names
- * the owning account's user, is `not-sent` with the reason: nothing is read or sent for it. Out: as
+ * the owning account's user (asked of Grist first, once per account no connection check named; one
+ * whose asking failed has its documents not sent), is `not-sent` with the reason: nothing is read
+ * or sent for it. Out: as
  * startBulkTrash (trash.ts). Throws ApiError: `invalid-input` for such a change (naming each email
  * at fault), or as startBulkTrash.
  */
 export async function startBulkShare(request: BulkShareRequest): Promise<BulkRunSnapshot> {
   const delta = requestedDelta(request.change);
-  // The user's own email is each owning account's: checked per document (checkedAccessTarget).
   const problem = deltaProblem(ANY_DOCUMENT, delta, null);
   if (problem) throw problem;
-  const accounts = await readKeyedAccounts();
+  const [accounts, listing] = await Promise.all([readKeyedAccounts(), readListing()]);
+  // The user's own email is each owning account's: known, or asked of Grist once per account here,
+  // before any item is checked (checkedAccessTarget), so it is never skipped.
+  const ownEmails = await ownEmailsOf(ownersWithoutEmail(listing, accounts, request.items));
   let ownerOf: ReturnType<typeof accessOwnerLookup> | undefined;
   return startCheckedRun(
     'share',
@@ -46,8 +55,27 @@ export async function startBulkShare(request: BulkShareRequest): Promise<BulkRun
       // Made once per run, with the run's clients: it indexes each account's documents once.
       ownerOf ??= accessOwnerLookup(listing, accounts, client);
       const resource = { kind: 'document' as const, orgId: found.site.orgId, siteUrl: found.site.siteUrl, docId: found.document.id };
-      return { target: checkedAccessTarget(ownerOf(resource), resource, delta) };
+      const owner = ownerOf(resource);
+      const ownEmail = ownEmails.get(owner.account) ?? owner.ownEmail;
+      if (ownEmail instanceof ApiError) throw ownEmail;
+      return { target: checkedAccessTarget({ ...owner, ownEmail }, resource, delta) };
     },
     request.change,
   );
+}
+
+/**
+ * The accounts that would send `items`' changes (as accessOwnerLookup chooses them in `listing`)
+ * whose user no connection check named, one per document (ownEmailsOf asks each once). Documents
+ * not listed, or whose account does not own them, are left out: nothing is sent for them anyway.
+ */
+function ownersWithoutEmail(listing: Listing | null, accounts: readonly KeyedAccount[], items: BulkShareRequest['items']) {
+  const find = documentIndex(listing);
+  const ownerOf = accessOwnerLookup(listing, accounts);
+  return items.flatMap((item) => {
+    const found = find(item);
+    if (!found) return [];
+    const owner = ownerOf({ kind: 'document', orgId: found.site.orgId, siteUrl: found.site.siteUrl, docId: found.document.id });
+    return owner.canChange && owner.ownEmail === null ? [owner] : [];
+  });
 }

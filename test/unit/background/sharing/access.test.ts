@@ -278,6 +278,59 @@ describe('undoing an access change', () => {
   });
 });
 
+describe('undoing an addition to a site', () => {
+  const acmeKey = `site:${ORGS.acme.id}`;
+  const newcomer = 'new@example.com';
+
+  it('sends nothing when the person was given documents on the site since, whose removal would take them unread; anyway removes them as the People view does, logged, and its Undo puts them back', async () => {
+    const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'editors' } } });
+    // Someone gives the newcomer Leads in Grist since.
+    const leadsGrant = await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/access`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [newcomer]: 'owners' } } }),
+    });
+    expect(leadsGrant.status).toBe(200);
+    const newcomerId = grist.user(newcomer)!.id;
+    grist.clearRequests();
+
+    expect(await undoChange({ entryId: entryId!, docId: acmeKey })).toEqual({
+      outcome: 'changed-elsewhere',
+      current: `${newcomer} given workspaces or documents on Acme Corp since; the People view removes them with what they have, and Undo there puts it back`,
+    });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(leads.id)?.shares[newcomerId]).toBe('owners');
+
+    expect(await undoChange({ entryId: entryId!, docId: acmeKey, force: true })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
+    expect(grist.org(ORGS.acme.id)?.members[newcomerId]).toBeUndefined();
+    expect(grist.doc(leads.id)?.shares[newcomerId]).toBeUndefined();
+    const removal = (await readChangeLog())[0]!;
+    expect(removal).toMatchObject({ kind: 'person', source: 'undo', person: { email: newcomer, removed: true, role: 'editors', documents: [{ id: leads.id, role: 'owners' }] } });
+
+    expect(await undoChange({ entryId: removal.id, docId: acmeKey })).toMatchObject({ outcome: 'restored' });
+    expect(grist.org(ORGS.acme.id)?.members[newcomerId]).toBe('editors');
+    expect(grist.doc(leads.id)?.shares[newcomerId]).toBe('owners');
+  });
+
+  it('sends nothing, even anyway, while the site could not be listed: a workspace made since would go unread', async () => {
+    const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'editors' } } });
+    grist.injectFault({ path: '/o/acme/api/orgs/current/workspaces', status: 500 });
+    await refreshListing();
+    grist.clearRequests();
+    const error = await failure(undoChange({ entryId: entryId!, docId: acmeKey, force: true }));
+    expect([error.kind, error.message]).toEqual(['server', `The Grist server at ${new URL(grist.url).host} had a problem (HTTP 500). Try again later.`]);
+    expect(patches()).toEqual([]);
+    expect(grist.org(ORGS.acme.id)?.members[grist.user(newcomer)!.id]).toBe('editors');
+  });
+
+  it('takes them off the site with one PATCH when they were given nothing inside it since', async () => {
+    const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'viewers' } } });
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: acmeKey })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
+    expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [newcomer]: null } }]]);
+  });
+});
+
 describe("a document's public mark in the cached listing", () => {
   it('is set when the public link is switched on, and taken away by its undo, with no refresh', async () => {
     expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();

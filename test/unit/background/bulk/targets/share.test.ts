@@ -9,6 +9,7 @@ import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
 import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { readKeyedAccounts } from '../../../../../src/background/grist/grist-connection.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
 import type { SharingChange } from '../../../../../src/shared/access-plan.ts';
 import { USERS } from '../../../../fake-grist/sample-data.ts';
@@ -113,5 +114,16 @@ describe('a bulk sharing run', () => {
     const run = await finished((await start(documentsOf(1, 2), { kind: 'unshare', emails: [USERS.owner.email.toUpperCase()] })).id);
     expect(run.items.map(({ state }) => state)).toEqual(['not-sent', 'not-sent']);
     expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+  });
+
+  it('before any connection check said whose key it is, Grist is asked once per owning account, recorded, and the user’s own email is still never in a delta', async () => {
+    await connect();
+    expect((await readKeyedAccounts()).map(({ account }) => account.user)).toEqual([null]);
+    const run = await finished((await start([...documentsOf(1, 2), ...documentsOf(2, 2)], { kind: 'share', emails: ['ann@example.com', USERS.owner.email.toUpperCase()], role: 'viewers' })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual(Array(4).fill(['not-sent', 'You cannot change your own access: Grist refuses it. Ask another owner.']));
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+    expect(grist!.requests.filter((request) => request.path.endsWith('/api/profile/user'))).toHaveLength(1);
+    expect((await readKeyedAccounts()).map(({ account }) => account.user?.email)).toEqual([USERS.owner.email]);
+    expect(rolesOf('ann@example.com', documentsOf(1, 2))).toEqual([undefined, undefined]);
   });
 });
