@@ -269,9 +269,9 @@ export interface Protocol {
   getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
   /** Stops a run: what is on its way finishes, the rest is not sent. */
   stopBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
-  /** Sends again the renames or moves of a run that failed. */
+  /** Sends again the changes of a run that failed (any kind: renames, moves, copies, trash, access changes). */
   retryFailedBulk: { request: { runId: string }; response: BulkRunSnapshot };
-  /** Undoes every rename or move of a batch not undone yet, each checked as a single undo is. */
+  /** Undoes every change of a batch not undone yet (any kind), each checked as a single undo is. */
   undoBatch: { request: { batchId: string }; response: BatchUndoResult[] };
 }
 
