@@ -11,6 +11,7 @@ import { tRepeated } from '../../shared/i18n.ts';
 import { ownsSite, siteDisplayName } from '../../shared/listing.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import type { PopupStore } from '../store-types.ts';
+import { ShareButton } from './share-button.tsx';
 
 /** The New workspace field, loaded when first opened. */
 const NewWorkspaceField = onDemand(() => import('../panels/new-document-field.tsx').then((module) => module.NewWorkspaceField));
@@ -50,20 +51,11 @@ export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
       {ownsSite(row.site) && (
         <button type="button" class="icon-button new-document new-workspace" aria-label={tRepeated('newWorkspaceOn', name)} title={tRepeated('newWorkspace')} onClick={() => setCreating(true)} />
       )}
-      <button
-        type="button"
-        class="icon-button share"
-        aria-label={tRepeated('peopleOnSite', name)}
-        title={tRepeated('shareTooltip')}
-        onClick={() =>
-          store.openShare({
-            resource: { kind: 'site', orgId: row.site.orgId, siteUrl: row.site.siteUrl },
-            name,
-            url: row.site.siteUrl,
-            row: null,
-            opener: { key: row.key, selector: '.share' },
-          })
-        }
+      <ShareButton
+        store={store}
+        label={tRepeated('peopleOnSite', name)}
+        rowKey={row.key}
+        target={{ resource: { kind: 'site', orgId: row.site.orgId, siteUrl: row.site.siteUrl }, name, url: row.site.siteUrl, row: null }}
       />
     </div>
   );

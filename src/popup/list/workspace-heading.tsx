@@ -14,6 +14,7 @@ import { canAddDocuments, canRename } from '../../shared/listing.ts';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';
+import { ShareButton } from './share-button.tsx';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
 interface WorkspaceHeadingProps {
@@ -88,20 +89,11 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
           <span class="icon icon-line icon-trash" aria-hidden="true" />
         </button>
       )}
-      <button
-        type="button"
-        class="icon-button share"
-        aria-label={tRepeated('shareWorkspace', shownName)}
-        title={tRepeated('shareTooltip')}
-        onClick={() =>
-          store.openShare({
-            resource: { kind: 'workspace', orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id },
-            name: workspace.name,
-            url: `${ref.siteUrl}/ws/${workspace.id}/`,
-            row: ref,
-            opener: { key, selector: '.share' },
-          })
-        }
+      <ShareButton
+        store={store}
+        label={tRepeated('shareWorkspace', shownName)}
+        rowKey={key}
+        target={{ resource: { kind: 'workspace', orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id }, name: workspace.name, url: `${ref.siteUrl}/ws/${workspace.id}/`, row: ref }}
       />
     </div>
   );
