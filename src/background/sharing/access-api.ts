@@ -10,9 +10,10 @@ import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Pe
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { clientsFor, type KeyedAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { accessOwnerIndex, currentAccessOwnerIndex, listedCopies, type AccessOwnerIndex } from './access-owner-index.ts';
+import { sharedClients } from './shared-clients.ts';
 
 /** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {
@@ -131,13 +132,14 @@ function ownerLookupIn(
 
 /**
  * The account to read and change `resource`'s access with, checked against the worker's cached
- * listing (through its index, which follows every write of it: access-owner-index.ts): the first
+ * listing (through its index, which follows every write of it: access-owner-index.ts), with the
+ * clients of the checks made at the same time (shared-clients.ts): the first
  * (in the options' order) that lists it with `owners` access, else the first that lists it.
  * `account`: that account only (a change goes with the account its list was read with). Out: see
  * AccessOwner. Throws ApiError `not-found` (in words) when no account lists it, `no-key` when that
  * account has no key.
  */
 export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
-  const [index, accounts] = await Promise.all([currentAccessOwnerIndex(), readKeyedAccounts()]);
-  return ownerLookupIn(index, accounts, clientsFor(accounts))(resource, account);
+  const [index, { accounts, clientOf }] = await Promise.all([currentAccessOwnerIndex(), sharedClients()]);
+  return ownerLookupIn(index, accounts, clientOf)(resource, account);
 }

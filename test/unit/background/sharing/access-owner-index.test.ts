@@ -11,10 +11,10 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { findAccessOwner } from '../../../../src/background/sharing/access-api.ts';
 import { followIndexedWrites } from '../../../../src/background/omnibox/omnibox.ts';
 import { readAccess } from '../../../../src/background/sharing/access.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { DOCS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import { apiKeysItem, listingItem } from '../../../../src/shared/storage-items.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { failure, grist, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { failure, granted, grist, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 import { acmeAt, acmeUrl, engineeringAt, roadmapAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
@@ -49,6 +49,20 @@ describe('the access checks’ index of the listing', () => {
     expect(grist.requests.filter(({ path }) => path.endsWith('/access')).map(({ apiKey }) => apiKey)).toEqual(Array(12).fill(USERS.owner.apiKey));
     await readAccess(acmeAt());
     expect(reads()).toBe(1);
+  });
+
+  it('asks the browser once for the accounts and their keys, and once for the hosts’ permissions, for access reads sent together', async () => {
+    // Once, so the account's user is known (ownEmailOf asks Grist and records it), as a connection check does.
+    await readAccess(acmeAt());
+    grist.clearRequests();
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    get.mockClear();
+    granted.mockClear();
+    const sites = [acmeAt(), roadmapAt(), engineeringAt(), { kind: 'site', orgId: ORGS.ownerPersonal.id, siteUrl: `${grist.url}/o/docs` } as const];
+    await Promise.all(Array.from({ length: 12 }, (_, index) => readAccess(sites[index % sites.length]!)));
+    expect(get.mock.calls.filter(([keys]) => ([keys].flat() as unknown[]).includes(apiKeysItem.key))).toHaveLength(1);
+    expect(granted).toHaveBeenCalledTimes(1);
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access')).map(({ apiKey }) => apiKey)).toEqual(Array(12).fill(USERS.owner.apiKey));
   });
 
   it('follows each write of the listing: a refresh, a rename, a document gone, an account forgotten', async () => {
