@@ -22,6 +22,7 @@ import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
 import { changeAccess, readAccess } from './sharing/access.ts';
+import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
 import { removePerson } from './sharing/remove-person.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
@@ -44,8 +45,12 @@ const ready = started
   // A standard User Timing mark, so start-up time can be read from outside (npm run bench).
   .finally(() => performance.mark('grist-quick-rename:ready'));
 const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up'));
-// The address bar's index, once started: ahead of the `gr` keyword, behind everything above.
-void ready.then(buildAhead);
+// The address bar's index and the access checks', once started: ahead of the `gr` keyword and of
+// the Share panel, behind everything above; from one read of the listing.
+void ready.then(() => {
+  buildAhead();
+  buildAccessOwnerIndexAhead();
+});
 
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>

@@ -70,4 +70,7 @@ beforeEach(async () => {
   // Imported here, once the globals above are in place.
   const { forgetChangeLog } = await import('../../src/background/change-log/change-log.ts');
   await forgetChangeLog();
+  // And its index of the listing for the access checks, which follows only the worker's own writes.
+  const { forgetAccessOwnerIndex } = await import('../../src/background/sharing/access-owner-index.ts');
+  forgetAccessOwnerIndex();
 });

@@ -21,7 +21,7 @@ const rank = (access: string | null | undefined) => (access === 'owners' ? 0 : a
  * with the most access: owners, else editors (who may pin, and add documents), else the first, in
  * the options' order (the listing's). Its account makes the change.
  */
-function mostAccess<T>(copies: readonly T[], access: (copy: T) => string | null | undefined): T | null {
+export function mostAccess<T>(copies: readonly T[], access: (copy: T) => string | null | undefined): T | null {
   let best: T | null = null;
   for (const copy of copies) if (best === null || rank(access(copy)) < rank(access(best))) best = copy;
   return best;

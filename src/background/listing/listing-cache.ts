@@ -19,7 +19,13 @@ import { applyMoves, forgetConfirmedMoves, latestMoves, latestRename, pendingMov
 /** Rows in the preview: a popup's height of them and its overscan, with room to spare. */
 const PREVIEW_ROWS = 60;
 
-const queue = serialQueue(logFailure('storing the listing'));
+const serial = serialQueue(logFailure('storing the listing'));
+/** Tasks queued so far: a read shared by readListingShared is not given to a call made after a write was queued behind it. */
+let queuedTasks = 0;
+const queue: typeof serial = (task) => {
+  queuedTasks += 1;
+  return serial(task);
+};
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 
@@ -123,6 +129,62 @@ export function readListing(): Promise<Listing | null> {
     if (listing && pending.length > 0) applyMoves(listing, pending);
     return listing;
   });
+}
+
+/**
+ * How long after the worker's start or a write of the listing the worker's indexes of it are built
+ * ahead (ms): after the start-up's own work, and out of the way of the popup whose refresh stored
+ * the listing.
+ */
+export const BUILD_AHEAD_MS = 1000;
+
+/** The builds asked for by aheadOfUse's functions and not run yet, each with what it is for. */
+const aheadBuilds = new Map<() => Promise<unknown>, string>();
+let ahead: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * In: the build of an index of the listing (from readListingShared), and what it is for a failure's
+ * log line. Out: a function that runs it BUILD_AHEAD_MS from its call (a call before then puts it
+ * off). The builds asked for meanwhile run together, so they read the listing once.
+ */
+export function aheadOfUse(build: () => Promise<unknown>, what: string): () => void {
+  return () => {
+    aheadBuilds.set(build, what);
+    clearTimeout(ahead);
+    ahead = setTimeout(() => {
+      const builds = [...aheadBuilds];
+      aheadBuilds.clear();
+      for (const [run, about] of builds) void run().catch(logFailure(about));
+    }, BUILD_AHEAD_MS);
+  };
+}
+
+/** The read under way for readListingShared, while it is, and queuedTasks once it was queued. */
+let sharedRead: { read: Promise<Listing | null>; at: number } | null = null;
+
+/**
+ * readListing for what only indexes the listing, never changing it (the address bar's index, the
+ * access checks'): one read for every call made while it is under way with no write queued behind
+ * it, so indexes built ahead at the same moment read its megabytes once.
+ */
+export function readListingShared(): Promise<Listing | null> {
+  if (sharedRead?.at === queuedTasks) return sharedRead.read;
+  const read = readListing();
+  const shared = { read, at: queuedTasks };
+  sharedRead = shared;
+  const done = () => {
+    if (sharedRead === shared) sharedRead = null;
+  };
+  read.then(done, done);
+  return read;
+}
+
+/**
+ * Resolves once the writes of the cache queued before the call are done: for what the worker keeps
+ * of the listing (sharing/access-owner-index.ts), so it is read no earlier than readListing would be.
+ */
+export function queuedWritesDone(): Promise<void> {
+  return queue(() => Promise.resolve());
 }
 
 /** The cached listing and the ETags it was built from, as a refresh reads them. */

@@ -12,7 +12,7 @@ import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
 import { accountsItem, apiKeysItem, listingItem } from '../../shared/storage-items.ts';
-import { readListing } from '../listing/listing-cache.ts';
+import { aheadOfUse, readListingShared } from '../listing/listing-cache.ts';
 import { refreshListing } from '../listing/listing-service.ts';
 import { logFailure } from '../log-failure.ts';
 import { followWrites } from '../storage-writes.ts';
@@ -33,7 +33,7 @@ let state: Promise<State> | null = null;
 
 function currentState(): Promise<State> {
   state ??= (async (): Promise<State> => {
-    const [keys, listing] = await Promise.all([apiKeysItem.get(), readListing()]);
+    const [keys, listing] = await Promise.all([apiKeysItem.get(), readListingShared()]);
     if (Object.keys(keys).length === 0) return { kind: 'no-key' };
     if (!listing) return { kind: 'no-listing' };
     return { kind: 'ready', index: buildSuggestionIndex(listing), fetchedAt: listing.fetchedAt };
@@ -44,18 +44,10 @@ function currentState(): Promise<State> {
 }
 
 /**
- * How long after the worker's start or a new listing the index is built ahead (ms): after the
- * start-up's own work, and out of the way of the popup whose refresh stored the listing (20,000
- * documents take some 300 ms to index).
+ * Builds the index BUILD_AHEAD_MS from now (listing-cache.ts), so the keyword's first suggestion
+ * need not wait for it (20,000 documents take some 300 ms to index).
  */
-export const BUILD_AHEAD_MS = 1000;
-let ahead: ReturnType<typeof setTimeout> | undefined;
-
-/** Builds the index BUILD_AHEAD_MS from now, so the keyword's first suggestion need not wait for it. */
-export function buildAhead(): void {
-  clearTimeout(ahead);
-  ahead = setTimeout(() => void currentState().catch(logFailure('the address bar')), BUILD_AHEAD_MS);
-}
+export const buildAhead = aheadOfUse(currentState, 'the address bar');
 
 /** The stored items the index is built from: the listing, the accounts and their keys. */
 const INDEXED_KEYS: readonly string[] = [listingItem.key, accountsItem.key, apiKeysItem.key];

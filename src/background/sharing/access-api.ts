@@ -5,15 +5,15 @@
  * the extension did not list. The facts are in ../shared/grist-api.md, "Access".
  */
 import { t } from '../../shared/i18n.ts';
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import type { Listing } from '../../shared/listing.ts';
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { clientsFor, type KeyedAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { readListing } from '../listing/listing-cache.ts';
-import { documentIndex, findWorkspace } from '../changes/listed-documents.ts';
+import { accessOwnerIndex, currentAccessOwnerIndex, listedCopies, type AccessOwnerIndex } from './access-owner-index.ts';
+import { sharedClients } from './shared-clients.ts';
 
 /** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {
@@ -99,54 +99,10 @@ export interface AccessOwner {
   place: AccessPlace;
 }
 
-/** A workspace as the change log names it. */
-const nameAndId = ({ id, name }: { id: number; name: string }) => ({ id, name });
-
-/** The listing's site a resource names: its org on its site address, and (optionally) only `account`'s. */
-const isSiteOf = (resource: AccessResource, account?: string) => (site: SiteEntry) =>
-  site.orgId === resource.orgId && site.siteUrl === resource.siteUrl && (account === undefined || site.account === account);
-
-/** One account's copy of a resource in the listing: its site, its user's role on it, its name and its workspace. */
-interface ListedCopy {
-  site: SiteEntry;
-  access: string | null | undefined;
-  name: string;
-  workspace: { id: number; name: string } | null;
-}
-
-/** One account's documents of the listing, indexed once (documentIndex), and the copy of one of them. */
-type DocumentLookup = (account: string, resource: Extract<AccessResource, { kind: 'document' }>) => ReturnType<ReturnType<typeof documentIndex>>;
-
-/**
- * Where the listing has `resource`: each account's copy (in the options' order), with its user's
- * role on it (a document's or workspace's `access`, a site's own). `account`: only that account's.
- */
-function listedCopies(listing: Listing | null, findDocument: DocumentLookup, resource: AccessResource, account?: string): ListedCopy[] {
-  const sites = (listing?.sites ?? []).filter(isSiteOf(resource, account));
-  return [...new Set(sites.map((site) => site.account))].flatMap((id): ListedCopy[] => {
-    switch (resource.kind) {
-      case 'document': {
-        const found = findDocument(id, resource);
-        return found ? [{ site: found.site, access: found.document.access, name: found.document.name, workspace: nameAndId(found.workspace) }] : [];
-      }
-      case 'workspace': {
-        const found = findWorkspace(listing, isSiteOf(resource, id), resource.workspaceId);
-        return found ? [{ site: found.site, access: found.workspace.access, name: found.workspace.name, workspace: nameAndId(found.workspace) }] : [];
-      }
-      case 'site': {
-        // A site without its role (a listing cached before sites kept it) is claimed by no one: its
-        // next refresh asks the site list in full (listSites), so no fallback guesses it here.
-        const site = sites.find((entry) => entry.account === id)!;
-        return [{ site, access: site.access, name: site.name, workspace: null }];
-      }
-    }
-  });
-}
-
 /**
  * findAccessOwner for many resources (a bulk share may name thousands): in, the listing and the
  * saved accounts read once, and optionally the clients to give (one per account for a whole run;
- * default clientsFor). Each account's documents are indexed the first time they are looked in.
+ * default clientsFor). The listing is indexed once (access-owner-index.ts).
  * Out: a lookup that answers and throws as findAccessOwner does.
  */
 export function accessOwnerLookup(
@@ -154,14 +110,17 @@ export function accessOwnerLookup(
   accounts: readonly KeyedAccount[],
   clientOf: (accountId: string) => GristClient = clientsFor(accounts),
 ): (resource: AccessResource, account?: string) => AccessOwner {
-  const indexes = new Map<string, ReturnType<typeof documentIndex>>();
-  const findDocument: DocumentLookup = (account, resource) => {
-    let index = indexes.get(account);
-    if (!index) indexes.set(account, (index = documentIndex(listing, undefined, account)));
-    return index(resource);
-  };
+  return ownerLookupIn(accessOwnerIndex(listing), accounts, clientOf);
+}
+
+/** accessOwnerLookup in an index of the listing (access-owner-index.ts). */
+function ownerLookupIn(
+  index: AccessOwnerIndex,
+  accounts: readonly KeyedAccount[],
+  clientOf: (accountId: string) => GristClient,
+): (resource: AccessResource, account?: string) => AccessOwner {
   return (resource, account) => {
-    const copies = listedCopies(listing, findDocument, resource, account);
+    const copies = listedCopies(index, resource, account);
     const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
     if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
     const { site, name, workspace } = chosen;
@@ -173,12 +132,14 @@ export function accessOwnerLookup(
 
 /**
  * The account to read and change `resource`'s access with, checked against the worker's cached
- * listing: the first (in the options' order) that lists it with `owners` access, else the first
- * that lists it. `account`: that account only (a change goes with the account its list was read
- * with). Out: see AccessOwner. Throws ApiError `not-found` (in words) when no account lists it,
- * `no-key` when that account has no key.
+ * listing (through its index, which follows every write of it: access-owner-index.ts), with the
+ * clients of the checks made at the same time (shared-clients.ts): the first
+ * (in the options' order) that lists it with `owners` access, else the first that lists it.
+ * `account`: that account only (a change goes with the account its list was read with). Out: see
+ * AccessOwner. Throws ApiError `not-found` (in words) when no account lists it, `no-key` when that
+ * account has no key.
  */
 export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
-  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-  return accessOwnerLookup(listing, accounts)(resource, account);
+  const [index, { accounts, clientOf }] = await Promise.all([currentAccessOwnerIndex(), sharedClients()]);
+  return ownerLookupIn(index, accounts, clientOf)(resource, account);
 }
