@@ -10,6 +10,7 @@ import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import type { Reply } from '../../../src/shared/messages.ts';
 import { deferred } from '../../setup/deferred.ts';
+import { listingOf, siteEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 
@@ -106,6 +107,20 @@ describe('the People view', () => {
     fireEvent.input(search, { target: { value: 'nobody' } });
     await settle();
     expect(screen.getByText('No one matches.')).toBeTruthy();
+  });
+
+  test('reads six sites first and the others once one of them answered, so the first answer does not wait behind every request', async () => {
+    const teams = Array.from({ length: 8 }, (_, index) => siteEntry(100 + index, `Team ${index}`, [], { domain: `team${index}`, siteUrl: `https://team${index}.getgrist.com` }));
+    const { backend } = await setup(listingOf(teams));
+    const held = deferred<Reply<'readAccess'>>();
+    backend.readAccess.mockImplementation(() => held.promise);
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    await settle();
+    expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105]);
+    const team0 = { kind: 'site', orgId: 100, siteUrl: 'https://team0.getgrist.com' } as const;
+    await act(async () => held.resolve({ ok: true, value: siteAccess(team0, [[OWN, 'Olivia', 'owners']]) }));
+    await settle();
+    expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105, 106, 107]);
   });
 });
 
