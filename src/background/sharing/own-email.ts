@@ -5,6 +5,8 @@
  * check asks) and recorded as the check records it, so the own-email check is never skipped and
  * the Share panel knows the user's own row.
  */
+import type { SavedUser } from '../../shared/sharing.ts';
+import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
@@ -48,4 +50,13 @@ export async function ownEmailsOf(owners: ReadonlyArray<Parameters<typeof ownEma
     }),
   );
   return new Map<string, string | ApiError>(asked);
+}
+
+/**
+ * The refusal of an access change that names saved accounts' users (email-list.ts emailProblem's
+ * `saved`): each named with its account (Account 2); the user changes their access in Grist itself.
+ */
+export function savedAccountsError(users: readonly SavedUser[]): ApiError {
+  const named = users.map(({ email, number }) => `${email} (${t('accountLegend', String(number))})`);
+  return new ApiError('invalid-input', t('errorAccessSavedAccount', named.join(', ')));
 }
