@@ -1,7 +1,9 @@
 /**
  * The Bulk changes page's sharing: **Share selected with…** (emails and a role), **Stop sharing
  * selected with…** (emails), **Make selected public / private**. The emails are checked first with
- * Grist's rule (one bad email, or the user's own, and nothing is previewed or sent, naming each);
+ * the one rule (shared/email-list.ts: one bad email, the user's own, another saved account's, or
+ * the public link's special user, which Make selected public turns on, and nothing is previewed or
+ * sent, naming each);
  * then the change is the one the preview shows: each picked document's access is read (access-
  * reads.ts) and each person's role now and after is shown (share-preview.ts). Its button starts a
  * run of the documents with something to change (runs/share.ts), watched, stopped, retried and
@@ -10,7 +12,7 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { SharingChange } from '../shared/access-plan.ts';
 import type { Backend } from '../shared/backend-client.ts';
-import { checkEmailList, type EmailProblem } from '../shared/email-list.ts';
+import { checkEmailList, savedUsersOf, type EmailProblem, type OwnEmails } from '../shared/email-list.ts';
 import type { Role } from '../shared/sharing.ts';
 import { createAccessReads } from './access-reads.ts';
 import type { PickedDocument } from './picked-document.ts';
@@ -75,12 +77,17 @@ export function createShareChange({ backend, picked, runner }: ShareDependencies
       emailProblems.value = null;
     });
 
-  /** The emails of the accounts of the picked documents' users (Grist refuses a change of one's own access). */
-  async function ownEmails(): Promise<string[]> {
+  /**
+   * The user's own emails: the users of the picked documents' accounts (Grist refuses a change of
+   * one's own access) and of every saved account (none when the settings cannot be read: the
+   * worker refuses them then).
+   */
+  async function ownEmails(): Promise<OwnEmails> {
     const accounts = new Set(picked.value.documents.map((entry) => entry.account));
     const settings = await backend.getSettings(null);
-    if (!settings.ok) return [];
-    return settings.value.accounts.flatMap((account) => (accounts.has(account.id) && account.user ? [account.user.email] : []));
+    if (!settings.ok) return { sending: [], saved: [] };
+    const sending = settings.value.accounts.flatMap((account) => (accounts.has(account.id) && account.user ? [account.user.email] : []));
+    return { sending, saved: savedUsersOf(settings.value.accounts) };
   }
 
   return {
@@ -100,17 +107,10 @@ export function createShareChange({ backend, picked, runner }: ShareDependencies
     async submitSharingForm(text, role) {
       const form = sharingForm.value;
       if (!form) return;
-      const owns = await ownEmails();
-      // Each account's own email is refused: the documents picked may be of several.
-      const checks = (owns.length > 0 ? owns : ['']).map((own) => checkEmailList(text, own));
-      const problems = new Map(checks.flatMap((check) => (check.kind === 'refused' ? check.problems : [])).map((problem) => [problem.typed.toLowerCase(), problem]));
-      if (problems.size > 0) {
-        emailProblems.value = [...problems.values()];
-        return;
-      }
-      const [check] = checks;
-      if (check?.kind !== 'emails') {
-        emailProblems.value = [];
+      // Each picked document's account's own email is refused: the documents picked may be of several.
+      const check = checkEmailList(text, await ownEmails());
+      if (check.kind !== 'emails') {
+        emailProblems.value = check.kind === 'refused' ? check.problems : [];
         return;
       }
       const emails = check.emails.map((email) => email.typed);

@@ -22,13 +22,24 @@ const OPENERS: Record<SharingForm, string> = { share: 'share-selected', unshare:
 /** Puts the focus on element `id` once drawn. */
 const focusLater = (id: string) => setTimeout(() => document.getElementById(id)?.focus(), 0);
 
-/** What the check of the emails refused, in words: the bad ones, the user's own, or none typed. */
+/**
+ * What the check of the emails refused, in words: the bad ones, the user's own, another saved
+ * account's (with its account: Account 2), the public link's special user (pointed to Make
+ * selected public), or none typed.
+ */
 function problemText(problems: readonly EmailProblem[]): string[] {
   if (problems.length === 0) return [t('shareTypeEmails')];
-  const of = (reason: EmailProblem['reason']) => problems.filter((problem) => problem.reason === reason).map((problem) => problem.typed);
-  const bad = of('invalid');
-  const own = of('own');
-  return [...(bad.length > 0 ? [t('bulkShareBadEmails', bad.join(', '))] : []), ...(own.length > 0 ? [t('bulkShareOwnEmail', own.join(', '))] : [])];
+  const of = (reason: EmailProblem['reason']) => problems.filter((problem) => problem.reason === reason);
+  const line = (reason: EmailProblem['reason'], key: Parameters<typeof t>[0], words = (problem: EmailProblem) => problem.typed) => {
+    const refused = of(reason);
+    return refused.length > 0 ? [t(key, refused.map(words).join(', '))] : [];
+  };
+  return [
+    ...line('invalid', 'bulkShareBadEmails'),
+    ...line('own', 'bulkShareOwnEmail'),
+    ...line('saved', 'bulkShareSavedAccount', ({ typed, account }) => `${typed} (${t('accountLegend', String(account))})`),
+    ...line('public', 'bulkSharePublicEmail'),
+  ];
 }
 
 /** The form of emails (and, to share, a role). */

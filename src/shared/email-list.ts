@@ -1,9 +1,14 @@
 /**
  * The emails a user types to share with (one or many, as people paste lists), checked before
- * anything is sent: Grist refuses a whole access change for one bad email (400 "Invalid email
- * address included") and its own owner's email (400 "cannot update own permissions"), and older
- * servers stored a bad one and broke the page (grist-core issue 2007; ../shared/grist-api.md, "Access").
+ * anything is sent, and the one rule for who an access change may name as a person (emailProblem:
+ * the pages check it before sending, the worker again before it sends). Grist refuses a whole
+ * access change for one bad email (400 "Invalid email address included") and its own owner's email
+ * (400 "cannot update own permissions"), and older servers stored a bad one and broke the page
+ * (grist-core issue 2007; ../shared/grist-api.md, "Access"). Grist takes `everyone@getgrist.com`
+ * as the public link (grist-api.md "Public link": with Editor, anyone with the link can edit), and
+ * the user's other saved accounts as anyone else: neither is a person to share with here.
  */
+import { PUBLIC_EMAIL, sameEmail, type SavedUser } from './sharing.ts';
 
 /**
  * Grist's own rule, `EMAIL_RE` and `isEmail` in grist-core `app/common/gutil.ts` (read at commit
@@ -22,13 +27,32 @@ export interface TypedEmail {
   key: string;
 }
 
-/** Why an email is refused: not an email by Grist's rule, or the user's own (Grist refuses it). */
-export type EmailProblemReason = 'invalid' | 'own';
+/**
+ * Why an email is refused: not an email by Grist's rule; the user's own, of the account the change
+ * is sent with (Grist refuses it); the user of another saved account (the user's own too: changed in
+ * Grist itself, never demoted or removed from here by mistake); or the public link's special user.
+ */
+export type EmailProblemReason = 'invalid' | 'own' | 'saved' | 'public';
 
 /** One refused email, as typed. */
 export interface EmailProblem {
   typed: string;
   reason: EmailProblemReason;
+  /** For `saved`: the account's place in the options, from 1 (its legend: Account 2). */
+  account?: number;
+}
+
+/** The user's own emails, which no access change may name. */
+export interface OwnEmails {
+  /** The users of the accounts the change is sent with (Grist refuses them); none when not known yet (the worker asks Grist then). */
+  sending: readonly string[];
+  /** The user of each saved account a connection check named, the sending ones' too. */
+  saved: readonly SavedUser[];
+}
+
+/** In: the saved accounts, in the options' order. Out: the user of each a connection check named, with its place (from 1). */
+export function savedUsersOf(accounts: ReadonlyArray<{ user: { email: string } | null }>): SavedUser[] {
+  return accounts.flatMap((account, index) => (account.user ? [{ email: account.user.email, number: index + 1 }] : []));
 }
 
 /**
@@ -46,19 +70,32 @@ export function isGristEmail(email: string): boolean {
 }
 
 /**
- * In: the text typed or pasted, and the email of the account the change is sent with. Out: each
- * email once (the first spelling typed kept for display), in the order typed; or, if any is not an
- * email or is the user's own, every such one once with its reason, and no emails.
+ * The one rule for an email an access change names as a person, the pages' and the worker's. In:
+ * one email (trimmed) and the user's own. Out: why it may not be named (the public link's special
+ * user first, whatever else it is; then the sending account's user; then another saved account's;
+ * then Grist's rule for emails, matched without regard to case), or null when it may.
  */
-export function checkEmailList(text: string, ownEmail: string): EmailListCheck {
-  const ownKey = ownEmail.trim().toLowerCase();
+export function emailProblem(email: string, own: OwnEmails): Omit<EmailProblem, 'typed'> | null {
+  if (sameEmail(email, PUBLIC_EMAIL)) return { reason: 'public' };
+  if (own.sending.some((each) => sameEmail(each, email))) return { reason: 'own' };
+  const saved = own.saved.find((user) => sameEmail(user.email, email));
+  if (saved) return { reason: 'saved', account: saved.number };
+  return isGristEmail(email) ? null : { reason: 'invalid' };
+}
+
+/**
+ * In: the text typed or pasted, and the user's own emails. Out: each email once (the first
+ * spelling typed kept for display), in the order typed; or, if emailProblem refuses any, every
+ * such one once with its reason, and no emails.
+ */
+export function checkEmailList(text: string, own: OwnEmails): EmailListCheck {
   const emails = new Map<string, TypedEmail>();
   const problems = new Map<string, EmailProblem>();
   for (const typed of text.split(SEPARATORS)) {
     const key = typed.toLowerCase();
     if (typed === '' || emails.has(key) || problems.has(key)) continue;
-    if (key === ownKey) problems.set(key, { typed, reason: 'own' });
-    else if (!isGristEmail(typed)) problems.set(key, { typed, reason: 'invalid' });
+    const problem = emailProblem(typed, own);
+    if (problem) problems.set(key, { typed, ...problem });
     else emails.set(key, { typed, key });
   }
   if (problems.size > 0) return { kind: 'refused', problems: [...problems.values()] };

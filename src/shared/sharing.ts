@@ -38,6 +38,12 @@ export interface Person {
   isMember: boolean | null;
 }
 
+/** A saved account's user, as the access rules name them: their email and the account's place in the options, from 1 (its legend: Account 2). */
+export interface SavedUser {
+  email: string;
+  number: number;
+}
+
 /** Who has access to a resource, read when shown: kept in memory by the page, never stored. */
 export interface AccessList {
   resource: AccessResource;
@@ -45,6 +51,11 @@ export interface AccessList {
   account: string;
   /** That account's user's email (their own row cannot be changed: Grist refuses it); null before a connection check said whose key it is. */
   ownEmail: string | null;
+  /**
+   * Every saved account's user a connection check named, that one's too (the user's own: a change
+   * never names them, email-list.ts emailProblem); absent when the answer does not say (none known).
+   */
+  savedUsers?: SavedUser[];
   /** True when that account's user owns the resource: only owners may change access (Grist answers 403 to others). */
   canChange: boolean;
   /** True when Grist answered only the user themselves (a viewer's answer, Grist's `personal`). */

@@ -4,9 +4,10 @@
  * changes it, checked against the worker's own listing so a page can never aim a key at something
  * the extension did not list. The facts are in ../shared/grist-api.md, "Access".
  */
+import { savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -90,6 +91,8 @@ export interface AccessOwner {
   siteUrl: string;
   /** Its user's email (never in a delta: Grist refuses it); null before a connection check said whose key it is (see ownEmailOf). */
   ownEmail: string | null;
+  /** Every saved account's user a connection check named (never in a delta either: email-list.ts emailProblem). */
+  savedUsers: readonly SavedUser[];
   /** True when its user owns the resource per its listing: only owners may change access. */
   canChange: boolean;
   /** Its client, with its key. */
@@ -119,6 +122,7 @@ function ownerLookupIn(
   accounts: readonly KeyedAccount[],
   clientOf: (accountId: string) => GristClient,
 ): (resource: AccessResource, account?: string) => AccessOwner {
+  const savedUsers = savedUsersOf(accounts.map(({ account }) => account));
   return (resource, account) => {
     const copies = listedCopies(index, resource, account);
     const chosen = copies.find((copy) => copy.access === 'owners') ?? copies[0];
@@ -126,7 +130,7 @@ function ownerLookupIn(
     const { site, name, workspace } = chosen;
     const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
     const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
-    return { account: site.account, siteUrl: site.siteUrl, ownEmail, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
+    return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
   };
 }
 

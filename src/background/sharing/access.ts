@@ -6,7 +6,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
-import { isGristEmail } from '../../shared/email-list.ts';
+import { emailProblem, type EmailProblemReason, type OwnEmails } from '../../shared/email-list.ts';
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
@@ -14,7 +14,7 @@ import { applyChange } from '../changes/pipeline.ts';
 import { findAccessOwner, type AccessOwner } from './access-api.ts';
 import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
-import { ownEmailOf } from './own-email.ts';
+import { ownEmailOf, savedAccountsError } from './own-email.ts';
 
 /**
  * The `readAccess` message: who has access to `resource` now (one request), with the first account
@@ -26,26 +26,45 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
   const owner = await findAccessOwner(resource);
   // Both at once: the panel waits one round trip, also when whose key it is must be asked.
   const [now, ownEmail] = await Promise.all([accessNow(owner.client, resource, owner.name), ownEmailOf(owner)]);
-  return { resource, account: owner.account, ownEmail, canChange: owner.canChange && !now.onlySelf, ...now };
+  return { resource, account: owner.account, ownEmail, savedUsers: [...owner.savedUsers], canChange: owner.canChange && !now.onlySelf, ...now };
 }
 
 /**
- * Why `delta` must not be sent for `resource` by the user of `ownEmail`, as an ApiError
- * `invalid-input` naming each email at fault; null when it may. Grist's rule for emails
- * (email-list.ts; the public link's special user aside), each once whatever its case (Grist
- * matches emails without regard to case: which role would win is not known); never the user's own
- * (Grist: "cannot update own permissions"); never `maxInheritedRole` on a site (Grist: "invalid
- * permission delta"), nor the `members` role elsewhere (Grist: "Invalid user role members"); never
- * a removal from a site, which takes the person's workspace and document grants there unread
- * (grist-api.md "Guests and whole sites"): remove-person.ts reads them first and its undo puts them back.
+ * The words for naming `everyone@getgrist.com` as a person: it is the public link (grist-api.md
+ * "Public link"; with Editor, anyone with the link could edit), turned on or off by its switch only.
  */
-export function deltaProblem(resource: AccessResource, delta: AccessDelta, ownEmail: string | null): ApiError | null {
-  const emails = Object.keys(delta.users ?? {}).filter((email) => !sameEmail(email, PUBLIC_EMAIL));
-  const bad = emails.filter((email) => !isGristEmail(email));
-  if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.join(', ')));
+export const publicEmailError = () => new ApiError('invalid-input', t('errorAccessPublicEmail', PUBLIC_EMAIL));
+
+/**
+ * Why `delta` must not be sent for `resource` by the user whose own emails are `own` (the sending
+ * account's, and every saved account's), as an ApiError `invalid-input` naming each email at fault;
+ * null when it may. The public link's special user only as the public link switch sends it: on a
+ * document, as a viewer or removed (Grist's own page offers no more). Every other email by the one
+ * rule (email-list.ts emailProblem): Grist's rule for emails; never the user's own (Grist: "cannot
+ * update own permissions"), nor another saved account's (the user's too, changed in Grist itself).
+ * Each email once whatever its case (Grist matches emails without regard to case: which role would
+ * win is not known). Never `maxInheritedRole` on a site (Grist: "invalid permission delta"), nor the
+ * `members` role elsewhere (Grist: "Invalid user role members"); never a removal from a site, which
+ * takes the person's workspace and document grants there unread (grist-api.md "Guests and whole
+ * sites"): remove-person.ts reads them first and its undo puts them back.
+ */
+export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: OwnEmails): ApiError | null {
+  const users = Object.entries(delta.users ?? {});
+  const publicLink = users.filter(([email]) => sameEmail(email, PUBLIC_EMAIL));
+  if (publicLink.some(([, role]) => resource.kind !== 'document' || (role !== 'viewers' && role !== null))) return publicEmailError();
+  const emails = users.map(([email]) => email);
   const twice = emails.filter((email, index) => emails.findIndex((other) => sameEmail(other, email)) !== index);
+  const problems = emails.flatMap((email) => {
+    const problem = sameEmail(email, PUBLIC_EMAIL) ? null : emailProblem(email, own);
+    return problem ? [{ email, ...problem }] : [];
+  });
+  const of = (reason: EmailProblemReason) => problems.filter((problem) => problem.reason === reason);
+  const bad = of('invalid');
+  if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.map(({ email }) => email).join(', ')));
   if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
-  if (ownEmail !== null && emails.some((email) => sameEmail(email, ownEmail))) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
+  if (of('own').length > 0) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
+  const saved = of('saved');
+  if (saved.length > 0) return savedAccountsError(saved.map(({ email, account }) => ({ email, number: account! })));
   if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
   if (resource.kind === 'site' && Object.values(delta.users ?? {}).includes(null)) return new ApiError('invalid-input', t('errorAccessSiteRemoval'));
   if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
@@ -77,7 +96,7 @@ export async function changeAccess({ resource, account, delta }: { resource: Acc
  * ApiError, nothing to send: `invalid-input` (deltaProblem), `forbidden` when `owner` does not own it.
  */
 export function checkedAccessTarget(owner: AccessOwner, resource: AccessResource, delta: AccessDelta): AccessTarget {
-  const problem = deltaProblem(resource, delta, owner.ownEmail);
+  const problem = deltaProblem(resource, delta, { sending: owner.ownEmail === null ? [] : [owner.ownEmail], saved: owner.savedUsers });
   if (problem) throw problem;
   if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
   return accessTarget(owner, resource, delta);

@@ -5,23 +5,29 @@
  * check asks) and recorded as the check records it, so the own-email check is never skipped and
  * the Share panel knows the user's own row.
  */
+import type { SavedUser } from '../../shared/sharing.ts';
+import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { keyOf, readAccountsAndKeys } from '../grist/grist-connection.ts';
+import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
 import { recordUser } from '../settings/settings-service.ts';
 import type { AccessOwner } from './access-api.ts';
 
 /**
  * In: the account findAccessOwner chose. Out: its user's email: the one it knows, else Grist's
- * answer, asked with its client at its site (and recorded while its key is the same). Throws
- * ApiError as the network module does when Grist cannot say.
+ * answer, asked at its site with the key read here (and recorded against that key while it is
+ * still the account's). Not with `owner`'s client: its key was read before, and a key saved in
+ * between would be recorded as the previous key's user. Throws ApiError `no-key` when the account
+ * or its key is gone, or as the network module does when Grist cannot say.
  */
-export async function ownEmailOf(owner: Pick<AccessOwner, 'account' | 'ownEmail' | 'client' | 'siteUrl'>): Promise<string> {
+export async function ownEmailOf(owner: Pick<AccessOwner, 'account' | 'ownEmail' | 'siteUrl'>): Promise<string> {
   if (owner.ownEmail !== null) return owner.ownEmail;
-  const { keys } = await readAccountsAndKeys();
+  const { accounts, keys } = await readAccountsAndKeys();
+  const account = accounts.find((entry) => entry.id === owner.account);
   const apiKey = keyOf(keys, owner.account);
-  const profile = await owner.client.get(owner.siteUrl, '/api/profile/user', profileSchema);
-  if (apiKey !== null) await recordUser(owner.account, apiKey, { name: profile.name, email: profile.email });
+  if (!account || apiKey === null) throw NO_KEY_ERROR();
+  const profile = await connectToGrist(account, apiKey).get(owner.siteUrl, '/api/profile/user', profileSchema);
+  await recordUser(owner.account, apiKey, { name: profile.name, email: profile.email });
   return profile.email;
 }
 
@@ -44,4 +50,13 @@ export async function ownEmailsOf(owners: ReadonlyArray<Parameters<typeof ownEma
     }),
   );
   return new Map<string, string | ApiError>(asked);
+}
+
+/**
+ * The refusal of an access change that names saved accounts' users (email-list.ts emailProblem's
+ * `saved`): each named with its account (Account 2); the user changes their access in Grist itself.
+ */
+export function savedAccountsError(users: readonly SavedUser[]): ApiError {
+  const named = users.map(({ email, number }) => `${email} (${t('accountLegend', String(number))})`);
+  return new ApiError('invalid-input', t('errorAccessSavedAccount', named.join(', ')));
 }

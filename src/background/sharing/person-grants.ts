@@ -8,12 +8,14 @@
 import { ownsSite, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import type { DocumentGrant, PersonGrants, PersonSite, WorkspaceGrant } from '../../shared/people.ts';
 import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
+import { emailProblem, savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { readAccessOf } from './access-api.ts';
+import { savedAccountsError } from './own-email.ts';
 
 /** The person `email` among `people`, if there. */
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));
@@ -71,9 +73,14 @@ export async function personOnSite(client: GristClient, site: SiteEntry, email: 
   return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: site.name, role, ...grants } };
 }
 
-/** Throws ApiError `invalid-input` when `email` is the user's own, of any saved account: never offered, never removed. */
+/**
+ * Throws ApiError `invalid-input` when `email` is the user's own, of any saved account: never
+ * offered, never removed. The one rule of every access change (email-list.ts emailProblem), with no
+ * account sending: each saved account's user is refused alike.
+ */
 export function refuseOwnEmail(accounts: readonly KeyedAccount[], email: string): void {
-  if (accounts.some(({ account }) => account.user && sameEmail(account.user.email, email))) throw new ApiError('invalid-input', t('peopleCannotRemoveSelf'));
+  const problem = emailProblem(email, { sending: [], saved: savedUsersOf(accounts.map(({ account }) => account)) });
+  if (problem?.reason === 'saved') throw savedAccountsError([{ email, number: problem.account! }]);
 }
 
 /**

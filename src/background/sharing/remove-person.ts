@@ -154,7 +154,7 @@ export async function removalOf(client: GristClient, key: PersonSiteKey, email: 
   // A site that could not be listed holds its last good workspaces only: one made since would go unread.
   if (site.error) throw new ApiError(site.error.kind, site.error.message, site.error.status);
   const known = accounts.find((keyed) => keyed.account.id === account)?.account.user?.email ?? null;
-  const ownEmail = await ownEmailOf({ account, ownEmail: known, client, siteUrl: site.siteUrl });
+  const ownEmail = await ownEmailOf({ account, ownEmail: known, siteUrl: site.siteUrl });
   const { owner, person } = await personOnSite(client, site, email, ownEmail);
   if (!owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
   return person && { account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had: person };

@@ -1,36 +1,53 @@
 /**
  * The Share panel's form to add people (owners only): one or more emails as people type or paste
- * them, a role, Share (or Enter in the emails). The list is checked with Grist's rule first
- * (shared/email-list.ts): one bad email, or the user's own, sends nothing and says which. Before
+ * them, a role, Share (or Enter in the emails). The list is checked with the one rule first
+ * (shared/email-list.ts): one bad email, the user's own, another saved account's, or the public
+ * link's special user (pointed to its switch) sends nothing and says which. Before
  * anything is sent it says the server may email the people added (grist-api.md, "Access": Grist
  * passes each to its notifier).
  */
 import { useState } from 'preact/hooks';
-import { checkEmailList, type EmailProblem } from '../../shared/email-list.ts';
+import { checkEmailList, type EmailProblem, type OwnEmails } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteRole } from '../../shared/sharing.ts';
 import { roleWord } from '../../shared/role-words.ts';
 
 interface ShareAddProps {
-  /** The user's own email, refused in the list; empty when not known yet (the worker refuses it then). */
-  ownEmail: string;
+  /** The user's own emails, refused in the list: the sending account's (none when not known yet: the worker refuses it then) and every saved account's. */
+  own: OwnEmails;
+  /** True when the panel has a public link switch (a document's): the public link's special user is pointed to it. */
+  publicSwitch: boolean;
   roles: readonly SiteRole[];
   /** Sends the emails with `role`. Out: false when nothing was sent because all have it already. */
   onAdd: (emails: string[], role: SiteRole) => boolean;
 }
 
-/** A refused list in words: each refused email and why. */
-const refusal = (problems: readonly EmailProblem[]) =>
-  t('shareNothingSent', problems.map(({ typed, reason }) => t(reason === 'own' ? 'shareOwnEmail' : 'shareNotEmail', typed)).join('; '));
+/** One refused email and why, in words; `publicSwitch` as ShareAddProps says. */
+function problemWords({ typed, reason, account }: EmailProblem, publicSwitch: boolean): string {
+  switch (reason) {
+    case 'own':
+      return t('shareOwnEmail', typed);
+    case 'saved':
+      return t('shareSavedAccount', typed, String(account));
+    case 'public':
+      return t(publicSwitch ? 'sharePublicEmail' : 'sharePublicEmailElsewhere', typed);
+    case 'invalid':
+      return t('shareNotEmail', typed);
+  }
+}
 
-/** The form; `onAdd` is called only with a list Grist's rule accepts. */
-export function ShareAdd({ ownEmail, roles, onAdd }: ShareAddProps) {
+/** A refused list in words: each refused email and why. */
+const refusal = (problems: readonly EmailProblem[], publicSwitch: boolean) =>
+  t('shareNothingSent', problems.map((problem) => problemWords(problem, publicSwitch)).join('; '));
+
+/** The form; `onAdd` is called only with a list the one rule accepts. */
+export function ShareAdd({ own, publicSwitch, roles, onAdd }: ShareAddProps) {
   const [text, setText] = useState('');
   const [role, setRole] = useState<SiteRole>('viewers');
   const [problem, setProblem] = useState('');
   const add = () => {
-    const checked = checkEmailList(text, ownEmail);
-    if (checked.kind === 'refused') return setProblem(refusal(checked.problems));
+    const checked = checkEmailList(text, own);
+    if (checked.kind === 'refused') return setProblem(refusal(checked.problems, publicSwitch));
     if (checked.kind === 'empty') return setProblem(t('shareTypeEmails'));
     setProblem(onAdd(checked.emails.map((email) => email.typed), role) ? '' : t('shareUnchanged'));
     setText('');

@@ -67,6 +67,9 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const roles = target.resource.kind === 'site' ? SITE_ROLES : DOCUMENT_ROLES;
   const ownEmail = list?.ownEmail ?? '';
   const isOwn = (email: string) => ownEmail !== '' && sameEmail(email, ownEmail);
+  // The user's other saved accounts: their rows are shown, not offered (changeAccess refuses them too).
+  const savedUsers = list?.savedUsers ?? [];
+  const otherAccount = (email: string) => (isOwn(email) ? null : (savedUsers.find((user) => sameEmail(user.email, email))?.number ?? null));
   const siteRemoval = list?.canChange === true && target.resource.kind === 'site';
 
   return (
@@ -95,7 +98,8 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
         <>
           {list.canChange && (
             <ShareAdd
-              ownEmail={ownEmail}
+              own={{ sending: ownEmail === '' ? [] : [ownEmail], saved: savedUsers }}
+              publicSwitch={target.resource.kind === 'document'}
               roles={roles}
               onAdd={(emails, role) => {
                 const delta = grantDelta(list, emails, role);
@@ -118,7 +122,8 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
                 resource={list.resource}
                 person={person}
                 own={isOwn(person.email)}
-                editable={list.canChange && !isOwn(person.email)}
+                otherAccount={otherAccount(person.email)}
+                editable={list.canChange && !isOwn(person.email) && otherAccount(person.email) === null}
                 roles={roles}
                 onRole={(role) => change({ users: { [person.email]: role } })}
                 removeNote={siteRemoval ? SITE_REMOVAL_NOTE : undefined}

@@ -1,8 +1,9 @@
 /**
  * One person of the Share panel's list: their name and email, and their role, which owners may
  * change or take away here (a role select, Remove); what only comes down from above ("Editor, from
- * the team site") and the user's own row (Grist refuses "cannot update own permissions") are
- * shown, not offered. Names and emails are Grist's text, shown as text in their own direction.
+ * the team site"), the user's own row (Grist refuses "cannot update own permissions") and the row
+ * of another of their saved accounts (the user's own too: changed in Grist itself) are shown, not
+ * offered. Names and emails are Grist's text, shown as text in their own direction.
  */
 import { t } from '../../shared/i18n.ts';
 import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
@@ -14,6 +15,8 @@ interface SharePersonProps {
   person: Person;
   /** True for the user's own row. */
   own: boolean;
+  /** For the row of another of the user's saved accounts: its place in the options (Account 2); else null. */
+  otherAccount: number | null;
   /** True when the user may change it: an owner, on a row given here that is not their own. */
   editable: boolean;
   /** The roles a person can be given on the resource (a site's include `members`). */
@@ -31,7 +34,7 @@ function roleText(resource: AccessResource, { role, inherited }: Person): string
 }
 
 /** The row of `person`: a role select and Remove when `editable` and given here, else the role in words. */
-export function SharePerson({ resource, person, own, editable, roles, onRole, removeNote }: SharePersonProps) {
+export function SharePerson({ resource, person, own, otherAccount, editable, roles, onRole, removeNote }: SharePersonProps) {
   const { email, name, role } = person;
   const changeable = editable && role !== null && role !== 'guests';
   return (
@@ -62,6 +65,7 @@ export function SharePerson({ resource, person, own, editable, roles, onRole, re
         <span class="share-role">{roleText(resource, person)}</span>
       )}
       {own && <p class="share-note">{t('shareOwnRow')}</p>}
+      {otherAccount !== null && <p class="share-note">{t('shareSavedAccountRow', String(otherAccount))}</p>}
     </li>
   );
 }

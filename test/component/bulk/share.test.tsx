@@ -71,6 +71,28 @@ describe('sharing the selected documents (issue 43)', () => {
     expect(backend.startBulkShare).not.toHaveBeenCalled();
   });
 
+  test('everyone@getgrist.com (any role), or another saved account’s email, and nothing is read or sent: the form points to Make selected public and names the account', async () => {
+    const { backend } = await picked({ [SALES]: { people: [] }, [LEGAL]: { people: [] } });
+    const accounts = [
+      { id: 'a1', hasApiKey: true, user: { name: 'Owner', email: OWN }, personalSiteUrl: '', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] },
+      { id: 'a2', hasApiKey: true, user: { name: 'Owner Too', email: 'owner2@example.com' }, personalSiteUrl: '', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] },
+    ];
+    backend.getSettings.mockResolvedValue({ ok: true, value: { accounts } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share selected with…' }));
+    await submitEmails('ann@example.com Everyone@GetGrist.com, Owner2@Example.com', 'editors');
+    expect(screen.getByRole('alert').textContent!.split('\n')).toEqual([
+      'Nothing is sent. Your other saved accounts’ access is changed in Grist itself: Owner2@Example.com (Account 2).',
+      'Nothing is sent. Everyone@GetGrist.com is the public link, not a person: close this form and use Make selected public (anyone with the link can view) or Make selected private.',
+    ]);
+    expect(screen.queryByRole('button', { name: /^Change access/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing selected with…' }));
+    await submitEmails('everyone@getgrist.com');
+    expect(screen.getByRole('alert').textContent).toContain('everyone@getgrist.com is the public link, not a person');
+    expect(backend.readAccess).not.toHaveBeenCalled();
+    expect(backend.startBulkShare).not.toHaveBeenCalled();
+  });
+
   test('the preview reads each document’s access once and shows each person now and after; unchanged rows and documents are not sent', async () => {
     const { backend } = await picked({
       [SALES]: { people: [person('ann@example.com', 'Ann', 'editors')] },

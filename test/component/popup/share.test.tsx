@@ -118,6 +118,46 @@ describe('the Share panel', () => {
     expect(emailsField(panel)).toHaveProperty('value', 'bo@example.com, bob@, ME@example.com');
   });
 
+  test('everyone@getgrist.com typed with any role sends nothing and points to the public link switch (on a workspace: to a document’s)', async () => {
+    const { backend, panel } = await openShare();
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of the people added' }), { target: { value: 'editors' } });
+    await add(panel, 'bo@example.com Everyone@GetGrist.com');
+    expect(backend.changeAccess).not.toHaveBeenCalled();
+    expect(within(panel).getByText(/^Nothing sent/).textContent).toBe('Nothing sent: “Everyone@GetGrist.com” is the public link: use the public link switch below.');
+    expect(within(panel).getByRole('switch', { name: 'Anyone with the link can view' })).toHaveProperty('checked', false);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Back to documents' }));
+    await settle();
+    backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: { kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share workspace Home…' }));
+    await settle();
+    const workspace = await screen.findByRole('region', { name: 'People with access to Home' });
+    await add(workspace, 'everyone@getgrist.com');
+    expect(backend.changeAccess).not.toHaveBeenCalled();
+    expect(within(workspace).getByText(/^Nothing sent/).textContent).toBe(
+      'Nothing sent: “everyone@getgrist.com” is the public link, which only a document has: use the switch in a document’s Share panel.',
+    );
+  });
+
+  test('the user’s other saved account: refused in the list, naming it, and its row is shown, not offered', async () => {
+    const list = ownersList({
+      people: [...ownersList().people, { email: 'me2@example.com', name: 'Me Too', role: 'editors', inherited: null, isMember: true }],
+      savedUsers: [
+        { email: 'me@example.com', number: 1 },
+        { email: 'Me2@Example.com', number: 2 },
+      ],
+    });
+    const { backend, panel } = await openShare(list);
+    await add(panel, 'bo@example.com, ME2@example.com');
+    expect(backend.changeAccess).not.toHaveBeenCalled();
+    expect(within(panel).getByText(/^Nothing sent/).textContent).toBe('Nothing sent: “ME2@example.com” is your other saved account (Account 2): change its access in Grist.');
+    const row = within(panel).getAllByRole('listitem')[3]!;
+    expect(row.textContent).toContain('Me Too');
+    expect(within(row).queryByRole('combobox')).toBeNull();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(row.textContent).toContain('Your other saved account (Account 2): change its access in Grist.');
+    expect(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' })).toBeTruthy();
+  });
+
   test('the user’s own row cannot be changed, and says why; others can be changed and removed, one change each', async () => {
     const { backend, panel } = await openShare();
     backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-2' } });

@@ -1,8 +1,9 @@
 /** shared/email-list.ts: the emails typed to share with, checked by Grist's rule before anything is sent. */
 import { describe, expect, it } from 'vitest';
-import { checkEmailList, isGristEmail } from '../../../src/shared/email-list.ts';
+import { checkEmailList, emailProblem, isGristEmail, savedUsersOf } from '../../../src/shared/email-list.ts';
 
-const OWN = 'Owner@Example.com';
+/** The change is sent by Owner's account (Account 1); Account 2 is Second's; Account 3's user is not known. */
+const OWN = { sending: ['Owner@Example.com'], saved: savedUsersOf([{ user: { email: 'Owner@Example.com' } }, { user: { email: 'second@example.com' } }, { user: null }]) };
 
 describe('isGristEmail', () => {
   it.each(['a@example.com', 'first.last+tag@sub.example.co', "o'neil@example.org", 'UPPER@EXAMPLE.COM', 'a_b=c/d%e@x-y.example.museum'])(
@@ -75,8 +76,51 @@ describe('checkEmailList', () => {
     });
   });
 
+  it('refuses the public link’s special user, in any case and with any role, pointing to the public link', () => {
+    expect(checkEmailList('ann@example.com, Everyone@GetGrist.com', OWN)).toEqual({
+      kind: 'refused',
+      problems: [{ typed: 'Everyone@GetGrist.com', reason: 'public' }],
+    });
+  });
+
+  it('refuses the user of another saved account, in any case, naming the account', () => {
+    expect(checkEmailList('ann@example.com SECOND@example.com owner@example.com', OWN)).toEqual({
+      kind: 'refused',
+      problems: [
+        { typed: 'SECOND@example.com', reason: 'saved', account: 2 },
+        { typed: 'owner@example.com', reason: 'own' },
+      ],
+    });
+  });
+
+  it('refuses the saved accounts’ users when no account sends (a page that does not know which will)', () => {
+    expect(checkEmailList('owner@example.com', { sending: [], saved: OWN.saved })).toEqual({
+      kind: 'refused',
+      problems: [{ typed: 'owner@example.com', reason: 'saved', account: 1 }],
+    });
+  });
+
   it('says nothing was typed for blank text or separators only', () => {
     expect(checkEmailList('', OWN)).toEqual({ kind: 'empty' });
     expect(checkEmailList(' ,;\n ', OWN)).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('emailProblem', () => {
+  it('is the one rule: the public link first, then the sending account, another saved account, Grist’s rule', () => {
+    expect(emailProblem('everyone@getgrist.com', { sending: ['everyone@getgrist.com'], saved: [] })).toEqual({ reason: 'public' });
+    expect(emailProblem('owner@example.com', OWN)).toEqual({ reason: 'own' });
+    expect(emailProblem('Second@Example.com', OWN)).toEqual({ reason: 'saved', account: 2 });
+    expect(emailProblem('not an email', OWN)).toEqual({ reason: 'invalid' });
+    expect(emailProblem('ann@example.com', OWN)).toBeNull();
+  });
+});
+
+describe('savedUsersOf', () => {
+  it('names each account whose user is known by its place in the options, from 1', () => {
+    expect(OWN.saved).toEqual([
+      { email: 'Owner@Example.com', number: 1 },
+      { email: 'second@example.com', number: 2 },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The targets of a bulk sharing run: the change checked once as a whole (a bad email starts no
- * run), then each document found in the worker's listing, sent with the first account that owns it (accessOwnerLookup, as a single change is) and checked as a single
- * change is (checkedAccessTarget: an owner, Grist's email rule, never the user's own email, asked of
- * Grist once per owning account when no connection check said it: ownEmailsOf); its
+ * The targets of a bulk sharing run: the change checked once as a whole (a bad email, or the public
+ * link's special user named as a person, starts no run), then each document found in the worker's
+ * listing, sent with the first account that owns it (accessOwnerLookup, as a single change is) and
+ * checked as a single change is (checkedAccessTarget: an owner, Grist's email rule, never the
+ * user's own email, asked of Grist once per owning account when no connection check said it:
+ * ownEmailsOf, nor another saved account's); its
  * change is the one delta the run asks of every document (requestedDelta). The access change kind
  * (sharing/access-kind.ts) reads the document's access just before its PATCH, sends only what of
  * the delta differs (a document it leaves as it is sends nothing) and logs its inverse, so Undo
@@ -11,13 +13,13 @@
 import { requestedDelta } from '../../../shared/access-plan.ts';
 import type { BulkRunSnapshot, BulkShareRequest } from '../../../shared/bulk.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { AccessResource } from '../../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessResource } from '../../../shared/sharing.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { Listing } from '../../../shared/listing.ts';
 import { readKeyedAccounts, type KeyedAccount } from '../../grist/grist-connection.ts';
 import { documentIndex } from '../../changes/listed-documents.ts';
 import { readListing } from '../../listing/listing-cache.ts';
-import { checkedAccessTarget, deltaProblem } from '../../sharing/access.ts';
+import { checkedAccessTarget, deltaProblem, publicEmailError } from '../../sharing/access.ts';
 import { accessOwnerLookup } from '../../sharing/access-api.ts';
 import { ownEmailsOf } from '../../sharing/own-email.ts';
 import { startCheckedRun } from './checked-items.ts';
@@ -30,17 +32,22 @@ const ANY_DOCUMENT: AccessResource = { kind: 'document', orgId: 0, siteUrl: '', 
 
 /**
  * The `startBulkShare` message. In: the documents (as the page's listing names them) and the one
- * change. A change wrong for every document (a bad email, or one given twice) starts no run. Each
- * document the listing does not have, or that no account of it owns, or for which the change names
- * the owning account's user (asked of Grist first, once per account no connection check named; one
- * whose asking failed has its documents not sent), is `not-sent` with the reason: nothing is read
- * or sent for it. Out: as
+ * change. A change wrong for every document (a bad email, one given twice, or `everyone@getgrist.com`
+ * shared with or unshared from: the public change alone turns the public link on or off, as a
+ * viewer) starts no run. Each document the listing does not have, or that no account of it owns,
+ * or for which the change names the owning account's user (asked of Grist first, once per account
+ * no connection check named; one whose asking failed has its documents not sent) or another saved
+ * account's, is `not-sent` with the reason: nothing is read or sent for it. Out: as
  * startBulkTrash (trash.ts). Throws ApiError: `invalid-input` for such a change (naming each email
  * at fault), or as startBulkTrash.
  */
 export async function startBulkShare(request: BulkShareRequest): Promise<BulkRunSnapshot> {
-  const delta = requestedDelta(request.change);
-  const problem = deltaProblem(ANY_DOCUMENT, delta, null);
+  const { change } = request;
+  // The public link is the public change's only: a share with it as Editor would let anyone with the link edit.
+  if (change.kind !== 'public' && change.emails.some((email) => sameEmail(email, PUBLIC_EMAIL))) throw publicEmailError();
+  const delta = requestedDelta(change);
+  // The rules for every document alike; the user's own emails are each owning account's (below).
+  const problem = deltaProblem(ANY_DOCUMENT, delta, { sending: [], saved: [] });
   if (problem) throw problem;
   const [accounts, listing] = await Promise.all([readKeyedAccounts(), readListing()]);
   // The user's own email is each owning account's: known, or asked of Grist once per account here,

@@ -142,6 +142,55 @@ describe('changeAccess', () => {
     expect(grist.requests.filter(({ path }) => path.endsWith('/api/profile/user'))).toEqual([]);
   });
 
+  it('refuses everyone@getgrist.com as a person (Editor would let anyone with the link edit), on a workspace too, and sends nothing', async () => {
+    for (const [resource, role] of [
+      [roadmapAt(), 'editors'],
+      [roadmapAt(), 'owners'],
+      [engineeringAt(), 'viewers'],
+    ] as const) {
+      const error = await failure(changeAccess({ resource, account: ACCOUNT_1, delta: { users: { 'Everyone@GetGrist.com': role } } }));
+      expect([error.kind, error.message]).toEqual([
+        'invalid-input',
+        'everyone@getgrist.com is Grist’s public link, not a person: only a document has one, and only for viewers (anyone with the link can view). Turn it on or off with the document’s public link switch. Nothing was sent.',
+      ]);
+    }
+    expect(grist.requests).toEqual([]);
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBeUndefined();
+  });
+
+  it('sends the public link as its switch does: on as a viewer, then off', async () => {
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBe('viewers');
+    await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': null } } });
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBeUndefined();
+  });
+
+  it("refuses the user's other saved account, in any case, naming it, and sends nothing: neither demoted nor removed", async () => {
+    // Victor's account first (Account 1), then Olivia's, who owns Roadmap and sends the change.
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: VIEWER_ACCOUNT, settings, apiKey: viewer.apiKey, user: { name: viewer.name, email: viewer.email } },
+      { id: OWNER_ACCOUNT, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
+    ]);
+    await refreshListing();
+    await changeInGrist({ users: { [viewer.email]: 'editors' } });
+    grist.clearRequests();
+    for (const role of [null, 'viewers'] as const) {
+      const error = await failure(changeAccess({ resource: roadmapAt(), account: OWNER_ACCOUNT, delta: { users: { 'new@example.com': 'viewers', 'VIEWER@example.com': role } } }));
+      expect([error.kind, error.message]).toEqual([
+        'invalid-input',
+        'Your saved accounts’ access is changed in Grist itself, not here: VIEWER@example.com (Account 1). Nothing was sent.',
+      ]);
+    }
+    expect(grist.requests).toEqual([]);
+    expect(await roleOnRoadmap(viewer.email)).toBe('editors');
+    // Its list says whose the saved accounts are, so the panel refuses them before sending.
+    expect((await readAccess(roadmapAt())).savedUsers).toEqual([
+      { email: viewer.email, number: 1 },
+      { email: owner.email, number: 2 },
+    ]);
+  });
+
   it('refuses inherited access on a site before sending; changes a site role', async () => {
     const error = await failure(changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { maxInheritedRole: 'viewers' } }));
     expect(error.kind).toBe('invalid-input');

@@ -108,6 +108,43 @@ describe('a bulk sharing run', () => {
     expect(grist!.requests).toEqual([]);
   });
 
+  it('everyone@getgrist.com shared with (any role) or unshared from: no run starts, pointing to the public link; nothing read or sent', async () => {
+    await connect();
+    const latest = (await getBulkRun({ runId: null }))?.id;
+    const changes: SharingChange[] = [
+      { kind: 'share', emails: ['ann@example.com', 'Everyone@GetGrist.com'], role: 'editors' },
+      { kind: 'share', emails: ['everyone@getgrist.com'], role: 'viewers' },
+      { kind: 'unshare', emails: ['everyone@getgrist.com'] },
+    ];
+    for (const change of changes) {
+      const error = await failure(start(documentsOf(1, 2), change));
+      expect([error.kind, error.message]).toEqual([
+        'invalid-input',
+        'everyone@getgrist.com is Grist’s public link, not a person: only a document has one, and only for viewers (anyone with the link can view). Turn it on or off with the document’s public link switch. Nothing was sent.',
+      ]);
+    }
+    expect((await getBulkRun({ runId: null }))?.id).toBe(latest);
+    expect(grist!.requests).toEqual([]);
+    expect(rolesOf('everyone@getgrist.com', documentsOf(1, 2))).toEqual([undefined, undefined]);
+  });
+
+  it('the user’s other saved account is never in a delta: each document says which, and nothing is sent', async () => {
+    const server = await connect();
+    const settings = { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey, user: { name: USERS.editor.name, email: USERS.editor.email } },
+    ]);
+    await refreshListing();
+    grist!.clearRequests();
+    const run = await finished((await start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com', 'Editor@Example.com'], role: 'viewers' })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual(
+      Array(2).fill(['not-sent', 'Your saved accounts’ access is changed in Grist itself, not here: Editor@Example.com (Account 2). Nothing was sent.']),
+    );
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+    expect(rolesOf('ann@example.com', documentsOf(1, 2))).toEqual([undefined, undefined]);
+  });
+
   it('the user’s own email is never in a delta: each document says why, and nothing is sent', async () => {
     const server = await connect();
     await saveAccounts([{ id: ACCOUNT_1, settings: { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } }]);
