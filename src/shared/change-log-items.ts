@@ -63,6 +63,7 @@ const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
   source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
+  pending: v.optional(v.literal(true)),
   pinned: v.optional(v.boolean()),
   copyOf: v.optional(v.object({ docId: v.string(), site: logSiteSchema })),
   person: v.optional(personSchema),

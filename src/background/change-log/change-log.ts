@@ -106,6 +106,32 @@ export function markUndone(id: string, by: string): Promise<void> {
   return writeUndone({ id, by });
 }
 
+/** Written-ahead entries settled together are written together (a removal from 200 sites settles 200). */
+const writeSettled = batchedWrites<{ id: string; confirmed: boolean }>(queue, async (settled) => {
+  const confirmed = new Map(settled.map((each) => [each.id, each.confirmed]));
+  const { entries } = await stored();
+  if (!entries.some((entry) => confirmed.has(entry.id))) return;
+  await store(
+    entries.flatMap((entry) => {
+      const kept = confirmed.get(entry.id);
+      if (kept === undefined) return [entry];
+      if (!kept) return [];
+      const done = { ...entry };
+      delete done.pending;
+      return [done];
+    }),
+  );
+});
+
+/**
+ * Settles entry `id`, written ahead of its request (ChangeEntry.pending): `confirmed` when Grist
+ * has the change (its pending mark goes, and it can be undone), otherwise dropped (Grist does not
+ * have it: nothing to undo). An entry no longer kept is left alone. Throws what the write threw.
+ */
+export function settleLogEntry(id: string, confirmed: boolean): Promise<void> {
+  return writeSettled({ id, confirmed });
+}
+
 /**
  * Forgets every entry: removes the log's own item and every bulk run's, those no log names too
  * (see store), found in the whole of storage (read once, at a Clear history). Grist is not
