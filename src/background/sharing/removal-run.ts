@@ -18,8 +18,8 @@ import type { PersonRemoval, PersonSiteRequest, RemovedPerson } from '../../shar
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
-import { readChangeLog } from '../change-log/change-log.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { readChangeLog, readWrittenAhead } from '../change-log/change-log.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
@@ -234,6 +234,8 @@ const pendingRemoval = (entry: ChangeEntry): entry is ChangeEntry & { person: Pe
  */
 export function resumePersonRemovals(): Promise<void> {
   resuming = (async () => {
+    // The small item first: most starts have nothing to resume, and never read the whole log.
+    if ((await readWrittenAhead()).length === 0) return;
     const [log, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
     const clientOf = clientsFor(accounts);
     const batches = new Set(log.filter(pendingRemoval).map(({ batchId }) => batchId ?? ''));

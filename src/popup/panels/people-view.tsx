@@ -214,7 +214,7 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
       {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />}
       {removal?.step === 'sending' && removal.progress && (
-        <p class="quiet" role="status">
+        <p class="quiet" aria-live="polite">
           {t('peopleRemoving', String(removal.progress.sites.filter(({ outcome }) => outcome !== 'waiting').length), String(removal.progress.sites.length))}
         </p>
       )}

@@ -40,7 +40,7 @@ async function share(path: string, users: Record<string, string | null>): Promis
 async function storedEntries(): Promise<ChangeEntry[]> {
   const stored = await fakeBrowser.storage.local.get(null);
   // The log's own item holds `entries`; a batch's item (changeLog:<id>) is the list itself.
-  return Object.entries(stored).flatMap(([key, value]) => (key.startsWith('changeLog') ? (Array.isArray(value) ? (value as ChangeEntry[]) : (value as { entries: ChangeEntry[] }).entries) : []));
+  return Object.entries(stored).flatMap(([key, value]) => (key.startsWith('changeLog') && key !== 'changeLogPending' ? (Array.isArray(value) ? (value as ChangeEntry[]) : (value as { entries: ChangeEntry[] }).entries) : []));
 }
 
 /** The preview of Ed, an editor of Acme (owner of Leads) and a guest of Globex (viewer of Project Alpha): two sites. */
@@ -154,6 +154,8 @@ describe('a removal whose worker was stopped mid-run', () => {
         ['Acme Corp', 'done'],
       ]);
     });
+    // What the next start reads first: the batch to resume, no email.
+    expect(await fakeBrowser.storage.local.get('changeLogPending')).toEqual({ changeLogPending: [batchId] });
     return batchId;
   }
 
@@ -171,6 +173,7 @@ describe('a removal whose worker was stopped mid-run', () => {
     expect(run.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
     expect(patches()).toEqual([]);
     expect((await storedEntries()).filter(({ pending }) => pending)).toEqual([]);
+    expect(await fakeBrowser.storage.local.get('changeLogPending')).toEqual({ changeLogPending: [] });
     expect((await worker.undoBatch({ batchId })).map(({ outcome }) => outcome)).toEqual(['restored', 'restored']);
     expectEdBack();
   });
