@@ -29,10 +29,17 @@ export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend
 export const PERSON_REMOVAL_POLL_MS = 250;
 
 /**
+ * How many looks in a row may fail before the page gives up following a removal: a look that
+ * reaches a worker Chrome just stopped fails, and the next one starts the worker again, which
+ * resumes the removal (removal-run.ts).
+ */
+const FAILED_LOOKS_TOLERATED = 3;
+
+/**
  * Starts removing `email` from `sites` (removePerson: the worker answers at once) and follows it
  * (getPersonRemoval every PERSON_REMOVAL_POLL_MS), calling `progress` with each answer, until it is
  * done; `wait` waits between two looks. Out: the run done, or why it could not be started or
- * followed (it goes on in the worker all the same).
+ * followed (FAILED_LOOKS_TOLERATED looks in a row failed; it goes on in the worker all the same).
  */
 export async function followPersonRemoval(
   backend: Pick<ChangeContext['backend'], 'removePerson' | 'getPersonRemoval'>,
@@ -41,13 +48,17 @@ export async function followPersonRemoval(
   progress: (run: RemovedPerson) => void = () => undefined,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Result<RemovedPerson>> {
-  let reply = await settle(backend.removePerson({ email, sites }));
-  while (reply.ok && !reply.value.done) {
-    progress(reply.value);
+  const started = await settle(backend.removePerson({ email, sites }));
+  if (!started.ok) return started;
+  let run = started.value;
+  for (let failed = 0; !run.done; ) {
+    progress(run);
     await wait(PERSON_REMOVAL_POLL_MS);
-    reply = await settle(backend.getPersonRemoval({ batchId: reply.value.batchId }));
+    const look = await settle(backend.getPersonRemoval({ batchId: run.batchId }));
+    if (look.ok) [run, failed] = [look.value, 0];
+    else if (++failed >= FAILED_LOOKS_TOLERATED) return look;
   }
-  return reply;
+  return { ok: true, value: run };
 }
 
 /**
