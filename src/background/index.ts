@@ -24,7 +24,7 @@ import { readTrash } from './changes/trashed-documents.ts';
 import { changeAccess, readAccess } from './sharing/access.ts';
 import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
-import { removePerson } from './sharing/remove-person.ts';
+import { getPersonRemoval, removePerson, resumePersonRemovals } from './sharing/removal-run.ts';
 import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { createWorkspace } from './changes/new-workspace.ts';
 import { removeWorkspace, restoreWorkspace } from './changes/workspace-trash.ts';
@@ -47,6 +47,9 @@ const ready = started
 const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up'));
 // The address bar's index and the access checks', once started: ahead of the `gr` keyword and of
 // the Share panel, behind everything above; from one read of the listing.
+// A person's removal the worker was stopped in the middle of (its entries written ahead, pending
+// in the change log) is finished first of all: before it, Undo cannot put that person back.
+void ready.then(() => resumePersonRemovals()).catch(logFailure("resuming a person's removal"));
 void ready.then(() => {
   buildAhead();
   buildAccessOwnerIndexAhead();
@@ -88,6 +91,7 @@ browser.runtime.onMessage.addListener(
       changeAccess,
       readPersonGrants,
       removePerson,
+      getPersonRemoval,
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,

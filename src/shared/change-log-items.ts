@@ -63,6 +63,7 @@ const entrySchema = <T extends v.ObjectEntries>(extra: T) =>
   source: v.picklist(['popup', 'page', 'shortcut', 'address-bar', 'bulk', 'undo']),
   batchId: v.optional(v.string()),
   undoneBy: v.optional(v.string()),
+  pending: v.optional(v.literal(true)),
   pinned: v.optional(v.boolean()),
   copyOf: v.optional(v.object({ docId: v.string(), site: logSiteSchema })),
   person: v.optional(personSchema),
@@ -113,6 +114,14 @@ const runEntries = /* @__PURE__ */ bySchema(/* @__PURE__ */ entriesOf(changeEntr
  * a full log is some 7 MB that the browser copies at each write.
  */
 export const batchLogItem = (batchId: string): StorageItem<ChangeEntry[]> => defineItem(`changeLog:${batchId}`, runEntries, []);
+
+/**
+ * The batches whose entries are written ahead and not confirmed yet (ChangeEntry.pending; '' for
+ * entries of no batch): no emails, only ids, so the worker's start reads this small item, and the
+ * whole log only when it names something to resume. Written with the log, in the same write;
+ * removed with it by Clear history (its key starts as the log's).
+ */
+export const writtenAheadItem = defineItem<string[]>('changeLogPending', /* @__PURE__ */ bySchema(v.array(v.string())), []);
 
 /** An entry of the rename history (change log version 1), as the storage migration reads it. */
 export type HistoryEntryVersion1 = Omit<ChangeEntry, 'kind' | 'target'> & { kind?: 'workspace' | 'move' };

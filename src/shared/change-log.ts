@@ -111,6 +111,13 @@ export interface ChangeEntry {
   batchId?: string;
   /** The id of the entry that undid this one; an undone change offers no second undo. */
   undoneBy?: string;
+  /**
+   * Written ahead of its request (pipeline.ts logAhead): what the change takes is stored before it
+   * leaves, and Grist has not confirmed it yet. Marked done (removed) once Grist has it, dropped
+   * when Grist does not; a worker stopped in between resumes it at its next start. Never undone
+   * while pending.
+   */
+  pending?: true;
 }
 
 /** The most changes kept, a bulk run's batch counting as one; the oldest drop off. */

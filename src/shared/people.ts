@@ -51,15 +51,36 @@ export interface PersonSiteKey {
   siteUrl: string;
 }
 
-/** What removing the person from one site came to: removed (logged as `entryId`), not there any more, or failed (the error's kind and words). */
+/** What the person has on a site, as the preview read it (PersonSite): what its removal takes, and its Undo puts back. */
+export type PersonHad = Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
+
+/**
+ * A site to remove the person from, with what the preview read there (`had`): the removal takes
+ * that as read, and reads only the site's own access again (one request) before its PATCH. Without
+ * `had` (the Share panel's removal from one site), the worker reads it first.
+ */
+export type PersonSiteRequest = PersonSiteKey & { had?: PersonHad };
+
+/**
+ * What removing the person from one site came to: not done yet (`waiting`), removed (logged as
+ * `entryId`), not there any more, not removed as their role there is not the preview's any more
+ * (`changed`: why, in words), or failed (the error's kind and words).
+ */
 export type PersonRemoval = PersonSiteKey & (
+  | { outcome: 'waiting' }
   | { outcome: 'removed'; entryId: string | null }
   | { outcome: 'absent' }
+  | { outcome: 'changed'; message: string }
   | { outcome: 'failed'; kind: ErrorKind; message: string }
 );
 
-/** The answer to `removePerson`: one outcome per site, and the batch Undo puts them back by. */
+/**
+ * Where a removal of `removePerson` stands (that message and `getPersonRemoval` answer it): one
+ * outcome per site, `done` once none is `waiting`, and the batch Undo puts them back by (also the
+ * removal's id).
+ */
 export interface RemovedPerson {
   batchId: string;
   sites: PersonRemoval[];
+  done: boolean;
 }

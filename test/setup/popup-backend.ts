@@ -31,5 +31,6 @@ export function popupBackendMocks() {
     changeAccess: vi.fn(),
     readPersonGrants: vi.fn(),
     removePerson: vi.fn(),
+    getPersonRemoval: vi.fn(),
   };
 }

@@ -11,7 +11,7 @@
  */
 import browser from 'webextension-polyfill';
 import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry } from '../../shared/change-log.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../shared/change-log-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { storeTogether } from '../storage-writes.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
@@ -60,7 +60,13 @@ async function store(entries: ChangeEntry[]): Promise<void> {
     after.get(id)!.push(entry);
   }
   const written = [...after].filter(([id, list]) => !id || list.length !== before.get(id)?.length || list.some((entry, index) => entry !== before.get(id)![index]));
-  await storeTogether(...written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) }))));
+  // The batches written ahead (writtenAheadItem), in the same write, while any is or was pending.
+  const pending = [...new Set(entries.filter((entry) => entry.pending).map((entry) => entry.batchId ?? ''))];
+  const wasPending = [...before.values()].some((list) => list.some((entry) => entry.pending));
+  await storeTogether(
+    ...written.map(([id, list]) => (id ? batchLogItem(id).entry(list) : changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: list, batches: [...after.keys()].slice(1) }))),
+    ...(pending.length > 0 || wasPending ? [writtenAheadItem.entry(pending)] : []),
+  );
   kept = { entries, stored: after, unread: [] };
   const dropped = [...new Set([...before.keys(), ...unread])].filter((id) => !after.has(id));
   if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));
@@ -104,6 +110,40 @@ const writeUndone = batchedWrites<{ id: string; by: string }>(queue, async (mark
 /** Marks entry `id` as undone by entry `by`; an entry no longer kept is left alone. */
 export function markUndone(id: string, by: string): Promise<void> {
   return writeUndone({ id, by });
+}
+
+/**
+ * The batches whose entries are written ahead and not confirmed yet ('' for entries of no batch),
+ * read from their own small item, not from the log: the worker's start asks it every time.
+ */
+export function readWrittenAhead(): Promise<string[]> {
+  return writtenAheadItem.get();
+}
+
+/** Written-ahead entries settled together are written together (a removal from 200 sites settles 200). */
+const writeSettled = batchedWrites<{ id: string; confirmed: boolean }>(queue, async (settled) => {
+  const confirmed = new Map(settled.map((each) => [each.id, each.confirmed]));
+  const { entries } = await stored();
+  if (!entries.some((entry) => confirmed.has(entry.id))) return;
+  await store(
+    entries.flatMap((entry) => {
+      const kept = confirmed.get(entry.id);
+      if (kept === undefined) return [entry];
+      if (!kept) return [];
+      const done = { ...entry };
+      delete done.pending;
+      return [done];
+    }),
+  );
+});
+
+/**
+ * Settles entry `id`, written ahead of its request (ChangeEntry.pending): `confirmed` when Grist
+ * has the change (its pending mark goes, and it can be undone), otherwise dropped (Grist does not
+ * have it: nothing to undo). An entry no longer kept is left alone. Throws what the write threw.
+ */
+export function settleLogEntry(id: string, confirmed: boolean): Promise<void> {
+  return writeSettled({ id, confirmed });
 }
 
 /**

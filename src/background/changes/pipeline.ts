@@ -9,7 +9,7 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema } from '../grist/grist-schemas.ts';
-import { addLogEntry } from '../change-log/change-log.ts';
+import { addLogEntry, settleLogEntry } from '../change-log/change-log.ts';
 import { logFailure } from '../log-failure.ts';
 import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
 
@@ -72,6 +72,29 @@ export async function logChange<T extends ChangeTarget>(kind: ChangeKind<T>, tar
     logFailure('recording the change in the change log')(error);
     return null;
   }
+}
+
+/**
+ * Write-ahead, for a change that takes what cannot be read back afterwards (a person's removal from
+ * a site takes their grants inside it): the change-log entries of `targets`, marked pending
+ * (ChangeEntry.pending), stored in one write before any of their requests leaves, so a worker
+ * stopped between a request and its confirmation loses nothing an undo needs. Settle each with
+ * settleAhead once its request is answered. Out: the entries' ids, in the order of `targets`.
+ * Throws what the log's write threw: then nothing may be sent.
+ */
+export async function logAhead<T extends ChangeTarget>(kind: ChangeKind<T>, targets: readonly T[], record: ChangeRecord): Promise<string[]> {
+  // Added in one tick: the log's batched writes store them together.
+  const entries = await Promise.all(targets.map((target) => addLogEntry({ ...kind.logEntry(target), ...record, pending: true })));
+  return entries.map(({ id }) => id);
+}
+
+/**
+ * Settles an entry written ahead (logAhead): `confirmed` once Grist has the change (it becomes an
+ * entry like any other, which can be undone), or dropped when Grist does not have it. Throws what
+ * the log's write threw (the entry stays pending: the next start resumes it).
+ */
+export function settleAhead(entryId: string, confirmed: boolean): Promise<void> {
+  return settleLogEntry(entryId, confirmed);
 }
 
 /**

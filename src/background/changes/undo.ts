@@ -68,6 +68,8 @@ const OVERTAKEN_WORDS = { deleted: 'undoDeletedSince', restored: 'undoRestoredSi
  */
 function whyNot(entry: ChangeEntry, accounts: readonly KeyedAccount[], overtaken?: Overtaken): ApiError | null {
   if (entry.undoneBy) return new ApiError('invalid-input', t('undoAlreadyUndone'));
+  // Written ahead of its request and not confirmed yet (a removal under way, or stopped and resumed at the next start).
+  if (entry.pending) return new ApiError('invalid-input', t('undoPending'));
   const undoer = undoerOf(entry);
   if (!undoer) return new ApiError('invalid-input', t('undoNeverDeleted'));
   if (overtaken) return new ApiError('invalid-input', t(OVERTAKEN_WORDS[overtaken]));

@@ -27,9 +27,10 @@ const grantOf = (person: Person | undefined): Role | null =>
 /**
  * Whether the user `ownEmail` owns `site`, and the person's site role there (`guests` when they
  * only have something inside): null when that user is not an owner (nothing of the site is
- * offered) or the person is not there. One read of the site's access. Throws what it met.
+ * offered) or the person is not there. One read of the site's access: the removal's check before
+ * each site's PATCH (removal-run.ts) too. Throws what it met.
  */
-async function siteRoleOf(client: GristClient, site: SiteEntry, email: string, ownEmail: string): Promise<{ owner: boolean; role: ListedRole | null }> {
+export async function siteRoleOf(client: GristClient, site: Pick<SiteEntry, 'orgId' | 'siteUrl'>, email: string, ownEmail: string): Promise<{ owner: boolean; role: ListedRole | null }> {
   const { people } = await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.siteUrl });
   const owner = personIn(people, ownEmail)?.role === 'owners';
   return { owner, role: owner ? (personIn(people, email)?.role ?? null) : null };

@@ -5,25 +5,24 @@
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
  * role first, then each workspace grant, then each document grant, one PATCH each. Every access
  * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed; a
- * put-back that stopped halfway is resumed by the next attempt. Also the People view's
- * `removePerson` message, the Share panel's removal of someone from a site, and an access undo's
- * (removalOf).
+ * put-back that stopped halfway is resumed by the next attempt. Also an access undo's removal of
+ * someone from a site (removalOf). The People view's and the Share panel's removals are runs
+ * (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
 import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import type { DocumentGrant, PersonRemoval, PersonSite, PersonSiteKey, RemovedPerson, WorkspaceGrant } from '../../shared/people.ts';
+import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
-import { answerLost, applyChange } from '../changes/pipeline.ts';
+import { answerLost } from '../changes/pipeline.ts';
 import { patchAccess, readAccessOf } from './access-api.ts';
 import { ownEmailOf } from './own-email.ts';
-import { personIn, personOnSite, refuseOwnEmail, siteFor } from './person-grants.ts';
+import { personIn, personOnSite, siteFor } from './person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
 export interface PersonTarget extends ChangeTarget {
@@ -158,45 +157,4 @@ export async function removalOf(client: GristClient, key: PersonSiteKey, email: 
   const { owner, person } = await personOnSite(client, site, email, ownEmail);
   if (!owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
   return person && { account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had: person };
-}
-
-/**
- * Removes `email` from one site: checked against the worker's listing and its owners, what they
- * have read first, then the one PATCH, logged in `batchId`. Out: what it came to (a failure in
- * words, never thrown).
- */
-async function removeFromSite(request: PersonSiteKey, email: string, batchId: string): Promise<PersonRemoval> {
-  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-  const clientOf = clientsFor(accounts);
-  try {
-    const found = siteFor(listing, accounts, email, request);
-    if (!found) {
-      const listed = listing?.sites.find((site) => site.orgId === request.orgId && site.siteUrl === request.siteUrl);
-      throw listed ? new ApiError('forbidden', t('errorCannotRemovePerson', listed.name), 403) : new ApiError('not-found', t('errorNotInList'));
-    }
-    const { site, ownEmail } = found;
-    const client = clientOf(site.account);
-    const { owner, person: had } = await personOnSite(client, site, email, ownEmail);
-    if (!owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', site.name), 403);
-    if (!had) return { ...request, outcome: 'absent' };
-    const target: PersonTarget = { account: site.account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true, had };
-    return { ...request, outcome: 'removed', entryId: await applyChange(client, personKind, target, { source: 'popup', batchId }) };
-  } catch (error) {
-    return { ...request, outcome: 'failed', ...(error instanceof ApiError ? { kind: error.kind, message: error.message } : { kind: 'bad-response', message: t('errorInternal') }) };
-  }
-}
-
-/**
- * The `removePerson` message. In: the person's email and the sites to remove them from (as the
- * preview, readPersonGrants, named them). Each site is checked again against the worker's listing
- * and its owners (one the account does not own is refused, nothing sent), what the person has there
- * is read again just before, and then one request per site, each in the site's queue. Out: the
- * batch (Undo puts them all back) and what each site came to. Throws ApiError `invalid-input` for
- * the user's own email.
- */
-export async function removePerson({ email, sites }: { email: string; sites: PersonSiteKey[] }): Promise<RemovedPerson> {
-  refuseOwnEmail(await readKeyedAccounts(), email);
-  const batchId = crypto.randomUUID();
-  const results = await Promise.all(sites.map((site) => oneAtATime(siteKey(site.orgId), () => removeFromSite(site, email, batchId))));
-  return { batchId, sites: results };
 }

@@ -88,6 +88,7 @@ export type ChangeBackend = Pick<
   | 'changeAccess'
   | 'readPersonGrants'
   | 'removePerson'
+  | 'getPersonRemoval'
 > &
   HistoryBackend;
 

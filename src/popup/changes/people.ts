@@ -1,14 +1,15 @@
 /**
  * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
  * read when the view opens (one request per site); what one person has on each site the user
- * owns; their removal from those sites; and its Undo (the batch, undoBatch). Answers are kept by
+ * owns; their removal from those sites, followed while the worker runs it; and its Undo (the
+ * batch, undoBatch). Answers are kept by
  * the view in memory only, never stored.
  */
 import { batch } from '@preact/signals';
-import { settle } from '../../shared/errors.ts';
+import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
-import type { PersonGrants, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
+import type { PersonGrants, PersonSiteRequest, RemovedPerson } from '../../shared/people.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
@@ -24,16 +25,59 @@ export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend
   return reply.ok ? reply.value : reply.error.message;
 }
 
+/** How often a removal under way is asked where it stands (getPersonRemoval), in ms: as a bulk page follows its run. */
+export const PERSON_REMOVAL_POLL_MS = 250;
+
 /**
- * Removes `email` from `sites` (removePerson), and announces what it came to: from how many sites,
- * and each site's failure in its words. Out: the batch and its words, or why nothing was sent.
+ * How many looks in a row may fail before the page gives up following a removal: a look that
+ * reaches a worker Chrome just stopped fails, and the next one starts the worker again, which
+ * resumes the removal (removal-run.ts).
  */
-export async function removePerson({ backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>, email: string, sites: PersonSiteKey[]): Promise<{ removed: RemovedPerson; words: string } | string> {
-  const reply = await settle(backend.removePerson({ email, sites }));
+const FAILED_LOOKS_TOLERATED = 3;
+
+/**
+ * Starts removing `email` from `sites` (removePerson: the worker answers at once) and follows it
+ * (getPersonRemoval every PERSON_REMOVAL_POLL_MS), calling `progress` with each answer, until it is
+ * done; `wait` waits between two looks. Out: the run done, or why it could not be started or
+ * followed (FAILED_LOOKS_TOLERATED looks in a row failed; it goes on in the worker all the same).
+ */
+export async function followPersonRemoval(
+  backend: Pick<ChangeContext['backend'], 'removePerson' | 'getPersonRemoval'>,
+  email: string,
+  sites: PersonSiteRequest[],
+  progress: (run: RemovedPerson) => void = () => undefined,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<Result<RemovedPerson>> {
+  const started = await settle(backend.removePerson({ email, sites }));
+  if (!started.ok) return started;
+  let run = started.value;
+  for (let failed = 0; !run.done; ) {
+    progress(run);
+    await wait(PERSON_REMOVAL_POLL_MS);
+    const look = await settle(backend.getPersonRemoval({ batchId: run.batchId }));
+    if (look.ok) [run, failed] = [look.value, 0];
+    else if (++failed >= FAILED_LOOKS_TOLERATED) return look;
+  }
+  return { ok: true, value: run };
+}
+
+/**
+ * Removes `email` from each site of the preview `grants`, with what the preview read there (the
+ * worker reads only each site's own access again), and announces what it came to: from how many
+ * sites, and each site's failure in its words. `progress`: each answer while it runs. Out: the
+ * batch and its words, or why nothing was sent.
+ */
+export async function removePerson(
+  { backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>,
+  grants: PersonGrants,
+  progress?: (run: RemovedPerson) => void,
+): Promise<{ removed: RemovedPerson; words: string } | string> {
+  const sites = grants.sites.map(({ orgId, siteUrl, role, workspaces, documents }) => ({ orgId, siteUrl, had: { role, workspaces, documents } }));
+  const reply = await followPersonRemoval(backend, grants.email, sites, progress);
   if (!reply.ok) return reply.error.message;
   const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
-  const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' ? [site.message] : []));
-  const words = [t('peopleRemoved', email, String(done), String(reply.value.sites.length)), ...failures].join(' ');
+  const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
+  const words = [t('peopleRemoved', grants.email, String(done), String(reply.value.sites.length)), ...failures].join(' ');
   batch(() => (announcement.value = words));
   return { removed: reply.value, words };
 }

@@ -20,6 +20,7 @@ import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from '
 import { withPublic } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
+import { followPersonRemoval } from './people.ts';
 import { runChange } from './runner.ts';
 
 /** A change asked from the panel open on `target`: `delta`, sent with `account` (the one its list was read with). */
@@ -80,15 +81,16 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
 };
 
 /**
- * Someone removed from a site, as the runner runs it: removePerson for that one site (the worker
- * checks the site and its owners again, reads what the person has there, then sends). A person no
+ * Someone removed from a site, as the runner runs it: removePerson for that one site, followed
+ * until done (the worker checks the site and its owners again, reads what the person has there,
+ * writes it to the change log, then sends). A person no
  * longer there is no change (nothing to undo); a failure is the worker's words.
  */
 export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
   onMutate: startAccessChange,
   async send(backend, { target, email }) {
     const { orgId, siteUrl } = target.resource;
-    const reply = await backend.removePerson({ email, sites: [{ orgId, siteUrl }] });
+    const reply = await followPersonRemoval(backend, email, [{ orgId, siteUrl }]);
     if (!reply.ok) return reply;
     const [site] = reply.value.sites;
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };

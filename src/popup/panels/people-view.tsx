@@ -37,7 +37,7 @@ interface ViewSite {
 type Removal =
   | { email: string; step: 'reading' }
   | { email: string; step: 'preview'; grants: PersonGrants }
-  | { email: string; step: 'sending'; grants: PersonGrants }
+  | { email: string; step: 'sending'; grants: PersonGrants; progress?: RemovedPerson }
   | { email: string; step: 'done'; removed: RemovedPerson; words: string };
 
 /** The People view of `store`'s listed sites: each site's people read through the store when shown (and again where a removal or its Undo went), kept in the view's own state. */
@@ -107,7 +107,8 @@ export function PeopleView({ store }: { store: PopupStore }) {
 
   async function remove(grants: PersonGrants): Promise<void> {
     setRemoval({ email: grants.email, step: 'sending', grants });
-    const answer = await store.act('removePerson', grants.email, grants.sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })));
+    // The worker runs it (closing the popup does not stop it): each answer while it runs is shown.
+    const answer = await store.act('removePerson', grants, (progress) => shownRef.current && setRemoval({ email: grants.email, step: 'sending', grants, progress }));
     if (typeof answer === 'string') {
       setRemoval({ email: grants.email, step: 'preview', grants });
       setMessage(answer);
@@ -212,6 +213,11 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       )}
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
       {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />}
+      {removal?.step === 'sending' && removal.progress && (
+        <p class="quiet" aria-live="polite">
+          {t('peopleRemoving', String(removal.progress.sites.filter(({ outcome }) => outcome !== 'waiting').length), String(removal.progress.sites.length))}
+        </p>
+      )}
     </li>
   );
 }

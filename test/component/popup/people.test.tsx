@@ -5,7 +5,7 @@
  * from all your sites…", its preview read first, sent only when confirmed, with Undo.
  */
 import { act, fireEvent, screen, within } from '@testing-library/preact';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import type { Reply } from '../../../src/shared/messages.ts';
@@ -177,15 +177,24 @@ describe('Remove <email> from all your sites…', () => {
     expect(backend.removePerson).not.toHaveBeenCalled();
   });
 
-  test('removes them from the sites listed, says so, and Undo puts them back', async () => {
+  test('removes them from the sites listed, with what the preview read there, shows its progress, says so, and Undo puts them back', async () => {
     const backend = await preview();
-    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }] } });
+    // The worker answers at once and runs it; the view follows it until done.
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'waiting' }], done: false } });
+    const finished = deferred<Reply<'getPersonRemoval'>>();
+    backend.getPersonRemoval.mockReturnValue(finished.promise);
     // Grist's answers from now on: Ed gone from Acme, until the undo.
     const withEd = siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]);
     backend.readAccess.mockResolvedValue({ ok: true, value: siteAccess(acme, [[OWN, 'Olivia', 'owners']]) });
     fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
-    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com' }] });
+    // The preview's grants go back with it: the worker does not read every document again.
+    const had = { role: 'editors', workspaces: grants.sites[0]!.workspaces, documents: grants.sites[0]!.documents };
+    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', had }] });
+    expect(rowOf('Ed').textContent).toContain('Removing from 0 of 1 sites…');
+    await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
+    await act(async () => finished.resolve({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }], done: true } }));
+    await settle();
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
     // The preview went with the focus: it is on Undo.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));

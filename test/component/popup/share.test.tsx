@@ -6,7 +6,7 @@
  * row, and each change sent once with only what changed, with Undo. Rendered with a fake backend.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { BUDGET, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
@@ -252,7 +252,9 @@ describe('the Share panel', () => {
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     const people = ownersList().people.map((person) => ({ ...person, inherited: null }));
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, people, publicRole: null } });
-    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }] } });
+    // The worker answers at once and runs it: the panel follows it until done.
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'waiting' }], done: false } });
+    backend.getPersonRemoval.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ann@example.com', entryId: 'undo-1', leftOut: 'Not put back, as Grist no longer has them: “Leads”.' } });
     fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
     await settle();
@@ -262,6 +264,7 @@ describe('the Share panel', () => {
     expect(within(panel).getByText(warning)).toBeTruthy();
     expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(warning);
     fireEvent.click(remove);
+    await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await settle();
     // Not an access change: the worker reads what Ann has inside Acme first, so the undo can give it back.
     expect(backend.changeAccess).not.toHaveBeenCalled();
@@ -279,7 +282,7 @@ describe('the Share panel', () => {
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, publicRole: null } });
     const refusal = 'Only the owners of “Acme” can remove people from it.';
-    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }] } });
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }], done: true } });
     fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
     await settle();
     const panel = await screen.findByRole('region', { name: 'People with access to Acme' });

@@ -10,7 +10,7 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
-import { removePerson } from '../../../../src/background/sharing/remove-person.ts';
+import { removed as finished } from '../../../setup/person-removal.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts } from '../../../setup/saved-key.ts';
@@ -90,7 +90,7 @@ describe('a site the account does not own', () => {
   it('is never named by the preview, and a removal naming it sends nothing', async () => {
     // Ed edits Acme, where Victor is a viewer: Acme is not Ed's to change.
     expect((await readPersonGrants({ email: viewer.email })).sites).toEqual([]);
-    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    const removed = await finished({ email: viewer.email, sites: [acmeKey()] });
     expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'forbidden', message: 'Only the owners of “Acme Corp” can remove people from it.' }]);
     expect(patches()).toEqual([]);
     expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
@@ -108,7 +108,7 @@ describe('two accounts that both list a site', () => {
     grist.clearRequests();
     const grants = await readPersonGrants({ email: editor.email });
     expect(grants.sites.map(({ account, siteName }) => [account, siteName])).toEqual([[OWNER_ACCOUNT, 'Acme Corp']]);
-    await removePerson({ email: editor.email, sites: grants.sites });
+    await finished({ email: editor.email, sites: grants.sites });
     expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
     // Acme is read and changed with Olivia's key only (Victor's own personal site, with his).
     const acmeRequests = grist.requests.filter(({ path }) => path.startsWith('/o/acme/') && path.endsWith('/access'));
@@ -121,7 +121,7 @@ describe('removing a person from all your sites, and Undo', () => {
   beforeEach(() => signIn(owner.apiKey));
 
   it('is one request per site, and Undo puts back their site role, then their document grant', async () => {
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
     expect(sent()).toEqual([[`/o/acme/api/orgs/${acme.id}/access`, { delta: { users: { [editor.email]: null } } }]]);
     expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
@@ -140,7 +140,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it("puts a guest's document grants back, and no site role", async () => {
-    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    const removed = await finished({ email: sharedOnly.email, sites: [globexKey()] });
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBeUndefined();
     grist.clearRequests();
     await undoBatch({ batchId: removed.batchId });
@@ -158,7 +158,7 @@ describe('removing a person from all your sites, and Undo', () => {
       ['Acme Corp', 'editors'],
       ['Globex Inc', 'guests'],
     ]);
-    const removed = await removePerson({ email: editor.email, sites: grants.sites });
+    const removed = await finished({ email: editor.email, sites: grants.sites });
     expect(removed.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
     expect(sent().map(([path]) => path)).toEqual(expect.arrayContaining([`/o/acme/api/orgs/${acme.id}/access`, `/o/globex/api/orgs/${globex.id}/access`]));
     expect(patches()).toHaveLength(2);
@@ -170,7 +170,7 @@ describe('removing a person from all your sites, and Undo', () => {
 
   it('puts back a site role of members, which gives nothing inside the site', async () => {
     await share(`/o/acme/api/orgs/${acme.id}/access`, { [viewer.email]: 'members' });
-    const removed = await removePerson({ email: viewer.email, sites: [acmeKey()] });
+    const removed = await finished({ email: viewer.email, sites: [acmeKey()] });
     expect(grist.org(acme.id)?.members[viewer.id]).toBeUndefined();
     grist.clearRequests();
     expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
@@ -181,7 +181,7 @@ describe('removing a person from all your sites, and Undo', () => {
   it('keeps other people’s emails out of storage: only the change log’s undo holds them', async () => {
     await readPersonGrants({ email: sharedOnly.email });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(sharedOnly.email);
-    const removed = await removePerson({ email: sharedOnly.email, sites: [globexKey()] });
+    const removed = await finished({ email: sharedOnly.email, sites: [globexKey()] });
     const stored = await fakeBrowser.storage.local.get(null);
     const holding = Object.keys(stored).filter((key) => JSON.stringify(stored[key]).includes(sharedOnly.email));
     // A batch's entries are stored apart, under its id (change-log-items.ts batchLogItem).
@@ -190,7 +190,7 @@ describe('removing a person from all your sites, and Undo', () => {
 
   it('after a lost answer: reads the site back, reports it removed, sends it once', async () => {
     grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, loseAnswer: true, times: 1 });
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'removed', entryId: expect.any(String) }]);
     expect(patches()).toHaveLength(1);
     expect(calls('GET', `/o/acme/api/orgs/${acme.id}/access`)).toBe(2);
@@ -198,7 +198,7 @@ describe('removing a person from all your sites, and Undo', () => {
 
   it('after a proxy’s 504 that Grist never saw: reads the site back, says they were not removed, sends it once', async () => {
     grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, status: 504, times: 1 });
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     expect(removed.sites).toEqual([{ ...acmeKey(), outcome: 'failed', kind: 'network', message: 'The answer was lost, and Grist still lists editor@example.com on “Acme Corp”: they were not removed.' }]);
     expect(patches()).toHaveLength(1);
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
@@ -206,7 +206,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it('an Undo whose last answer was lost reads every grant back, claims it, and sends nothing twice', async () => {
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     grist.clearRequests();
     grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, loseAnswer: true, times: 1 });
     expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
@@ -218,7 +218,7 @@ describe('removing a person from all your sites, and Undo', () => {
   it('puts back what Grist still has when a document went to the trash since, and names the one left out', async () => {
     await share(`/o/acme/api/docs/${bugTracker.id}/access`, { [editor.email]: 'viewers' });
     await share(`/o/acme/api/docs/${campaignPlan.id}/access`, { [editor.email]: 'editors' });
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${owner.apiKey}` } });
     const [result] = await undoBatch({ batchId: removed.batchId });
     expect(result).toMatchObject({ outcome: 'restored', message: 'Not put back, as Grist no longer has them: “Leads”.' });
@@ -229,7 +229,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it('resumes a put-back that stopped halfway, rather than call it changed elsewhere', async () => {
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, status: 500, times: 1 });
     expect((await undoBatch({ batchId: removed.batchId }))[0]).toMatchObject({ outcome: 'failed' });
     // The site role went back before the document's PATCH failed.
@@ -240,7 +240,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it('after the site role’s answer is lost on the way back: reads it back and goes on to the document grant', async () => {
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     grist.clearRequests();
     grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, loseAnswer: true, times: 1 });
     expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
@@ -250,7 +250,7 @@ describe('removing a person from all your sites, and Undo', () => {
   });
 
   it('sends nothing when they were put back on the site elsewhere since', async () => {
-    const removed = await removePerson({ email: editor.email, sites: [acmeKey()] });
+    const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     await share(`/o/acme/api/orgs/${acme.id}/access`, { [editor.email]: 'viewers' });
     grist.clearRequests();
     const [result] = await undoBatch({ batchId: removed.batchId });
