@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { keepMaking, keptMaking } from '../../../../src/background/changes/kept-copies.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
 import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
-import { USERS } from '../../../fake-grist/sample-data.ts';
+import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { saveAccounts } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
@@ -82,6 +84,20 @@ describe('Remove account', () => {
     expect((await readChangeLog()).map((kept) => kept.id).sort()).toEqual(stays.map((kept) => kept.id).sort());
     expect(await keptMaking(keptCopy(STAYS))).not.toBeNull();
     expect(await keptMaking(keptCopy(GONE))).toBeNull();
+  });
+
+  it('the access checks’ index no longer has the account’s sites (it is built from the listing, whose part of it goes)', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: GONE, settings, apiKey: USERS.editor.apiKey },
+      { id: STAYS, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await refreshListing();
+    const leads = { kind: 'document' as const, orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.leads.id };
+    const accountsOf = async () => listedCopies(await currentAccessOwnerIndex(), leads).map((copy) => copy.site.account);
+    expect((await accountsOf()).sort()).toEqual([GONE, STAYS].sort());
+    await removeAccount({ account: GONE });
+    expect(await accountsOf()).toEqual([STAYS]);
   });
 
   it('an account removal refused (the account gone already) forgets nothing', async () => {
