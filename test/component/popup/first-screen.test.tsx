@@ -13,6 +13,7 @@ import { App } from '../../../src/popup/app.tsx';
 import { buildSnapshot, showFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
 import { takeOverFirstScreen } from '../../../src/popup/first-screen/first-screen-handover.ts';
 import { drawFirstScreen, keepFirstScreen, showsListOnly, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
+import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { FIRST_SCREEN_FORMAT, FIRST_SCREEN_KEY, firstScreenMade, type FirstScreen } from '../../../src/shared/first-screen.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
@@ -216,10 +217,12 @@ describe('keeping it for the next popup', () => {
   });
 
   test('never drawn while the Share panel is open, other people’s emails in it: drawn of the list alone once it is closed', async () => {
+    // The panel's code, as the popup loads it once idle (main.tsx): not a wait of this test.
+    await loadParts();
     const { root, store, backend } = await renderedPopup('rev-9');
     backend.readAccess.mockResolvedValue({ ok: true, value: BUDGET_ACCESS });
     act(() => store.openShare({ resource: BUDGET, name: 'Budget', url: 'https://docs.getgrist.com/doc/budgetDoc00000000000', row: null, opener: { key: 'budget', selector: 'a' } }));
-    await screen.findByText('ann.other@example.com');
+    await screen.findByText('ann.other@example.com', {}, { timeout: 5000 });
     const save = vi.fn();
     const idle: Array<() => void> = [];
     keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
@@ -237,12 +240,13 @@ describe('keeping it for the next popup', () => {
   });
 
   test('not drawn while the People, History or Trash view shows in place of the list', async () => {
+    await loadParts();
     const { root, store, backend } = await renderedPopup('rev-9');
     backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     backend.readTrash.mockResolvedValue({ ok: true, value: [] });
     for (const view of ['People', 'History', 'Trash']) {
       fireEvent.click(screen.getByRole('button', { name: view }));
-      await screen.findByRole('button', { name: 'Back to documents' });
+      await screen.findByRole('button', { name: 'Back to documents' }, { timeout: 5000 });
       const save = vi.fn();
       keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
       expect(save).not.toHaveBeenCalled();
