@@ -29,7 +29,8 @@ import { renameDocument, renameWorkspace } from './changes/rename.ts';
 import { createWorkspace } from './changes/new-workspace.ts';
 import { removeWorkspace, restoreWorkspace } from './changes/workspace-trash.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
-import { confirmSavedKey, getSettings, removeAccount, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
+import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
+import { removeAccount } from './settings/remove-account.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
 import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 

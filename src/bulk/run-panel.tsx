@@ -77,7 +77,8 @@ function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (ite
         ),
       };
     case 'share': {
-      const change = run.sharing ? sharingChangeText(run.sharing) : '';
+      // A run done lets its emails go in the worker (run-engine.ts forgetTargets): a page opened after it has no change to show.
+      const change = run.sharing ? sharingChangeText(run.sharing) : t('bulkShareChangeNotKept');
       return { columns: ['bulkColumnName', 'bulkColumnChange'], cells: (item) => (
           <>
             {textCell(item.oldName)}

@@ -22,8 +22,11 @@ import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts'
  * 6: the rename history (`renameHistory`) becomes the change log (`changeLog`, see CHANGE_LOG_VERSION).
  * 7: the listing's documents carry their public mark, and its sites the caller's role (a cached 304
  *    would keep them without).
+ * 8: the popup's first screen pictures the list only (FIRST_SCREEN_FORMAT 2): an older drawing, which
+ *    may hold a Share panel's people, is removed; and Remove account takes the account's change-log
+ *    entries with it: those of accounts removed before are removed.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 

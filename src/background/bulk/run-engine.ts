@@ -66,13 +66,19 @@ interface Run extends BulkRunSnapshot {
    * twice) tells it apart by this, and never hands it to send() a second time.
    */
   sending: Set<number>;
+  /**
+   * The change-log writes of its confirmed changes not done yet: with the cache's write at its end,
+   * the run's results, stored before its targets are let go (forgetTargets).
+   */
+  logging: Set<Promise<unknown>>;
 }
 
 const runs = new Map<string, Run>();
 /**
  * The starts asked for, by the page's request id (BulkStart): the id of the run each started, once
- * it has. Kept for the worker's life, as the runs are; a worker started again has none (nor any run
- * to answer).
+ * it has. Kept for the worker's life, as the runs' results are (a random id and a run's id: no
+ * target, no email), so that a start repeated after its run is done still answers that run and
+ * never starts it again; a worker started again has none (nor any run to answer).
  */
 const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
@@ -123,15 +129,17 @@ async function send(run: Run, index: number): Promise<void> {
   const { target, due } = run.changes[index]!;
   const host = new URL(target.siteUrl).host;
   try {
-    // undefined: stopped before its turn; false: Grist has it already (nothing sent).
+    // Stopped, or its account removed (forgetAccountRuns): what is not on its way yet is not sent.
+    const halted = () => run.stopped || run.changes[index] === null;
+    // undefined: halted before its turn; false: Grist has it already (nothing sent).
     const sent = await limitFor(host)(async (): Promise<boolean | undefined> => {
-      if (run.stopped) return undefined;
+      if (halted()) return undefined;
       item.state = 'sending';
       for (;;) {
         const wait = (pausedUntil.get(host) ?? 0) - Date.now();
         if (wait > 0) await sleep(wait);
-        // Stop pressed while this host was paused: what is not on its way yet is not sent.
-        if (run.stopped) return undefined;
+        // Halted while this host was paused.
+        if (halted()) return undefined;
         try {
           return await oneAtATime(target.key, async () => {
             if (due && !due()) return false;
@@ -142,7 +150,7 @@ async function send(run: Run, index: number): Promise<void> {
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
           // same request again. (A plan's refusal is `forbidden` by now: destinationRefused.)
-          if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !run.stopped) {
+          if (error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs !== undefined && !halted()) {
             pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + error.retryAfterMs));
             continue;
           }
@@ -152,12 +160,17 @@ async function send(run: Run, index: number): Promise<void> {
     });
     if (!sent) {
       item.state = 'not-sent';
-      item.message = t(sent === undefined ? 'bulkStopped' : UNCHANGED[run.kind]);
+      item.message = t(sent !== undefined ? UNCHANGED[run.kind] : run.changes[index] === null ? 'bulkAccountRemoved' : 'bulkStopped');
       return;
     }
     // Grist has it now. The change log holds the entry from this call on (Undo this batch reads it
     // after its write); the cache gets every change of the run in one write, at its end.
-    void logChange(run.change, target, { source: 'bulk', batchId: run.batchId });
+    // Not for an account removed meanwhile (forgetAccountRuns): its entries are gone, and stay so.
+    if (run.changes[index] !== null) {
+      const logged = logChange(run.change, target, { source: 'bulk', batchId: run.batchId });
+      run.logging.add(logged);
+      void logged.then(() => run.logging.delete(logged));
+    }
     run.marks.set(index, run.change.note(target));
     item.state = CONFIRMED[run.kind];
     delete item.message;
@@ -166,33 +179,61 @@ async function send(run: Run, index: number): Promise<void> {
     // billing 429, a limit): Retry failed would be refused the same way, so it is not offered again.
     item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
+    // Its account was removed on the way (its key revoked: the request failed unsent): never sent again.
+    if (run.changes[index] === null) {
+      item.state = 'not-sent';
+      item.message = t('bulkAccountRemoved');
+    }
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
   } finally {
     run.sending.delete(index);
   }
 }
 
+/** True when nothing of `run` is queued or on its way. */
+const isDone = (run: Run) => run.sending.size === 0 && run.items.every((item) => item.state !== 'queued' && item.state !== 'sending');
+
+/**
+ * Lets go of what `run` holds to send its items, once it is done and its results are stored (the
+ * change log's entries, the cache's write): the targets of the items that will not be sent again
+ * (confirmed, not sent), each of which may name other people (an access change's emails, what its
+ * first read found), their marks, and a sharing run's emails. A failed item keeps its own target
+ * for Retry failed. What the Bulk page shows of a run stays: each item's document, names, state and
+ * message (the page that followed it keeps the change it was shown: bulk/runs/runner.ts).
+ */
+function forgetTargets(run: Run): void {
+  if (!isDone(run) || run.logging.size > 0) return;
+  run.items.forEach((item, index) => {
+    if (item.state !== 'failed') run.changes[index] = null;
+  });
+  run.marks.clear();
+  if (run.sharing && run.sharing.kind !== 'public') delete run.sharing;
+}
+
 /**
  * Sends every queued item of `run` that is not on its way already (run.sending), each host at its
  * own pace; once all are answered, writes the confirmed ones to the cached listing, in one write
  * (each stores the whole listing: megabytes). A rename, move or undo of one of them made meanwhile
- * (in the popup, the history) wins over it.
+ * (in the popup, the history) wins over it. Once the run is done and all that is written, its
+ * targets go (forgetTargets).
  */
 function go(run: Run): void {
-  const sent = [...run.items.entries()].filter(([index, item]) => item.state === 'queued' && !run.sending.has(index));
-  void Promise.all(sent.map(([index]) => send(run, index))).then(() => {
+  const sent = [...run.items.entries()].filter(([index, item]) => item.state === 'queued' && run.changes[index] && !run.sending.has(index));
+  void Promise.all(sent.map(([index]) => send(run, index))).then(async () => {
     const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
-      return item.state === CONFIRMED[run.kind] && mark !== undefined ? [{ target: run.changes[index]!.target, mark }] : [];
+      const change = run.changes[index];
+      return item.state === CONFIRMED[run.kind] && mark !== undefined && change ? [{ target: change.target, mark }] : [];
     });
-    if (confirmed.length === 0) return;
-    void run.change.storeNoted(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
+    if (confirmed.length > 0) await run.change.storeNoted(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
+    await Promise.all(run.logging);
+    forgetTargets(run);
   });
 }
 
 /** A new run of `kind` through each account's `client`, not started yet (see start). */
 function newRun(kind: Run['kind'], client: Run['client']): Run {
-  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set() };
+  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set(), logging: new Set() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -296,8 +337,9 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
   const run = runOf(runId);
   run.client = await currentClients();
   run.stopped = false;
-  for (const item of run.items) {
-    if (item.state === 'failed') {
+  for (const [index, item] of run.items.entries()) {
+    // A failed item keeps its target (forgetTargets), unless its account was removed since.
+    if (item.state === 'failed' && run.changes[index]) {
       item.state = 'queued';
       delete item.message;
     }
@@ -306,3 +348,37 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
   return snapshot(run);
 }
 
+/**
+ * The `removeAccount` message's part here: what the runs hold for account `accountId` goes. Its
+ * items not sent yet are not sent (`not-sent`, saying why), and not by Retry failed either (their
+ * failed ones become not sent too); their targets are let go at once. Its key is revoked already
+ * (revokeKey), so a request of it not on its way yet could not go anyway; one on its way ends as
+ * Grist answers, and no change-log entry is written for it (the account's are forgotten:
+ * forgetAccountEntries).
+ */
+export function forgetAccountRuns(accountId: string): void {
+  for (const run of runs.values()) {
+    run.changes.forEach((change, index) => {
+      if (change?.target.account !== accountId) return;
+      run.changes[index] = null;
+      const item = run.items[index]!;
+      if (item.state === 'queued' || item.state === 'failed') {
+        item.state = 'not-sent';
+        item.message = t('bulkAccountRemoved');
+      }
+    });
+    forgetTargets(run);
+  }
+}
+
+/**
+ * What the worker holds of its runs, as data (for tests that check what it keeps, e.g. that a run
+ * done holds no target's email): every run, its items, targets and change, and the starts asked
+ * for. Functions (a run's clients) and the sending's internals are left out.
+ */
+export function heldRuns(): unknown {
+  return {
+    runs: [...runs.values()].map(({ client: _client, change: _change, logging: _logging, ...run }) => ({ ...run, marks: [...run.marks], sending: [...run.sending] })),
+    startedBy: [...startedBy.keys()],
+  };
+}

@@ -147,6 +147,22 @@ export function settleLogEntry(id: string, confirmed: boolean): Promise<void> {
 }
 
 /**
+ * Forgets the entries made with the accounts `ids` (removed: none of them can be undone any more,
+ * and an access change's or a person's removal's entry names other people): the log's own and
+ * those of its bulk runs, in one write (store; a run left with no entry is removed). Entries of
+ * other accounts, or of none (made before accounts had ids), stay. Throws what the write threw;
+ * the entries stay then.
+ */
+export function forgetAccountEntries(ids: readonly string[]): Promise<void> {
+  const gone = new Set(ids);
+  return queue(async () => {
+    const { entries } = await stored();
+    const left = entries.filter((entry) => entry.account === undefined || !gone.has(entry.account));
+    if (left.length !== entries.length) await store(left);
+  });
+}
+
+/**
  * Forgets every entry: removes the log's own item and every bulk run's, those no log names too
  * (see store), found in the whole of storage (read once, at a Clear history). Grist is not
  * touched: the changes stay as they are.

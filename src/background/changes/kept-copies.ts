@@ -55,3 +55,25 @@ export function forgetMaking(target: KeptTarget): Promise<void> {
     if (copies.some((copy) => copy.key === key)) await keptCopiesItem.set(copies.filter((copy) => copy.key !== key));
   });
 }
+
+/** The account a kept copy's key (keyOf) names; null for a key that is not one. */
+function accountOf(key: string): string | null {
+  try {
+    const named: unknown = JSON.parse(key);
+    return Array.isArray(named) && typeof named[0] === 'string' ? named[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Forgets the makings kept of account `accountId`'s copies (the account removed: its key is gone,
+ * so they will never be asked again). Throws what the storage write met.
+ */
+export function forgetAccountMakings(accountId: string): Promise<void> {
+  return writes(async () => {
+    const copies = await keptCopiesItem.get();
+    const left = copies.filter((copy) => accountOf(copy.key) !== accountId);
+    if (left.length !== copies.length) await keptCopiesItem.set(left);
+  });
+}

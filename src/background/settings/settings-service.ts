@@ -110,7 +110,7 @@ function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<
  * The `saveSettings` message: checks every account's URLs and typed key again, then, one save at a
  * time, changes the Origin rule and stores the accounts and keys together (access-writes.ts),
  * and forgets the cached listing of each account whose key or sites changed (accounts are removed
- * by removeAccount only). An account keeps who its key belongs to while its key and personal site stay.
+ * by removeAccount only: remove-account.ts). An account keeps who its key belongs to while its key and personal site stay.
  * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, the
  * same key for two accounts, or accounts other than the saved ones (refuseOtherAccounts); what the
  * browser threw when it refused the rule or the write (nothing is saved then).
@@ -145,7 +145,7 @@ export async function saveSettings(input: SettingsInput): Promise<PublicSettings
 }
 
 /** Runs a change to one saved account (see oneChangeAtATime). Throws ApiError `not-found` for an account gone. */
-function changeAccount(
+export function changeAccount(
   accountId: string,
   change: (account: Account, saved: { accounts: Account[]; keys: Record<string, string> }) => { accounts: Account[]; keys?: Record<string, string>; forget?: true },
 ): Promise<PublicSettings> {
@@ -166,7 +166,7 @@ function changeAccount(
 }
 
 /** The keys but one account's. */
-const keysWithout = (keys: Record<string, string>, accountId: string) => Object.fromEntries(Object.entries(keys).filter(([id]) => id !== accountId));
+export const keysWithout = (keys: Record<string, string>, accountId: string) => Object.fromEntries(Object.entries(keys).filter(([id]) => id !== accountId));
 
 /** The `removeApiKey` message: forgets an account's key, where it went, who it was, and the listing it fetched; its sites stay. */
 export function removeApiKey({ account: accountId }: { account: string }): Promise<PublicSettings> {
@@ -174,22 +174,6 @@ export function removeApiKey({ account: accountId }: { account: string }): Promi
   revokeKey(accountId);
   return changeAccount(accountId, (account, { accounts, keys }) => ({
     accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: NO_HOSTS, user: null } : entry)),
-    keys: keysWithout(keys, accountId),
-    forget: true,
-  }));
-}
-
-/**
- * The `removeAccount` message: forgets an account at once and for good: its key, its sites, where
- * its key went (a host another account uses stays in the Origin rule and menus through that
- * account), and its part of the cached listing. A refresh under way sends nothing more and
- * stores nothing (see forgetAccounts).
- */
-export function removeAccount({ account: accountId }: { account: string }): Promise<PublicSettings> {
-  // At once, not after the changes queued before this one: nothing more goes out with the key.
-  revokeKey(accountId);
-  return changeAccount(accountId, (account, { accounts, keys }) => ({
-    accounts: accounts.filter((entry) => entry !== account),
     keys: keysWithout(keys, accountId),
     forget: true,
   }));

@@ -3,11 +3,13 @@
  * reads as its default), so a version change need only drop what cannot be trusted to have the
  * new shape: the cached listing, which the next refresh rebuilds; say where a key saved by an
  * older version may go; turn the one configuration of versions before 5 into account 1; and turn
- * the rename history of versions before 6 into the change log, entry by entry.
+ * the rename history of versions before 6 into the change log, entry by entry; and remove what
+ * versions before 8 kept that they should not have (forgetWhatVersion8Keeps).
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, firstScreenItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { forgetAccountEntries, readChangeLog } from '../change-log/change-log.ts';
 import { changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item } from '../../shared/change-log-items.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
@@ -61,6 +63,21 @@ async function changeLogFromHistory(account: string | undefined): Promise<void> 
   await historyVersion1Item.remove();
 }
 
+/**
+ * What versions before 8 kept that they should not have: the popup's drawing of its first screen,
+ * which may picture a panel that was open (the Share panel's people and emails; shared/first-screen.ts
+ * FIRST_SCREEN_FORMAT), and the change-log entries of accounts removed (Remove account left them,
+ * though none can be undone, and an access change's entry names other people). In: the accounts
+ * saved now (null: not known, and every entry stays); entries of none (made before accounts had ids) stay.
+ */
+async function forgetWhatVersion8Keeps(accounts: readonly Account[] | null): Promise<void> {
+  await firstScreenItem.remove();
+  if (!accounts) return;
+  const saved = new Set(accounts.map((account) => account.id));
+  const gone = new Set((await readChangeLog()).flatMap((entry) => (entry.account !== undefined && !saved.has(entry.account) ? [entry.account] : [])));
+  if (gone.size > 0) await forgetAccountEntries([...gone]);
+}
+
 /** Runs at every worker start; cheap when the version is current. Out: the accounts, as they stand after it. */
 export async function migrateStorage(): Promise<Account[]> {
   // One round of reads: the worker's start waits for it.
@@ -86,6 +103,8 @@ export async function migrateStorage(): Promise<Account[]> {
   // The listing's shape last changed in version 7; unreadable accounts leave theirs unowned.
   if (version < 7 || accounts.corrupt) await forgetListing();
   if (version < 6) await changeLogFromHistory(historyAccount);
+  // Unreadable accounts are no sign that any was removed: their entries stay then.
+  if (version < 8) await forgetWhatVersion8Keeps(accounts.corrupt ? null : current);
   await schemaVersionItem.set(SCHEMA_VERSION);
   return current;
 }

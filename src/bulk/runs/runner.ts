@@ -13,6 +13,15 @@ import type { RequestOf } from '../../shared/messages.ts';
 import type { RunKind, StartMessages } from './run-kind.ts';
 import { RUN_KINDS } from './run-kinds.ts';
 
+/**
+ * `next`, a later look at a run, with the sharing change `shown` showed when it is the same run and
+ * the worker no longer holds its change: the worker lets a sharing run's emails go once the run is
+ * done (run-engine.ts forgetTargets); this page, which showed them, keeps them while it shows it.
+ */
+function keepShownChange(shown: BulkRunSnapshot | null, next: BulkRunSnapshot): BulkRunSnapshot {
+  return shown?.id === next.id && shown.sharing && !next.sharing ? { ...next, sharing: shown.sharing } : next;
+}
+
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
 export const RUN_POLL_MS = 250;
 
@@ -104,7 +113,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
         announcement.value = reply.ok ? t('bulkRunGone') : reply.error.message;
         return;
       }
-      run.value = reply.value;
+      run.value = keepShownChange(run.value, reply.value);
       if (reply.value.done) announcement.value = describeRun(reply.value);
     }
   }
@@ -120,7 +129,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       return;
     }
     if (!reply.value) return;
-    run.value = reply.value;
+    run.value = keepShownChange(run.value, reply.value);
     announcement.value = reply.value.done ? describeRun(reply.value) : describeStart(reply.value);
     await follow(reply.value.id);
   }

@@ -10,14 +10,20 @@ import type { PopupStore } from '../store-types.ts';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
 
+/** The attributes of `element`, by name. */
+function attributesOf(element: Element): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const attribute of element.attributes) attributes[attribute.name] = attribute.value;
+  return attributes;
+}
+
 /**
  * The snapshot of `element` and what it holds, as drawn now. Left out: elements whose top lies
  * below `bottom` (px from the top of the viewport: rows of the list out of sight), the content of
  * live regions (what they said was news to this popup, not to the next), and comments.
  */
 export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
-  const attributes: Record<string, string> = {};
-  for (const attribute of element.attributes) attributes[attribute.name] = attribute.value;
+  const attributes = attributesOf(element);
   const live = element.getAttribute('role') === 'status' || element.hasAttribute('aria-live');
   const children: SnapshotNode[] = [];
   if (!live) {
@@ -29,9 +35,48 @@ export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
   return [element.localName, attributes, children];
 }
 
+/**
+ * The parts of the popup's view (app.tsx) a first screen is made of: its header (the title bar and
+ * the search box), its status line (a live region: drawn empty, see takeSnapshot) and the area of
+ * its list. Whatever else the view may come to hold is never drawn.
+ */
+const PICTURED = ':scope > header, :scope > .status, :scope > .list-area';
+
+/**
+ * Whatever in the list is open rather than at rest: a field (a rename's, a new document's or
+ * workspace's, the destination picker's), a control of a form (the copy's template choice, the
+ * Share panel's role and emails), a menu (More actions), a dialog. A list at rest holds links,
+ * buttons and text only.
+ */
+const OPEN_IN_LIST = 'input, select, textarea, form, [role="menu"], [role="dialog"], [role="listbox"], [contenteditable]';
+
+/**
+ * True when `view` (the popup's `main`) shows its list at rest and nothing else: the list is where
+ * the view shows it, alone in its area (the Share panel opens beside it there) and not made inert
+ * (what opens over the list makes it so); no title bar button shows a view in place of it (the
+ * History, the Trash, the People view, which also take the list's area away); and nothing in it is
+ * open (OPEN_IN_LIST). The first screen is a picture of the list only: what a panel or a view shows
+ * (other people's names and emails, the trash, the history) is never stored for the next popup.
+ */
+export function showsListOnly(view: Element): boolean {
+  const area = view.querySelector(':scope > .list-area');
+  const holder = area?.firstElementChild;
+  if (!area || area.childElementCount !== 1 || !holder?.matches('.list-holder') || holder.closest('[inert]')) return false;
+  if (view.querySelector(':scope > header [aria-pressed="true"]')) return false;
+  return !area.querySelector(OPEN_IN_LIST);
+}
+
+/**
+ * The drawing of `view` (the popup's `main`, which showsListOnly accepts): the element itself and
+ * its PICTURED parts, each as takeSnapshot draws it.
+ */
+export function drawFirstScreen(view: Element, bottom: number): SnapshotNode {
+  return [view.localName, attributesOf(view), [...view.querySelectorAll(PICTURED)].map((part) => takeSnapshot(part, bottom))];
+}
+
 /** What keepFirstScreen needs from the page. */
 export interface FirstScreenDependencies {
-  store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'revision'>;
+  store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'moving' | 'sharing' | 'revision'>;
   /** The extension's version and the browser's language (see FirstScreen.made). */
   version: string;
   language: string;
@@ -44,13 +89,16 @@ export interface FirstScreenDependencies {
 
 /**
  * Stores the first screen once for each listing the popup has shown that the cache holds (its
- * revision known), at rest: refresh done, no search, no rename under way, the list scrolled to its
- * top and the history closed. Drawn when the page is idle, so never in the way of a keystroke; not
- * again when a search is cleared, which shows the same first screen.
+ * revision known), at rest: refresh done, no search, no rename, move or copy under way, no Share
+ * panel, the list scrolled to its top, and the view showing the list only (showsListOnly); drawn
+ * of the list's parts only (drawFirstScreen). Drawn when the page is idle, so never in the way of
+ * a keystroke; not again when a search is cleared, which shows the same first screen.
  */
 export function keepFirstScreen({ store, root, save, whenIdle, version, language }: FirstScreenDependencies): void {
   let drawn: string | undefined;
-  const atRest = computed(() => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0);
+  const atRest = computed(
+    () => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0 && store.moving.value === null && store.sharing.value === null,
+  );
   effect(() => {
     const revision = store.revision.value;
     // A revision of the cache's first screen only is not one to draw: the whole listing comes next.
@@ -60,11 +108,11 @@ export function keepFirstScreen({ store, root, save, whenIdle, version, language
       const list = root.querySelector('.results');
       // The moment passed meanwhile (the user typed, renamed, scrolled or refreshed): the next one will do.
       if (!view || store.revision.peek() !== revision || !atRest.peek() || revision === drawn) return;
-      if ((list && list.scrollTop > 0) || root.querySelector('.history-panel')) return;
+      if ((list && list.scrollTop > 0) || !showsListOnly(view)) return;
       // Rows a keystroke brought get their buttons a frame later (results-list.tsx): drawn then.
       if (root.querySelector('.bare-1, .bare-3')) return whenIdle(draw);
       drawn = revision;
-      void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: takeSnapshot(view, window.innerHeight) });
+      void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: drawFirstScreen(view, window.innerHeight) });
     });
   });
 }

@@ -133,7 +133,8 @@ describe('sharing the selected documents (issue 43)', () => {
     const sharing = (state: BulkItemStatus['state']) => [item(LEGAL, 'Budget 2025 – Legal', 'Budget 2025 – Legal', state)];
     const change = { kind: 'share' as const, emails: ['ann@example.com'], role: 'viewers' as const };
     backend.startBulkShare.mockResolvedValue({ ok: true, value: runOf(sharing('queued'), { kind: 'share', sharing: change }) });
-    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf(sharing('shared'), { kind: 'share', sharing: change }) });
+    // Done, the worker lets the run's emails go (run-engine.ts forgetTargets): its look has no change, the page keeps the one it showed.
+    backend.getBulkRun.mockResolvedValue({ ok: true, value: runOf(sharing('shared'), { kind: 'share', done: true }) });
     await clickAndSettle(screen.getByRole('button', { name: 'Change access to 1 document' }));
     expect(backend.startBulkShare).toHaveBeenCalledExactlyOnceWith({ requestId: expect.any(String), items: [{ orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: LEGAL }], change });
     await nextLook();
@@ -146,6 +147,11 @@ describe('sharing the selected documents (issue 43)', () => {
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
     expect(screen.getByRole('status').textContent).toBe('Put back access to 0 of 1 documents.');
     expect(previewTable('Changing access').rows[0]!.at(-1)).toBe('not put back: its access was changed elsewhere since. ann@example.com is an Editor now.');
+  });
+
+  test('a sharing run done before the page opened shows each document’s outcome, and that its change was not kept', async () => {
+    await setup({ latestRun: runOf([item(LEGAL, 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'shared')], { kind: 'share', done: true }) });
+    expect(previewTable('Changing access').rows).toEqual([['Acme › Finance', 'Budget 2025 – Legal', '(not kept once the run was done)', 'access changed']]);
   });
 
   test('Make selected public: the public link’s row on each document, a document public already unchanged; a read that failed is said and not sent', async () => {

@@ -7,14 +7,16 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { signal } from '@preact/signals';
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../../../src/popup/app.tsx';
 import { buildSnapshot, showFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
 import { takeOverFirstScreen } from '../../../src/popup/first-screen/first-screen-handover.ts';
-import { keepFirstScreen, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
+import { drawFirstScreen, keepFirstScreen, showsListOnly, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
+import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
-import { FIRST_SCREEN_KEY, type FirstScreen } from '../../../src/shared/first-screen.ts';
+import { FIRST_SCREEN_FORMAT, FIRST_SCREEN_KEY, firstScreenMade, type FirstScreen } from '../../../src/shared/first-screen.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { firstScreenItem, listingPreviewItem } from '../../../src/shared/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
@@ -43,7 +45,29 @@ async function renderedPopup(revision = 'rev-1') {
   const { container } = render(<App store={store} />);
   await store.start();
   await screen.findByRole('link', { name: 'Open Budget' });
-  return { root: container as HTMLElement, store };
+  return { root: container as HTMLElement, store, backend };
+}
+
+const BUDGET: AccessResource = { kind: 'document', orgId: 7, siteUrl: 'https://docs.getgrist.com', docId: 'budgetDoc00000000000' };
+
+/** Budget's access as the Share panel reads it: other people, with their emails. */
+const BUDGET_ACCESS: AccessList = {
+  resource: BUDGET,
+  account: 'account-1',
+  ownEmail: 'me@example.com',
+  canChange: true,
+  onlySelf: false,
+  people: [
+    { email: 'me@example.com', name: 'Me', role: 'owners', inherited: 'owners', isMember: true },
+    { email: 'ann.other@example.com', name: 'Ann Other', role: 'editors', inherited: null, isMember: false },
+  ],
+  publicRole: null,
+  maxInheritedRole: 'owners',
+};
+
+/** Runs every task given to whenIdle so far, and those they give it. */
+function runIdle(idle: Array<() => void>): void {
+  while (idle.length > 0) idle.shift()!();
 }
 
 afterEach(() => {
@@ -142,10 +166,11 @@ describe('showing it in the next popup', () => {
     }
   });
 
-  test('the first script reads the keys the storage items declare', async () => {
+  test('the first script reads the keys the storage items declare, and knows the drawing’s format', async () => {
     expect(firstScreenItem.key).toBe(FIRST_SCREEN_KEY);
     const source = await readFile(resolve(import.meta.dirname, '../../../src/popup/first-screen/first-screen-entry.ts'), 'utf8');
     expect(source).toContain(`['${firstScreenItem.key}', '${listingPreviewItem.key}']`);
+    expect(source).toContain(`const FORMAT = ${FIRST_SCREEN_FORMAT};`);
   });
 });
 
@@ -167,7 +192,7 @@ describe('keeping it for the next popup', () => {
     store.setQuery('');
     idle.shift()!();
     expect(save).toHaveBeenCalledTimes(1);
-    expect(save.mock.calls[0]![0]).toMatchObject({ previewRevision: 'preview:rev-9', made: '0.1.0 en' });
+    expect(save.mock.calls[0]![0]).toMatchObject({ previewRevision: 'preview:rev-9', made: '0.1.0 en 2' });
     expect(JSON.stringify(save.mock.calls[0]![0].tree)).toContain('Budget');
 
     // A search cleared again shows the same first screen: not drawn again.
@@ -191,11 +216,108 @@ describe('keeping it for the next popup', () => {
     expect(save).toHaveBeenCalledTimes(1);
   });
 
+  test('never drawn while the Share panel is open, other people’s emails in it: drawn of the list alone once it is closed', async () => {
+    // The panel's code, as the popup loads it once idle (main.tsx): not a wait of this test.
+    await loadParts();
+    const { root, store, backend } = await renderedPopup('rev-9');
+    backend.readAccess.mockResolvedValue({ ok: true, value: BUDGET_ACCESS });
+    act(() => store.openShare({ resource: BUDGET, name: 'Budget', url: 'https://docs.getgrist.com/doc/budgetDoc00000000000', row: null, opener: { key: 'budget', selector: 'a' } }));
+    await screen.findByText('ann.other@example.com', {}, { timeout: 5000 });
+    const save = vi.fn();
+    const idle: Array<() => void> = [];
+    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
+    runIdle(idle);
+    expect(save).not.toHaveBeenCalled();
+
+    act(() => store.closeShare());
+    await waitFor(() => expect(screen.queryByText('ann.other@example.com')).toBeNull());
+    runIdle(idle);
+    expect(save).toHaveBeenCalledTimes(1);
+    const stored = JSON.stringify(save.mock.calls[0]![0]);
+    expect(stored).toContain('Budget');
+    expect(stored).not.toContain('ann.other@example.com');
+    expect(stored).not.toContain('share-panel');
+  });
+
+  test('not drawn while the People, History or Trash view shows in place of the list', async () => {
+    await loadParts();
+    const { root, store, backend } = await renderedPopup('rev-9');
+    backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
+    backend.readTrash.mockResolvedValue({ ok: true, value: [] });
+    for (const view of ['People', 'History', 'Trash']) {
+      fireEvent.click(screen.getByRole('button', { name: view }));
+      await screen.findByRole('button', { name: 'Back to documents' }, { timeout: 5000 });
+      const save = vi.fn();
+      keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
+      expect(save).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+      await screen.findByRole('link', { name: 'Open Budget' });
+    }
+  });
+
+  test('the list at rest is the only thing drawn: nothing beside it in its area, over it, in its place or open in it', async () => {
+    const { root } = await renderedPopup('rev-9');
+    const view = root.firstElementChild!;
+    const area = view.querySelector('.list-area')!;
+    const holder = area.querySelector('.list-holder')!;
+    expect(showsListOnly(view)).toBe(true);
+    // Each a way the view may come to hold more than the list, and how it goes again.
+    const open: Array<() => () => void> = [
+      () => {
+        // A panel beside the list, whatever its class (as the Share panel is).
+        const panel = document.createElement('section');
+        area.append(panel);
+        return () => panel.remove();
+      },
+      () => {
+        holder.setAttribute('inert', '');
+        return () => holder.removeAttribute('inert');
+      },
+      () => {
+        // A view in place of the list.
+        area.remove();
+        return () => view.append(area);
+      },
+      () => {
+        const opener = view.querySelector('header button[aria-pressed]')!;
+        opener.setAttribute('aria-pressed', 'true');
+        return () => opener.setAttribute('aria-pressed', 'false');
+      },
+      ...['<input>', '<select></select>', '<ul role="menu"></ul>', '<div role="dialog"></div>'].map((markup) => () => {
+        const row = holder.querySelector('li')!;
+        row.insertAdjacentHTML('beforeend', markup);
+        const added = row.lastElementChild!;
+        return () => added.remove();
+      }),
+    ];
+    for (const make of open) {
+      const close = make();
+      expect(showsListOnly(view)).toBe(false);
+      close();
+      expect(showsListOnly(view)).toBe(true);
+    }
+
+    // Drawn of the header, the status line and the list only: what else the view holds is left out.
+    expect(drawFirstScreen(view, Infinity)).toEqual(takeSnapshot(view, Infinity));
+    const aside = document.createElement('aside');
+    aside.textContent = 'ann.other@example.com';
+    view.append(aside);
+    expect(JSON.stringify(drawFirstScreen(view, Infinity))).not.toContain('ann.other@example.com');
+  });
+
+  test('a drawing of an older format (which may picture a panel) is not shown', () => {
+    expect(firstScreenMade('0.1.0', 'en')).toBe(`0.1.0 en ${FIRST_SCREEN_FORMAT}`);
+    const container = document.createElement('div');
+    const older = { firstScreen: JSON.stringify({ previewRevision: 'preview:r', made: '0.1.0 en', tree: ['main', {}, ['Ann']] }), listingPreview: JSON.stringify({ ...listing('x'), revision: 'preview:r' }) };
+    expect(showFirstScreen(older, container, firstScreenMade('0.1.0', 'en'))).toBe(false);
+    expect(container.childNodes).toHaveLength(0);
+  });
+
   test('not drawn from the cache’s first screen alone', () => {
     const root = document.createElement('div');
     root.append(document.createElement('main'));
     const save = vi.fn();
-    const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), revision: signal<string | undefined>('preview:rev-1') };
+    const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), moving: signal(null), sharing: signal(null), revision: signal<string | undefined>('preview:rev-1') };
     keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
     expect(save).not.toHaveBeenCalled();
   });

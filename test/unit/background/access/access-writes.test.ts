@@ -6,7 +6,8 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheEpoch } from '../../../../src/background/listing/listing-cache.ts';
-import { removeAccount, saveSettings } from '../../../../src/background/settings/settings-service.ts';
+import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
+import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import { recordListedHosts } from '../../../../src/background/access/access-writes.ts';
 import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
 import { accountsItem, apiKeysItem, listingItem, schemaVersionItem, SCHEMA_VERSION } from '../../../../src/shared/storage-items.ts';

@@ -11,7 +11,7 @@ import { deleteDocument } from '../../../../src/background/changes/delete-foreve
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { removeDocument, restoreDocument } from '../../../../src/background/changes/trash.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
-import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
+import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { accountsItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../../../setup/saved-key.ts';
@@ -117,14 +117,14 @@ describe('undo with several accounts (issue 19)', () => {
     expect((await readChangeLog())[0]).toMatchObject({ source: 'undo', account: EDITOR_ACCOUNT, newName: 'Leads' });
   });
 
-  it('an entry whose account was removed says it cannot be undone, and sends nothing, though another account could', async () => {
+  it('an entry whose account was removed goes with it, and its undo sends nothing, though another account could', async () => {
     await configureBoth();
     const { entryId } = await renameDocument({ ...leads, name: 'Leads 2027' });
+    expect((await readChangeLogItems()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR_ACCOUNT });
     await removeAccount({ account: EDITOR_ACCOUNT });
     grist.clearRequests();
-    const removed = 'The Grist account that made this change was removed from the options: it cannot be undone from here.';
-    expect((await readChangeLogItems()).find((entry) => entry.id === entryId)).toMatchObject({ account: EDITOR_ACCOUNT, cannotUndo: removed });
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-configured', message: removed });
+    expect((await readChangeLogItems()).find((entry) => entry.id === entryId)).toBeUndefined();
+    await expect(undoChange({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-found' });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
   });

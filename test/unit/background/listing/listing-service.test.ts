@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../../../src/background/grist/grist-client.ts';
 import { fetchListing, refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
-import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
+import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../../../src/background/listing/listing-cache.ts';
 import type { Listing, RefreshStep } from '../../../../src/shared/listing.ts';

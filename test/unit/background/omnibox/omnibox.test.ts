@@ -12,7 +12,7 @@ import { BUILD_AHEAD_MS, readListing } from '../../../../src/background/listing/
 import { listingItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { renameDocument } from '../../../../src/background/changes/rename.ts';
-import { removeAccount } from '../../../../src/background/settings/settings-service.ts';
+import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';

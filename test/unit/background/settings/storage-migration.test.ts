@@ -110,6 +110,22 @@ describe('storage migration', () => {
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
   });
 
+  it('removes what version 7 kept that it should not have: its first screen’s drawing (a panel’s emails in it) and the change log of accounts removed; the saved accounts’ entries stay', async () => {
+    const accounts = [account({ personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] })];
+    const site = { orgId: 2, name: 'Home', url: 'https://grist.example.com/o/docs' };
+    const logged = (id: string, accountId: string, extra: object = {}) => ({ id, at: 1, account: accountId, site, workspace: null, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup', kind: 'rename', target: 'document', ...extra });
+    const removedAccess = logged('e2', 'removed-account', { kind: 'access', access: { delta: { users: { 'ann.other@example.com': 'editors' } }, before: { users: { 'ann.other@example.com': null } } } });
+    const changeLog = { version: CHANGE_LOG_VERSION, entries: [logged('e1', 'a1'), removedAccess, logged('e3', 'removed-account')], batches: ['run-of-removed'] };
+    const drawing = JSON.stringify({ previewRevision: 'preview:r', made: '0.1.0 en', tree: ['main', {}, ['ann.other@example.com']] });
+    await fakeBrowser.storage.local.set({ schemaVersion: 7, accounts, apiKeys: { a1: 'k'.repeat(40) }, changeLog, 'changeLog:run-of-removed': [logged('e4', 'removed-account', { batchId: 'run-of-removed', source: 'bulk' })], firstScreen: drawing });
+    expect(await migrateStorage()).toEqual(accounts);
+    expect((await readChangeLog()).map((entry) => entry.id)).toEqual(['e1']);
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(stored).not.toContain('ann.other@example.com');
+    expect(stored).not.toContain('removed-account');
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+  });
+
   it('a first install has no account', async () => {
     expect(await migrateStorage()).toEqual([]);
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);

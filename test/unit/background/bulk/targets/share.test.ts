@@ -4,9 +4,9 @@
  * the change leaves as it is sends nothing; one bad email starts no run; the user's own email is
  * never in a delta; the change log's batch undone as one puts each document's access back.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, heldRuns, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { readKeyedAccounts } from '../../../../../src/background/grist/grist-connection.ts';
@@ -30,9 +30,10 @@ describe('a bulk sharing run', () => {
   it('reads each document’s access and PATCHes only what differs, through its own site, 2 at once per host; logged as one batch that Undo this batch puts back', async () => {
     await connect();
     const items = [...documentsOf(1, 6), ...documentsOf(2, 6)];
-    const run = await finished((await start(items, { kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' })).id);
+    const started = await start(items, { kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' });
+    expect(started.sharing).toEqual({ kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' });
+    const run = await finished(started.id);
     expect(run.kind).toBe('share');
-    expect(run.sharing).toEqual({ kind: 'share', emails: ['ann@example.com', 'Bob@Example.com'], role: 'editors' });
     expect(run.items.map(({ state }) => state)).toEqual(items.map(() => 'shared'));
     expect(rolesOf('ann@example.com', items)).toEqual(items.map(() => 'editors'));
     expect(rolesOf('bob@example.com', items)).toEqual(items.map(() => 'editors'));
@@ -47,6 +48,30 @@ describe('a bulk sharing run', () => {
     expect(results.map(({ outcome }) => outcome)).toEqual(items.map(() => 'restored'));
     expect(rolesOf('ann@example.com', items)).toEqual(items.map(() => undefined));
     expect(rolesOf('bob@example.com', items)).toEqual(items.map(() => undefined));
+  });
+
+  it('once done and its results stored, the worker holds none of its emails; each document’s result stays, and the same start again answers it', async () => {
+    await connect();
+    const items = documentsOf(1, 4);
+    const emails = ['ann.held@example.com', 'bo.held@example.com'];
+    const request = { requestId: crypto.randomUUID(), items, change: { kind: 'share' as const, emails, role: 'viewers' as const } };
+    const held = () => JSON.stringify(heldRuns()).toLowerCase();
+    const started = await startBulkShare(request);
+    // While it runs, its targets hold them.
+    expect(held()).toContain(emails[0]);
+    const run = await finished(started.id);
+    expect(run.items.map(({ state }) => state)).toEqual(items.map(() => 'shared'));
+    await vi.waitFor(() => {
+      for (const email of emails) expect(held()).not.toContain(email);
+    });
+    // Its results were stored first: the log's entries (what Undo this batch needs), the cache's write.
+    expect((await readChangeLog()).filter((entry) => entry.batchId === run.batchId)).toHaveLength(items.length);
+    const shown = await getBulkRun({ runId: run.id });
+    expect(shown?.items.map(({ docId, oldName, state }) => [docId, oldName, state])).toEqual(run.items.map(({ docId, oldName }) => [docId, oldName, 'shared']));
+    expect(shown?.sharing).toBeUndefined();
+    grist!.clearRequests();
+    expect((await startBulkShare(request)).id).toBe(run.id);
+    expect(grist!.requests.filter((entry) => ACCESS.test(entry.path))).toEqual([]);
   });
 
   it('a document the change leaves as it is sends nothing and is not logged; a second run of the same change sends no PATCH at all', async () => {

@@ -1,0 +1,109 @@
+/**
+ * Remove account (issue 48) against the fake browser's storage: the account's change-log entries
+ * (its own, a bulk run's, an access change's naming other people) and its copies kept for Copy
+ * again go with it; the other account's stay. What its bulk runs still hold is tested with the
+ * runs (bulk/run-engine.test.ts).
+ */
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { describe, expect, it } from 'vitest';
+import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import { keepMaking, keptMaking } from '../../../../src/background/changes/kept-copies.ts';
+import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
+import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
+import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
+import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
+import { saveAccounts } from '../../../setup/saved-key.ts';
+import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+
+useWorkerGrist({ signedIn: false });
+
+const GONE = 'account-gone-0b7d';
+const STAYS = 'account-stays-5e21';
+/** Other people, named by the removed account's access change and its person's removal. */
+const OTHERS = ['ann.other@example.com', 'bo.other@example.com'];
+
+/** A change-log entry of `account` (as a change of it would add), with `extra`. */
+function entry(account: string, extra: Partial<ChangeEntry> = {}): Omit<ChangeEntry, 'id' | 'at'> {
+  return {
+    account,
+    site: { orgId: 5, name: 'Acme Corp', url: `${grist.url}/o/acme` },
+    workspace: { id: 1, name: 'Engineering' },
+    docId: `doc-of-${account}`,
+    oldName: 'Plan',
+    newName: 'Plan 2',
+    source: 'popup',
+    kind: 'rename',
+    target: 'document',
+    ...extra,
+  };
+}
+
+/** A copy of `account` kept for Copy again (as an unanswered copy leaves it). */
+function keptCopy(account: string) {
+  const place = { site: { orgId: 5, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: { id: 1, name: 'Engineering' } };
+  return {
+    account,
+    key: `doc-of-${account}`,
+    siteUrl: `${grist.url}/o/acme`,
+    name: 'Plan (copy)',
+    asTemplate: false,
+    making: { id: crypto.randomUUID(), place, name: 'Plan (copy)', before: null, sentAt: 1, life: 'a life' },
+  } as Parameters<typeof keepMaking>[0];
+}
+
+/** Everything stored, as text: local and session storage. */
+async function storedText(): Promise<string> {
+  return JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
+}
+
+describe('Remove account', () => {
+  it('removes the account’s change-log entries (a bulk run’s and an access change’s naming other people too) and its kept copies; the other account’s stay', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: GONE, settings, apiKey: USERS.editor.apiKey },
+      { id: STAYS, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await addLogEntry(entry(GONE));
+    await addLogEntry(entry(GONE, { source: 'bulk', batchId: 'batch-of-gone' }));
+    await addLogEntry(entry(GONE, { source: 'bulk', batchId: 'batch-of-both' }));
+    await addLogEntry(entry(GONE, { kind: 'access', access: { delta: { users: { [OTHERS[0]!]: 'editors' } }, before: { users: { [OTHERS[0]!]: null } } } }));
+    await addLogEntry(
+      entry(GONE, { kind: 'person', target: 'site', docId: 'site-5', person: { email: OTHERS[1]!, removed: true, role: 'editors', workspaces: [], documents: [] } }),
+    );
+    const stays = [await addLogEntry(entry(STAYS)), await addLogEntry(entry(STAYS, { source: 'bulk', batchId: 'batch-of-both' }))];
+    await keepMaking(keptCopy(GONE));
+    await keepMaking(keptCopy(STAYS));
+    const before = await storedText();
+    for (const text of [GONE, 'batch-of-gone', ...OTHERS]) expect(before).toContain(text);
+
+    await removeAccount({ account: GONE });
+
+    const after = await storedText();
+    for (const text of [GONE, 'batch-of-gone', ...OTHERS]) expect(after).not.toContain(text);
+    expect((await readChangeLog()).map((kept) => kept.id).sort()).toEqual(stays.map((kept) => kept.id).sort());
+    expect(await keptMaking(keptCopy(STAYS))).not.toBeNull();
+    expect(await keptMaking(keptCopy(GONE))).toBeNull();
+  });
+
+  it('the access checks’ index no longer has the account’s sites (it is built from the listing, whose part of it goes)', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: GONE, settings, apiKey: USERS.editor.apiKey },
+      { id: STAYS, settings, apiKey: USERS.owner.apiKey },
+    ]);
+    await refreshListing();
+    const leads = { kind: 'document' as const, orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.leads.id };
+    const accountsOf = async () => listedCopies(await currentAccessOwnerIndex(), leads).map((copy) => copy.site.account);
+    expect((await accountsOf()).sort()).toEqual([GONE, STAYS].sort());
+    await removeAccount({ account: GONE });
+    expect(await accountsOf()).toEqual([STAYS]);
+  });
+
+  it('an account removal refused (the account gone already) forgets nothing', async () => {
+    await saveAccounts([{ id: STAYS, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey }]);
+    await addLogEntry(entry(GONE));
+    await expect(removeAccount({ account: GONE })).rejects.toMatchObject({ kind: 'not-found' });
+    expect((await readChangeLog()).map((kept) => kept.account)).toEqual([GONE]);
+  });
+});
