@@ -100,7 +100,13 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),
   undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
-  undoChange: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
+  undoChange: v.object({
+    entryId: v.pipe(v.string(), v.minLength(1)),
+    docId: v.pipe(v.string(), v.minLength(1)),
+    force: v.optional(v.boolean()),
+    // personStepKey's: `site`, `workspace:<id>`, `document:<id>`; the History asks one at a time.
+    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:]+)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
+  }),
 };
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */

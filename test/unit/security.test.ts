@@ -434,6 +434,14 @@ describe('the key never leaves the background in a reply or a stored item', () =
     expect((await apiKeysItem.get())[ACCOUNT_1]).toBe(KEY);
   });
 
+  it("an undo's grants to put back anyway: only grant keys, never passed on (issue 48)", async () => {
+    await configure();
+    const reply = await send('undoChange', { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id, grants: [KEY] });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(JSON.stringify(reply)).not.toContain(KEY);
+    expect(grist.requests).toHaveLength(0);
+  });
+
   it('every message type, when storage throws an error whose text holds the key', async () => {
     await configure();
     await send('refreshListing', null);

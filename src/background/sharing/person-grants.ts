@@ -19,7 +19,7 @@ import { readAccessOf } from './access-api.ts';
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));
 
 /** A grant role: what can be given on a workspace or document (a `guests` or null entry is none). */
-const grantOf = (person: Person | undefined): Role | null =>
+export const grantOf = (person: Person | undefined): Role | null =>
   person?.role === 'owners' || person?.role === 'editors' || person?.role === 'viewers' ? person.role : null;
 
 /**
