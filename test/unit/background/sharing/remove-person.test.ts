@@ -73,7 +73,7 @@ describe('what a person has on your sites', () => {
     // The workspaces that list Sam (Projects) have their documents read; each workspace once.
     const read = grist.requests.filter(({ path }) => path.startsWith('/o/globex/api/')).map(({ path }) => path);
     expect(read.sort()).toEqual(
-      [`/o/globex/api/orgs/${globex.id}/access`, ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
+      [`/o/globex/api/orgs/${globex.id}/access`, '/o/globex/api/orgs/current/workspaces?showRemoved=1', ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
     );
   });
 
