@@ -59,7 +59,7 @@ async function accessOrGone(client: GristClient, resource: Parameters<typeof rea
  * request); those the worker's listing has but Grist no longer lists are named `gone`. Every
  * workspace's access is read; a workspace's documents where the workspace lists the person (a
  * guest is listed only where they have something), for a member (listed everywhere) always, and
- * those in the trash always. A workspace or document whose access answers 404 is skipped and
+ * those in the trash (or in a workspace in the trash) always. A workspace or document whose access answers 404 is skipped and
  * named: `gone`, or, a workspace in the trash, `unreadable` (what it held cannot be put back).
  * Throws what a read met but a 404.
  */
@@ -83,7 +83,8 @@ async function grantsOn(client: GristClient, site: SiteEntry, email: string, mem
       const here = access && personIn(access.people, email);
       const granted = grantOf(here ?? undefined);
       const ofWorkspace: WorkspaceGrant[] = granted ? [{ id: workspace.id, name: workspace.name, role: granted, ...inTrash }] : [];
-      const read = workspace.docs.filter((document) => here || member || !access || document.removedAt !== null);
+      // What Grist lists of a guest in the trash is not known: everything there is read.
+      const read = workspace.docs.filter((document) => here || member || workspace.removedAt !== null || document.removedAt !== null);
       const ofDocuments = await Promise.all(
         read.map(async (document): Promise<DocumentGrant[]> => {
           const trashed = workspace.removedAt !== null || document.removedAt !== null ? { trashed: true as const } : {};

@@ -108,6 +108,8 @@ describe("a site whose account's user is not known yet", () => {
     await signIn(false);
     expect((await acmeOf(editor.email))?.documents).toEqual([expect.objectContaining({ id: leads.id, role: 'owners' })]);
     expect(grist.requests.filter(({ path }) => path.endsWith('/api/profile/user'))).toHaveLength(1);
+    // Recorded as a connection check records it: the removal finds the site's owner too.
+    expect((await removePerson({ email: editor.email, sites: [acmeKey()] })).sites).toEqual([expect.objectContaining({ outcome: 'removed' })]);
   });
 
   it('is named as not read when Grist would not say, with what to do', async () => {
