@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
+import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
 import { openConnectedPopup } from './user-actions.ts';
 
@@ -62,6 +63,7 @@ describe('removing someone after Grist changed', () => {
     await history.getByText(words).waitFor();
     // Read again, nothing sent: the colleague's role stays until asked.
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('viewers');
+    await expectNoViolations(popup);
 
     await history.getByRole('button', { name: `Put back anyway: ${words}` }).click();
     // The History's status names the person as text, isolated (plainTextName).
