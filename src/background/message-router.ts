@@ -53,8 +53,8 @@ const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
 /** What the preview read of a person on one site (PersonHad), sent back with the removal: its Undo puts it back. */
 const personHad = v.object({
   role: v.picklist(['owners', 'editors', 'viewers', 'members', 'guests'] as const),
-  workspaces: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: grantRole })), v.maxLength(MAX_PERSON_GRANTS)),
-  documents: v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)), name: v.string(), role: grantRole, workspaceId: v.pipe(v.number(), v.integer()) })), v.maxLength(MAX_PERSON_GRANTS)),
+  workspaces: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: grantRole, trashed: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
+  documents: v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)), name: v.string(), role: grantRole, workspaceId: v.pipe(v.number(), v.integer()), trashed: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
 });
 /** The most emails one bulk share names: a pasted list of a few hundred people, with room. */
 const MAX_SHARE_EMAILS = 1000;
@@ -110,7 +110,13 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   stopBulkRun: v.object({ runId: v.string() }),
   retryFailedBulk: v.object({ runId: v.string() }),
   undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
-  undoChange: v.object({ entryId: v.pipe(v.string(), v.minLength(1)), docId: v.pipe(v.string(), v.minLength(1)), force: v.optional(v.boolean()) }),
+  undoChange: v.object({
+    entryId: v.pipe(v.string(), v.minLength(1)),
+    docId: v.pipe(v.string(), v.minLength(1)),
+    force: v.optional(v.boolean()),
+    // personStepKey's: `site`, `workspace:<id>`, `document:<id>`; the History asks one at a time.
+    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:]+)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
+  }),
 };
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */

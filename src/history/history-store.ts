@@ -1,7 +1,7 @@
 /**
  * The change history's state and actions, for the view in the popup and on the options page: read
  * only when shown, undo an entry (with "Restore … anyway" when the document was renamed elsewhere
- * since) or a bulk run's batch, each saying what it came to in its kind's words, clear it all.
+ * since; for a person's removal, "Put back anyway" for each grant changed since) or a bulk run's batch, each saying what it came to in its kind's words, clear it all.
  * Talks to the background through the `Backend` interface only.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
@@ -27,6 +27,11 @@ export interface HistoryStore {
   load(): Promise<void>;
   /** Undoes an entry; `force` restores its old name even if it was renamed elsewhere since. */
   undo(entry: ChangeLogItem, force?: boolean): Promise<void>;
+  /**
+   * Puts back one grant (UndoConflict.grant) of a person's removal that its undo kept as changed
+   * since ("Put back anyway"), and what is still absent with it.
+   */
+  putBack(entry: ChangeLogItem, grant: string): Promise<void>;
   /**
    * Undoes every change of a bulk run's batch not undone yet, each checked as a single undo is,
    * and says how many came back.
@@ -74,16 +79,18 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     }
   }
 
-  async function undo(entry: ChangeLogItem, force = false): Promise<void> {
+  async function undo(entry: ChangeLogItem, force = false, grants?: string[]): Promise<void> {
     if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
     setState(entry.id, { kind: 'undoing' });
     status.value = '';
-    const result = undoResult(await settle(backend.undoChange({ entryId: entry.id, docId: entry.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: entry.id, docId: entry.docId, force, ...(grants ? { grants } : {}) })));
     if (!('restored' in result)) {
       setState(entry.id, result);
       return;
     }
-    setState(entry.id, null);
+    // A person's grants changed since stay offered, each with its own "Put back anyway".
+    const { kept } = result;
+    setState(entry.id, kept ? { kind: 'conflict', current: kept.map(({ current }) => current).join('; '), conflicts: kept } : null);
     onRestored(entry, result.restored);
     const { to, workspace } = entry;
     const undone =
@@ -123,5 +130,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     status.value = t('historyCleared');
   }
 
-  return { entries, error, status, entryStates, load, undo, undoBatch, clear };
+  const putBack = (entry: ChangeLogItem, grant: string) => undo(entry, false, [grant]);
+
+  return { entries, error, status, entryStates, load, undo, putBack, undoBatch, clear };
 }

@@ -219,6 +219,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           oldName={entry.oldName}
           undo={state ?? { kind: 'offered' }}
           onUndo={(force) => afterwards(store.undo(entry, force))}
+          onPutBack={(grant) => afterwards(store.putBack(entry, grant))}
           label={undoLabel(entry)}
           move={Boolean(move)}
           access={entry.kind === 'access'}

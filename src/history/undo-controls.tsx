@@ -14,6 +14,8 @@ export interface UndoControlsProps {
   undo: UndoState;
   /** Called with `force` true for "Restore … anyway". */
   onUndo: (force: boolean) => void;
+  /** For a person's removal: called with a grant kept as changed since, for its "Put back anyway". */
+  onPutBack?: (grant: string) => void;
   /** The Undo button's accessible name, when "Undo" alone would not say which rename. */
   label?: string;
   /** The keys that do the same (`aria-keyshortcuts`). */
@@ -26,7 +28,27 @@ export interface UndoControlsProps {
   access?: boolean;
 }
 
-export function UndoControls({ oldName, undo, onUndo, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
+export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
+  if (undo.kind === 'conflict' && undo.conflicts && onPutBack) {
+    // A person's grants changed since: each named (the worker's words: emails and names are text), each put back on its own.
+    return (
+      <>
+        <p class="undo-message" role="alert">
+          {t('personKeptSince')}
+        </p>
+        <ul class="undo-conflicts">
+          {undo.conflicts.map(({ grant, current }) => (
+            <li key={grant}>
+              <bdi dir="auto">{current}</bdi>{' '}
+              <button type="button" class={buttonClass} aria-label={t('putBackAnywayOf', current)} onClick={() => onPutBack(grant)}>
+                {t('putBackAnyway')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
   if (undo.kind === 'conflict') {
     const old = plainTextName(oldName);
     // An access change's `current` says what changed (the worker's words), not a name.

@@ -40,8 +40,9 @@ const personSchema = v.object({
   email: v.string(),
   removed: v.boolean(),
   role: v.picklist(['owners', 'editors', 'viewers', 'members', 'guests'] as const),
-  workspaces: v.array(v.object({ id: v.number(), name: v.string(), role: grantRole })),
-  documents: v.array(v.object({ id: v.string(), name: v.string(), role: grantRole, workspaceId: v.number() })),
+  workspaces: v.array(v.object({ id: v.number(), name: v.string(), role: grantRole, trashed: v.optional(v.literal(true)) })),
+  documents: v.array(v.object({ id: v.string(), name: v.string(), role: grantRole, workspaceId: v.number(), trashed: v.optional(v.literal(true)) })),
+  putBack: v.optional(v.array(v.string())),
 });
 
 /**

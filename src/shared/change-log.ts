@@ -63,6 +63,28 @@ export interface PersonSiteChange {
   role: ListedRole;
   workspaces: WorkspaceGrant[];
   documents: DocumentGrant[];
+  /**
+   * For a removal: the grants its undo has begun to put back (personStepKey: `site`,
+   * `workspace:<id>`, `document:<id>`), written before their requests leave. A grant found later
+   * with the role the removal took is this undo's own (a put-back that stopped halfway, resumed),
+   * not a colleague's: only those are not named as changed since.
+   */
+  putBack?: string[];
+}
+
+/** The key of one grant of a person's removal (PersonSiteChange): their site role, or a workspace's or document's grant. */
+export function personStepKey(grant: { kind: 'site' } | { kind: 'workspace'; id: number } | { kind: 'document'; id: string }): string {
+  return grant.kind === 'site' ? 'site' : `${grant.kind}:${grant.id}`;
+}
+
+/**
+ * A grant of a person's removal that its undo did not put back, as the person has another role
+ * there since (lowered, raised, or the same role given by someone else): which (`grant`, its
+ * personStepKey, for "Put back anyway") and what it is now, in words.
+ */
+export interface UndoConflict {
+  grant: string;
+  current: string;
 }
 
 /** One change to a document or workspace that Grist confirmed. */
@@ -201,14 +223,17 @@ export type UndoOutcome =
   /**
    * Grist has it as it was again, named `name`; `entryId` is the undo's own log entry. `leftOut`:
    * what it could not put back, in words (a person's grants on what Grist says is gone since).
+   * `kept`: a person's grants changed since, not sent (the entry stays to be undone: each may be
+   * put back anyway); what was still as the removal left it was put back.
    */
-  | { outcome: 'restored'; name: string; entryId: string | null; leftOut?: string }
+  | { outcome: 'restored'; name: string; entryId: string | null; leftOut?: string; kept?: UndoConflict[] }
   /**
    * It was changed elsewhere since: nothing was sent. For a rename, `current` is its name now; for
    * a move, the workspace it is in now, unless `renamed`: the move's undo found it where the move
-   * put it, but renamed, and `current` is that name.
+   * put it, but renamed, and `current` is that name. For a person's removal, `conflicts`: each
+   * grant changed since (`current` says them all).
    */
-  | { outcome: 'changed-elsewhere'; current: string; renamed?: true };
+  | { outcome: 'changed-elsewhere'; current: string; renamed?: true; conflicts?: UndoConflict[] };
 
 /** Where an undo offered on a page stands (the popup's last change, the document window, a log entry). */
 export type UndoState =
@@ -217,13 +242,19 @@ export type UndoState =
   /**
    * Renamed elsewhere since, now `current`: nothing was sent; "Restore … anyway" is offered. For a
    * move: moved elsewhere, to the workspace `current`, or (`renamed`) renamed `current` since.
+   * For a person's removal: each grant changed since (`conflicts`), each with its own "Put back
+   * anyway"; what was still absent may have been put back already.
    */
-  | { kind: 'conflict'; current: string; renamed?: true }
+  | { kind: 'conflict'; current: string; renamed?: true; conflicts?: UndoConflict[] }
   | { kind: 'failed'; message: string };
 
-/** What the reply to `undoChange` comes to for a page: the name restored (and what it could not put back), or the state to show. */
-export function undoResult(reply: Result<UndoOutcome>): { restored: string; leftOut?: string } | UndoState {
+/**
+ * What the reply to `undoChange` comes to for a page: the name restored (what it could not put
+ * back, and a person's grants kept as changed since), or the state to show.
+ */
+export function undoResult(reply: Result<UndoOutcome>): { restored: string; leftOut?: string; kept?: UndoConflict[] } | UndoState {
   if (!reply.ok) return { kind: 'failed', message: reply.error.message };
-  if (reply.value.outcome === 'restored') return { restored: reply.value.name, ...(reply.value.leftOut ? { leftOut: reply.value.leftOut } : {}) };
-  return reply.value.renamed ? { kind: 'conflict', current: reply.value.current, renamed: true } : { kind: 'conflict', current: reply.value.current };
+  const value = reply.value;
+  if (value.outcome === 'restored') return { restored: value.name, ...(value.leftOut ? { leftOut: value.leftOut } : {}), ...(value.kept?.length ? { kept: value.kept } : {}) };
+  return { kind: 'conflict', current: value.current, ...(value.renamed ? { renamed: true as const } : {}), ...(value.conflicts?.length ? { conflicts: value.conflicts } : {}) };
 }

@@ -240,9 +240,11 @@ export interface Protocol {
   clearChangeLog: { request: null; response: null };
   /**
    * Undoes a change of the log, of any kind, checking first that nobody changed its document or
-   * workspace since (`docId`: the entry's, the key its changes queue under).
+   * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
+   * `grants`: for a person's removal, the grants changed since to put back all the same
+   * (UndoConflict.grant, each asked on its own: "Put back anyway").
    */
-  undoChange: { request: { entryId: string; docId: string; force?: boolean }; response: UndoOutcome };
+  undoChange: { request: { entryId: string; docId: string; force?: boolean; grants?: string[] }; response: UndoOutcome };
   /**
    * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
    * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.

@@ -8,19 +8,33 @@
 import type { ErrorKind } from './errors.ts';
 import type { ListedRole, Role } from './sharing.ts';
 
-/** A workspace given to the person right there (not inherited). */
+/** A workspace given to the person right there (not inherited); `trashed`: the workspace is in Grist's trash. */
 export interface WorkspaceGrant {
   id: number;
   name: string;
   role: Role;
+  trashed?: true;
 }
 
-/** A document given to the person right there (not inherited), in workspace `workspaceId`. */
+/** A document given to the person right there (not inherited), in workspace `workspaceId`; `trashed`: it (or its workspace) is in Grist's trash. */
 export interface DocumentGrant {
   id: string;
   name: string;
   role: Role;
   workspaceId: number;
+  trashed?: true;
+}
+
+/**
+ * A workspace or document of a site whose access was not read, named in the preview: `gone` (the
+ * listing had it, Grist answers 404 now: deleted for good or moved to another site since; it holds
+ * nothing to keep), or `unreadable` (in the trash, and Grist would not say who has it: a removal
+ * at the site takes what it holds, and Undo cannot put that back).
+ */
+export interface SkippedResource {
+  kind: 'workspace' | 'document';
+  name: string;
+  reason: 'gone' | 'unreadable';
 }
 
 /** What the person has on one site the user owns. */
@@ -35,13 +49,18 @@ export interface PersonSite {
   role: ListedRole;
   workspaces: WorkspaceGrant[];
   documents: DocumentGrant[];
+  /** What of the site was not read (see SkippedResource); absent when none. */
+  skipped?: SkippedResource[];
 }
 
 /** What `readPersonGrants` found: the sites the user owns where the person is, and those that could not be read. */
 export interface PersonGrants {
   email: string;
   sites: PersonSite[];
-  /** Sites the user owns whose access (or a workspace's, a document's) could not be read: their error, by site name. */
+  /**
+   * Sites the user owns whose access (or a workspace's, a document's) could not be read, and those
+   * whose account's user Grist would not name: their error, by site name.
+   */
   unread: Array<{ siteName: string; message: string }>;
 }
 

@@ -179,6 +179,23 @@ describe('public link', () => {
   });
 });
 
+describe('access of what is in the trash', () => {
+  it('is answered and changed for a document in the trash, and 404 once it is deleted for good', async () => {
+    expect((await send(`/o/acme/api/docs/${leads.id}/remove`, { method: 'POST' })).status).toBe(200);
+    expect((await send(`/o/acme/api/docs/${leads.id}/access`)).status).toBe(200);
+    expect(await patch(`/o/acme/api/docs/${leads.id}`, { users: { [viewer.email]: 'viewers' } })).toEqual({ status: 200, body: null });
+    expect(fake.doc(leads.id)?.shares[viewer.id]).toBe('viewers');
+    expect((await send(`/o/acme/api/docs/${leads.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await send(`/o/acme/api/docs/${leads.id}/access`)).toEqual(errorAnswer(404, 'document not found'));
+  });
+
+  it('is answered for a workspace in the trash and its documents', async () => {
+    expect((await send(`/o/acme/api/workspaces/${WORKSPACES.engineering.id}/remove`, { method: 'POST' })).status).toBe(200);
+    expect((await send(`/o/acme/api/workspaces/${WORKSPACES.engineering.id}/access`)).status).toBe(200);
+    expect((await send(`/o/acme/api/docs/${bugTracker.id}/access`)).status).toBe(200);
+  });
+});
+
 describe('removing someone from a whole site', () => {
   it("removes a guest's workspace and document grants on that site, and nowhere else", async () => {
     const guest = 'guest@example.com';

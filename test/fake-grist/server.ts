@@ -423,10 +423,15 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   }
 
   const access = accessApi(database);
-  /** grist-api.md "Access": each resource's access, found as its other endpoints find it (a document only on its own site). */
+  /**
+   * grist-api.md "Access": each resource's access, found as its other endpoints find it (a document
+   * only on its own site), but in the trash too: Grist still answers the access of a document in
+   * its trash (issue 48, seen on a real server; one deleted for good answers 404). A workspace in
+   * the trash is assumed to answer alike (not checked on a real server).
+   */
   const accessTargets: Array<[kind: string, find: (id: string, request: ApiRequest) => AccessTarget]> = [
-    ['docs', (id, request) => ({ kind: 'doc', doc: requireDoc(id, request) })],
-    ['workspaces', (id, request) => ({ kind: 'workspace', workspace: requireWorkspace(id, request) })],
+    ['docs', (id, request) => ({ kind: 'doc', doc: requireDoc(id, request, true) })],
+    ['workspaces', (id, request) => ({ kind: 'workspace', workspace: requireWorkspace(id, request, true) })],
     ['orgs', (id, request) => ({ kind: 'org', org: requireOrg(id, request) })],
   ];
   const accessRoutes = accessTargets.flatMap(([kind, find]): typeof routes => [

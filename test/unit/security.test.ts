@@ -448,6 +448,14 @@ describe('the key never leaves the background in a reply or a stored item', () =
     expect((await apiKeysItem.get())[ACCOUNT_1]).toBe(KEY);
   });
 
+  it("an undo's grants to put back anyway: only grant keys, never passed on (issue 48)", async () => {
+    await configure();
+    const reply = await send('undoChange', { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id, grants: [KEY] });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(JSON.stringify(reply)).not.toContain(KEY);
+    expect(grist.requests).toHaveLength(0);
+  });
+
   it('every message type, when storage throws an error whose text holds the key', async () => {
     await configure();
     await send('refreshListing', null);
@@ -470,8 +478,9 @@ describe('the key never leaves the background in a reply or a stored item', () =
     hasPermission.mockRejectedValue(new Error(`no permission for Bearer ${KEY}`));
     updateDynamicRules.mockRejectedValue(new TypeError(`rule refused: ${KEY}`));
     const replies = await sendEvery(everyRequest());
-    // A bulk share asks Grist whose key it is before its run starts, when no connection check said.
-    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES, 'readTrash', 'startBulkShare']));
+    // A bulk share asks Grist whose key it is before its run starts, when no connection check said;
+    // so does a person's preview, for the sites that account owns (issue 48).
+    expect(failedKinds(replies)).toEqual(allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES, 'readTrash', 'startBulkShare', 'readPersonGrants']));
   });
 });
 

@@ -3,7 +3,7 @@
  * (changes/undo.ts), at the bulk runs' pace per host, each with what it came to for its document.
  */
 import type { BatchUndoResult } from '../../shared/bulk.ts';
-import { overtakenEntries, type ChangeEntry, type UndoOutcome } from '../../shared/change-log.ts';
+import { overtakenEntries, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
@@ -33,13 +33,21 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       try {
         const host = new URL(undoSiteUrl(entry)).host;
         const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));
-        if (outcome.outcome === 'restored') return { ...base, outcome: 'restored', ...(outcome.leftOut ? { message: outcome.leftOut } : {}) };
-        return { ...base, outcome: changedSince(entry, outcome), message: outcome.current };
+        if (outcome.outcome === 'restored') {
+          const message = [outcome.leftOut ?? '', keptWords(outcome.kept)].filter((said) => said !== '').join(' ');
+          return { ...base, outcome: 'restored', ...(message ? { message } : {}) };
+        }
+        return { ...base, outcome: changedSince(entry, outcome), message: outcome.conflicts ? keptWords(outcome.conflicts) : outcome.current };
       } catch (error) {
         return { ...base, outcome: 'failed', message: error instanceof ApiError ? error.message : t('errorInternal') };
       }
     }),
   );
+}
+
+/** A person's grants an undo kept as changed since, in words, and where to put them back anyway ("" for none). */
+function keptWords(kept: readonly UndoConflict[] = []): string {
+  return kept.length > 0 ? t('personGrantsKept', kept.map(({ current }) => current).join('; ')) : '';
 }
 
 /**

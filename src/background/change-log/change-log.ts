@@ -112,6 +112,30 @@ export function markUndone(id: string, by: string): Promise<void> {
   return writeUndone({ id, by });
 }
 
+/** Put-backs recorded together are written together. */
+const writePutBack = batchedWrites<{ id: string; grants: readonly string[] }>(queue, async (records) => {
+  const { entries } = await stored();
+  const adding = new Map<string, Set<string>>();
+  for (const { id, grants } of records) adding.set(id, new Set([...(adding.get(id) ?? []), ...grants]));
+  if (!entries.some((entry) => entry.person && adding.has(entry.id))) return;
+  await store(
+    entries.map((entry) => {
+      const grants = adding.get(entry.id);
+      if (!entry.person || !grants) return entry;
+      return { ...entry, person: { ...entry.person, putBack: [...new Set([...(entry.person.putBack ?? []), ...grants])] } };
+    }),
+  );
+});
+
+/**
+ * Records on a person's removal (entry `id`) that its undo is about to send `grants`
+ * (PersonSiteChange.putBack), before they are sent; an entry no longer kept is left alone. Throws
+ * what the write threw: then nothing may be sent.
+ */
+export function recordPutBack(id: string, grants: readonly string[]): Promise<void> {
+  return writePutBack({ id, grants });
+}
+
 /**
  * The batches whose entries are written ahead and not confirmed yet ('' for entries of no batch),
  * read from their own small item, not from the log: the worker's start asks it every time.

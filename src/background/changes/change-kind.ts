@@ -5,7 +5,7 @@
  * inverse. Each kind is one module describing only these (rename.ts, move.ts, trash.ts, pin.ts,
  * copy.ts, new-document.ts, delete-forever.ts); the pipeline does the rest the same way for all.
  */
-import type { ChangeEntry, UndoOutcome } from '../../shared/change-log.ts';
+import type { ChangeEntry, UndoConflict, UndoOutcome } from '../../shared/change-log.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
@@ -34,10 +34,11 @@ export interface ChangeFirst<U extends ChangeTarget = ChangeTarget> {
 
 /**
  * What undoing an entry takes: the change that undoes it, and any changes of other kinds sent
- * before it (`first`, in order); or nothing to send, as the target is back as it was already
- * (`already`: its name) or was changed elsewhere since (`conflict`).
+ * before it (`first`, in order), and what of it was changed since and is kept (`kept`: a person's
+ * grants; the entry is not marked undone while any is); or nothing to send, as the target is back
+ * as it was already (`already`: its name) or was changed elsewhere since (`conflict`).
  */
-export type Inverse<T> = { undo: T; first?: ChangeFirst[] } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
+export type Inverse<T> = { undo: T; first?: ChangeFirst[]; kept?: UndoConflict[] } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
 
 /** What the change log records of a change besides the change itself: where it was asked, and its batch. */
 export interface ChangeRecord {
@@ -110,10 +111,11 @@ export interface UndoingKind<T extends ChangeTarget> extends ChangeKind<T> {
   /**
    * What undoing `entry` takes (see Inverse), from what Grist has now, read first through
    * `undoSiteUrl` with `account`'s `client`; `force`: even though the target was changed elsewhere
-   * since. Throws ApiError `not-found` (gone), `forbidden` (no longer the user's to change),
-   * `invalid-input`, or what the read met.
+   * since; `grants`: for a person's removal, the grants (UndoConflict.grant) to put back though
+   * changed since, each asked on its own ("Put back anyway"). Throws ApiError `not-found` (gone),
+   * `forbidden` (no longer the user's to change), `invalid-input`, or what the read met.
    */
-  inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean): Promise<Inverse<T>>;
+  inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean, grants: readonly string[]): Promise<Inverse<T>>;
   /**
    * What an undo Grist confirmed could not put back, in words (a person's put-back: grants on what
    * Grist says is gone since); null, or absent, when it put back everything.

@@ -109,21 +109,23 @@ export async function clearChangeLog(): Promise<null> {
  * The `undoChange` message. In: the entry and its target's key (`docId`: a document's id, or a
  * workspace's workspaceKey), so the undo takes its place in that target's queue at once, before
  * anything is read: a change asked for after it goes after it; and `force` to undo it even though
- * the target was changed elsewhere since ("Restore … anyway").
- * Out: `restored`, or `changed-elsewhere` with what it is now (nothing sent).
+ * the target was changed elsewhere since ("Restore … anyway"); `grants`, for a person's removal,
+ * the grants changed since to put back all the same, each asked on its own ("Put back anyway").
+ * Out: `restored` (for a person's removal, with the grants `kept` as changed since), or
+ * `changed-elsewhere` with what it is now (nothing sent).
  * Throws ApiError: `not-found` for an entry no longer kept or a target gone from Grist (404),
  * `invalid-input` for an entry already undone or overtaken by a later change (overtakenEntries: its
  * document deleted forever, restored from the trash...), `not-configured` for a site no longer in
  * the options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
  * the read or the change met. Nothing is sent but the read, in every one of these.
  */
-export function undoChange({ entryId, docId, force = false }: { entryId: string; docId: string; force?: boolean }): Promise<UndoOutcome> {
+export function undoChange({ entryId, docId, force = false, grants = [] }: { entryId: string; docId: string; force?: boolean; grants?: string[] }): Promise<UndoOutcome> {
   return oneAtATime(docId, async () => {
     const log = await readChangeLog();
     const entry = log.find((candidate) => candidate.id === entryId && candidate.docId === docId);
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const accounts = await readKeyedAccounts();
-    return undoNow(entry, { force, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log) });
+    return undoNow(entry, { force, grants, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log) });
   });
 }
 
@@ -152,27 +154,29 @@ export function undoSiteUrl(entry: ChangeEntry): string {
   return undoerOf(entry)?.undoSiteUrl(entry) ?? entry.site.url;
 }
 
-async function undoNow(entry: ChangeEntry, { force = false, accounts, clientOf, batchId, overtaken }: UndoContext & { force?: boolean }): Promise<UndoOutcome> {
+async function undoNow(entry: ChangeEntry, { force = false, grants = [], accounts, clientOf, batchId, overtaken }: UndoContext & { force?: boolean; grants?: readonly string[] }): Promise<UndoOutcome> {
   const reason = whyNot(entry, accounts, overtaken.get(entry.id));
   if (reason) throw reason;
   const { account } = accountOf(entry, accounts)!;
-  const undo = { entry, account: account.id, client: clientOf(account.id), force, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };
+  const undo = { entry, account: account.id, client: clientOf(account.id), force, grants, record: { source: 'undo' as const, ...(batchId ? { batchId } : {}) } };
   return undoWith(undoerOf(entry)!, undo);
 }
 
 /** undoNow for an entry of `kind`: its inverse, read first, sent unless nothing needs to be. */
 async function undoWith<T extends ChangeTarget>(
   kind: UndoingKind<T>,
-  { entry, account, client, force, record }: { entry: ChangeEntry; account: string; client: GristClient; force: boolean; record: ChangeRecord },
+  { entry, account, client, force, grants, record }: { entry: ChangeEntry; account: string; client: GristClient; force: boolean; grants: readonly string[]; record: ChangeRecord },
 ): Promise<UndoOutcome> {
-  const inverse = await kind.inverse(client, entry, account, force);
+  const inverse = await kind.inverse(client, entry, account, force, grants);
   if ('conflict' in inverse) return inverse.conflict;
   const firstIds: Array<string | null> = [];
   for (const first of 'undo' in inverse ? (inverse.first ?? []) : []) firstIds.push(await applyChange(client, first.kind, first.target, record));
   // The entry is undone by its own kind's change or, when that had nothing left to send, by the first that did.
   const entryId = ('undo' in inverse ? await applyChange(client, kind, inverse.undo, record) : null) ?? firstIds.find((id) => id !== null) ?? null;
-  // Grist has it back: a log that cannot be written must not say the undo failed.
-  await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
+  const kept = 'undo' in inverse ? (inverse.kept ?? []) : [];
+  // Grist has it back: a log that cannot be written must not say the undo failed. What was kept as
+  // changed since may still be put back anyway: the entry stays to be undone.
+  if (kept.length === 0) await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
   const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : null;
-  return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId, ...(leftOut ? { leftOut } : {}) };
+  return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId, ...(leftOut ? { leftOut } : {}), ...(kept.length > 0 ? { kept } : {}) };
 }

@@ -2,26 +2,35 @@
  * What one person has on the user's sites, read before "Remove <email> from all your sites…":
  * on each listed site the account owns, their site role, and the workspace and document grants
  * Grist's removal at the site takes with them (grist-api.md "Guests and whole sites": they cannot
- * be read afterwards, so an undo can only put back what was read here). Sites the account does not
- * own are never named, nor is the user themselves ever offered.
+ * be read afterwards, so an undo can only put back what was read here), on what the site holds
+ * now, its trash included (a removal at the site takes those too), and what could not be read,
+ * named. Sites the account does not own are never named, nor is the user themselves ever offered.
  */
 import { ownsSite, type Listing, type SiteEntry } from '../../shared/listing.ts';
-import type { DocumentGrant, PersonGrants, PersonSite, WorkspaceGrant } from '../../shared/people.ts';
+import type { DocumentGrant, PersonGrants, PersonSite, SkippedResource, WorkspaceGrant } from '../../shared/people.ts';
 import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
 import { emailProblem, savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
+import { workspaceListSchema } from '../grist/grist-schemas.ts';
 import { readListing } from '../listing/listing-cache.ts';
-import { readAccessOf } from './access-api.ts';
-import { savedAccountsError } from './own-email.ts';
+import { readAccessOf, type AccessNow } from './access-api.ts';
+import { ownEmailsOf, savedAccountsError } from './own-email.ts';
 
 /** The person `email` among `people`, if there. */
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));
 
+/**
+ * A site's workspaces and documents as Grist has them now, those in its trash beside the others
+ * (with `removedAt`: grist-api.md "Trash listing"): a removal at the site takes the grants on all
+ * of them, and the worker's cached listing may be older than a document made or deleted since.
+ */
+const LISTING_WITH_TRASH = '/api/orgs/current/workspaces?showRemoved=1';
+
 /** A grant role: what can be given on a workspace or document (a `guests` or null entry is none). */
-const grantOf = (person: Person | undefined): Role | null =>
+export const grantOf = (person: Person | undefined): Role | null =>
   person?.role === 'owners' || person?.role === 'editors' || person?.role === 'viewers' ? person.role : null;
 
 /**
@@ -36,30 +45,64 @@ export async function siteRoleOf(client: GristClient, site: Pick<SiteEntry, 'org
   return { owner, role: owner ? (personIn(people, email)?.role ?? null) : null };
 }
 
+/** The access of `resource`, or null when Grist answers 404 (deleted for good or moved away since). Throws what else the read met. */
+async function accessOrGone(client: GristClient, resource: Parameters<typeof readAccessOf>[1]): Promise<AccessNow | null> {
+  try {
+    return await readAccessOf(client, resource);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /**
- * The workspace and document grants of `email` on `site` (its workspaces and documents as the
- * worker's listing has them: the trash's are not read). Every workspace's access is read; a
- * workspace's documents are read where the workspace lists the person (a guest is listed only where
- * they have something) and, for a member (listed everywhere), always. Throws what a read met.
+ * The workspace and document grants of `email` on `site`, and what of it was not read (skipped).
+ * Its workspaces and documents are Grist's now, the trash's included (LISTING_WITH_TRASH, one
+ * request); those the worker's listing has but Grist no longer lists are named `gone`. Every
+ * workspace's access is read; a workspace's documents where the workspace lists the person (a
+ * guest is listed only where they have something), for a member (listed everywhere) always, and
+ * those in the trash (or in a workspace in the trash) always. A workspace or document whose access answers 404 is skipped and
+ * named: `gone`, or, a workspace in the trash, `unreadable` (what it held cannot be put back).
+ * Throws what a read met but a 404.
  */
 async function grantsOn(client: GristClient, site: SiteEntry, email: string, member: boolean) {
   const { orgId, siteUrl } = site;
+  const live = (await client.get(siteUrl, LISTING_WITH_TRASH, workspaceListSchema)).filter((workspace) => !workspace.isSupportWorkspace);
+  const liveWorkspaces = new Set(live.map(({ id }) => id));
+  const liveDocuments = new Set(live.flatMap(({ docs }) => docs.map(({ id }) => id)));
+  const skipped: SkippedResource[] = site.workspaces.flatMap(({ id, name, documents }): SkippedResource[] =>
+    liveWorkspaces.has(id)
+      ? documents.filter((document) => !liveDocuments.has(document.id)).map((document) => ({ kind: 'document', name: document.name, reason: 'gone' }))
+      : [{ kind: 'workspace', name, reason: 'gone' }],
+  );
   const perWorkspace = await Promise.all(
-    site.workspaces.map(async (workspace) => {
-      const here = personIn((await readAccessOf(client, { kind: 'workspace', orgId, siteUrl, workspaceId: workspace.id })).people, email);
-      const granted = grantOf(here);
-      const ofWorkspace: WorkspaceGrant[] = granted ? [{ id: workspace.id, name: workspace.name, role: granted }] : [];
-      if (!here && !member) return { ofWorkspace, ofDocuments: [] };
+    live.map(async (workspace) => {
+      const inTrash = workspace.removedAt !== null ? { trashed: true as const } : {};
+      const access = await accessOrGone(client, { kind: 'workspace', orgId, siteUrl, workspaceId: workspace.id });
+      if (!access) skipped.push({ kind: 'workspace', name: workspace.name, reason: workspace.removedAt !== null ? 'unreadable' : 'gone' });
+      // A workspace gone for good took its documents; one in the trash still has them, each read.
+      if (!access && workspace.removedAt === null) return { ofWorkspace: [], ofDocuments: [] };
+      const here = access && personIn(access.people, email);
+      const granted = grantOf(here ?? undefined);
+      const ofWorkspace: WorkspaceGrant[] = granted ? [{ id: workspace.id, name: workspace.name, role: granted, ...inTrash }] : [];
+      // What Grist lists of a guest in the trash is not known: everything there is read.
+      const read = workspace.docs.filter((document) => here || member || workspace.removedAt !== null || document.removedAt !== null);
       const ofDocuments = await Promise.all(
-        workspace.documents.map(async (document): Promise<DocumentGrant[]> => {
-          const role = grantOf(personIn((await readAccessOf(client, { kind: 'document', orgId, siteUrl, docId: document.id })).people, email));
-          return role ? [{ id: document.id, name: document.name, role, workspaceId: workspace.id }] : [];
+        read.map(async (document): Promise<DocumentGrant[]> => {
+          const trashed = workspace.removedAt !== null || document.removedAt !== null ? { trashed: true as const } : {};
+          const documentAccess = await accessOrGone(client, { kind: 'document', orgId, siteUrl, docId: document.id });
+          if (!documentAccess) {
+            skipped.push({ kind: 'document', name: document.name, reason: 'gone' });
+            return [];
+          }
+          const role = grantOf(personIn(documentAccess.people, email));
+          return role ? [{ id: document.id, name: document.name, role, workspaceId: workspace.id, ...trashed }] : [];
         }),
       );
       return { ofWorkspace, ofDocuments: ofDocuments.flat() };
     }),
   );
-  return { workspaces: perWorkspace.flatMap(({ ofWorkspace }) => ofWorkspace), documents: perWorkspace.flatMap(({ ofDocuments }) => ofDocuments) };
+  return { workspaces: perWorkspace.flatMap(({ ofWorkspace }) => ofWorkspace), documents: perWorkspace.flatMap(({ ofDocuments }) => ofDocuments), skipped };
 }
 
 /**
@@ -70,8 +113,8 @@ async function grantsOn(client: GristClient, site: SiteEntry, email: string, mem
 export async function personOnSite(client: GristClient, site: SiteEntry, email: string, ownEmail: string): Promise<{ owner: boolean; person: PersonSite | null }> {
   const { owner, role } = await siteRoleOf(client, site, email, ownEmail);
   if (role === null) return { owner, person: null };
-  const grants = await grantsOn(client, site, email, role !== 'guests');
-  return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: site.name, role, ...grants } };
+  const { skipped, ...grants } = await grantsOn(client, site, email, role !== 'guests');
+  return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: site.name, role, ...grants, ...(skipped.length > 0 ? { skipped } : {}) } };
 }
 
 /**
@@ -113,17 +156,53 @@ export function siteFor(listing: Listing | null, accounts: readonly KeyedAccount
 }
 
 /**
+ * `accounts` with the user of each that owns a listed site asked of Grist where no connection
+ * check said it yet (ownEmailOf: `GET /api/profile/user`, once per account, and recorded): without
+ * it the user could be offered to themselves, so such a site would otherwise go unread. Out: the
+ * accounts (those Grist named, with their user), and the owned sites of those it would not name,
+ * each as not read, in words.
+ */
+async function withOwnEmails(listing: Listing | null, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient) {
+  const owned = (listing?.sites ?? []).filter((site) => !site.error && ownsSite(site));
+  const asking = accounts.flatMap(({ account }) => {
+    const site = account.user ? undefined : owned.find((each) => each.account === account.id);
+    return site ? [{ account: account.id, ownEmail: null, client: clientOf(account.id), siteUrl: site.siteUrl }] : [];
+  });
+  if (asking.length === 0) return { accounts, unknown: [] };
+  const answers = await ownEmailsOf(asking);
+  const named = accounts.map((keyed) => {
+    const answer = answers.get(keyed.account.id);
+    return typeof answer === 'string' ? { ...keyed, account: { ...keyed.account, user: { name: '', email: answer } } } : keyed;
+  });
+  const seen = new Set<string>();
+  const unknown = owned.flatMap((site) => {
+    const answer = answers.get(site.account);
+    const key = `${site.siteUrl}|${site.orgId}`;
+    if (!(answer instanceof ApiError) || seen.has(key)) return [];
+    seen.add(key);
+    return [{ key, unread: { siteName: site.name, message: t('peopleUserUnknown', answer.message) } }];
+  });
+  return { accounts: named, unknown };
+}
+
+/**
  * The `readPersonGrants` message. In: an email. Out: what that person has on every listed site its
  * account owns (one request for the site's access, then its workspaces' and documents' as
- * grantsOn says), and the owned sites that could not be read. Sites not owned are not named. Throws
- * ApiError `invalid-input` when `email` is the user's own (of any saved account).
+ * grantsOn says), and the owned sites that could not be read (those whose account's user Grist
+ * would not name too: withOwnEmails). Sites not owned are not named. Throws ApiError
+ * `invalid-input` when `email` is the user's own (of any saved account).
  */
 export async function readPersonGrants({ email }: { email: string }): Promise<PersonGrants> {
-  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
+  const [listing, saved] = await Promise.all([readListing(), readKeyedAccounts()]);
+  refuseOwnEmail(saved, email);
+  const clientOf = clientsFor(saved);
+  const { accounts, unknown } = await withOwnEmails(listing, saved, clientOf);
   refuseOwnEmail(accounts, email);
-  const clientOf = clientsFor(accounts);
+  const sites = sitesFor(listing, accounts, email);
+  // A site another account (whose user is known) reads is not named as unread.
+  const read = new Set(sites.map(({ site }) => `${site.siteUrl}|${site.orgId}`));
   const found = await Promise.all(
-    sitesFor(listing, accounts, email).map(async ({ site, ownEmail }) => {
+    sites.map(async ({ site, ownEmail }) => {
       try {
         return { site: (await personOnSite(clientOf(site.account), site, email, ownEmail)).person, unread: null };
       } catch (error) {
@@ -134,6 +213,6 @@ export async function readPersonGrants({ email }: { email: string }): Promise<Pe
   return {
     email,
     sites: found.flatMap((each) => (each.site ? [each.site] : [])),
-    unread: found.flatMap((each) => (each.unread ? [each.unread] : [])),
+    unread: [...unknown.flatMap(({ key, unread }) => (read.has(key) ? [] : [unread])), ...found.flatMap((each) => (each.unread ? [each.unread] : []))],
   };
 }

@@ -3,26 +3,30 @@
  * The removal is one `PATCH {site}/api/orgs/<orgId>/access` with `{"<email>": null}`, which takes
  * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
- * role first, then each workspace grant, then each document grant, one PATCH each. Every access
- * PATCH is idempotent; after a lost answer the access is read back and compared, never guessed; a
- * put-back that stopped halfway is resumed by the next attempt. Also an access undo's removal of
- * someone from a site (removalOf). The People view's and the Share panel's removals are runs
- * (removal-run.ts), which send this kind's PATCH with its entry written ahead.
+ * role first, then each workspace grant, then each document grant, one PATCH each. The undo reads
+ * each of them first and puts back only what is still as the removal left it (absent): a grant the
+ * person has again since, whatever its role, is named and kept, each with its own "Put back
+ * anyway" (putBackOf). Every access PATCH is idempotent; after a lost answer the access is read
+ * back and compared, never guessed; a put-back that stopped halfway is resumed by the next attempt,
+ * told from a colleague's change by what it wrote before sending (PersonSiteChange.putBack). Also an access undo's
+ * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
+ * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
+import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../shared/people.ts';
-import { peopleRoleWord } from '../../shared/role-words.ts';
-import type { AccessResource, SiteRole } from '../../shared/sharing.ts';
+import { roleWord } from '../../shared/role-words.ts';
+import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
-import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
+import { recordPutBack } from '../change-log/change-log.ts';
+import type { ChangeTarget, Inverse, UndoingKind } from '../changes/change-kind.ts';
 import { answerLost } from '../changes/pipeline.ts';
 import { patchAccess, readAccessOf } from './access-api.ts';
 import { ownEmailOf } from './own-email.ts';
-import { personIn, personOnSite, siteFor } from './person-grants.ts';
+import { grantOf, personIn, personOnSite, siteFor } from './person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
 export interface PersonTarget extends ChangeTarget {
@@ -31,32 +35,108 @@ export interface PersonTarget extends ChangeTarget {
   orgId: number;
   email: string;
   removed: boolean;
-  /** What they had on the site (read before the removal), which the undo puts back. */
+  /** What they had on the site (read before the removal): for a put-back, what it sends. */
   had: Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
-  /** A put-back's grants on workspaces and documents Grist says are gone (404: in the trash, deleted), once sent: not put back. */
+  /** A put-back that sends no site role: the person has one there already (their own back, or another kept). */
+  siteRoleAsIs?: true;
+  /** A put-back: the id of the removal's log entry, where what it sends is written before it leaves (PersonSiteChange.putBack). */
+  undoing?: string;
+  /** A put-back's grants on workspaces and documents Grist said were gone (404) when the undo read them first: not sent. */
+  gone?: Array<WorkspaceGrant | DocumentGrant>;
+  /** A put-back's grants on workspaces and documents Grist says are gone (404: deleted, moved away), once sent: not put back. */
   leftOut?: Array<WorkspaceGrant | DocumentGrant>;
 }
 
-/** One PATCH of a change: the resource, and the role it gives the person there (null: none); a put-back's grant, the grant. */
+/**
+ * One PATCH of a change: the resource, and the role it gives the person there (null: none); its
+ * personStepKey; a put-back's grant, the grant.
+ */
 interface Step {
   resource: AccessResource;
   role: SiteRole | null;
+  key: string;
   grant?: WorkspaceGrant | DocumentGrant;
 }
 
 /**
  * The PATCHes a change is, in order: a removal, one at the site; a restore, the site role (none for
- * a guest: Grist makes a guest of whoever is given something inside), then each workspace, then
- * each document.
+ * a guest: Grist makes a guest of whoever is given something inside; none when `siteRoleAsIs`),
+ * then each workspace, then each document.
  */
-function stepsOf({ orgId, siteUrl, removed, had }: PersonTarget): Step[] {
-  const site = (role: SiteRole | null): Step => ({ resource: { kind: 'site', orgId, siteUrl }, role });
+function stepsOf({ orgId, siteUrl, removed, had, siteRoleAsIs }: Pick<PersonTarget, 'orgId' | 'siteUrl' | 'removed' | 'had' | 'siteRoleAsIs'>): Step[] {
+  const site = (role: SiteRole | null): Step => ({ resource: { kind: 'site', orgId, siteUrl }, role, key: personStepKey({ kind: 'site' }) });
   if (removed) return [site(null)];
   return [
-    ...(had.role === 'guests' ? [] : [site(had.role)]),
-    ...had.workspaces.map((grant): Step => ({ resource: { kind: 'workspace', orgId, siteUrl, workspaceId: grant.id }, role: grant.role, grant })),
-    ...had.documents.map((grant): Step => ({ resource: { kind: 'document', orgId, siteUrl, docId: grant.id }, role: grant.role, grant })),
+    ...(had.role === 'guests' || siteRoleAsIs ? [] : [site(had.role)]),
+    ...had.workspaces.map((grant): Step => ({ resource: { kind: 'workspace', orgId, siteUrl, workspaceId: grant.id }, role: grant.role, key: personStepKey({ kind: 'workspace', id: grant.id }), grant })),
+    ...had.documents.map((grant): Step => ({ resource: { kind: 'document', orgId, siteUrl, docId: grant.id }, role: grant.role, key: personStepKey({ kind: 'document', id: grant.id }), grant })),
   ];
+}
+
+/**
+ * The person's role right at a step's resource, as a put-back compares it: on the site, their
+ * member role (a guest has none: Grist makes a guest of whoever is given something inside); on a
+ * workspace or document, the role given right there (grantOf: one only inherited is none).
+ */
+function roleAt(step: Step, here: Person | undefined): SiteRole | null {
+  if (step.resource.kind !== 'site') return grantOf(here);
+  return here === undefined || here.role === null || here.role === 'guests' ? null : here.role;
+}
+
+/** What a grant changed since is now, in words: "ed@example.com is on the site again since, as Viewer; the removal took Editor". */
+function conflictWords(email: string, step: Step, now: SiteRole): string {
+  if (!step.grant) return t('personSiteConflict', email, roleWord(now), roleWord(step.role));
+  const key = step.resource.kind === 'workspace' ? 'personWorkspaceConflict' : 'personDocumentConflict';
+  return t(key, email, roleWord(now), step.grant.name, roleWord(step.role));
+}
+
+/**
+ * The undo of a person's removal (`entry`, logged with what they had: `person`), from what Grist
+ * has now: the site's access and each recorded workspace's and document's, read first, all at once.
+ * Put back: what is still as the removal left it (absent), and what `forced` names. Not sent:
+ * what this undo itself put back before (its key in `person.putBack`, and the role the removal
+ * took: a put-back that stopped halfway); what Grist says is gone (404, named as left out). Kept,
+ * each named (UndoConflict): every other grant the person has there now, whatever its role
+ * (lowered, raised, or the same given by someone else). Out: the put-back and what it keeps; or
+ * nothing to send (`conflict`, or `already` when all is back). Throws what the site's read met,
+ * or a workspace's or document's but a 404.
+ */
+async function putBackOf(client: GristClient, entry: ChangeEntry, base: Omit<PersonTarget, 'removed' | 'had'>, person: PersonSiteChange, forced: (key: string) => boolean): Promise<Inverse<PersonTarget>> {
+  const recorded = stepsOf({ ...base, removed: false, had: person });
+  const own = new Set(person.putBack ?? []);
+  const found = await Promise.all(
+    recorded.map(async (step) => {
+      try {
+        return { step, here: personIn((await readAccessOf(client, step.resource)).people, person.email) };
+      } catch (error) {
+        // A workspace or document deleted for good (or moved away) since holds nothing to put back.
+        const { grant } = step;
+        if (grant && error instanceof ApiError && error.status === 404) return { step, gone: grant };
+        throw error;
+      }
+    }),
+  );
+  const sent: Step[] = [];
+  const gone: Array<WorkspaceGrant | DocumentGrant> = [];
+  const kept: UndoConflict[] = [];
+  for (const each of found) {
+    if (each.gone) {
+      gone.push(each.gone);
+      continue;
+    }
+    const { step } = each;
+    const now = roleAt(step, each.here);
+    if (now === null || forced(step.key)) sent.push(step);
+    else if (now !== step.role || !own.has(step.key)) kept.push({ grant: step.key, current: conflictWords(person.email, step, now) });
+  }
+  if (sent.length === 0) {
+    if (kept.length > 0) return { conflict: { outcome: 'changed-elsewhere', current: kept.map(({ current }) => current).join('; '), conflicts: kept } };
+    return { already: person.email };
+  }
+  const grants = new Set(sent.flatMap(({ grant }) => (grant ? [grant] : [])));
+  const had = { role: person.role, workspaces: person.workspaces.filter((grant) => grants.has(grant)), documents: person.documents.filter((grant) => grants.has(grant)) };
+  const siteRoleAsIs = sent.some(({ resource }) => resource.kind === 'site') ? {} : { siteRoleAsIs: true as const };
+  return { undo: { ...base, removed: false, had, ...siteRoleAsIs, undoing: entry.id, gone }, kept };
 }
 
 /** Whether Grist has `step` now: the person's role right there is the step's (absent for none). */
@@ -72,14 +152,16 @@ const holdsAfterLostAnswer = (client: GristClient, email: string, step: Step) =>
  * A person's removal from a site or their put-back, as the change pipeline carries it: its
  * PATCHes (stepsOf), each read back after a lost answer before the next is sent; a put-back's grant
  * on a workspace or document Grist says is gone is left out (leftOut) and the others still sent. Its
- * inverse reads the site first: a removal is undone unless the person is back there with another
- * role since (then nothing is sent); with the role it took from them, the put-back stopped halfway
- * is resumed. See the module comment.
+ * inverse reads first what the removal took (putBackOf): what is still absent is put back, what
+ * was changed since is kept and named. See the module comment.
  */
 export const personKind: UndoingKind<PersonTarget> = {
   send: async (client, target) => {
-    target.leftOut = [];
-    for (const step of stepsOf(target)) {
+    const steps = stepsOf(target);
+    // Written before anything leaves: found later with these roles, they are this undo's own.
+    if (target.undoing) await recordPutBack(target.undoing, steps.map(({ key }) => key));
+    target.leftOut = [...(target.gone ?? [])];
+    for (const step of steps) {
       try {
         await patchAccess(client, step.resource, { users: { [target.email]: step.role } });
       } catch (error) {
@@ -115,17 +197,12 @@ export const personKind: UndoingKind<PersonTarget> = {
   note: () => 0,
   storeNoted: async () => undefined,
   undoSiteUrl: (entry) => entry.site.url,
-  // Read first: a person put back since with another role (or removed again since) is changed
-  // elsewhere; nothing is sent. One there with the role the removal took was put back partly, by an
-  // attempt that stopped halfway (or with the same role elsewhere): every step is sent, idempotent.
-  inverse: async (client, entry, account, force) => {
+  // A removal's: read first, what is still absent put back, what changed since kept and named
+  // (putBackOf); `force` puts back all of it, `grants` those named ("Put back anyway").
+  inverse: async (client, entry, account, force, grants = []) => {
     const { site, person } = entry as ChangeEntry & { person: PersonSiteChange };
     const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
-    if (person.removed) {
-      const here = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email);
-      if (here && here.role !== person.role && !force) return { conflict: { outcome: 'changed-elsewhere', current: t('personBackSince', person.email, peopleRoleWord(here.role)) } };
-      return { undo: { ...base, removed: false, had: person } };
-    }
+    if (person.removed) return putBackOf(client, entry, base, person, (key) => force || grants.includes(key));
     // Undoing a put-back removes them again, with what they have now (read first, as any removal).
     const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
     const found = siteFor(listing, accounts, person.email, { orgId: site.orgId, siteUrl: site.url }, account);

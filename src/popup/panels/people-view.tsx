@@ -222,6 +222,12 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
   );
 }
 
+/** How the preview names what it did not read, by kind and reason (SkippedResource). */
+const SKIPPED_WORDS = {
+  workspace: { gone: 'peopleSkippedWorkspaceGone', unreadable: 'peopleSkippedWorkspaceUnreadable' },
+  document: { gone: 'peopleSkippedDocumentGone', unreadable: 'peopleSkippedDocumentGone' },
+} as const;
+
 function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending: boolean; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
   const none = grants.sites.length === 0;
   return (
@@ -233,13 +239,19 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
         {grants.sites.map((site) => (
           <li key={`${site.siteUrl} ${site.orgId}`}>
             {t('personRoleOnSite', peopleRoleWord(site.role), site.siteName)}
-            {site.workspaces.length + site.documents.length > 0 && (
+            {site.workspaces.length + site.documents.length + (site.skipped?.length ?? 0) > 0 && (
               <ul>
                 {site.workspaces.map((workspace) => (
-                  <li key={`w${workspace.id}`}>{t('peopleGrantWorkspace', workspace.name, peopleRoleWord(workspace.role))}</li>
+                  <li key={`w${workspace.id}`}>{t(workspace.trashed ? 'peopleGrantWorkspaceTrashed' : 'peopleGrantWorkspace', workspace.name, peopleRoleWord(workspace.role))}</li>
                 ))}
                 {site.documents.map((document) => (
-                  <li key={`d${document.id}`}>{t('peopleGrantDocument', document.name, peopleRoleWord(document.role))}</li>
+                  <li key={`d${document.id}`}>{t(document.trashed ? 'peopleGrantDocumentTrashed' : 'peopleGrantDocument', document.name, peopleRoleWord(document.role))}</li>
+                ))}
+                {/* What was not read: gone from Grist since the listing (skipped), or in the trash and unreadable (not put back by Undo). */}
+                {site.skipped?.map((skipped, index) => (
+                  <li key={`s${index}`} class="quiet">
+                    {t(SKIPPED_WORDS[skipped.kind][skipped.reason], skipped.name)}
+                  </li>
                 ))}
               </ul>
             )}

@@ -197,6 +197,29 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(within(list).getAllByRole('button', { name: /^Undo removing/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Undo removing ed@example.com', 'Undo removing ed@example.com']);
   });
 
+  test('a removal’s undo names each grant changed since, each with its own Put back anyway (issue 48)', async () => {
+    const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [{ id: 'leads', name: 'Leads', role: 'owners', workspaceId: 20 }] };
+    const removal = { ...entry('p1', 'remove', 'ed@example.com'), kind: 'person', target: 'site', workspace: null, docId: 'site:2', person };
+    const { popup, list } = await openHistory([removal]);
+    const lowered = { grant: 'document:leads', current: 'ed@example.com is Viewer of the document “Leads” now; the removal took Owner' };
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ed@example.com', entryId: 'u1', kept: [lowered] } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo removing ed@example.com' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Changed since the removal, so not put back:');
+    expect(screen.getByText(lowered.current)).toBeTruthy();
+    // Nothing is put back over it but by its own button.
+    expect(popup.backend.undoChange).toHaveBeenCalledTimes(1);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ed@example.com', entryId: 'u2' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: `Put back anyway: ${lowered.current}` }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'p1', docId: 'site:2', force: false, grants: ['document:leads'] });
+    expect(screen.queryByRole('button', { name: /^Put back anyway/ })).toBeNull();
+  });
+
   test('an undo’s entry says plainly that it undid an earlier change; an empty history speaks of changes', async () => {
     const { list } = await openHistory([entry('e2', 'restore', 'Leads', { source: 'undo' })]);
     expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · as the undo of an earlier change');

@@ -152,6 +152,24 @@ describe('Remove <email> from all your sites…', () => {
     return backend;
   }
 
+  test('names what is in the trash, what is gone from Grist (skipped) and what could not be read (issue 48)', async () => {
+    grants.sites[0]!.documents.push({ id: 'planDoc0000000000000', name: 'Plan', role: 'viewers', workspaceId: 20, trashed: true });
+    grants.sites[0]!.skipped = [
+      { kind: 'document', name: 'Old leads', reason: 'gone' },
+      { kind: 'workspace', name: 'Archive', reason: 'unreadable' },
+    ];
+    try {
+      await preview();
+      const row = rowOf('Ed');
+      expect(row.textContent).toContain('Document Plan (in the trash): Viewer');
+      expect(row.textContent).toContain('Document Old leads: no longer in Grist, skipped');
+      expect(row.textContent).toContain('Workspace Archive (in the trash): Grist would not say who has it; the removal takes what it gave them, and Undo cannot put that back');
+    } finally {
+      grants.sites[0]!.documents.pop();
+      delete grants.sites[0]!.skipped;
+    }
+  });
+
   test('reads first and lists each site with what they have there; nothing is sent before it is confirmed', async () => {
     const backend = await preview();
     expect(backend.readPersonGrants).toHaveBeenCalledWith({ email: 'ed@example.com' });

@@ -2,7 +2,7 @@
  * sharing/person-grants.ts and sharing/remove-person.ts, against the fake Grist: the preview names
  * only the sites the account owns and never the user; the removal is one request per site; a lost
  * answer is read back, not sent again; Undo this batch puts back the site role and the guest's
- * grants, and sends nothing for a person put back elsewhere since.
+ * grants that are still absent, and keeps (names, sends nothing for) each one changed since.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('what a person has on your sites', () => {
     // The workspaces that list Sam (Projects) have their documents read; each workspace once.
     const read = grist.requests.filter(({ path }) => path.startsWith('/o/globex/api/')).map(({ path }) => path);
     expect(read.sort()).toEqual(
-      [`/o/globex/api/orgs/${globex.id}/access`, ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
+      [`/o/globex/api/orgs/${globex.id}/access`, '/o/globex/api/orgs/current/workspaces?showRemoved=1', ...[WORKSPACES.globexHome, WORKSPACES.projects].map(({ id }) => `/o/globex/api/workspaces/${id}/access`), ...[projectAlpha, projectBeta].map(({ id }) => `/o/globex/api/docs/${id}/access`)].sort(),
     );
   });
 
@@ -211,21 +211,25 @@ describe('removing a person from all your sites, and Undo', () => {
     grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, loseAnswer: true, times: 1 });
     expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);
     expect(patches()).toHaveLength(2);
-    expect(calls('GET', `/o/acme/api/docs/${leads.id}/access`)).toBe(1);
+    // Read first (still absent: put back), then read back once after the lost answer.
+    expect(calls('GET', `/o/acme/api/docs/${leads.id}/access`)).toBe(2);
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
-  it('puts back what Grist still has when a document went to the trash since, and names the one left out', async () => {
+  it('puts back a document that went to the trash since, and names the one deleted for good, left out', async () => {
     await share(`/o/acme/api/docs/${bugTracker.id}/access`, { [editor.email]: 'viewers' });
     await share(`/o/acme/api/docs/${campaignPlan.id}/access`, { [editor.email]: 'editors' });
     const removed = await finished({ email: editor.email, sites: [acmeKey()] });
-    await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${owner.apiKey}` } });
+    const asOwner = { Authorization: `Bearer ${owner.apiKey}` };
+    await fetch(`${grist.url}/o/acme/api/docs/${leads.id}/remove`, { method: 'POST', headers: asOwner });
+    await fetch(`${grist.url}/o/acme/api/docs/${bugTracker.id}/remove`, { method: 'POST', headers: asOwner });
+    await fetch(`${grist.url}/o/acme/api/docs/${bugTracker.id}`, { method: 'DELETE', headers: asOwner });
     const [result] = await undoBatch({ batchId: removed.batchId });
-    expect(result).toMatchObject({ outcome: 'restored', message: 'Not put back, as Grist no longer has them: “Leads”.' });
+    expect(result).toMatchObject({ outcome: 'restored', message: 'Not put back, as Grist no longer has them: “Bug Tracker”.' });
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
-    expect(grist.doc(bugTracker.id)?.shares[editor.id]).toBe('viewers');
     expect(grist.doc(campaignPlan.id)?.shares[editor.id]).toBe('editors');
-    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+    // Grist answers the access of a document in its trash: its grant goes back with it.
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
   it('resumes a put-back that stopped halfway, rather than call it changed elsewhere', async () => {
@@ -249,13 +253,17 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
-  it('sends nothing when they were put back on the site elsewhere since', async () => {
+  it('keeps the site role someone gave them since, and puts back the document grant still absent', async () => {
     const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     await share(`/o/acme/api/orgs/${acme.id}/access`, { [editor.email]: 'viewers' });
     grist.clearRequests();
     const [result] = await undoBatch({ batchId: removed.batchId });
-    expect(result).toMatchObject({ outcome: 'renamed-since', message: 'editor@example.com is on the site again since, as Viewer' });
-    expect(patches()).toEqual([]);
-    expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
+    expect(result).toMatchObject({
+      outcome: 'restored',
+      message: 'Kept as changed since: editor@example.com is on the site again since, as Viewer; the removal took Editor. Each can be put back anyway from the History.',
+    });
+    expect(sent()).toEqual([[`/o/acme/api/docs/${leads.id}/access`, { delta: { users: { [editor.email]: 'owners' } } }]]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBe('viewers');
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 });
