@@ -109,18 +109,24 @@ describe('the People view', () => {
     expect(screen.getByText('No one matches.')).toBeTruthy();
   });
 
-  test('reads six sites first and the others once one of them answered, so the first answer does not wait behind every request', async () => {
+  test('reads every site at once: a site whose read never answers holds back none of the others, each drawn as it answers', async () => {
     const teams = Array.from({ length: 8 }, (_, index) => siteEntry(100 + index, `Team ${index}`, [], { domain: `team${index}`, siteUrl: `https://team${index}.getgrist.com` }));
     const { backend } = await setup(listingOf(teams));
-    const held = deferred<Reply<'readAccess'>>();
-    backend.readAccess.mockImplementation(() => held.promise);
+    // Each read held until the test answers it; the first site's never is (a dead host, until its timeout).
+    const answers = new Map(teams.map(({ orgId }) => [orgId, deferred<Reply<'readAccess'>>()]));
+    backend.readAccess.mockImplementation((resource: AccessResource) => answers.get(resource.orgId)!.promise);
     fireEvent.click(screen.getByRole('button', { name: 'People' }));
     await settle();
-    expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105]);
-    const team0 = { kind: 'site', orgId: 100, siteUrl: 'https://team0.getgrist.com' } as const;
-    await act(async () => held.resolve({ ok: true, value: siteAccess(team0, [[OWN, 'Olivia', 'owners']]) }));
-    await settle();
     expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105, 106, 107]);
+    // The last site answers first: drawn at once, the others still reading.
+    for (const orgId of [107, 106, 101]) {
+      const site = { kind: 'site', orgId, siteUrl: `https://team${orgId - 100}.getgrist.com` } as const;
+      await act(async () => answers.get(orgId)!.resolve({ ok: true, value: siteAccess(site, [[OWN, 'Olivia', 'owners'], [`guest${orgId}@example.com`, `Guest ${orgId}`, 'guests']]) }));
+      await settle();
+      expect(rowOf(`Guest ${orgId}`).textContent).toContain(`guest on Team ${orgId - 100}`);
+    }
+    expect(screen.getByText('Reading Team 0…')).toBeTruthy();
+    expect(screen.getByText('Reading Team 5…')).toBeTruthy();
   });
 });
 
