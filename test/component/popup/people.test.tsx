@@ -45,9 +45,17 @@ async function openPeople(backend: Awaited<ReturnType<typeof setup>>['backend'])
   await settle();
   const answer = async (orgId: number, list: AccessList) => {
     await act(async () => answers.get(orgId)!.resolve({ ok: true, value: list }));
-    await settle();
+    await nextFrame();
   };
   return answer;
+}
+
+/** Lets the view draw what answered: answers are drawn at the next frame (people-view.tsx), then settled. */
+async function nextFrame() {
+  await act(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+  await settle();
 }
 
 /** The text of the person's row named `name`. */
@@ -122,7 +130,7 @@ describe('the People view', () => {
     for (const orgId of [107, 106, 101]) {
       const site = { kind: 'site', orgId, siteUrl: `https://team${orgId - 100}.getgrist.com` } as const;
       await act(async () => answers.get(orgId)!.resolve({ ok: true, value: siteAccess(site, [[OWN, 'Olivia', 'owners'], [`guest${orgId}@example.com`, `Guest ${orgId}`, 'guests']]) }));
-      await settle();
+      await nextFrame();
       expect(rowOf(`Guest ${orgId}`).textContent).toContain(`guest on Team ${orgId - 100}`);
     }
     expect(screen.getByText('Reading Team 0…')).toBeTruthy();
@@ -190,7 +198,7 @@ describe('Remove <email> from all your sites…', () => {
     const withEd = siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]);
     backend.readAccess.mockResolvedValue({ ok: true, value: siteAccess(acme, [[OWN, 'Olivia', 'owners']]) });
     fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
-    await settle();
+    await nextFrame();
     expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com' }] });
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
     // The preview went with the focus: it is on Undo.
@@ -205,7 +213,7 @@ describe('Remove <email> from all your sites…', () => {
     const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
     backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored', message: leftOut }] });
     fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
-    await settle();
+    await nextFrame();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
     expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 sites. ${leftOut}`);
     expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
