@@ -1114,8 +1114,8 @@ async function shareRows({ grist, extension }: Awaited<ReturnType<typeof startPh
     times.push(await openPanel());
     asked = grist.requests.filter((entry) => entry.path.endsWith('/access'));
   }
-  // Its profile: the worker's, in one more opening (those timed ran without the profiler).
-  const { profile } = await profiled(page, openPanel, 'worker');
+  // Its profile: the popup page's and the worker's, in one more opening (those timed ran without the profiler).
+  const { profile } = await profiledPageAndWorker(page, openPanel);
   await page.close();
   const ideal = await oneRoundTrip(extension, asked[0]);
   return [
