@@ -238,47 +238,51 @@ async function protocolOf(page: Page, target: 'page' | 'worker'): Promise<{ send
 }
 
 /**
- * Runs `work` with the V8 sampling profiler on `page`, or on the extension's service worker
- * (`target` 'worker', for what the worker does: see protocolOf), and answers with its result and
- * where that context's time went: the functions with the most self time, one line each
+ * Starts the V8 sampling profiler on `page`, or on the extension's service worker (`target`
+ * 'worker', for what the worker does: see protocolOf). Out: what stops it and answers where that
+ * context's time went: the functions with the most self time, one line each
  * (`ms  function  file:line`), for the report to print under a target that is missed.
  */
-async function profiled<T>(page: Page, work: () => Promise<T>, target: 'page' | 'worker' = 'page'): Promise<{ result: T; profile: string[] }> {
+async function startProfiler(page: Page, target: 'page' | 'worker'): Promise<() => Promise<string[]>> {
   const { send, detach } = await protocolOf(page, target);
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: 200 });
   await send('Profiler.start');
+  return async () => {
+    const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
+    await detach();
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+    const self = new Map<string, number>();
+    (profile.samples ?? []).forEach((id, index) => {
+      const frame = nodes.get(id)!;
+      const where = frame.url ? ` ${frame.url.split('/').pop()}:${frame.lineNumber + 1}` : '';
+      const key = `${frame.functionName || '(anonymous)'}${where}`;
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
+    });
+    return [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, PROFILE_LINES)
+      .map(([key, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${key}`);
+  };
+}
+
+/** Runs `work` with the profiler on `page` or the worker (startProfiler). Out: its result, and where that context's time went. */
+async function profiled<T>(page: Page, work: () => Promise<T>, target: 'page' | 'worker' = 'page'): Promise<{ result: T; profile: string[] }> {
+  const stop = await startProfiler(page, target);
   const result = await work();
-  const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
-  await detach();
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, index) => {
-    const frame = nodes.get(id)!;
-    const where = frame.url ? ` ${frame.url.split('/').pop()}:${frame.lineNumber + 1}` : '';
-    const key = `${frame.functionName || '(anonymous)'}${where}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
-  });
-  const lines = [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, PROFILE_LINES)
-    .map(([key, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${key}`);
-  return { result, profile: lines };
+  return { result, profile: await stop() };
 }
 
 /**
- * Runs `work` with the profiler on both `page` and the extension's service worker (see profiled):
- * for what waits on both, such as a popup view drawn from the worker's answers. Out: its result,
- * and each context's lines under its name.
+ * Runs `work` with the profiler on both `page` and the extension's service worker, started before
+ * it and stopped together after it: for what waits on both, such as a popup view drawn from the
+ * worker's answers. Out: its result, and each context's lines under its name.
  */
 async function profiledPageAndWorker<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; profile: string[] }> {
-  let worker: string[] = [];
-  const { result, profile } = await profiled(page, async () => {
-    const inner = await profiled(page, work, 'worker');
-    worker = inner.profile;
-    return inner.result;
-  });
-  return { result, profile: ['  page:', ...profile, '  worker:', ...worker] };
+  const stops = await Promise.all([startProfiler(page, 'page'), startProfiler(page, 'worker')]);
+  const result = await work();
+  const [pageLines, workerLines] = await Promise.all(stops.map((stop) => stop()));
+  return { result, profile: ['  page:', ...pageLines!, '  worker:', ...workerLines!] };
 }
 
 async function heapMb(page: Page): Promise<number> {
