@@ -1329,12 +1329,12 @@ async function removalRows(): Promise<Row[]> {
       const grants = preview.value as { email: string; sites: Array<{ orgId: number; siteUrl: string }> } | undefined;
       if (!preview.ok || grants?.sites.length !== REMOVAL_TEAMS) throw new Error(`The preview named ${grants?.sites.length ?? 0} of ${REMOVAL_TEAMS} sites: ${preview.error?.message ?? ''}`);
       const reply = send('removePerson', removePersonRequest(grants));
-      const answered = () => grist.requests.filter((entry) => sitePatch(entry) && entry.answer !== undefined);
+      const answered = () => grist.requests.filter((entry) => sitePatch(entry) && entry.answeredAt !== undefined);
       for (let waited = 0; answered().length < REMOVAL_TEAMS; waited += 5) {
         if (waited > 15 * 60_000) throw new Error('The removal sent no PATCH to some sites.');
         await sleep(5);
       }
-      const ended = Math.max(...answered().map((entry) => entry.answer!.at));
+      const ended = Math.max(...answered().map((entry) => entry.answeredAt!));
       const removed = await reply;
       if (!removed.ok) throw new Error(`removePerson failed: ${removed.error?.message ?? ''}`);
       const reads = grist.requests.filter((entry) => entry.method === 'GET' && /^\/api\/docs\/[^/]+\/access$/.test(entry.path)).length;

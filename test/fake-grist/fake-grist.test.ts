@@ -827,7 +827,8 @@ describe('recorded requests', () => {
         apiKey: owner.apiKey,
         ifNoneMatch: undefined,
         body: '{"name":"Recorded"}',
-        answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)), at: expect.any(Number) },
+        answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)) },
+        answeredAt: expect.any(Number),
       },
       {
         method: 'GET',
@@ -839,7 +840,8 @@ describe('recorded requests', () => {
         apiKey: null,
         ifNoneMatch: undefined,
         body: '',
-        answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}'), at: expect.any(Number) },
+        answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}') },
+        answeredAt: expect.any(Number),
       },
     ]);
     fake().clearRequests();
