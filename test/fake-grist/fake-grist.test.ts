@@ -828,6 +828,7 @@ describe('recorded requests', () => {
         ifNoneMatch: undefined,
         body: '{"name":"Recorded"}',
         answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)) },
+        answeredAt: expect.any(Number),
       },
       {
         method: 'GET',
@@ -840,6 +841,7 @@ describe('recorded requests', () => {
         ifNoneMatch: undefined,
         body: '',
         answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}') },
+        answeredAt: expect.any(Number),
       },
     ]);
     fake().clearRequests();

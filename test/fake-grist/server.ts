@@ -53,6 +53,8 @@ export interface RecordedRequest {
   body: string;
   /** The status answered and the bytes of body sent, once the answer is sent. */
   answer?: { status: number; bodyBytes: number };
+  /** When the answer was sent: `performance.now()` of the process running the fake (the bench times a run to its last answer). */
+  answeredAt?: number;
 }
 
 /** A misbehaviour of the network or of a proxy in front of Grist, injected for matching requests. */
@@ -528,7 +530,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     response.end = ((chunk?: unknown, ...rest: never[]) => (count(chunk), end(chunk as never, ...rest))) as typeof response.end;
     const settle = () => {
       inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
-      if (response.headersSent) record.answer = { status: response.statusCode, bodyBytes };
+      if (response.headersSent) {
+        record.answer = { status: response.statusCode, bodyBytes };
+        record.answeredAt = performance.now();
+      }
     };
     response.once('close', settle);
     const pathname = target.split('?')[0] ?? '/';

@@ -16,14 +16,6 @@ import type { AccessList } from '../../shared/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
 
-/**
- * How many sites are read before the others. The worker spends its own time starting each request
- * (the bench's profile: 136 ms of fetch() calls for 201 sites), and a first answer would wait
- * behind every start; with these first, the first site is drawn one round trip after the click,
- * and the others cost one round trip more at most.
- */
-const FIRST_READS = 6;
-
 /** A site of the view: its name and address, and its access once read (or why not). */
 interface ViewSite {
   key: string;
@@ -50,18 +42,34 @@ export function PeopleView({ store }: { store: PopupStore }) {
   const undoRef = useRef<HTMLButtonElement>(null);
 
   const shownRef = useRef(true);
+  /** Answers not drawn yet, by site key, and whether a frame is asked to draw them. */
+  const arrivedRef = useRef(new Map<string, AccessList | string>());
+  const frameAskedRef = useRef(false);
   /**
-   * Reads `list`'s sites, each drawn as it answers; what a site showed stays until its new answer.
-   * The first FIRST_READS go first, the others once one of them has answered (see FIRST_READS).
+   * Draws the answers that came since the last frame, in one render at the next frame: 201 sites
+   * answer within a few hundred ms, and a render of the whole view at each answer kept the browser
+   * from drawing any (the bench: every answer in before the first site was drawn).
+   */
+  const drawArrived = () => {
+    frameAskedRef.current = false;
+    const arrived = arrivedRef.current;
+    arrivedRef.current = new Map();
+    if (shownRef.current && arrived.size > 0) setSites((now) => now.map((each) => (arrived.has(each.key) ? { ...each, access: arrived.get(each.key)! } : each)));
+  };
+  /**
+   * Reads `list`'s sites, all at once, each drawn at the frame after it answers; what a site showed
+   * stays until its new answer. The worker paces them (at most so many requests in flight per host,
+   * grist-client.ts): a slow or dead host waits alone, its timeout delays no other site.
    */
   const readSites = (list: readonly ViewSite[]) => {
-    const readOne = (site: ViewSite) =>
-      store.act('readSitePeople', site).then((access) => {
-        if (shownRef.current) setSites((now) => now.map((each) => (each.key === site.key ? { ...each, access } : each)));
+    for (const site of list) {
+      void store.act('readSitePeople', site).then((access) => {
+        arrivedRef.current.set(site.key, access);
+        if (frameAskedRef.current) return;
+        frameAskedRef.current = true;
+        requestAnimationFrame(drawArrived);
       });
-    const rest = list.slice(FIRST_READS);
-    const first = Promise.race(list.slice(0, FIRST_READS).map(readOne));
-    if (rest.length > 0) void first.finally(() => shownRef.current && rest.forEach((site) => void readOne(site)));
+    }
   };
 
   // Read when shown: each listed site once (a site two accounts list is one).

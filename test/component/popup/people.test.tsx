@@ -45,9 +45,17 @@ async function openPeople(backend: Awaited<ReturnType<typeof setup>>['backend'])
   await settle();
   const answer = async (orgId: number, list: AccessList) => {
     await act(async () => answers.get(orgId)!.resolve({ ok: true, value: list }));
-    await settle();
+    await nextFrame();
   };
   return answer;
+}
+
+/** Lets the view draw what answered: answers are drawn at the next frame (people-view.tsx), then settled. */
+async function nextFrame() {
+  await act(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+  await settle();
 }
 
 /** The text of the person's row named `name`. */
@@ -109,18 +117,24 @@ describe('the People view', () => {
     expect(screen.getByText('No one matches.')).toBeTruthy();
   });
 
-  test('reads six sites first and the others once one of them answered, so the first answer does not wait behind every request', async () => {
+  test('reads every site at once: a site whose read never answers holds back none of the others, each drawn as it answers', async () => {
     const teams = Array.from({ length: 8 }, (_, index) => siteEntry(100 + index, `Team ${index}`, [], { domain: `team${index}`, siteUrl: `https://team${index}.getgrist.com` }));
     const { backend } = await setup(listingOf(teams));
-    const held = deferred<Reply<'readAccess'>>();
-    backend.readAccess.mockImplementation(() => held.promise);
+    // Each read held until the test answers it; the first site's never is (a dead host, until its timeout).
+    const answers = new Map(teams.map(({ orgId }) => [orgId, deferred<Reply<'readAccess'>>()]));
+    backend.readAccess.mockImplementation((resource: AccessResource) => answers.get(resource.orgId)!.promise);
     fireEvent.click(screen.getByRole('button', { name: 'People' }));
     await settle();
-    expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105]);
-    const team0 = { kind: 'site', orgId: 100, siteUrl: 'https://team0.getgrist.com' } as const;
-    await act(async () => held.resolve({ ok: true, value: siteAccess(team0, [[OWN, 'Olivia', 'owners']]) }));
-    await settle();
     expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105, 106, 107]);
+    // The last site answers first: drawn at once, the others still reading.
+    for (const orgId of [107, 106, 101]) {
+      const site = { kind: 'site', orgId, siteUrl: `https://team${orgId - 100}.getgrist.com` } as const;
+      await act(async () => answers.get(orgId)!.resolve({ ok: true, value: siteAccess(site, [[OWN, 'Olivia', 'owners'], [`guest${orgId}@example.com`, `Guest ${orgId}`, 'guests']]) }));
+      await nextFrame();
+      expect(rowOf(`Guest ${orgId}`).textContent).toContain(`guest on Team ${orgId - 100}`);
+    }
+    expect(screen.getByText('Reading Team 0…')).toBeTruthy();
+    expect(screen.getByText('Reading Team 5…')).toBeTruthy();
   });
 });
 
@@ -212,7 +226,8 @@ describe('Remove <email> from all your sites…', () => {
     expect(rowOf('Ed').textContent).toContain('Removing from 0 of 1 sites…');
     await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await act(async () => finished.resolve({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }], done: true } }));
-    await settle();
+    // The site's answer is drawn at the next frame.
+    await nextFrame();
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
     // The preview went with the focus: it is on Undo.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
@@ -226,7 +241,7 @@ describe('Remove <email> from all your sites…', () => {
     const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
     backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored', message: leftOut }] });
     fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
-    await settle();
+    await nextFrame();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
     expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 sites. ${leftOut}`);
     expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
