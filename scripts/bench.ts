@@ -26,6 +26,7 @@ import { loadExtension, type LoadedExtension } from '../test/e2e/extension.ts';
 import { OPTIONS_PAGE, POPUP_PAGE, saveOptions } from '../test/e2e/user-actions.ts';
 import { BULK_CHANGES_PAGE } from '../src/shared/bulk-page.ts';
 import { LISTING_PORT, type ListingPart } from '../src/shared/messages.ts';
+import { removalRequestOf, type PersonGrants } from '../src/shared/people.ts';
 
 const TEAMS = Number(process.env.TEAMS ?? 50);
 const DOCS_PER_TEAM = Number(process.env.DOCS_PER_TEAM ?? 400);
@@ -1207,10 +1208,11 @@ function memberGrants(team: number): Array<{ path: string; role: string }> {
 
 /**
  * The `removePerson` request the People view sends once its preview (`grants`, readPersonGrants's
- * answer) is confirmed: the sites it named. Kept apart, the one place to change when that message does.
+ * answer) is confirmed: the sites it named, with what it read there (the worker reads only each
+ * site's own access again).
  */
-function removePersonRequest(grants: { email: string; sites: Array<{ orgId: number; siteUrl: string }> }) {
-  return { email: grants.email, sites: grants.sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })) };
+function removePersonRequest(grants: PersonGrants) {
+  return { email: grants.email, sites: removalRequestOf(grants.sites) };
 }
 
 /**
@@ -1326,7 +1328,7 @@ async function removalRows(): Promise<Row[]> {
       grist.clearRequests();
       const started = performance.now();
       const preview = await send('readPersonGrants', { email: REMOVED_MEMBER });
-      const grants = preview.value as { email: string; sites: Array<{ orgId: number; siteUrl: string }> } | undefined;
+      const grants = preview.value as PersonGrants | undefined;
       if (!preview.ok || grants?.sites.length !== REMOVAL_TEAMS) throw new Error(`The preview named ${grants?.sites.length ?? 0} of ${REMOVAL_TEAMS} sites: ${preview.error?.message ?? ''}`);
       const reply = send('removePerson', removePersonRequest(grants));
       const answered = () => grist.requests.filter((entry) => sitePatch(entry) && entry.answeredAt !== undefined);

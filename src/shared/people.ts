@@ -80,6 +80,10 @@ export type PersonHad = Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
  */
 export type PersonSiteRequest = PersonSiteKey & { had?: PersonHad };
 
+/** The removal request of each site of a preview (readPersonGrants's sites), with what it read there. */
+export const removalRequestOf = (sites: readonly PersonSite[]): PersonSiteRequest[] =>
+  sites.map(({ orgId, siteUrl, role, workspaces, documents }) => ({ orgId, siteUrl, had: { role, workspaces, documents } }));
+
 /**
  * What removing the person from one site came to: not done yet (`waiting`), removed (logged as
  * `entryId`), not there any more, not removed as their role there is not the preview's any more

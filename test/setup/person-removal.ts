@@ -4,10 +4,10 @@
  */
 import { expect, vi } from 'vitest';
 import { getPersonRemoval, removePerson } from '../../src/background/sharing/removal-run.ts';
-import type { PersonSite, PersonSiteRequest, RemovedPerson } from '../../src/shared/people.ts';
+import { removalRequestOf, type PersonSiteRequest, type RemovedPerson } from '../../src/shared/people.ts';
 
-/** The removal request of each site of a preview (readPersonGrants), with what it read there, as the People view sends it. */
-export const withGrants = (sites: readonly PersonSite[]): PersonSiteRequest[] => sites.map(({ orgId, siteUrl, role, workspaces, documents }) => ({ orgId, siteUrl, had: { role, workspaces, documents } }));
+/** The removal request of each site of a preview (readPersonGrants), as the People view sends it. */
+export const withGrants = removalRequestOf;
 
 /** Out: the run once done (getPersonRemoval); fails the test after 8 s. */
 export async function settled(batchId: string): Promise<RemovedPerson> {

@@ -9,7 +9,7 @@ import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
-import type { PersonGrants, PersonSiteRequest, RemovedPerson } from '../../shared/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
@@ -72,8 +72,7 @@ export async function removePerson(
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
-  const sites = grants.sites.map(({ orgId, siteUrl, role, workspaces, documents }) => ({ orgId, siteUrl, had: { role, workspaces, documents } }));
-  const reply = await followPersonRemoval(backend, grants.email, sites, progress);
+  const reply = await followPersonRemoval(backend, grants.email, removalRequestOf(grants.sites), progress);
   if (!reply.ok) return reply.error.message;
   const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
