@@ -2,7 +2,8 @@
  * sharing/removal-run.ts's start-up resume against the fake Grist (issue 48, after review): it
  * finishes only the removals an earlier worker left pending, never a run of its own worker (one
  * started by the message that woke it), and it drops an entry whose account has no key any more
- * instead of leaving it pending for ever. A worker is restarted as in removal-run.test.ts: its
+ * instead of leaving it pending for ever; and Undo this batch, asked while the resume confirms an
+ * entry, waits for it and puts it back. A worker is restarted as in removal-run.test.ts: its
  * modules afresh, storage as it was.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
@@ -40,8 +41,12 @@ async function storedEntries(): Promise<ChangeEntry[]> {
 /** The worker as it starts (again, after a stop): its modules afresh, storage as it was. */
 async function restartedWorker() {
   vi.resetModules();
-  const [run, settings] = await Promise.all([import('../../../../src/background/sharing/removal-run.ts'), import('../../../../src/background/settings/settings-service.ts')]);
-  return { ...run, ...settings };
+  const [run, settings, undo] = await Promise.all([
+    import('../../../../src/background/sharing/removal-run.ts'),
+    import('../../../../src/background/settings/settings-service.ts'),
+    import('../../../../src/background/bulk/batch-undo.ts'),
+  ]);
+  return { ...run, ...settings, ...undo };
 }
 
 /** Ed removed from Globex by a worker stopped while its PATCH was on its way (it never reached Grist): his entry left pending. Out: its batch id. */
@@ -109,4 +114,15 @@ it('drops an entry whose account has no key any more: nothing sent, no email kep
   expect(await storedEntries()).toEqual([]);
   expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(editor.email);
   expect(await fakeBrowser.storage.local.get('changeLogPending')).toEqual({ changeLogPending: [] });
+});
+
+it('lets Undo this batch, asked while the resume is confirming a site, put that site back once confirmed', async () => {
+  const left = await edLeftPending();
+  const worker = await restartedWorker();
+  // The resume's read of Globex's access is slow: Undo is asked while the entry is still pending.
+  grist.injectFault({ method: 'GET', path: `/api/orgs/${globex.id}/access`, times: 1, delayMs: 300 });
+  await worker.resumePersonRemovals();
+  const results = await worker.undoBatch({ batchId: left });
+  expect(results.map(({ outcome, message }) => [outcome, message])).toEqual([['restored', undefined]]);
+  expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBe('viewers');
 });
