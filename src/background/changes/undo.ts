@@ -184,6 +184,6 @@ async function undoWith<T extends ChangeTarget>(
   // Grist has it back: a log that cannot be written must not say the undo failed. What was kept as
   // changed since may still be put back anyway: the entry stays to be undone.
   if (kept.length === 0) await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
-  const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : null;
+  const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : 'already' in inverse ? inverse.leftOut : null;
   return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId, ...(leftOut ? { leftOut } : {}), ...(kept.length > 0 ? { kept } : {}) };
 }
