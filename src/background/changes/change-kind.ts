@@ -36,9 +36,10 @@ export interface ChangeFirst<U extends ChangeTarget = ChangeTarget> {
  * What undoing an entry takes: the change that undoes it, and any changes of other kinds sent
  * before it (`first`, in order), and what of it was changed since and is kept (`kept`: a person's
  * grants; the entry is not marked undone while any is); or nothing to send, as the target is back
- * as it was already (`already`: its name) or was changed elsewhere since (`conflict`).
+ * as it was already (`already`: its name; `leftOut`: what of it cannot be put back, in words, as
+ * Grist no longer has it) or was changed elsewhere since (`conflict`).
  */
-export type Inverse<T> = { undo: T; first?: ChangeFirst[]; kept?: UndoConflict[] } | { already: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
+export type Inverse<T> = { undo: T; first?: ChangeFirst[]; kept?: UndoConflict[] } | { already: string; leftOut?: string } | { conflict: Extract<UndoOutcome, { outcome: 'changed-elsewhere' }> };
 
 /** What the change log records of a change besides the change itself: where it was asked, and its batch. */
 export interface ChangeRecord {

@@ -143,10 +143,17 @@ export interface UndoContext {
  * Undoes one entry read from the change log already (a batch undo reads it once for all its
  * entries), in its target's queue, with the saved accounts and keys given (readKeyedAccounts),
  * their clients (clientsFor: one per account for the whole batch) and what that log overtook
- * (overtakenEntries: once for the whole batch). Out and throws: as undoChange.
+ * (overtakenEntries: once for the whole batch). An entry that was pending when read (written
+ * ahead: a person's removal) is read again in its turn, since what went before it in the queue (the
+ * start-up resume of that removal) may have confirmed it. Out and throws: as undoChange.
  */
 export function undoEntry(entry: ChangeEntry, context: UndoContext): Promise<UndoOutcome> {
-  return oneAtATime(entry.docId, () => undoNow(entry, context));
+  return oneAtATime(entry.docId, async () => {
+    // Only a pending one: every read waits for the log's writes queued before it.
+    const now = entry.pending ? (await readChangeLog()).find(({ id }) => id === entry.id) : entry;
+    if (!now) throw new ApiError('not-found', t('undoEntryGone'));
+    return undoNow(now, context);
+  });
 }
 
 /** The site an undo of `entry` goes to: where the change left its target. */
@@ -177,6 +184,6 @@ async function undoWith<T extends ChangeTarget>(
   // Grist has it back: a log that cannot be written must not say the undo failed. What was kept as
   // changed since may still be put back anyway: the entry stays to be undone.
   if (kept.length === 0) await markUndone(entry.id, entryId ?? 'unchanged').catch(logFailure('marking the undone change'));
-  const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : null;
+  const leftOut = 'undo' in inverse ? kind.leftOut?.(inverse.undo) : 'already' in inverse ? inverse.leftOut : null;
   return { outcome: 'restored', name: 'undo' in inverse ? inverse.undo.name : inverse.already, entryId, ...(leftOut ? { leftOut } : {}), ...(kept.length > 0 ? { kept } : {}) };
 }

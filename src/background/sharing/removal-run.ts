@@ -18,7 +18,7 @@ import type { PersonRemoval, PersonSiteRequest, RemovedPerson } from '../../shar
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { readChangeLog, readWrittenAhead } from '../change-log/change-log.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
@@ -168,13 +168,22 @@ export async function removePerson({ email, sites }: { email: string; sites: Per
     if (request.had) ahead.push({ index, target: { ...base, had: request.had }, ownEmail });
     else work[index] = () => readThenRemove(clientOf(site.account), base, site, ownEmail, batchId);
   });
-  const entryIds = await logAhead(
-    personKind,
-    ahead.map(({ target }) => target),
-    { source: 'popup', batchId },
-  );
-  ahead.forEach(({ index, target, ownEmail }, at) => (work[index] = () => removeAhead(clientOf(target.account), target, entryIds[at]!, ownEmail)));
+  // The start-up resume takes only the batches left by an earlier worker: it has registered them
+  // before this run's entries are written ahead, and this run is registered before they are.
+  await resuming.catch(() => undefined);
   runs.set(batchId, outcomes);
+  let entryIds: string[];
+  try {
+    entryIds = await logAhead(
+      personKind,
+      ahead.map(({ target }) => target),
+      { source: 'popup', batchId },
+    );
+  } catch (error) {
+    runs.delete(batchId);
+    throw error;
+  }
+  ahead.forEach(({ index, target, ownEmail }, at) => (work[index] = () => removeAhead(clientOf(target.account), target, entryIds[at]!, ownEmail)));
   work.forEach((removal, index) => {
     if (!removal) return;
     const { orgId, siteUrl } = outcomes[index]!;
@@ -184,16 +193,28 @@ export async function removePerson({ email, sites }: { email: string; sites: Per
 }
 
 /**
- * A removal found pending in the change log at start-up: the site's access read (one request);
- * the person absent means its PATCH landed (marked done); with the role it was written with, the
- * PATCH is sent now (sendAhead); with another, it never landed and someone changed them since
- * (dropped, nothing sent). A read that fails leaves it pending, for the next start.
+ * A removal found pending in the change log at start-up (`entry`, as the resume read it), in its
+ * site's queue: the entry read again first, since a run may have settled it meanwhile (then only
+ * its outcome is told, nothing read or sent). An entry whose account is gone or has no key any more
+ * (removeApiKey) is dropped, settled as not confirmed: it could never be resumed, nor undone, and
+ * would keep the person's email and have every start read the whole log; whether its PATCH landed
+ * is not known then. Otherwise the site's access is read (one request): the person absent means
+ * its PATCH landed (marked done); with the role it was written with, the PATCH is sent now
+ * (sendAhead); with another, it never landed and someone changed them since (dropped, nothing
+ * sent). A read that fails leaves it pending, for the next start.
  */
-async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, clientOf: (account: string) => GristClient): Promise<PersonRemoval> {
+async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient): Promise<PersonRemoval> {
   const { site, person } = entry;
   const key = { orgId: site.orgId, siteUrl: site.url };
+  const now = (await readChangeLog()).find(({ id }) => id === entry.id);
+  if (!now) return { ...key, ...failed(new ApiError('not-found', t('personRemovalGone'))) };
+  if (!now.pending) return { ...key, outcome: 'removed', entryId: entry.id };
+  if (!accounts.some(({ account, apiKey }) => account.id === entry.account && apiKey !== null)) {
+    await settleEntry(entry.id, false);
+    return { ...key, ...failed(NO_KEY_ERROR()) };
+  }
   const target: PersonTarget = {
-    account: entry.account ?? '',
+    account: entry.account!,
     key: entry.docId,
     orgId: site.orgId,
     siteUrl: site.url,
@@ -228,24 +249,29 @@ async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, clie
 const pendingRemoval = (entry: ChangeEntry): entry is ChangeEntry & { person: PersonSiteChange } => entry.kind === 'person' && entry.pending === true && entry.person?.removed === true;
 
 /**
- * At the worker's start (background/index.ts): finishes every removal the change log holds
- * pending (resumeOne), each site in its queue, each run followed by getPersonRemoval as any run
- * (its sites confirmed already are `removed`). Out: once each run is registered, not finished.
+ * At the worker's start (background/index.ts): finishes the removals an earlier worker left
+ * pending: only the batches the log's written-ahead item names (readWrittenAhead), read before any
+ * run of this worker writes ahead (removePerson waits for this), and none this worker runs already;
+ * each pending site in its queue (resumeOne), each run followed by getPersonRemoval as any run (its
+ * sites confirmed already are `removed`). Out: once each run is registered, not finished.
  */
 export function resumePersonRemovals(): Promise<void> {
   resuming = (async () => {
     // The small item first: most starts have nothing to resume, and never read the whole log.
-    if ((await readWrittenAhead()).length === 0) return;
+    const batches = (await readWrittenAhead()).filter((batchId) => !runs.has(batchId));
+    if (batches.length === 0) return;
     const [log, accounts] = await Promise.all([readChangeLog(), readKeyedAccounts()]);
     const clientOf = clientsFor(accounts);
-    const batches = new Set(log.filter(pendingRemoval).map(({ batchId }) => batchId ?? ''));
     for (const batchId of batches) {
+      // Registered before the log was read may be a run of this worker since: it is its own.
+      if (runs.has(batchId)) continue;
       const entries = log.filter((entry) => entry.kind === 'person' && entry.person?.removed && (entry.batchId ?? '') === batchId).reverse();
+      if (!entries.some(pendingRemoval)) continue;
       const outcomes = entries.map((entry): PersonRemoval => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...(entry.pending ? { outcome: 'waiting' } : { outcome: 'removed', entryId: entry.id }) }));
       runs.set(batchId, outcomes);
       entries.forEach((entry, index) => {
         if (!pendingRemoval(entry)) return;
-        void oneAtATime(entry.docId, () => resumeOne(entry, clientOf).catch((error: unknown) => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...failed(error) }))).then((outcome) => settle(batchId, index, outcome));
+        void oneAtATime(entry.docId, () => resumeOne(entry, accounts, clientOf).catch((error: unknown) => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...failed(error) }))).then((outcome) => settle(batchId, index, outcome));
       });
     }
   })();

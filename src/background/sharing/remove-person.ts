@@ -98,8 +98,8 @@ function conflictWords(email: string, step: Step, now: SiteRole): string {
  * took: a put-back that stopped halfway); what Grist says is gone (404, named as left out). Kept,
  * each named (UndoConflict): every other grant the person has there now, whatever its role
  * (lowered, raised, or the same given by someone else). Out: the put-back and what it keeps; or
- * nothing to send (`conflict`, or `already` when all is back). Throws what the site's read met,
- * or a workspace's or document's but a 404.
+ * nothing to send (`conflict`, or `already` when all is back, with what was left out as gone).
+ * Throws what the site's read met, or a workspace's or document's but a 404.
  */
 async function putBackOf(client: GristClient, entry: ChangeEntry, base: Omit<PersonTarget, 'removed' | 'had'>, person: PersonSiteChange, forced: (key: string) => boolean): Promise<Inverse<PersonTarget>> {
   const recorded = stepsOf({ ...base, removed: false, had: person });
@@ -131,13 +131,18 @@ async function putBackOf(client: GristClient, entry: ChangeEntry, base: Omit<Per
   }
   if (sent.length === 0) {
     if (kept.length > 0) return { conflict: { outcome: 'changed-elsewhere', current: kept.map(({ current }) => current).join('; '), conflicts: kept } };
-    return { already: person.email };
+    // All that was still absent is gone from Grist: nothing to send, but the user is told what.
+    const leftOut = leftOutWords(gone);
+    return { already: person.email, ...(leftOut ? { leftOut } : {}) };
   }
   const grants = new Set(sent.flatMap(({ grant }) => (grant ? [grant] : [])));
   const had = { role: person.role, workspaces: person.workspaces.filter((grant) => grants.has(grant)), documents: person.documents.filter((grant) => grants.has(grant)) };
   const siteRoleAsIs = sent.some(({ resource }) => resource.kind === 'site') ? {} : { siteRoleAsIs: true as const };
   return { undo: { ...base, removed: false, had, ...siteRoleAsIs, undoing: entry.id, gone }, kept };
 }
+
+/** The grants a put-back left out as Grist no longer has them, in words; null for none. */
+const leftOutWords = (grants: ReadonlyArray<WorkspaceGrant | DocumentGrant>) => (grants.length > 0 ? t('personGrantsLeftOut', grants.map(({ name }) => `“${name}”`).join(', ')) : null);
 
 /** Whether Grist has `step` now: the person's role right there is the step's (absent for none). */
 async function stepHolds(client: GristClient, email: string, { resource, role }: Step): Promise<boolean> {
@@ -186,7 +191,7 @@ export const personKind: UndoingKind<PersonTarget> = {
     if (error.status === 404) return new ApiError('not-found', t('errorPersonGrantGone', target.siteName), 404);
     return null;
   },
-  leftOut: ({ leftOut = [] }) => (leftOut.length > 0 ? t('personGrantsLeftOut', leftOut.map(({ name }) => `“${name}”`).join(', ')) : null),
+  leftOut: ({ leftOut = [] }) => leftOutWords(leftOut),
   logEntry: ({ account, orgId, siteUrl, siteName, email, removed, had, leftOut = [] }) => {
     // What a put-back gave back: not what it left out.
     const given = <G>(grants: G[]) => grants.filter((grant) => !leftOut.includes(grant as WorkspaceGrant | DocumentGrant));

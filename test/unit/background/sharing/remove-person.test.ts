@@ -232,6 +232,18 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
+  it('names what it left out when all that was still absent is gone: a guest whose one document was deleted for good', async () => {
+    const removed = await finished({ email: sharedOnly.email, sites: [globexKey()] });
+    const asOwner = { Authorization: `Bearer ${owner.apiKey}` };
+    await fetch(`${grist.url}/o/globex/api/docs/${projectBeta.id}/remove`, { method: 'POST', headers: asOwner });
+    await fetch(`${grist.url}/o/globex/api/docs/${projectBeta.id}`, { method: 'DELETE', headers: asOwner });
+    expect(grist.doc(projectBeta.id)).toBeUndefined();
+    grist.clearRequests();
+    const [result] = await undoBatch({ batchId: removed.batchId });
+    expect(result).toMatchObject({ outcome: 'restored', message: 'Not put back, as Grist no longer has them: “Project Beta”.' });
+    expect(patches()).toEqual([]);
+  });
+
   it('resumes a put-back that stopped halfway, rather than call it changed elsewhere', async () => {
     const removed = await finished({ email: editor.email, sites: [acmeKey()] });
     grist.injectFault({ method: 'PATCH', path: `/api/docs/${leads.id}/access`, status: 500, times: 1 });
