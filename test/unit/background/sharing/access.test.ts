@@ -325,6 +325,19 @@ describe('undoing an access change', () => {
     expect(error.message).toBe('This cannot be undone: guest@example.com had access only to part of this site, which an undo would not give back. Change it in Grist.');
     expect(grist.requests).toEqual([]);
   });
+
+  it('puts a public link that had Editor back as Viewer only, and says so (issue 48 review)', async () => {
+    await changeInGrist({ users: { 'everyone@getgrist.com': 'editors' } });
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': null } } });
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBeUndefined();
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({
+      outcome: 'restored',
+      leftOut: 'The public link is back as Viewer only, though it was Editor before: this extension never gives it more (give it more in Grist itself).',
+    });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'everyone@getgrist.com': 'viewers' } }]]);
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBe('viewers');
+  });
 });
 
 describe('undoing an addition to a site', () => {

@@ -87,6 +87,27 @@ describe('a bulk sharing run', () => {
     expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
   });
 
+  it('Make selected private, then Undo this batch: a public link that had Editor comes back as Viewer only, each document saying so (issue 48 review)', async () => {
+    await connect();
+    const items = documentsOf(1, 2);
+    await finished((await start(items, { kind: 'public', public: true })).id);
+    // Set to Editor in Grist itself, as Grist's own page can.
+    for (const { docId } of items) {
+      const init = { method: 'PATCH', headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ delta: { users: { 'everyone@getgrist.com': 'editors' } } }) };
+      expect((await fetch(`${grist!.url}/api/docs/${docId}/access`, init)).status).toBe(200);
+    }
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual(['editors', 'editors']);
+    const run = await finished((await start(items, { kind: 'public', public: false })).id);
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual([undefined, undefined]);
+    grist!.clearRequests();
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map(({ outcome, message }) => [outcome, message])).toEqual(
+      items.map(() => ['restored', 'The public link is back as Viewer only, though it was Editor before: this extension never gives it more (give it more in Grist itself).']),
+    );
+    expect(requestsOf('PATCH').map(({ body }) => JSON.parse(body))).toEqual(items.map(() => ({ delta: { users: { 'everyone@getgrist.com': 'viewers' } } })));
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers']);
+  });
+
   it('a PATCH whose answer is lost is read back, not sent again (502 after Grist did it); a 429 pauses its host, then it is read and sent again; a 500 fails, and Retry failed reads first', async () => {
     await connect();
     const items = documentsOf(1, 3);
