@@ -191,6 +191,33 @@ describe('a bulk sharing run', () => {
     expect(rolesOf('ann@example.com', documentsOf(1, 2))).toEqual([undefined, undefined]);
   });
 
+  it('a saved account whose user no check named is asked of Grist before the run starts: its user is never in a delta; one Grist will not answer for starts no run (issue 48 review)', async () => {
+    const server = await connect();
+    const settings = { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    grist!.clearRequests();
+    const run = await finished((await start(documentsOf(1, 2), { kind: 'unshare', emails: [USERS.editor.email] })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual(
+      Array(2).fill(['not-sent', `Your saved accounts’ access is changed in Grist itself, not here: ${USERS.editor.email} (Account 2). Nothing was sent.`]),
+    );
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+    ]);
+    grist!.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
+    const latest = (await getBulkRun({ runId: null }))?.id;
+    const error = await failure(start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com'], role: 'viewers' }));
+    expect(error.message).toBe('Grist would not say whose key Account 2 holds, so it is not known whether this change names your own account. Check Account 2’s connection in the options first. Nothing was sent.');
+    expect((await getBulkRun({ runId: null }))?.id).toBe(latest);
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+  });
+
   it('the user’s own email is never in a delta: each document says why, and nothing is sent', async () => {
     const server = await connect();
     await saveAccounts([{ id: ACCOUNT_1, settings: { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } }]);
