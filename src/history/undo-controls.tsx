@@ -14,7 +14,11 @@ export interface UndoControlsProps {
   undo: UndoState;
   /** Called with `force` true for "Restore … anyway". */
   onUndo: (force: boolean) => void;
-  /** For a person's removal: called with a grant kept as changed since, for its "Put back anyway". */
+  /**
+   * For a person's removal: called with a grant kept as changed since, for its "Put back anyway".
+   * Without it such grants are named with no button: never the whole entry's "Put back … anyway",
+   * which would force every grant at once, raising each role a colleague lowered since.
+   */
   onPutBack?: (grant: string) => void;
   /** The Undo button's accessible name, when "Undo" alone would not say which rename. */
   label?: string;
@@ -29,7 +33,7 @@ export interface UndoControlsProps {
 }
 
 export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
-  if (undo.kind === 'conflict' && undo.conflicts && onPutBack) {
+  if (undo.kind === 'conflict' && undo.conflicts) {
     // A person's grants changed since: each named (the worker's words: emails and names are text), each put back on its own.
     return (
       <>
@@ -40,9 +44,11 @@ export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshort
           {undo.conflicts.map(({ grant, current }) => (
             <li key={grant}>
               <bdi dir="auto">{current}</bdi>{' '}
-              <button type="button" class={buttonClass} aria-label={t('putBackAnywayOf', current)} onClick={() => onPutBack(grant)}>
-                {t('putBackAnyway')}
-              </button>
+              {onPutBack ? (
+                <button type="button" class={buttonClass} aria-label={t('putBackAnywayOf', current)} onClick={() => onPutBack(grant)}>
+                  {t('putBackAnyway')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

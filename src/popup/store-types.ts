@@ -113,8 +113,11 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   openShare(target: ShareTarget): void;
   /** Closes the Share panel (which gives the focus back to the button that opened it). */
   closeShare(): void;
-  /** Undoes the last change (`force`: even though the document was changed elsewhere since). */
-  undoLastChange(force?: boolean): Promise<void>;
+  /**
+   * Undoes the last change (`force`: even though the document was changed elsewhere since;
+   * `grants`: for a person's removal, the grant changed since to put back all the same).
+   */
+  undoLastChange(force?: boolean, grants?: string[]): Promise<void>;
   /**
    * Runs one of the changes of the menus, the forms and the Trash view (changes/popup-changes.ts,
    * see ActName), loaded with the popup's changes. Out: what the change answers.

@@ -149,7 +149,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         history = undefined;
         throw error;
       })),
-    undoLastChange: (force = false) => withChanges(({ undoLast }) => undoLast(changes, force)),
+    undoLastChange: (force = false, grants?: string[]) => withChanges(({ undoLast }) => undoLast(changes, force, grants)),
     // At once when the changes are loaded (a menu is open, or the popup was idle): the row goes in
     // the same frame as the key.
     act: (name, ...args) => withChanges((loaded) => (loaded[name] as (...all: unknown[]) => never)(changes, ...args)),

@@ -7,7 +7,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { publicLinkOf, sameEmail, type AccessDelta, type AccessResource } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
@@ -27,6 +27,25 @@ export interface AccessTarget extends ChangeTarget {
    * and who of it were site guests. Absent until then.
    */
   found?: DeltaAgainstNow;
+  /** For an undo: the role the public link had before, more than Viewer, which it is put back as (publicLinkAtMostViewer). */
+  publicLinkHad?: Role;
+}
+
+/**
+ * `before` (an undo's delta) with the public link at most Viewer, and the role it had when that was
+ * more. Grist takes `everyone@getgrist.com` as the public link (grist-api.md "Public link": with
+ * Editor, anyone with the link can edit), and no access change of this extension gives it more than
+ * Viewer (access.ts deltaProblem, the switch), an undo's neither: a link that had Editor (set in
+ * Grist itself) and was turned off here comes back as Viewer. Put back as Viewer rather than left
+ * off: the undo asks for the link back, and Viewer is part of what it had, so it gives no more than
+ * was asked nor than Grist had; the status says it came back as Viewer only (accessKind.leftOut).
+ */
+function publicLinkAtMostViewer(before: AccessDelta): { delta: AccessDelta; had?: Role } {
+  const users = Object.entries(before.users ?? {});
+  const link = users.find(([email]) => sameEmail(email, PUBLIC_EMAIL));
+  const had = link?.[1];
+  if (!had || had === 'viewers' || had === 'members') return { delta: before };
+  return { delta: { ...before, users: Object.fromEntries(users.map(([email, role]) => [email, sameEmail(email, PUBLIC_EMAIL) ? 'viewers' : role])) }, had };
 }
 
 /**
@@ -133,6 +152,8 @@ export const accessKind: UndoingKind<AccessTarget> = {
     }));
   },
   undoSiteUrl: (entry) => entry.site.url,
+  // Not left out, but less than it had: the public link put back as Viewer only (publicLinkAtMostViewer).
+  leftOut: ({ publicLinkHad }) => (publicLinkHad ? t('accessUndonePublicLinkViewer', roleWord(publicLinkHad)) : null),
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too
   // (grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
@@ -145,18 +166,19 @@ export const accessKind: UndoingKind<AccessTarget> = {
     if (access.guests?.length) throw new ApiError('invalid-input', t('undoAccessGuests', access.guests.join(', ')));
     const resource = resourceOf(entry);
     const now = await accessNow(client, resource, entry.newName);
-    if (hasDelta(now, access.before)) return { already: entry.newName };
+    const { delta: before, had } = publicLinkAtMostViewer(access.before);
+    if (hasDelta(now, before)) return { already: entry.newName };
     // Someone put back elsewhere needs nothing; only someone at neither end is a conflict. What is
     // sent is only what still differs from `before` (readFirst drops the rest).
-    const elsewhere = changedElsewhere(now, access.delta, access.before);
-    const removals = resource.kind === 'site' ? await removalsKeepingGrants(client, resource, account, now, access.before) : [];
+    const elsewhere = changedElsewhere(now, access.delta, before);
+    const removals = resource.kind === 'site' ? await removalsKeepingGrants(client, resource, account, now, before) : [];
     const given = removals.length > 0 ? t('accessGrantsGivenSince', removals.map(({ email }) => email).join(', '), entry.newName) : '';
     const words = [elsewhere, given].filter((said) => said !== '').join(', ');
     if (!force && words !== '') return { conflict: { outcome: 'changed-elsewhere', current: words } };
     const place = { site: entry.site, workspace: entry.workspace };
-    const delta = withoutUsers(access.before, removals.map(({ email }) => email));
+    const delta = withoutUsers(before, removals.map(({ email }) => email));
     return {
-      undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta },
+      undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta, ...(had ? { publicLinkHad: had } : {}) },
       first: removals.map((target) => ({ kind: personKind, target })),
     };
   },

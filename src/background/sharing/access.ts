@@ -6,7 +6,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
-import { emailProblem, type EmailProblemReason, type OwnEmails } from '../../shared/email-list.ts';
+import { emailProblem, savedUsersOf, type EmailProblemReason, type OwnEmails } from '../../shared/email-list.ts';
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { oneAtATime } from '../pacing.ts';
@@ -14,7 +14,8 @@ import { applyChange } from '../changes/pipeline.ts';
 import { findAccessOwner, type AccessOwner } from './access-api.ts';
 import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
 import { isEmptyDelta } from './access-delta.ts';
-import { ownEmailOf, savedAccountsError } from './own-email.ts';
+import { readKeyedAccounts } from '../grist/grist-connection.ts';
+import { ownEmailOf, savedAccountsError, withSavedUsers } from './own-email.ts';
 
 /**
  * The `readAccess` message: who has access to `resource` now (one request), with the first account
@@ -76,7 +77,8 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: 
  * was read with), which must own it per its listing. Only what differs from what Grist has now is
  * sent (one PATCH); nothing when nothing differs. Out: its change-log entry's id; null when nothing
  * was sent (or the log could not be written). Throws ApiError, nothing sent: `invalid-input` for a
- * bad or own email (naming each; whose key it is asked of Grist first when no check said) or an
+ * bad or own email (naming each; whose key each saved account holds is asked of Grist first when no
+ * check said, and an account Grist would not answer for refuses the change: withSavedUsers) or an
  * empty change, `not-found` when `account` does not list it, `forbidden` when it does not own it;
  * or Grist's refusals in words and what the requests met. A removal from a site is refused
  * (deltaProblem): the People panel and view remove with removePerson.
@@ -84,9 +86,12 @@ export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: 
 export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
   if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));
   const owner = await findAccessOwner(resource, account);
-  // Checked first with what is known; the own email is asked of Grist only for a change that may go.
+  // Checked first with what is known; whose keys the saved accounts hold is asked of Grist only
+  // for a change that may go (withSavedUsers), the sending account's with them.
   let target = checkedAccessTarget(owner, resource, delta);
-  if (owner.ownEmail === null) target = checkedAccessTarget({ ...owner, ownEmail: await ownEmailOf(owner) }, resource, delta);
+  const saved = await withSavedUsers(await readKeyedAccounts());
+  const ownEmail = owner.ownEmail ?? saved.find((keyed) => keyed.account.id === owner.account)?.account.user?.email;
+  target = checkedAccessTarget({ ...owner, ownEmail: ownEmail ?? (await ownEmailOf(owner)), savedUsers: savedUsersOf(saved.map((keyed) => keyed.account)) }, resource, delta);
   return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
 }
 

@@ -8,7 +8,7 @@
 import type { SavedUser } from '../../shared/sharing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys } from '../grist/grist-connection.ts';
+import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, type KeyedAccount } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
 import { recordUser } from '../settings/settings-service.ts';
 import type { AccessOwner } from './access-api.ts';
@@ -50,6 +50,33 @@ export async function ownEmailsOf(owners: ReadonlyArray<Parameters<typeof ownEma
     }),
   );
   return new Map<string, string | ApiError>(asked);
+}
+
+/**
+ * `accounts` (the saved ones, in the options' order) with the user of each that has a key and no
+ * user yet asked of Grist (ownEmailsOf: once per account, all at once, at its personal site as the
+ * connection check asks, and recorded): a save whose connection check failed, or an account brought
+ * over from the single-account setup. The one rule of every access change (email-list.ts
+ * emailProblem) refuses the saved accounts' users, and can only refuse those it knows: asked before
+ * an access change, a bulk share's start and a person's removal (preview and run). Throws ApiError
+ * naming each account Grist would not answer for (Account 2), of the kind the first asking met
+ * (`auth` for a refused key...): nothing may be sent then, as it may name that account's user.
+ */
+export async function withSavedUsers(accounts: readonly KeyedAccount[]): Promise<KeyedAccount[]> {
+  const asking = accounts.flatMap(({ account, apiKey }) => (account.user || apiKey === null ? [] : [{ account: account.id, ownEmail: null, siteUrl: account.settings.personalSiteUrl }]));
+  if (asking.length === 0) return [...accounts];
+  const answers = await ownEmailsOf(asking);
+  const unasked = accounts.flatMap((keyed, index) => {
+    const answer = answers.get(keyed.account.id);
+    return answer instanceof ApiError ? [{ legend: t('accountLegend', String(index + 1)), error: answer }] : [];
+  });
+  // Of the kind the first asking met (a refused key stays `auth`), in words naming each account.
+  const first = unasked[0]?.error;
+  if (first) throw new ApiError(first.kind, t('errorAccessSavedAccountUnknown', unasked.map(({ legend }) => legend).join(', ')), first.status);
+  return accounts.map((keyed) => {
+    const email = answers.get(keyed.account.id);
+    return typeof email === 'string' ? { ...keyed, account: { ...keyed.account, user: { name: '', email } } } : keyed;
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist
 import { workspaceListSchema } from '../grist/grist-schemas.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { readAccessOf, type AccessNow } from './access-api.ts';
-import { ownEmailsOf, savedAccountsError } from './own-email.ts';
+import { savedAccountsError, withSavedUsers } from './own-email.ts';
 
 /** The person `email` among `people`, if there. */
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));
@@ -120,11 +120,20 @@ export async function personOnSite(client: GristClient, site: SiteEntry, email: 
 /**
  * Throws ApiError `invalid-input` when `email` is the user's own, of any saved account: never
  * offered, never removed. The one rule of every access change (email-list.ts emailProblem), with no
- * account sending: each saved account's user is refused alike.
+ * account sending: each saved account's user is refused alike, those no check named yet asked of
+ * Grist first (withSavedUsers, which throws for an account Grist would not answer for). Out:
+ * `accounts` with those users.
  */
-export function refuseOwnEmail(accounts: readonly KeyedAccount[], email: string): void {
-  const problem = emailProblem(email, { sending: [], saved: savedUsersOf(accounts.map(({ account }) => account)) });
-  if (problem?.reason === 'saved') throw savedAccountsError([{ email, number: problem.account! }]);
+export async function refuseOwnEmail(accounts: readonly KeyedAccount[], email: string): Promise<KeyedAccount[]> {
+  const refuse = (known: readonly KeyedAccount[]) => {
+    const problem = emailProblem(email, { sending: [], saved: savedUsersOf(known.map(({ account }) => account)) });
+    if (problem?.reason === 'saved') throw savedAccountsError([{ email, number: problem.account! }]);
+  };
+  // Refused with what is known before anything is asked.
+  refuse(accounts);
+  const named = await withSavedUsers(accounts);
+  refuse(named);
+  return named;
 }
 
 /**
@@ -156,51 +165,18 @@ export function siteFor(listing: Listing | null, accounts: readonly KeyedAccount
 }
 
 /**
- * `accounts` with the user of each that owns a listed site asked of Grist where no connection
- * check said it yet (ownEmailOf: `GET /api/profile/user`, once per account, and recorded): without
- * it the user could be offered to themselves, so such a site would otherwise go unread. Out: the
- * accounts (those Grist named, with their user), and the owned sites of those it would not name,
- * each as not read, in words.
- */
-async function withOwnEmails(listing: Listing | null, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient) {
-  const owned = (listing?.sites ?? []).filter((site) => !site.error && ownsSite(site));
-  const asking = accounts.flatMap(({ account }) => {
-    const site = account.user ? undefined : owned.find((each) => each.account === account.id);
-    return site ? [{ account: account.id, ownEmail: null, client: clientOf(account.id), siteUrl: site.siteUrl }] : [];
-  });
-  if (asking.length === 0) return { accounts, unknown: [] };
-  const answers = await ownEmailsOf(asking);
-  const named = accounts.map((keyed) => {
-    const answer = answers.get(keyed.account.id);
-    return typeof answer === 'string' ? { ...keyed, account: { ...keyed.account, user: { name: '', email: answer } } } : keyed;
-  });
-  const seen = new Set<string>();
-  const unknown = owned.flatMap((site) => {
-    const answer = answers.get(site.account);
-    const key = `${site.siteUrl}|${site.orgId}`;
-    if (!(answer instanceof ApiError) || seen.has(key)) return [];
-    seen.add(key);
-    return [{ key, unread: { siteName: site.name, message: t('peopleUserUnknown', answer.message) } }];
-  });
-  return { accounts: named, unknown };
-}
-
-/**
  * The `readPersonGrants` message. In: an email. Out: what that person has on every listed site its
  * account owns (one request for the site's access, then its workspaces' and documents' as
- * grantsOn says), and the owned sites that could not be read (those whose account's user Grist
- * would not name too: withOwnEmails). Sites not owned are not named. Throws ApiError
- * `invalid-input` when `email` is the user's own (of any saved account).
+ * grantsOn says), and the owned sites that could not be read. Sites not owned are not named.
+ * Throws ApiError `invalid-input` when `email` is the user's own (of any saved account), or when
+ * Grist would not say whose key a saved account holds (refuseOwnEmail: it may be the person).
  */
 export async function readPersonGrants({ email }: { email: string }): Promise<PersonGrants> {
   const [listing, saved] = await Promise.all([readListing(), readKeyedAccounts()]);
-  refuseOwnEmail(saved, email);
-  const clientOf = clientsFor(saved);
-  const { accounts, unknown } = await withOwnEmails(listing, saved, clientOf);
-  refuseOwnEmail(accounts, email);
+  // Every saved account with a key has its user from here on (asked of Grist where no check said).
+  const accounts = await refuseOwnEmail(saved, email);
+  const clientOf = clientsFor(accounts);
   const sites = sitesFor(listing, accounts, email);
-  // A site another account (whose user is known) reads is not named as unread.
-  const read = new Set(sites.map(({ site }) => `${site.siteUrl}|${site.orgId}`));
   const found = await Promise.all(
     sites.map(async ({ site, ownEmail }) => {
       try {
@@ -213,6 +189,6 @@ export async function readPersonGrants({ email }: { email: string }): Promise<Pe
   return {
     email,
     sites: found.flatMap((each) => (each.site ? [each.site] : [])),
-    unread: [...unknown.flatMap(({ key, unread }) => (read.has(key) ? [] : [unread])), ...found.flatMap((each) => (each.unread ? [each.unread] : []))],
+    unread: found.flatMap((each) => (each.unread ? [each.unread] : [])),
   };
 }

@@ -149,7 +149,7 @@ async function readThenRemove(client: GristClient, base: Omit<PersonTarget, 'had
  */
 export async function removePerson({ email, sites }: { email: string; sites: PersonSiteRequest[] }): Promise<RemovedPerson> {
   const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-  refuseOwnEmail(accounts, email);
+  await refuseOwnEmail(accounts, email);
   const clientOf = clientsFor(accounts);
   const batchId = crypto.randomUUID();
   const outcomes: PersonRemoval[] = sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl, outcome: 'waiting' }));

@@ -11,22 +11,24 @@ import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';
 import { onSettled } from './runner.ts';
 
 /**
- * Undoes the last change (`force`: even though the document was changed elsewhere since). Grist's
+ * Undoes the last change (`force`: even though the document was changed elsewhere since; `grants`:
+ * for a person's removal, the one grant changed since to put back all the same). Grist's
  * answer is shown whatever the user did meanwhile (the old name, the old place, the document back
  * or gone); the offer then says what it came to, unless another change replaced it. A document
  * back from the trash takes the focus, on its link, from where the undo was asked (the Undo
  * button, which goes, or the row Ctrl+Z was pressed on); otherwise a focus the Undo button took
  * with it goes to the search box. Once Grist confirmed it, the History or Trash view shown reads
- * again (undone).
+ * again (undone). A person's grants changed since (kept, or all of them a conflict) stay offered,
+ * each named with its own "Put back anyway", as the History offers them (history-store.ts undo).
  */
-export async function undoLast(context: ChangeContext, force: boolean): Promise<void> {
+export async function undoLast(context: ChangeContext, force: boolean, grants?: string[]): Promise<void> {
   const { lastChange, announcement, backend } = context;
   const last = lastChange.value;
   if (!last || last.undo.kind === 'undoing') return;
   lastChange.value = { ...last, undo: { kind: 'undoing' } };
   const from = globalThis.document.activeElement;
   const docId = last.undoKey ?? ('docId' in last.row! ? last.row.docId : workspaceKey(last.row!.workspaceId));
-  const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force })));
+  const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force, ...(grants ? { grants } : {}) })));
   if ('restored' in result && last.bringsRowBack) focusDocumentLink(last.row as DocumentRef, from);
   else focusOnceDrawn(() => globalThis.document.getElementById('search-documents'));
   batch(() => {
@@ -38,8 +40,16 @@ export async function undoLast(context: ChangeContext, force: boolean): Promise<
     if (!('restored' in result)) {
       lastChange.value = { ...last, undo: result };
     } else {
-      lastChange.value = null;
-      announcement.value = [last.words.undoneMessage(result.restored), result.leftOut ?? ''].join(' ').trim();
+      const { kept } = result;
+      const said = [last.words.undoneMessage(result.restored), result.leftOut ?? ''].join(' ').trim();
+      // Grants kept as changed since stay offered under what was undone (a sentence of its own would
+      // take the offer away: store.ts says one thing at a time).
+      if (kept) {
+        lastChange.value = { ...last, words: { ...last.words, message: said }, undo: { kind: 'conflict', current: kept.map(({ current }) => current).join('; '), conflicts: kept } };
+      } else {
+        lastChange.value = null;
+        announcement.value = said;
+      }
     }
   });
 }

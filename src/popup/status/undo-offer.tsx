@@ -41,6 +41,8 @@ export function UndoOffer({ store }: { store: PopupStore }) {
   if (!last) return null;
   // The button goes with the undo: the undo puts the focus it held somewhere (changes/undo.ts undoLast).
   const undoLast = (force: boolean) => void store.undoLastChange(force);
+  // A person's grant changed since, put back on its own (never all at once with `force`).
+  const putBack = (grant: string) => void store.undoLastChange(false, [grant]);
   return (
     <div class="undo-offer" ref={offerRef}>
       <p class="undo-message">
@@ -55,6 +57,7 @@ export function UndoOffer({ store }: { store: PopupStore }) {
         oldName={last.oldName}
         undo={last.undo}
         onUndo={undoLast}
+        onPutBack={putBack}
         move={Boolean(last.move)}
         access={Boolean(last.access)}
         label={last.words.undoLabel}

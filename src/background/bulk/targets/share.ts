@@ -21,7 +21,7 @@ import { documentIndex } from '../../changes/listed-documents.ts';
 import { readListing } from '../../listing/listing-cache.ts';
 import { checkedAccessTarget, deltaProblem, publicEmailError } from '../../sharing/access.ts';
 import { accessOwnerLookup } from '../../sharing/access-api.ts';
-import { ownEmailsOf } from '../../sharing/own-email.ts';
+import { ownEmailsOf, withSavedUsers } from '../../sharing/own-email.ts';
 import { startCheckedRun } from './checked-items.ts';
 
 /**
@@ -49,7 +49,10 @@ export async function startBulkShare(request: BulkShareRequest): Promise<BulkRun
   // The rules for every document alike; the user's own emails are each owning account's (below).
   const problem = deltaProblem(ANY_DOCUMENT, delta, { sending: [], saved: [] });
   if (problem) throw problem;
-  const [accounts, listing] = await Promise.all([readKeyedAccounts(), readListing()]);
+  const [saved, listing] = await Promise.all([readKeyedAccounts(), readListing()]);
+  // Every saved account's user, asked of Grist where no check said (once per account): none is
+  // ever in a delta, and an account Grist would not answer for starts no run.
+  const accounts = await withSavedUsers(saved);
   // The user's own email is each owning account's: known, or asked of Grist once per account here,
   // before any item is checked (checkedAccessTarget), so it is never skipped.
   const ownEmails = await ownEmailsOf(ownersWithoutEmail(listing, accounts, request.items));

@@ -267,6 +267,40 @@ describe('changeAccess', () => {
     expect((await readChangeLog()).filter(({ kind }) => kind === 'access')).toEqual([]);
   });
 
+  describe('a saved account whose user no connection check named yet (issue 48 review)', () => {
+    /** Olivia's account (known) first, then Ed's key, no check run for it (user null). */
+    async function savedWithUnknownEd(): Promise<void> {
+      const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+      await saveAccounts([
+        { id: ACCOUNT_1, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
+        { id: 'account-2', settings, apiKey: editor.apiKey },
+      ]);
+      await refreshListing();
+      grist.clearRequests();
+    }
+
+    it('is asked of Grist before the change, and its user is refused: nothing sent', async () => {
+      await savedWithUnknownEd();
+      const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [editor.email]: 'viewers' } } }));
+      expect([error.kind, error.message]).toEqual(['invalid-input', `Your saved accounts’ access is changed in Grist itself, not here: ${editor.email} (Account 2). Nothing was sent.`]);
+      expect(patches()).toEqual([]);
+      // Asked once, with its own key, and recorded as a connection check records it.
+      expect(grist.requests.filter(({ path }) => path.endsWith('/api/profile/user')).map(({ apiKey }) => apiKey)).toEqual([editor.apiKey]);
+      expect((await readKeyedAccounts())[1]?.account.user?.email).toBe(editor.email);
+    });
+
+    it('refuses every change, naming it, when Grist will not say whose key it is: nothing sent', async () => {
+      await savedWithUnknownEd();
+      grist.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
+      const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
+      expect([error.kind, error.message]).toEqual([
+        'auth',
+        'Grist would not say whose key Account 2 holds, so it is not known whether this change names your own account. Check Account 2’s connection in the options first. Nothing was sent.',
+      ]);
+      expect(patches()).toEqual([]);
+    });
+  });
+
   it("sends with the owning account's key only: the one that does not own it never sends", async () => {
     await saveViewerThenOwner(`${grist.url}/o/docs`);
     await refreshListing();
@@ -276,7 +310,9 @@ describe('changeAccess', () => {
     expect(grist.requests).toEqual([]);
     await changeAccess({ resource: roadmapAt(), account: OWNER_ACCOUNT, delta: { users: { 'new@example.com': 'viewers' } } });
     expect(grist.requests.length).toBeGreaterThan(0);
-    expect(new Set(grist.requests.map(({ apiKey }) => apiKey))).toEqual(new Set([owner.apiKey]));
+    // The other saved account's key only asks whose it is (withSavedUsers: its user is never in a delta).
+    const reads = grist.requests.filter(({ path }) => !path.endsWith('/api/profile/user'));
+    expect(new Set(reads.map(({ apiKey }) => apiKey))).toEqual(new Set([owner.apiKey]));
   });
 });
 
@@ -324,6 +360,19 @@ describe('undoing an access change', () => {
     const error = await failure(undoChange({ entryId: entryId!, docId: `site:${ORGS.acme.id}` }));
     expect(error.message).toBe('This cannot be undone: guest@example.com had access only to part of this site, which an undo would not give back. Change it in Grist.');
     expect(grist.requests).toEqual([]);
+  });
+
+  it('puts a public link that had Editor back as Viewer only, and says so (issue 48 review)', async () => {
+    await changeInGrist({ users: { 'everyone@getgrist.com': 'editors' } });
+    const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': null } } });
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBeUndefined();
+    grist.clearRequests();
+    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({
+      outcome: 'restored',
+      leftOut: 'The public link is back as Viewer only, though it was Editor before: this extension never gives it more (give it more in Grist itself).',
+    });
+    expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'everyone@getgrist.com': 'viewers' } }]]);
+    expect(await roleOnRoadmap('everyone@getgrist.com')).toBe('viewers');
   });
 });
 

@@ -12,7 +12,8 @@ import { readPersonGrants } from '../../../../src/background/sharing/person-gran
 import { removed as removePerson } from '../../../setup/person-removal.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1, saveAccounts } from '../../../setup/saved-key.ts';
+import { removePerson as removePersonRun } from '../../../../src/background/sharing/removal-run.ts';
 import { configure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
@@ -103,6 +104,30 @@ describe('grants in the trash and on documents the listing does not have yet', (
   });
 });
 
+describe('a saved account whose user no check named yet (issue 48 review)', () => {
+  /** Olivia's account (checked), then Ed's key with no check run for it. */
+  async function withUncheckedEd(): Promise<void> {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
+      { id: 'account-2', settings, apiKey: editor.apiKey },
+    ]);
+    await refreshListing();
+    grist.clearRequests();
+  }
+  const refused = `Your saved accounts’ access is changed in Grist itself, not here: ${editor.email} (Account 2). Nothing was sent.`;
+
+  it('its user is refused by the preview and by the removal: nothing read or sent', async () => {
+    await withUncheckedEd();
+    await expect(readPersonGrants({ email: editor.email })).rejects.toThrow(refused);
+    // Recorded by the preview's asking: clear it, as a saved account brought over would be.
+    await withUncheckedEd();
+    await expect(removePersonRun({ email: editor.email, sites: [acmeKey()] })).rejects.toThrow(refused);
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access'))).toEqual([]);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
+  });
+});
+
 describe("a site whose account's user is not known yet", () => {
   it('is read once Grist said whose key it is', async () => {
     await signIn(false);
@@ -112,11 +137,12 @@ describe("a site whose account's user is not known yet", () => {
     expect((await removePerson({ email: editor.email, sites: [acmeKey()] })).sites).toEqual([expect.objectContaining({ outcome: 'removed' })]);
   });
 
-  it('is named as not read when Grist would not say, with what to do', async () => {
+  it('refuses the preview when Grist would not say, naming the account: the person could be its user', async () => {
     await signIn(false);
     grist.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
-    const grants = await readPersonGrants({ email: editor.email });
-    expect(grants.sites).toEqual([]);
-    expect(grants.unread).toContainEqual({ siteName: 'Acme Corp', message: expect.stringMatching(/Test the account's connection in the options\.$/) });
+    await expect(readPersonGrants({ email: editor.email })).rejects.toThrow(
+      'Grist would not say whose key Account 1 holds, so it is not known whether this change names your own account. Check Account 1’s connection in the options first. Nothing was sent.',
+    );
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access'))).toEqual([]);
   });
 });

@@ -87,6 +87,27 @@ describe('a bulk sharing run', () => {
     expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers', 'viewers']);
   });
 
+  it('Make selected private, then Undo this batch: a public link that had Editor comes back as Viewer only, each document saying so (issue 48 review)', async () => {
+    await connect();
+    const items = documentsOf(1, 2);
+    await finished((await start(items, { kind: 'public', public: true })).id);
+    // Set to Editor in Grist itself, as Grist's own page can.
+    for (const { docId } of items) {
+      const init = { method: 'PATCH', headers: { Authorization: `Bearer ${USERS.owner.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ delta: { users: { 'everyone@getgrist.com': 'editors' } } }) };
+      expect((await fetch(`${grist!.url}/api/docs/${docId}/access`, init)).status).toBe(200);
+    }
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual(['editors', 'editors']);
+    const run = await finished((await start(items, { kind: 'public', public: false })).id);
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual([undefined, undefined]);
+    grist!.clearRequests();
+    const results = await undoBatch({ batchId: run.batchId });
+    expect(results.map(({ outcome, message }) => [outcome, message])).toEqual(
+      items.map(() => ['restored', 'The public link is back as Viewer only, though it was Editor before: this extension never gives it more (give it more in Grist itself).']),
+    );
+    expect(requestsOf('PATCH').map(({ body }) => JSON.parse(body))).toEqual(items.map(() => ({ delta: { users: { 'everyone@getgrist.com': 'viewers' } } })));
+    expect(rolesOf('everyone@getgrist.com', items)).toEqual(['viewers', 'viewers']);
+  });
+
   it('a PATCH whose answer is lost is read back, not sent again (502 after Grist did it); a 429 pauses its host, then it is read and sent again; a 500 fails, and Retry failed reads first', async () => {
     await connect();
     const items = documentsOf(1, 3);
@@ -168,6 +189,33 @@ describe('a bulk sharing run', () => {
     );
     expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
     expect(rolesOf('ann@example.com', documentsOf(1, 2))).toEqual([undefined, undefined]);
+  });
+
+  it('a saved account whose user no check named is asked of Grist before the run starts: its user is never in a delta; one Grist will not answer for starts no run (issue 48 review)', async () => {
+    const server = await connect();
+    const settings = { personalSiteUrl: `${server.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    grist!.clearRequests();
+    const run = await finished((await start(documentsOf(1, 2), { kind: 'unshare', emails: [USERS.editor.email] })).id);
+    expect(run.items.map(({ state, message }) => [state, message])).toEqual(
+      Array(2).fill(['not-sent', `Your saved accounts’ access is changed in Grist itself, not here: ${USERS.editor.email} (Account 2). Nothing was sent.`]),
+    );
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
+
+    await saveAccounts([
+      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+      { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+    ]);
+    grist!.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
+    const latest = (await getBulkRun({ runId: null }))?.id;
+    const error = await failure(start(documentsOf(1, 2), { kind: 'share', emails: ['ann@example.com'], role: 'viewers' }));
+    expect(error.message).toBe('Grist would not say whose key Account 2 holds, so it is not known whether this change names your own account. Check Account 2’s connection in the options first. Nothing was sent.');
+    expect((await getBulkRun({ runId: null }))?.id).toBe(latest);
+    expect(grist!.requests.filter((request) => ACCESS.test(request.path))).toEqual([]);
   });
 
   it('the user’s own email is never in a delta: each document says why, and nothing is sent', async () => {
