@@ -11,7 +11,7 @@ import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
-import { createListingPortListener, createMessageListener } from './message-router.ts';
+import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
 import { copyDocument } from './changes/copy.ts';
@@ -112,7 +112,13 @@ browser.runtime.onMessage.addListener(
   ),
 );
 
-browser.runtime.onConnect.addListener(createListingPortListener(startRefresh, ready));
+// One listener for both ports (the listing's, the People view's): each leaves the other's alone.
+const listingPort = createListingPortListener(startRefresh, ready);
+const peoplePort = createPeoplePortListener(readAccess, ready);
+browser.runtime.onConnect.addListener((port) => {
+  listingPort(port);
+  peoplePort(port);
+});
 
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab).catch(logFailure('menu')));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab).catch(logFailure('shortcut')));

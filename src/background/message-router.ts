@@ -11,7 +11,7 @@ import { t } from '../shared/i18n.ts';
 import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
 import { WINDOW_SOURCES } from '../shared/change-log.ts';
 import { accessDeltaSchema } from '../shared/access-delta-schema.ts';
-import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
+import { isMessage, LISTING_PORT, MAX_ACCOUNTS, MAX_PEOPLE_SITES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
@@ -186,5 +186,49 @@ export function createListingPortListener(start: () => Refresh, ready: Promise<u
       .catch(() => undefined)
       .then(() => answer(refresh.then(({ listing }) => listing)))
       .then((reply) => post([{ end: reply.ok ? ok({ ...reply.value, sites: [] }) : reply }]));
+  };
+}
+
+/** The shape of the one request a page posts on PEOPLE_PORT. */
+const sitesPeopleRequest: v.GenericSchema<unknown, SitesPeopleRequest> = v.object({
+  sites: v.pipe(v.array(v.object({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PEOPLE_SITES)),
+});
+
+/**
+ * Makes the `runtime.onConnect` listener for PEOPLE_PORT: on each connection from the extension's
+ * own pages, the first message is the request (checked: a malformed one is answered `refused`);
+ * every site's access is then read at once with `readAccess` (the worker's readAccess message; its
+ * client paces the requests per host, so a slow host holds back only its own sites), each reply
+ * posted as it comes, an error as a value. Other ports, ports from anyone else, and later messages
+ * are left alone. Once the page closes the port, nothing more is posted (reads under way finish).
+ */
+export function createPeoplePortListener(readAccess: Handlers['readAccess'], ready: Promise<unknown>) {
+  return (port: Runtime.Port): void => {
+    // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
+    const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
+    if (port.name !== PEOPLE_PORT || !sender || !isOwnPage(sender)) return;
+    let open = true;
+    let asked = false;
+    port.onDisconnect.addListener(() => (open = false));
+    const post = (part: SitesPeoplePart) => {
+      if (!open) return;
+      try {
+        port.postMessage(part);
+      } catch {
+        // Closed meanwhile, before its onDisconnect came: no one is left to tell.
+        open = false;
+      }
+    };
+    port.onMessage.addListener((message: unknown) => {
+      if (asked) return;
+      asked = true;
+      const checked = v.safeParse(sitesPeopleRequest, message);
+      if (!checked.success) return post({ refused: { kind: 'invalid-input', message: t('errorMalformedRequest') } });
+      void ready.then(() =>
+        checked.output.sites.forEach(({ orgId, siteUrl }, index) => {
+          void answer(readAccess({ kind: 'site', orgId, siteUrl })).then((reply) => post({ index, reply }));
+        }),
+      );
+    });
   };
 }
