@@ -744,7 +744,7 @@ describe('only the extension’s own pages are answered', () => {
     await vi.waitFor(async () => expect((await readListing())?.sites).toHaveLength(3));
     const parts = connect(PEOPLE_PORT, ownPage(), peopleRequest());
     await vi.waitFor(() => expect(parts).toHaveLength(2));
-    expect(parts.map((part) => ('index' in part && part.reply.ok ? [part.index, part.reply.value.people.length > 0] : part)).sort()).toEqual([
+    expect(parts.map((part) => ('reply' in part && part.reply.ok ? [part.index, part.reply.value.people.length > 0] : part)).sort()).toEqual([
       [0, true],
       [1, true],
     ]);
