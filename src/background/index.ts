@@ -21,7 +21,7 @@ import { createDocument } from './changes/new-document.ts';
 import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
-import { changeAccess, readAccess } from './sharing/access.ts';
+import { changeAccess, readAccess, readEachAccess } from './sharing/access.ts';
 import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
 import { getPersonRemoval, removePerson, resumePersonRemovals } from './sharing/removal-run.ts';
@@ -114,7 +114,7 @@ browser.runtime.onMessage.addListener(
 
 // One listener for both ports (the listing's, the People view's): each leaves the other's alone.
 const listingPort = createListingPortListener(startRefresh, ready);
-const peoplePort = createPeoplePortListener(readAccess, ready);
+const peoplePort = createPeoplePortListener(readEachAccess, ready);
 browser.runtime.onConnect.addListener((port) => {
   listingPort(port);
   peoplePort(port);

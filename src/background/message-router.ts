@@ -11,6 +11,7 @@ import { t } from '../shared/i18n.ts';
 import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
 import { WINDOW_SOURCES } from '../shared/change-log.ts';
 import { accessDeltaSchema } from '../shared/access-delta-schema.ts';
+import type { AccessList, AccessResource } from '../shared/sharing.ts';
 import { isMessage, LISTING_PORT, MAX_ACCOUNTS, MAX_PEOPLE_SITES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
@@ -197,12 +198,14 @@ const sitesPeopleRequest: v.GenericSchema<unknown, SitesPeopleRequest> = v.objec
 /**
  * Makes the `runtime.onConnect` listener for PEOPLE_PORT: on each connection from the extension's
  * own pages, the first message is the request (checked: a malformed one is answered `refused`);
- * every site's access is then read at once with `readAccess` (the worker's readAccess message; its
- * client paces the requests per host, so a slow host holds back only its own sites), each reply
- * posted as it comes, an error as a value. Other ports, ports from anyone else, and later messages
- * are left alone. Once the page closes the port, nothing more is posted (reads under way finish).
+ * every site's access is then read at once with `readEach` (access.ts readEachAccess: each read
+ * given with its index as it starts; the client paces the requests per host, so a slow host holds
+ * back only its own sites), each reply posted as it comes, an error as a value (readEach's own
+ * failure, for every site it did not start). Other ports, ports from anyone else, and later
+ * messages are left alone. Once the page closes the port, nothing more is posted nor started
+ * (reads under way finish).
  */
-export function createPeoplePortListener(readAccess: Handlers['readAccess'], ready: Promise<unknown>) {
+export function createPeoplePortListener(readEach: (resources: AccessResource[], each: (index: number, read: Promise<AccessList>) => void, wanted: () => boolean) => Promise<void>, ready: Promise<unknown>) {
   return (port: Runtime.Port): void => {
     // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
     const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
@@ -224,11 +227,15 @@ export function createPeoplePortListener(readAccess: Handlers['readAccess'], rea
       asked = true;
       const checked = v.safeParse(sitesPeopleRequest, message);
       if (!checked.success) return post({ refused: { kind: 'invalid-input', message: t('errorMalformedRequest') } });
-      void ready.then(() =>
-        checked.output.sites.forEach(({ orgId, siteUrl }, index) => {
-          void answer(readAccess({ kind: 'site', orgId, siteUrl })).then((reply) => post({ index, reply }));
-        }),
-      );
+      const resources = checked.output.sites.map(({ orgId, siteUrl }): AccessResource => ({ kind: 'site', orgId, siteUrl }));
+      const started = new Set<number>();
+      const each = (index: number, read: Promise<AccessList>) => {
+        started.add(index);
+        void answer(read).then((reply) => post({ index, reply }));
+      };
+      void answer(ready.then(() => readEach(resources, each, () => open))).then((reply) => {
+        if (!reply.ok) resources.forEach((_, index) => started.has(index) || post({ index, reply }));
+      });
     });
   };
 }

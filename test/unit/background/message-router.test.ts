@@ -290,8 +290,18 @@ describe('the People port', () => {
     const readAccess = vi.fn((resource: AccessResource) => reads.get(resource.orgId)!.promise);
     return { reads, readAccess };
   };
+  /** readEachAccess over `readAccess`: each site's read started in a task of its own, in order, while wanted. */
+  const eachOf =
+    (readAccess: Handlers['readAccess']) =>
+    async (resources: AccessResource[], each: (index: number, read: Promise<AccessList>) => void, wanted: () => boolean) => {
+      for (const [index, resource] of resources.entries()) {
+        if (!wanted()) return;
+        each(index, readAccess(resource));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
   const connect = (port: ReturnType<typeof fakePeoplePort>, readAccess: Handlers['readAccess'], ready: Promise<unknown> = Promise.resolve()) =>
-    createPeoplePortListener(readAccess, ready)(port as unknown as Runtime.Port);
+    createPeoplePortListener(eachOf(readAccess), ready)(port as unknown as Runtime.Port);
   const resource = (index: number) => ({ kind: 'site', ...sites[index]! }) as const;
 
   it('reads every site at once, and posts each as it answers: a site that never answers holds back none of the others', async () => {
@@ -339,6 +349,32 @@ describe('the People port', () => {
     process.off('unhandledRejection', unhandled);
     expect(posted).toHaveBeenCalledOnce();
     expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('tells the reads to start no more once the page closed the port', async () => {
+    let wanted: (() => boolean) | undefined;
+    const port = fakePeoplePort();
+    createPeoplePortListener(async (_resources, _each, asked) => void (wanted = asked), Promise.resolve())(port as unknown as Runtime.Port);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(wanted).toBeDefined());
+    expect(wanted!()).toBe(true);
+    port.close();
+    expect(wanted!()).toBe(false);
+  });
+
+  it('when the reads cannot start at all, posts the error as a value for each site not started', async () => {
+    const port = fakePeoplePort();
+    createPeoplePortListener(async (_resources, each) => {
+      each(0, new Promise<AccessList>(() => undefined));
+      throw new ApiError('network', 'The storage could not be read.');
+    }, Promise.resolve())(port as unknown as Runtime.Port);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(port.parts).toHaveLength(2));
+    const failed = { ok: false, error: { kind: 'network', message: 'The storage could not be read.' } };
+    expect(port.parts).toEqual([
+      { index: 1, reply: failed },
+      { index: 2, reply: failed },
+    ]);
   });
 
   it('answers a malformed request with one refusal and reads nothing; a second request on the port is not read', async () => {
