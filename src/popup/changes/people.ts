@@ -1,9 +1,9 @@
 /**
  * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
- * read when the view opens (one request for all, each site answered as it comes); what one person has on each site the user
- * owns; their removal from those sites, followed while the worker runs it; and its Undo (the
- * batch, undoBatch). Answers are kept by
- * the view in memory only, never stored.
+ * read when the view opens (one request for all, each site answered as it comes); what one person
+ * has on each site the user owns; their removal from those sites, followed while the worker runs
+ * it; and its Undo (the batch, undoBatch). Answers are kept by the view in memory only, never
+ * stored.
  */
 import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';

@@ -1,7 +1,8 @@
 /**
  * The popup's People view (its title bar's People button): everyone who has access to any listed
  * site, across every site and account, each site's access read when the view opens (one request
- * per site, by the worker, within its per-host limit) and drawn as it answers; grouped by person,
+ * for all, over the worker's People port: each site read within its host's limit) and drawn as it
+ * answers; grouped by person,
  * with their role on each site, searched by the popup's search box (name or email). For someone
  * else, "Remove <email> from all your sites…" reads first what they have on each site the user
  * owns, lists it, and removes them only when asked (one request per site), with Undo. Kept in
