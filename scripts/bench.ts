@@ -1036,6 +1036,7 @@ async function viewRows({ grist, extension }: Awaited<ReturnType<typeof startPha
   }
   const ms = median(times);
   const ideal = view.oneSite ? await oneRoundTrip(extension, asked[0]) : null;
+  const bareAtOnce = view.oneSite ? await firstOfAllAtOnce(extension, asked) : null;
   // Its profile: the popup page's and the worker's, in one more opening of the view (the one timed ran without the profiler).
   const again = ideal === null ? null : (await openWatchedPopup(extension)).page;
   const profile = again ? (await profiledPageAndWorker(again, () => openView(again, view))).profile : undefined;
@@ -1043,6 +1044,7 @@ async function viewRows({ grist, extension }: Awaited<ReturnType<typeof startPha
   const figure = view.figure(perSite.size);
   return [
     ideal === null ? { figure, unit: 'ms', ours: ms, target: null, against: 'target' } : { figure, unit: 'ms', ours: ms, target: (view.idealTimes ?? 1) * ideal, against: 'ideal', ideal, profile },
+    ...(bareAtOnce === null ? [] : [{ figure: `${view.button} view's ${asked.length} requests by bare fetch() at once: first answer (reference)`, unit: 'ms', ours: bareAtOnce, target: null, against: 'target' } satisfies Row]),
     { figure: `${view.button} view on ${perSite.size} sites: click to every site drawn`, unit: 'ms', ours: median(everySite), target: null, against: 'target' },
     { figure: `${view.button} view: requests per site`, unit: 'requests', ours: Math.max(0, ...perSite.values()), target: 1, against: 'target' },
     { figure: `${view.button} view: most requests in flight to one host`, unit: 'requests', ours: mostInFlight, target: 6, against: 'target' },
@@ -1083,6 +1085,38 @@ async function oneRoundTrip(extension: LoadedExtension, request: { host: string;
     [USERS.owner.apiKey, url, RUNS] as const,
   );
   return median(bare) + FRAME_MS;
+}
+
+/**
+ * The floor of reading every site at once, for reference beside a view's first site drawn:
+ * `requests` (the ones the view sent) by bare fetch() in the worker, all at once, nothing checked or
+ * sent to a page, from the first sent to the first answer in (median of RUNS). The ideal is one
+ * request alone; this is what the network stack and the fake Grist give the first of 201 sent
+ * together (2026-11-28: 415 to 1,040 ms, cold or warm, where one alone took 35 to 71).
+ */
+async function firstOfAllAtOnce(extension: LoadedExtension, requests: ReadonlyArray<{ host: string; path: string }>): Promise<number> {
+  const urls = requests.map(({ host, path }) => `https://${host}${path}`);
+  const firsts = await extension.worker.evaluate(
+    async ([apiKey, urls, runs]) => {
+      const times: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now();
+        let first = 0;
+        await Promise.all(
+          urls.map((url) =>
+            fetch(url, { headers: { Authorization: `Bearer ${apiKey}` }, cache: 'no-store' }).then((response) => {
+              first ||= performance.now() - started;
+              return response.text();
+            }),
+          ),
+        );
+        times.push(first);
+      }
+      return times;
+    },
+    [USERS.owner.apiKey, urls, RUNS] as const,
+  );
+  return median(firsts);
 }
 
 /**

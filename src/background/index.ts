@@ -11,7 +11,7 @@ import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
-import { createListingPortListener, createMessageListener } from './message-router.ts';
+import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
 import { copyDocument } from './changes/copy.ts';
@@ -21,7 +21,7 @@ import { createDocument } from './changes/new-document.ts';
 import { pinDocument } from './changes/pin.ts';
 import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
-import { changeAccess, readAccess } from './sharing/access.ts';
+import { changeAccess, readAccess, readEachAccess } from './sharing/access.ts';
 import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
 import { getPersonRemoval, removePerson, resumePersonRemovals } from './sharing/removal-run.ts';
@@ -112,7 +112,13 @@ browser.runtime.onMessage.addListener(
   ),
 );
 
-browser.runtime.onConnect.addListener(createListingPortListener(startRefresh, ready));
+// One listener for both ports (the listing's, the People view's): each leaves the other's alone.
+const listingPort = createListingPortListener(startRefresh, ready);
+const peoplePort = createPeoplePortListener(readEachAccess, ready);
+browser.runtime.onConnect.addListener((port) => {
+  listingPort(port);
+  peoplePort(port);
+});
 
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab).catch(logFailure('menu')));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab).catch(logFailure('shortcut')));

@@ -11,7 +11,8 @@ import { t } from '../shared/i18n.ts';
 import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
 import { WINDOW_SOURCES } from '../shared/change-log.ts';
 import { accessDeltaSchema } from '../shared/access-delta-schema.ts';
-import { isMessage, LISTING_PORT, MAX_ACCOUNTS, type ListingPart, type MessageName, type Protocol, type Reply } from '../shared/messages.ts';
+import type { AccessList, AccessResource } from '../shared/sharing.ts';
+import { isMessage, LISTING_PORT, MAX_ACCOUNTS, MAX_PEOPLE_SITES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
@@ -186,5 +187,55 @@ export function createListingPortListener(start: () => Refresh, ready: Promise<u
       .catch(() => undefined)
       .then(() => answer(refresh.then(({ listing }) => listing)))
       .then((reply) => post([{ end: reply.ok ? ok({ ...reply.value, sites: [] }) : reply }]));
+  };
+}
+
+/** The shape of the one request a page posts on PEOPLE_PORT. */
+const sitesPeopleRequest: v.GenericSchema<unknown, SitesPeopleRequest> = v.object({
+  sites: v.pipe(v.array(v.object({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PEOPLE_SITES)),
+});
+
+/**
+ * Makes the `runtime.onConnect` listener for PEOPLE_PORT: on each connection from the extension's
+ * own pages, the first message is the request (checked: a malformed one is answered `refused`);
+ * every site's access is then read at once with `readEach` (access.ts readEachAccess: each read
+ * given with its index as it starts; the client paces the requests per host, so a slow host holds
+ * back only its own sites), each reply posted as it comes, an error as a value (readEach's own
+ * failure, for every site it did not start). Other ports, ports from anyone else, and later
+ * messages are left alone. Once the page closes the port, nothing more is posted nor started
+ * (reads under way finish).
+ */
+export function createPeoplePortListener(readEach: (resources: AccessResource[], each: (index: number, read: Promise<AccessList>) => void, wanted: () => boolean) => Promise<void>, ready: Promise<unknown>) {
+  return (port: Runtime.Port): void => {
+    // The polyfill's type leaves out `sender`, which the browser sets on every port it hands to onConnect.
+    const { sender } = port as Runtime.Port & { sender?: Runtime.MessageSender };
+    if (port.name !== PEOPLE_PORT || !sender || !isOwnPage(sender)) return;
+    let open = true;
+    let asked = false;
+    port.onDisconnect.addListener(() => (open = false));
+    const post = (part: SitesPeoplePart) => {
+      if (!open) return;
+      try {
+        port.postMessage(part);
+      } catch {
+        // Closed meanwhile, before its onDisconnect came: no one is left to tell.
+        open = false;
+      }
+    };
+    port.onMessage.addListener((message: unknown) => {
+      if (asked) return;
+      asked = true;
+      const checked = v.safeParse(sitesPeopleRequest, message);
+      if (!checked.success) return post({ refused: { kind: 'invalid-input', message: t('errorMalformedRequest') } });
+      const resources = checked.output.sites.map(({ orgId, siteUrl }): AccessResource => ({ kind: 'site', orgId, siteUrl }));
+      const started = new Set<number>();
+      const each = (index: number, read: Promise<AccessList>) => {
+        started.add(index);
+        void answer(read).then((reply) => post({ index, reply }));
+      };
+      void answer(ready.then(() => readEach(resources, each, () => open))).then((reply) => {
+        if (!reply.ok) resources.forEach((_, index) => started.has(index) || post({ index, reply }));
+      });
+    });
   };
 }

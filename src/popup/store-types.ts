@@ -32,7 +32,7 @@ export type ActName =
   | 'deleteForever'
   | 'readAccess'
   | 'changeShare'
-  | 'readSitePeople'
+  | 'readSitesPeople'
   | 'readPersonGrants'
   | 'removePerson'
   | 'undoPersonRemoval';

@@ -5,7 +5,7 @@
 import { extensionApi as browser } from './extension-api.ts';
 import { fail, NO_WORKER_ERROR, settle } from './errors.ts';
 import type { AccountEntry, SiteEntry } from './listing.ts';
-import { listingPortName, type ListingPart, type Message, type MessageName, type Reply, type RequestOf } from './messages.ts';
+import { listingPortName, PEOPLE_PORT, type ListingPart, type Message, type MessageName, type Reply, type RequestOf, type SitesPeoplePart, type SitesPeopleRequest } from './messages.ts';
 
 /**
  * A refresh under way as a page sees it: every site of the site list in its order, those that have
@@ -31,6 +31,12 @@ export type Backend = {
    * without their workspaces (see LISTING_PORT and RefreshProgress.asShown).
    */
   refreshListing: (request: null, onProgress?: (progress: RefreshProgress) => void, shownRevision?: string) => Promise<Reply<'refreshListing'>>;
+  /**
+   * Every site of `request`'s people, in one request (see PEOPLE_PORT): `onAnswer(index, reply)`
+   * for site `index` of the request as it answers, each once, in any order: its access list, or why
+   * it could not be read. Out: `close()`, after which no answer comes (the view went).
+   */
+  readSitesPeople: (request: SitesPeopleRequest, onAnswer: (index: number, reply: Reply<'readAccess'>) => void) => () => void;
 };
 
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
@@ -91,14 +97,52 @@ function refreshOverPort(markUnderway: () => void, onProgress?: (progress: Refre
 }
 
 /**
+ * `readSitesPeople` over its port (see PEOPLE_PORT and Backend.readSitesPeople): closes the port
+ * once every site answered. A port closed by the other end first (no worker, or it stopped) answers
+ * NO_WORKER_ERROR for every site not answered yet; a refused request, its error for every site.
+ */
+const readSitesPeople: Backend['readSitesPeople'] = (request, onAnswer) => {
+  const waiting = new Set(request.sites.keys());
+  const port = browser.runtime.connect({ name: PEOPLE_PORT });
+  let open = true;
+  const close = () => {
+    if (open) port.disconnect();
+    open = false;
+  };
+  /** Answers `reply` for site `index` if it is still waiting; closes the port once none is. */
+  const give = (index: number, reply: Reply<'readAccess'>) => {
+    if (!waiting.delete(index)) return;
+    onAnswer(index, reply);
+    if (waiting.size === 0) close();
+  };
+  port.onMessage.addListener((message) => {
+    const part = message as SitesPeoplePart;
+    if ('refused' in part) for (const index of [...waiting]) give(index, fail(part.refused));
+    else give(part.index, part.reply);
+  });
+  // Only the other end's disconnection is reported here.
+  port.onDisconnect.addListener(() => {
+    open = false;
+    for (const index of [...waiting]) give(index, fail(NO_WORKER_ERROR));
+  });
+  if (waiting.size === 0) close();
+  else port.postMessage(request);
+  return () => {
+    waiting.clear();
+    close();
+  };
+};
+
+/**
  * The real backend: each message of the protocol a function that sends it to the background
  * service worker, made when first asked (a proxy), so no page carries the protocol's list of names;
- * `refreshListing` goes over its port. A page names the messages it sends in its type only. Also
+ * `refreshListing` and `readSitesPeople` go over their ports. A page names the messages it sends
+ * in its type only. Also
  * `refreshUnderway()`: settles once the latest refresh this backend asked for is under way, or over:
  * when the page may read the cached listing (megabytes at 20,000 documents) without holding up that
  * refresh, the worker having made its own storage reads. Kept per backend, not in this module.
  */
-export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Exclude<MessageName, 'refreshListing'>>(): Pick<Backend, K | 'refreshListing'> & RefreshUnderway {
+export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Exclude<MessageName, 'refreshListing'>>(): Pick<Backend, K | 'refreshListing' | 'readSitesPeople'> & RefreshUnderway {
   let underway: Promise<void> = Promise.resolve();
   const refreshListing: Backend['refreshListing'] = (_request, onProgress, shownRevision) => {
     let markUnderway!: () => void;
@@ -107,9 +151,9 @@ export function backendFor<K extends Exclude<MessageName, 'refreshListing'> = Ex
   };
   const refreshUnderway = () => underway;
   // `then` is not a message: the backend is no promise to the code that awaits it.
-  return new Proxy({ refreshListing, refreshUnderway } as Record<string, unknown>, {
+  return new Proxy({ refreshListing, readSitesPeople, refreshUnderway } as Record<string, unknown>, {
     get: (known, type) => (typeof type !== 'string' || type === 'then' ? undefined : (known[type] ??= (request: never) => send(type as K, request))),
-  }) as Pick<Backend, K | 'refreshListing'> & RefreshUnderway;
+  }) as Pick<Backend, K | 'refreshListing' | 'readSitesPeople'> & RefreshUnderway;
 }
 
 /** See backendFor. */

@@ -28,6 +28,7 @@ export function popupBackendMocks() {
     restoreDocument: vi.fn(),
     deleteDocument: vi.fn(),
     readAccess: vi.fn(),
+    readSitesPeople: vi.fn(),
     changeAccess: vi.fn(),
     readPersonGrants: vi.fn(),
     removePerson: vi.fn(),

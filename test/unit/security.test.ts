@@ -16,7 +16,7 @@ import { createMessageListener, type Handlers } from '../../src/background/messa
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
-import { LISTING_PORT, type ListingPart, type MessageName, type Reply, type RequestOf } from '../../src/shared/messages.ts';
+import { LISTING_PORT, PEOPLE_PORT, type ListingPart, type MessageName, type Reply, type RequestOf, type SitesPeoplePart, type SitesPeopleRequest } from '../../src/shared/messages.ts';
 import { accountsItem, apiKeysItem, listingItem } from '../../src/shared/storage-items.ts';
 import { changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/change-log-items.ts';
 import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
@@ -33,7 +33,7 @@ type EveryRequest = { [K in MessageName]: RequestOf<K> };
 
 /** `runtime.onMessage` as src/background/index.ts registers it. */
 let wired: Listener;
-/** `runtime.onConnect` as src/background/index.ts registers it (for the listing's port). */
+/** `runtime.onConnect` as src/background/index.ts registers it (for the listing's port and the People view's). */
 let wiredConnect: (port: Runtime.Port) => void;
 const onConnect = { addListener: vi.fn() };
 /** What the worker could use to hear web pages or other extensions; it must use none. */
@@ -137,20 +137,28 @@ function deliver(type: MessageName, request: unknown, sender: Runtime.MessageSen
   return wired({ type, request }, sender);
 }
 
-/** Opens a port named `name` from `sender` to the wired onConnect listener. Out: the parts posted on it, as they come. */
-function connect(name: string, sender: Runtime.MessageSender): ListingPart[] {
-  const posted: ListingPart[] = [];
+/**
+ * Opens a port named `name` from `sender` to the wired onConnect listener, and posts `ask` on it if
+ * given (the People port's request). Out: the parts posted on it, as they come.
+ */
+function connect(name: string, sender: Runtime.MessageSender, ask?: SitesPeopleRequest): Array<ListingPart | SitesPeoplePart> {
+  const posted: Array<ListingPart | SitesPeoplePart> = [];
+  const heard: Array<(message: unknown) => void> = [];
   const port = {
     name,
     sender,
     postMessage: (part: ListingPart) => posted.push(part),
     disconnect: vi.fn(),
-    onMessage: { addListener: vi.fn() },
+    onMessage: { addListener: (listener: (message: unknown) => void) => heard.push(listener) },
     onDisconnect: { addListener: vi.fn() },
   };
   wiredConnect(port as unknown as Runtime.Port);
+  if (ask) for (const listener of heard) listener(structuredClone(ask));
   return posted;
 }
+
+/** The People port's request for the sample's two team sites, as the popup asks it. */
+const peopleRequest = (): SitesPeopleRequest => ({ sites: [ORGS.acme, ORGS.globex].map((org) => ({ orgId: org.id, siteUrl: `${grist.url}/o/${org.domain}` })) });
 
 async function send<K extends MessageName>(type: K, request: RequestOf<K>): Promise<Reply<K>> {
   const reply = deliver(type, request, ownPage());
@@ -691,8 +699,10 @@ describe('only the extension’s own pages are answered', () => {
       expect(routedToSpies({ type, request }, sender()), type).toBeUndefined();
     }
     const parts = connect(LISTING_PORT, sender());
+    const people = connect(PEOPLE_PORT, sender(), peopleRequest());
     await new Promise((resolve) => setTimeout(resolve, 50)); // anything started would have reached the server by now
     expect(parts).toEqual([]);
+    expect(people).toEqual([]);
     expect(Object.keys(spies).filter((type) => spies[type]?.mock.calls.length)).toEqual([]);
     expect(grist.requests).toEqual([]);
     expect(await fakeBrowser.storage.local.get(null)).toEqual(stored);
@@ -733,6 +743,20 @@ describe('only the extension’s own pages are answered', () => {
     expect(parts.at(-1)).toMatchObject({ end: { ok: true, value: { sites: [] } } });
     expect(JSON.stringify(parts)).not.toContain(KEY);
     expect(other).toEqual([]);
+  });
+
+  it('the extension’s own page gets each site’s people over the People port, without the key', async () => {
+    await configure();
+    expect(connect(LISTING_PORT, ownPage()).length).toBe(0);
+    // The listing first: access is read only for sites the worker lists.
+    await vi.waitFor(async () => expect((await readListing())?.sites).toHaveLength(3));
+    const parts = connect(PEOPLE_PORT, ownPage(), peopleRequest());
+    await vi.waitFor(() => expect(parts).toHaveLength(2));
+    expect(parts.map((part) => ('reply' in part && part.reply.ok ? [part.index, part.reply.value.people.length > 0] : part)).sort()).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    expect(JSON.stringify(parts)).not.toContain(KEY);
   });
 
   it('the worker listens for no messages or connections from outside', () => {

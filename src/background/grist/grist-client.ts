@@ -53,6 +53,12 @@ export const MAX_IN_FLIGHT_PER_HOST = 6;
 export type Revalidated<T> = { changed: true; value: T; etag: string | null } | { changed: false };
 
 export interface GristClient {
+  /**
+   * Asks whether each of `siteUrls`' hosts is granted, all at once (one call to the browser where
+   * the client batches them: connectToGrist), so that calls made to them later, one at a time, find
+   * it known. Never throws: a call finds out for itself. Absent from fakes that need not have it.
+   */
+  knowHosts?(siteUrls: readonly string[]): Promise<void>;
   /** GET `{siteUrl}{path}`, answer checked against `schema`. Throws ApiError. */
   get<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
   /**
@@ -203,6 +209,9 @@ export function createGristClient(options: GristClientOptions): GristClient {
   };
 
   return {
+    knowHosts: async (siteUrls) => {
+      await Promise.all(siteUrls.map((siteUrl) => hasHostPermission(new URL(siteUrl)).catch(() => false)));
+    },
     get: async (siteUrl, path, schema) => valueOf(await getWithRetries({ method: 'GET', siteUrl, path }, schema)),
     revalidate: (siteUrl, path, schema, etag) => getWithRetries({ method: 'GET', siteUrl, path, etag }, schema),
     patch: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'PATCH', siteUrl, path, body }, schema)),

@@ -144,6 +144,11 @@ function ownerLookupIn(
  * account has no key.
  */
 export async function findAccessOwner(resource: AccessResource, account?: string): Promise<AccessOwner> {
+  return (await currentAccessOwnerLookup())(resource, account);
+}
+
+/** findAccessOwner for many resources checked together: its index and clients got once. Out: a lookup that answers and throws as findAccessOwner does. */
+export async function currentAccessOwnerLookup(): Promise<(resource: AccessResource, account?: string) => AccessOwner> {
   const [index, { accounts, clientOf }] = await Promise.all([currentAccessOwnerIndex(), sharedClients()]);
-  return ownerLookupIn(index, accounts, clientOf)(resource, account);
+  return ownerLookupIn(index, accounts, clientOf);
 }

@@ -3,7 +3,7 @@
  * account's sites with its user's role, and their workspaces and documents with theirs, by id, with
  * the names a change and its words give. No more: a few megabytes at 100,000 documents, where the
  * cached listing is 15 MB of JSON to read and parse, which every `readAccess` message read before
- * its one request (the People view sends one per site at once: 201 parses of the whole listing).
+ * its one request (the People view reads every site at once: 201 parses of the whole listing).
  * Built from the cached listing at its first use in a worker's life, shared by every lookup that
  * comes while it is being built, and dropped at each write of the listing (storage-writes.ts
  * followWrites: the worker alone writes it), so it is never staler than the cache.

@@ -1,7 +1,7 @@
 /**
  * The saved accounts with their keys, and a client for each, shared by the access checks made
- * while they are read: the People view sends one `readAccess` per site at once, and each read the
- * accounts and keys and made a client of its own, which asked the browser for its host's
+ * while they are read: the People view reads every site's access at once (PEOPLE_PORT), and each
+ * read the accounts and keys and made a client of its own, which asked the browser for its host's
  * permission apart: some 600 calls to the browser process, answered in turn, before the first
  * site's request could leave. Shared, they are one read, and one client per account, which asks
  * for its hosts' permissions in one call (connectToGrist) and holds its per-host limit for all of

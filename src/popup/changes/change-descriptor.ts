@@ -85,6 +85,7 @@ export type ChangeBackend = Pick<
   | 'restoreDocument'
   | 'deleteDocument'
   | 'readAccess'
+  | 'readSitesPeople'
   | 'changeAccess'
   | 'readPersonGrants'
   | 'removePerson'

@@ -1,9 +1,9 @@
 /**
  * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
- * read when the view opens (one request per site); what one person has on each site the user
- * owns; their removal from those sites, followed while the worker runs it; and its Undo (the
- * batch, undoBatch). Answers are kept by
- * the view in memory only, never stored.
+ * read when the view opens (one request for all, each site answered as it comes); what one person
+ * has on each site the user owns; their removal from those sites, followed while the worker runs
+ * it; and its Undo (the batch, undoBatch). Answers are kept by the view in memory only, never
+ * stored.
  */
 import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
@@ -13,10 +13,13 @@ import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type Remov
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
-/** Who has access to `site` (readAccess). Out: the list, or why it could not be read. */
-export async function readSitePeople({ backend }: Pick<ChangeContext, 'backend'>, site: Pick<SiteEntry, 'orgId' | 'siteUrl'>): Promise<AccessList | string> {
-  const reply = await settle(backend.readAccess({ kind: 'site', orgId: site.orgId, siteUrl: site.siteUrl }));
-  return reply.ok ? reply.value : reply.error.message;
+/**
+ * Who has access to each of `sites`, in one request (readSitesPeople): `onAnswer(index, access)`
+ * for `sites[index]` as it answers, with its list or why it could not be read. Out: what stops it
+ * (no answer comes after).
+ */
+export function readSitesPeople({ backend }: Pick<ChangeContext, 'backend'>, sites: ReadonlyArray<Pick<SiteEntry, 'orgId' | 'siteUrl'>>, onAnswer: (index: number, access: AccessList | string) => void): () => void {
+  return backend.readSitesPeople({ sites: sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })) }, (index, reply) => onAnswer(index, reply.ok ? reply.value : reply.error.message));
 }
 
 /** What `email` has on each site the user owns (readPersonGrants). Out: that, or why it could not be read. */

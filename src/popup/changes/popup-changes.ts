@@ -13,6 +13,6 @@ export { createWorkspaceOn } from './new-workspace.ts';
 export { trashWorkspace, restoreWorkspace } from './workspace-trash.ts';
 export { readTrash, restore, deleteForever } from './from-trash.ts';
 export { readAccess, changeShare } from './share.ts';
-export { readSitePeople, readPersonGrants, removePerson, undoPersonRemoval } from './people.ts';
+export { readSitesPeople, readPersonGrants, removePerson, undoPersonRemoval } from './people.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';

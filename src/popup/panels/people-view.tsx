@@ -1,7 +1,8 @@
 /**
  * The popup's People view (its title bar's People button): everyone who has access to any listed
  * site, across every site and account, each site's access read when the view opens (one request
- * per site, by the worker, within its per-host limit) and drawn as it answers; grouped by person,
+ * for all, over the worker's People port: each site read within its host's limit) and drawn as it
+ * answers; grouped by person,
  * with their role on each site, searched by the popup's search box (name or email). For someone
  * else, "Remove <email> from all your sites…" reads first what they have on each site the user
  * owns, lists it, and removes them only when asked (one request per site), with Undo. Kept in
@@ -56,20 +57,24 @@ export function PeopleView({ store }: { store: PopupStore }) {
     arrivedRef.current = new Map();
     if (shownRef.current && arrived.size > 0) setSites((now) => now.map((each) => (arrived.has(each.key) ? { ...each, access: arrived.get(each.key)! } : each)));
   };
+  /** What stops each read under way (readSitesPeople): called when the view goes. */
+  const stopsRef = useRef<Array<() => void>>([]);
   /**
-   * Reads `list`'s sites, all at once, each drawn at the frame after it answers; what a site showed
-   * stays until its new answer. The worker paces them (at most so many requests in flight per host,
-   * grist-client.ts): a slow or dead host waits alone, its timeout delays no other site.
+   * Reads `list`'s sites, all in one request, each drawn at the frame after it answers; what a
+   * site showed stays until its new answer. The worker reads them all at once and paces them (at
+   * most so many requests in flight per host, grist-client.ts): a slow or dead host waits alone,
+   * its timeout delays no other site.
    */
   const readSites = (list: readonly ViewSite[]) => {
-    for (const site of list) {
-      void store.act('readSitePeople', site).then((access) => {
-        arrivedRef.current.set(site.key, access);
+    if (list.length === 0) return;
+    void store
+      .act('readSitesPeople', list, (index, access) => {
+        arrivedRef.current.set(list[index]!.key, access);
         if (frameAskedRef.current) return;
         frameAskedRef.current = true;
         requestAnimationFrame(drawArrived);
-      });
-    }
+      })
+      .then((stop) => (shownRef.current ? stopsRef.current.push(stop) : stop()));
   };
 
   // Read when shown: each listed site once (a site two accounts list is one).
@@ -85,6 +90,7 @@ export function PeopleView({ store }: { store: PopupStore }) {
     readSites(listed);
     return () => {
       shownRef.current = false;
+      for (const stop of stopsRef.current) stop();
     };
   }, []);
 

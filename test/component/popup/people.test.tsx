@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Reply, SitesPeopleRequest } from '../../../src/shared/messages.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { listingOf, siteEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';
@@ -34,20 +34,46 @@ function siteAccess(resource: AccessResource, people: Array<[string, string, Acc
 const personal = { kind: 'site', orgId: 1, siteUrl: 'https://docs.getgrist.com' } as const;
 const acme = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' } as const;
 
-/** Opens the People view with each site's answer held until the test gives it. Out: the answers to give. */
-async function openPeople(backend: Awaited<ReturnType<typeof setup>>['backend']) {
+type Backend = Awaited<ReturnType<typeof setup>>['backend'];
+/** One read of many sites' people, as the view asked it (readSitesPeople): its sites, and whether the view stopped it. */
+interface PeopleRead {
+  sites: SitesPeopleRequest['sites'];
+  stopped: boolean;
+}
+
+/**
+ * The worker's end of the People port (backend.readSitesPeople), faked: each site of a read is
+ * answered `replyOf(site)` once that settles, in whatever order they settle, as long as the view
+ * has not stopped the read. Out: the reads the view asked, in order.
+ */
+function fakePeoplePort(backend: Backend, replyOf: (site: SitesPeopleRequest['sites'][number]) => Promise<Reply<'readAccess'>>): PeopleRead[] {
+  const reads: PeopleRead[] = [];
+  backend.readSitesPeople.mockImplementation((request: SitesPeopleRequest, onAnswer: (index: number, reply: Reply<'readAccess'>) => void) => {
+    const read: PeopleRead = { sites: request.sites, stopped: false };
+    reads.push(read);
+    request.sites.forEach((site, index) => void replyOf(site).then((reply) => read.stopped || onAnswer(index, reply)));
+    return () => (read.stopped = true);
+  });
+  return reads;
+}
+
+/** The sites asked, read by read, as resources. */
+const askedSites = (reads: readonly PeopleRead[]) => reads.map(({ sites }) => sites.map(({ orgId, siteUrl }) => ({ kind: 'site', orgId, siteUrl })));
+
+/** Opens the People view with each site's answer held until the test gives it. Out: the answers to give, and the reads asked. */
+async function openPeople(backend: Backend) {
   const answers = new Map<number, ReturnType<typeof deferred<Reply<'readAccess'>>>>([
     [1, deferred()],
     [2, deferred()],
   ]);
-  backend.readAccess.mockImplementation((resource: AccessResource) => answers.get(resource.orgId)!.promise);
+  const reads = fakePeoplePort(backend, (site) => answers.get(site.orgId)!.promise);
   fireEvent.click(screen.getByRole('button', { name: 'People' }));
   await settle();
   const answer = async (orgId: number, list: AccessList) => {
     await act(async () => answers.get(orgId)!.resolve({ ok: true, value: list }));
     await nextFrame();
   };
-  return answer;
+  return Object.assign(answer, { reads });
 }
 
 /** Lets the view draw what answered: answers are drawn at the next frame (people-view.tsx), then settled. */
@@ -62,11 +88,12 @@ async function nextFrame() {
 const rowOf = (name: string) => screen.getByText(name).closest('li')!;
 
 describe('the People view', () => {
-  test('reads each site once when opened, not before; draws a site as it answers; groups people across sites', async () => {
+  test('reads each site once when opened, not before, all in one request; draws a site as it answers; groups people across sites', async () => {
     const { backend } = await setup();
-    expect(backend.readAccess).not.toHaveBeenCalled();
+    expect(backend.readSitesPeople).not.toHaveBeenCalled();
     const answer = await openPeople(backend);
-    expect(backend.readAccess.mock.calls.map(([resource]) => resource)).toEqual([personal, acme]);
+    expect(askedSites(answer.reads)).toEqual([[personal, acme]]);
+    expect(backend.readAccess).not.toHaveBeenCalled();
     expect(screen.getByText('Reading Personal…')).toBeTruthy();
     expect(screen.getByText('Reading Acme…')).toBeTruthy();
 
@@ -85,15 +112,15 @@ describe('the People view', () => {
     expect(rowOf('Olivia').textContent).toContain('(you)');
     expect(screen.queryByRole('button', { name: `Remove ${OWN} from all your sites…` })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove ed@example.com from all your sites…' })).toBeTruthy();
-    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+    expect(backend.readSitesPeople).toHaveBeenCalledOnce();
   });
 
   test('a site that cannot be read says so in its place; the others list', async () => {
     const { backend } = await setup();
     const answers = { 1: { ok: false as const, error: { kind: 'timeout' as const, message: 'docs.getgrist.com did not answer in 15 s.' } }, 2: { ok: true as const, value: siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]) } };
-    backend.readAccess.mockImplementation(async (resource: AccessResource) => answers[resource.orgId as 1 | 2]);
+    fakePeoplePort(backend, async (site) => answers[site.orgId as 1 | 2]);
     fireEvent.click(screen.getByRole('button', { name: 'People' }));
-    await settle();
+    await nextFrame();
     expect(screen.getByText('Could not read who has access to Personal: docs.getgrist.com did not answer in 15 s.')).toBeTruthy();
     expect(rowOf('Ed').textContent).toContain('Editor on Acme');
   });
@@ -122,10 +149,10 @@ describe('the People view', () => {
     const { backend } = await setup(listingOf(teams));
     // Each read held until the test answers it; the first site's never is (a dead host, until its timeout).
     const answers = new Map(teams.map(({ orgId }) => [orgId, deferred<Reply<'readAccess'>>()]));
-    backend.readAccess.mockImplementation((resource: AccessResource) => answers.get(resource.orgId)!.promise);
+    const reads = fakePeoplePort(backend, (site) => answers.get(site.orgId)!.promise);
     fireEvent.click(screen.getByRole('button', { name: 'People' }));
     await settle();
-    expect(backend.readAccess.mock.calls.map(([resource]) => resource.orgId)).toEqual([100, 101, 102, 103, 104, 105, 106, 107]);
+    expect(reads.map(({ sites }) => sites.map(({ orgId }) => orgId))).toEqual([[100, 101, 102, 103, 104, 105, 106, 107]]);
     // The last site answers first: drawn at once, the others still reading.
     for (const orgId of [107, 106, 101]) {
       const site = { kind: 'site', orgId, siteUrl: `https://team${orgId - 100}.getgrist.com` } as const;
@@ -135,6 +162,19 @@ describe('the People view', () => {
     }
     expect(screen.getByText('Reading Team 0…')).toBeTruthy();
     expect(screen.getByText('Reading Team 5…')).toBeTruthy();
+  });
+
+  test('closing the view stops its read (the port closed), and opening it again reads anew', async () => {
+    const { backend } = await setup();
+    const answer = await openPeople(backend);
+    await answer(2, siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]));
+    expect(answer.reads[0]!.stopped).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    await settle();
+    expect(answer.reads[0]!.stopped).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    await settle();
+    expect(askedSites(answer.reads)).toEqual([[personal, acme], [personal, acme]]);
   });
 });
 
@@ -217,7 +257,8 @@ describe('Remove <email> from all your sites…', () => {
     backend.getPersonRemoval.mockReturnValue(finished.promise);
     // Grist's answers from now on: Ed gone from Acme, until the undo.
     const withEd = siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ed@example.com', 'Ed', 'editors']]);
-    backend.readAccess.mockResolvedValue({ ok: true, value: siteAccess(acme, [[OWN, 'Olivia', 'owners']]) });
+    let acmeNow = siteAccess(acme, [[OWN, 'Olivia', 'owners']]);
+    const reads = fakePeoplePort(backend, async () => ({ ok: true, value: acmeNow }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
     // The preview's grants go back with it: the worker does not read every document again.
@@ -232,10 +273,9 @@ describe('Remove <email> from all your sites…', () => {
     // The preview went with the focus: it is on Undo.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
     // The site it touched is read again, and no longer lists them.
-    expect(backend.readAccess).toHaveBeenLastCalledWith(acme);
-    expect(backend.readAccess).toHaveBeenCalledTimes(3);
+    expect(askedSites(reads)).toEqual([[acme]]);
     expect(screen.queryByText('Ed')).toBeNull();
-    backend.readAccess.mockResolvedValue({ ok: true, value: withEd });
+    acmeNow = withEd;
 
     // A document of theirs went to the trash since: the site says what it could not put back.
     const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
@@ -245,7 +285,7 @@ describe('Remove <email> from all your sites…', () => {
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
     expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 sites. ${leftOut}`);
     expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
-    expect(backend.readAccess).toHaveBeenCalledTimes(4);
+    expect(askedSites(reads)).toEqual([[acme], [acme]]);
     expect(rowOf('Ed').textContent).toContain('Editor on Acme');
   });
 

@@ -3,9 +3,11 @@ import type { Runtime } from 'webextension-polyfill';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/background/grist/api-error.ts';
 import type { Refresh } from '../../../src/background/listing/listing-service.ts';
-import { createListingPortListener, createMessageListener, type Handlers } from '../../../src/background/message-router.ts';
+import { createListingPortListener, createMessageListener, createPeoplePortListener, type Handlers } from '../../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../../src/shared/listing.ts';
-import { LISTING_PORT, listingPortName, type ListingPart } from '../../../src/shared/messages.ts';
+import { LISTING_PORT, listingPortName, PEOPLE_PORT, type ListingPart, type SitesPeoplePart } from '../../../src/shared/messages.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
+import { deferred } from '../../setup/deferred.ts';
 import { siteEntry } from '../../setup/listings.ts';
 
 const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
@@ -249,5 +251,166 @@ describe('the listing port', () => {
     process.off('unhandledRejection', unhandled);
     expect(port.parts).toEqual([]);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The People view's port as the browser hands it to onConnect: the page's messages delivered with
+ * `ask`, its closing with `close` (onDisconnect, after which postMessage throws, as on a closed port).
+ */
+function fakePeoplePort(name = PEOPLE_PORT, sender = ownPage()) {
+  const heard: Array<(message: unknown) => void> = [];
+  const closed: Array<() => void> = [];
+  const port = {
+    name,
+    sender,
+    open: true,
+    parts: [] as SitesPeoplePart[],
+    postMessage(part: SitesPeoplePart) {
+      if (!port.open) throw new Error('Attempting to use a disconnected port object');
+      port.parts.push(structuredClone(part));
+    },
+    onMessage: { addListener: (listener: (message: unknown) => void) => heard.push(listener) },
+    onDisconnect: { addListener: (listener: () => void) => closed.push(listener) },
+    ask: (message: unknown) => heard.forEach((listener) => listener(structuredClone(message))),
+    close: () => {
+      port.open = false;
+      closed.forEach((listener) => listener());
+    },
+  };
+  return port;
+}
+
+describe('the People port', () => {
+  const sites = [1, 2, 3].map((orgId) => ({ orgId, siteUrl: `https://s${orgId}.getgrist.com` }));
+  const listOf = (resource: AccessResource): AccessList => ({ resource, account: 'a1', ownEmail: 'me@example.com', savedUsers: [], canChange: true, onlySelf: false, people: [], publicRole: null });
+  /** readAccess with each site's read held until the test settles it, by org id. */
+  const heldReads = () => {
+    const reads = new Map(sites.map(({ orgId }) => [orgId, deferred<AccessList>()]));
+    const readAccess = vi.fn((resource: AccessResource) => reads.get(resource.orgId)!.promise);
+    return { reads, readAccess };
+  };
+  /** readEachAccess over `readAccess`: each site's read started in a task of its own, in order, while wanted. */
+  const eachOf =
+    (readAccess: Handlers['readAccess']) =>
+    async (resources: AccessResource[], each: (index: number, read: Promise<AccessList>) => void, wanted: () => boolean) => {
+      for (const [index, resource] of resources.entries()) {
+        if (!wanted()) return;
+        each(index, readAccess(resource));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
+  const connect = (port: ReturnType<typeof fakePeoplePort>, readAccess: Handlers['readAccess'], ready: Promise<unknown> = Promise.resolve()) =>
+    createPeoplePortListener(eachOf(readAccess), ready)(port as unknown as Runtime.Port);
+  const resource = (index: number) => ({ kind: 'site', ...sites[index]! }) as const;
+
+  it('reads every site at once, and posts each as it answers: a site that never answers holds back none of the others', async () => {
+    const { reads, readAccess } = heldReads();
+    const port = fakePeoplePort();
+    connect(port, readAccess);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(readAccess).toHaveBeenCalledTimes(3));
+    expect(readAccess.mock.calls.map(([asked]) => asked)).toEqual([resource(0), resource(1), resource(2)]);
+    // Site 1 (a slow host) never answers; 3, then 2, do.
+    reads.get(3)!.resolve(listOf(resource(2)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+    expect(port.parts).toEqual([{ index: 2, reply: { ok: true, value: listOf(resource(2)) } }]);
+    reads.get(2)!.resolve(listOf(resource(1)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(2));
+    expect(port.parts[1]).toEqual({ index: 1, reply: { ok: true, value: listOf(resource(1)) } });
+  });
+
+  it('posts a failed read as an error value, in its place', async () => {
+    const { reads, readAccess } = heldReads();
+    const port = fakePeoplePort();
+    connect(port, readAccess);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(readAccess).toHaveBeenCalledTimes(3));
+    reads.get(1)!.reject(new ApiError('timeout', 's1.getgrist.com did not answer in 15 s.'));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+    expect(port.parts).toEqual([{ index: 0, reply: { ok: false, error: { kind: 'timeout', message: 's1.getgrist.com did not answer in 15 s.' } } }]);
+  });
+
+  it('once the page closed the port, posts nothing more (the reads under way finish), without an error', async () => {
+    const { reads, readAccess } = heldReads();
+    const port = fakePeoplePort();
+    const posted = vi.spyOn(port, 'postMessage');
+    connect(port, readAccess);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(readAccess).toHaveBeenCalledTimes(3));
+    reads.get(1)!.resolve(listOf(resource(0)));
+    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+    port.close();
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    reads.get(2)!.resolve(listOf(resource(1)));
+    reads.get(3)!.reject(new ApiError('network', 'Could not reach s3.getgrist.com.'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(posted).toHaveBeenCalledOnce();
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('tells the reads to start no more once the page closed the port', async () => {
+    let wanted: (() => boolean) | undefined;
+    const port = fakePeoplePort();
+    createPeoplePortListener(async (_resources, _each, asked) => void (wanted = asked), Promise.resolve())(port as unknown as Runtime.Port);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(wanted).toBeDefined());
+    expect(wanted!()).toBe(true);
+    port.close();
+    expect(wanted!()).toBe(false);
+  });
+
+  it('when the reads cannot start at all, posts the error as a value for each site not started', async () => {
+    const port = fakePeoplePort();
+    createPeoplePortListener(async (_resources, each) => {
+      each(0, new Promise<AccessList>(() => undefined));
+      throw new ApiError('network', 'The storage could not be read.');
+    }, Promise.resolve())(port as unknown as Runtime.Port);
+    port.ask({ sites });
+    await vi.waitFor(() => expect(port.parts).toHaveLength(2));
+    const failed = { ok: false, error: { kind: 'network', message: 'The storage could not be read.' } };
+    expect(port.parts).toEqual([
+      { index: 1, reply: failed },
+      { index: 2, reply: failed },
+    ]);
+  });
+
+  it('answers a malformed request with one refusal and reads nothing; a second request on the port is not read', async () => {
+    const readAccess = vi.fn(async (asked: AccessResource) => listOf(asked));
+    for (const request of [{ sites: [{ orgId: '1', siteUrl: 'x' }] }, { sites: 'all' }, null, { sites: Array.from({ length: 1001 }, () => sites[0]) }]) {
+      const port = fakePeoplePort();
+      connect(port, readAccess);
+      port.ask(request);
+      await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+      expect(port.parts).toEqual([{ refused: { kind: 'invalid-input', message: expect.any(String) } }]);
+    }
+    expect(readAccess).not.toHaveBeenCalled();
+    const port = fakePeoplePort();
+    connect(port, readAccess);
+    port.ask({ sites: sites.slice(0, 1) });
+    port.ask({ sites });
+    await vi.waitFor(() => expect(port.parts).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(readAccess).toHaveBeenCalledOnce();
+  });
+
+  it('waits for start-up; leaves other ports, and ports from others, alone', async () => {
+    let started!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    const readAccess = vi.fn(async (asked: AccessResource) => listOf(asked));
+    const others = [fakePeoplePort(LISTING_PORT), fakePeoplePort(PEOPLE_PORT, { id: 'other-extension', url: 'chrome-extension://other-extension/page.html' })];
+    const port = fakePeoplePort();
+    for (const each of [...others, port]) {
+      connect(each, readAccess, ready);
+      each.ask({ sites });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(readAccess).not.toHaveBeenCalled();
+    started();
+    await vi.waitFor(() => expect(port.parts).toHaveLength(3));
+    expect(readAccess).toHaveBeenCalledTimes(3);
+    expect(others.map(({ parts }) => parts)).toEqual([[], []]);
   });
 });

@@ -1,25 +1,28 @@
 /**
  * The pages' side of the listing port: the parts gathered into one Reply, the refresh's "under way"
  * passed on to whoever waits to read the cache, and a port that closes early answered as an error.
+ * And of the People port: each site passed on as it answers, the port closed after the last.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { backendFor } from '../../../src/shared/backend-client.ts';
 import { NO_WORKER_ERROR } from '../../../src/shared/errors.ts';
 import type { SiteEntry, SiteHeader } from '../../../src/shared/listing.ts';
-import { LISTING_PORT, type ListingPart } from '../../../src/shared/messages.ts';
+import { LISTING_PORT, PEOPLE_PORT, type ListingPart, type SitesPeoplePart } from '../../../src/shared/messages.ts';
 import { ACCOUNT_1 } from '../../setup/saved-key.ts';
 
 /** The worker's end of the port the page opens: what the page receives, and its own disconnection. */
-let worker: { name: string; send: (part: ListingPart) => void; close: () => void; disconnected: () => boolean };
+let worker: { name: string; asked: unknown[]; send: (part: ListingPart | SitesPeoplePart) => void; close: () => void; disconnected: () => boolean };
 
 beforeEach(() => {
   fakeBrowser.runtime.connect = vi.fn(({ name }: { name: string }) => {
     const onMessage: Array<(message: unknown) => void> = [];
     const onDisconnect: Array<() => void> = [];
     let disconnected = false;
+    const asked: unknown[] = [];
     worker = {
       name,
+      asked,
       send: (part) => onMessage.forEach((listener) => listener(structuredClone(part))),
       close: () => onDisconnect.forEach((listener) => listener()),
       disconnected: () => disconnected,
@@ -29,7 +32,7 @@ beforeEach(() => {
       onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
       onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
       disconnect: () => (disconnected = true),
-      postMessage: vi.fn(),
+      postMessage: (message: unknown) => asked.push(structuredClone(message)),
     };
   }) as never;
 });
@@ -115,5 +118,53 @@ describe('refreshListing over the listing port', () => {
     worker.close();
     await expect(reply).resolves.toEqual({ ok: false, error: NO_WORKER_ERROR });
     expect(await settled(backend.refreshUnderway())).toBe(true);
+  });
+});
+
+describe('readSitesPeople over the People port', () => {
+  const request = { sites: [1, 2, 3].map((orgId) => ({ orgId, siteUrl: `https://s${orgId}.getgrist.com` })) };
+  const failed = { ok: false as const, error: { kind: 'timeout' as const, message: 's2 did not answer.' } };
+
+  it('asks once, passes on each site as it answers, and closes the port once every site has', () => {
+    const answers: unknown[] = [];
+    backendFor().readSitesPeople(request, (index, reply) => answers.push([index, reply]));
+    expect(worker.name).toBe(PEOPLE_PORT);
+    expect(worker.asked).toEqual([request]);
+    worker.send({ index: 2, reply: { ok: true, value: 'list 3' as never } });
+    worker.send({ index: 1, reply: failed });
+    expect(answers).toEqual([
+      [2, { ok: true, value: 'list 3' }],
+      [1, failed],
+    ]);
+    expect(worker.disconnected()).toBe(false);
+    worker.send({ index: 0, reply: { ok: true, value: 'list 1' as never } });
+    expect(answers).toHaveLength(3);
+    expect(worker.disconnected()).toBe(true);
+  });
+
+  it('stopped, passes on nothing more and closes the port', () => {
+    const onAnswer = vi.fn();
+    const stop = backendFor().readSitesPeople(request, onAnswer);
+    stop();
+    expect(worker.disconnected()).toBe(true);
+    worker.send({ index: 0, reply: failed });
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+
+  it('a port the worker closed answers the sites not answered yet as no worker; a refusal, its error for each', () => {
+    const answers: unknown[] = [];
+    backendFor().readSitesPeople(request, (index, reply) => answers.push([index, reply]));
+    worker.send({ index: 1, reply: failed });
+    worker.close();
+    expect(answers).toEqual([
+      [1, failed],
+      [0, { ok: false, error: NO_WORKER_ERROR }],
+      [2, { ok: false, error: NO_WORKER_ERROR }],
+    ]);
+    const refused = { kind: 'invalid-input' as const, message: 'Malformed.' };
+    const others: unknown[] = [];
+    backendFor().readSitesPeople(request, (index, reply) => others.push([index, reply]));
+    worker.send({ refused });
+    expect(others).toEqual([0, 1, 2].map((index) => [index, { ok: false, error: refused }]));
   });
 });

@@ -9,8 +9,8 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { changeAccess, readAccess } from '../../../../src/background/sharing/access.ts';
-import type { AccessDelta } from '../../../../src/shared/sharing.ts';
+import { changeAccess, readAccess, readEachAccess } from '../../../../src/background/sharing/access.ts';
+import type { AccessDelta, AccessList, AccessResource } from '../../../../src/shared/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
@@ -82,6 +82,39 @@ describe('readAccess', () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, viewer.apiKey);
     await refreshListing();
     expect(await readAccess(roadmapAt())).toMatchObject({ canChange: false, onlySelf: true, people: [{ email: viewer.email, role: null, inherited: 'viewers' }] });
+  });
+});
+
+describe('readEachAccess (the People port)', () => {
+  const site = (orgId: number, domain: string): AccessResource => ({ kind: 'site', orgId, siteUrl: `${grist.url}/o/${domain}` });
+
+  it('reads each site, each given with its index as it starts, in order, each in a task of its own; a site no account lists fails alone', async () => {
+    const resources = [site(ORGS.acme.id, 'acme'), site(999, 'nowhere'), site(ORGS.globex.id, 'globex')];
+    const given: Array<[number, Promise<AccessList>]> = [];
+    /** Each start (its index), and the timer set at it firing (-1 - its index). */
+    const fired: number[] = [];
+    await readEachAccess(resources, (index, read) => {
+      given.push([index, read]);
+      fired.push(index);
+      setTimeout(() => fired.push(-1 - index), 0);
+    });
+    expect(given.map(([index]) => index)).toEqual([0, 1, 2]);
+    // A timer set as one read started fired before the next started: the event loop turned between the two.
+    expect(fired).toEqual([0, -1, 1, -2, 2, -3]);
+    const [acme, nowhere, globex] = await Promise.allSettled(given.map(([, read]) => read));
+    expect(acme).toMatchObject({ status: 'fulfilled', value: { resource: resources[0], account: ACCOUNT_1 } });
+    expect(globex).toMatchObject({ status: 'fulfilled', value: { resource: resources[2] } });
+    expect(nowhere).toMatchObject({ status: 'rejected', reason: { kind: 'not-found' } });
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access')).map(({ path }) => path).sort()).toEqual([`/o/acme/api/orgs/${ORGS.acme.id}/access`, `/o/globex/api/orgs/${ORGS.globex.id}/access`]);
+  });
+
+  it('starts no more once it is no longer wanted', async () => {
+    const given: number[] = [];
+    await readEachAccess([site(ORGS.acme.id, 'acme'), site(ORGS.globex.id, 'globex')], (index, read) => {
+      given.push(index);
+      read.catch(() => undefined);
+    }, () => given.length === 0);
+    expect(given).toEqual([0]);
   });
 });
 
