@@ -5,7 +5,8 @@
 import { vi } from 'vitest';
 
 /**
- * Every call of the popup's backend but refreshListing, as mocks that answer undefined: a test
+ * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but
+ * readSitesPeople, which answers no site and gives the stop the view calls when it goes): a test
  * spreads them and adds refreshListing and any call whose answer it looks at.
  */
 export function popupBackendMocks() {
@@ -28,7 +29,7 @@ export function popupBackendMocks() {
     restoreDocument: vi.fn(),
     deleteDocument: vi.fn(),
     readAccess: vi.fn(),
-    readSitesPeople: vi.fn(),
+    readSitesPeople: vi.fn(() => () => undefined),
     changeAccess: vi.fn(),
     readPersonGrants: vi.fn(),
     removePerson: vi.fn(),

@@ -235,7 +235,6 @@ describe('leaving the History, the Trash and the People view (issues 41, 43)', (
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     popup.backend.readTrash.mockResolvedValue({ ok: true, value: [] });
-    popup.backend.readAccess.mockResolvedValue({ ok: false, error: { kind: 'network', message: 'Not read.' } });
     const opener = screen.getByRole('button', { name });
     await act(async () => {
       fireEvent.click(opener);
