@@ -3,6 +3,7 @@
  * component tests.
  */
 import { vi } from 'vitest';
+import type { Backend } from '../../src/shared/backend-client.ts';
 
 /**
  * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but
@@ -29,7 +30,7 @@ export function popupBackendMocks() {
     restoreDocument: vi.fn(),
     deleteDocument: vi.fn(),
     readAccess: vi.fn(),
-    readSitesPeople: vi.fn(() => () => undefined),
+    readSitesPeople: vi.fn<Backend['readSitesPeople']>(() => () => undefined),
     changeAccess: vi.fn(),
     readPersonGrants: vi.fn(),
     removePerson: vi.fn(),

@@ -226,11 +226,8 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
         </div>
       )}
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
-      {(removal?.step === 'preview' || removal?.step === 'sending') && <Preview grants={removal.grants} sending={removal.step === 'sending'} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />}
-      {removal?.step === 'sending' && removal.progress && (
-        <p class="quiet" aria-live="polite">
-          {t('peopleRemoving', String(removal.progress.sites.filter(({ outcome }) => outcome !== 'waiting').length), String(removal.progress.sites.length))}
-        </p>
+      {(removal?.step === 'preview' || removal?.step === 'sending') && (
+        <Preview grants={removal.grants} sending={removal.step === 'sending' ? (removal.progress ?? null) : undefined} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />
       )}
     </li>
   );
@@ -242,8 +239,14 @@ const SKIPPED_WORDS = {
   document: { gone: 'peopleSkippedDocumentGone', unreadable: 'peopleSkippedDocumentGone' },
 } as const;
 
-function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending: boolean; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
+/**
+ * The removal's preview of `grants`, with Cancel and Remove; once sent (`sending`: the run as last
+ * followed, null before its first answer), where Remove was, how far it is: in sight, and nothing
+ * left to press twice.
+ */
+function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending?: RemovedPerson | null; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
   const none = grants.sites.length === 0;
+  const done = sending?.sites.filter(({ outcome }) => outcome !== 'waiting').length ?? 0;
   return (
     <div class="people-preview" onKeyDown={onEscape(onCancel)}>
       <p ref={questionRef} tabIndex={-1} role="alert">
@@ -278,17 +281,23 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
         </p>
       ))}
       {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
-      <div class="trash-confirm">
-        {/* The harmless answer first: the one Tab reaches first. */}
-        <button type="button" class="link-button" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-        {!none && (
-          <button type="button" class="link-button danger" aria-disabled={sending ? 'true' : undefined} onClick={() => !sending && void onRemove(grants)}>
-            {t('peopleRemoveConfirm')}
+      {sending !== undefined ? (
+        <p class="quiet" aria-live="polite">
+          {t('peopleRemoving', String(done), String(sending?.sites.length ?? grants.sites.length))}
+        </p>
+      ) : (
+        <div class="trash-confirm">
+          {/* The harmless answer first: the one Tab reaches first. */}
+          <button type="button" class="link-button" onClick={onCancel}>
+            {t('cancel')}
           </button>
-        )}
-      </div>
+          {!none && (
+            <button type="button" class="link-button danger" onClick={() => void onRemove(grants)}>
+              {t('peopleRemoveConfirm')}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -265,6 +265,8 @@ describe('Remove <email> from all your sites…', () => {
     const had = { role: 'editors', workspaces: grants.sites[0]!.workspaces, documents: grants.sites[0]!.documents };
     expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', had }] });
     expect(rowOf('Ed').textContent).toContain('Removing from 0 of 1 sites…');
+    // Where Remove was: in sight, and nothing left to press twice.
+    expect(screen.queryByRole('button', { name: 'Remove from the sites listed' })).toBeNull();
     await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await act(async () => finished.resolve({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }], done: true } }));
     // The site's answer is drawn at the next frame.
