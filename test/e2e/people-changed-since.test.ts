@@ -52,7 +52,7 @@ describe('removing someone after Grist changed', () => {
 
     await popup.getByRole('button', { name: `Undo removing ${editor.email}` }).click();
     const words = `${editor.email} is Viewer of the document “Leads” now; the removal took Owner`;
-    await popup.getByRole('status').getByText(`Put back on 1 of 1 sites. Kept as changed since: ${words}. Each can be put back anyway from the History.`).waitFor();
+    await popup.getByRole('status').getByText(`Put back on 1 of 1 sites. Kept as changed since (the History puts each back anyway): ${words}.`).waitFor();
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('viewers');
 

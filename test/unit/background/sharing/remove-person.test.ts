@@ -272,7 +272,7 @@ describe('removing a person from all your sites, and Undo', () => {
     const [result] = await undoBatch({ batchId: removed.batchId });
     expect(result).toMatchObject({
       outcome: 'restored',
-      message: 'Kept as changed since: editor@example.com is on the site again since, as Viewer; the removal took Editor. Each can be put back anyway from the History.',
+      message: 'Kept as changed since (the History puts each back anyway): editor@example.com is on the site again since, as Viewer; the removal took Editor.',
     });
     expect(sent()).toEqual([[`/o/acme/api/docs/${leads.id}/access`, { delta: { users: { [editor.email]: 'owners' } } }]]);
     expect(grist.org(acme.id)?.members[editor.id]).toBe('viewers');
