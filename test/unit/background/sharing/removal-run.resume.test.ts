@@ -11,10 +11,9 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
-import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { withGrants } from '../../../setup/person-removal.ts';
+import { shareAsOwner, storedEntries, withGrants } from '../../../setup/person-removal.ts';
 import { configure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
@@ -22,21 +21,6 @@ useWorkerGrist({ teamSiteUrls: [] });
 const { owner, editor, viewer } = USERS;
 const { acme, globex } = ORGS;
 const { projectAlpha } = DOCS;
-
-/** Gives `users` their roles on `path` (an access path of the fake), as Olivia, the owner, would in Grist. */
-async function share(path: string, users: Record<string, string | null>): Promise<void> {
-  await fetch(`${grist.url}${path}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ delta: { users } }),
-  });
-}
-
-/** The change-log entries stored now, as the next worker would read them. */
-async function storedEntries(): Promise<ChangeEntry[]> {
-  const stored = await fakeBrowser.storage.local.get(null);
-  return Object.entries(stored).flatMap(([key, value]) => (key.startsWith('changeLog') && key !== 'changeLogPending' ? (Array.isArray(value) ? (value as ChangeEntry[]) : (value as { entries: ChangeEntry[] }).entries) : []));
-}
 
 /** The worker as it starts (again, after a stop): its modules afresh, storage as it was. */
 async function restartedWorker() {
@@ -51,7 +35,7 @@ async function restartedWorker() {
 
 /** Ed removed from Globex by a worker stopped while its PATCH was on its way (it never reached Grist): his entry left pending. Out: its batch id. */
 async function edLeftPending(): Promise<string> {
-  await share(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'viewers' });
+  await shareAsOwner(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'viewers' });
   const ed = await readPersonGrants({ email: editor.email });
   grist.clearRequests();
   grist.injectFault({ method: 'PATCH', path: `/api/orgs/${globex.id}/access`, times: 1, hang: true });

@@ -15,10 +15,9 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
 import { removePerson } from '../../../../src/background/sharing/removal-run.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
-import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { settled, withGrants } from '../../../setup/person-removal.ts';
+import { settled, shareAsOwner, storedEntries, withGrants } from '../../../setup/person-removal.ts';
 import { configure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
@@ -27,25 +26,9 @@ const { owner, editor } = USERS;
 const { acme, globex } = ORGS;
 const { leads, projectAlpha } = DOCS;
 
-/** Gives `users` their roles on `path` (an access path of the fake), as someone in Grist would: as Olivia, the owner. */
-async function share(path: string, users: Record<string, string | null>): Promise<void> {
-  await fetch(`${grist.url}${path}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${owner.apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ delta: { users } }),
-  });
-}
-
-/** The change-log entries stored now (every item of storage.local under `changeLog`), as the next worker would read them. */
-async function storedEntries(): Promise<ChangeEntry[]> {
-  const stored = await fakeBrowser.storage.local.get(null);
-  // The log's own item holds `entries`; a batch's item (changeLog:<id>) is the list itself.
-  return Object.entries(stored).flatMap(([key, value]) => (key.startsWith('changeLog') && key !== 'changeLogPending' ? (Array.isArray(value) ? (value as ChangeEntry[]) : (value as { entries: ChangeEntry[] }).entries) : []));
-}
-
 /** The preview of Ed, an editor of Acme (owner of Leads) and a guest of Globex (viewer of Project Alpha): two sites. */
 async function previewOfEd() {
-  await share(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'viewers' });
+  await shareAsOwner(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'viewers' });
   grist.clearRequests();
   const grants = await readPersonGrants({ email: editor.email });
   expect(grants.sites.map(({ siteName, role }) => [siteName, role])).toEqual([
@@ -87,7 +70,7 @@ describe('the preview’s reads are the removal’s', () => {
 
   it('does not remove them from a site where their role changed since the preview, and says why; the other site is removed', async () => {
     const grants = await previewOfEd();
-    await share(`/o/acme/api/orgs/${acme.id}/access`, { [editor.email]: 'viewers' });
+    await shareAsOwner(`/o/acme/api/orgs/${acme.id}/access`, { [editor.email]: 'viewers' });
     grist.clearRequests();
     const run = await settled((await removePerson({ email: editor.email, sites: withGrants(grants.sites) })).batchId);
     expect(run.sites).toEqual([
