@@ -10,7 +10,7 @@ import { refreshListing } from '../../src/background/listing/listing-service.ts'
 import { accountsItem } from '../../src/shared/storage-items.ts';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { ACCOUNT_1, saveSettingsWithKey } from './saved-key.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from './saved-key.ts';
 
 /** The server of the test under way. */
 export let grist: FakeGrist;
@@ -100,4 +100,18 @@ export async function createInGrist(site: string, workspaceId: number, name: str
 /** Waits until `server` (default: the test's) received a `method` request whose path `path` matches (at most 2 s). */
 export async function whenRequested(method: string, path: RegExp, server: FakeGrist = grist): Promise<void> {
   await vi.waitFor(() => expect(server.requests.some((request) => request.method === method && path.test(request.path))).toBe(true), { timeout: 2000, interval: 5 });
+}
+
+/**
+ * Olivia's account (its user known) as account 1, then Ed's key as account 2 with no connection
+ * check run for it (its user null), both on the test's server; listed, the requests so far cleared.
+ */
+export async function savedWithUncheckedEditor(): Promise<void> {
+  const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+  await saveAccounts([
+    { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey, user: { name: USERS.owner.name, email: USERS.owner.email } },
+    { id: 'account-2', settings, apiKey: USERS.editor.apiKey },
+  ]);
+  await refreshListing();
+  grist.clearRequests();
 }

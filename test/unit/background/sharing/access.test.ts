@@ -14,7 +14,7 @@ import type { AccessDelta, AccessList, AccessResource } from '../../../../src/sh
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { failure, grist, patches, useWorkerGrist, savedWithUncheckedEditor } from '../../../setup/worker-grist.ts';
 import { acmeAt, documentAt, engineeringAt, roadmapAt } from '../../../setup/access-resources.ts';
 
 useWorkerGrist({ listed: true });
@@ -303,19 +303,8 @@ describe('changeAccess', () => {
   });
 
   describe('a saved account whose user no connection check named yet (issue 48 review)', () => {
-    /** Olivia's account (known) first, then Ed's key, no check run for it (user null). */
-    async function savedWithUnknownEd(): Promise<void> {
-      const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-      await saveAccounts([
-        { id: ACCOUNT_1, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
-        { id: 'account-2', settings, apiKey: editor.apiKey },
-      ]);
-      await refreshListing();
-      grist.clearRequests();
-    }
-
     it('is asked of Grist before the change, and its user is refused: nothing sent', async () => {
-      await savedWithUnknownEd();
+      await savedWithUncheckedEditor();
       const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [editor.email]: 'viewers' } } }));
       expect([error.kind, error.message]).toEqual(['invalid-input', `Your saved accounts’ access is changed in Grist itself, not here: ${editor.email} (Account 2). Nothing was sent.`]);
       expect(patches()).toEqual([]);
@@ -325,7 +314,7 @@ describe('changeAccess', () => {
     });
 
     it('refuses every change, naming it, when Grist will not say whose key it is: nothing sent', async () => {
-      await savedWithUnknownEd();
+      await savedWithUncheckedEditor();
       grist.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
       const error = await failure(changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } }));
       expect([error.kind, error.message]).toEqual([

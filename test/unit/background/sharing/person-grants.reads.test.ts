@@ -12,9 +12,9 @@ import { readPersonGrants } from '../../../../src/background/sharing/person-gran
 import { removed as removePerson } from '../../../setup/person-removal.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1, saveAccounts } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { removePerson as removePersonRun } from '../../../../src/background/sharing/removal-run.ts';
-import { configure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { configure, grist, useWorkerGrist, savedWithUncheckedEditor } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
 
@@ -105,23 +105,13 @@ describe('grants in the trash and on documents the listing does not have yet', (
 });
 
 describe('a saved account whose user no check named yet (issue 48 review)', () => {
-  /** Olivia's account (checked), then Ed's key with no check run for it. */
-  async function withUncheckedEd(): Promise<void> {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: ACCOUNT_1, settings, apiKey: owner.apiKey, user: { name: owner.name, email: owner.email } },
-      { id: 'account-2', settings, apiKey: editor.apiKey },
-    ]);
-    await refreshListing();
-    grist.clearRequests();
-  }
   const refused = `Your saved accounts’ access is changed in Grist itself, not here: ${editor.email} (Account 2). Nothing was sent.`;
 
   it('its user is refused by the preview and by the removal: nothing read or sent', async () => {
-    await withUncheckedEd();
+    await savedWithUncheckedEditor();
     await expect(readPersonGrants({ email: editor.email })).rejects.toThrow(refused);
     // Recorded by the preview's asking: clear it, as a saved account brought over would be.
-    await withUncheckedEd();
+    await savedWithUncheckedEditor();
     await expect(removePersonRun({ email: editor.email, sites: [acmeKey()] })).rejects.toThrow(refused);
     expect(grist.requests.filter(({ path }) => path.endsWith('/access'))).toEqual([]);
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');

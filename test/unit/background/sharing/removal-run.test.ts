@@ -142,9 +142,8 @@ describe('a removal whose worker was stopped mid-run', () => {
     return batchId;
   }
 
-  it('whose PATCH had landed: the next start finds them gone, marks it done, sends nothing; Undo puts everything back', async () => {
-    const batchId = await stoppedMidRun({ holdAnswerMs: 60_000 });
-    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBeUndefined();
+  /** A worker started again resumes the removal `batchId` (its requests counted from then). Out: that worker, and the run once done. */
+  async function resumedAfterRestart(batchId: string) {
     const worker = await restartedWorker();
     grist.clearRequests();
     await worker.resumePersonRemovals();
@@ -153,6 +152,13 @@ describe('a removal whose worker was stopped mid-run', () => {
       expect(now.done).toBe(true);
       return now;
     });
+    return { worker, run };
+  }
+
+  it('whose PATCH had landed: the next start finds them gone, marks it done, sends nothing; Undo puts everything back', async () => {
+    const batchId = await stoppedMidRun({ holdAnswerMs: 60_000 });
+    expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBeUndefined();
+    const { worker, run } = await resumedAfterRestart(batchId);
     expect(run.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
     expect(patches()).toEqual([]);
     expect((await storedEntries()).filter(({ pending }) => pending)).toEqual([]);
@@ -165,14 +171,7 @@ describe('a removal whose worker was stopped mid-run', () => {
     const batchId = await stoppedMidRun({ hang: true });
     expect(grist.org(globex.id)).toBeDefined();
     expect(grist.doc(projectAlpha.id)?.shares[editor.id]).toBe('viewers');
-    const worker = await restartedWorker();
-    grist.clearRequests();
-    await worker.resumePersonRemovals();
-    const run = await vi.waitFor(async () => {
-      const now = await worker.getPersonRemoval({ batchId });
-      expect(now.done).toBe(true);
-      return now;
-    });
+    const { worker, run } = await resumedAfterRestart(batchId);
     expect(run.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
     // One read of Globex's own access, then its PATCH: nothing inside the site is read again.
     expect(grist.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /o/globex/api/orgs/${globex.id}/access`, `PATCH /o/globex/api/orgs/${globex.id}/access`]);
