@@ -31,7 +31,8 @@ export function UndoOffer({ store }: { store: PopupStore }) {
       // By key, or by place for layouts whose Z key types another letter.
       const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
       if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      if (inTextField(event.target) || !store.lastChange.value) return;
+      // A key held down undoes once: its repeats would send the undo again once the first settled.
+      if (event.repeat || inTextField(event.target) || !store.lastChange.value) return;
       event.preventDefault();
       void store.undoLastChange();
     };

@@ -167,6 +167,17 @@ describe('the More actions menu', () => {
     expect(backend.undoChange).not.toHaveBeenCalled();
   });
 
+  test('Ctrl+Z held down undoes once: the key’s repeats send nothing', async () => {
+    const { backend } = await setup();
+    backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Open Budget' }), { key: 'Delete' });
+    await settle();
+    const budget = screen.getByRole('button', { name: 'Undo moving “Budget” to trash' });
+    fireEvent.keyDown(budget, { key: 'z', ctrlKey: true, repeat: true });
+    await settle();
+    expect(backend.undoChange).not.toHaveBeenCalled();
+  });
+
   test('one status line: a refresh’s summary does not stack over a change’s offer, whose Undo stays', async () => {
     const { backend, store } = await setup();
     backend.removeDocument.mockResolvedValue({ ok: true, value: { entryId: 'e1' } });
