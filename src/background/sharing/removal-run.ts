@@ -148,8 +148,9 @@ async function readThenRemove(client: GristClient, base: Omit<PersonTarget, 'had
  * `invalid-input` for the user's own email, or what the log's write ahead threw (nothing sent).
  */
 export async function removePerson({ email, sites }: { email: string; sites: PersonSiteRequest[] }): Promise<RemovedPerson> {
-  const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);
-  await refuseOwnEmail(accounts, email);
+  const [listing, saved] = await Promise.all([readListing(), readKeyedAccounts()]);
+  // The accounts with the users Grist named just now: a site of one whose user was not known is found by siteFor.
+  const accounts = await refuseOwnEmail(saved, email);
   const clientOf = clientsFor(accounts);
   const batchId = crypto.randomUUID();
   const outcomes: PersonRemoval[] = sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl, outcome: 'waiting' }));
