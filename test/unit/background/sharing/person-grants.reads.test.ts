@@ -127,6 +127,12 @@ describe("a site whose account's user is not known yet", () => {
     expect((await removePerson({ email: editor.email, sites: [acmeKey()] })).sites).toEqual([expect.objectContaining({ outcome: 'removed' })]);
   });
 
+  it('is found by a removal asked before any preview, once Grist said whose key it is', async () => {
+    await signIn(false);
+    expect((await removePerson({ email: editor.email, sites: [acmeKey()] })).sites).toEqual([expect.objectContaining({ outcome: 'removed' })]);
+    expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
+  });
+
   it('refuses the preview when Grist would not say, naming the account: the person could be its user', async () => {
     await signIn(false);
     grist.injectFault({ path: '/api/profile/user', status: 401, body: '{"error":"Bad request: invalid API key"}', contentType: 'application/json' });
