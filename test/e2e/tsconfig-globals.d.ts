@@ -2,6 +2,7 @@
 declare const chrome: {
   runtime: {
     sendMessage(message: unknown): Promise<unknown>;
+    getManifest(): { version: string };
     connect(info: { name: string }): {
       onMessage: { addListener(listener: (message: never) => void): void };
       postMessage?(message: unknown): void;
@@ -19,5 +20,6 @@ declare const chrome: {
       getBytesInUse(keys?: string | string[]): Promise<number>;
     };
   };
+  i18n: { getUILanguage(): string };
   contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
 };
