@@ -19,6 +19,7 @@ declare const chrome: {
       set(items: Record<string, unknown>): Promise<void>;
       getBytesInUse(keys?: string | string[]): Promise<number>;
     };
+    onChanged: { addListener(listener: () => void): void; removeListener(listener: () => void): void };
   };
   i18n: { getUILanguage(): string };
   contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
