@@ -149,15 +149,17 @@ function watchPopup() {
   // both keys), as it read it: why a drawing was not shown is judged from it (drawingMissReason).
   let firstScreenRead: FirstScreenRead | undefined;
   const storage = chrome.storage.local;
-  const get = storage.get.bind(storage);
-  storage.get = (keys?: unknown) => {
-    const answer = get(keys);
-    if (firstScreenRead === undefined && Array.isArray(keys) && keys.includes('firstScreen')) {
+  const get = storage.get.bind(storage) as (...args: unknown[]) => Promise<Record<string, unknown>> | undefined;
+  // Every argument passed on: a caller may give a callback (webextension-polyfill does), and then gets no promise.
+  storage.get = ((...args: unknown[]) => {
+    const answer = get(...args);
+    const [keys] = args;
+    if (firstScreenRead === undefined && answer instanceof Promise && Array.isArray(keys) && keys.includes('firstScreen')) {
       const made = `${chrome.runtime.getManifest().version} ${chrome.i18n.getUILanguage()}`;
       void answer.then((stored) => (firstScreenRead ??= { firstScreen: stored.firstScreen, listingPreview: stored.listingPreview, made, at: performance.now() }));
     }
     return answer;
-  };
+  }) as typeof storage.get;
   Object.assign(window, {
     benchMarks: marks,
     benchListMutations: () => listMutations,
@@ -599,8 +601,10 @@ function typeInAddressBar(extension: LoadedExtension): Promise<AddressBarKeystro
     const { get, set } = local;
     let storage: string[] = [];
     const keysOf = (keys: unknown) => (typeof keys === 'string' ? [keys] : Array.isArray(keys) ? (keys as string[]) : Object.keys(keys ?? {}));
-    local.get = (keys?: unknown) => (storage.push(...keysOf(keys)), get.call(local, keys));
-    local.set = (items: Record<string, unknown>) => (storage.push(...Object.keys(items).map((key) => `+${key}`)), set.call(local, items));
+    // Every argument passed on: the worker's calls come through webextension-polyfill, with a callback.
+    const call = (method: (...args: never[]) => unknown, args: unknown[]) => (method as (...args: unknown[]) => unknown).apply(local, args) as Promise<never>;
+    local.get = ((...args: unknown[]) => (storage.push(...keysOf(args[0])), call(get, args))) as typeof local.get;
+    local.set = ((...args: unknown[]) => (storage.push(...Object.keys(args[0] as object).map((key) => `+${key}`)), call(set, args))) as typeof local.set;
     const keystrokes: Array<{ text: string; ms: number; storage: string[] }> = [];
     try {
       for (const text of values) {
