@@ -10,7 +10,8 @@
  * (LARGE_TEAMS=0 leaves it out); a member's removal from every site in a phase of its own,
  * REMOVAL_TEAMS (3) teams of REMOVAL_DOCS_PER_TEAM (2,000) documents.
  * BENCH_ROWS picks the rows to run (default all): a comma-separated list of the groups named in
- * ROW_GROUPS, or of their first word (`bulk` for every bulk row), e.g. `BENCH_ROWS=people-view,removal`.
+ * PHASE_GROUPS, or of their first word (`bulk` for every bulk row), e.g. `BENCH_ROWS=people-view,removal`;
+ * a name that is none prints the groups.
  * A phase none of whose rows is picked is not started.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -27,6 +28,8 @@ import { OPTIONS_PAGE, POPUP_PAGE, saveOptions } from '../test/e2e/user-actions.
 import { BULK_CHANGES_PAGE } from '../src/shared/bulk-page.ts';
 import { LISTING_PORT, type ListingPart } from '../src/shared/messages.ts';
 import { removalRequestOf, type PersonGrants } from '../src/shared/people.ts';
+import { firstScreenMade } from '../src/shared/first-screen.ts';
+import { readFirstScreen } from '../src/popup/first-screen/first-screen.ts';
 
 const TEAMS = Number(process.env.TEAMS ?? 50);
 const DOCS_PER_TEAM = Number(process.env.DOCS_PER_TEAM ?? 400);
@@ -40,30 +43,26 @@ const SMALL_DOCS_PER_TEAM = 20;
 const REMOVAL_TEAMS = Number(process.env.REMOVAL_TEAMS ?? 3);
 const REMOVAL_DOCS_PER_TEAM = Number(process.env.REMOVAL_DOCS_PER_TEAM ?? 2000);
 
-/** The bench's rows by group, in the order they run (BENCH_ROWS picks among them). */
-const ROW_GROUPS = [
-  'fresh-listing',
-  'revalidation',
-  'floor',
-  'popup',
-  'rename',
-  'move-to-trash',
-  'share-panel',
-  'bulk-preview',
-  'bulk-rename',
-  'bulk-share',
-  'bulk-move',
-  'bulk-copy',
-  'omnibox',
-  'worker-start',
-  'size',
-  'large-listing',
-  'large-popup',
-  'trash-view',
-  'people-view',
-  'removal',
-] as const;
+/**
+ * The bench's rows by group, in the order they run, under the phase that runs them (each phase
+ * has its own fake Grist and browser): the one list of them, which BENCH_ROWS picks among. The
+ * fresh listing is measured in the small phase and again in the main one.
+ */
+const PHASE_GROUPS = {
+  /** SMALL_DOCS_PER_TEAM documents on each of TEAMS team sites. */
+  small: ['fresh-listing'],
+  /** DOCS_PER_TEAM documents on each of TEAMS team sites. */
+  main: ['fresh-listing', 'revalidation', 'floor', 'popup', 'rename', 'move-to-trash', 'share-panel', 'bulk-preview', 'bulk-rename', 'bulk-share', 'bulk-move', 'bulk-copy', 'omnibox', 'worker-start', 'size'],
+  /** LARGE_DOCS_PER_TEAM documents on each of LARGE_TEAMS team sites. */
+  large: ['large-listing', 'large-popup', 'trash-view', 'people-view'],
+  /** REMOVAL_DOCS_PER_TEAM documents on each of REMOVAL_TEAMS team sites. */
+  removal: ['removal'],
+} as const;
+/** Every group, once, in the order they run. */
+const ROW_GROUPS = [...new Set(Object.values(PHASE_GROUPS).flat())];
 type RowGroup = (typeof ROW_GROUPS)[number];
+/** The groups whose name starts with `word` and a dash (`bulk`: every bulk row). */
+const groupsOf = (word: string) => ROW_GROUPS.filter((group) => group.startsWith(`${word}-`));
 
 /** The groups BENCH_ROWS names (a group, or its first word for all that start with it); every group when unset. */
 const PICKED: ReadonlySet<RowGroup> = (() => {
@@ -71,7 +70,7 @@ const PICKED: ReadonlySet<RowGroup> = (() => {
   if (names.length === 0) return new Set(ROW_GROUPS);
   const picked = new Set<RowGroup>();
   for (const name of names) {
-    const groups = ROW_GROUPS.filter((group) => group === name || group.startsWith(`${name}-`));
+    const groups = ROW_GROUPS.filter((group) => group === name || groupsOf(name).includes(group));
     if (groups.length === 0) throw new Error(`BENCH_ROWS: no rows named ${name}. The groups: ${ROW_GROUPS.join(', ')}.`);
     for (const group of groups) picked.add(group);
   }
@@ -96,10 +95,41 @@ interface Row {
   naive?: number;
   /** The ideal as if Grist's work and the browser's took no time: 2 × LATENCY_MS for a listing, 25 × for a bulk run. */
   nominal?: number;
+  /**
+   * Why the row is missed whatever its figure: what it measures was not what the user meets in
+   * some of its runs (a cached open not drawn from the stored first screen), one line each.
+   */
+  missedBecause?: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? NaN;
+
+/**
+ * What the popup's first-screen script read from storage (first-screen-entry.ts), as the bench's
+ * page script saw it: the stored drawing and the cache's first screen (JSON strings, or absent),
+ * this popup's version and language, and when the read was answered (ms from navigation start).
+ */
+interface FirstScreenRead {
+  firstScreen: unknown;
+  listingPreview: unknown;
+  /** `<version> <language>`: firstScreenMade without the format. */
+  made: string;
+  at: number;
+}
+
+/**
+ * Why a popup whose first list came from its own view, not from the stored drawing, did not show
+ * the drawing: what the first-screen script read (`read`, undefined when it read nothing) judged
+ * as it judges it (readFirstScreen), and `drawingIn`: whether a drawing went into the page at all.
+ */
+function drawingMissReason(read: FirstScreenRead | undefined, drawingIn: boolean): string {
+  if (read === undefined) return 'the first-screen script read no drawing';
+  if (drawingIn) return 'the drawing was shown but held no document: it was drawn of a list that showed none';
+  const [version, language] = read.made.split(' ');
+  const judged = readFirstScreen(read, firstScreenMade(version!, language!));
+  return 'miss' in judged ? judged.miss : 'the drawing matched the cache but its tree was refused (an element or attribute showFirstScreen does not take)';
+}
 
 /** Runs before the popup's own scripts: when the first document shows, and when the refresh ends. */
 function watchPopup() {
@@ -115,11 +145,34 @@ function watchPopup() {
     });
     return port;
   };
-  Object.assign(window, { benchMarks: marks, benchListMutations: () => listMutations, benchDocumentsReceived: () => documentsReceived });
+  // What the first-screen script read (popup/first-screen/first-screen-entry.ts: its one read of
+  // both keys), as it read it: why a drawing was not shown is judged from it (drawingMissReason).
+  let firstScreenRead: FirstScreenRead | undefined;
+  const storage = chrome.storage.local;
+  const get = storage.get.bind(storage) as (...args: unknown[]) => Promise<Record<string, unknown>> | undefined;
+  // Every argument passed on: a caller may give a callback (webextension-polyfill does), and then gets no promise.
+  storage.get = ((...args: unknown[]) => {
+    const answer = get(...args);
+    const [keys] = args;
+    if (firstScreenRead === undefined && answer instanceof Promise && Array.isArray(keys) && keys.includes('firstScreen')) {
+      const made = `${chrome.runtime.getManifest().version} ${chrome.i18n.getUILanguage()}`;
+      void answer.then((stored) => (firstScreenRead ??= { firstScreen: stored.firstScreen, listingPreview: stored.listingPreview, made, at: performance.now() }));
+    }
+    return answer;
+  }) as typeof storage.get;
+  Object.assign(window, {
+    benchMarks: marks,
+    benchListMutations: () => listMutations,
+    benchDocumentsReceived: () => documentsReceived,
+    benchFirstScreenRead: () => firstScreenRead,
+  });
   const observer = new MutationObserver((records) => {
     const now = performance.now();
     // The list shown: the first screen drawn by the last popup (#first-screen), or the popup's own.
     if (marks.listShown === undefined && document.querySelector('a[aria-label^="Open "]')) marks.listShown = now;
+    if (marks.drawingShown === undefined && document.querySelector('#first-screen a[aria-label^="Open "]')) marks.drawingShown = now;
+    // The drawing in the page, with documents or not (a drawing of an empty list shows no document).
+    if (marks.drawingIn === undefined && document.querySelector('#first-screen > *')) marks.drawingIn = now;
     if (marks.appShown === undefined && document.querySelector('#app a[aria-label^="Open "]')) marks.appShown = now;
     const refreshing = document.body?.textContent?.includes('Refreshing…') ?? false;
     if (refreshing) marks.refreshSeen ??= now;
@@ -144,15 +197,18 @@ async function openSizedPopup(extension: LoadedExtension): Promise<Page> {
   return page;
 }
 
-async function openWatchedPopup(extension: LoadedExtension): Promise<{ page: Page; marks: Record<string, number>; listMutations: number; documentsReceived: number }> {
+async function openWatchedPopup(
+  extension: LoadedExtension,
+): Promise<{ page: Page; marks: Record<string, number>; listMutations: number; documentsReceived: number; firstScreenRead: FirstScreenRead | undefined }> {
   const page = await extension.openPage(POPUP_PAGE);
   await page.waitForFunction(() => (window as unknown as { benchMarks: { refreshDone?: number } }).benchMarks.refreshDone !== undefined, null, { timeout: 60_000 });
-  const { marks, listMutations, documentsReceived } = await page.evaluate(() => ({
+  const { marks, listMutations, documentsReceived, firstScreenRead } = await page.evaluate(() => ({
     marks: (window as unknown as { benchMarks: Record<string, number> }).benchMarks,
     listMutations: (window as unknown as { benchListMutations: () => number }).benchListMutations(),
     documentsReceived: (window as unknown as { benchDocumentsReceived: () => number }).benchDocumentsReceived(),
+    firstScreenRead: (window as unknown as { benchFirstScreenRead: () => FirstScreenRead | undefined }).benchFirstScreenRead(),
   }));
-  return { page, marks, listMutations, documentsReceived };
+  return { page, marks, listMutations, documentsReceived, firstScreenRead };
 }
 
 /**
@@ -438,6 +494,15 @@ async function startPhase(docsPerTeam: number, teams = TEAMS) {
     grist,
     extension,
     clearCache: () => extension.worker.evaluate(() => chrome.storage.local.remove(['listing', 'listingPreview', 'listingTags'])),
+    /** Resolves once the cache holds a listing (a refresh answers before its listing is stored). */
+    listingStored: () =>
+      extension.worker.evaluate(async () => {
+        for (let waited = 0; waited < 10_000; waited += 50) {
+          if ((await chrome.storage.local.get('listingPreview')).listingPreview) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error('The refresh stored no listing.');
+      }),
     /**
      * Keeps the cached listing but makes every ETag stale: Grist then answers each request in full,
      * as after a change on every site.
@@ -516,17 +581,73 @@ interface WorkerOmnibox {
   onStorageWritten(): void;
 }
 
-/** Types each of OMNIBOX_QUERIES after the keyword, a character at a time, then deletes it. Out: ms per keystroke, to the suggestions handed to the browser. */
-function typeInAddressBar(extension: LoadedExtension): Promise<number[]> {
+/** One keystroke in the address bar: what the field held, its time, and what storage it read and the worker wrote meanwhile. */
+interface AddressBarKeystroke {
+  text: string;
+  ms: number;
+  /** The storage.local keys read and written (`+key`) while it was answered: a read of the listing means the index was built again. */
+  storage: string[];
+}
+
+/**
+ * Types each of OMNIBOX_QUERIES after the keyword, a character at a time, then deletes it. Out:
+ * each keystroke, timed to the suggestions handed to the browser, with the storage keys read and
+ * written while it was answered (watched in the worker for the pass).
+ */
+function typeInAddressBar(extension: LoadedExtension): Promise<AddressBarKeystroke[]> {
   return extension.worker.evaluate(async (values) => {
     const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: WorkerOmnibox }).gristQuickRenameOmnibox;
-    const times: number[] = [];
-    for (const value of values) {
-      const begun = performance.now();
-      await omnibox.onInputChanged(value, () => times.push(performance.now() - begun));
+    const local = chrome.storage.local;
+    const { get, set } = local;
+    let storage: string[] = [];
+    const keysOf = (keys: unknown) => (typeof keys === 'string' ? [keys] : Array.isArray(keys) ? (keys as string[]) : Object.keys(keys ?? {}));
+    // Every argument passed on: the worker's calls come through webextension-polyfill, with a callback.
+    const call = (method: (...args: never[]) => unknown, args: unknown[]) => (method as (...args: unknown[]) => unknown).apply(local, args) as Promise<never>;
+    local.get = ((...args: unknown[]) => (storage.push(...keysOf(args[0])), call(get, args))) as typeof local.get;
+    local.set = ((...args: unknown[]) => (storage.push(...Object.keys(args[0] as object).map((key) => `+${key}`)), call(set, args))) as typeof local.set;
+    const keystrokes: Array<{ text: string; ms: number; storage: string[] }> = [];
+    try {
+      for (const text of values) {
+        storage = [];
+        const begun = performance.now();
+        let ms = Number.NaN;
+        await omnibox.onInputChanged(text, () => (ms = performance.now() - begun));
+        keystrokes.push({ text, ms, storage });
+      }
+    } finally {
+      Object.assign(local, { get, set });
     }
-    return times;
+    return keystrokes;
   }, typedValues(OMNIBOX_QUERIES));
+}
+
+/**
+ * Resolves once the extension's storage has had no change for `quietMs` (at most `timeoutMs`
+ * waited): for a row that must not time what the rows before it left on its way.
+ */
+function storageQuiet(extension: LoadedExtension, quietMs = 1500, timeoutMs = 30_000): Promise<void> {
+  return extension.worker.evaluate(
+    async ([quietMs, timeoutMs]) => {
+      const started = performance.now();
+      let last = started;
+      const changed = () => (last = performance.now());
+      chrome.storage.onChanged.addListener(changed);
+      try {
+        while (performance.now() - last < quietMs && performance.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        chrome.storage.onChanged.removeListener(changed);
+      }
+    },
+    [quietMs, timeoutMs] as const,
+  );
+}
+
+/** The slowest of `keystrokes`, one line each: what was typed, its time, and the storage it read or wrote (a read of the listing: the index was built again). */
+function slowestKeystrokes(keystrokes: AddressBarKeystroke[], count = 5): string[] {
+  return [...keystrokes]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ text, ms, storage }) => `${ms.toFixed(1).padStart(8)} ms  "${text}"${storage.length ? `  storage: ${storage.join(' ')}${storage.includes('listing') ? ' (the index was built again)' : ''}` : ''}`);
 }
 
 /**
@@ -536,6 +657,9 @@ function typeInAddressBar(extension: LoadedExtension): Promise<number[]> {
  * then the first keystroke's suggestions after a new listing and a pause, when the index is built ahead.
  */
 async function omniboxRows(extension: LoadedExtension, page: Page): Promise<Row[]> {
+  // The rows before (the bulk runs) leave writes of the listing on their way: each would drop the
+  // index while it is built or typed in, and a keystroke would then time a rebuild for them.
+  await storageQuiet(extension);
   const build = await extension.worker.evaluate(async () => {
     const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: WorkerOmnibox }).gristQuickRenameOmnibox;
     // Built ahead at the worker's start already: forgotten, as a new listing does, to time a build.
@@ -546,7 +670,8 @@ async function omniboxRows(extension: LoadedExtension, page: Page): Promise<Row[
     await omnibox.onInputChanged('', () => undefined);
     return performance.now() - started;
   });
-  const times = await typeInAddressBar(extension);
+  const keystrokes = await typeInAddressBar(extension);
+  const times = keystrokes.map(({ ms }) => ms);
   const { profile } = await profiled(page, () => typeInAddressBar(extension), 'worker');
   const first = await extension.worker.evaluate(async (build) => {
     const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: WorkerOmnibox }).gristQuickRenameOmnibox;
@@ -564,7 +689,15 @@ async function omniboxRows(extension: LoadedExtension, page: Page): Promise<Row[
     { figure: `address bar: index of ${DOCUMENTS} documents, built as the keyword is typed (reference: it is built ahead)`, unit: 'ms', ours: build, target: null, against: 'target' },
     { figure: `address bar: first suggestion, from the first keystroke, ${DOCUMENTS} documents (index built ahead)`, unit: 'ms', ours: first, target: 16, against: 'target' },
     { figure: `address bar suggestions per keystroke median, ${DOCUMENTS} documents (${times.length} keystrokes)`, unit: 'ms', ours: median(times), target: null, against: 'target' },
-    { figure: `address bar suggestions per keystroke p95, ${DOCUMENTS} documents`, unit: 'ms', ours: p95(times), target: 16, against: 'target', profile },
+    {
+      figure: `address bar suggestions per keystroke p95, ${DOCUMENTS} documents`,
+      unit: 'ms',
+      ours: p95(times),
+      target: 16,
+      against: 'target',
+      // The tail is a few keystrokes: those of the timed pass, then the profile of one more pass.
+      profile: ['  slowest keystrokes of the timed pass:', ...slowestKeystrokes(keystrokes), '  worker, one more pass:', ...profile],
+    },
   ];
 }
 
@@ -792,9 +925,14 @@ async function bulkRows(phase: Awaited<ReturnType<typeof startPhase>>): Promise<
   }
   if (picked('bulk-rename')) rows.push(...(await bulkRunRows(phase, page, RENAME_RUNS)));
   if (picked('bulk-share')) rows.push(...(await bulkRunRows(phase, page, SHARE_RUNS)));
-  if (picked('bulk-move') && phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= (RUNS + 2) * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, MOVE_RUNS)));
-  if (picked('bulk-copy') && phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= (RUNS + 3) * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, COPY_RUNS)));
-  else if (picked('bulk-move', 'bulk-copy')) console.warn(`The bulk move rows need more than ${BULK_HOSTS} teams and ${(RUNS + 2) * BULK_PER_HOST} documents per team: left out.`);
+  // Each needs its own blocks of BULK_PER_HOST documents per team (MOVE_RUNS, COPY_RUNS), and a
+  // team beyond the BULK_HOSTS the documents come from, whose workspace receives them; each says
+  // so apart when it is left out.
+  for (const [group, kind, blocks] of [['bulk-move', MOVE_RUNS, RUNS + 2], ['bulk-copy', COPY_RUNS, RUNS + 3]] as const) {
+    if (!picked(group)) continue;
+    if (phase.teams > BULK_HOSTS && DOCS_PER_TEAM >= blocks * BULK_PER_HOST) rows.push(...(await bulkRunRows(phase, page, kind)));
+    else console.warn(`The ${group} rows need more than ${BULK_HOSTS} teams and ${blocks * BULK_PER_HOST} documents per team: left out.`);
+  }
   await page.close();
   return rows;
 }
@@ -863,10 +1001,19 @@ async function popupRows(phase: Awaited<ReturnType<typeof startPhase>>, document
   await warmUp.page.close();
   const cached: number[] = [];
   const viewShown: number[] = [];
+  // Opens whose first list was the popup's own view, not the stored drawing: what a user waits
+  // for then is the view's code, so each is a miss, said with its reason.
+  const notDrawn: string[] = [];
+  // When the first-screen script had its storage read answered: a slow read, not a slow drawing.
+  const drawingRead: number[] = [];
   for (let run = 0; run < 3 * RUNS; run++) {
-    const { page, marks } = await openWatchedPopup(extension);
+    const { page, marks, firstScreenRead } = await openWatchedPopup(extension);
     cached.push(marks.listShown ?? NaN);
     viewShown.push(marks.appShown ?? NaN);
+    drawingRead.push(firstScreenRead?.at ?? NaN);
+    if (marks.drawingShown === undefined || marks.drawingShown !== marks.listShown) {
+      notDrawn.push(`open ${run + 1} of ${3 * RUNS} (${(marks.listShown ?? NaN).toFixed(0)} ms) drew the popup's own view, not the stored first screen: ${drawingMissReason(firstScreenRead, marks.drawingIn !== undefined)}`);
+    }
     await page.close();
   }
   // Its profile: one more popup, loaded again with the profiler running (a reload keeps the session).
@@ -882,7 +1029,8 @@ async function popupRows(phase: Awaited<ReturnType<typeof startPhase>>, document
     naiveBySize.set(documents, await naivePopup(extension, names));
   }
   const naive = naiveBySize.get(documents)!;
-  rows.push({ figure: `cached open, ${documents} documents`, unit: 'ms', ours: median(cached), target: targets.cachedOpen, against: 'target', naive: naive.renderMs, profile: openProfile });
+  rows.push({ figure: `cached open, ${documents} documents`, unit: 'ms', ours: median(cached), target: targets.cachedOpen, against: 'target', naive: naive.renderMs, profile: openProfile, missedBecause: notDrawn });
+  rows.push({ figure: `cached open, ${documents} documents: the drawing's storage read answered`, unit: 'ms', ours: median(drawingRead), target: null, against: 'target' });
   rows.push({ figure: `cached open, ${documents} documents: the popup's own view shown (after the drawing)`, unit: 'ms', ours: median(viewShown), target: null, against: 'target' });
 
   // The fresh listing as a user meets it: the popup opened on a cache whose every site changed,
@@ -1406,14 +1554,11 @@ async function removalRows(): Promise<Row[]> {
   }
 }
 
-/** The main phase's groups: DOCS_PER_TEAM documents on each of TEAMS team sites. */
-const MAIN_GROUPS: RowGroup[] = ['fresh-listing', 'revalidation', 'floor', 'popup', 'rename', 'move-to-trash', 'share-panel', 'bulk-preview', 'bulk-rename', 'bulk-share', 'bulk-move', 'bulk-copy', 'omnibox', 'worker-start', 'size'];
-
 async function main() {
   const rows: Row[] = [];
   // The fresh-listing target names 50 team sites and the latency, not a size: measured at a
   // typical size first, then at the full one with everything else.
-  if (picked('fresh-listing')) {
+  if (picked(...PHASE_GROUPS.small)) {
     const small = await startPhase(SMALL_DOCS_PER_TEAM);
     try {
       rows.push(...(await freshListingRows(small, TEAMS * SMALL_DOCS_PER_TEAM)));
@@ -1421,21 +1566,26 @@ async function main() {
       await small.close();
     }
   }
-  if (picked(...MAIN_GROUPS)) rows.push(...(await mainRows()));
-  if (LARGE_TEAMS > 0 && picked('large-listing', 'large-popup', 'trash-view', 'people-view')) rows.push(...(await largeRows()));
-  if (picked('removal')) rows.push(...(await removalRows()));
+  if (picked(...PHASE_GROUPS.main)) rows.push(...(await mainRows()));
+  if (LARGE_TEAMS > 0 && picked(...PHASE_GROUPS.large)) rows.push(...(await largeRows()));
+  if (picked(...PHASE_GROUPS.removal)) rows.push(...(await removalRows()));
   report(rows);
 }
 
-/** The rows of the main phase that BENCH_ROWS picks (MAIN_GROUPS). */
+/** The rows of the main phase that BENCH_ROWS picks (PHASE_GROUPS.main). */
 async function mainRows(): Promise<Row[]> {
   const rows: Row[] = [];
   const phase = await startPhase(DOCS_PER_TEAM);
   const { grist, extension, clearCache, refreshFromPage } = phase;
   try {
     if (picked('fresh-listing')) rows.push(...(await freshListingRows(phase, DOCUMENTS)));
-    // What follows needs the listing in the cache: the fresh listing's rows left it there.
-    else await refreshFromPage();
+    // What follows needs the listing in the cache: the fresh listing's rows left it there. Else
+    // its write is waited for: a popup opened before it lands finds no cache (the revalidation
+    // rows then counted every document as sent again).
+    else {
+      await refreshFromPage();
+      await phase.listingStored();
+    }
 
     if (picked('revalidation')) {
       // Revalidation: an unchanged refresh transfers no listing bodies and does not touch the list.
@@ -1484,7 +1634,7 @@ async function mainRows(): Promise<Row[]> {
     if (picked('move-to-trash')) rows.push(...(await trashRows(phase)));
     if (picked('share-panel')) rows.push(...(await shareRows(phase)));
 
-    if (picked('bulk-preview', 'bulk-rename', 'bulk-share', 'bulk-move', 'bulk-copy')) rows.push(...(await bulkRows(phase)));
+    if (picked(...groupsOf('bulk'))) rows.push(...(await bulkRows(phase)));
     if (picked('omnibox')) rows.push(...(await omniboxRows(extension, phase.options)));
 
     if (picked('worker-start')) {
@@ -1509,6 +1659,11 @@ async function mainRows(): Promise<Row[]> {
   return rows;
 }
 
+/** Whether a row with a target meets it: its figure within it, and no run that measured something else (Row.missedBecause). */
+function meets(row: Row): boolean {
+  return row.target !== null && row.ours <= row.target && !row.missedBecause?.length;
+}
+
 function report(rows: Row[]) {
   const format = (value: number | undefined) => (value === undefined ? '' : Number.isNaN(value) ? 'NaN' : value.toFixed(value < 10 ? 1 : 0));
   const table = rows.map((row) => {
@@ -1520,7 +1675,7 @@ function report(rows: Row[]) {
       ours: `${format(row.ours)} ${row.unit}`,
       target: target === null ? '(reference)' : `≤ ${format(target)} ${row.unit}${row.against === 'ideal' ? ` (${(target / ideal!).toFixed(2)} × ideal ${format(ideal!)})` : ''}`,
       'ratio to target/ideal': ratio,
-      meets: target === null ? '' : row.ours <= target ? 'yes' : 'NO',
+      meets: target === null ? '' : meets(row) ? 'yes' : 'NO',
       'ratio to nominal': row.nominal === undefined ? '' : (row.ours / row.nominal).toFixed(2),
       naive: row.naive === undefined ? '' : `${format(row.naive)} ${row.unit}`,
       'ours/naive': row.naive ? (row.ours / row.naive).toFixed(3) : '',
@@ -1528,11 +1683,13 @@ function report(rows: Row[]) {
   });
   console.table(table);
   for (const row of rows) {
-    if (row.target === null || row.ours <= row.target) continue;
-    const missed = `\nMISSED: ${row.figure}: ${row.ours.toFixed(1)} ${row.unit}, target ${row.target.toFixed(1)}.`;
+    if (row.target === null || meets(row)) continue;
+    console.log(`\nMISSED: ${row.figure}: ${row.ours.toFixed(1)} ${row.unit}, target ${row.target.toFixed(1)}.`);
+    if (row.missedBecause?.length) console.log(`Not what a user meets in ${row.missedBecause.length} of its runs:\n${row.missedBecause.map((line) => `  ${line}`).join('\n')}`);
+    if (row.ours <= row.target) continue;
     // A count or a size has no time to profile; nor has the worker's start, over before a session can attach.
-    if (!row.profile) console.log(`${missed} No profile: not a time, or over before the profiler could start.`);
-    else console.log(`${missed} Where the time went (self time while measured):`);
+    if (!row.profile) console.log('No profile: not a time, or over before the profiler could start.');
+    else console.log('Where the time went (self time while measured):');
     for (const line of row.profile ?? []) console.log(line);
   }
   const path = resolve(import.meta.dirname, '../test-results/bench.json');

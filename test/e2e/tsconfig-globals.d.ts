@@ -2,6 +2,7 @@
 declare const chrome: {
   runtime: {
     sendMessage(message: unknown): Promise<unknown>;
+    getManifest(): { version: string };
     connect(info: { name: string }): {
       onMessage: { addListener(listener: (message: never) => void): void };
       postMessage?(message: unknown): void;
@@ -18,6 +19,8 @@ declare const chrome: {
       set(items: Record<string, unknown>): Promise<void>;
       getBytesInUse(keys?: string | string[]): Promise<number>;
     };
+    onChanged: { addListener(listener: () => void): void; removeListener(listener: () => void): void };
   };
+  i18n: { getUILanguage(): string };
   contextMenus: { update(id: string, properties: { visible?: boolean }): Promise<void> };
 };

@@ -48,23 +48,38 @@ export function buildSnapshot(node: unknown, document: Document): Node | null {
 }
 
 /**
- * Shows the stored drawing in `container` if it was drawn from the first screen the cache holds
- * now (the preview's revision) by this version of the extension in this language (`made`, see
- * FirstScreen), with only its search box working: links and buttons do nothing yet, so they are
- * inert. In: the stored strings of `firstScreen` and `listingPreview`, as read. Out: true when shown.
+ * The stored drawing if it was drawn from the first screen the cache holds now (the preview's
+ * revision) by this version of the extension in this language (`made`, see FirstScreen); else why
+ * not, in a developer's words (the bench prints them for a popup that opened without it). In: the
+ * stored strings of `firstScreen` and `listingPreview`, as read. Its tree is checked as it is built.
  */
-export function showFirstScreen(stored: { firstScreen?: unknown; listingPreview?: unknown }, container: HTMLElement, made: string): boolean {
-  if (typeof stored.firstScreen !== 'string' || typeof stored.listingPreview !== 'string') return false;
-  let firstScreen: Partial<FirstScreen>;
+export function readFirstScreen(stored: { firstScreen?: unknown; listingPreview?: unknown }, made: string): { drawing: Partial<FirstScreen> } | { miss: string } {
+  if (typeof stored.firstScreen !== 'string') return { miss: 'no drawing was stored' };
+  if (typeof stored.listingPreview !== 'string') return { miss: 'the cache holds no first screen (listingPreview)' };
+  let drawing: Partial<FirstScreen>;
   let previewRevision: unknown;
   try {
-    firstScreen = JSON.parse(stored.firstScreen) as Partial<FirstScreen>;
+    drawing = JSON.parse(stored.firstScreen) as Partial<FirstScreen>;
     previewRevision = (JSON.parse(stored.listingPreview) as { revision?: unknown }).revision;
   } catch {
-    return false;
+    return { miss: 'the drawing or the first screen stored is not JSON' };
   }
-  if (typeof previewRevision !== 'string' || firstScreen.previewRevision !== previewRevision || firstScreen.made !== made) return false;
-  const view = buildSnapshot(firstScreen.tree, container.ownerDocument);
+  if (typeof previewRevision !== 'string' || drawing.previewRevision !== previewRevision) {
+    return { miss: `the drawing is of first screen ${String(drawing.previewRevision)}, the cache holds ${String(previewRevision)}: a listing was stored after the last drawing` };
+  }
+  if (drawing.made !== made) return { miss: `the drawing was made by "${String(drawing.made)}", this popup is "${made}"` };
+  return { drawing };
+}
+
+/**
+ * Shows the stored drawing in `container` if readFirstScreen gives it, with only its search box
+ * working: links and buttons do nothing yet, so they are inert. In: the stored strings of
+ * `firstScreen` and `listingPreview`, as read, and `made` (see readFirstScreen). Out: true when shown.
+ */
+export function showFirstScreen(stored: { firstScreen?: unknown; listingPreview?: unknown }, container: HTMLElement, made: string): boolean {
+  const read = readFirstScreen(stored, made);
+  if ('miss' in read) return false;
+  const view = buildSnapshot(read.drawing.tree, container.ownerDocument);
   if (!(view instanceof Element)) return false;
   for (const control of view.querySelectorAll<HTMLElement>('a, button')) control.inert = true;
   // Focused as it is inserted, as the browser does for `autofocus` (focus() would lay the page out here and now).

@@ -10,7 +10,7 @@ import { signal } from '@preact/signals';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../../../src/popup/app.tsx';
-import { buildSnapshot, showFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
+import { buildSnapshot, readFirstScreen, showFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
 import { takeOverFirstScreen } from '../../../src/popup/first-screen/first-screen-handover.ts';
 import { drawFirstScreen, keepFirstScreen, showsListOnly, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
 import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
@@ -164,6 +164,17 @@ describe('showing it in the next popup', () => {
       expect(showFirstScreen(read, container, '0.1.0 en')).toBe(false);
       expect(container.childNodes).toHaveLength(0);
     }
+  });
+
+  test('says why it is not shown, for the bench to print beside an open that went without it', () => {
+    expect(readFirstScreen(stored('preview:rev-1'), '0.1.0 en')).toEqual({ drawing });
+    expect(readFirstScreen({ listingPreview: stored('preview:rev-1').listingPreview }, '0.1.0 en')).toEqual({ miss: 'no drawing was stored' });
+    expect(readFirstScreen({ firstScreen: stored('preview:rev-1').firstScreen }, '0.1.0 en')).toEqual({ miss: 'the cache holds no first screen (listingPreview)' });
+    expect(readFirstScreen({ ...stored('preview:rev-1'), firstScreen: '{' }, '0.1.0 en')).toEqual({ miss: 'the drawing or the first screen stored is not JSON' });
+    expect(readFirstScreen(stored('preview:rev-2'), '0.1.0 en')).toEqual({
+      miss: 'the drawing is of first screen preview:rev-1, the cache holds preview:rev-2: a listing was stored after the last drawing',
+    });
+    expect(readFirstScreen(stored('preview:rev-1'), '0.2.0 en')).toEqual({ miss: 'the drawing was made by "0.1.0 en", this popup is "0.2.0 en"' });
   });
 
   test('the first script reads the keys the storage items declare, and knows the drawing’s format', async () => {
