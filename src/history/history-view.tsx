@@ -8,7 +8,7 @@ import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
 import { onEscape } from '../shared/escape-key.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
+import { t, type MessageKey, tCount } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
@@ -90,7 +90,7 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
         <button
           type="button"
           // Named with its size: the history may hold several batches, each with this button.
-          aria-label={t('undoThisBatchOf', String(batch.length))}
+          aria-label={tCount('undoThisBatchOf', batch.length)}
           aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
           onClick={() => afterwards(store.undoBatch(batchId))}
         >
@@ -261,7 +261,7 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
       // Keeps it, as Keep does (and, handled, does not leave the popup's History).
       onKeyDown={onEscape(() => ask(false))}
     >
-      <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
+      <p>{tCount('clearHistoryQuestion', count)}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}
       </button>

@@ -10,7 +10,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
@@ -283,7 +283,7 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
       {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
       {sending !== undefined ? (
         <p class="quiet" aria-live="polite">
-          {t('peopleRemoving', String(done), String(sending?.sites.length ?? grants.sites.length))}
+          {tCount('peopleRemoving', sending?.sites.length ?? grants.sites.length, String(done))}
         </p>
       ) : (
         <div class="trash-confirm">
