@@ -5,7 +5,7 @@
  */
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
 import type { ChangeLogItem } from '../shared/change-log.ts';
-import { t, tCount, type CountedKey } from '../shared/i18n.ts';
+import { tCount, type CountedKey } from '../shared/i18n.ts';
 import { RUN_WORDS } from '../shared/bulk-words.ts';
 
 /** The kind of bulk run an entry of a run (not an undo) was part of. */

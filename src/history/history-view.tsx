@@ -13,7 +13,8 @@ import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
-import { accessChangeWords } from './access-change-words.ts';
+import { accessChangeWords, accessUndoLabel } from './access-change-words.ts';
+import { sameEmail } from '../shared/sharing.ts';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {
@@ -90,7 +91,7 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
         <button
           type="button"
           // Named with its size: the history may hold several batches, each with this button.
-          aria-label={tCount('undoThisBatchOf', batch.length)}
+          aria-label={batch[0]?.person ? tCount(batch[0].person.removed ? 'undoPersonRemovalFrom' : 'undoPersonPutBackOn', batch.length, batch[0].person.email) : tCount('undoThisBatchOf', batch.length)}
           aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
           onClick={() => afterwards(store.undoBatch(batchId))}
         >
@@ -121,8 +122,16 @@ const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
 /** What the history says was done to a person on a site: removed from it, or put back on it. */
 const personWords = (entry: ChangeLogItem): MessageKey | undefined => (entry.person ? (entry.person.removed ? 'historyPersonRemoved' : 'historyPersonPutBack') : undefined);
 
-/** The accessible name of an entry's Undo, by its kind: "Undo moving “Leads” to trash". */
+/**
+ * The accessible name of an entry's Undo, saying what it undoes: "Undo moving “Leads” to trash",
+ * "Undo changing b@c.d to Viewer on “Budget”", "Undo removing b@c.d from “Acme Corp”".
+ */
 function undoLabel(entry: ChangeLogItem): string {
+  if (entry.kind === 'access' && entry.access) {
+    const before = entry.access.before.users ?? {};
+    return accessUndoLabel(entry.newName, entry.access.delta, (email) => Object.keys(before).some((each) => sameEmail(each, email) && before[each] !== null));
+  }
+  if (entry.kind === 'person') return t(entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf', entry.newName, entry.site.name);
   const words: Record<ChangeLogItem['kind'], MessageKey> = {
     rename: 'undoRenameOf',
     move: 'undoMoveOf',

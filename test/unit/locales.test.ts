@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 import fr from '../../public/_locales/fr/messages.json' with { type: 'json' };
 import manifest from '../../manifest.json' with { type: 'json' };
-import { t, tCount } from '../../src/shared/i18n.ts';
+import { tCount } from '../../src/shared/i18n.ts';
 import { TRASH_DAYS } from '../../src/shared/trash.ts';
 
 interface Message {

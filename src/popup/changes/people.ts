@@ -7,7 +7,7 @@
  */
 import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
-import { t, tCount } from '../../shared/i18n.ts';
+import { tCount } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
 import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
 import type { AccessList } from '../../shared/sharing.ts';

@@ -150,10 +150,10 @@ export function PeopleView({ store }: { store: PopupStore }) {
       </p>
       {message && <p class="row-error">{message}</p>}
       {removal?.step === 'done' && (
+        // What it came to is said once, in the status line; here only its Undo, named with what it undoes.
         <p>
-          {removal.words}{' '}
           <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
-            {t('undoPersonRemovalOf', removal.email)}
+            {tCount('undoPersonRemovalFrom', removal.removed.sites.filter(({ outcome }) => outcome === 'removed').length, removal.email)}
           </button>
         </p>
       )}

@@ -272,8 +272,10 @@ describe('Remove <email> from all your sites…', () => {
     // The site's answer is drawn at the next frame.
     await nextFrame();
     expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 site.');
+    // Said once: in the status line, not again beside the Undo, whose name says what it undoes.
+    expect(document.body.textContent!.split('Removed ed@example.com from').length - 1).toBe(1);
     // The preview went with the focus: it is on Undo.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com from 1 site' }));
     // The site it touched is read again, and no longer lists them.
     expect(askedSites(reads)).toEqual([[acme]]);
     expect(screen.queryByText('Ed')).toBeNull();
@@ -282,7 +284,7 @@ describe('Remove <email> from all your sites…', () => {
     // A document of theirs went to the trash since: the site says what it could not put back.
     const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
     backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored', message: leftOut }] });
-    fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com from 1 site' }));
     await nextFrame();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
     expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 site. ${leftOut}`);
