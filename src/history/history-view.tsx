@@ -50,7 +50,7 @@ export function HistoryView({ store }: { store: HistoryStore }) {
                 {entry.batchId && !entries.slice(0, index).some((earlier) => earlier.batchId === entry.batchId) && (
                   <BatchHeading store={store} batchId={entry.batchId} entries={entries} afterwards={afterwards} />
                 )}
-                <Entry store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} />
+                <Entry store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} changedHere={changedHereSince(entries, index)} />
               </Fragment>
             ))}
           </ol>
@@ -108,6 +108,21 @@ interface EntryProps {
   entry: ChangeLogItem;
   state: UndoState | undefined;
   afterwards: (done: Promise<void>) => void;
+  /** True when a later entry of the history changed the same thing since (see changedHereSince). */
+  changedHere: boolean;
+}
+
+/** The kinds of change that change the same thing: a rename's name, a move's place, who has access. */
+const SAME_THING: Partial<Record<ChangeLogItem['kind'], string>> = { rename: 'name', move: 'place', access: 'access', person: 'access' };
+
+/**
+ * True when an entry newer than `entries[index]` (the log is newest first) changed the same thing of
+ * the same document, workspace or site: that undo's conflict is a change made here, not elsewhere.
+ */
+function changedHereSince(entries: readonly ChangeLogItem[], index: number): boolean {
+  const entry = entries[index]!;
+  const thing = SAME_THING[entry.kind];
+  return thing !== undefined && entries.slice(0, index).some((later) => later.docId === entry.docId && SAME_THING[later.kind] === thing);
 }
 
 /** What the history says was done, for the kinds that keep a document's name (a pin's words depend on `pinned`). */
@@ -151,7 +166,7 @@ function undoLabel(entry: ChangeLogItem): string {
 /** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
 const place = (site: string, workspace: string | undefined) => [site, workspace].filter(Boolean).join(' › ');
 
-function Entry({ store, entry, state, afterwards }: EntryProps) {
+function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
   // Trash, restore, pin, copy, new document, delete, a person removed or put back: what was done, in words; an access change says what it changed.
   const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : (KIND_WORDS[entry.kind] ?? personWords(entry));
@@ -232,6 +247,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           label={undoLabel(entry)}
           move={Boolean(move)}
           access={entry.kind === 'access'}
+          changedHere={changedHere}
         />
       )}
     </li>

@@ -189,6 +189,44 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(screen.getByText('Restored “\u2068Leads\u2069” from the trash.')).toBeTruthy();
   });
 
+  test('an undo that finds its change changed since by a later change listed here does not say “elsewhere”', async () => {
+    const docId = 'vendorList00000000000';
+    const { popup, list } = await openHistory([
+      entry('e2', 'rename', 'Vendors (final)', { docId, oldName: 'Vendor List 2' }),
+      entry('e1', 'rename', 'Vendor List 2', { docId, oldName: 'Vendor List' }),
+    ]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Vendors (final)' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo rename of Vendor List 2' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('“\u2068Vendor List\u2069” was renamed since, by a later change listed here: it is now “\u2068Vendors (final)\u2069”.');
+  });
+
+  test('an access change’s undo that finds a later access change listed here says so, not “elsewhere”', async () => {
+    const docId = 'roadmap00000000000000';
+    const { popup, list } = await openHistory([
+      entry('e2', 'access', 'Roadmap', { docId, access: { delta: { users: { 'a@example.com': 'viewers' } }, before: { users: { 'a@example.com': 'editors' } } } }),
+      entry('e1', 'access', 'Roadmap', { docId, access: { delta: { users: { 'a@example.com': 'editors' } }, before: { users: { 'a@example.com': null } } } }),
+    ]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'a@example.com: Viewer' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo sharing “Roadmap” with a@example.com' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Who has access to “\u2068Roadmap\u2069” was changed since, by a later change listed here (a@example.com: Viewer). Nothing was sent.');
+  });
+
+  test('a rename’s undo says it was renamed back, with the name it has again', async () => {
+    const { popup, list } = await openHistory([entry('e1', 'rename', 'Vendor List 2', { oldName: 'Vendor List' })]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Vendor List', entryId: 'e2' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo rename of Vendor List 2' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Renamed back to “\u2068Vendor List\u2069”.')).toBeTruthy();
+  });
+
   test('a person removed from all your sites: each site’s entry says who and where, the batch is headed by them, Undo names them (issue 43)', async () => {
     const GLOBEX = { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' };
     const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [] };

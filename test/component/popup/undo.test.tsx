@@ -27,7 +27,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069”.');
+    expect(screen.getByRole('status').textContent).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(searchBox()));
   });
