@@ -84,6 +84,8 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const batch = entries.filter((entry) => entry.batchId === batchId);
   const undoable = batch.some((entry) => !entry.cannotUndo);
   const state = store.entryStates.value.get(batchId);
+  // A person removed from (or put back on) the user's sites: its Undo names them and the sites.
+  const person = batch[0]?.person;
   return (
     <li class="history-batch">
       <p>{batchHeading(batch, entries)}</p>
@@ -91,11 +93,12 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
         <button
           type="button"
           // Named with its size: the history may hold several batches, each with this button.
-          aria-label={batch[0]?.person ? tCount(batch[0].person.removed ? 'undoPersonRemovalFrom' : 'undoPersonPutBackOn', batch.length, batch[0].person.email) : tCount('undoThisBatchOf', batch.length)}
+          aria-label={person ? tCount(person.removed ? 'undoPersonRemovalFrom' : 'undoPersonPutBackOn', batch.length, person.email) : tCount('undoThisBatchOf', batch.length)}
           aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
           onClick={() => afterwards(store.undoBatch(batchId))}
         >
-          {t('undoThisBatch')}
+          {/* Its visible words start its name: a person's removal is no batch of documents. */}
+          {person ? t('undo') : t('undoThisBatch')}
         </button>
       )}
       {state?.kind === 'failed' && <p class="history-error">{state.message}</p>}

@@ -58,7 +58,7 @@ describe('removing someone after Grist changed', () => {
 
     await popup.getByRole('button', { name: 'History', exact: true }).click();
     const history = popup.getByRole('list', { name: 'History', exact: true });
-    await history.getByRole('button', { name: `Undo removing ${editor.email}` }).click();
+    await history.getByRole('button', { name: `Undo removing ${editor.email} from “Acme Corp”` }).click();
     await history.getByText('Changed since the removal, so not put back:').waitFor();
     await history.getByText(words).waitFor();
     // Read again, nothing sent: the colleague's role stays until asked.
