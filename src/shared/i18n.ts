@@ -4,9 +4,11 @@
  * Substitutions fill the message's placeholders in order: `$1`, `$2`... (developer.chrome.com/docs/extensions/reference/api/i18n).
  *
  * Counts: chrome.i18n has no plurals, so a message that says a number of things is one message per
- * plural category of CLDR, named `<key>_one` and `<key>_other` (a language with more categories,
- * such as `_few`, adds its own; one it leaves out falls back to `_other`), and read with
- * `tCount('<key>', count, ...others)`: the count is always `$1`, the other substitutions `$2`...
+ * plural category of CLDR, named `<key>_one` and `<key>_other` in every language (a category a
+ * language has beyond these, such as French `many` for a million and more, reads `_other`), and read
+ * with `tCount('<key>', count, ...others)`: the count is always `$1`, the other substitutions `$2`...
+ * A new counted string is those two entries in each messages.json (placeholder `count` = `$1`) and
+ * one tCount call; tCount('documentCount', n) and its kin (siteCount, dayCount...) are fragments.
  * Intl.PluralRules of the messages' own language (the `languageCode` message) picks the form,
  * so French says "0 document" and English "0 documents". A message with two counts takes each
  * count's words as a counted fragment (`tCount('documentCount', n)` as a substitution), or is
