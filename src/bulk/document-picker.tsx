@@ -4,7 +4,7 @@
  * (Shift+click picks a range).
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import type { BulkStore, PickerChoice, PickerRow } from './store.ts';
 import { useRowWindow } from '../listing-view/use-row-window.ts';
 
@@ -43,10 +43,10 @@ export function DocumentPicker({ store }: { store: BulkStore }) {
           {t('bulkClearSelection')}
         </button>
         <p class="picker-count" aria-live="polite">
-          {t(selectedCount === 1 ? 'bulkSelectedOne' : 'bulkSelectedMany', String(selectedCount))}
+          {tCount('bulkSelected', selectedCount)}
         </p>
       </div>
-      {notOwned > 0 && <p class="hint">{t(notOwned === 1 ? 'bulkNotOwnedOne' : 'bulkNotOwnedMany', String(notOwned))}</p>}
+      {notOwned > 0 && <p class="hint">{tCount('bulkNotOwned', notOwned)}</p>}
       <div class="picker-list" ref={listRef} role="group" aria-labelledby="picker-heading">
         {!store.loaded.value && <p class="hint">{t('loading')}</p>}
         {store.loaded.value && rows.length === 0 && <p class="hint">{t('bulkNothingToPick')}</p>}

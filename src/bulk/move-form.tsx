@@ -4,7 +4,7 @@
  * button starts the run (preview-table.tsx).
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/listing.ts';
 import type { BulkStore } from './store.ts';
 
@@ -26,7 +26,7 @@ export function MoveForm({ store }: { store: BulkStore }) {
       {choosing ? (
         <DestinationPicker
           idBase="bulk-move"
-          subject={t(count === 1 ? 'countDocument' : 'countDocuments', String(count))}
+          subject={tCount('documentCount', count)}
           destinations={store.destinations.value}
           // Asked once for the batch, with the count, when the run starts (preview-table.tsx).
           confirmation={() => null}

@@ -12,7 +12,7 @@
 import type { ComponentChildren } from 'preact';
 import { marked } from '../listing-view/highlighted.tsx';
 import { copyName } from '../shared/document-rules.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/listing.ts';
 import { placeName } from '../shared/move.ts';
 import { TRASH_DAYS } from '../shared/trash.ts';
@@ -58,7 +58,7 @@ function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
     return (
       <ConfirmStep
         id="move-run-question"
-        question={plan.crossSite === 1 ? t('moveCrossSiteOne', siteDisplayName(plan.destination.site)) : t('moveCrossSiteMany', siteDisplayName(plan.destination.site), String(plan.crossSite))}
+        question={tCount('moveCrossSiteDocuments', plan.crossSite, siteDisplayName(plan.destination.site))}
         confirm={t('moveAnyway')}
         disabled={store.busy.value}
         onConfirm={() => void store.move(true)}
@@ -71,7 +71,7 @@ function MoveRun({ store, plan }: { store: BulkStore; plan: MovePlan }) {
   }
   return (
     <button type="button" id="move-run" class="primary" disabled={plan.moving === 0 || store.busy.value} onClick={() => void store.move()}>
-      {plan.moving === 1 ? t('bulkMoveOne') : t('bulkMoveMany', String(plan.moving))}
+      {tCount('bulkMove', plan.moving)}
     </button>
   );
 }
@@ -86,8 +86,8 @@ function summaryText(store: BulkStore): string {
   if (picked.length === 0) return t('bulkNothingSelected');
   const pending = store.pendingChange.value;
   const plan = store.movePlan.value;
-  if (pending?.kind === 'trash') return t('bulkTrashPreviewSummary', String(picked.length), String(TRASH_DAYS));
-  if (pending?.kind === 'copy') return t('bulkCopyPreviewSummary', String(picked.length), placeName(pending.to));
+  if (pending?.kind === 'trash') return tCount('bulkTrashPreviewSummary', picked.length, tCount('dayCount', TRASH_DAYS));
+  if (pending?.kind === 'copy') return tCount('bulkCopyPreviewSummary', picked.length, placeName(pending.to));
   if (kind === 'move' && plan) {
     const here = plan.outcomes.filter((outcome) => outcome === 'here').length;
     return t('bulkMovePreviewSummary', String(plan.moving), placeName(plan.destination), String(here), String(plan.outcomes.length - plan.moving - here));
@@ -103,13 +103,7 @@ function PreviewAction({ store }: { store: BulkStore }) {
   const disabled = count === 0 || store.busy.value;
   if (pending) {
     const trash = pending.kind === 'trash';
-    const question = trash
-      ? count === 1
-        ? t('bulkTrashQuestionOne')
-        : t('bulkTrashQuestionMany', String(count))
-      : count === 1
-        ? t('bulkCopyQuestionOne', placeName(pending.to))
-        : t('bulkCopyQuestionMany', String(count), placeName(pending.to));
+    const question = trash ? tCount('bulkTrashQuestion', count) : tCount('bulkCopyQuestion', count, placeName(pending.to));
     return (
       <ConfirmStep
         // A question of its own (copy after trash): asked again, with the focus.
@@ -131,7 +125,7 @@ function PreviewAction({ store }: { store: BulkStore }) {
   const counts = store.preview.value?.counts;
   return (
     <button type="button" class="primary" disabled={!counts || counts.rename === 0 || store.busy.value} onClick={() => void store.rename()}>
-      {counts?.rename === 1 ? t('bulkRenameOne') : t('bulkRenameMany', String(counts?.rename ?? 0))}
+      {tCount('bulkRename', counts?.rename ?? 0)}
     </button>
   );
 }

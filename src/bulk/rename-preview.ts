@@ -4,7 +4,7 @@
  * remembers of its own work), so it is tested without a page.
  */
 import { MAX_DOCUMENT_NAME_LENGTH, nameVerdict } from '../shared/document-name.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import type { PickedDocument } from './picked-document.ts';
 import type { CompiledRules } from './rename-rules.ts';
 
@@ -83,7 +83,7 @@ export function previewRenames(picked: readonly PickedDocument[], rules: Compile
       verdicts[index] = UNCHANGED;
       counts.unchanged += 1;
     } else {
-      verdicts[index] = { kind: 'invalid', reason: check === 'too-long' ? t('bulkNameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) : t('bulkNameEmpty') };
+      verdicts[index] = { kind: 'invalid', reason: check === 'too-long' ? t('bulkNameTooLong', tCount('characterTotal', MAX_DOCUMENT_NAME_LENGTH)) : t('bulkNameEmpty') };
       counts.invalid += 1;
     }
     if (index > 0 && entry.workspaceKey === picked[index - 1]!.workspaceKey) {

@@ -131,7 +131,8 @@ export function RunPanel({ store }: { store: BulkStore }) {
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
         <span id="run-count">{t('bulkProgress', String(counts.finished), String(run.items.length))}</span>
       </div>
-      {run.done && <p class="run-summary">{describeRun(run)}</p>}
+      {/* Said once: by the status line when it has just said it, here otherwise (a page opened after the run). */}
+      {run.done && store.announcement.value !== describeRun(run) && <p class="run-summary">{describeRun(run)}</p>}
       <div class="run-actions">
         {!run.done && (
           <button type="button" onClick={() => void store.stop()} disabled={busy || run.stopped}>

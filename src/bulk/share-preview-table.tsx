@@ -5,7 +5,7 @@
  * read stands. Windowed, as the other previews.
  */
 import { personChanges, type PlannedPerson, type SharingChange } from '../shared/access-plan.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { PUBLIC_EMAIL } from '../shared/sharing.ts';
 import { sharingChangeText, standingText } from './share-words.ts';
 import type { SharePreview, SharePreviewRow } from './share-preview.ts';
@@ -22,7 +22,7 @@ function askedFrom(change: SharingChange): string {
 }
 
 function summaryText(preview: SharePreview, count: number): string {
-  if (preview.reading > 0) return t('bulkShareReadingSummary', String(count - preview.reading), String(count));
+  if (preview.reading > 0) return tCount('bulkShareReadingSummary', count, String(count - preview.reading));
   return t('bulkSharePreviewSummary', String(preview.changing.length), String(preview.unchanged), String(preview.failed));
 }
 
@@ -71,7 +71,7 @@ export function SharePreviewTable({ store }: { store: BulkStore }) {
       {change.kind === 'share' && <p class="hint">{t('bulkShareMayEmail')}</p>}
       <div class="move-buttons">
         <button type="button" id="share-run" class="primary" disabled={changing === 0 || preview.reading > 0 || store.busy.value} onClick={() => void store.confirmSharing()}>
-          {changing === 1 ? t('bulkShareRunOne') : t('bulkShareRunMany', String(changing))}
+          {tCount('bulkShareRun', changing)}
         </button>
         <button
           type="button"

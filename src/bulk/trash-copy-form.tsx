@@ -5,7 +5,7 @@
  * starts (preview-table.tsx). Deleting forever is never offered in bulk (trash-copy.ts).
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { TRASH_DAYS } from '../shared/trash.ts';
 import type { BulkStore } from './store.ts';
 
@@ -21,7 +21,7 @@ export function TrashCopyForm({ store }: { store: BulkStore }) {
       {store.choosingCopy.value ? (
         <DestinationPicker
           idBase="bulk-copy"
-          subject={t(count === 1 ? 'countDocument' : 'countDocuments', String(count))}
+          subject={tCount('documentCount', count)}
           destinations={store.copyDestinations.value}
           confirmation={() => null}
           crossSiteNote={'anotherSiteForCopy'}
@@ -41,7 +41,7 @@ export function TrashCopyForm({ store }: { store: BulkStore }) {
           </button>
         </div>
       )}
-      <p class="hint">{t('bulkTrashHint', String(TRASH_DAYS))}</p>
+      <p class="hint">{t('bulkTrashHint', tCount('dayCount', TRASH_DAYS))}</p>
     </section>
   );
 }

@@ -37,7 +37,7 @@ function statusText(state: DocumentWindowState, hasTab: boolean, move: MoveState
       return [t('renamedTo', state.name), ...(hasTab ? [t(state.document.kind === 'workspace' ? 'tabShowsOldNameWorkspace' : 'tabShowsOldName')] : [])];
     case 'undone':
       // The tab was not reloaded after the rename (that closes this window): it shows this name already.
-      return [t('restoredName', plainTextName(state.name))];
+      return [t('renamedBack', plainTextName(state.name))];
     case 'unavailable':
       return [];
   }

@@ -5,7 +5,7 @@
  */
 import type { BulkRunSnapshot } from '../shared/bulk.ts';
 import type { ChangeLogItem } from '../shared/change-log.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
+import { tCount, type CountedKey } from '../shared/i18n.ts';
 import { RUN_WORDS } from '../shared/bulk-words.ts';
 
 /** The kind of bulk run an entry of a run (not an undo) was part of. */
@@ -40,23 +40,23 @@ function undoneRunKind(batch: readonly ChangeLogItem[], log: readonly ChangeLogI
   return first.kind === 'restore' ? 'trash' : runKind(first);
 }
 
-/** A batch's heading, for one document and for several, by its run's kind: [the run, its undo]. */
-const HEADINGS: Record<BulkRunSnapshot['kind'], { run: [MessageKey, MessageKey]; undo: [MessageKey, MessageKey] }> = {
-  rename: { run: ['historyBatchOne', 'historyBatchMany'], undo: ['historyUndoBatchOne', 'historyUndoBatch'] },
-  move: { run: ['historyBatchMoveOne', 'historyBatchMoveMany'], undo: ['historyUndoMoveBatchOne', 'historyUndoMoveBatch'] },
-  trash: { run: ['historyBatchTrashOne', 'historyBatchTrashMany'], undo: ['historyUndoTrashBatchOne', 'historyUndoTrashBatch'] },
-  copy: { run: ['historyBatchCopyOne', 'historyBatchCopyMany'], undo: ['historyUndoCopyBatchOne', 'historyUndoCopyBatch'] },
-  share: { run: ['historyBatchShareOne', 'historyBatchShareMany'], undo: ['historyUndoShareBatchOne', 'historyUndoShareBatch'] },
+/** A batch's heading (counted by its documents), by its run's kind: the run's, its undo's. */
+const HEADINGS: Record<BulkRunSnapshot['kind'], { run: CountedKey; undo: CountedKey }> = {
+  rename: { run: 'historyBatch', undo: 'historyUndoBatch' },
+  move: { run: 'historyBatchMove', undo: 'historyUndoMoveBatch' },
+  trash: { run: 'historyBatchTrash', undo: 'historyUndoTrashBatch' },
+  copy: { run: 'historyBatchCopy', undo: 'historyUndoCopyBatch' },
+  share: { run: 'historyBatchShare', undo: 'historyUndoShareBatch' },
 };
 
 /** The heading of an undo's batch whose undone run is not known: it says neither kind. */
-const UNDO_OF_ANY: [MessageKey, MessageKey] = ['historyUndoAnyBatchOne', 'historyUndoAnyBatch'];
+const UNDO_OF_ANY: CountedKey = 'historyUndoAnyBatch';
 
 /**
  * What undoing a batch says it came to, by the kind of its entries (what their undo does): "Restored
  * 3 of 4 documents from the trash." A restore is in an undo's batch only (of a run to the trash).
  */
-const UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
+const UNDONE: Partial<Record<ChangeLogItem['kind'], CountedKey>> = {
   move: RUN_WORDS.move.undone,
   remove: RUN_WORDS.trash.undone,
   restore: 'bulkRestoreUndoSummary',
@@ -74,14 +74,12 @@ export function batchHeading(batch: readonly ChangeLogItem[], log: readonly Chan
   const first = batch[0];
   if (!first) return '';
   // A person removed from every site (or put back by its undo): no bulk run's kind.
-  if (first.person) return t(first.person.removed ? 'historyBatchPersonRemoved' : 'historyBatchPersonPutBack', first.person.email, String(batch.length));
+  if (first.person) return tCount(first.person.removed ? 'historyBatchPersonRemoved' : 'historyBatchPersonPutBack', batch.length, first.person.email);
   const undone = first.source === 'undo' ? undoneRunKind(batch, log) : undefined;
-  const words = undone === undefined ? HEADINGS[runKind(first)].run : undone === null ? UNDO_OF_ANY : HEADINGS[undone].undo;
-  const [one, many] = words;
-  return batch.length === 1 ? t(one) : t(many, String(batch.length));
+  return tCount(undone === undefined ? HEADINGS[runKind(first)].run : undone === null ? UNDO_OF_ANY : HEADINGS[undone].undo, batch.length);
 }
 
 /** What undoing a batch (its entries) came to: `restored` of `total` documents put back. */
 export function batchUndone(batch: readonly ChangeLogItem[], restored: number, total: number): string {
-  return t((batch[0] && UNDONE[batch[0].kind]) ?? 'bulkRenameUndoSummary', String(restored), String(total));
+  return tCount((batch[0] && UNDONE[batch[0].kind]) ?? 'bulkRenameUndoSummary', total, String(restored));
 }

@@ -96,7 +96,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     const undone =
       entry.kind === 'move' && to && workspace
         ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored)
-        : t(ENTRY_UNDONE[entry.kind] ?? 'restoredName', plainTextName(result.restored));
+        : t(ENTRY_UNDONE[entry.kind] ?? 'renamedBack', plainTextName(result.restored));
     status.value = [undone, result.leftOut ?? ''].join(' ').trim();
     await load();
   }

@@ -8,12 +8,13 @@ import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
 import { onEscape } from '../shared/escape-key.ts';
-import { t, type MessageKey } from '../shared/i18n.ts';
+import { t, type MessageKey, tCount } from '../shared/i18n.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
-import { accessChangeWords } from './access-change-words.ts';
+import { accessChangeWords, accessUndoLabel } from './access-change-words.ts';
+import { sameEmail } from '../shared/sharing.ts';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {
@@ -49,7 +50,7 @@ export function HistoryView({ store }: { store: HistoryStore }) {
                 {entry.batchId && !entries.slice(0, index).some((earlier) => earlier.batchId === entry.batchId) && (
                   <BatchHeading store={store} batchId={entry.batchId} entries={entries} afterwards={afterwards} />
                 )}
-                <Entry store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} />
+                <Entry store={store} entry={entry} state={store.entryStates.value.get(entry.id)} afterwards={afterwards} changedHere={changedHereSince(entries, index)} />
               </Fragment>
             ))}
           </ol>
@@ -83,6 +84,8 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const batch = entries.filter((entry) => entry.batchId === batchId);
   const undoable = batch.some((entry) => !entry.cannotUndo);
   const state = store.entryStates.value.get(batchId);
+  // A person removed from (or put back on) the user's sites: its Undo names them and the sites.
+  const person = batch[0]?.person;
   return (
     <li class="history-batch">
       <p>{batchHeading(batch, entries)}</p>
@@ -90,11 +93,12 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
         <button
           type="button"
           // Named with its size: the history may hold several batches, each with this button.
-          aria-label={t('undoThisBatchOf', String(batch.length))}
+          aria-label={person ? tCount(person.removed ? 'undoPersonRemovalFrom' : 'undoPersonPutBackOn', batch.length, person.email) : tCount('undoThisBatchOf', batch.length)}
           aria-disabled={state?.kind === 'undoing' ? 'true' : undefined}
           onClick={() => afterwards(store.undoBatch(batchId))}
         >
-          {t('undoThisBatch')}
+          {/* Its visible words start its name: a person's removal is no batch of documents. */}
+          {person ? t('undo') : t('undoThisBatch')}
         </button>
       )}
       {state?.kind === 'failed' && <p class="history-error">{state.message}</p>}
@@ -107,6 +111,21 @@ interface EntryProps {
   entry: ChangeLogItem;
   state: UndoState | undefined;
   afterwards: (done: Promise<void>) => void;
+  /** True when a later entry of the history changed the same thing since (see changedHereSince). */
+  changedHere: boolean;
+}
+
+/** The kinds of change that change the same thing: a rename's name, a move's place, who has access. */
+const SAME_THING: Partial<Record<ChangeLogItem['kind'], string>> = { rename: 'name', move: 'place', access: 'access', person: 'access' };
+
+/**
+ * True when an entry newer than `entries[index]` (the log is newest first) changed the same thing of
+ * the same document, workspace or site: that undo's conflict is a change made here, not elsewhere.
+ */
+function changedHereSince(entries: readonly ChangeLogItem[], index: number): boolean {
+  const entry = entries[index]!;
+  const thing = SAME_THING[entry.kind];
+  return thing !== undefined && entries.slice(0, index).some((later) => later.docId === entry.docId && SAME_THING[later.kind] === thing);
 }
 
 /** What the history says was done, for the kinds that keep a document's name (a pin's words depend on `pinned`). */
@@ -121,8 +140,16 @@ const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
 /** What the history says was done to a person on a site: removed from it, or put back on it. */
 const personWords = (entry: ChangeLogItem): MessageKey | undefined => (entry.person ? (entry.person.removed ? 'historyPersonRemoved' : 'historyPersonPutBack') : undefined);
 
-/** The accessible name of an entry's Undo, by its kind: "Undo moving “Leads” to trash". */
+/**
+ * The accessible name of an entry's Undo, saying what it undoes: "Undo moving “Leads” to trash",
+ * "Undo changing b@c.d to Viewer on “Budget”", "Undo removing b@c.d from “Acme Corp”".
+ */
 function undoLabel(entry: ChangeLogItem): string {
+  if (entry.kind === 'access' && entry.access) {
+    const before = entry.access.before.users ?? {};
+    return accessUndoLabel(entry.newName, entry.access.delta, (email) => Object.keys(before).some((each) => sameEmail(each, email) && before[each] !== null));
+  }
+  if (entry.kind === 'person') return t(entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf', entry.newName, entry.site.name);
   const words: Record<ChangeLogItem['kind'], MessageKey> = {
     rename: 'undoRenameOf',
     move: 'undoMoveOf',
@@ -142,7 +169,7 @@ function undoLabel(entry: ChangeLogItem): string {
 /** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
 const place = (site: string, workspace: string | undefined) => [site, workspace].filter(Boolean).join(' › ');
 
-function Entry({ store, entry, state, afterwards }: EntryProps) {
+function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
   const move = entry.kind === 'move' ? entry.to : undefined;
   // Trash, restore, pin, copy, new document, delete, a person removed or put back: what was done, in words; an access change says what it changed.
   const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : (KIND_WORDS[entry.kind] ?? personWords(entry));
@@ -223,6 +250,7 @@ function Entry({ store, entry, state, afterwards }: EntryProps) {
           label={undoLabel(entry)}
           move={Boolean(move)}
           access={entry.kind === 'access'}
+          changedHere={changedHere}
         />
       )}
     </li>
@@ -261,7 +289,7 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
       // Keeps it, as Keep does (and, handled, does not leave the popup's History).
       onKeyDown={onEscape(() => ask(false))}
     >
-      <p>{count === 1 ? t('clearHistoryQuestionOne') : t('clearHistoryQuestion', String(count))}</p>
+      <p>{tCount('clearHistoryQuestion', count)}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}
       </button>

@@ -30,9 +30,14 @@ export interface UndoControlsProps {
   move?: boolean;
   /** True for an access change's undo: what it says when who has access was changed elsewhere since. */
   access?: boolean;
+  /**
+   * True when a later change made here (the History lists it) changed it since: its conflict says
+   * so, never "elsewhere".
+   */
+  changedHere?: boolean;
 }
 
-export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshortcuts, buttonClass, move = false, access = false }: UndoControlsProps) {
+export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshortcuts, buttonClass, move = false, access = false, changedHere = false }: UndoControlsProps) {
   if (undo.kind === 'conflict' && undo.conflicts) {
     // A person's grants changed since: each named (the worker's words: emails and names are text), each put back on its own.
     return (
@@ -58,7 +63,9 @@ export function UndoControls({ oldName, undo, onUndo, onPutBack, label, keyshort
   if (undo.kind === 'conflict') {
     const old = plainTextName(oldName);
     // An access change's `current` says what changed (the worker's words), not a name.
-    const said = access ? t('accessChangedElsewhere', old, undo.current) : t(move && !undo.renamed ? 'movedElsewhere' : 'renamedElsewhere', old, plainTextName(undo.current));
+    const said = access
+      ? t(changedHere ? 'accessChangedHereSince' : 'accessChangedElsewhere', old, undo.current)
+      : t(move && !undo.renamed ? 'movedElsewhere' : changedHere ? 'renamedHereSince' : 'renamedElsewhere', old, plainTextName(undo.current));
     return (
       <>
         <p class="undo-message" role="alert">

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'preact/hooks';
 import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { MAX_ACCOUNTS } from '../shared/messages.ts';
 import { HistoryView } from '../history/history-view.tsx';
 import { AccountFieldset, accountFieldIds } from './account-fieldset.tsx';
@@ -122,7 +122,7 @@ function SettingsForm({ store }: OptionsAppProps) {
           </button>
           {canAdd ? null : (
             <p id="add-account-note" class="hint">
-              {t('errorTooManyAccounts', String(MAX_ACCOUNTS))}
+              {tCount('errorTooManyAccounts', MAX_ACCOUNTS)}
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@
  * What a connection check of an account comes to, as the line shown in its group: after Save
  * (the saved key and personal site, as the popup will use them) and after Test connection.
  */
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import type { Reply } from '../shared/messages.ts';
 import type { StatusMessage } from './action-runner.ts';
 
@@ -33,5 +33,5 @@ export function connectedMessage({ userName, userEmail, siteCount }: { userName:
 
 /** "3 sites", "1 site". */
 function countSites(count: number): string {
-  return t(count === 1 ? 'countSite' : 'countSites', String(count));
+  return tCount('siteCount', count);
 }

@@ -8,7 +8,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
 import type { Backend } from '../shared/backend-client.ts';
-import { t } from '../shared/i18n.ts';
+import { t, tCount } from '../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type PublicAccount, type PublicSettings } from '../shared/messages.ts';
 import { hostPermissionPattern } from '../shared/site-url.ts';
 import { accountLegend, createAccountStore, type AccountStore } from './account-store.ts';
@@ -237,7 +237,7 @@ function findSameKeys(keys: readonly (string | undefined)[]): (string | null)[] 
 function summarize(outcomes: readonly StatusMessage[]): StatusMessage | null {
   if (outcomes.length === 1) return null;
   return outcomes.every((outcome) => outcome.tone === 'success')
-    ? { tone: 'success', text: t('savedAllConnected', String(outcomes.length)) }
+    ? { tone: 'success', text: tCount('savedAllConnected', outcomes.length) }
     : { tone: 'warning', text: t('savedSomeNeedAttention') };
 }
 

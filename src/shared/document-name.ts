@@ -3,7 +3,7 @@
  * silently ignores an empty name (grist-api.md, "Silent no-ops"), so the extension checks first.
  */
 
-import { t } from './i18n.ts';
+import { t, tCount } from './i18n.ts';
 
 /**
  * Longest name the extension sends. Grist itself stores 200,000 characters, but a name that long
@@ -54,7 +54,7 @@ export function checkDocumentName(typed: string, currentName: string, { anyLengt
     case 'unchanged':
       return { kind: 'unchanged' };
     case 'too-long':
-      return { kind: 'invalid', message: t('nameTooLong', String(MAX_DOCUMENT_NAME_LENGTH)) };
+      return { kind: 'invalid', message: t('nameTooLong', tCount('characterTotal', MAX_DOCUMENT_NAME_LENGTH)) };
     case 'ok':
       return { kind: 'ok', name: typed.trim() };
   }

@@ -24,7 +24,7 @@ describe('bulk trash and copy', () => {
     await page.getByRole('button', { name: 'Move selected to trash' }).click();
 
     const preview = page.getByRole('region', { name: 'Preview' });
-    await preview.getByText('20 will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.').waitFor();
+    await preview.getByText('20 documents will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.').waitFor();
     expect(await preview.getByText(/will be renamed/).count()).toBe(0);
     expect(await preview.getByRole('columnheader').allTextContents()).toEqual(['Site and workspace', 'Name']);
     const question = preview.getByRole('group', { name: 'Move 20 documents to the trash?' });

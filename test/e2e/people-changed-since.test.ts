@@ -38,7 +38,7 @@ async function previewEd(popup: Page): Promise<void> {
 /** Removes Ed from the sites the preview lists. */
 async function removeEd(popup: Page): Promise<void> {
   await popup.getByRole('button', { name: 'Remove from the sites listed' }).click();
-  await popup.getByRole('status').getByText(`Removed ${editor.email} from 1 of 1 sites.`).waitFor();
+  await popup.getByRole('status').getByText(`Removed ${editor.email} from 1 of 1 site.`).waitFor();
 }
 
 describe('removing someone after Grist changed', () => {
@@ -52,13 +52,13 @@ describe('removing someone after Grist changed', () => {
 
     await popup.getByRole('button', { name: `Undo removing ${editor.email}` }).click();
     const words = `${editor.email} is Viewer of the document “Leads” now; the removal took Owner`;
-    await popup.getByRole('status').getByText(`Put back on 1 of 1 sites. Kept as changed since (the History puts each back anyway): ${words}.`).waitFor();
+    await popup.getByRole('status').getByText(`Put back on 1 of 1 site. Kept as changed since (the History puts each back anyway): ${words}.`).waitFor();
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('viewers');
 
     await popup.getByRole('button', { name: 'History', exact: true }).click();
     const history = popup.getByRole('list', { name: 'History', exact: true });
-    await history.getByRole('button', { name: `Undo removing ${editor.email}` }).click();
+    await history.getByRole('button', { name: `Undo removing ${editor.email} from “Acme Corp”` }).click();
     await history.getByText('Changed since the removal, so not put back:').waitFor();
     await history.getByText(words).waitFor();
     // Read again, nothing sent: the colleague's role stays until asked.

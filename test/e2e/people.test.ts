@@ -56,11 +56,11 @@ describe('the People view', () => {
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('owners');
 
     await popup.getByRole('button', { name: 'Remove from the sites listed' }).click();
-    await popup.getByRole('status').getByText(`Removed ${sharedOnly.email} from 1 of 1 sites.`).waitFor();
+    await popup.getByRole('status').getByText(`Removed ${sharedOnly.email} from 1 of 1 site.`).waitFor();
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBeUndefined();
 
     await popup.getByRole('button', { name: `Undo removing ${sharedOnly.email}` }).click();
-    await popup.getByRole('status').getByText('Put back on 1 of 1 sites.').waitFor();
+    await popup.getByRole('status').getByText('Put back on 1 of 1 site.').waitFor();
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('owners');
     expect(grist.org(globex.id)?.members[sharedOnly.id]).toBeUndefined();
     await popup.close();
@@ -73,12 +73,12 @@ describe('the People view', () => {
     await preview(popup, editor.email);
     await popup.getByText(`Document ${leads.name}: Owner`).waitFor();
     await popup.getByRole('button', { name: 'Remove from the sites listed' }).click();
-    await popup.getByRole('status').getByText(`Removed ${editor.email} from 1 of 1 sites.`).waitFor();
+    await popup.getByRole('status').getByText(`Removed ${editor.email} from 1 of 1 site.`).waitFor();
     expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
     expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
 
     await popup.getByRole('button', { name: `Undo removing ${editor.email}` }).click();
-    await popup.getByRole('status').getByText('Put back on 1 of 1 sites.').waitFor();
+    await popup.getByRole('status').getByText('Put back on 1 of 1 site.').waitFor();
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
     await popup.close();

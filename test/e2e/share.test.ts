@@ -57,7 +57,7 @@ describe('the Share panel', () => {
     await screenshotSchemes(popup, 'share-panel', { width: 400, height: 600 });
     await expectNoViolations(popup);
 
-    await popup.getByRole('button', { name: 'Undo the access change to “Bug Tracker”' }).click();
+    await popup.getByRole('button', { name: 'Undo sharing “Bug Tracker” with ann@example.com, bo@example.com' }).click();
     await popup.getByRole('status').getByText('Who has access to “\u2068Bug Tracker\u2069” is back as it was.').waitFor();
     await expect.poll(bugTrackerGrants).toEqual({});
     // The panel reads again: the two are gone from it too.
@@ -130,9 +130,9 @@ describe('the Share panel', () => {
     await popup.getByRole('button', { name: 'People on Acme Corp…' }).click();
     const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
     await sitePanel.getByRole('combobox', { name: 'Role of viewer@example.com' }).selectOption('editors');
-    await popup.getByRole('status').getByText('Shared “\u2068Acme Corp\u2069” with viewer@example.com as Editor.').waitFor();
+    await popup.getByRole('status').getByText('Changed viewer@example.com to Editor on “\u2068Acme Corp\u2069”.').waitFor();
     expect(grist.org(ORGS.acme.id)?.members[USERS.viewer.id]).toBe('editors');
-    await popup.getByRole('button', { name: 'Undo the access change to “Acme Corp”' }).click();
+    await popup.getByRole('button', { name: 'Undo changing viewer@example.com to Editor on “Acme Corp”' }).click();
     await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
     expect(grist.org(ORGS.acme.id)?.members[USERS.viewer.id]).toBe('viewers');
     await popup.close();
@@ -150,7 +150,7 @@ describe('the Share panel', () => {
     // Grist took Ed's Leads with his place on the site.
     expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBeUndefined();
     expect(grist.doc(DOCS.leads.id)?.shares[editor.id]).toBeUndefined();
-    await popup.getByRole('button', { name: 'Undo the access change to “Acme Corp”' }).click();
+    await popup.getByRole('button', { name: `Undo removing ${editor.email} from “Acme Corp”` }).click();
     await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
     expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(DOCS.leads.id)?.shares[editor.id]).toBe('owners');

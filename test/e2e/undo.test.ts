@@ -67,7 +67,7 @@ describe('undo', () => {
     expect(await entry.textContent()).toContain('Acme Corp › Engineering');
     await entry.getByRole('button', { name: 'Undo rename of Roadmap 2027' }).click();
     await expect.poll(() => grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2026');
-    await popup.getByText('Restored “', { exact: false }).waitFor();
+    await popup.getByText('Renamed back to “\u2068Roadmap 2026\u2069”.').waitFor();
     await popup.close();
   });
 

@@ -8,6 +8,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import type { DeclarativeNetRequest } from 'webextension-polyfill';
 import { beforeEach, vi } from 'vitest';
 import en from '../../public/_locales/en/messages.json' with { type: 'json' };
+import { getMessageFrom } from './messages.ts';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 // The pages' extensionApi (shared/extension-api.ts) takes the browser's own `browser` global.
@@ -24,23 +25,12 @@ function installDynamicRules(): void {
 }
 
 /**
- * fake-browser has no i18n: messages come from the English messages.json, placeholders filled as
- * the browser does (`$name$` names a placeholder whose content is `$1`, `$2`...), so tests see the
- * English text.
+ * fake-browser has no i18n: messages come from the English messages.json (messages.ts fills the
+ * placeholders as the browser does), so tests see the English text.
  */
 function installMessages(): void {
-  const messages: Record<string, { message: string; placeholders?: Record<string, { content: string }> }> = en;
   Object.assign(fakeBrowser.i18n, {
-    getMessage: (key: string, substitutions?: string | string[]) => {
-      const entry = messages[key];
-      if (!entry) return '';
-      const values = substitutions === undefined ? [] : [substitutions].flat();
-      const fill = (content: string) => content.replace(/\$(\d)/g, (_, index: string) => values[Number(index) - 1] ?? '');
-      return entry.message.replace(/\$([a-z0-9_]+)\$/gi, (whole, name: string) => {
-        const placeholder = entry.placeholders?.[name.toLowerCase()];
-        return placeholder ? fill(placeholder.content) : whole;
-      });
-    },
+    getMessage: getMessageFrom(en),
     getUILanguage: () => 'en',
   });
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 import fr from '../../public/_locales/fr/messages.json' with { type: 'json' };
 import manifest from '../../manifest.json' with { type: 'json' };
-import { t } from '../../src/shared/i18n.ts';
+import { tCount } from '../../src/shared/i18n.ts';
 import { TRASH_DAYS } from '../../src/shared/trash.ts';
 
 interface Message {
@@ -41,6 +41,18 @@ function placeholders(entry: Message): string[] {
     .map(([name, { content }]) => `${name.toLowerCase()}=${content}`)
     .sort();
 }
+
+/** The suffix of a counted message's form: `_one`, `_other`, or another CLDR plural category. */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A number beside a word that takes the plural, in a message that is not a counted one: "$A$
+ * documents", "1 document", "of $B$ sites" say a count whose words a language changes with it.
+ */
+const WRITTEN_COUNT: Record<string, RegExp> = {
+  en: /(\$[a-z0-9_]+\$|\b\d+) (Grist )?(documents?|sites?|workspaces?|seconds?|days?|characters?|changes?|names?|cop(y|ies)|accounts?)\b/i,
+  fr: /(\$[a-z0-9_]+\$|\b\d+) (documents?|sites?|espaces? de travail|secondes?|jours?|caractères?|modifications?|noms?|copies?|comptes?)\b/i,
+};
 
 describe('locales', () => {
   const sources = sourceFiles();
@@ -84,7 +96,28 @@ describe('locales', () => {
     for (const [lang, messages] of Object.entries(locales)) {
       expect(Object.keys(messages).filter((key) => written.test(messages[key]!.message)), lang).toEqual([]);
     }
-    expect(t('bulkTrashPreviewSummary', '2', String(TRASH_DAYS))).toBe(`2 will be moved to the trash: Grist keeps them there ${TRASH_DAYS} days, and Undo this batch brings them back.`);
+    expect(tCount('bulkTrashPreviewSummary', 2, tCount('dayCount', TRASH_DAYS))).toBe(`2 documents will be moved to the trash: Grist keeps them there ${TRASH_DAYS} days, and Undo this batch brings them back.`);
+  });
+
+  it.each(Object.keys(locales))('%s: has each counted message in every plural form its language uses, and no count outside one', (lang) => {
+    const messages = locales[lang]!;
+    const counted = new Set(Object.keys(messages).filter((key) => PLURAL_FORM.test(key)).map((key) => key.replace(PLURAL_FORM, '')));
+    expect(counted.size).toBeGreaterThan(40);
+    // tCount reads the form Intl.PluralRules picks, and `_other` for one the file leaves out: `_one`
+    // and `_other` are what English and French need for 0, 1, 2 and 5 (CLDR's French `many` is for
+    // a million and more, which `_other` says as well).
+    const rules = new Intl.PluralRules(messages['languageCode']!.message);
+    const needed = new Set([0, 1, 2, 5].map((count) => rules.select(count)));
+    for (const key of counted) {
+      for (const form of ['one', 'other', ...needed]) expect(messages[`${key}_${form}`], `${lang} ${key}_${form}`).toBeDefined();
+    }
+    const written = Object.entries(messages).filter(([key, { message }]) => !PLURAL_FORM.test(key) && WRITTEN_COUNT[lang]!.test(message));
+    expect(written.map(([key, { message }]) => `${key}: ${message}`)).toEqual([]);
+  });
+
+  it('picks no message by comparing a count with 1 (a language has its own rules: tCount)', () => {
+    const picked = sources.flatMap(({ path, text }) => [...text.matchAll(/[!=]==\s*1\s*\?\s*t(Repeated)?\(|\bt(Repeated)?\([^()]*[!=]==\s*1\s*\?/g)].map(() => path));
+    expect(picked).toEqual([]);
   });
 
   it('has every key the manifest names', () => {
@@ -105,7 +138,8 @@ describe('locales', () => {
   it('uses every English message', () => {
     // Some keys reach t() through a typed table or variable (MessageKey), so any quoted use counts.
     const everything = sources.map(({ text }) => text).join('\n') + JSON.stringify(manifest);
-    const unused = Object.keys(en).filter((key) => !everything.includes(`'${key}'`) && !everything.includes(`__MSG_${key}__`));
+    // A counted message's forms (`key_one`, `key_other`) are used through tCount('key').
+    const unused = Object.keys(en).filter((key) => ![key, key.replace(PLURAL_FORM, '')].some((name) => everything.includes(`'${name}'`)) && !everything.includes(`__MSG_${key}__`));
     expect(unused).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * Messages name the host, never the API key.
  */
 import type { ErrorKind, ErrorValue } from '../../shared/errors.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 
 /** A failed call to Grist: `kind` for the UI, `status` when the server answered, a readable message. */
 export class ApiError extends Error {
@@ -64,7 +64,7 @@ function mapStatus(status: number, serverMessage: string | undefined, host: stri
   if (status === 403) return new ApiError('forbidden', `${t('errorForbidden', host)}${said}`, status);
   if (status === 404) return new ApiError('not-found', `${t('errorNotFound', host)}${said}`, status);
   if (status === 429) {
-    const wait = retryAfterMs === undefined ? t('waitAMinute') : t('waitSeconds', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    const wait = retryAfterMs === undefined ? t('waitAMinute') : tCount('waitSeconds', Math.max(1, Math.ceil(retryAfterMs / 1000)));
     return new ApiError('rate-limited', t('errorRateLimited', host, wait), status);
   }
   if (status >= 500) {

@@ -7,7 +7,7 @@
  * At most MAX_IN_FLIGHT_PER_HOST calls run at once per host, to be gentle on Grist.
  */
 import * as v from 'valibot';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import { isLocalHost } from '../../shared/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
@@ -164,7 +164,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
         return { status: response.status, responseHeaders: response.headers, text: await response.text() };
       } catch {
         if (signal.aborted) {
-          throw new ApiError('timeout', t('errorTimeout', url.host, String(Math.round(timeoutMs / 1000))));
+          throw new ApiError('timeout', t('errorTimeout', url.host, tCount('waitSeconds', Math.round(timeoutMs / 1000))));
         }
         if (globalThis.navigator?.onLine === false) {
           throw new ApiError('network', t('errorOffline'));

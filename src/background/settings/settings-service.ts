@@ -3,7 +3,7 @@
  * an account's saved key for a site, test a connection. Keys go in, never out: replies carry
  * `hasApiKey` only.
  */
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
 import { accountsItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
@@ -116,7 +116,7 @@ function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<
  * browser threw when it refused the rule or the write (nothing is saved then).
  */
 export async function saveSettings(input: SettingsInput): Promise<PublicSettings> {
-  if (input.accounts.length > MAX_ACCOUNTS) throw new ApiError('invalid-input', t('errorTooManyAccounts', String(MAX_ACCOUNTS)));
+  if (input.accounts.length > MAX_ACCOUNTS) throw new ApiError('invalid-input', tCount('errorTooManyAccounts', MAX_ACCOUNTS));
   const checked = input.accounts.map(checkedInput);
   return oneChangeAtATime(async () => {
     const before = await readAccountsAndKeys();

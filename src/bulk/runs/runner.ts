@@ -8,7 +8,7 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Backend } from '../../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { settle, type ErrorValue } from '../../shared/errors.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { RequestOf } from '../../shared/messages.ts';
 import type { RunKind, StartMessages } from './run-kind.ts';
 import { RUN_KINDS } from './run-kinds.ts';
@@ -48,13 +48,13 @@ export function describeRun(run: BulkRunSnapshot): string {
 function describeStart(run: BulkRunSnapshot): string {
   const sent = run.items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
   const words = RUN_KINDS[run.kind].words;
-  return sent === 1 ? t(words.goingOne) : t(words.going, String(sent));
+  return tCount(words.going, sent);
 }
 
 /** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run, and so on). */
 function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
-  return t(RUN_KINDS[run.kind].words.undone, String(restored), String(results.length));
+  return tCount(RUN_KINDS[run.kind].words.undone, results.length, String(restored));
 }
 
 /** The run as the page's views see it, and what they can do with it. */

@@ -7,7 +7,7 @@
  */
 import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
-import { t } from '../../shared/i18n.ts';
+import { tCount } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
 import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
 import type { AccessList } from '../../shared/sharing.ts';
@@ -79,7 +79,7 @@ export async function removePerson(
   if (!reply.ok) return reply.error.message;
   const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
-  const words = [t('peopleRemoved', grants.email, String(done), String(reply.value.sites.length)), ...failures].join(' ');
+  const words = [tCount('peopleRemoved', reply.value.sites.length, grants.email, String(done)), ...failures].join(' ');
   batch(() => (announcement.value = words));
   return { removed: reply.value, words };
 }
@@ -92,6 +92,6 @@ export async function undoPersonRemoval({ backend, announcement }: Pick<ChangeCo
   const reply = await settle(backend.undoBatch({ batchId }));
   const restored = reply.ok ? reply.value.filter(({ outcome }) => outcome === 'restored').length : 0;
   const others = reply.ok ? reply.value.flatMap((result) => (result.message ? [result.message] : [])) : [reply.error.message];
-  const summary = reply.ok ? [t('peopleUndoSummary', String(restored), String(reply.value.length))] : [];
+  const summary = reply.ok ? [tCount('peopleUndoSummary', reply.value.length, String(restored))] : [];
   batch(() => (announcement.value = [...summary, ...others].join(' ')));
 }

@@ -49,7 +49,7 @@ export const rename: ChangeDescriptor<RenameVars, RenamedDocument> = {
     const words = {
       message: t('renamedFromTo', plainTextName(oldName), plainTextName(stored)),
       undoLabel: t('undoRenameOf', stored),
-      undoneMessage: (restored: string) => t('restoredName', plainTextName(restored)),
+      undoneMessage: (restored: string) => t('renamedBack', plainTextName(restored)),
     };
     return { shown: renamedTo(ref, stored), offer: { row: ref, oldName, words, undone: (restored) => renamedTo(ref, restored) } };
   },

@@ -1,12 +1,12 @@
 /**
  * Access in the user's words (a role's own by shared/role-words.ts): what comes down from above
  * ("Editor, from the team site"), the inherited access ("view only"), and what a change did
- * ("Shared … with … as Editor."), for the Share panel and the status line.
+ * ("Shared … with … as Editor.", "Changed … to Viewer on …"), for the Share panel and the status line.
  */
 import { roleWord } from '../../shared/role-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { publicLinkOf, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
+import { publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
 
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
 export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', roleWord(role));
@@ -23,8 +23,11 @@ export const INHERITED_WORDS: ReadonlyArray<{ value: Role | null; key: MessageKe
   { value: null, key: 'accessRoleNone' },
 ];
 
-/** What the status says of change `delta` to `name`, once Grist confirmed it. */
-export function deltaMessage(name: string, delta: AccessDelta): string {
+/**
+ * What the status says of change `delta` to `name`, once Grist confirmed it; `had`: the emails that
+ * had a role right there before (as the panel listed them), whose new role is a change, not a share.
+ */
+export function deltaMessage(name: string, delta: AccessDelta, had: readonly string[] = []): string {
   const shown = plainTextName(name);
   if ('maxInheritedRole' in delta) return t('inheritedSet', shown, t(INHERITED_WORDS.find((each) => each.value === (delta.maxInheritedRole ?? null))!.key));
   const users = Object.entries(delta.users ?? {});
@@ -32,5 +35,7 @@ export function deltaMessage(name: string, delta: AccessDelta): string {
   if (publicLink !== undefined) return t(publicLink ? 'madePublic' : 'madePrivate', shown);
   const emails = users.map(([email]) => email).join(', ');
   const role = users[0]?.[1];
-  return role ? t('sharedWith', shown, emails, roleWord(role)) : t('stoppedSharingWith', shown, emails);
+  if (!role) return t('stoppedSharingWith', shown, emails);
+  const changed = users.every(([email]) => had.some((each) => sameEmail(each, email)));
+  return t(changed ? 'roleChangedOn' : 'sharedWith', shown, emails, roleWord(role));
 }

@@ -13,8 +13,9 @@ import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import { accessKey } from '../../shared/change-log.ts';
-import { publicLinkOf, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
+import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
+import { accessUndoLabel } from '../../history/access-change-words.ts';
 import { deltaMessage } from './share-panel-words.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
 import { withPublic } from './listing-edits.ts';
@@ -23,11 +24,15 @@ import type { ShareTarget } from './edit-states.ts';
 import { followPersonRemoval } from './people.ts';
 import { runChange } from './runner.ts';
 
-/** A change asked from the panel open on `target`: `delta`, sent with `account` (the one its list was read with). */
+/**
+ * A change asked from the panel open on `target`: `delta`, sent with `account` (the one its list was
+ * read with); `had`, the emails with a role right there before (the status says their change as one).
+ */
 interface ShareVars {
   target: ShareTarget;
   account: string;
   delta: AccessDelta;
+  had: readonly string[];
 }
 
 /** What a change of a document's public link in `vars` does to its row: the row, and whether the link is on after; null for any other change. */
@@ -46,11 +51,11 @@ interface SiteRemovalVars {
 }
 
 /**
- * The status's offer of undoing a change of `target`'s access that it describes as `message`;
- * `undone`: what its undo does to the listing (default: nothing shows it).
+ * The status's offer of undoing a change of `target`'s access that it describes as `message`, its
+ * Undo named `undoLabel` (what it undoes); `undone`: what its undo does to the listing (default: nothing shows it).
  */
-function accessOffer(target: ShareTarget, message: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
-  const words = { message, undoLabel: t('undoAccessOf', target.name), undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
+function accessOffer(target: ShareTarget, message: string, undoLabel: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
+  const words = { message, undoLabel, undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
   return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
 }
 
@@ -76,7 +81,9 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
   send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
   onSuccess(_context, _answer, vars) {
     const link = publicSwitch(vars);
-    return accessOffer(vars.target, deltaMessage(vars.target.name, vars.delta), link ? () => publicMarked(link.ref, !link.on) : undefined);
+    const had = (email: string) => vars.had.some((each) => sameEmail(each, email));
+    const undoLabel = accessUndoLabel(vars.target.name, vars.delta, had);
+    return accessOffer(vars.target, deltaMessage(vars.target.name, vars.delta, vars.had), undoLabel, link ? () => publicMarked(link.ref, !link.on) : undefined);
   },
 };
 
@@ -96,7 +103,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
     return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
   },
-  onSuccess: (_context, _answer, { target, email }) => accessOffer(target, t('siteRemovedPerson', email, plainTextName(target.name))),
+  onSuccess: (_context, _answer, { target, email }) => accessOffer(target, t('siteRemovedPerson', email, plainTextName(target.name)), t('undoStopSharingOf', target.name, email)),
 };
 
 /** The email `delta` removes from `resource` when it is a site and that is all the delta does; null otherwise. */
@@ -114,9 +121,10 @@ export function readAccess(context: ChangeContext, resource: AccessResource): Pr
 
 /**
  * Sends `delta` to the resource of the panel's `target` (see `share`); a removal from a site, as
- * siteRemoval (the person's removal, with the account that owns the site). Out: Grist's answer, or its refusal.
+ * siteRemoval (the person's removal, with the account that owns the site); `had`: the emails with a
+ * role there before. Out: Grist's answer, or its refusal.
  */
-export function changeShare(context: ChangeContext, target: ShareTarget, account: string, delta: AccessDelta): Promise<Result<LoggedChange>> {
+export function changeShare(context: ChangeContext, target: ShareTarget, account: string, delta: AccessDelta, had: readonly string[] = []): Promise<Result<LoggedChange>> {
   const removed = siteRemovalOf(target.resource, delta);
-  return removed === null ? runChange(context, share, { target, account, delta }) : runChange(context, siteRemoval, { target, email: removed });
+  return removed === null ? runChange(context, share, { target, account, delta, had }) : runChange(context, siteRemoval, { target, email: removed });
 }

@@ -10,7 +10,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
@@ -150,10 +150,10 @@ export function PeopleView({ store }: { store: PopupStore }) {
       </p>
       {message && <p class="row-error">{message}</p>}
       {removal?.step === 'done' && (
+        // What it came to is said once, in the status line; here only its Undo, named with what it undoes.
         <p>
-          {removal.words}{' '}
           <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
-            {t('undoPersonRemovalOf', removal.email)}
+            {tCount('undoPersonRemovalFrom', removal.removed.sites.filter(({ outcome }) => outcome === 'removed').length, removal.email)}
           </button>
         </p>
       )}
@@ -283,7 +283,7 @@ function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants:
       {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
       {sending !== undefined ? (
         <p class="quiet" aria-live="polite">
-          {t('peopleRemoving', String(done), String(sending?.sites.length ?? grants.sites.length))}
+          {tCount('peopleRemoving', sending?.sites.length ?? grants.sites.length, String(done))}
         </p>
       ) : (
         <div class="trash-confirm">

@@ -6,7 +6,7 @@
  */
 import type { Ref } from 'preact';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { PopupStore, RowRef, RenameState } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';
 
@@ -44,7 +44,7 @@ export function RenameField({ currentName, label, rename, idBase, inputRef, stor
         {length > COUNT_FROM && (
           // Part of the field's description, read when asked; not a live region, which would speak at every key.
           <span class={length > MAX_DOCUMENT_NAME_LENGTH ? 'counter counter-over' : 'counter'}>
-            {t('characterCount', String(length), String(MAX_DOCUMENT_NAME_LENGTH))}
+            {t('characterCount', String(length), tCount('characterTotal', MAX_DOCUMENT_NAME_LENGTH))}
           </span>
         )}
       </p>

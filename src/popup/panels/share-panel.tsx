@@ -53,7 +53,8 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
     if (!list) return;
     setShown({ kind: 'read', list: withDelta(list, delta) });
     setProblem('');
-    void store.act('changeShare', target, list.account, delta).then((reply) => {
+    const had = list.people.flatMap((person) => (person.role ? [person.email] : []));
+    void store.act('changeShare', target, list.account, delta, had).then((reply) => {
       if (reply.ok) return;
       setProblem(reply.error.message);
       read();

@@ -11,7 +11,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../../shared/document-rules.ts';
 import { onEscape } from '../../shared/escape-key.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import { placedNameMatches } from '../../shared/search.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
 import type { PopupStore } from '../store-types.ts';
@@ -83,7 +83,7 @@ export function TrashView({ store }: { store: PopupStore }) {
   return (
     <>
       <p class="quiet trash-note" ref={noteRef} tabIndex={-1}>
-        {t('trashNote', String(TRASH_DAYS))}
+        {t('trashNote', tCount('dayCount', TRASH_DAYS))}
       </p>
       {empty ? <p class="empty-state">{t('trashEmpty')}</p> : noMatch ? <p class="empty-state">{t('trashNoMatch')}</p> : null}
       {shown.map(({ site, workspaces, documents }) => (

@@ -3,7 +3,7 @@
  * it, when it was removed, and for its owners Restore (it comes back with its documents). Grist
  * deletes it itself once its documents are gone; the view offers no Delete forever for it.
  */
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { TrashedWorkspace } from '../../shared/trash.ts';
 import { TrashItem } from './trash-item.tsx';
 
@@ -16,7 +16,7 @@ interface TrashWorkspaceRowProps {
 
 export function TrashWorkspaceRow({ workspace, busy, error, onRestore }: TrashWorkspaceRowProps) {
   return (
-    <TrashItem workspace name={workspace.name} detail={t('trashedWorkspaceLabel', String(workspace.documents.length))} removedAt={workspace.removedAt} error={error}>
+    <TrashItem workspace name={workspace.name} detail={tCount('trashedWorkspaceLabel', workspace.documents.length)} removedAt={workspace.removedAt} error={error}>
       {/* Owners only: Grist answers 403 to others (grist-api.md "Workspaces"). */}
       {workspace.access === 'owners' ? (
         <div class="trash-actions">

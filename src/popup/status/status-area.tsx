@@ -3,7 +3,7 @@
  * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import { countDocuments } from '../../shared/search.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import type { PopupStore } from '../store-types.ts';
@@ -40,7 +40,7 @@ export function StatusArea({ store, listShown = true }: { store: PopupStore; lis
       {/* null, not `cond && …`: an empty string would be a text node that each render rewrites. */}
       {refreshing ? (
         <p class="quiet refreshing">
-          {answered && answered.answered < answered.total ? t('refreshingAnswered', String(answered.answered), String(answered.total)) : t('refreshing')}
+          {answered && answered.answered < answered.total ? tCount('refreshingAnswered', answered.total, String(answered.answered)) : t('refreshing')}
         </p>
       ) : null}
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}

@@ -2,7 +2,7 @@
  * What a refresh found, in one sentence for the popup's status line: its documents and sites, and,
  * when some sites could not be listed, how many did and which did not answer at all.
  */
-import { t } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import { countDocuments } from '../../shared/search.ts';
 import { siteLabel } from '../../listing-view/listing-rows.ts';
@@ -14,12 +14,12 @@ import { siteLabel } from '../../listing-view/listing-rows.ts';
  */
 export function describeListing(listing: Listing): string {
   const count = countDocuments(listing);
-  const documents = t(count === 1 ? 'countDocument' : 'countDocuments', String(count));
+  const documents = tCount('documentCount', count);
   const total = listing.sites.length;
   const listed = listing.sites.filter((site) => !site.error).length;
-  if (listed === total) return t('listingUpdated', documents, t(total === 1 ? 'countSite' : 'countSites', String(total)));
+  if (listed === total) return t('listingUpdated', documents, tCount('siteCount', total));
   const silent = listing.sites.filter((site) => site.error?.kind === 'timeout' || site.error?.kind === 'network');
   const sites = [...new Set(silent.map(siteLabel))].join(', ');
-  const summary = t('listingUpdatedPartly', documents, String(listed), String(total));
+  const summary = tCount('listingUpdatedPartly', total, String(listed), documents);
   return sites ? `${summary} ${t('sitesDidNotAnswer', sites)}` : summary;
 }

@@ -115,5 +115,14 @@ describe('renaming', () => {
     await nextLook();
     expect(screen.getByText('1 of 1')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('1 renamed, 0 failed, 0 not sent.');
+    // Said once: the run's panel does not say it again under the status line.
+    expect(document.body.textContent!.split('1 renamed, 0 failed, 0 not sent.').length - 1).toBe(1);
+  });
+
+  test('a page opened after a run is done says what it came to in the run’s panel', async () => {
+    await setup({ latestRun: runOf([item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'renamed')]) });
+    await screen.findByText('1 of 1');
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(document.body.textContent!.split('1 renamed, 0 failed, 0 not sent.').length - 1).toBe(1);
   });
 });

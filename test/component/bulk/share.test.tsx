@@ -145,7 +145,7 @@ describe('sharing the selected documents (issue 43)', () => {
     });
     backend.undoBatch.mockResolvedValue(undoAnswer([LEGAL, 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'renamed-since', 'ann@example.com is an Editor now.']));
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
-    expect(screen.getByRole('status').textContent).toBe('Put back access to 0 of 1 documents.');
+    expect(screen.getByRole('status').textContent).toBe('Put back access to 0 of 1 document.');
     expect(previewTable('Changing access').rows[0]!.at(-1)).toBe('not put back: its access was changed elsewhere since. ann@example.com is an Editor now.');
   });
 

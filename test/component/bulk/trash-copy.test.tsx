@@ -17,7 +17,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     fireEvent.click(checkbox('Budget 2025 – Legal'));
     fireEvent.click(screen.getByRole('button', { name: 'Move selected to trash' }));
     expect(backend.startBulkTrash).not.toHaveBeenCalled();
-    expect(screen.getByText('2 will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.')).toBeTruthy();
+    expect(screen.getByText('2 documents will be moved to the trash: Grist keeps them there 30 days, and Undo this batch brings them back.')).toBeTruthy();
     expect(screen.queryByText(/will be renamed/)).toBeNull();
     expect(previewTable()).toEqual({
       columns: ['Site and workspace', 'Name'],
@@ -92,7 +92,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     backend.undoBatch.mockResolvedValue(undoAnswer(['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2025 – Legal', 'restored']));
     await clickAndSettle(screen.getByRole('button', { name: 'Undo this batch' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Bulk move to trash finished · 2 of 2 undone' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Restored 1 of 1 documents from the trash.');
+    expect(screen.getByRole('status').textContent).toBe('Restored 1 of 1 document from the trash.');
   });
 
   test('a copy’s destination chosen sends nothing: the preview names each copy and asks with the count and the destination; Copy starts the run', async () => {
@@ -101,7 +101,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     fireEvent.click(checkbox('Budget 2025 – Legal'));
     chooseWorkspace('Copy selected to…', 'projects');
     expect(backend.startBulkCopy).not.toHaveBeenCalled();
-    expect(screen.getByText('2 will be copied to Globex › Projects.')).toBeTruthy();
+    expect(screen.getByText('2 documents will be copied to Globex › Projects.')).toBeTruthy();
     expect(previewTable()).toEqual({
       columns: ['Site and workspace', 'Name', 'Name of the copy'],
       rows: [
@@ -176,7 +176,7 @@ describe('moving to the trash and copying (issue 41): asked in the preview befor
     const filter = screen.getByRole('combobox', { name: 'Filter workspaces' });
     fireEvent.input(filter, { target: { value: 'home' } });
     fireEvent.keyDown(filter, { key: 'Enter' });
-    expect(screen.getByText('2 will be copied to Personal › Home.')).toBeTruthy();
+    expect(screen.getByText('2 documents will be copied to Personal › Home.')).toBeTruthy();
     const question = screen.getByRole('group', { name: 'Copy 2 documents to Personal › Home?' });
     const copying = [item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales (copy)', 'queued')];
     // The run's place as the worker records it (placeIn): the personal site says so.

@@ -199,7 +199,7 @@ describe('undo after a rename (issue 13)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
     await opened.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
-    expect(statusText()).toContain('Restored “\u2068Budget\u2069”.');
+    expect(statusText()).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 

@@ -66,17 +66,27 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
       access('e1', { users: { 'a@example.com': 'editors', 'b@example.com': null } }, { users: { 'a@example.com': null, 'b@example.com': 'viewers' } }),
       access('e2', { users: { 'c@example.com': 'owners' }, maxInheritedRole: 'viewers' }, { users: { 'c@example.com': 'viewers' }, maxInheritedRole: 'owners' }),
       access('e3', { users: { 'everyone@getgrist.com': 'viewers' } }, { users: { 'everyone@getgrist.com': null } }),
+      access('e4', { users: { 'd@example.com': 'viewers' } }, { users: { 'd@example.com': 'editors' } }),
+      access('e5', { users: { 'e@example.com': 'editors' } }, { users: { 'e@example.com': null } }),
+      access('e6', { users: { 'f@example.com': null } }, { users: { 'f@example.com': 'viewers' } }),
     ]);
     expect([...list.querySelectorAll('.history-names')].map((names) => names.textContent)).toEqual([
       'Roadmap: shared with a@example.com as Editor; stopped sharing with b@example.com',
       'Roadmap: c@example.com changed to Owner; inherited access set to Viewer',
       'Roadmap: made public (anyone with the link can view)',
+      'Roadmap: d@example.com changed to Viewer',
+      'Roadmap: shared with e@example.com as Editor',
+      'Roadmap: stopped sharing with f@example.com',
     ]);
     expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · Acme › Sales · in the popup');
     expect(within(list).getAllByRole('button', { name: /^Undo/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      // Changes of several kinds at once, or of the inherited access: the general words.
       'Undo the access change to “Roadmap”',
       'Undo the access change to “Roadmap”',
-      'Undo the access change to “Roadmap”',
+      'Undo making “Roadmap” public',
+      'Undo changing d@example.com to Viewer on “Roadmap”',
+      'Undo sharing “Roadmap” with e@example.com',
+      'Undo removing f@example.com from “Roadmap”',
     ]);
   });
 
@@ -85,7 +95,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     const { popup, list } = await openHistory([changed]);
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'a@example.com: Owner' } });
     await act(async () => {
-      fireEvent.click(within(list).getByRole('button', { name: 'Undo the access change to “Roadmap”' }));
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo sharing “Roadmap” with a@example.com' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('alert').textContent).toBe('Who has access to “\u2068Roadmap\u2069” was changed elsewhere since (a@example.com: Owner). Nothing was sent.');
@@ -179,6 +189,44 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(screen.getByText('Restored “\u2068Leads\u2069” from the trash.')).toBeTruthy();
   });
 
+  test('an undo that finds its change changed since by a later change listed here does not say “elsewhere”', async () => {
+    const docId = 'vendorList00000000000';
+    const { popup, list } = await openHistory([
+      entry('e2', 'rename', 'Vendors (final)', { docId, oldName: 'Vendor List 2' }),
+      entry('e1', 'rename', 'Vendor List 2', { docId, oldName: 'Vendor List' }),
+    ]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'Vendors (final)' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo rename of Vendor List 2' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('“\u2068Vendor List\u2069” was renamed since, by a later change listed here: it is now “\u2068Vendors (final)\u2069”.');
+  });
+
+  test('an access change’s undo that finds a later access change listed here says so, not “elsewhere”', async () => {
+    const docId = 'roadmap00000000000000';
+    const { popup, list } = await openHistory([
+      entry('e2', 'access', 'Roadmap', { docId, access: { delta: { users: { 'a@example.com': 'viewers' } }, before: { users: { 'a@example.com': 'editors' } } } }),
+      entry('e1', 'access', 'Roadmap', { docId, access: { delta: { users: { 'a@example.com': 'editors' } }, before: { users: { 'a@example.com': null } } } }),
+    ]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'changed-elsewhere', current: 'a@example.com: Viewer' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo sharing “Roadmap” with a@example.com' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Who has access to “\u2068Roadmap\u2069” was changed since, by a later change listed here (a@example.com: Viewer). Nothing was sent.');
+  });
+
+  test('a rename’s undo says it was renamed back, with the name it has again', async () => {
+    const { popup, list } = await openHistory([entry('e1', 'rename', 'Vendor List 2', { oldName: 'Vendor List' })]);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Vendor List', entryId: 'e2' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo rename of Vendor List 2' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Renamed back to “\u2068Vendor List\u2069”.')).toBeTruthy();
+  });
+
   test('a person removed from all your sites: each site’s entry says who and where, the batch is headed by them, Undo names them (issue 43)', async () => {
     const GLOBEX = { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' };
     const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [] };
@@ -194,7 +242,12 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     const { list } = await openHistory([removal('p1', ACME), removal('p2', GLOBEX)]);
     expect([...list.querySelectorAll('.history-batch p')].map((heading) => heading.textContent)).toEqual(['ed@example.com removed from 2 sites']);
     expect([...list.querySelectorAll('.history-entry .history-names')].map((names) => names.textContent)).toEqual(['ed@example.com removed from Acme', 'ed@example.com removed from Globex']);
-    expect(within(list).getAllByRole('button', { name: /^Undo removing/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Undo removing ed@example.com', 'Undo removing ed@example.com']);
+    // Each Undo says what it undoes: the batch's, from how many sites; each entry's, from which.
+    expect(within(list).getAllByRole('button', { name: /^Undo removing/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Undo removing ed@example.com from 2 sites',
+      'Undo removing ed@example.com from “Acme”',
+      'Undo removing ed@example.com from “Globex”',
+    ]);
   });
 
   test('a removal’s undo names each grant changed since, each with its own Put back anyway (issue 48)', async () => {
@@ -204,7 +257,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     const lowered = { grant: 'document:leads', current: 'ed@example.com is Viewer of the document “Leads” now; the removal took Owner' };
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ed@example.com', entryId: 'u1', kept: [lowered] } });
     await act(async () => {
-      fireEvent.click(within(list).getByRole('button', { name: 'Undo removing ed@example.com' }));
+      fireEvent.click(within(list).getByRole('button', { name: /^Undo removing ed@example\.com from “/ }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('alert').textContent).toBe('Changed since the removal, so not put back:');

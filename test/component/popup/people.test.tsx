@@ -264,16 +264,18 @@ describe('Remove <email> from all your sites…', () => {
     // The preview's grants go back with it: the worker does not read every document again.
     const had = { role: 'editors', workspaces: grants.sites[0]!.workspaces, documents: grants.sites[0]!.documents };
     expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ed@example.com', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', had }] });
-    expect(rowOf('Ed').textContent).toContain('Removing from 0 of 1 sites…');
+    expect(rowOf('Ed').textContent).toContain('Removing from 0 of 1 site…');
     // Where Remove was: in sight, and nothing left to press twice.
     expect(screen.queryByRole('button', { name: 'Remove from the sites listed' })).toBeNull();
     await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await act(async () => finished.resolve({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: 'https://acme.getgrist.com', outcome: 'removed', entryId: 'e1' }], done: true } }));
     // The site's answer is drawn at the next frame.
     await nextFrame();
-    expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 sites.');
+    expect(screen.getByRole('status').textContent).toContain('Removed ed@example.com from 1 of 1 site.');
+    // Said once: in the status line, not again beside the Undo, whose name says what it undoes.
+    expect(document.body.textContent!.split('Removed ed@example.com from').length - 1).toBe(1);
     // The preview went with the focus: it is on Undo.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo removing ed@example.com from 1 site' }));
     // The site it touched is read again, and no longer lists them.
     expect(askedSites(reads)).toEqual([[acme]]);
     expect(screen.queryByText('Ed')).toBeNull();
@@ -282,10 +284,10 @@ describe('Remove <email> from all your sites…', () => {
     // A document of theirs went to the trash since: the site says what it could not put back.
     const leftOut = 'Not put back, as Grist no longer has them: “Leads”.';
     backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'restored', message: leftOut }] });
-    fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo removing ed@example.com from 1 site' }));
     await nextFrame();
     expect(backend.undoBatch).toHaveBeenCalledWith({ batchId: 'b1' });
-    expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 sites. ${leftOut}`);
+    expect(screen.getByRole('status').textContent).toBe(`Put back on 1 of 1 site. ${leftOut}`);
     expect(document.activeElement).toBe(screen.getByText(/^Who has access to each of your sites/));
     expect(askedSites(reads)).toEqual([[acme], [acme]]);
     expect(rowOf('Ed').textContent).toContain('Editor on Acme');

@@ -106,7 +106,18 @@ describe('the Share panel', () => {
     expect(within(panel).getByRole('combobox', { name: 'Role of Cy@Example.com' })).toHaveProperty('value', 'editors');
     expect(emailsField(panel)).toHaveProperty('value', '');
     expect(screen.getByText('Shared “\u2068Budget\u2069” with bo@example.com, Cy@Example.com as Editor.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Undo the access change to “Budget”' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo sharing “Budget” with bo@example.com, Cy@Example.com' })).toBeTruthy();
+  });
+
+  test('a new role for someone who had one here is a change, not a share: the status and its Undo say so', async () => {
+    const { backend, panel } = await openShare();
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'role-1' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(backend.changeAccess).toHaveBeenCalledWith({ resource: BUDGET_RESOURCE, account: 'account-1', delta: { users: { 'ann@example.com': 'viewers' } } });
+    expect(screen.getByText('Changed ann@example.com to Viewer on “\u2068Budget\u2069”.')).toBeTruthy();
+    expect(screen.queryByText(/^Shared “/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Undo changing ann@example.com to Viewer on “Budget”' })).toBeTruthy();
   });
 
   test('a list with one bad email, or the user’s own, sends nothing and says which', async () => {
@@ -212,7 +223,7 @@ describe('the Share panel', () => {
     await settle();
     const budgetRow = () => screen.getByRole('link', { name: 'Open Budget' }).closest('li')!;
     expect(within(budgetRow()).getByText('public')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Undo the access change to “Budget”' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo making “Budget” public' }));
     await settle();
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-5', docId: BUDGET.id, force: false });
     expect(within(budgetRow()).queryByText('public')).toBeNull();

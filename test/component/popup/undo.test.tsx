@@ -27,7 +27,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069”.');
+    expect(screen.getByRole('status').textContent).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(searchBox()));
   });
@@ -174,7 +174,7 @@ describe('undo and the rename history (issue 13)', () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
-    expect(screen.getByText('Forget this change? Your document in Grist stays as it is.')).toBeTruthy();
+    expect(screen.getByText('Forget 1 change? Your document in Grist stays as it is.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(popup.backend.clearChangeLog).not.toHaveBeenCalled();
