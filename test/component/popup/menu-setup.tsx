@@ -3,7 +3,7 @@
  * edits or only views documents (Budget, Shared notes, Report, Runbook), a popup rendered with it,
  * and the steps they take.
  */
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { vi } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
@@ -42,4 +42,21 @@ export const settle = () =>
 export async function openMenu(name: string): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
   return screen.findByRole('menu', { name: `Actions for ${name}` });
+}
+
+/**
+ * The items of the menu of `name` (a document, a workspace or a site), as a user reads them: each
+ * item's words and its key, a line before it written "—"; the menu closed again with Escape.
+ */
+export async function menuItems(name: string): Promise<string[]> {
+  const menu = await openMenu(name);
+  const texts = [...menu.children].map((entry) => (entry.getAttribute('role') === 'separator' ? '—' : [...entry.querySelectorAll('.menu-label, .menu-key')].map((part) => part.textContent).join(' ')));
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  return texts.join('\n').replaceAll('—\n', '— ').split('\n');
+}
+
+/** Opens the menu of `name` (a document, a workspace or a site) and chooses its item `item`. */
+export async function chooseInMenu(name: string, item: string): Promise<void> {
+  fireEvent.click(within(await openMenu(name)).getByRole('menuitem', { name: item }));
+  await settle();
 }
