@@ -39,9 +39,10 @@ export const settle = () =>
     for (let task = 0; task < 2; task++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
-export async function openMenu(name: string): Promise<HTMLElement> {
-  fireEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
-  return screen.findByRole('menu', { name: `Actions for ${name}` });
+/** Opens the More actions menu of `name` (a document, a workspace or a site), the one in `container` where two have that name. Out: the menu. */
+export async function openMenu(name: string, container: HTMLElement = document.body): Promise<HTMLElement> {
+  fireEvent.click(within(container).getByRole('button', { name: `More actions for ${name}` }));
+  return within(container).findByRole('menu', { name: `Actions for ${name}` });
 }
 
 /**
@@ -55,8 +56,8 @@ export async function menuItems(name: string): Promise<string[]> {
   return texts.join('\n').replaceAll('—\n', '— ').split('\n');
 }
 
-/** Opens the menu of `name` (a document, a workspace or a site) and chooses its item `item`. */
-export async function chooseInMenu(name: string, item: string): Promise<void> {
-  fireEvent.click(within(await openMenu(name)).getByRole('menuitem', { name: item }));
+/** Opens the menu of `name` (a document, a workspace or a site; in `container`, see openMenu) and chooses its item `item`. */
+export async function chooseInMenu(name: string, item: string, container?: HTMLElement): Promise<void> {
+  fireEvent.click(within(await openMenu(name, container)).getByRole('menuitem', { name: item }));
   await settle();
 }
