@@ -3,7 +3,7 @@
  * edits or only views documents (Budget, Shared notes, Report, Runbook), a popup rendered with it,
  * and the steps they take.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, fireEvent, render, within } from '@testing-library/preact';
 import { vi } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
