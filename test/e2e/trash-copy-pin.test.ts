@@ -11,7 +11,7 @@ import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights, chooseInMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -203,13 +203,13 @@ describe('a workspace’s New document', () => {
   it('Enter creates it: the row appears, Grist has it, and Undo moves it to the trash', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await chooseInMenu(popup, 'Marketing', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Q4 plan');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
     // Its row's link (the status's Open has the same name).
     await popup.locator('a.document-link').filter({ hasText: 'Q4 plan' }).waitFor();
     await popup.getByRole('status').getByText('Created “\u2068Q4 plan\u2069” in Acme Corp › Marketing.').waitFor();
-    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New document in Marketing');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Marketing');
     const made = grist.requests.find((request) => request.method === 'POST' && request.path === `/o/acme/api/workspaces/${WORKSPACES.marketing.id}/docs`);
     expect(made?.contentType).toBe('application/json');
     await popup.getByRole('button', { name: 'Undo creating “Q4 plan” (it goes to the trash)' }).click();
@@ -222,7 +222,7 @@ describe('a workspace’s New document', () => {
     const popup = await openConnectedPopup(setup);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('mark');
     expect(await searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
-    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await chooseInMenu(popup, 'Marketing', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Escape');
     await popup.getByRole('heading', { name: 'Marketing' }).waitFor();
     await expect.poll(() => searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
@@ -238,7 +238,7 @@ describe('empty workspaces', () => {
     const acme = popup.getByRole('region', { name: 'Acme Corp' });
     expect((await acme.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Engineering', 'Home', 'Marketing']);
     expect((await popup.getByRole('region', { name: 'Globex Inc' }).getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Home', 'Projects']);
-    await acme.getByRole('button', { name: 'New document in Home' }).click();
+    await chooseInMenu(acme, 'Home', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Kickoff');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
     await popup.getByRole('status').getByText('Created “\u2068Kickoff\u2069” in Acme Corp › Home.').waitFor();
