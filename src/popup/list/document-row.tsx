@@ -126,27 +126,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         {markedName(shownName, store.terms)}
       </a>
       {document.isPinned && <PinIcon />}
-      {/* The time, and in its place on hover (or with the keyboard's focus) the owners' Rename: before it, so CSS can hide the time then (popup.css). */}
-      <span class="when">
-        {!bare && canRename(document) && (
-          <button
-            ref={renameButtonRef}
-            type="button"
-            class="icon-button rename"
-            aria-label={tRepeated('renameDocument', shownName)}
-            aria-keyshortcuts="F2"
-            title={tRepeated('renameTooltip')}
-            aria-disabled={mode === 'saving' ? 'true' : undefined}
-            onClick={beginRename}
-          />
-        )}
-        {modified && (
-          // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
-          <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
-            {modified}
-          </time>
-        )}
-      </span>
       {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
       {/* Grist's listing says so (no request of its own): anyone with the link may open it. */}
       {document.isPublic && (
@@ -155,6 +134,25 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         </span>
       )}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
+      {/* Over the time, shown on hover (or focused from the keyboard) in its place: before it, so CSS can hide the time then (popup.css). */}
+      {!bare && canRename(document) && (
+        <button
+          ref={renameButtonRef}
+          type="button"
+          class="icon-button rename"
+          aria-label={tRepeated('renameDocument', shownName)}
+          aria-keyshortcuts="F2"
+          title={tRepeated('renameTooltip')}
+          aria-disabled={mode === 'saving' ? 'true' : undefined}
+          onClick={beginRename}
+        />
+      )}
+      {modified && (
+        // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
+        <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
+          {modified}
+        </time>
+      )}
       {!bare && <MoreButton name={shownName} open={menu} onToggle={() => setMenu(!menu)} />}
       {menu && <RowMenu store={store} row={row} rename={beginRename} onClose={() => setMenu(false)} />}
     </li>
