@@ -28,8 +28,8 @@ const ROW_ICONS_OUT = resolve(import.meta.dirname, '../src/popup/icons');
  */
 const ROW_ICON_SIZE = 32;
 const POPUP_CSS = [resolve(import.meta.dirname, '../src/shared/compact-page.css'), resolve(import.meta.dirname, '../src/popup/popup.css')];
-/** Each row icon's colour, a custom property of the popup's palette, and its opacity; the rest are `--muted` at 1. */
-const ROW_ICON_COLOURS: Readonly<Record<string, { property: string; opacity: number }>> = { open: { property: '--link', opacity: 0.6 } };
+/** Each row icon's colour, a custom property of the popup's palette, and its opacity; the rest are `--muted` at 1. None now (the open mark was `--link`). */
+const ROW_ICON_COLOURS: Readonly<Record<string, { property: string; opacity: number }>> = {};
 
 /** Each icon's size and transparent margin on each side, in px. */
 const ICONS = [

@@ -49,6 +49,19 @@ describe('axe finds no violations', () => {
     await popup.close();
   });
 
+  it('on the popup with a row’s menu open, and a workspace’s and a site’s (issue 49)', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    for (const name of ['Bug Tracker', 'Engineering', 'Acme Corp']) {
+      await popup.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+      await popup.getByRole('menu', { name: `Actions for ${name}` }).waitFor();
+      await expectNoViolations(popup);
+      await popup.keyboard.press('Escape');
+      await popup.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    await popup.close();
+  });
+
   it('on the popup after a rename (its Undo) and with the rename history open', async () => {
     await saveOwnerOptions();
     const popup = await openPopup(setup.extension);

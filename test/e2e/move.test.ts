@@ -21,7 +21,12 @@ describe('moving documents', () => {
   it('in the popup, keyboard only: the row moves with the server, and Undo moves it back', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'Move Bug Tracker' }).click();
+    // Its row's menu, from the keyboard: Move to… is its second item, after Rename.
+    await popup.getByRole('button', { name: 'More actions for Bug Tracker', exact: true }).focus();
+    await popup.keyboard.press('Enter');
+    await popup.getByRole('menuitem', { name: 'Rename' }).waitFor();
+    await popup.keyboard.press('ArrowDown');
+    await popup.keyboard.press('Enter');
     const filter = popup.getByRole('combobox', { name: 'Filter workspaces' });
     await popup.getByRole('listbox', { name: 'Destination for Bug Tracker' }).waitFor();
     expect(await filter.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -11,7 +11,7 @@ import { EVERYONE_EMAIL } from '../fake-grist/roles.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, openPopup, saveOptions, screenshotSchemes } from './user-actions.ts';
+import { openConnectedPopup, openPopup, saveOptions, screenshotSchemes, chooseInMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -113,7 +113,7 @@ describe('the Share panel', () => {
   it('a workspace’s and a site’s panels change their own grants, and Undo puts each back', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'Share workspace Engineering…' }).click();
+    await chooseInMenu(popup, 'Engineering', 'Share…');
     const workspacePanel = popup.getByRole('region', { name: 'People with access to Engineering' });
     await workspacePanel.getByRole('textbox', { name: 'Add people (emails)' }).fill('ann@example.com');
     await popup.keyboard.press('Enter');
@@ -125,9 +125,9 @@ describe('the Share panel', () => {
     await popup.keyboard.press('Control+z');
     await expect.poll(() => grist.workspace(WORKSPACES.engineering.id)?.shares).toEqual({});
     await popup.getByRole('button', { name: 'Back to documents' }).click();
-    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Share workspace Engineering…');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Engineering');
 
-    await popup.getByRole('button', { name: 'People on Acme Corp…' }).click();
+    await chooseInMenu(popup, 'Acme Corp', 'People on this site…');
     const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
     await sitePanel.getByRole('combobox', { name: 'Role of viewer@example.com' }).selectOption('editors');
     await popup.getByRole('status').getByText('Changed viewer@example.com to Editor on “\u2068Acme Corp\u2069”.').waitFor();
@@ -142,7 +142,7 @@ describe('the Share panel', () => {
     const { grist } = setup;
     const { editor } = USERS;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'People on Acme Corp…' }).click();
+    await chooseInMenu(popup, 'Acme Corp', 'People on this site…');
     const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
     await sitePanel.getByText('Removing someone from the site also takes away every workspace and document they were given on it. Undo puts them back.').waitFor();
     await sitePanel.getByRole('button', { name: `Remove ${editor.email}` }).click();

@@ -11,7 +11,7 @@ import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights, chooseInMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -37,8 +37,10 @@ describe('a document’s More actions', () => {
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
     // The least harmful item first, where the focus starts: Enter, Enter does not trash it.
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Make a copy…', 'Share…', 'Pin', 'Move to trash']);
-    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Make a copy…');
+    expect(await menu.locator('.menu-label').allTextContents()).toEqual(['Rename', 'Move to…', 'Make a copy…', 'Share…', 'Pin', 'Move to trash']);
+    // Each with its key where it has one, shown at its end.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['RenameF2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', 'Move to trashDel']);
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-keyshortcuts'))).toBe('F2');
     await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
     await expectNoViolations(popup);
     await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
@@ -203,13 +205,13 @@ describe('a workspace’s New document', () => {
   it('Enter creates it: the row appears, Grist has it, and Undo moves it to the trash', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await chooseInMenu(popup, 'Marketing', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Q4 plan');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
     // Its row's link (the status's Open has the same name).
     await popup.locator('a.document-link').filter({ hasText: 'Q4 plan' }).waitFor();
     await popup.getByRole('status').getByText('Created “\u2068Q4 plan\u2069” in Acme Corp › Marketing.').waitFor();
-    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New document in Marketing');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Marketing');
     const made = grist.requests.find((request) => request.method === 'POST' && request.path === `/o/acme/api/workspaces/${WORKSPACES.marketing.id}/docs`);
     expect(made?.contentType).toBe('application/json');
     await popup.getByRole('button', { name: 'Undo creating “Q4 plan” (it goes to the trash)' }).click();
@@ -222,7 +224,7 @@ describe('a workspace’s New document', () => {
     const popup = await openConnectedPopup(setup);
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('mark');
     expect(await searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
-    await popup.getByRole('button', { name: 'New document in Marketing' }).click();
+    await chooseInMenu(popup, 'Marketing', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Escape');
     await popup.getByRole('heading', { name: 'Marketing' }).waitFor();
     await expect.poll(() => searchHighlights(popup, 'h3 bdi')).toEqual(['Mark']);
@@ -238,7 +240,7 @@ describe('empty workspaces', () => {
     const acme = popup.getByRole('region', { name: 'Acme Corp' });
     expect((await acme.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Engineering', 'Home', 'Marketing']);
     expect((await popup.getByRole('region', { name: 'Globex Inc' }).getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Home', 'Projects']);
-    await acme.getByRole('button', { name: 'New document in Home' }).click();
+    await chooseInMenu(acme, 'Home', 'New document');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).fill('Kickoff');
     await popup.getByRole('textbox', { name: 'Name of the new document' }).press('Enter');
     await popup.getByRole('status').getByText('Created “\u2068Kickoff\u2069” in Acme Corp › Home.').waitFor();

@@ -186,3 +186,13 @@ export async function screenshotSchemes(page: Page, name: string, { width, heigh
     await page.screenshot({ path: resolve(folder, `${name}-${colorScheme}.png`) });
   }
 }
+
+/**
+ * Opens the More actions menu (⋯) of `name` — a document row, a workspace heading or a site
+ * heading — in `within` (the popup, or a site's region where two have that name), and chooses its
+ * item `item`, as a user does with the mouse.
+ */
+export async function chooseInMenu(within: Page | Locator, name: string, item: string): Promise<void> {
+  await within.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+  await within.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: item, exact: true }).click();
+}

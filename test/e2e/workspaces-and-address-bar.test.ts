@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, chooseInMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -35,7 +35,7 @@ describe('workspaces', () => {
   it('renamed from the popup, then undone from the history', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'Rename workspace Marketing' }).click();
+    await chooseInMenu(popup, 'Marketing', 'Rename');
     const field = popup.getByRole('textbox', { name: 'New workspace name for Marketing' });
     await field.fill('Growth');
     await field.press('Enter');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, screenshotSchemes } from './user-actions.ts';
+import { openConnectedPopup, screenshotSchemes, chooseInMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -25,7 +25,7 @@ describe('workspaces from the popup', () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
-    await popup.getByRole('button', { name: 'New workspace on Acme Corp' }).click();
+    await chooseInMenu(popup, 'Acme Corp', 'New workspace');
     const field = popup.getByRole('textbox', { name: 'Name of the new workspace' });
     await field.fill('Research');
     await screenshotSchemes(popup, 'new-workspace-field', { width: 400, height: 300 });
@@ -38,7 +38,7 @@ describe('workspaces from the popup', () => {
     // One POST: never sent twice.
     expect(grist.requests.filter((request) => request.method === 'POST' && request.path === '/o/acme/api/orgs/current/workspaces')).toHaveLength(1);
 
-    await popup.getByRole('button', { name: 'Move workspace Research to trash' }).click();
+    await chooseInMenu(popup, 'Research', 'Move to trash');
     await popup.getByRole('status').getByText('Moved workspace “\u2068Research\u2069” to trash, with its documents.').waitFor();
     await expect.poll(() => grist.workspace(made!.id)?.removedAt).toEqual(expect.any(String));
     expect(await popup.getByRole('heading', { name: 'Research' }).count()).toBe(0);
@@ -60,7 +60,7 @@ describe('workspaces from the popup', () => {
   it('Engineering to the trash takes its documents with it; Undo brings them back', async () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'Move workspace Engineering to trash' }).click();
+    await chooseInMenu(popup, 'Engineering', 'Move to trash');
     await popup.getByRole('status').getByText('Moved workspace “\u2068Engineering\u2069” to trash, with its documents.').waitFor();
     expect(await popup.getByRole('link', { name: 'Open Bug Tracker' }).count()).toBe(0);
     await expect.poll(() => grist.workspace(WORKSPACES.engineering.id)?.removedAt).toEqual(expect.any(String));

@@ -110,7 +110,7 @@ export function keepFirstScreen({ store, root, save, whenIdle, version, language
       if (!view || store.revision.peek() !== revision || !atRest.peek() || revision === drawn) return;
       if ((list && list.scrollTop > 0) || !showsListOnly(view)) return;
       // Rows a keystroke brought get their buttons a frame later (results-list.tsx): drawn then.
-      if (root.querySelector('.bare-1, .bare-3')) return whenIdle(draw);
+      if (root.querySelector('.bare-1')) return whenIdle(draw);
       drawn = revision;
       void save({ previewRevision: `${PREVIEW_REVISION}${revision}`, made: firstScreenMade(version, language), tree: drawFirstScreen(view, window.innerHeight) });
     });

@@ -1,8 +1,7 @@
 /**
  * Small icons drawn by CSS (popup.css), so no SVG tree in the page and none in the popup's script:
  * the title bar's by masks in the text's colour, the pin by a bitmap background. The rows' other
- * icons (external link, Rename, Move, More actions, New document) are backgrounds of their
- * controls, no elements at all. Decorative unless said: the control beside or around them carries
+ * icons (Rename, More actions) are backgrounds of their controls, no elements at all. Decorative unless said: the control beside or around them carries
  * the name.
  */
 import type { ButtonHTMLAttributes, Ref } from 'preact';

@@ -1,4 +1,4 @@
-/** One document in the listing: its link, access badge, public and pin marks, the rename field and the More actions menu. */
+/** One document in the listing: its link, pin mark, time, quiet access and public marks, the rename field and its one More actions menu (⋯). */
 import { useState } from 'preact/hooks';
 import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/listing.ts';
@@ -7,6 +7,7 @@ import { PinIcon } from '../icons/icons.tsx';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
 import { exactTime, timeAgo } from '../../shared/relative-time.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
+import { MoreButton } from './more-button.tsx';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';
 import type { MoveState, PopupStore, RenameState } from '../store-types.ts';
@@ -49,8 +50,12 @@ function roleOf(access: string | null): { label: string; name: string } | null {
 }
 
 /**
- * A list item for one document. Owners get a Rename button that turns the row into a text field:
- * Enter saves, Escape cancels, and focus comes back to the Rename button afterwards.
+ * A list item for one document: its name (the link that opens it), its time and one More actions
+ * button (⋯) whose menu holds everything the row does (panels/row-menu.tsx), as Grist's own home
+ * page shows a document. Its role and public marks stay, quiet. Owners get one action on hover, in
+ * the time's place rather than a column of its own: Rename, which turns the row into a text field
+ * (Enter saves, Escape cancels, and focus comes back to the Rename button afterwards). F2 renames
+ * the focused row and Delete moves it to the trash, as the menu says.
  * Names are rendered as text only: they come from Grist and may contain markup. Each name also
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
@@ -59,6 +64,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
   const { document, ref, key } = row;
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
   const [menu, setMenu] = useState(false);
+  const beginRename = () => withPart(RenameField, () => store.beginRename(ref));
 
   if (rename && mode === 'editing') {
     return (
@@ -88,8 +94,8 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
   const modified = timeAgo(document.updatedAt);
   return (
     <li
-      // The room of its buttons: three for owners, More actions alone for others (popup.css).
-      class={bare ? `document bare-${canRename(document) ? 3 : 1}` : 'document'}
+      // The room of its one button, More actions (popup.css); the hover Rename takes the time's.
+      class={bare ? 'document bare-1' : 'document'}
       ref={rowRef}
       data-row-key={key}
       // The whole name, for a name the row cuts short. Not on the link, where it would be read
@@ -102,15 +108,14 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         // the focus goes on to the next row: only the press itself acts, or holding Delete would
         // trash one document after another.
         if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;
-        if (event.key === 'F2') withPart(RenameField, () => store.beginRename(ref));
+        if (event.key === 'F2') beginRename();
         else if (event.key === 'Delete') void store.act('trashDocument', ref);
         else return;
         event.preventDefault();
       }}
     >
       <a
-        // A pinned one keeps room for the pin mark in its end, beside the open mark: both stay in
-        // the column the open mark has on every row (popup.css).
+        // A pinned one keeps room for the pin mark in its end (popup.css).
         class={document.isPinned ? 'document-link pinned' : 'document-link'}
         href={documentPageUrl(row.site.siteUrl, document)}
         target="_blank"
@@ -121,12 +126,6 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         {markedName(shownName, store.terms)}
       </a>
       {document.isPinned && <PinIcon />}
-      {modified && (
-        // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
-        <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
-          {modified}
-        </time>
-      )}
       {role && <span class={`badge badge-${role.name}`}>{role.label}</span>}
       {/* Grist's listing says so (no request of its own): anyone with the link may open it. */}
       {document.isPublic && (
@@ -135,36 +134,27 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         </span>
       )}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
-      {!bare && (
-        <>
-          {canRename(document) && (
-            <button
-              ref={renameButtonRef}
-              type="button"
-              class="icon-button rename"
-              aria-label={tRepeated('renameDocument', shownName)}
-              aria-keyshortcuts="F2"
-              title={tRepeated('rename')}
-              aria-disabled={mode === 'saving' ? 'true' : undefined}
-              onClick={() => withPart(RenameField, () => store.beginRename(ref))}
-            />
-          )}
-          {/* Moving asks what renaming does (owners only, shared/move.ts canMove), without the move module in every popup. */}
-          {canRename(document) && (
-            <button type="button" class="icon-button move" aria-label={tRepeated('moveDocument', shownName)} title={tRepeated('moveTooltip')} onClick={() => store.beginMove(ref)} />
-          )}
-          <button
-            type="button"
-            class="icon-button more"
-            aria-label={tRepeated('moreActionsFor', shownName)}
-            title={tRepeated('moreActionsTooltip')}
-            aria-haspopup="menu"
-            aria-expanded={menu}
-            onClick={() => setMenu(!menu)}
-          />
-        </>
+      {/* Over the time, shown on hover (or focused from the keyboard) in its place: before it, so CSS can hide the time then (popup.css). */}
+      {!bare && canRename(document) && (
+        <button
+          ref={renameButtonRef}
+          type="button"
+          class="icon-button rename"
+          aria-label={tRepeated('renameDocument', shownName)}
+          aria-keyshortcuts="F2"
+          title={tRepeated('renameTooltip')}
+          aria-disabled={mode === 'saving' ? 'true' : undefined}
+          onClick={beginRename}
+        />
       )}
-      {menu && <RowMenu store={store} row={row} onClose={() => setMenu(false)} />}
+      {modified && (
+        // Its tooltip, the exact time (a date format for each new row), comes with the buttons.
+        <time class="modified" dateTime={document.updatedAt} title={bare ? undefined : tRepeated('modifiedOn', exactTime(document.updatedAt))}>
+          {modified}
+        </time>
+      )}
+      {!bare && <MoreButton name={shownName} open={menu} onToggle={() => setMenu(!menu)} />}
+      {menu && <RowMenu store={store} row={row} rename={beginRename} onClose={() => setMenu(false)} />}
     </li>
   );
 }

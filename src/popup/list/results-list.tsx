@@ -199,7 +199,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
   };
 
   /**
-   * ArrowUp/ArrowDown pressed anywhere in a result row (its link or its Rename button): moves to the
+   * ArrowUp/ArrowDown pressed anywhere in a result row (its link, its Rename or its ⋯): moves to the
    * previous or next document's link, or to the search box above the first one. Text fields are
    * left alone, where the arrows move the caret; so are rows in edit mode.
    */

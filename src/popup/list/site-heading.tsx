@@ -1,17 +1,20 @@
 /**
- * A site's heading in the listing, with its address (two sites of one name told apart). Its owners
- * get New workspace, which turns the heading into a name field (new-document-field.tsx
- * NewWorkspaceField): Enter creates it, Escape gives up. Everyone gets People on …, which opens who
- * is on the site: its members and guests (panels/share-panel.tsx).
+ * A site's heading in the listing: its name, its address (two sites of one name told apart) and
+ * one More actions button (⋯) whose menu (panels/action-menu.tsx) holds, for its owners, New
+ * workspace, which turns the heading into a name field (new-document-field.tsx NewWorkspaceField):
+ * Enter creates it, Escape gives up; for everyone, People on this site…, which opens who is on the
+ * site, its members and guests, where its owners share it with more people (panels/share-panel.tsx).
+ * Focus comes back to the ⋯ button from the field and the panel.
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import type { SiteHeadingRow } from '../../listing-view/listing-rows.ts';
-import { tRepeated } from '../../shared/i18n.ts';
+import { t } from '../../shared/i18n.ts';
 import { ownsSite, siteDisplayName } from '../../shared/listing.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
+import type { MenuItem } from '../panels/action-menu.tsx';
 import type { PopupStore } from '../store-types.ts';
-import { ShareButton } from './share-button.tsx';
+import { ActionMenu, MoreButton } from './more-button.tsx';
 
 /** The New workspace field, loaded when first opened. */
 const NewWorkspaceField = onDemand(() => import('../panels/new-document-field.tsx').then((module) => module.NewWorkspaceField));
@@ -29,9 +32,10 @@ interface SiteHeadingProps {
   nested: boolean;
 }
 
-/** One site heading row of the listing, `height` px tall: its name and address, New workspace (owners) and People on …; or, while New workspace is open, its name field. */
+/** One site heading row of the listing, `height` px tall: its name and address and its menu (New workspace for owners, People on this site…); or, while New workspace is open, its name field. */
 export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
   const [creating, setCreating] = useState(false);
+  const [menu, setMenu] = useState(false);
   const Heading = nested ? 'h3' : 'h2';
   const style = { height: `${height}px` };
   if (creating) {
@@ -42,21 +46,22 @@ export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
     );
   }
   const name = siteDisplayName(row.site);
+  /** The menu's items, in the order of the module comment. */
+  const menuItems = (): MenuItem[] => {
+    const { site } = row;
+    const items: MenuItem[] = [];
+    if (ownsSite(site)) items.push({ label: t('newWorkspace'), run: () => setCreating(true) });
+    items.push({ label: t('menuPeopleOnSite'), run: () => store.openShare({ resource: { kind: 'site', orgId: site.orgId, siteUrl: site.siteUrl }, name, url: site.siteUrl, row: null, opener: { key: row.key, selector: '.more' } }) });
+    return items;
+  };
   return (
     <div class="site-heading" data-row-key={row.key} style={style}>
       <Heading>
         <bdi dir="auto">{markedName(name, store.terms)}</bdi>
       </Heading>
       <span class="site-address">{siteAddress(row.site.siteUrl)}</span>
-      {ownsSite(row.site) && (
-        <button type="button" class="icon-button new-document new-workspace" aria-label={tRepeated('newWorkspaceOn', name)} title={tRepeated('newWorkspace')} onClick={() => setCreating(true)} />
-      )}
-      <ShareButton
-        store={store}
-        label={tRepeated('peopleOnSite', name)}
-        rowKey={row.key}
-        target={{ resource: { kind: 'site', orgId: row.site.orgId, siteUrl: row.site.siteUrl }, name, url: row.site.siteUrl, row: null }}
-      />
+      <MoreButton name={name} open={menu} onToggle={() => setMenu(!menu)} />
+      {menu && <ActionMenu label={t('actionsFor', name)} items={menuItems()} onClose={() => setMenu(false)} />}
     </div>
   );
 }

@@ -1,20 +1,23 @@
 /**
- * A workspace's heading in the listing, saying so when it holds no document. Its owners get a
- * Rename button that turns the heading into the same rename field a document row has
- * (rename-field.tsx): Enter saves, Escape cancels. Those who may add documents to it (owners,
- * editors) get New document, which turns it into a name field (new-document-field.tsx). Its owners
- * also get Move workspace to trash, its documents with it (changes/workspace-trash.ts), with Undo.
- * Everyone gets Share workspace …, which opens who has access to it (panels/share-panel.tsx).
+ * A workspace's heading in the listing: its name (saying so when it holds no document) and one
+ * More actions button (⋯) whose menu (panels/action-menu.tsx) holds, in this order: for its
+ * owners, Rename, which turns the heading into the same rename field a document row has
+ * (rename-field.tsx): Enter saves, Escape cancels; for those who may add documents to it (owners,
+ * editors), New document, which turns it into a name field (new-document-field.tsx); for everyone,
+ * Share…, which opens who has access to it (panels/share-panel.tsx); last, set apart from New
+ * document, for its owners, Move to trash, its documents with it (changes/workspace-trash.ts), with
+ * Undo. Focus comes back to the ⋯ button from the fields and the panel.
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
-import { t, tRepeated } from '../../shared/i18n.ts';
+import { t } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../../shared/listing.ts';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
+import type { MenuItem } from '../panels/action-menu.tsx';
+import { ActionMenu, MoreButton } from './more-button.tsx';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';
-import { ShareButton } from './share-button.tsx';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
 interface WorkspaceHeadingProps {
@@ -38,6 +41,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
   const Heading = nested ? 'h4' : 'h3';
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLDivElement>(rename, workspace.name);
   const [creating, setCreating] = useState(false);
+  const [menu, setMenu] = useState(false);
 
   if (rename && mode === 'editing') {
     return (
@@ -61,6 +65,17 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
       </div>
     );
   }
+  /** The menu's items, in the order of the module comment. */
+  const menuItems = (): MenuItem[] => {
+    const items: MenuItem[] = [];
+    if (canRename(workspace)) items.push({ label: t('rename'), run: () => withPart(RenameField, () => store.beginRename(ref)) });
+    if (canAddDocuments(workspace)) items.push({ label: t('newDocument'), run: () => setCreating(true) });
+    const resource = { kind: 'workspace' as const, orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id };
+    items.push({ label: t('menuShare'), run: () => store.openShare({ resource, name: workspace.name, url: `${ref.siteUrl}/ws/${workspace.id}/`, row: ref, opener: { key, selector: '.more' } }) });
+    // Owners only, as renaming (Grist answers 403 to editors: grist-api.md "Workspaces").
+    if (canRename(workspace)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trashWorkspace', ref), separated: true });
+    return items;
+  };
   return (
     <div class="workspace-heading" ref={rowRef} data-row-key={key} style={{ height: `${height}px` }}>
       <Heading>
@@ -71,30 +86,9 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
       {/* Said, or the next heading right under it would look like its documents' place. */}
       {!workspace.documents.length && <span class="empty">{t('noDocuments')}</span>}
       {mode === 'saving' && <span class="saving">{t('saving')}</span>}
-      {canRename(workspace) && (
-        <button
-          ref={renameButtonRef}
-          type="button"
-          class="icon-button rename"
-          aria-label={tRepeated('renameWorkspace', shownName)}
-          title={tRepeated('rename')}
-          aria-disabled={mode === 'saving' ? 'true' : undefined}
-          onClick={() => withPart(RenameField, () => store.beginRename(ref))}
-        />
-      )}
-      {canAddDocuments(workspace) && <button type="button" class="icon-button new-document" aria-label={tRepeated('newDocumentIn', shownName)} title={tRepeated('newDocument')} onClick={() => setCreating(true)} />}
-      {/* Owners only, as renaming (Grist answers 403 to editors: grist-api.md "Workspaces"). */}
-      {canRename(workspace) && (
-        <button type="button" class="icon-button trash-workspace" aria-label={tRepeated('trashWorkspace', shownName)} title={tRepeated('trashWorkspaceTooltip')} onClick={() => void store.act('trashWorkspace', ref)}>
-          <span class="icon icon-line icon-trash" aria-hidden="true" />
-        </button>
-      )}
-      <ShareButton
-        store={store}
-        label={tRepeated('shareWorkspace', shownName)}
-        rowKey={key}
-        target={{ resource: { kind: 'workspace', orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id }, name: workspace.name, url: `${ref.siteUrl}/ws/${workspace.id}/`, row: ref }}
-      />
+      {/* The Rename field gives the focus back to it (rename-row.ts), as the other fields and the Share panel do. */}
+      <MoreButton name={shownName} open={menu} onToggle={() => setMenu(!menu)} buttonRef={renameButtonRef} />
+      {menu && <ActionMenu label={t('actionsFor', shownName)} items={menuItems()} onClose={() => setMenu(false)} />}
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function MovePanel({ store, row, state }: { store: PopupStore; row: Docum
         onChoose={(destination) => void store.commitMove(placeIn(destination.site, destination.workspace))}
         onClose={() => {
           store.cancelMove();
-          focusRowButton(key, '.move');
+          focusRowButton(key, '.more');
         }}
         error={state.error}
       />

@@ -80,10 +80,10 @@ function NewNameField({ store, label, create, button, onDone }: NewNameFieldProp
 
 /** A workspace heading's New document field. */
 export function NewDocumentField({ store, workspace, onDone }: { store: PopupStore; workspace: WorkspaceRef; onDone: () => void }) {
-  return <NewNameField store={store} label={t('newDocumentName')} create={(typed) => store.act('createIn', workspace, typed)} button=".new-document" onDone={onDone} />;
+  return <NewNameField store={store} label={t('newDocumentName')} create={(typed) => store.act('createIn', workspace, typed)} button=".more" onDone={onDone} />;
 }
 
 /** A site heading's New workspace field (sites the user owns). */
 export function NewWorkspaceField({ store, site, onDone }: { store: PopupStore; site: SiteEntry; onDone: () => void }) {
-  return <NewNameField store={store} label={t('newWorkspaceName')} create={(typed) => store.act('createWorkspaceOn', site, typed)} button=".new-workspace" onDone={onDone} />;
+  return <NewNameField store={store} label={t('newWorkspaceName')} create={(typed) => store.act('createWorkspaceOn', site, typed)} button=".more" onDone={onDone} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The Share panel (a document row's Share…, a workspace's Share workspace …, a site's People on …),
+ * The Share panel (the Share… of a document row's or a workspace's menu, a site's People on this site…),
  * over the list while open: "People with access to <name>", read when opened (one readAccess) and
  * again once an undo is confirmed; each person with their role; a document's public link and what
  * team members inherit (share-settings.tsx); Copy link; for owners, the form to add people

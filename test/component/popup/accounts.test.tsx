@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
+import { chooseInMenu } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, setup, searchBox, type } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -116,7 +117,7 @@ describe('several Grist accounts (issue 19)', () => {
     listing.sites[3]!.workspaces[1]!.access = 'owners';
     await setupAccounts(listing);
     const owenRow = screen.getAllByRole('link', { name: 'Open Forecast' })[1]!.closest('li')!;
-    fireEvent.click(within(owenRow).getByRole('button', { name: 'Move Forecast' }));
+    await chooseInMenu('Forecast', 'Move to…', owenRow);
     const picker = await screen.findByRole('listbox', { name: 'Destination for Forecast' });
     expect(within(picker).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Archive — Acme']);
   });

@@ -217,7 +217,7 @@ describe('keeping it for the next popup', () => {
     const save = vi.fn();
     const idle: Array<() => void> = [];
     const waiting = document.createElement('li');
-    waiting.className = 'document bare-3';
+    waiting.className = 'document bare-1';
     root.querySelector('ul')!.append(waiting);
     keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
     idle.shift()!();

@@ -3,7 +3,7 @@
  * edits or only views documents (Budget, Shared notes, Report, Runbook), a popup rendered with it,
  * and the steps they take.
  */
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, within } from '@testing-library/preact';
 import { vi } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
@@ -39,7 +39,25 @@ export const settle = () =>
     for (let task = 0; task < 2; task++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
-export async function openMenu(name: string): Promise<HTMLElement> {
-  fireEvent.click(screen.getByRole('button', { name: `More actions for ${name}` }));
-  return screen.findByRole('menu', { name: `Actions for ${name}` });
+/** Opens the More actions menu of `name` (a document, a workspace or a site), the one in `container` where two have that name. Out: the menu. */
+export async function openMenu(name: string, container: HTMLElement = document.body): Promise<HTMLElement> {
+  fireEvent.click(within(container).getByRole('button', { name: `More actions for ${name}` }));
+  return within(container).findByRole('menu', { name: `Actions for ${name}` });
+}
+
+/**
+ * The items of the menu of `name` (a document, a workspace or a site), as a user reads them: each
+ * item's words and its key, a line before it written "—"; the menu closed again with Escape.
+ */
+export async function menuItems(name: string): Promise<string[]> {
+  const menu = await openMenu(name);
+  const texts = [...menu.children].map((entry) => (entry.getAttribute('role') === 'separator' ? '—' : [...entry.querySelectorAll('.menu-label, .menu-key')].map((part) => part.textContent).join(' ')));
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  return texts.join('\n').replaceAll('—\n', '— ').split('\n');
+}
+
+/** Opens the menu of `name` (a document, a workspace or a site; in `container`, see openMenu) and chooses its item `item`. */
+export async function chooseInMenu(name: string, item: string, container?: HTMLElement): Promise<void> {
+  fireEvent.click(within(await openMenu(name, container)).getByRole('menuitem', { name: item }));
+  await settle();
 }

@@ -8,47 +8,74 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { documentEntry as doc, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
-import { BUDGET, setup, settle, openMenu } from './menu-setup.tsx';
+import { BUDGET, setup, settle, openMenu, menuItems } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 
 setupPopupTests();
 
 describe('the More actions menu', () => {
-  test('offers what the user’s rights allow: owners all, editors copy, share and pin, viewers copy and share', async () => {
+  test('offers what the user’s rights allow, in one order, each key shown: owners all, editors copy, share and pin, viewers copy and share', async () => {
     await setup();
-    const items = async (name: string) => {
-      const menu = await openMenu(name);
-      const texts = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-      fireEvent.keyDown(menu, { key: 'Escape' });
-      return texts;
-    };
-    expect(await items('Budget')).toEqual(['Make a copy…', 'Share…', 'Pin', 'Move to trash']);
-    expect(await items('Shared notes')).toEqual(['Make a copy…', 'Share…', 'Pin']);
-    expect(await items('Report')).toEqual(['Make a copy…', 'Share…']);
+    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', '— Move to trash Del']);
+    expect(await menuItems('Shared notes')).toEqual(['Make a copy…', 'Share…', 'Pin']);
+    expect(await menuItems('Report')).toEqual(['Make a copy…', 'Share…']);
+    // Each key named for assistive technology too, not read as part of the item's name.
+    const menu = await openMenu('Budget');
+    expect(within(menu).getByRole('menuitem', { name: 'Rename' }).getAttribute('aria-keyshortcuts')).toBe('F2');
+    expect(within(menu).getByRole('menuitem', { name: 'Move to trash' }).getAttribute('aria-keyshortcuts')).toBe('Delete');
   });
 
-  test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button', async () => {
+  test('the same order wherever the row is: in a search’s results and pinned', async () => {
+    const pinned = doc('plansDoc0000000000000', 'Plans', { isPinned: true, updatedAt: '2024-02-01T00:00:00.000Z' });
+    await setup({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', [BUDGET, pinned], { access: 'owners' })])] });
+    expect(await menuItems('Plans')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Unpin', '— Move to trash Del']);
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search documents' }), { target: { value: 'budg' } });
+    await settle();
+    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', '— Move to trash Del']);
+  });
+
+  test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button, Tab closes', async () => {
     await setup();
     const menu = await openMenu('Budget');
-    const [copy, share, , trash] = within(menu).getAllByRole('menuitem');
-    expect(copy!.textContent).toBe('Make a copy…');
-    await waitFor(() => expect(document.activeElement).toBe(copy));
-    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('aria-expanded')).toBe('true');
+    const items = within(menu).getAllByRole('menuitem');
+    const [rename, move] = items;
+    const trash = items.at(-1);
+    expect(rename!.textContent).toBe('RenameF2');
+    await waitFor(() => expect(document.activeElement).toBe(rename));
+    const button = screen.getByRole('button', { name: 'More actions for Budget' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(share);
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(copy);
+    expect(document.activeElement).toBe(move);
+    for (let press = 0; press < items.length - 1; press++) fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rename);
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
     expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'Home' });
-    expect(document.activeElement).toBe(copy);
+    expect(document.activeElement).toBe(rename);
     fireEvent.keyDown(menu, { key: 'End' });
     expect(document.activeElement).toBe(trash);
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // Tab closes it and goes on (the browser moves the focus; the menu lets the key through).
+    const again = await openMenu('Budget');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    expect(fireEvent.keyDown(again, { key: 'Tab' })).toBe(true);
+    await settle();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  test('each item does what the row’s own control or key does: Rename opens the field, Move to… the picker', async () => {
+    await setup();
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Rename' }));
+    expect(await screen.findByRole('textbox', { name: 'New name for Budget' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'New name for Budget' }), { key: 'Escape' });
+    await settle();
+    fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Move to…' }));
+    await settle();
+    expect(await screen.findByText('Move Budget')).toBeTruthy();
   });
 
   test('Enter on Move to trash: the row goes in the same render, the worker is asked once, and the status offers Undo', async () => {
@@ -82,7 +109,7 @@ describe('the More actions menu', () => {
     expect(screen.getByRole('status').textContent).toContain('Only the owners of “Budget” can move it to the trash.');
   });
 
-  test('Enter, Enter on a menu just opened trashes nothing: the first item opens the copy form', async () => {
+  test('Enter, Enter on a menu just opened trashes nothing: the first item opens the rename field', async () => {
     const { backend } = await setup();
     const menu = await openMenu('Budget');
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
@@ -90,7 +117,7 @@ describe('the More actions menu', () => {
     fireEvent.click(document.activeElement!);
     await settle();
     expect(menu.isConnected).toBe(false);
-    expect(await screen.findByRole('textbox', { name: 'Name of the copy' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'New name for Budget' })).toBeTruthy();
     expect(backend.removeDocument).not.toHaveBeenCalled();
   });
 

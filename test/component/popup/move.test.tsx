@@ -5,6 +5,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
+import { chooseInMenu, menuItems } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, RESUME, NOTES, setup, searchBox, type } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -45,7 +46,7 @@ describe('moving a document (issue 18)', () => {
 
   async function openPicker() {
     const popup = await setup({ refresh: { ok: true, value: movableListing() } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move Budget' }));
+    await chooseInMenu('Budget', 'Move to…');
     const list = await screen.findByRole('listbox', { name: 'Destination for Budget' });
     return { popup, list, filter: screen.getByRole('combobox', { name: 'Filter workspaces' }) };
   }
@@ -59,9 +60,10 @@ describe('moving a document (issue 18)', () => {
 
   test('only owned documents offer Move; the picker lists where documents may go, its filter focused', async () => {
     const { list, filter } = await openPicker();
-    expect(screen.queryByRole('button', { name: 'Move Shared notes' })).toBeNull();
     expect(within(list).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Archive — Personal', 'Sales — Acme']);
     expect(document.activeElement).toBe(filter);
+    fireEvent.keyDown(filter, { key: 'Escape' });
+    expect(await menuItems('Shared notes')).not.toContain('Move to…');
   });
 
   test('keyboard only: Enter moves it, the row shows under its new workspace at once with Undo, and Undo puts it back', async () => {
@@ -162,7 +164,7 @@ describe('moving a document (issue 18)', () => {
     await waitFor(() => expect(document.activeElement).toBe(searchBox()));
   });
 
-  test('a refusal stays in the picker in Grist’s words; Escape closes it and focus goes back to Move', async () => {
+  test('a refusal stays in the picker in Grist’s words; Escape closes it and focus goes back to the row’s More actions', async () => {
     const { popup, filter } = await openPicker();
     const message = 'Acme did not accept the document: No more documents permitted (limit 10).';
     popup.backend.moveDocument.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message } });
@@ -175,7 +177,7 @@ describe('moving a document (issue 18)', () => {
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'Filter workspaces' }), { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(workspaceOf('Budget')).toBe('Home');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Budget' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' })));
     // The search box's Escape did not clear anything either.
     expect(searchBox().value).toBe('');
   });

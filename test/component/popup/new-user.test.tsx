@@ -5,6 +5,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import { documentEntry as doc, siteEntry } from '../../setup/listings.ts';
+import { openMenu } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, searchBox, type, renameBudget } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -20,12 +21,14 @@ describe('what a new user needs (issue 12)', () => {
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
   });
 
-  test('every icon button has a tooltip, More actions too (issue 41)', async () => {
+  test('every icon button has a tooltip, More actions too (issue 41, 49)', async () => {
     await setup({ refresh: { ok: true, value: freshListing() } });
     const iconButtons = [...document.querySelectorAll('button.icon-button')];
     expect(iconButtons.length).toBeGreaterThan(10);
     expect(iconButtons.filter((button) => !button.getAttribute('title')).map((button) => button.getAttribute('aria-label'))).toEqual([]);
-    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('title')).toBe('More actions: copy, pin, move to trash');
+    expect(screen.getByRole('button', { name: 'More actions for Budget' }).getAttribute('title')).toBe('More actions');
+    // A row's hover Rename says its key.
+    expect(screen.getByRole('button', { name: 'Rename Budget' }).getAttribute('title')).toBe('Rename (F2)');
   });
 
   test.each([
@@ -134,15 +137,21 @@ describe('what a new user needs (issue 12)', () => {
     // Each heading says so, beside its name; the site, which has workspaces, says nothing itself.
     expect(within(acme).getAllByRole('heading', { level: 3 }).map((heading) => heading.parentElement!.textContent)).toEqual(['SalesNo documents.', 'HomeNo documents.']);
     expect(within(acme).getAllByText('No documents.')).toHaveLength(2);
-    expect(within(acme).queryByRole('button', { name: 'New document in Sales' })).toBeNull();
-    expect(within(acme).getByRole('button', { name: 'New document in Home' })).toBeTruthy();
+    const items = async (name: string, container: HTMLElement) => {
+      const menu = await openMenu(name, container);
+      const texts = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      return texts;
+    };
+    expect(await items('Sales', acme)).toEqual(['Share…']);
+    expect(await items('Home', acme)).toEqual(['New document', 'Share…']);
     const globex = screen.getByRole('heading', { level: 2, name: 'Globex' }).closest('section')!;
     expect(within(globex).getByText('No documents.')).toBeTruthy();
     // A search shows an empty workspace its words name, with its site.
     type(searchBox(), 'acme home');
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Home']);
     expect(screen.getByRole('region', { name: 'Acme' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'New document in Home' })).toBeTruthy();
+    expect(await items('Home', screen.getByRole('region', { name: 'Acme' }))).toEqual(['New document', 'Share…']);
     // Not those a search's words must find in a document's name.
     type(searchBox(), 'budget');
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();

@@ -10,6 +10,7 @@ import type { Reply } from '../../../src/shared/messages.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
+import { chooseInMenu, menuItems } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, listedNames, searchBox, type } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -254,11 +255,11 @@ describe('renaming a workspace (issue 15)', () => {
     };
   }
 
-  test('only an owned workspace offers Rename workspace; the heading becomes its field, Enter saves in one request and shows the name at once', async () => {
+  test('only an owned workspace offers Rename in its menu; the heading becomes its field, Enter saves in one request and shows the name at once', async () => {
     const popup = await setup({ refresh: { ok: true, value: ownedWorkspaces() } });
-    expect(screen.queryByRole('button', { name: 'Rename workspace Support' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
-    const field = screen.getByRole('textbox', { name: 'New workspace name for Sales' }) as HTMLInputElement;
+    expect(await menuItems('Support')).not.toContain('Rename');
+    await chooseInMenu('Sales', 'Rename');
+    const field = (await screen.findByRole('textbox', { name: 'New workspace name for Sales' })) as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(field.value).toBe('Sales');
     const reply = deferred<Reply<'renameWorkspace'>>();
@@ -273,7 +274,8 @@ describe('renaming a workspace (issue 15)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('heading', { name: 'Sales & Partners', level: 3 })).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename workspace Sales & Partners' })));
+    // Back on the heading's More actions, whose menu it came from.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Sales & Partners' })));
     // Its Undo, as for a document: the history entry's key is the workspace's.
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Sales', entryId: 'entry-undo' } });
     await act(async () => {
@@ -286,7 +288,7 @@ describe('renaming a workspace (issue 15)', () => {
 
   test('the same checks as a document: empty is refused without a request; Escape cancels; Grist’s refusal goes back to the field', async () => {
     const popup = await setup({ refresh: { ok: true, value: ownedWorkspaces() } });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
+    await chooseInMenu('Sales', 'Rename');
     const field = () => screen.getByRole('textbox', { name: 'New workspace name for Sales' }) as HTMLInputElement;
     fireEvent.input(field(), { target: { value: '   ' } });
     fireEvent.keyDown(field(), { key: 'Enter' });
@@ -296,7 +298,7 @@ describe('renaming a workspace (issue 15)', () => {
     expect(screen.queryByRole('textbox', { name: 'New workspace name for Sales' })).toBeNull();
 
     popup.backend.renameWorkspace.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only owners can rename a workspace in Grist, and you are not an owner of “Sales”.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename workspace Sales' }));
+    await chooseInMenu('Sales', 'Rename');
     fireEvent.input(field(), { target: { value: 'Nope' } });
     await act(async () => {
       fireEvent.keyDown(field(), { key: 'Enter' });

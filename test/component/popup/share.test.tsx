@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The popup's Share panel (a row's Share…, a workspace's Share workspace …, a site's People on …):
+ * The popup's Share panel (the Share… of a row's and a workspace's menu, People on this site… of a site's):
  * what it shows of who has access, keyboard (Tab order, Enter adds, Escape back to the menu
  * button), the emails checked before anything is sent, the editor's read-only list, the user's own
  * row, and each change sent once with only what changed, with Undo. Rendered with a fake backend.
@@ -8,7 +8,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
-import { BUDGET, openMenu, setup, settle } from './menu-setup.tsx';
+import { BUDGET, chooseInMenu, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -139,7 +139,7 @@ describe('the Share panel', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Back to documents' }));
     await settle();
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: { kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 } } });
-    fireEvent.click(screen.getByRole('button', { name: 'Share workspace Home…' }));
+    await chooseInMenu('Home', 'Share…');
     await settle();
     const workspace = await screen.findByRole('region', { name: 'People with access to Home' });
     await add(workspace, 'everyone@getgrist.com');
@@ -267,7 +267,7 @@ describe('the Share panel', () => {
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'waiting' }], done: false } });
     backend.getPersonRemoval.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ann@example.com', entryId: 'undo-1', leftOut: 'Not put back, as Grist no longer has them: “Leads”.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await chooseInMenu('Acme', 'People on this site…');
     await settle();
     const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
     const remove = await within(panel).findByRole('button', { name: 'Remove ann@example.com' });
@@ -294,7 +294,7 @@ describe('the Share panel', () => {
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, publicRole: null } });
     const refusal = 'Only the owners of “Acme” can remove people from it.';
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }], done: true } });
-    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await chooseInMenu('Acme', 'People on this site…');
     await settle();
     const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
     fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));
@@ -303,17 +303,17 @@ describe('the Share panel', () => {
     expect(backend.readAccess).toHaveBeenCalledTimes(2);
   });
 
-  test('Share workspace … and People on … read the workspace’s and the site’s access', async () => {
+  test('a workspace’s Share… and a site’s People on this site… read the workspace’s and the site’s access', async () => {
     const { backend } = await setup();
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: { kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 } } });
-    fireEvent.click(screen.getByRole('button', { name: 'Share workspace Home…' }));
+    await chooseInMenu('Home', 'Share…');
     await settle();
     expect(await screen.findByRole('region', { name: 'People with access to Home' })).toBeTruthy();
     expect(backend.readAccess).toHaveBeenLastCalledWith({ kind: 'workspace', orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 10 });
     fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
     await settle();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share workspace Home…' })));
-    fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Home' })));
+    await chooseInMenu('Acme', 'People on this site…');
     await settle();
     expect(await screen.findByRole('region', { name: 'People with access to Acme' })).toBeTruthy();
     expect(backend.readAccess).toHaveBeenLastCalledWith({ kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' });

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { expect, test } from 'vitest';
 import type { AccessResource } from '../../../src/shared/sharing.ts';
 import type { UndoOutcome } from '../../../src/shared/change-log.ts';
-import { setup, settle } from './menu-setup.tsx';
+import { chooseInMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -26,7 +26,7 @@ async function removeAnnThenUndo(undo: UndoOutcome) {
   backend.readAccess.mockResolvedValue({ ok: true, value: { resource: acme, account: 'account-1', ownEmail: 'me@example.com', savedUsers: [], canChange: true, onlySelf: false, people, publicRole: null, maxInheritedRole: 'owners' } as never });
   backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
   backend.undoChange.mockResolvedValue({ ok: true, value: undo });
-  fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
+  await chooseInMenu('Acme', 'People on this site…');
   await settle();
   const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
   fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));

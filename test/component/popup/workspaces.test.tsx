@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * New workspace on a site heading, Move workspace to trash on a workspace heading, and a removed
+ * New workspace in a site heading's menu, Move to trash in a workspace heading's, and a removed
  * workspace's Restore in the Trash view, as a user meets them in the popup.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import type { TrashSite } from '../../../src/shared/trash.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
-import { setup, settle } from './menu-setup.tsx';
+import { chooseInMenu, menuItems, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 
 setupPopupTests();
@@ -33,12 +33,12 @@ const status = () => screen.getByRole('status').textContent;
 describe('New workspace', () => {
   test('offered on the sites the user owns only; Enter creates it, its heading appears, Undo takes it away', async () => {
     const { backend } = await setup(listing());
-    expect(screen.getByRole('button', { name: 'New workspace on Personal' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'New workspace on Globex' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'New workspace on Acme' })).toBeNull();
+    expect(await menuItems('Personal')).toEqual(['New workspace', 'People on this site…']);
+    expect(await menuItems('Globex')).toEqual(['New workspace', 'People on this site…']);
+    expect(await menuItems('Acme')).toEqual(['People on this site…']);
 
     backend.createWorkspace.mockResolvedValue({ ok: true, value: { workspace: { id: 31, name: 'Research', access: 'owners', documents: [] }, entryId: 'w1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'New workspace on Globex' }));
+    await chooseInMenu('Globex', 'New workspace');
     const field = await screen.findByRole('textbox', { name: 'Name of the new workspace' });
     fireEvent.input(field, { target: { value: '  Research ' } });
     fireEvent.keyDown(field, { key: 'Enter' });
@@ -54,9 +54,9 @@ describe('New workspace', () => {
     await waitFor(() => expect(headings()).not.toContain('Research'));
   });
 
-  test('an empty name is refused, nothing sent; Escape gives up and the focus is back on New workspace', async () => {
+  test('an empty name is refused, nothing sent; Escape gives up and the focus is back on the site’s More actions', async () => {
     const { backend } = await setup(listing());
-    fireEvent.click(screen.getByRole('button', { name: 'New workspace on Personal' }));
+    await chooseInMenu('Personal', 'New workspace');
     const field = await screen.findByRole('textbox', { name: 'Name of the new workspace' });
     fireEvent.keyDown(field, { key: 'Enter' });
     await settle();
@@ -66,13 +66,13 @@ describe('New workspace', () => {
     fireEvent.keyDown(field, { key: 'Escape' });
     await settle();
     expect(screen.queryByRole('textbox', { name: 'Name of the new workspace' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New workspace on Personal' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Personal' }));
   });
 
   test('Grist’s refusal keeps the field and the typed name, and says why', async () => {
     const { backend } = await setup(listing());
     backend.createWorkspace.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only the owners of Globex can add a workspace to it.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'New workspace on Globex' }));
+    await chooseInMenu('Globex', 'New workspace');
     const field = await screen.findByRole('textbox', { name: 'Name of the new workspace' });
     fireEvent.input(field, { target: { value: 'Research' } });
     fireEvent.keyDown(field, { key: 'Enter' });
@@ -86,9 +86,11 @@ describe('New workspace', () => {
 describe('Move workspace to trash', () => {
   test('offered on the workspaces the user owns only; it goes at once with its documents, and Undo brings them back', async () => {
     const { backend } = await setup(listing());
-    expect(screen.queryByRole('button', { name: 'Move workspace Sales to trash' })).toBeNull();
+    expect(await menuItems('Sales')).toEqual(['New document', 'Share…']);
+    // Last, set apart from New document.
+    expect(await menuItems('Projects')).toEqual(['Rename', 'New document', 'Share…', '— Move to trash']);
     backend.removeWorkspace.mockResolvedValue({ ok: true, value: { entryId: 't1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move workspace Projects to trash' }));
+    fireEvent.click(within(await openMenu('Projects')).getByRole('menuitem', { name: 'Move to trash' }));
     expect(headings()).not.toContain('Projects');
     expect(screen.queryByRole('link', { name: 'Open Plan' })).toBeNull();
     await settle();
@@ -107,8 +109,7 @@ describe('Move workspace to trash', () => {
   test('refused by Grist, it is put back, with its documents, and the status says why', async () => {
     const { backend } = await setup(listing());
     backend.removeWorkspace.mockResolvedValue({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only the owners of “Projects” can move it to the trash, restore it or delete it.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move workspace Projects to trash' }));
-    await settle();
+    await chooseInMenu('Projects', 'Move to trash');
     expect(headings()).toContain('Projects');
     expect(screen.getByRole('link', { name: 'Open Plan' })).toBeTruthy();
     expect(status()).toContain('Only the owners of “Projects” can move it to the trash, restore it or delete it.');
