@@ -73,7 +73,16 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
-const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: SiteHeader): SiteHeader => ({ account, orgId, name, domain, personal, ...(access === undefined ? {} : { access }), siteUrl });
+const headerOf = ({ account, orgId, name, domain, personal, owner, access, siteUrl }: SiteHeader): SiteHeader => ({
+  account,
+  orgId,
+  name,
+  domain,
+  personal,
+  ...(owner === undefined ? {} : { owner }),
+  ...(access === undefined ? {} : { access }),
+  siteUrl,
+});
 
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
@@ -105,12 +114,17 @@ async function listSites(
   const deployment = known ?? (await deploymentOf(client, guess));
   const personalOrigin = new URL(settings.personalSiteUrl).origin;
   const listed = new Set<string>();
-  const sites = answer.value.flatMap((org) => {
-    const addressing = { ...org, personal: org.owner !== null };
+  // The user's own personal site is the first Grist lists (grist-api.md "Sites"); any other with an
+  // owner is another person's, listed for what they shared, and has its own address (`docs-<id>`):
+  // the personal site URL (`/o/docs`, `docs.getgrist.com`) is the user's own.
+  const ownerId = answer.value[0]?.owner?.id ?? null;
+  const sites = answer.value.flatMap((org): SiteHeader[] => {
+    const addressing = { ...org, personal: org.owner !== null && org.owner.id === ownerId };
     const fromAnswer = listedSiteUrl(addressing, settings, deployment);
     if (fromAnswer && !addressing.personal && new URL(fromAnswer).origin !== personalOrigin) listed.add(new URL(fromAnswer).origin);
     const siteUrl = resolveSiteUrl(addressing, settings, deployment);
-    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, access: org.access, siteUrl }];
+    const owner = org.owner !== null && !addressing.personal ? { owner: org.owner.name ?? '' } : {};
+    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, ...owner, access: org.access, siteUrl }];
   });
   return { value: sites, tag: answer.etag, listed: [...listed].sort() };
 }

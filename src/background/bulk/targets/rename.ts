@@ -9,6 +9,7 @@ import { t } from '../../../shared/i18n.ts';
 import { documentIndex, type ListedDocument } from '../../changes/listed-documents.ts';
 import type { RenameTarget } from '../../changes/rename.ts';
 import { startRun } from '../run-engine.ts';
+import { placeSite } from '../../../shared/move.ts';
 
 /**
  * The `startBulkRename` message. In: the documents and their new names (as the page's preview
@@ -45,7 +46,7 @@ function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocumen
     siteUrl: site.siteUrl,
     name: status.newName,
     currentName: status.oldName,
-    site: { orgId: site.orgId, name: site.name },
+    site: placeSite(site),
     workspace: { id: workspace.id, name: workspace.name },
   };
 }
