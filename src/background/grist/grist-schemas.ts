@@ -44,6 +44,8 @@ export const workspaceListSchema = v.array(
     docs: v.array(docSchema),
     /** Only in the trash listing (`showRemoved=1`), on a workspace in the trash. */
     removedAt: v.optional(v.nullable(v.string()), null),
+    /** The domain of the site it belongs to (sample workspaces.personal.json): Grist's merged personal site lists others' too. */
+    orgDomain: v.optional(v.nullable(v.string()), null),
   }),
 );
 export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];

@@ -18,9 +18,9 @@ const team = siteEntry(5, 'Acme Corp');
 /** The French messages, placeholders filled as the browser fills them (test/setup/fake-browser.ts does it for English). */
 function inFrench(): void {
   const messages: Record<string, { message: string; placeholders?: Record<string, { content: string }> }> = fr;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, substitutions?: string | string[]) => {
+  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, substitutions?: string | Array<string | number>) => {
     const entry = messages[key];
-    const values = [substitutions ?? []].flat();
+    const values = [substitutions ?? []].flat().map(String);
     return (entry?.message ?? '').replace(/\$([a-z0-9_]+)\$/gi, (whole, name: string) => entry?.placeholders?.[name.toLowerCase()]?.content.replace(/\$(\d)/g, (_, index: string) => values[Number(index) - 1] ?? '') ?? whole);
   });
 }
