@@ -10,6 +10,7 @@ import { documentIndex, type ListedDocument } from '../../changes/listed-documen
 import type { RenameTarget } from '../../changes/rename.ts';
 import { startRun } from '../run-engine.ts';
 import { placeSite } from '../../../shared/move.ts';
+import { siteDisplayName } from '../../../shared/listing.ts';
 
 /**
  * The `startBulkRename` message. In: the documents and their new names (as the page's preview
@@ -24,7 +25,7 @@ export function startBulkRename({ requestId, items }: BulkStart & { items: BulkD
     for (const { orgId, siteUrl, docId, newName } of items) {
       const found = find({ orgId, siteUrl, docId });
       const oldName = found?.document.name ?? '';
-      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found ? siteDisplayName(found.site) : '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
       let notSent: string | null = null;
       if (!found) notSent = t('errorNotInList');
       else {
