@@ -39,8 +39,8 @@ export function placeSite(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'> & 
  * destination of the pickers): the site by the name the pickers show (siteDisplayName), so a
  * question, a status or a run's table agrees with the picker the place was chosen in.
  */
-export function placeName(place: { site: SiteNaming; workspace: { name: string } }, account?: string): string {
-  return `${siteDisplayName(place.site, account)} › ${place.workspace.name}`;
+export function placeName(place: { site: SiteNaming; workspace: { name: string } }): string {
+  return `${siteDisplayName(place.site)} › ${place.workspace.name}`;
 }
 
 /** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
