@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import type { DocumentWindowStore } from './store.ts';
 import type { MoveState } from './window-move.ts';
@@ -30,7 +31,7 @@ export function MoveSection({ store, state, name }: { store: DocumentWindowStore
     <div class="move-section">
       <div class="place-row">
         <p class="document-place">
-          <IsolatedNames text={t('documentPlace', NAME_MARKS[0], NAME_MARKS[1])} names={[site.name, workspace.name]} />
+          <IsolatedNames text={t('documentPlace', NAME_MARKS[0], NAME_MARKS[1])} names={[siteDisplayName(site), workspace.name]} />
         </p>
         {/* aria-disabled rather than disabled while a move is on its way, so it keeps focus until Grist answers. */}
         <button

@@ -9,7 +9,7 @@ import { undoResult, type UndoState, type WindowSource } from '../shared/change-
 import { settle } from '../shared/errors.ts';
 import type { DocumentPlace, Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
-import { type MoveDestination, moveDestinations, serverOf } from '../shared/move.ts';
+import { type MoveDestination, moveDestinations, placeSite, serverOf } from '../shared/move.ts';
 
 /** What the last move made in this window came to, for the status region and its Undo. */
 export type MoveOutcome =
@@ -181,7 +181,13 @@ export function createWindowMove({
       move.value = moveStateFor(document);
       if (!move.value) return;
       listingRead = readCachedListing().then(
-        (cached) => void (listing.value = cached),
+        (cached) => {
+          listing.value = cached;
+          // Grist's answer names every personal site "Personal": the listing's entry says whose it is.
+          const current = move.value;
+          const entry = current && cached?.sites.find((site) => site.account === current.account && site.orgId === current.place.site.orgId && serverOf(site.siteUrl) === serverOf(current.place.site.url));
+          if (current && entry) move.value = { ...current, place: { ...current.place, site: { ...placeSite(entry), url: current.place.site.url } } };
+        },
         // Without it the picker says there is no other workspace; the rename is not affected.
         () => undefined,
       );

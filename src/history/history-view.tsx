@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
 import { onEscape } from '../shared/escape-key.ts';
 import { t, type MessageKey, tCount } from '../shared/i18n.ts';
+import { siteDisplayName } from '../shared/listing.ts';
 import { exactTime, timeAgo } from '../shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
@@ -175,7 +176,9 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
   const done = entry.kind === 'pin' ? (entry.pinned ? 'historyPinned' : 'historyUnpinned') : (KIND_WORDS[entry.kind] ?? personWords(entry));
   const access = entry.kind === 'access' ? accessChangeWords(entry) : null;
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
-  const where = entry.target === 'workspace' ? `${entry.site.name} · ${t('historyWorkspace')}` : place(entry.site.name, entry.workspace?.name);
+  // The site as the list names it ("Ann Smith’s Personal"); with several accounts, an account's own personal site by the account that made it.
+  const site = siteDisplayName(entry.site, entry.madeBy);
+  const where = entry.target === 'workspace' ? `${site} · ${t('historyWorkspace')}` : place(site, entry.workspace?.name);
   return (
     <li class="history-entry">
       {move ? (
@@ -188,7 +191,7 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
           {t('historyMoved')} <bdi dir="auto">{where}</bdi>
           <span aria-hidden="true"> → </span>
           <span class="visually-hidden"> {t('historyMovedTo')} </span>
-          <bdi dir="auto">{place(move.site.name, move.workspace.name)}</bdi>
+          <bdi dir="auto">{place(siteDisplayName(move.site, entry.madeBy), move.workspace.name)}</bdi>
         </p>
       ) : access !== null ? (
         // An access change: the document, workspace or site, and what changed (emails are text, never markup).

@@ -32,7 +32,8 @@ export interface StoredChangeLog {
   batches?: string[];
 }
 
-const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()) });
+/** `personal`, `owner`: whose personal site it is (SiteNaming), absent in entries made before they were kept. */
+const logSiteSchema = v.object({ orgId: v.number(), name: v.string(), url: v.pipe(v.string(), v.url()), personal: v.optional(v.boolean()), owner: v.optional(v.string()) });
 const logWorkspaceSchema = v.object({ id: v.number(), name: v.string() });
 const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
 /** A person removed from a site or put back (PersonSiteChange). */

@@ -105,8 +105,11 @@ export interface ChangeEntry {
    * without it is undone by no account.
    */
   account?: string;
-  /** The document's site: its Grist id and name as listed, and the site URL the change was sent through. */
-  site: { orgId: number; name: string; url: string };
+  /**
+   * The document's site: its Grist id and name as listed, and the site URL the change was sent
+   * through; whose personal site it is (SiteNaming), in entries made since version 9 of the storage.
+   */
+  site: DocumentPlace['site'];
   /** The document's workspace, when known. */
   workspace: { id: number; name: string } | null;
   /** For a move: where the document went. */

@@ -59,8 +59,17 @@ export interface SiteEntry {
   name: string;
   /** The org's `domain`, e.g. `acme` or `docs-5`; null if Grist gives none. */
   domain: string | null;
-  /** True for the user's personal site. */
+  /**
+   * True for the user's own personal site (the first site Grist lists, grist-api.md "Sites"). A
+   * listing cached before version 9 marked every personal site so; the storage migration drops it.
+   */
   personal: boolean;
+  /**
+   * Set on another person's personal site only (one that shared a document or workspace with the
+   * user; Grist's `owner`): its owner's name as Grist gives it, `''` when they have none. Grist
+   * names every personal site "Personal", so this is what tells it from the user's own.
+   */
+  owner?: string;
   /**
    * The caller's role on the site (`owners`, `editors`, `viewers`, `members`, `guests`), as
    * `GET /api/orgs` gives it; absent in a listing cached before it was kept. Only owners may change
@@ -143,14 +152,40 @@ export function canAddDocuments(workspace: WorkspaceEntry): boolean {
  * workspace): a workspace and its site (id, name and address), as the listing has them.
  */
 export interface DocumentPlace {
-  /** `personal`: the user's personal site, named as shown (siteDisplayName); absent where not known (a place read from the change log). */
-  site: { orgId: number; name: string; url: string; personal?: boolean };
+  site: { orgId: number; name: string; url: string } & SiteNaming;
   workspace: { id: number; name: string };
 }
 
-/** The name a site is shown by: "Personal" (in the user's language) for the personal site, else its Grist name. */
-export function siteDisplayName(site: { name: string; personal?: boolean }): string {
-  return site.personal ? t('personalSite') : site.name;
+/**
+ * What names a site (siteDisplayName): its Grist name; `personal`, the user's own personal site;
+ * `owner`, another person's personal site and its owner's name (SiteEntry). Both absent where not
+ * known: a change-log entry written before version 9 kept neither, and reads by its Grist name.
+ */
+export interface SiteNaming {
+  name: string;
+  personal?: boolean;
+  owner?: string;
+}
+
+/**
+ * The name a site is shown by, so two sites never read the same: "Personal" (in the user's
+ * language) for the user's own personal site, "<owner>'s Personal" for another person's (Grist
+ * names them all "Personal"), else its Grist name. `account`: the name of the account that lists
+ * it (accountShortNames), given only where several accounts' sites are shown side by side (the
+ * People view, the History, the Bulk page's pickers): two accounts' own personal sites then read
+ * "<account>'s Personal" each, not "Personal" twice. A personal site whose owner has no name reads
+ * "Someone else's Personal".
+ */
+export function siteDisplayName(site: SiteNaming, account?: string): string {
+  if (site.personal) return account ? t('personalSiteOf', account) : t('personalSite');
+  if (site.owner === undefined) return site.name;
+  const owner = site.owner.trim();
+  return owner ? t('personalSiteOf', owner) : t('personalSiteOfSomeone');
+}
+
+/** Whose personal site `site` is, as a copy of it keeps it (a place, a trash, a log entry): only the fields set. */
+export function siteNaming(site: Omit<SiteNaming, 'name'>): Omit<SiteNaming, 'name'> {
+  return { ...(site.personal && { personal: true }), ...(site.owner !== undefined && { owner: site.owner }) };
 }
 
 /** A document's page: `{site}/doc/<urlId>`, a form Grist serves on every deployment style. */
@@ -204,6 +239,7 @@ function isSiteEntry(value: unknown): boolean {
     isString(value.name) &&
     isStringOrNull(value.domain) &&
     typeof value.personal === 'boolean' &&
+    (value.owner === undefined || isString(value.owner)) &&
     (value.access === undefined || isStringOrNull(value.access)) &&
     isString(value.siteUrl) &&
     isErrorOrAbsent(value.error) &&

@@ -4,7 +4,7 @@
  * for the worker's checks and the pages' destination pickers alike. Not in listing.ts, which every
  * popup loads: only the code of a change needs these.
  */
-import { canAddDocuments, siteDisplayName, type DocumentEntry, type DocumentPlace, type Listing, type SiteEntry, type WorkspaceEntry } from './listing.ts';
+import { canAddDocuments, siteDisplayName, siteNaming, type DocumentEntry, type SiteNaming, type DocumentPlace, type Listing, type SiteEntry, type WorkspaceEntry } from './listing.ts';
 
 /** Only a document's owners may move it (Grist answers 403 "access denied" to others). */
 export function canMove(document: DocumentEntry): boolean {
@@ -25,8 +25,13 @@ export function serverOf(siteUrl: string): string {
  * A workspace of the listing (or of a site's trash) and its site, as a change records where a
  * document is or goes; the personal site says so (placeName names it as the pickers do).
  */
-export function placeIn(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'> & { personal?: boolean }, workspace: Pick<WorkspaceEntry, 'id' | 'name'>): DocumentPlace {
-  return { site: { orgId: site.orgId, name: site.name, url: site.siteUrl, ...(site.personal && { personal: true }) }, workspace: { id: workspace.id, name: workspace.name } };
+export function placeIn(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'> & Omit<SiteNaming, 'name'>, workspace: Pick<WorkspaceEntry, 'id' | 'name'>): DocumentPlace {
+  return { site: placeSite(site), workspace: { id: workspace.id, name: workspace.name } };
+}
+
+/** A site of the listing as a place or a change-log entry records it: id, name, address, and whose personal site it is (siteDisplayName). */
+export function placeSite(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'> & Omit<SiteNaming, 'name'>): DocumentPlace['site'] {
+  return { orgId: site.orgId, name: site.name, url: site.siteUrl, ...siteNaming(site) };
 }
 
 /**
@@ -34,7 +39,7 @@ export function placeIn(site: Pick<SiteEntry, 'orgId' | 'name' | 'siteUrl'> & { 
  * destination of the pickers): the site by the name the pickers show (siteDisplayName), so a
  * question, a status or a run's table agrees with the picker the place was chosen in.
  */
-export function placeName(place: { site: { name: string; personal?: boolean }; workspace: { name: string } }): string {
+export function placeName(place: { site: SiteNaming; workspace: { name: string } }): string {
   return `${siteDisplayName(place.site)} › ${place.workspace.name}`;
 }
 

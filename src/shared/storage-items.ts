@@ -25,8 +25,12 @@ import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts'
  * 8: the popup's first screen pictures the list only (FIRST_SCREEN_FORMAT 2): an older drawing, which
  *    may hold a Share panel's people, is removed; and Remove account takes the account's change-log
  *    entries with it: those of accounts removed before are removed.
+ * 9: a listing's `personal` site is the user's own; another person's personal site carries its
+ *    owner's name (`owner`) and its own address: a listing cached before, which marked every
+ *    personal site as the user's and addressed it at the user's own, is dropped, its first screen
+ *    with it.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 

@@ -5,6 +5,7 @@
  * last read of each site in memory).
  */
 import type { ErrorValue } from './errors.ts';
+import type { SiteNaming } from './listing.ts';
 
 /** Grist empties the trash itself: a document in it is deleted for good this many days after its removal. */
 export const TRASH_DAYS = 30;
@@ -37,7 +38,7 @@ export interface TrashedWorkspace {
 }
 
 /** One site's trash, as one account sees it. */
-export interface TrashSite {
+export interface TrashSite extends SiteNaming {
   account: string;
   orgId: number;
   name: string;

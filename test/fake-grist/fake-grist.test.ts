@@ -245,6 +245,32 @@ describe('org in path (self-hosted)', () => {
     expect(body).toMatchObject({ id: ORGS.viewerPersonal.id, domain: 'docs-6', access: 'owners' });
   });
 
+  it('lists another person’s personal site to someone given one of its documents, with `owner` naming that person as Grist does, after the caller’s own', async () => {
+    const share = await call(fake(), `/o/docs/api/docs/${DOCS.editorNotes.id}/access`, {
+      user: editor,
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delta: { users: { [viewer.email]: 'viewers' } } }),
+    });
+    expect(share.status).toBe(200);
+    const { body } = await getJson(fake(), '/api/orgs', { user: viewer });
+    // Sample orgs.owner.json: a personal site's `owner` is {id, name, picture, ref, createdAt, type}; a team's is null.
+    const ownerOf = (user: SeedUser) => ({ id: user.id, name: user.name, picture: null, ref: user.ref, createdAt: user.createdAt, type: 'login' });
+    expect((body as Array<{ name: string; domain: string; owner: unknown; access: string }>).map(({ name, domain, owner, access }) => ({ name, domain, owner, access }))).toEqual([
+      { name: 'Personal', domain: 'docs-6', owner: ownerOf(viewer), access: 'owners' },
+      { name: 'Personal', domain: 'docs-7', owner: ownerOf(editor), access: 'guests' },
+      { name: 'Acme Corp', domain: 'acme', owner: null, access: 'viewers' },
+    ]);
+    // At its own address, only what was shared.
+    expect(listingNames((await getJson(fake(), `/o/docs-7${WORKSPACES_PATH}`, { user: viewer })).body)).toEqual({ Home: ['Ed Notes'] });
+    // `/o/docs` is Grist's merged personal site: the caller's own workspaces and that one, each with its site's domain.
+    const merged = (await getJson(fake(), `/o/docs${WORKSPACES_PATH}`, { user: viewer })).body as Array<{ name: string; orgDomain: string; docs: Array<{ name: string }> }>;
+    expect(merged.map(({ name, orgDomain, docs }) => [name, orgDomain, docs.map((doc) => doc.name)])).toEqual([
+      ['Home', 'docs-6', []],
+      ['Home', 'docs-7', ['Ed Notes']],
+    ]);
+  });
+
   it('answers 400 "No organization chosen" for current on the bare host', async () => {
     expect(await getJson(fake(), WORKSPACES_PATH)).toEqual(errorAnswer(400, 'No organization chosen'));
     expect(await getJson(fake(), '/api/orgs/current')).toEqual(errorAnswer(400, 'No organization chosen'));

@@ -294,6 +294,19 @@ export class HomeDatabase {
       }));
   }
 
+  /**
+   * `GET /o/docs/api/orgs/current/workspaces`: Grist's merged personal site, the workspaces of every
+   * personal site the caller can reach (their own, `org`, and others' that shared something with
+   * them), each as its own site lists it (with its `orgDomain`), by name (grist-core
+   * test/gen-server/mergedOrgs.ts).
+   */
+  mergedWorkspacesJson(org: SeedOrg, caller: Caller, showRemoved = false): object[] {
+    const others = this.orgs.filter((other) => other.id !== org.id && other.ownerId !== null && this.orgAccess(other, caller) !== null);
+    return [org, ...others]
+      .flatMap((personal) => this.workspacesJson(personal, caller, showRemoved) as Array<{ name: string }>)
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** `GET /api/docs/<doc>`: the document with its workspace and site (sample `doc.json`). */
   docJson(doc: SeedDoc, caller: Caller): object {
     const org = this.orgOf(doc);

@@ -444,8 +444,13 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   const routes: Array<[method: string, path: RegExp, handler: (id: string, request: ApiRequest) => unknown]> = [
     ['GET', /^\/api\/orgs$/, (_, request) => database.orgsJson(request.caller)],
     ['GET', /^\/api\/orgs\/([^/]+)$/, (id, request) => database.orgJson(requireOrg(id, request), request.caller)],
-    ['GET', /^\/api\/orgs\/([^/]+)\/workspaces$/, (id, request) =>
-      database.workspacesJson(requireOrg(id, request), request.caller, request.query.get('showRemoved') === '1')],
+    ['GET', /^\/api\/orgs\/([^/]+)\/workspaces$/, (id, request) => {
+      const org = requireOrg(id, request);
+      // `docs` is Grist's merged personal site: the workspaces of every personal site the caller can
+      // reach, theirs and others' (grist-core test/gen-server/mergedOrgs.ts). Its trash is assumed alike.
+      const merged = id === 'docs' || (id === 'current' && request.selected === 'docs');
+      return (merged ? database.mergedWorkspacesJson : database.workspacesJson).call(database, org, request.caller, request.query.get('showRemoved') === '1');
+    }],
     ['GET', /^\/api\/docs\/([^/]+)$/, (id, request) => database.docJson(requireDoc(id, request), request.caller)],
     ['PATCH', /^\/api\/docs\/([^/]+)$/, renameDoc],
     ['PATCH', /^\/api\/docs\/([^/]+)\/move$/, moveDoc],

@@ -23,10 +23,11 @@ import type { ChangeKind, ChangeTarget } from './change-kind.ts';
 import { mayHaveMade } from './created-document.ts';
 import { listingAndClients } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
+import { placeSite } from '../../shared/move.ts';
 
 /** A new workspace named `name` on `site`; `key` is the site's queue; `made` its id once Grist said it or a read-back proved it. */
 export interface NewWorkspaceTarget extends ChangeTarget {
-  site: ChangeEntry['site'] & { personal: boolean };
+  site: ChangeEntry['site'];
   /** The ids of the site's workspaces of that name before the request left (read first). */
   before: ReadonlySet<number>;
   made?: number;
@@ -111,7 +112,7 @@ export async function createWorkspace({ orgId, siteUrl, name }: RequestOf<'creat
       key: siteQueue(siteUrl),
       siteUrl,
       name: check.name,
-      site: { orgId, name: site.name, url: siteUrl, personal: site.personal },
+      site: placeSite(site),
       before: new Set(),
     };
     const entryId = await applyChange(clientOf(site.account), newWorkspaceKind, target, { source: 'popup' });

@@ -7,6 +7,8 @@
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { workspaceKey, type ChangeSource, type WindowSource } from '../../shared/change-log.ts';
+import type { DocumentPlace } from '../../shared/listing.ts';
+import { placeSite } from '../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
@@ -22,8 +24,8 @@ export interface RenameTarget extends ChangeTarget {
   /** The name it has now. */
   currentName: string;
   workspaceId?: number;
-  /** Its site (the site's Grist id and name as listed) and workspace, for the change log. */
-  site: { orgId: number; name: string };
+  /** Its site (the site's Grist id and name as listed, and whose personal site it is) and workspace, for the change log. */
+  site: Omit<DocumentPlace['site'], 'url'>;
   workspace: { id: number; name: string } | null;
 }
 
@@ -97,7 +99,7 @@ export const renameKind: UndoingKind<RenameTarget> = {
     // Owners only: said before anything else, "anyway" would not help.
     if (current.access !== 'owners') throw notOwnerError(workspaceId, current.name);
     if (!force && current.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: current.name } };
-    const subject = { account, key: entry.docId, siteUrl: entry.site.url, currentName: current.name, workspaceId, site: { orgId: entry.site.orgId, name: entry.site.name }, workspace: entry.workspace };
+    const subject = { account, key: entry.docId, siteUrl: entry.site.url, currentName: current.name, workspaceId, site: entry.site, workspace: entry.workspace };
     // An undo puts back a name Grist had, whatever its length.
     const name = checkedName(entry.oldName, current.name, true);
     return name === null ? { already: current.name } : { undo: { ...subject, name } };
@@ -141,7 +143,7 @@ export function renameDocument({ orgId, siteUrl, docId, name, source }: { orgId:
     const { site, workspace, document } = found;
     return renameTo(
       clientOf(site.account),
-      { account: site.account, key: docId, siteUrl: site.siteUrl, currentName: document.name, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name } },
+      { account: site.account, key: docId, siteUrl: site.siteUrl, currentName: document.name, site: placeSite(site), workspace: { id: workspace.id, name: workspace.name } },
       name,
       source ?? 'popup',
     );
@@ -162,7 +164,7 @@ export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: 
     const { site, workspace } = found;
     return renameTo(
       clientOf(site.account),
-      { account: site.account, key, siteUrl: site.siteUrl, currentName: workspace.name, workspaceId, site: { orgId: site.orgId, name: site.name }, workspace: { id: workspace.id, name: workspace.name } },
+      { account: site.account, key, siteUrl: site.siteUrl, currentName: workspace.name, workspaceId, site: placeSite(site), workspace: { id: workspace.id, name: workspace.name } },
       name,
       'popup',
     );

@@ -6,7 +6,7 @@
  * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
-import type { DocumentPlace, SiteEntry } from '../../shared/listing.ts';
+import { siteNaming, type DocumentPlace, type SiteEntry, type SiteNaming } from '../../shared/listing.ts';
 import { canTrash } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { TrashedDocument, TrashedWorkspace, TrashSite } from '../../shared/trash.ts';
@@ -27,7 +27,7 @@ const keyOf = (account: string, siteUrl: string) => `${account} ${siteUrl}`;
  * One site's documents in the trash, newest removal first, read with `client`. Throws ApiError as
  * the request met it.
  */
-export async function siteTrash(client: GristClient, site: Pick<SiteEntry, 'account' | 'orgId' | 'name' | 'siteUrl'>): Promise<TrashSite> {
+export async function siteTrash(client: GristClient, site: Pick<SiteEntry, 'account' | 'orgId' | 'name' | 'siteUrl'> & Omit<SiteNaming, 'name'>): Promise<TrashSite> {
   const workspaces = await client.get(site.siteUrl, TRASH_PATH, workspaceListSchema);
   const documents: TrashedDocument[] = workspaces.flatMap((workspace) =>
     workspace.docs.flatMap((doc) => (doc.removedAt ? [{ id: doc.id, name: doc.name, removedAt: doc.removedAt, access: doc.access, workspace: { id: workspace.id, name: workspace.name } }] : [])),
@@ -37,7 +37,7 @@ export async function siteTrash(client: GristClient, site: Pick<SiteEntry, 'acco
     removedAt ? [{ id, name, removedAt, access, documents: docs.map((doc) => ({ id: doc.id, name: doc.name })) }] : [],
   );
   removedWorkspaces.sort((a, b) => b.removedAt.localeCompare(a.removedAt));
-  const trash = { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents, workspaces: removedWorkspaces };
+  const trash = { account: site.account, orgId: site.orgId, name: site.name, ...siteNaming(site), siteUrl: site.siteUrl, documents, workspaces: removedWorkspaces };
   lastRead.set(keyOf(site.account, site.siteUrl), trash);
   return trash;
 }
@@ -53,7 +53,7 @@ export async function readTrash(): Promise<TrashSite[]> {
     (listing?.sites ?? []).map((site) =>
       siteTrash(clientOf(site.account), site).catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
-        return { account: site.account, orgId: site.orgId, name: site.name, siteUrl: site.siteUrl, documents: [], workspaces: [], error: error.toValue() };
+        return { account: site.account, orgId: site.orgId, name: site.name, ...siteNaming(site), siteUrl: site.siteUrl, documents: [], workspaces: [], error: error.toValue() };
       }),
     ),
   );

@@ -19,6 +19,7 @@ import type { ChangeTarget, UndoingKind } from './change-kind.ts';
 import { findWorkspace, listingAndClients } from './listed-documents.ts';
 import { applyChange } from './pipeline.ts';
 import { findTrashedWorkspace, siteTrash, workspaceLeftTrash } from './trashed-documents.ts';
+import { placeSite } from '../../shared/move.ts';
 
 /** A workspace to move to the trash (`removed`) or back from it; `key` is its workspaceKey. */
 export interface WorkspaceTrashTarget extends ChangeTarget {
@@ -126,7 +127,7 @@ export function removeWorkspace({ orgId, siteUrl, workspaceId }: WorkspaceKey): 
     if (!found) throw new ApiError('not-found', t('errorWorkspaceNotInList'));
     const { site, workspace } = found;
     if (workspace.access !== 'owners') throw notOwner(workspace.name);
-    const target = workspaceTrashOf(site.account, true, { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace);
+    const target = workspaceTrashOf(site.account, true, placeSite(site), workspace);
     return { entryId: await applyChange(clientOf(site.account), workspaceTrashKind, target, { source: 'popup' }) };
   });
 }
@@ -140,7 +141,7 @@ export function removeWorkspace({ orgId, siteUrl, workspaceId }: WorkspaceKey): 
 export function restoreWorkspace(request: WorkspaceKey): Promise<LoggedChange> {
   return oneAtATime(workspaceKey(request.workspaceId), async () => {
     const { site, workspace, client } = await findTrashedWorkspace(request);
-    const target = workspaceTrashOf(site.account, false, { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace);
+    const target = workspaceTrashOf(site.account, false, placeSite(site), workspace);
     return { entryId: await applyChange(client, workspaceTrashKind, target, { source: 'popup' }) };
   });
 }

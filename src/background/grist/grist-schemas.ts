@@ -5,13 +5,16 @@
  */
 import * as v from 'valibot';
 
-/** One site ("org") from `GET /api/orgs`; `owner` is set only on the personal site. */
+/**
+ * One site ("org") from `GET /api/orgs`; `owner` is set only on a personal site, the user's own or
+ * another person's that shared something with them (sample orgs.owner.json: `{id, name, ...}`).
+ */
 export const orgSchema = v.object({
   id: v.number(),
   name: v.string(),
   domain: v.nullable(v.string()),
   host: v.optional(v.nullable(v.string()), null),
-  owner: v.nullable(v.object({ id: v.number() })),
+  owner: v.nullable(v.object({ id: v.number(), name: v.optional(v.nullable(v.string()), null) })),
   /** The caller's role on the site (sample orgs.owner.json): who may change its access. */
   access: v.optional(v.nullable(v.string()), null),
 });
@@ -41,6 +44,8 @@ export const workspaceListSchema = v.array(
     docs: v.array(docSchema),
     /** Only in the trash listing (`showRemoved=1`), on a workspace in the trash. */
     removedAt: v.optional(v.nullable(v.string()), null),
+    /** The domain of the site it belongs to (sample workspaces.personal.json): Grist's merged personal site lists others' too. */
+    orgDomain: v.optional(v.nullable(v.string()), null),
   }),
 );
 export type GristWorkspace = v.InferOutput<typeof workspaceListSchema>[number];

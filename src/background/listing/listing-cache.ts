@@ -52,7 +52,7 @@ function revisionOf(listing: Listing, tags: AccountTags, tagOf: (siteUrl: string
     const tag = tags[site.account]?.[tagOf(site.siteUrl)];
     const content = tag ?? JSON.stringify(site.workspaces);
     // The user's role on the site comes from the site list, not the site's own answer: it counts apart.
-    return JSON.stringify([site.account, site.orgId, site.name, site.siteUrl, site.access ?? null, content, site.error ?? null]);
+    return JSON.stringify([site.account, site.orgId, site.name, site.owner ?? null, site.siteUrl, site.access ?? null, content, site.error ?? null]);
   });
   return digest([...parts, JSON.stringify(listing.accounts ?? null)].join('\n'));
 }

@@ -55,7 +55,8 @@ interface Fetched<T> {
 
 /** Grist's answer for a site's workspaces: new ones, "unchanged" (304 to the ETag sent), or the failure. */
 type WorkspacesAnswer =
-  | { kind: 'new'; workspaces: WorkspaceEntry[]; tag: string | null }
+  /** `domains`: each workspace's site (Grist's `orgDomain`), in the same order: see siteEntry. */
+  | { kind: 'new'; workspaces: WorkspaceEntry[]; domains: Array<string | null>; tag: string | null }
   | { kind: 'unchanged'; tag: string }
   | { kind: 'failed'; error: ErrorValue };
 
@@ -73,7 +74,16 @@ function toDocuments(workspace: GristWorkspace): DocumentEntry[] {
     }));
 }
 
-const headerOf = ({ account, orgId, name, domain, personal, access, siteUrl }: SiteHeader): SiteHeader => ({ account, orgId, name, domain, personal, ...(access === undefined ? {} : { access }), siteUrl });
+const headerOf = ({ account, orgId, name, domain, personal, owner, access, siteUrl }: SiteHeader): SiteHeader => ({
+  account,
+  orgId,
+  name,
+  domain,
+  personal,
+  ...(owner === undefined ? {} : { owner }),
+  ...(access === undefined ? {} : { access }),
+  siteUrl,
+});
 
 /**
  * The sites from `/api/orgs`, each at its address, and the origins of the team sites Grist's
@@ -105,12 +115,17 @@ async function listSites(
   const deployment = known ?? (await deploymentOf(client, guess));
   const personalOrigin = new URL(settings.personalSiteUrl).origin;
   const listed = new Set<string>();
-  const sites = answer.value.flatMap((org) => {
-    const addressing = { ...org, personal: org.owner !== null };
+  // The user's own personal site is the first Grist lists (grist-api.md "Sites"); any other with an
+  // owner is another person's, listed for what they shared, and has its own address (`docs-<id>`):
+  // the personal site URL (`/o/docs`, `docs.getgrist.com`) is the user's own.
+  const ownerId = answer.value[0]?.owner?.id ?? null;
+  const sites = answer.value.flatMap((org): SiteHeader[] => {
+    const addressing = { ...org, personal: org.owner !== null && org.owner.id === ownerId };
     const fromAnswer = listedSiteUrl(addressing, settings, deployment);
     if (fromAnswer && !addressing.personal && new URL(fromAnswer).origin !== personalOrigin) listed.add(new URL(fromAnswer).origin);
     const siteUrl = resolveSiteUrl(addressing, settings, deployment);
-    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, access: org.access, siteUrl }];
+    const owner = org.owner !== null && !addressing.personal ? { owner: org.owner.name ?? '' } : {};
+    return siteUrl === null ? [] : [{ account: access.id, orgId: org.id, name: org.name, domain: org.domain, personal: addressing.personal, ...owner, access: org.access, siteUrl }];
   });
   return { value: sites, tag: answer.etag, listed: [...listed].sort() };
 }
@@ -121,14 +136,28 @@ async function askWorkspaces(client: GristClient, siteUrl: string, tag: string |
     const answer = await client.revalidate(siteUrl, WORKSPACES_PATH, workspaceListSchema, tag);
     if (!answer.changed) return { kind: 'unchanged', tag: tag! };
     // Grist's support workspace holds its example documents, which are not the user's to rename.
-    const workspaces = answer.value
-      .filter((workspace) => !workspace.isSupportWorkspace)
-      .map((workspace) => ({ id: workspace.id, name: workspace.name, access: workspace.access, documents: toDocuments(workspace) }));
-    return { kind: 'new', workspaces, tag: answer.etag };
+    const listed = answer.value.filter((workspace) => !workspace.isSupportWorkspace);
+    const workspaces = listed.map((workspace) => ({ id: workspace.id, name: workspace.name, access: workspace.access, documents: toDocuments(workspace) }));
+    return { kind: 'new', workspaces, domains: listed.map((workspace) => workspace.orgDomain), tag: answer.etag };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { kind: 'failed', error: error.toValue() };
   }
+}
+
+/**
+ * The workspaces of Grist's answer that are the site's own. The user's personal site is addressed
+ * as Grist's merged personal site (`/o/docs`, `docs.getgrist.com`), which answers the workspaces
+ * of every personal site the user can reach (grist-core test/gen-server/mergedOrgs.ts): another
+ * person's are listed under that person's site (listSites), so here only the site's own domain's
+ * stay. A workspace Grist gives no domain stays.
+ */
+function ownWorkspaces(site: SiteHeader, answer: { workspaces: WorkspaceEntry[]; domains: Array<string | null> }): WorkspaceEntry[] {
+  if (!site.personal || site.domain === null) return answer.workspaces;
+  return answer.workspaces.filter((_, index) => {
+    const domain = answer.domains[index];
+    return domain === null || domain === undefined || domain === site.domain;
+  });
 }
 
 /**
@@ -139,7 +168,7 @@ async function askWorkspaces(client: GristClient, siteUrl: string, tag: string |
  * unreadable cache) is asked again in full.
  */
 async function siteEntry(client: GristClient, site: SiteHeader, answer: WorkspacesAnswer, previous: () => Promise<Listing | null>): Promise<Fetched<SiteEntry>> {
-  if (answer.kind === 'new') return { value: { ...site, workspaces: answer.workspaces }, tag: answer.tag };
+  if (answer.kind === 'new') return { value: { ...site, workspaces: ownWorkspaces(site, answer) }, tag: answer.tag };
   const cached = (await previous())?.sites.find((entry) => entry.orgId === site.orgId && entry.siteUrl === site.siteUrl);
   if (answer.kind === 'failed') return { value: { ...site, workspaces: cached?.workspaces ?? [], error: answer.error }, tag: null };
   if (cached && !cached.error) return { value: { ...site, workspaces: cached.workspaces }, tag: answer.tag, unchanged: true };

@@ -11,7 +11,10 @@ export interface OrgAddressing {
   id: number;
   domain: string | null;
   host: string | null;
-  /** True for the user's personal site (Grist sets `owner` only there). */
+  /**
+   * True for the user's own personal site, addressed by the personal site URL. Another person's
+   * personal site (Grist sets `owner` on it too) is addressed as a team is, by its `docs-<id>` domain.
+   */
   personal: boolean;
 }
 

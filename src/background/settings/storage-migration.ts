@@ -100,8 +100,8 @@ export async function migrateStorage(): Promise<Account[]> {
     }
     await browser.storage.local.remove(Object.values(LEGACY));
   }
-  // The listing's shape last changed in version 7; unreadable accounts leave theirs unowned.
-  if (version < 7 || accounts.corrupt) await forgetListing();
+  // The listing's shape last changed in version 9; unreadable accounts leave theirs unowned.
+  if (version < 9 || accounts.corrupt) await forgetListing();
   if (version < 6) await changeLogFromHistory(historyAccount);
   // Unreadable accounts are no sign that any was removed: their entries stay then.
   if (version < 8) await forgetWhatVersion8Keeps(accounts.corrupt ? null : current);

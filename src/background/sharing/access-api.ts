@@ -15,6 +15,7 @@ import { clientsFor, type KeyedAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { accessOwnerIndex, currentAccessOwnerIndex, listedCopies, type AccessOwnerIndex } from './access-owner-index.ts';
 import { sharedClients } from './shared-clients.ts';
+import { placeSite } from '../../shared/move.ts';
 
 /** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {
@@ -129,7 +130,7 @@ function ownerLookupIn(
     if (!chosen) throw new ApiError('not-found', t('errorAccessNotListed'));
     const { site, name, workspace } = chosen;
     const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
-    const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
+    const place = { site: placeSite(site), workspace };
     return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
   };
 }

@@ -6,7 +6,7 @@
  * now, its trash included (a removal at the site takes those too), and what could not be read,
  * named. Sites the account does not own are never named, nor is the user themselves ever offered.
  */
-import { ownsSite, type Listing, type SiteEntry } from '../../shared/listing.ts';
+import { accountShortNames, ownsSite, siteDisplayName, type Listing, type SiteEntry } from '../../shared/listing.ts';
 import type { DocumentGrant, PersonGrants, PersonSite, SkippedResource, WorkspaceGrant } from '../../shared/people.ts';
 import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
 import { emailProblem, savedUsersOf } from '../../shared/email-list.ts';
@@ -114,7 +114,7 @@ export async function personOnSite(client: GristClient, site: SiteEntry, email: 
   const { owner, role } = await siteRoleOf(client, site, email, ownEmail);
   if (role === null) return { owner, person: null };
   const { skipped, ...grants } = await grantsOn(client, site, email, role !== 'guests');
-  return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: site.name, role, ...grants, ...(skipped.length > 0 ? { skipped } : {}) } };
+  return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: siteDisplayName(site), role, ...grants, ...(skipped.length > 0 ? { skipped } : {}) } };
 }
 
 /**
@@ -177,12 +177,16 @@ export async function readPersonGrants({ email }: { email: string }): Promise<Pe
   const accounts = await refuseOwnEmail(saved, email);
   const clientOf = clientsFor(accounts);
   const sites = sitesFor(listing, accounts, email);
+  // With several accounts, each own personal site is named by its account (siteDisplayName): the view shows them side by side.
+  const who = accountShortNames(listing?.accounts ?? []);
   const found = await Promise.all(
     sites.map(async ({ site, ownEmail }) => {
+      const siteName = siteDisplayName(site, who.get(site.account));
       try {
-        return { site: (await personOnSite(clientOf(site.account), site, email, ownEmail)).person, unread: null };
+        const person = (await personOnSite(clientOf(site.account), site, email, ownEmail)).person;
+        return { site: person && { ...person, siteName }, unread: null };
       } catch (error) {
-        return { site: null, unread: { siteName: site.name, message: error instanceof ApiError ? error.message : t('errorInternal') } };
+        return { site: null, unread: { siteName, message: error instanceof ApiError ? error.message : t('errorInternal') } };
       }
     }),
   );

@@ -11,6 +11,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t, tCount } from '../../shared/i18n.ts';
+import { accountShortNames, siteDisplayName } from '../../shared/listing.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
@@ -80,11 +81,13 @@ export function PeopleView({ store }: { store: PopupStore }) {
   // Read when shown: each listed site once (a site two accounts list is one).
   useEffect(() => {
     const seen = new Set<string>();
+    // Named as the list names them; with several accounts, each own personal site by its account (siteDisplayName).
+    const who = accountShortNames(store.listing.value?.accounts ?? []);
     const listed = (store.listing.value?.sites ?? []).flatMap((site): ViewSite[] => {
       const key = `${site.siteUrl} ${site.orgId}`;
       if (seen.has(key)) return [];
       seen.add(key);
-      return [{ key, orgId: site.orgId, siteUrl: site.siteUrl, name: site.name, access: null }];
+      return [{ key, orgId: site.orgId, siteUrl: site.siteUrl, name: siteDisplayName(site, who.get(site.account)), access: null }];
     });
     setSites(listed);
     readSites(listed);

@@ -12,6 +12,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { canTrash } from '../../shared/document-rules.ts';
 import { onEscape } from '../../shared/escape-key.ts';
 import { t, tCount } from '../../shared/i18n.ts';
+import { siteDisplayName } from '../../shared/listing.ts';
 import { placedNameMatches } from '../../shared/search.ts';
 import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
 import type { PopupStore } from '../store-types.ts';
@@ -72,8 +73,8 @@ export function TrashView({ store }: { store: PopupStore }) {
   // What the search box finds, as it finds documents in the list.
   const matching = sites.map((site) => ({
     site,
-    workspaces: terms.length === 0 ? site.workspaces : site.workspaces.filter((workspace) => placedNameMatches(terms, workspace.name, site.name)),
-    documents: terms.length === 0 ? site.documents : site.documents.filter((document) => placedNameMatches(terms, document.name, site.name, document.workspace.name)),
+    workspaces: terms.length === 0 ? site.workspaces : site.workspaces.filter((workspace) => placedNameMatches(terms, workspace.name, siteDisplayName(site))),
+    documents: terms.length === 0 ? site.documents : site.documents.filter((document) => placedNameMatches(terms, document.name, siteDisplayName(site), document.workspace.name)),
   }));
   const found = ({ workspaces, documents }: { workspaces: TrashedWorkspace[]; documents: TrashedDocument[] }) => workspaces.length + documents.length > 0;
   const shown = matching.filter((entry) => found(entry) || entry.site.error);
@@ -89,7 +90,7 @@ export function TrashView({ store }: { store: PopupStore }) {
       {shown.map(({ site, workspaces, documents }) => (
         <section class="trash-site" key={`${site.account} ${site.siteUrl}`}>
           <h3 class="site-heading">
-            <bdi dir="auto">{site.name}</bdi>
+            <bdi dir="auto">{siteDisplayName(site)}</bdi>
           </h3>
           {site.error ? <p class="row-error">{site.error.message}</p> : null}
           <ul class="trash-list">

@@ -3,6 +3,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { fail, ok } from '../../../src/shared/errors.ts';
+import { listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, setupDocumentWindowTests } from './open-window.tsx';
 
 setupDocumentWindowTests();
@@ -45,7 +46,8 @@ describe('Move to… (issue 18)', () => {
   }
 
   test('under the name field: where the document is, its names isolated, and Move to…', async () => {
-    await openOwnedDocument({ siteName: 'תקציב', workspace: { id: 10, name: '<b>Home</b>' } });
+    // A site the cached listing does not hold: named as Grist answered.
+    await openOwnedDocument({ siteName: 'תקציב', workspace: { id: 10, name: '<b>Home</b>' } }, { listing: null });
     expect(placeText()).toBe('In תקציב › <b>Home</b>');
     const names = [...document.querySelectorAll('.document-place bdi')];
     expect(names.map((name) => [name.textContent, name.getAttribute('dir')])).toEqual([
@@ -56,6 +58,15 @@ describe('Move to… (issue 18)', () => {
     expect(moveButton().textContent).toBe('Move to…');
     expect(moveButton().getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  test('names the site as the list does, once the cached listing says whose personal site it is (issue 49)', async () => {
+    // Grist names every personal site "Personal": the listing tells the user's own from Ann's.
+    await openOwnedDocument({ siteName: 'Personal' }, { listing: listingOf([personalSiteEntry([workspaceEntry(10, 'Home', [])], { owner: 'Ann Smith', personal: false })]) });
+    expect(placeText()).toBe('In Ann Smith’s Personal › Home');
+    cleanup();
+    await openOwnedDocument({ siteName: 'Personal' });
+    expect(placeText()).toBe('In Personal › Home');
   });
 
   test('is not offered for a document the user does not own, nor for a workspace page', async () => {

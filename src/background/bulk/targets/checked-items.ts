@@ -8,7 +8,7 @@ import type { SharingChange } from '../../../shared/access-plan.ts';
 import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/bulk.ts';
 import { copyName } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { Listing, SiteEntry } from '../../../shared/listing.ts';
+import { siteDisplayName, type Listing, type SiteEntry } from '../../../shared/listing.ts';
 import type { DocumentKey } from '../../../shared/messages.ts';
 import { placeIn } from '../../../shared/move.ts';
 import { ApiError } from '../../grist/api-error.ts';
@@ -40,7 +40,7 @@ export function startCheckedRun(
     for (const { orgId, siteUrl, docId } of items) {
       const found = find({ orgId, siteUrl, docId });
       const name = found?.document.name ?? '';
-      const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+      const status: BulkItemStatus = { orgId, docId, oldName: name, newName: kind === 'copy' ? copyName(name) : name, siteName: found ? siteDisplayName(found.site) : '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
       let change: RunChange | null = null;
       let notSent: string | null = null;
       try {

@@ -9,6 +9,8 @@ import { t } from '../../../shared/i18n.ts';
 import { documentIndex, type ListedDocument } from '../../changes/listed-documents.ts';
 import type { RenameTarget } from '../../changes/rename.ts';
 import { startRun } from '../run-engine.ts';
+import { placeSite } from '../../../shared/move.ts';
+import { siteDisplayName } from '../../../shared/listing.ts';
 
 /**
  * The `startBulkRename` message. In: the documents and their new names (as the page's preview
@@ -23,7 +25,7 @@ export function startBulkRename({ requestId, items }: BulkStart & { items: BulkD
     for (const { orgId, siteUrl, docId, newName } of items) {
       const found = find({ orgId, siteUrl, docId });
       const oldName = found?.document.name ?? '';
-      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found?.site.name ?? '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
+      const status: BulkItemStatus = { orgId, docId, newName, oldName, siteName: found ? siteDisplayName(found.site) : '', workspaceName: found?.workspace.name ?? '', state: 'queued' };
       let notSent: string | null = null;
       if (!found) notSent = t('errorNotInList');
       else {
@@ -45,7 +47,7 @@ function renameTarget(status: BulkItemStatus, { site, workspace }: ListedDocumen
     siteUrl: site.siteUrl,
     name: status.newName,
     currentName: status.oldName,
-    site: { orgId: site.orgId, name: site.name },
+    site: placeSite(site),
     workspace: { id: workspace.id, name: workspace.name },
   };
 }

@@ -55,6 +55,23 @@ describe('refreshListing', () => {
     expect((await readListing())?.sites.map((site) => site.access)).toEqual(['owners', 'editors']);
   });
 
+  it('lists another person’s personal site that shared a document at its own address, with its owner’s name; the user’s own stays theirs', async () => {
+    // Ed shares his personal site's "Ed Notes" with Olivia: Grist then lists Ed's personal site to her, `owner` Ed.
+    await sendTo(grist, `/o/docs/api/docs/${DOCS.editorNotes.id}/access`, { user: USERS.editor, method: 'PATCH', json: { delta: { users: { [USERS.owner.email]: 'editors' } } } });
+    await configure();
+    const listing = await refreshListing();
+    expect(listing.sites.map((site) => [site.name, site.siteUrl, site.personal, site.owner])).toEqual([
+      ['Personal', `${grist.url}/o/docs`, true, undefined],
+      ['Personal', `${grist.url}/o/docs-${USERS.editor.id}`, false, USERS.editor.name],
+      ['Acme Corp', `${grist.url}/o/acme`, false, undefined],
+      ['Globex Inc', `${grist.url}/o/globex`, false, undefined],
+    ]);
+    // Its documents are Ed's shared one, not Olivia's own (which the user's personal site URL would list).
+    expect(listing.sites[1]?.workspaces.flatMap((workspace) => workspace.documents.map((doc) => doc.name))).toEqual([DOCS.editorNotes.name]);
+    expect(listing.sites[0]?.workspaces.flatMap((workspace) => workspace.documents.map((doc) => doc.name)).sort()).toEqual([DOCS.personalBudget.name, DOCS.readingList.name]);
+    expect((await readListing())?.sites[1]?.owner).toBe(USERS.editor.name);
+  });
+
   it('says "no key" without calling Grist when none is saved', async () => {
     await configure(null);
     expect((await failure(refreshListing())).kind).toBe('no-key');

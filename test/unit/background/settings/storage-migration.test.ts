@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { accountsItem, apiKeysItem, listingItem, SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, listingItem, SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage-items.ts';
 import { changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change-log-items.ts';
 import { storedAccount as account } from '../../../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../../../setup/listings.ts';
@@ -123,6 +123,20 @@ describe('storage migration', () => {
     const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
     expect(stored).not.toContain('ann.other@example.com');
     expect(stored).not.toContain('removed-account');
+    expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
+  });
+
+  it('drops version 8’s cached listing and its first screen, which read another person’s personal site as the user’s own; the accounts and change log stay', async () => {
+    const accounts = [account({ personalSiteUrl: 'https://grist.example.com/o/docs', teamSiteUrls: [] })];
+    const changeLog = { version: CHANGE_LOG_VERSION, entries: [] };
+    // Version 8 marked Ann's personal site `personal`, at the user's own address.
+    const theirs = personalSiteEntry([], { account: 'a1', orgId: 9, domain: 'docs-9' });
+    const drawing = JSON.stringify({ previewRevision: 'preview:r', made: '0.1.0 en', tree: ['main', {}, ['Personal']] });
+    await fakeBrowser.storage.local.set({ schemaVersion: 8, accounts, apiKeys: { a1: 'k'.repeat(40) }, listing: JSON.stringify(listingOf([theirs])), changeLog, firstScreen: drawing });
+    expect(await migrateStorage()).toEqual(accounts);
+    expect(await listingItem.get()).toBeNull();
+    expect(await firstScreenItem.get()).toBeNull();
+    expect(await changeLogItem.get()).toEqual(changeLog);
     expect(await schemaVersionItem.get()).toBe(SCHEMA_VERSION);
   });
 
