@@ -37,7 +37,7 @@ describe('the People view', () => {
     await openPeople(popup);
     const row = (name: string) => popup.getByRole('listitem').filter({ hasText: name }).first();
     expect(await row('Ed Editor').getByRole('listitem').allTextContents()).toEqual(['Editor on Acme Corp']);
-    expect(await row('Sam Shared').getByRole('listitem').allTextContents()).toEqual(['guest on Globex Inc']);
+    expect(await row('Sam Shared').getByRole('listitem').allTextContents()).toEqual(['Guest on Globex Inc']);
     expect(await row('Olivia Owner').textContent()).toContain('(you)');
     expect(await popup.getByRole('button', { name: `Remove ${USERS.owner.email} from all your sites…` }).count()).toBe(0);
     await screenshotSchemes(popup, 'people-view', { width: 400, height: 600 });

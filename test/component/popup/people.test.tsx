@@ -100,7 +100,7 @@ describe('the People view', () => {
     // Acme answers first: drawn at once, the personal site still reading.
     await answer(2, siteAccess(acme, [[OWN, 'Olivia', 'owners'], ['ED@Example.com', '<b>Ed</b>', 'editors'], ['sam@example.com', 'Sam', 'guests']]));
     expect(rowOf('<b>Ed</b>').textContent).toContain('Editor on Acme');
-    expect(rowOf('Sam').textContent).toContain('guest on Acme');
+    expect(rowOf('Sam').textContent).toContain('Guest on Acme');
     expect(document.querySelector('b')).toBeNull();
     expect(screen.getByText('Reading Personal…')).toBeTruthy();
 
@@ -158,7 +158,7 @@ describe('the People view', () => {
       const site = { kind: 'site', orgId, siteUrl: `https://team${orgId - 100}.getgrist.com` } as const;
       await act(async () => answers.get(orgId)!.resolve({ ok: true, value: siteAccess(site, [[OWN, 'Olivia', 'owners'], [`guest${orgId}@example.com`, `Guest ${orgId}`, 'guests']]) }));
       await nextFrame();
-      expect(rowOf(`Guest ${orgId}`).textContent).toContain(`guest on Team ${orgId - 100}`);
+      expect(rowOf(`Guest ${orgId}`).textContent).toContain(`Guest on Team ${orgId - 100}`);
     }
     expect(screen.getByText('Reading Team 0…')).toBeTruthy();
     expect(screen.getByText('Reading Team 5…')).toBeTruthy();
