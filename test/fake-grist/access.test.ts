@@ -41,9 +41,16 @@ describe('reading access', () => {
     expect(Object.keys(first)).toEqual(['id', 'email', 'name', 'picture', 'ref', 'access', 'parentAccess', 'isMember']);
   });
 
-  it('answers an editor every user too', async () => {
+  it('answers an editor of a document everyone who can open it, marked personal and not public (grist-core getDocAccess)', async () => {
     const { body } = await send(`${roadmapPath}/access`, { user: editor });
+    expect(body).toMatchObject({ public: false, personal: true, maxInheritedRole: 'owners' });
     expect((body as { users: Array<{ email: string }> }).users.map(({ email }) => email)).toEqual([owner.email, viewer.email, editor.email]);
+  });
+
+  it('leaves out of a document editor’s answer a member who cannot open it', async () => {
+    await patch(`/o/acme/api/orgs/${acme.id}`, { users: { 'member@example.com': 'members' } });
+    expect(JSON.stringify((await send(`${roadmapPath}/access`)).body)).toContain('member@example.com');
+    expect(JSON.stringify((await send(`${roadmapPath}/access`, { user: editor })).body)).not.toContain('member@example.com');
   });
 
   it('answers a viewer only themselves, marked personal and not public', async () => {

@@ -91,7 +91,10 @@ export function accessApi(database: HomeDatabase) {
 
   /**
    * `GET .../access`: owners and editors get every user; anyone else only themselves, marked
-   * `personal` (sample `access.doc.viewer.json`). No `maxInheritedRole` on an org.
+   * `personal` (sample `access.doc.viewer.json`). No `maxInheritedRole` on an org. A document's
+   * editor gets everyone who can open it, marked `personal` (and not `public`) all the same: Grist
+   * tells its own page to show them their role only (grist-core HomeDBManager.getDocAccess: "If
+   * user can't change access on the document, instruct UI to just show user's role").
    */
   function read(target: AccessTarget, caller: Caller): object {
     // Stored null means nothing comes down: only an absent cap reads as Grist's default, owners.
@@ -99,6 +102,10 @@ export function accessApi(database: HomeDatabase) {
     const max = target.kind === 'org' ? {} : { maxInheritedRole: stored === undefined ? 'owners' : stored };
     const role = callerRole(target, caller);
     const users = listUsers(target);
+    if (role === 'editors' && target.kind === 'doc') {
+      const { doc } = target;
+      return { public: false, personal: true, ...max, users: users.filter(({ user }) => database.docAccess(doc, user) !== null).map(userJson) };
+    }
     if (role === 'owners' || role === 'editors') return { ...max, users: users.map(userJson) };
     return { public: false, personal: true, ...max, users: users.filter(({ user }) => user.id === caller.id).map(userJson) };
   }

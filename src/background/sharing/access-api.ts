@@ -7,7 +7,7 @@
 import { savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type ListedRole, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -95,12 +95,17 @@ export interface AccessOwner {
   savedUsers: readonly SavedUser[];
   /** True when its user owns the resource per its listing: only owners may change access. */
   canChange: boolean;
+  /** Its user's role on the resource per its listing; null when the listing gives none. */
+  role: ListedRole | null;
   /** Its client, with its key. */
   client: GristClient;
   /** The resource's name as that account's listing has it (a site's: its Grist name). */
   name: string;
   place: AccessPlace;
 }
+
+/** The roles a listing may give its user on a resource. */
+const LISTED_ROLES: readonly ListedRole[] = ['owners', 'editors', 'viewers', 'members', 'guests'];
 
 /**
  * findAccessOwner for many resources (a bulk share may name thousands): in, the listing and the
@@ -130,7 +135,8 @@ function ownerLookupIn(
     const { site, name, workspace } = chosen;
     const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
     const place = { site: { orgId: site.orgId, name: site.name, url: site.siteUrl }, workspace };
-    return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
+    const role = LISTED_ROLES.find((each) => each === chosen.access) ?? null;
+    return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', role, client: clientOf(site.account), name, place };
   };
 }
 

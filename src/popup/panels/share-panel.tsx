@@ -5,7 +5,8 @@
  * team members inherit (share-settings.tsx); Copy link; for owners, the form to add people
  * (share-add.tsx). Each change is one changeAccess with only what changes, shown here at once and
  * read again from Grist if refused; the status line offers its Undo (and Ctrl+Z). Editors see the
- * list read-only and viewers only themselves, as Grist answers them, each told why. On a site, a
+ * list read-only and viewers only themselves, as Grist answers them, each told why by their role
+ * (Grist marks an editor's answer `personal`, as a viewer's). On a site, a
  * note says that Remove takes the person's workspaces and documents there too (its Undo puts them
  * back: changeShare sends it as the person's removal). The list is
  * this panel's state only: never in the store, never stored. Escape or Back to documents closes it,
@@ -71,6 +72,9 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const savedUsers = list?.savedUsers ?? [];
   const otherAccount = (email: string) => (isOwn(email) ? null : (savedUsers.find((user) => sameEmail(user.email, email))?.number ?? null));
   const siteRemoval = list?.canChange === true && target.resource.kind === 'site';
+  // Grist marks an editor's answer `personal` as a viewer's: an editor is told that only owners
+  // change access, and sees the settings (disabled); "only yourself" is a viewer's.
+  const onlySelf = list?.onlySelf === true && list.ownRole !== 'editors';
 
   return (
     <section class="share-panel" aria-labelledby="share-heading">
@@ -109,7 +113,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
               }}
             />
           )}
-          {!list.canChange && <p class="share-note">{t(list.onlySelf ? 'shareOnlySelf' : 'shareReadOnly')}</p>}
+          {!list.canChange && <p class="share-note">{t(onlySelf ? 'shareOnlySelf' : 'shareReadOnly')}</p>}
           {siteRemoval && (
             <p id={SITE_REMOVAL_NOTE} class="share-note">
               {t('shareSiteRemoveNote')}
@@ -130,7 +134,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
               />
             ))}
           </ul>
-          {!list.onlySelf && <ShareSettings list={list} onChange={change} />}
+          {!onlySelf && <ShareSettings list={list} onChange={change} />}
           <p class="share-problem" role="alert">
             {problem}
           </p>

@@ -175,19 +175,21 @@ describe('the Share panel', () => {
   });
 
   test('an editor sees the list read-only, told why; a viewer only themselves, told why', async () => {
-    const { panel } = await openShare(ownersList({ canChange: false }));
+    // Grist marks an editor's answer `personal`, as a viewer's (grist-core getDocAccess), with everyone in it.
+    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, ownRole: 'editors' }));
     expect(within(panel).queryByRole('textbox')).toBeNull();
     expect(within(panel).queryByRole('combobox', { name: /Role of/ })).toBeNull();
     expect(within(panel).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(panel).getByRole('switch')).toHaveProperty('disabled', true);
     expect(within(panel).getByRole('combobox', { name: 'Team members' })).toHaveProperty('disabled', true);
     expect(panel.textContent).toContain('Only owners can change who has access.');
+    expect(panel.textContent).not.toContain('Only owners and editors can see who else has access.');
     expect(panel.textContent).toContain('Editor');
   });
 
   test('a viewer sees only themselves, told why, and no public link or team setting', async () => {
     const me = ownersList().people[0]!;
-    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, people: [{ ...me, role: 'viewers' }] }));
+    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, ownRole: 'viewers', people: [{ ...me, role: 'viewers' }] }));
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     expect(panel.textContent).toContain('Only owners and editors can see who else has access.');
     expect(within(panel).queryByRole('switch')).toBeNull();
