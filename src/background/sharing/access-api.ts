@@ -39,14 +39,26 @@ export interface AccessNow {
   onlySelf: boolean;
 }
 
+/** A user of an access answer, as Grist sends it. */
+type AnsweredUser = { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null };
+
 /** One user of an access answer, as a Person (Grist's extra fields dropped). */
-function personOf(user: { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null }): Person {
+function personOf(user: AnsweredUser): Person {
   return { email: user.email, name: user.name, role: user.access, inherited: user.parentAccess ?? null, isMember: user.isMember };
 }
 
 /**
- * `GET {site}<accessPath>` with `client`. Out: the people (the public link's special user taken out
- * into `publicRole`), `maxInheritedRole` for a document or workspace, and whether Grist answered
+ * True when the user has some access here: given right here, or coming down from above. Grist's
+ * answer to an owner also lists the site's members who have none (a `members` role, or a workspace
+ * that inherits nothing) with `access: null, parentAccess: null` (grist-core getDocAccess and
+ * getWorkspaceAccess list every user of the site): not people with access.
+ */
+const hasAccess = (user: AnsweredUser) => user.access !== null || (user.parentAccess ?? null) !== null;
+
+/**
+ * `GET {site}<accessPath>` with `client`. Out: the people with access (the public link's special
+ * user taken out into `publicRole`; those with none left out: hasAccess), `maxInheritedRole` for a
+ * document or workspace, and whether Grist answered
  * only the caller. Throws ApiError as the network module does (403 to someone without access, 404
  * for a resource gone or of another site).
  */
@@ -54,14 +66,14 @@ export async function readAccessOf(client: GristClient, resource: AccessResource
   const path = accessPath(resource);
   if (resource.kind === 'site') {
     const answer = await client.get(resource.siteUrl, path, orgAccessSchema);
-    return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
+    return { people: answer.users.filter(hasAccess).map(personOf), publicRole: null, onlySelf: answer.personal };
   }
   const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
   const isPublic = (email: string) => sameEmail(email, PUBLIC_EMAIL);
   const publicUser = answer.users.find((user) => isPublic(user.email));
   const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
   return {
-    people: answer.users.filter((user) => !isPublic(user.email)).map(personOf),
+    people: answer.users.filter((user) => !isPublic(user.email) && hasAccess(user)).map(personOf),
     publicRole,
     maxInheritedRole: answer.maxInheritedRole,
     onlySelf: answer.personal,
