@@ -118,6 +118,30 @@ describe('the Share panel', () => {
     expect(emailsField(panel)).toHaveProperty('value', 'bo@example.com, bob@, ME@example.com');
   });
 
+  test('what the panel said goes once the emails are edited, and once a change succeeds', async () => {
+    const { backend, panel } = await openShare();
+    const alerts = () => within(panel).getAllByRole('alert').map((alert) => alert.textContent).filter(Boolean);
+    await add(panel, 'bob@');
+    expect(alerts()).toEqual(['Nothing sent: “bob@” is not an email.']);
+    fireEvent.input(emailsField(panel), { target: { value: 'bob@example.com' } });
+    expect(alerts()).toEqual([]);
+    // Grist's refusal of a change goes as the emails are edited too.
+    backend.changeAccess.mockResolvedValueOnce({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Grist refused: access denied.' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(alerts()).toEqual(['Grist refused: access denied.']);
+    fireEvent.input(emailsField(panel), { target: { value: 'bob@example.co' } });
+    expect(alerts()).toEqual([]);
+    // A list refused, then a change Grist takes: what was said of the list goes.
+    await add(panel, 'bob@');
+    expect(alerts()).toEqual(['Nothing sent: “bob@” is not an email.']);
+    backend.changeAccess.mockResolvedValueOnce({ ok: true, value: { entryId: 'share-9' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(backend.changeAccess).toHaveBeenCalledTimes(2);
+    expect(alerts()).toEqual([]);
+  });
+
   test('everyone@getgrist.com typed with any role sends nothing and points to the public link switch (on a workspace: to a document’s)', async () => {
     const { backend, panel } = await openShare();
     fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of the people added' }), { target: { value: 'editors' } });
