@@ -66,12 +66,14 @@ export async function followPersonRemoval(
 
 /**
  * Removes `email` from each site of the preview `grants`, with what the preview read there (the
- * worker reads only each site's own access again), and announces what it came to: from how many
- * sites, and each site's failure in its words. `progress`: each answer while it runs. Out: the
- * batch and its words, or why nothing was sent.
+ * worker reads only each site's own access again). Out: the batch and what it came to in words
+ * (from how many sites, and each site's failure in its words), which the view shows where the
+ * removal was asked, once: the status line says nothing of it, and its offer of an earlier change
+ * goes (the removal is the last change now: its Undo, and Ctrl+Z, are the view's). `progress`:
+ * each answer while it runs. Out: the batch and its words, or why nothing was sent.
  */
 export async function removePerson(
-  { backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>,
+  { backend, announcement, lastChange }: Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>,
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
@@ -80,7 +82,10 @@ export async function removePerson(
   const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
   const words = [t('peopleRemoved', grants.email, String(done), String(reply.value.sites.length)), ...failures].join(' ');
-  batch(() => (announcement.value = words));
+  batch(() => {
+    announcement.value = '';
+    lastChange.value = null;
+  });
   return { removed: reply.value, words };
 }
 

@@ -15,7 +15,11 @@ import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
+import { isUndoKey } from '../status/undo-key.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
+
+/** The id of what a removal came to, which its Undo button is described by. */
+const REMOVAL_WORDS = 'people-removal-words';
 
 /** A site of the view: its name and address, and its access once read (or why not). */
 interface ViewSite {
@@ -100,6 +104,19 @@ export function PeopleView({ store }: { store: PopupStore }) {
     readSites(sites.filter(({ key }) => keys.has(key)));
   };
 
+  // Ctrl+Z undoes the removal while its Undo is offered, as the status line's does a change of its own.
+  const done = removal?.step === 'done' ? removal.removed : null;
+  useEffect(() => {
+    if (!done) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isUndoKey(event)) return;
+      event.preventDefault();
+      void undo(done);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [done]);
+
   // The question takes the focus; the whole preview (what the removal takes) is brought into view with it.
   // Once removed, the preview and the button that had the focus are gone: the focus goes to Undo.
   useEffect(() => {
@@ -151,8 +168,9 @@ export function PeopleView({ store }: { store: PopupStore }) {
       {message && <p class="row-error">{message}</p>}
       {removal?.step === 'done' && (
         <p>
-          {removal.words}{' '}
-          <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
+          {/* Said here only (not in the status line too), and read with the Undo that takes the focus. */}
+          <span id={REMOVAL_WORDS}>{removal.words}</span>{' '}
+          <button type="button" class="link-button" ref={undoRef} aria-describedby={REMOVAL_WORDS} aria-keyshortcuts="Control+Z Meta+Z" onClick={() => void undo(removal.removed)}>
             {t('undoPersonRemovalOf', removal.email)}
           </button>
         </p>
