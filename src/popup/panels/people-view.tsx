@@ -9,7 +9,6 @@
  * memory only. Names and emails come from Grist: text only. Loaded on demand (on-demand/lazy.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { onEscape } from '../../shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
@@ -17,6 +16,7 @@ import type { AccessList } from '../../shared/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
 import { isUndoKey } from '../status/undo-key.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
+import { RemovalPreview } from './removal-preview.tsx';
 
 /** The id of what a removal came to, which its Undo button is described by. */
 const REMOVAL_WORDS = 'people-removal-words';
@@ -245,77 +245,8 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       )}
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
       {(removal?.step === 'preview' || removal?.step === 'sending') && (
-        <Preview grants={removal.grants} sending={removal.step === 'sending' ? (removal.progress ?? null) : undefined} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />
+        <RemovalPreview grants={removal.grants} sending={removal.step === 'sending' ? (removal.progress ?? null) : undefined} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />
       )}
     </li>
-  );
-}
-
-/** How the preview names what it did not read, by kind and reason (SkippedResource). */
-const SKIPPED_WORDS = {
-  workspace: { gone: 'peopleSkippedWorkspaceGone', unreadable: 'peopleSkippedWorkspaceUnreadable' },
-  document: { gone: 'peopleSkippedDocumentGone', unreadable: 'peopleSkippedDocumentGone' },
-} as const;
-
-/**
- * The removal's preview of `grants`, with Cancel and Remove; once sent (`sending`: the run as last
- * followed, null before its first answer), where Remove was, how far it is: in sight, and nothing
- * left to press twice.
- */
-function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending?: RemovedPerson | null; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
-  const none = grants.sites.length === 0;
-  const done = sending?.sites.filter(({ outcome }) => outcome !== 'waiting').length ?? 0;
-  return (
-    <div class="people-preview" onKeyDown={onEscape(onCancel)}>
-      <p ref={questionRef} tabIndex={-1} role="alert">
-        {none ? t('peoplePreviewNone', grants.email) : t('peoplePreviewHeading', grants.email)}
-      </p>
-      <ul>
-        {grants.sites.map((site) => (
-          <li key={`${site.siteUrl} ${site.orgId}`}>
-            {t('personRoleOnSite', peopleRoleWord(site.role), site.siteName)}
-            {site.workspaces.length + site.documents.length + (site.skipped?.length ?? 0) > 0 && (
-              <ul>
-                {site.workspaces.map((workspace) => (
-                  <li key={`w${workspace.id}`}>{t(workspace.trashed ? 'peopleGrantWorkspaceTrashed' : 'peopleGrantWorkspace', workspace.name, peopleRoleWord(workspace.role))}</li>
-                ))}
-                {site.documents.map((document) => (
-                  <li key={`d${document.id}`}>{t(document.trashed ? 'peopleGrantDocumentTrashed' : 'peopleGrantDocument', document.name, peopleRoleWord(document.role))}</li>
-                ))}
-                {/* What was not read: gone from Grist since the listing (skipped), or in the trash and unreadable (not put back by Undo). */}
-                {site.skipped?.map((skipped, index) => (
-                  <li key={`s${index}`} class="quiet">
-                    {t(SKIPPED_WORDS[skipped.kind][skipped.reason], skipped.name)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-      {grants.unread.map(({ siteName, message }) => (
-        <p class="row-error" key={siteName}>
-          {t('peopleUnread', siteName, message)}
-        </p>
-      ))}
-      {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
-      {sending !== undefined ? (
-        <p class="quiet" aria-live="polite">
-          {t('peopleRemoving', String(done), String(sending?.sites.length ?? grants.sites.length))}
-        </p>
-      ) : (
-        <div class="trash-confirm">
-          {/* The harmless answer first: the one Tab reaches first. */}
-          <button type="button" class="link-button" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-          {!none && (
-            <button type="button" class="link-button danger" onClick={() => void onRemove(grants)}>
-              {t('peopleRemoveConfirm')}
-            </button>
-          )}
-        </div>
-      )}
-    </div>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
+import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { BUDGET, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
@@ -273,11 +274,19 @@ describe('the Share panel', () => {
     expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
   });
 
-  test('Remove on a site removes the person as the People view does, warns what goes with them, and Undo puts it back', async () => {
+  /** What Ann has on Acme, as the preview reads it: Leads, which she owns and the user does not own right there. */
+  const annOnAcme = (siteUrl: string): PersonGrants => ({
+    email: 'ann@example.com',
+    sites: [{ account: 'account-1', orgId: 2, siteUrl, siteName: 'Acme', role: 'editors', workspaces: [], documents: [{ id: 'leadsDoc000000000000', name: 'Leads', role: 'owners', workspaceId: 20, makesYouOwner: true }] }],
+    unread: [],
+  });
+
+  test('Remove on a site shows what goes with them and asks first, as the People view does; then removes them, says what Grist made you an owner of, keeps the focus in the panel, and Undo puts it back', async () => {
     const { backend } = await setup();
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     const people = ownersList().people.map((person) => ({ ...person, inherited: null }));
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, people, publicRole: null } });
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: annOnAcme(acme.siteUrl) });
     // The worker answers at once and runs it: the panel follows it until done.
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'waiting' }], done: false } });
     backend.getPersonRemoval.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
@@ -290,12 +299,34 @@ describe('the Share panel', () => {
     expect(within(panel).getByText(warning)).toBeTruthy();
     expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(warning);
     fireEvent.click(remove);
+    await settle();
+    // Read first, this site only; nothing sent before it is confirmed.
+    expect(backend.readPersonGrants).toHaveBeenCalledWith({ email: 'ann@example.com', site: { orgId: 2, siteUrl: acme.siteUrl } });
+    expect(backend.removePerson).not.toHaveBeenCalled();
+    const question = within(panel).getByText('Remove ann@example.com from these sites you own?');
+    expect(document.activeElement).toBe(question);
+    expect(panel.textContent).toContain('Document Leads: Owner');
+    expect(panel.textContent).toContain('Grist will make you an owner of “\u2068Leads\u2069” in their place');
+    // Cancel keeps her, the focus back on her Remove.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await settle();
+    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    expect(backend.removePerson).not.toHaveBeenCalled();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove from the sites listed' }));
     await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await settle();
-    // Not an access change: the worker reads what Ann has inside Acme first, so the undo can give it back.
+    // Not an access change: the person's removal, with what the preview read there (its undo gives it back).
     expect(backend.changeAccess).not.toHaveBeenCalled();
-    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ann@example.com', sites: [{ orgId: 2, siteUrl: acme.siteUrl }] });
-    expect(screen.getByText('Removed ann@example.com from “\u2068Acme\u2069”, with what they had in its workspaces and documents.')).toBeTruthy();
+    const { role, workspaces, documents } = annOnAcme(acme.siteUrl).sites[0]!;
+    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ann@example.com', sites: [{ orgId: 2, siteUrl: acme.siteUrl, had: { role, workspaces, documents } }] });
+    expect(screen.getByText('Removed ann@example.com from “\u2068Acme\u2069”, with what they had in its workspaces and documents. Grist made you an owner of “\u2068Leads\u2069” in their place.')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Remove ann@example.com' })).toBeNull();
+    // The focus stays in the panel, on its heading.
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'People with access to Acme' }));
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
     await settle();
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'person-1', docId: 'site:2', force: false });
@@ -307,12 +338,15 @@ describe('the Share panel', () => {
     const { backend } = await setup();
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, publicRole: null } });
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: annOnAcme(acme.siteUrl) });
     const refusal = 'Only the owners of “Acme” can remove people from it.';
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }], done: true } });
     fireEvent.click(screen.getByRole('button', { name: 'People on Acme…' }));
     await settle();
     const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
     fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
     expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain(refusal);
     expect(backend.readAccess).toHaveBeenCalledTimes(2);
