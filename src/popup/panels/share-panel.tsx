@@ -78,9 +78,11 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
       read();
     });
   };
-  // The question takes the focus when shown, as the People view's.
+  // The question takes the focus when shown, and the whole preview (Remove too) is brought into view, as the People view's.
   useEffect(() => {
-    if (asking?.step === 'preview') questionRef.current?.focus();
+    if (asking?.step !== 'preview') return;
+    questionRef.current?.focus();
+    questionRef.current?.parentElement?.scrollIntoView?.({ block: 'nearest' });
   }, [asking?.step]);
 
   /**
