@@ -54,8 +54,11 @@ const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
 /** What the preview read of a person on one site (PersonHad), sent back with the removal: its Undo puts it back. */
 const personHad = v.object({
   role: v.picklist(['owners', 'editors', 'viewers', 'members', 'guests'] as const),
-  workspaces: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: grantRole, trashed: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
-  documents: v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)), name: v.string(), role: grantRole, workspaceId: v.pipe(v.number(), v.integer()), trashed: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
+  workspaces: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: grantRole, trashed: v.optional(v.literal(true)), makesYouOwner: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
+  documents: v.pipe(
+    v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)), name: v.string(), role: grantRole, workspaceId: v.pipe(v.number(), v.integer()), trashed: v.optional(v.literal(true)), makesYouOwner: v.optional(v.literal(true)) })),
+    v.maxLength(MAX_PERSON_GRANTS),
+  ),
 });
 /** The most emails one bulk share names: a pasted list of a few hundred people, with room. */
 const MAX_SHARE_EMAILS = 1000;
@@ -92,7 +95,7 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   readTrash: v.null(),
   readAccess: accessResource,
   changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDeltaSchema }),
-  readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)) }),
+  readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)), site: v.optional(v.object({ orgId: v.number(), siteUrl: v.string() })) }),
   removePerson: v.object({
     email: v.pipe(v.string(), v.minLength(1)),
     sites: v.pipe(v.array(v.object({ orgId: v.number(), siteUrl: v.string(), had: v.optional(personHad) })), v.maxLength(MAX_PERSON_SITES)),

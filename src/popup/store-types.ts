@@ -32,6 +32,7 @@ export type ActName =
   | 'deleteForever'
   | 'readAccess'
   | 'changeShare'
+  | 'removeFromSite'
   | 'readSitesPeople'
   | 'readPersonGrants'
   | 'removePerson'

@@ -8,7 +8,7 @@ import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, B
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
-import type { PersonGrants, PersonSiteRequest, RemovedPerson } from './people.ts';
+import type { PersonGrants, PersonSiteKey, PersonSiteRequest, RemovedPerson } from './people.ts';
 import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -199,7 +199,7 @@ export interface Protocol {
    * and document grants a removal takes with them), read afresh; sites not owned are never named.
    * Refused (`invalid-input`) for the user's own email.
    */
-  readPersonGrants: { request: { email: string }; response: PersonGrants };
+  readPersonGrants: { request: { email: string; site?: PersonSiteKey }; response: PersonGrants };
   /**
    * Starts removing one person from the sites named, as one batch that `undoBatch` puts back, and
    * answers at once (follow it with `getPersonRemoval`): one PATCH per site, each checked against

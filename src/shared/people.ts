@@ -8,8 +8,18 @@
 import type { ErrorKind } from './errors.ts';
 import type { ListedRole, Role } from './sharing.ts';
 
+/**
+ * On an owner's grant: removing the person from the site makes the user who removes them a direct
+ * owner there in their place (absent: it does not). grist-core's scrubUserFromOrg, which
+ * HomeDBManager.updateOrgPermissions calls for each user removed from a site: "If the user being
+ * removed is an owner of any resources in the org, the caller replaces them as the owner", whether
+ * or not the resource has other owners, unless the caller is a direct owner there already. Undo
+ * does not take it back (Grist refuses a change of one's own access).
+ */
+export type YourPlace = { makesYouOwner?: true };
+
 /** A workspace given to the person right there (not inherited); `trashed`: the workspace is in Grist's trash. */
-export interface WorkspaceGrant {
+export interface WorkspaceGrant extends YourPlace {
   id: number;
   name: string;
   role: Role;
@@ -17,7 +27,7 @@ export interface WorkspaceGrant {
 }
 
 /** A document given to the person right there (not inherited), in workspace `workspaceId`; `trashed`: it (or its workspace) is in Grist's trash. */
-export interface DocumentGrant {
+export interface DocumentGrant extends YourPlace {
   id: string;
   name: string;
   role: Role;

@@ -1,7 +1,7 @@
 /**
  * Roles as people read them (Grist's `owners`, `editors`... as "Owner", "Editor"...): one map for
  * every page: the Share panel, the status and the history of access changes, the Bulk page's
- * sharing, and the People view, whose only word of its own is "guest".
+ * sharing, and the People view.
  */
 import { t, type MessageKey } from './i18n.ts';
 import type { ListedRole } from './sharing.ts';
@@ -22,8 +22,8 @@ export function roleWord(role: ListedRole | null): string {
 /**
  * A role on a site as the People view says it, in a list of sites ("Editor on Acme"): as roleWord,
  * but someone who only has something inside (`guests`, or null: nothing given right there) is a
- * "guest", in lower case.
+ * "Guest", capitalised as the other roles beside it are.
  */
 export function peopleRoleWord(role: ListedRole | null): string {
-  return role === null || role === 'guests' ? t('peopleRoleGuests') : roleWord(role);
+  return roleWord(role ?? 'guests');
 }

@@ -58,8 +58,17 @@ export interface AccessList {
   savedUsers?: SavedUser[];
   /** True when that account's user owns the resource: only owners may change access (Grist answers 403 to others). */
   canChange: boolean;
-  /** True when Grist answered only the user themselves (a viewer's answer, Grist's `personal`). */
+  /**
+   * True when Grist marked its answer `personal`: the user may not change it, so Grist's own page
+   * shows them their role only. A viewer's holds only themselves; a document editor's holds everyone
+   * who can open it all the same (grist-core HomeDBManager.getDocAccess).
+   */
   onlySelf: boolean;
+  /**
+   * The user's role on the resource as their listing has it (the account's): an editor is told
+   * that only owners change access, a viewer why they see only themselves. Absent when not known.
+   */
+  ownRole?: ListedRole | null;
   people: Person[];
   /** The public link's role (`viewers`: anyone with the link can view); null when the resource has none, and on a site. */
   publicRole: Role | null;

@@ -38,7 +38,8 @@ async function previewEd(popup: Page): Promise<void> {
 /** Removes Ed from the sites the preview lists. */
 async function removeEd(popup: Page): Promise<void> {
   await popup.getByRole('button', { name: 'Remove from the sites listed' }).click();
-  await popup.getByRole('status').getByText(`Removed ${editor.email} from 1 of 1 site.`).waitFor();
+  // Said in the People view, where it was asked (issue 49: not in the status line too).
+  await popup.getByText(`Removed ${editor.email} from 1 of 1 site.`, { exact: false }).waitFor();
 }
 
 describe('removing someone after Grist changed', () => {

@@ -11,7 +11,7 @@ import { EVERYONE_EMAIL } from '../fake-grist/roles.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, openPopup, saveOptions, screenshotSchemes, chooseInMenu } from './user-actions.ts';
+import { chooseInMenu, openConnectedPopup, openPopup, openSitePeople, saveOptions, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -100,8 +100,11 @@ describe('the Share panel', () => {
     const { grist, extension } = setup;
     await (await saveOptions(extension, { apiKey: USERS.editor.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
     const popup = await openPopup(extension);
+    await popup.setViewportSize({ width: 400, height: 600 });
     const panel = await openShare(popup);
     await panel.getByText('Only owners can change who has access.').waitFor();
+    // Not the viewer's sentence, though Grist marks an editor's answer as a viewer's (grist-core getDocAccess).
+    expect(await panel.getByText('Only owners and editors can see who else has access.').count()).toBe(0);
     expect(await panel.getByText('owner@example.com').count()).toBe(1);
     expect(await panel.getByRole('textbox').count()).toBe(0);
     expect(await panel.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
@@ -138,18 +141,31 @@ describe('the Share panel', () => {
     await popup.close();
   });
 
-  it('Remove on a site takes the person’s document grants there too, and Undo puts them back', async () => {
+  it('Remove on a site asks first, showing what goes with them and what Grist makes you an owner of; the panel keeps its place, its height and the focus; Undo puts them back', async () => {
     const { grist } = setup;
-    const { editor } = USERS;
+    const { editor, owner } = USERS;
     const popup = await openConnectedPopup(setup);
-    await chooseInMenu(popup, 'Acme Corp', 'People on this site…');
-    const sitePanel = popup.getByRole('region', { name: 'People with access to Acme Corp' });
+    await popup.setViewportSize({ width: 400, height: 600 });
+    const sitePanel = await openSitePeople(popup, 'Acme Corp');
     await sitePanel.getByText('Removing someone from the site also takes away every workspace and document they were given on it. Undo puts them back.').waitFor();
+    // The panel takes the popup's height, whatever the list under it holds.
+    expect(await popup.locator('main.popup').evaluate((main) => main.getBoundingClientRect().height)).toBe(560);
     await sitePanel.getByRole('button', { name: `Remove ${editor.email}` }).click();
-    await popup.getByRole('status').getByText(`Removed ${editor.email} from “\u2068Acme Corp\u2069”, with what they had in its workspaces and documents.`).waitFor();
-    // Grist took Ed's Leads with his place on the site.
+    await sitePanel.getByText(`Document ${DOCS.leads.name}: Owner`).waitFor();
+    await sitePanel.getByText(`Grist will make you an owner of “\u2068${DOCS.leads.name}\u2069” in their place`, { exact: false }).waitFor();
+    // Nothing sent before it is confirmed.
+    expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBe('editors');
+    await expectNoViolations(popup);
+    const top = await sitePanel.evaluate((panel) => panel.getBoundingClientRect().top);
+    await sitePanel.getByRole('button', { name: 'Remove from the sites listed' }).click();
+    await popup.getByRole('status').getByText(`Removed ${editor.email} from “\u2068Acme Corp\u2069”, with what they had in its workspaces and documents. Grist made you an owner of “\u2068${DOCS.leads.name}\u2069” in their place.`).waitFor();
+    // Grist took Ed's Leads with his place on the site, and gave its owner's place to the user.
     expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBeUndefined();
     expect(grist.doc(DOCS.leads.id)?.shares[editor.id]).toBeUndefined();
+    expect(grist.doc(DOCS.leads.id)?.shares[owner.id]).toBe('owners');
+    // The new status line did not move the panel, and the focus is still in it.
+    expect(await sitePanel.evaluate((panel) => panel.getBoundingClientRect().top)).toBe(top);
+    expect(await sitePanel.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
     await popup.getByRole('button', { name: `Undo removing ${editor.email} from “Acme Corp”` }).click();
     await popup.getByRole('status').getByText('Who has access to “\u2068Acme Corp\u2069” is back as it was.').waitFor();
     expect(grist.org(ORGS.acme.id)?.members[editor.id]).toBe('editors');

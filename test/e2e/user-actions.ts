@@ -177,6 +177,17 @@ export async function clickClosing(page: Page, control: Locator): Promise<void> 
  * `docs/<name>-light.png` and `-dark.png` with UPDATE_SCREENSHOTS=1, `test-results/` otherwise
  * (kept out of the tree).
  */
+/**
+ * Opens the People panel of site `siteName` from the popup's list (its heading's control), as a
+ * user does. Out: the panel. One place for the tests to change when the heading's controls do.
+ */
+export async function openSitePeople(popup: Page, siteName: string): Promise<Locator> {
+  await chooseInMenu(popup, siteName, 'People on this site…');
+  const panel = popup.getByRole('region', { name: `People with access to ${siteName}` });
+  await panel.getByRole('list', { name: 'People' }).waitFor();
+  return panel;
+}
+
 export async function screenshotSchemes(page: Page, name: string, { width, height }: { width: number; height: number }): Promise<void> {
   const folder = resolve(import.meta.dirname, '../..', process.env.UPDATE_SCREENSHOTS ? 'docs' : 'test-results');
   await mkdir(folder, { recursive: true });

@@ -41,9 +41,16 @@ describe('reading access', () => {
     expect(Object.keys(first)).toEqual(['id', 'email', 'name', 'picture', 'ref', 'access', 'parentAccess', 'isMember']);
   });
 
-  it('answers an editor every user too', async () => {
+  it('answers an editor of a document everyone who can open it, marked personal and not public (grist-core getDocAccess)', async () => {
     const { body } = await send(`${roadmapPath}/access`, { user: editor });
+    expect(body).toMatchObject({ public: false, personal: true, maxInheritedRole: 'owners' });
     expect((body as { users: Array<{ email: string }> }).users.map(({ email }) => email)).toEqual([owner.email, viewer.email, editor.email]);
+  });
+
+  it('leaves out of a document editor’s answer a member who cannot open it', async () => {
+    await patch(`/o/acme/api/orgs/${acme.id}`, { users: { 'member@example.com': 'members' } });
+    expect(JSON.stringify((await send(`${roadmapPath}/access`)).body)).toContain('member@example.com');
+    expect(JSON.stringify((await send(`${roadmapPath}/access`, { user: editor })).body)).not.toContain('member@example.com');
   });
 
   it('answers a viewer only themselves, marked personal and not public', async () => {
@@ -211,10 +218,28 @@ describe('removing someone from a whole site', () => {
     expect((body as { users: Array<{ email: string }> }).users.map(({ email }) => email)).not.toContain(guest);
   });
 
-  it("removes a member's role and the documents given to them there", async () => {
+  it("removes a member's role and the documents given to them there; the remover takes their place as an owner (grist-core scrubUserFromOrg)", async () => {
     expect(await patch(`/o/acme/api/orgs/${acme.id}`, { users: { [editor.email]: null } })).toEqual({ status: 200, body: null });
     expect(fake.org(acme.id)?.members).toEqual({ [owner.id]: 'owners', [viewer.id]: 'viewers' });
-    expect(fake.doc(leads.id)?.shares).toEqual({});
+    // Ed owned Leads: the owner who removed him is its owner right there now.
+    expect(fake.doc(leads.id)?.shares).toEqual({ [owner.id]: 'owners' });
     expect(await send(`/o/acme/api/docs/${leads.id}`, { user: editor })).toEqual(errorAnswer(403, 'access denied'));
+  });
+
+  it('makes the remover an owner only where the person removed was one, and not where the remover is one already', async () => {
+    const guest = 'guest@example.com';
+    await patch(`/o/acme/api/workspaces/${WORKSPACES.engineering.id}`, { users: { [guest]: 'owners' } });
+    await patch(`/o/acme/api/docs/${campaignPlan.id}`, { users: { [guest]: 'editors' } });
+    await patch(`/o/acme/api/docs/${bugTracker.id}`, { users: { [guest]: 'owners', [viewer.email]: 'owners' } });
+    await patch(`/o/acme/api/orgs/${acme.id}`, { users: { [guest]: null } });
+    expect(fake.workspace(WORKSPACES.engineering.id)?.shares).toEqual({ [owner.id]: 'owners' });
+    expect(fake.doc(campaignPlan.id)?.shares).toEqual({});
+    // Another owner there changes nothing: Grist does not ask whether the owner removed was the only one.
+    expect(fake.doc(bugTracker.id)?.shares).toEqual({ [viewer.id]: 'owners', [owner.id]: 'owners' });
+    // Already a direct owner there (no one may give themselves a role: stored as Grist would have it): kept as it is.
+    await patch(`/o/acme/api/docs/${campaignPlan.id}`, { users: { [guest]: 'owners', [viewer.email]: 'editors' } });
+    fake.doc(campaignPlan.id)!.shares[owner.id] = 'owners';
+    await patch(`/o/acme/api/orgs/${acme.id}`, { users: { [guest]: null } });
+    expect(fake.doc(campaignPlan.id)?.shares).toEqual({ [viewer.id]: 'editors', [owner.id]: 'owners' });
   });
 });

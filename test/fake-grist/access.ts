@@ -91,7 +91,10 @@ export function accessApi(database: HomeDatabase) {
 
   /**
    * `GET .../access`: owners and editors get every user; anyone else only themselves, marked
-   * `personal` (sample `access.doc.viewer.json`). No `maxInheritedRole` on an org.
+   * `personal` (sample `access.doc.viewer.json`). No `maxInheritedRole` on an org. A document's
+   * editor gets everyone who can open it, marked `personal` (and not `public`) all the same: Grist
+   * tells its own page to show them their role only (grist-core HomeDBManager.getDocAccess: "If
+   * user can't change access on the document, instruct UI to just show user's role").
    */
   function read(target: AccessTarget, caller: Caller): object {
     // Stored null means nothing comes down: only an absent cap reads as Grist's default, owners.
@@ -99,6 +102,10 @@ export function accessApi(database: HomeDatabase) {
     const max = target.kind === 'org' ? {} : { maxInheritedRole: stored === undefined ? 'owners' : stored };
     const role = callerRole(target, caller);
     const users = listUsers(target);
+    if (role === 'editors' && target.kind === 'doc') {
+      const { doc } = target;
+      return { public: false, personal: true, ...max, users: users.filter(({ user }) => database.docAccess(doc, user) !== null).map(userJson) };
+    }
     if (role === 'owners' || role === 'editors') return { ...max, users: users.map(userJson) };
     return { public: false, personal: true, ...max, users: users.filter(({ user }) => user.id === caller.id).map(userJson) };
   }
@@ -121,9 +128,14 @@ export function accessApi(database: HomeDatabase) {
 
   /**
    * Gives `role` to (or, null, takes it from) one user on the target (`members` only on a site:
-   * validate refuses it elsewhere); at a site, null also takes every grant inside it.
+   * validate refuses it elsewhere); at a site, null also takes every grant inside it, and `caller`
+   * (who removes them) takes their place as a direct owner of each workspace and document they
+   * owned directly, unless already one there: grist-core's scrubUserFromOrg ("If the user being
+   * removed is an owner of any resources in the org, the caller replaces them as the owner"),
+   * called by HomeDBManager.updateOrgPermissions for each user removed, whether or not the
+   * resource had other owners.
    */
-  function setRole(target: AccessTarget, userId: number, role: SiteRole | null): void {
+  function setRole(target: AccessTarget, userId: number, role: SiteRole | null, caller: Caller): void {
     if (target.kind === 'org') {
       if (role) target.org.members[userId] = role;
       else delete target.org.members[userId];
@@ -133,9 +145,14 @@ export function accessApi(database: HomeDatabase) {
       else delete grants[userId];
     }
     if (target.kind !== 'org' || role) return;
-    for (const workspace of database.workspacesOf(target.org)) delete workspace.shares?.[userId];
+    /** Takes the user's grant out of `grants`; where it was an owner's, the caller's is made one. */
+    const scrub = (grants: Record<number, Role>) => {
+      if (grants[userId] === 'owners') grants[caller.id] = 'owners';
+      delete grants[userId];
+    };
+    for (const workspace of database.workspacesOf(target.org)) if (workspace.shares) scrub(workspace.shares);
     // Documents in the trash too: a restored document must not bring the person back.
-    for (const doc of database.docsOf(target.org, true)) delete doc.shares[userId];
+    for (const doc of database.docsOf(target.org, true)) scrub(doc.shares);
   }
 
   /**
@@ -149,7 +166,7 @@ export function accessApi(database: HomeDatabase) {
     const users = validate(target, caller, delta as Record<string, unknown>);
     for (const [email, role] of users) {
       const user = database.accounts.byEmail(email) ?? (role ? database.accounts.add(email) : undefined);
-      if (user) setRole(target, user.id, role);
+      if (user) setRole(target, user.id, role, caller);
     }
     if (target.kind !== 'org' && 'maxInheritedRole' in delta) {
       (target.kind === 'doc' ? target.doc : target.workspace).maxInheritedRole = (delta as { maxInheritedRole: Role | null }).maxInheritedRole;

@@ -7,7 +7,7 @@
 import { savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type ListedRole, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -40,14 +40,26 @@ export interface AccessNow {
   onlySelf: boolean;
 }
 
+/** A user of an access answer, as Grist sends it. */
+type AnsweredUser = { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null };
+
 /** One user of an access answer, as a Person (Grist's extra fields dropped). */
-function personOf(user: { email: string; name: string; access: Person['role']; isMember: boolean | null; parentAccess?: Role | null }): Person {
+function personOf(user: AnsweredUser): Person {
   return { email: user.email, name: user.name, role: user.access, inherited: user.parentAccess ?? null, isMember: user.isMember };
 }
 
 /**
- * `GET {site}<accessPath>` with `client`. Out: the people (the public link's special user taken out
- * into `publicRole`), `maxInheritedRole` for a document or workspace, and whether Grist answered
+ * True when the user has some access here: given right here, or coming down from above. Grist's
+ * answer to an owner also lists the site's members who have none (a `members` role, or a workspace
+ * that inherits nothing) with `access: null, parentAccess: null` (grist-core getDocAccess and
+ * getWorkspaceAccess list every user of the site): not people with access.
+ */
+const hasAccess = (user: AnsweredUser) => user.access !== null || (user.parentAccess ?? null) !== null;
+
+/**
+ * `GET {site}<accessPath>` with `client`. Out: the people with access (the public link's special
+ * user taken out into `publicRole`; those with none left out: hasAccess), `maxInheritedRole` for a
+ * document or workspace, and whether Grist answered
  * only the caller. Throws ApiError as the network module does (403 to someone without access, 404
  * for a resource gone or of another site).
  */
@@ -55,14 +67,14 @@ export async function readAccessOf(client: GristClient, resource: AccessResource
   const path = accessPath(resource);
   if (resource.kind === 'site') {
     const answer = await client.get(resource.siteUrl, path, orgAccessSchema);
-    return { people: answer.users.map(personOf), publicRole: null, onlySelf: answer.personal };
+    return { people: answer.users.filter(hasAccess).map(personOf), publicRole: null, onlySelf: answer.personal };
   }
   const answer = await client.get(resource.siteUrl, path, resource.kind === 'document' ? docAccessSchema : workspaceAccessSchema);
   const isPublic = (email: string) => sameEmail(email, PUBLIC_EMAIL);
   const publicUser = answer.users.find((user) => isPublic(user.email));
   const publicRole = publicUser?.access === 'owners' || publicUser?.access === 'editors' || publicUser?.access === 'viewers' ? publicUser.access : null;
   return {
-    people: answer.users.filter((user) => !isPublic(user.email)).map(personOf),
+    people: answer.users.filter((user) => !isPublic(user.email) && hasAccess(user)).map(personOf),
     publicRole,
     maxInheritedRole: answer.maxInheritedRole,
     onlySelf: answer.personal,
@@ -96,12 +108,17 @@ export interface AccessOwner {
   savedUsers: readonly SavedUser[];
   /** True when its user owns the resource per its listing: only owners may change access. */
   canChange: boolean;
+  /** Its user's role on the resource per its listing; null when the listing gives none. */
+  role: ListedRole | null;
   /** Its client, with its key. */
   client: GristClient;
   /** The resource's name as that account's listing has it (a site's: its Grist name). */
   name: string;
   place: AccessPlace;
 }
+
+/** The roles a listing may give its user on a resource. */
+const LISTED_ROLES: readonly ListedRole[] = ['owners', 'editors', 'viewers', 'members', 'guests'];
 
 /**
  * findAccessOwner for many resources (a bulk share may name thousands): in, the listing and the
@@ -131,7 +148,8 @@ function ownerLookupIn(
     const { site, name, workspace } = chosen;
     const ownEmail = accounts.find((keyed) => keyed.account.id === site.account)?.account.user?.email ?? null;
     const place = { site: placeSite(site), workspace };
-    return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', client: clientOf(site.account), name, place };
+    const role = LISTED_ROLES.find((each) => each === chosen.access) ?? null;
+    return { account: site.account, siteUrl: site.siteUrl, ownEmail, savedUsers, canChange: chosen.access === 'owners', role, client: clientOf(site.account), name, place };
   };
 }
 

@@ -31,7 +31,7 @@ export async function readAccess(resource: AccessResource): Promise<AccessList> 
 async function readAccessWith(owner: AccessOwner, resource: AccessResource): Promise<AccessList> {
   // Both at once: the panel waits one round trip, also when whose key it is must be asked.
   const [now, ownEmail] = await Promise.all([accessNow(owner.client, resource, owner.name), ownEmailOf(owner)]);
-  return { resource, account: owner.account, ownEmail, savedUsers: [...owner.savedUsers], canChange: owner.canChange && !now.onlySelf, ...now };
+  return { resource, account: owner.account, ownEmail, savedUsers: [...owner.savedUsers], canChange: owner.canChange && !now.onlySelf, ownRole: owner.role, ...now };
 }
 
 /**

@@ -7,7 +7,7 @@
  * named. Sites the account does not own are never named, nor is the user themselves ever offered.
  */
 import { accountShortNames, ownsSite, siteDisplayName, type Listing, type SiteEntry } from '../../shared/listing.ts';
-import type { DocumentGrant, PersonGrants, PersonSite, SkippedResource, WorkspaceGrant } from '../../shared/people.ts';
+import type { DocumentGrant, PersonGrants, PersonSite, PersonSiteKey, SkippedResource, WorkspaceGrant, YourPlace } from '../../shared/people.ts';
 import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
 import { emailProblem, savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
@@ -45,6 +45,14 @@ export async function siteRoleOf(client: GristClient, site: Pick<SiteEntry, 'org
   return { owner, role: owner ? (personIn(people, email)?.role ?? null) : null };
 }
 
+/**
+ * Whether removing the person, whose grant here is `role`, makes the user `ownEmail` (who removes
+ * them) an owner here in their place (YourPlace): the person owns it right here, and the user is
+ * not a direct owner of it already, as `people` (its access, read just now) says.
+ */
+const yourPlace = (role: Role | null, people: readonly Person[], ownEmail: string): YourPlace =>
+  role === 'owners' && personIn(people, ownEmail)?.role !== 'owners' ? { makesYouOwner: true } : {};
+
 /** The access of `resource`, or null when Grist answers 404 (deleted for good or moved away since). Throws what else the read met. */
 async function accessOrGone(client: GristClient, resource: Parameters<typeof readAccessOf>[1]): Promise<AccessNow | null> {
   try {
@@ -65,7 +73,7 @@ async function accessOrGone(client: GristClient, resource: Parameters<typeof rea
  * named: `gone`, or, a workspace in the trash, `unreadable` (what it held cannot be put back).
  * Throws what a read met but a 404.
  */
-async function grantsOn(client: GristClient, site: SiteEntry, email: string, member: boolean) {
+async function grantsOn(client: GristClient, site: SiteEntry, email: string, ownEmail: string, member: boolean) {
   const { orgId, siteUrl } = site;
   const live = (await client.get(siteUrl, LISTING_WITH_TRASH, workspaceListSchema)).filter((workspace) => !workspace.isSupportWorkspace);
   const liveWorkspaces = new Set(live.map(({ id }) => id));
@@ -84,7 +92,8 @@ async function grantsOn(client: GristClient, site: SiteEntry, email: string, mem
       if (!access && workspace.removedAt === null) return { ofWorkspace: [], ofDocuments: [] };
       const here = access && personIn(access.people, email);
       const granted = grantOf(here ?? undefined);
-      const ofWorkspace: WorkspaceGrant[] = granted ? [{ id: workspace.id, name: workspace.name, role: granted, ...inTrash }] : [];
+      const yours = access ? yourPlace(granted, access.people, ownEmail) : {};
+      const ofWorkspace: WorkspaceGrant[] = granted ? [{ id: workspace.id, name: workspace.name, role: granted, ...inTrash, ...yours }] : [];
       // What Grist lists of a guest in the trash is not known: everything there is read.
       const read = workspace.docs.filter((document) => here || member || workspace.removedAt !== null || document.removedAt !== null);
       const ofDocuments = await Promise.all(
@@ -96,7 +105,7 @@ async function grantsOn(client: GristClient, site: SiteEntry, email: string, mem
             return [];
           }
           const role = grantOf(personIn(documentAccess.people, email));
-          return role ? [{ id: document.id, name: document.name, role, workspaceId: workspace.id, ...trashed }] : [];
+          return role ? [{ id: document.id, name: document.name, role, workspaceId: workspace.id, ...trashed, ...yourPlace(role, documentAccess.people, ownEmail) }] : [];
         }),
       );
       return { ofWorkspace, ofDocuments: ofDocuments.flat() };
@@ -113,7 +122,7 @@ async function grantsOn(client: GristClient, site: SiteEntry, email: string, mem
 export async function personOnSite(client: GristClient, site: SiteEntry, email: string, ownEmail: string): Promise<{ owner: boolean; person: PersonSite | null }> {
   const { owner, role } = await siteRoleOf(client, site, email, ownEmail);
   if (role === null) return { owner, person: null };
-  const { skipped, ...grants } = await grantsOn(client, site, email, role !== 'guests');
+  const { skipped, ...grants } = await grantsOn(client, site, email, ownEmail, role !== 'guests');
   return { owner, person: { account: site.account, orgId: site.orgId, siteUrl: site.siteUrl, siteName: siteDisplayName(site), role, ...grants, ...(skipped.length > 0 ? { skipped } : {}) } };
 }
 
@@ -165,18 +174,19 @@ export function siteFor(listing: Listing | null, accounts: readonly KeyedAccount
 }
 
 /**
- * The `readPersonGrants` message. In: an email. Out: what that person has on every listed site its
+ * The `readPersonGrants` message. In: an email, and a site (`site`: that one only, as a site's
+ * People panel asks before its Remove). Out: what that person has on every listed site its
  * account owns (one request for the site's access, then its workspaces' and documents' as
  * grantsOn says), and the owned sites that could not be read. Sites not owned are not named.
  * Throws ApiError `invalid-input` when `email` is the user's own (of any saved account), or when
  * Grist would not say whose key a saved account holds (refuseOwnEmail: it may be the person).
  */
-export async function readPersonGrants({ email }: { email: string }): Promise<PersonGrants> {
+export async function readPersonGrants({ email, site: only }: { email: string; site?: PersonSiteKey }): Promise<PersonGrants> {
   const [listing, saved] = await Promise.all([readListing(), readKeyedAccounts()]);
   // Every saved account with a key has its user from here on (asked of Grist where no check said).
   const accounts = await refuseOwnEmail(saved, email);
   const clientOf = clientsFor(accounts);
-  const sites = sitesFor(listing, accounts, email);
+  const sites = sitesFor(listing, accounts, email).filter(({ site }) => !only || (site.orgId === only.orgId && site.siteUrl === only.siteUrl));
   // With several accounts, each own personal site is named by its account (siteDisplayName): the view shows them side by side.
   const who = accountShortNames(listing?.accounts ?? []);
   const found = await Promise.all(

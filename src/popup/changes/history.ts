@@ -7,11 +7,14 @@ import { onSettled } from './runner.ts';
 /**
  * The history's store; an undo there shows the old name (or place) in the listing at once, and
  * takes back the status line's offer when it was of that change: its Undo and Ctrl+Z would
- * otherwise still offer a change undone already.
+ * otherwise still offer a change undone already. What the status line said before goes too (a
+ * grant an earlier undo kept, put back since by "Put back anyway"): the History says what its
+ * undo came to in its own status.
  */
 export function historyStore(context: ChangeContext): HistoryStore {
   return createHistoryStore(context.backend, (entry, name) => {
     if (context.lastChange.value?.entryId === entry.id) context.lastChange.value = null;
+    context.announcement.value = '';
     if (entry.kind !== 'rename') return context.edit((shown) => withUndone(shown, entry));
     const ref =
       entry.target === 'workspace' && entry.workspace

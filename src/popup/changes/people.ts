@@ -7,9 +7,10 @@
  */
 import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
-import { tCount } from '../../shared/i18n.ts';
+import { t, tCount } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
-import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonSite, type PersonSiteKey, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
+import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
@@ -22,10 +23,23 @@ export function readSitesPeople({ backend }: Pick<ChangeContext, 'backend'>, sit
   return backend.readSitesPeople({ sites: sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })) }, (index, reply) => onAnswer(index, reply.ok ? reply.value : reply.error.message));
 }
 
-/** What `email` has on each site the user owns (readPersonGrants). Out: that, or why it could not be read. */
-export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend'>, email: string): Promise<PersonGrants | string> {
-  const reply = await settle(backend.readPersonGrants({ email }));
+/** What `email` has on each site the user owns (readPersonGrants), or on `site` only. Out: that, or why it could not be read. */
+export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend'>, email: string, site?: PersonSiteKey): Promise<PersonGrants | string> {
+  const reply = await settle(backend.readPersonGrants(site ? { email, site } : { email }));
   return reply.ok ? reply.value : reply.error.message;
+}
+
+/**
+ * What removing the person from `sites` makes the user an owner of (YourPlace: Grist gives an
+ * owner's place to whoever removes them), each name quoted; empty when nothing.
+ */
+export const yourPlaceNames = (sites: ReadonlyArray<Pick<PersonSite, 'workspaces' | 'documents'>>): string[] =>
+  sites.flatMap(({ workspaces, documents }) => [...workspaces, ...documents].filter((grant) => grant.makesYouOwner).map(({ name }) => `“${plainTextName(name)}”`));
+
+/** yourPlaceNames after the removal from `sites` (those Grist confirmed), in words; '' when nothing. */
+export function madeYouOwnerWords(sites: ReadonlyArray<Pick<PersonSite, 'workspaces' | 'documents'>>): string {
+  const names = yourPlaceNames(sites);
+  return names.length > 0 ? t('peopleMadeYouOwner', names.join(', ')) : '';
 }
 
 /** How often a removal under way is asked where it stands (getPersonRemoval), in ms: as a bulk page follows its run. */
@@ -66,21 +80,28 @@ export async function followPersonRemoval(
 
 /**
  * Removes `email` from each site of the preview `grants`, with what the preview read there (the
- * worker reads only each site's own access again), and announces what it came to: from how many
- * sites, and each site's failure in its words. `progress`: each answer while it runs. Out: the
- * batch and its words, or why nothing was sent.
+ * worker reads only each site's own access again). Out: the batch and what it came to in words
+ * (from how many sites, and each site's failure in its words), which the view shows where the
+ * removal was asked, once: the status line says nothing of it, and its offer of an earlier change
+ * goes (the removal is the last change now: its Undo, and Ctrl+Z, are the view's). `progress`:
+ * each answer while it runs. Out: the batch and its words, or why nothing was sent.
  */
 export async function removePerson(
-  { backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>,
+  { backend, announcement, lastChange }: Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>,
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
   const reply = await followPersonRemoval(backend, grants.email, removalRequestOf(grants.sites), progress);
   if (!reply.ok) return reply.error.message;
-  const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
+  const removed = reply.value.sites.filter(({ outcome }) => outcome === 'removed');
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
-  const words = [tCount('peopleRemoved', reply.value.sites.length, grants.email, String(done)), ...failures].join(' ');
-  batch(() => (announcement.value = words));
+  // What Grist gave the user in their place, as the preview read it, on the sites it removed them from.
+  const yours = madeYouOwnerWords(grants.sites.filter((site) => removed.some(({ orgId, siteUrl }) => orgId === site.orgId && siteUrl === site.siteUrl)));
+  const words = [tCount('peopleRemoved', reply.value.sites.length, grants.email, String(removed.length)), yours, ...failures].filter(Boolean).join(' ');
+  batch(() => {
+    announcement.value = '';
+    lastChange.value = null;
+  });
   return { removed: reply.value, words };
 }
 

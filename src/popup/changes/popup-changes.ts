@@ -12,7 +12,7 @@ export { createIn } from './new-document.ts';
 export { createWorkspaceOn } from './new-workspace.ts';
 export { trashWorkspace, restoreWorkspace } from './workspace-trash.ts';
 export { readTrash, restore, deleteForever } from './from-trash.ts';
-export { readAccess, changeShare } from './share.ts';
+export { readAccess, changeShare, removeFromSite } from './share.ts';
 export { readSitesPeople, readPersonGrants, removePerson, undoPersonRemoval } from './people.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';

@@ -21,7 +21,8 @@ import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from '
 import { withPublic } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
-import { followPersonRemoval } from './people.ts';
+import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
+import { removalRequestOf, type PersonGrants, type PersonSite } from '../../shared/people.ts';
 import { runChange } from './runner.ts';
 
 /**
@@ -44,10 +45,11 @@ function publicSwitch({ target, delta }: ShareVars): { ref: DocumentRef; on: boo
 /** The listing with document `ref`'s public mark on (or off), kept over refreshes under way. */
 const publicMarked = (ref: DocumentRef, isPublic: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPublic(shown, ref, isPublic) });
 
-/** Someone removed from the site of the panel's `target`. */
+/** Someone removed from the site of the panel's `target`; `had`: what the preview read they have there (the removal takes that as read). */
 interface SiteRemovalVars {
   target: ShareTarget;
   email: string;
+  had?: PersonSite;
 }
 
 /**
@@ -95,16 +97,31 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
  */
 export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
   onMutate: startAccessChange,
-  async send(backend, { target, email }) {
+  async send(backend, { target, email, had }) {
     const { orgId, siteUrl } = target.resource;
-    const reply = await followPersonRemoval(backend, email, [{ orgId, siteUrl }]);
+    const reply = await followPersonRemoval(backend, email, had ? removalRequestOf([had]) : [{ orgId, siteUrl }]);
     if (!reply.ok) return reply;
     const [site] = reply.value.sites;
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
     return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
   },
-  onSuccess: (_context, _answer, { target, email }) => accessOffer(target, t('siteRemovedPerson', email, plainTextName(target.name)), t('undoStopSharingOf', target.name, email)),
+  onSuccess: (_context, { entryId }, { target, email, had }) =>
+    accessOffer(
+      target,
+      [t('siteRemovedPerson', email, plainTextName(target.name)), entryId !== null && had ? madeYouOwnerWords([had]) : ''].filter(Boolean).join(' '),
+      t('undoStopSharingOf', target.name, email),
+    ),
 };
+
+/**
+ * Removes `grants.email` from the site of the panel's `target` once its preview was confirmed
+ * (siteRemoval, with what the preview read there). Out: the removal's log entry, or why not.
+ */
+export function removeFromSite(context: ChangeContext, target: ShareTarget, grants: PersonGrants): Promise<Result<LoggedChange>> {
+  const { orgId, siteUrl } = target.resource;
+  const had = grants.sites.find((site) => site.orgId === orgId && site.siteUrl === siteUrl);
+  return runChange(context, siteRemoval, { target, email: grants.email, ...(had ? { had } : {}) });
+}
 
 /** The email `delta` removes from `resource` when it is a site and that is all the delta does; null otherwise. */
 function siteRemovalOf(resource: AccessResource, delta: AccessDelta): string | null {

@@ -9,14 +9,18 @@
  * memory only. Names and emails come from Grist: text only. Loaded on demand (on-demand/lazy.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { onEscape } from '../../shared/escape-key.ts';
 import { t, tCount } from '../../shared/i18n.ts';
 import { accountShortNames, siteDisplayName } from '../../shared/listing.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
+import { isUndoKey } from '../status/undo-key.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';
+import { RemovalPreview } from './removal-preview.tsx';
+
+/** The id of what a removal came to, which its Undo button is described by. */
+const REMOVAL_WORDS = 'people-removal-words';
 
 /** A site of the view: its name and address, and its access once read (or why not). */
 interface ViewSite {
@@ -103,6 +107,19 @@ export function PeopleView({ store }: { store: PopupStore }) {
     readSites(sites.filter(({ key }) => keys.has(key)));
   };
 
+  // Ctrl+Z undoes the removal while its Undo is offered, as the status line's does a change of its own.
+  const done = removal?.step === 'done' ? removal.removed : null;
+  useEffect(() => {
+    if (!done) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isUndoKey(event)) return;
+      event.preventDefault();
+      void undo(done);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [done]);
+
   // The question takes the focus; the whole preview (what the removal takes) is brought into view with it.
   // Once removed, the preview and the button that had the focus are gone: the focus goes to Undo.
   useEffect(() => {
@@ -153,9 +170,10 @@ export function PeopleView({ store }: { store: PopupStore }) {
       </p>
       {message && <p class="row-error">{message}</p>}
       {removal?.step === 'done' && (
-        // What it came to is said once, in the status line; here only its Undo, named with what it undoes.
         <p>
-          <button type="button" class="link-button" ref={undoRef} onClick={() => void undo(removal.removed)}>
+          {/* Said here only (not in the status line too), and read with the Undo that takes the focus, named with what it undoes. */}
+          <span id={REMOVAL_WORDS}>{removal.words}</span>{' '}
+          <button type="button" class="link-button" ref={undoRef} aria-describedby={REMOVAL_WORDS} aria-keyshortcuts="Control+Z Meta+Z" onClick={() => void undo(removal.removed)}>
             {tCount('undoPersonRemovalFrom', removal.removed.sites.filter(({ outcome }) => outcome === 'removed').length, removal.email)}
           </button>
         </p>
@@ -230,77 +248,8 @@ function PersonRow({ person, removal, questionRef, onPreview, onRemove, onCancel
       )}
       {removal?.step === 'reading' && <p class="quiet">{t('peoplePreviewReading', person.email)}</p>}
       {(removal?.step === 'preview' || removal?.step === 'sending') && (
-        <Preview grants={removal.grants} sending={removal.step === 'sending' ? (removal.progress ?? null) : undefined} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />
+        <RemovalPreview grants={removal.grants} sending={removal.step === 'sending' ? (removal.progress ?? null) : undefined} questionRef={questionRef} onRemove={onRemove} onCancel={keep} />
       )}
     </li>
-  );
-}
-
-/** How the preview names what it did not read, by kind and reason (SkippedResource). */
-const SKIPPED_WORDS = {
-  workspace: { gone: 'peopleSkippedWorkspaceGone', unreadable: 'peopleSkippedWorkspaceUnreadable' },
-  document: { gone: 'peopleSkippedDocumentGone', unreadable: 'peopleSkippedDocumentGone' },
-} as const;
-
-/**
- * The removal's preview of `grants`, with Cancel and Remove; once sent (`sending`: the run as last
- * followed, null before its first answer), where Remove was, how far it is: in sight, and nothing
- * left to press twice.
- */
-function Preview({ grants, sending, questionRef, onRemove, onCancel }: { grants: PersonGrants; sending?: RemovedPerson | null; questionRef: PersonRowProps['questionRef']; onRemove: PersonRowProps['onRemove']; onCancel: () => void }) {
-  const none = grants.sites.length === 0;
-  const done = sending?.sites.filter(({ outcome }) => outcome !== 'waiting').length ?? 0;
-  return (
-    <div class="people-preview" onKeyDown={onEscape(onCancel)}>
-      <p ref={questionRef} tabIndex={-1} role="alert">
-        {none ? t('peoplePreviewNone', grants.email) : t('peoplePreviewHeading', grants.email)}
-      </p>
-      <ul>
-        {grants.sites.map((site) => (
-          <li key={`${site.siteUrl} ${site.orgId}`}>
-            {t('personRoleOnSite', peopleRoleWord(site.role), site.siteName)}
-            {site.workspaces.length + site.documents.length + (site.skipped?.length ?? 0) > 0 && (
-              <ul>
-                {site.workspaces.map((workspace) => (
-                  <li key={`w${workspace.id}`}>{t(workspace.trashed ? 'peopleGrantWorkspaceTrashed' : 'peopleGrantWorkspace', workspace.name, peopleRoleWord(workspace.role))}</li>
-                ))}
-                {site.documents.map((document) => (
-                  <li key={`d${document.id}`}>{t(document.trashed ? 'peopleGrantDocumentTrashed' : 'peopleGrantDocument', document.name, peopleRoleWord(document.role))}</li>
-                ))}
-                {/* What was not read: gone from Grist since the listing (skipped), or in the trash and unreadable (not put back by Undo). */}
-                {site.skipped?.map((skipped, index) => (
-                  <li key={`s${index}`} class="quiet">
-                    {t(SKIPPED_WORDS[skipped.kind][skipped.reason], skipped.name)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-      {grants.unread.map(({ siteName, message }) => (
-        <p class="row-error" key={siteName}>
-          {t('peopleUnread', siteName, message)}
-        </p>
-      ))}
-      {!none && <p class="quiet">{t('peoplePreviewNote')}</p>}
-      {sending !== undefined ? (
-        <p class="quiet" aria-live="polite">
-          {tCount('peopleRemoving', sending?.sites.length ?? grants.sites.length, String(done))}
-        </p>
-      ) : (
-        <div class="trash-confirm">
-          {/* The harmless answer first: the one Tab reaches first. */}
-          <button type="button" class="link-button" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-          {!none && (
-            <button type="button" class="link-button danger" onClick={() => void onRemove(grants)}>
-              {t('peopleRemoveConfirm')}
-            </button>
-          )}
-        </div>
-      )}
-    </div>
   );
 }

@@ -6,7 +6,7 @@
  * anything is sent it says the server may email the people added (grist-api.md, "Access": Grist
  * passes each to its notifier).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { checkEmailList, type EmailProblem, type OwnEmails } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteRole } from '../../shared/sharing.ts';
@@ -20,6 +20,10 @@ interface ShareAddProps {
   roles: readonly SiteRole[];
   /** Sends the emails with `role`. Out: false when nothing was sent because all have it already. */
   onAdd: (emails: string[], role: SiteRole) => boolean;
+  /** Called as the emails typed change: what was said of the last ones is old. */
+  onEdit: () => void;
+  /** How many changes of the panel Grist took: each takes away what was said of a list refused before. */
+  succeeded: number;
 }
 
 /** One refused email and why, in words; `publicSwitch` as ShareAddProps says. */
@@ -40,11 +44,12 @@ function problemWords({ typed, reason, account }: EmailProblem, publicSwitch: bo
 const refusal = (problems: readonly EmailProblem[], publicSwitch: boolean) =>
   t('shareNothingSent', problems.map((problem) => problemWords(problem, publicSwitch)).join('; '));
 
-/** The form; `onAdd` is called only with a list the one rule accepts. */
-export function ShareAdd({ own, publicSwitch, roles, onAdd }: ShareAddProps) {
+/** The form; `onAdd` is called only with a list the one rule accepts. What it said of a list goes once the list is edited or a change succeeds. */
+export function ShareAdd({ own, publicSwitch, roles, onAdd, onEdit, succeeded }: ShareAddProps) {
   const [text, setText] = useState('');
   const [role, setRole] = useState<SiteRole>('viewers');
   const [problem, setProblem] = useState('');
+  useEffect(() => setProblem(''), [succeeded]);
   const add = () => {
     const checked = checkEmailList(text, own);
     if (checked.kind === 'refused') return setProblem(refusal(checked.problems, publicSwitch));
@@ -66,7 +71,11 @@ export function ShareAdd({ own, publicSwitch, roles, onAdd }: ShareAddProps) {
           aria-describedby="share-may-email share-add-problem"
           aria-invalid={problem ? 'true' : undefined}
           value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
+          onInput={(event) => {
+            setText(event.currentTarget.value);
+            setProblem('');
+            onEdit();
+          }}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || event.isComposing) return;
             event.preventDefault();

@@ -5,6 +5,7 @@
  * of another of their saved accounts (the user's own too: changed in Grist itself) are shown, not
  * offered. Names and emails are Grist's text, shown as text in their own direction.
  */
+import type { ComponentChildren } from 'preact';
 import { t } from '../../shared/i18n.ts';
 import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
 import { roleWord } from '../../shared/role-words.ts';
@@ -25,6 +26,8 @@ interface SharePersonProps {
   onRole: (role: SiteRole | null) => void;
   /** The id of what Remove takes with it, when it says more than its name (a site's: their workspaces and documents). */
   removeNote?: string;
+  /** Shown under the row (a site's removal question, removal-preview.tsx). */
+  children?: ComponentChildren;
 }
 
 /** What the row says of a role it does not offer to change. */
@@ -34,7 +37,7 @@ function roleText(resource: AccessResource, { role, inherited }: Person): string
 }
 
 /** The row of `person`: a role select and Remove when `editable` and given here, else the role in words. */
-export function SharePerson({ resource, person, own, otherAccount, editable, roles, onRole, removeNote }: SharePersonProps) {
+export function SharePerson({ resource, person, own, otherAccount, editable, roles, onRole, removeNote, children }: SharePersonProps) {
   const { email, name, role } = person;
   const changeable = editable && role !== null && role !== 'guests';
   return (
@@ -66,6 +69,7 @@ export function SharePerson({ resource, person, own, otherAccount, editable, rol
       )}
       {own && <p class="share-note">{t('shareOwnRow')}</p>}
       {otherAccount !== null && <p class="share-note">{t('shareSavedAccountRow', String(otherAccount))}</p>}
+      {children}
     </li>
   );
 }

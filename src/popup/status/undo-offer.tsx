@@ -3,11 +3,8 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../../history/undo-controls.tsx';
 import { t } from '../../shared/i18n.ts';
 import type { PopupStore } from '../store-types.ts';
+import { isUndoKey } from './undo-key.ts';
 
-/** True for a key event in a place that has its own undo (a text field). */
-function inTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement);
-}
 
 /**
  * The last change's Undo, and what it came to: a rename made elsewhere since is said, with
@@ -28,11 +25,7 @@ export function UndoOffer({ store }: { store: PopupStore }) {
   // would: a Ctrl+Z pressed as soon as "Moved … to trash." shows was lost on a loaded machine.
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      // By key, or by place for layouts whose Z key types another letter.
-      const isZ = event.key.toLowerCase() === 'z' || event.code === 'KeyZ';
-      if (!isZ || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      // A key held down undoes once: its repeats would send the undo again once the first settled.
-      if (event.repeat || inTextField(event.target) || !store.lastChange.value) return;
+      if (!isUndoKey(event) || !store.lastChange.value) return;
       event.preventDefault();
       void store.undoLastChange();
     };

@@ -273,6 +273,23 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     expect(screen.queryByRole('button', { name: /^Put back anyway/ })).toBeNull();
   });
 
+  test('the status line says nothing stale once the History puts back what an earlier undo kept (issue 49)', async () => {
+    const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [{ id: 'leads', name: 'Leads', role: 'owners', workspaceId: 20 }] };
+    const removal = { ...entry('p1', 'remove', 'ed@example.com', { batchId: 'b1' }), kind: 'person', target: 'site', workspace: null, docId: 'site:2', person };
+    const { popup, list } = await openHistory([removal]);
+    const lowered = 'ed@example.com is Viewer of the document “Leads” now; the removal took Owner';
+    // The People view's Undo kept that grant, and the status line said so.
+    popup.backend.undoBatch.mockResolvedValue({ ok: true, value: [{ docId: 'site:2', oldName: 'ed@example.com', newName: 'ed@example.com', outcome: 'changed-elsewhere', message: lowered }] });
+    await act(async () => popup.store.act('undoPersonRemoval', 'b1'));
+    expect(screen.getAllByRole('status')[0]!.textContent).toContain(lowered);
+    popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ed@example.com', entryId: 'u2' } });
+    await act(async () => {
+      fireEvent.click(within(list).getByRole('button', { name: 'Undo removing ed@example.com' }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getAllByRole('status')[0]!.textContent).not.toContain(lowered);
+  });
+
   test('an undo’s entry says plainly that it undid an earlier change; an empty history speaks of changes', async () => {
     const { list } = await openHistory([entry('e2', 'restore', 'Leads', { source: 'undo' })]);
     expect(list.querySelector('.history-meta')?.textContent).toBe('3 minutes ago · as the undo of an earlier change');

@@ -7,6 +7,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
+import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { BUDGET, chooseInMenu, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
@@ -129,6 +130,30 @@ describe('the Share panel', () => {
     expect(emailsField(panel)).toHaveProperty('value', 'bo@example.com, bob@, ME@example.com');
   });
 
+  test('what the panel said goes once the emails are edited, and once a change succeeds', async () => {
+    const { backend, panel } = await openShare();
+    const alerts = () => within(panel).getAllByRole('alert').map((alert) => alert.textContent).filter(Boolean);
+    await add(panel, 'bob@');
+    expect(alerts()).toEqual(['Nothing sent: “bob@” is not an email.']);
+    fireEvent.input(emailsField(panel), { target: { value: 'bob@example.com' } });
+    expect(alerts()).toEqual([]);
+    // Grist's refusal of a change goes as the emails are edited too.
+    backend.changeAccess.mockResolvedValueOnce({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Grist refused: access denied.' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(alerts()).toEqual(['Grist refused: access denied.']);
+    fireEvent.input(emailsField(panel), { target: { value: 'bob@example.co' } });
+    expect(alerts()).toEqual([]);
+    // A list refused, then a change Grist takes: what was said of the list goes.
+    await add(panel, 'bob@');
+    expect(alerts()).toEqual(['Nothing sent: “bob@” is not an email.']);
+    backend.changeAccess.mockResolvedValueOnce({ ok: true, value: { entryId: 'share-9' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of ann@example.com' }), { target: { value: 'viewers' } });
+    await settle();
+    expect(backend.changeAccess).toHaveBeenCalledTimes(2);
+    expect(alerts()).toEqual([]);
+  });
+
   test('everyone@getgrist.com typed with any role sends nothing and points to the public link switch (on a workspace: to a document’s)', async () => {
     const { backend, panel } = await openShare();
     fireEvent.change(within(panel).getByRole('combobox', { name: 'Role of the people added' }), { target: { value: 'editors' } });
@@ -186,19 +211,21 @@ describe('the Share panel', () => {
   });
 
   test('an editor sees the list read-only, told why; a viewer only themselves, told why', async () => {
-    const { panel } = await openShare(ownersList({ canChange: false }));
+    // Grist marks an editor's answer `personal`, as a viewer's (grist-core getDocAccess), with everyone in it.
+    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, ownRole: 'editors' }));
     expect(within(panel).queryByRole('textbox')).toBeNull();
     expect(within(panel).queryByRole('combobox', { name: /Role of/ })).toBeNull();
     expect(within(panel).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(panel).getByRole('switch')).toHaveProperty('disabled', true);
     expect(within(panel).getByRole('combobox', { name: 'Team members' })).toHaveProperty('disabled', true);
     expect(panel.textContent).toContain('Only owners can change who has access.');
+    expect(panel.textContent).not.toContain('Only owners and editors can see who else has access.');
     expect(panel.textContent).toContain('Editor');
   });
 
   test('a viewer sees only themselves, told why, and no public link or team setting', async () => {
     const me = ownersList().people[0]!;
-    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, people: [{ ...me, role: 'viewers' }] }));
+    const { panel } = await openShare(ownersList({ canChange: false, onlySelf: true, ownRole: 'viewers', people: [{ ...me, role: 'viewers' }] }));
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     expect(panel.textContent).toContain('Only owners and editors can see who else has access.');
     expect(within(panel).queryByRole('switch')).toBeNull();
@@ -258,11 +285,19 @@ describe('the Share panel', () => {
     expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
   });
 
-  test('Remove on a site removes the person as the People view does, warns what goes with them, and Undo puts it back', async () => {
+  /** What Ann has on Acme, as the preview reads it: Leads, which she owns and the user does not own right there. */
+  const annOnAcme = (siteUrl: string): PersonGrants => ({
+    email: 'ann@example.com',
+    sites: [{ account: 'account-1', orgId: 2, siteUrl, siteName: 'Acme', role: 'editors', workspaces: [], documents: [{ id: 'leadsDoc000000000000', name: 'Leads', role: 'owners', workspaceId: 20, makesYouOwner: true }] }],
+    unread: [],
+  });
+
+  test('Remove on a site shows what goes with them and asks first, as the People view does; then removes them, says what Grist made you an owner of, keeps the focus in the panel, and Undo puts it back', async () => {
     const { backend } = await setup();
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     const people = ownersList().people.map((person) => ({ ...person, inherited: null }));
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, people, publicRole: null } });
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: annOnAcme(acme.siteUrl) });
     // The worker answers at once and runs it: the panel follows it until done.
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'waiting' }], done: false } });
     backend.getPersonRemoval.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
@@ -275,12 +310,34 @@ describe('the Share panel', () => {
     expect(within(panel).getByText(warning)).toBeTruthy();
     expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(warning);
     fireEvent.click(remove);
+    await settle();
+    // Read first, this site only; nothing sent before it is confirmed.
+    expect(backend.readPersonGrants).toHaveBeenCalledWith({ email: 'ann@example.com', site: { orgId: 2, siteUrl: acme.siteUrl } });
+    expect(backend.removePerson).not.toHaveBeenCalled();
+    const question = within(panel).getByText('Remove ann@example.com from these sites you own?');
+    expect(document.activeElement).toBe(question);
+    expect(panel.textContent).toContain('Document Leads: Owner');
+    expect(panel.textContent).toContain('Grist will make you an owner of “\u2068Leads\u2069” in their place');
+    // Cancel keeps her, the focus back on her Remove.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await settle();
+    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    expect(backend.removePerson).not.toHaveBeenCalled();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove from the sites listed' }));
     await vi.waitFor(() => expect(backend.getPersonRemoval).toHaveBeenCalledWith({ batchId: 'b1' }));
     await settle();
-    // Not an access change: the worker reads what Ann has inside Acme first, so the undo can give it back.
+    // Not an access change: the person's removal, with what the preview read there (its undo gives it back).
     expect(backend.changeAccess).not.toHaveBeenCalled();
-    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ann@example.com', sites: [{ orgId: 2, siteUrl: acme.siteUrl }] });
-    expect(screen.getByText('Removed ann@example.com from “\u2068Acme\u2069”, with what they had in its workspaces and documents.')).toBeTruthy();
+    const { role, workspaces, documents } = annOnAcme(acme.siteUrl).sites[0]!;
+    expect(backend.removePerson).toHaveBeenCalledWith({ email: 'ann@example.com', sites: [{ orgId: 2, siteUrl: acme.siteUrl, had: { role, workspaces, documents } }] });
+    expect(screen.getByText('Removed ann@example.com from “\u2068Acme\u2069”, with what they had in its workspaces and documents. Grist made you an owner of “\u2068Leads\u2069” in their place.')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Remove ann@example.com' })).toBeNull();
+    // The focus stays in the panel, on its heading.
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'People with access to Acme' }));
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
     await settle();
     expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'person-1', docId: 'site:2', force: false });
@@ -292,12 +349,15 @@ describe('the Share panel', () => {
     const { backend } = await setup();
     const acme: AccessResource = { kind: 'site', orgId: 2, siteUrl: 'https://acme.getgrist.com' };
     backend.readAccess.mockResolvedValue({ ok: true, value: { ...ownersList(), resource: acme, publicRole: null } });
+    backend.readPersonGrants.mockResolvedValue({ ok: true, value: annOnAcme(acme.siteUrl) });
     const refusal = 'Only the owners of “Acme” can remove people from it.';
     backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'failed', kind: 'forbidden', message: refusal }], done: true } });
     await chooseInMenu('Acme', 'People on this site…');
     await settle();
     const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
     fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));
+    await settle();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove from the sites listed' }));
     await settle();
     expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain(refusal);
     expect(backend.readAccess).toHaveBeenCalledTimes(2);

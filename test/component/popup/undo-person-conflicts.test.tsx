@@ -24,12 +24,16 @@ const LEADS = 'ann@example.com has “Leads” again since, as Viewer; the remov
 async function removeAnnThenUndo(undo: UndoOutcome) {
   const { backend } = await setup();
   backend.readAccess.mockResolvedValue({ ok: true, value: { resource: acme, account: 'account-1', ownEmail: 'me@example.com', savedUsers: [], canChange: true, onlySelf: false, people, publicRole: null, maxInheritedRole: 'owners' } as never });
+  backend.readPersonGrants.mockResolvedValue({ ok: true, value: { email: 'ann@example.com', sites: [{ account: 'account-1', orgId: 2, siteUrl: acme.siteUrl, siteName: 'Acme', role: 'editors', workspaces: [], documents: [] }], unread: [] } });
   backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 2, siteUrl: acme.siteUrl, outcome: 'removed', entryId: 'person-1' }], done: true } });
   backend.undoChange.mockResolvedValue({ ok: true, value: undo });
   await chooseInMenu('Acme', 'People on this site…');
   await settle();
   const panel = await screen.findByRole('region', { name: 'People with access to Acme' });
   fireEvent.click(await within(panel).findByRole('button', { name: 'Remove ann@example.com' }));
+  await settle();
+  // Asked first, as the People view does (issue 49).
+  fireEvent.click(within(panel).getByRole('button', { name: 'Remove from the sites listed' }));
   await settle();
   fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
   await settle();

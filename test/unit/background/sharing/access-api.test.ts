@@ -66,6 +66,18 @@ describe('readAccessOf', () => {
     });
   });
 
+  it('leaves out who has no access: a site member given nothing is answered with access and parentAccess null', async () => {
+    const member = 'member@example.com';
+    await patchAccess(clientOf(owner), acmeAt(), { users: { [member]: 'members' } });
+    const raw = await fetch(`${grist.url}/o/acme/api/docs/${roadmap.id}/access`, { headers: { Authorization: `Bearer ${owner.apiKey}` } }).then((answer) => answer.json() as Promise<{ users: Array<{ email: string; access: null; parentAccess: null }> }>);
+    expect(raw.users.find(({ email }) => email === member)).toMatchObject({ access: null, parentAccess: null });
+    const emails = async (resource: Parameters<typeof readAccessOf>[1]) => (await readAccessOf(clientOf(owner), resource)).people.map(({ email }) => email);
+    expect(await emails(roadmapAt())).toEqual([owner.email, viewer.email, editor.email]);
+    expect(await emails(engineeringAt())).toEqual([owner.email, viewer.email, editor.email]);
+    // On the site itself they are a member.
+    expect(await emails(acmeAt())).toContain(member);
+  });
+
   it('answers a viewer only themselves, marked onlySelf', async () => {
     expect(await readAccessOf(clientOf(viewer), roadmapAt())).toEqual({ people: [person(viewer, null, 'viewers')], publicRole: null, maxInheritedRole: 'owners', onlySelf: true });
   });

@@ -81,7 +81,13 @@ describe('readAccess', () => {
   it('answers a viewer only themselves, who cannot change it', async () => {
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, viewer.apiKey);
     await refreshListing();
-    expect(await readAccess(roadmapAt())).toMatchObject({ canChange: false, onlySelf: true, people: [{ email: viewer.email, role: null, inherited: 'viewers' }] });
+    expect(await readAccess(roadmapAt())).toMatchObject({ canChange: false, onlySelf: true, ownRole: 'viewers', people: [{ email: viewer.email, role: null, inherited: 'viewers' }] });
+  });
+
+  it('answers an editor everyone who can open it, marked as Grist marks it, with their role to say why it is read-only', async () => {
+    await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, editor.apiKey);
+    await refreshListing();
+    expect(await readAccess(roadmapAt())).toMatchObject({ canChange: false, onlySelf: true, ownRole: 'editors', people: [{ email: owner.email }, { email: viewer.email }, { email: editor.email }] });
   });
 });
 

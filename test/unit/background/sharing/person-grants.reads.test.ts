@@ -83,10 +83,10 @@ describe('grants in the trash and on documents the listing does not have yet', (
     await asOwner('POST', `/o/acme/api/workspaces/${WORKSPACES.engineering.id}/remove`);
     await asOwner('POST', `/o/acme/api/docs/${leads.id}/remove`);
     const acmeSite = await acmeOf(editor.email);
-    expect(acmeSite?.workspaces).toEqual([{ id: WORKSPACES.engineering.id, name: 'Engineering', role: 'owners', trashed: true }]);
+    expect(acmeSite?.workspaces).toEqual([{ id: WORKSPACES.engineering.id, name: 'Engineering', role: 'owners', trashed: true, makesYouOwner: true }]);
     expect(acmeSite?.documents).toEqual(
       expect.arrayContaining([
-        { id: leads.id, name: leads.name, role: 'owners', workspaceId: WORKSPACES.marketing.id, trashed: true },
+        { id: leads.id, name: leads.name, role: 'owners', workspaceId: WORKSPACES.marketing.id, trashed: true, makesYouOwner: true },
         { id: newId, name: 'Forecast', role: 'editors', workspaceId: WORKSPACES.marketing.id },
       ]),
     );
@@ -96,11 +96,19 @@ describe('grants in the trash and on documents the listing does not have yet', (
     expect(grist.workspace(WORKSPACES.engineering.id)?.shares?.[editor.id]).toBeUndefined();
     expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
     expect(grist.doc(newId)?.shares[editor.id]).toBeUndefined();
+    // As the preview said: the owner who removed him owns what he owned, right there.
+    expect(grist.workspace(WORKSPACES.engineering.id)?.shares?.[owner.id]).toBe('owners');
+    expect(grist.doc(leads.id)?.shares[owner.id]).toBe('owners');
     const [entry] = await readChangeLog();
     expect(await undoChange({ entryId: entry!.id, docId: entry!.docId })).toMatchObject({ outcome: 'restored' });
     expect(grist.workspace(WORKSPACES.engineering.id)?.shares?.[editor.id]).toBe('owners');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
     expect(grist.doc(newId)?.shares[editor.id]).toBe('editors');
+    // Undo leaves the user an owner of what he owned (Grist refuses a change of one's own access):
+    // removing him again makes them an owner of nothing new.
+    const again = await acmeOf(editor.email);
+    expect([...again!.workspaces, ...again!.documents].filter((grant) => grant.makesYouOwner)).toEqual([]);
+    expect(again?.documents).toContainEqual({ id: leads.id, name: leads.name, role: 'owners', workspaceId: WORKSPACES.marketing.id, trashed: true });
   });
 });
 

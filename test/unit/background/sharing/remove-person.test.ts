@@ -59,12 +59,23 @@ describe('what a person has on your sites', () => {
           siteName: 'Acme Corp',
           role: 'editors',
           workspaces: [],
-          documents: [{ id: leads.id, name: leads.name, role: 'owners', workspaceId: leads.workspaceId }],
+          // Ed owns Leads and the user is not a direct owner of it: removing Ed makes them one (grist-core scrubUserFromOrg).
+          documents: [{ id: leads.id, name: leads.name, role: 'owners', workspaceId: leads.workspaceId, makesYouOwner: true }],
         },
       ],
       unread: [],
     });
     expect(patches()).toEqual([]);
+  });
+
+  it('reads the one site asked for (a site\'s People panel), and no other', async () => {
+    grist.clearRequests();
+    const grants = await readPersonGrants({ email: viewer.email, site: acmeKey() });
+    expect(grants.sites.map(({ siteName }) => siteName)).toEqual(['Acme Corp']);
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access') && !path.startsWith('/o/acme/'))).toEqual([]);
+    // Without it, every site the user owns is read.
+    await readPersonGrants({ email: viewer.email });
+    expect(grist.requests.filter(({ path }) => path.endsWith('/access') && !path.startsWith('/o/acme/')).length).toBeGreaterThan(0);
   });
 
   it("reads a guest's documents only in the workspaces that list them", async () => {
