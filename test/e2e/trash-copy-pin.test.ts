@@ -11,7 +11,7 @@ import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights, chooseFromMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -279,7 +279,7 @@ describe('the Trash view', () => {
     await removeInGrist(DOCS.readingList.id, 'docs');
     const popup = await openPopup(extension);
     await popup.setViewportSize({ width: 400, height: 600 });
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseFromMenu(popup, 'Trash');
     await popup.getByRole('heading', { name: 'Trash' }).waitFor();
     await popup.getByRole('button', { name: 'Restore Leads' }).waitFor();
     await popup.getByRole('button', { name: 'Back to documents' }).waitFor();
@@ -324,7 +324,7 @@ describe('the Trash view', () => {
     await popup.getByRole('link', { name: 'Open Bug Tracker', exact: true }).focus();
     await popup.keyboard.press('Delete');
     await popup.getByRole('status').getByText('Moved “\u2068Bug Tracker\u2069” to trash.').waitFor();
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseFromMenu(popup, 'Trash');
     await popup.getByRole('button', { name: 'Restore Bug Tracker' }).waitFor();
     const trashed = () => popup.locator('.trash-name > bdi').allTextContents();
     expect(await trashed()).toEqual(expect.arrayContaining(['Bug Tracker', 'Roadmap 2026']));
@@ -338,7 +338,7 @@ describe('the Trash view', () => {
 
     await popup.getByRole('button', { name: 'Back to documents' }).click();
     await popup.getByRole('searchbox', { name: 'Search documents' }).fill('');
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseFromMenu(popup, 'History');
     const entries = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem');
     const [restore, removal] = [entries.nth(0), entries.nth(1)];
     expect(await restore.locator('.history-names').textContent()).toBe('Bug Tracker restored from the trash to Acme Corp › Engineering');

@@ -18,7 +18,7 @@ const ITEMS = [
   ['Refresh', 'List every site again'],
   ['History', 'Changes made here; most can be undone'],
   ['People', 'Everyone with access to your sites'],
-  ['Trash', 'Removed documents and workspaces, to restore'],
+  ['Trash', 'Removed documents and workspaces'],
   ['Bulk changes', 'Rename, move, copy or trash many documents at once, in a tab'],
   ['Options', 'API key and site URLs'],
 ] as const;

@@ -46,7 +46,7 @@ const ACCESS: AccessList = {
 /** Settles a view's code loaded on demand and what it reads when shown (the People view draws its answers at the next frame). */
 async function settle() {
   await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
-  await act(async () => await new Promise((resolve) => requestAnimationFrame(resolve)));
+  await act(async () => await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
   await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
@@ -123,7 +123,7 @@ describe('a view’s search is the view’s (issue 49)', () => {
   test('in French, the box says what it searches too', async () => {
     const english = fakeBrowser.i18n.getMessage.bind(fakeBrowser.i18n);
     const french: Record<string, { message: string }> = fr;
-    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, substitutions?: string | string[]) => (key === 'searchPeople' || key === 'searchTrash' ? french[key]!.message : english(key, substitutions)));
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, substitutions?: string | (string | number)[]) => (key === 'searchPeople' || key === 'searchTrash' ? french[key]!.message : english(key, substitutions as string[] | undefined)));
     await popupWithViews();
     chooseFromMenu('People');
     await settle();
