@@ -97,6 +97,11 @@ describe('drawing the first screen', () => {
     }
     expect(built.outerHTML).toBe(expected.outerHTML);
     expect(built.querySelector('#fs-search-documents')).not.toBeNull();
+    // The title bar as the popup shows it (issue 49): the search box, then the Menu button, its menu closed.
+    const header = built.querySelector('header')!;
+    expect([...header.querySelectorAll('input, button')].map((control) => control.id)).toEqual(['fs-search-documents', 'fs-title-bar-menu-button']);
+    expect(header.querySelector('button')!.getAttribute('aria-expanded')).toBe('false');
+    expect(header.querySelector('[role="menu"]')).toBeNull();
   });
 
   test('elements below the given line are left out', async () => {
