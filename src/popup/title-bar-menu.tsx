@@ -141,7 +141,6 @@ export function TitleBarMenu({ items, buttonRef }: TitleBarMenuProps) {
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                aria-labelledby={`menu-${item.id}-label`}
                 aria-describedby={`menu-${item.id}-hint`}
                 aria-disabled={item.disabled ? 'true' : undefined}
                 aria-current={item.current ? 'true' : undefined}
@@ -149,10 +148,10 @@ export function TitleBarMenu({ items, buttonRef }: TitleBarMenuProps) {
               >
                 <span class={`icon icon-line icon-${item.id}`} aria-hidden="true" />
                 <span class="menu-item-words">
-                  <span class="menu-item-label" id={`menu-${item.id}-label`}>
-                    {item.label}
-                  </span>
-                  <span class="menu-item-hint" id={`menu-${item.id}-hint`}>
+                  <span class="menu-item-label">{item.label}</span>
+                  {/* Its description, not part of its name (what a screen reader says first, and what
+                      a voice command names): hidden from the name, said through aria-describedby. */}
+                  <span class="menu-item-hint" id={`menu-${item.id}-hint`} aria-hidden="true">
                     {item.hint}
                   </span>
                 </span>

@@ -101,7 +101,7 @@ describe('the popup’s icons', () => {
     // The icon as the page draws it (its mask), on a canvas: is the space between its hub and its
     // rim closed in? Between a sun's rays it opens onto the outside.
     const closed = await popup.evaluate(async () => {
-      const icon = document.querySelector('[role="menuitem"][aria-labelledby="menu-options-label"] .icon-line')!;
+      const icon = document.querySelector('.title-bar-menu .icon-options')!;
       const url = /url\("?(.*?)"?\)$/.exec(getComputedStyle(icon).maskImage)![1]!;
       const image = new Image();
       image.src = url;

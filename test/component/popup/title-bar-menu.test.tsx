@@ -10,7 +10,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { deferred } from '../../setup/deferred.ts';
 import type { Reply } from '../../../src/shared/messages.ts';
-import { setupPopupTests, freshListing, setup, searchBox, backToDocuments, chooseFromMenu } from './popup-setup.tsx';
+import { setupPopupTests, freshListing, setup, searchBox, chooseFromMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -56,16 +56,17 @@ describe('the title bar (issue 49)', () => {
     expect(menuButton().getAttribute('aria-expanded')).toBe('true');
     expect(menuButton().getAttribute('aria-controls')).toBe(menu().id);
     const shown = items().map((item) => {
-      const name = document.getElementById(item.getAttribute('aria-labelledby')!)!;
+      const name = item.querySelector('.menu-item-label')!;
       const hint = document.getElementById(item.getAttribute('aria-describedby')!)!;
-      // Shown (inside the item, not hidden), and the item's accessible name and description.
-      expect(item.contains(name) && item.contains(hint)).toBe(true);
-      expect(name.closest('[aria-hidden], .visually-hidden, [hidden]')).toBeNull();
-      expect(hint.closest('[aria-hidden], .visually-hidden, [hidden]')).toBeNull();
+      // Both shown in the item (nothing hiding them from sight); the hint is its description.
+      expect(item.contains(hint)).toBe(true);
+      expect(name.closest('.visually-hidden, [hidden]')).toBeNull();
+      expect(hint.closest('.visually-hidden, [hidden]')).toBeNull();
+      // Its accessible name is the words shown as its name, exactly.
+      expect(within(menu()).getByRole('menuitem', { name: name.textContent! })).toBe(item);
       return [name.textContent, hint.textContent];
     });
     expect(shown).toEqual(ITEMS.map(([name, hint]) => [name, hint]));
-    for (const [name] of ITEMS) expect(within(menu()).getByRole('menuitem', { name })).toBeTruthy();
     // Grouped: Refresh; the views; the pages that open in a tab.
     expect(within(menu()).getAllByRole('separator')).toHaveLength(2);
   });
@@ -101,7 +102,7 @@ describe('the title bar (issue 49)', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  test.each(['History', 'People', 'Trash'] as const)('the keyboard alone opens the %s: the focus back on the Menu button; leaving it (Escape, then Back to documents) brings the focus back there', async (name) => {
+  test.each(['History', 'People', 'Trash'] as const)('the keyboard alone opens the %s: the focus back on the Menu button; Escape leaves it, the focus back there', async (name) => {
     await popupWithViews();
     menuButton().focus();
     key(menuButton(), 'ArrowDown');
@@ -127,12 +128,7 @@ describe('the title bar (issue 49)', () => {
     expect(key(document.body, 'Escape')).toBe(false);
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(document.activeElement).toBe(menuButton());
-
-    chooseFromMenu(name);
-    await settle();
-    backToDocuments();
-    expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
-    expect(document.activeElement).toBe(menuButton());
+    // Back to documents does the same (history.test.tsx, "leaving the History, the Trash and the People view").
   });
 
   test('one view chosen over another shows it in its place', async () => {
