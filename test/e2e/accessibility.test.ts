@@ -3,12 +3,12 @@
  * best-practice rules in light and dark colour schemes, and the popup driven by keyboard alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { loadExtension } from './extension.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { OPTIONS_PAGE, openPopup, openDocumentWindow, saveOptions } from './user-actions.ts';
+import { OPTIONS_PAGE, openPopup, openDocumentWindow, saveOptions, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -70,9 +70,25 @@ describe('axe finds no violations', () => {
     await popup.getByRole('textbox', { name: 'New name for Leads' }).press('Enter');
     await popup.getByRole('button', { name: 'Undo rename of Leads 2027' }).waitFor();
     await expectNoViolations(popup);
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     await popup.getByRole('list', { name: 'History', exact: true }).waitFor();
     await popup.getByRole('button', { name: 'Clear history' }).click();
+    await expectNoViolations(popup);
+    await popup.close();
+  });
+
+  it('on the popup with its title bar menu open, and with the People view and the Trash shown', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    await popup.getByRole('button', { name: 'Menu', exact: true }).click();
+    await popup.getByRole('menu', { name: 'Menu' }).waitFor();
+    await expectNoViolations(popup);
+    await popup.getByRole('menuitem', { name: 'People', exact: true }).click();
+    await popup.getByRole('heading', { name: 'People' }).waitFor();
+    await popup.getByRole('searchbox', { name: 'Search people' }).fill('ed');
+    await expectNoViolations(popup);
+    await chooseInTitleMenu(popup, 'Trash');
+    await popup.getByRole('searchbox', { name: 'Search the trash' }).waitFor();
     await expectNoViolations(popup);
     await popup.close();
   });
@@ -108,6 +124,44 @@ describe('axe finds no violations', () => {
 describe('the popup by keyboard alone', () => {
   /** The focused element's outline style, as computed (`none` means no visible ring). */
   const focusOutline = (page: Page) => page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
+
+  it('opens each view of the title bar menu and leaves it, the focus back on the Menu button, with a visible focus ring at each step (issue 49)', async () => {
+    await saveOwnerOptions();
+    const popup = await openPopup(setup.extension);
+    const menuButton = popup.getByRole('button', { name: 'Menu', exact: true });
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    // The search box has the focus; Tab goes to the Menu button, next to it.
+    await popup.keyboard.press('Tab');
+    expect(await focused(menuButton)).toBe(true);
+    expect(await focusOutline(popup)).not.toBe('none');
+    for (const [view, steps] of [
+      ['History', ['ArrowDown']],
+      ['People', ['ArrowDown', 'ArrowDown']],
+      ['Trash', ['t']],
+    ] as const) {
+      await popup.keyboard.press('Enter');
+      const menu = popup.getByRole('menu', { name: 'Menu' });
+      await menu.waitFor();
+      expect(await focused(menu.getByRole('menuitem', { name: 'Refresh' }))).toBe(true);
+      for (const step of steps) await popup.keyboard.press(step);
+      expect(await focused(menu.getByRole('menuitem', { name: view, exact: true }))).toBe(true);
+      expect(await focusOutline(popup)).not.toBe('none');
+      await popup.keyboard.press('Enter');
+      await popup.getByRole('heading', { name: view, exact: true }).waitFor();
+      expect(await focused(menuButton)).toBe(true);
+      // Escape leaves the view (the popup stays open): the list again, the focus on the Menu button.
+      await popup.keyboard.press('Escape');
+      await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
+      expect(await focused(menuButton)).toBe(true);
+    }
+    // Escape in the menu closes it only, the focus back on its button.
+    await popup.keyboard.press('ArrowUp');
+    expect(await focused(popup.getByRole('menuitem', { name: 'Options' }))).toBe(true);
+    await popup.keyboard.press('Escape');
+    await expect.poll(() => popup.getByRole('menu').count()).toBe(0);
+    expect(await focused(menuButton)).toBe(true);
+    await popup.close();
+  });
 
   it('finds a document and renames it, with a visible focus ring at each step', async () => {
     await saveOwnerOptions();

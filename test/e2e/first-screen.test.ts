@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openPopup, storedDrawing as storedDrawingOf } from './user-actions.ts';
+import { connectOwner, openPopup, storedDrawing as storedDrawingOf, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -115,7 +115,7 @@ describe('the first screen', () => {
 
     // Someone renames a document in Grist; Refresh, the panel open: the refresh ends under it.
     await renameInGrist(DOCS.leads.id, 'Leads 2027');
-    await popup.page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await chooseInTitleMenu(popup.page, 'Refresh');
     await popup.page.locator('#app a[aria-label="Open Leads 2027"]').waitFor({ state: 'attached' });
     const local = async () => (await setup.extension.worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)))).toLowerCase();
     await expect.poll(local).toContain('leads 2027');

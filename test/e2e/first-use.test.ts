@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { accountStatus, openConnectedPopup, OPTIONS_PAGE, saveOptions, searchHighlights } from './user-actions.ts';
+import { accountStatus, openConnectedPopup, OPTIONS_PAGE, saveOptions, searchHighlights, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -65,12 +65,12 @@ describe('popup', () => {
     // The browser focuses an options tab that is open already instead of opening another.
     for (const page of extension.context.pages()) if (page.url().includes(OPTIONS_PAGE)) await page.close();
     const opened = extension.context.waitForEvent('page');
-    await popup.getByRole('button', { name: 'Options' }).click();
+    await chooseInTitleMenu(popup, 'Options');
     const options = await opened;
     expect(options.url()).toBe(`chrome-extension://${extension.id}/${OPTIONS_PAGE}`);
     await options.close();
     grist.clearRequests();
-    await popup.getByRole('button', { name: 'Refresh' }).click();
+    await chooseInTitleMenu(popup, 'Refresh');
     await expect.poll(() => grist.requests.filter((request) => request.path === '/o/docs/api/orgs').length).toBe(1);
     // Ended before the popup closes: the worker would finish it anyway, and a request of it still
     // under way would take a fault the next test sets for its own popup.

@@ -97,10 +97,11 @@ describe('the popup’s icons', () => {
   it('Options is a gear: a wheel closed all round (teeth on its rim), not a sun’s loose rays', async () => {
     await saveOwnerOptions();
     const popup = await openPopup(setup.extension);
+    await popup.getByRole('button', { name: 'Menu', exact: true }).click();
     // The icon as the page draws it (its mask), on a canvas: is the space between its hub and its
     // rim closed in? Between a sun's rays it opens onto the outside.
     const closed = await popup.evaluate(async () => {
-      const icon = document.querySelector('button[aria-label="Options"] .icon-line')!;
+      const icon = document.querySelector('.title-bar-menu .icon-options')!;
       const url = /url\("?(.*?)"?\)$/.exec(getComputedStyle(icon).maskImage)![1]!;
       const image = new Image();
       image.src = url;
@@ -173,6 +174,11 @@ describe('at 200% zoom', () => {
     await popup.getByRole('link', { name: 'Open Bug Tracker' }).waitFor();
     expect(await horizontalOverflow(popup)).toEqual([]);
     await expectWithinWidth(popup, popup.getByRole('searchbox', { name: 'Search documents' }), 'the search box');
+    await expectWithinWidth(popup, popup.getByRole('button', { name: 'Menu', exact: true }), 'the Menu button');
+    await popup.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expectWithinWidth(popup, popup.getByRole('menu', { name: 'Menu' }), 'the title bar menu');
+    expect(await horizontalOverflow(popup)).toEqual([]);
+    await popup.keyboard.press('Escape');
     await expectWithinWidth(popup, popup.getByRole('button', { name: 'Rename Bug Tracker' }), 'Rename Bug Tracker');
     await expectWithinWidth(popup, popup.getByRole('link', { name: 'Open Bug Tracker' }), 'the Bug Tracker link');
     // The field of a row in rename mode, with its buttons.

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup } from './user-actions.ts';
+import { openConnectedPopup, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -29,7 +29,7 @@ async function inGrist(method: string, path: string, body?: object): Promise<voi
 
 /** Opens the People view and asks to remove Ed everywhere: its preview, read first. */
 async function previewEd(popup: Page): Promise<void> {
-  await popup.getByRole('button', { name: 'People', exact: true }).click();
+  await chooseInTitleMenu(popup, 'People');
   await popup.getByRole('heading', { name: 'People' }).waitFor();
   await popup.getByRole('button', { name: `Remove ${editor.email} from all your sites…` }).click();
   await popup.getByText(`Remove ${editor.email} from these sites you own?`).waitFor();
@@ -57,7 +57,7 @@ describe('removing someone after Grist changed', () => {
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('viewers');
 
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     const history = popup.getByRole('list', { name: 'History', exact: true });
     await history.getByRole('button', { name: `Undo removing ${editor.email} from “Acme Corp”` }).click();
     await history.getByText('Changed since the removal, so not put back:').waitFor();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, screenshotSchemes } from './user-actions.ts';
+import { openConnectedPopup, screenshotSchemes, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -19,7 +19,7 @@ const { leads, projectBeta } = DOCS;
 
 /** Opens the People view, every site read. */
 async function openPeople(popup: Page): Promise<void> {
-  await popup.getByRole('button', { name: 'People', exact: true }).click();
+  await chooseInTitleMenu(popup, 'People');
   await popup.getByRole('heading', { name: 'People' }).waitFor();
   await popup.getByText('Sam Shared').waitFor();
   await expect.poll(() => popup.getByText(/^Reading /).count()).toBe(0);

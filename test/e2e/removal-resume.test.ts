@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, ORGS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup } from './user-actions.ts';
+import { openConnectedPopup, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -27,7 +27,7 @@ describe('a removal from all your sites', () => {
       body: JSON.stringify({ delta: { users: { [editor.email]: 'viewers' } } }),
     });
     const popup = await openConnectedPopup(setup);
-    await popup.getByRole('button', { name: 'People', exact: true }).click();
+    await chooseInTitleMenu(popup, 'People');
     await popup.getByRole('heading', { name: 'People' }).waitFor();
     await expect.poll(() => popup.getByText(/^Reading /).count()).toBe(0);
     await popup.getByRole('button', { name: `Remove ${editor.email} from all your sites…` }).click();

@@ -11,7 +11,7 @@ import { DOCS, SECOND_DOCS, SECOND_USERS, USERS } from '../fake-grist/sample-dat
 import type { FakeGrist } from '../fake-grist/server.ts';
 import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
 import { loadExtension, type LoadedExtension } from './extension.ts';
-import { accountGroup, headings, openPopup, saveAccountsInOptions, screenshotSchemes } from './user-actions.ts';
+import { accountGroup, headings, openPopup, saveAccountsInOptions, screenshotSchemes, chooseInTitleMenu } from './user-actions.ts';
 
 let servers: TwoServers;
 let extension: LoadedExtension;
@@ -153,7 +153,7 @@ describe('two users of one server', () => {
     const removed = await fetch(`${first.url}/o/acme/api/docs/${DOCS.roadmap.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
     expect(removed.status).toBe(200);
     const popup = await openPopup(extension);
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseInTitleMenu(popup, 'Trash');
     await expect.poll(() => popup.locator('.trash-name > bdi').allTextContents()).toEqual(['Roadmap 2026', 'Roadmap 2026']);
     // Only the owner's row offers it.
     expect(await popup.getByRole('button', { name: 'Restore Roadmap 2026' }).count()).toBe(1);

@@ -11,7 +11,7 @@ import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { documentsNamed } from '../setup/stored-documents.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights, chooseInMenu } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, saveOptions, screenshotSchemes, searchHighlights, chooseInMenu, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -281,7 +281,7 @@ describe('the Trash view', () => {
     await removeInGrist(DOCS.readingList.id, 'docs');
     const popup = await openPopup(extension);
     await popup.setViewportSize({ width: 400, height: 600 });
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseInTitleMenu(popup, 'Trash');
     await popup.getByRole('heading', { name: 'Trash' }).waitFor();
     await popup.getByRole('button', { name: 'Restore Leads' }).waitFor();
     await popup.getByRole('button', { name: 'Back to documents' }).waitFor();
@@ -312,10 +312,10 @@ describe('the Trash view', () => {
     await popup.getByRole('status').getByText('Deleted “\u2068Reading List\u2069” forever.').waitFor();
     expect(grist.doc(DOCS.readingList.id)).toBeUndefined();
 
-    // Back to the list by Escape, the focus on the Trash button: the restored document is there.
+    // Back to the list by Escape, the focus on the Menu button that opened the Trash: the restored document is there.
     await popup.keyboard.press('Escape');
     await popup.getByRole('link', { name: 'Open Leads', exact: true }).waitFor();
-    expect(await popup.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Trash');
+    expect(await popup.getByRole('button', { name: 'Menu', exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
     await popup.close();
   });
 
@@ -326,11 +326,12 @@ describe('the Trash view', () => {
     await popup.getByRole('link', { name: 'Open Bug Tracker', exact: true }).focus();
     await popup.keyboard.press('Delete');
     await popup.getByRole('status').getByText('Moved “\u2068Bug Tracker\u2069” to trash.').waitFor();
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseInTitleMenu(popup, 'Trash');
     await popup.getByRole('button', { name: 'Restore Bug Tracker' }).waitFor();
     const trashed = () => popup.locator('.trash-name > bdi').allTextContents();
     expect(await trashed()).toEqual(expect.arrayContaining(['Bug Tracker', 'Roadmap 2026']));
-    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('acme bug');
+    // The Trash's own search (issue 49).
+    await popup.getByRole('searchbox', { name: 'Search the trash' }).fill('acme bug');
     await expect.poll(trashed).toEqual(['Bug Tracker']);
     expect(await popup.getByText('No documents match').count()).toBe(0);
     await popup.getByRole('button', { name: 'Restore Bug Tracker' }).click();
@@ -338,9 +339,11 @@ describe('the Trash view', () => {
     expect(grist.doc(DOCS.bugTracker.id)?.removedAt).toBeUndefined();
     await popup.getByText('No document in the trash matches.').waitFor();
 
+    // What was typed there stays there: the list is searched as before, by nothing.
     await popup.getByRole('button', { name: 'Back to documents' }).click();
-    await popup.getByRole('searchbox', { name: 'Search documents' }).fill('');
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    expect(await popup.getByRole('searchbox', { name: 'Search documents' }).inputValue()).toBe('');
+    await popup.getByRole('link', { name: 'Open Leads', exact: true }).waitFor();
+    await chooseInTitleMenu(popup, 'History');
     const entries = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem');
     const [restore, removal] = [entries.nth(0), entries.nth(1)];
     expect(await restore.locator('.history-names').textContent()).toBe('Bug Tracker restored from the trash to Acme Corp › Engineering');

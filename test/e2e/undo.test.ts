@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { clickClosing, connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
+import { clickClosing, connectOwner, openConnectedPopup, openPopup, screenshotSchemes, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -60,7 +60,7 @@ describe('undo', () => {
     expect(grist.doc(DOCS.roadmap.id)?.name).toBe('Roadmap 2027');
 
     const popup = await openPopup(extension);
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     const entry = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem').first();
     expect(await entry.locator('.history-old').textContent()).toBe('Roadmap 2026');
     expect(await entry.locator('.history-new').textContent()).toBe('Roadmap 2027');
@@ -93,7 +93,7 @@ describe('undo', () => {
     await popup.getByRole('link', { name: 'Open Leads', exact: true }).focus();
     await popup.keyboard.press('Delete');
     await popup.getByRole('status').getByText('Moved “\u2068Leads\u2069” to trash.').waitFor();
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     const list = popup.getByRole('list', { name: 'History', exact: true });
     await list.getByRole('button', { name: 'Undo moving “Leads” to trash' }).click();
     await expect.poll(() => grist.doc(DOCS.leads.id)?.removedAt).toBeUndefined();
@@ -115,7 +115,7 @@ describe('undo', () => {
     const popup = await openConnectedPopup(setup);
     // One rename of its own, so it shows an entry whatever ran before it.
     await renameInPopup(popup, 'Campaign Plan', 'Campaign Plan 2027');
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     await popup.getByRole('list', { name: 'History', exact: true }).waitFor();
     await screenshotSchemes(popup, 'history', { width: 400, height: 600 });
     await popup.close();

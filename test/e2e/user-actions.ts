@@ -92,11 +92,17 @@ export function storedDrawing(extension: LoadedExtension): Promise<{ stored: boo
   });
 }
 
-/** Opens the Bulk changes page the way a user does, from the popup's title bar; the popup is closed. */
+/** Chooses `name` in the popup's title bar menu, as a user does: its Menu button, then the item. */
+export async function chooseInTitleMenu(popup: Page, name: 'Refresh' | 'History' | 'People' | 'Trash' | 'Bulk changes' | 'Options'): Promise<void> {
+  await popup.getByRole('button', { name: 'Menu', exact: true }).click();
+  await popup.getByRole('menu', { name: 'Menu' }).getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** Opens the Bulk changes page the way a user does, from the popup's title bar menu; the popup is closed. */
 export async function openBulkPage(extension: LoadedExtension): Promise<Page> {
   const popup = await openPopup(extension);
   const opened = extension.context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Bulk changes' }).click();
+  await chooseInTitleMenu(popup, 'Bulk changes');
   const page = await opened;
   await page.getByRole('heading', { name: 'Bulk changes', level: 1 }).waitFor();
   await popup.close().catch(() => undefined);

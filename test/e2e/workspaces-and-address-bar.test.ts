@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, chooseInMenu } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, chooseInMenu, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -43,7 +43,7 @@ describe('workspaces', () => {
     await expect.poll(() => grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth');
     expect(grist.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/o/acme/api/workspaces/${WORKSPACES.marketing.id}`]);
 
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     const entry = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem').first();
     expect(await entry.textContent()).toContain('workspace');
     await entry.getByRole('button', { name: 'Undo rename of Growth' }).click();

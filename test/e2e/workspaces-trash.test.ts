@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, screenshotSchemes, chooseInMenu } from './user-actions.ts';
+import { openConnectedPopup, screenshotSchemes, chooseInMenu, chooseInTitleMenu } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
@@ -43,7 +43,7 @@ describe('workspaces from the popup', () => {
     await expect.poll(() => grist.workspace(made!.id)?.removedAt).toEqual(expect.any(String));
     expect(await popup.getByRole('heading', { name: 'Research' }).count()).toBe(0);
 
-    await popup.getByRole('button', { name: 'Trash', exact: true }).click();
+    await chooseInTitleMenu(popup, 'Trash');
     const restore = popup.getByRole('button', { name: 'Restore workspace Research' });
     await restore.waitFor();
     expect(await popup.locator('.trash-workspace').textContent()).toMatch(/Research · workspace, 0 documents · removed (now|\d+ seconds? ago)/);

@@ -36,8 +36,8 @@ export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
 }
 
 /**
- * The parts of the popup's view (app.tsx) a first screen is made of: its header (the title bar and
- * the search box), its status line (a live region: drawn empty, see takeSnapshot) and the area of
+ * The parts of the popup's view (app.tsx) a first screen is made of: its header (the title bar: the
+ * search box and the Menu button, its menu closed), its status line (a live region: drawn empty, see takeSnapshot) and the area of
  * its list. Whatever else the view may come to hold is never drawn.
  */
 const PICTURED = ':scope > header, :scope > .status, :scope > .list-area';
@@ -53,16 +53,16 @@ const OPEN_IN_LIST = 'input, select, textarea, form, [role="menu"], [role="dialo
 /**
  * True when `view` (the popup's `main`) shows its list at rest and nothing else: the list is where
  * the view shows it, alone in its area (the Share panel opens beside it there) and not made inert
- * (what opens over the list makes it so); no title bar button shows a view in place of it (the
- * History, the Trash, the People view, which also take the list's area away); and nothing in it is
- * open (OPEN_IN_LIST). The first screen is a picture of the list only: what a panel or a view shows
+ * (what opens over the list makes it so; a view shown in place of it, the History, the Trash or
+ * the People view, takes the area away); the title bar's menu is closed (the header is drawn, and
+ * the next popup opens with it closed); and nothing in the list is open (OPEN_IN_LIST). The first screen is a picture of the list only: what a panel or a view shows
  * (other people's names and emails, the trash, the history) is never stored for the next popup.
  */
 export function showsListOnly(view: Element): boolean {
   const area = view.querySelector(':scope > .list-area');
   const holder = area?.firstElementChild;
   if (!area || area.childElementCount !== 1 || !holder?.matches('.list-holder') || holder.closest('[inert]')) return false;
-  if (view.querySelector(':scope > header [aria-pressed="true"]')) return false;
+  if (view.querySelector(':scope > header [aria-expanded="true"], :scope > header [role="menu"]')) return false;
   return !area.querySelector(OPEN_IN_LIST);
 }
 

@@ -1,9 +1,10 @@
 /**
- * The popup's People view (its title bar's People button): everyone who has access to any listed
+ * The popup's People view (its title bar menu's People): everyone who has access to any listed
  * site, across every site and account, each site's access read when the view opens (one request
  * for all, over the worker's People port: each site read within its host's limit) and drawn as it
  * answers; grouped by person,
- * with their role on each site, searched by the popup's search box (name or email). For someone
+ * with their role on each site, searched by the popup's search box (name or email), its own
+ * while the view shows (`terms`: "Search people"). For someone
  * else, "Remove <email> from all your sites…" reads first what they have on each site the user
  * owns, lists it, and removes them only when asked (one request per site), with Undo. Kept in
  * memory only. Names and emails come from Grist: text only. Loaded on demand (on-demand/lazy.tsx).
@@ -39,7 +40,7 @@ type Removal =
   | { email: string; step: 'done'; removed: RemovedPerson; words: string };
 
 /** The People view of `store`'s listed sites: each site's people read through the store when shown (and again where a removal or its Undo went), kept in the view's own state. */
-export function PeopleView({ store }: { store: PopupStore }) {
+export function PeopleView({ store, terms }: { store: PopupStore; terms: readonly string[] }) {
   const [sites, setSites] = useState<ViewSite[]>([]);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -161,7 +162,7 @@ export function PeopleView({ store }: { store: PopupStore }) {
   }
 
   const read = sites.flatMap(({ name, access }) => (access && typeof access === 'object' ? [{ siteName: name, access }] : []));
-  const people = matchingPeople(groupPeople(read), store.terms.value);
+  const people = matchingPeople(groupPeople(read), terms);
   const allRead = sites.every(({ access }) => access !== null);
   return (
     <>
@@ -189,7 +190,7 @@ export function PeopleView({ store }: { store: PopupStore }) {
           </p>
         ) : null,
       )}
-      {allRead && read.length > 0 && people.length === 0 && <p class="empty-state">{store.terms.value.length > 0 ? t('peopleNoMatch') : t('peopleEmpty')}</p>}
+      {allRead && read.length > 0 && people.length === 0 && <p class="empty-state">{terms.length > 0 ? t('peopleNoMatch') : t('peopleEmpty')}</p>}
       <ul class="trash-list">
         {people.map((person) => (
           <PersonRow key={person.email.toLowerCase()} person={person} removal={removal?.email === person.email ? removal : null} questionRef={questionRef} onPreview={preview} onRemove={remove} onCancel={() => setRemoval(null)} />

@@ -1,10 +1,11 @@
 /**
- * The popup's Trash view (its header's Trash button): each listed site's workspaces (restored with
+ * The popup's Trash view (its title bar menu's Trash): each listed site's workspaces (restored with
  * their documents: trash-workspace-row.tsx) and documents in the trash,
  * read when the view opens (one request per site, by the worker) and after an undo, with when each was removed, and
  * for owners (Grist lets no one else) Restore and Delete forever, asked in place first ("cannot be
- * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box
- * searches it as it searches the list: by document, workspace or site name. Grist empties the
+ * undone"; Cancel or Escape keep it, the focus back on Delete forever). The popup's search box,
+ * the Trash's own while it shows (`terms`: "Search the trash"), searches it as the list is searched:
+ * by document, workspace or site name. Grist empties the
  * trash itself after TRASH_DAYS days: the view says so. Names come from Grist: text only. Loaded
  * on demand (on-demand/lazy.tsx).
  */
@@ -22,7 +23,7 @@ import { TrashWorkspaceRow } from './trash-workspace-row.tsx';
 /** A document or workspace of the trash by its site's address and its id: what the view's states are keyed by. */
 const keyOf = (site: TrashSite, item: TrashedDocument | TrashedWorkspace) => `${site.account} ${site.siteUrl} ${item.id}`;
 
-export function TrashView({ store }: { store: PopupStore }) {
+export function TrashView({ store, terms }: { store: PopupStore; terms: readonly string[] }) {
   const [sites, setSites] = useState<TrashSite[] | string | null>(null);
   /** The document whose Delete forever asks first, if any. */
   const [asking, setAsking] = useState<string | null>(null);
@@ -67,7 +68,6 @@ export function TrashView({ store }: { store: PopupStore }) {
     if (!failure) noteRef.current?.focus();
   }
 
-  const terms = store.terms.value;
   if (sites === null) return <p class="quiet">{t('trashReading')}</p>;
   if (typeof sites === 'string') return <p class="row-error">{sites}</p>;
   // What the search box finds, as it finds documents in the list.

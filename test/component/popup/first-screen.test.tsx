@@ -97,6 +97,11 @@ describe('drawing the first screen', () => {
     }
     expect(built.outerHTML).toBe(expected.outerHTML);
     expect(built.querySelector('#fs-search-documents')).not.toBeNull();
+    // The title bar as the popup shows it (issue 49): the search box, then the Menu button, its menu closed.
+    const header = built.querySelector('header')!;
+    expect([...header.querySelectorAll('input, button')].map((control) => control.id)).toEqual(['fs-search-documents', 'fs-title-bar-menu-button']);
+    expect(header.querySelector('button')!.getAttribute('aria-expanded')).toBe('false');
+    expect(header.querySelector('[role="menu"]')).toBeNull();
   });
 
   test('elements below the given line are left out', async () => {
@@ -256,7 +261,8 @@ describe('keeping it for the next popup', () => {
     backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     backend.readTrash.mockResolvedValue({ ok: true, value: [] });
     for (const view of ['People', 'History', 'Trash']) {
-      fireEvent.click(screen.getByRole('button', { name: view }));
+      fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: view }));
       await screen.findByRole('button', { name: 'Back to documents' }, { timeout: 5000 });
       const save = vi.fn();
       keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
@@ -290,9 +296,11 @@ describe('keeping it for the next popup', () => {
         return () => view.append(area);
       },
       () => {
-        const opener = view.querySelector('header button[aria-pressed]')!;
-        opener.setAttribute('aria-pressed', 'true');
-        return () => opener.setAttribute('aria-pressed', 'false');
+        // The title bar's menu open (its header is drawn): the next popup opens with it closed.
+        const menuButton = view.querySelector('header button[aria-haspopup="menu"]')!;
+        fireEvent.click(menuButton);
+        expect(view.querySelector('header [role="menu"]')).not.toBeNull();
+        return () => fireEvent.click(menuButton);
       },
       ...['<input>', '<select></select>', '<ul role="menu"></ul>', '<div role="dialog"></div>'].map((markup) => () => {
         const row = holder.querySelector('li')!;

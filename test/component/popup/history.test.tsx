@@ -4,7 +4,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import { setupPopupTests, freshListing, setup, searchBox, type } from './popup-setup.tsx';
+import { setupPopupTests, freshListing, setup, searchBox, type, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -30,8 +30,8 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
   async function openHistory(entries: object[]) {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
+    chooseInTitleMenu('History');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'History' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     // The list, or the view's region when there is none.
@@ -300,23 +300,22 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
 });
 
 describe('leaving the History, the Trash and the People view (issues 41, 43)', () => {
-  /** Opens the view of header button `name`, its content read. Out: the button. */
+  /** Opens the view `name` from the title bar's menu, its content read. Out: the Menu button, which has the focus. */
   async function openView(name: 'History' | 'Trash' | 'People') {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     popup.backend.readTrash.mockResolvedValue({ ok: true, value: [] });
-    const opener = screen.getByRole('button', { name });
+    const opener = chooseInTitleMenu(name);
     await act(async () => {
-      fireEvent.click(opener);
-      opener.focus(); // as a click would
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    expect(document.activeElement).toBe(opener);
     expect(screen.getByRole('heading', { name })).toBeTruthy();
     return opener;
   }
   const listShown = () => screen.queryByRole('link', { name: 'Open Budget' }) !== null;
 
-  test.each(['History', 'Trash', 'People'] as const)('Escape leaves the %s for the list, the focus on the button that opened it; the popup stays open', async (name) => {
+  test.each(['History', 'Trash', 'People'] as const)('Escape leaves the %s for the list, the focus on the Menu button that opened it; the popup stays open', async (name) => {
     const opener = await openView(name);
     expect(listShown()).toBe(false);
     // Handled (its default prevented): Chrome would close the popup.
@@ -324,7 +323,7 @@ describe('leaving the History, the Trash and the People view (issues 41, 43)', (
     expect(listShown()).toBe(true);
     expect(screen.queryByRole('heading', { name })).toBeNull();
     expect(document.activeElement).toBe(opener);
-    expect(opener.getAttribute('aria-pressed')).toBe('false');
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
   });
 
   test.each(['History', 'Trash', 'People'] as const)('the %s has a visible Back to documents button, which leaves it the same way', async (name) => {
@@ -337,7 +336,7 @@ describe('leaving the History, the Trash and the People view (issues 41, 43)', (
 
   test('Escape in the search box clears a search first; the next one leaves the Trash', async () => {
     const opener = await openView('Trash');
-    const search = searchBox();
+    const search = screen.getByRole('searchbox', { name: 'Search the trash' }) as HTMLInputElement;
     type(search, 'plan');
     expect(fireEvent.keyDown(search, { key: 'Escape' })).toBe(false);
     expect(search.value).toBe('');
@@ -350,8 +349,8 @@ describe('leaving the History, the Trash and the People view (issues 41, 43)', (
   test('Escape in the Clear history question keeps the history, and the History stays shown', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ id: 'e1', at: Date.now(), kind: 'rename', target: 'document', site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 20, name: 'Sales' }, docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', source: 'popup', cannotUndo: null }] });
+    chooseInTitleMenu('History');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'History' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));

@@ -201,10 +201,11 @@ describe('names from Grist', () => {
   });
 });
 
-test('the Bulk changes button opens the Bulk changes page, and says what it holds', async () => {
+test('the title bar menu’s Bulk changes opens the Bulk changes page, and says what it holds', async () => {
   const popup = await setup({ cached: freshListing() });
-  const button = screen.getByRole('button', { name: 'Bulk changes' });
-  expect(button.title).toBe('Rename, move, copy or trash many documents at once, in a tab');
-  fireEvent.click(button);
+  fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+  const item = screen.getByRole('menuitem', { name: 'Bulk changes' });
+  expect(document.getElementById(item.getAttribute('aria-describedby')!)?.textContent).toBe('Rename, move, copy or trash many documents at once, in a tab');
+  fireEvent.click(item);
   expect(popup.openBulkChanges).toHaveBeenCalledTimes(1);
 });

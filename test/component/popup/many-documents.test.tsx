@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
 import { FIRST_SCREEN_ROWS } from '../../../src/listing-view/row-window.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
-import { setupPopupTests, setup, searchBox, type } from './popup-setup.tsx';
+import { setupPopupTests, setup, searchBox, type, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -179,9 +179,9 @@ describe('a listing of 20,000 documents', () => {
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
     type(searchBox(), '.1');
     // The history in the list's place, at once, and back: the list is drawn anew, whole.
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    chooseInTitleMenu('History');
     expect(document.querySelector('.results')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    backToDocuments();
     await act(async () => {});
     expect(leftOut()).toBeGreaterThan(300_000);
   });

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { chooseInMenu, menuItems } from './menu-setup.tsx';
-import { setupPopupTests, personalSite, acmeSite, BUDGET, RESUME, NOTES, setup, searchBox, type } from './popup-setup.tsx';
+import { setupPopupTests, personalSite, acmeSite, BUDGET, RESUME, NOTES, setup, searchBox, type, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -144,12 +144,12 @@ describe('moving a document (issue 18)', () => {
       ],
     });
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    chooseInTitleMenu('History');
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
     await actAndSettle(() => fireEvent.click(undo));
     expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    backToDocuments();
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));
   });
 

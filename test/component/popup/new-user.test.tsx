@@ -6,18 +6,20 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import { documentEntry as doc, siteEntry } from '../../setup/listings.ts';
 import { openMenu } from './menu-setup.tsx';
-import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, searchBox, type, renameBudget } from './popup-setup.tsx';
+import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, searchBox, type, renameBudget, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
 describe('what a new user needs (issue 12)', () => {
-  test('the header has Refresh and Options, named and explained (item 5)', async () => {
+  test('the title bar menu has Refresh and Options, named and explained (item 5; issue 49)', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    const refresh = screen.getByRole('button', { name: 'Refresh' });
-    expect(refresh.getAttribute('title')).toMatch(/list every site again/);
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const refresh = screen.getByRole('menuitem', { name: 'Refresh' });
+    expect(refresh.textContent).toContain('List every site again');
+    expect(refresh.getAttribute('aria-describedby')).toBe('menu-refresh-hint');
     fireEvent.click(refresh);
     expect(popup.backend.refreshListing).toHaveBeenCalledTimes(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Options' }));
+    chooseInTitleMenu('Options');
     expect(popup.openOptions).toHaveBeenCalledTimes(1);
   });
 

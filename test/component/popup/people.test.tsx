@@ -12,7 +12,7 @@ import type { Reply, SitesPeopleRequest } from '../../../src/shared/messages.ts'
 import { deferred } from '../../setup/deferred.ts';
 import { listingOf, siteEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';
-import { setupPopupTests } from './popup-setup.tsx';
+import { setupPopupTests, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -67,7 +67,7 @@ async function openPeople(backend: Backend) {
     [2, deferred()],
   ]);
   const reads = fakePeoplePort(backend, (site) => answers.get(site.orgId)!.promise);
-  fireEvent.click(screen.getByRole('button', { name: 'People' }));
+  chooseInTitleMenu('People');
   await settle();
   const answer = async (orgId: number, list: AccessList) => {
     await act(async () => answers.get(orgId)!.resolve({ ok: true, value: list }));
@@ -119,7 +119,7 @@ describe('the People view', () => {
     const { backend } = await setup();
     const answers = { 1: { ok: false as const, error: { kind: 'timeout' as const, message: 'docs.getgrist.com did not answer in 15 s.' } }, 2: { ok: true as const, value: siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]) } };
     fakePeoplePort(backend, async (site) => answers[site.orgId as 1 | 2]);
-    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    chooseInTitleMenu('People');
     await nextFrame();
     expect(screen.getByText('Could not read who has access to Personal: docs.getgrist.com did not answer in 15 s.')).toBeTruthy();
     expect(rowOf('Ed').textContent).toContain('Editor on Acme');
@@ -150,7 +150,7 @@ describe('the People view', () => {
     // Each read held until the test answers it; the first site's never is (a dead host, until its timeout).
     const answers = new Map(teams.map(({ orgId }) => [orgId, deferred<Reply<'readAccess'>>()]));
     const reads = fakePeoplePort(backend, (site) => answers.get(site.orgId)!.promise);
-    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    chooseInTitleMenu('People');
     await settle();
     expect(reads.map(({ sites }) => sites.map(({ orgId }) => orgId))).toEqual([[100, 101, 102, 103, 104, 105, 106, 107]]);
     // The last site answers first: drawn at once, the others still reading.
@@ -169,10 +169,10 @@ describe('the People view', () => {
     const answer = await openPeople(backend);
     await answer(2, siteAccess(acme, [['ed@example.com', 'Ed', 'editors']]));
     expect(answer.reads[0]!.stopped).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    backToDocuments();
     await settle();
     expect(answer.reads[0]!.stopped).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'People' }));
+    chooseInTitleMenu('People');
     await settle();
     expect(askedSites(answer.reads)).toEqual([[personal, acme], [personal, acme]]);
   });

@@ -104,6 +104,22 @@ export function listedNames(list: HTMLElement): string[] {
     .map((link) => link.textContent ?? '');
 }
 
+/**
+ * Chooses `name` in the title bar's menu, as a click on its Menu button and then on the item does
+ * (the focus back on the Menu button, as the menu puts it). Out: the Menu button.
+ */
+export function chooseInTitleMenu(name: 'Refresh' | 'History' | 'People' | 'Trash' | 'Bulk changes' | 'Options'): HTMLElement {
+  const menuButton = screen.getByRole('button', { name: 'Menu' });
+  fireEvent.click(menuButton);
+  fireEvent.click(within(screen.getByRole('menu', { name: 'Menu' })).getByRole('menuitem', { name }));
+  return menuButton;
+}
+
+/** Leaves the view shown in place of the list (History, People, Trash) by its Back to documents button. */
+export function backToDocuments(): void {
+  fireEvent.click(screen.getByRole('button', { name: 'Back to documents' }));
+}
+
 export function searchBox(): HTMLInputElement {
   return screen.getByRole('searchbox', { name: 'Search documents' }) as HTMLInputElement;
 }

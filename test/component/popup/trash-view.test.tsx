@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import type { TrashSite } from '../../../src/shared/trash.ts';
 import { BUDGET, setup, settle, openMenu } from './menu-setup.tsx';
-import { setupPopupTests } from './popup-setup.tsx';
+import { setupPopupTests, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -30,7 +30,7 @@ describe('the Trash view', () => {
     const { backend } = await setup();
     backend.readTrash.mockResolvedValue({ ok: true, value: trash });
     expect(backend.readTrash).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' });
     expect(backend.readTrash).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Grist deletes a document in the trash for good 30 days after it was removed.')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('the Trash view', () => {
     backend.readTrash.mockResolvedValue({ ok: true, value: structuredClone(trash) });
     backend.restoreDocument.mockResolvedValue({ ok: true, value: { entryId: 'r1' } });
     backend.deleteDocument.mockResolvedValue({ ok: true, value: { entryId: 'd1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     fireEvent.click(await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' }));
     await settle();
     expect(backend.restoreDocument).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: 'oldDoc000000000000000' });
@@ -53,9 +53,9 @@ describe('the Trash view', () => {
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068<i>Old plan</i>\u2069” to Acme › Sales.');
 
     // Back in the list, restored; the trash read again (here it holds it still, for the delete).
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    backToDocuments();
     expect(screen.getByRole('link', { name: 'Open <i>Old plan</i>' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete <i>Old plan</i> forever' }));
     const question = await screen.findByText('Delete “<i>Old plan</i>” forever? This cannot be undone.');
     expect(document.activeElement).toBe(question);
@@ -69,7 +69,7 @@ describe('the Trash view', () => {
   /** Opens the Trash view on `trash`, its list read. */
   async function openTrash(backend: Awaited<ReturnType<typeof setup>>['backend']) {
     backend.readTrash.mockResolvedValue({ ok: true, value: structuredClone(trash) });
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     await screen.findByRole('button', { name: 'Restore <i>Old plan</i>' });
   }
 
@@ -102,7 +102,7 @@ describe('the Trash view', () => {
     const personal = { account: 'a1', orgId: 1, name: 'Personal', siteUrl: 'https://docs.getgrist.com' };
     const budget = { id: BUDGET.id, name: 'Budget', removedAt: new Date().toISOString(), access: 'owners', workspace: { id: 10, name: 'Home' } };
     backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [budget], workspaces: [] }] });
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     await screen.findByRole('button', { name: 'Restore Budget' });
     // What Grist's trash holds once the undo put it back.
     backend.readTrash.mockResolvedValue({ ok: true, value: [{ ...personal, documents: [], workspaces: [] }] });
@@ -117,7 +117,7 @@ describe('the Trash view', () => {
   test('the search box searches the trash, by document, workspace or site name, and says when nothing matches (issue 41)', async () => {
     const { backend } = await setup();
     await openTrash(backend);
-    const search = screen.getByRole('searchbox', { name: 'Search documents' });
+    const search = screen.getByRole('searchbox', { name: 'Search the trash' });
     const names = () => [...document.querySelectorAll('.trash-name bdi[title]')].map((name) => name.textContent);
     expect(names()).toEqual(['<i>Old plan</i>', 'Their doc']);
     fireEvent.input(search, { target: { value: 'plan' } });

@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { documentEntry as doc } from '../../setup/listings.ts';
-import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, searchBox, renameBudget } from './popup-setup.tsx';
+import { setupPopupTests, personalSite, acmeSite, BUDGET, freshListing, setup, searchBox, renameBudget, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -49,8 +49,9 @@ describe('undo and the rename history (issue 13)', () => {
     expect(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
     const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     const list = await screen.findByRole('list', { name: 'History' });
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'entry-2' } });
@@ -68,8 +69,9 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await renameBudget();
     const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     const list = await screen.findByRole('list', { name: 'History' });
     expect(within(list).getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
@@ -120,8 +122,9 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
     expect(popup.backend.readChangeLog).not.toHaveBeenCalled();
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY, { ...ENTRY, id: 'entry-8', newName: 'Old', cannotUndo: 'Already undone.', madeBy: 'owner@example.com' }] });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     const list = await screen.findByRole('list', { name: 'History' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -141,7 +144,7 @@ describe('undo and the rename history (issue 13)', () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
     });
     expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    backToDocuments();
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
 
@@ -149,8 +152,9 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     const move = { ...ENTRY, id: 'entry-7', kind: 'move' as const, oldName: 'Forecast', newName: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [move] });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     const [entry] = within(await screen.findByRole('list', { name: 'History' })).getAllByRole('listitem');
     expect(entry!.querySelector('.history-names')?.textContent).toBe('Forecast moved from Acme › Sales →  to Globex › Projects');
@@ -170,8 +174,9 @@ describe('undo and the rename history (issue 13)', () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [ENTRY] });
     popup.backend.clearChangeLog.mockResolvedValue({ ok: true, value: null });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
     expect(screen.getByText('Forget 1 change? Your document in Grist stays as it is.')).toBeTruthy();
@@ -196,8 +201,9 @@ describe('undo and the rename history (issue 13)', () => {
     const batch = (docId: string, name: string, id: string) => ({ ...ENTRY, id, docId, oldName: name, newName: `${name} 2027`, source: 'bulk' as const, batchId: 'batch-1' });
     const entries = [batch('acmeForecast000000000', 'Forecast', 'entry-1'), batch('acmeLeads0000000000000', 'Leads', 'entry-2'), ENTRY];
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
+    chooseInTitleMenu('History');
     await act(async () => {
-      await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'History' })));
+      await settleAfter(() => undefined);
     });
     const list = await screen.findByRole('list', { name: 'History' });
     expect(within(list).getByText('Bulk rename of 2 documents')).toBeTruthy();
@@ -216,7 +222,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     expect(popup.backend.undoBatch).toHaveBeenCalledExactlyOnceWith({ batchId: 'batch-1' });
     expect(screen.getByText('Restored 1 of 2 names.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    backToDocuments();
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Leads 2027' })).toBeTruthy();
   });

@@ -9,7 +9,7 @@ import type { Listing } from '../../../src/shared/listing.ts';
 import type { TrashSite } from '../../../src/shared/trash.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { chooseInMenu, menuItems, openMenu, setup, settle } from './menu-setup.tsx';
-import { setupPopupTests } from './popup-setup.tsx';
+import { setupPopupTests, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -135,7 +135,7 @@ describe('a workspace in the Trash view', () => {
     const { backend } = await setup(listing());
     backend.readTrash.mockResolvedValue({ ok: true, value: trash() });
     backend.restoreWorkspace.mockResolvedValue({ ok: true, value: { entryId: 'r1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     const restore = await screen.findByRole('button', { name: 'Restore workspace Archive' });
     const row = restore.closest('li')!;
     expect(row.textContent).toContain('workspace, 2 documents');
@@ -148,7 +148,7 @@ describe('a workspace in the Trash view', () => {
     expect(backend.restoreWorkspace).toHaveBeenCalledExactlyOnceWith({ orgId: 3, siteUrl: 'https://globex.getgrist.com', workspaceId: 40 });
     expect(screen.queryByRole('button', { name: 'Restore workspace Archive' })).toBeNull();
     expect(status()).toContain('Restored workspace “\u2068Archive\u2069” to Globex.');
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    backToDocuments();
     expect(headings()).toContain('Archive');
     expect(screen.getByRole('link', { name: 'Open Older plan' })).toBeTruthy();
   });
@@ -157,7 +157,7 @@ describe('a workspace in the Trash view', () => {
     const { backend } = await setup(listing());
     backend.readTrash.mockResolvedValue({ ok: true, value: trash() });
     backend.restoreWorkspace.mockResolvedValue({ ok: false, error: { kind: 'not-found', status: 404, message: 'This workspace is not in the trash any more. Reopen the trash to see what it holds.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Trash' }));
+    chooseInTitleMenu('Trash');
     fireEvent.click(await screen.findByRole('button', { name: 'Restore workspace Archive' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('This workspace is not in the trash any more. Reopen the trash to see what it holds.');
