@@ -111,7 +111,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     }
     const latest = await settle(backend.getBulkRun({ runId: null }));
     if (latest.ok && latest.value && !run.value) {
-      run.value = latest.value;
+      runner.show(latest.value);
       void follow(latest.value.id);
     }
     await refreshed;

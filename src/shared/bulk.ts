@@ -100,6 +100,12 @@ export interface BulkRunSnapshot {
   stopped: boolean;
   /** True when nothing is queued or on its way. */
   done: boolean;
+  /**
+   * What Undo this batch came to so far (from the Bulk page or the History), the last result per
+   * document; absent before it was asked. Kept with the run, so a page opened on it later (reloaded,
+   * another tab) shows it undone as the page that asked did.
+   */
+  undone?: BatchUndoResult[];
 }
 
 /**

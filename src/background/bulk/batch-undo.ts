@@ -9,14 +9,15 @@ import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { limitFor } from './run-engine.ts';
+import { limitFor, recordBatchUndo } from './run-engine.ts';
 
 /**
  * The `undoBatch` message: undoes each change of a batch that is not undone yet, safely, as a
  * single undo does (changes/undo.ts), at most BULK_IN_FLIGHT_PER_HOST at once per host (the site
  * each undo reads and sends through), as a run sends; and says per document what it came to: one
  * renamed since keeps its name (`renamed-since`, its name now), one moved since stays where it is
- * (`moved-since`, the workspace it is in now); nothing is sent for either.
+ * (`moved-since`, the workspace it is in now); nothing is sent for either. What it came to is kept
+ * with the run of the batch (recordBatchUndo), for a Bulk page opened on it later.
  */
 export async function undoBatch({ batchId }: { batchId: string }): Promise<BatchUndoResult[]> {
   // The change log and the accounts are read once for the whole batch.
@@ -27,7 +28,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
   const entries = history.filter((entry) => entry.batchId === batchId && !entry.undoneBy);
   // The undo's own changes are one batch too: one place of the log's 200.
   const undoBatchId = crypto.randomUUID();
-  return Promise.all(
+  const results = await Promise.all(
     entries.map(async (entry): Promise<BatchUndoResult> => {
       const base = { docId: entry.docId, ...(entry.copyOf ? { copyOf: entry.copyOf.docId } : {}), oldName: entry.oldName, newName: entry.newName };
       try {
@@ -43,6 +44,8 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
       }
     }),
   );
+  recordBatchUndo(batchId, results);
+  return results;
 }
 
 /** A person's grants an undo kept as changed since, in words, and where to put them back anyway ("" for none). */

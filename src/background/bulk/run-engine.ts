@@ -15,7 +15,7 @@
  * and where a run stands are here too; Undo this batch is batch-undo.ts.
  */
 import type { SharingChange } from '../../shared/access-plan.ts';
-import type { BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
 import type { DocumentPlace, Listing } from '../../shared/listing.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -108,7 +108,8 @@ async function currentClients(): Promise<(account: string) => GristClient> {
 function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
   const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
-  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, items, stopped: run.stopped, done };
+  const undone = run.undone?.map((result) => ({ ...result }));
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
 }
 
 function runOf(runId: string): Run {
@@ -346,6 +347,21 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
   }
   go(run);
   return snapshot(run);
+}
+
+/**
+ * Keeps what an Undo this batch of `batchId` came to (`results`, from batch-undo.ts) with the run
+ * of that batch, if the worker still has it: each document's last result replaces its earlier one
+ * (an undo asked again tries only what was not undone), by the run item's document (a copy's
+ * result names the document copied: BatchUndoResult.copyOf).
+ */
+export function recordBatchUndo(batchId: string, results: readonly BatchUndoResult[]): void {
+  for (const run of runs.values()) {
+    if (run.batchId !== batchId) continue;
+    const byDocument = new Map((run.undone ?? []).map((result) => [result.copyOf ?? result.docId, result]));
+    for (const result of results) byDocument.set(result.copyOf ?? result.docId, result);
+    run.undone = [...byDocument.values()];
+  }
 }
 
 /**

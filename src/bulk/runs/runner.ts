@@ -4,7 +4,7 @@
  * stopped, retried, and undone as a batch, with what each step came to in the run kind's words for
  * the status line. The run belongs to the worker; the page only watches it.
  */
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Backend } from '../../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { settle, type ErrorValue } from '../../shared/errors.ts';
@@ -20,6 +20,13 @@ import { RUN_KINDS } from './run-kinds.ts';
  */
 function keepShownChange(shown: BulkRunSnapshot | null, next: BulkRunSnapshot): BulkRunSnapshot {
   return shown?.id === next.id && shown.sharing && !next.sharing ? { ...next, sharing: shown.sharing } : next;
+}
+
+/** Undo results by the id of the run item's document: a copy's undo changed the copy, the item names the document copied. */
+function byRunDocument(results: readonly BatchUndoResult[], into: ReadonlyMap<string, BatchUndoResult> = new Map()): Map<string, BatchUndoResult> {
+  const byDocument = new Map(into);
+  for (const result of results) byDocument.set(result.copyOf ?? result.docId, result);
+  return byDocument;
 }
 
 /** How often the page looks at a run under way, in ms: about as often as a rename is answered. */
@@ -94,6 +101,11 @@ export interface Runner extends RunView {
   begin<K extends BulkRunSnapshot['kind'], P>(kind: RunKind<K, P>, prepared: P): Promise<void>;
   /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
   follow(runId: string): Promise<void>;
+  /**
+   * Shows `next`, a look at a run from the worker, with what its undo came to when one was asked
+   * (from this page or another: the worker keeps it with the run, BulkRunSnapshot.undone).
+   */
+  show(next: BulkRunSnapshot): void;
 }
 
 /** Creates the runner of the page's runs. In: the backend, and how to wait between two looks at a run (ms). */
@@ -102,6 +114,13 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
   const undone = signal<ReadonlyMap<string, BatchUndoResult> | null>(null);
   const busy = signal(false);
   const announcement = signal('');
+
+  function show(next: BulkRunSnapshot): void {
+    batch(() => {
+      run.value = keepShownChange(run.value, next);
+      if (next.undone) undone.value = byRunDocument(next.undone);
+    });
+  }
 
   /** Follows run `runId` until it is done, showing each look; stops when another run is shown. */
   async function follow(runId: string): Promise<void> {
@@ -113,7 +132,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
         announcement.value = reply.ok ? t('bulkRunGone') : reply.error.message;
         return;
       }
-      run.value = keepShownChange(run.value, reply.value);
+      show(reply.value);
       if (reply.value.done) announcement.value = describeRun(reply.value);
     }
   }
@@ -129,7 +148,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       return;
     }
     if (!reply.value) return;
-    run.value = keepShownChange(run.value, reply.value);
+    show(reply.value);
     announcement.value = reply.value.done ? describeRun(reply.value) : describeStart(reply.value);
     await follow(reply.value.id);
   }
@@ -146,10 +165,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       announcement.value = reply.error.message;
       return;
     }
-    const results = new Map(undone.value ?? []);
-    // By the run item's document: a copy's undo changed the copy, the item names the document copied.
-    for (const result of reply.value) results.set(result.copyOf ?? result.docId, result);
-    undone.value = results;
+    undone.value = byRunDocument(reply.value, undone.value ?? undefined);
     announcement.value = describeUndo(current, reply.value);
   }
 
@@ -168,6 +184,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       return act(() => start.call(backend, { ...request, requestId } as RequestOf<typeof kind.message>));
     },
     follow,
+    show,
     stop: () => act(() => backend.stopBulkRun({ runId: run.value!.id })),
     retryFailed: () => act(() => backend.retryFailedBulk({ runId: run.value!.id })),
     undoBatch,

@@ -106,6 +106,21 @@ describe('renaming', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Documents' }));
   });
 
+  test('a page opened on a run undone already (reloaded, another tab) shows it undone: its rows and heading as after Undo, no second Undo this batch', async () => {
+    const undone = runOf(
+      [
+        item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'renamed'),
+        item('budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'renamed'),
+      ],
+      { undone: undoAnswer(['budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'restored'], ['budgetLegal00000000000', 'Budget 2025 – Legal', 'Budget 2026 – Legal', 'renamed-since', 'Legal (final)']).value },
+    );
+    await setup({ latestRun: undone });
+    expect(await screen.findByRole('heading', { name: 'Bulk rename finished · 1 of 2 undone' })).toBeTruthy();
+    const outcomes = within(screen.getByRole('table', { name: 'Renaming' })).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+    expect(outcomes).toEqual(['restored', 'not restored: renamed elsewhere since, now “Legal (final)”']);
+    expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
+  });
+
   test('a page opened while a run goes on shows it, live', async () => {
     const running = runOf([item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2026 – Sales', 'sending')]);
     const { backend, nextLook } = await setup({ latestRun: running });
