@@ -10,7 +10,7 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry } from '../../shared/change-log.ts';
+import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
 import { logFailure } from '../log-failure.ts';
 import { storeTogether } from '../storage-writes.ts';
@@ -134,6 +134,25 @@ const writePutBack = batchedWrites<{ id: string; grants: readonly string[] }>(qu
  */
 export function recordPutBack(id: string, grants: readonly string[]): Promise<void> {
   return writePutBack({ id, grants });
+}
+
+/** Removals' grants read again, amended together, are written together. */
+const writeTaken = batchedWrites<{ id: string; taken: Pick<PersonSiteChange, 'workspaces' | 'documents'> }>(queue, async (amends) => {
+  const taken = new Map(amends.map(({ id, taken: grants }) => [id, grants]));
+  const { entries } = await stored();
+  if (!entries.some((entry) => entry.pending && entry.person && taken.has(entry.id))) return;
+  await store(entries.map((entry) => (entry.pending && entry.person && taken.has(entry.id) ? { ...entry, person: { ...entry.person, ...taken.get(entry.id)! } } : entry)));
+});
+
+/**
+ * Records on a person's removal written ahead (entry `id`, still pending) the workspace and
+ * document grants it takes, as read again just before its PATCH (`taken`), in place of those
+ * written ahead: its Undo gives back what the removal took, not what a preview read before someone
+ * else changed it. An entry no longer pending or kept is left alone. Throws what the write threw:
+ * then the PATCH may not be sent.
+ */
+export function recordTaken(id: string, taken: Pick<PersonSiteChange, 'workspaces' | 'documents'>): Promise<void> {
+  return writeTaken({ id, taken });
 }
 
 /**

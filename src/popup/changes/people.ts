@@ -9,7 +9,7 @@ import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
-import { removalRequestOf, type PersonGrants, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type RemovedPerson } from '../../shared/people.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
@@ -39,19 +39,18 @@ export const PERSON_REMOVAL_POLL_MS = 250;
 const FAILED_LOOKS_TOLERATED = 3;
 
 /**
- * Starts removing `email` from `sites` (removePerson: the worker answers at once) and follows it
+ * Starts the removal `request` (removePerson: the worker answers at once) and follows it
  * (getPersonRemoval every PERSON_REMOVAL_POLL_MS), calling `progress` with each answer, until it is
  * done; `wait` waits between two looks. Out: the run done, or why it could not be started or
  * followed (FAILED_LOOKS_TOLERATED looks in a row failed; it goes on in the worker all the same).
  */
 export async function followPersonRemoval(
   backend: Pick<ChangeContext['backend'], 'removePerson' | 'getPersonRemoval'>,
-  email: string,
-  sites: PersonSiteRequest[],
+  request: PersonRemovalRequest,
   progress: (run: RemovedPerson) => void = () => undefined,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Result<RemovedPerson>> {
-  const started = await settle(backend.removePerson({ email, sites }));
+  const started = await settle(backend.removePerson(request));
   if (!started.ok) return started;
   let run = started.value;
   for (let failed = 0; !run.done; ) {
@@ -65,8 +64,8 @@ export async function followPersonRemoval(
 }
 
 /**
- * Removes `email` from each site of the preview `grants`, with what the preview read there (the
- * worker reads only each site's own access again), and announces what it came to: from how many
+ * Removes `email` from each site of the preview `grants`, by its id (the worker takes what it read
+ * for the preview, and reads each site's own access and the grants found again), and announces what it came to: from how many
  * sites, and each site's failure in its words. `progress`: each answer while it runs. Out: the
  * batch and its words, or why nothing was sent.
  */
@@ -75,7 +74,7 @@ export async function removePerson(
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
-  const reply = await followPersonRemoval(backend, grants.email, removalRequestOf(grants.sites), progress);
+  const reply = await followPersonRemoval(backend, removalRequestOf(grants), progress);
   if (!reply.ok) return reply.error.message;
   const done = reply.value.sites.filter(({ outcome }) => outcome === 'removed').length;
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));

@@ -90,7 +90,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
   onMutate: startAccessChange,
   async send(backend, { target, email }) {
     const { orgId, siteUrl } = target.resource;
-    const reply = await followPersonRemoval(backend, email, [{ orgId, siteUrl }]);
+    const reply = await followPersonRemoval(backend, { email, sites: [{ orgId, siteUrl }] });
     if (!reply.ok) return reply;
     const [site] = reply.value.sites;
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };

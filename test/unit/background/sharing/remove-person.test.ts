@@ -52,6 +52,7 @@ describe('what a person has on your sites', () => {
     const grants = await readPersonGrants({ email: editor.email });
     expect(grants).toEqual({
       email: editor.email,
+      previewId: expect.any(String),
       sites: [
         {
           account: ACCOUNT_1,
