@@ -118,6 +118,21 @@ describe('what a removal takes is what Grist has as it is sent', () => {
   });
 });
 
+describe('a preview’s removal is one run', () => {
+  it('sent again (Remove pressed again after the page lost track of the first, or the message twice), it answers where the first stands, and nothing is sent twice', async () => {
+    const grants = await previewOfEd();
+    grist.injectFault({ method: 'PATCH', path: `/api/orgs/${acme.id}/access`, delayMs: 300, times: 1 });
+    const [first, again] = await Promise.all([removePerson(removalOf(grants)), removePerson(removalOf(grants))]);
+    expect(again.batchId).toBe(first.batchId);
+    const later = await removePerson(removalOf(grants));
+    expect(later.batchId).toBe(first.batchId);
+    expect((await settled(first.batchId)).sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
+    expect((await removePerson(removalOf(grants))).batchId).toBe(first.batchId);
+    expect(patches().map(({ path }) => path).sort()).toEqual([`/o/acme/api/orgs/${acme.id}/access`, `/o/globex/api/orgs/${globex.id}/access`]);
+    expect(new Set((await readChangeLog()).map(({ batchId }) => batchId))).toEqual(new Set([first.batchId]));
+  });
+});
+
 describe('write-ahead', () => {
   it('stores what the PATCH takes before the PATCH reaches Grist, pending and not offered for Undo; done once confirmed', async () => {
     const grants = await previewOfEd();
