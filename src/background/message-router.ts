@@ -108,8 +108,9 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
     entryId: v.pipe(v.string(), v.minLength(1)),
     docId: v.pipe(v.string(), v.minLength(1)),
     force: v.optional(v.boolean()),
-    // personStepKey's: `site`, `workspace:<id>`, `document:<id>`; the History asks one at a time.
-    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:]+)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
+    // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
+    // shown (`=viewers`); the History asks one at a time.
+    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:=]+)=(owners|editors|viewers|members)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
   }),
 };
 

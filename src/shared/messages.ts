@@ -244,7 +244,8 @@ export interface Protocol {
    * Undoes a change of the log, of any kind, checking first that nobody changed its document or
    * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
    * `grants`: for a person's removal, the grants changed since to put back all the same
-   * (UndoConflict.grant, each asked on its own: "Put back anyway").
+   * (UndoConflict.grant, each asked on its own: "Put back anyway"), only while each still has the
+   * role it was shown with.
    */
   undoChange: { request: { entryId: string; docId: string; force?: boolean; grants?: string[] }; response: UndoOutcome };
   /**
