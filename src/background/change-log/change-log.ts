@@ -12,6 +12,9 @@
 import browser from 'webextension-polyfill';
 import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
+import { t } from '../../shared/i18n.ts';
+import { accountsItem } from '../../shared/storage-items.ts';
+import { ApiError } from '../grist/api-error.ts';
 import { logFailure } from '../log-failure.ts';
 import { storeTogether } from '../storage-writes.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
@@ -72,9 +75,24 @@ async function store(entries: ChangeEntry[]): Promise<void> {
   if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));
 }
 
-/** Entries confirmed together are written together (see batchedWrites), newest first. */
+/** The entries a write left out, as their account was removed (see writeEntries). */
+const leftOut = new WeakSet<ChangeEntry>();
+
+/**
+ * Entries confirmed together are written together (see batchedWrites), newest first; but not one
+ * whose account is no longer saved: a change on its way to Grist as its account was removed lands
+ * there, and its entry would come after Remove account forgot the account's (forgetAccountEntries,
+ * queued after the accounts are stored without it), naming the account, and perhaps other people,
+ * for good. The accounts are read in the queue, so every write after theirs sees it gone.
+ */
 const writeEntries = batchedWrites<ChangeEntry>(queue, async (added) => {
-  await store(keptEntries([...added.reverse(), ...(await stored()).entries]));
+  const saved = new Set((await accountsItem.get()).map(({ id }) => id));
+  const written = added.filter((entry) => {
+    const kept = entry.account === undefined || saved.has(entry.account);
+    if (!kept) leftOut.add(entry);
+    return kept;
+  });
+  if (written.length > 0) await store(keptEntries([...written.reverse(), ...(await stored()).entries]));
 });
 
 /** The time of the last entry added, in ms since the epoch. */
@@ -83,7 +101,8 @@ let lastAt = 0;
 /**
  * Adds an entry for a change Grist confirmed. In: everything but its id and time. Out: the entry,
  * once stored. From the call on, `readChangeLog` holds it (it waits for the write). The oldest
- * entries drop off (see keptEntries).
+ * entries drop off (see keptEntries). Throws ApiError `not-found` when its account is no longer
+ * saved (removed: nothing of it is kept), or what the write threw.
  */
 export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promise<ChangeEntry> {
   // A random id: ids never repeat, whatever was cleared. Times never repeat either (two changes
@@ -91,6 +110,7 @@ export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promis
   // in order by them.
   const added: ChangeEntry = { ...entry, id: crypto.randomUUID(), at: (lastAt = Math.max(Date.now(), lastAt + 1)) };
   await writeEntries(added);
+  if (leftOut.has(added)) throw new ApiError('not-found', t('errorAccountGone'));
   return added;
 }
 
