@@ -66,16 +66,18 @@ const settleEntry = (entryId: string, confirmed: boolean) => settleAhead(entryId
 
 /**
  * Sends the PATCH of `target`, whose entry `entryId` is written ahead, and settles the entry: done
- * once Grist has it, dropped when it does not. After an answer lost and not settled by the
- * pipeline's read-back, the site's access is read once more: the person absent means it landed; a
- * read that fails too leaves the entry pending, for the next start. Out: the site's outcome.
+ * once Grist has it, dropped when it does not (the pipeline's read-back after a lost answer found
+ * them still there included: nothing more is read). After an answer lost whose read-back failed,
+ * the site's access is read once more: the person absent means it landed; a read that fails too
+ * leaves the entry pending, for the next start. Out: the site's outcome.
  */
 async function sendAhead(client: GristClient, target: PersonTarget, entryId: string): Promise<Exclude<PersonRemoval, { outcome: 'waiting' }>> {
   const key = { orgId: target.orgId, siteUrl: target.siteUrl };
   try {
     await sendChange(client, personKind, target);
   } catch (error) {
-    if (!(error instanceof ApiError) || !answerLost(error)) {
+    const readBackSaidNo = error instanceof ApiError && error.message === personKind.notApplied(target);
+    if (!(error instanceof ApiError) || !answerLost(error) || readBackSaidNo) {
       await settleEntry(entryId, false);
       return { ...key, ...failed(error) };
     }
