@@ -1390,11 +1390,11 @@ function memberGrants(team: number): Array<{ path: string; role: string }> {
 
 /**
  * The `removePerson` request the People view sends once its preview (`grants`, readPersonGrants's
- * answer) is confirmed: the sites it named, with what it read there (the worker reads only each
- * site's own access again).
+ * answer) is confirmed: the sites it named, and its id (the worker takes what it read then, and
+ * reads each site's own access and the grants found again).
  */
 function removePersonRequest(grants: PersonGrants) {
-  return { email: grants.email, sites: removalRequestOf(grants.sites) };
+  return removalRequestOf(grants);
 }
 
 /**

@@ -48,18 +48,6 @@ const accessResource = v.variant('kind', [
 
 /** The most sites one removal of a person names: the People view's bench reads 200; a listing holds no more than some hundreds. */
 const MAX_PERSON_SITES = 1000;
-/** The most grants of one person on one site a removal carries back from its preview: a site of the bench's 100,000 documents, with room. */
-const MAX_PERSON_GRANTS = 200_000;
-const grantRole = v.picklist(['owners', 'editors', 'viewers'] as const);
-/** What the preview read of a person on one site (PersonHad), sent back with the removal: its Undo puts it back. */
-const personHad = v.object({
-  role: v.picklist(['owners', 'editors', 'viewers', 'members', 'guests'] as const),
-  workspaces: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string(), role: grantRole, trashed: v.optional(v.literal(true)), makesYouOwner: v.optional(v.literal(true)) })), v.maxLength(MAX_PERSON_GRANTS)),
-  documents: v.pipe(
-    v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)), name: v.string(), role: grantRole, workspaceId: v.pipe(v.number(), v.integer()), trashed: v.optional(v.literal(true)), makesYouOwner: v.optional(v.literal(true)) })),
-    v.maxLength(MAX_PERSON_GRANTS),
-  ),
-});
 /** The most emails one bulk share names: a pasted list of a few hundred people, with room. */
 const MAX_SHARE_EMAILS = 1000;
 /** A bulk share's change (SharingChange): emails are checked by the handler, which says which one is wrong. */
@@ -98,7 +86,9 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)), site: v.optional(v.object({ orgId: v.number(), siteUrl: v.string() })) }),
   removePerson: v.object({
     email: v.pipe(v.string(), v.minLength(1)),
-    sites: v.pipe(v.array(v.object({ orgId: v.number(), siteUrl: v.string(), had: v.optional(personHad) })), v.maxLength(MAX_PERSON_SITES)),
+    previewId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+    // Strict: a page never sends what the person has (the worker keeps what its preview read).
+    sites: v.pipe(v.array(v.strictObject({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PERSON_SITES)),
   }),
   getPersonRemoval: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
   getDocumentAtUrl: v.object({ pageUrl: v.string() }),
@@ -118,8 +108,9 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
     entryId: v.pipe(v.string(), v.minLength(1)),
     docId: v.pipe(v.string(), v.minLength(1)),
     force: v.optional(v.boolean()),
-    // personStepKey's: `site`, `workspace:<id>`, `document:<id>`; the History asks one at a time.
-    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:]+)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
+    // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
+    // shown (`=viewers`); the History asks one at a time.
+    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:=]+)=(owners|editors|viewers|members)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
   }),
 };
 

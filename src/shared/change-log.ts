@@ -79,8 +79,9 @@ export function personStepKey(grant: { kind: 'site' } | { kind: 'workspace'; id:
 
 /**
  * A grant of a person's removal that its undo did not put back, as the person has another role
- * there since (lowered, raised, or the same role given by someone else): which (`grant`, its
- * personStepKey, for "Put back anyway") and what it is now, in words.
+ * there since (lowered, raised, or the same role given by someone else): which (`grant`: its
+ * personStepKey and the role it has now, `document:<id>=viewers`, for "Put back anyway", which
+ * puts it back only while it still has that role) and what it is now, in words.
  */
 export interface UndoConflict {
   grant: string;

@@ -8,7 +8,7 @@ import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, B
 import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
-import type { PersonGrants, PersonSiteKey, PersonSiteRequest, RemovedPerson } from './people.ts';
+import type { PersonGrants, PersonRemovalRequest, PersonSiteKey, RemovedPerson } from './people.ts';
 import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -203,11 +203,13 @@ export interface Protocol {
   /**
    * Starts removing one person from the sites named, as one batch that `undoBatch` puts back, and
    * answers at once (follow it with `getPersonRemoval`): one PATCH per site, each checked against
-   * the listing and its owners, what it takes (the preview's `had`, or read first) written to the
-   * change log before it is sent, the site's own access read again just before. Goes on with the
-   * page closed and after the worker restarts. Refused (`invalid-input`) for the user's own email.
+   * the listing and its owners, what it takes (what the worker kept of the preview `previewId`
+   * read, or read first) written to the change log before it is sent, the site's own access and
+   * the preview's grants read again just before. A preview's removal starts once: sent again, it
+   * answers where the first stands. Goes on with the page closed and after the worker restarts.
+   * Refused (`invalid-input`) for the user's own email.
    */
-  removePerson: { request: { email: string; sites: PersonSiteRequest[] }; response: RemovedPerson };
+  removePerson: { request: PersonRemovalRequest; response: RemovedPerson };
   /** Where a removal `removePerson` started stands (its batch id): each site's outcome, and whether it is done. */
   getPersonRemoval: { request: { batchId: string }; response: RemovedPerson };
   /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
@@ -242,7 +244,8 @@ export interface Protocol {
    * Undoes a change of the log, of any kind, checking first that nobody changed its document or
    * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
    * `grants`: for a person's removal, the grants changed since to put back all the same
-   * (UndoConflict.grant, each asked on its own: "Put back anyway").
+   * (UndoConflict.grant, each asked on its own: "Put back anyway"), only while each still has the
+   * role it was shown with.
    */
   undoChange: { request: { entryId: string; docId: string; force?: boolean; grants?: string[] }; response: UndoOutcome };
   /**

@@ -66,6 +66,11 @@ export interface PersonSite {
 /** What `readPersonGrants` found: the sites the user owns where the person is, and those that could not be read. */
 export interface PersonGrants {
   email: string;
+  /**
+   * Names what the worker read (it keeps it: person-previews.ts): the removal sends it back, and
+   * takes what the worker read, never grants a page sends.
+   */
+  previewId: string;
   sites: PersonSite[];
   /**
    * Sites the user owns whose access (or a workspace's, a document's) could not be read, and those
@@ -84,15 +89,23 @@ export interface PersonSiteKey {
 export type PersonHad = Pick<PersonSite, 'role' | 'workspaces' | 'documents'>;
 
 /**
- * A site to remove the person from, with what the preview read there (`had`): the removal takes
- * that as read, and reads only the site's own access again (one request) before its PATCH. Without
- * `had` (the Share panel's removal from one site), the worker reads it first.
+ * A removal of a person (the `removePerson` message): from the sites named, with the id of the
+ * preview that read them (`previewId`), whose reads the worker kept and takes, checking each site
+ * again before its PATCH; without it (the Share panel's removal from one site, or a preview the
+ * worker no longer has), each site is read first.
  */
-export type PersonSiteRequest = PersonSiteKey & { had?: PersonHad };
+export interface PersonRemovalRequest {
+  email: string;
+  previewId?: string;
+  sites: PersonSiteKey[];
+}
 
-/** The removal request of each site of a preview (readPersonGrants's sites), with what it read there. */
-export const removalRequestOf = (sites: readonly PersonSite[]): PersonSiteRequest[] =>
-  sites.map(({ orgId, siteUrl, role, workspaces, documents }) => ({ orgId, siteUrl, had: { role, workspaces, documents } }));
+/** The removal of every site of preview `grants` (readPersonGrants). */
+export const removalRequestOf = ({ email, previewId, sites }: Pick<PersonGrants, 'email' | 'previewId' | 'sites'>): PersonRemovalRequest => ({
+  email,
+  previewId,
+  sites: sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })),
+});
 
 /**
  * What removing the person from one site came to: not done yet (`waiting`), removed (logged as

@@ -1,7 +1,8 @@
 /**
  * Bulk rename in Chromium against the fake Grist server (issue 14): opened from the popup, 20
  * budgets picked by filter, renamed with a regular expression across two sites, then the batch
- * undone; what the server ends up storing after each step.
+ * undone (and shown undone by the page reloaded and by another tab); what the server ends up
+ * storing after each step.
  */
 import { describe, expect, it } from 'vitest';
 import { budgetSeed, DEPARTMENTS } from '../fake-grist/sample-data.ts';
@@ -51,6 +52,17 @@ describe('bulk rename', () => {
     await page.getByText('Restored 20 of 20 names.').waitFor();
     await expectNoViolations(page);
     expect(budgetNames()).toEqual(DEPARTMENTS.flatMap((department) => [`Budget 2025 – ${department}`, `Budget 2025 – ${department}`]).sort());
+
+    // Reloaded, or opened in another tab, the page shows the run undone: no second Undo this batch.
+    await page.reload();
+    const other = await setup.extension.context.newPage();
+    await other.goto(page.url());
+    for (const shown of [page, other]) {
+      await shown.getByRole('heading', { name: 'Bulk rename finished · 20 of 20 undone' }).waitFor();
+      expect(await shown.getByRole('table', { name: 'Renaming' }).getByRole('row').nth(1).getByRole('cell').last().textContent()).toBe('restored');
+      expect(await shown.getByRole('button', { name: 'Undo this batch' }).count()).toBe(0);
+    }
+    await other.close();
     await page.close();
   });
 });

@@ -8,10 +8,13 @@ import { getPersonRemoval, removePerson } from '../../src/background/sharing/rem
 import { USERS } from '../fake-grist/sample-data.ts';
 import { grist } from './worker-grist.ts';
 import type { ChangeEntry } from '../../src/shared/change-log.ts';
-import { removalRequestOf, type PersonSiteRequest, type RemovedPerson } from '../../src/shared/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSiteKey, type RemovedPerson } from '../../src/shared/people.ts';
 
-/** The removal request of each site of a preview (readPersonGrants), as the People view sends it. */
-export const withGrants = removalRequestOf;
+/** The removal of every site of preview `grants` (readPersonGrants) that `only` keeps, as the People view sends it: by the preview's id. */
+export function removalOf(grants: PersonGrants, only: (site: PersonSiteKey) => boolean = () => true): PersonRemovalRequest {
+  const request = removalRequestOf(grants);
+  return { ...request, sites: request.sites.filter(only) };
+}
 
 /** Out: the run once done (getPersonRemoval); fails the test after 8 s. */
 export async function settled(batchId: string): Promise<RemovedPerson> {
@@ -24,7 +27,7 @@ export async function settled(batchId: string): Promise<RemovedPerson> {
 }
 
 /** Starts removing `email` from `sites` (removePerson) and waits for it. Out: the run, done. */
-export async function removed(request: { email: string; sites: PersonSiteRequest[] }): Promise<RemovedPerson> {
+export async function removed(request: PersonRemovalRequest): Promise<RemovedPerson> {
   return settled((await removePerson(request)).batchId);
 }
 

@@ -10,8 +10,11 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry } from '../../shared/change-log.ts';
+import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
+import { t } from '../../shared/i18n.ts';
+import { accountsItem } from '../../shared/storage-items.ts';
+import { ApiError } from '../grist/api-error.ts';
 import { logFailure } from '../log-failure.ts';
 import { storeTogether } from '../storage-writes.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';
@@ -72,9 +75,24 @@ async function store(entries: ChangeEntry[]): Promise<void> {
   if (dropped.length > 0) await browser.storage.local.remove(dropped.map((id) => batchLogItem(id).key)).catch(logFailure('trimming the change log'));
 }
 
-/** Entries confirmed together are written together (see batchedWrites), newest first. */
+/** The entries a write left out, as their account was removed (see writeEntries). */
+const leftOut = new WeakSet<ChangeEntry>();
+
+/**
+ * Entries confirmed together are written together (see batchedWrites), newest first; but not one
+ * whose account is no longer saved: a change on its way to Grist as its account was removed lands
+ * there, and its entry would come after Remove account forgot the account's (forgetAccountEntries,
+ * queued after the accounts are stored without it), naming the account, and perhaps other people,
+ * for good. The accounts are read in the queue, so every write after theirs sees it gone.
+ */
 const writeEntries = batchedWrites<ChangeEntry>(queue, async (added) => {
-  await store(keptEntries([...added.reverse(), ...(await stored()).entries]));
+  const saved = new Set((await accountsItem.get()).map(({ id }) => id));
+  const written = added.filter((entry) => {
+    const kept = entry.account === undefined || saved.has(entry.account);
+    if (!kept) leftOut.add(entry);
+    return kept;
+  });
+  if (written.length > 0) await store(keptEntries([...written.reverse(), ...(await stored()).entries]));
 });
 
 /** The time of the last entry added, in ms since the epoch. */
@@ -83,7 +101,8 @@ let lastAt = 0;
 /**
  * Adds an entry for a change Grist confirmed. In: everything but its id and time. Out: the entry,
  * once stored. From the call on, `readChangeLog` holds it (it waits for the write). The oldest
- * entries drop off (see keptEntries).
+ * entries drop off (see keptEntries). Throws ApiError `not-found` when its account is no longer
+ * saved (removed: nothing of it is kept), or what the write threw.
  */
 export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promise<ChangeEntry> {
   // A random id: ids never repeat, whatever was cleared. Times never repeat either (two changes
@@ -91,6 +110,7 @@ export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promis
   // in order by them.
   const added: ChangeEntry = { ...entry, id: crypto.randomUUID(), at: (lastAt = Math.max(Date.now(), lastAt + 1)) };
   await writeEntries(added);
+  if (leftOut.has(added)) throw new ApiError('not-found', t('errorAccountGone'));
   return added;
 }
 
@@ -134,6 +154,25 @@ const writePutBack = batchedWrites<{ id: string; grants: readonly string[] }>(qu
  */
 export function recordPutBack(id: string, grants: readonly string[]): Promise<void> {
   return writePutBack({ id, grants });
+}
+
+/** Removals' grants read again, amended together, are written together. */
+const writeTaken = batchedWrites<{ id: string; taken: Pick<PersonSiteChange, 'workspaces' | 'documents'> }>(queue, async (amends) => {
+  const taken = new Map(amends.map(({ id, taken: grants }) => [id, grants]));
+  const { entries } = await stored();
+  if (!entries.some((entry) => entry.pending && entry.person && taken.has(entry.id))) return;
+  await store(entries.map((entry) => (entry.pending && entry.person && taken.has(entry.id) ? { ...entry, person: { ...entry.person, ...taken.get(entry.id)! } } : entry)));
+});
+
+/**
+ * Records on a person's removal written ahead (entry `id`, still pending) the workspace and
+ * document grants it takes, as read again just before its PATCH (`taken`), in place of those
+ * written ahead: its Undo gives back what the removal took, not what a preview read before someone
+ * else changed it. An entry no longer pending or kept is left alone. Throws what the write threw:
+ * then the PATCH may not be sent.
+ */
+export function recordTaken(id: string, taken: Pick<PersonSiteChange, 'workspaces' | 'documents'>): Promise<void> {
+  return writeTaken({ id, taken });
 }
 
 /**

@@ -8,9 +8,10 @@
  * - it has the name the request gave, and was made after the request left: not among what the
  *   destination held before it left, as read from Grist itself (the `before` of its making: read
  *   just before a single request; for a bulk run, once per destination at its start, shared by its
- *   copies, the first of which may leave before that read answers: for those a document of that
- *   name the read found is perhaps theirs, and so is any when that read failed), nor made long
- *   before it left by Grist's `createdAt` (give or take CLOCK_SKEW_MS);
+ *   copies, none of which leaves before that read answered: a copy sent while it was on its way
+ *   could have been made before it answered, and then no read-back, nor Retry failed, could ever
+ *   tell it from a document that was there; when the shared read failed, a copy reads for itself),
+ *   nor made long before it left by Grist's `createdAt` (give or take CLOCK_SKEW_MS);
  * - no other request of ours made it: none claimed it (`claimed`), and no other request of ours
  *   that makes that name there is unsettled (`unsettled`), as this worker knows them: a making kept
  *   from an earlier life of the worker (kept-copies.ts) claims nothing, since that life's claims
@@ -187,7 +188,8 @@ function claim(id: string): string {
 
 /**
  * What must be read before `target`'s making is sent (the kinds' readFirst): what its destination
- * holds, when nothing read it yet (a bulk run's shared read is not waited for); for a making sent
+ * holds, when nothing read it yet (a bulk run's shared read is waited for, and read again for this
+ * making when it failed); for a making sent
  * before whose answer did not say (a bulk run's Retry failed, the popup's Copy again), whether
  * Grist made it. Out: false when it did (`target.made`, `target.name` as made: nothing to send),
  * true when the request is to be sent. Throws ApiError, nothing sent: what the read met; with
@@ -197,7 +199,8 @@ function claim(id: string): string {
 export async function readFirst(client: GristClient, target: MakingTarget, unknown: string): Promise<boolean> {
   const { making } = target;
   if (making.sentAt === 0) {
-    if (making.before === null) making.before = destinationRead(contentsOf(await documentsIn(client, making.place)));
+    await making.before?.done;
+    if (!making.before?.contents) making.before = destinationRead(contentsOf(await documentsIn(client, making.place)));
     return true;
   }
   let found: Awaited<ReturnType<typeof readBack>>;

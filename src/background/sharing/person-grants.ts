@@ -18,6 +18,7 @@ import { workspaceListSchema } from '../grist/grist-schemas.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { readAccessOf, type AccessNow } from './access-api.ts';
 import { savedAccountsError, withSavedUsers } from './own-email.ts';
+import { keepPreview } from './person-previews.ts';
 
 /** The person `email` among `people`, if there. */
 export const personIn = (people: readonly Person[], email: string) => people.find((person) => sameEmail(person.email, email));
@@ -177,7 +178,8 @@ export function siteFor(listing: Listing | null, accounts: readonly KeyedAccount
  * The `readPersonGrants` message. In: an email, and a site (`site`: that one only, as a site's
  * People panel asks before its Remove). Out: what that person has on every listed site its
  * account owns (one request for the site's access, then its workspaces' and documents' as
- * grantsOn says), and the owned sites that could not be read. Sites not owned are not named.
+ * grantsOn says), and the owned sites that could not be read. Sites not owned are not named. What
+ * it read is kept by the worker for the removal, under the `previewId` it answers (keepPreview).
  * Throws ApiError `invalid-input` when `email` is the user's own (of any saved account), or when
  * Grist would not say whose key a saved account holds (refuseOwnEmail: it may be the person).
  */
@@ -200,9 +202,6 @@ export async function readPersonGrants({ email, site: only }: { email: string; s
       }
     }),
   );
-  return {
-    email,
-    sites: found.flatMap((each) => (each.site ? [each.site] : [])),
-    unread: found.flatMap((each) => (each.unread ? [each.unread] : [])),
-  };
+  const read = found.flatMap((each) => (each.site ? [each.site] : []));
+  return { email, previewId: keepPreview(email, read), sites: read, unread: found.flatMap((each) => (each.unread ? [each.unread] : [])) };
 }

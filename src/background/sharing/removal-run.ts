@@ -8,24 +8,28 @@
  * email): each site's entry, with what its PATCH takes (their role and grants there), is written
  * ahead, pending, before any PATCH leaves (pipeline.ts logAhead), and marked done once Grist
  * confirms. A worker stopped mid-run finishes it at its next start (resumePersonRemovals).
- * The preview's reads are the removal's: each site's grants come back from the page as the preview
- * read them (`had`), and before a site's PATCH only the site's own access is read again (one
- * request); a person whose role there is not the preview's any more is not removed from it.
+ * The preview's reads are the removal's: the worker keeps what its preview read (person-previews.ts:
+ * the page sends back only the preview's id, never grants), and before a site's PATCH reads again
+ * only the site's own access and that of each workspace and document the preview found the person
+ * on: a person whose role on the site is not the preview's any more is not removed from it, and a
+ * grant someone else took (or changed) since is recorded as the removal finds it, so its Undo never
+ * gives back more than the removal took. A preview the worker no longer has is read afresh.
  */
 import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import type { PersonRemoval, PersonSiteRequest, RemovedPerson } from '../../shared/people.ts';
+import type { PersonHad, PersonRemoval, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
-import { readChangeLog, readWrittenAhead } from '../change-log/change-log.ts';
+import { readChangeLog, readWrittenAhead, recordTaken } from '../change-log/change-log.ts';
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
 import { answerLost, logAhead, sendChange, settleAhead } from '../changes/pipeline.ts';
 import { readAccessOf } from './access-api.ts';
-import { personIn, personOnSite, refuseOwnEmail, siteFor, siteRoleOf } from './person-grants.ts';
+import { grantOf, personIn, personOnSite, refuseOwnEmail, siteFor, siteRoleOf } from './person-grants.ts';
+import { previewedOn, removeOnce } from './person-previews.ts';
 import { personKind, type PersonTarget } from './remove-person.ts';
 
 /** How long a finished run's outcomes stay in memory for the page following it; then only the change log has it. */
@@ -62,16 +66,18 @@ const settleEntry = (entryId: string, confirmed: boolean) => settleAhead(entryId
 
 /**
  * Sends the PATCH of `target`, whose entry `entryId` is written ahead, and settles the entry: done
- * once Grist has it, dropped when it does not. After an answer lost and not settled by the
- * pipeline's read-back, the site's access is read once more: the person absent means it landed; a
- * read that fails too leaves the entry pending, for the next start. Out: the site's outcome.
+ * once Grist has it, dropped when it does not (the pipeline's read-back after a lost answer found
+ * them still there included: nothing more is read). After an answer lost whose read-back failed,
+ * the site's access is read once more: the person absent means it landed; a read that fails too
+ * leaves the entry pending, for the next start. Out: the site's outcome.
  */
 async function sendAhead(client: GristClient, target: PersonTarget, entryId: string): Promise<Exclude<PersonRemoval, { outcome: 'waiting' }>> {
   const key = { orgId: target.orgId, siteUrl: target.siteUrl };
   try {
     await sendChange(client, personKind, target);
   } catch (error) {
-    if (!(error instanceof ApiError) || !answerLost(error)) {
+    const readBackSaidNo = error instanceof ApiError && error.message === personKind.notApplied(target);
+    if (!(error instanceof ApiError) || !answerLost(error) || readBackSaidNo) {
       await settleEntry(entryId, false);
       return { ...key, ...failed(error) };
     }
@@ -89,22 +95,66 @@ async function sendAhead(client: GristClient, target: PersonTarget, entryId: str
   return { ...key, outcome: 'removed', entryId };
 }
 
+/** The access of `resource` now, or null when Grist answers 404 (gone since). Throws what else the read met. */
+async function accessOrGone(client: GristClient, resource: Parameters<typeof readAccessOf>[1]) {
+  try {
+    return await readAccessOf(client, resource);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the removal of `target` takes of the workspace and document grants it was written with
+ * (`target.had`), read again now, all at once: each grant the person still has right there, at
+ * its role now; one they no longer have, or on a workspace or document Grist says is gone (404), is
+ * left out. Throws what a read met but a 404.
+ */
+async function takenNow(client: GristClient, target: PersonTarget): Promise<Pick<PersonHad, 'workspaces' | 'documents'>> {
+  const { orgId, siteUrl, email, had } = target;
+  const roleOn = async (resource: Parameters<typeof readAccessOf>[1]) => {
+    const access = await accessOrGone(client, resource);
+    return access && grantOf(personIn(access.people, email));
+  };
+  const [workspaces, documents] = await Promise.all([
+    Promise.all(had.workspaces.map(async (grant) => ({ ...grant, role: await roleOn({ kind: 'workspace', orgId, siteUrl, workspaceId: grant.id }) }))),
+    Promise.all(had.documents.map(async (grant) => ({ ...grant, role: await roleOn({ kind: 'document', orgId, siteUrl, docId: grant.id }) }))),
+  ]);
+  const held = <G extends { role: unknown }>(grants: G[]) => grants.filter((grant): grant is G & { role: NonNullable<G['role']> } => grant.role !== null);
+  return { workspaces: held(workspaces), documents: held(documents) };
+}
+
+/**
+ * Sets `target.had`'s grants to `taken` (takenNow) and, where they differ from what entry `entryId`
+ * was written ahead with, records them there first (recordTaken). Throws what the log's write threw.
+ */
+async function takeNow(target: PersonTarget, entryId: string, taken: Pick<PersonHad, 'workspaces' | 'documents'>): Promise<void> {
+  const same = <G extends { id: unknown; role: string }>(before: readonly G[], now: readonly G[]) => before.length === now.length && before.every((grant, index) => grant.id === now[index]!.id && grant.role === now[index]!.role);
+  if (same(target.had.workspaces, taken.workspaces) && same(target.had.documents, taken.documents)) return;
+  await recordTaken(entryId, taken);
+  target.had = { ...target.had, ...taken };
+}
+
 /** The words for a site where the person's role is `now`, not the `had` the removal was asked with: not removed. */
 const changedSince = (target: PersonTarget, now: PersonTarget['had']['role']) =>
   t('personRoleChangedSince', target.email, target.siteName, peopleRoleWord(now), peopleRoleWord(target.had.role));
 
 /**
- * One site of a run whose entry was written ahead: the site's own access read again (one request),
- * then its PATCH (sendAhead) when the person has the role the preview read there; otherwise the
- * entry is dropped and nothing sent. `ownEmail`: the user of the site's account, who must own it.
+ * One site of a run whose entry was written ahead: the site's own access read again, and each
+ * workspace's and document's the preview found the person on (takenNow), all at once; then its
+ * PATCH (sendAhead) when the person has the role the preview read there, with the grants as found
+ * now recorded first (takeNow); otherwise the entry is dropped and nothing sent. `ownEmail`: the
+ * user of the site's account, who must own it.
  */
 async function removeAhead(client: GristClient, target: PersonTarget, entryId: string, ownEmail: string): Promise<PersonRemoval> {
   const key = { orgId: target.orgId, siteUrl: target.siteUrl };
   let role;
   try {
-    const now = await siteRoleOf(client, { orgId: target.orgId, siteUrl: target.siteUrl }, target.email, ownEmail);
+    const [now, taken] = await Promise.all([siteRoleOf(client, { orgId: target.orgId, siteUrl: target.siteUrl }, target.email, ownEmail), takenNow(client, target)]);
     if (!now.owner) throw new ApiError('forbidden', t('errorCannotRemovePerson', target.siteName), 403);
     role = now.role;
+    if (role === target.had.role) await takeNow(target, entryId, taken);
   } catch (error) {
     await settleEntry(entryId, false);
     return { ...key, ...failed(error) };
@@ -139,15 +189,25 @@ async function readThenRemove(client: GristClient, base: Omit<PersonTarget, 'had
 }
 
 /**
- * The `removePerson` message. In: the person's email and the sites to remove them from, each with
- * what the preview read there (`had`), or without (then read first). Each site is checked against
- * the worker's listing and its owners (one the account does not own is refused, nothing sent); the
- * entries of those with `had` are written ahead in one log write before anything is sent; then
- * each site in its own queue, as removeAhead or readThenRemove says. Out, at once: the run as it
- * starts (RemovedPerson; its batch id names it for getPersonRemoval and Undo). Throws ApiError
+ * The `removePerson` message. In: the person's email, the sites to remove them from, and the id of
+ * the preview that read them (`previewId`: readPersonGrants; absent for the Share panel's removal
+ * from one site). The removal of a preview is started once (removeOnce): the same preview again
+ * answers where its removal stands. Each site is checked against the worker's listing and its
+ * owners (one the account does not own is refused, nothing sent); the entries of those the preview
+ * read (as the worker kept it, with the same account) are written ahead in one log write before
+ * anything is sent; then each site in its own queue, as removeAhead says, or readThenRemove for a
+ * site the worker has no preview of. Out, at once: the run as it starts, or as it stands
+ * (RemovedPerson; its batch id names it for getPersonRemoval and Undo). Throws ApiError
  * `invalid-input` for the user's own email, or what the log's write ahead threw (nothing sent).
  */
-export async function removePerson({ email, sites }: { email: string; sites: PersonSiteRequest[] }): Promise<RemovedPerson> {
+export async function removePerson(request: { email: string; previewId?: string; sites: PersonSiteKey[] }): Promise<RemovedPerson> {
+  let started: RemovedPerson | undefined;
+  const batchId = await removeOnce(request.previewId, request.email, async () => (started = await startRemoval(request)).batchId);
+  return started ?? getPersonRemoval({ batchId });
+}
+
+/** Starts a removal (see removePerson). Out: the run as it starts. */
+async function startRemoval({ email, previewId, sites }: { email: string; previewId?: string; sites: PersonSiteKey[] }): Promise<RemovedPerson> {
   const [listing, saved] = await Promise.all([readListing(), readKeyedAccounts()]);
   // The accounts with the users Grist named just now: a site of one whose user was not known is found by siteFor.
   const accounts = await refuseOwnEmail(saved, email);
@@ -166,7 +226,8 @@ export async function removePerson({ email, sites }: { email: string; sites: Per
     }
     const { site, ownEmail } = found;
     const base = { account: site.account, key: siteKey(site.orgId), orgId: site.orgId, siteUrl: site.siteUrl, name: email, siteName: site.name, email, removed: true };
-    if (request.had) ahead.push({ index, target: { ...base, had: request.had }, ownEmail });
+    const previewed = previewedOn(previewId, email, key);
+    if (previewed?.account === site.account) ahead.push({ index, target: { ...base, had: { role: previewed.role, workspaces: previewed.workspaces, documents: previewed.documents } }, ownEmail });
     else work[index] = () => readThenRemove(clientOf(site.account), base, site, ownEmail, batchId);
   });
   // The start-up resume takes only the batches left by an earlier worker: it has registered them
@@ -201,8 +262,9 @@ export async function removePerson({ email, sites }: { email: string; sites: Per
  * would keep the person's email and have every start read the whole log; whether its PATCH landed
  * is not known then. Otherwise the site's access is read (one request): the person absent means
  * its PATCH landed (marked done); with the role it was written with, the PATCH is sent now
- * (sendAhead); with another, it never landed and someone changed them since (dropped, nothing
- * sent). A read that fails leaves it pending, for the next start.
+ * (sendAhead), with the grants it takes read again first (takenNow, takeNow); with another, it
+ * never landed and someone changed them since (dropped, nothing sent). A read that fails leaves it
+ * pending, for the next start.
  */
 async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient): Promise<PersonRemoval> {
   const { site, person } = entry;
@@ -227,10 +289,13 @@ async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, acco
   };
   let client: GristClient;
   let role;
+  let taken;
   try {
     client = clientOf(target.account);
     // As the preview read it (siteRoleOf): listed without a role of their own is not there.
     role = personIn((await readAccessOf(client, { kind: 'site', orgId: site.orgId, siteUrl: site.url })).people, person.email)?.role ?? null;
+    // What it takes, as found now, when it is to be sent: the worker may have been stopped for long.
+    if (role === person.role) taken = await takenNow(client, target);
   } catch (error) {
     const why = error instanceof ApiError ? `${error.message} ` : '';
     return { ...key, outcome: 'failed', kind: error instanceof ApiError ? error.kind : 'bad-response', message: why + t('personRemovalResumeLater', site.name) };
@@ -243,6 +308,7 @@ async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, acco
     await settleEntry(entry.id, false);
     return { ...key, outcome: 'changed', message: changedSince(target, role) };
   }
+  await takeNow(target, entry.id, taken!);
   return sendAhead(client, target, entry.id);
 }
 

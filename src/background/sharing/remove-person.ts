@@ -83,6 +83,13 @@ function roleAt(step: Step, here: Person | undefined): SiteRole | null {
   return here === undefined || here.role === null || here.role === 'guests' ? null : here.role;
 }
 
+/**
+ * How a grant kept as changed since is named to the page (UndoConflict.grant): its personStepKey
+ * and the role it had when the user was shown it (`document:<id>=viewers`). "Put back anyway" sends
+ * it back as it is, and puts the grant back only while it still has that role.
+ */
+const shownAs = (key: string, now: SiteRole) => `${key}=${now}`;
+
 /** What a grant changed since is now, in words: "ed@example.com is on the site again since, as Viewer; the removal took Editor". */
 function conflictWords(email: string, step: Step, now: SiteRole): string {
   if (!step.grant) return t('personSiteConflict', email, roleWord(now), roleWord(step.role));
@@ -93,7 +100,9 @@ function conflictWords(email: string, step: Step, now: SiteRole): string {
 /**
  * The undo of a person's removal (`entry`, logged with what they had: `person`), from what Grist
  * has now: the site's access and each recorded workspace's and document's, read first, all at once.
- * Put back: what is still as the removal left it (absent), and what `forced` names. Not sent:
+ * Put back: what is still as the removal left it (absent), and what `forced` names as it was
+ * shown (shownAs: a grant changed again since it was shown is kept, named with its role now, and
+ * asked again, never overwritten unseen). Not sent:
  * what this undo itself put back before (its key in `person.putBack`, and the role the removal
  * took: a put-back that stopped halfway); what Grist says is gone (404, named as left out). Kept,
  * each named (UndoConflict): every other grant the person has there now, whatever its role
@@ -126,8 +135,8 @@ async function putBackOf(client: GristClient, entry: ChangeEntry, base: Omit<Per
     }
     const { step } = each;
     const now = roleAt(step, each.here);
-    if (now === null || forced(step.key)) sent.push(step);
-    else if (now !== step.role || !own.has(step.key)) kept.push({ grant: step.key, current: conflictWords(person.email, step, now) });
+    if (now === null || forced(shownAs(step.key, now))) sent.push(step);
+    else if (now !== step.role || !own.has(step.key)) kept.push({ grant: shownAs(step.key, now), current: conflictWords(person.email, step, now) });
   }
   if (sent.length === 0) {
     if (kept.length > 0) return { conflict: { outcome: 'changed-elsewhere', current: kept.map(({ current }) => current).join('; '), conflicts: kept } };
@@ -173,8 +182,10 @@ export const personKind: UndoingKind<PersonTarget> = {
         if (!(error instanceof ApiError)) throw error;
         // A workspace or document gone since has nothing to give back: the rest still is.
         if (step.grant && error.status === 404) target.leftOut.push(step.grant);
-        // Idempotent, but the next step goes only once this one is known to hold.
-        else if (!answerLost(error) || !(await holdsAfterLostAnswer(client, target.email, step))) throw error;
+        // Idempotent, but the next step goes only once this one is known to hold (the last one
+        // too: the pipeline's read-back would read every step). A change of one step (a removal)
+        // leaves its lost answer to the pipeline's read-back (applied): read once, not twice.
+        else if (!answerLost(error) || steps.length === 1 || !(await holdsAfterLostAnswer(client, target.email, step))) throw error;
       }
     }
   },

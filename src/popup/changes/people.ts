@@ -9,7 +9,7 @@ import { batch } from '@preact/signals';
 import { settle, type Result } from '../../shared/errors.ts';
 import { t, tCount } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
-import { removalRequestOf, type PersonGrants, type PersonSite, type PersonSiteKey, type PersonSiteRequest, type RemovedPerson } from '../../shared/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { AccessList } from '../../shared/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
@@ -53,19 +53,18 @@ export const PERSON_REMOVAL_POLL_MS = 250;
 const FAILED_LOOKS_TOLERATED = 3;
 
 /**
- * Starts removing `email` from `sites` (removePerson: the worker answers at once) and follows it
+ * Starts the removal `request` (removePerson: the worker answers at once) and follows it
  * (getPersonRemoval every PERSON_REMOVAL_POLL_MS), calling `progress` with each answer, until it is
  * done; `wait` waits between two looks. Out: the run done, or why it could not be started or
  * followed (FAILED_LOOKS_TOLERATED looks in a row failed; it goes on in the worker all the same).
  */
 export async function followPersonRemoval(
   backend: Pick<ChangeContext['backend'], 'removePerson' | 'getPersonRemoval'>,
-  email: string,
-  sites: PersonSiteRequest[],
+  request: PersonRemovalRequest,
   progress: (run: RemovedPerson) => void = () => undefined,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Result<RemovedPerson>> {
-  const started = await settle(backend.removePerson({ email, sites }));
+  const started = await settle(backend.removePerson(request));
   if (!started.ok) return started;
   let run = started.value;
   for (let failed = 0; !run.done; ) {
@@ -79,19 +78,20 @@ export async function followPersonRemoval(
 }
 
 /**
- * Removes `email` from each site of the preview `grants`, with what the preview read there (the
- * worker reads only each site's own access again). Out: the batch and what it came to in words
- * (from how many sites, and each site's failure in its words), which the view shows where the
- * removal was asked, once: the status line says nothing of it, and its offer of an earlier change
- * goes (the removal is the last change now: its Undo, and Ctrl+Z, are the view's). `progress`:
- * each answer while it runs. Out: the batch and its words, or why nothing was sent.
+ * Removes `email` from each site of the preview `grants`, by its id (the worker takes what it read
+ * for the preview, and reads each site's own access and the grants found again). Out: the batch
+ * and what it came to in words (from how many sites, and each site's failure in its words), which
+ * the view shows where the removal was asked, once: the status line says nothing of it, and its
+ * offer of an earlier change goes (the removal is the last change now: its Undo, and Ctrl+Z, are
+ * the view's). `progress`: each answer while it runs. Out: the batch and its words, or why nothing
+ * was sent.
  */
 export async function removePerson(
   { backend, announcement, lastChange }: Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>,
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
-  const reply = await followPersonRemoval(backend, grants.email, removalRequestOf(grants.sites), progress);
+  const reply = await followPersonRemoval(backend, removalRequestOf(grants), progress);
   if (!reply.ok) return reply.error.message;
   const removed = reply.value.sites.filter(({ outcome }) => outcome === 'removed');
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));

@@ -22,7 +22,7 @@ import { withPublic } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
-import { removalRequestOf, type PersonGrants, type PersonSite } from '../../shared/people.ts';
+import { type PersonGrants, type PersonSite } from '../../shared/people.ts';
 import { runChange } from './runner.ts';
 
 /**
@@ -45,11 +45,16 @@ function publicSwitch({ target, delta }: ShareVars): { ref: DocumentRef; on: boo
 /** The listing with document `ref`'s public mark on (or off), kept over refreshes under way. */
 const publicMarked = (ref: DocumentRef, isPublic: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPublic(shown, ref, isPublic) });
 
-/** Someone removed from the site of the panel's `target`; `had`: what the preview read they have there (the removal takes that as read). */
+/**
+ * Someone removed from the site of the panel's `target`; `had`: what the preview read they have
+ * there (its words: what Grist makes the user an owner of), `previewId`: that preview, whose reads
+ * the worker kept (it takes what Grist has when it sends, never what the page says).
+ */
 interface SiteRemovalVars {
   target: ShareTarget;
   email: string;
   had?: PersonSite;
+  previewId?: string;
 }
 
 /**
@@ -97,9 +102,9 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
  */
 export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
   onMutate: startAccessChange,
-  async send(backend, { target, email, had }) {
+  async send(backend, { target, email, previewId }) {
     const { orgId, siteUrl } = target.resource;
-    const reply = await followPersonRemoval(backend, email, had ? removalRequestOf([had]) : [{ orgId, siteUrl }]);
+    const reply = await followPersonRemoval(backend, { email, ...(previewId ? { previewId } : {}), sites: [{ orgId, siteUrl }] });
     if (!reply.ok) return reply;
     const [site] = reply.value.sites;
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
@@ -120,7 +125,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
 export function removeFromSite(context: ChangeContext, target: ShareTarget, grants: PersonGrants): Promise<Result<LoggedChange>> {
   const { orgId, siteUrl } = target.resource;
   const had = grants.sites.find((site) => site.orgId === orgId && site.siteUrl === siteUrl);
-  return runChange(context, siteRemoval, { target, email: grants.email, ...(had ? { had } : {}) });
+  return runChange(context, siteRemoval, { target, email: grants.email, previewId: grants.previewId, ...(had ? { had } : {}) });
 }
 
 /** The email `delta` removes from `resource` when it is a site and that is all the delta does; null otherwise. */

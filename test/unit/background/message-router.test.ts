@@ -36,7 +36,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     readTrash: vi.fn(async () => []),
     readAccess: vi.fn(async (resource) => ({ resource, account: 'a1', ownEmail: null, canChange: false, onlySelf: false, people: [], publicRole: null })),
     changeAccess: vi.fn(async () => ({ entryId: 'e' })),
-    readPersonGrants: vi.fn(async () => ({ email: 'p@example.com', sites: [], unread: [] })),
+    readPersonGrants: vi.fn(async () => ({ email: 'p@example.com', previewId: 'p', sites: [], unread: [] })),
     removePerson: vi.fn(async () => ({ batchId: 'b', sites: [], done: true })),
     getPersonRemoval: vi.fn(async () => ({ batchId: 'b', sites: [], done: true })),
     getDocumentAtUrl: vi.fn(async () => ({ kind: 'document' as const, account: 'a1', orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
@@ -100,6 +100,7 @@ describe('the message router', () => {
     ['renameWorkspace without its site URL (org ids are per server)', 'renameWorkspace', { orgId: 1, workspaceId: 2, name: 'n' }],
     ['startBulkMove to a workspace without its site URL', 'startBulkMove', { requestId: 'r1', items: [], to: { orgId: 1, workspaceId: 2 } }],
     ['startBulkTrash without the request id a repeated start is known by', 'startBulkTrash', { items: [] }],
+    ['removePerson carrying grants: the worker takes what its own preview read, never grants a page sends', 'removePerson', { email: 'p@example.com', previewId: 'p', sites: [{ orgId: 1, siteUrl: 'https://acme.getgrist.com', had: { role: 'owners', workspaces: [], documents: [] } }] }],
   ] as const)('refuses %s before its handler runs', async (_name, type, request) => {
     const all = handlers();
     const reply = await createMessageListener(all, Promise.resolve())({ type, request }, ownPage());

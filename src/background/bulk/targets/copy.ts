@@ -14,8 +14,8 @@ import { startCheckedRun } from './checked-items.ts';
  * The `startBulkCopy` message. In: the documents and the one workspace their copies all go to (as
  * the page's listing names them); each copy is named as Grist names one, `<name> (copy)`, and
  * checked as a single copy is (checkCopy): nothing is sent for one that fails the check. What the
- * destination holds is read once per account as the run starts, shared by its copies and not
- * waited for (created-document.ts says what a copy sent before it answers may claim). A copy whose
+ * destination holds is read once per account as the run starts, shared by its copies: none is sent
+ * before it answered (created-document.ts says why; a copy reads for itself when it failed). A copy whose
  * answer did not say whether Grist made it, and that the read-back did not find, fails; Retry
  * failed reads the destination again first and sends it only when the copy is not there. Out and
  * throws: as startBulkMove (move.ts).

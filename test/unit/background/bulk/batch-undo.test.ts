@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
 import { startBulkCopy } from '../../../../src/background/bulk/targets/copy.ts';
 import { startBulkMove } from '../../../../src/background/bulk/targets/move.ts';
+import { getBulkRun } from '../../../../src/background/bulk/run-engine.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { USERS } from '../../../fake-grist/sample-data.ts';
 import { finished } from '../../../setup/finished-run.ts';
@@ -59,5 +60,21 @@ describe('Undo this batch', () => {
     ]);
     expect(server.doc(copyOf(0))?.removedAt).toBeDefined();
     expect(server.doc(copyOf(1))?.removedAt).toBeUndefined();
+  });
+
+  it('is kept with its run: a page that looks at the run later (reloaded, another tab) reads each document’s last result, by the run’s own documents', async () => {
+    const server = await connect();
+    const wanted = documentsOf(1, 2);
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: 101, siteUrl: teamUrl(2), workspaceId: 202 } })).id);
+    expect((await getBulkRun({ runId: null }))?.undone).toBeUndefined();
+    // The first copy's undo fails (its site does not answer), the second's is done.
+    const copies = new Map((await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map((entry) => [entry.copyOf!.docId, entry.docId]));
+    server.injectFault({ method: 'POST', path: new RegExp(`${copies.get(wanted[0]!.docId)}/remove$`), status: 500, times: 1 });
+    await undoBatch({ batchId: run.batchId });
+    const outcomes = async () => new Map((await getBulkRun({ runId: null }))?.undone?.map(({ copyOf, outcome }) => [copyOf, outcome]));
+    expect(await outcomes()).toEqual(new Map([[wanted[0]!.docId, 'failed'], [wanted[1]!.docId, 'restored']]));
+    // Undo asked again tries the one left: its result replaces the first.
+    await undoBatch({ batchId: run.batchId });
+    expect(await outcomes()).toEqual(new Map([[wanted[0]!.docId, 'restored'], [wanted[1]!.docId, 'restored']]));
   });
 });

@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { keepMaking, keptMaking } from '../../../../src/background/changes/kept-copies.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
+import { renameDocument } from '../../../../src/background/changes/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
 import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { saveAccounts } from '../../../setup/saved-key.ts';
-import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ signedIn: false });
 
@@ -100,9 +101,29 @@ describe('Remove account', () => {
     expect(await accountsOf()).toEqual([STAYS]);
   });
 
+  it('a change of the account on its way to Grist as the account is removed lands there, but its entry is never written: nothing of the account stays', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: GONE, settings, apiKey: USERS.owner.apiKey },
+      { id: STAYS, settings, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    grist.injectFault({ method: 'PATCH', path: `/api/docs/${DOCS.leads.id}`, holdAnswerMs: 300, times: 1 });
+    const renaming = renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads, renamed as the account went' }).catch((error: unknown) => error);
+    await whenRequested('PATCH', new RegExp(`/api/docs/${DOCS.leads.id}$`));
+    await removeAccount({ account: GONE });
+    await renaming;
+    expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads, renamed as the account went');
+    expect(await readChangeLog()).toEqual([]);
+    expect(await storedText()).not.toContain(GONE);
+  });
+
   it('an account removal refused (the account gone already) forgets nothing', async () => {
-    await saveAccounts([{ id: STAYS, settings: { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, apiKey: USERS.owner.apiKey }]);
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    // Its entry written while it was there; then it went by another way.
+    await saveAccounts([{ id: GONE, settings, apiKey: USERS.editor.apiKey }, { id: STAYS, settings, apiKey: USERS.owner.apiKey }]);
     await addLogEntry(entry(GONE));
+    await saveAccounts([{ id: STAYS, settings, apiKey: USERS.owner.apiKey }]);
     await expect(removeAccount({ account: GONE })).rejects.toMatchObject({ kind: 'not-found' });
     expect((await readChangeLog()).map((kept) => kept.account)).toEqual([GONE]);
   });

@@ -13,7 +13,7 @@ import { readPersonGrants } from '../../../../src/background/sharing/person-gran
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { shareAsOwner, storedEntries, withGrants } from '../../../setup/person-removal.ts';
+import { shareAsOwner, storedEntries, removalOf } from '../../../setup/person-removal.ts';
 import { configure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
@@ -39,7 +39,7 @@ async function edLeftPending(): Promise<string> {
   const ed = await readPersonGrants({ email: editor.email });
   grist.clearRequests();
   grist.injectFault({ method: 'PATCH', path: `/api/orgs/${globex.id}/access`, times: 1, hang: true });
-  const { batchId } = await (await restartedWorker()).removePerson({ email: editor.email, sites: withGrants(ed.sites.filter(({ orgId }) => orgId === globex.id)) });
+  const { batchId } = await (await restartedWorker()).removePerson(removalOf(ed, ({ orgId }) => orgId === globex.id));
   await vi.waitFor(async () => {
     expect(patches()).toHaveLength(1);
     expect((await storedEntries()).map(({ pending }) => pending)).toEqual([true]);
@@ -65,7 +65,7 @@ it('leaves a run of its own worker alone: a site the run dropped is not removed 
   grist.clearRequests();
   // The run's one read of Acme's access is refused (once): it drops its entry and sends nothing.
   grist.injectFault({ method: 'GET', path: `/api/orgs/${acme.id}/access`, times: 1, status: 403, body: '{"error":"access denied"}', contentType: 'application/json' });
-  const live = await worker.removePerson({ email: viewer.email, sites: withGrants(victor.sites) });
+  const live = await worker.removePerson(removalOf(victor));
   await worker.resumePersonRemovals();
   const waitDone = async (batchId: string) =>
     vi.waitFor(async () => {

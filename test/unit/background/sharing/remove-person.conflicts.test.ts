@@ -2,7 +2,7 @@
  * sharing/remove-person.ts's undo against the fake Grist (issue 48): it puts back only what is
  * still as the removal left it (absent); each grant the person has again since, whatever its role
  * (lowered, raised, or the same given by someone else), is kept, named, and put back only by its
- * own "Put back anyway" (undoChange's `grants`); a put-back that stopped halfway is told apart from
+ * own "Put back anyway" (undoChange's `grants`), while it still has the role shown; a put-back that stopped halfway is told apart from
  * a colleague's change by what it wrote before sending.
  */
 import { describe, expect, it, beforeEach } from 'vitest';
@@ -59,7 +59,7 @@ describe('undoing a removal after a colleague gave the person something again', 
 
     const outcome = await undoChange(removal);
     const words = 'editor@example.com is Viewer of the document “Leads” now; the removal took Owner';
-    expect(outcome).toMatchObject({ outcome: 'restored', kept: [{ grant: `document:${leads.id}`, current: words }] });
+    expect(outcome).toMatchObject({ outcome: 'restored', kept: [{ grant: `document:${leads.id}=viewers`, current: words }] });
     // His site role, absent since the removal, went back; Leads kept the colleague's role.
     expect(grist.org(acme.id)?.members[editor.id]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('viewers');
@@ -69,14 +69,34 @@ describe('undoing a removal after a colleague gave the person something again', 
 
     // Undo again: the site role is this undo's own (not a conflict), Leads still is; nothing sent.
     grist.clearRequests();
-    expect(await undoChange(removal)).toEqual({ outcome: 'changed-elsewhere', current: words, conflicts: [{ grant: `document:${leads.id}`, current: words }] });
+    expect(await undoChange(removal)).toEqual({ outcome: 'changed-elsewhere', current: words, conflicts: [{ grant: `document:${leads.id}=viewers`, current: words }] });
     expect(patches()).toEqual([]);
 
     grist.clearRequests();
-    expect(await undoChange({ ...removal, grants: [`document:${leads.id}`] })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ ...removal, grants: [`document:${leads.id}=viewers`] })).toMatchObject({ outcome: 'restored' });
     expect(patches().map(({ path }) => path)).toEqual([`/o/acme/api/docs/${leads.id}/access`]);
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
     expect((await entryNow(removal.entryId))?.undoneBy).toEqual(expect.any(String));
+  });
+
+  it('Put back anyway of a grant changed again since it was shown overwrites nothing: it is named again with its role now, and asked again', async () => {
+    const removal = await removed(editor.email, acmeSite);
+    await share(`/o/acme/api/docs/${leads.id}/access`, { [editor.email]: 'viewers' });
+    const shown = await undoChange(removal);
+    expect(shown).toMatchObject({ outcome: 'restored', kept: [{ current: 'editor@example.com is Viewer of the document “Leads” now; the removal took Owner' }] });
+    const [asked] = (shown as { kept: Array<{ grant: string }> }).kept;
+    // While the user reads it, a colleague makes Ed an editor of Leads.
+    await share(`/o/acme/api/docs/${leads.id}/access`, { [editor.email]: 'editors' });
+    grist.clearRequests();
+    const words = 'editor@example.com is Editor of the document “Leads” now; the removal took Owner';
+    const again = await undoChange({ ...removal, grants: [asked!.grant] });
+    expect(again).toEqual({ outcome: 'changed-elsewhere', current: words, conflicts: [{ grant: expect.any(String), current: words }] });
+    expect(patches()).toEqual([]);
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('editors');
+    // Put back anyway of what is shown now puts it back.
+    const [askedAgain] = (again as { conflicts: Array<{ grant: string }> }).conflicts;
+    expect(await undoChange({ ...removal, grants: [askedAgain!.grant] })).toMatchObject({ outcome: 'restored' });
+    expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
   });
 
   it('keeps a role raised since, and the same role given by someone else, each named', async () => {
@@ -88,8 +108,8 @@ describe('undoing a removal after a colleague gave the person something again', 
     expect(outcome).toMatchObject({
       outcome: 'restored',
       kept: [
-        { grant: `document:${DOCS.bugTracker.id}`, current: 'editor@example.com is Editor of the document “Bug Tracker” now; the removal took Viewer' },
-        { grant: `document:${leads.id}`, current: 'editor@example.com is Owner of the document “Leads” now; the removal took Owner' },
+        { grant: `document:${DOCS.bugTracker.id}=editors`, current: 'editor@example.com is Editor of the document “Bug Tracker” now; the removal took Viewer' },
+        { grant: `document:${leads.id}=owners`, current: 'editor@example.com is Owner of the document “Leads” now; the removal took Owner' },
       ],
     });
     expect(grist.doc(DOCS.bugTracker.id)?.shares[editor.id]).toBe('editors');
@@ -100,7 +120,7 @@ describe('undoing a removal after a colleague gave the person something again', 
     await share(`/o/globex/api/docs/${projectBeta.id}/access`, { [sharedOnly.email]: 'viewers' });
     grist.clearRequests();
     const words = 'shared@example.com is Viewer of the document “Project Beta” now; the removal took Owner';
-    expect(await undoChange(removal)).toEqual({ outcome: 'changed-elsewhere', current: words, conflicts: [{ grant: `document:${projectBeta.id}`, current: words }] });
+    expect(await undoChange(removal)).toEqual({ outcome: 'changed-elsewhere', current: words, conflicts: [{ grant: `document:${projectBeta.id}=viewers`, current: words }] });
     expect(patches()).toEqual([]);
     expect(grist.doc(projectBeta.id)?.shares[sharedOnly.id]).toBe('viewers');
   });

@@ -163,6 +163,19 @@ describe('a bulk copy run’s reads of its destination', () => {
     expect(grist!.requests.filter(({ method, path }) => method === 'GET' && path.endsWith(`/api/workspaces/${TEAM_2.home}`))).toHaveLength(1);
   });
 
+  it('a copy leaves only once that read answered: with the read slow and the copy’s answer lost, the read-back still finds it, and it is copied', async () => {
+    await connect();
+    grist!.injectFault({ method: 'GET', path: `/api/workspaces/${TEAM_2.home}`, delayMs: 300, times: 1 });
+    grist!.injectFault({ method: 'POST', path: COPIES, loseAnswer: true, times: 1 });
+    const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: documentsOf(1, 1), to: toTeam2Home() })).id);
+    expect(run.items[0]).toMatchObject({ state: 'copied', newName: 'Document 1.1 (copy)' });
+    const reads = grist!.requests.filter(({ method, path }) => method === 'GET' && path.endsWith(`/api/workspaces/${TEAM_2.home}`));
+    const [post] = posts(COPIES);
+    expect(grist!.requests.indexOf(post!)).toBeGreaterThan(grist!.requests.indexOf(reads[0]!));
+    expect(posts(COPIES)).toHaveLength(1);
+    expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(1);
+  });
+
   it('two copies of one name, one answered 502 unmade while the other is unsettled: the lost one takes nothing; Retry failed then makes its own, once', async () => {
     // Team 2's first document is named as team 1's: both copies are "Document 1.1 (copy)".
     const seed = generateSeed({ teams: 2, docsPerTeam: 12 });
