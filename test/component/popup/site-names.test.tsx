@@ -4,13 +4,13 @@
  * names "Personal" as it names the user's own, reads "<owner>’s Personal" in the list, the People
  * view and the History; two accounts' own personal sites, side by side, read by their accounts.
  */
-import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import type { Listing } from '../../../src/shared/listing.ts';
 import type { Reply, SitesPeopleRequest } from '../../../src/shared/messages.ts';
 import { documentEntry, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';
-import { setupPopupTests } from './popup-setup.tsx';
+import { chooseInTitleMenu, setupPopupTests } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -49,7 +49,7 @@ async function openPeople(backend: Backend) {
     );
     return () => undefined;
   });
-  fireEvent.click(screen.getByRole('button', { name: 'People' }));
+  chooseInTitleMenu('People');
   await act(async () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
   });
@@ -79,8 +79,8 @@ describe('another person’s personal site', () => {
       ok: true,
       value: [entry('e1', { orgId: 9, name: 'Personal', url: ANNS, owner: 'Ann Smith' }), entry('e2', { orgId: 9, name: 'Personal', url: ANNS })],
     });
+    chooseInTitleMenu('History');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'History' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     const list = await screen.findByRole('list', { name: 'History' });
