@@ -6,10 +6,12 @@
  */
 import type { Ref } from 'preact';
 import { tRepeated } from '../../shared/i18n.ts';
-import { onDemand } from '../on-demand/lazy.tsx';
 
-/** A heading's menu, drawn only while open (menu/action-menu.tsx); a document row's is row-menu.tsx, which draws the same. */
-export const ActionMenu = onDemand(() => import('../menu/action-menu.tsx').then((module) => module.ActionMenu));
+/**
+ * A heading's menu, drawn only while open (menu/action-menu.tsx); a document row's is row-menu.tsx,
+ * which draws the same. Not loaded on demand: the title bar's Menu is the same code, in every popup.
+ */
+export { ActionMenu } from '../menu/action-menu.tsx';
 
 /** In: the name of what its menu acts on, whether the menu is open, what a press does (opens or closes it), and where its element goes. */
 export function MoreButton({ name, open, onToggle, buttonRef }: { name: string; open: boolean; onToggle: () => void; buttonRef?: Ref<HTMLButtonElement> }) {
