@@ -10,7 +10,7 @@
  * module below it). Above them all: main.tsx and app.tsx, which wire them; store.ts and
  * store-types.ts sit between the views and what the store runs (popup-state-below-views).
  */
-const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'status', 'on-demand', 'icons', 'changes', 'sync', 'focus'];
+const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'menu', 'status', 'on-demand', 'icons', 'changes', 'sync', 'focus'];
 
 module.exports = {
   forbidden: [

@@ -1,6 +1,6 @@
 /**
  * A site's heading in the listing: its name, its address (two sites of one name told apart) and
- * one More actions button (⋯) whose menu (panels/action-menu.tsx) holds, for its owners, New
+ * one More actions button (⋯) whose menu (menu/action-menu.tsx) holds, for its owners, New
  * workspace, which turns the heading into a name field (new-document-field.tsx NewWorkspaceField):
  * Enter creates it, Escape gives up; for everyone, People on this site…, which opens who is on the
  * site, its members and guests, where its owners share it with more people (panels/share-panel.tsx).
@@ -12,7 +12,7 @@ import type { SiteHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t } from '../../shared/i18n.ts';
 import { ownsSite, siteDisplayName } from '../../shared/listing.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
-import type { MenuItem } from '../panels/action-menu.tsx';
+import type { MenuItem } from '../menu/action-menu.tsx';
 import type { PopupStore } from '../store-types.ts';
 import { ActionMenu, MoreButton } from './more-button.tsx';
 

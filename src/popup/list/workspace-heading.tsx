@@ -1,6 +1,6 @@
 /**
  * A workspace's heading in the listing: its name (saying so when it holds no document) and one
- * More actions button (⋯) whose menu (panels/action-menu.tsx) holds, in this order: for its
+ * More actions button (⋯) whose menu (menu/action-menu.tsx) holds, in this order: for its
  * owners, Rename, which turns the heading into the same rename field a document row has
  * (rename-field.tsx): Enter saves, Escape cancels; for those who may add documents to it (owners,
  * editors), New document, which turns it into a name field (new-document-field.tsx); for everyone,
@@ -14,7 +14,7 @@ import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t } from '../../shared/i18n.ts';
 import { canAddDocuments, canRename } from '../../shared/listing.ts';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
-import type { MenuItem } from '../panels/action-menu.tsx';
+import type { MenuItem } from '../menu/action-menu.tsx';
 import { ActionMenu, MoreButton } from './more-button.tsx';
 import { pure } from './pure.tsx';
 import { useRenameRow } from './rename-row.ts';

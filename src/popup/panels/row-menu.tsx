@@ -1,5 +1,5 @@
 /**
- * A document row's More actions menu (action-menu.tsx), drawn only while open: the items the
+ * A document row's More actions menu (menu/action-menu.tsx), drawn only while open: the items the
  * user's rights allow (shared/document-rules.ts), in this one order wherever a document row is
  * shown (the listing, a search's results, the pinned rows): Rename and Move to… (owners), Make a
  * copy… and Share… (anyone who sees it: Share… shows a viewer their own access), Pin or Unpin
@@ -11,7 +11,7 @@ import { t } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/listing.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import type { PopupStore } from '../store-types.ts';
-import { ActionMenu, type MenuItem } from './action-menu.tsx';
+import { ActionMenu, type MenuItem } from '../menu/action-menu.tsx';
 
 interface RowMenuProps {
   store: PopupStore;

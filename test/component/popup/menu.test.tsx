@@ -67,6 +67,22 @@ describe('the More actions menu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  test('keyboard: a letter moves to the next item starting with it, wrapping, as in the title bar’s menu (the same menu)', async () => {
+    await setup();
+    const menu = await openMenu('Budget');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    const focused = () => document.activeElement?.querySelector('.menu-label')?.textContent;
+    expect(focused()).toBe('Rename');
+    const seen = ['m', 'M', 'm', 'm', 'r', 's'].map((key) => {
+      fireEvent.keyDown(menu, { key });
+      return focused();
+    });
+    expect(seen).toEqual(['Move to…', 'Make a copy…', 'Move to trash', 'Move to…', 'Rename', 'Share…']);
+    // A letter no item starts with moves nothing, and is let through.
+    expect(fireEvent.keyDown(menu, { key: 'x' })).toBe(true);
+    expect(focused()).toBe('Share…');
+  });
+
   test('each item does what the row’s own control or key does: Rename opens the field, Move to… the picker', async () => {
     await setup();
     fireEvent.click(within(await openMenu('Budget')).getByRole('menuitem', { name: 'Rename' }));

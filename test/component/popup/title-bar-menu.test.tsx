@@ -56,7 +56,7 @@ describe('the title bar (issue 49)', () => {
     expect(menuButton().getAttribute('aria-expanded')).toBe('true');
     expect(menuButton().getAttribute('aria-controls')).toBe(menu().id);
     const shown = items().map((item) => {
-      const name = item.querySelector('.menu-item-label')!;
+      const name = item.querySelector('.menu-label')!;
       const hint = document.getElementById(item.getAttribute('aria-describedby')!)!;
       // Both shown in the item (nothing hiding them from sight); the hint is its description.
       expect(item.contains(hint)).toBe(true);
