@@ -1,6 +1,6 @@
 /**
  * Small icons drawn by CSS (popup.css), so no SVG tree in the page and none in the popup's script:
- * the title bar menu's by masks in the text's colour (title-bar-menu.tsx), the pin by a bitmap background. The rows' other
+ * the title bar menu's by masks in the text's colour (menu/action-menu.tsx), the pin by a bitmap background. The rows' other
  * icons (Rename, More actions) are backgrounds of their controls, no elements at all. Decorative unless said: the control beside or around them carries
  * the name.
  */
