@@ -83,6 +83,10 @@ describe('the menus, with the keyboard alone', () => {
     await popup.getByRole('menu', { name: 'Actions for Engineering' }).waitFor();
     await screenshotSchemes(popup, 'menus-workspace', { width: 400, height: 600 });
     await expectNoViolations(popup);
+    await popup.keyboard.press('Escape');
+    await popup.getByRole('button', { name: 'Menu', exact: true }).click();
+    await popup.getByRole('menu', { name: 'Menu' }).waitFor();
+    await screenshotSchemes(popup, 'menus-title-bar', { width: 400, height: 600 });
     await popup.close();
   });
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS, sampleSeed, USERS } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { openConnectedPopup, openDocumentWindow } from './user-actions.ts';
+import { chooseInTitleMenu, openConnectedPopup, openDocumentWindow } from './user-actions.ts';
 
 const { owner, editor } = USERS;
 const { editorNotes } = DOCS;
@@ -33,7 +33,7 @@ describe('another person’s personal site', () => {
     await popup.getByRole('status').getByText('Renamed “', { exact: false }).waitFor();
     await expect.poll(() => setup.grist.doc(editorNotes.id)?.name).toBe('Ed’s notes, read');
 
-    await popup.getByRole('button', { name: 'History', exact: true }).click();
+    await chooseInTitleMenu(popup, 'History');
     const entry = popup.getByRole('list', { name: 'History', exact: true }).getByRole('listitem').first();
     expect(await entry.textContent()).toContain(`${EDS} › Home`);
     await popup.close();
