@@ -1,6 +1,7 @@
 /**
  * A run as it goes and once done: its heading (and, once Undo this batch was asked, how much of it
- * was undone), the progress bar with "k of N", Stop, Retry failed, Undo this batch, and each
+ * was undone), the progress bar with "k of N", Stop, Retry failed, Undo this batch (for a run that
+ * can be undone: BulkRunSnapshot.withoutUndo), and each
  * document's outcome (renamed, moved, moved to the trash, copied, access changed, failed with the
  * reason, not sent; then what its undo came to), in the columns of the run's kind.
  */
@@ -144,7 +145,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
             {t('bulkRetryFailed')}
           </button>
         )}
-        {run.done && counts.changed > 0 && undoLeft && (
+        {run.done && counts.changed > 0 && undoLeft && !run.withoutUndo && (
           <button type="button" onClick={() => void store.undoBatch()} disabled={busy}>
             {t('undoThisBatch')}
           </button>

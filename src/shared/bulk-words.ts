@@ -9,9 +9,10 @@ import type { CountedKey, MessageKey } from './i18n.ts';
 /**
  * What the page says of a run of each kind: its heading while under way and once done, its summary
  * ("18 renamed, …"), its start ("Renaming 18 documents…", counted), what Undo this batch came
- * to (counted by the documents it tried), and the button that leaves it.
+ * to (counted by the documents it tried; absent for a kind of run without an undo:
+ * BulkRunSnapshot.withoutUndo), and the button that leaves it.
  */
-export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'doneHeading' | 'summary' | 'newRun', MessageKey> & Record<'going' | 'undone', CountedKey>> = {
+export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'doneHeading' | 'summary' | 'newRun', MessageKey> & { going: CountedKey; undone?: CountedKey }> = {
   rename: { heading: 'bulkRenameRunHeading', doneHeading: 'bulkRenameRunDoneHeading', summary: 'bulkRenameRunSummary', going: 'bulkRenaming', undone: 'bulkRenameUndoSummary', newRun: 'bulkNewRename' },
   move: { heading: 'bulkMoveRunHeading', doneHeading: 'bulkMoveRunDoneHeading', summary: 'bulkMoveRunSummary', going: 'bulkMoving', undone: 'bulkMoveUndoSummary', newRun: 'bulkNewRun' },
   trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },

@@ -95,6 +95,11 @@ export interface BulkRunSnapshot {
   sharing?: SharingChange;
   /** The change log's batch: every change of the run is recorded with it, to undo them as one. */
   batchId: string;
+  /**
+   * True for a run that cannot be undone (its operation writes nothing to undo: a run that only
+   * reads): no Undo this batch. Absent: Undo this batch undoes its changes.
+   */
+  withoutUndo?: true;
   items: BulkItemStatus[];
   /** True once Stop was pressed: what was queued is not sent. */
   stopped: boolean;

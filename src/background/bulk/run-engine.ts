@@ -1,6 +1,9 @@
 /**
- * The bulk run engine: many changes of one kind (renames, moves to one workspace, moves to the
- * trash, copies to one workspace, one access change), owned by the worker (closing the page does not stop a run). Each
+ * The bulk run engine: one operation (operation.ts) on many documents, owned by the worker (closing
+ * the page does not stop a run). A change of a kind is one operation (renames, moves to one
+ * workspace, moves to the trash, copies to one workspace, one access change: OPERATIONS), whose
+ * items are logged, recorded in the cached listing and undone as one batch; an operation may do
+ * none of these (a run that only reads). Each
  * kind's targets (targets/) check every document against the worker's own listing, which also gives
  * its site, before the run starts: a page cannot aim the key anywhere. Here: sending them. At most
  * BULK_IN_FLIGHT_PER_HOST requests are on their way per host (the document's current site, where its
@@ -15,14 +18,13 @@
  * and where a run stands are here too; Undo this batch is batch-undo.ts.
  */
 import type { SharingChange } from '../../shared/access-plan.ts';
-import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../shared/bulk.ts';
 import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import { t, type MessageKey } from '../../shared/i18n.ts';
+import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import type { ChangeKind, ChangeTarget } from '../changes/change-kind.ts';
+import type { ChangeTarget } from '../changes/change-kind.ts';
 import { copyKind } from '../changes/copy.ts';
 import { moveKind } from '../changes/move.ts';
-import { logChange, sendChange } from '../changes/pipeline.ts';
 import { renameKind } from '../changes/rename.ts';
 import { trashKind } from '../changes/trash.ts';
 import { accessKind } from '../sharing/access-kind.ts';
@@ -31,14 +33,15 @@ import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-conn
 import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime, perHostLimit, sleep } from '../pacing.ts';
+import { changeOperation, type Operation, type OperationTarget } from './operation.ts';
 
 /** Requests on their way to one host at once: gentle on Grist, which limits calls per document. */
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 
-/** What a run does for one document: its change, checked against the listing already (targets/). */
-export interface RunChange {
+/** What a run does for one document: its change (or other operation), checked against the listing already (targets/). */
+export interface RunChange<T extends OperationTarget = ChangeTarget> {
   /** The change, with the account the listing lookup chose (findDocument) and the site its request goes to. */
-  target: ChangeTarget;
+  target: T;
   /**
    * Checked again just before it is sent: false when Grist has it already (nothing to send).
    * Throws ApiError when it must not be sent any more.
@@ -47,9 +50,9 @@ export interface RunChange {
 }
 
 interface Run extends BulkRunSnapshot {
-  /** The kind of change of every item. */
-  change: ChangeKind<ChangeTarget>;
-  /** By item index: the mark of its confirmed change, for the cache write at the run's end (ChangeKind.note). */
+  /** What the run does for every item. */
+  operation: Operation;
+  /** By item index: the mark of its confirmed change, for the cache write at the run's end (Operation.cache). */
   marks: Map<number, number>;
   /**
    * The client of each account its requests go through, made when it starts (or retries): one read
@@ -59,7 +62,7 @@ interface Run extends BulkRunSnapshot {
    */
   client: (account: string) => GristClient;
   /** What each item sends (checked against the worker's listing), by index; null when not sent. */
-  changes: Array<RunChange | null>;
+  changes: Array<RunChange<OperationTarget> | null>;
   /**
    * The items handed to send() and not back yet, by index: the run's one sender. An item waiting
    * for its host's turn is still `queued`, so go() (a Retry failed from a second page, the message
@@ -87,12 +90,8 @@ let latestRun: Run | null = null;
 export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
-/** The state of an item once Grist confirmed its change, by the run's kind. */
-const CONFIRMED: Record<Run['kind'], BulkItemState> = { rename: 'renamed', move: 'moved', trash: 'trashed', copy: 'copied', share: 'shared' };
-/** What an item says when Grist had its change already (nothing sent), by the run's kind. */
-const UNCHANGED: Record<Run['kind'], MessageKey> = { rename: 'bulkUnchanged', move: 'bulkUnchanged', trash: 'bulkUnchanged', copy: 'bulkUnchanged', share: 'bulkAccessUnchanged' };
-/** The kind of change of each kind of run. */
-const KINDS: Record<Run['kind'], ChangeKind<ChangeTarget>> = { rename: renameKind, move: moveKind, trash: trashKind, copy: copyKind, share: accessKind as ChangeKind<ChangeTarget> };
+/** The operation of each kind of run: a kind of change, each saying what its items' states are (ChangeKind.bulk). */
+const OPERATIONS: Record<Run['kind'], Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind) };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
@@ -109,7 +108,7 @@ function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
   const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
   const undone = run.undone?.map((result) => ({ ...result }));
-  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
 }
 
 function runOf(runId: string): Run {
@@ -144,9 +143,7 @@ async function send(run: Run, index: number): Promise<void> {
         try {
           return await oneAtATime(target.key, async () => {
             if (due && !due()) return false;
-            await sendChange(run.client(target.account), run.change, target);
-            // Its first read found nothing to change (an access change): nothing was sent.
-            return !run.change.unchanged?.(target);
+            return await run.operation.perform(run.client(target.account), target);
           });
         } catch (error) {
           // A 429 with Retry-After means Grist did not apply it: after the pause it asked for, the
@@ -161,24 +158,27 @@ async function send(run: Run, index: number): Promise<void> {
     });
     if (!sent) {
       item.state = 'not-sent';
-      item.message = t(sent !== undefined ? UNCHANGED[run.kind] : run.changes[index] === null ? 'bulkAccountRemoved' : 'bulkStopped');
+      item.message = t(sent !== undefined ? run.operation.unchanged : run.changes[index] === null ? 'bulkAccountRemoved' : 'bulkStopped');
       return;
     }
     // Grist has it now. The change log holds the entry from this call on (Undo this batch reads it
-    // after its write); the cache gets every change of the run in one write, at its end.
+    // after its write); the cache gets every change of the run in one write, at its end. An
+    // operation that writes neither (a read) has nothing to record.
     // Not for an account removed meanwhile (forgetAccountRuns): its entries are gone, and stay so.
-    if (run.changes[index] !== null) {
-      const logged = logChange(run.change, target, { source: 'bulk', batchId: run.batchId });
+    const { log, cache } = run.operation;
+    if (log && run.changes[index] !== null) {
+      const logged = log(target, { source: 'bulk', batchId: run.batchId });
       run.logging.add(logged);
       void logged.then(() => run.logging.delete(logged));
     }
-    run.marks.set(index, run.change.note(target));
-    item.state = CONFIRMED[run.kind];
+    if (cache) run.marks.set(index, cache.note(target));
+    item.state = run.operation.confirmed;
     delete item.message;
   } catch (error) {
     // A move, trash or copy Grist refused for the user's rights or the destination's plan (402, the
-    // billing 429, a limit): Retry failed would be refused the same way, so it is not offered again.
-    item.state = run.kind !== 'rename' && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
+    // billing 429, a limit): Retry failed would be refused the same way, so it is not offered again
+    // (unless its operation says otherwise: Operation.retriesRefusal, a rename's).
+    item.state = !run.operation.retriesRefusal && error instanceof ApiError && error.kind === 'forbidden' ? 'not-sent' : 'failed';
     item.message = error instanceof ApiError ? error.message : t('errorInternal');
     // Its account was removed on the way (its key revoked: the request failed unsent): never sent again.
     if (run.changes[index] === null) {
@@ -224,17 +224,18 @@ function go(run: Run): void {
     const confirmed = sent.flatMap(([index, item]) => {
       const mark = run.marks.get(index);
       const change = run.changes[index];
-      return item.state === CONFIRMED[run.kind] && mark !== undefined && change ? [{ target: change.target, mark }] : [];
+      return item.state === run.operation.confirmed && mark !== undefined && change ? [{ target: change.target, mark }] : [];
     });
-    if (confirmed.length > 0) await run.change.storeNoted(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
+    // Marks are noted only by an operation that records in the cache (send).
+    if (confirmed.length > 0) await run.operation.cache?.store(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
     await Promise.all(run.logging);
     forgetTargets(run);
   });
 }
 
-/** A new run of `kind` through each account's `client`, not started yet (see start). */
-function newRun(kind: Run['kind'], client: Run['client']): Run {
-  return { id: crypto.randomUUID(), kind, change: KINDS[kind], batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set(), logging: new Set() };
+/** A new run of `operation`, shown as a run of `kind`, through each account's `client`, not started yet (see start). */
+function newRun(kind: Run['kind'], operation: Operation, client: Run['client']): Run {
+  return { id: crypto.randomUUID(), kind, operation, batchId: crypto.randomUUID(), items: [], stopped: false, done: false, changes: [], client, marks: new Map(), sending: new Set(), logging: new Set() };
 }
 
 /** Keeps `run` as the latest, starts sending it, and answers its snapshot. */
@@ -275,18 +276,26 @@ export interface RunFiller {
    * Adds an item: `not-sent` with `notSent` as its message when that is set (nothing is sent for
    * it), else sent as `change`.
    */
-  add(status: BulkItemStatus, change: RunChange | null, notSent: string | null): void;
+  add(status: BulkItemStatus, change: RunChange<OperationTarget> | null, notSent: string | null): void;
 }
 
 /**
- * Starts a run of `kind` once for `requestId` (startOnce): reads the accounts' keys and the
- * worker's listing, lets `fill` add every item, and starts sending. Out: the run as it starts (as
- * it stands, for a `requestId` started already). Throws ApiError `no-key` when no key is saved.
+ * Starts a run of `kind` (its operation: OPERATIONS) once for `requestId`: see startOperation.
  */
 export function startRun(kind: Run['kind'], requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
+  return startOperation(kind, OPERATIONS[kind], requestId, fill);
+}
+
+/**
+ * Starts a run of `operation`, shown as a run of `kind`, once for `requestId` (startOnce): reads
+ * the accounts' keys and the worker's listing, lets `fill` add every item, and starts sending. Out:
+ * the run as it starts (as it stands, for a `requestId` started already). Throws ApiError `no-key`
+ * when no key is saved.
+ */
+export function startOperation(kind: Run['kind'], operation: Operation, requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
   return startOnce(requestId, async () => {
     const [client, listing] = await Promise.all([currentClients(), readListing()]);
-    const run = newRun(kind, client);
+    const run = newRun(kind, operation, client);
     fill({
       client,
       listing,
@@ -394,7 +403,7 @@ export function forgetAccountRuns(accountId: string): void {
  */
 export function heldRuns(): unknown {
   return {
-    runs: [...runs.values()].map(({ client: _client, change: _change, logging: _logging, ...run }) => ({ ...run, marks: [...run.marks], sending: [...run.sending] })),
+    runs: [...runs.values()].map(({ client: _client, operation: _operation, logging: _logging, ...run }) => ({ ...run, marks: [...run.marks], sending: [...run.sending] })),
     startedBy: [...startedBy.keys()],
   };
 }

@@ -5,7 +5,9 @@
  * inverse. Each kind is one module describing only these (rename.ts, move.ts, trash.ts, pin.ts,
  * copy.ts, new-document.ts, delete-forever.ts); the pipeline does the rest the same way for all.
  */
+import type { BulkItemState } from '../../shared/bulk.ts';
 import type { ChangeEntry, UndoConflict, UndoOutcome } from '../../shared/change-log.ts';
+import type { MessageKey } from '../../shared/i18n.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
@@ -51,8 +53,28 @@ export interface ChangeRecord {
 /** A change-log entry before it is stored: everything but its id and time. */
 export type NewLogEntry = Omit<ChangeEntry, 'id' | 'at'>;
 
+/**
+ * What a bulk run of a kind says of each of its items (the run engine, bulk/run-engine.ts, reads it
+ * through the kind's operation: bulk/operation.ts).
+ */
+export interface BulkBehaviour {
+  /** The item's state once Grist confirmed its change ('renamed', 'moved', ...). */
+  confirmed: BulkItemState;
+  /** What an item says when Grist had its change already: nothing was sent. */
+  unchanged: MessageKey;
+  /**
+   * True: a refusal for the user's rights (`forbidden`) fails the item, and Retry failed sends it
+   * again (a rename's). Absent: it is `not-sent`, not offered again, as a retry would be refused the
+   * same way (a move's, trash's, copy's or access change's: the user's rights or the destination's
+   * plan, its 402 or billing 429 included).
+   */
+  retriesRefusal?: true;
+}
+
 /** A kind of change, for targets of type T. */
 export interface ChangeKind<T extends ChangeTarget> {
+  /** What a bulk run of it says of each item; absent for a kind no bulk run makes. */
+  bulk?: BulkBehaviour;
   /**
    * What it reads before its request is sent, if anything (a copy: what the destination holds; one
    * sent before: whether Grist made it). Out: false when Grist has the change already (nothing is

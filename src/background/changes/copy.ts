@@ -85,6 +85,7 @@ export const copyKind: ChangeKind<CopyTarget> = {
   // Read the destination, never send again.
   applied: madeAlready,
   notApplied: unknownCopy,
+  bulk: { confirmed: 'copied', unchanged: 'bulkUnchanged' },
   unchecked: unknownCopy,
   refused: async (error, target) => {
     const refused = destinationRefused(error, target.to, 'errorSiteRefusedCopy');

@@ -97,6 +97,7 @@ export const moveKind: UndoingKind<MoveTarget> = {
     return there === target.to.workspace.id;
   },
   notApplied: (target) => t('errorMoveLostAnswerNotMoved', target.name),
+  bulk: { confirmed: 'moved', unchanged: 'bulkUnchanged' },
   refused: async (error, target) => {
     const refused = destinationRefused(error, target.to, 'errorSiteRefusedMove');
     if (refused) return refused;

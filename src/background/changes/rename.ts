@@ -62,6 +62,7 @@ export const renameKind: UndoingKind<RenameTarget> = {
   },
   applied: async (client, target) => (await readNow(client, target.siteUrl, target.key, target.workspaceId)).name === target.name,
   notApplied: () => t('errorLostAnswerOldName'),
+  bulk: { confirmed: 'renamed', unchanged: 'bulkUnchanged', retriesRefusal: true },
   unchecked: () => t('errorLostAnswerUnchecked'),
   refused: async (error, target) => {
     if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return notOwnerError(target.workspaceId, target.currentName);

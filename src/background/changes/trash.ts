@@ -51,6 +51,7 @@ export const trashKind: UndoingKind<TrashTarget> = {
   // Outside the trash, Grist reads it; in the trash it answers 404.
   applied: async (client, target) => ((await documentNow(client, target.siteUrl, target.key)) === null) === target.removed,
   notApplied: (target) => t(target.removed ? 'errorTrashLostAnswerNotRemoved' : 'errorTrashLostAnswerNotRestored', target.name),
+  bulk: { confirmed: 'trashed', unchanged: 'bulkUnchanged' },
   refused: (error, target) => deniedOrGone(error, target, t('errorNotOwnerToTrash', target.name), !target.removed),
   logEntry: (target) => placedEntry(target.removed ? 'remove' : 'restore', target),
   // Not noted for refreshes under way: one answered before the change may show it until the next.

@@ -120,6 +120,7 @@ export const accessKind: UndoingKind<AccessTarget> = {
   send: (client, target) => patchAccess(client, target.resource, foundOf(target).changes),
   applied: async (client, target) => hasDelta(await readAccessOf(client, target.resource), foundOf(target).changes),
   notApplied: (target) => t('errorAccessLostAnswerNotApplied', target.name),
+  bulk: { confirmed: 'shared', unchanged: 'bulkAccessUnchanged' },
   refused: async (error, target) => {
     // A document Grist says is gone leaves the cached listing, as after any other change of it.
     if (error.status === 404 && target.resource.kind === 'document') await forgetDocument(target.key);

@@ -8,7 +8,7 @@ import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals
 import type { Backend } from '../../shared/backend-client.ts';
 import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
 import { settle, type ErrorValue } from '../../shared/errors.ts';
-import { t, tCount } from '../../shared/i18n.ts';
+import { t, tCount, type CountedKey } from '../../shared/i18n.ts';
 import type { RequestOf } from '../../shared/messages.ts';
 import type { RunKind, StartMessages } from './run-kind.ts';
 import { RUN_KINDS } from './run-kinds.ts';
@@ -58,10 +58,10 @@ function describeStart(run: BulkRunSnapshot): string {
   return tCount(words.going, sent);
 }
 
-/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run, and so on). */
-function describeUndo(run: BulkRunSnapshot, results: readonly BatchUndoResult[]): string {
+/** "Restored 18 of 20 names." ("Moved 18 of 20 documents back." for a move run, and so on: `undone`, its kind's words). */
+function describeUndo(undone: CountedKey, results: readonly BatchUndoResult[]): string {
   const restored = results.filter((result) => result.outcome === 'restored').length;
-  return tCount(RUN_KINDS[run.kind].words.undone, results.length, String(restored));
+  return tCount(undone, results.length, String(restored));
 }
 
 /** The run as the page's views see it, and what they can do with it. */
@@ -153,10 +153,11 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
     await follow(reply.value.id);
   }
 
-  /** Undoes the run's batch and shows what each document came to. */
+  /** Undoes the run's batch and shows what each document came to; nothing for a run without an undo. */
   async function undoBatch(): Promise<void> {
     const current = run.value;
-    if (!current || busy.value) return;
+    const words = current && !current.withoutUndo ? RUN_KINDS[current.kind].words.undone : undefined;
+    if (!current || !words || busy.value) return;
     busy.value = true;
     announcement.value = t('bulkUndoing');
     const reply = await settle(backend.undoBatch({ batchId: current.batchId }));
@@ -166,7 +167,7 @@ export function createRunner(backend: RunnerBackend, wait: (ms: number) => Promi
       return;
     }
     undone.value = byRunDocument(reply.value, undone.value ?? undefined);
-    announcement.value = describeUndo(current, reply.value);
+    announcement.value = describeUndo(words, reply.value);
   }
 
   return {

@@ -1,0 +1,77 @@
+/**
+ * What a bulk run does for each of its items, as the run engine (run-engine.ts) carries it: an
+ * operation. The engine paces, pauses, stops, retries and reports every operation the same way;
+ * the operation says what one item's work is and what is recorded of it once done: an entry in the
+ * change log, a record in the cached listing, an undo of the run as one batch, or none of these (a
+ * run that only reads). A change of a kind (change-kind.ts) is one operation, by changeOperation.
+ */
+import type { BulkItemState } from '../../shared/bulk.ts';
+import type { MessageKey } from '../../shared/i18n.ts';
+import type { ChangeKind, ChangeRecord, ChangeTarget } from '../changes/change-kind.ts';
+import { logChange, sendChange } from '../changes/pipeline.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+
+/** One item's work, checked against the worker's listing already: whose it is, and where it goes. */
+export interface OperationTarget {
+  /** The account whose key sends its requests. */
+  account: string;
+  /** What its work queues under with every change of the same document (see oneAtATime): the document's id. */
+  key: string;
+  /** The site its requests go to: the host the engine paces. */
+  siteUrl: string;
+}
+
+/** What a run does for each item of targets of type T. */
+export interface Operation<T extends OperationTarget = OperationTarget> {
+  /** The item's state once its work is done ('renamed', ...). */
+  confirmed: BulkItemState;
+  /** What an item says when its work was done already (perform answered false). */
+  unchanged: MessageKey;
+  /** See BulkBehaviour.retriesRefusal: true when a `forbidden` item is offered to Retry failed. */
+  retriesRefusal: boolean;
+  /**
+   * Does the item's work with its account's `client`. Out: false when there was nothing to do
+   * (nothing was sent). Throws ApiError as the network module does: a 429 with Retry-After is sent
+   * again by the engine once its host's pause is over.
+   */
+  perform(client: GristClient, target: T): Promise<boolean>;
+  /**
+   * Writes the change-log entry of an item done, with `record` (the run's batch). Never rejects.
+   * Absent: the operation writes nothing to the change log.
+   */
+  log?(target: T, record: ChangeRecord): Promise<unknown>;
+  /**
+   * Records items done in the cached listing: `note` one as it is done (its mark), and `store` the
+   * noted ones in one write at the run's end. Absent: the operation changes nothing the listing shows.
+   */
+  cache?: {
+    note(target: T): number;
+    store(noted: ReadonlyArray<{ target: T; mark: number }>): Promise<void>;
+  };
+  /** True when Undo this batch undoes the run (its logged entries): its snapshot names the batch. */
+  undoable: boolean;
+}
+
+/**
+ * A change of `kind` as an operation: sent through the change pipeline (sendChange: a lost answer is
+ * read back, never sent again blindly), logged in the run's batch, recorded in the cached listing,
+ * and undone with its batch. In: a kind that declares its bulk behaviour (ChangeKind.bulk); throws
+ * Error for one that does not, as the run engine's module loads.
+ */
+export function changeOperation<T extends ChangeTarget>(kind: ChangeKind<T>): Operation<T> {
+  const { bulk } = kind;
+  if (!bulk) throw new Error('A kind of change without bulk behaviour (ChangeKind.bulk) has no bulk run.');
+  return {
+    confirmed: bulk.confirmed,
+    unchanged: bulk.unchanged,
+    retriesRefusal: bulk.retriesRefusal === true,
+    perform: async (client, target) => {
+      await sendChange(client, kind, target);
+      // Its first read found nothing to change (an access change): nothing was sent.
+      return !kind.unchanged?.(target);
+    },
+    log: (target, record) => logChange(kind, target, record),
+    cache: { note: (target) => kind.note(target), store: (noted) => kind.storeNoted(noted) },
+    undoable: true,
+  };
+}
