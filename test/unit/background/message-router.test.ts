@@ -5,9 +5,10 @@ import { ApiError } from '../../../src/background/grist/api-error.ts';
 import type { Refresh } from '../../../src/background/listing/listing-service.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener, type Handlers } from '../../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../../src/shared/listing.ts';
-import { LISTING_PORT, listingPortName, PEOPLE_PORT, type ListingPart, type SitesPeoplePart } from '../../../src/shared/messages.ts';
+import { LISTING_PORT, listingPortName, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type SitesPeoplePart } from '../../../src/shared/messages.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { deferred } from '../../setup/deferred.ts';
+import { leastValid } from '../../setup/request-values.ts';
 import { siteEntry } from '../../setup/listings.ts';
 
 const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
@@ -140,6 +141,50 @@ describe('the message router', () => {
     started();
     await reply;
     expect(all.getSettings).toHaveBeenCalledOnce();
+  });
+});
+
+/**
+ * The router derived from MESSAGES: what it does for one message it does for every message the map
+ * declares, with nothing listed here (a new message is covered once it is in the map).
+ */
+describe('every message MESSAGES declares', () => {
+  const names = Object.keys(MESSAGES) as MessageName[];
+  /** Requests no message takes: each message takes null (`v.null()`) or an object with a required field. */
+  const malformed = (name: MessageName): unknown[] => [undefined, 'request', 42, true, [], {}, { request: null }, ...(MESSAGES[name].request.type === 'null' ? [] : [null])];
+
+  it('is every message the handler table names: the map and Handlers agree', () => {
+    expect(names.sort()).toEqual(Object.keys(handlers()).sort());
+  });
+
+  it.each(names)('%s: a malformed request is answered with an error value, and its handler does not run', async (name) => {
+    const all = handlers();
+    const listen = createMessageListener(all, Promise.resolve());
+    for (const request of malformed(name)) {
+      const reply = await listen({ type: name, request }, ownPage());
+      expect(reply, JSON.stringify(request)).toEqual({ ok: false, error: { kind: 'invalid-input', message: 'The extension sent a malformed request.' } });
+    }
+    expect(all[name]).not.toHaveBeenCalled();
+  });
+
+  it.each(names)('%s: from a web page, another extension or a sender without a URL, no reply and nothing runs', (name) => {
+    const all = handlers();
+    const listen = createMessageListener(all, Promise.resolve());
+    const senders = [
+      { id: fakeBrowser.runtime.id, url: 'https://evil.example.com/', tab: { id: 1 } },
+      { id: 'other-extension', url: 'chrome-extension://other-extension/page.html' },
+      { id: fakeBrowser.runtime.id },
+    ] as Runtime.MessageSender[];
+    for (const sender of senders) for (const request of [null, {}]) expect(listen({ type: name, request }, sender)).toBeUndefined();
+    expect(all[name]).not.toHaveBeenCalled();
+  });
+
+  it.each(names)('%s: a handler that fails is answered with its error as a value', async (name) => {
+    // Past the schema with a request it lets through: the map's own check decides, not a list here.
+    const failing = handlers({ [name]: async () => Promise.reject(new ApiError('forbidden', 'Only owners may do that.', 403)) });
+    const listen = createMessageListener(failing, Promise.resolve());
+    const reply = await listen({ type: name, request: leastValid(MESSAGES[name].request) }, ownPage());
+    expect(reply).toEqual({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only owners may do that.' } });
   });
 });
 
