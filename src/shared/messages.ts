@@ -12,7 +12,7 @@ import { WINDOW_SOURCES, type ChangeLogItem, type UndoOutcome } from './change-l
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
 import type { PersonGrants, RemovedPerson } from './people.ts';
-import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, workspaceKeyEntries } from './request-schemas.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
 import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -155,7 +155,7 @@ export const MESSAGES = {
   getSettings: { request: v.null(), response: typed<PublicSettings>() },
   saveSettings: {
     request: v.object({
-      accounts: v.pipe(v.array(v.object({ id: v.optional(v.pipe(v.string(), v.minLength(1))), apiKey: v.optional(v.string()), ...siteUrls })), v.maxLength(MAX_ACCOUNTS)),
+      accounts: v.pipe(v.array(v.object(withEntries(siteUrls, { id: v.optional(v.pipe(v.string(), v.minLength(1))), apiKey: v.optional(v.string()) }))), v.maxLength(MAX_ACCOUNTS)),
     }),
     response: typed<PublicSettings>(),
   },
@@ -164,7 +164,7 @@ export const MESSAGES = {
   /** Forgets an account: its key, its sites, its cached listing and where its key went, at once. */
   removeAccount: { request: v.object(accountId), response: typed<PublicSettings>() },
   /** "Use the saved key for <host>": the account's saved key may go to this site URL's origin from now on. */
-  confirmSavedKey: { request: v.object({ ...accountId, siteUrl: v.string() }), response: typed<PublicSettings>() },
+  confirmSavedKey: { request: v.object(withEntries(accountId, { siteUrl: v.string() })), response: typed<PublicSettings>() },
   /**
    * Tests the given personal site with the typed key, or with the saved key of `account` if none is
    * typed. A saved account's check with its saved key and site records who the key belongs to.
@@ -177,7 +177,7 @@ export const MESSAGES = {
    * with the same org and document ids apart); answers the name Grist now stores and the rename's
    * history entry (null when nothing changed).
    */
-  renameDocument: { request: v.object({ ...documentKey, name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }), response: typed<RenamedDocument>() },
+  renameDocument: { request: v.object(withEntries(documentKey, { name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) })), response: typed<RenamedDocument>() },
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
@@ -185,17 +185,17 @@ export const MESSAGES = {
    * account that owns it); `to` is among that account's sites.
    */
   moveDocument: {
-    request: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
+    request: v.object(withEntries(documentKey, { account: v.optional(v.string()), to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) })),
     response: typed<MovedDocument>(),
   },
   /** Moves a document of a listed site to the trash (its owners only); `source`: where it was asked. */
-  removeDocument: { request: v.object({ ...documentKey, source: v.optional(v.picklist(WINDOW_SOURCES)) }), response: typed<LoggedChange>() },
+  removeDocument: { request: v.object(withEntries(documentKey, { source: v.optional(v.picklist(WINDOW_SOURCES)) })), response: typed<LoggedChange>() },
   /** Takes a document out of the trash, back to its workspace (its owners only): one the last `readTrash` listed, or the site's trash has now. */
   restoreDocument: { request: v.object(documentKey), response: typed<LoggedChange>() },
   /** Deletes a document of the trash forever (its owners only); never undoable. */
   deleteDocument: { request: v.object(documentKey), response: typed<LoggedChange>() },
   /** Pins (`pinned`) or unpins a document of a listed site (owners and editors). */
-  pinDocument: { request: v.object({ ...documentKey, pinned: v.boolean() }), response: typed<LoggedChange>() },
+  pinDocument: { request: v.object(withEntries(documentKey, { pinned: v.boolean() })), response: typed<LoggedChange>() },
   /**
    * Copies a document of a listed site (anyone who sees it) to a workspace of the same account and
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
@@ -206,7 +206,7 @@ export const MESSAGES = {
    * with nothing kept of such a copy; or one the worker can no longer tell about): check, then copy.
    */
   copyDocument: {
-    request: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) }),
+    request: v.object(withEntries(documentKey, { account: v.optional(v.string()), to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) })),
     response: typed<CopiedDocument>(),
   },
   /** A new, empty document named `name` in a workspace of a listed site (its owners and editors). */
@@ -222,7 +222,7 @@ export const MESSAGES = {
    * email sends nothing), the user's own is refused; after a lost answer the access is read back and
    * compared, never sent blindly. Logged with its inverse, so it can be undone.
    */
-  changeAccess: { request: v.object({ resource: accessResource, ...accountId, delta: accessDeltaSchema }), response: typed<LoggedChange>() },
+  changeAccess: { request: v.object(withEntries(accountId, { resource: accessResource, delta: accessDeltaSchema })), response: typed<LoggedChange>() },
   /**
    * What one person has on every listed site its account owns (their site role, and the workspace
    * and document grants a removal takes with them), read afresh; sites not owned are never named.
@@ -302,19 +302,19 @@ export const MESSAGES = {
    * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
    * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.
    */
-  startBulkRename: { request: v.object({ ...bulkStart, items: bulkItems({ ...documentKey, newName: v.string() }) }), response: typed<BulkRunSnapshot>() },
+  startBulkRename: { request: v.object(withEntries(bulkStart, { items: bulkItems(withEntries(documentKey, { newName: v.string() })) })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk move run in the worker: documents of its listing, all to one workspace of it, each
    * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.
    */
-  startBulkMove: { request: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }), response: typed<BulkRunSnapshot>() },
+  startBulkMove: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), to: bulkDestination })), response: typed<BulkRunSnapshot>() },
   /** Starts a bulk run that moves documents of the worker's listing to the trash (owners only), each checked as removeDocument checks one. */
-  startBulkTrash: { request: v.object({ ...bulkStart, items: bulkItems(documentKey) }), response: typed<BulkRunSnapshot>() },
+  startBulkTrash: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey) })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk run that copies documents of the worker's listing, all to one workspace of it,
    * each named `<name> (copy)` and checked as copyDocument checks one; a copy is never sent twice.
    */
-  startBulkCopy: { request: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }), response: typed<BulkRunSnapshot>() },
+  startBulkCopy: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), to: bulkDestination })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk run that changes who has access to documents of the worker's listing (their owners
    * only), all by one change: each document's access is read just before its one PATCH, which holds
@@ -323,7 +323,7 @@ export const MESSAGES = {
    * refused (`invalid-input`, naming each) and no run starts. Each change is logged with its
    * inverse, so Undo this batch puts the access back.
    */
-  startBulkShare: { request: v.object({ ...bulkStart, items: bulkItems(documentKey), change: sharingChange }), response: typed<BulkRunSnapshot>() },
+  startBulkShare: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), change: sharingChange })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */

@@ -26,6 +26,17 @@ export const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe
 export const bulkDestination = v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) });
 /** The id a page gives a run's start (BulkStart): a UUID, or anything as short. */
 export const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
+/**
+ * An object schema's entries `base` and `more` in one: what MESSAGES builds its requests with
+ * instead of `{ ...base, ...more }`, which rolldown keeps in every bundle that imports messages.ts
+ * (it keeps a top-level object that is spread, even where nothing uses the spread; the pages import
+ * messages.ts for its constants), so the pages would carry the worker's schemas.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function withEntries<A extends v.ObjectEntries, B extends v.ObjectEntries>(base: A, more: B): A & B {
+  return { ...base, ...more };
+}
+
 /** The documents of a bulk run, as the page's listing names them, at most MAX_BULK_ITEMS. */
 export const bulkItems = <T extends v.ObjectEntries>(entries: T) => v.pipe(v.array(v.object(entries)), v.maxLength(MAX_BULK_ITEMS));
 
