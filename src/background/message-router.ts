@@ -8,111 +8,14 @@ import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
 import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { MAX_BULK_ITEMS } from '../shared/bulk.ts';
-import { WINDOW_SOURCES } from '../shared/change-log.ts';
-import { accessDeltaSchema } from '../shared/access-delta-schema.ts';
 import type { AccessList, AccessResource } from '../shared/sharing.ts';
-import { isMessage, LISTING_PORT, MAX_ACCOUNTS, MAX_PEOPLE_SITES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
+import { isMessage, LISTING_PORT, MAX_PEOPLE_SITES, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 
+/** The worker's handler of every message MESSAGES declares: one missing, or taking another request, is a type error. */
 export type Handlers = { [K in MessageName]: (request: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
-
-const siteUrls = { personalSiteUrl: v.string(), teamSiteUrls: v.array(v.string()) };
-/** An account as a page names it. */
-const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
-
-/**
- * A document, as a page names it: its site's id and address (org and document ids are per server,
- * and two servers restored from one backup share both) and its own id.
- */
-const documentKey = { orgId: v.number(), siteUrl: v.optional(v.string()), docId: v.pipe(v.string(), v.minLength(1)) };
-/** A workspace as a page names it (WorkspaceKey). */
-const workspaceKeyEntries = { orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) };
-/** Where a move goes: a workspace of a site, by ids. */
-const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe(v.number(), v.integer()) });
-/** Where a bulk move goes: its documents may be of several servers, where org ids mean different orgs. */
-const bulkDestination = v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) });
-/** The id a page gives a run's start (BulkStart): a UUID, or anything as short. */
-const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
-/** The documents of a bulk run, as the page's listing names them, at most MAX_BULK_ITEMS. */
-const bulkItems = <T extends v.ObjectEntries>(entries: T) => v.pipe(v.array(v.object(entries)), v.maxLength(MAX_BULK_ITEMS));
-
-/** What an access list is of (AccessResource): a document, a workspace or a site of a listed site. */
-const accessResource = v.variant('kind', [
-  v.object({ kind: v.literal('document'), orgId: v.number(), siteUrl: v.string(), docId: v.pipe(v.string(), v.minLength(1)) }),
-  v.object({ kind: v.literal('workspace'), orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) }),
-  v.object({ kind: v.literal('site'), orgId: v.number(), siteUrl: v.string() }),
-]);
-
-/** The most sites one removal of a person names: the People view's bench reads 200; a listing holds no more than some hundreds. */
-const MAX_PERSON_SITES = 1000;
-/** The most emails one bulk share names: a pasted list of a few hundred people, with room. */
-const MAX_SHARE_EMAILS = 1000;
-/** A bulk share's change (SharingChange): emails are checked by the handler, which says which one is wrong. */
-const sharingChange = v.variant('kind', [
-  v.object({ kind: v.literal('share'), emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(MAX_SHARE_EMAILS)), role: v.picklist(['owners', 'editors', 'viewers'] as const) }),
-  v.object({ kind: v.literal('unshare'), emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(MAX_SHARE_EMAILS)) }),
-  v.object({ kind: v.literal('public'), public: v.boolean() }),
-]);
-
-/** The shape each request must have before its handler runs. */
-const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]['request']> } = {
-  getSettings: v.null(),
-  saveSettings: v.object({
-    accounts: v.pipe(v.array(v.object({ id: v.optional(v.pipe(v.string(), v.minLength(1))), apiKey: v.optional(v.string()), ...siteUrls })), v.maxLength(MAX_ACCOUNTS)),
-  }),
-  removeApiKey: v.object(accountId),
-  removeAccount: v.object(accountId),
-  confirmSavedKey: v.object({ ...accountId, siteUrl: v.string() }),
-  testConnection: v.object({ account: v.optional(v.string()), apiKey: v.optional(v.string()), personalSiteUrl: v.string() }),
-  refreshListing: v.null(),
-  renameDocument: v.object({ ...documentKey, name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  renameWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
-  createWorkspace: v.object({ orgId: v.number(), siteUrl: v.string(), name: v.string() }),
-  removeWorkspace: v.object(workspaceKeyEntries),
-  restoreWorkspace: v.object(workspaceKeyEntries),
-  moveDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  removeDocument: v.object({ ...documentKey, source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  restoreDocument: v.object(documentKey),
-  deleteDocument: v.object(documentKey),
-  pinDocument: v.object({ ...documentKey, pinned: v.boolean() }),
-  copyDocument: v.object({ account: v.optional(v.string()), ...documentKey, to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) }),
-  createDocument: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }),
-  readTrash: v.null(),
-  readAccess: accessResource,
-  changeAccess: v.object({ resource: accessResource, ...accountId, delta: accessDeltaSchema }),
-  readPersonGrants: v.object({ email: v.pipe(v.string(), v.minLength(1)), site: v.optional(v.object({ orgId: v.number(), siteUrl: v.string() })) }),
-  removePerson: v.object({
-    email: v.pipe(v.string(), v.minLength(1)),
-    previewId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
-    // Strict: a page never sends what the person has (the worker keeps what its preview read).
-    sites: v.pipe(v.array(v.strictObject({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PERSON_SITES)),
-  }),
-  getPersonRemoval: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
-  getDocumentAtUrl: v.object({ pageUrl: v.string() }),
-  renameDocumentAtUrl: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }),
-  readChangeLog: v.null(),
-  clearChangeLog: v.null(),
-  startBulkRename: v.object({ ...bulkStart, items: bulkItems({ ...documentKey, newName: v.string() }) }),
-  startBulkMove: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
-  startBulkTrash: v.object({ ...bulkStart, items: bulkItems(documentKey) }),
-  startBulkCopy: v.object({ ...bulkStart, items: bulkItems(documentKey), to: bulkDestination }),
-  startBulkShare: v.object({ ...bulkStart, items: bulkItems(documentKey), change: sharingChange }),
-  getBulkRun: v.object({ runId: v.nullable(v.string()) }),
-  stopBulkRun: v.object({ runId: v.string() }),
-  retryFailedBulk: v.object({ runId: v.string() }),
-  undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
-  undoChange: v.object({
-    entryId: v.pipe(v.string(), v.minLength(1)),
-    docId: v.pipe(v.string(), v.minLength(1)),
-    force: v.optional(v.boolean()),
-    // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
-    // shown (`=viewers`); the History asks one at a time.
-    grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:=]+)=(owners|editors|viewers|members)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
-  }),
-};
 
 /** True for messages from this extension's own pages (popup, options), not content scripts or other extensions. */
 export function isOwnPage(sender: Runtime.MessageSender): boolean {
@@ -134,8 +37,9 @@ function toErrorValue(error: unknown): ErrorValue {
  */
 export function createMessageListener(handlers: Handlers, ready: Promise<unknown>) {
   return (message: unknown, sender: Runtime.MessageSender): Promise<Reply<MessageName>> | undefined => {
-    if (!isOwnPage(sender) || !isMessage(message, requestSchemas)) return undefined;
-    const checked = v.safeParse(requestSchemas[message.type], message.request);
+    if (!isOwnPage(sender) || !isMessage(message)) return undefined;
+    // Its schema, as MESSAGES declares it: the one check of every request, before its handler runs.
+    const checked = v.safeParse(MESSAGES[message.type].request as v.GenericSchema, message.request);
     if (!checked.success) return Promise.resolve(fail({ kind: 'invalid-input', message: t('errorMalformedRequest') }));
     const handler = handlers[message.type] as (request: unknown) => Promise<unknown>;
     return answer(ready.then(() => handler(checked.output))) as Promise<Reply<MessageName>>;

@@ -1,15 +1,19 @@
 /**
  * The one message protocol between the extension pages (popup, options) and the background
- * service worker. Each message name maps to its request and response; every reply is a
- * `Result` (errors travel as values, see errors.ts). No response ever carries the API key.
+ * service worker: MESSAGES declares each message once (its name, its request's schema and type,
+ * its response's type); every reply is a `Result` (errors travel as values, see errors.ts). No
+ * response ever carries the API key.
  */
-import type { ErrorValue, Result } from './errors.ts';
-import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkShareRequest, BulkStart } from './bulk.ts';
-import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
-import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
+import * as v from 'valibot';
+import { accessDeltaSchema } from './access-delta-schema.ts';
+import type { Result } from './errors.ts';
+import { MAX_BULK_ITEMS, type BatchUndoResult, type BulkRunSnapshot } from './bulk.ts';
+import { WINDOW_SOURCES, type ChangeLogItem, type UndoOutcome } from './change-log.ts';
+import type { DocumentEntry, DocumentPlace, Listing, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
-import type { PersonGrants, PersonRemovalRequest, PersonSiteKey, RemovedPerson } from './people.ts';
-import type { AccessDelta, AccessList, AccessResource } from './sharing.ts';
+import type { PersonGrants, RemovedPerson } from './people.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
+import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
 /** The most Grist accounts the options hold. */
@@ -130,43 +134,68 @@ export interface DocumentAtUrl {
   workspace?: { id: number; name: string } | null;
 }
 
-export interface Protocol {
-  getSettings: { request: null; response: PublicSettings };
-  saveSettings: { request: SettingsInput; response: PublicSettings };
+/**
+ * Stands for a message's response type in MESSAGES: it holds no value (the entry's `response` is
+ * undefined at run time); only the type checker reads it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function typed<T>(): T {
+  return undefined as T;
+}
+
+/**
+ * Every message of the protocol, each declared once: its name, the schema its request must pass
+ * (the request's type is what the schema answers) and its response's type. The worker checks each
+ * request against its schema before its handler runs (message-router.ts), its handler table is typed
+ * by this map (a message without a handler is a type error), and the security test iterates it. Every
+ * message is sent by the extension's own pages only (popup, options, bulk and document windows):
+ * the worker drops any other sender.
+ */
+export const MESSAGES = {
+  getSettings: { request: v.null(), response: typed<PublicSettings>() },
+  saveSettings: {
+    request: v.object({
+      accounts: v.pipe(v.array(v.object(withEntries(siteUrls, { id: v.optional(v.pipe(v.string(), v.minLength(1))), apiKey: v.optional(v.string()) }))), v.maxLength(MAX_ACCOUNTS)),
+    }),
+    response: typed<PublicSettings>(),
+  },
   /** Forgets an account's key (its sites stay). */
-  removeApiKey: { request: { account: string }; response: PublicSettings };
+  removeApiKey: { request: v.object(accountId), response: typed<PublicSettings>() },
   /** Forgets an account: its key, its sites, its cached listing and where its key went, at once. */
-  removeAccount: { request: { account: string }; response: PublicSettings };
+  removeAccount: { request: v.object(accountId), response: typed<PublicSettings>() },
   /** "Use the saved key for <host>": the account's saved key may go to this site URL's origin from now on. */
-  confirmSavedKey: { request: { account: string; siteUrl: string }; response: PublicSettings };
+  confirmSavedKey: { request: v.object(withEntries(accountId, { siteUrl: v.string() })), response: typed<PublicSettings>() },
   /**
    * Tests the given personal site with the typed key, or with the saved key of `account` if none is
    * typed. A saved account's check with its saved key and site records who the key belongs to.
    */
-  testConnection: { request: { account?: string; apiKey?: string; personalSiteUrl: string }; response: ConnectionReport };
+  testConnection: { request: v.object({ account: v.optional(v.string()), apiKey: v.optional(v.string()), personalSiteUrl: v.string() }), response: typed<ConnectionReport>() },
   /** Fetches every site's listing afresh, stores it as the cached listing and returns it. */
-  refreshListing: { request: null; response: Listing };
+  refreshListing: { request: v.null(), response: typed<Listing>() },
   /**
    * Renames a document of a listed site (`siteUrl`: its site's address, which tells two servers
    * with the same org and document ids apart); answers the name Grist now stores and the rename's
    * history entry (null when nothing changed).
    */
-  renameDocument: { request: { orgId: number; siteUrl?: string; docId: string; name: string; source?: WindowSource }; response: RenamedDocument };
+  renameDocument: { request: v.object(withEntries(documentKey, { name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) })), response: typed<RenamedDocument>() },
   /**
    * Moves a document of a listed site to a workspace of a listed site on the same Grist server
    * (its owners only, to a workspace they own or edit); answers where it went, and its history entry.
    * `account`: the account whose destinations were offered, which moves it (absent: the first
    * account that owns it); `to` is among that account's sites.
    */
-  moveDocument: { request: { account?: string; orgId: number; siteUrl?: string; docId: string; to: { orgId: number; workspaceId: number }; source?: WindowSource }; response: MovedDocument };
+  moveDocument: {
+    request: v.object(withEntries(documentKey, { account: v.optional(v.string()), to: moveDestination, source: v.optional(v.picklist(WINDOW_SOURCES)) })),
+    response: typed<MovedDocument>(),
+  },
   /** Moves a document of a listed site to the trash (its owners only); `source`: where it was asked. */
-  removeDocument: { request: DocumentKey & { source?: WindowSource }; response: LoggedChange };
+  removeDocument: { request: v.object(withEntries(documentKey, { source: v.optional(v.picklist(WINDOW_SOURCES)) })), response: typed<LoggedChange>() },
   /** Takes a document out of the trash, back to its workspace (its owners only): one the last `readTrash` listed, or the site's trash has now. */
-  restoreDocument: { request: DocumentKey; response: LoggedChange };
+  restoreDocument: { request: v.object(documentKey), response: typed<LoggedChange>() },
   /** Deletes a document of the trash forever (its owners only); never undoable. */
-  deleteDocument: { request: DocumentKey; response: LoggedChange };
+  deleteDocument: { request: v.object(documentKey), response: typed<LoggedChange>() },
   /** Pins (`pinned`) or unpins a document of a listed site (owners and editors). */
-  pinDocument: { request: DocumentKey & { pinned: boolean }; response: LoggedChange };
+  pinDocument: { request: v.object(withEntries(documentKey, { pinned: v.boolean() })), response: typed<LoggedChange>() },
   /**
    * Copies a document of a listed site (anyone who sees it) to a workspace of the same account and
    * server its user may add documents to, named `name`; `asTemplate`: its structure only, no data.
@@ -177,29 +206,32 @@ export interface Protocol {
    * with nothing kept of such a copy; or one the worker can no longer tell about): check, then copy.
    */
   copyDocument: {
-    request: DocumentKey & { account?: string; to: { orgId: number; workspaceId: number }; name: string; asTemplate: boolean; again?: boolean };
-    response: CopiedDocument;
-  };
+    request: v.object(withEntries(documentKey, { account: v.optional(v.string()), to: moveDestination, name: v.string(), asTemplate: v.boolean(), again: v.optional(v.boolean()) })),
+    response: typed<CopiedDocument>(),
+  },
   /** A new, empty document named `name` in a workspace of a listed site (its owners and editors). */
-  createDocument: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: CreatedDocument };
+  createDocument: { request: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }), response: typed<CreatedDocument>() },
   /**
    * Who has access to a document, workspace or site of a listed site, read afresh (one request,
    * with the first account that owns it, else the first that lists it). Kept in memory by the page.
    */
-  readAccess: { request: AccessResource; response: AccessList };
+  readAccess: { request: accessResource, response: typed<AccessList>() },
   /**
    * One access change (only what changes) to a resource of a listed site, sent with `account` (the
    * one readAccess answered with) if it owns it: its owners only. Emails are checked first (one bad
    * email sends nothing), the user's own is refused; after a lost answer the access is read back and
    * compared, never sent blindly. Logged with its inverse, so it can be undone.
    */
-  changeAccess: { request: { resource: AccessResource; account: string; delta: AccessDelta }; response: LoggedChange };
+  changeAccess: { request: v.object(withEntries(accountId, { resource: accessResource, delta: accessDeltaSchema })), response: typed<LoggedChange>() },
   /**
    * What one person has on every listed site its account owns (their site role, and the workspace
    * and document grants a removal takes with them), read afresh; sites not owned are never named.
    * Refused (`invalid-input`) for the user's own email.
    */
-  readPersonGrants: { request: { email: string; site?: PersonSiteKey }; response: PersonGrants };
+  readPersonGrants: {
+    request: v.object({ email: v.pipe(v.string(), v.minLength(1)), site: v.optional(v.object({ orgId: v.number(), siteUrl: v.string() })) }),
+    response: typed<PersonGrants>(),
+  },
   /**
    * Starts removing one person from the sites named, as one batch that `undoBatch` puts back, and
    * answers at once (follow it with `getPersonRemoval`): one PATCH per site, each checked against
@@ -209,37 +241,45 @@ export interface Protocol {
    * answers where the first stands. Goes on with the page closed and after the worker restarts.
    * Refused (`invalid-input`) for the user's own email.
    */
-  removePerson: { request: PersonRemovalRequest; response: RemovedPerson };
+  removePerson: {
+    request: v.object({
+      email: v.pipe(v.string(), v.minLength(1)),
+      previewId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+      // Strict: a page never sends what the person has (the worker keeps what its preview read).
+      sites: v.pipe(v.array(v.strictObject({ orgId: v.number(), siteUrl: v.string() })), v.maxLength(MAX_PERSON_SITES)),
+    }),
+    response: typed<RemovedPerson>(),
+  },
   /** Where a removal `removePerson` started stands (its batch id): each site's outcome, and whether it is done. */
-  getPersonRemoval: { request: { batchId: string }; response: RemovedPerson };
+  getPersonRemoval: { request: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }), response: typed<RemovedPerson>() },
   /** Every listed site's trash, read afresh (one request per site, at once within each host's limit). */
-  readTrash: { request: null; response: TrashSite[] };
+  readTrash: { request: v.null(), response: typed<TrashSite[]>() },
   /**
    * Renames a workspace of a listed site (its owners only); answers as renameDocument does.
    * `siteUrl` tells the site apart from one of another server with the same org id.
    */
-  renameWorkspace: { request: { orgId: number; siteUrl: string; workspaceId: number; name: string }; response: RenamedDocument };
+  renameWorkspace: { request: v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()), name: v.string() }), response: typed<RenamedDocument>() },
   /**
    * A new, empty workspace named `name` on a listed site its user owns. Never sent twice: after an
    * answer that did not say, the site's workspaces are read back and only one provably made by it is taken.
    */
-  createWorkspace: { request: { orgId: number; siteUrl: string; name: string }; response: CreatedWorkspace };
+  createWorkspace: { request: v.object({ orgId: v.number(), siteUrl: v.string(), name: v.string() }), response: typed<CreatedWorkspace>() },
   /** Moves a workspace of a listed site to the trash, with its documents (its owners only). */
-  removeWorkspace: { request: WorkspaceKey; response: LoggedChange };
+  removeWorkspace: { request: v.object(workspaceKeyEntries), response: typed<LoggedChange>() },
   /** Takes a workspace out of the trash, with its documents (its owners only): one the last `readTrash` listed, or the site's trash has now. */
-  restoreWorkspace: { request: WorkspaceKey; response: LoggedChange };
+  restoreWorkspace: { request: v.object(workspaceKeyEntries), response: typed<LoggedChange>() },
   /**
    * The document a page or link URL shows (`GET {site}/api/docs/<urlId>`), or the workspace
    * (`GET {site}/api/workspaces/<id>`), if the URL is such a page of a configured site;
    * `not-found` with the reason otherwise.
    */
-  getDocumentAtUrl: { request: { pageUrl: string }; response: DocumentAtUrl };
+  getDocumentAtUrl: { request: v.object({ pageUrl: v.string() }), response: typed<DocumentAtUrl>() },
   /** Renames the document or workspace a page or link URL shows (`source`: how the window was opened). */
-  renameDocumentAtUrl: { request: { pageUrl: string; name: string; source?: WindowSource }; response: RenamedDocument };
+  renameDocumentAtUrl: { request: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }), response: typed<RenamedDocument>() },
   /** The change log (every rename and move), newest first, each entry with whether it can be undone. */
-  readChangeLog: { request: null; response: ChangeLogItem[] };
+  readChangeLog: { request: v.null(), response: typed<ChangeLogItem[]>() },
   /** Forgets the change log (Grist is not touched). */
-  clearChangeLog: { request: null; response: null };
+  clearChangeLog: { request: v.null(), response: typed<null>() },
   /**
    * Undoes a change of the log, of any kind, checking first that nobody changed its document or
    * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
@@ -247,24 +287,34 @@ export interface Protocol {
    * (UndoConflict.grant, each asked on its own: "Put back anyway"), only while each still has the
    * role it was shown with.
    */
-  undoChange: { request: { entryId: string; docId: string; force?: boolean; grants?: string[] }; response: UndoOutcome };
+  undoChange: {
+    request: v.object({
+      entryId: v.pipe(v.string(), v.minLength(1)),
+      docId: v.pipe(v.string(), v.minLength(1)),
+      force: v.optional(v.boolean()),
+      // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
+      // shown (`=viewers`); the History asks one at a time.
+      grants: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^(site|workspace:\d+|document:[^\s:=]+)=(owners|editors|viewers|members)$/), v.maxLength(200))), v.maxLength(MAX_BULK_ITEMS))),
+    }),
+    response: typed<UndoOutcome>(),
+  },
   /**
    * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
    * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.
    */
-  startBulkRename: { request: BulkStart & { items: BulkDocument[] }; response: BulkRunSnapshot };
+  startBulkRename: { request: v.object(withEntries(bulkStart, { items: bulkItems(withEntries(documentKey, { newName: v.string() })) })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk move run in the worker: documents of its listing, all to one workspace of it, each
    * checked as moveDocument checks one. Watched, stopped, retried and undone as a bulk rename is.
    */
-  startBulkMove: { request: BulkMoveRequest; response: BulkRunSnapshot };
+  startBulkMove: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), to: bulkDestination })), response: typed<BulkRunSnapshot>() },
   /** Starts a bulk run that moves documents of the worker's listing to the trash (owners only), each checked as removeDocument checks one. */
-  startBulkTrash: { request: BulkStart & { items: DocumentKey[] }; response: BulkRunSnapshot };
+  startBulkTrash: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey) })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk run that copies documents of the worker's listing, all to one workspace of it,
    * each named `<name> (copy)` and checked as copyDocument checks one; a copy is never sent twice.
    */
-  startBulkCopy: { request: BulkCopyRequest; response: BulkRunSnapshot };
+  startBulkCopy: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), to: bulkDestination })), response: typed<BulkRunSnapshot>() },
   /**
    * Starts a bulk run that changes who has access to documents of the worker's listing (their owners
    * only), all by one change: each document's access is read just before its one PATCH, which holds
@@ -273,16 +323,21 @@ export interface Protocol {
    * refused (`invalid-input`, naming each) and no run starts. Each change is logged with its
    * inverse, so Undo this batch puts the access back.
    */
-  startBulkShare: { request: BulkShareRequest; response: BulkRunSnapshot };
+  startBulkShare: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), change: sharingChange })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
-  getBulkRun: { request: { runId: string | null }; response: BulkRunSnapshot | null };
+  getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */
-  stopBulkRun: { request: { runId: string }; response: BulkRunSnapshot };
+  stopBulkRun: { request: v.object({ runId: v.string() }), response: typed<BulkRunSnapshot>() },
   /** Sends again the changes of a run that failed (any kind: renames, moves, copies, trash, access changes). */
-  retryFailedBulk: { request: { runId: string }; response: BulkRunSnapshot };
+  retryFailedBulk: { request: v.object({ runId: v.string() }), response: typed<BulkRunSnapshot>() },
   /** Undoes every change of a batch not undone yet (any kind), each checked as a single undo is. */
-  undoBatch: { request: { batchId: string }; response: BatchUndoResult[] };
-}
+  undoBatch: { request: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }), response: typed<BatchUndoResult[]>() },
+};
+
+/** What MESSAGES declares of each message, as types: the request its schema lets through, and the response. */
+export type Protocol = {
+  [K in keyof typeof MESSAGES]: { request: v.InferOutput<(typeof MESSAGES)[K]['request']>; response: (typeof MESSAGES)[K]['response'] };
+};
 
 export type MessageName = keyof Protocol;
 export type RequestOf<K extends MessageName> = Protocol[K]['request'];
@@ -297,64 +352,19 @@ export interface Message<K extends MessageName = MessageName> {
 /** The reply to a message of name K. */
 export type Reply<K extends MessageName> = Result<ResponseOf<K>>;
 
-/**
- * The port (`runtime.connect({name})`) a page opens to ask for `refreshListing`; connecting is the
- * request. The answer comes in parts: `underway` once the worker has made its storage reads (a
- * page reading megabytes of cache before then would hold them up in the browser's storage queue,
- * and the refresh with them); the refresh's steps as they happen (the site list, then each site
- * as it answers, in any order, a site again if a rename changed it); then the Reply with no sites.
- * Each site comes as it answers, so one that never does holds back only itself.
- * Chromium passes one 3 MB message three times slower than the same data in 50 parts (measured
- * at 20,000 documents: 43 ms against 13 ms), and the listing is the protocol's only big answer.
- * A page that shows a cached listing names its revision in the port's name
- * (`refreshListing:<revision>`, see listingPortName): a site Grist answers is as in that listing is
- * then sent as `{index, asShown: true}`, without its workspaces, so an unchanged refresh sends the
- * page no listing data at all.
- */
-export const LISTING_PORT = 'refreshListing';
-
-/** The listing port's name for a page showing the cached listing of `revision` (none: a page that shows none). */
-export function listingPortName(revision: string | undefined): string {
-  return revision === undefined ? LISTING_PORT : `${LISTING_PORT}:${revision}`;
-}
-
-/** One message on the listing port. `asShown`: site `index` is as in the listing the page said it shows. */
-export type ListingPart = { underway: true } | RefreshStep | { index: number; asShown: true } | { end: Reply<'refreshListing'> };
+// The listing's and the People view's ports, named here as before (message-ports.ts).
+export { LISTING_PORT, listingPortName, MAX_PEOPLE_SITES, PEOPLE_PORT, type ListingPart, type SitesPeoplePart, type SitesPeopleRequest } from './message-ports.ts';
 
 /**
- * The port (`runtime.connect({name})`) the People view opens to read the people of many sites at
- * once: the page posts one SitesPeopleRequest, and the worker reads every site at once (within its
- * per-host limit: a slow host waits alone) and posts each site's reply as it comes, in any order,
- * as a SitesPeoplePart: the list, or why it could not be read (an error value). A malformed request
- * is answered by one `refused` part. The page closes the port once every site answered, or when it
- * goes (a closed popup closes it): the worker then posts nothing more. One port, not a message per
- * site: 201 `runtime.sendMessage` calls took the popup 60 to 300 ms to send and the worker 260 to
- * 500 ms to receive (the bench's People row), before any site's read could start.
+ * True when `value` has the envelope shape of a message MESSAGES declares; its request is checked
+ * later, against its schema.
  */
-export const PEOPLE_PORT = 'readSitesPeople';
-
-/** What the People view asks on PEOPLE_PORT: each site's access, by its id and address (at most MAX_PEOPLE_SITES). */
-export interface SitesPeopleRequest {
-  sites: Array<{ orgId: number; siteUrl: string }>;
-}
-
-/** The most sites one SitesPeopleRequest names: the bench lists 201; a listing holds no more than some hundreds. */
-export const MAX_PEOPLE_SITES = 1000;
-
-/** One message of the worker on PEOPLE_PORT: site `index` of the request read (readAccess's reply), or the request refused. */
-export type SitesPeoplePart = { index: number; reply: Reply<'readAccess'> } | { refused: ErrorValue };
-
-/**
- * True when `value` has the envelope shape of a message whose name is a key of `known` (the
- * worker's table of request schemas, one per message: its type makes sure none is left out); its
- * request is checked later.
- */
-export function isMessage(value: unknown, known: Record<MessageName, unknown>): value is Message {
+export function isMessage(value: unknown): value is Message {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { type?: unknown }).type === 'string' &&
-    Object.hasOwn(known, (value as { type: string }).type) &&
+    Object.hasOwn(MESSAGES, (value as { type: string }).type) &&
     'request' in value
   );
 }

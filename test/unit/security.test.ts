@@ -5,7 +5,9 @@
  * - the key goes only to the configured sites: never to another origin, not through a redirect,
  *   not over plain http outside this machine;
  * - only the extension's own pages are answered.
- * Each test would fail if the protection it names were removed.
+ * Each test would fail if the protection it names were removed. Every message the protocol map
+ * (MESSAGES) declares is covered from the map: the one thing a new message adds here is its valid
+ * request in everyRequest (its mapped type says when one is missing).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Runtime } from 'webextension-polyfill';
@@ -16,19 +18,20 @@ import { createMessageListener, type Handlers } from '../../src/background/messa
 import { readListing } from '../../src/background/listing/listing-cache.ts';
 import type { ErrorKind } from '../../src/shared/errors.ts';
 import type { Listing } from '../../src/shared/listing.ts';
-import { LISTING_PORT, PEOPLE_PORT, type ListingPart, type MessageName, type Reply, type RequestOf, type SitesPeoplePart, type SitesPeopleRequest } from '../../src/shared/messages.ts';
+import { LISTING_PORT, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type Reply, type RequestOf, type SitesPeoplePart, type SitesPeopleRequest } from '../../src/shared/messages.ts';
 import { accountsItem, apiKeysItem, listingItem } from '../../src/shared/storage-items.ts';
 import { changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/change-log-items.ts';
 import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
+import { malformedRequests } from '../setup/request-values.ts';
 
 /** The saved key: no reply, log line or stored item but `apiKey` may ever contain it. */
 const KEY = USERS.owner.apiKey;
 
 type Listener = (message: unknown, sender: Runtime.MessageSender) => Promise<unknown> | undefined;
-/** A request for every message of the protocol; the mapped type makes forgetting one a type error. */
+/** A request for every message MESSAGES declares; the mapped type makes forgetting one a type error. */
 type EveryRequest = { [K in MessageName]: RequestOf<K> };
 
 /** `runtime.onMessage` as src/background/index.ts registers it. */
@@ -307,6 +310,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
       everyRequest({ saveSettings: { accounts: [{ id: ACCOUNT_1, apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] }] } }),
     );
     expect(failedKinds(replies)).toEqual({});
+    expect(Object.keys(replies).sort()).toEqual(Object.keys(MESSAGES).sort());
     expect(replies.getSettings).toEqual({
       ok: true,
       value: { accounts: [{ id: ACCOUNT_1, hasApiKey: true, user: null, personalSiteUrl: personalSite(), teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] },
@@ -333,25 +337,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
     [
       400,
       {
-        testConnection: 'bad-request',
-        refreshListing: 'bad-request',
-        renameDocument: 'bad-request',
-        renameWorkspace: 'bad-request',
-        createWorkspace: 'bad-request',
-        removeWorkspace: 'bad-request',
-        restoreWorkspace: 'bad-request',
-        moveDocument: 'bad-request',
-        pinDocument: 'bad-request',
-        copyDocument: 'bad-request',
-        createDocument: 'bad-request',
-        removeDocument: 'bad-request',
-        restoreDocument: 'bad-request',
-        deleteDocument: 'bad-request',
-        getDocumentAtUrl: 'bad-request',
-        renameDocumentAtUrl: 'bad-request',
-        undoChange: 'bad-request',
-        readAccess: 'bad-request',
-        changeAccess: 'bad-request',
+        ...allFailWith('bad-request'),
         ...askingFailsWith('bad-request'),
       },
     ],
@@ -414,52 +400,23 @@ describe('the key never leaves the background in a reply or a stored item', () =
     });
   });
 
-  it('every message type, for malformed requests that hold the key', async () => {
+  it('every message type, for malformed requests that hold the key: the whole request, and each of its fields in turn', async () => {
     await configure();
-    // Schema errors name the value they received: the reply must not pass them on.
-    const malformed: Record<MessageName, unknown> = {
-      getSettings: { apiKey: KEY },
-      saveSettings: { apiKey: KEY, personalSiteUrl: 42, teamSiteUrls: KEY },
-      testConnection: { apiKey: [KEY], personalSiteUrl: KEY },
-      refreshListing: [KEY],
-      renameDocument: { orgId: KEY, docId: KEY, name: 1 },
-      renameWorkspace: { orgId: 5, workspaceId: KEY, name: KEY },
-      createWorkspace: { orgId: 5, siteUrl: [KEY], name: KEY },
-      removeWorkspace: { orgId: 5, siteUrl: KEY, workspaceId: KEY },
-      restoreWorkspace: { orgId: KEY, siteUrl: KEY, workspaceId: 5 },
-      moveDocument: { orgId: 5, docId: KEY, to: { orgId: KEY, workspaceId: KEY } },
-      pinDocument: { orgId: 5, docId: KEY, pinned: KEY },
-      copyDocument: { orgId: 5, docId: KEY, to: { orgId: 5, workspaceId: 8 }, name: KEY },
-      createDocument: { orgId: 5, siteUrl: KEY, workspaceId: KEY, name: KEY },
-      removeDocument: { orgId: KEY, docId: KEY },
-      restoreDocument: { orgId: 5, docId: [KEY] },
-      deleteDocument: { orgId: 5, siteUrl: [KEY], docId: KEY },
-      readTrash: KEY,
-      readAccess: { kind: 'document', orgId: 5, siteUrl: KEY, docId: [KEY] },
-      changeAccess: { resource: { kind: 'site', orgId: KEY, siteUrl: KEY }, account: ACCOUNT_1, delta: { users: { [KEY]: 'admins' } } },
-      readPersonGrants: { email: [KEY] },
-      removePerson: { email: KEY, sites: [{ orgId: 5, siteUrl: KEY, had: { role: KEY, workspaces: [], documents: [] } }] },
-      getPersonRemoval: { batchId: [KEY] },
-      getDocumentAtUrl: { pageUrl: [KEY] },
-      renameDocumentAtUrl: { pageUrl: KEY, name: null },
-      removeApiKey: KEY,
-      removeAccount: { account: [KEY] },
-      confirmSavedKey: { siteUrl: [KEY] },
-      readChangeLog: KEY,
-      clearChangeLog: [KEY],
-      undoChange: { entryId: 42, force: KEY },
-      startBulkRename: { items: [{ orgId: KEY, docId: KEY, newName: 1 }] },
-      startBulkMove: { items: [{ orgId: 5, docId: KEY }], to: KEY },
-      startBulkTrash: { items: [{ orgId: KEY, docId: KEY }] },
-      startBulkCopy: { items: KEY, to: { orgId: 5, siteUrl: KEY, workspaceId: 9 } },
-      startBulkShare: { requestId: KEY, items: [{ orgId: 5, docId: KEY }], change: { kind: 'share', emails: [KEY], role: 'admins' } },
-      getBulkRun: { runId: [KEY] },
-      stopBulkRun: KEY,
-      retryFailedBulk: { runId: 7 },
-      undoBatch: { batchId: '' },
-    };
-    const replies = await sendEvery(malformed);
-    expect(failedKinds(replies)).toEqual(allFailWith('invalid-input', Object.keys(malformed) as MessageName[]));
+    // Schema errors name the value they received: the reply must not pass them on. The malformed
+    // requests are made from each message's schema in MESSAGES and its valid request here.
+    const valid = everyRequest();
+    const refused = { ok: false, error: { kind: 'invalid-input', message: 'The extension sent a malformed request.' } };
+    let sent = 0;
+    for (const type of Object.keys(MESSAGES) as MessageName[]) {
+      for (const [where, request] of malformedRequests(MESSAGES[type].request, valid[type], KEY)) {
+        const reply = await deliver(type, request, ownPage());
+        expect(reply, `${type}: ${where}`).toEqual(refused);
+        sent += 1;
+      }
+      expect(await storedOutsideApiKey(), `storage after ${type}`).not.toContain(KEY);
+    }
+    // Fields at every depth, not only one request per message.
+    expect(sent).toBeGreaterThan(4 * Object.keys(MESSAGES).length);
     expect(grist.requests).toHaveLength(0);
     expect((await apiKeysItem.get())[ACCOUNT_1]).toBe(KEY);
   });
@@ -692,10 +649,12 @@ describe('only the extension’s own pages are answered', () => {
     await configure();
     await listingItem.set({ fetchedAt: 1, sites: [] });
     const stored = await fakeBrowser.storage.local.get(null);
-    const spies: Record<string, Mock> = Object.fromEntries(Object.keys(everyRequest()).map((type) => [type, vi.fn(async () => null)]));
+    const spies: Record<string, Mock> = Object.fromEntries(Object.keys(MESSAGES).map((type) => [type, vi.fn(async () => null)]));
     const routedToSpies = createMessageListener(spies as unknown as Handlers, Promise.resolve());
-    for (const [type, request] of Object.entries(everyRequest({ saveSettings: { accounts: [{ apiKey: 'f'.repeat(40), personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }] } }))) {
-      expect(deliver(type as MessageName, request, sender()), type).toBeUndefined();
+    const requests = everyRequest({ saveSettings: { accounts: [{ apiKey: 'f'.repeat(40), personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [] }] } });
+    for (const type of Object.keys(MESSAGES) as MessageName[]) {
+      const request = requests[type];
+      expect(deliver(type, request, sender()), type).toBeUndefined();
       expect(routedToSpies({ type, request }, sender()), type).toBeUndefined();
     }
     const parts = connect(LISTING_PORT, sender());

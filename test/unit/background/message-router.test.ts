@@ -5,56 +5,21 @@ import { ApiError } from '../../../src/background/grist/api-error.ts';
 import type { Refresh } from '../../../src/background/listing/listing-service.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener, type Handlers } from '../../../src/background/message-router.ts';
 import type { Listing, RefreshStep } from '../../../src/shared/listing.ts';
-import { LISTING_PORT, listingPortName, PEOPLE_PORT, type ListingPart, type SitesPeoplePart } from '../../../src/shared/messages.ts';
+import { LISTING_PORT, listingPortName, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type SitesPeoplePart } from '../../../src/shared/messages.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { deferred } from '../../setup/deferred.ts';
+import { leastValid } from '../../setup/request-values.ts';
 import { siteEntry } from '../../setup/listings.ts';
 
 const settings = { accounts: [{ id: 'a1', hasApiKey: true, user: null, personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: [], keyNotConfirmedFor: [], listedOrigins: [] }] };
 
+/**
+ * A spy for every message MESSAGES declares, each answering null but getSettings (`settings`):
+ * the router passes on whatever its handler answers. `overrides` replace some.
+ */
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
-  return {
-    getSettings: vi.fn(async () => settings),
-    saveSettings: vi.fn(async () => settings),
-    removeApiKey: vi.fn(async () => settings),
-    removeAccount: vi.fn(async () => settings),
-    confirmSavedKey: vi.fn(async () => settings),
-    testConnection: vi.fn(async () => ({ userName: 'Olivia', userEmail: 'o@example.com', siteCount: 3 })),
-    refreshListing: vi.fn(async () => ({ fetchedAt: 1, sites: [] })),
-    renameDocument: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
-    renameWorkspace: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
-    createWorkspace: vi.fn(async () => ({ workspace: { id: 11, name: 'x', access: 'owners', documents: [] }, entryId: 'e' })),
-    removeWorkspace: vi.fn(async () => ({ entryId: 'e' })),
-    restoreWorkspace: vi.fn(async () => ({ entryId: 'e' })),
-    moveDocument: vi.fn(async () => ({ to: { site: { orgId: 1, name: 's', url: 'https://docs.getgrist.com' }, workspace: { id: 2, name: 'w' } }, entryId: 'e' })),
-    removeDocument: vi.fn(async () => ({ entryId: 'e' })),
-    restoreDocument: vi.fn(async () => ({ entryId: 'e' })),
-    deleteDocument: vi.fn(async () => ({ entryId: 'e' })),
-    pinDocument: vi.fn(async () => ({ entryId: 'e' })),
-    copyDocument: vi.fn(async () => ({ id: 'c', name: 'x', to: { site: { orgId: 1, name: 's', url: 'https://docs.getgrist.com' }, workspace: { id: 2, name: 'w' } }, entryId: 'e' })),
-    createDocument: vi.fn(async () => ({ document: { id: 'n', urlId: 'n', name: 'x', access: 'owners', isPinned: false, updatedAt: '' }, entryId: 'e' })),
-    readTrash: vi.fn(async () => []),
-    readAccess: vi.fn(async (resource) => ({ resource, account: 'a1', ownEmail: null, canChange: false, onlySelf: false, people: [], publicRole: null })),
-    changeAccess: vi.fn(async () => ({ entryId: 'e' })),
-    readPersonGrants: vi.fn(async () => ({ email: 'p@example.com', previewId: 'p', sites: [], unread: [] })),
-    removePerson: vi.fn(async () => ({ batchId: 'b', sites: [], done: true })),
-    getPersonRemoval: vi.fn(async () => ({ batchId: 'b', sites: [], done: true })),
-    getDocumentAtUrl: vi.fn(async () => ({ kind: 'document' as const, account: 'a1', orgId: 5, siteUrl: 'https://acme.getgrist.com', docId: 'd', name: 'x', canRename: true })),
-    renameDocumentAtUrl: vi.fn(async () => ({ name: 'x', entryId: 'e' })),
-    readChangeLog: vi.fn(async () => []),
-    clearChangeLog: vi.fn(async () => null),
-    undoChange: vi.fn(async () => ({ outcome: 'restored' as const, name: 'x', entryId: 'f' })),
-    startBulkRename: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    startBulkMove: vi.fn(async () => ({ id: 'r', kind: 'move' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    startBulkTrash: vi.fn(async () => ({ id: 'r', kind: 'trash' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    startBulkCopy: vi.fn(async () => ({ id: 'r', kind: 'copy' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    startBulkShare: vi.fn(async () => ({ id: 'r', kind: 'share' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    getBulkRun: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    stopBulkRun: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: true, done: true })),
-    retryFailedBulk: vi.fn(async () => ({ id: 'r', kind: 'rename' as const, batchId: 'b', items: [], stopped: false, done: true })),
-    undoBatch: vi.fn(async () => []),
-    ...overrides,
-  };
+  const spies = Object.fromEntries(Object.keys(MESSAGES).map((name) => [name, vi.fn(async () => null)]));
+  return { ...spies, getSettings: vi.fn(async () => settings), ...overrides } as unknown as Handlers;
 }
 
 const ownPage = (): Runtime.MessageSender => ({
@@ -140,6 +105,46 @@ describe('the message router', () => {
     started();
     await reply;
     expect(all.getSettings).toHaveBeenCalledOnce();
+  });
+});
+
+/**
+ * The router derived from MESSAGES: what it does for one message it does for every message the map
+ * declares, with nothing listed here (a new message is covered once it is in the map).
+ */
+describe('every message MESSAGES declares', () => {
+  const names = Object.keys(MESSAGES) as MessageName[];
+  /** Requests no message takes: each message takes null (`v.null()`) or an object with a required field. */
+  const malformed = (name: MessageName): unknown[] => [undefined, 'request', 42, true, [], {}, { request: null }, ...(MESSAGES[name].request.type === 'null' ? [] : [null])];
+
+  it.each(names)('%s: a malformed request is answered with an error value, and its handler does not run', async (name) => {
+    const all = handlers();
+    const listen = createMessageListener(all, Promise.resolve());
+    for (const request of malformed(name)) {
+      const reply = await listen({ type: name, request }, ownPage());
+      expect(reply, JSON.stringify(request)).toEqual({ ok: false, error: { kind: 'invalid-input', message: 'The extension sent a malformed request.' } });
+    }
+    expect(all[name]).not.toHaveBeenCalled();
+  });
+
+  it.each(names)('%s: from a web page, another extension or a sender without a URL, no reply and nothing runs', (name) => {
+    const all = handlers();
+    const listen = createMessageListener(all, Promise.resolve());
+    const senders = [
+      { id: fakeBrowser.runtime.id, url: 'https://evil.example.com/', tab: { id: 1 } },
+      { id: 'other-extension', url: 'chrome-extension://other-extension/page.html' },
+      { id: fakeBrowser.runtime.id },
+    ] as Runtime.MessageSender[];
+    for (const sender of senders) for (const request of [null, {}]) expect(listen({ type: name, request }, sender)).toBeUndefined();
+    expect(all[name]).not.toHaveBeenCalled();
+  });
+
+  it.each(names)('%s: a handler that fails is answered with its error as a value', async (name) => {
+    // Past the schema with a request it lets through: the map's own check decides, not a list here.
+    const failing = handlers({ [name]: async () => Promise.reject(new ApiError('forbidden', 'Only owners may do that.', 403)) });
+    const listen = createMessageListener(failing, Promise.resolve());
+    const reply = await listen({ type: name, request: leastValid(MESSAGES[name].request) }, ownPage());
+    expect(reply).toEqual({ ok: false, error: { kind: 'forbidden', status: 403, message: 'Only owners may do that.' } });
   });
 });
 
