@@ -15,7 +15,7 @@ import { settle, type ErrorValue, type Result } from '../shared/errors.ts';
  * asked with `V`, answered `A` by the worker, `M` what its onMutate answers (what puts back what it
  * showed at once). Every hook but send runs in one batch, so the page changes in one render.
  */
-export interface PageChange<C extends { backend: unknown }, V, A, M = object> {
+export interface PageChange<C extends { backend: unknown }, V, A, M = unknown> {
   /** Shows the change at once (nothing, for a change shown once made). Out: what puts it back. */
   onMutate?(context: C, vars: V): M;
   /** Asks the worker for it. Out: its answer, or its error (a rejection: no worker, NO_WORKER_ERROR). */
