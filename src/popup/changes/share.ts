@@ -10,7 +10,7 @@
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
-import { settle, type Result } from '../../shared/errors.ts';
+import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
@@ -53,7 +53,7 @@ interface ShareVars {
   account: string;
   delta: AccessDelta;
   had: readonly string[];
-  panel?: SharePanelList;
+  panel: SharePanelList;
 }
 
 /** What a change of a document's public link in `vars` does to its row: the row, and whether the link is on after; null for any other change. */
@@ -76,7 +76,7 @@ interface SiteRemovalVars {
   had?: PersonSite;
   previewId?: string;
   /** The panel's list: the person leaves it once Grist took the removal. */
-  panel?: SharePanelList;
+  panel: SharePanelList;
 }
 
 /**
@@ -86,6 +86,16 @@ interface SiteRemovalVars {
 function accessOffer(target: ShareTarget, message: string, undoLabel: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
   const words = { message, undoLabel, undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
   return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
+}
+
+/**
+ * A change of access Grist refused (or no answer): said in the panel, which reads its list again
+ * (what Grist has), and, as any refusal, in the status, what the listing showed at once put back.
+ * Out: what puts it back.
+ */
+function refusedInPanel(context: ChangeContext, error: ErrorValue, { panel }: { panel: SharePanelList }, mutated: { putBack?: ListingEdit }): ListingEdit | null {
+  panel.refused(error.message);
+  return sayRefusal(context, error, mutated);
 }
 
 /** Clears the status as a change of access starts: the panel shows it at once itself. */
@@ -103,7 +113,7 @@ function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>
 export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
   onMutate(context, vars) {
     startAccessChange(context);
-    vars.panel?.edit((list) => withDelta(list, vars.delta));
+    vars.panel.edit((list) => withDelta(list, vars.delta));
     const link = publicSwitch(vars);
     if (!link) return {};
     const shown = publicMarked(link.ref, link.on);
@@ -111,12 +121,9 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     return { putBack: publicMarked(link.ref, !link.on) };
   },
   send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
-  onError(context, error, { panel }, mutated) {
-    panel?.refused(error.message);
-    return sayRefusal(context, error, mutated);
-  },
+  onError: refusedInPanel,
   onSuccess(_context, _answer, vars) {
-    vars.panel?.taken();
+    vars.panel.taken();
     const link = publicSwitch(vars);
     const had = (email: string) => vars.had.some((each) => sameEmail(each, email));
     const undoLabel = accessUndoLabel(vars.target.name, vars.delta, had);
@@ -140,13 +147,10 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
     return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
   },
-  onError(context, error, { panel }, mutated) {
-    panel?.refused(error.message);
-    return sayRefusal(context, error, mutated);
-  },
+  onError: refusedInPanel,
   onSuccess(_context, { entryId }, { target, email, had, panel }) {
-    panel?.edit((list) => withDelta(list, { users: { [email]: null } }));
-    panel?.taken();
+    panel.edit((list) => withDelta(list, { users: { [email]: null } }));
+    panel.taken();
     return accessOffer(
       target,
       [t('siteRemovedPerson', email, plainTextName(target.name)), entryId !== null && had ? madeYouOwnerWords([had]) : ''].filter(Boolean).join(' '),
