@@ -61,6 +61,21 @@ module.exports = {
       to: { path: '^src/popup/[^/]+/[^/]+$', pathNot: `^src/popup/(${POPUP_LAYERS.join('|')})/` },
     },
     {
+      name: 'page-changes-below-pages',
+      comment:
+        "src/page-changes/ (the one lifecycle of a page's changes) is imported by every page, so it imports none: only shared/ and itself (a page's own steps stay in that page's folder).",
+      severity: 'error',
+      from: { path: '^src/page-changes/' },
+      to: { path: '^src/', pathNot: '^src/(shared|page-changes)/' },
+    },
+    {
+      name: 'document-window-not-popup',
+      comment: 'The document window is a page of its own: what it shares with the popup lives in a folder both import (page-changes/, shared/), never in src/popup/.',
+      severity: 'error',
+      from: { path: '^src/document-window/' },
+      to: { path: '^src/popup/' },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import the cruiser cannot resolve is an import these rules cannot check.',
       severity: 'error',

@@ -4,7 +4,8 @@
  * hand in fakes. Imports only types from the shared runtime modules, so nothing here needs the
  * extension APIs.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { checkDocumentName } from '../shared/document-name.ts';
 import { settle } from '../shared/errors.ts';
@@ -12,7 +13,7 @@ import { FIXED_IN_OPTIONS } from '../shared/fixed-in-options.ts';
 import { t } from '../shared/i18n.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import type { Listing } from '../shared/listing.ts';
-import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
+import type { DocumentAtUrl, DocumentKey, RenamedDocument } from '../shared/messages.ts';
 import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
 import { createWindowTrash, type WindowTrash } from './window-trash.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
@@ -117,6 +118,48 @@ export const DEFAULT_TITLE = t('documentWindowTitle');
 export const NO_DOCUMENT_MESSAGE = t('noDocumentInTab');
 
 
+/** The rename form while it is open (DocumentWindowState's `editing`). */
+type EditingState = Extract<DocumentWindowState, { kind: 'editing' }>;
+
+/** What the window's rename writes: the window's state and its Move to… (whose picker it closes), and the backend it sends with. */
+interface WindowRenameContext {
+  backend: DocumentWindowDependencies['backend'];
+  state: Signal<DocumentWindowState>;
+  move: Signal<MoveState | null>;
+}
+
+/**
+ * A rename asked from the form as `editing` showed it: to `name` (checked), sent by the page's URL
+ * or, once the window moved the document, by its id and the site it is on now (`at`).
+ */
+interface WindowRenameVars {
+  editing: EditingState;
+  name: string;
+  at: { pageUrl: string } | DocumentKey;
+  source: WindowSource;
+}
+
+/**
+ * The window's rename, in the pages' one lifecycle (page-changes/change-lifecycle.ts): the form
+ * says Renaming… at once, held (and the picker closed); a refusal puts the form back as it was,
+ * the typed name in the field and Grist's words beside it; once confirmed, the window says the
+ * name Grist stored (it may store it differently from what was typed), with Undo.
+ */
+const renameChange: PageChange<WindowRenameContext, WindowRenameVars, RenamedDocument> = {
+  onMutate({ state, move }, { editing }) {
+    state.value = { ...editing, saving: true, nameError: null, renameError: null };
+    const moved = move.value;
+    if (moved?.picker === 'open') move.value = { ...moved, picker: 'closed' };
+  },
+  send: (backend, { at, name, source }) => ('pageUrl' in at ? backend.renameDocumentAtUrl({ pageUrl: at.pageUrl, name, source }) : backend.renameDocument({ ...at, name, source })),
+  onError({ state }, error, { editing }) {
+    state.value = { ...editing, saving: false, nameError: null, renameError: error.message };
+  },
+  onSuccess({ state }, { name, entryId }, { editing }) {
+    state.value = { kind: 'renamed', document: editing.document, name, entryId, undo: { kind: 'offered' }, reloadError: null };
+  },
+};
+
 /** Creates the document window's store. Nothing is asked of the background until `start()` is called. */
 export function createDocumentWindowStore({ backend, readCachedListing, pageUrl, tabId, source = 'page', closeWindow, reloadTab, openOptions }: DocumentWindowDependencies): DocumentWindowStore {
   const state = signal<DocumentWindowState>({ kind: 'loading' });
@@ -180,20 +223,10 @@ export function createDocumentWindowStore({ backend, readCachedListing, pageUrl,
       closeWindow();
       return;
     }
-    const moved = move.value;
-    batch(() => {
-      state.value = { ...current, saving: true, nameError: null, renameError: null };
-      if (moved?.picker === 'open') move.value = { ...moved, picker: 'closed' };
-    });
     // Once moved, the page's URL may lead nowhere (another site drops the urlId): the rename goes by
     // the document's id and the site it is on now, which the worker's listing has followed.
-    const reply = await settle(
-      moved?.moved ? backend.renameDocument({ ...whereNow(current.document), name: check.name, source }) : backend.renameDocumentAtUrl({ pageUrl, name: check.name, source }),
-    );
-    state.value = reply.ok
-      ? // Grist may store the name differently from what was typed; show what it stored.
-        { kind: 'renamed', document: current.document, name: reply.value.name, entryId: reply.value.entryId, undo: { kind: 'offered' }, reloadError: null }
-      : { ...current, saving: false, nameError: null, renameError: reply.error.message };
+    const at = move.value?.moved ? whereNow(current.document) : { pageUrl };
+    await runPageChange({ backend, state, move }, renameChange, { editing: current, name: check.name, at, source });
   }
 
   async function undo(force = false): Promise<void> {

@@ -4,12 +4,13 @@
  * the move through the worker and its undo.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import { settle } from '../shared/errors.ts';
 import type { DocumentPlace, Listing } from '../shared/listing.ts';
 import type { DocumentAtUrl } from '../shared/messages.ts';
-import { type MoveDestination, moveDestinations, placeSite, serverOf } from '../shared/move.ts';
+import { type MoveDestination, type MovedDocument, moveDestinations, placeSite, serverOf } from '../shared/move.ts';
 
 /** What the last move made in this window came to, for the status region and its Undo. */
 export type MoveOutcome =
@@ -75,6 +76,48 @@ export interface WindowMove {
   offer(document: DocumentAtUrl): void;
 }
 
+/** What the window's move writes: its Move to…, and the backend it sends with. */
+interface WindowMoveContext {
+  backend: Pick<Backend, 'moveDocument'>;
+  move: Signal<MoveState | null>;
+}
+
+/** A move asked from the open picker (`before`, the Move to… as it was): document `docId` to `destination`. */
+interface WindowMoveVars {
+  before: MoveState;
+  docId: string;
+  destination: MoveDestination;
+  source: WindowSource;
+}
+
+/**
+ * The window's move, in the pages' one lifecycle (page-changes/change-lifecycle.ts): the picker
+ * says Moving… at once; a refusal puts it back open, the worker's words in it, for another place;
+ * once Grist confirms, the picker closes and the window says where the document is, with Undo.
+ */
+const moveChange: PageChange<WindowMoveContext, WindowMoveVars, MovedDocument> = {
+  onMutate({ move }, { before }) {
+    move.value = { ...before, picker: 'moving', error: null };
+  },
+  send: (backend, { before, docId, destination, source }) =>
+    backend.moveDocument({ account: before.account, orgId: before.place.site.orgId, siteUrl: before.place.site.url, docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
+  onError({ move }, error, { before }) {
+    move.value = { ...before, picker: 'open', error: error.message };
+  },
+  onSuccess({ move }, { to, entryId }, { before }) {
+    const from = before.place;
+    move.value = {
+      account: before.account,
+      place: to,
+      picker: 'closed',
+      error: null,
+      outcome: { kind: 'moved', from, to, entryId, undo: { kind: 'offered' } },
+      moved: true,
+      linksBroken: before.linksBroken || to.site.orgId !== from.site.orgId,
+    };
+  },
+};
+
 /**
  * Creates the window's Move to…. In: the backend, the cached listing's reader, how the window was
  * opened (for the change log), and `editing`: the document of the rename form while it is open and
@@ -135,25 +178,7 @@ export function createWindowMove({
     const current = editing();
     const before = move.value;
     if (!current || before?.picker !== 'open' || moveUnderway.value) return;
-    const from = before.place;
-    move.value = { ...before, picker: 'moving', error: null };
-    const reply = await settle(
-      backend.moveDocument({ account: before.account, orgId: from.site.orgId, siteUrl: from.site.url, docId: current.docId, to: { orgId: destination.site.orgId, workspaceId: destination.workspace.id }, source }),
-    );
-    if (!reply.ok) {
-      move.value = { ...before, picker: 'open', error: reply.error.message };
-      return;
-    }
-    const { to, entryId } = reply.value;
-    move.value = {
-      account: before.account,
-      place: to,
-      picker: 'closed',
-      error: null,
-      outcome: { kind: 'moved', from, to, entryId, undo: { kind: 'offered' } },
-      moved: true,
-      linksBroken: before.linksBroken || to.site.orgId !== from.site.orgId,
-    };
+    await runPageChange({ backend, move }, moveChange, { before, docId: current.docId, destination, source });
   }
 
   async function undoMove(force = false): Promise<void> {

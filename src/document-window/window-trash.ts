@@ -4,11 +4,12 @@
  * the window says so with Undo (the document back from the trash, read first by the worker). While
  * the document is in the trash, there is nothing left to rename.
  */
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
 import type { Backend } from '../shared/backend-client.ts';
 import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
 import { settle } from '../shared/errors.ts';
-import type { DocumentAtUrl, DocumentKey } from '../shared/messages.ts';
+import type { DocumentAtUrl, DocumentKey, LoggedChange } from '../shared/messages.ts';
 
 /** Where the window's Move to trash stands: not asked, on its way, refused (why), done (with its undo), or undone. */
 export type TrashState =
@@ -26,6 +27,30 @@ export interface WindowTrash {
   undoTrash(document: DocumentAtUrl, force?: boolean): Promise<void>;
 }
 
+/** What the window's Move to trash writes: its state, and the backend it sends with. */
+interface WindowTrashContext {
+  backend: Pick<Backend, 'removeDocument'>;
+  trash: Signal<TrashState>;
+}
+
+/**
+ * The window's Move to trash of the document where it is now, in the pages' one lifecycle
+ * (page-changes/change-lifecycle.ts): Moving to trash… at once; a refusal is said under the
+ * button, the form kept; once Grist confirms, the window says so with Undo.
+ */
+const trashChange: PageChange<WindowTrashContext, DocumentKey & { source: WindowSource }, LoggedChange> = {
+  onMutate({ trash }) {
+    trash.value = { kind: 'sending' };
+  },
+  send: (backend, request) => backend.removeDocument(request),
+  onError({ trash }, error) {
+    trash.value = { kind: 'failed', message: error.message };
+  },
+  onSuccess({ trash }, { entryId }) {
+    trash.value = { kind: 'trashed', entryId, undo: { kind: 'offered' } };
+  },
+};
+
 /**
  * Creates the window's Move to trash. In: the backend, how the window was opened (for the change
  * log), and where the document is now (`whereNow`: a move from the window may have taken it to
@@ -37,9 +62,7 @@ export function createWindowTrash({ backend, source, whereNow }: { backend: Pick
     trash,
     async moveToTrash(document) {
       if (trash.value.kind === 'sending') return;
-      trash.value = { kind: 'sending' };
-      const reply = await settle(backend.removeDocument({ ...whereNow(document), source }));
-      trash.value = reply.ok ? { kind: 'trashed', entryId: reply.value.entryId, undo: { kind: 'offered' } } : { kind: 'failed', message: reply.error.message };
+      await runPageChange({ backend, trash }, trashChange, { ...whereNow(document), source });
     },
     async undoTrash(document, force = false) {
       const current = trash.value;

@@ -1,9 +1,10 @@
 /**
  * The Trash view's changes: reading every listed site's trash, taking a document back to its
  * workspace (listed there again, the status says so with Undo, back to the trash), and deleting one
- * forever, which has no undo.
+ * forever, which has no undo: each through the pages' one lifecycle (a restore by the popup's
+ * runner, which offers its undo; a delete forever by page-changes/change-lifecycle.ts itself).
  */
-import { batch } from '@preact/signals';
+import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import { settle } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -15,7 +16,7 @@ import { shownAdded } from './added-document.ts';
 import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
 import { runChange } from './runner.ts';
 
-/** A restore asked: `document` of `site`'s trash. */
+/** A restore or a delete forever asked: `document` of `site`'s trash. */
 interface RestoreVars {
   site: TrashSite;
   document: TrashedDocument;
@@ -45,10 +46,22 @@ export async function restore(context: ChangeContext, site: TrashSite, document:
   return reply.ok ? null : reply.error.message;
 }
 
-/** Deletes `document` of `site`'s trash forever (asked in place first, trash-view.tsx): no undo. Out: null when done, otherwise why not. */
-export async function deleteForever({ backend, announcement }: Pick<ChangeContext, 'backend' | 'announcement'>, site: TrashSite, document: TrashedDocument): Promise<string | null> {
-  const reply = await settle(backend.deleteDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }));
-  if (!reply.ok) return reply.error.message;
-  batch(() => (announcement.value = t('deletedForever', plainTextName(document.name))));
-  return null;
+/**
+ * A delete forever, in the pages' one lifecycle: nothing shown at once (the Trash view shows it on
+ * its way); a refusal is the Trash view's to say (deleteForever's answer), not the status's; once
+ * Grist confirms, the status says it is gone. It has no undo: the status's offer of an earlier
+ * change stays.
+ */
+export const deleteFromTrash: PageChange<Pick<ChangeContext, 'backend' | 'announcement'>, RestoreVars, LoggedChange> = {
+  send: (backend, { site, document }) => backend.deleteDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }),
+  onError: () => undefined,
+  onSuccess({ announcement }, _answer, { document }) {
+    announcement.value = t('deletedForever', plainTextName(document.name));
+  },
+};
+
+/** Deletes `document` of `site`'s trash forever (asked in place first, trash-view.tsx; see `deleteFromTrash`). Out: null when done, otherwise why not. */
+export async function deleteForever(context: Pick<ChangeContext, 'backend' | 'announcement'>, site: TrashSite, document: TrashedDocument): Promise<string | null> {
+  const reply = await runPageChange(context, deleteFromTrash, { site, document });
+  return reply.ok ? null : reply.error.message;
 }

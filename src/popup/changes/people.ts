@@ -2,10 +2,12 @@
  * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
  * read when the view opens (one request for all, each site answered as it comes); what one person
  * has on each site the user owns; their removal from those sites, followed while the worker runs
- * it; and its Undo (the batch, undoBatch). Answers are kept by the view in memory only, never
+ * it (through the pages' one lifecycle, page-changes/change-lifecycle.ts); and its Undo (the
+ * batch, undoBatch). Answers are kept by the view in memory only, never
  * stored.
  */
 import { batch } from '@preact/signals';
+import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
 import { settle, type Result } from '../../shared/errors.ts';
 import { t, tCount } from '../../shared/i18n.ts';
 import type { SiteEntry } from '../../shared/listing.ts';
@@ -77,31 +79,47 @@ export async function followPersonRemoval(
   return { ok: true, value: run };
 }
 
+/** A removal asked from the People view: the person of the preview `grants`, `progress` called with each answer while it runs. */
+interface PersonRemovalVars {
+  grants: PersonGrants;
+  progress?: (run: RemovedPerson) => void;
+}
+
+/**
+ * The People view's removal of a person, in the pages' one lifecycle: nothing shown at once (the
+ * view shows it on its way, with its progress); started and followed until done
+ * (followPersonRemoval); a refusal is the view's to say where it was asked (removePerson's answer),
+ * not the status's; once done, the removal is the last change: its Undo, and Ctrl+Z, are the
+ * view's, so the status says nothing and its offer of an earlier change goes.
+ */
+export const personRemoval: PageChange<Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>, PersonRemovalVars, RemovedPerson> = {
+  send: (backend, { grants, progress }) => followPersonRemoval(backend, removalRequestOf(grants), progress),
+  onError: () => undefined,
+  onSuccess({ announcement, lastChange }) {
+    announcement.value = '';
+    lastChange.value = null;
+  },
+};
+
 /**
  * Removes `email` from each site of the preview `grants`, by its id (the worker takes what it read
- * for the preview, and reads each site's own access and the grants found again). Out: the batch
- * and what it came to in words (from how many sites, and each site's failure in its words), which
- * the view shows where the removal was asked, once: the status line says nothing of it, and its
- * offer of an earlier change goes (the removal is the last change now: its Undo, and Ctrl+Z, are
- * the view's). `progress`: each answer while it runs. Out: the batch and its words, or why nothing
- * was sent.
+ * for the preview, and reads each site's own access and the grants found again), as personRemoval.
+ * Out: the batch and what it came to in words (from how many sites, and each site's failure in its
+ * words), which the view shows where the removal was asked, once; `progress`: each answer while it
+ * runs. Out: the batch and its words, or why nothing was sent.
  */
 export async function removePerson(
-  { backend, announcement, lastChange }: Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>,
+  context: Pick<ChangeContext, 'backend' | 'announcement' | 'lastChange'>,
   grants: PersonGrants,
   progress?: (run: RemovedPerson) => void,
 ): Promise<{ removed: RemovedPerson; words: string } | string> {
-  const reply = await followPersonRemoval(backend, removalRequestOf(grants), progress);
+  const reply = await runPageChange(context, personRemoval, { grants, ...(progress ? { progress } : {}) });
   if (!reply.ok) return reply.error.message;
   const removed = reply.value.sites.filter(({ outcome }) => outcome === 'removed');
   const failures = reply.value.sites.flatMap((site) => (site.outcome === 'failed' || site.outcome === 'changed' ? [site.message] : []));
   // What Grist gave the user in their place, as the preview read it, on the sites it removed them from.
   const yours = madeYouOwnerWords(grants.sites.filter((site) => removed.some(({ orgId, siteUrl }) => orgId === site.orgId && siteUrl === site.siteUrl)));
   const words = [tCount('peopleRemoved', reply.value.sites.length, grants.email, String(removed.length)), yours, ...failures].filter(Boolean).join(' ');
-  batch(() => {
-    announcement.value = '';
-    lastChange.value = null;
-  });
   return { removed: reply.value, words };
 }
 

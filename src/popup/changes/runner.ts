@@ -1,11 +1,12 @@
 /**
- * The one way every kind of popup change (change-descriptor.ts) runs, the lifecycle of TanStack Query's
- * mutations: onMutate shows it at once and answers what puts it back; the worker is asked; onError
- * puts it back and says why, or onSuccess offers its undo; onSettled then shows the listing as it
- * now stands, over any refresh already under way (the listing sync's confirm).
+ * The one way every kind of popup change (change-descriptor.ts) runs: the pages' one lifecycle
+ * (page-changes/change-lifecycle.ts, TanStack Query's mutations) with the list's own steps around
+ * it: onMutate shows it at once and answers what puts it back; the worker is asked; onError puts it
+ * back and says why, or onSuccess offers its undo; onSettled then shows the listing as it now
+ * stands, over any refresh already under way (the listing sync's confirm).
  */
-import { batch } from '@preact/signals';
-import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
+import { runPageChange } from '../../page-changes/change-lifecycle.ts';
+import type { ErrorValue, Result } from '../../shared/errors.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
 
 /**
@@ -13,28 +14,26 @@ import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from '
  * list changes in the same task as the call (onMutate), and again, with the status, in one render
  * once the worker answers. Out: the worker's answer, or its error.
  */
-export async function runChange<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit }>(
+export function runChange<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit }>(
   context: ChangeContext,
   kind: ChangeDescriptor<V, A, M>,
   vars: V,
 ): Promise<Result<A>> {
-  // A kind with nothing to show at once has nothing to put back (M is then its default).
-  const mutated = batch(() => kind.onMutate?.(context, vars) ?? ({} as M));
-  const reply = await settle(kind.send(context.backend, vars));
-  batch(() => {
-    if (!reply.ok) {
-      onSettled(context, kind.onError ? kind.onError(context, reply.error, vars, mutated) : sayRefusal(context, reply.error, mutated));
-      return;
-    }
-    const { shown, offer } = kind.onSuccess(context, reply.value, vars, mutated);
-    onSettled(context, shown ?? null);
-    offerUndo(context, reply.value.entryId, offer);
-  });
-  return reply;
+  return runPageChange(context, {
+    // A kind with nothing to show at once has nothing to put back (M is then its default).
+    onMutate: (changes, asked) => kind.onMutate?.(changes, asked) ?? ({} as M),
+    send: (backend, asked) => kind.send(backend, asked),
+    onError: (changes, error, asked, mutated) => onSettled(changes, kind.onError ? kind.onError(changes, error, asked, mutated) : sayRefusal(changes, error, mutated)),
+    onSuccess(changes, answer, asked, mutated) {
+      const { shown, offer } = kind.onSuccess(changes, answer, asked, mutated);
+      onSettled(changes, shown ?? null);
+      offerUndo(changes, answer.entryId, offer);
+    },
+  }, vars);
 }
 
-/** The default onError: the status says why, and what was shown at once is put back. */
-function sayRefusal(context: ChangeContext, error: ErrorValue, { putBack }: { putBack?: ListingEdit }): ListingEdit | null {
+/** The default onError: the status says why, and what was shown at once is put back. Out: what puts it back, if anything. */
+export function sayRefusal(context: Pick<ChangeContext, 'announcement'>, error: ErrorValue, { putBack }: { putBack?: ListingEdit }): ListingEdit | null {
   context.announcement.value = error.message;
   return putBack ?? null;
 }

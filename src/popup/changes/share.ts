@@ -1,14 +1,16 @@
 /**
  * Who has access, read for the Share panel, and an access change from it (one `changeAccess`
- * with only what changes), run by the runner as the other kinds are: the panel shows it at once
- * itself (access lists are kept in its memory only, never in the store or the extension's
- * storage), and the listing a document's public mark; once Grist confirms, the status says so
- * with Undo, which the worker does by the inverse change it read first. Removing someone from a
+ * with only what changes), run by the runner as the other kinds are: it shows at once in the
+ * panel's list (handed over as a SharePanelList: access lists are kept in the panel's memory only,
+ * never in the store or the extension's storage), and in the listing a document's public mark;
+ * refused, both are put back (the panel's read again from Grist) and the panel says why; once
+ * Grist confirms, the status says so with Undo, which the worker does by the inverse change it
+ * read first. Removing someone from a
  * site goes through the person removal (`removePerson` for that one site) instead: Grist takes
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
-import { settle, type Result } from '../../shared/errors.ts';
+import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
@@ -18,22 +20,40 @@ import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { accessUndoLabel } from '../../history/access-change-words.ts';
 import { deltaMessage } from './share-panel-words.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
+import { withDelta } from './access-edits.ts';
 import { withPublic } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
 import { type PersonGrants, type PersonSite } from '../../shared/people.ts';
-import { runChange } from './runner.ts';
+import { runChange, sayRefusal } from './runner.ts';
+
+/**
+ * The Share panel's list as its changes show it: the panel keeps it in its own state, never the
+ * store; a change edits it at once, and Grist's answer is said there.
+ */
+export interface SharePanelList {
+  /** The list as the panel shows it now: a change is sent with its account. */
+  list: AccessList;
+  /** Shows the list as `change` makes it, now; what the panel said of an earlier refusal goes. */
+  edit(change: (list: AccessList) => AccessList): void;
+  /** Grist refused (its words, `message`): the panel says so, and reads its list again (what Grist has). */
+  refused(message: string): void;
+  /** Grist took a change: what the panel said of one it refused before goes. */
+  taken(): void;
+}
 
 /**
  * A change asked from the panel open on `target`: `delta`, sent with `account` (the one its list was
- * read with); `had`, the emails with a role right there before (the status says their change as one).
+ * read with); `had`, the emails with a role right there before (the status says their change as one);
+ * `panel`, the panel's list, which shows it.
  */
 interface ShareVars {
   target: ShareTarget;
   account: string;
   delta: AccessDelta;
   had: readonly string[];
+  panel: SharePanelList;
 }
 
 /** What a change of a document's public link in `vars` does to its row: the row, and whether the link is on after; null for any other change. */
@@ -55,6 +75,8 @@ interface SiteRemovalVars {
   email: string;
   had?: PersonSite;
   previewId?: string;
+  /** The panel's list: the person leaves it once Grist took the removal. */
+  panel: SharePanelList;
 }
 
 /**
@@ -66,6 +88,16 @@ function accessOffer(target: ShareTarget, message: string, undoLabel: string, un
   return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
 }
 
+/**
+ * A change of access Grist refused (or no answer): said in the panel, which reads its list again
+ * (what Grist has), and, as any refusal, in the status, what the listing showed at once put back.
+ * Out: what puts it back.
+ */
+function refusedInPanel(context: ChangeContext, error: ErrorValue, { panel }: { panel: SharePanelList }, mutated: { putBack?: ListingEdit }): ListingEdit | null {
+  panel.refused(error.message);
+  return sayRefusal(context, error, mutated);
+}
+
 /** Clears the status as a change of access starts: the panel shows it at once itself. */
 function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>) {
   announcement.value = '';
@@ -73,12 +105,15 @@ function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>
 }
 
 /**
- * An access change, as the runner runs it: a document's public mark follows its public link at
- * once (put back if Grist refuses, and by its undo); the status offers its undo.
+ * An access change, as the runner runs it: the panel's list shows it at once, and a document's
+ * public mark follows its public link (put back if Grist refuses, and by its undo); a refusal is
+ * said in the panel and the status, the panel's list read again; once confirmed, the status offers
+ * its undo.
  */
 export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
   onMutate(context, vars) {
     startAccessChange(context);
+    vars.panel.edit((list) => withDelta(list, vars.delta));
     const link = publicSwitch(vars);
     if (!link) return {};
     const shown = publicMarked(link.ref, link.on);
@@ -86,7 +121,9 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     return { putBack: publicMarked(link.ref, !link.on) };
   },
   send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
+  onError: refusedInPanel,
   onSuccess(_context, _answer, vars) {
+    vars.panel.taken();
     const link = publicSwitch(vars);
     const had = (email: string) => vars.had.some((each) => sameEmail(each, email));
     const undoLabel = accessUndoLabel(vars.target.name, vars.delta, had);
@@ -110,22 +147,27 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
     return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
   },
-  onSuccess: (_context, { entryId }, { target, email, had }) =>
-    accessOffer(
+  onError: refusedInPanel,
+  onSuccess(_context, { entryId }, { target, email, had, panel }) {
+    panel.edit((list) => withDelta(list, { users: { [email]: null } }));
+    panel.taken();
+    return accessOffer(
       target,
       [t('siteRemovedPerson', email, plainTextName(target.name)), entryId !== null && had ? madeYouOwnerWords([had]) : ''].filter(Boolean).join(' '),
       t('undoStopSharingOf', target.name, email),
-    ),
+    );
+  },
 };
 
 /**
  * Removes `grants.email` from the site of the panel's `target` once its preview was confirmed
- * (siteRemoval, with what the preview read there). Out: the removal's log entry, or why not.
+ * (siteRemoval, with what the preview read there), the person gone from `panel`'s list once Grist
+ * took it. Out: the removal's log entry, or why not.
  */
-export function removeFromSite(context: ChangeContext, target: ShareTarget, grants: PersonGrants): Promise<Result<LoggedChange>> {
+export function removeFromSite(context: ChangeContext, target: ShareTarget, grants: PersonGrants, panel: SharePanelList): Promise<Result<LoggedChange>> {
   const { orgId, siteUrl } = target.resource;
   const had = grants.sites.find((site) => site.orgId === orgId && site.siteUrl === siteUrl);
-  return runChange(context, siteRemoval, { target, email: grants.email, previewId: grants.previewId, ...(had ? { had } : {}) });
+  return runChange(context, siteRemoval, { target, email: grants.email, previewId: grants.previewId, panel, ...(had ? { had } : {}) });
 }
 
 /** The email `delta` removes from `resource` when it is a site and that is all the delta does; null otherwise. */
@@ -142,11 +184,14 @@ export function readAccess(context: ChangeContext, resource: AccessResource): Pr
 }
 
 /**
- * Sends `delta` to the resource of the panel's `target` (see `share`); a removal from a site, as
- * siteRemoval (the person's removal, with the account that owns the site); `had`: the emails with a
- * role there before. Out: Grist's answer, or its refusal.
+ * Sends `delta` to the resource of the panel's `target` (see `share`) with the account `panel`'s
+ * list was read with, shown in that list at once; a removal from a site, as siteRemoval (the
+ * person's removal, with the account that owns the site). Out: Grist's answer, or its refusal.
  */
-export function changeShare(context: ChangeContext, target: ShareTarget, account: string, delta: AccessDelta, had: readonly string[] = []): Promise<Result<LoggedChange>> {
+export function changeShare(context: ChangeContext, target: ShareTarget, delta: AccessDelta, panel: SharePanelList): Promise<Result<LoggedChange>> {
   const removed = siteRemovalOf(target.resource, delta);
-  return removed === null ? runChange(context, share, { target, account, delta, had }) : runChange(context, siteRemoval, { target, email: removed });
+  if (removed !== null) return runChange(context, siteRemoval, { target, email: removed, panel });
+  // The emails with a role right there before: the status says their change as one.
+  const had = panel.list.people.flatMap((person) => (person.role ? [person.email] : []));
+  return runChange(context, share, { target, account: panel.list.account, delta, had, panel });
 }

@@ -3,8 +3,9 @@
  * over the list while open: "People with access to <name>", read when opened (one readAccess) and
  * again once an undo is confirmed; each person with their role; a document's public link and what
  * team members inherit (share-settings.tsx); Copy link; for owners, the form to add people
- * (share-add.tsx). Each change is one changeAccess with only what changes, shown here at once and
- * read again from Grist if refused; the status line offers its Undo (and Ctrl+Z), below the panel
+ * (share-add.tsx). Each change is one changeAccess with only what changes, run by the popup's
+ * runner as the list's are (changeShare, handed this panel's list as a SharePanelList): shown here
+ * at once, said here and read again from Grist if refused; the status line offers its Undo (and Ctrl+Z), below the panel
  * while it is open (popup.css: it never moves the panel). Editors see the
  * list read-only and viewers only themselves, as Grist answers them, each told why by their role
  * (Grist marks an editor's answer `personal`, as a viewer's). On a site, a
@@ -19,7 +20,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
 import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/sharing.ts';
 import type { PersonGrants } from '../../shared/people.ts';
-import { grantDelta, withDelta } from '../changes/access-edits.ts';
+import { grantDelta } from '../changes/access-edits.ts';
+import type { SharePanelList } from '../changes/share.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { PopupStore, ShareTarget } from '../store-types.ts';
 import { useDocumentEscape } from './document-escape.ts';
@@ -51,10 +53,10 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const questionRef = useRef<HTMLParagraphElement>(null);
   const undone = store.undone.value;
 
-  const read = () =>
+  const reread = () =>
     void store.act('readAccess', target.resource).then((reply) => setShown(reply.ok ? { kind: 'read', list: reply.value } : { kind: 'failed', message: reply.error.message }));
   // Read when opened, and again once an undo of the status line is confirmed: it changed the list.
-  useEffect(read, [target, undone]);
+  useEffect(reread, [target, undone]);
   useLayoutEffect(() => headingRef.current?.focus(), [target]);
 
   const close = () => {
@@ -63,21 +65,25 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   };
   useDocumentEscape(close);
   const list = shown.kind === 'read' ? shown.list : null;
+  /** This panel's list as its changes show it (share.ts runs them): kept here, in this panel's state only. */
+  const panelList = (read: AccessList): SharePanelList => ({
+    list: read,
+    edit(change) {
+      setShown((now) => (now.kind === 'read' ? { kind: 'read', list: change(now.list) } : now));
+      setProblem('');
+    },
+    refused(message) {
+      setProblem(message);
+      reread();
+    },
+    taken() {
+      // What was refused before is old news once a change lands.
+      setProblem('');
+      setSucceeded((count) => count + 1);
+    },
+  });
   const change = (delta: AccessDelta) => {
-    if (!list) return;
-    setShown({ kind: 'read', list: withDelta(list, delta) });
-    setProblem('');
-    const had = list.people.flatMap((person) => (person.role ? [person.email] : []));
-    void store.act('changeShare', target, list.account, delta, had).then((reply) => {
-      if (reply.ok) {
-        // What was refused before is old news once a change lands.
-        setProblem('');
-        setSucceeded((count) => count + 1);
-        return;
-      }
-      setProblem(reply.error.message);
-      read();
-    });
+    if (list) void store.act('changeShare', target, delta, panelList(list));
   };
   // The question takes the focus when shown, and the whole preview (Remove too) is brought into view, as the People view's.
   useEffect(() => {
@@ -111,16 +117,9 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   const confirmRemoval = async (grants: PersonGrants) => {
     if (!list) return;
     setAsking({ email: grants.email, step: 'sending', grants });
-    const reply = await store.act('removeFromSite', target, grants);
+    await store.act('removeFromSite', target, grants, panelList(list));
     setAsking(null);
     headingRef.current?.focus();
-    if (!reply.ok) {
-      setProblem(reply.error.message);
-      read();
-      return;
-    }
-    setShown({ kind: 'read', list: withDelta(list, { users: { [grants.email]: null } }) });
-    setSucceeded((count) => count + 1);
   };
 
   const copyLink = () =>

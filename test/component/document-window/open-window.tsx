@@ -131,6 +131,13 @@ export async function openWindow({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, l
         await renameReplies[index]?.promise;
       });
     },
+    /** The rename's message rejects (a worker gone), as a message with no answer does. */
+    async failRename(error: Error, index = 0) {
+      await act(async () => {
+        renameReplies[index]?.reject(error);
+        await renameReplies[index]?.promise.catch(() => undefined);
+      });
+    },
     async answerMove(reply: Reply<'moveDocument'>, index = 0) {
       await act(async () => {
         moveReplies[index]?.resolve(reply);

@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import { fail, ok } from '../../../src/shared/errors.ts';
+import { NO_WORKER_ERROR, fail, ok } from '../../../src/shared/errors.ts';
 import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
 import { PAGE_URL, TAB_ID, documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, refused, setupDocumentWindowTests } from './open-window.tsx';
 
@@ -110,6 +110,23 @@ describe('renaming', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await opened.answerRename(ok({ name: 'Budget 2025', entryId: 'entry-1' }), 1);
     expect(statusText()).toContain('Renamed to “Budget 2025”.');
+  });
+
+  test('a rename the worker never answers rolls back as a refusal: the form held while it was on its way is back, the typed text kept, and Cancel closes again', async () => {
+    const opened = await openOwnedDocument();
+    type('Budget 2026');
+    pressEnter();
+    pressEscape();
+    expect(opened.closeWindow).not.toHaveBeenCalled();
+    await opened.failRename(new Error('Could not establish connection. Receiving end does not exist.'));
+
+    expect(nameField().value).toBe('Budget 2026');
+    expect(nameField().disabled).toBe(false);
+    expect(screen.getByRole('alert').textContent).toBe(NO_WORKER_ERROR.message);
+    expect(screen.getByRole('alert').textContent).not.toContain('Receiving end');
+    expect(statusText()).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(opened.closeWindow).toHaveBeenCalledTimes(1);
   });
 
   test('an empty name is refused next to the field, and nothing is sent', async () => {

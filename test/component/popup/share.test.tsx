@@ -7,10 +7,12 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
+import type { Reply } from '../../../src/shared/messages.ts';
 import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
 import { BUDGET, chooseInMenu, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
+import { deferred } from '../../setup/deferred.ts';
 
 setupPopupTests();
 
@@ -240,6 +242,28 @@ describe('the Share panel', () => {
     expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain('Grist refused: access denied.');
     expect(backend.readAccess).toHaveBeenCalledTimes(2);
     expect(within(panel).getByRole('switch')).toHaveProperty('checked', false);
+  });
+
+  test('a refused public link is shown at once, in the panel and on the row, then put back in both and said in the panel and the status', async () => {
+    const { backend, panel } = await openShare();
+    const answer = deferred<Reply<'changeAccess'>>();
+    backend.changeAccess.mockReturnValue(answer.promise);
+    const budgetRow = () => screen.getByRole('link', { name: 'Open Budget', hidden: true }).closest('li')!;
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Anyone with the link can view' }));
+    await settle();
+    expect(within(panel).getByRole('switch')).toHaveProperty('checked', true);
+    expect(within(budgetRow()).getByText('public')).toBeTruthy();
+
+    const refusal = 'Grist refused: access denied.';
+    await act(async () => answer.resolve({ ok: false, error: { kind: 'forbidden', status: 403, message: refusal } }));
+    await settle();
+    expect(within(budgetRow()).queryByText('public')).toBeNull();
+    expect(within(panel).getAllByRole('alert').map((alert) => alert.textContent)).toContain(refusal);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContainEqual(expect.stringContaining(refusal));
+    // Read again from Grist, which has it not public.
+    expect(backend.readAccess).toHaveBeenCalledTimes(2);
+    expect(within(panel).getByRole('switch')).toHaveProperty('checked', false);
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
   });
 
   test('the public link switch marks the row public at once; Undo takes the mark away', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The one runner every popup change goes through (src/popup/changes/runner.ts), with a kind made up
- * for the test and the real trash kind: what the listing and the status show at once, after a
+ * for the test, the real trash kind, the Share panel's changes, the People view's removal and Delete
+ * forever: what the listing and the status show at once, after a
  * refusal, after Grist confirmed it, and once it is undone.
  */
 import { signal } from '@preact/signals';
@@ -12,6 +13,13 @@ import { renamedTo } from '../../../src/popup/changes/listing-edits.ts';
 import { runChange } from '../../../src/popup/changes/runner.ts';
 import { trashDocument } from '../../../src/popup/changes/trash.ts';
 import { undoLast } from '../../../src/popup/changes/undo.ts';
+import { changeShare, removeFromSite, type SharePanelList } from '../../../src/popup/changes/share.ts';
+import { deleteForever } from '../../../src/popup/changes/from-trash.ts';
+import { removePerson } from '../../../src/popup/changes/people.ts';
+import type { ShareTarget } from '../../../src/popup/changes/edit-states.ts';
+import type { AccessList } from '../../../src/shared/sharing.ts';
+import type { PersonGrants } from '../../../src/shared/people.ts';
+import type { TrashSite } from '../../../src/shared/trash.ts';
 import type { DocumentRef } from '../../../src/listing-view/row-identity.ts';
 import type { ErrorValue, Result } from '../../../src/shared/errors.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
@@ -154,4 +162,141 @@ test('nothing runs for a document the listing does not have', async () => {
   const { changes, backend } = context();
   await trashDocument(changes, { ...REF, docId: 'gone' });
   expect(backend.removeDocument).not.toHaveBeenCalled();
+});
+
+// --- The Share panel's, the People view's and the Trash view's changes through the runner ---------
+
+const RESOURCE = { kind: 'document' as const, orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id };
+const TARGET: ShareTarget = { resource: RESOURCE, row: REF, name: 'Budget', url: 'https://docs.getgrist.com/budgetDoc', opener: { key: 'row', selector: 'button' } } as ShareTarget;
+
+/** The Share panel's list as its owner reads it: Ann an editor given here. */
+const ACCESS: AccessList = {
+  resource: RESOURCE,
+  account: 'account-1',
+  ownEmail: 'me@example.com',
+  canChange: true,
+  onlySelf: false,
+  people: [{ email: 'ann@example.com', name: 'Ann', role: 'editors', inherited: null, isMember: false }],
+  publicRole: null,
+  maxInheritedRole: 'owners',
+} as AccessList;
+
+/** A panel holding `list`, as the Share panel keeps it in its state: what it shows and says. */
+function panelOf(list: AccessList) {
+  const shown = { list, problem: '', rereads: 0, taken: 0 };
+  const panel: SharePanelList = {
+    list,
+    edit: (change) => void (shown.list = change(shown.list)),
+    refused(message) {
+      shown.problem = message;
+      shown.rereads += 1;
+    },
+    taken: () => void (shown.taken += 1),
+  };
+  return { panel, shown };
+}
+
+/** An earlier change the status offers to undo. */
+const EARLIER = { entryId: 'earlier', undo: { kind: 'offered' } } as LastChange;
+
+describe('the Share panel through the runner', () => {
+  test('a role change shows in the panel at once; refused, the panel and the status say why and the panel reads its list again', async () => {
+    const { changes, backend } = context();
+    const { panel, shown } = panelOf(ACCESS);
+    const reply = deferred<Result<{ entryId: string | null }>>();
+    backend.changeAccess.mockReturnValue(reply.promise);
+    const run = changeShare(changes, TARGET, { users: { 'ann@example.com': 'viewers' } }, panel);
+    expect(backend.changeAccess).toHaveBeenCalledWith({ resource: RESOURCE, account: 'account-1', delta: { users: { 'ann@example.com': 'viewers' } } });
+    expect(shown.list.people[0]!.role).toBe('viewers');
+    reply.resolve({ ok: false, error: REFUSED });
+    await run;
+    expect(shown).toMatchObject({ problem: REFUSED.message, rereads: 1, taken: 0 });
+    expect(changes.announcement.value).toBe(REFUSED.message);
+    expect(changes.lastChange.value).toBeNull();
+  });
+
+  test('a public link refused puts the row’s public mark back, as the panel reads its list again', async () => {
+    const { changes, backend } = context();
+    const { panel, shown } = panelOf(ACCESS);
+    const reply = deferred<Result<{ entryId: string | null }>>();
+    backend.changeAccess.mockReturnValue(reply.promise);
+    const run = changeShare(changes, TARGET, { users: { 'everyone@getgrist.com': 'viewers' } }, panel);
+    expect(changes.listing.value!.sites[0]!.workspaces[0]!.documents[0]!.isPublic).toBe(true);
+    reply.resolve({ ok: false, error: REFUSED });
+    await run;
+    expect(changes.listing.value!.sites[0]!.workspaces[0]!.documents[0]!.isPublic).toBeFalsy();
+    expect(shown.rereads).toBe(1);
+  });
+
+  test('confirmed, the panel keeps it and is told, and the status offers its undo', async () => {
+    const { changes, backend } = context();
+    const { panel, shown } = panelOf(ACCESS);
+    backend.changeAccess.mockResolvedValue({ ok: true, value: { entryId: 'share-1' } });
+    await changeShare(changes, TARGET, { users: { 'bo@example.com': 'viewers' } }, panel);
+    expect(shown.list.people.map((person) => person.email)).toContain('bo@example.com');
+    expect(shown).toMatchObject({ problem: '', rereads: 0, taken: 1 });
+    expect(changes.lastChange.value).toMatchObject({ entryId: 'share-1', access: true });
+  });
+
+  test('a removal from a site leaves the panel’s list only once Grist took it', async () => {
+    const { changes, backend } = context();
+    const site = { kind: 'site' as const, orgId: 2, siteUrl: 'https://acme.getgrist.com' };
+    const { panel, shown } = panelOf({ ...ACCESS, resource: site });
+    const run = deferred<Result<{ batchId: string; sites: []; done: boolean }>>();
+    backend.removePerson.mockReturnValue(run.promise);
+    const removal = removeFromSite(changes, { ...TARGET, resource: site, row: null }, { email: 'ann@example.com', previewId: 'p1', sites: [], unread: [] }, panel);
+    expect(shown.list.people).toHaveLength(1);
+    run.resolve({ ok: true, value: { batchId: 'b1', sites: [], done: true } });
+    await removal;
+    expect(shown.list.people).toHaveLength(0);
+    expect(shown.taken).toBe(1);
+  });
+});
+
+const TRASH_SITE = { account: 'a1', orgId: 1, name: 'Personal', siteUrl: 'https://docs.getgrist.com', documents: [], workspaces: [] } as unknown as TrashSite;
+const TRASHED = { id: 'oldDoc', name: 'Old plan', removedAt: '2026-01-01T00:00:00Z', access: 'owners', workspace: { id: 10, name: 'Home' } };
+
+describe('Delete forever through the runner', () => {
+  test('refused: the Trash view is told why, the status says nothing, and the last change’s Undo stays', async () => {
+    const { changes, backend } = context();
+    changes.lastChange.value = EARLIER;
+    backend.deleteDocument.mockResolvedValue({ ok: false, error: REFUSED });
+    expect(await deleteForever(changes, TRASH_SITE, TRASHED)).toBe(REFUSED.message);
+    expect(changes.announcement.value).toBe('');
+    expect(changes.lastChange.value).toBe(EARLIER);
+  });
+
+  test('confirmed: the status says it is gone, with no Undo of its own; the last change’s stays', async () => {
+    const { changes, backend } = context();
+    changes.lastChange.value = EARLIER;
+    backend.deleteDocument.mockResolvedValue({ ok: true, value: { entryId: 'delete-1' } });
+    expect(await deleteForever(changes, TRASH_SITE, TRASHED)).toBeNull();
+    expect(changes.announcement.value).toContain('Old plan');
+    expect(changes.lastChange.value).toBe(EARLIER);
+  });
+});
+
+describe('the People view’s removal through the runner', () => {
+  const grants: PersonGrants = { email: 'ann@example.com', previewId: 'p1', sites: [], unread: [] };
+
+  test('not started: the view is told why; the status and its offer stay', async () => {
+    const { changes, backend } = context();
+    changes.lastChange.value = EARLIER;
+    changes.announcement.value = 'Renamed.';
+    backend.removePerson.mockResolvedValue({ ok: false, error: REFUSED });
+    expect(await removePerson(changes, grants)).toBe(REFUSED.message);
+    expect(changes.announcement.value).toBe('Renamed.');
+    expect(changes.lastChange.value).toBe(EARLIER);
+  });
+
+  test('done: its words are the view’s; the status says nothing and its offer of an earlier change goes', async () => {
+    const { changes, backend } = context();
+    changes.lastChange.value = EARLIER;
+    changes.announcement.value = 'Renamed.';
+    backend.removePerson.mockResolvedValue({ ok: true, value: { batchId: 'b1', sites: [{ orgId: 1, siteUrl: 'https://docs.getgrist.com', outcome: 'removed', entryId: 'r1' }], done: true } });
+    const answer = await removePerson(changes, grants);
+    expect(answer).toMatchObject({ removed: { batchId: 'b1' } });
+    expect(changes.announcement.value).toBe('');
+    expect(changes.lastChange.value).toBeNull();
+  });
 });
