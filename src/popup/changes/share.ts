@@ -8,6 +8,7 @@
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
@@ -17,8 +18,9 @@ import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type Access
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { accessUndoLabel } from '../../history/access-change-words.ts';
 import { deltaMessage } from './share-panel-words.ts';
-import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange, UndoOffered } from './change-descriptor.ts';
 import { withPublic } from './listing-edits.ts';
+import { loggedDocument } from './logged-rows.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
@@ -76,7 +78,20 @@ function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>
  * An access change, as the runner runs it: a document's public mark follows its public link at
  * once (put back if Grist refuses, and by its undo); the status offers its undo.
  */
-export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
+export const share = {
+  logged: [
+    { kind: 'access', target: 'document' },
+    { kind: 'access', target: 'workspace' },
+    { kind: 'access', target: 'site' },
+  ],
+  // Undone, a document's public mark is as its public link was before (`before`), where the change
+  // switched it; the listing shows nothing else of who has access.
+  undone: (entry) => {
+    const switched = entry.target === 'document' && entry.access && publicLinkOf(entry.access.delta) !== undefined;
+    return switched ? publicMarked(loggedDocument(entry), publicLinkOf(entry.access!.before) != null) : null;
+  },
+  acts: { changeShare },
+  words: ['inheritedSet', 'madePublic', 'madePrivate', 'stoppedSharingWith', 'roleChangedOn', 'sharedWith', 'undoAccessOf', 'undoShareOf', 'undoRoleChangeOf', 'undoStopSharingOf', 'accessUndone'],
   onMutate(context, vars) {
     startAccessChange(context);
     const link = publicSwitch(vars);
@@ -85,14 +100,14 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     context.confirm(shown.key!, shown.change);
     return { putBack: publicMarked(link.ref, !link.on) };
   },
-  send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
+  send: (backend: Pick<Backend, 'changeAccess'>, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
   onSuccess(_context, _answer, vars) {
     const link = publicSwitch(vars);
     const had = (email: string) => vars.had.some((each) => sameEmail(each, email));
     const undoLabel = accessUndoLabel(vars.target.name, vars.delta, had);
     return accessOffer(vars.target, deltaMessage(vars.target.name, vars.delta, vars.had), undoLabel, link ? () => publicMarked(link.ref, !link.on) : undefined);
   },
-};
+} satisfies RegisteredChange<ShareVars, LoggedChange>;
 
 /**
  * Someone removed from a site, as the runner runs it: removePerson for that one site, followed
@@ -100,9 +115,14 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
  * writes it to the change log, then sends). A person no
  * longer there is no change (nothing to undo); a failure is the worker's words.
  */
-export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
+export const siteRemoval = {
+  logged: [{ kind: 'person', target: 'site' }],
+  // The listing shows nobody's access.
+  undone: () => null,
+  acts: { removeFromSite },
+  words: ['siteRemovedPerson', 'peopleMadeYouOwner', 'undoStopSharingOf', 'accessUndone'],
   onMutate: startAccessChange,
-  async send(backend, { target, email, previewId }) {
+  async send(backend: Pick<Backend, 'removePerson' | 'getPersonRemoval'>, { target, email, previewId }) {
     const { orgId, siteUrl } = target.resource;
     const reply = await followPersonRemoval(backend, { email, ...(previewId ? { previewId } : {}), sites: [{ orgId, siteUrl }] });
     if (!reply.ok) return reply;
@@ -116,7 +136,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
       [t('siteRemovedPerson', email, plainTextName(target.name)), entryId !== null && had ? madeYouOwnerWords([had]) : ''].filter(Boolean).join(' '),
       t('undoStopSharingOf', target.name, email),
     ),
-};
+} satisfies RegisteredChange<SiteRemovalVars, LoggedChange>;
 
 /**
  * Removes `grants.email` from the site of the panel's `target` once its preview was confirmed

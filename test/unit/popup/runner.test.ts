@@ -12,7 +12,9 @@ import { renamedTo } from '../../../src/popup/changes/listing-edits.ts';
 import { runChange } from '../../../src/popup/changes/runner.ts';
 import { trashDocument } from '../../../src/popup/changes/trash.ts';
 import { undoLast } from '../../../src/popup/changes/undo.ts';
+import type { ChangeBackend } from '../../../src/popup/changes/registry.ts';
 import type { DocumentRef } from '../../../src/listing-view/row-identity.ts';
+import type { Backend } from '../../../src/shared/backend-client.ts';
 import type { ErrorValue, Result } from '../../../src/shared/errors.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { deferred } from '../../setup/deferred.ts';
@@ -41,7 +43,8 @@ function context(backend = popupBackendMocks()) {
     removedDocument: signal<DocumentRef | null>(null),
     renames: signal<ReadonlyMap<string, RenameState>>(new Map()),
     moving: signal<MoveState | null>(null),
-    backend,
+    // The fake answers what the changes ask (registry.ts ChangeBackend), as the store's backend does.
+    backend: backend satisfies ChangeBackend as Partial<Backend> as Backend,
   };
   return { changes, kept, backend };
 }
