@@ -87,8 +87,8 @@ export const share = {
   // Undone, a document's public mark is as its public link was before (`before`), where the change
   // switched it; the listing shows nothing else of who has access.
   undone: (entry) => {
-    const switched = entry.target === 'document' && entry.access && publicLinkOf(entry.access.delta) !== undefined;
-    return switched ? publicMarked(loggedDocument(entry), publicLinkOf(entry.access!.before) != null) : null;
+    const access = entry.target === 'document' ? entry.access : undefined;
+    return access && publicLinkOf(access.delta) !== undefined ? publicMarked(loggedDocument(entry), publicLinkOf(access.before) != null) : null;
   },
   acts: { changeShare },
   words: ['inheritedSet', 'madePublic', 'madePrivate', 'stoppedSharingWith', 'roleChangedOn', 'sharedWith', 'undoAccessOf', 'undoShareOf', 'undoRoleChangeOf', 'undoStopSharingOf', 'accessUndone'],
