@@ -8,6 +8,7 @@ import type { DocumentRef } from '../listing-view/row-identity.ts';
 import type { Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
+import type { ActName, ActOf } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import type { RowRef } from './changes/row-ref.ts';
 import type { DocumentPlace } from '../shared/listing.ts';
@@ -16,29 +17,10 @@ export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 export type { RowRef } from './changes/row-ref.ts';
 
-type PopupChanges = typeof import('./changes/popup-changes.ts');
-/** The changes of the menus, the forms and the Trash view, which views ask for by name (`act`). */
-export type ActName =
-  | 'trashDocument'
-  | 'pinDocument'
-  | 'beginCopy'
-  | 'commitCopy'
-  | 'createIn'
-  | 'createWorkspaceOn'
-  | 'trashWorkspace'
-  | 'readTrash'
-  | 'restore'
-  | 'restoreWorkspace'
-  | 'deleteForever'
-  | 'readAccess'
-  | 'changeShare'
-  | 'removeFromSite'
-  | 'readSitesPeople'
-  | 'readPersonGrants'
-  | 'removePerson'
-  | 'undoPersonRemoval';
+/** The changes of the menus, the forms and the Trash view, which views ask for by name (`act`): changes/registry.ts. */
+export type { ActName } from './changes/registry.ts';
 /** A change's arguments after its context, which `act` passes itself. */
-export type ActionArguments<K extends ActName> = Parameters<PopupChanges[K]> extends [unknown, ...infer Rest] ? Rest : never;
+export type ActionArguments<K extends ActName> = Parameters<ActOf<K>> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** The popup's state: its listing (listing-sync.ts), and on top of it the search, the edits and the undo offer. */
 export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'confirm'> {
@@ -120,10 +102,10 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    */
   undoLastChange(force?: boolean, grants?: string[]): Promise<void>;
   /**
-   * Runs one of the changes of the menus, the forms and the Trash view (changes/popup-changes.ts,
+   * Runs one of the changes of the menus, the forms and the Trash view (changes/registry.ts ACTS,
    * see ActName), loaded with the popup's changes. Out: what the change answers.
    */
-  act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<PopupChanges[K]>>>;
+  act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<ActOf<K>>>>;
   openOptions(): void;
   openBulkChanges(): void;
 }

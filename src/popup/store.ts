@@ -7,6 +7,7 @@
  */
 import { batch, computed, effect, signal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
+import type { Backend } from '../shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
@@ -14,7 +15,8 @@ import { prepareListing, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/search.ts';
-import type { ChangeBackend, ChangeContext, LastChange } from './changes/change-descriptor.ts';
+import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
+import type { ChangeBackend } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import { withChanges } from './changes/load-changes.ts';
 import { withSummary } from './sync/load-summary.ts';
@@ -121,7 +123,9 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   let history: Promise<HistoryStore> | undefined;
   // What the changes (changes/) read and write, handed to each: the store's signals and the listing
   // sync's edits, not the store itself.
-  const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend };
+  // The changes ask only for what ChangeBackend names (registry.ts): the rest of the worker's
+  // messages, which the store is not handed, are never called.
+  const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend: backend as Backend };
   const store: PopupStore = {
     ...sync,
     rows,
@@ -142,7 +146,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     closeShare: () => {
       sharing.value = null;
     },
-    commitMove: (to) => withChanges(({ commitMove }) => commitMove(changes, to)),
+    commitMove: (to) => withChanges(({ ACTS }) => ACTS.commitMove(changes, to)),
     loadHistory: () =>
       (history ??= withChanges(({ historyStore }) => historyStore(changes)).catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
@@ -152,7 +156,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     undoLastChange: (force = false, grants?: string[]) => withChanges(({ undoLast }) => undoLast(changes, force, grants)),
     // At once when the changes are loaded (a menu is open, or the popup was idle): the row goes in
     // the same frame as the key.
-    act: (name, ...args) => withChanges((loaded) => (loaded[name] as (...all: unknown[]) => never)(changes, ...args)),
+    act: (name, ...args) => withChanges(({ ACTS }) => (ACTS[name] as (...all: unknown[]) => never)(changes, ...args)),
     searchWaits,
     query,
     terms: termList,
@@ -171,10 +175,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     // The row asks once the field's code is loaded (with the changes: on-demand/lazy.tsx), so the
     // field shows in the same render. The rest run in the same task as their key: the code is there.
-    beginRename: (ref) => void withChanges(({ beginRename }) => beginRename(changes, ref)),
-    setDraft: (ref, text) => void withChanges(({ setDraft }) => setDraft(changes, ref, text)),
-    cancelRename: (ref) => void withChanges(({ cancelRename }) => cancelRename(changes, ref)),
-    commitRename: (ref) => withChanges(({ commitRename }) => commitRename(changes, ref)),
+    beginRename: (ref) => void withChanges(({ ACTS }) => ACTS.beginRename(changes, ref)),
+    setDraft: (ref, text) => void withChanges(({ ACTS }) => ACTS.setDraft(changes, ref, text)),
+    cancelRename: (ref) => void withChanges(({ ACTS }) => ACTS.cancelRename(changes, ref)),
+    commitRename: (ref) => withChanges(({ ACTS }) => ACTS.commitRename(changes, ref)),
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };

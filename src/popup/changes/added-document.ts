@@ -1,11 +1,17 @@
 /**
  * What a change that adds a document (a copy, a new document, one restored) shows once Grist made
- * it: the document listed in its place, and the offer of its undo, which takes it out again.
+ * it: the document listed in its place, and the offer of its undo, which takes it out again; and
+ * what such a change's undo from the History shows (addedUndone).
  */
+import type { ChangeEntry } from '../../shared/change-log.ts';
 import { documentPageUrl, type DocumentEntry, type DocumentPlace } from '../../shared/listing.ts';
 import type { ChangeWords, ListingEdit, UndoOffered } from './change-descriptor.ts';
-import { withAdded, withoutDocument } from './listing-edits.ts';
+import { removedDocument, withAdded, withoutDocument } from './listing-edits.ts';
+import { loggedDocument } from './logged-rows.ts';
 import { rowKey } from './row-ref.ts';
+
+/** The listing once the change that added `entry`'s document is undone (it goes to the trash): without it. */
+export const addedUndone = (entry: ChangeEntry): ListingEdit => removedDocument(loggedDocument(entry));
 
 /**
  * `document` added to `place` of `account`'s listing (any account's, when absent), with `words`;

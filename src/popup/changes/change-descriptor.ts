@@ -5,13 +5,15 @@
  * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
  * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
  * runner then settles the listing shown (onSettled). Each kind is one module of this folder
- * describing only these; the runner does the rest the same way for all.
+ * describing only these, and, for the registry (registry.ts, one line per kind: RegisteredChange),
+ * which change-log entries it is logged as, what its undo shows in the listing, the actions that
+ * run it and the words its status says; the runner does the rest the same way for all.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
-import type { HistoryBackend } from '../../history/history-store.ts';
 import type { Backend } from '../../shared/backend-client.ts';
-import type { UndoState } from '../../shared/change-log.ts';
+import type { ChangeEntry, ChangeKind, UndoState } from '../../shared/change-log.ts';
 import type { ErrorValue, Result } from '../../shared/errors.ts';
+import type { MessageKey } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { MoveState, RenameState } from './edit-states.ts';
@@ -67,32 +69,6 @@ export interface LastChange extends UndoOffered {
   undo: UndoState;
 }
 
-/** The worker's messages the popup's changes send. */
-export type ChangeBackend = Pick<
-  Backend,
-  | 'renameDocument'
-  | 'renameWorkspace'
-  | 'moveDocument'
-  | 'undoChange'
-  | 'removeDocument'
-  | 'pinDocument'
-  | 'copyDocument'
-  | 'createDocument'
-  | 'createWorkspace'
-  | 'removeWorkspace'
-  | 'restoreWorkspace'
-  | 'readTrash'
-  | 'restoreDocument'
-  | 'deleteDocument'
-  | 'readAccess'
-  | 'readSitesPeople'
-  | 'changeAccess'
-  | 'readPersonGrants'
-  | 'removePerson'
-  | 'getPersonRemoval'
-> &
-  HistoryBackend;
-
 /**
  * What the changes read and write: the store's signals and the listing sync's edits, handed over by
  * the store (not the store itself).
@@ -114,7 +90,12 @@ export interface ChangeContext {
   renames: Signal<ReadonlyMap<string, RenameState>>;
   /** The destination picker or copy form open, if any. */
   moving: Signal<MoveState | null>;
-  backend: ChangeBackend;
+  /**
+   * The worker's messages. The store is handed only those registry.ts's ChangeBackend names (what
+   * each registered change sends, and what the other actions and the History ask), and the
+   * changes ask for no other.
+   */
+  backend: Backend;
 }
 
 /**
@@ -125,8 +106,12 @@ export interface ChangeContext {
 export interface ChangeDescriptor<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit } = { putBack?: ListingEdit }> {
   /** Shows the change at once (nothing, for a change shown once made: a copy). Out: what puts it back. */
   onMutate?(context: ChangeContext, vars: V): M;
-  /** Asks the worker for it. Out: its answer, or its error (a rejection: no worker). */
-  send(backend: ChangeBackend, vars: V): Promise<Result<A>>;
+  /**
+   * Asks the worker for it. Out: its answer, or its error (a rejection: no worker). A registered
+   * kind types `backend` as the messages it sends (`Pick<Backend, ...>`): the registry's
+   * ChangeBackend is made of them.
+   */
+  send(backend: Backend, vars: V): Promise<Result<A>>;
   /**
    * Shows Grist's refusal (default: the status says it, and what was shown at once is put back).
    * Out: what the listing shows now, if anything.
@@ -134,4 +119,32 @@ export interface ChangeDescriptor<V, A extends { entryId: string | null }, M ext
   onError?(context: ChangeContext, error: ErrorValue, vars: V, mutated: M): ListingEdit | null;
   /** Shows what Grist confirmed. Out: what the listing shows now, if anything, and its offer of undo. */
   onSuccess(context: ChangeContext, answer: A, vars: V, mutated: M): { shown?: ListingEdit; offer: UndoOffered };
+}
+
+/** A change-log entry as the registry tells kinds apart: what was done, and to what. */
+export interface LoggedAs {
+  kind: ChangeKind;
+  target: ChangeEntry['target'];
+}
+
+/** An action views ask for by name (`store.act`): it is handed the change context, then their arguments. */
+export type Act = (context: ChangeContext, ...args: never[]) => unknown;
+
+/**
+ * A kind of change as the registry lists it (registry.ts): its descriptor, and what the popup
+ * knows of it besides running it.
+ */
+export interface RegisteredChange<V, A extends { entryId: string | null }, M extends { putBack?: ListingEdit } = { putBack?: ListingEdit }> extends ChangeDescriptor<V, A, M> {
+  /** The change-log entries its changes are logged as: the History's undo of one finds it by these. */
+  logged: readonly LoggedAs[];
+  /**
+   * How the listing looks once a change of it, logged as `entry`, is undone from the History
+   * (`restored`: the name Grist answered); null when the listing shows nothing of it. The status
+   * line's Undo says its own (UndoOffered.undone), from what was asked.
+   */
+  undone(entry: ChangeEntry, restored: string): ListingEdit | null;
+  /** The actions that run it, by the name views ask for them (`store.act`, ActName). */
+  acts: Readonly<Record<string, Act>>;
+  /** The locale keys of what the status says of it: what was done, its Undo's name, what its undo did. */
+  words: readonly MessageKey[];
 }

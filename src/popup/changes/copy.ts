@@ -7,6 +7,7 @@
  * read for any more (`cannot-tell`) leaves the form with Copy, which the worker sends after reading
  * afresh.
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
@@ -14,8 +15,8 @@ import type { CopiedDocument } from '../../shared/messages.ts';
 import { placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import { addedUndone, shownAdded } from './added-document.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { runChange } from './runner.ts';
@@ -30,10 +31,14 @@ interface CopyVars {
 }
 
 /** A copy, as the runner runs it: nothing shown before Grist made it; then listed, with Open and Undo; a lost answer keeps the form for Copy again. */
-export const copy: ChangeDescriptor<CopyVars, CopiedDocument> = {
+export const copy = {
+  logged: [{ kind: 'copy', target: 'document' }],
+  undone: addedUndone,
+  acts: { beginCopy, commitCopy },
+  words: ['copiedTo', 'copiedAsTemplateTo', 'undoCopyOf', 'copyUndone'],
   // With the row's account, whose destinations the form offered (with one account the ref has none);
   // `again`: the worker reads for the copy whose answer was lost first.
-  send: (backend, { form: { ref }, to, name, asTemplate, again }) =>
+  send: (backend: Pick<Backend, 'copyDocument'>, { form: { ref }, to, name, asTemplate, again }) =>
     backend.copyDocument({
       ...(ref.account === undefined ? {} : { account: ref.account }),
       orgId: ref.orgId,
@@ -57,7 +62,7 @@ export const copy: ChangeDescriptor<CopyVars, CopiedDocument> = {
     const words = { message: t(asTemplate ? 'copiedAsTemplateTo' : 'copiedTo', plainTextName(made), placeName(there)), undoLabel: t('undoCopyOf', made), undoneMessage: t('copyUndone', plainTextName(made)) };
     return shownAdded(addedEntry(id, made), there, form.ref.account, words, true);
   },
-};
+} satisfies RegisteredChange<CopyVars, CopiedDocument>;
 
 /** Opens the copy form of document `ref` in place of its row, unless a move or copy is on its way. */
 export function beginCopy({ moving }: Pick<ChangeContext, 'moving'>, ref: DocumentRef): void {

@@ -5,6 +5,8 @@
  * runner, which offers its undo; a delete forever by page-changes/change-lifecycle.ts itself).
  */
 import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
+import { batch } from '@preact/signals';
+import type { Backend } from '../../shared/backend-client.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import { settle } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -12,8 +14,8 @@ import type { LoggedChange } from '../../shared/messages.ts';
 import { placeIn, placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
-import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import { addedUndone, shownAdded } from './added-document.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import { runChange } from './runner.ts';
 
 /** A restore or a delete forever asked: `document` of `site`'s trash. */
@@ -23,8 +25,12 @@ interface RestoreVars {
 }
 
 /** A restore: shown once Grist confirms; a refusal is the Trash view's to say (restore's answer), not the status's. */
-export const restoreFromTrash: ChangeDescriptor<RestoreVars, LoggedChange> = {
-  send: (backend, { site, document }) => backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }),
+export const restoreFromTrash = {
+  logged: [{ kind: 'restore', target: 'document' }],
+  undone: addedUndone,
+  acts: { restore },
+  words: ['restoredTo', 'undoRestoreOf', 'movedToTrash'],
+  send: (backend: Pick<Backend, 'restoreDocument'>, { site, document }) => backend.restoreDocument({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id }),
   onError: () => null,
   onSuccess(_context, _answer, { site, document }) {
     const place = placeIn(site, document.workspace);
@@ -32,7 +38,7 @@ export const restoreFromTrash: ChangeDescriptor<RestoreVars, LoggedChange> = {
     const words = { message: t('restoredTo', name, placeName(place)), undoLabel: t('undoRestoreOf', document.name), undoneMessage: t('movedToTrash', name) };
     return shownAdded(addedEntry(document.id, document.name), place, site.account, words, false);
   },
-};
+} satisfies RegisteredChange<RestoreVars, LoggedChange>;
 
 /** Every listed site's trash, read afresh by the worker. Out: the sites, or why they could not be read. */
 export async function readTrash({ backend }: Pick<ChangeContext, 'backend'>): Promise<TrashSite[] | string> {

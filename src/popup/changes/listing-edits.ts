@@ -5,9 +5,6 @@
  * Pure: each answers a new listing in which every site, workspace and document the change does not
  * touch is the same object as before, so the rows built for them are reused.
  */
-import type { ChangeEntry } from '../../shared/change-log.ts';
-import { publicLinkOf } from '../../shared/sharing.ts';
-import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { ListingEdit } from './change-descriptor.ts';
@@ -118,11 +115,6 @@ export function withMoved(listing: Listing, ref: DocumentRef, to: DocumentPlace)
   return { ...listing, sites };
 }
 
-/** The listing with the move of history `entry` undone (the document back where it was). */
-export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
-  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
-}
-
 /**
  * The listing with `document` added to workspace `place.workspace` of the site at `place.site`
  * (and of `account`, when given); unchanged when it lists no such workspace or has the document there.
@@ -156,45 +148,4 @@ export function withPinned(listing: Listing, ref: DocumentRef, pinned: boolean):
 /** The listing with document `ref` marked public (anyone with the link can view) or not (the field absent, as Grist's listing has it). */
 export function withPublic(listing: Listing, ref: DocumentRef, isPublic: boolean): Listing {
   return withDocumentChanged(listing, ref, (document) => (document.isPublic === true) !== isPublic, ({ isPublic: _dropped, ...document }) => (isPublic ? { ...document, isPublic: true } : document));
-}
-
-/**
- * The listing with change-log `entry` undone, for the kinds that move, add, remove or pin a
- * document: a move undone puts it back (withMovedBack); a removal undone brings it back; a restore,
- * a copy or a new document undone takes it out; a pin or a public link undone flips it back. Unchanged for other
- * kinds (a rename's undo shows the old name: rename.ts).
- */
-export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
-  if (entry.target === 'workspace') return withWorkspaceUndone(listing, entry);
-  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
-  switch (entry.kind) {
-    case 'move':
-      return withMovedBack(listing, entry);
-    case 'remove':
-      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedEntry(entry.docId, entry.newName), entry.account) : listing;
-    case 'restore':
-    case 'copy':
-    case 'create':
-      return withoutDocument(listing, ref);
-    case 'pin':
-      return withPinned(listing, ref, !entry.pinned);
-    case 'access': {
-      // Its undo puts the public link back as it was before (`before`), where the change touched it.
-      const link = entry.access ? publicLinkOf(entry.access.delta) : undefined;
-      return link === undefined ? listing : withPublic(listing, ref, publicLinkOf(entry.access!.before) != null);
-    }
-    default:
-      return listing;
-  }
-}
-
-/**
- * withUndone of a workspace's entry: a removal undone brings it back (its documents come with the
- * next refresh); a restore or a new workspace undone takes it out. Unchanged for a rename (rename.ts).
- */
-function withWorkspaceUndone(listing: Listing, entry: ChangeEntry): Listing {
-  if (!entry.workspace) return listing;
-  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id, ...(entry.account === undefined ? {} : { account: entry.account }) };
-  if (entry.kind === 'remove') return withWorkspaceAdded(listing, ref, { id: entry.workspace.id, name: entry.newName, access: 'owners', documents: [] });
-  return entry.kind === 'restore' || entry.kind === 'create' ? withoutWorkspace(listing, ref) : listing;
 }

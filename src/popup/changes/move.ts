@@ -3,16 +3,18 @@
  * way and any refusal; once Grist confirms, the listing shows it there in the same frame as the
  * status ("Moved … to …", with Undo).
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
 import type { MovedDocument } from '../../shared/move.ts';
 import { movedBackText, movedText } from '../../move-view/moved-text.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { forgetGone } from './gone.ts';
 import { removedDocument, withMoved } from './listing-edits.ts';
 import { placeOf, rowDocument } from './listing-lookups.ts';
+import { loggedDocument, loggedPlace } from './logged-rows.ts';
 import { runChange } from './runner.ts';
 
 /** A move asked: the picker's state before it was sent, where to (`to`), where from, and the document's name. */
@@ -24,9 +26,18 @@ interface MoveVars {
 }
 
 /** A move: shown once Grist confirms (not over refreshes under way), then offered for undo. */
-export const move: ChangeDescriptor<MoveVars, MovedDocument> = {
+export const move = {
+  logged: [{ kind: 'move', target: 'document' }],
+  // Undone, the document goes back where it was (from where the move took it, on its site there).
+  undone: (entry) => {
+    const from = loggedPlace(entry);
+    const to = entry.to;
+    return from && to ? { change: (shown) => withMoved(shown, loggedDocument(entry, to.site), from) } : null;
+  },
+  acts: { commitMove },
+  words: ['movedTo', 'undoMoveOf', 'movedBack', 'oldLinksStayBroken'],
   // With the row's account, whose destinations the picker offered (with one account the ref has none).
-  send: (backend, { state: { ref }, to }) =>
+  send: (backend: Pick<Backend, 'moveDocument'>, { state: { ref }, to }) =>
     backend.moveDocument({ ...(ref.account === undefined ? {} : { account: ref.account }), orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, to: { orgId: to.site.orgId, workspaceId: to.workspace.id } }),
   // A refusal stays in the picker, in Grist's words as the worker put them; a document Grist no
   // longer has closes it rather than leave one whose every choice would fail the same way.
@@ -50,7 +61,7 @@ export const move: ChangeDescriptor<MoveVars, MovedDocument> = {
       offer: { row: ref, oldName: name, move: true, words, undone: () => ({ change: (shown) => withMoved(shown, ref, from) }) },
     };
   },
-};
+} satisfies RegisteredChange<MoveVars, MovedDocument>;
 
 /** Moves the document of the open picker (`moving`) to `to` through the worker (see `move`); not while one is on its way. */
 export async function commitMove(context: ChangeContext, to: DocumentPlace): Promise<void> {

@@ -2,6 +2,7 @@
  * A new document, from a workspace's New document field: nothing shown at once but "Creating…";
  * once Grist made it, it is listed there and the status offers Open and Undo.
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
@@ -9,8 +10,8 @@ import type { CreatedDocument } from '../../shared/messages.ts';
 import { placeIn, placeName } from '../../shared/move.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
-import { shownAdded } from './added-document.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import { addedUndone, shownAdded } from './added-document.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import { rowWorkspace } from './listing-lookups.ts';
 import { runChange } from './runner.ts';
 
@@ -22,14 +23,18 @@ interface NewDocumentVars {
 }
 
 /** A new document, as the runner runs it: nothing shown before Grist made it; then listed, with Open and Undo. */
-export const newDocument: ChangeDescriptor<NewDocumentVars, CreatedDocument> = {
-  send: (backend, { ref, name }) => backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
+export const newDocument = {
+  logged: [{ kind: 'create', target: 'document' }],
+  undone: addedUndone,
+  acts: { createIn },
+  words: ['createdIn', 'undoCreateOf', 'createUndone'],
+  send: (backend: Pick<Backend, 'createDocument'>, { ref, name }) => backend.createDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
   onSuccess(_context, { document }, { ref, place }) {
     const name = plainTextName(document.name);
     const words = { message: t('createdIn', name, placeName(place)), undoLabel: t('undoCreateOf', document.name), undoneMessage: t('createUndone', name) };
     return shownAdded(document, place, ref.account, words, true);
   },
-};
+} satisfies RegisteredChange<NewDocumentVars, CreatedDocument>;
 
 /**
  * A new document named `typed` (trimmed) in workspace `ref` (see `newDocument`). Out: null when

@@ -3,15 +3,17 @@
  * once but "Creating…"; once Grist made it, it is listed on its site, empty, and the status offers
  * Undo (to the trash).
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { checkNewName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import { siteDisplayName, type SiteEntry } from '../../shared/listing.ts';
 import type { CreatedWorkspace } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import { withoutWorkspace, withWorkspaceAdded } from './listing-edits.ts';
 import { rowKey } from './row-ref.ts';
 import { runChange } from './runner.ts';
+import { workspaceUnlisted } from './workspace-trash.ts';
 
 /** A new workspace asked: named `name` (checked), on `site`. */
 interface NewWorkspaceVars {
@@ -20,8 +22,12 @@ interface NewWorkspaceVars {
 }
 
 /** A new workspace, as the runner runs it: nothing shown before Grist made it; then listed, with Undo. */
-export const newWorkspace: ChangeDescriptor<NewWorkspaceVars, CreatedWorkspace> = {
-  send: (backend, { site, name }) => backend.createWorkspace({ orgId: site.orgId, siteUrl: site.siteUrl, name }),
+export const newWorkspace = {
+  logged: [{ kind: 'create', target: 'workspace' }],
+  undone: workspaceUnlisted,
+  acts: { createWorkspaceOn },
+  words: ['createdWorkspace', 'undoCreateWorkspaceOf', 'movedWorkspaceToTrash'],
+  send: (backend: Pick<Backend, 'createWorkspace'>, { site, name }) => backend.createWorkspace({ orgId: site.orgId, siteUrl: site.siteUrl, name }),
   onSuccess(_context, { workspace }, { site }) {
     const row = { orgId: site.orgId, siteUrl: site.siteUrl, workspaceId: workspace.id, account: site.account };
     const name = plainTextName(workspace.name);
@@ -31,7 +37,7 @@ export const newWorkspace: ChangeDescriptor<NewWorkspaceVars, CreatedWorkspace> 
       offer: { row, oldName: workspace.name, words, undone: () => ({ key: rowKey(row), change: (shown) => withoutWorkspace(shown, row) }) },
     };
   },
-};
+} satisfies RegisteredChange<NewWorkspaceVars, CreatedWorkspace>;
 
 /**
  * A new workspace named `typed` (trimmed) on `site` (see `newWorkspace`). Out: null when made,

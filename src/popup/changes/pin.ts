@@ -2,13 +2,15 @@
  * A document pinned or unpinned, from its menu: it takes its place among the pinned at once, back
  * if Grist refuses; once Grist confirms, the status says so with Undo.
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange } from './change-descriptor.ts';
 import { withPinned } from './listing-edits.ts';
 import { rowDocument } from './listing-lookups.ts';
+import { loggedDocument } from './logged-rows.ts';
 import { rowKey } from './row-ref.ts';
 import { runChange } from './runner.ts';
 
@@ -23,13 +25,18 @@ interface PinVars {
 const pinnedAs = (ref: DocumentRef, pinned: boolean): ListingEdit => ({ key: rowKey(ref), change: (shown) => withPinned(shown, ref, pinned) });
 
 /** A pin or unpin, as the runner runs it: among the pinned (or not) at once, flipped back if Grist refuses. */
-export const pin: ChangeDescriptor<PinVars, LoggedChange> = {
+export const pin = {
+  logged: [{ kind: 'pin', target: 'document' }],
+  // Undone, it is flipped back.
+  undone: (entry) => pinnedAs(loggedDocument(entry), !entry.pinned),
+  acts: { pinDocument },
+  words: ['pinnedDocument', 'unpinnedDocument', 'undoPinOf', 'undoUnpinOf', 'pinUndone'],
   onMutate({ confirm, announcement }, { ref, pinned }) {
     confirm(rowKey(ref), (shown) => withPinned(shown, ref, pinned));
     announcement.value = '';
     return { putBack: pinnedAs(ref, !pinned) };
   },
-  send: (backend, { ref, pinned }) => backend.pinDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, pinned }),
+  send: (backend: Pick<Backend, 'pinDocument'>, { ref, pinned }) => backend.pinDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, pinned }),
   onSuccess(_context, _answer, { ref, name, pinned }) {
     const words = {
       message: t(pinned ? 'pinnedDocument' : 'unpinnedDocument', plainTextName(name)),
@@ -38,7 +45,7 @@ export const pin: ChangeDescriptor<PinVars, LoggedChange> = {
     };
     return { offer: { row: ref, oldName: name, words, undone: () => pinnedAs(ref, !pinned) } };
   },
-};
+} satisfies RegisteredChange<PinVars, LoggedChange>;
 
 /** Pins (or unpins) document `ref` (see `pin`); nothing when the listing does not have it. */
 export async function pinDocument(context: ChangeContext, ref: DocumentRef, pinned: boolean): Promise<void> {

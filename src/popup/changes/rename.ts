@@ -4,15 +4,17 @@
  * the typed name while it is on its way (the field's `saving`), back in the field if refused.
  */
 import { batch } from '@preact/signals';
+import type { Backend } from '../../shared/backend-client.ts';
 import { checkDocumentName } from '../../shared/document-name.ts';
 import { t } from '../../shared/i18n.ts';
 import type { RenamedDocument } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { ChangeContext, ChangeDescriptor } from './change-descriptor.ts';
+import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import type { RenameState } from './edit-states.ts';
 import { forgetGone } from './gone.ts';
 import { removedDocument, renamedTo } from './listing-edits.ts';
 import { renameSubject } from './listing-lookups.ts';
+import { loggedRow } from './logged-rows.ts';
 import { rowKey, type RowRef } from './row-ref.ts';
 import { runChange } from './runner.ts';
 
@@ -25,9 +27,20 @@ interface RenameVars {
 }
 
 /** A rename: nothing shown at once but the field's state; the name Grist stored once confirmed, with Undo. */
-export const rename: ChangeDescriptor<RenameVars, RenamedDocument> = {
+export const rename = {
+  logged: [
+    { kind: 'rename', target: 'document' },
+    { kind: 'rename', target: 'workspace' },
+  ],
+  // Undone, the row shows the name Grist answered, under every account.
+  undone: (entry, restored) => {
+    const row = loggedRow(entry);
+    return row && renamedTo(row, restored);
+  },
+  acts: { beginRename, setDraft, cancelRename, commitRename },
+  words: ['renamedFromTo', 'undoRenameOf', 'renamedBack'],
   // The worker renames with the first account that owns it: the row's account is not sent.
-  send: (backend, { ref, name }) =>
+  send: (backend: Pick<Backend, 'renameDocument' | 'renameWorkspace'>, { ref, name }) =>
     'docId' in ref
       ? backend.renameDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId, name })
       : backend.renameWorkspace({ orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: ref.workspaceId, name }),
@@ -53,7 +66,7 @@ export const rename: ChangeDescriptor<RenameVars, RenamedDocument> = {
     };
     return { shown: renamedTo(ref, stored), offer: { row: ref, oldName, words, undone: (restored) => renamedTo(ref, restored) } };
   },
-};
+} satisfies RegisteredChange<RenameVars, RenamedDocument>;
 
 /** Puts a document or workspace in a rename state, or (null) out of it. */
 function setRename({ renames }: Pick<ChangeContext, 'renames'>, ref: RowRef, state: RenameState | null): void {

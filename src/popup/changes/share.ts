@@ -10,6 +10,7 @@
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
+import type { Backend } from '../../shared/backend-client.ts';
 import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
@@ -19,9 +20,10 @@ import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type Access
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { accessUndoLabel } from '../../history/access-change-words.ts';
 import { deltaMessage } from './share-panel-words.ts';
-import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange, UndoOffered } from './change-descriptor.ts';
 import { withDelta } from './access-edits.ts';
 import { withPublic } from './listing-edits.ts';
+import { loggedDocument } from './logged-rows.ts';
 import { rowKey } from './row-ref.ts';
 import type { ShareTarget } from './edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
@@ -110,7 +112,20 @@ function startAccessChange({ announcement }: Pick<ChangeContext, 'announcement'>
  * said in the panel and the status, the panel's list read again; once confirmed, the status offers
  * its undo.
  */
-export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
+export const share = {
+  logged: [
+    { kind: 'access', target: 'document' },
+    { kind: 'access', target: 'workspace' },
+    { kind: 'access', target: 'site' },
+  ],
+  // Undone, a document's public mark is as its public link was before (`before`), where the change
+  // switched it; the listing shows nothing else of who has access.
+  undone: (entry) => {
+    const access = entry.target === 'document' ? entry.access : undefined;
+    return access && publicLinkOf(access.delta) !== undefined ? publicMarked(loggedDocument(entry), publicLinkOf(access.before) != null) : null;
+  },
+  acts: { changeShare },
+  words: ['inheritedSet', 'madePublic', 'madePrivate', 'stoppedSharingWith', 'roleChangedOn', 'sharedWith', 'undoAccessOf', 'undoShareOf', 'undoRoleChangeOf', 'undoStopSharingOf', 'accessUndone'],
   onMutate(context, vars) {
     startAccessChange(context);
     vars.panel.edit((list) => withDelta(list, vars.delta));
@@ -120,8 +135,8 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     context.confirm(shown.key!, shown.change);
     return { putBack: publicMarked(link.ref, !link.on) };
   },
-  send: (backend, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
-  onError: refusedInPanel,
+  send: (backend: Pick<Backend, 'changeAccess'>, { target, account, delta }) => backend.changeAccess({ resource: target.resource, account, delta }),
+  onError: (context, error, vars, mutated) => refusedInPanel(context, error, vars, mutated),
   onSuccess(_context, _answer, vars) {
     vars.panel.taken();
     const link = publicSwitch(vars);
@@ -129,7 +144,7 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
     const undoLabel = accessUndoLabel(vars.target.name, vars.delta, had);
     return accessOffer(vars.target, deltaMessage(vars.target.name, vars.delta, vars.had), undoLabel, link ? () => publicMarked(link.ref, !link.on) : undefined);
   },
-};
+} satisfies RegisteredChange<ShareVars, LoggedChange>;
 
 /**
  * Someone removed from a site, as the runner runs it: removePerson for that one site, followed
@@ -137,9 +152,14 @@ export const share: ChangeDescriptor<ShareVars, LoggedChange> = {
  * writes it to the change log, then sends). A person no
  * longer there is no change (nothing to undo); a failure is the worker's words.
  */
-export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
+export const siteRemoval = {
+  logged: [{ kind: 'person', target: 'site' }],
+  // The listing shows nobody's access.
+  undone: () => null,
+  acts: { removeFromSite },
+  words: ['siteRemovedPerson', 'peopleMadeYouOwner', 'undoStopSharingOf', 'accessUndone'],
   onMutate: startAccessChange,
-  async send(backend, { target, email, previewId }) {
+  async send(backend: Pick<Backend, 'removePerson' | 'getPersonRemoval'>, { target, email, previewId }) {
     const { orgId, siteUrl } = target.resource;
     const reply = await followPersonRemoval(backend, { email, ...(previewId ? { previewId } : {}), sites: [{ orgId, siteUrl }] });
     if (!reply.ok) return reply;
@@ -147,7 +167,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
     if (site?.outcome === 'failed') return { ok: false, error: { kind: site.kind, message: site.message } };
     return { ok: true, value: { entryId: site?.outcome === 'removed' ? site.entryId : null } };
   },
-  onError: refusedInPanel,
+  onError: (context, error, vars, mutated) => refusedInPanel(context, error, vars, mutated),
   onSuccess(_context, { entryId }, { target, email, had, panel }) {
     panel.edit((list) => withDelta(list, { users: { [email]: null } }));
     panel.taken();
@@ -157,7 +177,7 @@ export const siteRemoval: ChangeDescriptor<SiteRemovalVars, LoggedChange> = {
       t('undoStopSharingOf', target.name, email),
     );
   },
-};
+} satisfies RegisteredChange<SiteRemovalVars, LoggedChange>;
 
 /**
  * Removes `grants.email` from the site of the panel's `target` once its preview was confirmed

@@ -5,15 +5,18 @@
  * for the last), or, with no other row left, to the status's Undo once there (to the row put back,
  * if refused).
  */
+import type { Backend } from '../../shared/backend-client.ts';
+import { addedEntry } from '../../shared/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
 import type { DocumentEntry, DocumentPlace } from '../../shared/listing.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ChangeDescriptor, ListingEdit } from './change-descriptor.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../focus/focus.ts';
 import { withAdded, withoutDocument } from './listing-edits.ts';
 import { placeOf, rowDocument } from './listing-lookups.ts';
+import { loggedDocument, loggedName, loggedPlace } from './logged-rows.ts';
 import { rowKey } from './row-ref.ts';
 import { runChange } from './runner.ts';
 
@@ -35,7 +38,17 @@ interface Trashed {
 const putBack = ({ ref, document, place }: TrashVars): ListingEdit => ({ key: rowKey(ref), change: (shown) => withAdded(shown, place, document, ref.account) });
 
 /** A move to the trash, as the runner runs it: the row goes at once and the focus it held moves on; put back if Grist refuses (but after a 404). */
-export const trash: ChangeDescriptor<TrashVars, LoggedChange, Trashed> = {
+export const trash = {
+  logged: [{ kind: 'remove', target: 'document' }],
+  // Undone, the document is back in its workspace for the account that made the change (its
+  // entry as Grist lists a new one, until the next refresh).
+  undone: (entry) => {
+    const place = loggedPlace(entry);
+    const ref = { ...loggedDocument(entry), ...(entry.account === undefined ? {} : { account: entry.account }) };
+    return place && putBack({ ref, place, document: addedEntry(ref.docId, loggedName(entry)) });
+  },
+  acts: { trashDocument },
+  words: ['movedToTrash', 'undoTrashOf', 'restoredFromTrash'],
   onMutate({ confirm, announcement }, vars) {
     const key = rowKey(vars.ref);
     const row = rowHoldingFocus(key);
@@ -46,7 +59,7 @@ export const trash: ChangeDescriptor<TrashVars, LoggedChange, Trashed> = {
     focusOnceDrawn(() => (next?.isConnected ? next : null));
     return { putBack: putBack(vars), row, next };
   },
-  send: (backend, { ref }) => backend.removeDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId }),
+  send: (backend: Pick<Backend, 'removeDocument'>, { ref }) => backend.removeDocument({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: ref.docId }),
   onError({ announcement }, error, { ref }, { putBack: back, row, next }) {
     announcement.value = error.message;
     if (row && !next) focusDocumentLink(ref);
@@ -58,7 +71,7 @@ export const trash: ChangeDescriptor<TrashVars, LoggedChange, Trashed> = {
     const words = { message: t('movedToTrash', plainTextName(document.name)), undoLabel: t('undoTrashOf', document.name), undoneMessage: () => t('restoredFromTrash', plainTextName(document.name)) };
     return { offer: { row: ref, oldName: document.name, words, bringsRowBack: true, ...(row && !next ? { undoTakesFocus: true as const } : {}), undone: () => putBack(vars) } };
   },
-};
+} satisfies RegisteredChange<TrashVars, LoggedChange, Trashed>;
 
 /** Moves document `ref` to the trash (see `trash`); nothing when the listing does not have it. */
 export async function trashDocument(context: ChangeContext, ref: DocumentRef): Promise<void> {

@@ -9,7 +9,7 @@
  * key, where it has one, is shown at its end and named in `aria-keyshortcuts`; its hint, where it
  * has one, is a line under its label, its accessible description. A row's or a heading's menu is
  * placed fixed under its button (above it near the bottom of the popup), so the list's scrolling
- * box does not cut it, and a scroll or a resize closes it; the title bar's is placed by popup.css
+ * box does not cut it, and a scroll that moves its button or a resize closes it; the title bar's is placed by popup.css
  * (`.title-bar-menu`), under the title bar, where the popup growing for it does not close it.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -54,26 +54,37 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
   // Its More actions button, just before it: the menu is placed by it, and focus goes back to it on Escape.
   const button = () => menuRef.current?.previousElementSibling as HTMLElement | null | undefined;
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  // Where its button was when the menu was placed by it.
+  const placedBy = useRef<DOMRect | undefined>(undefined);
   const hintIds = useId();
 
   useLayoutEffect(() => {
     if (titleBar) return;
     const box = button()?.getBoundingClientRect();
     const height = menuRef.current?.offsetHeight ?? 0;
+    placedBy.current = box;
     if (box) setPlace({ top: box.bottom + height > innerHeight ? Math.max(0, box.top - height) : box.bottom, right: Math.max(0, innerWidth - box.right) });
   }, []);
   // Once placed (a hidden menu takes no focus): its first item, or its last.
   useLayoutEffect(() => {
     if (place || titleBar) [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].at(focusLast ? -1 : 0)?.focus();
   }, [place === null]);
-  // Placed once, it would float away from its row: a scroll or a resize closes it.
+  // Placed once, it would float away from its row: a scroll that moves its button, or a resize,
+  // closes it. Only one that moves it: the browser sends a scroll's event at the next frame
+  // (https://drafts.csswg.org/cssom-view/#scrolling-events), so a click that first scrolled the
+  // button into view (the popup's page scrolls at 200% zoom, or when shorter than its content)
+  // would otherwise close the menu it just opened.
   useEffect(() => {
     if (titleBar) return;
     const away = () => onClose();
-    addEventListener('scroll', away, true);
+    const scrolled = () => {
+      const box = button()?.getBoundingClientRect();
+      if (!box || box.top !== placedBy.current?.top || box.right !== placedBy.current.right) onClose();
+    };
+    addEventListener('scroll', scrolled, true);
     addEventListener('resize', away);
     return () => {
-      removeEventListener('scroll', away, true);
+      removeEventListener('scroll', scrolled, true);
       removeEventListener('resize', away);
     };
   }, []);

@@ -83,6 +83,23 @@ describe('a heading is its name and one ⋯', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  test('a scroll that left the ⋯ where the menu was placed keeps the menu open; one that moved it closes the menu', async () => {
+    await setup();
+    const button = screen.getByRole('button', { name: 'More actions for Home' });
+    const menu = await openMenu('Home');
+    // A click on a ⋯ out of view scrolls it into view first; the browser sends that scroll's
+    // event at the next frame, after the menu opened under the ⋯ where it is now.
+    fireEvent.scroll(document);
+    await settle();
+    expect(screen.getByRole('menu', { name: 'Actions for Home' })).toBe(menu);
+    expect(within(menu).getByRole('menuitem', { name: 'Move to trash' })).toBeTruthy();
+    // The list scrolled under it: the menu would float away from its heading.
+    button.getBoundingClientRect = () => new DOMRect(300, 120, 24, 24);
+    fireEvent.scroll(document);
+    await settle();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   test('New document from the menu: its field, and Escape gives the focus back to the heading’s ⋯', async () => {
     await setup();
     await chooseInMenu('Home', 'New document');

@@ -130,6 +130,7 @@ describe('moving a document (issue 18)', () => {
       value: [
         {
           kind: 'move',
+          target: 'document',
           id: 'move-1',
           at: Date.now(),
           site: PERSONAL,

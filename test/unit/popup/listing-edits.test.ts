@@ -8,7 +8,8 @@ import { describe, expect, test } from 'vitest';
 import type { ChangeEntry } from '../../../src/shared/change-log.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { placeIn } from '../../../src/shared/move.ts';
-import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed, withUndone } from '../../../src/popup/changes/listing-edits.ts';
+import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed } from '../../../src/popup/changes/listing-edits.ts';
+import { undoneEdit } from '../../../src/popup/changes/registry.ts';
 import { placeOf } from '../../../src/popup/changes/listing-lookups.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
@@ -95,7 +96,15 @@ describe('moving, adding, pinning', () => {
 describe('a history entry undone', () => {
   const site = { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' };
   const entry = (overrides: Partial<ChangeEntry>): ChangeEntry =>
-    ({ id: 'e1', at: 1, kind: 'rename', source: 'popup', account: 'a1', site, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget', ...overrides }) as ChangeEntry;
+    ({ id: 'e1', at: 1, kind: 'rename', target: 'document', source: 'popup', account: 'a1', site, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget', ...overrides }) as ChangeEntry;
+  /** `listing` as the History's undo of `entry` shows it, by the entry's kind (registry.ts), Grist answering `restored`. */
+  const withUndone = (listing: Listing, undone: ChangeEntry, restored = undone.oldName) => undoneEdit(undone, restored)?.change(listing) ?? listing;
+
+  test('a rename undone shows the name Grist put back, a document’s or a workspace’s', () => {
+    expect(names(withUndone(listing(), entry({ oldName: 'Budget 2026', newName: 'Budget' }), 'Budget 2026'))[1]).toBe('a2 Personal: Home [Budget 2026, Notes] Archive []');
+    const workspace = entry({ target: 'workspace', docId: 'workspace:11', workspace: { id: 11, name: 'Archive' }, oldName: 'Old archive', newName: 'Archive' });
+    expect(names(withUndone(listing(), workspace, 'Old archive'))[0]).toBe('a1 Personal: Home [Budget, Notes] Old archive []');
+  });
 
   test('a trash undone brings the document back; a copy undone takes it out; a pin undone flips it back', () => {
     const trashed = withoutDocument(listing(), BUDGET_REF);

@@ -20,7 +20,9 @@ import type { ShareTarget } from '../../../src/popup/changes/edit-states.ts';
 import type { AccessList } from '../../../src/shared/sharing.ts';
 import type { PersonGrants } from '../../../src/shared/people.ts';
 import type { TrashSite } from '../../../src/shared/trash.ts';
+import type { ChangeBackend } from '../../../src/popup/changes/registry.ts';
 import type { DocumentRef } from '../../../src/listing-view/row-identity.ts';
+import type { Backend } from '../../../src/shared/backend-client.ts';
 import type { ErrorValue, Result } from '../../../src/shared/errors.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { deferred } from '../../setup/deferred.ts';
@@ -49,7 +51,8 @@ function context(backend = popupBackendMocks()) {
     removedDocument: signal<DocumentRef | null>(null),
     renames: signal<ReadonlyMap<string, RenameState>>(new Map()),
     moving: signal<MoveState | null>(null),
-    backend,
+    // The fake answers what the changes ask (registry.ts ChangeBackend), as the store's backend does.
+    backend: backend satisfies ChangeBackend as Partial<Backend> as Backend,
   };
   return { changes, kept, backend };
 }
