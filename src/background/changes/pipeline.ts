@@ -11,7 +11,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema } from '../grist/grist-schemas.ts';
 import { addLogEntry, settleLogEntry } from '../change-log/change-log.ts';
 import { logFailure } from '../log-failure.ts';
-import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
+import type { ChangeKind, ChangeRecord, ChangeTarget } from './kind-module.ts';
 
 /**
  * True when a request went out but its answer was lost, so Grist may or may not have applied it: a

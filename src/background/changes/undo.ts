@@ -14,15 +14,15 @@ import { forgetChangeLog, markUndone, readChangeLog } from '../change-log/change
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import type { ChangeRecord, ChangeTarget, UndoingKind } from './change-kind.ts';
-import { moveKind } from './move.ts';
-import { pinKind } from './pin.ts';
+import type { ChangeRecord, ChangeTarget, UndoingKind } from './kind-module.ts';
+import { moveKind } from './kinds/move.ts';
+import { pinKind } from './kinds/pin.ts';
 import { applyChange } from './pipeline.ts';
-import { renameKind } from './rename.ts';
-import { trashKind } from './trash.ts';
-import { personKind } from '../sharing/remove-person.ts';
-import { accessKind } from '../sharing/access-kind.ts';
-import { workspaceTrashKind } from './workspace-trash.ts';
+import { renameKind } from './kinds/rename.ts';
+import { trashKind } from './kinds/trash.ts';
+import { personKind } from './kinds/remove-person.ts';
+import { accessKind } from './kinds/access.ts';
+import { workspaceTrashKind } from './kinds/workspace-trash.ts';
 
 /** A kind that undoes, whatever its targets. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)

@@ -12,7 +12,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { nextTask, oneAtATime } from '../pacing.ts';
 import { applyChange } from '../changes/pipeline.ts';
 import { currentAccessOwnerLookup, findAccessOwner, type AccessOwner } from './access-api.ts';
-import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
+import { accessKind, accessNow, accessTarget, type AccessTarget } from '../changes/kinds/access.ts';
 import { isEmptyDelta } from './access-delta.ts';
 import { readKeyedAccounts } from '../grist/grist-connection.ts';
 import { ownEmailOf, savedAccountsError, withSavedUsers } from './own-email.ts';

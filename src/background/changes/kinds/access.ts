@@ -5,16 +5,16 @@
  * inverse an undo sends) and a change that changes nothing is not sent; the request is idempotent,
  * but after a lost answer it is read back and compared, never sent again blindly.
  */
-import { t } from '../../shared/i18n.ts';
-import { accessKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { forgetDocument, recordPublic } from '../listing/listing-cache.ts';
-import type { ChangeTarget, UndoingKind } from '../changes/change-kind.ts';
-import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from './access-api.ts';
-import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from './access-delta.ts';
-import { roleWord } from '../../shared/role-words.ts';
+import { t } from '../../../shared/i18n.ts';
+import { accessKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { forgetDocument, recordPublic } from '../../listing/listing-cache.ts';
+import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
+import { patchAccess, readAccessOf, type AccessNow, type AccessOwner, type AccessPlace } from '../../sharing/access-api.ts';
+import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from '../../sharing/access-delta.ts';
+import { roleWord } from '../../../shared/role-words.ts';
 import { personKind, removalOf, type PersonTarget } from './remove-person.ts';
 
 /** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */

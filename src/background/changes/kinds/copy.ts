@@ -8,21 +8,21 @@
  * Its undo moves the copy, by its id, to the trash (trash.ts). Also the popup's `copyDocument`
  * message, whose copies left unsettled are kept for Copy again (kept-copies.ts).
  */
-import { checkNewName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
-import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
+import { checkNewName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
+import { placeIn } from '../../../shared/move.ts';
+import type { CopiedDocument, RequestOf } from '../../../shared/messages.ts';
 import * as v from 'valibot';
-import { ApiError } from '../grist/api-error.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind } from './change-kind.ts';
-import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
-import { forgetMaking, keepMaking, keptMaking } from './kept-copies.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { logFailure } from '../log-failure.ts';
-import { applyChange } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { ChangeKind } from '../kind-module.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from '../created-document.ts';
+import { forgetMaking, keepMaking, keptMaking } from '../kept-copies.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { logFailure } from '../../log-failure.ts';
+import { applyChange } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
 
 /** A copy of document `key` (from `from`'s site), named `name`, to `to`; `made` is the new document's id once Grist said it. */
 export interface CopyTarget extends MakingTarget {

@@ -5,20 +5,20 @@
  * destination always come from the worker's own listing, checked before anything is sent, so a page
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import type { WindowSource } from '../../shared/change-log.ts';
-import { canMove, type MovedDocument, placeIn } from '../../shared/move.ts';
-import { ApiError } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
-import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
+import type { WindowSource } from '../../../shared/change-log.ts';
+import { canMove, type MovedDocument, placeIn } from '../../../shared/move.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { noteMove, type MoveEnd } from '../../listing/confirmed-changes.ts';
+import { forgetDocument, storeNotedMoves } from '../../listing/listing-cache.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {

@@ -8,19 +8,19 @@
  * `createDocument` message.
  */
 import * as v from 'valibot';
-import { workspaceKey } from '../../shared/change-log.ts';
-import { addedEntry } from '../../shared/document-rules.ts';
-import { checkNewName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';
-import { ApiError } from '../grist/api-error.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeKind } from './change-kind.ts';
-import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
-import { checkDestination, findWorkspace, listingAndClients } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import { workspaceKey } from '../../../shared/change-log.ts';
+import { addedEntry } from '../../../shared/document-rules.ts';
+import { checkNewName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { CreatedDocument, RequestOf } from '../../../shared/messages.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type ChangeKind } from '../kind-module.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from '../created-document.ts';
+import { checkDestination, findWorkspace, listingAndClients } from '../listed-documents.ts';
+import { applyChange } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
 
 /** A new document named `name` in `place`; `key` is the workspace's workspaceKey; `made` its id once Grist said it. */
 export interface NewDocumentTarget extends MakingTarget {

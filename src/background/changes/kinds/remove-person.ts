@@ -12,21 +12,21 @@
  * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
  * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../shared/change-log.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../shared/people.ts';
-import { roleWord } from '../../shared/role-words.ts';
-import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { readKeyedAccounts } from '../grist/grist-connection.ts';
-import { readListing } from '../listing/listing-cache.ts';
-import { recordPutBack } from '../change-log/change-log.ts';
-import type { ChangeTarget, Inverse, UndoingKind } from '../changes/change-kind.ts';
-import { answerLost } from '../changes/pipeline.ts';
-import { patchAccess, readAccessOf } from './access-api.ts';
-import { ownEmailOf } from './own-email.ts';
-import { grantOf, personIn, personOnSite, siteFor } from './person-grants.ts';
+import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/change-log.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/people.ts';
+import { roleWord } from '../../../shared/role-words.ts';
+import type { AccessResource, Person, SiteRole } from '../../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { readKeyedAccounts } from '../../grist/grist-connection.ts';
+import { readListing } from '../../listing/listing-cache.ts';
+import { recordPutBack } from '../../change-log/change-log.ts';
+import type { ChangeTarget, Inverse, UndoingKind } from '../kind-module.ts';
+import { answerLost } from '../pipeline.ts';
+import { patchAccess, readAccessOf } from '../../sharing/access-api.ts';
+import { ownEmailOf } from '../../sharing/own-email.ts';
+import { grantOf, personIn, personOnSite, siteFor } from '../../sharing/person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
 export interface PersonTarget extends ChangeTarget {

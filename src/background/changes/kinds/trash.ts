@@ -5,21 +5,21 @@
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
  */
-import { addedEntry, canTrash } from '../../shared/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
-import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { ApiError } from '../grist/api-error.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { deniedOrGone } from './refusals.ts';
-import { findTrashed, leftTrash } from './trashed-documents.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
+import { addedEntry, canTrash } from '../../../shared/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { ChangeEntry, ChangeSource } from '../../../shared/change-log.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { forgetDocument, recordDocumentAdded } from '../../listing/listing-cache.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
+import { findDocument, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { deniedOrGone } from '../refusals.ts';
+import { findTrashed, leftTrash } from '../trashed-documents.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
+import { placeIn } from '../../../shared/move.ts';
 
 /** A document to move to the trash (`removed`) or back from it; `key` is its id. */
 export interface TrashTarget extends ChangeTarget {

@@ -11,7 +11,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { BUILD_AHEAD_MS, readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { listingItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
