@@ -19,7 +19,7 @@ import type { BatchUndoResult, BulkItemState, BulkItemStatus, BulkRunSnapshot } 
 import type { DocumentPlace, Listing } from '../../shared/listing.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import type { ChangeKind, ChangeTarget } from '../changes/kind-module.ts';
+import type { KindModule as ChangeKind, ChangeTarget } from '../changes/kind-module.ts';
 import { copyKind } from '../changes/kinds/copy.ts';
 import { moveKind } from '../changes/kinds/move.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';

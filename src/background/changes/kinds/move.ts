@@ -1,5 +1,5 @@
 /**
- * The move, as one kind of change (change-kind.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
+ * The move, as one kind of change (kind-module.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
  * with `{"workspace": <id>}` as JSON (without the Content-Type Grist answers 400), sent through the
  * document's current site (grist-api.md "Moving a document"). The document, its site and the
  * destination always come from the worker's own listing, checked before anything is sent, so a page
@@ -85,7 +85,8 @@ export function destinationOf(target: MoveTarget): MoveEnd {
   return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
 }
 
-export const moveKind: UndoingKind<MoveTarget> = {
+export const moveKind: UndoingKind<MoveTarget, 'moveDocument'> = {
+  messages: { moveDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
   },

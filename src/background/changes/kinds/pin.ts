@@ -1,5 +1,5 @@
 /**
- * Pinning and unpinning a document, as one kind of change (change-kind.ts):
+ * Pinning and unpinning a document, as one kind of change (kind-module.ts):
  * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
  * editors may (a viewer gets 403, grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
  */
@@ -31,7 +31,8 @@ async function readNow(client: GristClient, siteUrl: string, docId: string, name
   return now;
 }
 
-export const pinKind: UndoingKind<PinTarget> = {
+export const pinKind: UndoingKind<PinTarget, 'pinDocument'> = {
+  messages: { pinDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.pinned ? 'pin' : 'unpin'}`, undefined, anyJsonSchema);
   },

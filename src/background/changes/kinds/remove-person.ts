@@ -1,5 +1,5 @@
 /**
- * Removing a person from a site, and putting them back, as one kind of change (change-kind.ts).
+ * Removing a person from a site, and putting them back, as one kind of change (kind-module.ts).
  * The removal is one `PATCH {site}/api/orgs/<orgId>/access` with `{"<email>": null}`, which takes
  * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
@@ -170,6 +170,8 @@ const holdsAfterLostAnswer = (client: GristClient, email: string, step: Step) =>
  * was changed since is kept and named. See the module comment.
  */
 export const personKind: UndoingKind<PersonTarget> = {
+  // Made by the removal run (removal-run.ts: removePerson), which writes it ahead of its requests.
+  messages: {},
   send: async (client, target) => {
     const steps = stepsOf(target);
     // Written before anything leaves: found later with these roles, they are this undo's own.
@@ -234,7 +236,7 @@ export const personKind: UndoingKind<PersonTarget> = {
  * The removal of `email` from the site `key` names, what they have there read first with `client`
  * (personOnSite), as `account` lists the site and with its user's email (ownEmailOf: asked of Grist
  * when no connection check said it): for a change that must take someone off a site without losing
- * their grants inside it unread (an access undo, access-kind.ts). Out: null when they are not on
+ * their grants inside it unread (an access undo, access.ts). Out: null when they are not on
  * the site. Throws ApiError `not-found` when `account` does not list the site, its listing error
  * when it could not be listed (its workspaces may be out of date), `forbidden` when Grist says its
  * user is not an owner there, or what the reads met.

@@ -1,5 +1,5 @@
 /**
- * The rename, as one kind of change (change-kind.ts): `PATCH {site}/api/docs/<docId>`, or for a
+ * The rename, as one kind of change (kind-module.ts): `PATCH {site}/api/docs/<docId>`, or for a
  * workspace `PATCH {site}/api/workspaces/<id>`, with `{"name": ...}` as JSON (without the
  * Content-Type Grist ignores the body and still answers 200, grist-api.md "Silent no-ops"; the same
  * for workspaces); only owners rename (others get 403). Also the popup's rename messages.
@@ -56,7 +56,8 @@ function notOwnerError(workspaceId: number | undefined, name: string): ApiError 
   return new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', name), 403);
 }
 
-export const renameKind: UndoingKind<RenameTarget> = {
+export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWorkspace'> = {
+  messages: { renameDocument, renameWorkspace },
   send: async (client, target) => {
     await client.patch(target.siteUrl, pathOf(target), { name: target.name }, anyJsonSchema);
   },

@@ -1,5 +1,5 @@
 /**
- * Moving a document to the trash and restoring it, as one kind of change (change-kind.ts):
+ * Moving a document to the trash and restoring it, as one kind of change (kind-module.ts):
  * `POST {site}/api/docs/<docId>/remove` and `.../unremove`, owners only (grist-api.md "Remove to
  * trash", "Restore"). A removed document leaves the normal listing and reads as 404; restored, it
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
@@ -44,7 +44,8 @@ export function checkTrash(found: ListedDocument | null): TrashTarget {
   return trashOf(site.account, true, placeIn(site, workspace), document);
 }
 
-export const trashKind: UndoingKind<TrashTarget> = {
+export const trashKind: UndoingKind<TrashTarget, 'removeDocument' | 'restoreDocument'> = {
+  messages: { removeDocument, restoreDocument },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
   },

@@ -1,5 +1,5 @@
 /**
- * Moving a workspace to the trash and restoring it, as one kind of change (change-kind.ts):
+ * Moving a workspace to the trash and restoring it, as one kind of change (kind-module.ts):
  * `POST {site}/api/workspaces/<id>/remove` and `.../unremove`, owners only (grist-api.md
  * "Workspaces"). Its documents go with it and come back with it; while removed it and they read as
  * 404, and the trash listing lists it with `removedAt` (trashed-documents.ts). Also the undo of a
@@ -52,7 +52,8 @@ const notOwner = (name: string) => new ApiError('forbidden', t('errorNotOwnerToT
  * back after a lost answer (404 means in the trash), Grist's 403 and 404 said in words, the cached
  * listing and trash updated; undone by the opposite, read first (inverse).
  */
-export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget> = {
+export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorkspace' | 'restoreWorkspace'> = {
+  messages: { removeWorkspace, restoreWorkspace },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/workspaces/${target.workspaceId}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
   },
