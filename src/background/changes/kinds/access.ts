@@ -16,7 +16,7 @@ import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessRes
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { readKeyedAccounts } from '../../grist/grist-connection.ts';
-import { forgetDocument, recordPublic } from '../../listing/listing-cache.ts';
+import { forgetDocument, recordPublic } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
 import { applyChange } from '../pipeline.ts';

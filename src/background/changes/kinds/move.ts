@@ -13,7 +13,7 @@ import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
 import { noteMove, type MoveEnd } from '../../listing/confirmed-changes.ts';
-import { forgetDocument, storeNotedMoves } from '../../listing/listing-cache.ts';
+import { forgetDocument, storeNotedMoves } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
 import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from '../listed-documents.ts';

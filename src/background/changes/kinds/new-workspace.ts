@@ -17,7 +17,7 @@ import type { CreatedWorkspace, RequestOf } from '../../../shared/messages.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { workspaceListSchema } from '../../grist/grist-schemas.ts';
-import { recordWorkspaceAdded } from '../../listing/listing-cache.ts';
+import { recordWorkspaceAdded } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import type { KindModule, ChangeTarget } from '../kind-module.ts';
 import { mayHaveMade } from '../created-document.ts';

@@ -9,7 +9,7 @@ import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
-import { recordPin } from '../../listing/listing-cache.ts';
+import { recordPin } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
 import { findDocument, listingAndClients } from '../listed-documents.ts';

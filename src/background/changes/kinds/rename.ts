@@ -13,7 +13,7 @@ import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../../grist/grist-schemas.ts';
 import { noteRename } from '../../listing/confirmed-changes.ts';
-import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../../listing/listing-cache.ts';
+import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
 import { findDocument, findWorkspace, listingAndClients } from '../listed-documents.ts';

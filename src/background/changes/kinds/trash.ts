@@ -11,7 +11,7 @@ import type { ChangeEntry, ChangeSource } from '../../../shared/change-log.ts';
 import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
-import { forgetDocument, recordDocumentAdded } from '../../listing/listing-cache.ts';
+import { forgetDocument, recordDocumentAdded } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
 import { findDocument, listingAndClients, type ListedDocument } from '../listed-documents.ts';

@@ -13,7 +13,7 @@ import type { LoggedChange, WorkspaceKey } from '../../../shared/messages.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema, workspaceSchema } from '../../grist/grist-schemas.ts';
-import { forgetWorkspace, recordWorkspaceAdded } from '../../listing/listing-cache.ts';
+import { forgetWorkspace, recordWorkspaceAdded } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
 import { findWorkspace, listingAndClients } from '../listed-documents.ts';
