@@ -12,6 +12,26 @@
  */
 const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'menu', 'status', 'on-demand', 'icons', 'changes', 'sync', 'focus'];
 
+/**
+ * The worker's folders, top to bottom, the same way: a folder imports only the folders under it.
+ * Above them all: index.ts and message-router.ts, which wire them (no-upward); under them all, the
+ * worker's own ground (pacing.ts, log-failure.ts, storage-writes.ts). settings/ holds the removal
+ * of an account, which empties the bulk runs and the kept copies; the bulk runs run changes; the
+ * document window and the address bar make changes; changes/ (the pipeline, undo, and kinds/, the
+ * one registry of kinds) reads who has access (sharing/) and writes the cached listing; the
+ * listing records the hosts a key may go to (access/); everything talks to Grist (grist/).
+ */
+const BACKGROUND_LAYERS = ['settings', 'bulk', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'access', 'grist'];
+
+/**
+ * The imports up a layer that only a move of files clears, by the folder they come from: what it
+ * may import above it until then, left for the folders' move of issue 50. access/access-writes.ts
+ * rebuilds the menus, which document-window/triggers.ts holds beside the document window's
+ * handlers; the menus in a folder under access/ clear it. test/unit/folder-cycles.test.ts names the
+ * circle it makes.
+ */
+const BACKGROUND_LEFT_FOR_THE_MOVES = { access: '^src/background/document-window/triggers[.]ts$' };
+
 module.exports = {
   forbidden: [
     {
@@ -59,6 +79,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^src/popup/[^/]+/[^/]+$', pathNot: `^src/popup/(${POPUP_LAYERS.join('|')})/` },
+    },
+    // The worker's, the same way (BACKGROUND_LAYERS).
+    ...BACKGROUND_LAYERS.slice(1).map((folder, index) => ({
+      name: `background-layers-${folder}`,
+      comment: `src/background/${folder}/ never imports a worker folder above it (${BACKGROUND_LAYERS.slice(0, index + 1).join(', ')}): the worker's folders are layers (BACKGROUND_LAYERS).`,
+      severity: 'error',
+      from: { path: `^src/background/${folder}/` },
+      to: { path: `^src/background/(${BACKGROUND_LAYERS.slice(0, index + 1).join('|')})/`, ...(BACKGROUND_LEFT_FOR_THE_MOVES[folder] ? { pathNot: BACKGROUND_LEFT_FOR_THE_MOVES[folder] } : {}) },
+    })),
+    {
+      name: 'background-folders-layered',
+      comment: 'Every worker folder has its place in BACKGROUND_LAYERS: a new one is placed there, not left out of the check.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/background/[^/]+/[^/]+$', pathNot: `^src/background/(${BACKGROUND_LAYERS.join('|')})/` },
     },
     {
       name: 'page-changes-below-pages',

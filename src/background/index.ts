@@ -14,20 +14,12 @@ import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
 import { syncOriginRule } from './access/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
-import { copyDocument } from './changes/copy.ts';
-import { deleteDocument } from './changes/delete-forever.ts';
-import { moveDocument } from './changes/move.ts';
-import { createDocument } from './changes/new-document.ts';
-import { pinDocument } from './changes/pin.ts';
-import { removeDocument, restoreDocument } from './changes/trash.ts';
 import { readTrash } from './changes/trashed-documents.ts';
-import { changeAccess, readAccess, readEachAccess } from './sharing/access.ts';
+import { KIND_MESSAGES } from './changes/kinds/registry.ts';
+import { readAccess, readEachAccess } from './sharing/access.ts';
 import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
-import { getPersonRemoval, removePerson, resumePersonRemovals } from './sharing/removal-run.ts';
-import { renameDocument, renameWorkspace } from './changes/rename.ts';
-import { createWorkspace } from './changes/new-workspace.ts';
-import { removeWorkspace, restoreWorkspace } from './changes/workspace-trash.ts';
+import { getPersonRemoval, removePerson, resumePersonRemovals } from './changes/removal-run.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { removeAccount } from './settings/remove-account.ts';
@@ -75,21 +67,10 @@ browser.runtime.onMessage.addListener(
       confirmSavedKey,
       testConnection,
       refreshListing,
-      renameDocument,
-      renameWorkspace,
-      createWorkspace,
-      removeWorkspace,
-      restoreWorkspace,
-      moveDocument,
-      removeDocument,
-      restoreDocument,
-      deleteDocument,
-      pinDocument,
-      copyDocument,
-      createDocument,
+      // Every kind's messages (a rename, a move, ... an access change), from its module.
+      ...KIND_MESSAGES,
       readTrash,
       readAccess,
-      changeAccess,
       readPersonGrants,
       removePerson,
       getPersonRemoval,

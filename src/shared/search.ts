@@ -5,7 +5,7 @@
  * keystroke only runs `includes` over strings already folded: with 20,000 documents that is a few
  * milliseconds, not a fold of each name.
  */
-import type { Listing } from '../shared/listing.ts';
+import type { Listing } from './listing.ts';
 
 /** Combining marks (accents) left behind once a string is decomposed with NFD. */
 const COMBINING_MARKS = /\p{M}+/gu;

@@ -4,7 +4,7 @@
  * 2026 (Acme Corp) copied to Globex's Projects.
  */
 import { expect } from 'vitest';
-import type { copyDocument } from '../../src/background/changes/copy.ts';
+import type { copyDocument } from '../../src/background/changes/kinds/copy.ts';
 import { DOCS, ORGS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { documentsNamed } from './stored-documents.ts';
 import { grist, whenRequested } from './worker-grist.ts';

@@ -4,7 +4,7 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { expect, vi } from 'vitest';
-import { getPersonRemoval, removePerson } from '../../src/background/sharing/removal-run.ts';
+import { getPersonRemoval, removePerson } from '../../src/background/changes/removal-run.ts';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { grist } from './worker-grist.ts';
 import type { ChangeEntry } from '../../src/shared/change-log.ts';

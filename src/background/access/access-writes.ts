@@ -6,7 +6,7 @@
  * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */
-import { accountsItem, apiKeysItem, type Account } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem, type Account, type AccountUser } from '../../shared/storage-items.ts';
 import { storeTogether } from '../storage-writes.ts';
 import { readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { logFailure } from '../log-failure.ts';
@@ -66,5 +66,20 @@ export function recordListedHosts(listedFor: Account, apiKey: string, listed: st
     if (JSON.stringify([...account.hosts.listed].sort()) === JSON.stringify(sorted)) return;
     const after = before.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, listed: sorted } } : entry));
     await commitAccess(before, after);
+  });
+}
+
+/**
+ * Records who saved account `accountId`'s key belongs to, when it is news and `apiKey` is still
+ * its key; nothing else changes. For the connection check (settings-service.ts) and the access
+ * changes' own check (sharing/own-email.ts), which sits below the settings.
+ */
+export function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
+  return oneChangeAtATime(async () => {
+    const { accounts, keys } = await readAccountsAndKeys();
+    const account = accounts.find((entry) => entry.id === accountId);
+    // Only while the key checked is still the account's.
+    if (!account || keys[accountId] !== apiKey || JSON.stringify(account.user) === JSON.stringify(user)) return;
+    await storeTogether(accountsItem.entry(accounts.map((entry) => (entry === account ? { ...entry, user } : entry))));
   });
 }

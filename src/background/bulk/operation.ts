@@ -3,11 +3,11 @@
  * operation. The engine paces, pauses, stops, retries and reports every operation the same way;
  * the operation says what one item's work is and what is recorded of it once done: an entry in the
  * change log, a record in the cached listing, an undo of the run as one batch, or none of these (a
- * run that only reads). A change of a kind (change-kind.ts) is one operation, by changeOperation.
+ * run that only reads). A change of a kind (kind-module.ts) is one operation, by changeOperation.
  */
 import type { BulkItemState } from '../../shared/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
-import type { ChangeKind, ChangeRecord, ChangeTarget } from '../changes/change-kind.ts';
+import type { ChangeRecord, ChangeTarget, KindModule } from '../changes/kind-module.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 
@@ -55,12 +55,12 @@ export interface Operation<T extends OperationTarget = OperationTarget> {
 /**
  * A change of `kind` as an operation: sent through the change pipeline (sendChange: a lost answer is
  * read back, never sent again blindly), logged in the run's batch, recorded in the cached listing,
- * and undone with its batch. In: a kind that declares its bulk behaviour (ChangeKind.bulk); throws
+ * and undone with its batch. In: a kind that declares its bulk behaviour (KindModule.bulk); throws
  * Error for one that does not, as the run engine's module loads.
  */
-export function changeOperation<T extends ChangeTarget>(kind: ChangeKind<T>): Operation<T> {
+export function changeOperation<T extends ChangeTarget>(kind: KindModule<T>): Operation<T> {
   const { bulk } = kind;
-  if (!bulk) throw new Error('A kind of change without bulk behaviour (ChangeKind.bulk) has no bulk run.');
+  if (!bulk) throw new Error('A kind of change without bulk behaviour (KindModule.bulk) has no bulk run.');
   return {
     confirmed: bulk.confirmed,
     unchanged: bulk.unchanged,

@@ -22,12 +22,12 @@ import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../sha
 import type { DocumentPlace, Listing } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
-import type { ChangeTarget } from '../changes/change-kind.ts';
-import { copyKind } from '../changes/copy.ts';
-import { moveKind } from '../changes/move.ts';
-import { renameKind } from '../changes/rename.ts';
-import { trashKind } from '../changes/trash.ts';
-import { accessKind } from '../sharing/access-kind.ts';
+import type { ChangeTarget } from '../changes/kind-module.ts';
+import { copyKind } from '../changes/kinds/copy.ts';
+import { moveKind } from '../changes/kinds/move.ts';
+import { renameKind } from '../changes/kinds/rename.ts';
+import { trashKind } from '../changes/kinds/trash.ts';
+import { accessKind } from '../changes/kinds/access.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
@@ -90,7 +90,7 @@ let latestRun: Run | null = null;
 export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
-/** The operation of each kind of run: a kind of change, each saying what its items' states are (ChangeKind.bulk). */
+/** The operation of each kind of run: a kind of change, each saying what its items' states are (KindModule.bulk). */
 const OPERATIONS: Record<Run['kind'], Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind) };
 
 /**

@@ -33,8 +33,8 @@ import { placeIn, placeName } from '../../shared/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';
-import { recordDocumentAdded } from '../listing/listing-cache.ts';
-import type { ChangeTarget } from './change-kind.ts';
+import { recordDocumentAdded } from '../listing/cache-records.ts';
+import type { ChangeTarget } from './kind-module.ts';
 import { answerLost } from './pipeline.ts';
 
 /**

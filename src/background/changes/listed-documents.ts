@@ -12,20 +12,7 @@ import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { readListing } from '../listing/listing-cache.ts';
-
-/** An access as mostAccess ranks it: owners first, then editors, then any other. */
-const rank = (access: string | null | undefined) => (access === 'owners' ? 0 : access === 'editors' ? 1 : 2);
-
-/**
- * Of the same document or workspace listed by several accounts (two users of one server), the one
- * with the most access: owners, else editors (who may pin, and add documents), else the first, in
- * the options' order (the listing's). Its account makes the change.
- */
-export function mostAccess<T>(copies: readonly T[], access: (copy: T) => string | null | undefined): T | null {
-  let best: T | null = null;
-  for (const copy of copies) if (best === null || rank(access(copy)) < rank(access(best))) best = copy;
-  return best;
-}
+import { mostAccess } from '../listing/most-access.ts';
 
 /** A document of the listing, with its site and workspace. */
 export interface ListedDocument {

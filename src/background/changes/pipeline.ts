@@ -1,5 +1,5 @@
 /**
- * The one path of every change to a document or workspace, whatever its kind (change-kind.ts) and
+ * The one path of every change to a document or workspace, whatever its kind (kind-module.ts) and
  * whoever asked (the popup, the document window, a bulk run, an undo): the target is found in the
  * worker's own listing first (listed-documents.ts), sent with its account's client, one change of
  * it at a time (oneAtATime), read back when the answer did not say whether Grist applied it (never
@@ -11,7 +11,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema } from '../grist/grist-schemas.ts';
 import { addLogEntry, settleLogEntry } from '../change-log/change-log.ts';
 import { logFailure } from '../log-failure.ts';
-import type { ChangeKind, ChangeRecord, ChangeTarget } from './change-kind.ts';
+import type { KindModule, ChangeRecord, ChangeTarget } from './kind-module.ts';
 
 /**
  * True when a request went out but its answer was lost, so Grist may or may not have applied it: a
@@ -27,7 +27,7 @@ export function answerLost(error: ApiError): boolean {
  * reads the target back rather than send the change again. Returns when Grist has it; throws
  * ApiError `network` saying what is known otherwise (not applied, or not known).
  */
-async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
+async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClient, kind: KindModule<T>, target: T): Promise<void> {
   let applied: boolean;
   try {
     applied = await kind.applied(client, target);
@@ -44,7 +44,7 @@ async function confirmAfterLostAnswer<T extends ChangeTarget>(client: GristClien
  * words for Grist's refusals (kind.refused), `network` when the answer did not say and it was not
  * applied, or what the request or the first read met.
  */
-export async function sendChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T): Promise<void> {
+export async function sendChange<T extends ChangeTarget>(client: GristClient, kind: KindModule<T>, target: T): Promise<void> {
   try {
     if (kind.readFirst && !(await kind.readFirst(client, target))) return;
   } catch (error) {
@@ -65,7 +65,7 @@ export async function sendChange<T extends ChangeTarget>(client: GristClient, ki
  * once written: the entry's id, or null when the log could not be written (the change happened,
  * so that is logged, not thrown).
  */
-export async function logChange<T extends ChangeTarget>(kind: ChangeKind<T>, target: T, record: ChangeRecord): Promise<string | null> {
+export async function logChange<T extends ChangeTarget>(kind: KindModule<T>, target: T, record: ChangeRecord): Promise<string | null> {
   try {
     return (await addLogEntry({ ...kind.logEntry(target), ...record })).id;
   } catch (error) {
@@ -82,7 +82,7 @@ export async function logChange<T extends ChangeTarget>(kind: ChangeKind<T>, tar
  * settleAhead once its request is answered. Out: the entries' ids, in the order of `targets`.
  * Throws what the log's write threw: then nothing may be sent.
  */
-export async function logAhead<T extends ChangeTarget>(kind: ChangeKind<T>, targets: readonly T[], record: ChangeRecord): Promise<string[]> {
+export async function logAhead<T extends ChangeTarget>(kind: KindModule<T>, targets: readonly T[], record: ChangeRecord): Promise<string[]> {
   // Added in one tick: the log's batched writes store them together.
   const entries = await Promise.all(targets.map((target) => addLogEntry({ ...kind.logEntry(target), ...record, pending: true })));
   return entries.map(({ id }) => id);
@@ -103,7 +103,7 @@ export function settleAhead(entryId: string, confirmed: boolean): Promise<void> 
  * log could not be written, or when the change turned out to change nothing: kind.unchanged).
  * Throws as sendChange does; nothing is recorded then.
  */
-export async function applyChange<T extends ChangeTarget>(client: GristClient, kind: ChangeKind<T>, target: T, record: ChangeRecord): Promise<string | null> {
+export async function applyChange<T extends ChangeTarget>(client: GristClient, kind: KindModule<T>, target: T, record: ChangeRecord): Promise<string | null> {
   await sendChange(client, kind, target);
   if (kind.unchanged?.(target)) return null;
   const [entryId] = await Promise.all([logChange(kind, target, record), kind.storeNoted([{ target, mark: kind.note(target) }])]);

@@ -5,8 +5,8 @@
  */
 import { t } from '../../shared/i18n.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import { forgetDocument } from '../listing/listing-cache.ts';
-import type { ChangeTarget } from './change-kind.ts';
+import { forgetDocument } from '../listing/cache-records.ts';
+import type { ChangeTarget } from './kind-module.ts';
 import { siteDisplayName, type DocumentPlace } from '../../shared/listing.ts';
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Undoing a change of the change log, safely against changes made elsewhere, the same way for every
- * kind: its target is read first, through the site the change left it on; only when it is still as
- * the change left it (or `force`) is the inverse change sent, through the change pipeline, in the
- * target's queue. Also the change log as the pages see it.
+ * kind (the registry names the kind that undoes an entry: kinds/registry.ts undoerOf): its target is
+ * read first, through the site the change left it on; only when it is still as the change left it
+ * (or `force`) is the inverse change sent, through the change pipeline, in the target's queue. Also
+ * the change log as the pages see it.
  */
 import { overtakenEntries, type ChangeEntry, type ChangeLogItem, type Overtaken, type UndoOutcome } from '../../shared/change-log.ts';
 import { accountShortNames } from '../../shared/listing.ts';
@@ -14,43 +15,9 @@ import { forgetChangeLog, markUndone, readChangeLog } from '../change-log/change
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import type { ChangeRecord, ChangeTarget, UndoingKind } from './change-kind.ts';
-import { moveKind } from './move.ts';
-import { pinKind } from './pin.ts';
+import type { ChangeRecord, ChangeTarget, UndoingKind } from './kind-module.ts';
+import { undoerOf } from './kinds/registry.ts';
 import { applyChange } from './pipeline.ts';
-import { renameKind } from './rename.ts';
-import { trashKind } from './trash.ts';
-import { personKind } from '../sharing/remove-person.ts';
-import { accessKind } from '../sharing/access-kind.ts';
-import { workspaceTrashKind } from './workspace-trash.ts';
-
-/** A kind that undoes, whatever its targets. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind is called with its own targets only (undoWith)
-type AnyUndoingKind = UndoingKind<any>;
-
-/**
- * The kind of change that undoes an entry: its own for a rename, a move, a pin, an access change or
- * a person's removal; the trash for a removal (restored), a restore, a copy or a new document (moved
- * to the trash), the workspace trash for a workspace's; none for a delete forever.
- */
-function undoerOf(entry: ChangeEntry): AnyUndoingKind | null {
-  switch (entry.kind) {
-    case 'rename':
-      return renameKind;
-    case 'move':
-      return moveKind;
-    case 'pin':
-      return pinKind;
-    case 'person':
-      return personKind;
-    case 'access':
-      return accessKind;
-    case 'delete':
-      return null;
-    default:
-      return entry.target === 'workspace' ? workspaceTrashKind : trashKind;
-  }
-}
 
 /** The saved account that made an entry, with its key; undefined when it was removed since. */
 function accountOf(entry: ChangeEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {

@@ -13,7 +13,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
 import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { accountsOfSite, isGristSiteUrl, type SiteAccess } from '../grist/host-policy.ts';
-import { renameTo, type RenameResult, type RenameTarget } from '../changes/rename.ts';
+import { renameTo, type RenameResult, type RenameTarget } from '../changes/kinds/rename.ts';
 import { oneAtATime } from '../pacing.ts';
 
 /** Why a URL is not looked up, for one that is not a Grist document page at all, or a fork. */

@@ -1,6 +1,6 @@
 /**
- * Remove account: the account and everything kept of it, apart from settings-service.ts, which the
- * modules it empties (the bulk runs, through the access changes' own-email check) depend on.
+ * Remove account: the account and everything kept of it (its bulk runs, its log entries, its kept
+ * copies), apart from settings-service.ts, which sits below what this empties.
  */
 import type { PublicSettings } from '../../shared/messages.ts';
 import { forgetAccountRuns } from '../bulk/run-engine.ts';

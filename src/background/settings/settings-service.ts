@@ -6,15 +6,14 @@
 import { t, tCount } from '../../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
 import { normalizeSiteUrl } from '../../shared/site-url.ts';
-import { accountsItem, type Account, type AccountUser, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
-import { storeTogether } from '../storage-writes.ts';
+import type { Account, KeyHosts, Settings } from '../../shared/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, revokeKey } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
 import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-service.ts';
-import { commitAccess, commitRemoval, oneChangeAtATime } from '../access/access-writes.ts';
+import { commitAccess, commitRemoval, oneChangeAtATime, recordUser } from '../access/access-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */
 const TEST_TIMEOUT_MS = 8000;
@@ -193,20 +192,6 @@ export async function confirmSavedKey({ account: accountId, siteUrl }: { account
     if (keyOf(keys, accountId) === null) throw NO_KEY_ERROR();
     const confirmed = [...new Set([...account.hosts.confirmed, origin])];
     return { accounts: accounts.map((entry) => (entry === account ? { ...entry, hosts: { ...entry.hosts, confirmed } } : entry)) };
-  });
-}
-
-/**
- * Records who saved account `accountId`'s key belongs to, when it is news and `apiKey` is still
- * its key; nothing else changes. Also the access changes' own check (sharing/own-email.ts).
- */
-export function recordUser(accountId: string, apiKey: string, user: AccountUser): Promise<void> {
-  return oneChangeAtATime(async () => {
-    const { accounts, keys } = await readAccountsAndKeys();
-    const account = accounts.find((entry) => entry.id === accountId);
-    // Only while the key checked is still the account's.
-    if (!account || keys[accountId] !== apiKey || JSON.stringify(account.user) === JSON.stringify(user)) return;
-    await storeTogether(accountsItem.entry(accounts.map((entry) => (entry === account ? { ...entry, user } : entry))));
   });
 }
 

@@ -11,9 +11,10 @@
 import { listingItem } from '../../shared/storage-items.ts';
 import type { Listing, SiteEntry } from '../../shared/listing.ts';
 import type { AccessResource } from '../../shared/sharing.ts';
-import { mostAccess } from '../changes/listed-documents.ts';
+import { mostAccess } from '../listing/most-access.ts';
 import { pendingMoves } from '../listing/confirmed-changes.ts';
-import { aheadOfUse, queuedWritesDone, readListing, readListingShared } from '../listing/listing-cache.ts';
+import { queuedWritesDone, readListing, readListingShared } from '../listing/listing-cache.ts';
+import { aheadOfUse } from '../listing/build-ahead.ts';
 import { followWrites } from '../storage-writes.ts';
 
 /** A site of the listing as the index keeps it. */

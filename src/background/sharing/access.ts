@@ -1,21 +1,15 @@
 /**
- * The pages' `readAccess` and `changeAccess` messages: who has access to a document, workspace or
- * site of the worker's listing, read with the account that owns it; and one change of it, checked
- * before anything is sent (the owning account, Grist's email rule, never the user's own email),
- * then sent through the change pipeline (access-kind.ts) in the resource's queue.
+ * The pages' `readAccess` message and the People view's reads: who has access to a document,
+ * workspace or site of the worker's listing, read with the account that owns it, Grist's refusals
+ * in words. A change of it is a kind of change (changes/kinds/access.ts).
  */
 import { t } from '../../shared/i18n.ts';
-import type { LoggedChange } from '../../shared/messages.ts';
-import { emailProblem, savedUsersOf, type EmailProblemReason, type OwnEmails } from '../../shared/email-list.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
-import { ApiError } from '../grist/api-error.ts';
-import { nextTask, oneAtATime } from '../pacing.ts';
-import { applyChange } from '../changes/pipeline.ts';
-import { currentAccessOwnerLookup, findAccessOwner, type AccessOwner } from './access-api.ts';
-import { accessKind, accessNow, accessTarget, type AccessTarget } from './access-kind.ts';
-import { isEmptyDelta } from './access-delta.ts';
-import { readKeyedAccounts } from '../grist/grist-connection.ts';
-import { ownEmailOf, savedAccountsError, withSavedUsers } from './own-email.ts';
+import type { AccessList, AccessResource } from '../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
+import type { GristClient } from '../grist/grist-client.ts';
+import { nextTask } from '../pacing.ts';
+import { currentAccessOwnerLookup, findAccessOwner, readAccessOf, type AccessNow, type AccessOwner } from './access-api.ts';
+import { ownEmailOf } from './own-email.ts';
 
 /**
  * The `readAccess` message: who has access to `resource` now (one request), with the first account
@@ -71,78 +65,23 @@ export async function readEachAccess(resources: readonly AccessResource[], each:
 }
 
 /**
- * The words for naming `everyone@getgrist.com` as a person: it is the public link (grist-api.md
- * "Public link"; with Editor, anyone with the link could edit), turned on or off by its switch only.
+ * The access of `resource` now, read with `client`, Grist's refusals in words: 403 (but the Origin
+ * trap's) `forbidden`, 404 `not-found`. Throws what else the read met.
  */
-export const publicEmailError = () => new ApiError('invalid-input', t('errorAccessPublicEmail', PUBLIC_EMAIL));
-
-/**
- * Why `delta` must not be sent for `resource` by the user whose own emails are `own` (the sending
- * account's, and every saved account's), as an ApiError `invalid-input` naming each email at fault;
- * null when it may. The public link's special user only as the public link switch sends it: on a
- * document, as a viewer or removed (Grist's own page offers no more). Every other email by the one
- * rule (email-list.ts emailProblem): Grist's rule for emails; never the user's own (Grist: "cannot
- * update own permissions"), nor another saved account's (the user's too, changed in Grist itself).
- * Each email once whatever its case (Grist matches emails without regard to case: which role would
- * win is not known). Never `maxInheritedRole` on a site (Grist: "invalid permission delta"), nor the
- * `members` role elsewhere (Grist: "Invalid user role members"); never a removal from a site, which
- * takes the person's workspace and document grants there unread (grist-api.md "Guests and whole
- * sites"): remove-person.ts reads them first and its undo puts them back.
- */
-export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: OwnEmails): ApiError | null {
-  const users = Object.entries(delta.users ?? {});
-  const publicLink = users.filter(([email]) => sameEmail(email, PUBLIC_EMAIL));
-  if (publicLink.some(([, role]) => resource.kind !== 'document' || (role !== 'viewers' && role !== null))) return publicEmailError();
-  const emails = users.map(([email]) => email);
-  const twice = emails.filter((email, index) => emails.findIndex((other) => sameEmail(other, email)) !== index);
-  const problems = emails.flatMap((email) => {
-    const problem = sameEmail(email, PUBLIC_EMAIL) ? null : emailProblem(email, own);
-    return problem ? [{ email, ...problem }] : [];
-  });
-  const of = (reason: EmailProblemReason) => problems.filter((problem) => problem.reason === reason);
-  const bad = of('invalid');
-  if (bad.length > 0) return new ApiError('invalid-input', t('errorAccessBadEmails', bad.map(({ email }) => email).join(', ')));
-  if (twice.length > 0) return new ApiError('invalid-input', t('errorAccessEmailTwice', twice.join(', ')));
-  if (of('own').length > 0) return new ApiError('invalid-input', t('errorAccessOwnEmail'));
-  const saved = of('saved');
-  if (saved.length > 0) return savedAccountsError(saved.map(({ email, account }) => ({ email, number: account! })));
-  if (resource.kind === 'site' && delta.maxInheritedRole !== undefined) return new ApiError('invalid-input', t('errorAccessSiteInherited'));
-  if (resource.kind === 'site' && Object.values(delta.users ?? {}).includes(null)) return new ApiError('invalid-input', t('errorAccessSiteRemoval'));
-  if (resource.kind !== 'site' && Object.values(delta.users ?? {}).includes('members')) return new ApiError('invalid-input', t('errorAccessMembersOnSite'));
-  return null;
+export async function accessNow(client: GristClient, resource: AccessResource, name: string): Promise<AccessNow> {
+  try {
+    return await readAccessOf(client, resource);
+  } catch (error) {
+    throw (error instanceof ApiError && accessRefusal(error, name, resource.siteUrl)) || error;
+  }
 }
 
-/**
- * The `changeAccess` message: one change of `resource`'s access, with `account` (the one its list
- * was read with), which must own it per its listing. Only what differs from what Grist has now is
- * sent (one PATCH); nothing when nothing differs. Out: its change-log entry's id; null when nothing
- * was sent (or the log could not be written). Throws ApiError, nothing sent: `invalid-input` for a
- * bad or own email (naming each; whose key each saved account holds is asked of Grist first when no
- * check said, and an account Grist would not answer for refuses the change: withSavedUsers) or an
- * empty change, `not-found` when `account` does not list it, `forbidden` when it does not own it;
- * or Grist's refusals in words and what the requests met. A removal from a site is refused
- * (deltaProblem): the People panel and view remove with removePerson.
- */
-export async function changeAccess({ resource, account, delta }: { resource: AccessResource; account: string; delta: AccessDelta }): Promise<LoggedChange> {
-  if (isEmptyDelta(delta)) throw new ApiError('invalid-input', t('errorAccessNothingToChange'));
-  const owner = await findAccessOwner(resource, account);
-  // Checked first with what is known; whose keys the saved accounts hold is asked of Grist only
-  // for a change that may go (withSavedUsers), the sending account's with them.
-  let target = checkedAccessTarget(owner, resource, delta);
-  const saved = await withSavedUsers(await readKeyedAccounts());
-  const ownEmail = owner.ownEmail ?? saved.find((keyed) => keyed.account.id === owner.account)?.account.user?.email;
-  target = checkedAccessTarget({ ...owner, ownEmail: ownEmail ?? (await ownEmailOf(owner)), savedUsers: savedUsersOf(saved.map((keyed) => keyed.account)) }, resource, delta);
-  return oneAtATime(target.key, async () => ({ entryId: await applyChange(owner.client, accessKind, target, { source: 'popup' }) }));
-}
-
-/**
- * The change of `resource`'s access by `delta`, sent by `owner` (as findAccessOwner or
- * accessOwnerLookup chose it), checked first: a single change's and each of a bulk run's. Throws
- * ApiError, nothing to send: `invalid-input` (deltaProblem), `forbidden` when `owner` does not own it.
- */
-export function checkedAccessTarget(owner: AccessOwner, resource: AccessResource, delta: AccessDelta): AccessTarget {
-  const problem = deltaProblem(resource, delta, { sending: owner.ownEmail === null ? [] : [owner.ownEmail], saved: owner.savedUsers });
-  if (problem) throw problem;
-  if (!owner.canChange) throw new ApiError('forbidden', t('errorAccessOwnersOnly', owner.name), 403);
-  return accessTarget(owner, resource, delta);
+/** Grist's refusal of an access read or change, in words; null for what is no refusal (passed on as it came). */
+export function accessRefusal(error: ApiError, name: string, siteUrl: string): ApiError | null {
+  if (error.status === 403 && error.serverMessage !== CROSS_ORIGIN_REFUSAL) return new ApiError('forbidden', t('errorAccessOwnersOnly', name), 403);
+  if (error.status === 404) return new ApiError('not-found', t('errorAccessGone', name, new URL(siteUrl).host), 404);
+  if (error.status !== 400) return null;
+  const said = error.serverMessage ?? '';
+  if (/cannot update own permissions/i.test(said)) return new ApiError(error.kind, t('errorAccessOwnEmail'), 400, said);
+  return new ApiError(error.kind, t('errorAccessRefused', name, said || String(error.status)), 400, said);
 }

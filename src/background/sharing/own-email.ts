@@ -10,7 +10,7 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, type KeyedAccount } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
-import { recordUser } from '../settings/settings-service.ts';
+import { recordUser } from '../access/access-writes.ts';
 import type { AccessOwner } from './access-api.ts';
 
 /**

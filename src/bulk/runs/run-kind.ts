@@ -1,6 +1,6 @@
 /**
  * What one kind of bulk run (a rename, a move, a move to the trash, a copy, an access change) is on the Bulk changes
- * page, as the page's counterpart of the worker's ChangeKind (background/changes/change-kind.ts):
+ * page, as the page's counterpart of the worker's KindModule (background/changes/kind-module.ts):
  * its start message, what its form must have prepared for anything to be sent, its words, and what
  * Undo this batch came to for each document in its words. Each kind is one module describing only
  * these (rename.ts, move.ts, trash.ts, copy.ts, share.ts); the runner (runner.ts) starts, follows, stops,

@@ -1,7 +1,7 @@
 /**
  * The descriptor of one kind of change the popup makes (a rename, a move, a trash, a pin, a copy,
  * a new document, a restore, an access change), the popup's counterpart of the worker's (background/changes/
- * change-kind.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
+ * kind-module.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
  * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
  * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
  * runner then settles the listing shown (onSettled). Each kind is one module of this folder

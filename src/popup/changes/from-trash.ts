@@ -5,7 +5,6 @@
  * runner, which offers its undo; a delete forever by page-changes/change-lifecycle.ts itself).
  */
 import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
-import { batch } from '@preact/signals';
 import type { Backend } from '../../shared/backend-client.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import { settle } from '../../shared/errors.ts';

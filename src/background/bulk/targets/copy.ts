@@ -6,7 +6,7 @@
  */
 import type { BulkCopyRequest, BulkRunSnapshot } from '../../../shared/bulk.ts';
 import { copyName } from '../../../shared/document-rules.ts';
-import { checkCopy } from '../../changes/copy.ts';
+import { checkCopy } from '../../changes/kinds/copy.ts';
 import { readDestination, type DestinationRead } from '../../changes/created-document.ts';
 import { startCheckedRun } from './checked-items.ts';
 

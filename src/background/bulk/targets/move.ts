@@ -6,7 +6,7 @@
 import type { BulkMoveRequest, BulkRunSnapshot } from '../../../shared/bulk.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ApiError } from '../../grist/api-error.ts';
-import { checkMove, destinationOf, type MoveTarget } from '../../changes/move.ts';
+import { checkMove, destinationOf, type MoveTarget } from '../../changes/kinds/move.ts';
 import { confirmedMoveSince } from '../../listing/confirmed-changes.ts';
 import type { RunChange } from '../run-engine.ts';
 import { startCheckedRun } from './checked-items.ts';

@@ -7,7 +7,7 @@ import type { BulkDocument, BulkItemStatus, BulkRunSnapshot, BulkStart } from '.
 import { checkDocumentName } from '../../../shared/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
 import { documentIndex, type ListedDocument } from '../../changes/listed-documents.ts';
-import type { RenameTarget } from '../../changes/rename.ts';
+import type { RenameTarget } from '../../changes/kinds/rename.ts';
 import { startRun } from '../run-engine.ts';
 import { placeSite } from '../../../shared/move.ts';
 import { siteDisplayName } from '../../../shared/listing.ts';

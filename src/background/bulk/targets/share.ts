@@ -6,7 +6,7 @@
  * user's own email, asked of Grist once per owning account when no connection check said it:
  * ownEmailsOf, nor another saved account's); its
  * change is the one delta the run asks of every document (requestedDelta). The access change kind
- * (sharing/access-kind.ts) reads the document's access just before its PATCH, sends only what of
+ * (changes/kinds/access.ts) reads the document's access just before its PATCH, sends only what of
  * the delta differs (a document it leaves as it is sends nothing) and logs its inverse, so Undo
  * this batch puts each document's access back.
  */
@@ -19,7 +19,7 @@ import type { Listing } from '../../../shared/listing.ts';
 import { readKeyedAccounts, type KeyedAccount } from '../../grist/grist-connection.ts';
 import { documentIndex } from '../../changes/listed-documents.ts';
 import { readListing } from '../../listing/listing-cache.ts';
-import { checkedAccessTarget, deltaProblem, publicEmailError } from '../../sharing/access.ts';
+import { checkedAccessTarget, deltaProblem, publicEmailError } from '../../changes/kinds/access.ts';
 import { accessOwnerLookup } from '../../sharing/access-api.ts';
 import { ownEmailsOf, withSavedUsers } from '../../sharing/own-email.ts';
 import { startCheckedRun } from './checked-items.ts';

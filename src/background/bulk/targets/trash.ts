@@ -1,7 +1,7 @@
 /** The targets of a bulk run to the trash: each document checked as a single one is (checkTrash). */
 import type { BulkRunSnapshot } from '../../../shared/bulk.ts';
 import type { RequestOf } from '../../../shared/messages.ts';
-import { checkTrash } from '../../changes/trash.ts';
+import { checkTrash } from '../../changes/kinds/trash.ts';
 import { startCheckedRun } from './checked-items.ts';
 
 /**

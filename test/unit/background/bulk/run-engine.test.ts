@@ -11,7 +11,7 @@ import { startBulkRename } from '../../../../src/background/bulk/targets/rename.
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { forgetListing, readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import type { Listing } from '../../../../src/shared/listing.ts';

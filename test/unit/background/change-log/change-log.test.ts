@@ -5,7 +5,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { addLogEntry, forgetChangeLog, markUndone, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { renameDocumentAtUrl } from '../../../../src/background/document-window/document-at-url.ts';
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';

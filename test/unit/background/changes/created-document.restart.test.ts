@@ -9,7 +9,7 @@
  * modules afresh.
  */
 import { beforeEach, expect, it, vi } from 'vitest';
-import { copyDocument } from '../../../../src/background/changes/copy.ts';
+import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
 import { DOCS } from '../../../fake-grist/sample-data.ts';
 import { COPIES, copyPosts, NAME, named, toProjects, unknownCopy, unknownWords } from '../../../setup/lost-copies.ts';
 import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
@@ -19,7 +19,7 @@ useWorkerGrist({ listed: true });
 /** The worker as it starts again after a stop: its modules afresh, storage as it was. */
 async function restartedWorker() {
   vi.resetModules();
-  return import('../../../../src/background/changes/copy.ts');
+  return import('../../../../src/background/changes/kinds/copy.ts');
 }
 
 beforeEach(() => {

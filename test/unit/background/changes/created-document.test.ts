@@ -8,8 +8,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { copyDocument } from '../../../../src/background/changes/copy.ts';
-import { createDocument } from '../../../../src/background/changes/new-document.ts';
+import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
+import { createDocument } from '../../../../src/background/changes/kinds/new-document.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { DOCS, ORGS, WORKSPACES } from '../../../fake-grist/sample-data.ts';

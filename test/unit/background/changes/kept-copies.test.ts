@@ -6,7 +6,7 @@
  * copy's name. Against the fake Grist server.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copyDocument } from '../../../../src/background/changes/copy.ts';
+import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
 import { keptCopiesItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { copyPosts, NAME, named, toProjects, unknownCopy } from '../../../setup/lost-copies.ts';

@@ -4,8 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
-import { moveDocument } from '../../../../src/background/changes/move.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
+import { moveDocument } from '../../../../src/background/changes/kinds/move.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { DOCS, ORGS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { calls, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';

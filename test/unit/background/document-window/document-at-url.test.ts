@@ -7,7 +7,7 @@ import { ApiError } from '../../../../src/background/grist/api-error.ts';
 import { getDocumentAtUrl, renameDocumentAtUrl } from '../../../../src/background/document-window/document-at-url.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { moveDocument } from '../../../../src/background/changes/move.ts';
+import { moveDocument } from '../../../../src/background/changes/kinds/move.ts';
 import { apiKeysItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';

@@ -5,22 +5,8 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  cacheEpoch,
-  forgetAccounts,
-  forgetDocument,
-  forgetListing,
-  readCachedListing,
-  readListing,
-  recordDocumentAdded,
-  recordPin,
-  recordPublic,
-  recordWorkspaceRename,
-  storeFetchedListing,
-  storeNotedMoves,
-  storeNotedRename,
-  type AccountTags,
-} from '../../../../src/background/listing/listing-cache.ts';
+import { cacheEpoch, forgetAccounts, forgetListing, readCachedListing, readListing, storeFetchedListing, type AccountTags } from '../../../../src/background/listing/listing-cache.ts';
+import { forgetDocument, recordDocumentAdded, recordPin, recordPublic, recordWorkspaceRename, storeNotedMoves, storeNotedRename } from '../../../../src/background/listing/cache-records.ts';
 import { noteMove, noteRename, pendingMoves } from '../../../../src/background/listing/confirmed-changes.ts';
 import type { Listing } from '../../../../src/shared/listing.ts';
 import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IN_FLIGHT_PER_HOST } from '../../../../src/background/grist/grist-client.ts';
 import { fetchListing, refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../../../src/background/listing/listing-cache.ts';
 import type { Listing, RefreshStep } from '../../../../src/shared/listing.ts';
 import { accountsItem, apiKeysItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';

@@ -8,10 +8,11 @@ import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from
 import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
 import { followIndexedWrites, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { BUILD_AHEAD_MS, readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { BUILD_AHEAD_MS } from '../../../../src/background/listing/build-ahead.ts';
 import { listingItem } from '../../../../src/shared/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';

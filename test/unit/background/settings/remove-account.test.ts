@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addLogEntry, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { keepMaking, keptMaking } from '../../../../src/background/changes/kept-copies.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
+import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
 import type { ChangeEntry } from '../../../../src/shared/change-log.ts';

@@ -6,7 +6,9 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteMove } from '../../../../src/background/listing/confirmed-changes.ts';
-import { BUILD_AHEAD_MS, forgetAccounts, forgetDocument, queuedWritesDone, recordWorkspaceRename, storeNotedMoves } from '../../../../src/background/listing/listing-cache.ts';
+import { forgetAccounts, queuedWritesDone } from '../../../../src/background/listing/listing-cache.ts';
+import { BUILD_AHEAD_MS } from '../../../../src/background/listing/build-ahead.ts';
+import { forgetDocument, recordWorkspaceRename, storeNotedMoves } from '../../../../src/background/listing/cache-records.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { findAccessOwner } from '../../../../src/background/sharing/access-api.ts';
 import { followIndexedWrites } from '../../../../src/background/omnibox/omnibox.ts';

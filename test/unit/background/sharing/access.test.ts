@@ -9,7 +9,8 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { changeAccess, readAccess, readEachAccess } from '../../../../src/background/sharing/access.ts';
+import { changeAccess } from '../../../../src/background/changes/kinds/access.ts';
+import { readAccess, readEachAccess } from '../../../../src/background/sharing/access.ts';
 import type { AccessDelta, AccessList, AccessResource } from '../../../../src/shared/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';

@@ -13,7 +13,7 @@ import { removed as removePerson } from '../../../setup/person-removal.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { removePerson as removePersonRun } from '../../../../src/background/sharing/removal-run.ts';
+import { removePerson as removePersonRun } from '../../../../src/background/changes/removal-run.ts';
 import { configure, grist, useWorkerGrist, savedWithUncheckedEditor } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });

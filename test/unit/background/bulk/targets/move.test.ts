@@ -11,7 +11,7 @@ import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } fro
 import { startBulkMove } from '../../../../../src/background/bulk/targets/move.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../../../../src/background/changes/move.ts';
+import { moveDocument } from '../../../../../src/background/changes/kinds/move.ts';
 import { listingItem } from '../../../../../src/shared/storage-items.ts';
 import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';

@@ -10,7 +10,7 @@ import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/bac
 import { startBulkCopy } from '../../../../../src/background/bulk/targets/copy.ts';
 import { startBulkTrash } from '../../../../../src/background/bulk/targets/trash.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
-import { deleteDocument } from '../../../../../src/background/changes/delete-forever.ts';
+import { deleteDocument } from '../../../../../src/background/changes/kinds/delete-forever.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import { generatedDocId, generateSeed, USERS } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';

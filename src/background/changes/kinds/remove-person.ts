@@ -1,5 +1,5 @@
 /**
- * Removing a person from a site, and putting them back, as one kind of change (change-kind.ts).
+ * Removing a person from a site, and putting them back, as one kind of change (kind-module.ts).
  * The removal is one `PATCH {site}/api/orgs/<orgId>/access` with `{"<email>": null}`, which takes
  * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
@@ -12,21 +12,21 @@
  * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
  * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../shared/change-log.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../shared/people.ts';
-import { roleWord } from '../../shared/role-words.ts';
-import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { readKeyedAccounts } from '../grist/grist-connection.ts';
-import { readListing } from '../listing/listing-cache.ts';
-import { recordPutBack } from '../change-log/change-log.ts';
-import type { ChangeTarget, Inverse, UndoingKind } from '../changes/change-kind.ts';
-import { answerLost } from '../changes/pipeline.ts';
-import { patchAccess, readAccessOf } from './access-api.ts';
-import { ownEmailOf } from './own-email.ts';
-import { grantOf, personIn, personOnSite, siteFor } from './person-grants.ts';
+import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/change-log.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/people.ts';
+import { roleWord } from '../../../shared/role-words.ts';
+import type { AccessResource, Person, SiteRole } from '../../../shared/sharing.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { readKeyedAccounts } from '../../grist/grist-connection.ts';
+import { readListing } from '../../listing/listing-cache.ts';
+import { recordPutBack } from '../../change-log/change-log.ts';
+import type { ChangeTarget, Inverse, UndoingKind } from '../kind-module.ts';
+import { answerLost } from '../pipeline.ts';
+import { patchAccess, readAccessOf } from '../../sharing/access-api.ts';
+import { ownEmailOf } from '../../sharing/own-email.ts';
+import { grantOf, personIn, personOnSite, siteFor } from '../../sharing/person-grants.ts';
 
 /** A person removed from a site (`removed`), or put back with what they had there. */
 export interface PersonTarget extends ChangeTarget {
@@ -170,6 +170,8 @@ const holdsAfterLostAnswer = (client: GristClient, email: string, step: Step) =>
  * was changed since is kept and named. See the module comment.
  */
 export const personKind: UndoingKind<PersonTarget> = {
+  // Made by the removal run (removal-run.ts: removePerson), which writes it ahead of its requests.
+  messages: {},
   send: async (client, target) => {
     const steps = stepsOf(target);
     // Written before anything leaves: found later with these roles, they are this undo's own.
@@ -234,7 +236,7 @@ export const personKind: UndoingKind<PersonTarget> = {
  * The removal of `email` from the site `key` names, what they have there read first with `client`
  * (personOnSite), as `account` lists the site and with its user's email (ownEmailOf: asked of Grist
  * when no connection check said it): for a change that must take someone off a site without losing
- * their grants inside it unread (an access undo, access-kind.ts). Out: null when they are not on
+ * their grants inside it unread (an access undo, access.ts). Out: null when they are not on
  * the site. Throws ApiError `not-found` when `account` does not list the site, its listing error
  * when it could not be listed (its workspaces may be out of date), `forbidden` when Grist says its
  * user is not an owner there, or what the reads met.

@@ -3,13 +3,13 @@
  * after a lost answer, and undone by moving it to the trash.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { createDocument } from '../../../../src/background/changes/new-document.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { ORGS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { documentsNamed } from '../../../setup/stored-documents.ts';
-import { failure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { createDocument } from '../../../../../src/background/changes/kinds/new-document.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { ORGS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { cachedDocument } from '../../../../setup/cached-documents.ts';
+import { documentsNamed } from '../../../../setup/stored-documents.ts';
+import { failure, grist, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

@@ -4,16 +4,16 @@
  * taken), and undone by moving it to the trash.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { createWorkspace } from '../../../../src/background/changes/new-workspace.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../src/shared/change-log.ts';
-import { ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { sendTo } from '../../../fake-grist/api-calls.ts';
-import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../setup/saved-key.ts';
-import { configure, failure, grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { createWorkspace } from '../../../../../src/background/changes/kinds/new-workspace.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { workspaceKey } from '../../../../../src/shared/change-log.ts';
+import { ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
+import { sendTo } from '../../../../fake-grist/api-calls.ts';
+import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
+import { configure, failure, grist, useWorkerGrist, whenRequested } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

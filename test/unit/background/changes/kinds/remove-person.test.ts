@@ -6,15 +6,15 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
-import { removed as finished } from '../../../setup/person-removal.ts';
-import { testConnection } from '../../../../src/background/settings/settings-service.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts } from '../../../setup/saved-key.ts';
-import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { readPersonGrants } from '../../../../../src/background/sharing/person-grants.ts';
+import { removed as finished } from '../../../../setup/person-removal.ts';
+import { testConnection } from '../../../../../src/background/settings/settings-service.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts } from '../../../../setup/saved-key.ts';
+import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
 

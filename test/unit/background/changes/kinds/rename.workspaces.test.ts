@@ -4,16 +4,16 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { renameWorkspace } from '../../../../src/background/changes/rename.ts';
-import { workspaceKey } from '../../../../src/shared/change-log.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
-import { ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
-import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../setup/saved-key.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { renameWorkspace } from '../../../../../src/background/changes/kinds/rename.ts';
+import { workspaceKey } from '../../../../../src/shared/change-log.ts';
+import { listingItem } from '../../../../../src/shared/storage-items.ts';
+import { ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../../fake-grist/server.ts';
+import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../../setup/saved-key.ts';
 
 let grist: FakeGrist;
 

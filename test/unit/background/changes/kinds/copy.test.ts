@@ -4,15 +4,15 @@
  * a plan in Grist's words, and undone by moving the copy to the trash.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { copyDocument } from '../../../../src/background/changes/copy.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
-import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { saveSettingsWithKey } from '../../../setup/saved-key.ts';
-import { configure, failure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { copyDocument } from '../../../../../src/background/changes/kinds/copy.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../../fake-grist/server.ts';
+import { cachedDocument } from '../../../../setup/cached-documents.ts';
+import { saveSettingsWithKey } from '../../../../setup/saved-key.ts';
+import { configure, failure, grist, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

@@ -13,7 +13,7 @@ import { readChangeLog } from '../../../../src/background/change-log/change-log.
 import { readChangeLogItems } from '../../../../src/background/changes/undo.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readPersonGrants } from '../../../../src/background/sharing/person-grants.ts';
-import { removePerson } from '../../../../src/background/sharing/removal-run.ts';
+import { removePerson } from '../../../../src/background/changes/removal-run.ts';
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
 import { testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
@@ -166,7 +166,7 @@ describe('a removal whose worker was stopped mid-run', () => {
   async function restartedWorker() {
     vi.resetModules();
     const [run, undo, grants] = await Promise.all([
-      import('../../../../src/background/sharing/removal-run.ts'),
+      import('../../../../src/background/changes/removal-run.ts'),
       import('../../../../src/background/bulk/batch-undo.ts'),
       import('../../../../src/background/sharing/person-grants.ts'),
     ]);

@@ -3,13 +3,13 @@
  * back after a lost answer, and undone the safe way.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { pinDocument } from '../../../../src/background/changes/pin.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { pinDocument } from '../../../../../src/background/changes/kinds/pin.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
+import { cachedDocument } from '../../../../setup/cached-documents.ts';
+import { calls, configure, failure, grist, patches, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

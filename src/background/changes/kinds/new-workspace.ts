@@ -1,5 +1,5 @@
 /**
- * A new, empty workspace, as one kind of change (change-kind.ts): `POST {site}/api/orgs/current/
+ * A new, empty workspace, as one kind of change (kind-module.ts): `POST {site}/api/orgs/current/
  * workspaces` with `{"name"}` as JSON, answered with its id (grist-api.md "Workspaces"); offered to
  * the site's owners. Not idempotent: sent twice, it makes two. So the site's workspaces of that
  * name are read before it is sent, and when Grist's answer does not say whether it made one
@@ -9,21 +9,22 @@
  * moves it to the trash (workspace-trash.ts). Also the popup's `createWorkspace` message.
  */
 import * as v from 'valibot';
-import { workspaceKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { checkNewName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import { ownsSite, siteDisplayName } from '../../shared/listing.ts';
-import type { CreatedWorkspace, RequestOf } from '../../shared/messages.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { workspaceListSchema } from '../grist/grist-schemas.ts';
-import { recordWorkspaceAdded } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind, ChangeTarget } from './change-kind.ts';
-import { mayHaveMade } from './created-document.ts';
-import { listingAndClients } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
-import { placeSite } from '../../shared/move.ts';
+import { workspaceKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import { checkNewName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import { ownsSite, siteDisplayName } from '../../../shared/listing.ts';
+import type { CreatedWorkspace, RequestOf } from '../../../shared/messages.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { workspaceListSchema } from '../../grist/grist-schemas.ts';
+import { recordWorkspaceAdded } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { KindModule, ChangeTarget } from '../kind-module.ts';
+import { mayHaveMade } from '../created-document.ts';
+import { listingAndClients } from '../listed-documents.ts';
+import { applyChange } from '../pipeline.ts';
+import { workspaceTrashKind } from './workspace-trash.ts';
+import { placeSite } from '../../../shared/move.ts';
 
 /** A new workspace named `name` on `site`; `key` is the site's queue; `made` its id once Grist said it or a read-back proved it. */
 export interface NewWorkspaceTarget extends ChangeTarget {
@@ -54,7 +55,10 @@ const unknownWorkspace = (target: NewWorkspaceTarget) => t('errorNewWorkspaceUnk
  * lost answer read again, never sent again (the module's doc); Grist's 403 said in words; the
  * cached listing given it. Its undo is workspaceTrashKind's.
  */
-export const newWorkspaceKind: ChangeKind<NewWorkspaceTarget> = {
+export const newWorkspaceKind: KindModule<NewWorkspaceTarget, 'createWorkspace'> = {
+  messages: { createWorkspace },
+  // The new workspace is moved to the trash.
+  undoneBy: workspaceTrashKind,
   readFirst: async (client, target) => {
     target.before = await namedIds(client, target.siteUrl, target.name);
     return true;

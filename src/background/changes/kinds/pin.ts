@@ -1,22 +1,22 @@
 /**
- * Pinning and unpinning a document, as one kind of change (change-kind.ts):
+ * Pinning and unpinning a document, as one kind of change (kind-module.ts):
  * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
  * editors may (a viewer gets 403, grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
  */
-import { canPin } from '../../shared/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { ApiError } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { recordPin } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients } from './listed-documents.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { deniedOrGone } from './refusals.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
+import { canPin } from '../../../shared/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { recordPin } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
+import { findDocument, listingAndClients } from '../listed-documents.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { deniedOrGone } from '../refusals.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
+import { placeIn } from '../../../shared/move.ts';
 
 /** A pin (`pinned`) or unpin of document `key`. */
 export interface PinTarget extends ChangeTarget {
@@ -31,7 +31,8 @@ async function readNow(client: GristClient, siteUrl: string, docId: string, name
   return now;
 }
 
-export const pinKind: UndoingKind<PinTarget> = {
+export const pinKind: UndoingKind<PinTarget, 'pinDocument'> = {
+  messages: { pinDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.pinned ? 'pin' : 'unpin'}`, undefined, anyJsonSchema);
   },

@@ -6,14 +6,14 @@
  * a colleague's change by what it wrote before sending.
  */
 import { describe, expect, it, beforeEach } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { removed as removePerson } from '../../../setup/person-removal.ts';
-import { testConnection } from '../../../../src/background/settings/settings-service.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { configure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { removed as removePerson } from '../../../../setup/person-removal.ts';
+import { testConnection } from '../../../../../src/background/settings/settings-service.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
+import { ACCOUNT_1 } from '../../../../setup/saved-key.ts';
+import { configure, grist, patches, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ teamSiteUrls: [] });
 

@@ -26,7 +26,7 @@ const { projectAlpha } = DOCS;
 async function restartedWorker() {
   vi.resetModules();
   const [run, settings, undo] = await Promise.all([
-    import('../../../../src/background/sharing/removal-run.ts'),
+    import('../../../../src/background/changes/removal-run.ts'),
     import('../../../../src/background/settings/settings-service.ts'),
     import('../../../../src/background/bulk/batch-undo.ts'),
   ]);

@@ -1,25 +1,25 @@
 /**
- * Moving a document to the trash and restoring it, as one kind of change (change-kind.ts):
+ * Moving a document to the trash and restoring it, as one kind of change (kind-module.ts):
  * `POST {site}/api/docs/<docId>/remove` and `.../unremove`, owners only (grist-api.md "Remove to
  * trash", "Restore"). A removed document leaves the normal listing and reads as 404; restored, it
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
  */
-import { addedEntry, canTrash } from '../../shared/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { ChangeEntry, ChangeSource } from '../../shared/change-log.ts';
-import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { ApiError } from '../grist/api-error.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { forgetDocument, recordDocumentAdded } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeTarget, type UndoingKind } from './change-kind.ts';
-import { findDocument, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { deniedOrGone } from './refusals.ts';
-import { findTrashed, leftTrash } from './trashed-documents.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
+import { addedEntry, canTrash } from '../../../shared/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { ChangeEntry, ChangeSource } from '../../../shared/change-log.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { forgetDocument, recordDocumentAdded } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
+import { findDocument, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { deniedOrGone } from '../refusals.ts';
+import { findTrashed, leftTrash } from '../trashed-documents.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
+import { placeIn } from '../../../shared/move.ts';
 
 /** A document to move to the trash (`removed`) or back from it; `key` is its id. */
 export interface TrashTarget extends ChangeTarget {
@@ -44,7 +44,8 @@ export function checkTrash(found: ListedDocument | null): TrashTarget {
   return trashOf(site.account, true, placeIn(site, workspace), document);
 }
 
-export const trashKind: UndoingKind<TrashTarget> = {
+export const trashKind: UndoingKind<TrashTarget, 'removeDocument' | 'restoreDocument'> = {
+  messages: { removeDocument, restoreDocument },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
   },

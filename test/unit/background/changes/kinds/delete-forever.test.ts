@@ -3,14 +3,14 @@
  * site; a delete forever of a document it holds, never undoable.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { deleteDocument } from '../../../../src/background/changes/delete-forever.ts';
-import { readTrash } from '../../../../src/background/changes/trashed-documents.ts';
-import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../setup/saved-key.ts';
-import { failure, grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { deleteDocument } from '../../../../../src/background/changes/kinds/delete-forever.ts';
+import { readTrash } from '../../../../../src/background/changes/trashed-documents.ts';
+import { readChangeLogItems, undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../../setup/saved-key.ts';
+import { failure, grist, removeInGrist, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

@@ -1,24 +1,24 @@
 /**
- * The move, as one kind of change (change-kind.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
+ * The move, as one kind of change (kind-module.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
  * with `{"workspace": <id>}` as JSON (without the Content-Type Grist answers 400), sent through the
  * document's current site (grist-api.md "Moving a document"). The document, its site and the
  * destination always come from the worker's own listing, checked before anything is sent, so a page
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import type { WindowSource } from '../../shared/change-log.ts';
-import { canMove, type MovedDocument, placeIn } from '../../shared/move.ts';
-import { ApiError } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { noteMove, type MoveEnd } from '../listing/confirmed-changes.ts';
-import { forgetDocument, storeNotedMoves } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
+import type { WindowSource } from '../../../shared/change-log.ts';
+import { canMove, type MovedDocument, placeIn } from '../../../shared/move.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { noteMove, type MoveEnd } from '../../listing/confirmed-changes.ts';
+import { forgetDocument, storeNotedMoves } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
 
 /** What a page asks: the document (its site and id) and the destination workspace (its site and id). */
 export interface MoveRequest {
@@ -85,7 +85,8 @@ export function destinationOf(target: MoveTarget): MoveEnd {
   return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
 }
 
-export const moveKind: UndoingKind<MoveTarget> = {
+export const moveKind: UndoingKind<MoveTarget, 'moveDocument'> = {
+  messages: { moveDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
   },

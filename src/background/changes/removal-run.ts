@@ -26,11 +26,11 @@ import { readChangeLog, readWrittenAhead, recordTaken } from '../change-log/chan
 import { readListing } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
 import { oneAtATime } from '../pacing.ts';
-import { answerLost, logAhead, sendChange, settleAhead } from '../changes/pipeline.ts';
-import { readAccessOf } from './access-api.ts';
-import { grantOf, personIn, personOnSite, refuseOwnEmail, siteFor, siteRoleOf } from './person-grants.ts';
-import { previewedOn, removeOnce } from './person-previews.ts';
-import { personKind, type PersonTarget } from './remove-person.ts';
+import { answerLost, logAhead, sendChange, settleAhead } from './pipeline.ts';
+import { readAccessOf } from '../sharing/access-api.ts';
+import { grantOf, personIn, personOnSite, refuseOwnEmail, siteFor, siteRoleOf } from '../sharing/person-grants.ts';
+import { previewedOn, removeOnce } from '../sharing/person-previews.ts';
+import { personKind, type PersonTarget } from './kinds/remove-person.ts';
 
 /** How long a finished run's outcomes stay in memory for the page following it; then only the change log has it. */
 const FINISHED_KEPT_MS = 60_000;

@@ -4,13 +4,13 @@
  * the one that owns it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { renameDocument } from '../../../../src/background/changes/rename.ts';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveEditorThenOwner } from '../../../setup/saved-key.ts';
-import { configure, failure, grist, patches, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { renameDocument } from '../../../../../src/background/changes/kinds/rename.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { DOCS, ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
+import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
+import { configure, failure, grist, patches, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ signedIn: false });
 

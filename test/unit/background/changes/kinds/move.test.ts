@@ -4,14 +4,14 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { moveDocument } from '../../../../src/background/changes/move.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
-import { ACCOUNT_1, saveSettingsWithKey } from '../../../setup/saved-key.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { moveDocument } from '../../../../../src/background/changes/kinds/move.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { startFakeGrist, type FakeGrist } from '../../../../fake-grist/server.ts';
+import { ACCOUNT_1, saveSettingsWithKey } from '../../../../setup/saved-key.ts';
 
 
 

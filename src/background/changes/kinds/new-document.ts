@@ -1,5 +1,5 @@
 /**
- * A new, empty document, as one kind of change (change-kind.ts): `POST {site}/api/workspaces/<id>/docs`
+ * A new, empty document, as one kind of change (kind-module.ts): `POST {site}/api/workspaces/<id>/docs`
  * with `{"name"}` as JSON (without the Content-Type Grist answers 400 "name required"), by owners
  * and editors of the workspace (grist-api.md "New document"). Not idempotent: the workspace is read
  * before it is sent, and when Grist's answer does not say whether it made the document it is read
@@ -8,19 +8,20 @@
  * `createDocument` message.
  */
 import * as v from 'valibot';
-import { workspaceKey } from '../../shared/change-log.ts';
-import { addedEntry } from '../../shared/document-rules.ts';
-import { checkNewName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { CreatedDocument, RequestOf } from '../../shared/messages.ts';
-import { ApiError } from '../grist/api-error.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeKind } from './change-kind.ts';
-import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
-import { checkDestination, findWorkspace, listingAndClients } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import { workspaceKey } from '../../../shared/change-log.ts';
+import { addedEntry } from '../../../shared/document-rules.ts';
+import { checkNewName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { CreatedDocument, RequestOf } from '../../../shared/messages.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type KindModule } from '../kind-module.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from '../created-document.ts';
+import { checkDestination, findWorkspace, listingAndClients } from '../listed-documents.ts';
+import { applyChange } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
+import { trashKind } from './trash.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
 
 /** A new document named `name` in `place`; `key` is the workspace's workspaceKey; `made` its id once Grist said it. */
 export interface NewDocumentTarget extends MakingTarget {
@@ -31,7 +32,10 @@ export interface NewDocumentTarget extends MakingTarget {
 /** "Grist’s answer did not say whether <name> was created. Check <site> › <workspace>." */
 const unknownDocument = (target: NewDocumentTarget) => unknownMade('errorNewDocumentUnknown', target);
 
-export const newDocumentKind: ChangeKind<NewDocumentTarget> = {
+export const newDocumentKind: KindModule<NewDocumentTarget, 'createDocument'> = {
+  messages: { createDocument },
+  // The new document is moved to the trash.
+  undoneBy: trashKind,
   readFirst: (client, target) => readFirst(client, target, unknownDocument(target)),
   send: (client, target) => make(target, () => client.post(target.siteUrl, `/api/workspaces/${target.place.workspace.id}/docs`, { name: target.name }, v.string())),
   mayHaveApplied: mayHaveMade,

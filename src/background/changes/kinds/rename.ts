@@ -1,23 +1,23 @@
 /**
- * The rename, as one kind of change (change-kind.ts): `PATCH {site}/api/docs/<docId>`, or for a
+ * The rename, as one kind of change (kind-module.ts): `PATCH {site}/api/docs/<docId>`, or for a
  * workspace `PATCH {site}/api/workspaces/<id>`, with `{"name": ...}` as JSON (without the
  * Content-Type Grist ignores the body and still answers 200, grist-api.md "Silent no-ops"; the same
  * for workspaces); only owners rename (others get 403). Also the popup's rename messages.
  */
-import { checkDocumentName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import { workspaceKey, type ChangeSource, type WindowSource } from '../../shared/change-log.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import { placeSite } from '../../shared/move.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema, documentSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { noteRename } from '../listing/confirmed-changes.ts';
-import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { findDocument, findWorkspace, listingAndClients } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
+import { checkDocumentName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import { workspaceKey, type ChangeSource, type WindowSource } from '../../../shared/change-log.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
+import { placeSite } from '../../../shared/move.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { anyJsonSchema, documentSchema, workspaceSchema } from '../../grist/grist-schemas.ts';
+import { noteRename } from '../../listing/confirmed-changes.ts';
+import { forgetDocument, recordWorkspaceRename, storeNotedRename } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
+import { findDocument, findWorkspace, listingAndClients } from '../listed-documents.ts';
+import { applyChange } from '../pipeline.ts';
 
 /** A rename of a document, or (`workspaceId` set) of a workspace; `key` is the document's id or the workspace's workspaceKey. */
 export interface RenameTarget extends ChangeTarget {
@@ -56,7 +56,8 @@ function notOwnerError(workspaceId: number | undefined, name: string): ApiError 
   return new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', name), 403);
 }
 
-export const renameKind: UndoingKind<RenameTarget> = {
+export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWorkspace'> = {
+  messages: { renameDocument, renameWorkspace },
   send: async (client, target) => {
     await client.patch(target.siteUrl, pathOf(target), { name: target.name }, anyJsonSchema);
   },

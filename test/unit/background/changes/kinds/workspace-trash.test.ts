@@ -4,18 +4,18 @@
  * read back after a lost answer, refused in words, and undone the safe way.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { readTrash } from '../../../../src/background/changes/trashed-documents.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { removeWorkspace, restoreWorkspace } from '../../../../src/background/changes/workspace-trash.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../src/shared/change-log.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { sendTo } from '../../../fake-grist/api-calls.ts';
-import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../setup/saved-key.ts';
-import { calls, configure, failure, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { readTrash } from '../../../../../src/background/changes/trashed-documents.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { removeWorkspace, restoreWorkspace } from '../../../../../src/background/changes/kinds/workspace-trash.ts';
+import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { workspaceKey } from '../../../../../src/shared/change-log.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { sendTo } from '../../../../fake-grist/api-calls.ts';
+import { cachedDocument } from '../../../../setup/cached-documents.ts';
+import { OWNER_ACCOUNT, saveViewerThenOwner } from '../../../../setup/saved-key.ts';
+import { calls, configure, failure, grist, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

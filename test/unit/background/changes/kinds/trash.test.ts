@@ -4,15 +4,15 @@
  * answer, and undone the safe way.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { removeDocument, restoreDocument } from '../../../../src/background/changes/trash.ts';
-import { readTrash } from '../../../../src/background/changes/trashed-documents.ts';
-import { undoChange } from '../../../../src/background/changes/undo.ts';
-import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
-import { cachedDocument } from '../../../setup/cached-documents.ts';
-import { ACCOUNT_1, OWNER_ACCOUNT, saveSettingsWithKey, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
-import { calls, configure, failure, grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
+import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
+import { removeDocument, restoreDocument } from '../../../../../src/background/changes/kinds/trash.ts';
+import { readTrash } from '../../../../../src/background/changes/trashed-documents.ts';
+import { undoChange } from '../../../../../src/background/changes/undo.ts';
+import { DOCS, ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
+import { cachedDocument } from '../../../../setup/cached-documents.ts';
+import { ACCOUNT_1, OWNER_ACCOUNT, saveSettingsWithKey, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../../setup/saved-key.ts';
+import { calls, configure, failure, grist, removeInGrist, useWorkerGrist } from '../../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 

@@ -1,25 +1,28 @@
 /**
- * Deleting a document forever, as one kind of change (change-kind.ts): `DELETE {site}/api/docs/<docId>`,
+ * Deleting a document forever, as one kind of change (kind-module.ts): `DELETE {site}/api/docs/<docId>`,
  * owners only, irreversible (grist-api.md "Delete forever"). Only a document in the trash is
  * offered, checked against the trash listing (trashed-documents.ts); its change-log entry can never
  * be undone. Also the Trash view's `deleteDocument` message.
  */
-import { t } from '../../shared/i18n.ts';
-import type { DocumentKey, LoggedChange } from '../../shared/messages.ts';
-import { anyJsonSchema } from '../grist/grist-schemas.ts';
-import { oneAtATime } from '../pacing.ts';
-import { placedEntry, type ChangeKind, type ChangeTarget } from './change-kind.ts';
-import { applyChange, documentNow } from './pipeline.ts';
-import { deniedOrGone } from './refusals.ts';
-import { findTrashed, leftTrash, siteTrash } from './trashed-documents.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import { anyJsonSchema } from '../../grist/grist-schemas.ts';
+import { oneAtATime } from '../../pacing.ts';
+import { placedEntry, type KindModule, type ChangeTarget } from '../kind-module.ts';
+import { applyChange, documentNow } from '../pipeline.ts';
+import { deniedOrGone } from '../refusals.ts';
+import { findTrashed, leftTrash, siteTrash } from '../trashed-documents.ts';
+import type { DocumentPlace } from '../../../shared/listing.ts';
 
 /** A document of the trash to delete for good; `key` is its id. */
 export interface DeleteTarget extends ChangeTarget {
   place: DocumentPlace;
 }
 
-export const deleteForeverKind: ChangeKind<DeleteTarget> = {
+export const deleteForeverKind: KindModule<DeleteTarget, 'deleteDocument'> = {
+  messages: { deleteDocument },
+  // Grist keeps nothing to put back.
+  undoneBy: null,
   send: async (client, target) => {
     await client.delete(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}`, anyJsonSchema);
   },

@@ -1,9 +1,11 @@
 /**
- * What one kind of change to a document or workspace (a rename, a move, ...) is, as the change pipeline
- * (pipeline.ts) carries it: its request, how to tell after a lost answer whether Grist applied it,
- * how Grist's refusals read, what the change log and the cached listing record of it, and its
- * inverse. Each kind is one module describing only these (rename.ts, move.ts, trash.ts, pin.ts,
- * copy.ts, new-document.ts, delete-forever.ts); the pipeline does the rest the same way for all.
+ * What one kind of change to a document, workspace or site (a rename, a move, ...) is, as the
+ * change pipeline (pipeline.ts) carries it: its request, how to tell after a lost answer whether
+ * Grist applied it, how Grist's refusals read, what the change log and the cached listing record of
+ * it, its inverse and the pages' messages that make it. Each kind is one module of kinds/ describing
+ * only these (rename, move, trash and restore, pin, copy, new document, delete forever, new
+ * workspace, workspace trash, access, a person's removal), and kinds/registry.ts maps the change
+ * log's kinds to them; the pipeline does the rest the same way for all.
  */
 import type { BulkItemState } from '../../shared/bulk.ts';
 import type { ChangeEntry, UndoConflict, UndoOutcome } from '../../shared/change-log.ts';
@@ -11,6 +13,7 @@ import type { MessageKey } from '../../shared/i18n.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
+import type { MessageName, RequestOf, ResponseOf } from '../../shared/messages.ts';
 
 /** A change checked against the worker's listing, ready to send: whose it is, and what it changes. */
 export interface ChangeTarget {
@@ -27,10 +30,10 @@ export interface ChangeTarget {
 /**
  * A change of another kind that an undo sends before its own (see Inverse), through the same
  * pipeline and logged as its own entry: an access undo that takes someone off a site sends it as a
- * person's removal, which logs what they have there (sharing/remove-person.ts).
+ * person's removal, which logs what they have there (kinds/remove-person.ts).
  */
 export interface ChangeFirst<U extends ChangeTarget = ChangeTarget> {
-  kind: ChangeKind<U>;
+  kind: KindModule<U>;
   target: U;
 }
 
@@ -72,9 +75,22 @@ export interface BulkBehaviour {
 }
 
 /** A kind of change, for targets of type T. */
-export interface ChangeKind<T extends ChangeTarget> {
+/** Handlers of the pages' messages `M`, as the router calls them (message-router.ts Handlers). */
+export type KindMessages<M extends MessageName> = { [K in M]: (request: RequestOf<K>) => Promise<ResponseOf<K>> };
+
+/** A kind of change, for targets of type T, made by the pages' messages M. */
+export interface KindModule<T extends ChangeTarget, M extends MessageName = never> {
+  /** The pages' messages that make this kind of change, by name: index.ts wires them from the registry. */
+  messages: KindMessages<M>;
   /** What a bulk run of it says of each item; absent for a kind no bulk run makes. */
   bulk?: BulkBehaviour;
+  /**
+   * For a kind whose entries another kind undoes: that kind (a copy and a new document are undone
+   * by moving them to the trash), or null when they are never undone (a delete forever). Absent on
+   * a kind that undoes its own (UndoingKind).
+   */
+  undoneBy?: UndoingKind<any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any -- any kind's targets: it is called with its own only
+
   /**
    * What it reads before its request is sent, if anything (a copy: what the destination holds; one
    * sent before: whether Grist made it). Out: false when Grist has the change already (nothing is
@@ -128,7 +144,7 @@ export interface ChangeKind<T extends ChangeTarget> {
  * those whose undo is a move to the trash (a copy, a new document) or out of it. A delete forever
  * has none.
  */
-export interface UndoingKind<T extends ChangeTarget> extends ChangeKind<T> {
+export interface UndoingKind<T extends ChangeTarget, M extends MessageName = never> extends KindModule<T, M> {
   /** The site an undo of `entry` reads and sends through: where the change left the target. */
   undoSiteUrl(entry: ChangeEntry): string;
   /**

@@ -1,5 +1,5 @@
 /**
- * The copy, as one kind of change (change-kind.ts): `POST {site}/api/docs/<docId>/copy` with
+ * The copy, as one kind of change (kind-module.ts): `POST {site}/api/docs/<docId>/copy` with
  * `{"workspaceId", "documentName", "asTemplate"}` as JSON, through the document's own site, to a
  * workspace of any site of the same server (grist-api.md "Copy"). It is not idempotent: what the
  * destination holds is read before it is sent, and when Grist's answer does not say whether it made
@@ -8,21 +8,22 @@
  * Its undo moves the copy, by its id, to the trash (trash.ts). Also the popup's `copyDocument`
  * message, whose copies left unsettled are kept for Copy again (kept-copies.ts).
  */
-import { checkNewName } from '../../shared/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../shared/listing.ts';
-import { placeIn } from '../../shared/move.ts';
-import type { CopiedDocument, RequestOf } from '../../shared/messages.ts';
+import { checkNewName } from '../../../shared/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
+import { placeIn } from '../../../shared/move.ts';
+import type { CopiedDocument, RequestOf } from '../../../shared/messages.ts';
 import * as v from 'valibot';
-import { ApiError } from '../grist/api-error.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeKind } from './change-kind.ts';
-import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from './created-document.ts';
-import { forgetMaking, keepMaking, keptMaking } from './kept-copies.ts';
-import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from './listed-documents.ts';
-import { logFailure } from '../log-failure.ts';
-import { applyChange } from './pipeline.ts';
-import { destinationRefused } from './refusals.ts';
+import { ApiError } from '../../grist/api-error.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { KindModule } from '../kind-module.ts';
+import { madeAlready, make, makingIn, mayHaveMade, readFirst, recordMade, unknownMade, type MakingTarget } from '../created-document.ts';
+import { forgetMaking, keepMaking, keptMaking } from '../kept-copies.ts';
+import { checkDestination, findDocument, findWorkspace, listingAndClients, type ListedDocument } from '../listed-documents.ts';
+import { logFailure } from '../../log-failure.ts';
+import { applyChange } from '../pipeline.ts';
+import { destinationRefused } from '../refusals.ts';
+import { trashKind } from './trash.ts';
 
 /** A copy of document `key` (from `from`'s site), named `name`, to `to`; `made` is the new document's id once Grist said it. */
 export interface CopyTarget extends MakingTarget {
@@ -72,7 +73,10 @@ export function copyTarget(listing: Listing | null, request: CopyRequest): CopyT
 /** "Grist’s answer did not say whether <name> was copied. Check <site> › <workspace>." */
 const unknownCopy = (target: CopyTarget) => unknownMade('errorCopyUnknown', target);
 
-export const copyKind: ChangeKind<CopyTarget> = {
+export const copyKind: KindModule<CopyTarget, 'copyDocument'> = {
+  messages: { copyDocument },
+  // The copy is moved to the trash.
+  undoneBy: trashKind,
   readFirst: (client, target) => readFirst(client, target, unknownCopy(target)),
   send: (client, target) =>
     make(target, async () => {

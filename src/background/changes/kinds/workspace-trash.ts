@@ -1,25 +1,25 @@
 /**
- * Moving a workspace to the trash and restoring it, as one kind of change (change-kind.ts):
+ * Moving a workspace to the trash and restoring it, as one kind of change (kind-module.ts):
  * `POST {site}/api/workspaces/<id>/remove` and `.../unremove`, owners only (grist-api.md
  * "Workspaces"). Its documents go with it and come back with it; while removed it and they read as
  * 404, and the trash listing lists it with `removedAt` (trashed-documents.ts). Also the undo of a
  * new workspace (to the trash). And the pages' `removeWorkspace` and `restoreWorkspace` messages.
  */
-import { workspaceKey, type ChangeEntry } from '../../shared/change-log.ts';
-import { addedEntry } from '../../shared/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentEntry } from '../../shared/listing.ts';
-import type { LoggedChange, WorkspaceKey } from '../../shared/messages.ts';
-import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
-import type { GristClient } from '../grist/grist-client.ts';
-import { anyJsonSchema, workspaceSchema } from '../grist/grist-schemas.ts';
-import { forgetWorkspace, recordWorkspaceAdded } from '../listing/listing-cache.ts';
-import { oneAtATime } from '../pacing.ts';
-import type { ChangeTarget, UndoingKind } from './change-kind.ts';
-import { findWorkspace, listingAndClients } from './listed-documents.ts';
-import { applyChange } from './pipeline.ts';
-import { findTrashedWorkspace, siteTrash, workspaceLeftTrash } from './trashed-documents.ts';
-import { placeSite } from '../../shared/move.ts';
+import { workspaceKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import { addedEntry } from '../../../shared/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentEntry } from '../../../shared/listing.ts';
+import type { LoggedChange, WorkspaceKey } from '../../../shared/messages.ts';
+import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
+import type { GristClient } from '../../grist/grist-client.ts';
+import { anyJsonSchema, workspaceSchema } from '../../grist/grist-schemas.ts';
+import { forgetWorkspace, recordWorkspaceAdded } from '../../listing/cache-records.ts';
+import { oneAtATime } from '../../pacing.ts';
+import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
+import { findWorkspace, listingAndClients } from '../listed-documents.ts';
+import { applyChange } from '../pipeline.ts';
+import { findTrashedWorkspace, siteTrash, workspaceLeftTrash } from '../trashed-documents.ts';
+import { placeSite } from '../../../shared/move.ts';
 
 /** A workspace to move to the trash (`removed`) or back from it; `key` is its workspaceKey. */
 export interface WorkspaceTrashTarget extends ChangeTarget {
@@ -52,7 +52,8 @@ const notOwner = (name: string) => new ApiError('forbidden', t('errorNotOwnerToT
  * back after a lost answer (404 means in the trash), Grist's 403 and 404 said in words, the cached
  * listing and trash updated; undone by the opposite, read first (inverse).
  */
-export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget> = {
+export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorkspace' | 'restoreWorkspace'> = {
+  messages: { removeWorkspace, restoreWorkspace },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/workspaces/${target.workspaceId}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
   },
