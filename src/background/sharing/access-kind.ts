@@ -1,7 +1,7 @@
 /**
  * A change of who has access to a document, workspace or site, as one kind of change
  * (change-kind.ts): `PATCH {site}/api/.../access` with only what changes, answered 200 `null`,
- * owners only (grist-api.md "Access"). The access is read first, so what it replaces is known (the
+ * owners only (docs/grist-api.md "Access"). The access is read first, so what it replaces is known (the
  * inverse an undo sends) and a change that changes nothing is not sent; the request is idempotent,
  * but after a lost answer it is read back and compared, never sent again blindly.
  */
@@ -33,7 +33,7 @@ export interface AccessTarget extends ChangeTarget {
 
 /**
  * `before` (an undo's delta) with the public link at most Viewer, and the role it had when that was
- * more. Grist takes `everyone@getgrist.com` as the public link (grist-api.md "Public link": with
+ * more. Grist takes `everyone@getgrist.com` as the public link (docs/grist-api.md "Public link": with
  * Editor, anyone with the link can edit), and no access change of this extension gives it more than
  * Viewer (access.ts deltaProblem, the switch), an undo's neither: a link that had Editor (set in
  * Grist itself) and was turned off here comes back as Viewer. Put back as Viewer rather than left
@@ -156,7 +156,7 @@ export const accessKind: UndoingKind<AccessTarget> = {
   leftOut: ({ publicLinkHad }) => (publicLinkHad ? t('accessUndonePublicLinkViewer', roleWord(publicLinkHad)) : null),
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too
-  // (grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
+  // (docs/grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
   // the rest back reads it before the removal (issue 43's People view). Undoing an addition to a
   // site is such a removal: someone given workspaces or documents there since is a conflict, and
   // with `force` is removed as the People view removes (removalsKeepingGrants).
@@ -187,7 +187,7 @@ export const accessKind: UndoingKind<AccessTarget> = {
 /**
  * The removals from site `resource` that undoing an addition would send (a null in `before` for
  * someone on the site `now`) of people given workspaces or documents there since, each with what
- * they have read first (removalOf): Grist's removal at the site takes those too (grist-api.md
+ * they have read first (removalOf): Grist's removal at the site takes those too (docs/grist-api.md
  * "Guests and whole sites"), so they go as the People view's removal, which logs them for its undo,
  * never as a bare null. One read of the site and its workspaces (and documents) per such person.
  * Throws what the reads met.

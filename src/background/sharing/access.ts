@@ -71,7 +71,7 @@ export async function readEachAccess(resources: readonly AccessResource[], each:
 }
 
 /**
- * The words for naming `everyone@getgrist.com` as a person: it is the public link (grist-api.md
+ * The words for naming `everyone@getgrist.com` as a person: it is the public link (docs/grist-api.md
  * "Public link"; with Editor, anyone with the link could edit), turned on or off by its switch only.
  */
 export const publicEmailError = () => new ApiError('invalid-input', t('errorAccessPublicEmail', PUBLIC_EMAIL));
@@ -86,7 +86,7 @@ export const publicEmailError = () => new ApiError('invalid-input', t('errorAcce
  * Each email once whatever its case (Grist matches emails without regard to case: which role would
  * win is not known). Never `maxInheritedRole` on a site (Grist: "invalid permission delta"), nor the
  * `members` role elsewhere (Grist: "Invalid user role members"); never a removal from a site, which
- * takes the person's workspace and document grants there unread (grist-api.md "Guests and whole
+ * takes the person's workspace and document grants there unread (docs/grist-api.md "Guests and whole
  * sites"): remove-person.ts reads them first and its undo puts them back.
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: OwnEmails): ApiError | null {
