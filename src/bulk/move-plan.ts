@@ -1,7 +1,7 @@
 /**
  * What moving the picked documents of the Bulk changes page to one workspace comes to, document by
  * document: moved (to another site or not), already there, or on another Grist server (a move
- * stays within one server, grist-api.md "Moving a document"). Pure.
+ * stays within one server, docs/grist-api.md "Moving a document"). Pure.
  */
 import { serverOf, type MoveDestination } from '../shared/move.ts';
 import type { PickedDocument } from './picked-document.ts';

@@ -40,7 +40,7 @@ export interface MoveState {
   moved: boolean;
   /**
    * True once it went to another site (even if moved back since): Grist dropped its urlId and does
-   * not give it back (grist-api.md "Moving a document"), so the tab's address leads nowhere.
+   * not give it back (docs/grist-api.md "Moving a document"), so the tab's address leads nowhere.
    */
   linksBroken: boolean;
 }

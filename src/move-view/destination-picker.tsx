@@ -5,7 +5,7 @@
  * it: "Personal" for the personal site). Focus stays in the field (it is a combobox whose active
  * option the arrow keys move); Enter or a click chooses, Escape closes.
  * A destination on another site is marked (its group says so) and asks once before it is chosen,
- * since the document gets a new address there (grist-api.md "Moving a document"). In a form that
+ * since the document gets a new address there (docs/grist-api.md "Moving a document"). In a form that
  * confirms with a button of its own (the popup's copy form), choosing only marks the destination
  * chosen (`chosen`), and the form acts on it.
  * Names come from Grist: rendered as text only.

@@ -18,7 +18,7 @@ export function crossSiteQuestion(site: { name: string; personal?: boolean }, do
 
 /**
  * What an undone move says: back where, and, from another site, that the old links stay broken
- * (Grist dropped the document's urlId and does not give it back, grist-api.md "Moving a document").
+ * (Grist dropped the document's urlId and does not give it back, docs/grist-api.md "Moving a document").
  */
 export function movedBackText(move: { from: DocumentPlace; to: DocumentPlace }, name: string): string {
   const text = movedText('movedBack', name, move.from);

@@ -4,7 +4,7 @@
  * names, their role now and after, and the one access delta to send, with only what changes (an
  * unchanged person is not in it, and a document with nothing to change sends nothing). The Bulk
  * changes page previews it from the access it read; the worker computes it again from its own read
- * just before it sends. Pure. Grist's rules: ../shared/grist-api.md, "Access".
+ * just before it sends. Pure. Grist's rules: docs/grist-api.md, "Access".
  */
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type ListedRole, type Role } from './sharing.ts';
 
@@ -69,7 +69,7 @@ export function planAccessChange(change: SharingChange, access: AccessList): Acc
   return { people, delta: Object.keys(users).length > 0 ? { users } : null };
 }
 
-/** The public link now and after: on means viewers, the only role Grist's own page gives it (grist-api.md "Public link"). */
+/** The public link now and after: on means viewers, the only role Grist's own page gives it (docs/grist-api.md "Public link"). */
 function publicChange(on: boolean, now: Role | null): PlannedPerson {
   const after = on ? 'viewers' : null;
   return { email: PUBLIC_EMAIL, name: '', now: { role: now, inherited: null }, after: { role: after, inherited: null }, own: false };

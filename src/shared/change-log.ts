@@ -54,7 +54,7 @@ export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'cop
 /**
  * A person removed from a site (`removed`) or put back by its undo, with what they had there: their
  * site role and their workspace and document grants, read before the removal (Grist's removal at
- * the site takes them all and they cannot be read afterwards, grist-api.md "Guests and whole
+ * the site takes them all and they cannot be read afterwards, docs/grist-api.md "Guests and whole
  * sites"). The only place other people's emails are stored.
  */
 export interface PersonSiteChange {

@@ -1,6 +1,6 @@
 /**
  * The checks a new document name passes before it is sent. Grist stores whatever it is given and
- * silently ignores an empty name (grist-api.md, "Silent no-ops"), so the extension checks first.
+ * silently ignores an empty name (docs/grist-api.md, "Silent no-ops"), so the extension checks first.
  */
 
 import { t, tCount } from './i18n.ts';

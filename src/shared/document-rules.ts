@@ -1,5 +1,5 @@
 /**
- * Who may do what to a document besides renaming and moving it (grist-api.md "Trash, restore,
+ * Who may do what to a document besides renaming and moving it (docs/grist-api.md "Trash, restore,
  * delete, pin, copy, create"), from the access the listing gives. Pure, for the worker's checks and
  * the pages' menus alike.
  */
@@ -17,7 +17,7 @@ export function canPin(document: Pick<DocumentEntry, 'access'>): boolean {
 
 /**
  * A document as the listing has it once a change added it (a copy, a new document, one restored),
- * until the next refresh says more: its maker or restorer owns it (grist-api.md "Copy", "New
+ * until the next refresh says more: its maker or restorer owns it (docs/grist-api.md "Copy", "New
  * document"; only owners restore), and its full id stands for its urlId.
  */
 export function addedEntry(id: string, name: string): DocumentEntry {

@@ -1,11 +1,11 @@
 /**
- * Recognises Grist document and workspace pages from their URLs. A document page (grist-api.md,
+ * Recognises Grist document and workspace pages from their URLs. A document page (docs/grist-api.md,
  * "Document page URLs"):
  * `{site}/<urlId>/<slug>[/p/<page>...]` with a urlId of 12+ characters and no `-`, or
  * `{site}/doc/<urlId>`, either of them under `/o/<domain>/` or not. Query and hash are ignored.
  * Forks and snapshots (`~` in the urlId) are not the trunk and are refused, as are share links
  * `/s/...`, forms and home pages, which have no urlId where one would stand. A workspace page:
- * `{site}/ws/<workspaceId>/`, under `/o/<domain>/` or not (grist-api.md, "Renaming a workspace").
+ * `{site}/ws/<workspaceId>/`, under `/o/<domain>/` or not (docs/grist-api.md, "Renaming a workspace").
  */
 
 export type DocumentUrlCheck =

@@ -4,8 +4,8 @@
  * the pages check it before sending, the worker again before it sends). Grist refuses a whole
  * access change for one bad email (400 "Invalid email address included") and its own owner's email
  * (400 "cannot update own permissions"), and older servers stored a bad one and broke the page
- * (grist-core issue 2007; ../shared/grist-api.md, "Access"). Grist takes `everyone@getgrist.com`
- * as the public link (grist-api.md "Public link": with Editor, anyone with the link can edit), and
+ * (grist-core issue 2007; docs/grist-api.md, "Access"). Grist takes `everyone@getgrist.com`
+ * as the public link (docs/grist-api.md "Public link": with Editor, anyone with the link can edit), and
  * the user's other saved accounts as anyone else: neither is a person to share with here.
  */
 import { PUBLIC_EMAIL, sameEmail, type SavedUser } from './sharing.ts';
@@ -14,7 +14,7 @@ import { PUBLIC_EMAIL, sameEmail, type SavedUser } from './sharing.ts';
  * Grist's own rule, `EMAIL_RE` and `isEmail` in grist-core `app/common/gutil.ts` (read at commit
  * 048c8ee1651e2d8b78b118fe74a17fe34740675f): the email, lower-cased, must match this. Where the
  * server calls it for an access change was not read; its 400 for `""` and `"not an email"` was
- * seen on a real server (grist-api.md).
+ * seen on a real server (docs/grist-api.md "Refused").
  */
 const GRIST_EMAIL = /^\w[\w%+/='-]*(\.[\w%+/='-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,6}$/u;
 

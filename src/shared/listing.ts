@@ -19,7 +19,7 @@ export interface DocumentEntry {
   /** ISO 8601 time of the last change. */
   updatedAt: string;
   /**
-   * Set when anyone with the link may open it (Grist's listing says `"public": true`, grist-api.md
+   * Set when anyone with the link may open it (Grist's listing says `"public": true`, docs/grist-api.md
    * "Public link"); absent otherwise, so the cached listing of 20,000 documents stays as small.
    */
   isPublic?: true;
@@ -60,7 +60,7 @@ export interface SiteEntry {
   /** The org's `domain`, e.g. `acme` or `docs-5`; null if Grist gives none. */
   domain: string | null;
   /**
-   * True for the user's own personal site (the first site Grist lists, grist-api.md "Sites"). A
+   * True for the user's own personal site (the first site Grist lists, docs/grist-api.md "Sites and their addresses"). A
    * listing cached before version 9 marked every personal site so; the storage migration drops it.
    */
   personal: boolean;
@@ -124,7 +124,7 @@ export function accountShortNames(accounts: readonly { id: string; user: { email
 
 /**
  * Only owners may rename a document or a workspace: Grist answers 403 "access denied" to editors
- * and viewers (a workspace's rename needs the schema-edit right, grist-api.md). Grist's support
+ * and viewers (a workspace's rename needs the schema-edit right, docs/grist-api.md "Renaming a workspace"). Grist's support
  * workspace is never listed.
  */
 export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
@@ -133,7 +133,7 @@ export function canRename(entry: DocumentEntry | WorkspaceEntry): boolean {
 
 /**
  * Only a site's owners are offered a new workspace in it, and only a workspace's owners its move to
- * the trash (Grist answers 403 "access denied" to editors: grist-api.md "Workspaces").
+ * the trash (Grist answers 403 "access denied" to editors: docs/grist-api.md "Workspaces").
  */
 export function ownsSite(site: Pick<SiteEntry, 'access'>): boolean {
   return site.access === 'owners';
@@ -141,7 +141,7 @@ export function ownsSite(site: Pick<SiteEntry, 'access'>): boolean {
 
 /**
  * A move, a copy or a new document may go to a workspace whose `access` is `owners` or `editors`
- * (otherwise Grist answers 403, grist-api.md "Moving a document", "Copy").
+ * (otherwise Grist answers 403, docs/grist-api.md "Moving a document", "Copy").
  */
 export function canAddDocuments(workspace: WorkspaceEntry): boolean {
   return workspace.access === 'owners' || workspace.access === 'editors';

@@ -1,5 +1,5 @@
 /**
- * Moving a document (grist-api.md "Moving a document", issue 18): who may move what, and where to
+ * Moving a document (docs/grist-api.md "Moving a document", issue 18): who may move what, and where to
  * (also where a copy may go), and the place of a workspace as a change records it (placeIn). Pure,
  * for the worker's checks and the pages' destination pickers alike. Not in listing.ts, which every
  * popup loads: only the code of a change needs these.
@@ -87,7 +87,7 @@ export function moveDestinations(listing: Listing, from: MoveOrigin): MoveDestin
 }
 
 /**
- * Where a document of `from` can be copied (grist-api.md "Copy"): moveDestinations' workspaces, its
+ * Where a document of `from` can be copied (docs/grist-api.md "Copy"): moveDestinations' workspaces, its
  * own included (a copy may sit beside its original). `from` needs no workspace.
  */
 export function copyDestinations(listing: Listing, from: Omit<MoveOrigin, 'workspaceId'>): MoveDestination[] {

@@ -3,7 +3,7 @@
  * sites…" speak of it: what they have on each site the user owns (their site role, and the
  * workspace and document grants Grist would take with them), and what removing them came to.
  * Other people's emails: kept in memory by the page, stored only in the change log's undo
- * (grist-api.md "Guests and whole sites").
+ * (docs/grist-api.md "Guests and whole sites").
  */
 import type { ErrorKind } from './errors.ts';
 import type { ListedRole, Role } from './sharing.ts';

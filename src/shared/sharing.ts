@@ -2,7 +2,7 @@
  * People and sharing as the pages and the worker speak of it: who has access to a document,
  * workspace or site, and a change of it. Grist's own words for roles are kept (`owners`, `editors`,
  * `viewers`; on a site also `members`, and `guests` for someone with access only to something
- * inside). The facts are in ../shared/grist-api.md, "Access".
+ * inside). The facts are in docs/grist-api.md, "Access".
  */
 
 /** A role a person can be given on a document or workspace. */
@@ -14,10 +14,10 @@ export type SiteRole = Role | 'members';
 /** A role as an access list shows it: one that can be given, or `guests` (access only to something inside). */
 export type ListedRole = SiteRole | 'guests';
 
-/** grist-api.md "Public link": the special user whose `viewers` grant makes a document readable by anyone with its link. */
+/** docs/grist-api.md "Public link": the special user whose `viewers` grant makes a document readable by anyone with its link. */
 export const PUBLIC_EMAIL = 'everyone@getgrist.com';
 
-/** True when `a` and `b` are the same email to Grist, which matches emails without regard to case (grist-api.md "Access"). */
+/** True when `a` and `b` are the same email to Grist, which matches emails without regard to case (docs/grist-api.md "Access"). */
 export const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** What an access list is of, as a page names it: a document, a workspace or a site of a listed site. */

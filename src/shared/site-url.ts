@@ -47,7 +47,7 @@ export function normalizeSiteUrl(input: string): SiteUrlCheck {
   if (!url.hostname.includes('.') && !isLocalHost(url.hostname)) {
     return { ok: false, message: t('siteUrlNoDomain') };
   }
-  // A site is a host, optionally with `/o/<domain>` (grist-api.md, "Sites and their addresses").
+  // A site is a host, optionally with `/o/<domain>` (docs/grist-api.md, "Sites and their addresses").
   // Anything after it is a pasted page or API address (`/api/orgs`, `/<urlId>/<slug>`, `/ws/3`).
   const org = /^\/o\/([^/]+)/.exec(url.pathname)?.[1];
   return { ok: true, url: `${url.origin}${org ? `/o/${org.toLowerCase()}` : ''}` };

@@ -1,6 +1,6 @@
 /**
  * The trash as the pages show it: each site's documents in the trash
- * (`GET {site}/api/orgs/current/workspaces?showRemoved=1`, filtered on `removedAt`, grist-api.md
+ * (`GET {site}/api/orgs/current/workspaces?showRemoved=1`, filtered on `removedAt`, docs/grist-api.md
  * "Trash listing"), read only when the Trash view is opened, never stored (the worker keeps the
  * last read of each site in memory).
  */

@@ -6,7 +6,7 @@
  * Chromium's prompt when adding the site, and automation cannot answer that prompt (Playwright
  * issue 32755). So the browser loads a copy of the build whose manifest grants this machine, as
  * other extension projects do; the request flow itself is tested with a fake `browser` and in
- * Firefox, whose prompt policy the test profile sets. `scripts/bench.ts` and the package tests
+ * Firefox, whose prompt policy the test profile sets. `scripts/bench/` and the package tests
  * use the build as shipped.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -55,7 +55,7 @@ async function openWatched(path: string): Promise<{ page: Page; errors: string[]
   return { page, errors };
 }
 
-describe('the Origin rule (grist-api.md, "The Origin trap")', () => {
+describe('the Origin rule (docs/grist-api.md, "The Origin trap")', () => {
   it('is installed for the extension’s own requests to the configured hosts only', async () => {
     await connect();
     const rules = await setup.extension.worker.evaluate(async () => ({

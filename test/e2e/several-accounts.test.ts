@@ -149,7 +149,7 @@ describe('two users of one server', () => {
 
   it('Restore in the Trash view restores with the owner’s key, though the first account, an editor’s, lists the document in its trash too (issue 41)', async () => {
     const { first } = servers;
-    // Removed in Grist by its owner: both users' trash of Acme list it (grist-api.md "Trash listing").
+    // Removed in Grist by its owner: both users' trash of Acme list it (docs/grist-api.md "Trash listing").
     const removed = await fetch(`${first.url}/o/acme/api/docs/${DOCS.roadmap.id}/remove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
     expect(removed.status).toBe(200);
     const popup = await openPopup(extension);

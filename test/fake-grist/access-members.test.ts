@@ -1,5 +1,5 @@
 /**
- * The fake Grist's site role `members` (grist-api.md "Access": on an org also `members`; refused on
+ * The fake Grist's site role `members` (docs/grist-api.md "Access": on an org also `members`; refused on
  * a document): given and listed on a site, giving nothing inside it, refused elsewhere.
  */
 import { describe, expect, it } from 'vitest';

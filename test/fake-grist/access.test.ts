@@ -1,5 +1,5 @@
 /**
- * Tests of the fake Grist's Access API: each behaviour grist-api.md "Access" lists, refusals
+ * Tests of the fake Grist's Access API: each behaviour docs/grist-api.md "Access" lists, refusals
  * included, asserted on the answers and on what the fake ended up storing.
  */
 import { describe, expect, it } from 'vitest';

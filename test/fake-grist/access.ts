@@ -1,5 +1,5 @@
 /**
- * The fake Grist's Access API (grist-api.md "Access", samples `access.*.json`): who has access to a
+ * The fake Grist's Access API (docs/grist-api.md "Access", samples `access.*.json`): who has access to a
  * document, workspace or site, and the PATCH that changes it. It reads and changes the home
  * database's grants (org members, workspace and document shares, `maxInheritedRole`), which stay the
  * one source of truth: the listings and every other endpoint see what a PATCH stored.
@@ -12,7 +12,7 @@ import type { Role, SeedDoc, SeedOrg, SeedUser, SeedWorkspace } from './sample-d
 /** What an access request is about: the resource, found and allowed by the server's own look-ups. */
 export type AccessTarget = { kind: 'doc'; doc: SeedDoc } | { kind: 'workspace'; workspace: SeedWorkspace } | { kind: 'org'; org: SeedOrg };
 
-/** A role on a site: a document's, or `members` (grist-api.md "Access"). */
+/** A role on a site: a document's, or `members` (docs/grist-api.md "Access"). */
 type SiteRole = Role | 'members';
 
 interface AccessUser {
@@ -35,7 +35,7 @@ export function accessApi(database: HomeDatabase) {
     return target.kind === 'doc' ? database.orgOf(target.doc) : database.orgOfWorkspace(target.workspace);
   }
 
-  /** Who has been given something on the site, beyond its members: its guests (grist-api.md "Guests and whole sites"). */
+  /** Who has been given something on the site, beyond its members: its guests (docs/grist-api.md "Guests and whole sites"). */
   function grantedIds(workspaces: SeedWorkspace[], docs: SeedDoc[]): number[] {
     return [...workspaces.flatMap((workspace) => Object.keys(workspace.shares ?? {})), ...docs.flatMap((doc) => Object.keys(doc.shares))].map(Number);
   }
@@ -113,12 +113,12 @@ export function accessApi(database: HomeDatabase) {
   /** Checks a whole delta before anything is stored: one bad entry changes nothing. Out: its users, by email. */
   function validate(target: AccessTarget, caller: Caller, delta: Record<string, unknown>): Array<[string, SiteRole | null]> {
     if (target.kind === 'org' && 'maxInheritedRole' in delta) throw new GristError(400, 'invalid permission delta');
-    // Assumed message: grist-api.md does not give Grist's answer to an unknown maxInheritedRole.
+    // Assumed message: docs/grist-api.md "Refused" does not give Grist's answer to an unknown maxInheritedRole.
     if ('maxInheritedRole' in delta && !ROLES.includes(delta.maxInheritedRole as Role | null)) throw new GristError(400, 'invalid permission delta');
     const users = Object.entries((delta.users ?? {}) as Record<string, unknown>);
     for (const [email, role] of users) {
       if (!EMAIL.test(email)) throw new GristError(400, 'Invalid email address included');
-      // grist-api.md "Refused": `members` is a site's role only.
+      // docs/grist-api.md "Refused": `members` is a site's role only.
       const known = ROLES.includes(role as Role | null) || (target.kind === 'org' && role === 'members');
       if (!known) throw new GristError(400, `Invalid user role ${String(role)}`);
       if (email.toLowerCase() === caller.email.toLowerCase()) throw new GristError(400, 'Bad request: cannot update own permissions');

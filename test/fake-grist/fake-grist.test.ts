@@ -1,6 +1,6 @@
 /**
  * Tests of the fake Grist server itself: its answers have the fields of the real samples, and each
- * behaviour grist-api.md lists is reproduced.
+ * behaviour docs/grist-api.md lists is reproduced.
  */
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -601,7 +601,7 @@ describe('renaming', () => {
   });
 });
 
-describe('moving a document (grist-api.md "Moving a document")', () => {
+describe('moving a document (docs/grist-api.md "Moving a document")', () => {
   const fake = useFake();
   const { roadmap, leads, projectAlpha } = DOCS;
   const { engineering, marketing, projects } = WORKSPACES;

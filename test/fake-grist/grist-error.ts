@@ -1,6 +1,6 @@
 /** The fake Grist's error answers, shared by the server and its access module. */
 
-/** An error answer: `{"error": message}` with this status (grist-api.md "Errors and limits"). */
+/** An error answer: `{"error": message}` with this status (docs/grist-api.md "Errors and limits"). */
 export class GristError extends Error {
   constructor(
     readonly status: number,

@@ -17,7 +17,7 @@ export function randomDocId(): string {
   return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 22);
 }
 
-/** grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
+/** docs/grist-api.md "Authentication": a request without a key is Grist's anonymous user. */
 export const ANONYMOUS: Caller = Object.freeze({ id: 0, name: 'Anonymous', email: 'anon@getgrist.com', ref: '', createdAt: '' });
 
 /** A time after `previous`: the seed's times may be ahead of this machine's clock, and a change must still be the newest. */
@@ -62,7 +62,7 @@ export class HomeDatabase {
     return this.orgs.find((org) => org.id === id);
   }
 
-  /** In: an org's domain, or `docs` for the caller's personal site (grist-api.md "Sites"). */
+  /** In: an org's domain, or `docs` for the caller's personal site (docs/grist-api.md "Sites and their addresses"). */
   orgByDomain(domain: string, caller: Caller): SeedOrg | undefined {
     return this.orgs.find((org) => (domain === 'docs' ? org.ownerId === caller.id : org.domain === domain));
   }
@@ -90,7 +90,7 @@ export class HomeDatabase {
 
   /**
    * What a user inherits on a workspace from its site, under its `maxInheritedRole`; the site's
-   * owners keep theirs whatever the cap (grist-api.md "Inherited access").
+   * owners keep theirs whatever the cap (docs/grist-api.md "Inherited access").
    */
   workspaceInherited(workspace: SeedWorkspace, userId: number): Role | null {
     const role = this.orgOfWorkspace(workspace).members[userId];
@@ -180,7 +180,7 @@ export class HomeDatabase {
 
   /**
    * Moves a document to another workspace, marking both workspaces changed. To another site, the
-   * document loses its urlId, which is not given back by moving it home (grist-api.md).
+   * document loses its urlId, which is not given back by moving it home (docs/grist-api.md "Moving a document").
    */
   moveDoc(doc: SeedDoc, destination: SeedWorkspace): void {
     const from = this.workspaceOf(doc);
@@ -275,7 +275,7 @@ export class HomeDatabase {
    * `GET /api/orgs/<org>/workspaces`: the site's workspaces by name, each with the documents the
    * caller can see. Someone given only single documents sees only the workspaces holding them, with
    * access `viewers` (sample `workspaces.team-doc-shared-only.json`). `showRemoved`: the documents
-   * in the trash too, with their `removedAt` (grist-api.md "Trash listing"), and the workspaces in
+   * in the trash too, with their `removedAt` (docs/grist-api.md "Trash listing"), and the workspaces in
    * it, with theirs; otherwise those are left out, documents and all (workspace-trash.ts).
    */
   workspacesJson(org: SeedOrg, caller: Caller, showRemoved = false): object[] {

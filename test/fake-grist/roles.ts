@@ -1,5 +1,5 @@
 /**
- * Grist's roles and how they combine (grist-api.md "Access"): the stronger of two grants, and what
+ * Grist's roles and how they combine (docs/grist-api.md "Access"): the stronger of two grants, and what
  * comes down from above under a `maxInheritedRole`.
  */
 import type { Role } from './sample-data.ts';
@@ -18,5 +18,5 @@ export function capped(role: Role | null | undefined, max: Role | null | undefin
   return max === undefined || RANK[role] <= RANK[max] ? role : max;
 }
 
-/** grist-api.md "Public link": the user whose grant makes a document readable by anyone with its link. */
+/** docs/grist-api.md "Public link": the user whose grant makes a document readable by anyone with its link. */
 export const EVERYONE_EMAIL = 'everyone@getgrist.com';

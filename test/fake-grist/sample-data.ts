@@ -2,7 +2,7 @@
  * Seed data for the fake Grist server, shaped like the real responses in
  * `shared/grist-samples/` (same ids, names and times where a sample shows them).
  *
- * Who can do what (see grist-api.md "Listing" and "Renaming"):
+ * Who can do what (see docs/grist-api.md "Listing" and "Renaming"):
  * - Olivia Owner owns Acme Corp and Globex Inc.
  * - Ed Editor is an editor of Acme, but owns its "Leads" document, given to him directly.
  * - Victor Viewer is a viewer of Acme.
@@ -38,11 +38,11 @@ export interface SeedOrg {
   updatedAt: string;
   /**
    * Team members by user id; their role applies to every workspace and document of the org, but
-   * `members`: a member given nothing by it (grist-api.md "Access": a site's own role).
+   * `members`: a member given nothing by it (docs/grist-api.md "Access": a site's own role).
    */
   members: Record<number, Role | 'members'>;
   /**
-   * What the site's plan refuses a document moved in from another site (grist-api.md "Moving a
+   * What the site's plan refuses a document moved in from another site (docs/grist-api.md "Moving a
    * document"): past `maxDocs` documents, a document shared with more than `maxExternalShares`
    * users who are not members, anything while `readonly` (`billing`: the 429 that is not a rate
    * limit; `yes`: 402).
@@ -58,9 +58,9 @@ export interface SeedWorkspace {
   updatedAt: string;
   /** Grist's "Examples & Templates" workspace, which Grist lists in personal sites (`isSupportWorkspace`). */
   isSupportWorkspace?: boolean;
-  /** Users given this workspace directly, by user id (grist-api.md "Access"). */
+  /** Users given this workspace directly, by user id (docs/grist-api.md "Access"). */
   shares?: Record<number, Role>;
-  /** The most a site member inherits here; absent is `owners` (no cap), null nothing (grist-api.md "Inherited access"). */
+  /** The most a site member inherits here; absent is `owners` (no cap), null nothing (docs/grist-api.md "Inherited access"). */
   maxInheritedRole?: Role | null;
   /** When it was moved to the trash (ISO), with its documents; absent outside it (workspace-trash.ts). */
   removedAt?: string;
@@ -69,7 +69,7 @@ export interface SeedWorkspace {
 export interface SeedDoc {
   /** 22 characters. */
   id: string;
-  /** Null once the document was moved to another site (grist-api.md "Moving a document"). */
+  /** Null once the document was moved to another site (docs/grist-api.md "Moving a document"). */
   urlId: string | null;
   name: string;
   workspaceId: number;

@@ -1,6 +1,6 @@
 /**
  * A fake Grist server for tests: the endpoints the extension uses, answering as
- * `shared/grist-api.md` says a real Grist server (grist-core 1.7.17) does, with its state in memory
+ * `docs/grist-api.md` says a real Grist server (grist-core 1.7.17) does, with its state in memory
  * so tests can check what was stored. Listens on 127.0.0.1 only. Each server has its own state (data,
  * request log, faults, keys), so several can run at once, e.g. one per account (see two-servers.ts).
  *
@@ -18,7 +18,7 @@ import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-databa
 import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedUser, type SeedWorkspace } from './sample-data.ts';
 
 export interface FakeGristOptions {
-  /** How sites are addressed (grist-api.md "Sites and their addresses"). */
+  /** How sites are addressed (docs/grist-api.md "Sites and their addresses"). */
   mode: 'per-team' | 'org-in-path' | 'single-org';
   /** per-team: the personal site is host `docs.<baseDomain>`, a team `<domain>.<baseDomain>`. Default `getgrist.com`. */
   baseDomain?: string;
@@ -189,7 +189,7 @@ function isJson({ contentType }: ApiRequest): boolean {
 }
 
 /**
- * Reads a PATCH body the way Grist's express.json() does (grist-api.md "Renaming").
+ * Reads a PATCH body the way Grist's express.json() does (docs/grist-api.md "Renaming").
  * Out: the properties sent; `{}` when the Content-Type is not JSON (the body is then ignored) or the body is empty.
  */
 function parseJsonBody(request: ApiRequest): Record<string, unknown> {
@@ -245,7 +245,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     }
   }
 
-  /** grist-api.md "Authentication": no header is the anonymous user; Grist splits the header on spaces. */
+  /** docs/grist-api.md "Authentication": no header is the anonymous user; Grist splits the header on spaces. */
   function authenticate(header: string | undefined): Caller {
     if (!header) return ANONYMOUS;
     const key = bearerKey(header);
@@ -272,7 +272,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   /**
    * A document is found only through an address of its own site, or one that selects no site; one
    * in the trash only for `inTrash` requests (restore, delete): for the rest it is not found
-   * (grist-api.md "Remove to trash").
+   * (docs/grist-api.md "Remove to trash").
    */
   function requireDoc(ref: string, request: ApiRequest, inTrash = false): SeedDoc {
     const doc = database.findDoc(ref);
@@ -284,7 +284,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return doc;
   }
 
-  /** grist-api.md "Renaming": owners only; falsy names are ignored; other values are stored as strings. */
+  /** docs/grist-api.md "Renaming": owners only; falsy names are ignored; other values are stored as strings. */
   function renameDoc(ref: string, request: ApiRequest): string {
     const properties = parseJsonBody(request);
     const doc = requireDoc(ref, request);
@@ -297,7 +297,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
 
   /**
    * A workspace the caller can see, by id. The site in the address is not checked: Grist renames a
-   * workspace of team X through team Y's address too (grist-api.md "Renaming a workspace").
+   * workspace of team X through team Y's address too (docs/grist-api.md "Renaming a workspace").
    */
   function requireWorkspace(ref: string, request: ApiRequest, inTrash = false): SeedWorkspace {
     const workspace = /^\d+$/.test(ref) ? database.findWorkspace(Number(ref)) : undefined;
@@ -305,7 +305,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return workspace;
   }
 
-  /** grist-api.md "Renaming a workspace": owners only; the same silent no-ops as documents. Out: the id, a number. */
+  /** docs/grist-api.md "Renaming a workspace": owners only; the same silent no-ops as documents. Out: the id, a number. */
   function renameWorkspace(ref: string, request: ApiRequest): number {
     const properties = parseJsonBody(request);
     const workspace = requireWorkspace(ref, request);
@@ -317,7 +317,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   }
 
   /**
-   * grist-api.md "Moving a document": `{"workspace": <id>}` (a numeric string too) as JSON, sent
+   * docs/grist-api.md "Moving a document": `{"workspace": <id>}` (a numeric string too) as JSON, sent
    * through the document's own site. The caller must own the document and be an owner or editor
    * of the destination workspace; across sites the destination's plan may refuse it. Out: the
    * document id, a JSON string.
@@ -341,7 +341,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   }
 
   /**
-   * What a site's plan refuses a document coming in (Grist's `_checkRoomForAnotherDoc`, grist-api.md
+   * What a site's plan refuses a document coming in (Grist's `_checkRoomForAnotherDoc`, docs/grist-api.md
    * "Moving a document"): anything while read-only, past its document limit, and a moved `doc`
    * shared with too many users outside the site.
    */
@@ -366,7 +366,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return workspace;
   }
 
-  /** grist-api.md "Remove to trash": owners only; an editor gets "access denied", a viewer "No write access". */
+  /** docs/grist-api.md "Remove to trash": owners only; an editor gets "access denied", a viewer "No write access". */
   function removeDoc(ref: string, request: ApiRequest): null {
     const doc = requireDoc(ref, request);
     const role = database.docAccess(doc, request.caller);
@@ -376,7 +376,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return null;
   }
 
-  /** grist-api.md "Restore" and "Delete forever": owners only, of a document in the trash or not. */
+  /** docs/grist-api.md "Restore" and "Delete forever": owners only, of a document in the trash or not. */
   function restoreOrDelete(action: 'restore' | 'delete') {
     return (ref: string, request: ApiRequest): null => {
       const doc = requireDoc(ref, request, true);
@@ -387,7 +387,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     };
   }
 
-  /** grist-api.md "Pin / unpin": owners and editors; a viewer gets 403. Out: null. */
+  /** docs/grist-api.md "Pin / unpin": owners and editors; a viewer gets 403. Out: null. */
   function pinDoc(pinned: boolean) {
     return (ref: string, request: ApiRequest): null => {
       const doc = requireDoc(ref, request);
@@ -399,7 +399,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   }
 
   /**
-   * grist-api.md "Copy": `{"workspaceId", "documentName", "asTemplate"}` as JSON; read access to the
+   * docs/grist-api.md "Copy": `{"workspaceId", "documentName", "asTemplate"}` as JSON; read access to the
    * source, write access to the destination (any site of this server), whose plan may refuse it.
    * The trap: without the JSON Content-Type Grist answers 200 with an unsaved `new~` document id and
    * stores nothing. Out: the new document's id. A missing documentName is answered 400 (assumed: the
@@ -415,7 +415,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     return database.addDoc(destination, properties.documentName, request.caller, { docId: doc.id, asTemplate: properties.asTemplate === true }).id;
   }
 
-  /** grist-api.md "New document": `{"name"}` as JSON (without it: 400 "name required"), by owners and editors of the workspace. Out: its id. */
+  /** docs/grist-api.md "New document": `{"name"}` as JSON (without it: 400 "name required"), by owners and editors of the workspace. Out: its id. */
   function newDoc(ref: string, request: ApiRequest): string {
     const properties = parseJsonBody(request);
     const workspace = requireWritableWorkspace(/^\d+$/.test(ref) ? Number(ref) : NaN, request);
@@ -426,7 +426,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
 
   const access = accessApi(database);
   /**
-   * grist-api.md "Access": each resource's access, found as its other endpoints find it (a document
+   * docs/grist-api.md "Access": each resource's access, found as its other endpoints find it (a document
    * only on its own site), but in the trash too: Grist still answers the access of a document in
    * its trash (issue 48, seen on a real server; one deleted for good answers 404). A workspace in
    * the trash is assumed to answer alike (not checked on a real server).
@@ -470,7 +470,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
   function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {
     const { origin, authorization, host = '' } = request.headers;
-    // The Origin trap (grist-api.md): a key with a foreign Origin is refused before anything else.
+    // The Origin trap (docs/grist-api.md "The Origin trap"): a key with a foreign Origin is refused before anything else.
     if (authorization && origin !== undefined && !isOwnOrigin(origin, host)) {
       throw new GristError(403, 'Credentials not supported for cross-origin requests');
     }

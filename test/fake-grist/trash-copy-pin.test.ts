@@ -1,6 +1,6 @@
 /**
  * Tests of the fake Grist's trash, restore, delete, pin, copy and new-document endpoints: each
- * behaviour grist-api.md "Trash, restore, delete, pin, copy, create" lists, traps included.
+ * behaviour docs/grist-api.md "Trash, restore, delete, pin, copy, create" lists, traps included.
  */
 import { describe, expect, it } from 'vitest';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from './sample-data.ts';

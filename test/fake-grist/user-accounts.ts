@@ -31,7 +31,7 @@ export class UserAccounts {
 
   /**
    * Creates the account of an email not known yet, as Grist does when someone is given access
-   * (grist-api.md "Access", "Change"): no name (but the public link's "Everyone"), no key, a guest
+   * (docs/grist-api.md "Access", "Change"): no name (but the public link's "Everyone"), no key, a guest
    * wherever it is given something. Out: the stored user.
    */
   add(email: string): SeedUser {
@@ -55,7 +55,7 @@ export class UserAccounts {
     for (const [key, id] of this.userIdsByKey) if (id === userId) this.userIdsByKey.delete(key);
   }
 
-  /** Creates a new key for the user, replacing the old one (grist-api.md: "Create again replaces it"). Out: the new key. */
+  /** Creates a new key for the user, replacing the old one (docs/grist-api.md "Authentication": "Create again replaces it"). Out: the new key. */
   rotateKey(userId: number): string {
     this.revokeKey(userId);
     const key = randomBytes(20).toString('hex');

@@ -1,5 +1,5 @@
 /**
- * Tests of the fake Grist's new workspace and workspace trash (workspace-trash.ts): what grist-api.md
+ * Tests of the fake Grist's new workspace and workspace trash (workspace-trash.ts): what docs/grist-api.md
  * "Workspaces" says, and what Grist answers for a removed workspace and its documents, refusals
  * included, asserted on the answers and on what the fake ended up storing.
  */

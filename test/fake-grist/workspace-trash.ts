@@ -1,5 +1,5 @@
 /**
- * The fake Grist's workspace endpoints beyond reading and renaming (grist-api.md "Trash, restore,
+ * The fake Grist's workspace endpoints beyond reading and renaming (docs/grist-api.md "Trash, restore,
  * delete, pin, copy, create", "Workspaces"): a new workspace, and a workspace moved to the trash
  * and back. Grist keeps a removed workspace with its documents: it leaves the normal listing, and
  * it and its documents read as 404; the trash listing (`showRemoved=1`) lists it with its
@@ -26,7 +26,7 @@ type Route = [method: string, path: RegExp, handler: (id: string, request: ApiRe
 
 /** The routes of a new workspace, and of a workspace's removal and restore, on `database`. */
 export function workspaceTrashRoutes(database: HomeDatabase, { requireOrg, requireWorkspace, parseJsonBody }: WorkspaceFinders): Route[] {
-  /** `POST {site}/api/orgs/<org>/workspaces` `{"name"}`: the new workspace's id, a number. A missing name is answered 400 (assumed: grist-api.md does not say). */
+  /** `POST {site}/api/orgs/<org>/workspaces` `{"name"}`: the new workspace's id, a number. A missing name is answered 400 (assumed: docs/grist-api.md "Workspaces" does not say). */
   function addWorkspace(ref: string, request: ApiRequest): number {
     const org = requireOrg(ref, request);
     const role = org.members[request.caller.id];

@@ -3,7 +3,7 @@
  * time through this module's queue (two options tabs saving at once must not interleave; the
  * storage migration at start-up runs before any message is handled), and change the Origin rule
  * with them: a rule for one site beside settings for another would have Grist refuse every rename
- * with 403 (grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
+ * with 403 (docs/grist-api.md, "The Origin trap"). The rule changes first; if the browser refuses it,
  * nothing is stored; if the storage write fails, the rule is put back.
  */
 import { accountsItem, apiKeysItem, type Account, type AccountUser } from '../../shared/storage-items.ts';

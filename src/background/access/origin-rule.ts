@@ -1,10 +1,10 @@
 /**
- * The Origin trap (grist-api.md): browsers add `Origin: chrome-extension://<id>` to the extension's
+ * The Origin trap (docs/grist-api.md "The Origin trap"): browsers add `Origin: chrome-extension://<id>` to the extension's
  * PATCH requests and Grist then answers 403 "Credentials not supported for cross-origin requests".
  * One declarativeNetRequest rule removes `Origin` from the extension's own requests to the
  * user's Grist hosts only (host-policy.ts; `requestDomains` also matches their subdomains, which
  * only widens where the extension's own requests lose their Origin, not where the key goes); web pages' requests to those hosts keep theirs.
- * The rule shape is the one verified in grist-api.md (initiatorDomains = the extension's URL host:
+ * The rule shape is the one verified in docs/grist-api.md "The Origin trap" (initiatorDomains = the extension's URL host:
  * in Firefox `runtime.id` is not a host name).
  */
 import browser from 'webextension-polyfill';

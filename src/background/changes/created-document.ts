@@ -1,6 +1,6 @@
 /**
  * The requests that make a document (a copy, a new document: copy.ts, new-document.ts) are not
- * idempotent: sent again, they make a second one (grist-api.md "Copy"). So none is ever sent twice
+ * idempotent: sent again, they make a second one (docs/grist-api.md "Copy"). So none is ever sent twice
  * blindly. When Grist's answer does not say whether it made the document (lost on the way, a 5xx, a
  * 200 that is not an id: mayHaveMade), the destination workspace is read
  * (`GET {site}/api/workspaces/<id>`, which lists its documents outside the trash with their

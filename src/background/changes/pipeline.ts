@@ -112,7 +112,7 @@ export async function applyChange<T extends ChangeTarget>(client: GristClient, k
 
 /**
  * A document as Grist has it now (outside the trash), read through `siteUrl`, for read-backs and
- * undos; null when Grist answers 404: in the trash, gone, or not on that site (grist-api.md).
+ * undos; null when Grist answers 404: in the trash, gone, or not on that site (docs/grist-api.md "Remove to trash", "Renaming").
  * Throws what else the read met.
  */
 export async function documentNow(client: GristClient, siteUrl: string, docId: string) {

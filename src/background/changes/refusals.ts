@@ -1,6 +1,6 @@
 /**
  * Grist's refusals as the kinds of change read them: a destination site's plan refusing a document
- * coming in, by a move from another site, a copy or a new document (grist-api.md "Moving a
+ * coming in, by a move from another site, a copy or a new document (docs/grist-api.md "Moving a
  * document", "Copy"), shown in Grist's words and never retried; and a document change's 403 and 404.
  */
 import { t } from '../../shared/i18n.ts';

@@ -1,7 +1,7 @@
 /**
  * The trash as the place a restore or a delete forever is checked against, as the listing is for
  * every other change: each site's documents and workspaces in the trash (`GET {site}/api/orgs/
- * current/workspaces?showRemoved=1`, grist-api.md "Trash listing"; a workspace in the trash has a
+ * current/workspaces?showRemoved=1`, docs/grist-api.md "Trash listing"; a workspace in the trash has a
  * `removedAt`, its documents theirs only if removed on their own), read when the Trash view opens, with each
  * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
@@ -76,7 +76,7 @@ export interface TrashedTarget {
  * of the worker's listing only; its owners only restore or delete it (shared/document-rules.ts
  * canTrash). Where several accounts list that site, the first of them that owns it, in the
  * options' order (the rule of findDocument): Grist lists a removed document in a viewer's trash
- * too (grist-api.md "Trash listing"), so the first account that lists it may not be able to.
+ * too (docs/grist-api.md "Trash listing"), so the first account that lists it may not be able to.
  * Throws ApiError `not-found` when the trash does not hold it, `forbidden` when no account owns it
  * (Grist would answer 403), or what a read met.
  */

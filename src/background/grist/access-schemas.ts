@@ -2,7 +2,7 @@
  * The shapes of Grist's answers to `GET {site}/api/docs/<id>/access`, `.../api/workspaces/<id>/access`
  * and `.../api/orgs/<id>/access`: who has access, each with the role given right here and the one
  * coming down from above. Checked against real answers (../shared/grist-samples/access.*.json);
- * the facts are in ../shared/grist-api.md, "Access". Only the fields used are required; Grist sends
+ * the facts are in docs/grist-api.md, "Access". Only the fields used are required; Grist sends
  * more (`picture`, `ref`), which are dropped.
  */
 import * as v from 'valibot';

@@ -31,14 +31,14 @@ export class ApiError extends Error {
   }
 }
 
-/** Grist's answer to a request with credentials and a foreign Origin (grist-api.md, "The Origin trap"). */
+/** Grist's answer to a request with credentials and a foreign Origin (docs/grist-api.md, "The Origin trap"). */
 export const CROSS_ORIGIN_REFUSAL = 'Credentials not supported for cross-origin requests';
 
 /**
  * Maps an HTTP error answer to an ApiError.
  * In: status, the server's own `error` text if its body was Grist's `{"error": ...}` JSON, the host,
  * and the wait a Retry-After header asked for (ms).
- * Grist's error bodies and statuses: grist-api.md "Errors and limits", "Authentication".
+ * Grist's error bodies and statuses: docs/grist-api.md "Errors and limits", "Authentication".
  */
 export function errorForStatus(status: number, serverMessage: string | undefined, host: string, retryAfterMs?: number): ApiError {
   const error = mapStatus(status, serverMessage, host, retryAfterMs);

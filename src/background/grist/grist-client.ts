@@ -63,13 +63,13 @@ export interface GristClient {
   get<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
   /**
    * GET with `If-None-Match: etag` when an ETag is given: Grist answers 304 with no body when the
-   * data is unchanged (grist-api.md "Listing"). Throws ApiError.
+   * data is unchanged (docs/grist-api.md "Listing"). Throws ApiError.
    */
   revalidate<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>, etag: string | null): Promise<Revalidated<T>>;
   /**
    * PATCH, POST or DELETE `{siteUrl}{path}`, with a JSON body and its Content-Type when `body` is
    * given (without that Content-Type Grist ignores a body, or worse: a copy answers 200 with an
-   * unsaved `new~` document, grist-api.md "Copy"). Never retried. Throws ApiError.
+   * unsaved `new~` document, docs/grist-api.md "Copy"). Never retried. Throws ApiError.
    */
   patch<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
   post<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
@@ -89,7 +89,7 @@ function serverMessageOf(text: string, apiKey: string): string | undefined {
     const body: unknown = JSON.parse(text);
     const error = (body as { error?: unknown } | null)?.error;
     if (typeof error !== 'string' || mayHoldKey(error, apiKey)) return undefined;
-    // A plan's refusal names its limit beside the message (grist-api.md "Moving a document").
+    // A plan's refusal names its limit beside the message (docs/grist-api.md "Moving a document").
     const limit = (body as { details?: { limit?: unknown } }).details?.limit;
     return `${error}${typeof limit === 'number' ? ` (limit ${limit})` : ''}`.slice(0, MAX_SERVER_MESSAGE);
   } catch {
@@ -99,7 +99,7 @@ function serverMessageOf(text: string, apiKey: string): string | undefined {
 
 /**
  * A Retry-After header (RFC 9110: seconds, or an HTTP date) in ms from `now`; undefined when absent
- * or unreadable. getgrist.com sends none with its 429 (grist-api.md), proxies may.
+ * or unreadable. getgrist.com sends none with its 429 (docs/grist-api.md "Errors and limits"), proxies may.
  */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;

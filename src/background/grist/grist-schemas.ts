@@ -1,7 +1,7 @@
 /**
  * The shapes of Grist's answers that the extension relies on, checked at the boundary so a proxy
  * page or a wrong server can never reach the listing. Only the fields used are required; Grist
- * sends more (see ../shared/grist-samples/). Fields and their types: ../shared/grist-api.md.
+ * sends more (see ../shared/grist-samples/). Fields and their types: docs/grist-api.md "Listing".
  */
 import * as v from 'valibot';
 
@@ -86,6 +86,6 @@ export const profileSchema = v.object({
 
 /**
  * `PATCH /api/docs/<id>` answers the doc id as a JSON string (null for a fork); the extension does
- * not depend on it (grist-api.md), so any JSON is accepted.
+ * not depend on it (docs/grist-api.md "Renaming"), so any JSON is accepted.
  */
 export const anyJsonSchema = v.unknown();

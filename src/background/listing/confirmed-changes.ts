@@ -65,7 +65,7 @@ let moveMarks = 0;
 /**
  * Moves each document of `moves` to its destination in `listing`, in place, from wherever the
  * listing has it, in the account that moved it. Moved to another site, a document is reached by
- * its id from then on (Grist drops its urlId, grist-api.md "Moving a document"). The listing is
+ * its id from then on (Grist drops its urlId, docs/grist-api.md "Moving a document"). The listing is
  * walked once, however many move. Another account that lists the document too sees the move at
  * its next refresh. Out: one line per document moved (none: nothing changed).
  */

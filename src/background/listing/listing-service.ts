@@ -24,7 +24,7 @@ import { guessDeployment, listedSiteUrl, resolveSiteUrl } from './site-resolutio
 import { deploymentOf } from './server-deployment.ts';
 
 /**
- * Grist answers `200 []` to `/api/orgs` for an anonymous caller (grist-api.md, "Authentication"),
+ * Grist answers `200 []` to `/api/orgs` for an anonymous caller (docs/grist-api.md, "Authentication"),
  * and every real user has a personal site; so an empty list means the key did not arrive.
  */
 export const ANONYMOUS_ANSWER_ERROR = (host: string) =>
@@ -115,7 +115,7 @@ async function listSites(
   const deployment = known ?? (await deploymentOf(client, guess));
   const personalOrigin = new URL(settings.personalSiteUrl).origin;
   const listed = new Set<string>();
-  // The user's own personal site is the first Grist lists (grist-api.md "Sites"); any other with an
+  // The user's own personal site is the first Grist lists (docs/grist-api.md "Sites and their addresses"); any other with an
   // owner is another person's, listed for what they shared, and has its own address (`docs-<id>`):
   // the personal site URL (`/o/docs`, `docs.getgrist.com`) is the user's own.
   const ownerId = answer.value[0]?.owner?.id ?? null;

@@ -20,7 +20,7 @@ async function currentOrgId(client: GristClient, root: string): Promise<number |
 /**
  * Bare hosts' deployments as their servers settled them, by root: a server does not change from
  * org-in-path to single-org between two refreshes, and on an org-in-path server the question,
- * `GET {root}/api/orgs/current`, can only fail (400 "No organization chosen", grist-api.md).
+ * `GET {root}/api/orgs/current`, can only fail (400 "No organization chosen", docs/grist-api.md "Sites and their addresses").
  */
 const settledBareHosts = new Map<string, Deployment>();
 

@@ -1,5 +1,5 @@
 /**
- * Where each Grist site ("org") lives. Grist addresses sites in three ways (grist-api.md, "Sites
+ * Where each Grist site ("org") lives. Grist addresses sites in three ways (docs/grist-api.md, "Sites
  * and their addresses"): a host per team (`https://<domain>.getgrist.com`, personal site at
  * `docs.`), the org in the path (`https://grist.example.com/o/<domain>`), or one org per server
  * (GRIST_SINGLE_ORG). A team site URL the user configured always wins over a derived one.
@@ -89,7 +89,7 @@ export function resolveSiteUrl(org: OrgAddressing, settings: Settings, deploymen
  * domain or host is not one (a broken or hostile answer names no address to follow).
  */
 export function listedSiteUrl(org: OrgAddressing, settings: Settings, deployment: Deployment): string | null {
-  // Grist answers an org without its own subdomain as `o-<id>` (grist-api.md).
+  // Grist answers an org without its own subdomain as `o-<id>` (docs/grist-api.md "Sites and their addresses").
   const domain = org.domain ?? `o-${org.id}`;
   if (!ORG_DOMAIN.test(domain) || (org.host && !CUSTOM_HOST.test(org.host))) return null;
   switch (deployment.style) {

@@ -2,7 +2,7 @@
  * Grist's Access API as the worker calls it: who has access to a document, workspace or site
  * (`GET .../access`), one change of it (`PATCH .../access`), and which saved account reads and
  * changes it, checked against the worker's own listing so a page can never aim a key at something
- * the extension did not list. The facts are in ../shared/grist-api.md, "Access".
+ * the extension did not list. The facts are in docs/grist-api.md, "Access".
  */
 import { savedUsersOf } from '../../shared/email-list.ts';
 import { t } from '../../shared/i18n.ts';

@@ -1,7 +1,7 @@
 /**
  * Access changes compared with who has access now (access-api.ts's AccessNow): what a delta would
  * still change and its inverse, and whether Grist has a delta's roles. Emails are compared without
- * regard to case, as Grist matches them (grist-api.md "Access").
+ * regard to case, as Grist matches them (docs/grist-api.md "Access").
  */
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type ListedRole } from '../../shared/sharing.ts';
 import type { AccessNow } from './access-api.ts';

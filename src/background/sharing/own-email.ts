@@ -1,6 +1,6 @@
 /**
  * The email of the user whose key reads and changes a resource's access, which no access change
- * may name (Grist: "cannot update own permissions", grist-api.md "Access"): the account's, as a
+ * may name (Grist: "cannot update own permissions", docs/grist-api.md "Access"): the account's, as a
  * connection check recorded it; before any check, asked of Grist (`GET /api/profile/user`, as the
  * check asks) and recorded as the check records it, so the own-email check is never skipped and
  * the Share panel knows the user's own row.

@@ -1,7 +1,7 @@
 /**
  * What one person has on the user's sites, read before "Remove <email> from all your sites…":
  * on each listed site the account owns, their site role, and the workspace and document grants
- * Grist's removal at the site takes with them (grist-api.md "Guests and whole sites": they cannot
+ * Grist's removal at the site takes with them (docs/grist-api.md "Guests and whole sites": they cannot
  * be read afterwards, so an undo can only put back what was read here), on what the site holds
  * now, its trash included (a removal at the site takes those too), and what could not be read,
  * named. Sites the account does not own are never named, nor is the user themselves ever offered.
@@ -25,7 +25,7 @@ export const personIn = (people: readonly Person[], email: string) => people.fin
 
 /**
  * A site's workspaces and documents as Grist has them now, those in its trash beside the others
- * (with `removedAt`: grist-api.md "Trash listing"): a removal at the site takes the grants on all
+ * (with `removedAt`: docs/grist-api.md "Trash listing"): a removal at the site takes the grants on all
  * of them, and the worker's cached listing may be older than a document made or deleted since.
  */
 const LISTING_WITH_TRASH = '/api/orgs/current/workspaces?showRemoved=1';

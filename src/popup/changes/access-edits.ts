@@ -1,7 +1,7 @@
 /**
  * An access list as a change makes it, for the Share panel to show at once what it asked (and to
  * put back what it showed if Grist refuses): pure, on the lists readAccess answers. Grist's rules
- * (../shared/grist-api.md, "Access"): emails match without regard to case; removing a grant leaves
+ * (docs/grist-api.md, "Access"): emails match without regard to case; removing a grant leaves
  * what comes down from above; the public link is the special user PUBLIC_EMAIL.
  */
 import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type Person, type Role, type SiteRole } from '../../shared/sharing.ts';

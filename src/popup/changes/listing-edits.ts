@@ -87,7 +87,7 @@ function withDocuments(listing: Listing, ref: DocumentRef, change: (documents: r
  * The listing with document `ref` moved to `to` (its site and workspace): under each account that
  * lists it, its entry there leaves its place and, if that account lists the destination, goes
  * there; every other site is kept as the same object. Moved to another site, it is reached by its
- * id from then on (Grist drops its urlId, grist-api.md "Moving a document"). Unchanged when the
+ * id from then on (Grist drops its urlId, docs/grist-api.md "Moving a document"). Unchanged when the
  * listing does not have it.
  */
 export function withMoved(listing: Listing, ref: DocumentRef, to: DocumentPlace): Listing {

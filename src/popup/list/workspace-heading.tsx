@@ -72,7 +72,7 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
     if (canAddDocuments(workspace)) items.push({ label: t('newDocument'), run: () => setCreating(true) });
     const resource = { kind: 'workspace' as const, orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id };
     items.push({ label: t('menuShare'), run: () => store.openShare({ resource, name: workspace.name, url: `${ref.siteUrl}/ws/${workspace.id}/`, row: ref, opener: { key, selector: '.more' } }) });
-    // Owners only, as renaming (Grist answers 403 to editors: grist-api.md "Workspaces").
+    // Owners only, as renaming (Grist answers 403 to editors: docs/grist-api.md "Workspaces").
     if (canRename(workspace)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trashWorkspace', ref), separated: true });
     return items;
   };

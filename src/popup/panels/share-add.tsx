@@ -3,7 +3,7 @@
  * them, a role, Share (or Enter in the emails). The list is checked with the one rule first
  * (shared/email-list.ts): one bad email, the user's own, another saved account's, or the public
  * link's special user (pointed to its switch) sends nothing and says which. Before
- * anything is sent it says the server may email the people added (grist-api.md, "Access": Grist
+ * anything is sent it says the server may email the people added (docs/grist-api.md, "Access": Grist
  * passes each to its notifier).
  */
 import { useEffect, useState } from 'preact/hooks';

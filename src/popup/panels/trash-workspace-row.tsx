@@ -17,7 +17,7 @@ interface TrashWorkspaceRowProps {
 export function TrashWorkspaceRow({ workspace, busy, error, onRestore }: TrashWorkspaceRowProps) {
   return (
     <TrashItem workspace name={workspace.name} detail={tCount('trashedWorkspaceLabel', workspace.documents.length)} removedAt={workspace.removedAt} error={error}>
-      {/* Owners only: Grist answers 403 to others (grist-api.md "Workspaces"). */}
+      {/* Owners only: Grist answers 403 to others (docs/grist-api.md "Workspaces"). */}
       {workspace.access === 'owners' ? (
         <div class="trash-actions">
           <button type="button" class="link-button" aria-label={t('restoreWorkspaceOf', workspace.name)} aria-disabled={busy ? 'true' : undefined} onClick={onRestore}>

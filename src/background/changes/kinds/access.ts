@@ -1,7 +1,7 @@
 /**
  * A change of who has access to a document, workspace or site, as one kind of change
  * (kind-module.ts): `PATCH {site}/api/.../access` with only what changes, answered 200 `null`,
- * owners only (grist-api.md "Access"). The access is read first, so what it replaces is known (the
+ * owners only (docs/grist-api.md "Access"). The access is read first, so what it replaces is known (the
  * inverse an undo sends) and a change that changes nothing is not sent; the request is idempotent,
  * but after a lost answer it is read back and compared, never sent again blindly. Also the pages'
  * `changeAccess` message: one change, checked before anything is sent (the owning account, Grist's
@@ -43,7 +43,7 @@ export interface AccessTarget extends ChangeTarget {
 
 /**
  * `before` (an undo's delta) with the public link at most Viewer, and the role it had when that was
- * more. Grist takes `everyone@getgrist.com` as the public link (grist-api.md "Public link": with
+ * more. Grist takes `everyone@getgrist.com` as the public link (docs/grist-api.md "Public link": with
  * Editor, anyone with the link can edit), and no access change of this extension gives it more than
  * Viewer (deltaProblem, the switch), an undo's neither: a link that had Editor (set in
  * Grist itself) and was turned off here comes back as Viewer. Put back as Viewer rather than left
@@ -146,7 +146,7 @@ export const accessKind: UndoingKind<AccessTarget, 'changeAccess'> = {
   leftOut: ({ publicLinkHad }) => (publicLinkHad ? t('accessUndonePublicLinkViewer', roleWord(publicLinkHad)) : null),
   // Read first: sent only when Grist still has what the change left (or `force`); nothing when it
   // has what was there before already. Someone removed from a site lost what they had inside it too
-  // (grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
+  // (docs/grist-api.md "Guests and whole sites"): this puts back their site role only; what must bring
   // the rest back reads it before the removal (issue 43's People view). Undoing an addition to a
   // site is such a removal: someone given workspaces or documents there since is a conflict, and
   // with `force` is removed as the People view removes (removalsKeepingGrants).
@@ -177,7 +177,7 @@ export const accessKind: UndoingKind<AccessTarget, 'changeAccess'> = {
 /**
  * The removals from site `resource` that undoing an addition would send (a null in `before` for
  * someone on the site `now`) of people given workspaces or documents there since, each with what
- * they have read first (removalOf): Grist's removal at the site takes those too (grist-api.md
+ * they have read first (removalOf): Grist's removal at the site takes those too (docs/grist-api.md
  * "Guests and whole sites"), so they go as the People view's removal, which logs them for its undo,
  * never as a bare null. One read of the site and its workspaces (and documents) per such person.
  * Throws what the reads met.
@@ -196,7 +196,7 @@ function withoutUsers(delta: AccessDelta, emails: readonly string[]): AccessDelt
 }
 
 /**
- * The words for naming `everyone@getgrist.com` as a person: it is the public link (grist-api.md
+ * The words for naming `everyone@getgrist.com` as a person: it is the public link (docs/grist-api.md
  * "Public link"; with Editor, anyone with the link could edit), turned on or off by its switch only.
  */
 export const publicEmailError = () => new ApiError('invalid-input', t('errorAccessPublicEmail', PUBLIC_EMAIL));
@@ -211,7 +211,7 @@ export const publicEmailError = () => new ApiError('invalid-input', t('errorAcce
  * Each email once whatever its case (Grist matches emails without regard to case: which role would
  * win is not known). Never `maxInheritedRole` on a site (Grist: "invalid permission delta"), nor the
  * `members` role elsewhere (Grist: "Invalid user role members"); never a removal from a site, which
- * takes the person's workspace and document grants there unread (grist-api.md "Guests and whole
+ * takes the person's workspace and document grants there unread (docs/grist-api.md "Guests and whole
  * sites"): remove-person.ts reads them first and its undo puts them back.
  */
 export function deltaProblem(resource: AccessResource, delta: AccessDelta, own: OwnEmails): ApiError | null {

@@ -1,7 +1,7 @@
 /**
  * The copy, as one kind of change (kind-module.ts): `POST {site}/api/docs/<docId>/copy` with
  * `{"workspaceId", "documentName", "asTemplate"}` as JSON, through the document's own site, to a
- * workspace of any site of the same server (grist-api.md "Copy"). It is not idempotent: what the
+ * workspace of any site of the same server (docs/grist-api.md "Copy"). It is not idempotent: what the
  * destination holds is read before it is sent, and when Grist's answer does not say whether it made
  * the copy (lost, a 5xx, a 200 that is not an id) it is never sent again: the destination is read
  * instead, and a copy found there is taken only when it is provably this one (created-document.ts).
@@ -81,7 +81,7 @@ export const copyKind: KindModule<CopyTarget, 'copyDocument'> = {
   send: (client, target) =>
     make(target, async () => {
       const id = await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/copy`, { workspaceId: target.to.workspace.id, documentName: target.name, asTemplate: target.asTemplate }, copyIdSchema);
-      // Grist's answer when it did not read the body as JSON: an unsaved scratch document (grist-api.md).
+      // Grist's answer when it did not read the body as JSON: an unsaved scratch document (docs/grist-api.md "Copy").
       if (id.startsWith('new~')) throw new ApiError('bad-response', t('errorCopyNotSaved', target.name));
       return id;
     }),

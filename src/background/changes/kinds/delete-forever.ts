@@ -1,6 +1,6 @@
 /**
  * Deleting a document forever, as one kind of change (kind-module.ts): `DELETE {site}/api/docs/<docId>`,
- * owners only, irreversible (grist-api.md "Delete forever"). Only a document in the trash is
+ * owners only, irreversible (docs/grist-api.md "Delete forever"). Only a document in the trash is
  * offered, checked against the trash listing (trashed-documents.ts); its change-log entry can never
  * be undone. Also the Trash view's `deleteDocument` message.
  */

@@ -1,7 +1,7 @@
 /**
  * The move, as one kind of change (kind-module.ts, issue 18): `PATCH {site}/api/docs/<docId>/move`
  * with `{"workspace": <id>}` as JSON (without the Content-Type Grist answers 400), sent through the
- * document's current site (grist-api.md "Moving a document"). The document, its site and the
+ * document's current site (docs/grist-api.md "Moving a document"). The document, its site and the
  * destination always come from the worker's own listing, checked before anything is sent, so a page
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */

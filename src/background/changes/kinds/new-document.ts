@@ -1,7 +1,7 @@
 /**
  * A new, empty document, as one kind of change (kind-module.ts): `POST {site}/api/workspaces/<id>/docs`
  * with `{"name"}` as JSON (without the Content-Type Grist answers 400 "name required"), by owners
- * and editors of the workspace (grist-api.md "New document"). Not idempotent: the workspace is read
+ * and editors of the workspace (docs/grist-api.md "New document"). Not idempotent: the workspace is read
  * before it is sent, and when Grist's answer does not say whether it made the document it is read
  * again, never sent again, and a document found there is taken only when it is provably this one
  * (created-document.ts). Its undo moves it, by its id, to the trash (trash.ts). Also the popup's

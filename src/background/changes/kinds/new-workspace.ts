@@ -1,6 +1,6 @@
 /**
  * A new, empty workspace, as one kind of change (kind-module.ts): `POST {site}/api/orgs/current/
- * workspaces` with `{"name"}` as JSON, answered with its id (grist-api.md "Workspaces"); offered to
+ * workspaces` with `{"name"}` as JSON, answered with its id (docs/grist-api.md "Workspaces"); offered to
  * the site's owners. Not idempotent: sent twice, it makes two. So the site's workspaces of that
  * name are read before it is sent, and when Grist's answer does not say whether it made one
  * (mayHaveMade), they are read again, never sent again: a workspace of that name that was not

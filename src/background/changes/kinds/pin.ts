@@ -1,7 +1,7 @@
 /**
  * Pinning and unpinning a document, as one kind of change (kind-module.ts):
  * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
- * editors may (a viewer gets 403, grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
+ * editors may (a viewer gets 403, docs/grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
  */
 import { canPin } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';

@@ -1,7 +1,7 @@
 /**
  * Removing a person from a site, and putting them back, as one kind of change (kind-module.ts).
  * The removal is one `PATCH {site}/api/orgs/<orgId>/access` with `{"<email>": null}`, which takes
- * their workspace and document grants on the site too (grist-api.md "Guests and whole sites"); what
+ * their workspace and document grants on the site too (docs/grist-api.md "Guests and whole sites"); what
  * they had is read first (person-grants.ts) and logged, so the undo can put it back: their site
  * role first, then each workspace grant, then each document grant, one PATCH each. The undo reads
  * each of them first and puts back only what is still as the removal left it (absent): a grant the

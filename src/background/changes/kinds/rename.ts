@@ -1,7 +1,7 @@
 /**
  * The rename, as one kind of change (kind-module.ts): `PATCH {site}/api/docs/<docId>`, or for a
  * workspace `PATCH {site}/api/workspaces/<id>`, with `{"name": ...}` as JSON (without the
- * Content-Type Grist ignores the body and still answers 200, grist-api.md "Silent no-ops"; the same
+ * Content-Type Grist ignores the body and still answers 200, docs/grist-api.md "Silent no-ops"; the same
  * for workspaces); only owners rename (others get 403). Also the popup's rename messages.
  */
 import { checkDocumentName } from '../../../shared/document-name.ts';
@@ -154,7 +154,7 @@ export function renameDocument({ orgId, siteUrl, docId, name, source }: { orgId:
 
 /**
  * The popup's `renameWorkspace` message: renames a workspace of the worker's listing, through its
- * own site (Grist would take any site's address, grist-api.md; the extension does not rely on it).
+ * own site (Grist would take any site's address, docs/grist-api.md "Renaming a workspace"; the extension does not rely on it).
  * Out and throws: as renameTo, or `not-found` for a workspace the listing does not have.
  */
 export function renameWorkspace({ orgId, siteUrl, workspaceId, name }: { orgId: number; siteUrl: string; workspaceId: number; name: string }): Promise<RenameResult> {

@@ -1,6 +1,6 @@
 /**
  * Moving a document to the trash and restoring it, as one kind of change (kind-module.ts):
- * `POST {site}/api/docs/<docId>/remove` and `.../unremove`, owners only (grist-api.md "Remove to
+ * `POST {site}/api/docs/<docId>/remove` and `.../unremove`, owners only (docs/grist-api.md "Remove to
  * trash", "Restore"). A removed document leaves the normal listing and reads as 404; restored, it
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.

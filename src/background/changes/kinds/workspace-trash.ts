@@ -1,6 +1,6 @@
 /**
  * Moving a workspace to the trash and restoring it, as one kind of change (kind-module.ts):
- * `POST {site}/api/workspaces/<id>/remove` and `.../unremove`, owners only (grist-api.md
+ * `POST {site}/api/workspaces/<id>/remove` and `.../unremove`, owners only (docs/grist-api.md
  * "Workspaces"). Its documents go with it and come back with it; while removed it and they read as
  * 404, and the trash listing lists it with `removedAt` (trashed-documents.ts). Also the undo of a
  * new workspace (to the trash). And the pages' `removeWorkspace` and `restoreWorkspace` messages.

@@ -78,7 +78,7 @@ describe('workspaceAccessSchema', () => {
     ]);
   });
 
-  it('takes a guest on a workspace, not on a document (grist-api.md names guests on sites and the samples on workspaces)', () => {
+  it('takes a guest on a workspace, not on a document (docs/grist-api.md "Read" names guests on sites and the samples on workspaces)', () => {
     const guest = { id: 1, email: 'a@example.com', name: '', access: 'guests', parentAccess: null, isMember: false };
     expect(v.safeParse(workspaceAccessSchema, { maxInheritedRole: null, users: [guest] }).success).toBe(true);
     expect(v.safeParse(docAccessSchema, { maxInheritedRole: null, users: [guest] }).success).toBe(false);

@@ -243,7 +243,7 @@ describe('changeAccess', () => {
   });
 
   it('refuses to remove someone from a site, whose workspace and document grants would go unread, and sends nothing', async () => {
-    // Ed edits Acme and owns Leads: a null at the site would take Leads from him too (grist-api.md "Guests and whole sites").
+    // Ed edits Acme and owns Leads: a null at the site would take Leads from him too (docs/grist-api.md "Guests and whole sites").
     const error = await failure(changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [editor.email]: null } } }));
     expect([error.kind, error.message]).toEqual([
       'invalid-input',

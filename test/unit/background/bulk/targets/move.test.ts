@@ -61,7 +61,7 @@ describe('a bulk move run', () => {
     expect(run.items.map((item) => item.state)).toEqual(wanted.map(() => 'moved'));
     expect(run.items[6]).toEqual({ ...wanted[6], oldName: 'Document 2.1', newName: 'Document 2.1', siteName: 'Team 2', workspaceName: 'Documents', state: 'moved' });
 
-    // Grist has them there; the ones from the other site lost their urlId (grist-api.md).
+    // Grist has them there; the ones from the other site lost their urlId (docs/grist-api.md "Moving a document").
     for (const { docId } of wanted) expect(server.doc(docId)?.workspaceId).toBe(TEAM_1.home);
     expect(documentsOf(1, 6).map(({ docId }) => server.doc(docId)?.urlId)).toEqual(documentsOf(1, 6).map(({ docId }) => docId.slice(0, 12)));
     expect(documentsOf(2, 6).map(({ docId }) => server.doc(docId)?.urlId)).toEqual(documentsOf(2, 6).map(() => null));

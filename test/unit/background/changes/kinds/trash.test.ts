@@ -132,7 +132,7 @@ describe('restore with two accounts that both list the document (issue 41)', () 
     await saveViewerThenOwner(`${grist.url}/o/docs`);
     await refreshListing();
     await removeInGrist(leads.id);
-    // Grist lists a removed document in a viewer's trash too (grist-api.md "Trash listing").
+    // Grist lists a removed document in a viewer's trash too (docs/grist-api.md "Trash listing").
     expect((await readTrash()).filter((site) => site.orgId === ORGS.acme.id).map((site) => [site.account, site.documents.map((document) => [document.name, document.access])])).toEqual([
       [VIEWER_ACCOUNT, [[leads.name, 'viewers']]],
       [OWNER_ACCOUNT, [[leads.name, 'owners']]],
