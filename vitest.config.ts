@@ -23,7 +23,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own browser profile (a temporary folder) and its
+          // own fake Grist on a free port, and a browser mostly waits on pages; one at a time, the
+          // second core sat idle.
+          maxWorkers: 2,
         },
       },
     ],
