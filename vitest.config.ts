@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit/component tests (jsdom, no network but the fake Grist server on
@@ -12,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/component/**/*.test.{ts,tsx}', 'test/fake-grist/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default is one worker less than the cores: one on a 2-core machine (the CI's),
+          // where the files then ran one at a time. Each file is mostly one core's work: two at once.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           setupFiles: ['test/setup/fake-browser.ts', 'test/setup/pending-effects.ts', 'test/setup/resize-observer.ts'],
         },
       },
