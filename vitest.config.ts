@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit/component tests (jsdom, no network but the fake Grist server on
@@ -12,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/component/**/*.test.{ts,tsx}', 'test/fake-grist/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default is one worker less than the cores: one on a 2-core machine (the CI's),
+          // where the files then ran one at a time. Each file is mostly one core's work: two at once.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           setupFiles: ['test/setup/fake-browser.ts', 'test/setup/pending-effects.ts', 'test/setup/resize-observer.ts'],
         },
       },
@@ -23,7 +27,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own browser profile (a temporary folder) and its
+          // own fake Grist on a free port, and a browser mostly waits on pages; one at a time, the
+          // second core sat idle.
+          maxWorkers: 2,
         },
       },
     ],
