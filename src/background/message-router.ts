@@ -106,7 +106,12 @@ const requestSchemas: { [K in MessageName]: v.GenericSchema<unknown, Protocol[K]
   undoBatch: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }),
   undoChange: v.object({
     entryId: v.pipe(v.string(), v.minLength(1)),
-    docId: v.pipe(v.string(), v.minLength(1)),
+    // What the entry changed (EntryTarget): the undo queues under it at once.
+    target: v.variant('kind', [
+      v.object({ kind: v.literal('document'), id: v.pipe(v.string(), v.minLength(1)) }),
+      v.object({ kind: v.literal('workspace'), id: v.pipe(v.number(), v.integer()) }),
+      v.object({ kind: v.literal('site'), id: v.number() }),
+    ]),
     force: v.optional(v.boolean()),
     // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
     // shown (`=viewers`); the History asks one at a time.

@@ -5,7 +5,7 @@
  */
 import type { ErrorValue, Result } from './errors.ts';
 import type { BatchUndoResult, BulkCopyRequest, BulkMoveRequest, BulkDocument, BulkRunSnapshot, BulkShareRequest, BulkStart } from './bulk.ts';
-import type { ChangeLogItem, UndoOutcome, WindowSource } from './change-log.ts';
+import type { ChangeLogItem, EntryTarget, UndoOutcome, WindowSource } from './change-log.ts';
 import type { DocumentEntry, DocumentPlace, Listing, RefreshStep, WorkspaceEntry } from './listing.ts';
 import type { MovedDocument } from './move.ts';
 import type { PersonGrants, PersonRemovalRequest, PersonSiteKey, RemovedPerson } from './people.ts';
@@ -241,13 +241,13 @@ export interface Protocol {
   /** Forgets the change log (Grist is not touched). */
   clearChangeLog: { request: null; response: null };
   /**
-   * Undoes a change of the log, of any kind, checking first that nobody changed its document or
-   * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
+   * Undoes a change of the log, of any kind, checking first that nobody changed its document,
+   * workspace or site since (`target`: the entry's, whose queue it takes). `force`: even so;
    * `grants`: for a person's removal, the grants changed since to put back all the same
    * (UndoConflict.grant, each asked on its own: "Put back anyway"), only while each still has the
    * role it was shown with.
    */
-  undoChange: { request: { entryId: string; docId: string; force?: boolean; grants?: string[] }; response: UndoOutcome };
+  undoChange: { request: { entryId: string; target: EntryTarget; force?: boolean; grants?: string[] }; response: UndoOutcome };
   /**
    * Starts a bulk rename run in the worker (documents of its listing only). Every start carries the
    * page's `requestId` (BulkStart): the same id again answers the run it started, sending nothing more.

@@ -10,7 +10,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { HistoryBackend } from '../../history/history-store.ts';
 import type { Backend } from '../../shared/backend-client.ts';
-import type { UndoState } from '../../shared/change-log.ts';
+import type { EntryTarget, UndoState } from '../../shared/change-log.ts';
 import type { ErrorValue, Result } from '../../shared/errors.ts';
 import type { Listing } from '../../shared/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
@@ -41,8 +41,8 @@ export interface ChangeWords {
 export interface UndoOffered {
   /** The row it changed (a moved document's, on its new site); null for a site's access, which has none. */
   row: RowRef | null;
-  /** The key its undo is asked with, where it is not its row's document or workspace key (an access change's: share.ts). */
-  undoKey?: string;
+  /** What its undo is asked of, where it is not its row's document or workspace (an access change's: share.ts). */
+  undoTarget?: EntryTarget;
   words: ChangeWords;
   /** The name its undo puts back: what "Restore … anyway" names when it was changed elsewhere since. */
   oldName: string;

@@ -17,9 +17,9 @@ export function historyStore(context: ChangeContext): HistoryStore {
     context.announcement.value = '';
     if (entry.kind !== 'rename') return context.edit((shown) => withUndone(shown, entry));
     const ref =
-      entry.target === 'workspace' && entry.workspace
-        ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id }
-        : { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
+      entry.target.kind === 'workspace'
+        ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.target.id }
+        : { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.target.id };
     onSettled(context, renamedTo(ref, name));
   });
 }

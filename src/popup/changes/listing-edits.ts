@@ -5,7 +5,7 @@
  * Pure: each answers a new listing in which every site, workspace and document the change does not
  * touch is the same object as before, so the rows built for them are reused.
  */
-import type { ChangeEntry } from '../../shared/change-log.ts';
+import type { ChangeEntry, MoveEntry } from '../../shared/change-log.ts';
 import { publicLinkOf } from '../../shared/sharing.ts';
 import { addedEntry } from '../../shared/document-rules.ts';
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
@@ -119,8 +119,8 @@ export function withMoved(listing: Listing, ref: DocumentRef, to: DocumentPlace)
 }
 
 /** The listing with the move of history `entry` undone (the document back where it was). */
-export function withMovedBack(listing: Listing, entry: ChangeEntry): Listing {
-  return entry.to && entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.docId }, { site: entry.site, workspace: entry.workspace }) : listing;
+export function withMovedBack(listing: Listing, entry: MoveEntry): Listing {
+  return entry.workspace ? withMoved(listing, { orgId: entry.to.site.orgId, siteUrl: entry.to.site.url, docId: entry.target.id }, { site: entry.site, workspace: entry.workspace }) : listing;
 }
 
 /**
@@ -165,13 +165,15 @@ export function withPublic(listing: Listing, ref: DocumentRef, isPublic: boolean
  * kinds (a rename's undo shows the old name: rename.ts).
  */
 export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
-  if (entry.target === 'workspace') return withWorkspaceUndone(listing, entry);
-  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId: entry.docId };
+  if (entry.target.kind === 'workspace') return withWorkspaceUndone(listing, entry, entry.target.id);
+  if (entry.target.kind !== 'document') return listing;
+  const docId = entry.target.id;
+  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, docId };
   switch (entry.kind) {
     case 'move':
       return withMovedBack(listing, entry);
     case 'remove':
-      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedEntry(entry.docId, entry.newName), entry.account) : listing;
+      return entry.workspace ? withAdded(listing, { site: entry.site, workspace: entry.workspace }, addedEntry(docId, entry.name), entry.account) : listing;
     case 'restore':
     case 'copy':
     case 'create':
@@ -180,8 +182,8 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
       return withPinned(listing, ref, !entry.pinned);
     case 'access': {
       // Its undo puts the public link back as it was before (`before`), where the change touched it.
-      const link = entry.access ? publicLinkOf(entry.access.delta) : undefined;
-      return link === undefined ? listing : withPublic(listing, ref, publicLinkOf(entry.access!.before) != null);
+      const link = publicLinkOf(entry.access.delta);
+      return link === undefined ? listing : withPublic(listing, ref, publicLinkOf(entry.access.before) != null);
     }
     default:
       return listing;
@@ -189,12 +191,12 @@ export function withUndone(listing: Listing, entry: ChangeEntry): Listing {
 }
 
 /**
- * withUndone of a workspace's entry: a removal undone brings it back (its documents come with the
- * next refresh); a restore or a new workspace undone takes it out. Unchanged for a rename (rename.ts).
+ * withUndone of a workspace's entry (of workspace `workspaceId`, its target): a removal undone brings
+ * it back (its documents come with the next refresh); a restore or a new workspace undone takes it
+ * out. Unchanged for a rename (rename.ts).
  */
-function withWorkspaceUndone(listing: Listing, entry: ChangeEntry): Listing {
-  if (!entry.workspace) return listing;
-  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id, ...(entry.account === undefined ? {} : { account: entry.account }) };
-  if (entry.kind === 'remove') return withWorkspaceAdded(listing, ref, { id: entry.workspace.id, name: entry.newName, access: 'owners', documents: [] });
+function withWorkspaceUndone(listing: Listing, entry: ChangeEntry, workspaceId: number): Listing {
+  const ref = { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId, ...(entry.account === undefined ? {} : { account: entry.account }) };
+  if (entry.kind === 'remove') return withWorkspaceAdded(listing, ref, { id: workspaceId, name: entry.name, access: 'owners', documents: [] });
   return entry.kind === 'restore' || entry.kind === 'create' ? withoutWorkspace(listing, ref) : listing;
 }

@@ -12,7 +12,7 @@ import { settle, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { accessKey } from '../../shared/change-log.ts';
+import { resourceTarget } from '../../shared/change-log.ts';
 import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { accessUndoLabel } from '../../history/access-change-words.ts';
@@ -63,7 +63,7 @@ interface SiteRemovalVars {
  */
 function accessOffer(target: ShareTarget, message: string, undoLabel: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
   const words = { message, undoLabel, undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
-  return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
+  return { offer: { row: target.row, undoTarget: resourceTarget(target.resource), access: true, oldName: target.name, words, undone } };
 }
 
 /** Clears the status as a change of access starts: the panel shows it at once itself. */

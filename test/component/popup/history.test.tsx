@@ -104,7 +104,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
       fireEvent.click(screen.getByRole('button', { name: 'Put back the access to “\u2068Roadmap\u2069” anyway' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'e1', docId: changed.docId, force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'e1', target: changed.target, force: true });
     expect(screen.getByText('Who has access to “\u2068Roadmap\u2069” is back as it was.')).toBeTruthy();
   });
 
@@ -269,7 +269,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
       fireEvent.click(screen.getByRole('button', { name: `Put back anyway: ${lowered.current}` }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'p1', docId: 'site:2', force: false, grants: ['document:leads'] });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'p1', target: { kind: 'site', id: 2 }, force: false, grants: ['document:leads'] });
     expect(screen.queryByRole('button', { name: /^Put back anyway/ })).toBeNull();
   });
 

@@ -81,7 +81,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” back to Personal › Home.'));
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -103,7 +103,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Its links from before the first move stay broken.'));
-    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -147,7 +147,7 @@ describe('moving a document (issue 18)', () => {
     chooseInTitleMenu('History');
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
     await actAndSettle(() => fireEvent.click(undo));
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
     backToDocuments();
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));

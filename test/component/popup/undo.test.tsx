@@ -25,7 +25,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(undo));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
@@ -81,7 +81,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     await waitFor(() => expect(within(list).queryByRole('button', { name: /^Undo/ })).toBeNull());
     expect(within(list).getByRole('listitem').textContent).toContain('Already undone.');
   });
@@ -98,7 +98,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-1', docId: BUDGET.id, force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: true });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 
@@ -143,7 +143,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', target: { kind: 'document', id: 'acmeForecast000000000' }, force: false });
     backToDocuments();
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
@@ -167,7 +167,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Move “\u2068Forecast\u2069” back anyway' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: 'acmeForecast000000000', force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', target: { kind: 'document', id: 'acmeForecast000000000' }, force: true });
   });
 
   test('Clear history asks first, and Keep keeps it', async () => {

@@ -94,8 +94,8 @@ describe('moving, adding, pinning', () => {
 
 describe('a history entry undone', () => {
   const site = { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' };
-  const entry = (overrides: Partial<ChangeEntry>): ChangeEntry =>
-    ({ id: 'e1', at: 1, kind: 'rename', source: 'popup', account: 'a1', site, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget', ...overrides }) as ChangeEntry;
+  const entry = (overrides: Record<string, unknown>): ChangeEntry =>
+    ({ id: 'e1', at: 1, kind: 'rename', source: 'popup', account: 'a1', site, target: { kind: 'document', id: BUDGET.id }, name: 'Budget', ...overrides }) as unknown as ChangeEntry;
 
   test('a trash undone brings the document back; a copy undone takes it out; a pin undone flips it back', () => {
     const trashed = withoutDocument(listing(), BUDGET_REF);
@@ -109,7 +109,7 @@ describe('a history entry undone', () => {
     const publicMarks = (shown: Listing) => shown.sites.slice(0, 2).map((each) => each.workspaces[0]!.documents[0]!.isPublic);
     const madePublic = withPublic(listing(), BUDGET_REF, true);
     expect(publicMarks(madePublic)).toEqual([true, true]);
-    const access = (users: Record<string, 'viewers' | null>, before: Record<string, 'viewers' | null>) => entry({ kind: 'access', target: 'document', access: { delta: { users }, before: { users: before } } });
+    const access = (users: Record<string, 'viewers' | null>, before: Record<string, 'viewers' | null>) => entry({ kind: 'access', access: { delta: { users }, before: { users: before } } });
     expect(publicMarks(withUndone(madePublic, access({ 'everyone@getgrist.com': 'viewers' }, { 'everyone@getgrist.com': null })))).toEqual([undefined, undefined]);
     expect(withUndone(madePublic, access({ 'ann@example.com': 'viewers' }, { 'ann@example.com': null }))).toBe(madePublic);
   });
@@ -121,7 +121,7 @@ describe('a history entry undone', () => {
   });
 
   test('a workspace’s trash undone brings the workspace back; a new workspace’s or a restore’s undone takes it out; no document is made of it', () => {
-    const workspace = (kind: ChangeEntry['kind']) => entry({ kind, target: 'workspace', docId: 'workspace:11', workspace: { id: 11, name: 'Archive' }, oldName: 'Archive', newName: 'Archive' });
+    const workspace = (kind: ChangeEntry['kind']) => entry({ kind, target: { kind: 'workspace', id: 11 }, workspace: { id: 11, name: 'Archive' }, name: 'Archive' });
     const trashed = withoutWorkspace(listing(), { orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 11 });
     expect(names(trashed).slice(0, 2)).toEqual(['a1 Personal: Home [Budget, Notes]', 'a2 Personal: Home [Budget, Notes]']);
     // Brought back for the account that made the change; its documents come with the next refresh.

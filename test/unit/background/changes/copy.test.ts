@@ -96,7 +96,7 @@ describe('copying a document', () => {
 
   it('is undone by moving the copy to the trash; the source is untouched', async () => {
     const copied = await copyDocument(toProjects);
-    expect(await undoChange({ entryId: copied.entryId!, docId: copied.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: copied.entryId!, target: { kind: 'document', id: copied.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(copied.id)?.removedAt).toEqual(expect.any(String));
     expect(grist.doc(roadmap.id)?.removedAt).toBeUndefined();
     expect(await cachedDocument(copied.id)).toBeNull();

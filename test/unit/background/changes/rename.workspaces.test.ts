@@ -107,7 +107,7 @@ describe('renaming a workspace', () => {
     await connectAs(USERS.owner);
     const { entryId } = await renameWorkspace({ ...marketing(), name: 'Growth' });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: WORKSPACES.marketing.id } })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
     expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
       `PATCH /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
@@ -123,7 +123,7 @@ describe('renaming a workspace', () => {
       body: JSON.stringify({ name: 'Growth team' }),
     });
     expect(response.status).toBe(200);
-    expect(await undoChange({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'changed-elsewhere', current: 'Growth team' });
+    expect(await undoChange({ entryId: second.entryId!, target: { kind: 'workspace', id: WORKSPACES.marketing.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Growth team' });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
   });
 });

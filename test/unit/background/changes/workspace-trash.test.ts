@@ -91,7 +91,7 @@ describe('moving a workspace to the trash', () => {
 
   it('is undone by a restore, read in the site’s trash first: it is back with its documents, in Grist and in the cached listing', async () => {
     const { entryId } = await removeWorkspace(engineeringKey());
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(engineering.id) })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: engineering.id } })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: expect.any(String) });
     expect(grist.workspace(engineering.id)?.removedAt).toBeUndefined();
     expect(grist.docsIn(engineering.id).map(({ name }) => name)).toEqual([roadmap.name, bugTracker.name]);
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${engineering.id}`);
@@ -103,7 +103,7 @@ describe('moving a workspace to the trash', () => {
     const { entryId } = await removeWorkspace(engineeringKey());
     await sendTo(grist, `/o/acme/api/workspaces/${engineering.id}/unremove`, { method: 'POST', json: {} });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(engineering.id) })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: null });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: engineering.id } })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: null });
     expect(posts()).toEqual([]);
   });
 });
@@ -143,7 +143,7 @@ describe('restoring a workspace from the trash', () => {
     expect(posts().map(({ path }) => path)).toEqual([`/o/acme/api/workspaces/${engineering.id}/unremove`]);
     expect(grist.workspace(engineering.id)?.removedAt).toBeUndefined();
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', target: 'workspace', docId: workspaceKey(engineering.id) });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', target: { kind: 'workspace', id: engineering.id } });
   });
 
   it('reads the trash when it was not read yet, and refuses a workspace it does not hold, sending nothing', async () => {
