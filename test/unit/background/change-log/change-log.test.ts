@@ -298,8 +298,8 @@ describe('each bulk run stored apart', () => {
 
   it(`a run with more than ${MAX_BULK_ITEMS} entries (stored wrong) keeps its newest ${MAX_BULK_ITEMS}, read and written`, async () => {
     const entry = (index: number) => ({
-      kind: 'rename', target: 'document', id: `id-${index}`, at: index + 1, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
-      docId: `d${index}`, oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run',
+      kind: 'rename', target: { kind: 'document', id: `d${index}` }, id: `id-${index}`, at: index + 1, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
+      oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run',
     });
     // Newest first, as stored.
     const entries = Array.from({ length: MAX_BULK_ITEMS + 5 }, (_, index) => entry(MAX_BULK_ITEMS + 4 - index));

@@ -40,11 +40,10 @@ describe('copying a document', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: copied.entryId,
       kind: 'copy',
-      docId: copied.id,
-      oldName: roadmap.name,
-      newName: 'Roadmap for Globex',
+      target: { kind: 'document', id: copied.id },
+      name: 'Roadmap for Globex',
       site: { orgId: ORGS.globex.id },
-      copyOf: { docId: roadmap.id, site: { orgId: ORGS.acme.id } },
+      copyOf: { docId: roadmap.id, name: roadmap.name, site: { orgId: ORGS.acme.id } },
     });
   });
 

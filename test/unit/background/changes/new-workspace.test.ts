@@ -9,7 +9,6 @@ import { createWorkspace } from '../../../../src/background/changes/new-workspac
 import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../src/shared/change-log.ts';
 import { ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../fake-grist/api-calls.ts';
 import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../setup/saved-key.ts';
@@ -128,7 +127,7 @@ describe('a new workspace', () => {
     expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: workspace.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.workspace(workspace.id)?.removedAt).toEqual(expect.any(String));
     expect(await cachedAcmeWorkspaces()).not.toContain('Research');
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'remove', target: 'workspace', source: 'undo' });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'remove', target: { kind: 'workspace' }, source: 'undo' });
   });
 
   it('its undo sends nothing when the workspace was renamed since, and says what it is called now', async () => {

@@ -33,12 +33,11 @@ describe('moving a document to the trash', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'remove',
-      target: 'document',
+      target: { kind: 'document', id: roadmap.id },
       account: ACCOUNT_1,
-      docId: roadmap.id,
       site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
       workspace: { id: WORKSPACES.engineering.id, name: 'Engineering' },
-      newName: roadmap.name,
+      name: roadmap.name,
     });
   });
 
@@ -74,7 +73,7 @@ describe('moving a document to the trash', () => {
     expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: WORKSPACES.engineering.id });
     expect(grist.doc(roadmap.id)?.removedAt).toBeUndefined();
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${WORKSPACES.engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', source: 'undo', docId: roadmap.id });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', source: 'undo', target: { kind: 'document', id: roadmap.id } });
   });
 
   it('its undo sends nothing when the document was restored elsewhere since', async () => {

@@ -10,7 +10,6 @@ import { undoChange } from '../../../../src/background/changes/undo.ts';
 import { removeWorkspace, restoreWorkspace } from '../../../../src/background/changes/workspace-trash.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../fake-grist/api-calls.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';
@@ -46,8 +45,7 @@ describe('moving a workspace to the trash', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'remove',
-      target: 'workspace',
-      docId: workspaceKey(engineering.id),
+      target: { kind: 'workspace', id: engineering.id },
       site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
       workspace: { id: engineering.id, name: 'Engineering' },
     });
@@ -96,7 +94,7 @@ describe('moving a workspace to the trash', () => {
     expect(grist.docsIn(engineering.id).map(({ name }) => name)).toEqual([roadmap.name, bugTracker.name]);
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${engineering.id}`);
     expect((await cachedDocument(bugTracker.id))?.at).toBe(`acme/${engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', target: 'workspace', source: 'undo' });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', target: { kind: 'workspace' }, source: 'undo' });
   });
 
   it('its undo sends nothing when the workspace was restored elsewhere since', async () => {

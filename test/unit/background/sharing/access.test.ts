@@ -137,9 +137,8 @@ describe('changeAccess', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'access',
-      target: 'document',
-      docId: roadmap.id,
-      newName: roadmap.name,
+      target: { kind: 'document', id: roadmap.id },
+      name: roadmap.name,
       access: { delta: { users: { 'new@example.com': 'viewers' }, maxInheritedRole: 'viewers' }, before: { users: { 'new@example.com': null }, maxInheritedRole: 'owners' } },
     });
   });
@@ -238,7 +237,7 @@ describe('changeAccess', () => {
     expect(grist.requests).toEqual([]);
     await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors' } } });
     expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [viewer.email]: 'editors' } }]]);
-    expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
+    expect((await readChangeLog())[0]).toMatchObject({ target: { kind: 'site', id: ORGS.acme.id }, name: 'Acme Corp' });
   });
 
   it('refuses to remove someone from a site, whose workspace and document grants would go unread, and sends nothing', async () => {
@@ -478,7 +477,7 @@ describe("a document's public mark in the cached listing", () => {
 describe('a workspace', () => {
   it('is changed and undone under its workspaceKey', async () => {
     const { entryId } = await changeAccess({ resource: engineeringAt(), account: ACCOUNT_1, delta: { maxInheritedRole: null } });
-    expect((await readChangeLog())[0]).toMatchObject({ target: 'workspace', docId: `workspace:${WORKSPACES.engineering.id}`, workspace: { id: WORKSPACES.engineering.id } });
+    expect((await readChangeLog())[0]).toMatchObject({ target: { kind: 'workspace', id: WORKSPACES.engineering.id }, workspace: { id: WORKSPACES.engineering.id } });
     expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: WORKSPACES.engineering.id } })).toMatchObject({ outcome: 'restored' });
     expect(sentDeltas().map(([, delta]) => delta)).toEqual([{ maxInheritedRole: null }, { maxInheritedRole: 'owners' }]);
   });
