@@ -55,7 +55,7 @@ function version9Log() {
 }
 
 /** The same log as version 10 has it: what each entry changed by kind and id, a name only where one was renamed. */
-function version10Entries() {
+function version10Entries(): Array<Record<string, unknown>> {
   const common = { account: ACCOUNT_1, site: acme(), source: 'popup' };
   return [
     { ...common, id: 'rename-1', at: 13, kind: 'rename', target: { kind: 'document', id: bugTracker.id }, workspace: engineeringPlace, oldName: 'Bug Tracker', newName: 'Bugs' },
