@@ -14,7 +14,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
    * An entry of the log as the worker reads it: a `kind` of change to document `docId` named `name`
    * (a rename's both names; a copy's original too), 3 minutes ago.
    */
-  const entry = (id: string, kind: 'remove' | 'restore' | 'copy' | 'create' | 'pin' | 'move' | 'rename' | 'access', name: string, { docId = `${name.replace(/\W/g, '')}000000000000`.slice(0, 21), ...more }: { docId?: string } & object = {}) => ({
+  const entry = (id: string, kind: 'remove' | 'restore' | 'copy' | 'create' | 'pin' | 'move' | 'rename' | 'access', name: string, { docId = `${name.replace(/\W/g, '')}000000000000`.slice(0, 21), ...more }: { docId?: string } & Record<string, unknown> = {}) => ({
     id,
     at: Date.now() - 3 * 60_000,
     kind,
