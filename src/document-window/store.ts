@@ -233,7 +233,7 @@ export function createDocumentWindowStore({ backend, readCachedListing, pageUrl,
     const current = state.value;
     if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
     state.value = { ...current, undo: { kind: 'undoing' } };
-    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, docId: current.document.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: { kind: 'document', id: current.document.docId }, force })));
     state.value = 'restored' in result ? { kind: 'undone', document: current.document, name: result.restored } : { ...current, undo: result };
   }
 

@@ -187,7 +187,7 @@ export function createWindowMove({
     const outcome = before?.outcome;
     if (!current || !before || outcome?.kind !== 'moved' || !outcome.entryId || moveUnderway.value) return;
     move.value = { ...before, outcome: { ...outcome, undo: { kind: 'undoing' } } };
-    const result = undoResult(await settle(backend.undoChange({ entryId: outcome.entryId, docId: current.docId, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: outcome.entryId, target: { kind: 'document', id: current.docId }, force })));
     move.value =
       'restored' in result
         ? { ...before, place: outcome.from, outcome: { kind: 'moved-back', from: outcome.from, to: outcome.to } }

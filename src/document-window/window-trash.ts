@@ -68,7 +68,7 @@ export function createWindowTrash({ backend, source, whereNow }: { backend: Pick
       const current = trash.value;
       if (current.kind !== 'trashed' || !current.entryId || current.undo.kind === 'undoing') return;
       trash.value = { ...current, undo: { kind: 'undoing' } };
-      const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, docId: document.docId, force })));
+      const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: { kind: 'document', id: document.docId }, force })));
       trash.value = 'restored' in result ? { kind: 'restored' } : { ...current, undo: result };
     },
   };

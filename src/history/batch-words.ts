@@ -74,7 +74,7 @@ export function batchHeading(batch: readonly ChangeLogItem[], log: readonly Chan
   const first = batch[0];
   if (!first) return '';
   // A person removed from every site (or put back by its undo): no bulk run's kind.
-  if (first.person) return tCount(first.person.removed ? 'historyBatchPersonRemoved' : 'historyBatchPersonPutBack', batch.length, first.person.email);
+  if (first.kind === 'person') return tCount(first.person.removed ? 'historyBatchPersonRemoved' : 'historyBatchPersonPutBack', batch.length, first.person.email);
   const undone = first.source === 'undo' ? undoneRunKind(batch, log) : undefined;
   return tCount(undone === undefined ? HEADINGS[runKind(first)].run : undone === null ? UNDO_OF_ANY : HEADINGS[undone].undo, batch.length);
 }

@@ -7,7 +7,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../shared/backend-client.ts';
 import { settle } from '../shared/errors.ts';
-import { undoResult, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
+import { targetKey, undoResult, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
@@ -83,7 +83,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     if (entryStates.value.get(entry.id)?.kind === 'undoing') return;
     setState(entry.id, { kind: 'undoing' });
     status.value = '';
-    const result = undoResult(await settle(backend.undoChange({ entryId: entry.id, docId: entry.docId, force, ...(grants ? { grants } : {}) })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: entry.id, target: entry.target, force, ...(grants ? { grants } : {}) })));
     if (!('restored' in result)) {
       setState(entry.id, result);
       return;
@@ -92,10 +92,10 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     const { kept } = result;
     setState(entry.id, kept ? { kind: 'conflict', current: kept.map(({ current }) => current).join('; '), conflicts: kept } : null);
     onRestored(entry, result.restored);
-    const { to, workspace } = entry;
+    const { workspace } = entry;
     const undone =
-      entry.kind === 'move' && to && workspace
-        ? movedBackText({ from: { site: entry.site, workspace }, to }, result.restored)
+      entry.kind === 'move' && workspace
+        ? movedBackText({ from: { site: entry.site, workspace }, to: entry.to }, result.restored)
         : t(ENTRY_UNDONE[entry.kind] ?? 'renamedBack', plainTextName(result.restored));
     status.value = [undone, result.leftOut ?? ''].join(' ').trim();
     await load();
@@ -110,7 +110,7 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
     if (!reply.ok) return;
     const restored = reply.value.filter((result) => result.outcome === 'restored');
     for (const result of restored) {
-      const entry = entries.value?.find((item) => item.batchId === batchId && item.docId === result.docId);
+      const entry = entries.value?.find((item) => item.batchId === batchId && targetKey(item.target) === result.docId);
       if (entry) onRestored(entry, result.oldName);
     }
     // A restored person's message says what could not be put back (gone from Grist since).

@@ -6,7 +6,7 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ChangeLogItem, UndoState } from '../shared/change-log.ts';
+import { entryName, nameBefore, sameTarget, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
 import { onEscape } from '../shared/escape-key.ts';
 import { t, type MessageKey, tCount } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/listing.ts';
@@ -86,7 +86,8 @@ function BatchHeading({ store, batchId, entries, afterwards }: { store: HistoryS
   const undoable = batch.some((entry) => !entry.cannotUndo);
   const state = store.entryStates.value.get(batchId);
   // A person removed from (or put back on) the user's sites: its Undo names them and the sites.
-  const person = batch[0]?.person;
+  const first = batch[0];
+  const person = first?.kind === 'person' ? first.person : undefined;
   return (
     <li class="history-batch">
       <p>{batchHeading(batch, entries)}</p>
@@ -126,7 +127,7 @@ const SAME_THING: Partial<Record<ChangeLogItem['kind'], string>> = { rename: 'na
 function changedHereSince(entries: readonly ChangeLogItem[], index: number): boolean {
   const entry = entries[index]!;
   const thing = SAME_THING[entry.kind];
-  return thing !== undefined && entries.slice(0, index).some((later) => later.docId === entry.docId && SAME_THING[later.kind] === thing);
+  return thing !== undefined && entries.slice(0, index).some((later) => sameTarget(later.target, entry.target) && SAME_THING[later.kind] === thing);
 }
 
 /** What the history says was done, for the kinds that keep a document's name (a pin's words depend on `pinned`). */
@@ -139,32 +140,33 @@ const KIND_WORDS: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
 };
 
 /** What the history says was done to a person on a site: removed from it, or put back on it. */
-const personWords = (entry: ChangeLogItem): MessageKey | undefined => (entry.person ? (entry.person.removed ? 'historyPersonRemoved' : 'historyPersonPutBack') : undefined);
+const personWords = (entry: ChangeLogItem): MessageKey | undefined => (entry.kind === 'person' ? (entry.person.removed ? 'historyPersonRemoved' : 'historyPersonPutBack') : undefined);
 
 /**
  * The accessible name of an entry's Undo, saying what it undoes: "Undo moving “Leads” to trash",
  * "Undo changing b@c.d to Viewer on “Budget”", "Undo removing b@c.d from “Acme Corp”".
  */
 function undoLabel(entry: ChangeLogItem): string {
-  if (entry.kind === 'access' && entry.access) {
+  if (entry.kind === 'access') {
     const before = entry.access.before.users ?? {};
-    return accessUndoLabel(entry.newName, entry.access.delta, (email) => Object.keys(before).some((each) => sameEmail(each, email) && before[each] !== null));
+    return accessUndoLabel(entry.name, entry.access.delta, (email) => Object.keys(before).some((each) => sameEmail(each, email) && before[each] !== null));
   }
-  if (entry.kind === 'person') return t(entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf', entry.newName, entry.site.name);
+  if (entry.kind === 'person') return t(entry.person.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf', entry.person.email, entry.site.name);
   const words: Record<ChangeLogItem['kind'], MessageKey> = {
     rename: 'undoRenameOf',
     move: 'undoMoveOf',
     remove: 'undoTrashOf',
     restore: 'undoRestoreOf',
-    pin: entry.pinned ? 'undoPinOf' : 'undoUnpinOf',
+    pin: entry.kind === 'pin' && entry.pinned ? 'undoPinOf' : 'undoUnpinOf',
     copy: 'undoCopyOf',
     create: 'undoCreateOf',
     access: 'undoAccessOf',
-    person: entry.person?.removed ? 'undoPersonRemovalOf' : 'undoPersonPutBackOf',
+    // Said above, with the site.
+    person: 'undoPersonRemovalOf',
     // Never offered (cannotUndo).
     delete: 'undo',
   };
-  return t(words[entry.kind], entry.newName);
+  return t(words[entry.kind], entryName(entry));
 }
 
 /** A site and workspace, as the history names where a document was: `Acme Corp › Sales`. */
@@ -178,14 +180,14 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
   // A workspace's rename names its site, and says it was a workspace; a document's, its site and workspace.
   // The site as the list names it ("Ann Smith’s Personal"); with several accounts, an account's own personal site by the account that made it.
   const site = siteDisplayName(entry.site, entry.madeBy);
-  const where = entry.target === 'workspace' ? `${site} · ${t('historyWorkspace')}` : place(site, entry.workspace?.name);
+  const where = entry.target.kind === 'workspace' ? `${site} · ${t('historyWorkspace')}` : place(site, entry.workspace?.name);
   return (
     <li class="history-entry">
       {move ? (
         // A move: the document, and from where to where.
         <p class="history-names">
           <bdi dir="auto" class="history-new">
-            {entry.newName}
+            {entryName(entry)}
           </bdi>
           {' '}
           {t('historyMoved')} <bdi dir="auto">{where}</bdi>
@@ -197,7 +199,7 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
         // An access change: the document, workspace or site, and what changed (emails are text, never markup).
         <p class="history-names">
           <bdi dir="auto" class="history-new">
-            {entry.newName}
+            {entryName(entry)}
           </bdi>
           {': '}
           <bdi dir="auto">{access}</bdi>
@@ -206,19 +208,19 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
         // Trash, restore, pin, copy, new document, delete: the document, what was done, and where.
         <p class="history-names">
           <bdi dir="auto" class="history-new">
-            {entry.newName}
+            {entryName(entry)}
           </bdi>{' '}
           {t(done)} <bdi dir="auto">{where}</bdi>
         </p>
       ) : (
         <p class="history-names">
           <bdi dir="auto" class="history-old">
-            {entry.oldName}
+            {nameBefore(entry)}
           </bdi>
           <span aria-hidden="true"> → </span>
           <span class="visually-hidden"> {t('historyRenamedTo')} </span>
           <bdi dir="auto" class="history-new">
-            {entry.newName}
+            {entryName(entry)}
           </bdi>
         </p>
       )}
@@ -246,7 +248,7 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
         <p class="history-hint">{entry.cannotUndo}</p>
       ) : (
         <UndoControls
-          oldName={entry.oldName}
+          oldName={nameBefore(entry)}
           undo={state ?? { kind: 'offered' }}
           onUndo={(force) => afterwards(store.undo(entry, force))}
           onPutBack={(grant) => afterwards(store.putBack(entry, grant))}

@@ -19,17 +19,17 @@ export type WindowSource = Extract<ChangeSource, 'page' | 'shortcut' | 'address-
 /** The sources a document window may be opened by, for checking what comes from outside. */
 export const WINDOW_SOURCES: readonly WindowSource[] = ['page', 'shortcut', 'address-bar'];
 
-/** The key a workspace's changes queue under, and its log entries' `docId`: never a document id (those hold no `:`). */
+/** The key a workspace's changes queue under: never a document id (those hold no `:`). */
 export function workspaceKey(workspaceId: number): string {
   return `workspace:${workspaceId}`;
 }
 
-/** The key a site's access changes queue under, and their log entries' `docId`: never a document id or a workspaceKey. */
+/** The key a site's access changes queue under: never a document id or a workspaceKey. */
 export function siteKey(orgId: number): string {
   return `site:${orgId}`;
 }
 
-/** The key a resource's access changes queue under, and their log entries' `docId`: a document's id, a workspaceKey or a siteKey. */
+/** The key a resource's access changes queue under: a document's id, a workspaceKey or a siteKey (targetKey of its entries' target). */
 export function accessKey(resource: AccessResource): string {
   switch (resource.kind) {
     case 'document':
@@ -42,12 +42,10 @@ export function accessKey(resource: AccessResource): string {
 }
 
 /**
- * What was done: a `rename` (from `oldName` to `newName`); a `move` of a document from `site` and
- * `workspace` to `to`; a `remove` to the trash or a `restore` from it; a `pin` (or unpin, see
- * `pinned`); a `copy` (`docId` is the new document, `copyOf` the one copied, `oldName` its name); a
- * new document (`create`); a `delete` forever (never undone); a change of who has `access` (see
- * `access`); a `person` removed from a site or put back (see `person`). Where the name does not
- * change it is both `oldName` and `newName`.
+ * What was done: a `rename`; a `move` of a document; a `remove` to the trash or a `restore` from
+ * it; a `pin` (or unpin); a `copy`; a new document or workspace (`create`); a `delete` forever
+ * (never undone); a change of who has `access`; a `person` removed from a site or put back. Each
+ * kind's entry says what it holds (RenameEntry, MoveEntry...).
  */
 export type ChangeKind = 'rename' | 'move' | 'remove' | 'restore' | 'pin' | 'copy' | 'create' | 'delete' | 'access' | 'person';
 
@@ -88,14 +86,58 @@ export interface UndoConflict {
   current: string;
 }
 
-/** One change to a document or workspace that Grist confirmed. */
-export interface ChangeEntry {
-  kind: ChangeKind;
-  /**
-   * What it changed: a document (`docId` is its id), a workspace (`docId` is its workspaceKey, its
-   * id `workspace.id`) or a site (`docId` is its siteKey, its id `site.orgId`): an access change's, or a person's removal from it.
-   */
-  target: 'document' | 'workspace' | 'site';
+/** A document a change changed: its id (unique on its server), on the entry's `site`. */
+export interface DocumentTarget {
+  kind: 'document';
+  id: string;
+}
+
+/** A workspace a change changed: its id, on the entry's `site` (also the entry's `workspace`). */
+export interface WorkspaceTarget {
+  kind: 'workspace';
+  id: number;
+}
+
+/** A site a change changed (who has access to it, a person removed from it): its Grist id, the entry's `site.orgId`. */
+export interface SiteTarget {
+  kind: 'site';
+  id: number;
+}
+
+/** What a change-log entry changed: a document, a workspace or a site, by its id; the entry's `site` is where it is. */
+export type EntryTarget = DocumentTarget | WorkspaceTarget | SiteTarget;
+
+/** The key a target's changes queue under (a document's id, a workspaceKey or a siteKey), as accessKey's for the same thing. */
+export function targetKey(target: EntryTarget): string {
+  switch (target.kind) {
+    case 'document':
+      return target.id;
+    case 'workspace':
+      return workspaceKey(target.id);
+    case 'site':
+      return siteKey(target.id);
+  }
+}
+
+/** What a change of `resource`'s access changed, as its log entry names it. */
+export function resourceTarget(resource: AccessResource): EntryTarget {
+  switch (resource.kind) {
+    case 'document':
+      return { kind: 'document', id: resource.docId };
+    case 'workspace':
+      return { kind: 'workspace', id: resource.workspaceId };
+    case 'site':
+      return { kind: 'site', id: resource.orgId };
+  }
+}
+
+/** True when `a` and `b` name the same document, workspace or site (on one server: ids are the server's). */
+export function sameTarget(a: EntryTarget, b: EntryTarget): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}
+
+/** What every change-log entry holds, whatever its kind. */
+interface EntryCommon {
   /** Unique among the entries (random). */
   id: string;
   /** When Grist confirmed it, in ms since the epoch. */
@@ -107,31 +149,12 @@ export interface ChangeEntry {
    */
   account?: string;
   /**
-   * The document's site: its Grist id and name as listed, and the site URL the change was sent
-   * through; whose personal site it is (SiteNaming), in entries made since version 9 of the storage.
+   * The site of what it changed: its Grist id and name as listed, and the site URL the change was
+   * sent through; whose personal site it is (SiteNaming), in entries made since version 9 of the storage.
    */
   site: DocumentPlace['site'];
-  /** The document's workspace, when known. */
+  /** The document's workspace, or the workspace changed, when known. */
   workspace: { id: number; name: string } | null;
-  /** For a move: where the document went. */
-  to?: DocumentPlace;
-  /** For a pin: true when it pinned the document, false when it unpinned it. */
-  pinned?: boolean;
-  /** For a person removed from the site or put back: who, and what they had there. */
-  person?: PersonSiteChange;
-  /** For a copy: the document copied (its id) and its site. */
-  copyOf?: { docId: string; site: { orgId: number; name: string; url: string } };
-  /**
-   * For an access change: what was sent (`delta`: only what changed) and what it replaced
-   * (`before`, its inverse); `guests`: who of `delta` were guests of the site (no delta makes
-   * someone a guest again, nor puts back what a site removal took: such a change is not undone).
-   * The only place other people's emails are stored: an undo needs them.
-   */
-  access?: { delta: AccessDelta; before: AccessDelta; guests?: string[] };
-  /** The document's id; for a workspace, its `workspaceKey` (its id is `workspace.id`); for a site, its `siteKey`. */
-  docId: string;
-  oldName: string;
-  newName: string;
   source: ChangeSource;
   /** The bulk run it was part of, if any: a batch can be undone as one. */
   batchId?: string;
@@ -144,6 +167,118 @@ export interface ChangeEntry {
    * while pending.
    */
   pending?: true;
+}
+
+/** A document or workspace renamed, from `oldName` to `newName`. */
+export interface RenameEntry extends EntryCommon {
+  kind: 'rename';
+  target: DocumentTarget | WorkspaceTarget;
+  oldName: string;
+  newName: string;
+}
+
+/** A document, `name`, moved from `site` and `workspace` to `to`. */
+export interface MoveEntry extends EntryCommon {
+  kind: 'move';
+  target: DocumentTarget;
+  name: string;
+  to: DocumentPlace;
+}
+
+/** A document or workspace, `name`, moved to the trash (`remove`) or restored from it (`restore`). */
+export interface TrashEntry extends EntryCommon {
+  kind: 'remove' | 'restore';
+  target: DocumentTarget | WorkspaceTarget;
+  name: string;
+}
+
+/** A document, `name`, pinned (`pinned`) or unpinned. */
+export interface PinEntry extends EntryCommon {
+  kind: 'pin';
+  target: DocumentTarget;
+  name: string;
+  pinned: boolean;
+}
+
+/** A copy (the target, named `name`) of the document `copyOf`: its id, its name then and its site. */
+export interface CopyEntry extends EntryCommon {
+  kind: 'copy';
+  target: DocumentTarget;
+  name: string;
+  copyOf: { docId: string; name: string; site: { orgId: number; name: string; url: string } };
+}
+
+/** A new document or workspace, `name`. */
+export interface CreateEntry extends EntryCommon {
+  kind: 'create';
+  target: DocumentTarget | WorkspaceTarget;
+  name: string;
+}
+
+/** A document, `name`, deleted forever (never undone). */
+export interface DeleteEntry extends EntryCommon {
+  kind: 'delete';
+  target: DocumentTarget;
+  name: string;
+}
+
+/** A change of who has access to a document, workspace or site, `name`. */
+export interface AccessEntry extends EntryCommon {
+  kind: 'access';
+  target: EntryTarget;
+  name: string;
+  /**
+   * What was sent (`delta`: only what changed) and what it replaced (`before`, its inverse);
+   * `guests`: who of `delta` were guests of the site (no delta makes someone a guest again, nor
+   * puts back what a site removal took: such a change is not undone). The only place other
+   * people's emails are stored: an undo needs them.
+   */
+  access: { delta: AccessDelta; before: AccessDelta; guests?: string[] };
+}
+
+/** A person removed from the site (the target) or put back: who, and what they had there. */
+export interface PersonEntry extends EntryCommon {
+  kind: 'person';
+  target: SiteTarget;
+  person: PersonSiteChange;
+}
+
+/**
+ * One change Grist confirmed, by what was done (`kind`, see ChangeKind) and what it changed
+ * (`target`). Only a rename names two names; the other kinds name their target once (`name`),
+ * but a person's removal, which names the person (`person.email`).
+ */
+export type ChangeEntry = RenameEntry | MoveEntry | TrashEntry | PinEntry | CopyEntry | CreateEntry | DeleteEntry | AccessEntry | PersonEntry;
+
+/** An entry of kind `K`. */
+export type EntryOf<K extends ChangeKind> = Extract<ChangeEntry, { kind: K }>;
+
+/** A change-log entry before it is stored: everything but its id and time (of each kind: Omit of a union would merge them). */
+export type NewChangeEntry = ChangeEntry extends infer E ? (E extends ChangeEntry ? Omit<E, 'id' | 'at'> : never) : never;
+
+/**
+ * The name an entry shows for what it changed, as it was once changed: a rename's new name, a
+ * person's email, else its target's name.
+ */
+export function entryName(entry: ChangeEntry): string {
+  switch (entry.kind) {
+    case 'rename':
+      return entry.newName;
+    case 'person':
+      return entry.person.email;
+    default:
+      return entry.name;
+  }
+}
+
+/**
+ * The name its undo puts back ("Restore … anyway"): a rename's old name, a copy's original's,
+ * else as entryName.
+ */
+export function nameBefore(entry: ChangeEntry): string {
+  if (entry.kind === 'rename') return entry.oldName;
+  if (entry.kind === 'copy') return entry.copyOf.name;
+  return entryName(entry);
 }
 
 /** The most changes kept, a bulk run's batch counting as one; the oldest drop off. */
@@ -200,19 +335,20 @@ export function overtakenEntries(entries: readonly ChangeEntry[]): Map<string, O
   /** Each document's state after the newest change seen so far that moved it in or out of the trash, or deleted it. */
   const now = new Map<string, Overtaken>();
   for (const entry of entries) {
-    const state = now.get(entry.docId);
+    const key = targetKey(entry.target);
+    const state = now.get(key);
     if (state === 'deleted' || (state === 'restored' && entry.kind === 'remove') || (state === 'removed' && TRASHED_BY_UNDO.has(entry.kind))) {
       overtaken.set(entry.id, state);
     }
-    if (entry.kind === 'delete') now.set(entry.docId, 'deleted');
-    else if (state === undefined && entry.kind === 'remove') now.set(entry.docId, 'removed');
-    else if (state === undefined && entry.kind === 'restore') now.set(entry.docId, 'restored');
+    if (entry.kind === 'delete') now.set(key, 'deleted');
+    else if (state === undefined && entry.kind === 'remove') now.set(key, 'removed');
+    else if (state === undefined && entry.kind === 'restore') now.set(key, 'restored');
   }
   return overtaken;
 }
 
 /** An entry as the pages show it: whether it can be undone, and why not. */
-export interface ChangeLogItem extends ChangeEntry {
+export type ChangeLogItem = ChangeEntry & {
   /** Null when it can be undone; otherwise the reason, for a person. */
   cannotUndo: string | null;
   /**
@@ -220,7 +356,7 @@ export interface ChangeLogItem extends ChangeEntry {
    * `Account <n>` before a check has said whose key it is. Absent with one account, or once removed.
    */
   madeBy?: string;
-}
+};
 
 /** What undoing a change came to (errors travel as error values). */
 export type UndoOutcome =

@@ -281,8 +281,8 @@ export const MESSAGES = {
   /** Forgets the change log (Grist is not touched). */
   clearChangeLog: { request: v.null(), response: typed<null>() },
   /**
-   * Undoes a change of the log, of any kind, checking first that nobody changed its document or
-   * workspace since (`docId`: the entry's, the key its changes queue under). `force`: even so;
+   * Undoes a change of the log, of any kind, checking first that nobody changed its document,
+   * workspace or site since (`target`: the entry's, whose queue it takes). `force`: even so;
    * `grants`: for a person's removal, the grants changed since to put back all the same
    * (UndoConflict.grant, each asked on its own: "Put back anyway"), only while each still has the
    * role it was shown with.
@@ -290,7 +290,12 @@ export const MESSAGES = {
   undoChange: {
     request: v.object({
       entryId: v.pipe(v.string(), v.minLength(1)),
-      docId: v.pipe(v.string(), v.minLength(1)),
+      // What the entry changed (EntryTarget): the undo queues under it at once.
+      target: v.variant('kind', [
+        v.object({ kind: v.literal('document'), id: v.pipe(v.string(), v.minLength(1)) }),
+        v.object({ kind: v.literal('workspace'), id: v.pipe(v.number(), v.integer()) }),
+        v.object({ kind: v.literal('site'), id: v.number() }),
+      ]),
       force: v.optional(v.boolean()),
       // UndoConflict.grant's: a personStepKey (`site`, `workspace:<id>`, `document:<id>`) and the role
       // shown (`=viewers`); the History asks one at a time.

@@ -29,8 +29,10 @@ import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts'
  *    owner's name (`owner`) and its own address: a listing cached before, which marked every
  *    personal site as the user's and addressed it at the user's own, is dropped, its first screen
  *    with it.
+ * 10: a change-log entry says what it changed (CHANGE_LOG_VERSION 4): the log and its runs' entries
+ *    are turned into it, entry by entry.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const schemaVersionItem = defineItem('schemaVersion', bySchema(v.number()), 0);
 

@@ -114,12 +114,11 @@ async function configure(apiKey = KEY): Promise<void> {
       {
         id: SEEDED_ENTRY_ID,
         kind: 'rename',
-        target: 'document',
+        target: { kind: 'document', id: DOCS.roadmap.id },
         account: ACCOUNT_1,
         at: 1,
         site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` },
         workspace: null,
-        docId: DOCS.roadmap.id,
         oldName: 'Roadmap 2025',
         newName: 'Roadmap 2026',
         source: 'popup',
@@ -244,7 +243,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     getDocumentAtUrl: { pageUrl: bugTrackerPage() },
     renameDocumentAtUrl: { pageUrl: bugTrackerPage(), name: 'Bugs again' },
     readChangeLog: null,
-    undoChange: { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id },
+    undoChange: { entryId: SEEDED_ENTRY_ID, target: { kind: 'document', id: DOCS.roadmap.id } },
     startBulkRename: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id, newName: 'Leads 2027' }] },
     startBulkMove: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.globex.id, docId: DOCS.projectAlpha.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.globexHome.id } },
     startBulkTrash: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }] },
@@ -423,7 +422,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
 
   it("an undo's grants to put back anyway: only grant keys, never passed on (issue 48)", async () => {
     await configure();
-    const reply = await send('undoChange', { entryId: SEEDED_ENTRY_ID, docId: DOCS.roadmap.id, grants: [KEY] });
+    const reply = await send('undoChange', { entryId: SEEDED_ENTRY_ID, target: { kind: 'document', id: DOCS.roadmap.id }, grants: [KEY] });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(JSON.stringify(reply)).not.toContain(KEY);
     expect(grist.requests).toHaveLength(0);
@@ -755,9 +754,9 @@ describe('several accounts: each key goes only to its own account’s sites', ()
     expect(await send('getDocumentAtUrl', { pageUrl: `${second.url}/o/acme/doc/${SECOND_DOCS.labInventory.urlId}` })).toMatchObject({ ok: true, value: { account: 'client', name: 'Lab Inventory' } });
     expect(await send('getDocumentAtUrl', { pageUrl: bugTrackerPage(first) })).toMatchObject({ ok: true, value: { account: 'work', name: 'Bugs' } });
     const history = await send('readChangeLog', null);
-    const clientRename = history.ok ? history.value.find((entry) => entry.docId === SECOND_DOCS.trialResults.id) : undefined;
+    const clientRename = history.ok ? history.value.find((entry) => entry.target.id === SECOND_DOCS.trialResults.id) : undefined;
     expect(clientRename).toMatchObject({ account: 'client', cannotUndo: null });
-    expect(await send('undoChange', { entryId: clientRename!.id, docId: SECOND_DOCS.trialResults.id })).toMatchObject({ ok: true, value: { outcome: 'restored' } });
+    expect(await send('undoChange', { entryId: clientRename!.id, target: { kind: 'document', id: SECOND_DOCS.trialResults.id } })).toMatchObject({ ok: true, value: { outcome: 'restored' } });
     expect(second.doc(SECOND_DOCS.trialResults.id)?.name).toBe('Trial Results');
     expect(first.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
     // Each server only ever saw its own account's key.

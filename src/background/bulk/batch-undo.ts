@@ -3,7 +3,7 @@
  * (changes/undo.ts), at the bulk runs' pace per host, each with what it came to for its document.
  */
 import type { BatchUndoResult } from '../../shared/bulk.ts';
-import { overtakenEntries, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/change-log.ts';
+import { entryName, nameBefore, overtakenEntries, targetKey, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
@@ -30,7 +30,7 @@ export async function undoBatch({ batchId }: { batchId: string }): Promise<Batch
   const undoBatchId = crypto.randomUUID();
   const results = await Promise.all(
     entries.map(async (entry): Promise<BatchUndoResult> => {
-      const base = { docId: entry.docId, ...(entry.copyOf ? { copyOf: entry.copyOf.docId } : {}), oldName: entry.oldName, newName: entry.newName };
+      const base = { docId: targetKey(entry.target), ...(entry.kind === 'copy' ? { copyOf: entry.copyOf.docId } : {}), oldName: nameBefore(entry), newName: entryName(entry) };
       try {
         const host = new URL(undoSiteUrl(entry)).host;
         const outcome = await limitFor(host)(() => undoEntry(entry, { accounts, clientOf, overtaken, batchId: undoBatchId }));

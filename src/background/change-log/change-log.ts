@@ -10,7 +10,7 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
+import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type NewChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
 import { t } from '../../shared/i18n.ts';
 import { accountsItem } from '../../shared/storage-items.ts';
@@ -104,7 +104,7 @@ let lastAt = 0;
  * entries drop off (see keptEntries). Throws ApiError `not-found` when its account is no longer
  * saved (removed: nothing of it is kept), or what the write threw.
  */
-export async function addLogEntry(entry: Omit<ChangeEntry, 'id' | 'at'>): Promise<ChangeEntry> {
+export async function addLogEntry(entry: NewChangeEntry): Promise<ChangeEntry> {
   // A random id: ids never repeat, whatever was cleared. Times never repeat either (two changes
   // confirmed in one millisecond are a millisecond apart): the log's items, read back, are put
   // in order by them.
@@ -137,11 +137,11 @@ const writePutBack = batchedWrites<{ id: string; grants: readonly string[] }>(qu
   const { entries } = await stored();
   const adding = new Map<string, Set<string>>();
   for (const { id, grants } of records) adding.set(id, new Set([...(adding.get(id) ?? []), ...grants]));
-  if (!entries.some((entry) => entry.person && adding.has(entry.id))) return;
+  if (!entries.some((entry) => entry.kind === 'person' && adding.has(entry.id))) return;
   await store(
     entries.map((entry) => {
       const grants = adding.get(entry.id);
-      if (!entry.person || !grants) return entry;
+      if (entry.kind !== 'person' || !grants) return entry;
       return { ...entry, person: { ...entry.person, putBack: [...new Set([...(entry.person.putBack ?? []), ...grants])] } };
     }),
   );
@@ -160,8 +160,8 @@ export function recordPutBack(id: string, grants: readonly string[]): Promise<vo
 const writeTaken = batchedWrites<{ id: string; taken: Pick<PersonSiteChange, 'workspaces' | 'documents'> }>(queue, async (amends) => {
   const taken = new Map(amends.map(({ id, taken: grants }) => [id, grants]));
   const { entries } = await stored();
-  if (!entries.some((entry) => entry.pending && entry.person && taken.has(entry.id))) return;
-  await store(entries.map((entry) => (entry.pending && entry.person && taken.has(entry.id) ? { ...entry, person: { ...entry.person, ...taken.get(entry.id)! } } : entry)));
+  if (!entries.some((entry) => entry.pending && entry.kind === 'person' && taken.has(entry.id))) return;
+  await store(entries.map((entry) => (entry.pending && entry.kind === 'person' && taken.has(entry.id) ? { ...entry, person: { ...entry.person, ...taken.get(entry.id)! } } : entry)));
 });
 
 /**

@@ -8,7 +8,7 @@
  * log's kinds to them; the pipeline does the rest the same way for all.
  */
 import type { BulkItemState } from '../../shared/bulk.ts';
-import type { ChangeEntry, UndoConflict, UndoOutcome } from '../../shared/change-log.ts';
+import type { ChangeEntry, UndoConflict, UndoOutcome, NewChangeEntry } from '../../shared/change-log.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -54,7 +54,10 @@ export interface ChangeRecord {
 }
 
 /** A change-log entry before it is stored: everything but its id and time. */
-export type NewLogEntry = Omit<ChangeEntry, 'id' | 'at'>;
+export type NewLogEntry = NewChangeEntry;
+
+/** What a kind's logEntry says of a change: its entry without where it was asked (ChangeRecord), of each kind of entry. */
+export type LoggedChange = NewLogEntry extends infer E ? (E extends NewLogEntry ? Omit<E, keyof ChangeRecord> : never) : never;
 
 /**
  * What a bulk run of a kind says of each of its items (the run engine, bulk/run-engine.ts, reads it
@@ -126,7 +129,7 @@ export interface KindModule<T extends ChangeTarget, M extends MessageName = neve
    */
   unchanged?(target: T): boolean;
   /** The change-log entry of the change, once Grist confirmed it (without where it was asked). */
-  logEntry(target: T): Omit<NewLogEntry, keyof ChangeRecord>;
+  logEntry(target: T): LoggedChange;
   /**
    * Notes a change Grist confirmed for the listing refreshes under way. Out: its mark, for
    * `storeNoted`.
@@ -144,9 +147,9 @@ export interface KindModule<T extends ChangeTarget, M extends MessageName = neve
  * those whose undo is a move to the trash (a copy, a new document) or out of it. A delete forever
  * has none.
  */
-export interface UndoingKind<T extends ChangeTarget, M extends MessageName = never> extends KindModule<T, M> {
-  /** The site an undo of `entry` reads and sends through: where the change left the target. */
-  undoSiteUrl(entry: ChangeEntry): string;
+export interface UndoingKind<T extends ChangeTarget, M extends MessageName = never, E extends ChangeEntry = ChangeEntry> extends KindModule<T, M> {
+  /** The site an undo of `entry` (of the kinds of entry it undoes, E) reads and sends through: where the change left the target. */
+  undoSiteUrl(entry: E): string;
   /**
    * What undoing `entry` takes (see Inverse), from what Grist has now, read first through
    * `undoSiteUrl` with `account`'s `client`; `force`: even though the target was changed elsewhere
@@ -154,7 +157,7 @@ export interface UndoingKind<T extends ChangeTarget, M extends MessageName = nev
    * changed since, each asked on its own ("Put back anyway"). Throws ApiError `not-found` (gone),
    * `forbidden` (no longer the user's to change), `invalid-input`, or what the read met.
    */
-  inverse(client: GristClient, entry: ChangeEntry, account: string, force: boolean, grants: readonly string[]): Promise<Inverse<T>>;
+  inverse(client: GristClient, entry: E, account: string, force: boolean, grants: readonly string[]): Promise<Inverse<T>>;
   /**
    * What an undo Grist confirmed could not put back, in words (a person's put-back: grants on what
    * Grist says is gone since); null, or absent, when it put back everything.
@@ -166,7 +169,7 @@ export interface UndoingKind<T extends ChangeTarget, M extends MessageName = nev
  * The change-log entry of a change to document `key` in `place` that keeps its name, of kind
  * `kind` (without where it was asked).
  */
-export function placedEntry(kind: ChangeEntry['kind'], target: ChangeTarget & { place: DocumentPlace }): Omit<NewLogEntry, keyof ChangeRecord> {
+export function placedEntry<K extends 'remove' | 'restore' | 'pin' | 'create' | 'delete'>(kind: K, target: ChangeTarget & { place: DocumentPlace }) {
   const { account, key, name, place } = target;
-  return { account, kind, target: 'document', site: place.site, workspace: place.workspace, docId: key, oldName: name, newName: name };
+  return { account, kind, target: { kind: 'document' as const, id: key }, site: place.site, workspace: place.workspace, name };
 }

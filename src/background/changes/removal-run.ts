@@ -15,7 +15,7 @@
  * grant someone else took (or changed) since is recorded as the removal finds it, so its Undo never
  * gives back more than the removal took. A preview the worker no longer has is read afresh.
  */
-import { siteKey, type ChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
+import { siteKey, targetKey, type ChangeEntry, type PersonEntry } from '../../shared/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import type { PersonHad, PersonRemoval, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
 import { peopleRoleWord } from '../../shared/role-words.ts';
@@ -266,7 +266,7 @@ async function startRemoval({ email, previewId, sites }: { email: string; previe
  * never landed and someone changed them since (dropped, nothing sent). A read that fails leaves it
  * pending, for the next start.
  */
-async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient): Promise<PersonRemoval> {
+async function resumeOne(entry: PersonEntry, accounts: readonly KeyedAccount[], clientOf: (account: string) => GristClient): Promise<PersonRemoval> {
   const { site, person } = entry;
   const key = { orgId: site.orgId, siteUrl: site.url };
   const now = (await readChangeLog()).find(({ id }) => id === entry.id);
@@ -278,7 +278,7 @@ async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, acco
   }
   const target: PersonTarget = {
     account: entry.account!,
-    key: entry.docId,
+    key: targetKey(entry.target),
     orgId: site.orgId,
     siteUrl: site.url,
     name: person.email,
@@ -313,7 +313,7 @@ async function resumeOne(entry: ChangeEntry & { person: PersonSiteChange }, acco
 }
 
 /** A person's removal from a site, written ahead and not confirmed (ChangeEntry.pending). */
-const pendingRemoval = (entry: ChangeEntry): entry is ChangeEntry & { person: PersonSiteChange } => entry.kind === 'person' && entry.pending === true && entry.person?.removed === true;
+const pendingRemoval = (entry: ChangeEntry): entry is PersonEntry => entry.kind === 'person' && entry.pending === true && entry.person.removed;
 
 /**
  * At the worker's start (background/index.ts): finishes the removals an earlier worker left
@@ -332,13 +332,13 @@ export function resumePersonRemovals(): Promise<void> {
     for (const batchId of batches) {
       // Registered before the log was read may be a run of this worker since: it is its own.
       if (runs.has(batchId)) continue;
-      const entries = log.filter((entry) => entry.kind === 'person' && entry.person?.removed && (entry.batchId ?? '') === batchId).reverse();
+      const entries = log.filter((entry) => entry.kind === 'person' && entry.person.removed && (entry.batchId ?? '') === batchId).reverse();
       if (!entries.some(pendingRemoval)) continue;
       const outcomes = entries.map((entry): PersonRemoval => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...(entry.pending ? { outcome: 'waiting' } : { outcome: 'removed', entryId: entry.id }) }));
       runs.set(batchId, outcomes);
       entries.forEach((entry, index) => {
         if (!pendingRemoval(entry)) return;
-        void oneAtATime(entry.docId, () => resumeOne(entry, accounts, clientOf).catch((error: unknown) => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...failed(error) }))).then((outcome) => settle(batchId, index, outcome));
+        void oneAtATime(targetKey(entry.target), () => resumeOne(entry, accounts, clientOf).catch((error: unknown) => ({ orgId: entry.site.orgId, siteUrl: entry.site.url, ...failed(error) }))).then((outcome) => settle(batchId, index, outcome));
       });
     }
   })();
@@ -355,7 +355,7 @@ export async function getPersonRemoval({ batchId }: { batchId: string }): Promis
   await resuming.catch(() => undefined);
   const sites = runs.get(batchId);
   if (sites) return snapshot(batchId, sites);
-  const entries = (await readChangeLog()).filter((entry) => entry.kind === 'person' && entry.person?.removed && entry.batchId === batchId).reverse();
+  const entries = (await readChangeLog()).filter((entry) => entry.kind === 'person' && entry.person.removed && entry.batchId === batchId).reverse();
   if (entries.length === 0) throw new ApiError('not-found', t('personRemovalGone'));
   return snapshot(
     batchId,

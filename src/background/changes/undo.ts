@@ -5,7 +5,7 @@
  * (or `force`) is the inverse change sent, through the change pipeline, in the target's queue. Also
  * the change log as the pages see it.
  */
-import { overtakenEntries, type ChangeEntry, type ChangeLogItem, type Overtaken, type UndoOutcome } from '../../shared/change-log.ts';
+import { overtakenEntries, sameTarget, targetKey, type ChangeEntry, type ChangeLogItem, type EntryTarget, type Overtaken, type UndoOutcome } from '../../shared/change-log.ts';
 import { accountShortNames } from '../../shared/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -73,8 +73,8 @@ export async function clearChangeLog(): Promise<null> {
 }
 
 /**
- * The `undoChange` message. In: the entry and its target's key (`docId`: a document's id, or a
- * workspace's workspaceKey), so the undo takes its place in that target's queue at once, before
+ * The `undoChange` message. In: the entry and what it changed (`target`: a document, workspace or
+ * site by its id), so the undo takes its place in that target's queue (targetKey) at once, before
  * anything is read: a change asked for after it goes after it; and `force` to undo it even though
  * the target was changed elsewhere since ("Restore … anyway"); `grants`, for a person's removal,
  * the grants changed since to put back all the same, each asked on its own ("Put back anyway").
@@ -86,10 +86,10 @@ export async function clearChangeLog(): Promise<null> {
  * the options, `forbidden` when the user may no longer change it (Grist answers 403 to others), or what
  * the read or the change met. Nothing is sent but the read, in every one of these.
  */
-export function undoChange({ entryId, docId, force = false, grants = [] }: { entryId: string; docId: string; force?: boolean; grants?: string[] }): Promise<UndoOutcome> {
-  return oneAtATime(docId, async () => {
+export function undoChange({ entryId, target, force = false, grants = [] }: { entryId: string; target: EntryTarget; force?: boolean; grants?: string[] }): Promise<UndoOutcome> {
+  return oneAtATime(targetKey(target), async () => {
     const log = await readChangeLog();
-    const entry = log.find((candidate) => candidate.id === entryId && candidate.docId === docId);
+    const entry = log.find((candidate) => candidate.id === entryId && sameTarget(candidate.target, target));
     if (!entry) throw new ApiError('not-found', t('undoEntryGone'));
     const accounts = await readKeyedAccounts();
     return undoNow(entry, { force, grants, accounts, clientOf: clientsFor(accounts), overtaken: overtakenEntries(log) });
@@ -115,7 +115,7 @@ export interface UndoContext {
  * start-up resume of that removal) may have confirmed it. Out and throws: as undoChange.
  */
 export function undoEntry(entry: ChangeEntry, context: UndoContext): Promise<UndoOutcome> {
-  return oneAtATime(entry.docId, async () => {
+  return oneAtATime(targetKey(entry.target), async () => {
     // Only a pending one: every read waits for the log's writes queued before it.
     const now = entry.pending ? (await readChangeLog()).find(({ id }) => id === entry.id) : entry;
     if (!now) throw new ApiError('not-found', t('undoEntryGone'));

@@ -3,14 +3,16 @@
  * reads as its default), so a version change need only drop what cannot be trusted to have the
  * new shape: the cached listing, which the next refresh rebuilds; say where a key saved by an
  * older version may go; turn the one configuration of versions before 5 into account 1; and turn
- * the rename history of versions before 6 into the change log, entry by entry; and remove what
- * versions before 8 kept that they should not have (forgetWhatVersion8Keeps).
+ * the rename history of versions before 6 into the change log, entry by entry; remove what
+ * versions before 8 kept that they should not have (forgetWhatVersion8Keeps); and turn the change
+ * log's entries of versions before 10 into entries that say what they changed (changeLogVersion4).
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, firstScreenItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
 import { forgetAccountEntries, readChangeLog } from '../change-log/change-log.ts';
-import { changeLogItem, CHANGE_LOG_VERSION, historyVersion1Item } from '../../shared/change-log-items.ts';
+import { batchLogItem, batchLogVersion3Item, changeLogItem, changeLogVersion3Item, CHANGE_LOG_VERSION, historyVersion1Item, type ChangeEntryVersion3 } from '../../shared/change-log-items.ts';
+import type { ChangeEntry, EntryTarget } from '../../shared/change-log.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
@@ -58,9 +60,82 @@ async function changeLogFromHistory(account: string | undefined): Promise<void> 
       kind: kind === 'move' ? ('move' as const) : ('rename' as const),
       target: kind === 'workspace' ? ('workspace' as const) : ('document' as const),
     }));
-    await changeLogItem.set({ version: CHANGE_LOG_VERSION, entries });
+    // Change log version 2, which changeLogVersion4 turns into the current one.
+    await changeLogVersion3Item.set({ version: 2, entries });
   }
   await historyVersion1Item.remove();
+}
+
+/**
+ * What an entry of change log versions 2 and 3 changed: its `docId` held a document's id, a
+ * workspace's workspaceKey (its id in `workspace`) or a site's siteKey (its id is the site's).
+ * Null when the entry does not say (a workspace's without its workspace).
+ */
+function targetOf(entry: ChangeEntryVersion3): EntryTarget | null {
+  switch (entry.target) {
+    case 'document':
+      return { kind: 'document', id: entry.docId };
+    case 'workspace':
+      return entry.workspace ? { kind: 'workspace', id: entry.workspace.id } : null;
+    case 'site':
+      return { kind: 'site', id: entry.site.orgId };
+  }
+}
+
+/** What an entry of change log versions 2 and 3 holds that every kind's entry still holds alike. */
+function commonOf({ kind: _kind, target: _target, docId: _docId, oldName: _oldName, newName: _newName, to: _to, pinned: _pinned, person: _person, copyOf: _copyOf, access: _access, ...common }: ChangeEntryVersion3) {
+  return common;
+}
+
+/**
+ * An entry of change log versions 2 and 3 as the current version has it (ChangeEntry): its target
+ * by kind and id, a rename's two names, the other kinds' one (`newName`: the same as `oldName`
+ * but for a copy, whose `oldName` was its original's), and what each kind's undo needs as it was.
+ * Null for an entry that lacks what its kind needs (a move without where it went...): no version
+ * wrote one, and its undo could not be made.
+ */
+function entryVersion4(entry: ChangeEntryVersion3): ChangeEntry | null {
+  const { kind, oldName, newName, to, pinned, person, copyOf, access } = entry;
+  const common = commonOf(entry);
+  const target = targetOf(entry);
+  if (!target) return null;
+  const documentOnly = target.kind === 'document' ? target : null;
+  const documentOrWorkspace = target.kind === 'site' ? null : target;
+  const name = newName;
+  switch (kind) {
+    case 'rename':
+      return documentOrWorkspace && { ...common, kind, target: documentOrWorkspace, oldName, newName };
+    case 'move':
+      return documentOnly && to ? { ...common, kind, target: documentOnly, name, to } : null;
+    case 'remove':
+    case 'restore':
+    case 'create':
+      return documentOrWorkspace && { ...common, kind, target: documentOrWorkspace, name };
+    case 'pin':
+      return documentOnly && pinned !== undefined ? { ...common, kind, target: documentOnly, name, pinned } : null;
+    case 'copy':
+      return documentOnly && copyOf ? { ...common, kind, target: documentOnly, name, copyOf: { ...copyOf, name: oldName } } : null;
+    case 'delete':
+      return documentOnly && { ...common, kind, target: documentOnly, name };
+    case 'access':
+      return access ? { ...common, kind, target, name, access } : null;
+    case 'person':
+      return target.kind === 'site' && person ? { ...common, kind, target, person } : null;
+  }
+}
+
+/**
+ * The change log of versions 2 and 3 (before schema version 10), and its bulk runs' entries stored
+ * apart, as the current version (entryVersion4), in one write: stopped before it, it is read and
+ * turned again at the next start. Nothing stored, or a log of the current version: left alone.
+ */
+async function changeLogVersion4(): Promise<void> {
+  const log = await changeLogVersion3Item.get();
+  if (!log) return;
+  const turned = (entries: readonly ChangeEntryVersion3[]) => entries.flatMap((entry) => entryVersion4(entry) ?? []);
+  const batches = log.batches ?? [];
+  const runs = await Promise.all(batches.map(async (id) => [id, turned(await batchLogVersion3Item(id).get())] as const));
+  await storeTogether(changeLogItem.entry({ version: CHANGE_LOG_VERSION, entries: turned(log.entries), ...(log.batches ? { batches } : {}) }), ...runs.map(([id, entries]) => batchLogItem(id).entry(entries)));
 }
 
 /**
@@ -103,6 +178,8 @@ export async function migrateStorage(): Promise<Account[]> {
   // The listing's shape last changed in version 9; unreadable accounts leave theirs unowned.
   if (version < 9 || accounts.corrupt) await forgetListing();
   if (version < 6) await changeLogFromHistory(historyAccount);
+  // Before version 8's step: it reads the log (readChangeLog), which reads the current shape only.
+  if (version < 10) await changeLogVersion4();
   // Unreadable accounts are no sign that any was removed: their entries stay then.
   if (version < 8) await forgetWhatVersion8Keeps(accounts.corrupt ? null : current);
   await schemaVersionItem.set(SCHEMA_VERSION);

@@ -11,7 +11,7 @@
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { Backend } from '../../shared/backend-client.ts';
-import type { ChangeEntry, ChangeKind, UndoState } from '../../shared/change-log.ts';
+import type { ChangeEntry, ChangeKind, UndoState, EntryTarget } from '../../shared/change-log.ts';
 import type { ErrorValue, Result } from '../../shared/errors.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/listing.ts';
@@ -43,8 +43,8 @@ export interface ChangeWords {
 export interface UndoOffered {
   /** The row it changed (a moved document's, on its new site); null for a site's access, which has none. */
   row: RowRef | null;
-  /** The key its undo is asked with, where it is not its row's document or workspace key (an access change's: share.ts). */
-  undoKey?: string;
+  /** What its undo is asked of, where it is not its row's document or workspace (an access change's: share.ts). */
+  undoTarget?: EntryTarget;
   words: ChangeWords;
   /** The name its undo puts back: what "Restore … anyway" names when it was changed elsewhere since. */
   oldName: string;
@@ -124,7 +124,7 @@ export interface ChangeDescriptor<V, A extends { entryId: string | null }, M ext
 /** A change-log entry as the registry tells kinds apart: what was done, and to what. */
 export interface LoggedAs {
   kind: ChangeKind;
-  target: ChangeEntry['target'];
+  target: ChangeEntry['target']['kind'];
 }
 
 /** An action views ask for by name (`store.act`): it is handed the change context, then their arguments. */

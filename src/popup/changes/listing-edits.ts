@@ -5,6 +5,7 @@
  * Pure: each answers a new listing in which every site, workspace and document the change does not
  * touch is the same object as before, so the rows built for them are reused.
  */
+
 import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { ListingEdit } from './change-descriptor.ts';

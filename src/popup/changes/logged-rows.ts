@@ -4,14 +4,14 @@
  * entry's fields, but those only one kind has (a move's `to`, a pin's `pinned`, an access change's
  * `access`), which that kind's module reads (registry.ts: each kind's `undone`).
  */
-import type { ChangeEntry } from '../../shared/change-log.ts';
+import { entryName, type ChangeEntry } from '../../shared/change-log.ts';
 import type { DocumentPlace } from '../../shared/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { RowRef } from './row-ref.ts';
 
 /** The document `entry` changed, on `site` (default: the entry's, where the change was asked). */
 export function loggedDocument(entry: ChangeEntry, site: DocumentPlace['site'] = entry.site): DocumentRef {
-  return { orgId: site.orgId, siteUrl: site.url, docId: entry.docId };
+  return { orgId: site.orgId, siteUrl: site.url, docId: String(entry.target.id) };
 }
 
 /** The workspace `entry` changed, or its document was in, of the account that made it (when known); null when the entry does not say. */
@@ -22,7 +22,7 @@ export function loggedWorkspace(entry: ChangeEntry): WorkspaceRef | null {
 
 /** The row `entry` changed, of whichever account (Grist's name, pin or mark is the same for all its users): its workspace's, or its document's; null for a workspace it does not say. */
 export function loggedRow(entry: ChangeEntry): RowRef | null {
-  if (entry.target !== 'workspace') return loggedDocument(entry);
+  if (entry.target.kind !== 'workspace') return loggedDocument(entry);
   return entry.workspace ? { orgId: entry.site.orgId, siteUrl: entry.site.url, workspaceId: entry.workspace.id } : null;
 }
 
@@ -33,5 +33,5 @@ export function loggedPlace(entry: ChangeEntry): DocumentPlace | null {
 
 /** The name `entry` gives what it changed, as the change left it. */
 export function loggedName(entry: ChangeEntry): string {
-  return entry.newName;
+  return entryName(entry);
 }

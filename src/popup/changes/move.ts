@@ -31,7 +31,7 @@ export const move = {
   // Undone, the document goes back where it was (from where the move took it, on its site there).
   undone: (entry) => {
     const from = loggedPlace(entry);
-    const to = entry.to;
+    const to = entry.kind === 'move' ? entry.to : undefined;
     return from && to ? { change: (shown) => withMoved(shown, loggedDocument(entry, to.site), from) } : null;
   },
   acts: { commitMove },

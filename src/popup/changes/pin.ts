@@ -28,7 +28,7 @@ const pinnedAs = (ref: DocumentRef, pinned: boolean): ListingEdit => ({ key: row
 export const pin = {
   logged: [{ kind: 'pin', target: 'document' }],
   // Undone, it is flipped back.
-  undone: (entry) => pinnedAs(loggedDocument(entry), !entry.pinned),
+  undone: (entry) => (entry.kind === 'pin' ? pinnedAs(loggedDocument(entry), !entry.pinned) : null),
   acts: { pinDocument },
   words: ['pinnedDocument', 'unpinnedDocument', 'undoPinOf', 'undoUnpinOf', 'pinUndone'],
   onMutate({ confirm, announcement }, { ref, pinned }) {

@@ -72,8 +72,8 @@ export type ActOf<K extends ActName> = ActTable extends infer T ? (T extends { r
 export const ACTS: { readonly [K in ActName]: ActOf<K> } = Object.assign({}, OTHER_ACTS, ...CHANGES.map((change) => change.acts));
 
 /** The kind of change whose changes are logged as `entry` is; undefined for one the popup never undoes (a delete forever). */
-export function changeOf(entry: Pick<ChangeEntry, 'kind' | 'target'>): Registered | undefined {
-  return CHANGES.find((change) => change.logged.some((logged) => logged.kind === entry.kind && logged.target === entry.target));
+export function changeOf(entry: { kind: ChangeEntry['kind']; target: Pick<ChangeEntry['target'], 'kind'> }): Registered | undefined {
+  return CHANGES.find((change) => change.logged.some((logged) => logged.kind === entry.kind && logged.target === entry.target.kind));
 }
 
 /**

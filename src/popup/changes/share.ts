@@ -15,7 +15,7 @@ import { settle, type ErrorValue, type Result } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/messages.ts';
 import { plainTextName } from '../../shared/plain-text-name.ts';
-import { accessKey } from '../../shared/change-log.ts';
+import { resourceTarget } from '../../shared/change-log.ts';
 import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/sharing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import { accessUndoLabel } from '../../history/access-change-words.ts';
@@ -87,7 +87,7 @@ interface SiteRemovalVars {
  */
 function accessOffer(target: ShareTarget, message: string, undoLabel: string, undone: () => ListingEdit = () => ({ change: (shown) => shown })): { offer: UndoOffered } {
   const words = { message, undoLabel, undoneMessage: () => t('accessUndone', plainTextName(target.name)) };
-  return { offer: { row: target.row, undoKey: accessKey(target.resource), access: true, oldName: target.name, words, undone } };
+  return { offer: { row: target.row, undoTarget: resourceTarget(target.resource), access: true, oldName: target.name, words, undone } };
 }
 
 /**
@@ -121,7 +121,7 @@ export const share = {
   // Undone, a document's public mark is as its public link was before (`before`), where the change
   // switched it; the listing shows nothing else of who has access.
   undone: (entry) => {
-    const access = entry.target === 'document' ? entry.access : undefined;
+    const access = entry.kind === 'access' && entry.target.kind === 'document' ? entry.access : undefined;
     return access && publicLinkOf(access.delta) !== undefined ? publicMarked(loggedDocument(entry), publicLinkOf(access.before) != null) : null;
   },
   acts: { changeShare },

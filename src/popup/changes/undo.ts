@@ -4,7 +4,7 @@
  */
 import { batch } from '@preact/signals';
 import { settle } from '../../shared/errors.ts';
-import { undoResult, workspaceKey } from '../../shared/change-log.ts';
+import { undoResult, type EntryTarget } from '../../shared/change-log.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';
@@ -27,8 +27,8 @@ export async function undoLast(context: ChangeContext, force: boolean, grants?: 
   if (!last || last.undo.kind === 'undoing') return;
   lastChange.value = { ...last, undo: { kind: 'undoing' } };
   const from = globalThis.document.activeElement;
-  const docId = last.undoKey ?? ('docId' in last.row! ? last.row.docId : workspaceKey(last.row!.workspaceId));
-  const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, docId, force, ...(grants ? { grants } : {}) })));
+  const target: EntryTarget = last.undoTarget ?? ('docId' in last.row! ? { kind: 'document', id: last.row.docId } : { kind: 'workspace', id: last.row!.workspaceId });
+  const result = undoResult(await settle(backend.undoChange({ entryId: last.entryId, target, force, ...(grants ? { grants } : {}) })));
   if ('restored' in result && last.bringsRowBack) focusDocumentLink(last.row as DocumentRef, from);
   else focusOnceDrawn(() => globalThis.document.getElementById('search-documents'));
   batch(() => {

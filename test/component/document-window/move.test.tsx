@@ -193,7 +193,7 @@ describe('Move to… (issue 18)', () => {
     const opened = await openOwnedDocument();
     await moveAcrossSites(opened);
     fireEvent.click(screen.getByRole('button', { name: 'Undo move of Budget' }));
-    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: false });
+    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', target: { kind: 'document', id: documentAtUrl().docId }, force: false });
     await opened.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'undo-1' }));
     expect(statusText()).toBe('Moved “\u2068Budget\u2069” back to Personal › Home. Its links from before the first move stay broken.');
     expect(placeText()).toBe('In Personal › Home');
@@ -211,7 +211,7 @@ describe('Move to… (issue 18)', () => {
     await opened.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Reports' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was moved to “\u2068Reports\u2069” since.');
     fireEvent.click(screen.getByRole('button', { name: 'Move “\u2068Budget\u2069” back anyway' }));
-    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'move-1', docId: documentAtUrl().docId, force: true });
+    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'move-1', target: { kind: 'document', id: documentAtUrl().docId }, force: true });
   });
 
   test('Escape in the picker closes only the picker, and focus goes back to Move to…; Escape again closes the window', async () => {

@@ -10,6 +10,7 @@ import { createDocumentWindowStore } from '../../../src/document-window/store.ts
 import { ok, type ErrorValue } from '../../../src/shared/errors.ts';
 import type { DocumentAtUrl, Reply } from '../../../src/shared/messages.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
+import type { EntryTarget } from '../../../src/shared/change-log.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
@@ -71,7 +72,7 @@ export async function openWindow({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, l
   const undoReplies: Array<ReturnType<typeof deferred<Reply<'undoChange'>>>> = [];
   const moveReplies: Array<ReturnType<typeof deferred<Reply<'moveDocument'>>>> = [];
   const backend = {
-    undoChange: vi.fn((_request: { entryId: string; docId: string; force?: boolean }) => {
+    undoChange: vi.fn((_request: { entryId: string; target: EntryTarget; force?: boolean }) => {
       const reply = deferred<Reply<'undoChange'>>();
       undoReplies.push(reply);
       return reply.promise;

@@ -214,7 +214,7 @@ describe('undo after a rename (issue 13)', () => {
     pressEnter();
     await opened.answerRename(ok({ name: 'Budget 2027', entryId: 'entry-7' }));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: false });
+    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', target: { kind: 'document', id: documentAtUrl().docId }, force: false });
     await opened.answerUndo(ok({ outcome: 'restored', name: 'Budget', entryId: 'entry-8' }));
     expect(statusText()).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
@@ -229,6 +229,6 @@ describe('undo after a rename (issue 13)', () => {
     await opened.answerUndo(ok({ outcome: 'changed-elsewhere', current: 'Budget (final)' }));
     expect(screen.getByRole('alert').textContent).toBe('“\u2068Budget\u2069” was renamed elsewhere since: it is now “\u2068Budget (final)\u2069”.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' }));
-    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: documentAtUrl().docId, force: true });
+    expect(opened.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', target: { kind: 'document', id: documentAtUrl().docId }, force: true });
   });
 });

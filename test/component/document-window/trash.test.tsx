@@ -17,7 +17,7 @@ describe('Move to trash (issue 29)', () => {
     expect(screen.queryByRole('textbox', { name: 'New name' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Undo moving “.+” to trash$/ }));
-    expect(opened.backend.undoChange).toHaveBeenCalledWith({ entryId: 'trash-1', docId: documentAtUrl().docId, force: false });
+    expect(opened.backend.undoChange).toHaveBeenCalledWith({ entryId: 'trash-1', target: { kind: 'document', id: documentAtUrl().docId }, force: false });
     await opened.answerUndo({ ok: true, value: { outcome: 'restored', name: documentAtUrl().name, entryId: 'undo-1' } });
     expect(screen.getByRole('textbox', { name: 'New name' })).toBeTruthy();
     expect(statusText()).toContain('from the trash.');

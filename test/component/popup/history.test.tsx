@@ -10,17 +10,19 @@ setupPopupTests();
 
 describe('the history’s words, each kind of change its own (issue 41)', () => {
   const ACME = { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' };
-  /** An entry of the log as the worker reads it: a `kind` of change to document `docId` named `name`, 3 minutes ago. */
-  const entry = (id: string, kind: 'remove' | 'restore' | 'copy' | 'create' | 'pin' | 'move' | 'rename' | 'access', name: string, more: object = {}) => ({
+  /**
+   * An entry of the log as the worker reads it: a `kind` of change to document `docId` named `name`
+   * (a rename's both names; a copy's original too), 3 minutes ago.
+   */
+  const entry = (id: string, kind: 'remove' | 'restore' | 'copy' | 'create' | 'pin' | 'move' | 'rename' | 'access', name: string, { docId = `${name.replace(/\W/g, '')}000000000000`.slice(0, 21), ...more }: { docId?: string } & Record<string, unknown> = {}) => ({
     id,
     at: Date.now() - 3 * 60_000,
     kind,
-    target: 'document' as const,
+    target: { kind: 'document' as const, id: docId },
     site: ACME,
     workspace: { id: 20, name: 'Sales' },
-    docId: `${name.replace(/\W/g, '')}000000000000`.slice(0, 21),
-    oldName: name,
-    newName: name,
+    ...(kind === 'rename' ? { oldName: name, newName: name } : { name }),
+    ...(kind === 'copy' ? { copyOf: { docId: 'original0000000000000', name, site: ACME } } : {}),
     source: 'popup' as const,
     cannotUndo: null,
     ...more,
@@ -104,7 +106,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
       fireEvent.click(screen.getByRole('button', { name: 'Put back the access to “\u2068Roadmap\u2069” anyway' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'e1', docId: changed.docId, force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'e1', target: changed.target, force: true });
     expect(screen.getByText('Who has access to “\u2068Roadmap\u2069” is back as it was.')).toBeTruthy();
   });
 
@@ -233,10 +235,9 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
     const removal = (id: string, site: typeof ACME) => ({
       ...entry(id, 'remove', 'ed@example.com', { batchId: 'people-1' }),
       kind: 'person',
-      target: 'site',
+      target: { kind: 'site', id: site.orgId },
       site,
       workspace: null,
-      docId: `site:${site.orgId}`,
       person,
     });
     const { list } = await openHistory([removal('p1', ACME), removal('p2', GLOBEX)]);
@@ -252,7 +253,7 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
 
   test('a removal’s undo names each grant changed since, each with its own Put back anyway (issue 48)', async () => {
     const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [{ id: 'leads', name: 'Leads', role: 'owners', workspaceId: 20 }] };
-    const removal = { ...entry('p1', 'remove', 'ed@example.com'), kind: 'person', target: 'site', workspace: null, docId: 'site:2', person };
+    const removal = { ...entry('p1', 'remove', 'ed@example.com'), kind: 'person', target: { kind: 'site', id: 2 }, workspace: null, person };
     const { popup, list } = await openHistory([removal]);
     const lowered = { grant: 'document:leads', current: 'ed@example.com is Viewer of the document “Leads” now; the removal took Owner' };
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'ed@example.com', entryId: 'u1', kept: [lowered] } });
@@ -269,13 +270,13 @@ describe('the history’s words, each kind of change its own (issue 41)', () => 
       fireEvent.click(screen.getByRole('button', { name: `Put back anyway: ${lowered.current}` }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'p1', docId: 'site:2', force: false, grants: ['document:leads'] });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'p1', target: { kind: 'site', id: 2 }, force: false, grants: ['document:leads'] });
     expect(screen.queryByRole('button', { name: /^Put back anyway/ })).toBeNull();
   });
 
   test('the status line says nothing stale once the History puts back what an earlier undo kept (issue 49)', async () => {
     const person = { email: 'ed@example.com', removed: true, role: 'editors', workspaces: [], documents: [{ id: 'leads', name: 'Leads', role: 'owners', workspaceId: 20 }] };
-    const removal = { ...entry('p1', 'remove', 'ed@example.com', { batchId: 'b1' }), kind: 'person', target: 'site', workspace: null, docId: 'site:2', person };
+    const removal = { ...entry('p1', 'remove', 'ed@example.com', { batchId: 'b1' }), kind: 'person', target: { kind: 'site', id: 2 }, workspace: null, person };
     const { popup, list } = await openHistory([removal]);
     const lowered = 'ed@example.com is Viewer of the document “Leads” now; the removal took Owner';
     // The People view's Undo kept that grant, and the status line said so.
@@ -348,7 +349,7 @@ describe('leaving the History, the Trash and the People view (issues 41, 43)', (
 
   test('Escape in the Clear history question keeps the history, and the History stays shown', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ id: 'e1', at: Date.now(), kind: 'rename', target: 'document', site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 20, name: 'Sales' }, docId: 'acmeForecast000000000', oldName: 'Forecast', newName: 'Forecast 2027', source: 'popup', cannotUndo: null }] });
+    popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [{ id: 'e1', at: Date.now(), kind: 'rename', target: { kind: 'document', id: 'acmeForecast000000000' }, site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' }, workspace: { id: 20, name: 'Sales' }, oldName: 'Forecast', newName: 'Forecast 2027', source: 'popup', cannotUndo: null }] });
     chooseInTitleMenu('History');
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -112,7 +112,7 @@ describe('the More actions menu', () => {
     // The focus the Undo button took with it: on the document back in the list, not the search box.
     // (Waited for as the page draws, not in settle's act, which holds the drawing back.)
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open Budget' })));
-    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'e1', docId: BUDGET.id, force: false });
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'e1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(screen.getByRole('status').textContent).toContain('Restored “\u2068Budget\u2069” from the trash.');
   });
 
@@ -172,7 +172,7 @@ describe('the More actions menu', () => {
       await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Ideas\u2069” to trash.'));
       fireEvent.keyDown(document.activeElement!, { key: 'z', ctrlKey: true });
       await waitFor(() => expect(focused()).toBe('Open Ideas'));
-      expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', docId: 'ideasDoc0000000000000', force: false });
+      expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', target: { kind: 'document', id: 'ideasDoc0000000000000' }, force: false });
     });
 
     test('Delete on the only row a search shows: to the status’s Undo, whose Enter brings it back, the focus on its link', async () => {

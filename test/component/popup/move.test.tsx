@@ -81,7 +81,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Moved “\u2068Budget\u2069” back to Personal › Home.'));
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -103,7 +103,7 @@ describe('moving a document (issue 18)', () => {
     popup.backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'undo-1' } });
     await clickUndoMove();
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Its links from before the first move stay broken.'));
-    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(workspaceOf('Budget')).toBe('Home');
   });
 
@@ -130,15 +130,13 @@ describe('moving a document (issue 18)', () => {
       value: [
         {
           kind: 'move',
-          target: 'document',
           id: 'move-1',
           at: Date.now(),
           site: PERSONAL,
           workspace: { id: 10, name: 'Home' },
           to: { site: PERSONAL, workspace: { id: 11, name: 'Archive' } },
-          docId: BUDGET.id,
-          oldName: 'Budget',
-          newName: 'Budget',
+          target: { kind: 'document', id: BUDGET.id },
+          name: 'Budget',
           source: 'popup',
           cannotUndo: null,
         },
@@ -148,7 +146,7 @@ describe('moving a document (issue 18)', () => {
     chooseInTitleMenu('History');
     const undo = await screen.findByRole('button', { name: 'Undo move of Budget' });
     await actAndSettle(() => fireEvent.click(undo));
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'move-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(await screen.findByText('Moved “\u2068Budget\u2069” back to Personal › Home.')).toBeTruthy();
     backToDocuments();
     await waitFor(() => expect(workspaceOf('Budget')).toBe('Home'));

@@ -282,7 +282,7 @@ describe('renaming a workspace (issue 15)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Undo rename of Sales & Partners' }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-ws', docId: 'workspace:20', force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-ws', target: { kind: 'workspace', id: 20 }, force: false });
     expect(screen.getByRole('heading', { name: 'Sales', level: 3 })).toBeTruthy();
   });
 

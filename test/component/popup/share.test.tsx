@@ -276,7 +276,7 @@ describe('the Share panel', () => {
     expect(within(budgetRow()).getByText('public')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Undo making “Budget” public' }));
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-5', docId: BUDGET.id, force: false });
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-5', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(within(budgetRow()).queryByText('public')).toBeNull();
   });
 
@@ -303,7 +303,7 @@ describe('the Share panel', () => {
     await settle();
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-4', docId: BUDGET.id, force: false });
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'share-4', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(backend.readAccess).toHaveBeenCalledTimes(2);
     await act(async () => undefined);
     expect(screen.getByText('Who has access to “\u2068Budget\u2069” is back as it was.')).toBeTruthy();
@@ -364,7 +364,7 @@ describe('the Share panel', () => {
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'People with access to Acme' }));
     fireEvent.keyDown(within(panel).getByRole('heading'), { key: 'z', ctrlKey: true });
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'person-1', docId: 'site:2', force: false });
+    expect(backend.undoChange).toHaveBeenCalledWith({ entryId: 'person-1', target: { kind: 'site', id: 2 }, force: false });
     await act(async () => undefined);
     expect(screen.getByText('Who has access to “\u2068Acme\u2069” is back as it was. Not put back, as Grist no longer has them: “Leads”.')).toBeTruthy();
   });

@@ -74,7 +74,7 @@ describe('another person’s personal site', () => {
 
   test('the History names it so, and an entry written before owners were kept by its Grist name', async () => {
     const { backend } = await setup(listing());
-    const entry = (id: string, site: object) => ({ id, at: Date.now() - 60_000, kind: 'rename', target: 'document', site, workspace: { id: 90, name: 'Home' }, docId: 'annsPlan0000000000000', oldName: 'Plan', newName: 'Ann’s plan', source: 'popup', cannotUndo: null });
+    const entry = (id: string, site: object) => ({ id, at: Date.now() - 60_000, kind: 'rename', target: { kind: 'document', id: 'annsPlan0000000000000' }, site, workspace: { id: 90, name: 'Home' }, oldName: 'Plan', newName: 'Ann’s plan', source: 'popup', cannotUndo: null });
     backend.readChangeLog.mockResolvedValue({
       ok: true,
       value: [entry('e1', { orgId: 9, name: 'Personal', url: ANNS, owner: 'Ann Smith' }), entry('e2', { orgId: 9, name: 'Personal', url: ANNS })],

@@ -109,7 +109,7 @@ describe('the Trash view', () => {
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Budget', entryId: 'e2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving “Budget” to trash' }));
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', docId: BUDGET.id, force: false });
+    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'e1', target: { kind: 'document', id: BUDGET.id }, force: false });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore Budget' })).toBeNull());
     expect(screen.getByText('The trash is empty.')).toBeTruthy();
   });

@@ -52,7 +52,7 @@ test('an undo that kept grants changed since names each, with its own Put back a
   fireEvent.click(anyway()[0]!);
   await settle();
   await act(async () => undefined);
-  expect(backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'person-1', docId: 'site:2', force: false, grants: ['document:leads'] });
+  expect(backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'person-1', target: { kind: 'site', id: 2 }, force: false, grants: ['document:leads'] });
   expect(screen.queryByText(LEADS)).toBeNull();
   expect(document.querySelector('.status')?.textContent).toContain('Who has access to “\u2068Acme\u2069” is back as it was.');
 });
@@ -68,7 +68,7 @@ test('an undo whose grants all changed since offers each on its own, never the w
   fireEvent.click(anyway()[1]!);
   await settle();
   expect(backend.undoChange.mock.calls.map(([request]) => request)).toEqual([
-    { entryId: 'person-1', docId: 'site:2', force: false },
-    { entryId: 'person-1', docId: 'site:2', force: false, grants: ['workspace:7'] },
+    { entryId: 'person-1', target: { kind: 'site', id: 2 }, force: false },
+    { entryId: 'person-1', target: { kind: 'site', id: 2 }, force: false, grants: ['workspace:7'] },
   ]);
 });

@@ -25,7 +25,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(undo));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Renamed back to “\u2068Budget\u2069”.');
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
@@ -47,7 +47,7 @@ describe('undo and the rename history (issue 13)', () => {
   test('a change undone from the History is no longer offered by the status line, nor by Ctrl+Z (issue 41)', async () => {
     const popup = await renameBudget();
     expect(screen.getByRole('button', { name: 'Undo rename of Budget 2027' })).toBeTruthy();
-    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
+    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: { kind: 'document' as const, id: BUDGET.id }, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
     chooseInTitleMenu('History');
     await act(async () => {
@@ -67,7 +67,7 @@ describe('undo and the rename history (issue 13)', () => {
 
   test('the status line’s Undo or Ctrl+Z while the History is shown: the History reads again, and its entry no longer offers Undo', async () => {
     const popup = await renameBudget();
-    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: 'document' as const, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
+    const renamed = { id: 'entry-1', at: Date.now(), kind: 'rename' as const, target: { kind: 'document' as const, id: BUDGET.id }, site: { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' }, workspace: { id: 10, name: 'Home' }, oldName: 'Budget', newName: 'Budget 2027', source: 'popup' as const, cannotUndo: null };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [renamed] });
     chooseInTitleMenu('History');
     await act(async () => {
@@ -81,7 +81,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', docId: BUDGET.id, force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: false });
     await waitFor(() => expect(within(list).queryByRole('button', { name: /^Undo/ })).toBeNull());
     expect(within(list).getByRole('listitem').textContent).toContain('Already undone.');
   });
@@ -98,7 +98,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Restore “\u2068Budget\u2069” anyway' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-1', docId: BUDGET.id, force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-1', target: { kind: 'document', id: BUDGET.id }, force: true });
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
 
@@ -106,10 +106,9 @@ describe('undo and the rename history (issue 13)', () => {
     id: 'entry-9',
     at: Date.now() - 3 * 60_000,
     kind: 'rename' as const,
-    target: 'document' as const,
+    target: { kind: 'document' as const, id: 'acmeForecast000000000' },
     site: { orgId: 2, name: 'Acme', url: 'https://acme.getgrist.com' },
     workspace: { id: 20, name: 'Sales' },
-    docId: 'acmeForecast000000000',
     oldName: 'Forecast',
     newName: '<b>Forecast 2027</b>',
     source: 'page' as const,
@@ -143,14 +142,15 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(first!).getByRole('button', { name: 'Undo rename of <b>Forecast 2027</b>' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', docId: 'acmeForecast000000000', force: false });
+    expect(popup.backend.undoChange).toHaveBeenCalledWith({ entryId: 'entry-9', target: { kind: 'document', id: 'acmeForecast000000000' }, force: false });
     backToDocuments();
     expect(screen.getByRole('link', { name: 'Open Forecast' })).toBeTruthy();
   });
 
   test('a move in the history: the document, from where to where; moved on since is said, and “Move back anyway” sends it with force (issue 18)', async () => {
     const popup = await setup({ refresh: { ok: true, value: freshListing() } });
-    const move = { ...ENTRY, id: 'entry-7', kind: 'move' as const, oldName: 'Forecast', newName: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
+    const { at, target, site, workspace, source } = ENTRY;
+    const move = { at, target, site, workspace, source, cannotUndo: null, id: 'entry-7', kind: 'move' as const, name: 'Forecast', to: { site: { orgId: 3, name: 'Globex', url: 'https://globex.getgrist.com' }, workspace: { id: 30, name: 'Projects' } } };
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: [move] });
     chooseInTitleMenu('History');
     await act(async () => {
@@ -167,7 +167,7 @@ describe('undo and the rename history (issue 13)', () => {
     await act(async () => {
       await settleAfter(() => fireEvent.click(within(entry!).getByRole('button', { name: 'Move “\u2068Forecast\u2069” back anyway' })));
     });
-    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', docId: 'acmeForecast000000000', force: true });
+    expect(popup.backend.undoChange).toHaveBeenLastCalledWith({ entryId: 'entry-7', target: { kind: 'document', id: 'acmeForecast000000000' }, force: true });
   });
 
   test('Clear history asks first, and Keep keeps it', async () => {
@@ -198,7 +198,7 @@ describe('undo and the rename history (issue 13)', () => {
       workspaces: [{ id: 20, name: 'Sales', documents: [doc('acmeForecast000000000', 'Forecast 2027'), doc('acmeLeads0000000000000', 'Leads 2027')] }],
     });
     const popup = await setup({ refresh: { ok: true, value: { fetchedAt: 2, sites: [personalSite([BUDGET]), renamed] } } });
-    const batch = (docId: string, name: string, id: string) => ({ ...ENTRY, id, docId, oldName: name, newName: `${name} 2027`, source: 'bulk' as const, batchId: 'batch-1' });
+    const batch = (docId: string, name: string, id: string) => ({ ...ENTRY, id, target: { kind: 'document' as const, id: docId }, oldName: name, newName: `${name} 2027`, source: 'bulk' as const, batchId: 'batch-1' });
     const entries = [batch('acmeForecast000000000', 'Forecast', 'entry-1'), batch('acmeLeads0000000000000', 'Leads', 'entry-2'), ENTRY];
     popup.backend.readChangeLog.mockResolvedValue({ ok: true, value: entries });
     chooseInTitleMenu('History');

@@ -50,7 +50,7 @@ describe('New workspace', () => {
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Research', entryId: 'w2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo creating workspace “Research” (it goes to the trash)' }));
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'w1', docId: 'workspace:31', force: false });
+    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'w1', target: { kind: 'workspace', id: 31 }, force: false });
     await waitFor(() => expect(headings()).not.toContain('Research'));
   });
 
@@ -100,7 +100,7 @@ describe('Move workspace to trash', () => {
     backend.undoChange.mockResolvedValue({ ok: true, value: { outcome: 'restored', name: 'Projects', entryId: 't2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Undo moving workspace “Projects” to trash' }));
     await settle();
-    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 't1', docId: 'workspace:30', force: false });
+    expect(backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 't1', target: { kind: 'workspace', id: 30 }, force: false });
     await waitFor(() => expect(headings()).toContain('Projects'));
     expect(screen.getByRole('link', { name: 'Open Plan' })).toBeTruthy();
     expect(status()).toContain('Workspace “\u2068Projects\u2069” is back, with its documents.');

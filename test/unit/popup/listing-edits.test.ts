@@ -5,7 +5,7 @@
  * is (listing-lookups.ts placeOf), which a move and a trash start from.
  */
 import { describe, expect, test } from 'vitest';
-import type { ChangeEntry } from '../../../src/shared/change-log.ts';
+import { entryName, type ChangeEntry } from '../../../src/shared/change-log.ts';
 import type { Listing } from '../../../src/shared/listing.ts';
 import { placeIn } from '../../../src/shared/move.ts';
 import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed } from '../../../src/popup/changes/listing-edits.ts';
@@ -95,14 +95,14 @@ describe('moving, adding, pinning', () => {
 
 describe('a history entry undone', () => {
   const site = { orgId: 1, name: 'Personal', url: 'https://docs.getgrist.com' };
-  const entry = (overrides: Partial<ChangeEntry>): ChangeEntry =>
-    ({ id: 'e1', at: 1, kind: 'rename', target: 'document', source: 'popup', account: 'a1', site, docId: BUDGET.id, oldName: 'Budget', newName: 'Budget', ...overrides }) as ChangeEntry;
+  const entry = (overrides: Record<string, unknown>): ChangeEntry =>
+    ({ id: 'e1', at: 1, kind: 'rename', source: 'popup', account: 'a1', site, target: { kind: 'document', id: BUDGET.id }, name: 'Budget', ...overrides }) as unknown as ChangeEntry;
   /** `listing` as the History's undo of `entry` shows it, by the entry's kind (registry.ts), Grist answering `restored`. */
-  const withUndone = (listing: Listing, undone: ChangeEntry, restored = undone.oldName) => undoneEdit(undone, restored)?.change(listing) ?? listing;
+  const withUndone = (listing: Listing, undone: ChangeEntry, restored = entryName(undone)) => undoneEdit(undone, restored)?.change(listing) ?? listing;
 
   test('a rename undone shows the name Grist put back, a document’s or a workspace’s', () => {
     expect(names(withUndone(listing(), entry({ oldName: 'Budget 2026', newName: 'Budget' }), 'Budget 2026'))[1]).toBe('a2 Personal: Home [Budget 2026, Notes] Archive []');
-    const workspace = entry({ target: 'workspace', docId: 'workspace:11', workspace: { id: 11, name: 'Archive' }, oldName: 'Old archive', newName: 'Archive' });
+    const workspace = entry({ target: { kind: 'workspace', id: 11 }, workspace: { id: 11, name: 'Archive' }, oldName: 'Old archive', newName: 'Archive' });
     expect(names(withUndone(listing(), workspace, 'Old archive'))[0]).toBe('a1 Personal: Home [Budget, Notes] Old archive []');
   });
 
@@ -118,7 +118,7 @@ describe('a history entry undone', () => {
     const publicMarks = (shown: Listing) => shown.sites.slice(0, 2).map((each) => each.workspaces[0]!.documents[0]!.isPublic);
     const madePublic = withPublic(listing(), BUDGET_REF, true);
     expect(publicMarks(madePublic)).toEqual([true, true]);
-    const access = (users: Record<string, 'viewers' | null>, before: Record<string, 'viewers' | null>) => entry({ kind: 'access', target: 'document', access: { delta: { users }, before: { users: before } } });
+    const access = (users: Record<string, 'viewers' | null>, before: Record<string, 'viewers' | null>) => entry({ kind: 'access', access: { delta: { users }, before: { users: before } } });
     expect(publicMarks(withUndone(madePublic, access({ 'everyone@getgrist.com': 'viewers' }, { 'everyone@getgrist.com': null })))).toEqual([undefined, undefined]);
     expect(withUndone(madePublic, access({ 'ann@example.com': 'viewers' }, { 'ann@example.com': null }))).toBe(madePublic);
   });
@@ -130,7 +130,7 @@ describe('a history entry undone', () => {
   });
 
   test('a workspace’s trash undone brings the workspace back; a new workspace’s or a restore’s undone takes it out; no document is made of it', () => {
-    const workspace = (kind: ChangeEntry['kind']) => entry({ kind, target: 'workspace', docId: 'workspace:11', workspace: { id: 11, name: 'Archive' }, oldName: 'Archive', newName: 'Archive' });
+    const workspace = (kind: ChangeEntry['kind']) => entry({ kind, target: { kind: 'workspace', id: 11 }, workspace: { id: 11, name: 'Archive' }, name: 'Archive' });
     const trashed = withoutWorkspace(listing(), { orgId: 1, siteUrl: 'https://docs.getgrist.com', workspaceId: 11 });
     expect(names(trashed).slice(0, 2)).toEqual(['a1 Personal: Home [Budget, Notes]', 'a2 Personal: Home [Budget, Notes]']);
     // Brought back for the account that made the change; its documents come with the next refresh.

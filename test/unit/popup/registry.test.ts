@@ -14,7 +14,7 @@ import type { ChangeEntry, ChangeKind } from '../../../src/shared/change-log.ts'
  * The targets the worker logs each kind of change with (background/changes/); a delete forever is
  * never undone. Typed by every ChangeKind: a new kind is a type error here until it is named.
  */
-const LOGGED: { readonly [K in ChangeKind]: ReadonlyArray<ChangeEntry['target']> } = {
+const LOGGED: { readonly [K in ChangeKind]: ReadonlyArray<ChangeEntry['target']['kind']> } = {
   rename: ['document', 'workspace'],
   move: ['document'],
   remove: ['document', 'workspace'],
@@ -32,7 +32,7 @@ const locales: Record<string, Record<string, { message: string } | undefined>> =
 
 describe('the popup’s registry of changes', () => {
   test.each(UNDONE)('an entry of kind $kind on a $target has its kind of change, with its words in every language', (logged) => {
-    const change = changeOf(logged);
+    const change = changeOf({ kind: logged.kind, target: { kind: logged.target } });
     expect(change, `${logged.kind} on a ${logged.target}`).toBeDefined();
     expect(typeof change!.undone).toBe('function');
     expect(change!.words.length).toBeGreaterThan(0);
@@ -42,7 +42,7 @@ describe('the popup’s registry of changes', () => {
   });
 
   test('a delete forever has none: it is never undone', () => {
-    expect(changeOf({ kind: 'delete', target: 'document' })).toBeUndefined();
+    expect(changeOf({ kind: 'delete', target: { kind: 'document' } })).toBeUndefined();
   });
 
   test('each entry is claimed by one kind of change, and only entries the log holds', () => {

@@ -9,7 +9,7 @@ import { MAX_KEPT_ENTRIES } from '../../../src/shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../src/shared/change-log-items.ts';
 
 describe('the change log’s stored lists (a corrupt one too)', () => {
-  const entry = { kind: 'rename', target: 'document', id: 'e1', at: 1, site: { orgId: 1, name: 'S', url: 'https://s.example.com' }, workspace: null, docId: 'd1', oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run' };
+  const entry = { kind: 'rename', target: { kind: 'document', id: 'd1' }, id: 'e1', at: 1, site: { orgId: 1, name: 'S', url: 'https://s.example.com' }, workspace: null, oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run' };
 
   /**
    * A stored list of `length` entries: `entry` first, then entries that read as none, then from

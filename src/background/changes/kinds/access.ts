@@ -9,7 +9,7 @@
  * queue.
  */
 import { t } from '../../../shared/i18n.ts';
-import { accessKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import { accessKey, resourceTarget, targetKey, type AccessEntry } from '../../../shared/change-log.ts';
 import type { LoggedChange } from '../../../shared/messages.ts';
 import { emailProblem, savedUsersOf, type EmailProblemReason, type OwnEmails } from '../../../shared/email-list.ts';
 import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../../shared/sharing.ts';
@@ -68,13 +68,17 @@ export function accessTarget(owner: AccessOwner, resource: AccessResource, delta
   return { account: owner.account, key, siteUrl: owner.siteUrl, name: owner.name, resource: { ...resource, siteUrl: owner.siteUrl }, place: owner.place, delta };
 }
 
-/** The resource a change-log entry of an access change was of. Throws ApiError `not-found` for an entry that does not say. */
-function resourceOf(entry: ChangeEntry): AccessResource {
-  const { orgId, url: siteUrl } = entry.site;
-  if (entry.target === 'site') return { kind: 'site', orgId, siteUrl };
-  if (entry.target === 'document') return { kind: 'document', orgId, siteUrl, docId: entry.docId };
-  if (!entry.workspace) throw new ApiError('not-found', t('undoEntryGone'));
-  return { kind: 'workspace', orgId, siteUrl, workspaceId: entry.workspace.id };
+/** The resource a change-log entry of an access change was of: its target, on its site. */
+function resourceOf({ target, site }: AccessEntry): AccessResource {
+  const { orgId, url: siteUrl } = site;
+  switch (target.kind) {
+    case 'site':
+      return { kind: 'site', orgId, siteUrl };
+    case 'document':
+      return { kind: 'document', orgId, siteUrl, docId: target.id };
+    case 'workspace':
+      return { kind: 'workspace', orgId, siteUrl, workspaceId: target.id };
+  }
 }
 
 /** What the first read found; the pipeline calls readFirst before any other step that needs it. */
@@ -99,7 +103,7 @@ function changedElsewhere(now: AccessNow, delta: AccessDelta, other: AccessDelta
  * what differs sent, read back after a lost answer, logged with the inverse that undoes them; a
  * document's public link change updates the cached listing's public mark. See this module's head.
  */
-export const accessKind: UndoingKind<AccessTarget, 'changeAccess'> = {
+export const accessKind: UndoingKind<AccessTarget, 'changeAccess', AccessEntry> = {
   messages: { changeAccess },
   // Reads who has access now: only what differs is sent, and what it replaces is the undo's.
   readFirst: async (client, target) => {
@@ -118,16 +122,14 @@ export const accessKind: UndoingKind<AccessTarget, 'changeAccess'> = {
   unchanged: (target) => isEmptyDelta(foundOf(target).changes),
   logEntry: (target) => {
     const { changes, before, guests } = foundOf(target);
-    const { account, key, name, place, resource } = target;
+    const { account, name, place, resource } = target;
     return {
       account,
       kind: 'access',
-      target: resource.kind,
+      target: resourceTarget(resource),
       site: place.site,
       workspace: place.workspace,
-      docId: key,
-      oldName: name,
-      newName: name,
+      name,
       access: { delta: changes, before, ...(guests.length > 0 ? { guests } : {}) },
     };
   },
@@ -152,23 +154,22 @@ export const accessKind: UndoingKind<AccessTarget, 'changeAccess'> = {
   // with `force` is removed as the People view removes (removalsKeepingGrants).
   inverse: async (client, entry, account, force) => {
     const access = entry.access;
-    if (!access) throw new ApiError('not-found', t('undoEntryGone'));
     if (access.guests?.length) throw new ApiError('invalid-input', t('undoAccessGuests', access.guests.join(', ')));
     const resource = resourceOf(entry);
-    const now = await accessNow(client, resource, entry.newName);
+    const now = await accessNow(client, resource, entry.name);
     const { delta: before, had } = publicLinkAtMostViewer(access.before);
-    if (hasDelta(now, before)) return { already: entry.newName };
+    if (hasDelta(now, before)) return { already: entry.name };
     // Someone put back elsewhere needs nothing; only someone at neither end is a conflict. What is
     // sent is only what still differs from `before` (readFirst drops the rest).
     const elsewhere = changedElsewhere(now, access.delta, before);
     const removals = resource.kind === 'site' ? await removalsKeepingGrants(client, resource, account, now, before) : [];
-    const given = removals.length > 0 ? t('accessGrantsGivenSince', removals.map(({ email }) => email).join(', '), entry.newName) : '';
+    const given = removals.length > 0 ? t('accessGrantsGivenSince', removals.map(({ email }) => email).join(', '), entry.name) : '';
     const words = [elsewhere, given].filter((said) => said !== '').join(', ');
     if (!force && words !== '') return { conflict: { outcome: 'changed-elsewhere', current: words } };
     const place = { site: entry.site, workspace: entry.workspace };
     const delta = withoutUsers(before, removals.map(({ email }) => email));
     return {
-      undo: { account, key: entry.docId, siteUrl: entry.site.url, name: entry.newName, resource, place, delta, ...(had ? { publicLinkHad: had } : {}) },
+      undo: { account, key: targetKey(entry.target), siteUrl: entry.site.url, name: entry.name, resource, place, delta, ...(had ? { publicLinkHad: had } : {}) },
       first: removals.map((target) => ({ kind: personKind, target })),
     };
   },

@@ -7,7 +7,7 @@
  */
 import { t } from '../../../shared/i18n.ts';
 import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
-import type { WindowSource } from '../../../shared/change-log.ts';
+import type { WindowSource, MoveEntry } from '../../../shared/change-log.ts';
 import { canMove, type MovedDocument, placeIn } from '../../../shared/move.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
@@ -85,7 +85,7 @@ export function destinationOf(target: MoveTarget): MoveEnd {
   return { account: target.account, siteUrl: target.to.site.url, workspaceId: target.to.workspace.id };
 }
 
-export const moveKind: UndoingKind<MoveTarget, 'moveDocument'> = {
+export const moveKind: UndoingKind<MoveTarget, 'moveDocument', MoveEntry> = {
   messages: { moveDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/move`, { workspace: target.to.workspace.id }, anyJsonSchema);
@@ -111,23 +111,23 @@ export const moveKind: UndoingKind<MoveTarget, 'moveDocument'> = {
     return null;
   },
   // Its name both old and new: a move keeps it.
-  logEntry: (target) => ({ account: target.account, kind: 'move', target: 'document', site: target.from.site, workspace: target.from.workspace, to: target.to, docId: target.key, oldName: target.name, newName: target.name }),
+  logEntry: (target) => ({ account: target.account, kind: 'move', target: { kind: 'document', id: target.key }, site: target.from.site, workspace: target.from.workspace, to: target.to, name: target.name }),
   note: (target) => noteMove(target.key, destinationOf(target)),
   storeNoted: (noted) => storeNotedMoves(noted.map(({ target, mark }) => ({ docId: target.key, mark }))),
-  undoSiteUrl: (entry) => entry.to?.site.url ?? entry.site.url,
+  undoSiteUrl: (entry) => entry.to.site.url,
   // Read through the site it went to: moved back only when it is still in the workspace the move put
   // it in, under the same name.
   inverse: async (client, entry, account, force) => {
     const { to, workspace } = entry;
-    if (!to || !workspace) throw new ApiError('not-found', t('undoEntryGone'));
-    const current = await documentNow(client, to.site.url, entry.docId);
-    if (!current) throw new ApiError('not-found', t('errorMovedAway', entry.newName, to.site.name), 404);
+    if (!workspace) throw new ApiError('not-found', t('undoEntryGone'));
+    const current = await documentNow(client, to.site.url, entry.target.id);
+    if (!current) throw new ApiError('not-found', t('errorMovedAway', entry.name, to.site.name), 404);
     if (current.access !== 'owners') throw new ApiError('forbidden', t('errorNotOwnerToMove', current.name), 403);
     const now = { id: current.workspace.id ?? to.workspace.id, name: current.workspace.name };
     if (!force && now.id !== to.workspace.id) return { conflict: { outcome: 'changed-elsewhere', current: now.name } };
     // Where the move put it, but renamed since: someone changed it after the move; asked first too.
-    if (!force && current.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: current.name, renamed: true } };
-    return { undo: moveOf(account, entry.docId, current.name, { site: to.site, workspace: now }, { site: entry.site, workspace }) };
+    if (!force && current.name !== entry.name) return { conflict: { outcome: 'changed-elsewhere', current: current.name, renamed: true } };
+    return { undo: moveOf(account, entry.target.id, current.name, { site: to.site, workspace: now }, { site: entry.site, workspace }) };
   },
 };
 

@@ -48,7 +48,7 @@ export const newDocumentKind: KindModule<NewDocumentTarget, 'createDocument'> = 
     if (error.status === 404) return new ApiError('not-found', t('errorWorkspaceGone', target.place.workspace.name, new URL(target.siteUrl).host), 404);
     return null;
   },
-  logEntry: (target) => ({ ...placedEntry('create', target), docId: target.made! }),
+  logEntry: (target) => ({ ...placedEntry('create', target), target: { kind: 'document', id: target.made! } }),
   note: () => 0,
   storeNoted: recordMade,
 };

@@ -9,7 +9,7 @@
  * moves it to the trash (workspace-trash.ts). Also the popup's `createWorkspace` message.
  */
 import * as v from 'valibot';
-import { workspaceKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import type { ChangeEntry } from '../../../shared/change-log.ts';
 import { checkNewName } from '../../../shared/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ownsSite, siteDisplayName } from '../../../shared/listing.ts';
@@ -82,12 +82,10 @@ export const newWorkspaceKind: KindModule<NewWorkspaceTarget, 'createWorkspace'>
   logEntry: ({ account, site: { orgId, name, url }, made, name: workspaceName }) => ({
     account,
     kind: 'create',
-    target: 'workspace',
+    target: { kind: 'workspace', id: made! },
     site: { orgId, name, url },
     workspace: { id: made!, name: workspaceName },
-    docId: workspaceKey(made!),
-    oldName: workspaceName,
-    newName: workspaceName,
+    name: workspaceName,
   }),
   note: () => 0,
   storeNoted: async (noted) => {

@@ -12,6 +12,7 @@ import { anyJsonSchema } from '../../grist/grist-schemas.ts';
 import { recordPin } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
+import type { PinEntry } from '../../../shared/change-log.ts';
 import { findDocument, listingAndClients } from '../listed-documents.ts';
 import { applyChange, documentNow } from '../pipeline.ts';
 import { deniedOrGone } from '../refusals.ts';
@@ -31,7 +32,7 @@ async function readNow(client: GristClient, siteUrl: string, docId: string, name
   return now;
 }
 
-export const pinKind: UndoingKind<PinTarget, 'pinDocument'> = {
+export const pinKind: UndoingKind<PinTarget, 'pinDocument', PinEntry> = {
   messages: { pinDocument },
   send: async (client, target) => {
     await client.patch(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.pinned ? 'pin' : 'unpin'}`, undefined, anyJsonSchema);
@@ -48,10 +49,10 @@ export const pinKind: UndoingKind<PinTarget, 'pinDocument'> = {
   undoSiteUrl: (entry) => entry.site.url,
   // Read first: pinned or unpinned back elsewhere since needs nothing sent.
   inverse: async (client, entry, account) => {
-    const now = await readNow(client, entry.site.url, entry.docId, entry.newName);
+    const now = await readNow(client, entry.site.url, entry.target.id, entry.name);
     if (!canPin(now)) throw new ApiError('forbidden', t('errorCannotPin', now.name), 403);
     if (now.isPinned !== entry.pinned || !entry.workspace) return { already: now.name };
-    return { undo: { account, key: entry.docId, siteUrl: entry.site.url, name: now.name, pinned: !entry.pinned, place: { site: entry.site, workspace: entry.workspace } } };
+    return { undo: { account, key: entry.target.id, siteUrl: entry.site.url, name: now.name, pinned: !entry.pinned, place: { site: entry.site, workspace: entry.workspace } } };
   },
 };
 

@@ -55,7 +55,7 @@ export const KIND_MODULES: readonly AnyKindModule[] = [...new Set(Object.values(
 /** The module of the change an entry records. */
 export function kindOf(entry: ChangeEntry): AnyKindModule {
   const registered = KINDS[entry.kind];
-  return 'send' in registered ? registered : registered[entry.target === 'workspace' ? 'workspace' : 'document'];
+  return 'send' in registered ? registered : registered[entry.target.kind === 'workspace' ? 'workspace' : 'document'];
 }
 
 /**

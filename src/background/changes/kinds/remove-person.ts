@@ -12,7 +12,7 @@
  * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
  * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { personStepKey, siteKey, type ChangeEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/change-log.ts';
+import { personStepKey, siteKey, targetKey, type PersonEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/change-log.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/people.ts';
 import { roleWord } from '../../../shared/role-words.ts';
@@ -110,7 +110,7 @@ function conflictWords(email: string, step: Step, now: SiteRole): string {
  * nothing to send (`conflict`, or `already` when all is back, with what was left out as gone).
  * Throws what the site's read met, or a workspace's or document's but a 404.
  */
-async function putBackOf(client: GristClient, entry: ChangeEntry, base: Omit<PersonTarget, 'removed' | 'had'>, person: PersonSiteChange, forced: (key: string) => boolean): Promise<Inverse<PersonTarget>> {
+async function putBackOf(client: GristClient, entry: PersonEntry, base: Omit<PersonTarget, 'removed' | 'had'>, person: PersonSiteChange, forced: (key: string) => boolean): Promise<Inverse<PersonTarget>> {
   const recorded = stepsOf({ ...base, removed: false, had: person });
   const own = new Set(person.putBack ?? []);
   const found = await Promise.all(
@@ -169,7 +169,7 @@ const holdsAfterLostAnswer = (client: GristClient, email: string, step: Step) =>
  * inverse reads first what the removal took (putBackOf): what is still absent is put back, what
  * was changed since is kept and named. See the module comment.
  */
-export const personKind: UndoingKind<PersonTarget> = {
+export const personKind: UndoingKind<PersonTarget, never, PersonEntry> = {
   // Made by the removal run (removal-run.ts: removePerson), which writes it ahead of its requests.
   messages: {},
   send: async (client, target) => {
@@ -209,7 +209,7 @@ export const personKind: UndoingKind<PersonTarget> = {
     // What a put-back gave back: not what it left out.
     const given = <G>(grants: G[]) => grants.filter((grant) => !leftOut.includes(grant as WorkspaceGrant | DocumentGrant));
     const person: PersonSiteChange = { email, removed, role: had.role, workspaces: given(had.workspaces), documents: given(had.documents) };
-    return { account, kind: 'person', target: 'site', site: { orgId, name: siteName, url: siteUrl }, workspace: null, docId: siteKey(orgId), oldName: email, newName: email, person };
+    return { account, kind: 'person', target: { kind: 'site', id: orgId }, site: { orgId, name: siteName, url: siteUrl }, workspace: null, person };
   },
   // The user's own listing does not change with who else has access.
   note: () => 0,
@@ -218,8 +218,8 @@ export const personKind: UndoingKind<PersonTarget> = {
   // A removal's: read first, what is still absent put back, what changed since kept and named
   // (putBackOf); `force` puts back all of it, `grants` those named ("Put back anyway").
   inverse: async (client, entry, account, force, grants = []) => {
-    const { site, person } = entry as ChangeEntry & { person: PersonSiteChange };
-    const base = { account, key: entry.docId, orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
+    const { site, person } = entry;
+    const base = { account, key: targetKey(entry.target), orgId: site.orgId, siteUrl: site.url, name: person.email, siteName: site.name, email: person.email };
     if (person.removed) return putBackOf(client, entry, base, person, (key) => force || grants.includes(key));
     // Undoing a put-back removes them again, with what they have now (read first, as any removal).
     const [listing, accounts] = await Promise.all([readListing(), readKeyedAccounts()]);

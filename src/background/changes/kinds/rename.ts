@@ -6,7 +6,7 @@
  */
 import { checkDocumentName } from '../../../shared/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
-import { workspaceKey, type ChangeSource, type WindowSource } from '../../../shared/change-log.ts';
+import { workspaceKey, type ChangeSource, type WindowSource, targetKey, type RenameEntry } from '../../../shared/change-log.ts';
 import type { DocumentPlace } from '../../../shared/listing.ts';
 import { placeSite } from '../../../shared/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
@@ -56,7 +56,7 @@ function notOwnerError(workspaceId: number | undefined, name: string): ApiError 
   return new ApiError('forbidden', t(workspaceId === undefined ? 'errorNotOwnerOf' : 'errorNotOwnerOfWorkspace', name), 403);
 }
 
-export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWorkspace'> = {
+export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWorkspace', RenameEntry> = {
   messages: { renameDocument, renameWorkspace },
   send: async (client, target) => {
     await client.patch(target.siteUrl, pathOf(target), { name: target.name }, anyJsonSchema);
@@ -73,10 +73,9 @@ export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWor
   logEntry: (target) => ({
     account: target.account,
     kind: 'rename',
-    target: target.workspaceId === undefined ? 'document' : 'workspace',
+    target: target.workspaceId === undefined ? { kind: 'document', id: target.key } : { kind: 'workspace', id: target.workspaceId },
     site: { ...target.site, url: target.siteUrl },
     workspace: target.workspace,
-    docId: target.key,
     oldName: target.currentName,
     newName: target.name,
   }),
@@ -89,19 +88,19 @@ export const renameKind: UndoingKind<RenameTarget, 'renameDocument' | 'renameWor
   },
   undoSiteUrl: (entry) => entry.site.url,
   inverse: async (client, entry, account, force) => {
-    const workspaceId = entry.target === 'workspace' ? entry.workspace?.id : undefined;
-    if (entry.target === 'workspace' && workspaceId === undefined) throw new ApiError('not-found', t('undoEntryGone'));
+    const workspaceId = entry.target.kind === 'workspace' ? entry.target.id : undefined;
+    const key = targetKey(entry.target);
     let current;
     try {
-      current = await readNow(client, entry.site.url, entry.docId, workspaceId);
+      current = await readNow(client, entry.site.url, key, workspaceId);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw await goneError(entry.site.url, entry.docId, workspaceId, entry.newName);
+      if (error instanceof ApiError && error.status === 404) throw await goneError(entry.site.url, key, workspaceId, entry.newName);
       throw error;
     }
     // Owners only: said before anything else, "anyway" would not help.
     if (current.access !== 'owners') throw notOwnerError(workspaceId, current.name);
     if (!force && current.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: current.name } };
-    const subject = { account, key: entry.docId, siteUrl: entry.site.url, currentName: current.name, workspaceId, site: entry.site, workspace: entry.workspace };
+    const subject = { account, key, siteUrl: entry.site.url, currentName: current.name, workspaceId, site: entry.site, workspace: entry.workspace };
     // An undo puts back a name Grist had, whatever its length.
     const name = checkedName(entry.oldName, current.name, true);
     return name === null ? { already: current.name } : { undo: { ...subject, name } };

@@ -7,7 +7,7 @@
  */
 import { addedEntry, canTrash } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { ChangeEntry, ChangeSource } from '../../../shared/change-log.ts';
+import type { ChangeEntry, ChangeSource, CopyEntry, CreateEntry, DocumentTarget, TrashEntry } from '../../../shared/change-log.ts';
 import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
@@ -44,7 +44,10 @@ export function checkTrash(found: ListedDocument | null): TrashTarget {
   return trashOf(site.account, true, placeIn(site, workspace), document);
 }
 
-export const trashKind: UndoingKind<TrashTarget, 'removeDocument' | 'restoreDocument'> = {
+/** The entries the trash kind undoes: a document's removal or restore, a copy, a new document. */
+type TrashedByUndo = (TrashEntry | CopyEntry | CreateEntry) & { target: DocumentTarget };
+
+export const trashKind: UndoingKind<TrashTarget, 'removeDocument' | 'restoreDocument', TrashedByUndo> = {
   messages: { removeDocument, restoreDocument },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/docs/${encodeURIComponent(target.key)}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
@@ -71,15 +74,16 @@ export const trashKind: UndoingKind<TrashTarget, 'removeDocument' | 'restoreDocu
   // a document restored (or removed) elsewhere since needs nothing sent.
   inverse: async (client, entry, account, force) => {
     const place = loggedPlace(entry);
-    const now = await documentNow(client, entry.site.url, entry.docId);
+    const docId = entry.target.id;
+    const now = await documentNow(client, entry.site.url, docId);
     if (entry.kind === 'remove') {
-      return now ? { already: now.name } : { undo: trashOf(account, false, place, { id: entry.docId, name: entry.newName }) };
+      return now ? { already: now.name } : { undo: trashOf(account, false, place, { id: docId, name: entry.name }) };
     }
-    if (!now) return { already: entry.newName };
+    if (!now) return { already: entry.name };
     if (!canTrash(now)) throw new ApiError('forbidden', t('errorNotOwnerToTrash', now.name), 403);
-    if (!force && now.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
+    if (!force && now.name !== entry.name) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
     const workspace = { id: now.workspace.id ?? place.workspace.id, name: now.workspace.name || place.workspace.name };
-    return { undo: trashOf(account, true, { site: entry.site, workspace }, { id: entry.docId, name: now.name }) };
+    return { undo: trashOf(account, true, { site: entry.site, workspace }, { id: docId, name: now.name }) };
   },
 };
 

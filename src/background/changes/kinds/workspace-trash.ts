@@ -5,7 +5,7 @@
  * 404, and the trash listing lists it with `removedAt` (trashed-documents.ts). Also the undo of a
  * new workspace (to the trash). And the pages' `removeWorkspace` and `restoreWorkspace` messages.
  */
-import { workspaceKey, type ChangeEntry } from '../../../shared/change-log.ts';
+import { workspaceKey, type ChangeEntry, type CreateEntry, type TrashEntry, type WorkspaceTarget } from '../../../shared/change-log.ts';
 import { addedEntry } from '../../../shared/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { DocumentEntry } from '../../../shared/listing.ts';
@@ -52,7 +52,10 @@ const notOwner = (name: string) => new ApiError('forbidden', t('errorNotOwnerToT
  * back after a lost answer (404 means in the trash), Grist's 403 and 404 said in words, the cached
  * listing and trash updated; undone by the opposite, read first (inverse).
  */
-export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorkspace' | 'restoreWorkspace'> = {
+/** The entries the workspace trash undoes: a workspace's removal or restore, a new workspace. */
+type WorkspaceTrashedByUndo = (TrashEntry | CreateEntry) & { target: WorkspaceTarget };
+
+export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorkspace' | 'restoreWorkspace', WorkspaceTrashedByUndo> = {
   messages: { removeWorkspace, restoreWorkspace },
   send: async (client, target) => {
     await client.post(target.siteUrl, `/api/workspaces/${target.workspaceId}/${target.removed ? 'remove' : 'unremove'}`, undefined, anyJsonSchema);
@@ -66,15 +69,13 @@ export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorksp
     if (target.removed) await forgetWorkspace(target.siteUrl, target.workspaceId);
     return new ApiError('not-found', t('errorWorkspaceGone', target.name, new URL(target.siteUrl).host), 404);
   },
-  logEntry: ({ account, removed, site, workspaceId, name, key }) => ({
+  logEntry: ({ account, removed, site, workspaceId, name }) => ({
     account,
     kind: removed ? 'remove' : 'restore',
-    target: 'workspace',
+    target: { kind: 'workspace', id: workspaceId },
     site,
     workspace: { id: workspaceId, name },
-    docId: key,
-    oldName: name,
-    newName: name,
+    name,
   }),
   // Not noted for refreshes under way: one answered before the change may show it until the next.
   note: () => 0,
@@ -94,8 +95,7 @@ export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorksp
   // needs nothing sent); a restore or a new workspace by a removal (read first: one renamed since
   // is a conflict, one gone or removed since needs nothing).
   inverse: async (client, entry, account, force) => {
-    if (!entry.workspace) throw new ApiError('not-found', t('undoEntryGone'));
-    const { id } = entry.workspace;
+    const { id } = entry.target;
     if (entry.kind === 'remove') {
       const trash = await siteTrash(client, { account, orgId: entry.site.orgId, name: entry.site.name, siteUrl: entry.site.url });
       const trashed = trash.workspaces.find((workspace) => workspace.id === id);
@@ -105,12 +105,12 @@ export const workspaceTrashKind: UndoingKind<WorkspaceTrashTarget, 'removeWorksp
       }
       const now = await workspaceNow(client, entry.site.url, id);
       if (now) return { already: now.name };
-      throw new ApiError('not-found', t('errorWorkspaceGone', entry.newName, new URL(entry.site.url).host), 404);
+      throw new ApiError('not-found', t('errorWorkspaceGone', entry.name, new URL(entry.site.url).host), 404);
     }
     const now = await workspaceNow(client, entry.site.url, id);
-    if (!now) return { already: entry.newName };
+    if (!now) return { already: entry.name };
     if (now.access !== 'owners') throw notOwner(now.name);
-    if (!force && now.name !== entry.newName) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
+    if (!force && now.name !== entry.name) return { conflict: { outcome: 'changed-elsewhere', current: now.name, renamed: true } };
     return { undo: workspaceTrashOf(account, true, entry.site, { id, name: now.name }) };
   },
 };

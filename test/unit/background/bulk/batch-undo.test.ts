@@ -50,7 +50,7 @@ describe('Undo this batch', () => {
     const wanted = documentsOf(1, 2);
     const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: 101, siteUrl: teamUrl(2), workspaceId: 202 } })).id);
     expect(run.items.map((item) => item.state)).toEqual(['copied', 'copied']);
-    const copies = new Map((await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map((entry) => [entry.copyOf!.docId, entry.docId]));
+    const copies = new Map((await readChangeLog()).flatMap((entry) => (entry.batchId === run.batchId && entry.kind === 'copy' ? [[entry.copyOf.docId, entry.target.id] as const] : [])));
     const copyOf = (index: number) => copies.get(wanted[index]!.docId)!;
     await renameElsewhere(2, copyOf(1), 'A copy worth keeping');
     const results = await undoBatch({ batchId: run.batchId });
@@ -68,7 +68,7 @@ describe('Undo this batch', () => {
     const run = await finished((await startBulkCopy({ requestId: crypto.randomUUID(), items: wanted, to: { orgId: 101, siteUrl: teamUrl(2), workspaceId: 202 } })).id);
     expect((await getBulkRun({ runId: null }))?.undone).toBeUndefined();
     // The first copy's undo fails (its site does not answer), the second's is done.
-    const copies = new Map((await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map((entry) => [entry.copyOf!.docId, entry.docId]));
+    const copies = new Map((await readChangeLog()).flatMap((entry) => (entry.batchId === run.batchId && entry.kind === 'copy' ? [[entry.copyOf.docId, entry.target.id] as const] : [])));
     server.injectFault({ method: 'POST', path: new RegExp(`${copies.get(wanted[0]!.docId)}/remove$`), status: 500, times: 1 });
     await undoBatch({ batchId: run.batchId });
     const outcomes = async () => new Map((await getBulkRun({ runId: null }))?.undone?.map(({ copyOf, outcome }) => [copyOf, outcome]));

@@ -10,7 +10,7 @@ import { renameDocumentAtUrl } from '../../../../src/background/document-window/
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import { MAX_BULK_ITEMS } from '../../../../src/shared/bulk.ts';
-import { MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/change-log.ts';
+import { entryName, MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/change-log.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change-log-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
@@ -22,7 +22,7 @@ const bugTracker = { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id };
 
 /** Adds a rename entry of document `docId`, of bulk run `batchId` if given. */
 const addEntry = (docId: string, batchId?: string) =>
-  addLogEntry({ kind: 'rename', target: 'document', site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
+  addLogEntry({ kind: 'rename', target: { kind: 'document', id: docId }, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', batchId });
 
 /** What storage holds under the log's keys, by key. */
 async function storedLog(): Promise<Record<string, unknown>> {
@@ -54,9 +54,9 @@ describe('the history', () => {
     const first = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await renameDocumentAtUrl({ pageUrl: `${grist.url}/o/acme/${DOCS.roadmap.urlId}/Roadmap`, name: 'Roadmap 2027', source: 'shortcut' });
     const entries = await readChangeLog();
-    expect(entries.map(({ docId, oldName, newName, source }) => ({ docId, oldName, newName, source }))).toEqual([
-      { docId: DOCS.roadmap.id, oldName: 'Roadmap 2026', newName: 'Roadmap 2027', source: 'shortcut' },
-      { docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' },
+    expect(entries).toMatchObject([
+      { target: { kind: 'document', id: DOCS.roadmap.id }, oldName: 'Roadmap 2026', newName: 'Roadmap 2027', source: 'shortcut' },
+      { target: { kind: 'document', id: DOCS.bugTracker.id }, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' },
     ]);
     // Each names the account whose key made it: its undo goes with that account.
     expect(entries.map((entry) => entry.account)).toEqual([ACCOUNT_1, ACCOUNT_1]);
@@ -82,8 +82,8 @@ describe('the history', () => {
     }
     const entries = await readChangeLog();
     expect(entries).toHaveLength(MAX_LOG_CHANGES);
-    expect(entries[0]?.docId).toBe(`d${MAX_LOG_CHANGES + 4}`);
-    expect(entries.at(-1)?.docId).toBe('d5');
+    expect(entries[0]?.target.id).toBe(`d${MAX_LOG_CHANGES + 4}`);
+    expect(entries.at(-1)?.target.id).toBe('d5');
   });
 
   it(`counts a bulk batch as one rename of the ${MAX_LOG_CHANGES}, and keeps the newest batch whole`, async () => {
@@ -92,10 +92,10 @@ describe('the history', () => {
     await Promise.all(Array.from({ length: 30 }, (_, index) => addEntry(`small${index}`, 'small-batch')));
     let entries = await readChangeLog();
     expect(entries.filter((kept) => kept.batchId === 'small-batch')).toHaveLength(30);
-    expect(entries[0]?.docId).toBe('small29');
+    expect(entries[0]?.target.id).toBe('small29');
     // The batch took one place of the 200: only the oldest single rename went.
     expect(entries.filter((kept) => !kept.batchId)).toHaveLength(MAX_LOG_CHANGES - 1);
-    expect(entries.at(-1)?.docId).toBe('single1');
+    expect(entries.at(-1)?.target.id).toBe('single1');
 
     // A batch larger than the most entries kept in all stays whole; older entries make room.
     await Promise.all(Array.from({ length: MAX_LOG_RECORDS + 10 }, (_, index) => addEntry(`large${index}`, 'large-batch')));
@@ -109,7 +109,7 @@ describe('the history', () => {
     const read = vi.spyOn(fakeBrowser.storage.local, 'get');
     try {
       await renameDocument({ ...bugTracker, name: 'Bugs 2' });
-      expect((await readChangeLog()).map((entry) => entry.newName)).toEqual(['Bugs 2', 'Bugs']);
+      expect((await readChangeLog()).map((entry) => entryName(entry))).toEqual(['Bugs 2', 'Bugs']);
       expect(read.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('changeLog'))).toEqual([]);
     } finally {
       read.mockRestore();
@@ -125,9 +125,9 @@ describe('the history', () => {
     } finally {
       vi.restoreAllMocks();
     }
-    expect((await readChangeLog()).map((entry) => entry.newName)).toEqual(['Bugs']);
+    expect((await readChangeLog()).map((entry) => entryName(entry))).toEqual(['Bugs']);
     await renameDocument({ ...bugTracker, name: 'Bugs 2' });
-    expect((await changeLogItem.get()).entries.map((entry) => entry.newName)).toEqual(['Bugs 2', 'Bugs']);
+    expect((await changeLogItem.get()).entries.map((entry) => entryName(entry))).toEqual(['Bugs 2', 'Bugs']);
   });
 
   it('is stored with its shape version, and never holds the key', async () => {
@@ -160,7 +160,7 @@ describe('the history', () => {
     await saveSettings({ accounts: [{ id: ACCOUNT_1, personalSiteUrl: 'https://grist.elsewhere.example/o/docs', teamSiteUrls: [] }] });
     const [entry] = await readChangeLogItems();
     expect(entry).toMatchObject({ id: entryId, newName: 'Bugs', cannotUndo: expect.stringContaining(`127.0.0.1:${grist.port}`) });
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'not-configured' });
     expect(patches()).toHaveLength(1);
   });
 
@@ -185,9 +185,9 @@ describe('each bulk run stored apart', () => {
     expect(await keysWritten(() => addEntry('f', 'run-2'))).toEqual([['changeLog', 'changeLog:run-2']]);
     const stored = await storedLog();
     expect(stored.changeLog).toMatchObject({ version: CHANGE_LOG_VERSION, batches: ['run-2', 'run-1'] });
-    expect((stored.changeLog as { entries: { docId: string }[] }).entries.map((entry) => entry.docId)).toEqual(['single']);
-    expect((await batchLogItem('run-2').get()).map((entry) => entry.docId)).toEqual(['f', 'e', 'd']);
-    expect((await batchLogItem('run-1').get()).map((entry) => entry.docId)).toEqual(['c', 'b', 'a']);
+    expect((stored.changeLog as { entries: { target: { id: string } }[] }).entries.map((entry) => entry.target.id)).toEqual(['single']);
+    expect((await batchLogItem('run-2').get()).map((entry) => entry.target.id)).toEqual(['f', 'e', 'd']);
+    expect((await batchLogItem('run-1').get()).map((entry) => entry.target.id)).toEqual(['c', 'b', 'a']);
   });
 
   it('reads back as it was written when the worker starts again, newest first, even what was confirmed in one millisecond', async () => {
@@ -202,7 +202,7 @@ describe('each bulk run stored apart', () => {
       now.mockRestore();
     }
     const written = await readChangeLog();
-    expect(written.map((entry) => entry.docId)).toEqual(['last', 'd', 'c', 'between', 'b', 'a', 'first']);
+    expect(written.map((entry) => entry.target.id)).toEqual(['last', 'd', 'c', 'between', 'b', 'a', 'first']);
     expect(await readAfterRestart()).toEqual(written);
   });
 
@@ -214,7 +214,7 @@ describe('each bulk run stored apart', () => {
     // Marked at once, as Undo this batch marks them.
     const keys = await keysWritten(() => Promise.all(firstRun.map((entry) => markUndone(entry.id, undo!.id))));
     expect(keys).toEqual([['changeLog', 'changeLog:run-1']]);
-    expect((await readAfterRestart()).filter((entry) => entry.undoneBy).map((entry) => entry.docId)).toEqual(['b', 'a']);
+    expect((await readAfterRestart()).filter((entry) => entry.undoneBy).map((entry) => entry.target.id)).toEqual(['b', 'a']);
     expect((await readChangeLog()).find((entry) => entry.id === second!.id)?.undoneBy).toBeUndefined();
   });
 
@@ -229,20 +229,20 @@ describe('each bulk run stored apart', () => {
     expect((await readAfterRestart()).filter((entry) => entry.batchId)).toHaveLength(2);
   });
 
-  it('a log of version 2, every entry in one item, reads as it was; its next write stores each run apart', async () => {
+  it('a log with every entry in one item (version 2’s, as the storage migration turns it) reads as it was; its next write stores each run apart', async () => {
     const entry = (docId: string, at: number, batchId?: string) => ({
-      kind: 'rename', target: 'document', id: `id-${docId}`, at, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
-      docId, oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', ...(batchId ? { batchId } : {}),
+      kind: 'rename', target: { kind: 'document', id: docId }, id: `id-${docId}`, at, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
+      oldName: 'a', newName: 'b', source: batchId ? 'bulk' : 'popup', ...(batchId ? { batchId } : {}),
     });
     const entries = [entry('single', 5), entry('b', 4, 'run-1'), entry('a', 3, 'run-1'), entry('older', 2)];
-    await fakeBrowser.storage.local.set({ changeLog: { version: 2, entries } });
+    await fakeBrowser.storage.local.set({ changeLog: { version: CHANGE_LOG_VERSION, entries } });
     expect(await readChangeLog()).toEqual(entries);
     await addEntry('new');
     const stored = await storedLog();
     expect(Object.keys(stored).sort()).toEqual(['changeLog', 'changeLog:run-1']);
     expect(stored.changeLog).toMatchObject({ version: CHANGE_LOG_VERSION, batches: ['run-1'] });
-    expect((stored.changeLog as { entries: { docId: string }[] }).entries.map((kept) => kept.docId)).toEqual(['new', 'single', 'older']);
-    expect((await readAfterRestart()).map((kept) => kept.docId)).toEqual(['new', 'single', 'b', 'a', 'older']);
+    expect((stored.changeLog as { entries: { target: { id: string } }[] }).entries.map((kept) => kept.target.id)).toEqual(['new', 'single', 'older']);
+    expect((await readAfterRestart()).map((kept) => kept.target.id)).toEqual(['new', 'single', 'b', 'a', 'older']);
   });
 
   it('a removal the browser refuses leaves the change logged (with its Undo), and Clear history removes what it left', async () => {
@@ -283,7 +283,7 @@ describe('each bulk run stored apart', () => {
     await fakeBrowser.storage.local.set({ ...stored, ...beyond, changeLog: { ...(stored.changeLog as object), batches } });
     const read = vi.spyOn(fakeBrowser.storage.local, 'get');
     try {
-      expect((await readChangeLog()).map((entry) => entry.docId)).toEqual(['b', 'a']);
+      expect((await readChangeLog()).map((entry) => entry.target.id)).toEqual(['b', 'a']);
       const runsRead = read.mock.calls.filter(([keys]) => String(keys).startsWith('changeLog:'));
       expect(runsRead).toHaveLength(MAX_LOG_CHANGES);
       expect(runsRead[0]).toEqual(['changeLog:run-0']);
@@ -298,20 +298,20 @@ describe('each bulk run stored apart', () => {
 
   it(`a run with more than ${MAX_BULK_ITEMS} entries (stored wrong) keeps its newest ${MAX_BULK_ITEMS}, read and written`, async () => {
     const entry = (index: number) => ({
-      kind: 'rename', target: 'document', id: `id-${index}`, at: index + 1, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
-      docId: `d${index}`, oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run',
+      kind: 'rename', target: { kind: 'document', id: `d${index}` }, id: `id-${index}`, at: index + 1, account: ACCOUNT_1, site: { orgId: 1, name: 'S', url: grist.url }, workspace: null,
+      oldName: 'a', newName: 'b', source: 'bulk', batchId: 'long-run',
     });
     // Newest first, as stored.
     const entries = Array.from({ length: MAX_BULK_ITEMS + 5 }, (_, index) => entry(MAX_BULK_ITEMS + 4 - index));
     await fakeBrowser.storage.local.set({ changeLog: { version: CHANGE_LOG_VERSION, entries: [], batches: ['long-run'] }, 'changeLog:long-run': entries });
     const read = await readChangeLog();
     expect(read).toHaveLength(MAX_BULK_ITEMS);
-    expect(read[0]?.docId).toBe(`d${MAX_BULK_ITEMS + 4}`);
-    expect(read.at(-1)?.docId).toBe('d5');
+    expect(read[0]?.target.id).toBe(`d${MAX_BULK_ITEMS + 4}`);
+    expect(read.at(-1)?.target.id).toBe('d5');
     await addEntry('one more', 'long-run');
     const run = await batchLogItem('long-run').get();
     expect(run).toHaveLength(MAX_BULK_ITEMS);
-    expect(run[0]?.docId).toBe('one more');
-    expect(run.at(-1)?.docId).toBe('d6');
+    expect(run[0]?.target.id).toBe('one more');
+    expect(run.at(-1)?.target.id).toBe('d6');
   });
 });

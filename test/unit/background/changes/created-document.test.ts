@@ -8,6 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
+import type { CopyEntry } from '../../../../src/shared/change-log.ts';
 import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
 import { createDocument } from '../../../../src/background/changes/kinds/new-document.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';
@@ -21,7 +22,7 @@ useWorkerGrist({ listed: true });
 const { roadmap, bugTracker } = DOCS;
 const { projects, marketing } = WORKSPACES;
 const UNKNOWN = unknownWords();
-const copyEntries = async () => (await readChangeLog()).filter((entry) => entry.kind === 'copy');
+const copyEntries = async () => (await readChangeLog()).filter((entry): entry is CopyEntry => entry.kind === 'copy');
 
 beforeEach(() => {
   grist.clearRequests();
@@ -44,7 +45,7 @@ describe('a copy’s read-back claims only what it can prove', () => {
     const copied = await copyDocument(toProjects);
     expect(copied.id).not.toBe(users);
     expect(await named(NAME)).toEqual(expect.arrayContaining([users, copied.id]));
-    expect(await undoChange({ entryId: copied.entryId!, docId: copied.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: copied.entryId!, target: { kind: 'document', id: copied.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(copied.id)?.removedAt).toEqual(expect.any(String));
     expect(grist.doc(users)?.removedAt).toBeUndefined();
   });
@@ -57,7 +58,7 @@ describe('a copy’s read-back claims only what it can prove', () => {
     const [lost, other] = await Promise.allSettled([copyDocument(toProjects), copyDocument({ ...toProjects, docId: bugTracker.id })]);
     expect(lost.status === 'rejected' && lost.reason.message).toBe(UNKNOWN);
     expect(other.status === 'fulfilled' && (await named(NAME))).toEqual([other.status === 'fulfilled' && other.value.id]);
-    expect((await copyEntries()).map(({ docId, copyOf }) => [docId, copyOf?.docId])).toEqual([[other.status === 'fulfilled' && other.value.id, bugTracker.id]]);
+    expect((await copyEntries()).map(({ target, copyOf }) => [target.id, copyOf.docId])).toEqual([[other.status === 'fulfilled' && other.value.id, bugTracker.id]]);
   });
 
   it('Copy again after a refresh still reads first, and takes the copy the lost request made: nothing sent again', async () => {
@@ -69,7 +70,7 @@ describe('a copy’s read-back claims only what it can prove', () => {
     expect(again.id).toBe(made);
     expect(copyPosts()).toHaveLength(1);
     expect(await named(NAME)).toEqual([made]);
-    expect((await copyEntries()).map(({ docId }) => docId)).toEqual([made]);
+    expect((await copyEntries()).map(({ target }) => target.id)).toEqual([made]);
   });
 
   it('the same destination chosen again (without Copy again) after an unknown copy also reads first: nothing sent again', async () => {
@@ -110,7 +111,7 @@ describe('after a copy, a 5xx or a 200 that is not an id may mean Grist made it:
       const copied = await copyDocument(toProjects);
       expect(copyPosts()).toHaveLength(1);
       expect(await named(NAME)).toEqual([copied.id]);
-      expect((await copyEntries()).map(({ docId }) => docId)).toEqual([copied.id]);
+      expect((await copyEntries()).map(({ target }) => target.id)).toEqual([copied.id]);
     });
 
     it(`${what} to a copy Grist did not make: "did not say whether … was copied", and the destination chosen again reads first, then sends once`, async () => {

@@ -79,7 +79,7 @@ it('leaves a run of its own worker alone: a site the run dropped is not removed 
   // Victor is still on Acme, and only Ed's Globex PATCH was sent (by the resume).
   expect(grist.org(acme.id)?.members[viewer.id]).toBe('viewers');
   expect(patches().map(({ path }) => path)).toEqual([`/o/globex/api/orgs/${globex.id}/access`]);
-  expect((await storedEntries()).map(({ person, site, pending }) => [person?.email, site.name, pending ?? 'done'])).toEqual([[editor.email, 'Globex Inc', 'done']]);
+  expect((await storedEntries()).map((entry) => [entry.kind === 'person' ? entry.person.email : undefined, entry.site.name, entry.pending ?? 'done'])).toEqual([[editor.email, 'Globex Inc', 'done']]);
 });
 
 it('drops an entry whose account has no key any more: nothing sent, no email kept, nothing left to resume', async () => {

@@ -96,7 +96,7 @@ describe('what a removal takes is what Grist has as it is sent', () => {
     await shareAsOwner(`/o/globex/api/docs/${projectAlpha.id}/access`, { [editor.email]: 'editors' });
     const run = await settled((await removePerson(removalOf(grants))).batchId);
     expect(run.sites.map(({ outcome }) => outcome)).toEqual(['removed', 'removed']);
-    expect((await readChangeLog()).map(({ site, person }) => [site.name, person?.documents.map(({ id, role }) => [id, role])]).sort()).toEqual([
+    expect((await readChangeLog()).map((entry) => [entry.site.name, entry.kind === 'person' ? entry.person.documents.map(({ id, role }) => [id, role]) : undefined]).sort()).toEqual([
       ['Acme Corp', []],
       ['Globex Inc', [[projectAlpha.id, 'editors']]],
     ]);
@@ -114,7 +114,7 @@ describe('what a removal takes is what Grist has as it is sent', () => {
     expect(run.sites.map(({ outcome }) => outcome)).toEqual(['removed']);
     // Every workspace of the site read again, as a preview reads it.
     expect(grist.requests.filter(({ method, path }) => method === 'GET' && /\/api\/workspaces\/\d+\/access$/.test(path)).length).toBeGreaterThan(0);
-    expect((await readChangeLog()).map(({ person }) => person?.documents)).toEqual([[]]);
+    expect((await readChangeLog()).map((entry) => (entry.kind === 'person' ? entry.person.documents : undefined))).toEqual([[]]);
   });
 });
 

@@ -25,14 +25,14 @@ describe('undo', () => {
   it('still the new name: one PATCH back to the old name, its own entry, the undone one marked', async () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
     expect(grist.requests.map((request) => request.method)).toEqual(['GET', 'PATCH']);
     const [undo, undone] = await readChangeLogItems();
     expect(undo).toMatchObject({ source: 'undo', oldName: 'Bugs', newName: 'Bug Tracker' });
     expect(undone).toMatchObject({ id: entryId, undoneBy: undo!.id, cannotUndo: 'Already undone.' });
     // No second undo of the same entry.
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'invalid-input' });
     // The cached listing shows the restored name.
     const cached = (await readListing())?.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents));
     expect(cached?.find((document) => document.id === DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
@@ -42,10 +42,10 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await renameInGrist(DOCS.bugTracker.id, 'Bugs (edited in Grist)');
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Bugs (edited in Grist)' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Bugs (edited in Grist)' });
     expect(patches()).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs (edited in Grist)');
-    expect(await undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id }, force: true })).toMatchObject({ outcome: 'restored', name: 'Bug Tracker' });
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bug Tracker');
   });
 
@@ -53,7 +53,7 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.injectFault({ method: 'GET', path: /^\/o\/acme\/api\/docs\//, status: 404, body: '{"error":"document not found"}', contentType: 'application/json' });
     grist.clearRequests();
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'not-found' });
     expect(patches()).toEqual([]);
     expect((await readChangeLogItems()).map((entry) => entry.id)).toContain(entryId);
   });
@@ -62,9 +62,9 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     await saveSettingsWithKey({ personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] }, USERS.viewer.apiKey);
     grist.clearRequests();
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'forbidden' });
     grist.rotateKey(USERS.viewer.id);
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'auth' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'auth' });
     expect(patches()).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe('undo', () => {
     const { entryId } = await renameDocument({ ...bugTracker, name: 'Bugs' });
     grist.clearRequests();
     const rename = renameDocument({ ...bugTracker, name: 'Bugs 2' });
-    const undo = undoChange({ entryId: entryId!, docId: DOCS.bugTracker.id }); // queued behind the rename: finds "Bugs 2", not "Bugs"
+    const undo = undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } }); // queued behind the rename: finds "Bugs 2", not "Bugs"
     expect(await rename).toMatchObject({ name: 'Bugs 2' });
     expect(await undo).toEqual({ outcome: 'changed-elsewhere', current: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}']);
@@ -80,7 +80,7 @@ describe('undo', () => {
     const second = await renameDocument({ ...bugTracker, name: 'Bugs 3' });
     grist.clearRequests();
     // Asked for first, the undo goes first: the rename after it does not cross it.
-    const [undone] = await Promise.all([undoChange({ entryId: second.entryId!, docId: DOCS.bugTracker.id }), renameDocument({ ...bugTracker, name: 'Bugs 4' })]);
+    const [undone] = await Promise.all([undoChange({ entryId: second.entryId!, target: { kind: 'document', id: DOCS.bugTracker.id } }), renameDocument({ ...bugTracker, name: 'Bugs 4' })]);
     expect(undone).toMatchObject({ outcome: 'restored', name: 'Bugs 2' });
     expect(patches().map((request) => request.body)).toEqual(['{"name":"Bugs 2"}', '{"name":"Bugs 4"}']);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs 4');
@@ -107,7 +107,7 @@ describe('undo with several accounts (issue 19)', () => {
     const [editor, owner] = await accountsItem.get();
     await accountsItem.set([owner!, editor!]);
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.leads.id } })).toMatchObject({ outcome: 'restored', name: 'Leads' });
     expect(grist.requests.map((request) => [request.method, request.path, request.apiKey])).toEqual([
       ['GET', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
       ['PATCH', `/o/acme/api/docs/${DOCS.leads.id}`, USERS.editor.apiKey],
@@ -124,7 +124,7 @@ describe('undo with several accounts (issue 19)', () => {
     await removeAccount({ account: EDITOR_ACCOUNT });
     grist.clearRequests();
     expect((await readChangeLogItems()).find((entry) => entry.id === entryId)).toBeUndefined();
-    await expect(undoChange({ entryId: entryId!, docId: DOCS.leads.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(undoChange({ entryId: entryId!, target: { kind: 'document', id: DOCS.leads.id } })).rejects.toMatchObject({ kind: 'not-found' });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
   });
@@ -132,10 +132,10 @@ describe('undo with several accounts (issue 19)', () => {
   it('an entry that names no account (not made by this version) is not undone with any key', async () => {
     await configureBoth();
     await renameInGrist(DOCS.bugTracker.id, 'Bugs');
-    const entry = await addLogEntry({ kind: 'rename', target: 'document', site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
+    const entry = await addLogEntry({ kind: 'rename', target: { kind: 'document', id: DOCS.bugTracker.id }, site: { orgId: ORGS.acme.id, name: 'Acme Corp', url: `${grist.url}/o/acme` }, workspace: null, oldName: 'Bug Tracker', newName: 'Bugs', source: 'popup' });
     grist.clearRequests();
     expect((await readChangeLogItems()).find((item) => item.id === entry.id)?.cannotUndo).toMatch(/account that made this change was removed/);
-    await expect(undoChange({ entryId: entry.id, docId: DOCS.bugTracker.id })).rejects.toMatchObject({ kind: 'not-configured' });
+    await expect(undoChange({ entryId: entry.id, target: { kind: 'document', id: DOCS.bugTracker.id } })).rejects.toMatchObject({ kind: 'not-configured' });
     expect(grist.requests).toEqual([]);
     expect(grist.doc(DOCS.bugTracker.id)?.name).toBe('Bugs');
   });
@@ -155,7 +155,7 @@ describe('an entry a later change overtook offers no undo (issue 41)', () => {
       ['rename', 'Deleted forever since: it cannot be brought back.'],
     ]);
     grist.clearRequests();
-    expect((await failure(undoChange({ entryId: renameId!, docId: DOCS.leads.id }))).kind).toBe('invalid-input');
+    expect((await failure(undoChange({ entryId: renameId!, target: { kind: 'document', id: DOCS.leads.id } }))).kind).toBe('invalid-input');
     expect(grist.requests).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe('an entry a later change overtook offers no undo (issue 41)', () => {
       ['remove', 'Restored from the trash since: nothing to undo.'],
     ]);
     grist.clearRequests();
-    expect((await failure(undoChange({ entryId: removeId!, docId: DOCS.leads.id }))).message).toBe('Restored from the trash since: nothing to undo.');
+    expect((await failure(undoChange({ entryId: removeId!, target: { kind: 'document', id: DOCS.leads.id } }))).message).toBe('Restored from the trash since: nothing to undo.');
     expect(grist.requests).toEqual([]);
   });
 
@@ -185,26 +185,26 @@ describe('an entry a later change overtook offers no undo (issue 41)', () => {
   it('a copy moved to the trash, that move undone: the copy is back, and its undo is offered and sent', async () => {
     const copied = await copyDocument({ orgId: ORGS.acme.id, docId: DOCS.roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.engineering.id }, name: 'Roadmap (copy)', asTemplate: false });
     const { entryId: removeId } = await removeDocument({ orgId: ORGS.acme.id, docId: copied.id });
-    await undoChange({ entryId: removeId!, docId: copied.id });
+    await undoChange({ entryId: removeId!, target: { kind: 'document', id: copied.id } });
     expect(await cannotUndo()).toEqual([
       ['restore', null],
       ['remove', 'Already undone.'],
       ['copy', null],
     ]);
-    expect(await undoChange({ entryId: copied.entryId!, docId: copied.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: copied.entryId!, target: { kind: 'document', id: copied.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(copied.id)?.removedAt).toBeTruthy();
   });
 
   it('a move to the trash restored since, that restore undone: the document is in the trash, and the move’s undo is offered again', async () => {
     const { entryId: removeId } = await removeDocument(leads);
     const { entryId: restoreId } = await restoreDocument(leads);
-    await undoChange({ entryId: restoreId!, docId: DOCS.leads.id });
+    await undoChange({ entryId: restoreId!, target: { kind: 'document', id: DOCS.leads.id } });
     expect(await cannotUndo()).toEqual([
       ['remove', null],
       ['restore', 'Already undone.'],
       ['remove', null],
     ]);
-    expect(await undoChange({ entryId: removeId!, docId: DOCS.leads.id })).toMatchObject({ outcome: 'restored', name: 'Leads' });
+    expect(await undoChange({ entryId: removeId!, target: { kind: 'document', id: DOCS.leads.id } })).toMatchObject({ outcome: 'restored', name: 'Leads' });
     expect(grist.doc(DOCS.leads.id)?.removedAt).toBeFalsy();
   });
 });

@@ -12,7 +12,7 @@ import { removeAccount } from '../../../../src/background/settings/remove-accoun
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
-import type { ChangeEntry } from '../../../../src/shared/change-log.ts';
+import type { AccessEntry, NewChangeEntry, PersonEntry, RenameEntry } from '../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { saveAccounts } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';
@@ -25,19 +25,19 @@ const STAYS = 'account-stays-5e21';
 const OTHERS = ['ann.other@example.com', 'bo.other@example.com'];
 
 /** A change-log entry of `account` (as a change of it would add), with `extra`. */
-function entry(account: string, extra: Partial<ChangeEntry> = {}): Omit<ChangeEntry, 'id' | 'at'> {
+function entry(account: string, extra: Partial<RenameEntry> | Partial<AccessEntry> | Partial<PersonEntry> = {}): NewChangeEntry {
   return {
     account,
     site: { orgId: 5, name: 'Acme Corp', url: `${grist.url}/o/acme` },
     workspace: { id: 1, name: 'Engineering' },
-    docId: `doc-of-${account}`,
     oldName: 'Plan',
     newName: 'Plan 2',
+    name: 'Plan',
     source: 'popup',
     kind: 'rename',
-    target: 'document',
+    target: { kind: 'document', id: `doc-of-${account}` },
     ...extra,
-  };
+  } as NewChangeEntry;
 }
 
 /** A copy of `account` kept for Copy again (as an unanswered copy leaves it). */
@@ -70,7 +70,7 @@ describe('Remove account', () => {
     await addLogEntry(entry(GONE, { source: 'bulk', batchId: 'batch-of-both' }));
     await addLogEntry(entry(GONE, { kind: 'access', access: { delta: { users: { [OTHERS[0]!]: 'editors' } }, before: { users: { [OTHERS[0]!]: null } } } }));
     await addLogEntry(
-      entry(GONE, { kind: 'person', target: 'site', docId: 'site-5', person: { email: OTHERS[1]!, removed: true, role: 'editors', workspaces: [], documents: [] } }),
+      entry(GONE, { kind: 'person', target: { kind: 'site', id: 5 }, person: { email: OTHERS[1]!, removed: true, role: 'editors', workspaces: [], documents: [] } }),
     );
     const stays = [await addLogEntry(entry(STAYS)), await addLogEntry(entry(STAYS, { source: 'bulk', batchId: 'batch-of-both' }))];
     await keepMaking(keptCopy(GONE));

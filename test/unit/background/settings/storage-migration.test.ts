@@ -11,6 +11,11 @@ import { changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change
 import { storedAccount as account } from '../../../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../../../setup/listings.ts';
 
+/** `entry` without its fields `keys`: what a migration leaves out. */
+function without<T extends object>(entry: T, ...keys: string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(entry).filter(([key]) => !keys.includes(key))) as Partial<T>;
+}
+
 /** The listing the stored-items tests store: one personal site, no documents. */
 const listing = listingOf([personalSiteEntry([], { account: 'account-1', orgId: 2 })]);
 
@@ -47,14 +52,15 @@ describe('storage migration', () => {
     expect(accounts).toEqual([{ id: expect.any(String), settings, hosts: keyHosts, user: null }]);
     expect(await accountsItem.get()).toEqual(accounts);
     expect(await apiKeysItem.get()).toEqual({ [accounts[0]!.id]: 'k'.repeat(40) });
-    expect((await changeLogItem.get()).entries).toEqual([{ ...entry, account: accounts[0]!.id, kind: 'rename', target: 'document' }]);
+    const { docId, ...renamed } = entry;
+    expect((await changeLogItem.get()).entries).toEqual([{ ...renamed, account: accounts[0]!.id, kind: 'rename', target: { kind: 'document', id: docId } }]);
     // The old items are gone, and with them the listing of the old shape.
     expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['accounts', 'apiKeys', 'changeLog', 'schemaVersion']);
     // Run again (every worker start), it changes nothing.
     expect(await migrateStorage()).toEqual(accounts);
   });
 
-  it('turns version 5’s rename history into the change log, every entry kept with its kind and target', async () => {
+  it('turns version 5’s rename history into the change log, every entry kept with its kind and what it changed', async () => {
     const site = { orgId: 5, name: 'Acme Corp', url: 'https://grist.example.com/o/acme' };
     const globex = { orgId: 6, name: 'Globex', url: 'https://grist.example.com/o/globex' };
     // Exactly what version 5 stored: a document renamed and undone, a workspace renamed, a move of a bulk run.
@@ -87,10 +93,10 @@ describe('storage migration', () => {
     expect(await changeLogItem.get()).toEqual({
       version: CHANGE_LOG_VERSION,
       entries: [
-        { ...undo, kind: 'rename', target: 'document' },
-        { ...moved, kind: 'move', target: 'document' },
-        { ...workspace, kind: 'rename', target: 'workspace' },
-        { ...renamed, kind: 'rename', target: 'document' },
+        { ...without(undo, 'docId'), kind: 'rename', target: { kind: 'document', id: 'd1' } },
+        { ...without(moved, 'docId', 'oldName', 'newName'), kind: 'move', target: { kind: 'document', id: 'd2' }, name: 'Plan' },
+        { ...without(workspace, 'docId'), kind: 'rename', target: { kind: 'workspace', id: 7 } },
+        { ...without(renamed, 'docId'), kind: 'rename', target: { kind: 'document', id: 'd1' } },
       ],
     });
     expect(await readChangeLog()).toHaveLength(4);
@@ -115,7 +121,8 @@ describe('storage migration', () => {
     const site = { orgId: 2, name: 'Home', url: 'https://grist.example.com/o/docs' };
     const logged = (id: string, accountId: string, extra: object = {}) => ({ id, at: 1, account: accountId, site, workspace: null, docId: 'd1', oldName: 'A', newName: 'B', source: 'popup', kind: 'rename', target: 'document', ...extra });
     const removedAccess = logged('e2', 'removed-account', { kind: 'access', access: { delta: { users: { 'ann.other@example.com': 'editors' } }, before: { users: { 'ann.other@example.com': null } } } });
-    const changeLog = { version: CHANGE_LOG_VERSION, entries: [logged('e1', 'a1'), removedAccess, logged('e3', 'removed-account')], batches: ['run-of-removed'] };
+    // Change log version 3, as version 7 stored it.
+    const changeLog = { version: 3, entries: [logged('e1', 'a1'), removedAccess, logged('e3', 'removed-account')], batches: ['run-of-removed'] };
     const drawing = JSON.stringify({ previewRevision: 'preview:r', made: '0.1.0 en', tree: ['main', {}, ['ann.other@example.com']] });
     await fakeBrowser.storage.local.set({ schemaVersion: 7, accounts, apiKeys: { a1: 'k'.repeat(40) }, changeLog, 'changeLog:run-of-removed': [logged('e4', 'removed-account', { batchId: 'run-of-removed', source: 'bulk' })], firstScreen: drawing });
     expect(await migrateStorage()).toEqual(accounts);

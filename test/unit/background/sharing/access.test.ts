@@ -138,9 +138,8 @@ describe('changeAccess', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'access',
-      target: 'document',
-      docId: roadmap.id,
-      newName: roadmap.name,
+      target: { kind: 'document', id: roadmap.id },
+      name: roadmap.name,
       access: { delta: { users: { 'new@example.com': 'viewers' }, maxInheritedRole: 'viewers' }, before: { users: { 'new@example.com': null }, maxInheritedRole: 'owners' } },
     });
   });
@@ -239,7 +238,7 @@ describe('changeAccess', () => {
     expect(grist.requests).toEqual([]);
     await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors' } } });
     expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [viewer.email]: 'editors' } }]]);
-    expect((await readChangeLog())[0]).toMatchObject({ target: 'site', docId: `site:${ORGS.acme.id}`, newName: 'Acme Corp' });
+    expect((await readChangeLog())[0]).toMatchObject({ target: { kind: 'site', id: ORGS.acme.id }, name: 'Acme Corp' });
   });
 
   it('refuses to remove someone from a site, whose workspace and document grants would go unread, and sends nothing', async () => {
@@ -351,7 +350,7 @@ describe('undoing an access change', () => {
   it('puts back what was there before: one PATCH of the inverse', async () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { [viewer.email]: 'editors', 'new@example.com': 'viewers' } } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored', name: roadmap.name });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toMatchObject({ outcome: 'restored', name: roadmap.name });
     expect(sentDeltas()).toEqual([[roadmapAccess, { users: { [viewer.email]: null, 'new@example.com': null } }]]);
     expect(await roleOnRoadmap(viewer.email)).toBe(null);
     expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
@@ -361,9 +360,9 @@ describe('undoing an access change', () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'new@example.com': 'viewers' } } });
     await changeInGrist({ users: { 'new@example.com': 'owners' } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'new@example.com: Owner' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'new@example.com: Owner' });
     expect(patches()).toEqual([]);
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id }, force: true })).toMatchObject({ outcome: 'restored' });
     expect(await roleOnRoadmap('new@example.com')).toBeUndefined();
   });
 
@@ -371,7 +370,7 @@ describe('undoing an access change', () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'a@example.com': 'viewers', 'b@example.com': 'editors' } } });
     await changeInGrist({ users: { 'a@example.com': null } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored', name: roadmap.name });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toMatchObject({ outcome: 'restored', name: roadmap.name });
     expect(sentDeltas()).toEqual([[roadmapAccess, { users: { 'b@example.com': null } }]]);
     expect([await roleOnRoadmap('a@example.com'), await roleOnRoadmap('b@example.com')]).toEqual([undefined, undefined]);
   });
@@ -380,7 +379,7 @@ describe('undoing an access change', () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': 'viewers' } } });
     await changeInGrist({ users: { 'everyone@getgrist.com': null } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: null });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: null });
     expect(patches()).toEqual([]);
   });
 
@@ -388,7 +387,7 @@ describe('undoing an access change', () => {
     await changeInGrist({ users: { 'guest@example.com': 'viewers' } });
     const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { 'guest@example.com': 'viewers' } } });
     grist.clearRequests();
-    const error = await failure(undoChange({ entryId: entryId!, docId: `site:${ORGS.acme.id}` }));
+    const error = await failure(undoChange({ entryId: entryId!, target: { kind: 'site', id: ORGS.acme.id } }));
     expect(error.message).toBe('This cannot be undone: guest@example.com had access only to part of this site, which an undo would not give back. Change it in Grist.');
     expect(grist.requests).toEqual([]);
   });
@@ -398,7 +397,7 @@ describe('undoing an access change', () => {
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'everyone@getgrist.com': null } } });
     expect(await roleOnRoadmap('everyone@getgrist.com')).toBeUndefined();
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toMatchObject({
       outcome: 'restored',
       leftOut: 'The public link is back as Viewer only, though it was Editor before: this extension never gives it more (give it more in Grist itself).',
     });
@@ -408,7 +407,7 @@ describe('undoing an access change', () => {
 });
 
 describe('undoing an addition to a site', () => {
-  const acmeKey = `site:${ORGS.acme.id}`;
+  const acmeTarget = { kind: 'site' as const, id: ORGS.acme.id };
   const newcomer = 'new@example.com';
 
   it('sends nothing when the person was given documents on the site since, whose removal would take them unread; anyway removes them as the People view does, logged, and its Undo puts them back', async () => {
@@ -423,20 +422,20 @@ describe('undoing an addition to a site', () => {
     const newcomerId = grist.user(newcomer)!.id;
     grist.clearRequests();
 
-    expect(await undoChange({ entryId: entryId!, docId: acmeKey })).toEqual({
+    expect(await undoChange({ entryId: entryId!, target: acmeTarget })).toEqual({
       outcome: 'changed-elsewhere',
       current: `${newcomer} given workspaces or documents on Acme Corp since; the People view removes them with what they have, and Undo there puts it back`,
     });
     expect(patches()).toEqual([]);
     expect(grist.doc(leads.id)?.shares[newcomerId]).toBe('owners');
 
-    expect(await undoChange({ entryId: entryId!, docId: acmeKey, force: true })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
+    expect(await undoChange({ entryId: entryId!, target: acmeTarget, force: true })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
     expect(grist.org(ORGS.acme.id)?.members[newcomerId]).toBeUndefined();
     expect(grist.doc(leads.id)?.shares[newcomerId]).toBeUndefined();
     const removal = (await readChangeLog())[0]!;
     expect(removal).toMatchObject({ kind: 'person', source: 'undo', person: { email: newcomer, removed: true, role: 'editors', documents: [{ id: leads.id, role: 'owners' }] } });
 
-    expect(await undoChange({ entryId: removal.id, docId: acmeKey })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: removal.id, target: acmeTarget })).toMatchObject({ outcome: 'restored' });
     expect(grist.org(ORGS.acme.id)?.members[newcomerId]).toBe('editors');
     expect(grist.doc(leads.id)?.shares[newcomerId]).toBe('owners');
   });
@@ -446,7 +445,7 @@ describe('undoing an addition to a site', () => {
     grist.injectFault({ path: '/o/acme/api/orgs/current/workspaces', status: 500 });
     await refreshListing();
     grist.clearRequests();
-    const error = await failure(undoChange({ entryId: entryId!, docId: acmeKey, force: true }));
+    const error = await failure(undoChange({ entryId: entryId!, target: acmeTarget, force: true }));
     expect([error.kind, error.message]).toEqual(['server', `The Grist server at ${new URL(grist.url).host} had a problem (HTTP 500). Try again later.`]);
     expect(patches()).toEqual([]);
     expect(grist.org(ORGS.acme.id)?.members[grist.user(newcomer)!.id]).toBe('editors');
@@ -455,7 +454,7 @@ describe('undoing an addition to a site', () => {
   it('takes them off the site with one PATCH when they were given nothing inside it since', async () => {
     const { entryId } = await changeAccess({ resource: acmeAt(), account: ACCOUNT_1, delta: { users: { [newcomer]: 'viewers' } } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: acmeKey })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
+    expect(await undoChange({ entryId: entryId!, target: acmeTarget })).toMatchObject({ outcome: 'restored', name: 'Acme Corp' });
     expect(sentDeltas()).toEqual([[`/o/acme/api/orgs/${ORGS.acme.id}/access`, { users: { [newcomer]: null } }]]);
   });
 });
@@ -465,7 +464,7 @@ describe("a document's public mark in the cached listing", () => {
     expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
     const { entryId } = await changeAccess({ resource: roadmapAt(), account: ACCOUNT_1, delta: { users: { 'Everyone@GetGrist.com': 'viewers' } } });
     expect((await cachedDocument(roadmap.id))?.document.isPublic).toBe(true);
-    await undoChange({ entryId: entryId!, docId: roadmap.id });
+    await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } });
     expect((await cachedDocument(roadmap.id))?.document.isPublic).toBeUndefined();
   });
 
@@ -479,8 +478,8 @@ describe("a document's public mark in the cached listing", () => {
 describe('a workspace', () => {
   it('is changed and undone under its workspaceKey', async () => {
     const { entryId } = await changeAccess({ resource: engineeringAt(), account: ACCOUNT_1, delta: { maxInheritedRole: null } });
-    expect((await readChangeLog())[0]).toMatchObject({ target: 'workspace', docId: `workspace:${WORKSPACES.engineering.id}`, workspace: { id: WORKSPACES.engineering.id } });
-    expect(await undoChange({ entryId: entryId!, docId: `workspace:${WORKSPACES.engineering.id}` })).toMatchObject({ outcome: 'restored' });
+    expect((await readChangeLog())[0]).toMatchObject({ target: { kind: 'workspace', id: WORKSPACES.engineering.id }, workspace: { id: WORKSPACES.engineering.id } });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: WORKSPACES.engineering.id } })).toMatchObject({ outcome: 'restored' });
     expect(sentDeltas().map(([, delta]) => delta)).toEqual([{ maxInheritedRole: null }, { maxInheritedRole: 'owners' }]);
   });
 });

@@ -100,7 +100,7 @@ describe('grants in the trash and on documents the listing does not have yet', (
     expect(grist.workspace(WORKSPACES.engineering.id)?.shares?.[owner.id]).toBe('owners');
     expect(grist.doc(leads.id)?.shares[owner.id]).toBe('owners');
     const [entry] = await readChangeLog();
-    expect(await undoChange({ entryId: entry!.id, docId: entry!.docId })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entry!.id, target: entry!.target })).toMatchObject({ outcome: 'restored' });
     expect(grist.workspace(WORKSPACES.engineering.id)?.shares?.[editor.id]).toBe('owners');
     expect(grist.doc(leads.id)?.shares[editor.id]).toBe('owners');
     expect(grist.doc(newId)?.shares[editor.id]).toBe('editors');

@@ -71,15 +71,14 @@ describe('a bulk move run', () => {
 
     const batch = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId);
     expect(batch).toHaveLength(12);
-    expect(batch.find((entry) => entry.docId === wanted[6]!.docId)).toMatchObject({
+    expect(batch.find((entry) => entry.target.id === wanted[6]!.docId)).toMatchObject({
       account: ACCOUNT_1,
       kind: 'move',
       source: 'bulk',
       site: { orgId: TEAM_2.orgId, name: 'Team 2', url: `${server.url}/o/team-2` },
       workspace: { id: TEAM_2.documents, name: 'Documents' },
       to,
-      oldName: 'Document 2.1',
-      newName: 'Document 2.1',
+      name: 'Document 2.1',
     });
 
     // The cached listing has them under the new site and workspace, reached by id when they

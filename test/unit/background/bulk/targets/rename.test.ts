@@ -57,7 +57,7 @@ describe('a bulk rename run’s targets', () => {
       ['Ed Editor’s Personal › Home', 'renamed'],
       ['Personal › Home', 'renamed'],
     ]);
-    const logged = new Map((await readChangeLog()).map((entry) => [entry.docId, entry.site]));
+    const logged = new Map((await readChangeLog()).map((entry) => [entry.target.id, entry.site]));
     expect(logged.get(DOCS.editorNotes.id)).toMatchObject({ orgId: 4, name: 'Personal', owner: 'Ed Editor' });
     expect(logged.get(DOCS.editorNotes.id)).not.toHaveProperty('personal');
     expect(logged.get(DOCS.personalBudget.id)).toMatchObject({ orgId: 2, name: 'Personal', personal: true });

@@ -193,7 +193,7 @@ describe('a bulk copy run’s reads of its destination', () => {
     const retried = await finished((await retryFailedBulk({ runId: run.id })).id);
     expect(retried.items.map(({ state }) => state)).toEqual(['copied', 'copied']);
     expect(await inTeam2Home('Document 1.1 (copy)')).toHaveLength(2);
-    const logged = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map(({ docId }) => docId);
+    const logged = (await readChangeLog()).filter((entry) => entry.batchId === run.batchId).map(({ target }) => target.id);
     expect(new Set(logged).size).toBe(2);
   });
 });

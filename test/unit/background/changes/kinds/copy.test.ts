@@ -40,11 +40,10 @@ describe('copying a document', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: copied.entryId,
       kind: 'copy',
-      docId: copied.id,
-      oldName: roadmap.name,
-      newName: 'Roadmap for Globex',
+      target: { kind: 'document', id: copied.id },
+      name: 'Roadmap for Globex',
       site: { orgId: ORGS.globex.id },
-      copyOf: { docId: roadmap.id, site: { orgId: ORGS.acme.id } },
+      copyOf: { docId: roadmap.id, name: roadmap.name, site: { orgId: ORGS.acme.id } },
     });
   });
 
@@ -96,7 +95,7 @@ describe('copying a document', () => {
 
   it('is undone by moving the copy to the trash; the source is untouched', async () => {
     const copied = await copyDocument(toProjects);
-    expect(await undoChange({ entryId: copied.entryId!, docId: copied.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: copied.entryId!, target: { kind: 'document', id: copied.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(copied.id)?.removedAt).toEqual(expect.any(String));
     expect(grist.doc(roadmap.id)?.removedAt).toBeUndefined();
     expect(await cachedDocument(copied.id)).toBeNull();

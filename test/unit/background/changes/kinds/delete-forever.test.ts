@@ -51,9 +51,9 @@ describe('deleting a document forever', () => {
     const { entryId } = await deleteDocument({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: leads.id });
     expect(grist.requests.filter(({ method }) => method !== 'GET').map(({ method, path }) => [method, path])).toEqual([['DELETE', `/o/acme/api/docs/${leads.id}`]]);
     expect(grist.doc(leads.id)).toBeUndefined();
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'delete', docId: leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'delete', target: { kind: 'document', id: leads.id } });
     expect((await readChangeLogItems())[0]?.cannotUndo).toBe('A document deleted forever cannot be brought back.');
-    expect((await failure(undoChange({ entryId: entryId!, docId: leads.id }))).kind).toBe('invalid-input');
+    expect((await failure(undoChange({ entryId: entryId!, target: { kind: 'document', id: leads.id } }))).kind).toBe('invalid-input');
   });
 
   it('refuses a document that is not in the trash, with nothing sent', async () => {
@@ -86,6 +86,6 @@ describe('a delete forever with two accounts that both list the document (issue 
     const { entryId } = await deleteDocument({ orgId: ORGS.acme.id, docId: leads.id });
     expect(grist.requests.filter(({ method }) => method === 'DELETE').map(({ path, apiKey }) => [path, apiKey])).toEqual([[`/o/acme/api/docs/${leads.id}`, USERS.owner.apiKey]]);
     expect(grist.doc(leads.id)).toBeUndefined();
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'delete', account: OWNER_ACCOUNT, docId: leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'delete', account: OWNER_ACCOUNT, target: { kind: 'document', id: leads.id } });
   });
 });

@@ -56,9 +56,8 @@ describe('moving a document in the worker', () => {
       id: moved.entryId,
       account: ACCOUNT_1,
       kind: 'move',
-      docId: roadmap.id,
-      oldName: roadmap.name,
-      newName: roadmap.name,
+      target: { kind: 'document', id: roadmap.id },
+      name: roadmap.name,
       site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
       workspace: { id: engineering.id, name: 'Engineering' },
       to,
@@ -184,7 +183,7 @@ describe('moving a document in the worker', () => {
       await connectAs(USERS.owner);
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
       grist.clearRequests();
-      const undone = await undoChange({ entryId: moved.entryId!, docId: roadmap.id });
+      const undone = await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: roadmap.id } });
       expect(undone).toEqual({ outcome: 'restored', name: roadmap.name, entryId: expect.any(String) });
       expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /o/acme/api/docs/${roadmap.id}`, `PATCH /o/acme/api/docs/${roadmap.id}/move`]);
       expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
@@ -198,7 +197,7 @@ describe('moving a document in the worker', () => {
       await connectAs(USERS.owner);
       const moved = await moveDocument({ orgId: ORGS.globex.id, docId: projectAlpha.id, to: { orgId: ORGS.acme.id, workspaceId: engineering.id } });
       grist.clearRequests();
-      expect(await undoChange({ entryId: moved.entryId!, docId: projectAlpha.id })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: projectAlpha.id } })).toMatchObject({ outcome: 'restored' });
       expect(patches().map((request) => request.path)).toEqual([`/o/acme/api/docs/${projectAlpha.id}/move`]);
       expect(grist.doc(projectAlpha.id)).toMatchObject({ workspaceId: projects.id, urlId: null });
       expect(await cached(projectAlpha.id)).toEqual({ at: `globex/${projects.id}`, urlId: projectAlpha.id });
@@ -214,9 +213,9 @@ describe('moving a document in the worker', () => {
       });
       expect(response.status).toBe(200);
       grist.clearRequests();
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Roadmap (final)', renamed: true });
+      expect(await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Roadmap (final)', renamed: true });
       expect(patches()).toEqual([]);
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: roadmap.id }, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: engineering.id, name: 'Roadmap (final)' });
     });
 
@@ -225,9 +224,9 @@ describe('moving a document in the worker', () => {
       const moved = await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: marketing.id } });
       await moveDocument({ orgId: ORGS.acme.id, docId: roadmap.id, to: { orgId: ORGS.acme.id, workspaceId: WORKSPACES.acmeHome.id } });
       grist.clearRequests();
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Home' });
+      expect(await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Home' });
       expect(patches()).toEqual([]);
-      expect(await undoChange({ entryId: moved.entryId!, docId: roadmap.id, force: true })).toMatchObject({ outcome: 'restored' });
+      expect(await undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: roadmap.id }, force: true })).toMatchObject({ outcome: 'restored' });
       expect(grist.doc(roadmap.id)?.workspaceId).toBe(engineering.id);
     });
 
@@ -237,7 +236,7 @@ describe('moving a document in the worker', () => {
       // Moved on to another site behind the extension's back.
       await moveDocument({ orgId: ORGS.acme.id, docId: projectAlpha.id, to: { orgId: ORGS.ownerPersonal.id, workspaceId: WORKSPACES.ownerHome.id } });
       grist.clearRequests();
-      expect(await error(undoChange({ entryId: moved.entryId!, docId: projectAlpha.id }))).toEqual({
+      expect(await error(undoChange({ entryId: moved.entryId!, target: { kind: 'document', id: projectAlpha.id } }))).toEqual({
         kind: 'not-found',
         message: `“${projectAlpha.name}” is no longer in ${ORGS.acme.name}: it was moved on or deleted since. Nothing was sent.`,
       });

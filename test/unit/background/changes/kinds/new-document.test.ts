@@ -28,7 +28,7 @@ describe('a new document', () => {
     expect(grist.doc(document.id)).toMatchObject({ name: 'Q4 plan', workspaceId: marketing.id });
     expect(document).toMatchObject({ id: document.id, name: 'Q4 plan', access: 'owners' });
     expect((await cachedDocument(document.id))?.at).toBe(`acme/${marketing.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'create', docId: document.id, newName: 'Q4 plan', workspace: { id: marketing.id } });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'create', target: { kind: 'document', id: document.id }, name: 'Q4 plan', workspace: { id: marketing.id } });
   });
 
   it('refuses an empty name with nothing sent', async () => {
@@ -53,7 +53,7 @@ describe('a new document', () => {
 
   it('is undone by moving it to the trash', async () => {
     const { document, entryId } = await createDocument(inMarketing('Q4 plan'));
-    expect(await undoChange({ entryId: entryId!, docId: document.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: document.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(document.id)?.removedAt).toEqual(expect.any(String));
     expect(await cachedDocument(document.id)).toBeNull();
   });

@@ -9,7 +9,6 @@ import { createWorkspace } from '../../../../../src/background/changes/kinds/new
 import { undoChange } from '../../../../../src/background/changes/undo.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../../src/shared/change-log.ts';
 import { ORGS, USERS } from '../../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../../fake-grist/api-calls.ts';
 import { EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner } from '../../../../setup/saved-key.ts';
@@ -42,7 +41,7 @@ describe('a new workspace', () => {
     expect(grist.workspace(workspace.id)).toMatchObject({ name: 'Research', orgId: ORGS.acme.id });
     expect(workspace).toEqual({ id: workspace.id, name: 'Research', access: 'owners', documents: [] });
     expect(await cachedAcmeWorkspaces()).toContain('Research');
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'create', target: 'workspace', docId: workspaceKey(workspace.id), newName: 'Research', workspace: { id: workspace.id, name: 'Research' } });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'create', target: { kind: 'workspace', id: workspace.id }, name: 'Research', workspace: { id: workspace.id, name: 'Research' } });
   });
 
   it('refuses an empty name with nothing sent', async () => {
@@ -92,7 +91,7 @@ describe('a new workspace', () => {
     await sendTo(grist, '/o/acme/api/orgs/current/workspaces', { method: 'POST', json: { name: 'Research' } });
     const error = await failure(made);
     expect(error.message).toBe('Grist’s answer did not say whether the workspace “Research” was created. Check Acme Corp before trying again.');
-    expect((await readChangeLog()).filter((entry) => entry.target === 'workspace')).toEqual([]);
+    expect((await readChangeLog()).filter((entry) => entry.target.kind === 'workspace')).toEqual([]);
     expect(await acmeWorkspacesNamed('Research')).toHaveLength(2);
     expect(posts().filter(({ path }) => path === '/o/acme/api/orgs/current/workspaces')).toHaveLength(2);
   });
@@ -116,7 +115,7 @@ describe('a new workspace', () => {
     const { workspace } = await first;
     expect(new Set([workspace.id, second.workspace.id]).size).toBe(2);
     expect((await acmeWorkspacesNamed('Research')).sort()).toEqual([workspace.id, second.workspace.id].sort());
-    const created = (await readChangeLog()).filter((entry) => entry.kind === 'create' && entry.target === 'workspace');
+    const created = (await readChangeLog()).filter((entry) => entry.kind === 'create' && entry.target.kind === 'workspace');
     expect(created.map(({ account, workspace: made }) => [account, made?.id]).sort()).toEqual([
       [EDITOR_ACCOUNT, workspace.id],
       [OWNER_ACCOUNT, second.workspace.id],
@@ -125,17 +124,17 @@ describe('a new workspace', () => {
 
   it('is undone by moving it to the trash; the cached listing no longer has it', async () => {
     const { workspace, entryId } = await createWorkspace(onAcme('Research'));
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(workspace.id) })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: workspace.id } })).toMatchObject({ outcome: 'restored' });
     expect(grist.workspace(workspace.id)?.removedAt).toEqual(expect.any(String));
     expect(await cachedAcmeWorkspaces()).not.toContain('Research');
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'remove', target: 'workspace', source: 'undo' });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'remove', target: { kind: 'workspace' }, source: 'undo' });
   });
 
   it('its undo sends nothing when the workspace was renamed since, and says what it is called now', async () => {
     const { workspace, entryId } = await createWorkspace(onAcme('Research'));
     await sendTo(grist, `/o/acme/api/workspaces/${workspace.id}`, { method: 'PATCH', json: { name: 'R&D' } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(workspace.id) })).toEqual({ outcome: 'changed-elsewhere', current: 'R&D', renamed: true });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: workspace.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'R&D', renamed: true });
     expect(posts()).toEqual([]);
     expect(grist.workspace(workspace.id)?.removedAt).toBeUndefined();
   });

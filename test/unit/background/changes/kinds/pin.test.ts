@@ -26,13 +26,13 @@ describe('pinning a document', () => {
     expect(patches().map(({ path, body }) => [path, body])).toEqual([[`/o/acme/api/docs/${bugTracker.id}/pin`, '']]);
     expect(grist.doc(bugTracker.id)?.isPinned).toBe(true);
     expect((await cachedDocument(bugTracker.id))?.document.isPinned).toBe(true);
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'pin', pinned: true, docId: bugTracker.id });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'pin', pinned: true, target: { kind: 'document', id: bugTracker.id } });
   });
 
   it('unpins with …/unpin, and is undone by pinning it again', async () => {
     const { entryId } = await pinDocument({ orgId: ORGS.acme.id, docId: roadmap.id, pinned: false });
     expect(grist.doc(roadmap.id)?.isPinned).toBe(false);
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toMatchObject({ outcome: 'restored' });
     expect(patches().map(({ path }) => path)).toEqual([`/o/acme/api/docs/${roadmap.id}/unpin`, `/o/acme/api/docs/${roadmap.id}/pin`]);
     expect(grist.doc(roadmap.id)?.isPinned).toBe(true);
     expect((await cachedDocument(roadmap.id))?.document.isPinned).toBe(true);
@@ -42,7 +42,7 @@ describe('pinning a document', () => {
     const { entryId } = await pinDocument({ ...bugTrackerKey, pinned: true });
     await fetch(`${grist.url}/o/acme/api/docs/${bugTracker.id}/unpin`, { method: 'PATCH', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: bugTracker.id })).toEqual({ outcome: 'restored', name: bugTracker.name, entryId: null });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: bugTracker.id } })).toEqual({ outcome: 'restored', name: bugTracker.name, entryId: null });
     expect(patches()).toEqual([]);
   });
 

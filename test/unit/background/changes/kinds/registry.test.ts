@@ -22,18 +22,18 @@ const LOG_KINDS = {
   delete: ['document'],
   access: ['document', 'workspace', 'site'],
   person: ['site'],
-} satisfies Record<ChangeKind, ReadonlyArray<ChangeEntry['target']>>;
+} satisfies Record<ChangeKind, ReadonlyArray<ChangeEntry['target']['kind']>>;
 
 /** Every module file of changes/kinds/ but the registry, with what it exports. */
 const KIND_FILES = import.meta.glob<Record<string, unknown>>(['../../../../../src/background/changes/kinds/*.ts', '!**/registry.ts'], { eager: true });
 
 /** A bare entry of `kind` about a `target`, as far as the registry reads it. */
-const entryOf = (kind: ChangeKind, target: ChangeEntry['target']) => ({ kind, target }) as ChangeEntry;
+const entryOf = (kind: ChangeKind, target: ChangeEntry['target']['kind']) => ({ kind, target: { kind: target } }) as ChangeEntry;
 
 describe('the registry of kinds', () => {
   it('has a module for every kind of the change log, and no other', () => {
     expect(Object.keys(KINDS).sort()).toEqual(Object.keys(LOG_KINDS).sort());
-    for (const [kind, targets] of Object.entries(LOG_KINDS) as Array<[ChangeKind, ChangeEntry['target'][]]>) {
+    for (const [kind, targets] of Object.entries(LOG_KINDS) as Array<[ChangeKind, ChangeEntry['target']['kind'][]]>) {
       for (const target of targets) {
         const module = kindOf(entryOf(kind, target));
         expect(KIND_MODULES, `${kind} of a ${target}`).toContain(module);
@@ -52,7 +52,7 @@ describe('the registry of kinds', () => {
 
   it('names what undoes each kind: its own inverse, another kind, or nothing for a delete forever only', () => {
     for (const module of KIND_MODULES) expect('inverse' in module || 'undoneBy' in module).toBe(true);
-    for (const [kind, targets] of Object.entries(LOG_KINDS) as Array<[ChangeKind, ChangeEntry['target'][]]>) {
+    for (const [kind, targets] of Object.entries(LOG_KINDS) as Array<[ChangeKind, ChangeEntry['target']['kind'][]]>) {
       for (const target of targets) {
         const undoer = undoerOf(entryOf(kind, target));
         if (kind === 'delete') expect(undoer).toBeNull();

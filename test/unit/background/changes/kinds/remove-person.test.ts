@@ -139,7 +139,7 @@ describe('removing a person from all your sites, and Undo', () => {
     expect(grist.org(acme.id)?.members[editor.id]).toBeUndefined();
     expect(grist.doc(leads.id)?.shares[editor.id]).toBeUndefined();
     const [entry] = await readChangeLog();
-    expect(entry).toMatchObject({ kind: 'person', target: 'site', batchId: removed.batchId, person: { email: editor.email, removed: true, role: 'editors' } });
+    expect(entry).toMatchObject({ kind: 'person', target: { kind: 'site' }, batchId: removed.batchId, person: { email: editor.email, removed: true, role: 'editors' } });
 
     grist.clearRequests();
     expect(await undoBatch({ batchId: removed.batchId })).toEqual([expect.objectContaining({ outcome: 'restored' })]);

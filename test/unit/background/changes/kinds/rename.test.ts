@@ -87,7 +87,7 @@ describe('renameDocument with two accounts that both list the document (issue 19
         [OWNER_ACCOUNT, 'owners', 'Bugs'],
       ]),
     );
-    expect((await readChangeLog())[0]).toMatchObject({ account: OWNER_ACCOUNT, docId: DOCS.bugTracker.id, oldName: 'Bug Tracker', newName: 'Bugs' });
+    expect((await readChangeLog())[0]).toMatchObject({ account: OWNER_ACCOUNT, target: { kind: 'document', id: DOCS.bugTracker.id }, oldName: 'Bug Tracker', newName: 'Bugs' });
   });
 
   it('where both accounts own it, the first of them in the options’ order renames it', async () => {
@@ -100,6 +100,6 @@ describe('renameDocument with two accounts that both list the document (issue 19
     await renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads 2027' });
     expect(patches()).toEqual([expect.objectContaining({ path: `/o/acme/api/docs/${DOCS.leads.id}`, apiKey: USERS.editor.apiKey })]);
     expect(grist.doc(DOCS.leads.id)?.name).toBe('Leads 2027');
-    expect((await readChangeLog())[0]).toMatchObject({ account: EDITOR_ACCOUNT, docId: DOCS.leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ account: EDITOR_ACCOUNT, target: { kind: 'document', id: DOCS.leads.id } });
   });
 });

@@ -9,7 +9,6 @@ import { undoChange } from '../../../../../src/background/changes/undo.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
 import { renameWorkspace } from '../../../../../src/background/changes/kinds/rename.ts';
-import { workspaceKey } from '../../../../../src/shared/change-log.ts';
 import { listingItem } from '../../../../../src/shared/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../../../../fake-grist/server.ts';
@@ -50,8 +49,7 @@ describe('renaming a workspace', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       account: ACCOUNT_1,
       kind: 'rename',
-      target: 'workspace',
-      docId: workspaceKey(WORKSPACES.marketing.id),
+      target: { kind: 'workspace', id: WORKSPACES.marketing.id },
       oldName: 'Marketing',
       newName: 'Sales & Marketing',
       workspace: { id: WORKSPACES.marketing.id, name: 'Marketing' },
@@ -107,7 +105,7 @@ describe('renaming a workspace', () => {
     await connectAs(USERS.owner);
     const { entryId } = await renameWorkspace({ ...marketing(), name: 'Growth' });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: WORKSPACES.marketing.id } })).toEqual({ outcome: 'restored', name: 'Marketing', entryId: expect.any(String) });
     expect(grist.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
       `PATCH /o/acme/api/workspaces/${WORKSPACES.marketing.id}`,
@@ -123,7 +121,7 @@ describe('renaming a workspace', () => {
       body: JSON.stringify({ name: 'Growth team' }),
     });
     expect(response.status).toBe(200);
-    expect(await undoChange({ entryId: second.entryId!, docId: workspaceKey(WORKSPACES.marketing.id) })).toEqual({ outcome: 'changed-elsewhere', current: 'Growth team' });
+    expect(await undoChange({ entryId: second.entryId!, target: { kind: 'workspace', id: WORKSPACES.marketing.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Growth team' });
     expect(grist.workspace(WORKSPACES.marketing.id)?.name).toBe('Growth team');
   });
 });
@@ -154,6 +152,6 @@ describe('renaming a workspace both accounts list (issue 19)', () => {
       ['account-editor', 'editors', 'Growth'],
       ['account-owner', 'owners', 'Growth'],
     ]);
-    expect((await readChangeLog())[0]).toMatchObject({ account: 'account-owner', kind: 'rename', target: 'workspace', newName: 'Growth' });
+    expect((await readChangeLog())[0]).toMatchObject({ account: 'account-owner', kind: 'rename', target: { kind: 'workspace' }, newName: 'Growth' });
   });
 });

@@ -33,12 +33,11 @@ describe('moving a document to the trash', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'remove',
-      target: 'document',
+      target: { kind: 'document', id: roadmap.id },
       account: ACCOUNT_1,
-      docId: roadmap.id,
       site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
       workspace: { id: WORKSPACES.engineering.id, name: 'Engineering' },
-      newName: roadmap.name,
+      name: roadmap.name,
     });
   });
 
@@ -70,18 +69,18 @@ describe('moving a document to the trash', () => {
 
   it('is undone by a restore: the document is back in its workspace, in Grist and in the cached listing', async () => {
     const { entryId } = await removeDocument(roadmapKey);
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: expect.any(String) });
     expect(grist.doc(roadmap.id)).toMatchObject({ workspaceId: WORKSPACES.engineering.id });
     expect(grist.doc(roadmap.id)?.removedAt).toBeUndefined();
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${WORKSPACES.engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', source: 'undo', docId: roadmap.id });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', source: 'undo', target: { kind: 'document', id: roadmap.id } });
   });
 
   it('its undo sends nothing when the document was restored elsewhere since', async () => {
     const { entryId } = await removeDocument(roadmapKey);
     await fetch(`${grist.url}/o/acme/api/docs/${roadmap.id}/unremove`, { method: 'POST', headers: { Authorization: `Bearer ${USERS.owner.apiKey}` } });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: roadmap.id })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: null });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: roadmap.id } })).toEqual({ outcome: 'restored', name: roadmap.name, entryId: null });
     expect(posts()).toEqual([]);
   });
 });
@@ -98,7 +97,7 @@ describe('restoring a document from the trash', () => {
     expect(posts().map(({ path }) => path)).toEqual([`/o/acme/api/docs/${leads.id}/unremove`]);
     expect(grist.doc(leads.id)?.removedAt).toBeUndefined();
     expect((await cachedDocument(leads.id))?.at).toBe(`acme/${WORKSPACES.marketing.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', docId: leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', target: { kind: 'document', id: leads.id } });
   });
 
   it('reads the trash when it was not read yet (a worker started since), and refuses a document it does not hold, sending nothing', async () => {
@@ -120,9 +119,9 @@ describe('restoring a document from the trash', () => {
       body: JSON.stringify({ name: 'Leads (kept)' }),
     });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: leads.id })).toEqual({ outcome: 'changed-elsewhere', current: 'Leads (kept)', renamed: true });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: leads.id } })).toEqual({ outcome: 'changed-elsewhere', current: 'Leads (kept)', renamed: true });
     expect(posts()).toEqual([]);
-    expect(await undoChange({ entryId: entryId!, docId: leads.id, force: true })).toMatchObject({ outcome: 'restored' });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'document', id: leads.id }, force: true })).toMatchObject({ outcome: 'restored' });
     expect(grist.doc(leads.id)?.removedAt).toEqual(expect.any(String));
   });
 });
@@ -141,7 +140,7 @@ describe('restore with two accounts that both list the document (issue 41)', () 
     const { entryId } = await restoreDocument({ orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: leads.id });
     expect(posts().map(({ path, apiKey }) => [path, apiKey])).toEqual([[`/o/acme/api/docs/${leads.id}/unremove`, USERS.owner.apiKey]]);
     expect(grist.doc(leads.id)?.removedAt).toBeUndefined();
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', account: OWNER_ACCOUNT, docId: leads.id });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', account: OWNER_ACCOUNT, target: { kind: 'document', id: leads.id } });
   });
 
   it('with a viewer’s account alone, is refused, nothing sent', async () => {

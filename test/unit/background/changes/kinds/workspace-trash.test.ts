@@ -10,7 +10,6 @@ import { undoChange } from '../../../../../src/background/changes/undo.ts';
 import { removeWorkspace, restoreWorkspace } from '../../../../../src/background/changes/kinds/workspace-trash.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
-import { workspaceKey } from '../../../../../src/shared/change-log.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
 import { sendTo } from '../../../../fake-grist/api-calls.ts';
 import { cachedDocument } from '../../../../setup/cached-documents.ts';
@@ -46,8 +45,7 @@ describe('moving a workspace to the trash', () => {
     expect((await readChangeLog())[0]).toMatchObject({
       id: entryId,
       kind: 'remove',
-      target: 'workspace',
-      docId: workspaceKey(engineering.id),
+      target: { kind: 'workspace', id: engineering.id },
       site: { orgId: ORGS.acme.id, url: `${grist.url}/o/acme` },
       workspace: { id: engineering.id, name: 'Engineering' },
     });
@@ -91,19 +89,19 @@ describe('moving a workspace to the trash', () => {
 
   it('is undone by a restore, read in the site’s trash first: it is back with its documents, in Grist and in the cached listing', async () => {
     const { entryId } = await removeWorkspace(engineeringKey());
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(engineering.id) })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: expect.any(String) });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: engineering.id } })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: expect.any(String) });
     expect(grist.workspace(engineering.id)?.removedAt).toBeUndefined();
     expect(grist.docsIn(engineering.id).map(({ name }) => name)).toEqual([roadmap.name, bugTracker.name]);
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${engineering.id}`);
     expect((await cachedDocument(bugTracker.id))?.at).toBe(`acme/${engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', target: 'workspace', source: 'undo' });
+    expect((await readChangeLog())[0]).toMatchObject({ kind: 'restore', target: { kind: 'workspace' }, source: 'undo' });
   });
 
   it('its undo sends nothing when the workspace was restored elsewhere since', async () => {
     const { entryId } = await removeWorkspace(engineeringKey());
     await sendTo(grist, `/o/acme/api/workspaces/${engineering.id}/unremove`, { method: 'POST', json: {} });
     grist.clearRequests();
-    expect(await undoChange({ entryId: entryId!, docId: workspaceKey(engineering.id) })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: null });
+    expect(await undoChange({ entryId: entryId!, target: { kind: 'workspace', id: engineering.id } })).toEqual({ outcome: 'restored', name: 'Engineering', entryId: null });
     expect(posts()).toEqual([]);
   });
 });
@@ -143,7 +141,7 @@ describe('restoring a workspace from the trash', () => {
     expect(posts().map(({ path }) => path)).toEqual([`/o/acme/api/workspaces/${engineering.id}/unremove`]);
     expect(grist.workspace(engineering.id)?.removedAt).toBeUndefined();
     expect((await cachedDocument(roadmap.id))?.at).toBe(`acme/${engineering.id}`);
-    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', target: 'workspace', docId: workspaceKey(engineering.id) });
+    expect((await readChangeLog())[0]).toMatchObject({ id: entryId, kind: 'restore', target: { kind: 'workspace', id: engineering.id } });
   });
 
   it('reads the trash when it was not read yet, and refuses a workspace it does not hold, sending nothing', async () => {
