@@ -54,7 +54,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/background/**'], message: 'Pages talk to the background only through messages.' },
-            { group: ['**/shared/storage-items.ts'], importNames: ['apiKeysItem'], message: 'Only the background worker reads the API key.' },
+            { group: ['**/shared/storage/storage-items.ts'], importNames: ['apiKeysItem'], message: 'Only the background worker reads the API key.' },
           ],
         },
       ],

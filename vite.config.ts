@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { build as bundle, type Plugin as RolldownPlugin } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
-import { BULK_CHANGES_PAGE } from './src/shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from './src/page-shared/bulk-page.ts';
 import { FIREFOX_MIN_VERSION, firefoxManifest } from './scripts/firefox-manifest.ts';
 
 // The manifest's version follows package.json so a release bumps one place.

@@ -27,7 +27,7 @@ const ROW_ICONS_OUT = resolve(import.meta.dirname, '../src/popup/icons');
  * and 2.3 ms of its 95th percentile, than these backgrounds (popup.css).
  */
 const ROW_ICON_SIZE = 32;
-const POPUP_CSS = [resolve(import.meta.dirname, '../src/shared/compact-page.css'), resolve(import.meta.dirname, '../src/popup/popup.css')];
+const POPUP_CSS = [resolve(import.meta.dirname, '../src/page-shared/compact-page.css'), resolve(import.meta.dirname, '../src/popup/popup.css')];
 /** Each row icon's colour, a custom property of the popup's palette, and its opacity; the rest are `--muted` at 1. None now (the open mark was `--link`). */
 const ROW_ICON_COLOURS: Readonly<Record<string, { property: string; opacity: number }>> = {};
 

@@ -4,7 +4,7 @@ import { startFakeGrist } from '../../test/fake-grist/server.ts';
 import { makeSelfSignedCert } from '../../test/fake-grist/tls.ts';
 import { loadExtension } from '../../test/e2e/extension.ts';
 import { OPTIONS_PAGE, saveOptions } from '../../test/e2e/user-actions.ts';
-import { LISTING_PORT, type ListingPart } from '../../src/shared/messages.ts';
+import { LISTING_PORT, type ListingPart } from '../../src/shared/protocol/messages.ts';
 import { watchPopup } from './popup-watch.ts';
 import { TEAMS } from './settings.ts';
 

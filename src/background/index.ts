@@ -12,7 +12,7 @@ import { startBulkTrash } from './bulk/targets/trash.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
-import { syncOriginRule } from './access/origin-rule.ts';
+import { syncOriginRule } from './key-scope/origin-rule.ts';
 import { onCommand, onMenuClicked, showPageMenuFor, syncContextMenus } from './document-window/triggers.ts';
 import { readTrash } from './changes/trashed-documents.ts';
 import { KIND_MESSAGES } from './changes/kinds/registry.ts';

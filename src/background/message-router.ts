@@ -6,10 +6,10 @@
 import browser from 'webextension-polyfill';
 import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
-import { fail, ok, type ErrorValue, type Result } from '../shared/errors.ts';
+import { fail, ok, type ErrorValue, type Result } from '../shared/protocol/errors.ts';
 import { t } from '../shared/i18n.ts';
-import type { AccessList, AccessResource } from '../shared/sharing.ts';
-import { isMessage, LISTING_PORT, MAX_PEOPLE_SITES, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/messages.ts';
+import type { AccessList, AccessResource } from '../shared/protocol/sharing.ts';
+import { isMessage, LISTING_PORT, MAX_PEOPLE_SITES, MESSAGES, PEOPLE_PORT, type ListingPart, type MessageName, type Protocol, type Reply, type SitesPeoplePart, type SitesPeopleRequest } from '../shared/protocol/messages.ts';
 import { ApiError } from './grist/api-error.ts';
 import type { Refresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';

@@ -7,7 +7,7 @@
  * trace of a bulk copy run: 120 ms on its thread, in the way of the run's answers).
  */
 import browser from 'webextension-polyfill';
-import type { StorageItem } from '../shared/storage-item.ts';
+import type { StorageItem } from '../shared/storage/storage-item.ts';
 
 /** A follower: the keys it reads, and what to do once one of them was written. */
 interface Follower {

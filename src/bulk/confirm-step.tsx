@@ -4,7 +4,7 @@
  * screen reader reads it and a second Enter sends nothing; Escape cancels.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { onEscape } from '../shared/escape-key.ts';
+import { onEscape } from '../page-shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
 
 interface ConfirmStepProps {

@@ -3,9 +3,9 @@
  * the cached listing into the store, and renders the page.
  */
 import { render } from 'preact';
-import { backendFor } from '../shared/backend-client.ts';
+import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import { listingItem } from '../shared/storage-items.ts';
+import { listingItem } from '../shared/storage/storage-items.ts';
 import { BulkApp } from './app.tsx';
 import { createBulkStore } from './store.ts';
 

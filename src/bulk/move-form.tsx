@@ -5,7 +5,7 @@
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t, tCount } from '../shared/i18n.ts';
-import { siteDisplayName } from '../shared/listing.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
 import type { BulkStore } from './store.ts';
 
 /** Focus on the button that opens the picker (Move selected to…, or Change destination), once drawn. */

@@ -3,8 +3,8 @@
  * document: moved (to another site or not), already there, or on another Grist server (a move
  * stays within one server, docs/grist-api.md "Moving a document"). Pure.
  */
-import { serverOf, type MoveDestination } from '../shared/move.ts';
-import type { PickedDocument } from './picked-document.ts';
+import { serverOf, type MoveDestination } from '../shared/rules/move.ts';
+import type { PickedDocument } from './documents/picked-document.ts';
 
 /** What moving the picked documents to the destination comes to, row by row of the preview. */
 export interface MovePlan {

@@ -11,15 +11,15 @@
  */
 import type { ComponentChildren } from 'preact';
 import { marked } from '../listing-view/highlighted.tsx';
-import { copyName } from '../shared/document-rules.ts';
+import { copyName } from '../shared/rules/document-rules.ts';
 import { t, tCount } from '../shared/i18n.ts';
-import { siteDisplayName } from '../shared/listing.ts';
-import { placeName } from '../shared/move.ts';
-import { TRASH_DAYS } from '../shared/trash.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
+import { placeName } from '../shared/rules/move.ts';
+import { TRASH_DAYS } from '../shared/protocol/trash.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { SharePreviewTable } from './share-preview-table.tsx';
-import { changedPart, verdictAt, type Verdict } from './rename-preview.ts';
-import type { PickedDocument } from './picked-document.ts';
+import { changedPart, verdictAt, type Verdict } from './rename/rename-preview.ts';
+import type { PickedDocument } from './documents/picked-document.ts';
 import type { MovePlan } from './move-plan.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';

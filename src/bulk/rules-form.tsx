@@ -3,7 +3,7 @@
  * replace, prefix and suffix, a running number, a case; spaces are always tidied.
  */
 import { t } from '../shared/i18n.ts';
-import type { CaseRule } from './rename-rules.ts';
+import type { CaseRule } from './rename/rename-rules.ts';
 import type { BulkStore } from './store.ts';
 
 const CASES: ReadonlyArray<{ value: CaseRule; label: Parameters<typeof t>[0] }> = [

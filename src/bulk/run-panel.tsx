@@ -7,13 +7,13 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/bulk.ts';
+import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
-import { placeName } from '../shared/move.ts';
+import { placeName } from '../shared/rules/move.ts';
 import { undoneText } from './runs/run-kind.ts';
 import { RUN_KINDS } from './runs/run-kinds.ts';
 import { describeRun, runCounts } from './runs/runner.ts';
-import { sharingChangeText } from './share-words.ts';
+import { sharingChangeText } from './share/share-words.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
 

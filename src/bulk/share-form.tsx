@@ -6,12 +6,12 @@
  * (preview-table.tsx). The form says that the server may email the people added.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { EmailProblem } from '../shared/email-list.ts';
-import { onEscape } from '../shared/escape-key.ts';
+import type { EmailProblem } from '../shared/rules/email-list.ts';
+import { onEscape } from '../page-shared/escape-key.ts';
 import { t } from '../shared/i18n.ts';
-import type { Role } from '../shared/sharing.ts';
-import type { SharingForm } from './share-change.ts';
-import { roleWord } from '../shared/role-words.ts';
+import type { Role } from '../shared/protocol/sharing.ts';
+import type { SharingForm } from './share/share-change.ts';
+import { roleWord } from '../shared/rules/role-words.ts';
 import type { BulkStore } from './store.ts';
 
 const ROLES: readonly Role[] = ['viewers', 'editors', 'owners'];

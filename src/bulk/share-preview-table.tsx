@@ -4,11 +4,11 @@
  * document and person: the role now and after ("unchanged" is not sent), or where the document's
  * read stands. Windowed, as the other previews.
  */
-import { personChanges, type PlannedPerson, type SharingChange } from '../shared/access-plan.ts';
+import { personChanges, type PlannedPerson, type SharingChange } from '../shared/rules/access-plan.ts';
 import { t, tCount } from '../shared/i18n.ts';
-import { PUBLIC_EMAIL } from '../shared/sharing.ts';
-import { sharingChangeText, standingText } from './share-words.ts';
-import type { SharePreview, SharePreviewRow } from './share-preview.ts';
+import { PUBLIC_EMAIL } from '../shared/protocol/sharing.ts';
+import { sharingChangeText, standingText } from './share/share-words.ts';
+import type { SharePreview, SharePreviewRow } from './share/share-preview.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
 

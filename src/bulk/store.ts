@@ -7,21 +7,21 @@
  * talk with the background goes through the `Backend` interface, so tests hand in a fake.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
-import { settle, type ErrorValue } from '../shared/errors.ts';
-import type { Listing } from '../shared/listing.ts';
-import type { MoveDestination } from '../shared/move.ts';
-import { createDocumentChoice, type DocumentChoiceView } from './document-choice.ts';
-import { createMoveChange, type MoveView } from './move-change.ts';
-import { previewRenames, type Preview } from './rename-preview.ts';
-import type { PickedDocument } from './picked-document.ts';
-import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename-rules.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
+import { settle, type ErrorValue } from '../shared/protocol/errors.ts';
+import type { Listing } from '../shared/protocol/listing.ts';
+import type { MoveDestination } from '../shared/rules/move.ts';
+import { createDocumentChoice, type DocumentChoiceView } from './documents/document-choice.ts';
+import { createMoveChange, type MoveView } from './move/move-change.ts';
+import { previewRenames, type Preview } from './rename/rename-preview.ts';
+import type { PickedDocument } from './documents/picked-document.ts';
+import { compileRules, NO_RULES, type CompiledRules, type RenameRules } from './rename/rename-rules.ts';
 import { renameRun } from './runs/rename.ts';
 import { createRunner, type RunnerBackend, type RunView } from './runs/runner.ts';
-import { createShareChange, type ShareView } from './share-change.ts';
-import { createTrashCopy, type TrashCopyView } from './trash-copy.ts';
+import { createShareChange, type ShareView } from './share/share-change.ts';
+import { createTrashCopy, type TrashCopyView } from './trash-copy/trash-copy.ts';
 
-export type { PickerChoice, PickerRow } from './document-choice.ts';
+export type { PickerChoice, PickerRow } from './documents/document-choice.ts';
 
 /** What the preview shows, and what its button or question sends: one kind of change at a time. */
 export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy' | 'share';

@@ -6,7 +6,7 @@
  */
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { t, tCount } from '../shared/i18n.ts';
-import { TRASH_DAYS } from '../shared/trash.ts';
+import { TRASH_DAYS } from '../shared/protocol/trash.ts';
 import type { BulkStore } from './store.ts';
 
 /** Focus on Copy selected to…, once drawn. */

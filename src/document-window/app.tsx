@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { UndoControls } from '../history/undo-controls.tsx';
 import { movedBackText, movedText } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
+import { plainTextName } from '../shared/rules/plain-text-name.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import { DocumentForm } from './document-form.tsx';
 import type { DocumentWindowState, DocumentWindowStore } from './store.ts';

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { MoveSection } from './move-section.tsx';
-import type { DocumentAtUrl } from '../shared/messages.ts';
+import type { DocumentAtUrl } from '../shared/protocol/messages.ts';
 import type { DocumentWindowState, DocumentWindowStore } from './store.ts';
 
 type EditingState = Extract<DocumentWindowState, { kind: 'editing' }>;

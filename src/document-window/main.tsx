@@ -4,9 +4,9 @@
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
-import { backendFor } from '../shared/backend-client.ts';
+import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import { listingItem } from '../shared/storage-items.ts';
+import { listingItem } from '../shared/storage/storage-items.ts';
 import { DocumentWindowApp } from './app.tsx';
 import { readWindowParameters } from './window-parameters.ts';
 import { createDocumentWindowStore } from './store.ts';

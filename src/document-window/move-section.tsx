@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DestinationPicker } from '../move-view/destination-picker.tsx';
 import { crossSiteQuestion } from '../move-view/moved-text.ts';
 import { t } from '../shared/i18n.ts';
-import { siteDisplayName } from '../shared/listing.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
 import { IsolatedNames, NAME_MARKS } from './isolated-names.tsx';
 import type { DocumentWindowStore } from './store.ts';
 import type { MoveState } from './window-move.ts';

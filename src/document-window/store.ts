@@ -5,18 +5,18 @@
  * extension APIs.
  */
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
-import type { Backend } from '../shared/backend-client.ts';
-import { checkDocumentName } from '../shared/document-name.ts';
-import { settle } from '../shared/errors.ts';
-import { FIXED_IN_OPTIONS } from '../shared/fixed-in-options.ts';
+import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
+import { checkDocumentName } from '../shared/rules/document-name.ts';
+import { settle } from '../shared/protocol/errors.ts';
+import { FIXED_IN_OPTIONS } from '../page-shared/fixed-in-options.ts';
 import { t } from '../shared/i18n.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
-import type { Listing } from '../shared/listing.ts';
-import type { DocumentAtUrl, DocumentKey, RenamedDocument } from '../shared/messages.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import type { Listing } from '../shared/protocol/listing.ts';
+import type { DocumentAtUrl, DocumentKey, RenamedDocument } from '../shared/protocol/messages.ts';
 import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
 import { createWindowTrash, type WindowTrash } from './window-trash.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
+import { plainTextName } from '../shared/rules/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DocumentWindowDependencies {
@@ -140,7 +140,7 @@ interface WindowRenameVars {
 }
 
 /**
- * The window's rename, in the pages' one lifecycle (page-changes/change-lifecycle.ts): the form
+ * The window's rename, in the pages' one lifecycle (page-shared/change-lifecycle.ts): the form
  * says Renaming… at once, held (and the picker closed); a refusal puts the form back as it was,
  * the typed name in the field and Grist's words beside it; once confirmed, the window says the
  * name Grist stored (it may store it differently from what was typed), with Undo.

@@ -4,13 +4,13 @@
  * the move through the worker and its undo.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
-import type { Backend } from '../shared/backend-client.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
-import { settle } from '../shared/errors.ts';
-import type { DocumentPlace, Listing } from '../shared/listing.ts';
-import type { DocumentAtUrl } from '../shared/messages.ts';
-import { type MoveDestination, type MovedDocument, moveDestinations, placeSite, serverOf } from '../shared/move.ts';
+import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import { settle } from '../shared/protocol/errors.ts';
+import type { DocumentPlace, Listing } from '../shared/protocol/listing.ts';
+import type { DocumentAtUrl } from '../shared/protocol/messages.ts';
+import { type MoveDestination, type MovedDocument, moveDestinations, placeSite, serverOf } from '../shared/rules/move.ts';
 
 /** What the last move made in this window came to, for the status region and its Undo. */
 export type MoveOutcome =
@@ -91,7 +91,7 @@ interface WindowMoveVars {
 }
 
 /**
- * The window's move, in the pages' one lifecycle (page-changes/change-lifecycle.ts): the picker
+ * The window's move, in the pages' one lifecycle (page-shared/change-lifecycle.ts): the picker
  * says Moving… at once; a refusal puts it back open, the worker's words in it, for another place;
  * once Grist confirms, the picker closes and the window says where the document is, with Undo.
  */

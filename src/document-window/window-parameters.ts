@@ -1,5 +1,5 @@
 /** Reads the parameters the background puts in the document window's address. */
-import { WINDOW_SOURCES, type WindowSource } from '../shared/change-log.ts';
+import { WINDOW_SOURCES, type WindowSource } from '../shared/protocol/change-log.ts';
 
 /** What the document window was opened for. */
 export interface WindowParameters {

@@ -5,11 +5,11 @@
  * the document is in the trash, there is nothing left to rename.
  */
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { runPageChange, type PageChange } from '../page-changes/change-lifecycle.ts';
-import type { Backend } from '../shared/backend-client.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/change-log.ts';
-import { settle } from '../shared/errors.ts';
-import type { DocumentAtUrl, DocumentKey, LoggedChange } from '../shared/messages.ts';
+import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
+import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import { settle } from '../shared/protocol/errors.ts';
+import type { DocumentAtUrl, DocumentKey, LoggedChange } from '../shared/protocol/messages.ts';
 
 /** Where the window's Move to trash stands: not asked, on its way, refused (why), done (with its undo), or undone. */
 export type TrashState =
@@ -35,7 +35,7 @@ interface WindowTrashContext {
 
 /**
  * The window's Move to trash of the document where it is now, in the pages' one lifecycle
- * (page-changes/change-lifecycle.ts): Moving to trash… at once; a refusal is said under the
+ * (page-shared/change-lifecycle.ts): Moving to trash… at once; a refusal is said under the
  * button, the form kept; once Grist confirms, the window says so with Undo.
  */
 const trashChange: PageChange<WindowTrashContext, DocumentKey & { source: WindowSource }, LoggedChange> = {

@@ -3,10 +3,10 @@
  * Editor", "made public", "stopped sharing with b@c.d", "inherited access set to Viewer"; each change
  * of the entry in turn, joined.
  */
-import type { AccessEntry } from '../shared/change-log.ts';
-import { roleWord } from '../shared/role-words.ts';
+import type { AccessEntry } from '../shared/protocol/change-log.ts';
+import { roleWord } from '../shared/rules/role-words.ts';
 import { t } from '../shared/i18n.ts';
-import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta } from '../shared/sharing.ts';
+import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta } from '../shared/protocol/sharing.ts';
 
 /** In: an entry of kind `access`. Out: what it changed, in words ("" for an entry that does not say). */
 export function accessChangeWords(entry: Pick<AccessEntry, 'access'>): string {

@@ -3,10 +3,10 @@
  * the trash, a copy, an access change) by the kind of its entries, or the undo of which by the entries it undid; and
  * the words of its heading and of its undo's result.
  */
-import type { BulkRunSnapshot } from '../shared/bulk.ts';
-import type { ChangeLogItem } from '../shared/change-log.ts';
+import type { BulkRunSnapshot } from '../shared/protocol/bulk.ts';
+import type { ChangeLogItem } from '../shared/protocol/change-log.ts';
 import { tCount, type CountedKey } from '../shared/i18n.ts';
-import { RUN_WORDS } from '../shared/bulk-words.ts';
+import { RUN_WORDS } from '../page-shared/bulk-words.ts';
 
 /** The kind of bulk run an entry of a run (not an undo) was part of. */
 function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {

@@ -5,11 +5,11 @@
  * Talks to the background through the `Backend` interface only.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
-import { settle } from '../shared/errors.ts';
-import { targetKey, undoResult, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
+import { settle } from '../shared/protocol/errors.ts';
+import { targetKey, undoResult, type ChangeLogItem, type UndoState } from '../shared/protocol/change-log.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
+import { plainTextName } from '../shared/rules/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
 import { batchUndone } from './batch-words.ts';
 

@@ -6,16 +6,16 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { entryName, nameBefore, sameTarget, type ChangeLogItem, type UndoState } from '../shared/change-log.ts';
-import { onEscape } from '../shared/escape-key.ts';
+import { entryName, nameBefore, sameTarget, type ChangeLogItem, type UndoState } from '../shared/protocol/change-log.ts';
+import { onEscape } from '../page-shared/escape-key.ts';
 import { t, type MessageKey, tCount } from '../shared/i18n.ts';
-import { siteDisplayName } from '../shared/listing.ts';
-import { exactTime, timeAgo } from '../shared/relative-time.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
+import { exactTime, timeAgo } from '../page-shared/relative-time.ts';
 import { batchHeading } from './batch-words.ts';
 import type { HistoryStore } from './history-store.ts';
 import { UndoControls } from './undo-controls.tsx';
 import { accessChangeWords, accessUndoLabel } from './access-change-words.ts';
-import { sameEmail } from '../shared/sharing.ts';
+import { sameEmail } from '../shared/protocol/sharing.ts';
 
 /** The whole view; reads the history when it is first shown. */
 export function HistoryView({ store }: { store: HistoryStore }) {

@@ -4,9 +4,9 @@
  * what it is called now and "Restore … anyway" (for an access change: who changed since, and "Put
  * back … anyway"); a failure's reason. Names are isolated text.
  */
-import type { UndoState } from '../shared/change-log.ts';
+import type { UndoState } from '../shared/protocol/change-log.ts';
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
+import { plainTextName } from '../shared/rules/plain-text-name.ts';
 
 export interface UndoControlsProps {
   /** The name the undo puts back. */

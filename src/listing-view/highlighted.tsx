@@ -1,6 +1,6 @@
 /** Names with some of their letters marked: what a search matched, what a bulk rename changes. */
 import type { ReadonlySignal } from '@preact/signals';
-import { matchRanges } from '../shared/search.ts';
+import { matchRanges } from '../shared/rules/search.ts';
 
 /**
  * `text` as text nodes, with `ranges` (sorted `[start, end)` UTF-16 indices, not overlapping) in

@@ -10,10 +10,10 @@
  * happen once per listing (and are reused for the parts of a listing a rename left unchanged);
  * a keystroke only filters rows already built, and a scroll only does a binary search.
  */
-import type { ErrorValue } from '../shared/errors.ts';
+import type { ErrorValue } from '../shared/protocol/errors.ts';
 import { t } from '../shared/i18n.ts';
-import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/listing.ts';
-import { foldForSearch } from '../shared/search.ts';
+import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/protocol/listing.ts';
+import { foldForSearch } from '../shared/rules/search.ts';
 import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
 /** True when the listing heads each account's sites with it: it has two or more accounts. */
@@ -129,7 +129,7 @@ const preparedAccountSites = new WeakMap<SiteEntry, PreparedSite>();
 const sortedDocuments = new WeakMap<WorkspaceEntry, DocumentEntry[]>();
 
 /**
- * The order of `sortDocuments` (shared/listing.ts): pinned first, then the most recently changed.
+ * The order of `sortDocuments` (shared/protocol/listing.ts): pinned first, then the most recently changed.
  * Compares `updatedAt` by code unit rather than with `localeCompare`: Grist's timestamps are all
  * ISO 8601 in UTC of one format, where both give the same order, and this is several times faster
  * over 20,000 documents, on the way to the first paint.

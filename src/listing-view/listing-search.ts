@@ -4,8 +4,8 @@
  * per prepared workspace and joined, so a keystroke only runs `includes` over strings already
  * folded, and a query that narrows the one before looks only among its rows. Pure and DOM-free.
  */
-import { siteDisplayName } from '../shared/listing.ts';
-import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/search.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
+import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
 
 /**

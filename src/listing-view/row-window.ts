@@ -4,7 +4,7 @@
  * (windowing.ts), and the plan of what the view renders for the rows a scroll position shows
  * (gaps for the rows out of view). Pure and DOM-free.
  */
-import type { SiteEntry } from '../shared/listing.ts';
+import type { SiteEntry } from '../shared/protocol/listing.ts';
 import type { AccountRow, DocumentItemRow, Row, SiteRow } from './listing-rows.ts';
 import type { RowLayout, RowRange, WindowOptions } from './windowing.ts';
 

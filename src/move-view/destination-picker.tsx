@@ -12,9 +12,9 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../shared/i18n.ts';
-import type { MoveDestination } from '../shared/move.ts';
+import type { MoveDestination } from '../shared/rules/move.ts';
 import { destinationGroups } from './destinations.ts';
-import { siteDisplayName } from '../shared/listing.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
 
 export interface DestinationPickerProps {
   /** Unique on the page: the ids of the field, list and options start with it. */

@@ -2,9 +2,9 @@
  * The destination picker's list (issue 18): the workspaces a move may go to, narrowed by what the
  * user types with the popup's matching (search.ts), grouped by site. Pure, no DOM.
  */
-import type { MoveDestination } from '../shared/move.ts';
-import { foldedMatches, foldForSearch, searchTerms } from '../shared/search.ts';
-import { siteDisplayName } from '../shared/listing.ts';
+import type { MoveDestination } from '../shared/rules/move.ts';
+import { foldedMatches, foldForSearch, searchTerms } from '../shared/rules/search.ts';
+import { siteDisplayName } from '../shared/protocol/listing.ts';
 
 /** One site's destinations, in the listing's order. */
 export interface DestinationGroup {

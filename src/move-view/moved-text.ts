@@ -3,8 +3,8 @@
  * (the popup, the document window). Names are bidi-isolated text (plainTextName).
  */
 import { t } from '../shared/i18n.ts';
-import { plainTextName } from '../shared/plain-text-name.ts';
-import { siteDisplayName, type DocumentPlace } from '../shared/listing.ts';
+import { plainTextName } from '../shared/rules/plain-text-name.ts';
+import { siteDisplayName, type DocumentPlace } from '../shared/protocol/listing.ts';
 
 /** "Moved “<name>” to <site> › <workspace>." (`key` movedBack: "… back to …"). */
 export function movedText(key: 'movedTo' | 'movedBack', name: string, place: DocumentPlace): string {

@@ -4,10 +4,10 @@
  * (store.ts) holds the list of them and does what concerns them all (Save, host access).
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { Backend } from '../shared/backend-client.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import type { AccountInput, PublicAccount, PublicSettings } from '../shared/messages.ts';
-import { DEFAULT_PERSONAL_SITE_URL, hostPermissionPattern, normalizeSiteUrl } from '../shared/site-url.ts';
+import type { AccountInput, PublicAccount, PublicSettings } from '../shared/protocol/messages.ts';
+import { DEFAULT_PERSONAL_SITE_URL, hostPermissionPattern, normalizeSiteUrl } from '../shared/rules/site-url.ts';
 import type { ActionRunner, StatusMessage } from './action-runner.ts';
 import { connectedMessage, savedCheckMessage } from './connection-messages.ts';
 import { describeRefusal, type AskForHosts } from './host-permissions.ts';

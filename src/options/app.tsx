@@ -3,9 +3,9 @@
  * itself is where keyboard focus goes after an action.
  */
 import { useEffect } from 'preact/hooks';
-import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from '../page-shared/bulk-page.ts';
 import { t, tCount } from '../shared/i18n.ts';
-import { MAX_ACCOUNTS } from '../shared/messages.ts';
+import { MAX_ACCOUNTS } from '../shared/protocol/messages.ts';
 import { HistoryView } from '../history/history-view.tsx';
 import { AccountFieldset, accountFieldIds } from './account-fieldset.tsx';
 import type { AccountStore } from './account-store.ts';

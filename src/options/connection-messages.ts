@@ -3,7 +3,7 @@
  * (the saved key and personal site, as the popup will use them) and after Test connection.
  */
 import { t, tCount } from '../shared/i18n.ts';
-import type { Reply } from '../shared/messages.ts';
+import type { Reply } from '../shared/protocol/messages.ts';
 import type { StatusMessage } from './action-runner.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
-import { backendFor } from '../shared/backend-client.ts';
+import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { OptionsApp } from './app.tsx';
 import { createOptionsStore } from './store.ts';

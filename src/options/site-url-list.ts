@@ -1,9 +1,9 @@
 /**
  * The "Team site URLs" box: text with one address per line, turned into a list of canonical site
- * URLs (see shared/site-url.ts) and back. Pure, so it is unit-tested without a page.
+ * URLs (see shared/rules/site-url.ts) and back. Pure, so it is unit-tested without a page.
  */
 import { t } from '../shared/i18n.ts';
-import { normalizeSiteUrl } from '../shared/site-url.ts';
+import { normalizeSiteUrl } from '../shared/rules/site-url.ts';
 
 /** One line of the box that is not a usable site address. */
 export interface SiteLineError {

@@ -7,10 +7,10 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../history/history-store.ts';
-import type { Backend } from '../shared/backend-client.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
 import { t, tCount } from '../shared/i18n.ts';
-import { MAX_ACCOUNTS, type AccountInput, type PublicAccount, type PublicSettings } from '../shared/messages.ts';
-import { hostPermissionPattern } from '../shared/site-url.ts';
+import { MAX_ACCOUNTS, type AccountInput, type PublicAccount, type PublicSettings } from '../shared/protocol/messages.ts';
+import { hostPermissionPattern } from '../shared/rules/site-url.ts';
 import { accountLegend, createAccountStore, type AccountStore } from './account-store.ts';
 import { createActionRunner, type StatusMessage } from './action-runner.ts';
 import {

@@ -4,10 +4,10 @@
  */
 import { extensionApi as browser } from '../shared/extension-api.ts';
 import { render } from 'preact';
-import { backendFor } from '../shared/backend-client.ts';
+import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import { BULK_CHANGES_PAGE } from '../shared/bulk-page.ts';
-import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage-items.ts';
+import { BULK_CHANGES_PAGE } from '../page-shared/bulk-page.ts';
+import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen/first-screen-handover.ts';
 import { loadParts } from './on-demand/lazy.tsx';

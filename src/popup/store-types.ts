@@ -10,12 +10,12 @@ import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
 import type { ActName, ActOf } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
-import type { RowRef } from './changes/row-ref.ts';
-import type { DocumentPlace } from '../shared/listing.ts';
+import type { RowRef } from './reads/row-ref.ts';
+import type { DocumentPlace } from '../shared/protocol/listing.ts';
 
 export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
-export type { RowRef } from './changes/row-ref.ts';
+export type { RowRef } from './reads/row-ref.ts';
 
 /** The changes of the menus, the forms and the Trash view, which views ask for by name (`act`): changes/registry.ts. */
 export type { ActName } from './changes/registry.ts';

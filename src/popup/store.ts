@@ -7,14 +7,14 @@
  */
 import { batch, computed, effect, signal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
-import type { Backend } from '../shared/backend-client.ts';
+import type { Backend } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
-import type { Listing } from '../shared/listing.ts';
+import type { Listing } from '../shared/protocol/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
 import { prepareListing, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
-import { searchTerms } from '../shared/search.ts';
+import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
 import type { ChangeBackend } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';

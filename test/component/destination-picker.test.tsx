@@ -6,8 +6,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DestinationPicker } from '../../src/move-view/destination-picker.tsx';
-import { moveDestinations, type MoveDestination } from '../../src/shared/move.ts';
-import type { Listing } from '../../src/shared/listing.ts';
+import { moveDestinations, type MoveDestination } from '../../src/shared/rules/move.ts';
+import type { Listing } from '../../src/shared/protocol/listing.ts';
 import { documentEntry } from '../setup/listings.ts';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
  * Grist of the test under way (worker-grist.ts): Acme's documents, its Engineering workspace, and
  * Acme itself.
  */
-import type { AccessResource } from '../../src/shared/sharing.ts';
+import type { AccessResource } from '../../src/shared/protocol/sharing.ts';
 import { DOCS, ORGS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { grist } from './worker-grist.ts';
 

@@ -4,7 +4,7 @@
  */
 import { expect, vi } from 'vitest';
 import { getBulkRun } from '../../src/background/bulk/run-engine.ts';
-import type { BulkRunSnapshot } from '../../src/shared/bulk.ts';
+import type { BulkRunSnapshot } from '../../src/shared/protocol/bulk.ts';
 
 /** In: the run's id. Out: its snapshot once done; fails the test after 8 s. */
 export async function finished(runId: string): Promise<BulkRunSnapshot> {

@@ -1,11 +1,11 @@
 /**
  * Builders of the listing the popup, the bulk page, the document window and the worker's helpers read
- * (src/shared/listing.ts), for unit and component tests. Each takes what a test usually names
+ * (src/shared/protocol/listing.ts), for unit and component tests. Each takes what a test usually names
  * positionally and anything else as a partial object of overrides, spread last, so a test states
  * only what it looks at. Listings of the fake Grist server's sample data come from the server
  * itself (test/fake-grist/), not from here.
  */
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/listing.ts';
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/protocol/listing.ts';
 
 /** The account id (AccountEntry.id) the builders give a site unless told otherwise. */
 const LISTING_ACCOUNT = 'a1';

@@ -7,8 +7,8 @@ import { expect, vi } from 'vitest';
 import { getPersonRemoval, removePerson } from '../../src/background/changes/removal-run.ts';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { grist } from './worker-grist.ts';
-import type { ChangeEntry } from '../../src/shared/change-log.ts';
-import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSiteKey, type RemovedPerson } from '../../src/shared/people.ts';
+import type { ChangeEntry } from '../../src/shared/protocol/change-log.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSiteKey, type RemovedPerson } from '../../src/shared/protocol/people.ts';
 
 /** The removal of every site of preview `grants` (readPersonGrants) that `only` keeps, as the People view sends it: by the preview's id. */
 export function removalOf(grants: PersonGrants, only: (site: PersonSiteKey) => boolean = () => true): PersonRemovalRequest {

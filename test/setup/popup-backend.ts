@@ -3,7 +3,7 @@
  * component tests.
  */
 import { vi } from 'vitest';
-import type { Backend } from '../../src/shared/backend-client.ts';
+import type { Backend } from '../../src/page-shared/backend-client.ts';
 
 /**
  * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but

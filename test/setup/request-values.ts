@@ -1,5 +1,5 @@
 /**
- * Requests built from a message's schema in MESSAGES (src/shared/messages.ts), so that a test can
+ * Requests built from a message's schema in MESSAGES (src/shared/protocol/messages.ts), so that a test can
  * cover every message the map declares without a list of its own: the least request a schema lets
  * through, and the ways a given request is made malformed by one wrong value. Reads valibot's
  * schema objects by their `type` (`entries`, `item`, `options`, `wrapped`, as valibot 1 names

@@ -5,7 +5,7 @@
  */
 import { configuredOrigins } from '../../src/background/grist/host-policy.ts';
 import { USERS } from '../fake-grist/sample-data.ts';
-import { accountsItem, apiKeysItem, type Account, type Settings } from '../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, type Account, type Settings } from '../../src/shared/storage/storage-items.ts';
 import { storeTogether } from '../../src/background/storage-writes.ts';
 
 /** The id saveSettingsWithKey gives its one account. */

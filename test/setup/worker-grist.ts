@@ -7,7 +7,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
 import { ApiError } from '../../src/background/grist/api-error.ts';
 import { refreshListing } from '../../src/background/listing/listing-service.ts';
-import { accountsItem } from '../../src/shared/storage-items.ts';
+import { accountsItem } from '../../src/shared/storage/storage-items.ts';
 import { USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from './saved-key.ts';

@@ -9,7 +9,7 @@ import en from '../../public/_locales/en/messages.json' with { type: 'json' };
 import fr from '../../public/_locales/fr/messages.json' with { type: 'json' };
 import manifest from '../../manifest.json' with { type: 'json' };
 import { tCount } from '../../src/shared/i18n.ts';
-import { TRASH_DAYS } from '../../src/shared/trash.ts';
+import { TRASH_DAYS } from '../../src/shared/protocol/trash.ts';
 
 interface Message {
   message: string;

@@ -1,5 +1,5 @@
 /** Rows `bulk-*`: the Bulk changes page's preview, then the bulk runs sent from it (bulk-runs.ts). */
-import { BULK_CHANGES_PAGE } from '../../../src/shared/bulk-page.ts';
+import { BULK_CHANGES_PAGE } from '../../../src/page-shared/bulk-page.ts';
 import { profiled } from '../profiles.ts';
 import { median, p95, type Row } from '../row.ts';
 import type { Phase } from '../set-up.ts';

@@ -1,5 +1,5 @@
 /** Rows `popup` and `large-popup`: the popup's cached open, opened on a cache all changed, search, DOM and heap. */
-import { firstScreenMade } from '../../../src/shared/first-screen.ts';
+import { firstScreenMade } from '../../../src/shared/storage/first-screen.ts';
 import { readFirstScreen } from '../../../src/popup/first-screen/first-screen.ts';
 import { bareFetchListing, naivePopup } from '../ideals.ts';
 import { openSizedPopup, openWatchedPopup, type FirstScreenRead } from '../popup-watch.ts';

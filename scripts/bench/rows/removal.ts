@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedExtension } from '../../../test/e2e/extension.ts';
 import { generatedDocId, ORGS, USERS } from '../../../test/fake-grist/sample-data.ts';
-import { removalRequestOf, type PersonGrants } from '../../../src/shared/people.ts';
+import { removalRequestOf, type PersonGrants } from '../../../src/shared/protocol/people.ts';
 import { profiled } from '../profiles.ts';
 import { median, type Row } from '../row.ts';
 import type { Phase } from '../set-up.ts';

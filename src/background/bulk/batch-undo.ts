@@ -2,8 +2,8 @@
  * Undo this batch: every change of a bulk run (or of a batch undo) undone as a single undo is
  * (changes/undo.ts), at the bulk runs' pace per host, each with what it came to for its document.
  */
-import type { BatchUndoResult } from '../../shared/bulk.ts';
-import { entryName, nameBefore, overtakenEntries, targetKey, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/change-log.ts';
+import type { BatchUndoResult } from '../../shared/protocol/bulk.ts';
+import { entryName, nameBefore, overtakenEntries, targetKey, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/protocol/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';

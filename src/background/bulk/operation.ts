@@ -5,7 +5,7 @@
  * change log, a record in the cached listing, an undo of the run as one batch, or none of these (a
  * run that only reads). A change of a kind (kind-module.ts) is one operation, by changeOperation.
  */
-import type { BulkItemState } from '../../shared/bulk.ts';
+import type { BulkItemState } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ChangeRecord, ChangeTarget, KindModule } from '../changes/kind-module.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';

@@ -1,5 +1,5 @@
 /**
- * The change log (shared/change-log.ts), written only here (and by the start-up migration, before
+ * The change log (shared/protocol/change-log.ts), written only here (and by the start-up migration, before
  * anything reads it): an entry for every change Grist confirmed (a rename, a move...), newest
  * first, as many as `keptEntries` keeps. Writes are queued, so two
  * changes confirmed at once cannot drop each other's entry; entries confirmed while a write is
@@ -10,10 +10,10 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type NewChangeEntry, type PersonSiteChange } from '../../shared/change-log.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/change-log-items.ts';
+import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type NewChangeEntry, type PersonSiteChange } from '../../shared/protocol/change-log.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/storage/change-log-items.ts';
 import { t } from '../../shared/i18n.ts';
-import { accountsItem } from '../../shared/storage-items.ts';
+import { accountsItem } from '../../shared/storage/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { logFailure } from '../log-failure.ts';
 import { storeTogether } from '../storage-writes.ts';

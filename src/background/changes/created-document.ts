@@ -26,10 +26,10 @@
  * retried, the popup's lost copy kept for Copy again), so a later listing never makes a lost
  * document look known.
  */
-import { addedEntry } from '../../shared/document-rules.ts';
+import { addedEntry } from '../../shared/rules/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
-import { placeIn, placeName } from '../../shared/move.ts';
+import type { DocumentPlace, SiteEntry, WorkspaceEntry } from '../../shared/protocol/listing.ts';
+import { placeIn, placeName } from '../../shared/rules/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { workspaceSchema } from '../grist/grist-schemas.ts';

@@ -7,7 +7,7 @@
  * the worker. A copy asked with another name, or as a template where the lost one was not, is
  * another copy: it never reads for the lost one, nor reports it.
  */
-import { keptCopiesItem, MAX_KEPT_COPIES, type KeptCopy } from '../../shared/storage-items.ts';
+import { keptCopiesItem, MAX_KEPT_COPIES, type KeptCopy } from '../../shared/storage/storage-items.ts';
 import { serialQueue } from '../pacing.ts';
 import { destinationRead, type Making, type MakingTarget } from './created-document.ts';
 

@@ -7,13 +7,13 @@
  * workspace, workspace trash, access, a person's removal), and kinds/registry.ts maps the change
  * log's kinds to them; the pipeline does the rest the same way for all.
  */
-import type { BulkItemState } from '../../shared/bulk.ts';
-import type { ChangeEntry, UndoConflict, UndoOutcome, NewChangeEntry } from '../../shared/change-log.ts';
+import type { BulkItemState } from '../../shared/protocol/bulk.ts';
+import type { ChangeEntry, UndoConflict, UndoOutcome, NewChangeEntry } from '../../shared/protocol/change-log.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import type { MessageName, RequestOf, ResponseOf } from '../../shared/messages.ts';
+import type { DocumentPlace } from '../../shared/protocol/listing.ts';
+import type { MessageName, RequestOf, ResponseOf } from '../../shared/protocol/messages.ts';
 
 /** A change checked against the worker's listing, ready to send: whose it is, and what it changes. */
 export interface ChangeTarget {

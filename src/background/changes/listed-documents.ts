@@ -5,9 +5,9 @@
  * aim the key at a site or document the extension did not list.
  */
 import { t } from '../../shared/i18n.ts';
-import { canAddDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/listing.ts';
-import type { DocumentKey } from '../../shared/messages.ts';
-import { serverOf } from '../../shared/move.ts';
+import { canAddDocuments, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../../shared/protocol/listing.ts';
+import type { DocumentKey } from '../../shared/protocol/messages.ts';
+import { serverOf } from '../../shared/rules/move.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';

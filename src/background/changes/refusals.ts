@@ -7,7 +7,7 @@ import { t } from '../../shared/i18n.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import { forgetDocument } from '../listing/cache-records.ts';
 import type { ChangeTarget } from './kind-module.ts';
-import { siteDisplayName, type DocumentPlace } from '../../shared/listing.ts';
+import { siteDisplayName, type DocumentPlace } from '../../shared/protocol/listing.ts';
 
 /**
  * True for the refusals of a destination site's plan: 402 "Site is in readonly mode", 403 "No more

@@ -15,10 +15,10 @@
  * grant someone else took (or changed) since is recorded as the removal finds it, so its Undo never
  * gives back more than the removal took. A preview the worker no longer has is read afresh.
  */
-import { siteKey, targetKey, type ChangeEntry, type PersonEntry } from '../../shared/change-log.ts';
+import { siteKey, targetKey, type ChangeEntry, type PersonEntry } from '../../shared/protocol/change-log.ts';
 import { t } from '../../shared/i18n.ts';
-import type { PersonHad, PersonRemoval, PersonSiteKey, RemovedPerson } from '../../shared/people.ts';
-import { peopleRoleWord } from '../../shared/role-words.ts';
+import type { PersonHad, PersonRemoval, PersonSiteKey, RemovedPerson } from '../../shared/protocol/people.ts';
+import { peopleRoleWord } from '../../shared/rules/role-words.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';

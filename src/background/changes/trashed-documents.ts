@@ -6,13 +6,13 @@
  * account's own key, and kept in memory (never in storage) until the worker stops. A page names a
  * document; only one found here, in a site of the worker's listing, is ever restored or deleted.
  */
-import { siteNaming, type DocumentPlace, type SiteEntry, type SiteNaming } from '../../shared/listing.ts';
-import { canTrash } from '../../shared/document-rules.ts';
+import { siteNaming, type DocumentPlace, type SiteEntry, type SiteNaming } from '../../shared/protocol/listing.ts';
+import { canTrash } from '../../shared/rules/document-rules.ts';
 import { t } from '../../shared/i18n.ts';
-import type { TrashedDocument, TrashedWorkspace, TrashSite } from '../../shared/trash.ts';
+import type { TrashedDocument, TrashedWorkspace, TrashSite } from '../../shared/protocol/trash.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import type { DocumentKey } from '../../shared/messages.ts';
+import type { DocumentKey } from '../../shared/protocol/messages.ts';
 import { workspaceListSchema } from '../grist/grist-schemas.ts';
 import { listingAndClients } from './listed-documents.ts';
 
@@ -73,7 +73,7 @@ export interface TrashedTarget {
  * when that does not have it (the worker may have stopped since the Trash view opened, or the
  * document was removed since) or when `fresh` (a delete forever: Grist deletes a document in the
  * trash or not, so one restored elsewhere since must not be taken for one still in it), in a site
- * of the worker's listing only; its owners only restore or delete it (shared/document-rules.ts
+ * of the worker's listing only; its owners only restore or delete it (shared/rules/document-rules.ts
  * canTrash). Where several accounts list that site, the first of them that owns it, in the
  * options' order (the rule of findDocument): Grist lists a removed document in a viewer's trash
  * too (docs/grist-api.md "Trash listing"), so the first account that lists it may not be able to.

@@ -5,8 +5,8 @@
  * (or `force`) is the inverse change sent, through the change pipeline, in the target's queue. Also
  * the change log as the pages see it.
  */
-import { overtakenEntries, sameTarget, targetKey, type ChangeEntry, type ChangeLogItem, type EntryTarget, type Overtaken, type UndoOutcome } from '../../shared/change-log.ts';
-import { accountShortNames } from '../../shared/listing.ts';
+import { overtakenEntries, sameTarget, targetKey, type ChangeEntry, type ChangeLogItem, type EntryTarget, type Overtaken, type UndoOutcome } from '../../shared/protocol/change-log.ts';
+import { accountShortNames } from '../../shared/protocol/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';

@@ -4,9 +4,9 @@
  * Only URLs on the user's Grist sites (host-policy.ts) are looked up: the URL comes from a web page
  * or a link, so it decides nothing about where the key goes.
  */
-import type { DocumentAtUrl } from '../../shared/messages.ts';
-import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
-import { workspaceKey, type WindowSource } from '../../shared/change-log.ts';
+import type { DocumentAtUrl } from '../../shared/protocol/messages.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from './document-url.ts';
+import { workspaceKey, type WindowSource } from '../../shared/protocol/change-log.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';

@@ -7,8 +7,8 @@
  */
 import browser from 'webextension-polyfill';
 import type { Menus, Tabs } from 'webextension-polyfill';
-import { parseDocumentUrl, parseWorkspaceUrl } from '../../shared/document-url.ts';
-import type { WindowSource } from '../../shared/change-log.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from './document-url.ts';
+import type { WindowSource } from '../../shared/protocol/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { gristSitePatterns, isGristSiteUrl, readAccounts, type SiteAccess } from '../grist/host-policy.ts';
 

@@ -2,7 +2,7 @@
  * The one error class of the network module, and how Grist's answers map onto it.
  * Messages name the host, never the API key.
  */
-import type { ErrorKind, ErrorValue } from '../../shared/errors.ts';
+import type { ErrorKind, ErrorValue } from '../../shared/protocol/errors.ts';
 import { t, tCount } from '../../shared/i18n.ts';
 
 /** A failed call to Grist: `kind` for the UI, `status` when the server answered, a readable message. */

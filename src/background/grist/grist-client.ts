@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { t, tCount } from '../../shared/i18n.ts';
-import { isLocalHost } from '../../shared/site-url.ts';
+import { isLocalHost } from '../../shared/rules/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
 import { mayHoldKey } from './key-leak.ts';

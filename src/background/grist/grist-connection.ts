@@ -5,8 +5,8 @@
 import DataLoader from 'dataloader';
 import browser from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { hostPermissionPattern } from '../../shared/site-url.ts';
-import { accountsItem, apiKeysItem, type Account } from '../../shared/storage-items.ts';
+import { hostPermissionPattern } from '../../shared/rules/site-url.ts';
+import { accountsItem, apiKeysItem, type Account } from '../../shared/storage/storage-items.ts';
 import { ApiError } from './api-error.ts';
 import { createGristClient, type GristClient, type GristClientOptions } from './grist-client.ts';
 import { keyDestination, type SiteAccess } from './host-policy.ts';

@@ -10,7 +10,7 @@
  * rule, the context-menu patterns and the document window's URL check are derived from the same
  * origins (gristSiteOrigins).
  */
-import { accountsItem, type Account, type KeyHosts, type Settings } from '../../shared/storage-items.ts';
+import { accountsItem, type Account, type KeyHosts, type Settings } from '../../shared/storage/storage-items.ts';
 
 /** One account's saved sites and where its key may go. */
 export interface SiteAccess {

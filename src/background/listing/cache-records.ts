@@ -4,7 +4,7 @@
  * cache's one write queue (listing-cache.ts updateCached), so changes made together are stored in
  * one write.
  */
-import type { DocumentEntry, Listing, WorkspaceEntry } from '../../shared/listing.ts';
+import type { DocumentEntry, Listing, WorkspaceEntry } from '../../shared/protocol/listing.ts';
 import { applyMoves, latestMoves, latestRename } from './confirmed-changes.ts';
 import { updateCached } from './listing-cache.ts';
 

@@ -5,7 +5,7 @@
  * own reads of the cache (listing-cache.ts writes them). Each is numbered by a mark, so a later
  * change of the same document wins over an earlier one written late.
  */
-import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../shared/protocol/listing.ts';
 
 /** Renames confirmed by Grist: document id -> new name, when (ms since the epoch), and its mark (see noteRename). */
 const confirmedRenames = new Map<string, { name: string; at: number; mark: number }>();

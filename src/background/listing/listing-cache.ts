@@ -10,8 +10,8 @@
  * started before it fetched is never stored. What a change records in it goes through updateCached
  * (cache-records.ts); indexes built from it are built ahead of use by build-ahead.ts.
  */
-import { listingPreview, type Listing } from '../../shared/listing.ts';
-import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../shared/storage-items.ts';
+import { listingPreview, type Listing } from '../../shared/protocol/listing.ts';
+import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../shared/storage/storage-items.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { logFailure } from '../log-failure.ts';
 import { batchedWrites, serialQueue } from '../pacing.ts';

@@ -8,9 +8,9 @@
  * keeps its last good sites, and its heading carries the error.
  */
 import { t } from '../../shared/i18n.ts';
-import type { ErrorValue } from '../../shared/errors.ts';
-import type { AccountEntry, DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../../shared/listing.ts';
-import type { Account } from '../../shared/storage-items.ts';
+import type { ErrorValue } from '../../shared/protocol/errors.ts';
+import type { AccountEntry, DocumentEntry, Listing, RefreshStep, SiteEntry, SiteHeader, WorkspaceEntry } from '../../shared/protocol/listing.ts';
+import type { Account } from '../../shared/storage/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { connectToGrist, NO_KEY_ERROR, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
@@ -19,7 +19,7 @@ import { keyDestination } from '../grist/host-policy.ts';
 import { logFailure } from '../log-failure.ts';
 import { applyConfirmedMoves, applyConfirmedRenames } from './confirmed-changes.ts';
 import { cacheEpoch, readCachedListing, storeFetchedListing, type AccountTags } from './listing-cache.ts';
-import { recordListedHosts } from '../access/access-writes.ts';
+import { recordListedHosts } from '../key-scope/account-writes.ts';
 import { guessDeployment, listedSiteUrl, resolveSiteUrl } from './site-resolution.ts';
 import { deploymentOf } from './server-deployment.ts';
 

@@ -4,7 +4,7 @@
  * `docs.`), the org in the path (`https://grist.example.com/o/<domain>`), or one org per server
  * (GRIST_SINGLE_ORG). A team site URL the user configured always wins over a derived one.
  */
-import type { Settings } from '../../shared/storage-items.ts';
+import type { Settings } from '../../shared/storage/storage-items.ts';
 
 /** The fields of a Grist org that decide its address. */
 export interface OrgAddressing {

@@ -11,7 +11,7 @@
 import browser from 'webextension-polyfill';
 import type { Omnibox } from 'webextension-polyfill';
 import { t } from '../../shared/i18n.ts';
-import { apiKeysItem, listingItem } from '../../shared/storage-items.ts';
+import { apiKeysItem, listingItem } from '../../shared/storage/storage-items.ts';
 import { readListingShared } from '../listing/listing-cache.ts';
 import { aheadOfUse } from '../listing/build-ahead.ts';
 import { refreshListing } from '../listing/listing-service.ts';

@@ -1,14 +1,14 @@
 /**
  * The address bar's suggestions for the `gr` keyword: the cached listing's documents that match
- * the typed words with the popup's rules (shared/search.ts: case and accents ignored, each word in
+ * the typed words with the popup's rules (shared/rules/search.ts: case and accents ignored, each word in
  * the document's name or starting a word of its workspace's or site's name), as
  * `<document name> — <site> › <workspace>`. Pure, and built for a keystroke over 20,000 documents:
  * names are folded and joined into one text once per listing, a keystroke looks for each word in
  * that text (native code), and the place names only of the workspaces they may bring in.
  */
-import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/listing.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
-import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/search.ts';
+import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/protocol/listing.ts';
+import { plainTextName } from '../../shared/rules/plain-text-name.ts';
+import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/rules/search.ts';
 
 /** Firefox shows at most six of an extension's suggestions (MDN, omnibox.onInputChanged); Chrome's own cap is not documented, and six fit its drop-down. */
 export const MAX_SUGGESTIONS = 6;

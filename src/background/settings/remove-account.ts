@@ -2,7 +2,7 @@
  * Remove account: the account and everything kept of it (its bulk runs, its log entries, its kept
  * copies), apart from settings-service.ts, which sits below what this empties.
  */
-import type { PublicSettings } from '../../shared/messages.ts';
+import type { PublicSettings } from '../../shared/protocol/messages.ts';
 import { forgetAccountRuns } from '../bulk/run-engine.ts';
 import { forgetAccountEntries } from '../change-log/change-log.ts';
 import { forgetAccountMakings } from '../changes/kept-copies.ts';

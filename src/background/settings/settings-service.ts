@@ -4,16 +4,16 @@
  * `hasApiKey` only.
  */
 import { t, tCount } from '../../shared/i18n.ts';
-import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/messages.ts';
-import { normalizeSiteUrl } from '../../shared/site-url.ts';
-import type { Account, KeyHosts, Settings } from '../../shared/storage-items.ts';
+import { MAX_ACCOUNTS, type AccountInput, type ConnectionReport, type PublicAccount, type PublicSettings, type SettingsInput } from '../../shared/protocol/messages.ts';
+import { normalizeSiteUrl } from '../../shared/rules/site-url.ts';
+import type { Account, KeyHosts, Settings } from '../../shared/storage/storage-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, revokeKey } from '../grist/grist-connection.ts';
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
 import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-service.ts';
-import { commitAccess, commitRemoval, oneChangeAtATime, recordUser } from '../access/access-writes.ts';
+import { commitAccess, commitRemoval, oneChangeAtATime, recordUser } from '../key-scope/account-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */
 const TEST_TIMEOUT_MS = 8000;
@@ -107,7 +107,7 @@ function refuseSameKeyTwice(accounts: readonly Account[], keys: Readonly<Record<
 
 /**
  * The `saveSettings` message: checks every account's URLs and typed key again, then, one save at a
- * time, changes the Origin rule and stores the accounts and keys together (access-writes.ts),
+ * time, changes the Origin rule and stores the accounts and keys together (account-writes.ts),
  * and forgets the cached listing of each account whose key or sites changed (accounts are removed
  * by removeAccount only: remove-account.ts). An account keeps who its key belongs to while its key and personal site stay.
  * Throws ApiError `invalid-input` for a bad address or key, more than MAX_ACCOUNTS accounts, the

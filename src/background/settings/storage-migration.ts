@@ -9,10 +9,10 @@
  */
 import browser from 'webextension-polyfill';
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, firstScreenItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage-items.ts';
+import { DEFAULT_SETTINGS, accountsItem, apiKeysItem, firstScreenItem, keyHostsSchema, SCHEMA_VERSION, schemaVersionItem, settingsSchema, type Account } from '../../shared/storage/storage-items.ts';
 import { forgetAccountEntries, readChangeLog } from '../change-log/change-log.ts';
-import { batchLogItem, batchLogVersion3Item, changeLogItem, changeLogVersion3Item, CHANGE_LOG_VERSION, historyVersion1Item, type ChangeEntryVersion3 } from '../../shared/change-log-items.ts';
-import type { ChangeEntry, EntryTarget } from '../../shared/change-log.ts';
+import { batchLogItem, batchLogVersion3Item, changeLogItem, changeLogVersion3Item, CHANGE_LOG_VERSION, historyVersion1Item, type ChangeEntryVersion3 } from '../../shared/storage/change-log-items.ts';
+import type { ChangeEntry, EntryTarget } from '../../shared/protocol/change-log.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetListing } from '../listing/listing-cache.ts';
@@ -140,7 +140,7 @@ async function changeLogVersion4(): Promise<void> {
 
 /**
  * What versions before 8 kept that they should not have: the popup's drawing of its first screen,
- * which may picture a panel that was open (the Share panel's people and emails; shared/first-screen.ts
+ * which may picture a panel that was open (the Share panel's people and emails; shared/storage/first-screen.ts
  * FIRST_SCREEN_FORMAT), and the change-log entries of accounts removed (Remove account left them,
  * though none can be undone, and an access change's entry names other people). In: the accounts
  * saved now (null: not known, and every entry stays); entries of none (made before accounts had ids) stay.

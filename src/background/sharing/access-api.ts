@@ -4,10 +4,10 @@
  * changes it, checked against the worker's own listing so a page can never aim a key at something
  * the extension did not list. The facts are in docs/grist-api.md, "Access".
  */
-import { savedUsersOf } from '../../shared/email-list.ts';
+import { savedUsersOf } from '../../shared/rules/email-list.ts';
 import { t } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type ListedRole, type Person, type Role, type SavedUser } from '../../shared/sharing.ts';
+import type { Listing } from '../../shared/protocol/listing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessResource, type ListedRole, type Person, type Role, type SavedUser } from '../../shared/protocol/sharing.ts';
 import { docAccessSchema, orgAccessSchema, workspaceAccessSchema } from '../grist/access-schemas.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -15,7 +15,7 @@ import { clientsFor, type KeyedAccount } from '../grist/grist-connection.ts';
 import { anyJsonSchema } from '../grist/grist-schemas.ts';
 import { accessOwnerIndex, currentAccessOwnerIndex, listedCopies, type AccessOwnerIndex } from './access-owner-index.ts';
 import { sharedClients } from './shared-clients.ts';
-import { placeSite } from '../../shared/move.ts';
+import { placeSite } from '../../shared/rules/move.ts';
 
 /** The path of a resource's access, under its site: `/api/docs/<id>/access`, `/api/workspaces/<id>/access` or `/api/orgs/<id>/access`. */
 export function accessPath(resource: AccessResource): string {

@@ -3,7 +3,7 @@
  * still change and its inverse, and whether Grist has a delta's roles. Emails are compared without
  * regard to case, as Grist matches them (docs/grist-api.md "Access").
  */
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type ListedRole } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type ListedRole } from '../../shared/protocol/sharing.ts';
 import type { AccessNow } from './access-api.ts';
 
 /** The role given right here to `email` now (the public link's for PUBLIC_EMAIL); null when they have none here. */

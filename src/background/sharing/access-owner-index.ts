@@ -8,9 +8,9 @@
  * comes while it is being built, and dropped at each write of the listing (storage-writes.ts
  * followWrites: the worker alone writes it), so it is never staler than the cache.
  */
-import { listingItem } from '../../shared/storage-items.ts';
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
-import type { AccessResource } from '../../shared/sharing.ts';
+import { listingItem } from '../../shared/storage/storage-items.ts';
+import type { Listing, SiteEntry } from '../../shared/protocol/listing.ts';
+import type { AccessResource } from '../../shared/protocol/sharing.ts';
 import { mostAccess } from '../listing/most-access.ts';
 import { pendingMoves } from '../listing/confirmed-changes.ts';
 import { queuedWritesDone, readListing, readListingShared } from '../listing/listing-cache.ts';

@@ -4,7 +4,7 @@
  * in words. A change of it is a kind of change (changes/kinds/access.ts).
  */
 import { t } from '../../shared/i18n.ts';
-import type { AccessList, AccessResource } from '../../shared/sharing.ts';
+import type { AccessList, AccessResource } from '../../shared/protocol/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { nextTask } from '../pacing.ts';

@@ -5,12 +5,12 @@
  * check asks) and recorded as the check records it, so the own-email check is never skipped and
  * the Share panel knows the user's own row.
  */
-import type { SavedUser } from '../../shared/sharing.ts';
+import type { SavedUser } from '../../shared/protocol/sharing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, type KeyedAccount } from '../grist/grist-connection.ts';
 import { profileSchema } from '../grist/grist-schemas.ts';
-import { recordUser } from '../access/access-writes.ts';
+import { recordUser } from '../key-scope/account-writes.ts';
 import type { AccessOwner } from './access-api.ts';
 
 /**

@@ -6,10 +6,10 @@
  * now, its trash included (a removal at the site takes those too), and what could not be read,
  * named. Sites the account does not own are never named, nor is the user themselves ever offered.
  */
-import { accountShortNames, ownsSite, siteDisplayName, type Listing, type SiteEntry } from '../../shared/listing.ts';
-import type { DocumentGrant, PersonGrants, PersonSite, PersonSiteKey, SkippedResource, WorkspaceGrant, YourPlace } from '../../shared/people.ts';
-import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/sharing.ts';
-import { emailProblem, savedUsersOf } from '../../shared/email-list.ts';
+import { accountShortNames, ownsSite, siteDisplayName, type Listing, type SiteEntry } from '../../shared/protocol/listing.ts';
+import type { DocumentGrant, PersonGrants, PersonSite, PersonSiteKey, SkippedResource, WorkspaceGrant, YourPlace } from '../../shared/protocol/people.ts';
+import { sameEmail, type ListedRole, type Person, type Role } from '../../shared/protocol/sharing.ts';
+import { emailProblem, savedUsersOf } from '../../shared/rules/email-list.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';

@@ -6,8 +6,8 @@
  * since, or pushed out) is unknown: its removal reads each site afresh. Other people's emails and
  * grants: in memory only, at most MAX_PREVIEWS of them, each for at most PREVIEW_KEPT_MS.
  */
-import { sameEmail } from '../../shared/sharing.ts';
-import type { PersonHad, PersonSite, PersonSiteKey } from '../../shared/people.ts';
+import { sameEmail } from '../../shared/protocol/sharing.ts';
+import type { PersonHad, PersonSite, PersonSiteKey } from '../../shared/protocol/people.ts';
 
 /** How many previews are kept: the People view shows one at a time; a few popups at once, with room. */
 const MAX_PREVIEWS = 8;

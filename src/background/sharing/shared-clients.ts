@@ -7,7 +7,7 @@
  * for its hosts' permissions in one call (connectToGrist) and holds its per-host limit for all of
  * them. Never kept once read, nor given to a call made after the accounts or keys were written.
  */
-import { accountsItem, apiKeysItem } from '../../shared/storage-items.ts';
+import { accountsItem, apiKeysItem } from '../../shared/storage/storage-items.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts, type KeyedAccount } from '../grist/grist-connection.ts';
 import { followWrites } from '../storage-writes.ts';

@@ -3,8 +3,8 @@
  * their copies go to; nothing starts with none picked. Its batch undo moves the copies to the trash,
  * and says so: the documents copied are not "restored", and a copy renamed since is the copy's doing.
  */
-import type { MoveDestination } from '../../shared/move.ts';
-import { pickedKeys, type PickedDocument } from '../picked-document.ts';
+import type { MoveDestination } from '../../shared/rules/move.ts';
+import { pickedKeys, type PickedDocument } from '../documents/picked-document.ts';
 import { defineRunKind } from './run-kind.ts';
 
 /** What a copy run starts from: the picked documents, and where their copies go. */

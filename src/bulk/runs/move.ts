@@ -5,7 +5,7 @@
  * documents leave their site is the move form's step, before the run starts: move-change.ts.)
  */
 import type { MovePlan } from '../move-plan.ts';
-import type { PickedDocument } from '../picked-document.ts';
+import type { PickedDocument } from '../documents/picked-document.ts';
 import { defineRunKind } from './run-kind.ts';
 
 /** What a move run starts from: the picked documents, and the plan of moving them (null: no destination). */

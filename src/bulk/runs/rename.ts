@@ -3,8 +3,8 @@
  * it renames (will rename, or a name another document has: Grist allows it); nothing starts while
  * the rules are invalid or rename nothing.
  */
-import type { Preview } from '../rename-preview.ts';
-import type { PickedDocument } from '../picked-document.ts';
+import type { Preview } from '../rename/rename-preview.ts';
+import type { PickedDocument } from '../documents/picked-document.ts';
 import { defineRunKind } from './run-kind.ts';
 
 /** What a rename run starts from: the picked documents, and the preview of the rules (null: invalid). */

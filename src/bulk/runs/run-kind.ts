@@ -6,10 +6,10 @@
  * these (rename.ts, move.ts, trash.ts, copy.ts, share.ts); the runner (runner.ts) starts, follows, stops,
  * retries and undoes every kind's run the same way.
  */
-import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
-import { RUN_WORDS } from '../../shared/bulk-words.ts';
+import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
+import { RUN_WORDS } from '../../page-shared/bulk-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
-import type { RequestOf } from '../../shared/messages.ts';
+import type { RequestOf } from '../../shared/protocol/messages.ts';
 
 /** The message that starts a run of each kind. */
 export interface StartMessages {

@@ -1,5 +1,5 @@
 /** Every kind of bulk run the page shows, by the run's kind: what the run panel and the status line say of it. */
-import type { BulkRunSnapshot } from '../../shared/bulk.ts';
+import type { BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
 import { copyRun } from './copy.ts';
 import { moveRun } from './move.ts';
 import { renameRun } from './rename.ts';

@@ -5,11 +5,11 @@
  * the status line. The run belongs to the worker; the page only watches it.
  */
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { Backend } from '../../shared/backend-client.ts';
-import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/bulk.ts';
-import { settle, type ErrorValue } from '../../shared/errors.ts';
+import type { Backend } from '../../page-shared/backend-client.ts';
+import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
+import { settle, type ErrorValue } from '../../shared/protocol/errors.ts';
 import { t, tCount, type CountedKey } from '../../shared/i18n.ts';
-import type { RequestOf } from '../../shared/messages.ts';
+import type { RequestOf } from '../../shared/protocol/messages.ts';
 import type { RunKind, StartMessages } from './run-kind.ts';
 import { RUN_KINDS } from './run-kinds.ts';
 

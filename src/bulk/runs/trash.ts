@@ -1,5 +1,5 @@
 /** A bulk run to the trash on the Bulk changes page: started with every picked document; nothing starts with none picked. */
-import { pickedKeys, type PickedDocument } from '../picked-document.ts';
+import { pickedKeys, type PickedDocument } from '../documents/picked-document.ts';
 import { defineRunKind } from './run-kind.ts';
 
 /** The run to the trash: every picked document. */

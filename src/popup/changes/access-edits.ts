@@ -4,7 +4,7 @@
  * (docs/grist-api.md, "Access"): emails match without regard to case; removing a grant leaves
  * what comes down from above; the public link is the special user PUBLIC_EMAIL.
  */
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type Person, type Role, type SiteRole } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type Person, type Role, type SiteRole } from '../../shared/protocol/sharing.ts';
 
 /** One person's grant changed: a role given here, or (null) only what comes down from above left, or nobody when nothing does. */
 function withGrant(people: readonly Person[], email: string, role: Person['role']): Person[] {

@@ -3,12 +3,12 @@
  * it: the document listed in its place, and the offer of its undo, which takes it out again; and
  * what such a change's undo from the History shows (addedUndone).
  */
-import type { ChangeEntry } from '../../shared/change-log.ts';
-import { documentPageUrl, type DocumentEntry, type DocumentPlace } from '../../shared/listing.ts';
+import type { ChangeEntry } from '../../shared/protocol/change-log.ts';
+import { documentPageUrl, type DocumentEntry, type DocumentPlace } from '../../shared/protocol/listing.ts';
 import type { ChangeWords, ListingEdit, UndoOffered } from './change-descriptor.ts';
 import { removedDocument, withAdded, withoutDocument } from './listing-edits.ts';
 import { loggedDocument } from './logged-rows.ts';
-import { rowKey } from './row-ref.ts';
+import { rowKey } from '../reads/row-ref.ts';
 
 /** The listing once the change that added `entry`'s document is undone (it goes to the trash): without it. */
 export const addedUndone = (entry: ChangeEntry): ListingEdit => removedDocument(loggedDocument(entry));

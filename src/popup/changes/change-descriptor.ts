@@ -10,14 +10,14 @@
  * run it and the words its status says; the runner does the rest the same way for all.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
-import type { Backend } from '../../shared/backend-client.ts';
-import type { ChangeEntry, ChangeKind, UndoState, EntryTarget } from '../../shared/change-log.ts';
-import type { ErrorValue, Result } from '../../shared/errors.ts';
+import type { Backend } from '../../page-shared/backend-client.ts';
+import type { ChangeEntry, ChangeKind, UndoState, EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
+import type { Listing } from '../../shared/protocol/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { MoveState, RenameState } from './edit-states.ts';
-import type { RowRef } from './row-ref.ts';
+import type { RowRef } from '../reads/row-ref.ts';
 
 /**
  * A change to the listing shown: with `key` (a row's rowKey), kept over any refresh already under

@@ -2,10 +2,10 @@
  * Where a change being asked for stands before it is sent: a rename's field, a move's or copy's
  * picker, the Share panel. The store holds them; the views show them; the changes (rename.ts, move.ts, copy.ts) move them on.
  */
-import type { DocumentPlace } from '../../shared/listing.ts';
+import type { DocumentPlace } from '../../shared/protocol/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { AccessResource } from '../../shared/sharing.ts';
-import type { RowRef } from './row-ref.ts';
+import type { AccessResource } from '../../shared/protocol/sharing.ts';
+import type { RowRef } from '../reads/row-ref.ts';
 
 /** A document or workspace being renamed: the field's text, whether the new name is on its way, the last error. */
 export interface RenameState {

@@ -2,17 +2,17 @@
  * The Trash view's changes: reading every listed site's trash, taking a document back to its
  * workspace (listed there again, the status says so with Undo, back to the trash), and deleting one
  * forever, which has no undo: each through the pages' one lifecycle (a restore by the popup's
- * runner, which offers its undo; a delete forever by page-changes/change-lifecycle.ts itself).
+ * runner, which offers its undo; a delete forever by page-shared/change-lifecycle.ts itself).
  */
-import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
-import type { Backend } from '../../shared/backend-client.ts';
-import { addedEntry } from '../../shared/document-rules.ts';
-import { settle } from '../../shared/errors.ts';
+import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
+import type { Backend } from '../../page-shared/backend-client.ts';
+import { addedEntry } from '../../shared/rules/document-rules.ts';
+import { settle } from '../../shared/protocol/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import type { LoggedChange } from '../../shared/messages.ts';
-import { placeIn, placeName } from '../../shared/move.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { TrashedDocument, TrashSite } from '../../shared/trash.ts';
+import type { LoggedChange } from '../../shared/protocol/messages.ts';
+import { placeIn, placeName } from '../../shared/rules/move.ts';
+import { plainTextName } from '../../shared/rules/plain-text-name.ts';
+import type { TrashedDocument, TrashSite } from '../../shared/protocol/trash.ts';
 import { addedUndone, shownAdded } from './added-document.ts';
 import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import { runChange } from './runner.ts';

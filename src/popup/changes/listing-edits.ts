@@ -6,10 +6,10 @@
  * touch is the same object as before, so the rows built for them are reused.
  */
 
-import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/listing.ts';
+import type { DocumentEntry, DocumentPlace, Listing, SiteEntry, WorkspaceEntry } from '../../shared/protocol/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { ListingEdit } from './change-descriptor.ts';
-import { rowKey, type RowRef } from './row-ref.ts';
+import { rowKey, type RowRef } from '../reads/row-ref.ts';
 
 /**
  * A copy of the listing with the workspaces of the sites `isSite` picks passed through `change`.

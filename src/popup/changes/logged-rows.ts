@@ -4,10 +4,10 @@
  * entry's fields, but those only one kind has (a move's `to`, a pin's `pinned`, an access change's
  * `access`), which that kind's module reads (registry.ts: each kind's `undone`).
  */
-import { entryName, type ChangeEntry } from '../../shared/change-log.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import { entryName, type ChangeEntry } from '../../shared/protocol/change-log.ts';
+import type { DocumentPlace } from '../../shared/protocol/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
-import type { RowRef } from './row-ref.ts';
+import type { RowRef } from '../reads/row-ref.ts';
 
 /** The document `entry` changed, on `site` (default: the entry's, where the change was asked). */
 export function loggedDocument(entry: ChangeEntry, site: DocumentPlace['site'] = entry.site): DocumentRef {

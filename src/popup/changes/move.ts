@@ -3,17 +3,17 @@
  * way and any refusal; once Grist confirms, the listing shows it there in the same frame as the
  * status ("Moved … to …", with Undo).
  */
-import type { Backend } from '../../shared/backend-client.ts';
+import type { Backend } from '../../page-shared/backend-client.ts';
 import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace } from '../../shared/listing.ts';
-import type { MovedDocument } from '../../shared/move.ts';
+import type { DocumentPlace } from '../../shared/protocol/listing.ts';
+import type { MovedDocument } from '../../shared/rules/move.ts';
 import { movedBackText, movedText } from '../../move-view/moved-text.ts';
 import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';
 import { focusDocumentLink } from '../focus/focus.ts';
 import { forgetGone } from './gone.ts';
 import { removedDocument, withMoved } from './listing-edits.ts';
-import { placeOf, rowDocument } from './listing-lookups.ts';
+import { placeOf, rowDocument } from '../reads/listing-lookups.ts';
 import { loggedDocument, loggedPlace } from './logged-rows.ts';
 import { runChange } from './runner.ts';
 

@@ -2,18 +2,18 @@
  * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
  * read when the view opens (one request for all, each site answered as it comes); what one person
  * has on each site the user owns; their removal from those sites, followed while the worker runs
- * it (through the pages' one lifecycle, page-changes/change-lifecycle.ts); and its Undo (the
+ * it (through the pages' one lifecycle, page-shared/change-lifecycle.ts); and its Undo (the
  * batch, undoBatch). Answers are kept by the view in memory only, never
  * stored.
  */
 import { batch } from '@preact/signals';
-import { runPageChange, type PageChange } from '../../page-changes/change-lifecycle.ts';
-import { settle, type Result } from '../../shared/errors.ts';
+import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
+import { settle, type Result } from '../../shared/protocol/errors.ts';
 import { t, tCount } from '../../shared/i18n.ts';
-import type { SiteEntry } from '../../shared/listing.ts';
-import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/people.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
-import type { AccessList } from '../../shared/sharing.ts';
+import type { SiteEntry } from '../../shared/protocol/listing.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/protocol/people.ts';
+import { plainTextName } from '../../shared/rules/plain-text-name.ts';
+import type { AccessList } from '../../shared/protocol/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 
 /**

@@ -6,8 +6,8 @@
  * A new kind of change is its module, its line here, its words in the locale files and its tests.
  */
 import type { HistoryBackend } from '../../history/history-store.ts';
-import type { Backend } from '../../shared/backend-client.ts';
-import type { ChangeEntry } from '../../shared/change-log.ts';
+import type { Backend } from '../../page-shared/backend-client.ts';
+import type { ChangeEntry } from '../../shared/protocol/change-log.ts';
 import type { ListingEdit } from './change-descriptor.ts';
 import { copy } from './copy.ts';
 import { deleteForever, readTrash, restoreFromTrash } from './from-trash.ts';

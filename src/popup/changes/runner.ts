@@ -1,12 +1,12 @@
 /**
  * The one way every kind of popup change (change-descriptor.ts) runs: the pages' one lifecycle
- * (page-changes/change-lifecycle.ts, TanStack Query's mutations) with the list's own steps around
+ * (page-shared/change-lifecycle.ts, TanStack Query's mutations) with the list's own steps around
  * it: onMutate shows it at once and answers what puts it back; the worker is asked; onError puts it
  * back and says why, or onSuccess offers its undo; onSettled then shows the listing as it now
  * stands, over any refresh already under way (the listing sync's confirm).
  */
-import { runPageChange } from '../../page-changes/change-lifecycle.ts';
-import type { ErrorValue, Result } from '../../shared/errors.ts';
+import { runPageChange } from '../../page-shared/change-lifecycle.ts';
+import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
 import type { ChangeContext, ChangeDescriptor, ListingEdit, UndoOffered } from './change-descriptor.ts';
 
 /**

@@ -1,12 +1,12 @@
 /**
- * Access in the user's words (a role's own by shared/role-words.ts): what comes down from above
+ * Access in the user's words (a role's own by shared/rules/role-words.ts): what comes down from above
  * ("Editor, from the team site"), the inherited access ("view only"), and what a change did
  * ("Shared … with … as Editor.", "Changed … to Viewer on …"), for the Share panel and the status line.
  */
-import { roleWord } from '../../shared/role-words.ts';
+import { roleWord } from '../../shared/rules/role-words.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
-import { publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/sharing.ts';
+import { plainTextName } from '../../shared/rules/plain-text-name.ts';
+import { publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../shared/protocol/sharing.ts';
 
 /** A role that comes down from above a `resource` (a document's workspace, a workspace's site), in words. */
 export const inheritedWords = (resource: AccessResource, role: Role): string => t(resource.kind === 'document' ? 'shareFromWorkspace' : 'shareFromSite', roleWord(role));

@@ -3,8 +3,8 @@
  * (change-descriptor.ts UndoOffered) says what the listing shows once undone and what the status says.
  */
 import { batch } from '@preact/signals';
-import { settle } from '../../shared/errors.ts';
-import { undoResult, type EntryTarget } from '../../shared/change-log.ts';
+import { settle } from '../../shared/protocol/errors.ts';
+import { undoResult, type EntryTarget } from '../../shared/protocol/change-log.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';

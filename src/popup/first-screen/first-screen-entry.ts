@@ -17,7 +17,7 @@ interface Api {
 // Firefox's `browser`, or Chrome's `chrome` (whose calls return promises): see shared/extension-api.ts.
 const scope = globalThis as unknown as Record<'browser' | 'chrome', Api | undefined>;
 const api = scope.browser ?? scope.chrome;
-/** FIRST_SCREEN_FORMAT (shared/first-screen.ts): a drawing of another format is not shown. */
+/** FIRST_SCREEN_FORMAT (shared/storage/first-screen.ts): a drawing of another format is not shown. */
 const FORMAT = 2;
 const storage = api?.storage.local;
 // Run before the body is parsed: the read starts now, the drawing goes in once the page is there.
@@ -25,8 +25,8 @@ const parsed = new Promise((resolve) => (document.readyState === 'loading' ? doc
 
 const drawn =
   storage && !new URLSearchParams(location.search).has('q')
-    ? // The keys of firstScreenItem and listingPreviewItem (shared/storage-items.ts).
-      // The version, language and format as firstScreenMade (shared/first-screen.ts) puts them.
+    ? // The keys of firstScreenItem and listingPreviewItem (shared/storage/storage-items.ts).
+      // The version, language and format as firstScreenMade (shared/storage/first-screen.ts) puts them.
       Promise.all([storage.get(['firstScreen', 'listingPreview']), parsed]).then(([stored]) => {
         const container = document.getElementById('first-screen');
         return container && showFirstScreen(stored, container, `${api.runtime.getManifest().version} ${api.i18n.getUILanguage()} ${FORMAT}`);

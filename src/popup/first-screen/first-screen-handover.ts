@@ -1,6 +1,6 @@
 /**
  * Takes the popup's page over from the drawing of its first screen that first-screen.ts showed
- * while the popup's scripts loaded (see shared/first-screen.ts).
+ * while the popup's scripts loaded (see shared/storage/first-screen.ts).
  */
 import { effect } from '@preact/signals';
 import type { PopupStore } from '../store-types.ts';

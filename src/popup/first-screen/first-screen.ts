@@ -1,9 +1,9 @@
 /**
- * Shows the stored first screen (shared/first-screen.ts) while the popup's scripts load. Imports
+ * Shows the stored first screen (shared/storage/first-screen.ts) while the popup's scripts load. Imports
  * nothing at run time, so the script it is bundled into is about a kilobyte that the browser runs
  * as soon as the page is parsed (see first-screen-entry.ts).
  */
-import type { FirstScreen } from '../../shared/first-screen.ts';
+import type { FirstScreen } from '../../shared/storage/first-screen.ts';
 
 /** The tags the popup's first screen is made of; a drawing holding any other is not shown. */
 const TAGS = /^(main|header|section|div|p|h[1-4]|ul|li|a|span|bdi|mark|time|button|input|label)$/;

@@ -1,11 +1,11 @@
 /**
- * Draws the popup's first screen as data (shared/first-screen.ts) and keeps it stored for the next
+ * Draws the popup's first screen as data (shared/storage/first-screen.ts) and keeps it stored for the next
  * popup, which shows it before its scripts have loaded (first-screen.ts). Loaded once the popup
  * is idle: nothing here is needed to show this popup.
  */
 import { computed, effect } from '@preact/signals';
-import { PREVIEW_REVISION } from '../../shared/listing.ts';
-import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../../shared/first-screen.ts';
+import { PREVIEW_REVISION } from '../../shared/protocol/listing.ts';
+import { firstScreenMade, type FirstScreen, type SnapshotNode } from '../../shared/storage/first-screen.ts';
 import type { PopupStore } from '../store-types.ts';
 
 const HTML = 'http://www.w3.org/1999/xhtml';

@@ -3,7 +3,7 @@
  * more accounts (listing-rows.ts), so loaded with the first such row (listing-row.tsx).
  */
 import { t } from '../../shared/i18n.ts';
-import { plainTextName } from '../../shared/plain-text-name.ts';
+import { plainTextName } from '../../shared/rules/plain-text-name.ts';
 import type { AccountRow } from '../../listing-view/listing-rows.ts';
 import { ListingError } from '../status/error-actions.tsx';
 import type { PopupStore } from '../store-types.ts';

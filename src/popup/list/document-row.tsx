@@ -1,11 +1,11 @@
 /** One document in the listing: its link, pin mark, time, quiet access and public marks, the rename field and its one More actions menu (⋯). */
 import { useState } from 'preact/hooks';
 import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
-import { canRename, documentPageUrl } from '../../shared/listing.ts';
+import { canRename, documentPageUrl } from '../../shared/protocol/listing.ts';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import { PinIcon } from '../icons/icons.tsx';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
-import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import { exactTime, timeAgo } from '../../page-shared/relative-time.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { MoreButton } from './more-button.tsx';
 import { pure } from './pure.tsx';
@@ -104,7 +104,7 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
       style={{ height: `${height}px` }}
       onKeyDown={(event) => {
         // F2 renames the focused document, as in file managers; Delete moves it to the trash
-        // (owners only, as renaming: shared/document-rules.ts canTrash). A held key repeats, and
+        // (owners only, as renaming: shared/rules/document-rules.ts canTrash). A held key repeats, and
         // the focus goes on to the next row: only the press itself acts, or holding Delete would
         // trash one document after another.
         if (!canRename(document) || mode !== 'view' || menu || event.repeat) return;

@@ -10,7 +10,7 @@ import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import type { SiteHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t } from '../../shared/i18n.ts';
-import { ownsSite, siteDisplayName } from '../../shared/listing.ts';
+import { ownsSite, siteDisplayName } from '../../shared/protocol/listing.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import type { MenuItem } from '../menu/action-menu.tsx';
 import type { PopupStore } from '../store-types.ts';

@@ -4,7 +4,7 @@
  */
 import { DocumentRow } from './document-row.tsx';
 import { Gap, ListingRow } from './listing-row.tsx';
-import { siteDisplayName } from '../../shared/listing.ts';
+import { siteDisplayName } from '../../shared/protocol/listing.ts';
 import { type SiteNode } from '../../listing-view/row-window.ts';
 import { documentKey } from '../../listing-view/row-identity.ts';
 import type { MoveState, PopupStore, RenameState } from '../store-types.ts';

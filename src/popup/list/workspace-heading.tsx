@@ -12,7 +12,7 @@ import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceHeadingRow } from '../../listing-view/listing-rows.ts';
 import { t } from '../../shared/i18n.ts';
-import { canAddDocuments, canRename } from '../../shared/listing.ts';
+import { canAddDocuments, canRename } from '../../shared/protocol/listing.ts';
 import { onDemand, withPart } from '../on-demand/lazy.tsx';
 import type { MenuItem } from '../menu/action-menu.tsx';
 import { ActionMenu, MoreButton } from './more-button.tsx';

@@ -13,14 +13,14 @@
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { DestinationPicker } from '../../move-view/destination-picker.tsx';
-import { copyName } from '../../shared/document-rules.ts';
-import { onEscape } from '../../shared/escape-key.ts';
+import { copyName } from '../../shared/rules/document-rules.ts';
+import { onEscape } from '../../page-shared/escape-key.ts';
 import { t } from '../../shared/i18n.ts';
-import { copyDestinations, placeIn, placeName, type MoveDestination } from '../../shared/move.ts';
+import { copyDestinations, placeIn, placeName, type MoveDestination } from '../../shared/rules/move.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import type { MoveState, PopupStore } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';
-import type { DocumentPlace } from '../../shared/listing.ts';
+import type { DocumentPlace } from '../../shared/protocol/listing.ts';
 
 interface CopyPanelProps {
   store: PopupStore;

@@ -5,7 +5,7 @@
  * took the key first (its default prevented: see onEscape).
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { onEscape } from '../../shared/escape-key.ts';
+import { onEscape } from '../../page-shared/escape-key.ts';
 
 /** Calls the latest `leave` (a view passes a new one with each render) on Escape, while mounted. */
 export function useDocumentEscape(leave: () => void): void {

@@ -8,7 +8,7 @@ import { DestinationPicker } from '../../move-view/destination-picker.tsx';
 import { CopyPanel } from './copy-panel.tsx';
 import { crossSiteQuestion } from '../../move-view/moved-text.ts';
 import { t } from '../../shared/i18n.ts';
-import { moveDestinations, placeIn } from '../../shared/move.ts';
+import { moveDestinations, placeIn } from '../../shared/rules/move.ts';
 import type { DocumentItemRow } from '../../listing-view/listing-rows.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { MoveState, PopupStore } from '../store-types.ts';

@@ -8,7 +8,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
-import type { SiteEntry } from '../../shared/listing.ts';
+import type { SiteEntry } from '../../shared/protocol/listing.ts';
 import { highlightMatches } from '../../listing-view/highlighted.tsx';
 import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { PopupStore } from '../store-types.ts';

@@ -2,8 +2,8 @@
  * The People view's list: each site's access (as it answered) grouped by person, across every site
  * and account, with their role on each site, in the order first met. Pure: the view keeps the answers in memory only.
  */
-import { foldForSearch, foldedMatches } from '../../shared/search.ts';
-import { sameEmail, type AccessList, type ListedRole } from '../../shared/sharing.ts';
+import { foldForSearch, foldedMatches } from '../../shared/rules/search.ts';
+import { sameEmail, type AccessList, type ListedRole } from '../../shared/protocol/sharing.ts';
 
 /** One person of the view: their name (as first met), email, and role on each site that lists them. */
 export interface ListedPerson {

@@ -11,10 +11,10 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t, tCount } from '../../shared/i18n.ts';
-import { accountShortNames, siteDisplayName } from '../../shared/listing.ts';
-import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
-import { peopleRoleWord } from '../../shared/role-words.ts';
-import type { AccessList } from '../../shared/sharing.ts';
+import { accountShortNames, siteDisplayName } from '../../shared/protocol/listing.ts';
+import type { PersonGrants, RemovedPerson } from '../../shared/protocol/people.ts';
+import { peopleRoleWord } from '../../shared/rules/role-words.ts';
+import type { AccessList } from '../../shared/protocol/sharing.ts';
 import type { PopupStore } from '../store-types.ts';
 import { isUndoKey } from '../status/undo-key.ts';
 import { groupPeople, matchingPeople, type ListedPerson } from './people-list.ts';

@@ -6,9 +6,9 @@
  * Remove; once sent, how far it is, where Remove was. Names come from Grist: text only.
  */
 import { t, tCount } from '../../shared/i18n.ts';
-import type { PersonGrants, RemovedPerson } from '../../shared/people.ts';
-import { peopleRoleWord } from '../../shared/role-words.ts';
-import { onEscape } from '../../shared/escape-key.ts';
+import type { PersonGrants, RemovedPerson } from '../../shared/protocol/people.ts';
+import { peopleRoleWord } from '../../shared/rules/role-words.ts';
+import { onEscape } from '../../page-shared/escape-key.ts';
 import { yourPlaceNames } from '../changes/people.ts';
 
 interface RemovalPreviewProps {

@@ -5,7 +5,7 @@
  * rename (rename-row.ts): opening the popup needs none of it.
  */
 import type { Ref } from 'preact';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../../shared/document-name.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../shared/rules/document-name.ts';
 import { t, tCount } from '../../shared/i18n.ts';
 import type { PopupStore, RowRef, RenameState } from '../store-types.ts';
 import { NameInput } from './name-input.tsx';

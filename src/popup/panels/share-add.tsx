@@ -1,16 +1,16 @@
 /**
  * The Share panel's form to add people (owners only): one or more emails as people type or paste
  * them, a role, Share (or Enter in the emails). The list is checked with the one rule first
- * (shared/email-list.ts): one bad email, the user's own, another saved account's, or the public
+ * (shared/rules/email-list.ts): one bad email, the user's own, another saved account's, or the public
  * link's special user (pointed to its switch) sends nothing and says which. Before
  * anything is sent it says the server may email the people added (docs/grist-api.md, "Access": Grist
  * passes each to its notifier).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { checkEmailList, type EmailProblem, type OwnEmails } from '../../shared/email-list.ts';
+import { checkEmailList, type EmailProblem, type OwnEmails } from '../../shared/rules/email-list.ts';
 import { t } from '../../shared/i18n.ts';
-import type { SiteRole } from '../../shared/sharing.ts';
-import { roleWord } from '../../shared/role-words.ts';
+import type { SiteRole } from '../../shared/protocol/sharing.ts';
+import { roleWord } from '../../shared/rules/role-words.ts';
 
 interface ShareAddProps {
   /** The user's own emails, refused in the list: the sending account's (none when not known yet: the worker refuses it then) and every saved account's. */

@@ -18,8 +18,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../shared/i18n.ts';
-import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/sharing.ts';
-import type { PersonGrants } from '../../shared/people.ts';
+import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/protocol/sharing.ts';
+import type { PersonGrants } from '../../shared/protocol/people.ts';
 import { grantDelta } from '../changes/access-edits.ts';
 import type { SharePanelList } from '../changes/share.ts';
 import { focusRowButton } from '../focus/focus.ts';

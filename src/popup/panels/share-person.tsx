@@ -7,8 +7,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import { t } from '../../shared/i18n.ts';
-import type { AccessResource, Person, SiteRole } from '../../shared/sharing.ts';
-import { roleWord } from '../../shared/role-words.ts';
+import type { AccessResource, Person, SiteRole } from '../../shared/protocol/sharing.ts';
+import { roleWord } from '../../shared/rules/role-words.ts';
 import { inheritedWords } from '../changes/share-panel-words.ts';
 
 interface SharePersonProps {

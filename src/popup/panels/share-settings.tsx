@@ -4,7 +4,7 @@
  * (Grist's `maxInheritedRole`, see INHERITED_WORDS). Owners change them; others see them disabled.
  */
 import { t } from '../../shared/i18n.ts';
-import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type Role } from '../../shared/sharing.ts';
+import { PUBLIC_EMAIL, type AccessDelta, type AccessList, type Role } from '../../shared/protocol/sharing.ts';
 import { INHERITED_WORDS } from '../changes/share-panel-words.ts';
 
 interface ShareSettingsProps {

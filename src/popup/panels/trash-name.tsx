@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { t } from '../../shared/i18n.ts';
-import { exactTime, timeAgo } from '../../shared/relative-time.ts';
+import { exactTime, timeAgo } from '../../page-shared/relative-time.ts';
 
 export function TrashName({ name, detail, removedAt }: { name: string; detail: ComponentChildren; removedAt: string }) {
   const removed = timeAgo(removedAt);

@@ -10,12 +10,12 @@
  * on demand (on-demand/lazy.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { canTrash } from '../../shared/document-rules.ts';
-import { onEscape } from '../../shared/escape-key.ts';
+import { canTrash } from '../../shared/rules/document-rules.ts';
+import { onEscape } from '../../page-shared/escape-key.ts';
 import { t, tCount } from '../../shared/i18n.ts';
-import { siteDisplayName } from '../../shared/listing.ts';
-import { placedNameMatches } from '../../shared/search.ts';
-import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/trash.ts';
+import { siteDisplayName } from '../../shared/protocol/listing.ts';
+import { placedNameMatches } from '../../shared/rules/search.ts';
+import { TRASH_DAYS, type TrashedDocument, type TrashedWorkspace, type TrashSite } from '../../shared/protocol/trash.ts';
 import type { PopupStore } from '../store-types.ts';
 import { TrashItem } from './trash-item.tsx';
 import { TrashWorkspaceRow } from './trash-workspace-row.tsx';

@@ -4,7 +4,7 @@
  * deletes it itself once its documents are gone; the view offers no Delete forever for it.
  */
 import { t, tCount } from '../../shared/i18n.ts';
-import type { TrashedWorkspace } from '../../shared/trash.ts';
+import type { TrashedWorkspace } from '../../shared/protocol/trash.ts';
 import { TrashItem } from './trash-item.tsx';
 
 interface TrashWorkspaceRowProps {

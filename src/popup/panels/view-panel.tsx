@@ -6,7 +6,7 @@
  * since Chrome would close the whole popup. Loaded on demand (on-demand/lazy.tsx), with the views.
  */
 import { t } from '../../shared/i18n.ts';
-import { searchTerms } from '../../shared/search.ts';
+import { searchTerms } from '../../shared/rules/search.ts';
 import { useDocumentEscape } from './document-escape.ts';
 import { PopupHistory } from './popup-history.tsx';
 import type { PopupStore } from '../store-types.ts';

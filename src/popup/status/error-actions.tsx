@@ -4,8 +4,8 @@
  * go away by itself (no answer, a server error); and the row that says why a site or an account
  * could not be listed, with that way out.
  */
-import type { ErrorKind, ErrorValue } from '../../shared/errors.ts';
-import { FIXED_IN_OPTIONS } from '../../shared/fixed-in-options.ts';
+import type { ErrorKind, ErrorValue } from '../../shared/protocol/errors.ts';
+import { FIXED_IN_OPTIONS } from '../../page-shared/fixed-in-options.ts';
 import { t } from '../../shared/i18n.ts';
 import type { PopupStore } from '../store-types.ts';
 

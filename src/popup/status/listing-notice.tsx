@@ -3,7 +3,7 @@
  * "Connect your Grist account" when no key is saved, otherwise the error with the listing's age
  * and the way out (error-actions.tsx). Loaded on demand (on-demand/lazy.tsx): most popups have none.
  */
-import type { ErrorValue } from '../../shared/errors.ts';
+import type { ErrorValue } from '../../shared/protocol/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { ErrorActions } from './error-actions.tsx';
 import type { PopupStore } from '../store-types.ts';

@@ -4,7 +4,7 @@
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
 import { t, tCount } from '../../shared/i18n.ts';
-import { countDocuments } from '../../shared/search.ts';
+import { countDocuments } from '../../shared/rules/search.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import type { PopupStore } from '../store-types.ts';
 

@@ -3,7 +3,7 @@
  * Grist said is gone), numbered, so that a refresh already under way when one was made shows them
  * again on the sites it brings, rather than what was before them.
  */
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import type { Listing, SiteEntry } from '../../shared/protocol/listing.ts';
 
 /** The changes kept, by what they change. */
 export interface KeptChanges {

@@ -3,8 +3,8 @@
  * when some sites could not be listed, how many did and which did not answer at all.
  */
 import { t, tCount } from '../../shared/i18n.ts';
-import type { Listing } from '../../shared/listing.ts';
-import { countDocuments } from '../../shared/search.ts';
+import type { Listing } from '../../shared/protocol/listing.ts';
+import { countDocuments } from '../../shared/rules/search.ts';
 import { siteLabel } from '../../listing-view/listing-rows.ts';
 
 /**

@@ -6,9 +6,9 @@
  * Talks to the background only through the `Backend` interface, so tests hand in a fake.
  */
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { Backend, RefreshProgress } from '../../shared/backend-client.ts';
-import { settle, type ErrorValue } from '../../shared/errors.ts';
-import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../../shared/listing.ts';
+import type { Backend, RefreshProgress } from '../../page-shared/backend-client.ts';
+import { settle, type ErrorValue } from '../../shared/protocol/errors.ts';
+import { PREVIEW_REVISION, type Listing, type SiteEntry } from '../../shared/protocol/listing.ts';
 import { keptChanges } from './kept-changes.ts';
 import { mergeSites } from './merge-sites.ts';
 

@@ -4,7 +4,7 @@
  * keeps what was shown of it, marked as waited for once it is late, and the popup's own changes
  * are shown again on the sites it brings (kept-changes.ts).
  */
-import type { Listing, SiteEntry } from '../../shared/listing.ts';
+import type { Listing, SiteEntry } from '../../shared/protocol/listing.ts';
 import type { KeptChanges } from './kept-changes.ts';
 
 /** The same site marked as still waited for (one copy per site, so it renders once). */

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, test } from 'vitest';
 import { BulkApp } from '../../../src/bulk/app.tsx';
 import { createBulkStore } from '../../../src/bulk/store.ts';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { doc, fakeBackend, findField, site } from './bulk-page.tsx';
 
 afterEach(cleanup);

@@ -6,9 +6,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { expect, vi } from 'vitest';
 import { BulkApp } from '../../../src/bulk/app.tsx';
 import { createBulkStore } from '../../../src/bulk/store.ts';
-import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../../src/shared/bulk.ts';
-import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
-import type { PublicAccount } from '../../../src/shared/messages.ts';
+import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../../src/shared/protocol/bulk.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/protocol/listing.ts';
+import type { PublicAccount } from '../../../src/shared/protocol/messages.ts';
 import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
 /** These tests' documents were changed on 2026-01-01 unless a test says otherwise. */

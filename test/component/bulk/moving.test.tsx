@@ -4,7 +4,7 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { BulkItemStatus } from '../../../src/shared/bulk.ts';
+import type { BulkItemStatus } from '../../../src/shared/protocol/bulk.ts';
 import { checkbox, chooseWorkspace, clickAndSettle, doc, findField, item, movable, previewTable, runOf, setup, site, undoAnswer } from './bulk-page.tsx';
 
 afterEach(cleanup);

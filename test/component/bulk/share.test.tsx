@@ -6,9 +6,9 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { BulkItemStatus } from '../../../src/shared/bulk.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
-import { type AccessList, type AccessResource, type Person } from '../../../src/shared/sharing.ts';
+import type { BulkItemStatus } from '../../../src/shared/protocol/bulk.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
+import { type AccessList, type AccessResource, type Person } from '../../../src/shared/protocol/sharing.ts';
 import { checkbox, clickAndSettle, item, previewTable, runOf, setup, undoAnswer } from './bulk-page.tsx';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { BatchUndoResult, BulkItemStatus } from '../../../src/shared/bulk.ts';
+import type { BatchUndoResult, BulkItemStatus } from '../../../src/shared/protocol/bulk.ts';
 import { personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { checkbox, chooseWorkspace, clickAndSettle, item, movable, previewTable, runOf, setup, undoAnswer } from './bulk-page.tsx';
 

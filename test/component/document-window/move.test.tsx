@@ -2,7 +2,7 @@
 /** The document window's Move to…: the place, the destination picker, the move and its undo. */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import { fail, ok } from '../../../src/shared/errors.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
 import { listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, setupDocumentWindowTests } from './open-window.tsx';
 

@@ -7,10 +7,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { afterEach, vi } from 'vitest';
 import { DocumentWindowApp } from '../../../src/document-window/app.tsx';
 import { createDocumentWindowStore } from '../../../src/document-window/store.ts';
-import { ok, type ErrorValue } from '../../../src/shared/errors.ts';
-import type { DocumentAtUrl, Reply } from '../../../src/shared/messages.ts';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { EntryTarget } from '../../../src/shared/change-log.ts';
+import { ok, type ErrorValue } from '../../../src/shared/protocol/errors.ts';
+import type { DocumentAtUrl, Reply } from '../../../src/shared/protocol/messages.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { EntryTarget } from '../../../src/shared/protocol/change-log.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { NOT_OWNER_MESSAGE } from '../../../src/document-window/app.tsx';
 import { readWindowParameters } from '../../../src/document-window/window-parameters.ts';
 import { DEFAULT_TITLE, NO_DOCUMENT_MESSAGE } from '../../../src/document-window/store.ts';
-import { fail, ok } from '../../../src/shared/errors.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
 import { PAGE_URL, documentAtUrl, openWindow, openOwnedDocument, nameField, type, pressEnter, statusText, setupDocumentWindowTests } from './open-window.tsx';
 
 setupDocumentWindowTests();

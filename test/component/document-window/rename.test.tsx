@@ -5,8 +5,8 @@
  */
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import { NO_WORKER_ERROR, fail, ok } from '../../../src/shared/errors.ts';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
+import { NO_WORKER_ERROR, fail, ok } from '../../../src/shared/protocol/errors.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/rules/document-name.ts';
 import { PAGE_URL, TAB_ID, documentAtUrl, openOwnedDocument, nameField, type, pressEnter, pressEscape, statusText, refused, setupDocumentWindowTests } from './open-window.tsx';
 
 setupDocumentWindowTests();

@@ -2,8 +2,8 @@
 // The options page's several Grist accounts, and Remove key.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, ok } from '../../../src/shared/errors.ts';
-import type { ConnectionReport, Reply, RequestOf } from '../../../src/shared/messages.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
+import type { ConnectionReport, Reply, RequestOf } from '../../../src/shared/protocol/messages.ts';
 import { ACCOUNT, SELF_HOSTED, REPORT, SAVED_AND_CONNECTED, renderPage, groups, group, legends, keyInput, personalInput, teamBox, type, click, descriptionOf, pageStatus, accountStatus, expectPageStatus, expectAccountStatus } from './render-page.tsx';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 // The options page's Test connection.
 import { cleanup, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, ok } from '../../../src/shared/errors.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
 import { REPORT, renderPage, legends, keyInput, personalInput, type, click, descriptionOf, expectAccountStatus } from './render-page.tsx';
 
 afterEach(cleanup);

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp } from '../../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../../src/options/store.ts';
-import { fail, ok } from '../../../src/shared/errors.ts';
-import type { ChangeLogItem } from '../../../src/shared/change-log.ts';
-import type { PublicSettings } from '../../../src/shared/messages.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
+import type { ChangeLogItem } from '../../../src/shared/protocol/change-log.ts';
+import type { PublicSettings } from '../../../src/shared/protocol/messages.ts';
 import { ACCOUNT, SELF_HOSTED, renderPage, group, legends, keyInput, personalInput, teamBox, type, descriptionOf, accountStatus, expectPageStatus } from './render-page.tsx';
 
 afterEach(cleanup);

@@ -7,9 +7,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { expect, vi } from 'vitest';
 import { OptionsApp } from '../../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../../src/options/store.ts';
-import { fail, ok } from '../../../src/shared/errors.ts';
-import type { ChangeLogItem } from '../../../src/shared/change-log.ts';
-import type { ConnectionReport, PublicAccount, PublicSettings, Reply, RequestOf, SettingsInput } from '../../../src/shared/messages.ts';
+import { fail, ok } from '../../../src/shared/protocol/errors.ts';
+import type { ChangeLogItem } from '../../../src/shared/protocol/change-log.ts';
+import type { ConnectionReport, PublicAccount, PublicSettings, Reply, RequestOf, SettingsInput } from '../../../src/shared/protocol/messages.ts';
 
 /** Account 1 as saved: a key, a personal site and two team sites. */
 export const ACCOUNT: PublicAccount = {

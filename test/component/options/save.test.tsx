@@ -2,8 +2,8 @@
 // The options page's Save: what it stores, what it checks once saved, and a saved key at a changed address.
 import { cleanup, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, type ErrorValue } from '../../../src/shared/errors.ts';
-import type { PublicAccount } from '../../../src/shared/messages.ts';
+import { fail, type ErrorValue } from '../../../src/shared/protocol/errors.ts';
+import type { PublicAccount } from '../../../src/shared/protocol/messages.ts';
 import { ACCOUNT, SAVED_AND_CONNECTED, renderPage, legends, keyInput, personalInput, teamBox, type, click, descriptionOf, pageStatus, accountStatus, expectPageStatus, expectAccountStatus } from './render-page.tsx';
 
 afterEach(cleanup);

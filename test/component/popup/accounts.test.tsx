@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
 import { chooseInMenu } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, setup, searchBox, type } from './popup-setup.tsx';

@@ -15,10 +15,10 @@ import { takeOverFirstScreen } from '../../../src/popup/first-screen/first-scree
 import { drawFirstScreen, keepFirstScreen, showsListOnly, takeSnapshot } from '../../../src/popup/first-screen/snapshot.ts';
 import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
-import { FIRST_SCREEN_FORMAT, FIRST_SCREEN_KEY, firstScreenMade, type FirstScreen } from '../../../src/shared/first-screen.ts';
-import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
-import type { Listing } from '../../../src/shared/listing.ts';
-import { firstScreenItem, listingPreviewItem } from '../../../src/shared/storage-items.ts';
+import { FIRST_SCREEN_FORMAT, FIRST_SCREEN_KEY, firstScreenMade, type FirstScreen } from '../../../src/shared/storage/first-screen.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/protocol/sharing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import { firstScreenItem, listingPreviewItem } from '../../../src/shared/storage/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';
 

@@ -7,7 +7,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { chooseInMenu, listing, menuItems, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 

@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { deferred } from '../../setup/deferred.ts';

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/protocol/listing.ts';
 import { FIRST_SCREEN_ROWS } from '../../../src/listing-view/row-window.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
 import { setupPopupTests, setup, searchBox, type, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';

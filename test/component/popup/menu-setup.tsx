@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, within } from '@testing-library/preact';
 import { vi } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';

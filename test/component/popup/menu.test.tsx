@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { documentEntry as doc, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { BUDGET, setup, settle, openMenu, menuItems } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { chooseInMenu, menuItems } from './menu-setup.tsx';
 import { setupPopupTests, personalSite, acmeSite, BUDGET, RESUME, NOTES, setup, searchBox, type, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 

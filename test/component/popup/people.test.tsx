@@ -6,9 +6,9 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
-import type { PersonGrants } from '../../../src/shared/people.ts';
-import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
-import type { Reply, SitesPeopleRequest } from '../../../src/shared/messages.ts';
+import type { PersonGrants } from '../../../src/shared/protocol/people.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/protocol/sharing.ts';
+import type { Reply, SitesPeopleRequest } from '../../../src/shared/protocol/messages.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { listingOf, siteEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';

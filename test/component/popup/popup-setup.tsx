@@ -5,9 +5,9 @@
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, vi } from 'vitest';
-import type { ErrorValue } from '../../../src/shared/errors.ts';
-import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { ErrorValue } from '../../../src/shared/protocol/errors.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { loadParts } from '../../../src/popup/on-demand/lazy.tsx';

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { documentEntry as doc, workspaceEntry } from '../../setup/listings.ts';
 import { acmeSite, BUDGET, NOTES, personalSite, RESUME, searchBox, setup, setupPopupTests, type } from './popup-setup.tsx';
 

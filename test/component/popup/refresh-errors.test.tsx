@@ -5,12 +5,12 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
-import type { Listing, SiteEntry } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Listing, SiteEntry } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS, WAITING_NOTICE_MS } from '../../../src/popup/sync/listing-sync.ts';
 import { createPopupStore } from '../../../src/popup/store.ts';
-import type { RefreshProgress } from '../../../src/shared/backend-client.ts';
+import type { RefreshProgress } from '../../../src/page-shared/backend-client.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { documentEntry as doc, siteEntry } from '../../setup/listings.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';

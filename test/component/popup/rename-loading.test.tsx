@@ -6,7 +6,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';

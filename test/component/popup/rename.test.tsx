@@ -4,10 +4,10 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { ErrorValue } from '../../../src/shared/errors.ts';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
-import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/document-name.ts';
+import type { ErrorValue } from '../../../src/shared/protocol/errors.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../../../src/shared/rules/document-name.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { documentEntry as doc } from '../../setup/listings.ts';
 import { chooseInMenu, menuItems } from './menu-setup.tsx';

@@ -4,8 +4,8 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { deferred } from '../../setup/deferred.ts';

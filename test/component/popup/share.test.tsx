@@ -7,9 +7,9 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
-import type { Reply } from '../../../src/shared/messages.ts';
-import type { PersonGrants } from '../../../src/shared/people.ts';
-import type { AccessList, AccessResource } from '../../../src/shared/sharing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
+import type { PersonGrants } from '../../../src/shared/protocol/people.ts';
+import type { AccessList, AccessResource } from '../../../src/shared/protocol/sharing.ts';
 import { BUDGET, chooseInMenu, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 import { deferred } from '../../setup/deferred.ts';

@@ -6,8 +6,8 @@
  */
 import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { Reply, SitesPeopleRequest } from '../../../src/shared/messages.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { Reply, SitesPeopleRequest } from '../../../src/shared/protocol/messages.ts';
 import { documentEntry, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { setup, settle } from './menu-setup.tsx';
 import { chooseInTitleMenu, setupPopupTests } from './popup-setup.tsx';

@@ -4,12 +4,12 @@
  */
 import { effect } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { PROGRESS_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../../src/popup/sync/listing-sync.ts';
 import { createPopupStore } from '../../../src/popup/store.ts';
-import { rowDocument } from '../../../src/popup/changes/listing-lookups.ts';
-import type { RefreshProgress } from '../../../src/shared/backend-client.ts';
+import { rowDocument } from '../../../src/popup/reads/listing-lookups.ts';
+import type { RefreshProgress } from '../../../src/page-shared/backend-client.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';
 import { doc, listing, reportingBackend, PLAN, REF, WHOLE, startOnFirstScreen } from './store-setup.ts';

@@ -4,10 +4,10 @@
  * cache's first screen.
  */
 import { expect, vi } from 'vitest';
-import type { DocumentEntry, Listing } from '../../../src/shared/listing.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { DocumentEntry, Listing } from '../../../src/shared/protocol/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { createPopupStore } from '../../../src/popup/store.ts';
-import type { RefreshProgress } from '../../../src/shared/backend-client.ts';
+import type { RefreshProgress } from '../../../src/page-shared/backend-client.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';

@@ -3,9 +3,9 @@
  * opens, in the orderings and failures that are awkward to reach through the view.
  */
 import { describe, expect, test, vi } from 'vitest';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { createPopupStore, documentKey } from '../../../src/popup/store.ts';
-import { rowDocument } from '../../../src/popup/changes/listing-lookups.ts';
+import { rowDocument } from '../../../src/popup/reads/listing-lookups.ts';
 import { FIRST_SCREEN_ROWS } from '../../../src/listing-view/row-window.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';

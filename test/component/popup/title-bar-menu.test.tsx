@@ -9,7 +9,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { deferred } from '../../setup/deferred.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
 import { setupPopupTests, freshListing, setup, searchBox, chooseInTitleMenu } from './popup-setup.tsx';
 
 setupPopupTests();

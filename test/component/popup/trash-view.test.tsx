@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { TrashSite } from '../../../src/shared/trash.ts';
+import type { TrashSite } from '../../../src/shared/protocol/trash.ts';
 import { BUDGET, setup, settle, openMenu } from './menu-setup.tsx';
 import { setupPopupTests, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';
 

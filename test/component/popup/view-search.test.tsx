@@ -9,8 +9,8 @@ import { act, fireEvent, screen } from '@testing-library/preact';
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import fr from '../../../public/_locales/fr/messages.json' with { type: 'json' };
-import type { AccessList } from '../../../src/shared/sharing.ts';
-import type { TrashSite } from '../../../src/shared/trash.ts';
+import type { AccessList } from '../../../src/shared/protocol/sharing.ts';
+import type { TrashSite } from '../../../src/shared/protocol/trash.ts';
 import { setupPopupTests, freshListing, setup, searchBox, type, backToDocuments, chooseInTitleMenu, listedNames } from './popup-setup.tsx';
 
 setupPopupTests();

@@ -5,8 +5,8 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
-import type { Listing } from '../../../src/shared/listing.ts';
-import type { TrashSite } from '../../../src/shared/trash.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import type { TrashSite } from '../../../src/shared/protocol/trash.ts';
 import { documentEntry as doc, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { chooseInMenu, menuItems, openMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests, backToDocuments, chooseInTitleMenu } from './popup-setup.tsx';

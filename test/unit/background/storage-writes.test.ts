@@ -5,8 +5,8 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { followWrites, removeTogether, storeTogether } from '../../../src/background/storage-writes.ts';
-import { changeLogItem, CHANGE_LOG_VERSION } from '../../../src/shared/change-log-items.ts';
-import { apiKeysItem, listingItem, listingPreviewItem, listingTagsItem } from '../../../src/shared/storage-items.ts';
+import { changeLogItem, CHANGE_LOG_VERSION } from '../../../src/shared/storage/change-log-items.ts';
+import { apiKeysItem, listingItem, listingPreviewItem, listingTagsItem } from '../../../src/shared/storage/storage-items.ts';
 import { listingOf, personalSiteEntry } from '../../setup/listings.ts';
 
 const listing = listingOf([personalSiteEntry([], { account: 'account-1', orgId: 2 })]);

@@ -4,13 +4,13 @@
  * rendered ones are grouped into sites and lists.
  */
 import { describe, expect, test } from 'vitest';
-import { sortDocuments, type DocumentEntry, type Listing } from '../../../src/shared/listing.ts';
+import { sortDocuments, type DocumentEntry, type Listing } from '../../../src/shared/protocol/listing.ts';
 import { EDITING_ROW_HEIGHT, FIRST_SCREEN_ROWS, layoutRows, LIST_WINDOW, OVERSCAN, renderPlan, ROW_HEIGHTS, SCROLL_STEP, type ListNode, type SiteNode } from '../../../src/listing-view/row-window.ts';
 import { rowsBetween, scrollAnchor, scrollTopToShow, windowRange } from '../../../src/listing-view/windowing.ts';
 import { prepareListing, type Row } from '../../../src/listing-view/listing-rows.ts';
 import { matchingRows, prepareSearch } from '../../../src/listing-view/listing-search.ts';
 import { adjacentResult } from '../../../src/popup/list/result-navigation.ts';
-import { searchTerms } from '../../../src/shared/search.ts';
+import { searchTerms } from '../../../src/shared/rules/search.ts';
 // Ids here are 12 characters or fewer, so documentEntry's urlId is the id itself.
 import { documentEntry as doc, siteEntry as site, workspaceEntry as workspace } from '../../setup/listings.ts';
 

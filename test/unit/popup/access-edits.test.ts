@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { grantDelta, withDelta } from '../../../src/popup/changes/access-edits.ts';
-import type { AccessList } from '../../../src/shared/sharing.ts';
+import type { AccessList } from '../../../src/shared/protocol/sharing.ts';
 
 const LIST: AccessList = {
   resource: { kind: 'document', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: 'doc' },

@@ -5,12 +5,12 @@
  * is (listing-lookups.ts placeOf), which a move and a trash start from.
  */
 import { describe, expect, test } from 'vitest';
-import { entryName, type ChangeEntry } from '../../../src/shared/change-log.ts';
-import type { Listing } from '../../../src/shared/listing.ts';
-import { placeIn } from '../../../src/shared/move.ts';
+import { entryName, type ChangeEntry } from '../../../src/shared/protocol/change-log.ts';
+import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import { placeIn } from '../../../src/shared/rules/move.ts';
 import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed } from '../../../src/popup/changes/listing-edits.ts';
 import { undoneEdit } from '../../../src/popup/changes/registry.ts';
-import { placeOf } from '../../../src/popup/changes/listing-lookups.ts';
+import { placeOf } from '../../../src/popup/reads/listing-lookups.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 
 const BUDGET = doc('budgetDoc000000000000', 'Budget');

@@ -7,8 +7,8 @@ import { signal } from '@preact/signals';
 import { describe, expect, test, vi } from 'vitest';
 import { createListingSync, type ListingSyncDependencies } from '../../../src/popup/sync/listing-sync.ts';
 import { withRenamed } from '../../../src/popup/changes/listing-edits.ts';
-import type { Reply } from '../../../src/shared/messages.ts';
-import { PREVIEW_REVISION, type Listing } from '../../../src/shared/listing.ts';
+import type { Reply } from '../../../src/shared/protocol/messages.ts';
+import { PREVIEW_REVISION, type Listing } from '../../../src/shared/protocol/listing.ts';
 import { deferred } from '../../setup/deferred.ts';
 import { documentEntry as doc, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../setup/listings.ts';
 

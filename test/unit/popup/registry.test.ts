@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import en from '../../../public/_locales/en/messages.json' with { type: 'json' };
 import fr from '../../../public/_locales/fr/messages.json' with { type: 'json' };
 import { ACTS, CHANGES, changeOf } from '../../../src/popup/changes/registry.ts';
-import type { ChangeEntry, ChangeKind } from '../../../src/shared/change-log.ts';
+import type { ChangeEntry, ChangeKind } from '../../../src/shared/protocol/change-log.ts';
 
 /**
  * The targets the worker logs each kind of change with (background/changes/); a delete forever is

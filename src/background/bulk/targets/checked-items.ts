@@ -4,13 +4,13 @@
  * copy.ts, trash.ts, share.ts of this folder); for a run to one workspace, that workspace is looked up once
  * per account (each document goes with its own account's key).
  */
-import type { SharingChange } from '../../../shared/access-plan.ts';
-import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/bulk.ts';
-import { copyName } from '../../../shared/document-rules.ts';
+import type { SharingChange } from '../../../shared/rules/access-plan.ts';
+import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/protocol/bulk.ts';
+import { copyName } from '../../../shared/rules/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import { siteDisplayName, type Listing, type SiteEntry } from '../../../shared/listing.ts';
-import type { DocumentKey } from '../../../shared/messages.ts';
-import { placeIn } from '../../../shared/move.ts';
+import { siteDisplayName, type Listing, type SiteEntry } from '../../../shared/protocol/listing.ts';
+import type { DocumentKey } from '../../../shared/protocol/messages.ts';
+import { placeIn } from '../../../shared/rules/move.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../../changes/listed-documents.ts';
 import { startRun, type RunChange, type RunFiller } from '../run-engine.ts';

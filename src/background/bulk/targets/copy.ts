@@ -4,8 +4,8 @@
  * starts), so a copy whose answer was lost claims only a copy it can prove its own
  * (changes/created-document.ts). A copy is not idempotent: it is never sent twice blindly.
  */
-import type { BulkCopyRequest, BulkRunSnapshot } from '../../../shared/bulk.ts';
-import { copyName } from '../../../shared/document-rules.ts';
+import type { BulkCopyRequest, BulkRunSnapshot } from '../../../shared/protocol/bulk.ts';
+import { copyName } from '../../../shared/rules/document-rules.ts';
 import { checkCopy } from '../../changes/kinds/copy.ts';
 import { readDestination, type DestinationRead } from '../../changes/created-document.ts';
 import { startCheckedRun } from './checked-items.ts';

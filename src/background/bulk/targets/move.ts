@@ -3,7 +3,7 @@
  * checked again just before it is sent, so a move of it confirmed meanwhile elsewhere is not
  * overridden.
  */
-import type { BulkMoveRequest, BulkRunSnapshot } from '../../../shared/bulk.ts';
+import type { BulkMoveRequest, BulkRunSnapshot } from '../../../shared/protocol/bulk.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { checkMove, destinationOf, type MoveTarget } from '../../changes/kinds/move.ts';

@@ -3,14 +3,14 @@
  * worker's listing (which gives its site and workspace), and its new name checked as a single
  * rename's is (checkDocumentName). The run engine (run-engine.ts) sends them.
  */
-import type { BulkDocument, BulkItemStatus, BulkRunSnapshot, BulkStart } from '../../../shared/bulk.ts';
-import { checkDocumentName } from '../../../shared/document-name.ts';
+import type { BulkDocument, BulkItemStatus, BulkRunSnapshot, BulkStart } from '../../../shared/protocol/bulk.ts';
+import { checkDocumentName } from '../../../shared/rules/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
 import { documentIndex, type ListedDocument } from '../../changes/listed-documents.ts';
 import type { RenameTarget } from '../../changes/kinds/rename.ts';
 import { startRun } from '../run-engine.ts';
-import { placeSite } from '../../../shared/move.ts';
-import { siteDisplayName } from '../../../shared/listing.ts';
+import { placeSite } from '../../../shared/rules/move.ts';
+import { siteDisplayName } from '../../../shared/protocol/listing.ts';
 
 /**
  * The `startBulkRename` message. In: the documents and their new names (as the page's preview

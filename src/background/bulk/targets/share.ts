@@ -10,12 +10,12 @@
  * the delta differs (a document it leaves as it is sends nothing) and logs its inverse, so Undo
  * this batch puts each document's access back.
  */
-import { requestedDelta } from '../../../shared/access-plan.ts';
-import type { BulkRunSnapshot, BulkShareRequest } from '../../../shared/bulk.ts';
+import { requestedDelta } from '../../../shared/rules/access-plan.ts';
+import type { BulkRunSnapshot, BulkShareRequest } from '../../../shared/protocol/bulk.ts';
 import { t } from '../../../shared/i18n.ts';
-import { PUBLIC_EMAIL, sameEmail, type AccessResource } from '../../../shared/sharing.ts';
+import { PUBLIC_EMAIL, sameEmail, type AccessResource } from '../../../shared/protocol/sharing.ts';
 import { ApiError } from '../../grist/api-error.ts';
-import type { Listing } from '../../../shared/listing.ts';
+import type { Listing } from '../../../shared/protocol/listing.ts';
 import { readKeyedAccounts, type KeyedAccount } from '../../grist/grist-connection.ts';
 import { documentIndex } from '../../changes/listed-documents.ts';
 import { readListing } from '../../listing/listing-cache.ts';

@@ -1,6 +1,6 @@
 /** The targets of a bulk run to the trash: each document checked as a single one is (checkTrash). */
-import type { BulkRunSnapshot } from '../../../shared/bulk.ts';
-import type { RequestOf } from '../../../shared/messages.ts';
+import type { BulkRunSnapshot } from '../../../shared/protocol/bulk.ts';
+import type { RequestOf } from '../../../shared/protocol/messages.ts';
 import { checkTrash } from '../../changes/kinds/trash.ts';
 import { startCheckedRun } from './checked-items.ts';
 

@@ -9,10 +9,10 @@
  * queue.
  */
 import { t } from '../../../shared/i18n.ts';
-import { accessKey, resourceTarget, targetKey, type AccessEntry } from '../../../shared/change-log.ts';
-import type { LoggedChange } from '../../../shared/messages.ts';
-import { emailProblem, savedUsersOf, type EmailProblemReason, type OwnEmails } from '../../../shared/email-list.ts';
-import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../../shared/sharing.ts';
+import { accessKey, resourceTarget, targetKey, type AccessEntry } from '../../../shared/protocol/change-log.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { emailProblem, savedUsersOf, type EmailProblemReason, type OwnEmails } from '../../../shared/rules/email-list.ts';
+import { PUBLIC_EMAIL, publicLinkOf, sameEmail, type AccessDelta, type AccessResource, type Role } from '../../../shared/protocol/sharing.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { readKeyedAccounts } from '../../grist/grist-connection.ts';
@@ -24,7 +24,7 @@ import { findAccessOwner, patchAccess, readAccessOf, type AccessNow, type Access
 import { accessNow, accessRefusal } from '../../sharing/access.ts';
 import { deltaAgainst, hasDelta, isEmptyDelta, roleNow, type DeltaAgainstNow } from '../../sharing/access-delta.ts';
 import { ownEmailOf, savedAccountsError, withSavedUsers } from '../../sharing/own-email.ts';
-import { roleWord } from '../../../shared/role-words.ts';
+import { roleWord } from '../../../shared/rules/role-words.ts';
 import { personKind, removalOf, type PersonTarget } from './remove-person.ts';
 
 /** An access change of `resource` (named `name`, in `place`): `delta` as asked; `found`, once read first. */

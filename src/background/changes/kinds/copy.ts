@@ -8,11 +8,11 @@
  * Its undo moves the copy, by its id, to the trash (trash.ts). Also the popup's `copyDocument`
  * message, whose copies left unsettled are kept for Copy again (kept-copies.ts).
  */
-import { checkNewName } from '../../../shared/document-name.ts';
+import { checkNewName } from '../../../shared/rules/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../../shared/listing.ts';
-import { placeIn } from '../../../shared/move.ts';
-import type { CopiedDocument, RequestOf } from '../../../shared/messages.ts';
+import type { DocumentPlace, Listing } from '../../../shared/protocol/listing.ts';
+import { placeIn } from '../../../shared/rules/move.ts';
+import type { CopiedDocument, RequestOf } from '../../../shared/protocol/messages.ts';
 import * as v from 'valibot';
 import { ApiError } from '../../grist/api-error.ts';
 import { oneAtATime } from '../../pacing.ts';

@@ -5,14 +5,14 @@
  * be undone. Also the Trash view's `deleteDocument` message.
  */
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/protocol/messages.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type KindModule, type ChangeTarget } from '../kind-module.ts';
 import { applyChange, documentNow } from '../pipeline.ts';
 import { deniedOrGone } from '../refusals.ts';
 import { findTrashed, leftTrash, siteTrash } from '../trashed-documents.ts';
-import type { DocumentPlace } from '../../../shared/listing.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
 
 /** A document of the trash to delete for good; `key` is its id. */
 export interface DeleteTarget extends ChangeTarget {

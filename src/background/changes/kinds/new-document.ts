@@ -8,11 +8,11 @@
  * `createDocument` message.
  */
 import * as v from 'valibot';
-import { workspaceKey } from '../../../shared/change-log.ts';
-import { addedEntry } from '../../../shared/document-rules.ts';
-import { checkNewName } from '../../../shared/document-name.ts';
+import { workspaceKey } from '../../../shared/protocol/change-log.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
+import { checkNewName } from '../../../shared/rules/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { CreatedDocument, RequestOf } from '../../../shared/messages.ts';
+import type { CreatedDocument, RequestOf } from '../../../shared/protocol/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type KindModule } from '../kind-module.ts';
@@ -21,7 +21,7 @@ import { checkDestination, findWorkspace, listingAndClients } from '../listed-do
 import { applyChange } from '../pipeline.ts';
 import { destinationRefused } from '../refusals.ts';
 import { trashKind } from './trash.ts';
-import type { DocumentPlace } from '../../../shared/listing.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
 
 /** A new document named `name` in `place`; `key` is the workspace's workspaceKey; `made` its id once Grist said it. */
 export interface NewDocumentTarget extends MakingTarget {

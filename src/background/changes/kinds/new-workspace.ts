@@ -9,11 +9,11 @@
  * moves it to the trash (workspace-trash.ts). Also the popup's `createWorkspace` message.
  */
 import * as v from 'valibot';
-import type { ChangeEntry } from '../../../shared/change-log.ts';
-import { checkNewName } from '../../../shared/document-name.ts';
+import type { ChangeEntry } from '../../../shared/protocol/change-log.ts';
+import { checkNewName } from '../../../shared/rules/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
-import { ownsSite, siteDisplayName } from '../../../shared/listing.ts';
-import type { CreatedWorkspace, RequestOf } from '../../../shared/messages.ts';
+import { ownsSite, siteDisplayName } from '../../../shared/protocol/listing.ts';
+import type { CreatedWorkspace, RequestOf } from '../../../shared/protocol/messages.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { workspaceListSchema } from '../../grist/grist-schemas.ts';
@@ -24,7 +24,7 @@ import { mayHaveMade } from '../created-document.ts';
 import { listingAndClients } from '../listed-documents.ts';
 import { applyChange } from '../pipeline.ts';
 import { workspaceTrashKind } from './workspace-trash.ts';
-import { placeSite } from '../../../shared/move.ts';
+import { placeSite } from '../../../shared/rules/move.ts';
 
 /** A new workspace named `name` on `site`; `key` is the site's queue; `made` its id once Grist said it or a read-back proved it. */
 export interface NewWorkspaceTarget extends ChangeTarget {

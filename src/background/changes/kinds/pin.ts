@@ -3,21 +3,21 @@
  * `PATCH {site}/api/docs/<docId>/pin` or `.../unpin`, no body, answered 200 `null`; owners and
  * editors may (a viewer gets 403, docs/grist-api.md "Pin / unpin"). Also the popup's `pinDocument`.
  */
-import { canPin } from '../../../shared/document-rules.ts';
+import { canPin } from '../../../shared/rules/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/protocol/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
 import { recordPin } from '../../listing/cache-records.ts';
 import { oneAtATime } from '../../pacing.ts';
 import { placedEntry, type ChangeTarget, type UndoingKind } from '../kind-module.ts';
-import type { PinEntry } from '../../../shared/change-log.ts';
+import type { PinEntry } from '../../../shared/protocol/change-log.ts';
 import { findDocument, listingAndClients } from '../listed-documents.ts';
 import { applyChange, documentNow } from '../pipeline.ts';
 import { deniedOrGone } from '../refusals.ts';
-import type { DocumentPlace } from '../../../shared/listing.ts';
-import { placeIn } from '../../../shared/move.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
+import { placeIn } from '../../../shared/rules/move.ts';
 
 /** A pin (`pinned`) or unpin of document `key`. */
 export interface PinTarget extends ChangeTarget {

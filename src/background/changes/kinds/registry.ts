@@ -4,7 +4,7 @@
  * (undo.ts) and the wiring of the pages' messages (index.ts). A new kind is a module of this folder
  * and a line here; the record's type makes a kind of the log without one a type error.
  */
-import type { ChangeEntry, ChangeKind } from '../../../shared/change-log.ts';
+import type { ChangeEntry, ChangeKind } from '../../../shared/protocol/change-log.ts';
 import type { KindModule, UndoingKind } from '../kind-module.ts';
 import { accessKind } from './access.ts';
 import { copyKind } from './copy.ts';

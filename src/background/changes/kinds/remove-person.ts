@@ -12,11 +12,11 @@
  * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
  * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { personStepKey, siteKey, targetKey, type PersonEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/change-log.ts';
+import { personStepKey, siteKey, targetKey, type PersonEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/protocol/change-log.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/people.ts';
-import { roleWord } from '../../../shared/role-words.ts';
-import type { AccessResource, Person, SiteRole } from '../../../shared/sharing.ts';
+import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/protocol/people.ts';
+import { roleWord } from '../../../shared/rules/role-words.ts';
+import type { AccessResource, Person, SiteRole } from '../../../shared/protocol/sharing.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { readKeyedAccounts } from '../../grist/grist-connection.ts';

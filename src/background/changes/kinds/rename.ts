@@ -4,11 +4,11 @@
  * Content-Type Grist ignores the body and still answers 200, docs/grist-api.md "Silent no-ops"; the same
  * for workspaces); only owners rename (others get 403). Also the popup's rename messages.
  */
-import { checkDocumentName } from '../../../shared/document-name.ts';
+import { checkDocumentName } from '../../../shared/rules/document-name.ts';
 import { t } from '../../../shared/i18n.ts';
-import { workspaceKey, type ChangeSource, type WindowSource, targetKey, type RenameEntry } from '../../../shared/change-log.ts';
-import type { DocumentPlace } from '../../../shared/listing.ts';
-import { placeSite } from '../../../shared/move.ts';
+import { workspaceKey, type ChangeSource, type WindowSource, targetKey, type RenameEntry } from '../../../shared/protocol/change-log.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
+import { placeSite } from '../../../shared/rules/move.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema, documentSchema, workspaceSchema } from '../../grist/grist-schemas.ts';

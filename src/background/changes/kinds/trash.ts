@@ -5,10 +5,10 @@
  * is back where it was. Also the undo of the changes that make a document (a copy, a new one): it
  * goes to the trash. And the pages' `removeDocument` and `restoreDocument` messages.
  */
-import { addedEntry, canTrash } from '../../../shared/document-rules.ts';
+import { addedEntry, canTrash } from '../../../shared/rules/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { ChangeEntry, ChangeSource, CopyEntry, CreateEntry, DocumentTarget, TrashEntry } from '../../../shared/change-log.ts';
-import type { DocumentKey, LoggedChange } from '../../../shared/messages.ts';
+import type { ChangeEntry, ChangeSource, CopyEntry, CreateEntry, DocumentTarget, TrashEntry } from '../../../shared/protocol/change-log.ts';
+import type { DocumentKey, LoggedChange } from '../../../shared/protocol/messages.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';
 import { forgetDocument, recordDocumentAdded } from '../../listing/cache-records.ts';
@@ -18,8 +18,8 @@ import { findDocument, listingAndClients, type ListedDocument } from '../listed-
 import { applyChange, documentNow } from '../pipeline.ts';
 import { deniedOrGone } from '../refusals.ts';
 import { findTrashed, leftTrash } from '../trashed-documents.ts';
-import type { DocumentPlace } from '../../../shared/listing.ts';
-import { placeIn } from '../../../shared/move.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
+import { placeIn } from '../../../shared/rules/move.ts';
 
 /** A document to move to the trash (`removed`) or back from it; `key` is its id. */
 export interface TrashTarget extends ChangeTarget {

@@ -5,11 +5,11 @@
  * 404, and the trash listing lists it with `removedAt` (trashed-documents.ts). Also the undo of a
  * new workspace (to the trash). And the pages' `removeWorkspace` and `restoreWorkspace` messages.
  */
-import { workspaceKey, type ChangeEntry, type CreateEntry, type TrashEntry, type WorkspaceTarget } from '../../../shared/change-log.ts';
-import { addedEntry } from '../../../shared/document-rules.ts';
+import { workspaceKey, type ChangeEntry, type CreateEntry, type TrashEntry, type WorkspaceTarget } from '../../../shared/protocol/change-log.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentEntry } from '../../../shared/listing.ts';
-import type { LoggedChange, WorkspaceKey } from '../../../shared/messages.ts';
+import type { DocumentEntry } from '../../../shared/protocol/listing.ts';
+import type { LoggedChange, WorkspaceKey } from '../../../shared/protocol/messages.ts';
 import { ApiError, CROSS_ORIGIN_REFUSAL } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema, workspaceSchema } from '../../grist/grist-schemas.ts';
@@ -19,7 +19,7 @@ import type { ChangeTarget, UndoingKind } from '../kind-module.ts';
 import { findWorkspace, listingAndClients } from '../listed-documents.ts';
 import { applyChange } from '../pipeline.ts';
 import { findTrashedWorkspace, siteTrash, workspaceLeftTrash } from '../trashed-documents.ts';
-import { placeSite } from '../../../shared/move.ts';
+import { placeSite } from '../../../shared/rules/move.ts';
 
 /** A workspace to move to the trash (`removed`) or back from it; `key` is its workspaceKey. */
 export interface WorkspaceTrashTarget extends ChangeTarget {

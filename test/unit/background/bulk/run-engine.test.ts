@@ -14,7 +14,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
-import type { Listing } from '../../../../src/shared/listing.ts';
+import type { Listing } from '../../../../src/shared/protocol/listing.ts';
 import { generateSeed, USERS } from '../../../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { finished } from '../../../setup/finished-run.ts';

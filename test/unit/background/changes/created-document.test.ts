@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import type { CopyEntry } from '../../../../src/shared/change-log.ts';
+import type { CopyEntry } from '../../../../src/shared/protocol/change-log.ts';
 import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
 import { createDocument } from '../../../../src/background/changes/kinds/new-document.ts';
 import { undoChange } from '../../../../src/background/changes/undo.ts';

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { copyDocument } from '../../../../src/background/changes/kinds/copy.ts';
-import { keptCopiesItem } from '../../../../src/shared/storage-items.ts';
+import { keptCopiesItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { copyPosts, NAME, named, toProjects, unknownCopy } from '../../../setup/lost-copies.ts';
 import { createInGrist, grist, useWorkerGrist } from '../../../setup/worker-grist.ts';

@@ -10,7 +10,7 @@ import { findDocument, findWorkspace } from '../../../../src/background/changes/
 import { moveDocument } from '../../../../src/background/changes/kinds/move.ts';
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import type { Listing } from '../../../../src/shared/listing.ts';
+import type { Listing } from '../../../../src/shared/protocol/listing.ts';
 import { DOCS, ORGS, sampleSeed, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { startTwoServers, type TwoServers } from '../../../fake-grist/two-servers.ts';
 import { finished } from '../../../setup/finished-run.ts';

@@ -12,7 +12,7 @@ import { renameDocument } from '../../../../src/background/changes/kinds/rename.
 import { removeDocument, restoreDocument } from '../../../../src/background/changes/kinds/trash.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
-import { accountsItem } from '../../../../src/shared/storage-items.ts';
+import { accountsItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { EDITOR_ACCOUNT, saveEditorThenOwner, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';

@@ -8,7 +8,7 @@ import { getDocumentAtUrl, renameDocumentAtUrl } from '../../../../src/backgroun
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { moveDocument } from '../../../../src/background/changes/kinds/move.ts';
-import { apiKeysItem } from '../../../../src/shared/storage-items.ts';
+import { apiKeysItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountsOfSite, gristHostNames, gristSitePatterns, isGristSiteUrl, keyDestination, type SiteAccess } from '../../../../src/background/grist/host-policy.ts';
-import { originRule } from '../../../../src/background/access/origin-rule.ts';
+import { originRule } from '../../../../src/background/key-scope/origin-rule.ts';
 
 const getgrist: SiteAccess = {
   settings: { personalSiteUrl: 'https://docs.getgrist.com', teamSiteUrls: ['https://grist.initech.com'] },

@@ -16,7 +16,7 @@ import {
   noteRename,
   pendingMoves,
 } from '../../../../src/background/listing/confirmed-changes.ts';
-import type { Listing } from '../../../../src/shared/listing.ts';
+import type { Listing } from '../../../../src/shared/protocol/listing.ts';
 import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 
 const ACME = 'https://acme.example.com';

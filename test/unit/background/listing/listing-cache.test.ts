@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { cacheEpoch, forgetAccounts, forgetListing, readCachedListing, readListing, storeFetchedListing, type AccountTags } from '../../../../src/background/listing/listing-cache.ts';
 import { forgetDocument, recordDocumentAdded, recordPin, recordPublic, recordWorkspaceRename, storeNotedMoves, storeNotedRename } from '../../../../src/background/listing/cache-records.ts';
 import { noteMove, noteRename, pendingMoves } from '../../../../src/background/listing/confirmed-changes.ts';
-import type { Listing } from '../../../../src/shared/listing.ts';
-import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';
+import type { Listing } from '../../../../src/shared/protocol/listing.ts';
+import { firstScreenItem, listingItem, listingPreviewItem, listingTagsItem } from '../../../../src/shared/storage/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 
 const ACME = 'https://acme.example.com';

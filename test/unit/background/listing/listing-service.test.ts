@@ -9,8 +9,8 @@ import { fetchListing, refreshListing, startRefresh } from '../../../../src/back
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { cacheEpoch, readCachedListing, readListing, storeFetchedListing } from '../../../../src/background/listing/listing-cache.ts';
-import type { Listing, RefreshStep } from '../../../../src/shared/listing.ts';
-import { accountsItem, apiKeysItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';
+import type { Listing, RefreshStep } from '../../../../src/shared/protocol/listing.ts';
+import { accountsItem, apiKeysItem, listingTagsItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, generateSeed, ORGS, SECOND_USERS, USERS } from '../../../fake-grist/sample-data.ts';
 import { startTwoServers } from '../../../fake-grist/two-servers.ts';
 import { startFakeGrist, type FakeGrist, type FakeGristOptions } from '../../../fake-grist/server.ts';

@@ -5,7 +5,7 @@ import {
   settleDeployment,
   type OrgAddressing,
 } from '../../../../src/background/listing/site-resolution.ts';
-import type { Settings } from '../../../../src/shared/storage-items.ts';
+import type { Settings } from '../../../../src/shared/storage/storage-items.ts';
 
 const personal: OrgAddressing = { id: 2, domain: 'docs-5', host: null, personal: true };
 const acme: OrgAddressing = { id: 5, domain: 'acme', host: null, personal: false };

@@ -5,12 +5,12 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSuggestionIndex, escapeXml, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
-import type { DocumentEntry, Listing } from '../../../../src/shared/listing.ts';
+import type { DocumentEntry, Listing } from '../../../../src/shared/protocol/listing.ts';
 import { followIndexedWrites, onInputChanged, onInputEntered, onInputStarted, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
 import { BUILD_AHEAD_MS } from '../../../../src/background/listing/build-ahead.ts';
-import { listingItem } from '../../../../src/shared/storage-items.ts';
+import { listingItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';

@@ -8,8 +8,8 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followIndexedWrites, onInputChanged, onStorageWritten } from '../../../../src/background/omnibox/omnibox.ts';
 import { removeTogether, storeTogether } from '../../../../src/background/storage-writes.ts';
-import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change-log-items.ts';
-import { accountsItem, apiKeysItem, firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, schemaVersionItem, type Account } from '../../../../src/shared/storage-items.ts';
+import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage/change-log-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, listingItem, listingPreviewItem, listingTagsItem, schemaVersionItem, type Account } from '../../../../src/shared/storage/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../../setup/listings.ts';
 import { ACCOUNT_1, saveSettingsWithKey } from '../../../setup/saved-key.ts';
 

@@ -1,13 +1,13 @@
 /**
  * The address bar's matching at a keystroke (src/background/omnibox/suggestions.ts), which looks
  * for the words in one text of every folded name: it suggests exactly the documents the popup's
- * rule finds (shared/search.ts, name by name), in the same order, over a listing of many names
+ * rule finds (shared/rules/search.ts, name by name), in the same order, over a listing of many names
  * that share words, accents, places that take words and documents two accounts list.
  */
 import { describe, expect, it } from 'vitest';
 import { buildSuggestionIndex, MAX_SUGGESTIONS, suggestionsFor } from '../../../../src/background/omnibox/suggestions.ts';
-import { documentPageUrl, siteDisplayName, type DocumentEntry, type Listing } from '../../../../src/shared/listing.ts';
-import { nameMatches, placedNameMatches, searchTerms } from '../../../../src/shared/search.ts';
+import { documentPageUrl, siteDisplayName, type DocumentEntry, type Listing } from '../../../../src/shared/protocol/listing.ts';
+import { nameMatches, placedNameMatches, searchTerms } from '../../../../src/shared/rules/search.ts';
 import { documentEntry, listingOf, siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 
 const WORDS = ['Budget', 'plan', 'Résumé', 'team', 'Sales', 'q3', 'Straße', 'report', '2024', 'Doc', 'notes', 'Zeta'];

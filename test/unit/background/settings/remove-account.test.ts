@@ -12,7 +12,7 @@ import { removeAccount } from '../../../../src/background/settings/remove-accoun
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
-import type { AccessEntry, NewChangeEntry, PersonEntry, RenameEntry } from '../../../../src/shared/change-log.ts';
+import type { AccessEntry, NewChangeEntry, PersonEntry, RenameEntry } from '../../../../src/shared/protocol/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { saveAccounts } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';

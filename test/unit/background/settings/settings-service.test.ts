@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from '../../../../src/background/settings/settings-service.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import { accountsItem, apiKeysItem, listingPreviewItem } from '../../../../src/shared/storage-items.ts';
+import { accountsItem, apiKeysItem, listingPreviewItem } from '../../../../src/shared/storage/storage-items.ts';
 import { ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';

@@ -1,7 +1,7 @@
 /**
  * settings/storage-migration.ts, schema version 10: the change log of version 9 (change log
  * version 3: `docId` for what an entry changed, a name before and after for every kind) turned into
- * entries that say what they changed (shared/change-log.ts ChangeEntry), entry by entry, a bulk
+ * entries that say what they changed (shared/protocol/change-log.ts ChangeEntry), entry by entry, a bulk
  * run's stored apart too; and undone from, as the worker's undo does (changes/undo.ts), against the
  * fake Grist server.
  */
@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetChangeLog, readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
-import { SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage-items.ts';
+import { SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';

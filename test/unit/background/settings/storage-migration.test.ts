@@ -6,8 +6,8 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it } from 'vitest';
 import { migrateStorage } from '../../../../src/background/settings/storage-migration.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
-import { accountsItem, apiKeysItem, firstScreenItem, listingItem, SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage-items.ts';
-import { changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/change-log-items.ts';
+import { accountsItem, apiKeysItem, firstScreenItem, listingItem, SCHEMA_VERSION, schemaVersionItem } from '../../../../src/shared/storage/storage-items.ts';
+import { changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage/change-log-items.ts';
 import { storedAccount as account } from '../../../setup/saved-key.ts';
 import { listingOf, personalSiteEntry } from '../../../setup/listings.ts';
 

@@ -7,8 +7,8 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { accessOwnerLookup, findAccessOwner, patchAccess, readAccessOf } from '../../../../src/background/sharing/access-api.ts';
 import { clientsFor, connectToGrist, readKeyedAccounts } from '../../../../src/background/grist/grist-connection.ts';
 import { readListing } from '../../../../src/background/listing/listing-cache.ts';
-import type { SiteEntry } from '../../../../src/shared/listing.ts';
-import { listingItem, listingTagsItem } from '../../../../src/shared/storage-items.ts';
+import type { SiteEntry } from '../../../../src/shared/protocol/listing.ts';
+import { listingItem, listingTagsItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, EDITOR_ACCOUNT, OWNER_ACCOUNT, saveAccounts, saveEditorThenOwner, saveViewerThenOwner, VIEWER_ACCOUNT } from '../../../setup/saved-key.ts';
 import { failure, grist, patches, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';

@@ -13,7 +13,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { findAccessOwner } from '../../../../src/background/sharing/access-api.ts';
 import { followIndexedWrites } from '../../../../src/background/omnibox/omnibox.ts';
 import { readAccess } from '../../../../src/background/sharing/access.ts';
-import { apiKeysItem, listingItem } from '../../../../src/shared/storage-items.ts';
+import { apiKeysItem, listingItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { failure, granted, grist, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';

@@ -11,7 +11,7 @@ import { readKeyedAccounts } from '../../../../src/background/grist/grist-connec
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { changeAccess } from '../../../../src/background/changes/kinds/access.ts';
 import { readAccess, readEachAccess } from '../../../../src/background/sharing/access.ts';
-import type { AccessDelta, AccessList, AccessResource } from '../../../../src/shared/sharing.ts';
+import type { AccessDelta, AccessList, AccessResource } from '../../../../src/shared/protocol/sharing.ts';
 import { DOCS, ORGS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1, OWNER_ACCOUNT, VIEWER_ACCOUNT, saveAccounts, saveSettingsWithKey, saveViewerThenOwner } from '../../../setup/saved-key.ts';
 import { cachedDocument } from '../../../setup/cached-documents.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sitesFor } from '../../../../src/background/sharing/person-grants.ts';
 import type { KeyedAccount } from '../../../../src/background/grist/grist-connection.ts';
-import { DEFAULT_SETTINGS } from '../../../../src/shared/storage-items.ts';
+import { DEFAULT_SETTINGS } from '../../../../src/shared/storage/storage-items.ts';
 import { siteEntry } from '../../../setup/listings.ts';
 
 const accounts: KeyedAccount[] = [

@@ -6,7 +6,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedClients } from '../../../../src/background/sharing/shared-clients.ts';
 import { storeTogether } from '../../../../src/background/storage-writes.ts';
-import { apiKeysItem } from '../../../../src/shared/storage-items.ts';
+import { apiKeysItem } from '../../../../src/shared/storage/storage-items.ts';
 import { USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
 import { deferred } from '../../../setup/deferred.ts';

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planMove } from '../../../../src/bulk/move-plan.ts';
-import { workspaceKeyOf, type PickedDocument } from '../../../../src/bulk/picked-document.ts';
-import { previewRenames } from '../../../../src/bulk/rename-preview.ts';
-import { compileRules, NO_RULES, type RenameRules } from '../../../../src/bulk/rename-rules.ts';
+import { workspaceKeyOf, type PickedDocument } from '../../../../src/bulk/documents/picked-document.ts';
+import { previewRenames } from '../../../../src/bulk/rename/rename-preview.ts';
+import { compileRules, NO_RULES, type RenameRules } from '../../../../src/bulk/rename/rename-rules.ts';
 import { copyRun } from '../../../../src/bulk/runs/copy.ts';
 import { moveRun } from '../../../../src/bulk/runs/move.ts';
 import { renameRun } from '../../../../src/bulk/runs/rename.ts';
@@ -15,7 +15,7 @@ import { undoneText } from '../../../../src/bulk/runs/run-kind.ts';
 import { RUN_KINDS } from '../../../../src/bulk/runs/run-kinds.ts';
 import { shareRun } from '../../../../src/bulk/runs/share.ts';
 import { trashRun } from '../../../../src/bulk/runs/trash.ts';
-import type { MoveDestination } from '../../../../src/shared/move.ts';
+import type { MoveDestination } from '../../../../src/shared/rules/move.ts';
 import { siteEntry, workspaceEntry } from '../../../setup/listings.ts';
 
 const ACME = 'https://acme.getgrist.com';

@@ -12,7 +12,7 @@ import { startBulkMove } from '../../../../../src/background/bulk/targets/move.t
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
 import { moveDocument } from '../../../../../src/background/changes/kinds/move.ts';
-import { listingItem } from '../../../../../src/shared/storage-items.ts';
+import { listingItem } from '../../../../../src/shared/storage/storage-items.ts';
 import { generateSeed, USERS, type Seed, type SeedOrg } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';
 import { ACCOUNT_1 } from '../../../../setup/saved-key.ts';

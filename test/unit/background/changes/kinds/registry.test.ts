@@ -4,7 +4,7 @@
  * reading, which read the registry, miss none.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChangeEntry, ChangeKind } from '../../../../../src/shared/change-log.ts';
+import type { ChangeEntry, ChangeKind } from '../../../../../src/shared/protocol/change-log.ts';
 import { KIND_MESSAGES, KIND_MODULES, KINDS, kindOf, undoerOf } from '../../../../../src/background/changes/kinds/registry.ts';
 
 /**

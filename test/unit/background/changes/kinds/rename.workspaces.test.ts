@@ -9,7 +9,7 @@ import { undoChange } from '../../../../../src/background/changes/undo.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
 import { renameWorkspace } from '../../../../../src/background/changes/kinds/rename.ts';
-import { listingItem } from '../../../../../src/shared/storage-items.ts';
+import { listingItem } from '../../../../../src/shared/storage/storage-items.ts';
 import { ORGS, USERS, WORKSPACES } from '../../../../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../../../../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../../../../setup/saved-key.ts';
