@@ -4,9 +4,9 @@
  * document and person: the role now and after ("unchanged" is not sent), or where the document's
  * read stands. Windowed, as the other previews.
  */
-import { personChanges, type PlannedPerson, type SharingChange } from '../shared/rules/access-plan.ts';
+import { personChanges, type PlannedPerson } from '../shared/rules/access-plan.ts';
 import { t, tCount } from '../shared/i18n.ts';
-import { PUBLIC_EMAIL } from '../shared/protocol/sharing.ts';
+import { PUBLIC_EMAIL, type SharingChange } from '../shared/protocol/sharing.ts';
 import { sharingChangeText, standingText } from './share/share-words.ts';
 import type { SharePreview, SharePreviewRow } from './share/share-preview.ts';
 import type { BulkStore } from './store.ts';

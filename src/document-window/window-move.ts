@@ -10,7 +10,8 @@ import { undoResult, type UndoState, type WindowSource } from '../shared/protoco
 import { settle } from '../shared/protocol/errors.ts';
 import type { DocumentPlace, Listing } from '../shared/protocol/listing.ts';
 import type { DocumentAtUrl } from '../shared/protocol/messages.ts';
-import { type MoveDestination, type MovedDocument, moveDestinations, placeSite, serverOf } from '../shared/rules/move.ts';
+import { type MoveDestination, moveDestinations, placeSite, serverOf } from '../shared/rules/move.ts';
+import type { MovedDocument } from '../shared/protocol/listing.ts';
 
 /** What the last move made in this window came to, for the status region and its Undo. */
 export type MoveOutcome =

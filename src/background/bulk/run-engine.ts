@@ -17,7 +17,7 @@
  * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
  * and where a run stands are here too; Undo this batch is batch-undo.ts.
  */
-import type { SharingChange } from '../../shared/rules/access-plan.ts';
+import type { SharingChange } from '../../shared/protocol/sharing.ts';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
 import type { DocumentPlace, Listing } from '../../shared/protocol/listing.ts';
 import { t } from '../../shared/i18n.ts';

@@ -4,7 +4,7 @@
  * change; the worker reads each document's access again just before its PATCH. Its batch undo puts
  * each document's access back as it was, unless it was changed elsewhere since.
  */
-import type { SharingChange } from '../../shared/rules/access-plan.ts';
+import type { SharingChange } from '../../shared/protocol/sharing.ts';
 import { pickedKeys, type PickedDocument } from '../documents/picked-document.ts';
 import { defineRunKind } from './run-kind.ts';
 

@@ -10,10 +10,9 @@
  * undone as a batch like the others.
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { SharingChange } from '../../shared/rules/access-plan.ts';
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { checkEmailList, savedUsersOf, type EmailProblem, type OwnEmails } from '../../shared/rules/email-list.ts';
-import type { Role } from '../../shared/protocol/sharing.ts';
+import type { Role, SharingChange } from '../../shared/protocol/sharing.ts';
 import { createAccessReads } from './access-reads.ts';
 import type { PickedDocument } from '../documents/picked-document.ts';
 import type { Runner } from '../runs/runner.ts';

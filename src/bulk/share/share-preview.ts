@@ -3,7 +3,8 @@
  * the change names with their role now and after (planAccessChange), or where its read stands; and
  * which documents the run sends (those with something to change: "unchanged" is not sent). Pure.
  */
-import { planAccessChange, type PlannedPerson, type SharingChange } from '../../shared/rules/access-plan.ts';
+import type { SharingChange } from '../../shared/protocol/sharing.ts';
+import { planAccessChange, type PlannedPerson } from '../../shared/rules/access-plan.ts';
 import { accessKeyOf, type AccessRead } from './access-reads.ts';
 import type { PickedDocument } from '../documents/picked-document.ts';
 

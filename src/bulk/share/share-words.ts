@@ -3,7 +3,8 @@
  * after (a role given here, one inherited, none), and a run's change ("Share with a@example.com as
  * Editor"). Roles in words are the history's (shared/rules/role-words.ts).
  */
-import type { SharingChange, Standing } from '../../shared/rules/access-plan.ts';
+import type { SharingChange } from '../../shared/protocol/sharing.ts';
+import type { Standing } from '../../shared/rules/access-plan.ts';
 import { roleWord } from '../../shared/rules/role-words.ts';
 import { t } from '../../shared/i18n.ts';
 

@@ -5,8 +5,7 @@
  */
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace } from '../../shared/protocol/listing.ts';
-import type { MovedDocument } from '../../shared/rules/move.ts';
+import type { DocumentPlace, MovedDocument } from '../../shared/protocol/listing.ts';
 import { movedBackText, movedText } from '../../move-view/moved-text.ts';
 import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
 import type { MoveState } from './edit-states.ts';

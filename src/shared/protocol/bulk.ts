@@ -3,7 +3,7 @@
  * and where each stands. The run belongs to the background worker; the page only starts, watches,
  * stops and retries it.
  */
-import type { SharingChange } from '../rules/access-plan.ts';
+import type { SharingChange } from './sharing.ts';
 import type { DocumentPlace } from './listing.ts';
 
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */

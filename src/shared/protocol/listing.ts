@@ -156,6 +156,12 @@ export interface DocumentPlace {
   workspace: { id: number; name: string };
 }
 
+/** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
+export interface MovedDocument {
+  to: DocumentPlace;
+  entryId: string | null;
+}
+
 /**
  * What names a site (siteDisplayName): its Grist name; `personal`, the user's own personal site;
  * `owner`, another person's personal site and its owner's name (SiteEntry). Both absent where not

@@ -90,3 +90,12 @@ export interface AccessDelta {
 export function publicLinkOf(delta: AccessDelta): SiteRole | null | undefined {
   return Object.entries(delta.users ?? {}).find(([email]) => sameEmail(email, PUBLIC_EMAIL))?.[1];
 }
+
+/** A sharing change of many documents: the same for each, its delta computed per document (planAccessChange). */
+export type SharingChange =
+  /** Give each of `emails` the role `role` here. */
+  | { kind: 'share'; emails: string[]; role: Role }
+  /** Take back the role each of `emails` has here (what they inherit stays). */
+  | { kind: 'unshare'; emails: string[] }
+  /** Turn the public link on (anyone with the link can view) or off. */
+  | { kind: 'public'; public: boolean };

@@ -6,16 +6,7 @@
  * changes page previews it from the access it read; the worker computes it again from its own read
  * just before it sends. Pure. Grist's rules: docs/grist-api.md, "Access".
  */
-import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type ListedRole, type Role } from '../protocol/sharing.ts';
-
-/** A sharing change of many documents: the same for each, its delta computed per document (planAccessChange). */
-export type SharingChange =
-  /** Give each of `emails` the role `role` here. */
-  | { kind: 'share'; emails: string[]; role: Role }
-  /** Take back the role each of `emails` has here (what they inherit stays). */
-  | { kind: 'unshare'; emails: string[] }
-  /** Turn the public link on (anyone with the link can view) or off. */
-  | { kind: 'public'; public: boolean };
+import { PUBLIC_EMAIL, sameEmail, type AccessDelta, type AccessList, type ListedRole, type Role, type SharingChange } from '../protocol/sharing.ts';
 
 /** What a person has on a document: the role given here (null: none) and what comes down from above. */
 export interface Standing {

@@ -43,12 +43,6 @@ export function placeName(place: { site: SiteNaming; workspace: { name: string }
   return `${siteDisplayName(place.site)} › ${place.workspace.name}`;
 }
 
-/** What a move came to: where the document is now, and the move's history entry (null when the history could not be written). */
-export interface MovedDocument {
-  to: DocumentPlace;
-  entryId: string | null;
-}
-
 /** A workspace a document can be moved to, with its site; `crossSite` when it is another site than the document's. */
 export interface MoveDestination {
   site: SiteEntry;

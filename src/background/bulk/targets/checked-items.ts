@@ -4,7 +4,7 @@
  * copy.ts, trash.ts, share.ts of this folder); for a run to one workspace, that workspace is looked up once
  * per account (each document goes with its own account's key).
  */
-import type { SharingChange } from '../../../shared/rules/access-plan.ts';
+import type { SharingChange } from '../../../shared/protocol/sharing.ts';
 import type { BulkItemStatus, BulkMoveRequest, BulkRunSnapshot, BulkStart } from '../../../shared/protocol/bulk.ts';
 import { copyName } from '../../../shared/rules/document-rules.ts';
 import { t } from '../../../shared/i18n.ts';

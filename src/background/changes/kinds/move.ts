@@ -6,9 +6,9 @@
  * cannot aim a move, or the key, anywhere else. Also the pages' `moveDocument` message.
  */
 import { t } from '../../../shared/i18n.ts';
-import type { DocumentPlace, Listing } from '../../../shared/protocol/listing.ts';
+import type { DocumentPlace, Listing, MovedDocument } from '../../../shared/protocol/listing.ts';
 import type { WindowSource, MoveEntry } from '../../../shared/protocol/change-log.ts';
-import { canMove, type MovedDocument, placeIn } from '../../../shared/rules/move.ts';
+import { canMove, placeIn } from '../../../shared/rules/move.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import type { GristClient } from '../../grist/grist-client.ts';
 import { anyJsonSchema } from '../../grist/grist-schemas.ts';

@@ -11,7 +11,7 @@ import { startBulkShare } from '../../../../../src/background/bulk/targets/share
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { readKeyedAccounts } from '../../../../../src/background/grist/grist-connection.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';
-import type { SharingChange } from '../../../../../src/shared/rules/access-plan.ts';
+import type { SharingChange } from '../../../../../src/shared/protocol/sharing.ts';
 import { USERS } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
