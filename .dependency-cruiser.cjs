@@ -10,7 +10,14 @@
  * module below it). Above them all: main.tsx and app.tsx, which wire them; store.ts and
  * store-types.ts sit between the views and what the store runs (popup-state-below-views).
  */
-const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'menu', 'status', 'on-demand', 'icons', 'changes', 'sync', 'focus'];
+const POPUP_LAYERS = ['first-screen', 'list', 'panels', 'menu', 'status', 'on-demand', 'icons', 'changes', 'reads', 'sync', 'focus'];
+
+/**
+ * shared/'s folders, top to bottom: what is stored (read back with the rules and the protocol's
+ * types), the pure rules (over the protocol's types), the protocol (the messages and what they
+ * carry); shared/'s own files (i18n.ts, extension-api.ts) under them all.
+ */
+const SHARED_LAYERS = ['storage', 'rules', 'protocol'];
 
 /**
  * The worker's folders, top to bottom, the same way: a folder imports only the folders under it.
@@ -110,6 +117,44 @@ module.exports = {
       from: { path: '^src/document-window/' },
       to: { path: '^src/popup/' },
     },
+    {
+      name: 'worker-code-in-the-worker',
+      comment:
+        'What only the background worker runs (src/background/: the key, the network, the change log as written) is imported by nothing outside it: pages talk to it through messages, and shared/ and page-shared/ are below it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/background/' },
+      to: { path: '^src/background/' },
+    },
+    {
+      name: 'page-shared-below-the-pages',
+      comment:
+        "src/page-shared/ holds what the pages share (the backend client, their css, Escape, relative time): below every page, it imports only itself and shared/; and neither the worker nor shared/ imports it.",
+      severity: 'error',
+      from: { path: '^src/page-shared/' },
+      to: { path: '^src/', pathNot: '^src/(page-shared|shared)/' },
+    },
+    {
+      name: 'page-shared-for-pages-only',
+      comment: 'src/page-shared/ is for the pages: the worker and shared/ never import it.',
+      severity: 'error',
+      from: { path: '^src/(background|shared)/' },
+      to: { path: '^src/page-shared/' },
+    },
+    {
+      name: 'shared-below-every-context',
+      comment: 'src/shared/ (the protocol, the stored items, the rules), which every context may import, imports none of them.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
+    },
+    // One rule per folder of shared/: nothing below it imports it.
+    ...SHARED_LAYERS.map((folder, index) => ({
+      name: `shared-layers-${folder}`,
+      comment: `src/shared/${folder}/ is imported by no part of shared/ under it (${[...SHARED_LAYERS.slice(index + 1).map((below) => `${below}/`), "shared/'s own files"].join(', ')}): shared/'s folders are layers (SHARED_LAYERS).`,
+      severity: 'error',
+      from: { path: `^src/shared/(${[...SHARED_LAYERS.slice(index + 1).map((below) => `${below}/`), '[^/]+$'].join('|')})` },
+      to: { path: `^src/shared/${folder}/` },
+    })),
     {
       name: 'no-unresolvable',
       comment: 'An import the cruiser cannot resolve is an import these rules cannot check.',

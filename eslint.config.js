@@ -7,8 +7,8 @@ import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
 // Every folder of src/ but the worker's and shared/ is page code (the popup, the options, the
-// document window, the Bulk changes page and the views they share): read from the tree, so a new
-// page folder is covered the day it is made.
+// document window, the Bulk changes page, the views they share and page-shared/): read from the
+// tree, so a new page folder is covered the day it is made.
 const PAGE_FOLDERS = readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'background' && entry.name !== 'shared')
   .map((entry) => entry.name);
