@@ -1,13 +1,13 @@
 /**
- * The Trash view's changes: reading every listed site's trash, taking a document back to its
- * workspace (listed there again, the status says so with Undo, back to the trash), and deleting one
- * forever, which has no undo: each through the pages' one lifecycle (a restore by the popup's
- * runner, which offers its undo; a delete forever by page-shared/change-lifecycle.ts itself).
+ * The Trash view's changes: taking a document back to its workspace (listed there again, the
+ * status says so with Undo, back to the trash), and deleting one forever, which has no undo: each
+ * through the pages' one lifecycle (a restore by the popup's runner, which offers its undo; a
+ * delete forever by page-shared/change-lifecycle.ts itself). The view's read of every listed
+ * site's trash: reads/trash.ts.
  */
 import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { addedEntry } from '../../shared/rules/document-rules.ts';
-import { settle } from '../../shared/protocol/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/protocol/messages.ts';
 import { placeIn, placeName } from '../../shared/rules/move.ts';
@@ -38,12 +38,6 @@ export const restoreFromTrash = {
     return shownAdded(addedEntry(document.id, document.name), place, site.account, words, false);
   },
 } satisfies RegisteredChange<RestoreVars, LoggedChange>;
-
-/** Every listed site's trash, read afresh by the worker. Out: the sites, or why they could not be read. */
-export async function readTrash({ backend }: Pick<ChangeContext, 'backend'>): Promise<TrashSite[] | string> {
-  const reply = await settle(backend.readTrash(null));
-  return reply.ok ? reply.value : reply.error.message;
-}
 
 /** Takes `document` of `site`'s trash back to its workspace (see `restoreFromTrash`). Out: null when done, otherwise why not. */
 export async function restore(context: ChangeContext, site: TrashSite, document: TrashedDocument): Promise<string | null> {

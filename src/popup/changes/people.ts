@@ -1,35 +1,17 @@
 /**
- * The People view's requests (panels/people-view.tsx), all through the worker: each site's access,
- * read when the view opens (one request for all, each site answered as it comes); what one person
- * has on each site the user owns; their removal from those sites, followed while the worker runs
- * it (through the pages' one lifecycle, page-shared/change-lifecycle.ts); and its Undo (the
- * batch, undoBatch). Answers are kept by the view in memory only, never
- * stored.
+ * The People view's changes (panels/people-view.tsx), through the worker: a person's removal from
+ * the user's sites, followed while the worker runs it (through the pages' one lifecycle,
+ * page-shared/change-lifecycle.ts), and its Undo (the batch, undoBatch). What the view reads first
+ * (each site's access, what one person has): reads/people.ts. Answers are kept by the view in
+ * memory only, never stored.
  */
 import { batch } from '@preact/signals';
 import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
 import { settle, type Result } from '../../shared/protocol/errors.ts';
 import { t, tCount } from '../../shared/i18n.ts';
-import type { SiteEntry } from '../../shared/protocol/listing.ts';
-import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type PersonSiteKey, type RemovedPerson } from '../../shared/protocol/people.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type RemovedPerson } from '../../shared/protocol/people.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { AccessList } from '../../shared/protocol/sharing.ts';
 import type { ChangeContext } from './change-descriptor.ts';
-
-/**
- * Who has access to each of `sites`, in one request (readSitesPeople): `onAnswer(index, access)`
- * for `sites[index]` as it answers, with its list or why it could not be read. Out: what stops it
- * (no answer comes after).
- */
-export function readSitesPeople({ backend }: Pick<ChangeContext, 'backend'>, sites: ReadonlyArray<Pick<SiteEntry, 'orgId' | 'siteUrl'>>, onAnswer: (index: number, access: AccessList | string) => void): () => void {
-  return backend.readSitesPeople({ sites: sites.map(({ orgId, siteUrl }) => ({ orgId, siteUrl })) }, (index, reply) => onAnswer(index, reply.ok ? reply.value : reply.error.message));
-}
-
-/** What `email` has on each site the user owns (readPersonGrants), or on `site` only. Out: that, or why it could not be read. */
-export async function readPersonGrants({ backend }: Pick<ChangeContext, 'backend'>, email: string, site?: PersonSiteKey): Promise<PersonGrants | string> {
-  const reply = await settle(backend.readPersonGrants(site ? { email, site } : { email }));
-  return reply.ok ? reply.value : reply.error.message;
-}
 
 /**
  * What removing the person from `sites` makes the user an owner of (YourPlace: Grist gives an

@@ -1,17 +1,17 @@
 /**
- * Who has access, read for the Share panel, and an access change from it (one `changeAccess`
- * with only what changes), run by the runner as the other kinds are: it shows at once in the
- * panel's list (handed over as a SharePanelList: access lists are kept in the panel's memory only,
- * never in the store or the extension's storage), and in the listing a document's public mark;
- * refused, both are put back (the panel's read again from Grist) and the panel says why; once
- * Grist confirms, the status says so with Undo, which the worker does by the inverse change it
- * read first. Removing someone from a
+ * An access change from the Share panel (one `changeAccess` with only what changes; who has
+ * access is read first, by reads/access.ts), run by the runner as the other kinds are: it shows at
+ * once in the panel's list (handed over as a SharePanelList: access lists are kept in the panel's
+ * memory only, never in the store or the extension's storage), and in the listing a document's
+ * public mark; refused, both are put back (the panel's read again from Grist) and the panel says
+ * why; once Grist confirms, the status says so with Undo, which the worker does by the inverse
+ * change it read first. Removing someone from a
  * site goes through the person removal (`removePerson` for that one site) instead: Grist takes
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
 import type { Backend } from '../../page-shared/backend-client.ts';
-import { settle, type ErrorValue, type Result } from '../../shared/protocol/errors.ts';
+import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LoggedChange } from '../../shared/protocol/messages.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
@@ -196,11 +196,6 @@ function siteRemovalOf(resource: AccessResource, delta: AccessDelta): string | n
   const users = Object.entries(delta.users ?? {});
   const only = users.length === 1 ? users[0] : undefined;
   return only && only[1] === null ? only[0] : null;
-}
-
-/** Reads who has access to `resource` (one request, through the worker). Out: the list, or why not. */
-export function readAccess(context: ChangeContext, resource: AccessResource): Promise<Result<AccessList>> {
-  return settle(context.backend.readAccess(resource));
 }
 
 /**
