@@ -45,7 +45,7 @@ describe('on getgrist.com', () => {
       const linkUrl = `https://${host}/${DOCS.roadmap.urlId}/Roadmap-2026`;
       const documentWindow = extension.context.waitForEvent('page');
       await extension.worker.evaluate(
-        (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+        (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-linked-document', linkUrl: url }),
         linkUrl,
       );
       const page = await documentWindow;
@@ -56,7 +56,7 @@ describe('on getgrist.com', () => {
     // A listed team's link is looked up there, with the key.
     const documentWindow = extension.context.waitForEvent('page');
     await extension.worker.evaluate(
-      (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+      (url) => (globalThis as unknown as LinkTrigger).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-linked-document', linkUrl: url }),
       `https://acme.getgrist.com/${DOCS.roadmap.urlId}/Roadmap-2026`,
     );
     const page = await documentWindow;

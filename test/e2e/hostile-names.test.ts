@@ -116,7 +116,7 @@ describe('hostile document names', () => {
     const opened = setup.extension.context.waitForEvent('page');
     await setup.extension.worker.evaluate(
       (pageUrl) =>
-        (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl }, { id: -1 }),
+        (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-this-document', pageUrl }, { id: -1 }),
       `${setup.grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`,
     );
     const documentWindow = await opened;

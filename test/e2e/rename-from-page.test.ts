@@ -35,7 +35,7 @@ async function openGristTab(path: string): Promise<{ page: Page; tabId: number }
 async function clickPageMenu(pageUrl: string, tabId: number): Promise<Page> {
   const documentWindow = setup.extension.context.waitForEvent('page');
   await setup.extension.worker.evaluate(
-    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
+    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-this-document', pageUrl: url }, { id }),
     [pageUrl, tabId] as const,
   );
   const page = await documentWindow;
@@ -71,7 +71,7 @@ describe('as the owner', () => {
     const linkUrl = `${setup.grist.url}/o/acme/doc/${DOCS.campaignPlan.urlId}`;
     const opened = setup.extension.context.waitForEvent('page');
     await setup.extension.worker.evaluate(
-      (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url, pageUrl: 'https://example.com/' }),
+      (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-linked-document', linkUrl: url, pageUrl: 'https://example.com/' }),
       linkUrl,
     );
     const documentWindow = await opened;
@@ -88,7 +88,7 @@ describe('as the owner', () => {
       (globalThis as unknown as WorkerGlobals).menuVisibility = [];
       const update = chrome.contextMenus.update.bind(chrome.contextMenus);
       chrome.contextMenus.update = ((id: string, properties: { visible?: boolean }) => {
-        if (id === 'rename-this-document') (globalThis as unknown as WorkerGlobals).menuVisibility.push(properties.visible ?? true);
+        if (id === 'open-this-document') (globalThis as unknown as WorkerGlobals).menuVisibility.push(properties.visible ?? true);
         return update(id, properties);
       }) as typeof chrome.contextMenus.update;
     });
@@ -108,10 +108,13 @@ describe('as the owner', () => {
   it('the shortcut on a tab that is not a document says why nothing can be renamed', async () => {
     const { page, tabId } = await openGristTab('/o/acme/');
     const opened = setup.extension.context.waitForEvent('page');
-    await setup.extension.worker.evaluate(
-      ([id, url]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onCommand('rename-document', { id, url }),
-      [tabId, page.url()] as const,
-    );
+    // The command as the built manifest binds it to Alt+Shift+R, so that a renamed command stays on its key.
+    await setup.extension.worker.evaluate(([id, url]) => {
+      const commands = chrome.runtime.getManifest().commands ?? {};
+      const command = Object.keys(commands).find((name) => commands[name]?.suggested_key?.default === 'Alt+Shift+R');
+      if (!command) throw new Error('no command on Alt+Shift+R');
+      return (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onCommand(command, { id, url });
+    }, [tabId, page.url()] as const);
     const documentWindow = await opened;
     await documentWindow.getByText('This page is not a Grist document.').waitFor();
     expect(await documentWindow.getByRole('textbox').count()).toBe(0);

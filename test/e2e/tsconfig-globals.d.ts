@@ -2,7 +2,7 @@
 declare const chrome: {
   runtime: {
     sendMessage(message: unknown): Promise<unknown>;
-    getManifest(): { version: string };
+    getManifest(): { version: string; commands?: Record<string, { suggested_key?: { default?: string } }> };
     connect(info: { name: string }): {
       onMessage: { addListener(listener: (message: never) => void): void };
       postMessage?(message: unknown): void;

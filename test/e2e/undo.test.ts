@@ -49,7 +49,7 @@ describe('undo', () => {
     await connectOwner(setup);
     const opened = extension.context.waitForEvent('page');
     await extension.worker.evaluate(
-      (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-linked-document', linkUrl: url }),
+      (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-linked-document', linkUrl: url }),
       `${grist.url}/o/acme/doc/${DOCS.roadmap.urlId}`,
     );
     const documentWindow = await opened;

@@ -159,7 +159,7 @@ export async function openDocumentWindow(extension: LoadedExtension, pageUrl: st
   const tabId = await extension.worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id ?? -1, page.url());
   const opened = extension.context.waitForEvent('page');
   await extension.worker.evaluate(
-    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-document', pageUrl: url }, { id }),
+    ([url, id]) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-this-document', pageUrl: url }, { id }),
     [page.url(), tabId] as const,
   );
   const documentWindow = await opened;

@@ -57,7 +57,7 @@ describe('workspaces', () => {
     const pageUrl = `${grist.url}/o/acme/ws/${WORKSPACES.engineering.id}/`;
     const documentWindow = await nextWindow(() =>
       extension.worker.evaluate(
-        (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'rename-this-workspace', pageUrl: url }),
+        (url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameTriggers.onMenuClicked({ menuItemId: 'open-this-workspace', pageUrl: url }),
         pageUrl,
       ),
     );

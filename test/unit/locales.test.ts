@@ -122,7 +122,7 @@ describe('locales', () => {
 
   it('has every key the manifest names', () => {
     const keys = [...JSON.stringify(manifest).matchAll(/__MSG_(\w+)__/g)].map((match) => match[1]!);
-    expect(keys).toEqual(expect.arrayContaining(['extensionName', 'extensionDescription', 'actionTitle', 'commandRenameDocument']));
+    expect(keys).toEqual(expect.arrayContaining(['extensionName', 'extensionDescription', 'actionTitle', 'commandOpenDocumentWindow']));
     expect(keys.filter((key) => !(key in en))).toEqual([]);
   });
 

@@ -12,11 +12,11 @@ import type { WindowSource } from '../../shared/protocol/change-log.ts';
 import { t } from '../../shared/i18n.ts';
 import { gristSitePatterns, isGristSiteUrl, readAccounts, type SiteAccess } from '../grist/host-policy.ts';
 
-export const PAGE_MENU_ID = 'rename-this-document';
-export const WORKSPACE_MENU_ID = 'rename-this-workspace';
-export const LINK_MENU_ID = 'rename-linked-document';
-/** The `commands` entry of manifest.json. */
-export const RENAME_COMMAND = 'rename-document';
+export const PAGE_MENU_ID = 'open-this-document';
+export const WORKSPACE_MENU_ID = 'open-this-workspace';
+export const LINK_MENU_ID = 'open-linked-document';
+/** The `commands` entry of manifest.json (Alt+Shift+R): it opens the document window, which renames, moves and trashes. */
+export const DOCUMENT_WINDOW_COMMAND = 'open-document-window';
 
 /** True when `url` is a document page of one of the accounts' Grist sites (forks, home pages and others are not). */
 export function isDocumentPage(url: string | undefined, access: readonly SiteAccess[]): boolean {
@@ -99,7 +99,7 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
   if (info.menuItemId === LINK_MENU_ID) await openDocumentWindow(info.linkUrl, undefined);
 }
 
-/** `commands.onCommand`: the shortcut renames the active tab's document or workspace. */
+/** `commands.onCommand`: the shortcut opens the document window for the active tab's document or workspace. */
 export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<void> {
-  if (command === RENAME_COMMAND) await openDocumentWindow(tab?.url, tab?.id, 'shortcut');
+  if (command === DOCUMENT_WINDOW_COMMAND) await openDocumentWindow(tab?.url, tab?.id, 'shortcut');
 }

@@ -4,9 +4,10 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINK_MENU_ID, onCommand, onMenuClicked, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/document-window/triggers.ts';
+import { DOCUMENT_WINDOW_COMMAND, LINK_MENU_ID, onCommand, onMenuClicked, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/document-window/triggers.ts';
 import { readAccounts } from '../../../../src/background/grist/host-policy.ts';
 import { DOCS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
+import manifest from '../../../../manifest.json' with { type: 'json' };
 import { startFakeGrist, type FakeGrist } from '../../../fake-grist/server.ts';
 import { saveSettingsWithKey } from '../../../setup/saved-key.ts';
 
@@ -110,8 +111,12 @@ describe('opening the document window', () => {
     expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ url: linkUrl });
   });
 
+  it("the shortcut is the manifest's command on Alt+Shift+R, whatever the command is named", () => {
+    expect(manifest.commands[DOCUMENT_WINDOW_COMMAND].suggested_key.default).toBe('Alt+Shift+R');
+  });
+
   it('the shortcut opens it for the active tab, and without a URL where the tab cannot be read', async () => {
-    await onCommand('rename-document', { id: 3 } as never);
+    await onCommand(DOCUMENT_WINDOW_COMMAND, { id: 3 } as never);
     expect(Object.fromEntries(windowUrl().searchParams)).toEqual({ tabId: '3', via: 'shortcut' });
   });
 });
