@@ -26,18 +26,10 @@ const SHARED_LAYERS = ['storage', 'rules', 'protocol'];
  * of an account, which empties the bulk runs and the kept copies; the bulk runs run changes; the
  * document window and the address bar make changes; changes/ (the pipeline, undo, and kinds/, the
  * one registry of kinds) reads who has access (sharing/) and writes the cached listing; the
- * listing records the hosts a key may go to (access/); everything talks to Grist (grist/).
+ * listing records the hosts a key may go to (key-scope/, which also keeps the Origin rule and the
+ * menus on those hosts); everything talks to Grist (grist/).
  */
-const BACKGROUND_LAYERS = ['settings', 'bulk', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'access', 'grist'];
-
-/**
- * The imports up a layer that only a move of files clears, by the folder they come from: what it
- * may import above it until then, left for the folders' move of issue 50. access/access-writes.ts
- * rebuilds the menus, which document-window/triggers.ts holds beside the document window's
- * handlers; the menus in a folder under access/ clear it. test/unit/folder-cycles.test.ts names the
- * circle it makes.
- */
-const BACKGROUND_LEFT_FOR_THE_MOVES = { access: '^src/background/document-window/triggers[.]ts$' };
+const BACKGROUND_LAYERS = ['settings', 'bulk', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'key-scope', 'grist'];
 
 module.exports = {
   forbidden: [
@@ -93,7 +85,7 @@ module.exports = {
       comment: `src/background/${folder}/ never imports a worker folder above it (${BACKGROUND_LAYERS.slice(0, index + 1).join(', ')}): the worker's folders are layers (BACKGROUND_LAYERS).`,
       severity: 'error',
       from: { path: `^src/background/${folder}/` },
-      to: { path: `^src/background/(${BACKGROUND_LAYERS.slice(0, index + 1).join('|')})/`, ...(BACKGROUND_LEFT_FOR_THE_MOVES[folder] ? { pathNot: BACKGROUND_LEFT_FOR_THE_MOVES[folder] } : {}) },
+      to: { path: `^src/background/(${BACKGROUND_LAYERS.slice(0, index + 1).join('|')})/` },
     })),
     {
       name: 'background-folders-layered',

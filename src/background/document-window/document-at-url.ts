@@ -5,7 +5,7 @@
  * or a link, so it decides nothing about where the key goes.
  */
 import type { DocumentAtUrl } from '../../shared/protocol/messages.ts';
-import { parseDocumentUrl, parseWorkspaceUrl } from './document-url.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from '../grist/document-url.ts';
 import { workspaceKey, type WindowSource } from '../../shared/protocol/change-log.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';

@@ -12,7 +12,7 @@ import { readAccountsAndKeys } from '../grist/grist-connection.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
 import { syncOriginRule } from './origin-rule.ts';
-import { syncContextMenus } from '../document-window/triggers.ts';
+import { syncContextMenus } from './site-menus.ts';
 
 /** Runs a change once every change queued before it has settled. Out: its result. */
 export const oneChangeAtATime = serialQueue();

@@ -4,7 +4,8 @@
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOCUMENT_WINDOW_COMMAND, LINK_MENU_ID, onCommand, onMenuClicked, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/document-window/triggers.ts';
+import { DOCUMENT_WINDOW_COMMAND, onCommand, onMenuClicked } from '../../../../src/background/document-window/triggers.ts';
+import { LINK_MENU_ID, PAGE_MENU_ID, WORKSPACE_MENU_ID, showPageMenuFor, syncContextMenus } from '../../../../src/background/key-scope/site-menus.ts';
 import { readAccounts } from '../../../../src/background/grist/host-policy.ts';
 import { DOCS, USERS, WORKSPACES } from '../../../fake-grist/sample-data.ts';
 import manifest from '../../../../manifest.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocumentUrl, parseWorkspaceUrl } from '../../../../src/background/document-window/document-url.ts';
+import { parseDocumentUrl, parseWorkspaceUrl } from '../../../../src/background/grist/document-url.ts';
 
 // The user's sites: getgrist.com (any team host), a self-hosted org-in-path server, a custom host.
 const isGristSite = (url: URL) =>
