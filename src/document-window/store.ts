@@ -11,7 +11,7 @@ import { checkDocumentName } from '../shared/rules/document-name.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import { FIXED_IN_OPTIONS } from '../page-shared/fixed-in-options.ts';
 import { t } from '../shared/i18n.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import { keyTarget, undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
 import type { Listing } from '../shared/protocol/listing.ts';
 import type { DocumentAtUrl, DocumentKey, RenamedDocument } from '../shared/protocol/messages.ts';
 import { createWindowMove, type MoveState, type WindowMove } from './window-move.ts';
@@ -233,7 +233,7 @@ export function createDocumentWindowStore({ backend, readCachedListing, pageUrl,
     const current = state.value;
     if (current.kind !== 'renamed' || !current.entryId || current.undo.kind === 'undoing') return;
     state.value = { ...current, undo: { kind: 'undoing' } };
-    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: { kind: 'document', id: current.document.docId }, force })));
+    const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: keyTarget(current.document.docId), force })));
     state.value = 'restored' in result ? { kind: 'undone', document: current.document, name: result.restored } : { ...current, undo: result };
   }
 

@@ -7,7 +7,7 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
 import type { Backend } from '../page-shared/backend-client.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import { keyTarget, undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import type { DocumentAtUrl, DocumentKey, LoggedChange } from '../shared/protocol/messages.ts';
 
@@ -68,7 +68,7 @@ export function createWindowTrash({ backend, source, whereNow }: { backend: Pick
       const current = trash.value;
       if (current.kind !== 'trashed' || !current.entryId || current.undo.kind === 'undoing') return;
       trash.value = { ...current, undo: { kind: 'undoing' } };
-      const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: { kind: 'document', id: document.docId }, force })));
+      const result = undoResult(await settle(backend.undoChange({ entryId: current.entryId, target: keyTarget(document.docId), force })));
       trash.value = 'restored' in result ? { kind: 'restored' } : { ...current, undo: result };
     },
   };

@@ -119,6 +119,15 @@ export function targetKey(target: EntryTarget): string {
   }
 }
 
+/**
+ * The document or workspace a page's key names (DocumentAtUrl.docId: a document's id, or a
+ * workspaceKey, never a document id as those hold no `:`), as a log entry's target names it.
+ */
+export function keyTarget(key: string): DocumentTarget | WorkspaceTarget {
+  const workspace = /^workspace:(\d+)$/.exec(key);
+  return workspace ? { kind: 'workspace', id: Number(workspace[1]) } : { kind: 'document', id: key };
+}
+
 /** What a change of `resource`'s access changed, as its log entry names it. */
 export function resourceTarget(resource: AccessResource): EntryTarget {
   switch (resource.kind) {

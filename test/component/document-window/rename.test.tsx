@@ -220,6 +220,15 @@ describe('undo after a rename (issue 13)', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
+  test('a workspace’s rename is undone as the workspace’s: the undo names the workspace it changed', async () => {
+    const opened = await openOwnedDocument({ kind: 'workspace', docId: 'workspace:7', name: 'Engineering', siteName: undefined, workspace: undefined });
+    type('R&D');
+    pressEnter();
+    await opened.answerRename(ok({ name: 'R&D', entryId: 'entry-7' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(opened.backend.undoChange).toHaveBeenCalledExactlyOnceWith({ entryId: 'entry-7', target: { kind: 'workspace', id: 7 }, force: false });
+  });
+
   test('renamed elsewhere since: said, and Restore anyway sends the undo with force', async () => {
     const opened = await openOwnedDocument();
     type('Budget 2027');
