@@ -9,7 +9,8 @@ import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { limitFor, recordBatchUndo } from './run-engine.ts';
+import { recordBatchUndo } from './run-engine.ts';
+import { limitFor } from './run-sending.ts';
 
 /**
  * The `undoBatch` message: undoes each change of a batch that is not undone yet, safely, as a
