@@ -11,7 +11,8 @@
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { Backend } from '../../page-shared/backend-client.ts';
-import type { ChangeEntry, ChangeKind, UndoState, EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { ChangeEntry, ChangeKind, EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { UndoState } from '../../shared/protocol/undo-outcome.ts';
 import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/protocol/listing.ts';
