@@ -78,7 +78,7 @@ function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (ite
         ),
       };
     case 'share': {
-      // A run done lets its emails go in the worker (run-engine.ts forgetTargets): a page opened after it has no change to show.
+      // A run done lets its emails go in the worker (run-state.ts forgetTargets): a page opened after it has no change to show.
       const change = run.sharing ? sharingChangeText(run.sharing) : t('bulkShareChangeNotKept');
       return { columns: ['bulkColumnName', 'bulkColumnChange'], cells: (item) => (
           <>

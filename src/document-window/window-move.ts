@@ -6,7 +6,8 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
 import type { Backend } from '../page-shared/backend-client.ts';
-import { undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import type { WindowSource } from '../shared/protocol/change-log.ts';
+import { undoResult, type UndoState } from '../shared/protocol/undo-outcome.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import type { DocumentPlace, Listing } from '../shared/protocol/listing.ts';
 import type { DocumentAtUrl } from '../shared/protocol/messages.ts';

@@ -7,7 +7,8 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { runPageChange, type PageChange } from '../page-shared/change-lifecycle.ts';
 import type { Backend } from '../page-shared/backend-client.ts';
-import { keyTarget, undoResult, type UndoState, type WindowSource } from '../shared/protocol/change-log.ts';
+import { keyTarget, type WindowSource } from '../shared/protocol/change-log.ts';
+import { undoResult, type UndoState } from '../shared/protocol/undo-outcome.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import type { DocumentAtUrl, DocumentKey, LoggedChange } from '../shared/protocol/messages.ts';
 

@@ -7,7 +7,8 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Backend } from '../page-shared/backend-client.ts';
 import { settle } from '../shared/protocol/errors.ts';
-import { targetKey, undoResult, type ChangeLogItem, type UndoState } from '../shared/protocol/change-log.ts';
+import { targetKey, type ChangeLogItem } from '../shared/protocol/change-log.ts';
+import { undoResult, type UndoState } from '../shared/protocol/undo-outcome.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/rules/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';

@@ -6,7 +6,9 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { entryName, nameBefore, sameTarget, type ChangeLogItem, type UndoState } from '../shared/protocol/change-log.ts';
+import { sameTarget, type ChangeLogItem } from '../shared/protocol/change-log.ts';
+import { entryName, nameBefore } from '../shared/protocol/change-log-reads.ts';
+import type { UndoState } from '../shared/protocol/undo-outcome.ts';
 import { onEscape } from '../page-shared/escape-key.ts';
 import { t, type MessageKey, tCount } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/protocol/listing.ts';

@@ -4,7 +4,7 @@
  * what it is called now and "Restore … anyway" (for an access change: who changed since, and "Put
  * back … anyway"); a failure's reason. Names are isolated text.
  */
-import type { UndoState } from '../shared/protocol/change-log.ts';
+import type { UndoState } from '../shared/protocol/undo-outcome.ts';
 import { t } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/rules/plain-text-name.ts';
 

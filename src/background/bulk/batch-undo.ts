@@ -3,13 +3,16 @@
  * (changes/undo.ts), at the bulk runs' pace per host, each with what it came to for its document.
  */
 import type { BatchUndoResult } from '../../shared/protocol/bulk.ts';
-import { entryName, nameBefore, overtakenEntries, targetKey, type ChangeEntry, type UndoConflict, type UndoOutcome } from '../../shared/protocol/change-log.ts';
+import { targetKey, type ChangeEntry } from '../../shared/protocol/change-log.ts';
+import { entryName, nameBefore, overtakenEntries } from '../../shared/protocol/change-log-reads.ts';
+import type { UndoConflict, UndoOutcome } from '../../shared/protocol/undo-outcome.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { readChangeLog } from '../change-log/change-log.ts';
 import { undoEntry, undoSiteUrl } from '../changes/undo.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { limitFor, recordBatchUndo } from './run-engine.ts';
+import { recordBatchUndo } from './run-engine.ts';
+import { limitFor } from './run-sending.ts';
 
 /**
  * The `undoBatch` message: undoes each change of a batch that is not undone yet, safely, as a

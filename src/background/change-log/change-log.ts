@@ -10,7 +10,8 @@
  * thread and 150 ms of the worker's (Chromium's trace of a bulk copy run).
  */
 import browser from 'webextension-polyfill';
-import { keptEntries, MAX_LOG_CHANGES, type ChangeEntry, type NewChangeEntry, type PersonSiteChange } from '../../shared/protocol/change-log.ts';
+import type { ChangeEntry, NewChangeEntry, PersonSiteChange } from '../../shared/protocol/change-log.ts';
+import { keptEntries, MAX_LOG_CHANGES } from '../../shared/protocol/change-log-reads.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION, writtenAheadItem } from '../../shared/storage/change-log-items.ts';
 import { t } from '../../shared/i18n.ts';
 import { accountsItem } from '../../shared/storage/storage-items.ts';

@@ -8,7 +8,8 @@
  * log's kinds to them; the pipeline does the rest the same way for all.
  */
 import type { BulkItemState } from '../../shared/protocol/bulk.ts';
-import type { ChangeEntry, UndoConflict, UndoOutcome, NewChangeEntry } from '../../shared/protocol/change-log.ts';
+import type { ChangeEntry, NewChangeEntry } from '../../shared/protocol/change-log.ts';
+import type { UndoConflict, UndoOutcome } from '../../shared/protocol/undo-outcome.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';

@@ -5,7 +5,9 @@
  * (or `force`) is the inverse change sent, through the change pipeline, in the target's queue. Also
  * the change log as the pages see it.
  */
-import { overtakenEntries, sameTarget, targetKey, type ChangeEntry, type ChangeLogItem, type EntryTarget, type Overtaken, type UndoOutcome } from '../../shared/protocol/change-log.ts';
+import { sameTarget, targetKey, type ChangeEntry, type ChangeLogItem, type EntryTarget } from '../../shared/protocol/change-log.ts';
+import { overtakenEntries, type Overtaken } from '../../shared/protocol/change-log-reads.ts';
+import type { UndoOutcome } from '../../shared/protocol/undo-outcome.ts';
 import { accountShortNames } from '../../shared/protocol/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { ApiError } from '../grist/api-error.ts';

@@ -12,7 +12,7 @@ import { connectToGrist, keyOf, NO_KEY_ERROR, readAccountsAndKeys, revokeKey } f
 import { orgListSchema, profileSchema } from '../grist/grist-schemas.ts';
 import { configuredOrigins } from '../grist/host-policy.ts';
 import { forgetAccounts } from '../listing/listing-cache.ts';
-import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-service.ts';
+import { ANONYMOUS_ANSWER_ERROR } from '../listing/listing-requests.ts';
 import { commitAccess, commitRemoval, oneChangeAtATime, recordUser } from '../key-scope/account-writes.ts';
 
 /** How long Test connection (and the check after Save) waits for an answer, in ms. */

@@ -16,7 +16,7 @@ import { RUN_KINDS } from './run-kinds.ts';
 /**
  * `next`, a later look at a run, with the sharing change `shown` showed when it is the same run and
  * the worker no longer holds its change: the worker lets a sharing run's emails go once the run is
- * done (run-engine.ts forgetTargets); this page, which showed them, keeps them while it shows it.
+ * done (run-state.ts forgetTargets); this page, which showed them, keeps them while it shows it.
  */
 function keepShownChange(shown: BulkRunSnapshot | null, next: BulkRunSnapshot): BulkRunSnapshot {
   return shown?.id === next.id && shown.sharing && !next.sharing ? { ...next, sharing: shown.sharing } : next;

@@ -4,14 +4,15 @@
  * kind-module.ts), as the runner (runner.ts) carries it through the lifecycle of TanStack Query's
  * mutations: `onMutate` shows it at once and answers what puts it back, `send` asks the worker's
  * change pipeline, `onError` shows a refusal, `onSuccess` offers its undo in the status; the
- * runner then settles the listing shown (onSettled). Each kind is one module of this folder
+ * runner then settles the listing shown (onSettled). Each kind is one module of kinds/
  * describing only these, and, for the registry (registry.ts, one line per kind: RegisteredChange),
  * which change-log entries it is logged as, what its undo shows in the listing, the actions that
  * run it and the words its status says; the runner does the rest the same way for all.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { Backend } from '../../page-shared/backend-client.ts';
-import type { ChangeEntry, ChangeKind, UndoState, EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { ChangeEntry, ChangeKind, EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { UndoState } from '../../shared/protocol/undo-outcome.ts';
 import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { Listing } from '../../shared/protocol/listing.ts';
@@ -43,7 +44,7 @@ export interface ChangeWords {
 export interface UndoOffered {
   /** The row it changed (a moved document's, on its new site); null for a site's access, which has none. */
   row: RowRef | null;
-  /** What its undo is asked of, where it is not its row's document or workspace (an access change's: share.ts). */
+  /** What its undo is asked of, where it is not its row's document or workspace (an access change's: kinds/share.ts). */
   undoTarget?: EntryTarget;
   words: ChangeWords;
   /** The name its undo puts back: what "Restore … anyway" names when it was changed elsewhere since. */

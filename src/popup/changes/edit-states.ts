@@ -1,6 +1,6 @@
 /**
  * Where a change being asked for stands before it is sent: a rename's field, a move's or copy's
- * picker, the Share panel. The store holds them; the views show them; the changes (rename.ts, move.ts, copy.ts) move them on.
+ * picker, the Share panel. The store holds them; the views show them; the changes (kinds/: rename.ts, move.ts, copy.ts) move them on.
  */
 import type { DocumentPlace } from '../../shared/protocol/listing.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';

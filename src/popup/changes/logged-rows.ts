@@ -4,7 +4,8 @@
  * entry's fields, but those only one kind has (a move's `to`, a pin's `pinned`, an access change's
  * `access`), which that kind's module reads (registry.ts: each kind's `undone`).
  */
-import { entryName, type ChangeEntry } from '../../shared/protocol/change-log.ts';
+import type { ChangeEntry } from '../../shared/protocol/change-log.ts';
+import { entryName } from '../../shared/protocol/change-log-reads.ts';
 import type { DocumentPlace } from '../../shared/protocol/listing.ts';
 import type { DocumentRef, WorkspaceRef } from '../../listing-view/row-identity.ts';
 import type { RowRef } from '../reads/row-ref.ts';

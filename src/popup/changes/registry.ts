@@ -1,6 +1,6 @@
 /**
- * The popup's registry of changes: one line per kind of change, its descriptor (a module of this
- * folder, change-descriptor.ts RegisteredChange), as the worker's registry has one module per kind.
+ * The popup's registry of changes: one line per kind of change, its descriptor (a module of kinds/,
+ * change-descriptor.ts RegisteredChange), as the worker's registry has one module per kind.
  * From it come the actions views ask for by name (ACTS, ActName), the worker's messages the store is
  * handed (ChangeBackend), and what the listing shows once the History undid an entry (undoneEdit).
  * A new kind of change is its module, its line here, its words in the locale files and its tests.
@@ -9,20 +9,20 @@ import type { HistoryBackend } from '../../history/history-store.ts';
 import type { Backend } from '../../page-shared/backend-client.ts';
 import type { ChangeEntry } from '../../shared/protocol/change-log.ts';
 import type { ListingEdit } from './change-descriptor.ts';
-import { copy } from './copy.ts';
-import { deleteForever, restoreFromTrash } from './from-trash.ts';
-import { move } from './move.ts';
-import { newDocument } from './new-document.ts';
-import { newWorkspace } from './new-workspace.ts';
-import { removePerson, undoPersonRemoval } from './people.ts';
-import { pin } from './pin.ts';
-import { rename } from './rename.ts';
-import { share, siteRemoval } from './share.ts';
+import { copy } from './kinds/copy.ts';
+import { deleteForever, restoreFromTrash } from './kinds/from-trash.ts';
+import { move } from './kinds/move.ts';
+import { newDocument } from './kinds/new-document.ts';
+import { newWorkspace } from './kinds/new-workspace.ts';
+import { removePerson, undoPersonRemoval } from './kinds/people.ts';
+import { pin } from './kinds/pin.ts';
+import { rename } from './kinds/rename.ts';
+import { share, siteRemoval } from './kinds/share.ts';
 import { readAccess } from '../reads/access.ts';
 import { readPersonGrants, readSitesPeople } from '../reads/people.ts';
 import { readTrash } from '../reads/trash.ts';
-import { trash } from './trash.ts';
-import { restoreWorkspaceChange, trashWorkspaceChange } from './workspace-trash.ts';
+import { trash } from './kinds/trash.ts';
+import { restoreWorkspaceChange, trashWorkspaceChange } from './kinds/workspace-trash.ts';
 
 /** Every kind of change the popup runs (runner.ts), one line each. */
 export const CHANGES = [

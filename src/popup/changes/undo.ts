@@ -4,7 +4,8 @@
  */
 import { batch } from '@preact/signals';
 import { settle } from '../../shared/protocol/errors.ts';
-import { undoResult, type EntryTarget } from '../../shared/protocol/change-log.ts';
+import type { EntryTarget } from '../../shared/protocol/change-log.ts';
+import { undoResult } from '../../shared/protocol/undo-outcome.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 import type { ChangeContext } from './change-descriptor.ts';
 import { focusDocumentLink, focusOnceDrawn } from '../focus/focus.ts';

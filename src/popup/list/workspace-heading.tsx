@@ -5,7 +5,7 @@
  * (rename-field.tsx): Enter saves, Escape cancels; for those who may add documents to it (owners,
  * editors), New document, which turns it into a name field (new-document-field.tsx); for everyone,
  * Share…, which opens who has access to it (panels/share-panel.tsx); last, set apart from New
- * document, for its owners, Move to trash, its documents with it (changes/workspace-trash.ts), with
+ * document, for its owners, Move to trash, its documents with it (changes/kinds/workspace-trash.ts), with
  * Undo. Focus comes back to the ⋯ button from the fields and the panel.
  */
 import { useState } from 'preact/hooks';

@@ -1,7 +1,7 @@
 /**
  * The fields that name something new, in place of its heading while open: a workspace heading's
  * New document field ("Name of the new document") and a site heading's New workspace field ("Name
- * of the new workspace"). Enter creates it (changes/new-document.ts createIn, changes/
+ * of the new workspace"). Enter creates it (changes/kinds/new-document.ts createIn, changes/kinds/
  * new-workspace.ts createWorkspaceOn), Escape gives up; focus goes back to the heading's button
  * either way. A refusal (an empty name, a plan's, in Grist's words) marks the field and is said in
  * the status: the heading's height has no room under it. Loaded on demand (on-demand/lazy.tsx).

@@ -9,7 +9,7 @@ import { t, tCount } from '../../shared/i18n.ts';
 import type { PersonGrants, RemovedPerson } from '../../shared/protocol/people.ts';
 import { peopleRoleWord } from '../../shared/rules/role-words.ts';
 import { onEscape } from '../../page-shared/escape-key.ts';
-import { yourPlaceNames } from '../changes/people.ts';
+import { yourPlaceNames } from '../changes/kinds/people.ts';
 
 interface RemovalPreviewProps {
   grants: PersonGrants;

@@ -21,7 +21,7 @@ import { t } from '../../shared/i18n.ts';
 import { sameEmail, type AccessDelta, type AccessList, type SiteRole } from '../../shared/protocol/sharing.ts';
 import type { PersonGrants } from '../../shared/protocol/people.ts';
 import { grantDelta } from '../changes/access-edits.ts';
-import type { SharePanelList } from '../changes/share.ts';
+import type { SharePanelList } from '../changes/kinds/share.ts';
 import { focusRowButton } from '../focus/focus.ts';
 import type { PopupStore, ShareTarget } from '../store-types.ts';
 import { useDocumentEscape } from './document-escape.ts';
@@ -65,7 +65,7 @@ export function SharePanel({ store, target }: { store: PopupStore; target: Share
   };
   useDocumentEscape(close);
   const list = shown.kind === 'read' ? shown.list : null;
-  /** This panel's list as its changes show it (share.ts runs them): kept here, in this panel's state only. */
+  /** This panel's list as its changes show it (changes/kinds/share.ts runs them): kept here, in this panel's state only. */
   const panelList = (read: AccessList): SharePanelList => ({
     list: read,
     edit(change) {

@@ -1,6 +1,6 @@
 /**
  * The Share panel's read: who has access to a document, workspace or site (its changes:
- * changes/share.ts).
+ * changes/kinds/share.ts).
  */
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { settle, type Result } from '../../shared/protocol/errors.ts';

@@ -1,7 +1,7 @@
 /**
  * The People view's reads (panels/people-view.tsx), through the worker: each site's access, read
  * when the view opens, and what one person has across the user's sites (the person's removal is a
- * change: changes/people.ts).
+ * change: changes/kinds/people.ts).
  */
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { settle } from '../../shared/protocol/errors.ts';

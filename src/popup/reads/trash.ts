@@ -1,6 +1,6 @@
 /**
  * The Trash view's read: every listed site's trash, read afresh by the worker (the view's
- * restores and deletions are changes: changes/from-trash.ts).
+ * restores and deletions are changes: changes/kinds/from-trash.ts).
  */
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { settle } from '../../shared/protocol/errors.ts';

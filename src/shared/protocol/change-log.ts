@@ -2,10 +2,9 @@
  * The change log: every change the extension made to a document or workspace (a rename, a move, a
  * move to the trash or back, a pin, a copy, a new document, a deletion), after Grist confirmed it,
  * newest first. It holds names and addresses, never the API key, so pages may read it; the pages
- * show it as the history.
+ * show it as the history. Here: the entries' types and the keys their changes queue under; what
+ * is read from entries: change-log-reads.ts; what undoing one comes to: undo-outcome.ts.
  */
-import { MAX_BULK_ITEMS } from './bulk.ts';
-import type { Result } from './errors.ts';
 import type { DocumentPlace } from './listing.ts';
 import type { DocumentGrant, WorkspaceGrant } from './people.ts';
 import type { AccessDelta, AccessResource, ListedRole } from './sharing.ts';
@@ -73,17 +72,6 @@ export interface PersonSiteChange {
 /** The key of one grant of a person's removal (PersonSiteChange): their site role, or a workspace's or document's grant. */
 export function personStepKey(grant: { kind: 'site' } | { kind: 'workspace'; id: number } | { kind: 'document'; id: string }): string {
   return grant.kind === 'site' ? 'site' : `${grant.kind}:${grant.id}`;
-}
-
-/**
- * A grant of a person's removal that its undo did not put back, as the person has another role
- * there since (lowered, raised, or the same role given by someone else): which (`grant`: its
- * personStepKey and the role it has now, `document:<id>=viewers`, for "Put back anyway", which
- * puts it back only while it still has that role) and what it is now, in words.
- */
-export interface UndoConflict {
-  grant: string;
-  current: string;
 }
 
 /** A document a change changed: its id (unique on its server), on the entry's `site`. */
@@ -265,97 +253,6 @@ export type EntryOf<K extends ChangeKind> = Extract<ChangeEntry, { kind: K }>;
 /** A change-log entry before it is stored: everything but its id and time (of each kind: Omit of a union would merge them). */
 export type NewChangeEntry = ChangeEntry extends infer E ? (E extends ChangeEntry ? Omit<E, 'id' | 'at'> : never) : never;
 
-/**
- * The name an entry shows for what it changed, as it was once changed: a rename's new name, a
- * person's email, else its target's name.
- */
-export function entryName(entry: ChangeEntry): string {
-  switch (entry.kind) {
-    case 'rename':
-      return entry.newName;
-    case 'person':
-      return entry.person.email;
-    default:
-      return entry.name;
-  }
-}
-
-/**
- * The name its undo puts back ("Restore … anyway"): a rename's old name, a copy's original's,
- * else as entryName.
- */
-export function nameBefore(entry: ChangeEntry): string {
-  if (entry.kind === 'rename') return entry.oldName;
-  if (entry.kind === 'copy') return entry.copyOf.name;
-  return entryName(entry);
-}
-
-/** The most changes kept, a bulk run's batch counting as one; the oldest drop off. */
-export const MAX_LOG_CHANGES = 200;
-/**
- * The most entries kept in all, so batches do not fill the browser's storage (10 MB for an
- * extension without unlimitedStorage); the newest batch is kept whole up to MAX_BULK_ITEMS.
- */
-export const MAX_LOG_RECORDS = 5000;
-/** The most entries keptEntries keeps: a whole newest batch and MAX_LOG_RECORDS others; a stored list of entries is read no further. */
-export const MAX_KEPT_ENTRIES = MAX_BULK_ITEMS + MAX_LOG_RECORDS;
-
-/**
- * The entries kept of `entries` (newest first), of the newest MAX_LOG_CHANGES changes (a batch
- * counting as one): the newest batch's newest MAX_BULK_ITEMS (a run logs one entry per document at
- * most: only a log stored wrong holds more, and Undo this batch would read them all), and of the
- * others as many as make MAX_LOG_RECORDS in all. With no batch at all, every entry counts as the
- * newest batch's, and MAX_LOG_CHANGES stops them first.
- */
-export function keptEntries(entries: readonly ChangeEntry[]): ChangeEntry[] {
-  const kept: ChangeEntry[] = [];
-  /** The changes met: an entry's id, or its batch's (ids are random: none is another's). */
-  const changes = new Set<string>();
-  const newestBatch = entries.find((entry) => entry.batchId !== undefined)?.batchId;
-  let newestKept = 0;
-  for (const entry of entries) {
-    if (changes.add(entry.batchId ?? entry.id).size > MAX_LOG_CHANGES) break;
-    if (entry.batchId === newestBatch ? ++newestKept > MAX_BULK_ITEMS : kept.length >= MAX_LOG_RECORDS) continue;
-    kept.push(entry);
-  }
-  return kept;
-}
-
-/**
- * What a later change of the log did to an entry's document that leaves the entry's undo nothing
- * to do: `deleted` forever since (nothing can bring it back); `restored` from the trash since, for
- * a move to the trash (the Trash view's Restore is a change of its own, not its undo); `removed` to
- * the trash since, for the changes whose undo moves it there (a restore, a copy, a new document).
- */
-export type Overtaken = 'deleted' | 'restored' | 'removed';
-
-/** The kinds of change whose undo moves the document to the trash. */
-const TRASHED_BY_UNDO: ReadonlySet<ChangeKind> = new Set(['restore', 'copy', 'create']);
-
-/**
- * The entries of `entries` (the log, newest first) that a later change to the same document has
- * overtaken (see Overtaken), by entry id. Documents are told apart by id (unique on a server, and
- * kept through a move). Where a document is now is told by the newest later change that moved it in
- * or out of the trash (a removal or a restore, an undo's as much as any: a trash undone since leaves
- * the copy it trashed with its own undo), and a later delete forever wins over every one.
- */
-export function overtakenEntries(entries: readonly ChangeEntry[]): Map<string, Overtaken> {
-  const overtaken = new Map<string, Overtaken>();
-  /** Each document's state after the newest change seen so far that moved it in or out of the trash, or deleted it. */
-  const now = new Map<string, Overtaken>();
-  for (const entry of entries) {
-    const key = targetKey(entry.target);
-    const state = now.get(key);
-    if (state === 'deleted' || (state === 'restored' && entry.kind === 'remove') || (state === 'removed' && TRASHED_BY_UNDO.has(entry.kind))) {
-      overtaken.set(entry.id, state);
-    }
-    if (entry.kind === 'delete') now.set(key, 'deleted');
-    else if (state === undefined && entry.kind === 'remove') now.set(key, 'removed');
-    else if (state === undefined && entry.kind === 'restore') now.set(key, 'restored');
-  }
-  return overtaken;
-}
-
 /** An entry as the pages show it: whether it can be undone, and why not. */
 export type ChangeLogItem = ChangeEntry & {
   /** Null when it can be undone; otherwise the reason, for a person. */
@@ -366,44 +263,3 @@ export type ChangeLogItem = ChangeEntry & {
    */
   madeBy?: string;
 };
-
-/** What undoing a change came to (errors travel as error values). */
-export type UndoOutcome =
-  /**
-   * Grist has it as it was again, named `name`; `entryId` is the undo's own log entry. `leftOut`:
-   * what it could not put back, in words (a person's grants on what Grist says is gone since).
-   * `kept`: a person's grants changed since, not sent (the entry stays to be undone: each may be
-   * put back anyway); what was still as the removal left it was put back.
-   */
-  | { outcome: 'restored'; name: string; entryId: string | null; leftOut?: string; kept?: UndoConflict[] }
-  /**
-   * It was changed elsewhere since: nothing was sent. For a rename, `current` is its name now; for
-   * a move, the workspace it is in now, unless `renamed`: the move's undo found it where the move
-   * put it, but renamed, and `current` is that name. For a person's removal, `conflicts`: each
-   * grant changed since (`current` says them all).
-   */
-  | { outcome: 'changed-elsewhere'; current: string; renamed?: true; conflicts?: UndoConflict[] };
-
-/** Where an undo offered on a page stands (the popup's last change, the document window, a log entry). */
-export type UndoState =
-  | { kind: 'offered' }
-  | { kind: 'undoing' }
-  /**
-   * Renamed elsewhere since, now `current`: nothing was sent; "Restore … anyway" is offered. For a
-   * move: moved elsewhere, to the workspace `current`, or (`renamed`) renamed `current` since.
-   * For a person's removal: each grant changed since (`conflicts`), each with its own "Put back
-   * anyway"; what was still absent may have been put back already.
-   */
-  | { kind: 'conflict'; current: string; renamed?: true; conflicts?: UndoConflict[] }
-  | { kind: 'failed'; message: string };
-
-/**
- * What the reply to `undoChange` comes to for a page: the name restored (what it could not put
- * back, and a person's grants kept as changed since), or the state to show.
- */
-export function undoResult(reply: Result<UndoOutcome>): { restored: string; leftOut?: string; kept?: UndoConflict[] } | UndoState {
-  if (!reply.ok) return { kind: 'failed', message: reply.error.message };
-  const value = reply.value;
-  if (value.outcome === 'restored') return { restored: value.name, ...(value.leftOut ? { leftOut: value.leftOut } : {}), ...(value.kept?.length ? { kept: value.kept } : {}) };
-  return { kind: 'conflict', current: value.current, ...(value.renamed ? { renamed: true as const } : {}), ...(value.conflicts?.length ? { conflicts: value.conflicts } : {}) };
-}

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { MAX_BULK_ITEMS } from '../protocol/bulk.ts';
-import { MAX_KEPT_ENTRIES, type AccessEntry, type ChangeEntry, type ChangeKind, type MoveEntry, type PersonSiteChange } from '../protocol/change-log.ts';
+import type { AccessEntry, ChangeEntry, ChangeKind, MoveEntry, PersonSiteChange } from '../protocol/change-log.ts';
+import { MAX_KEPT_ENTRIES } from '../protocol/change-log-reads.ts';
 import { bySchema, defineItem, type StorageItem } from './storage-item.ts';
 import { accessDeltaSchema } from '../protocol/access-delta-schema.ts';
 

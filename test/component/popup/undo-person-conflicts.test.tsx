@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { expect, test } from 'vitest';
 import type { AccessResource } from '../../../src/shared/protocol/sharing.ts';
-import type { UndoOutcome } from '../../../src/shared/protocol/change-log.ts';
+import type { UndoOutcome } from '../../../src/shared/protocol/undo-outcome.ts';
 import { chooseInMenu, setup, settle } from './menu-setup.tsx';
 import { setupPopupTests } from './popup-setup.tsx';
 

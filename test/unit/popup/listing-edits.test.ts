@@ -5,7 +5,8 @@
  * is (listing-lookups.ts placeOf), which a move and a trash start from.
  */
 import { describe, expect, test } from 'vitest';
-import { entryName, type ChangeEntry } from '../../../src/shared/protocol/change-log.ts';
+import type { ChangeEntry } from '../../../src/shared/protocol/change-log.ts';
+import { entryName } from '../../../src/shared/protocol/change-log-reads.ts';
 import type { Listing } from '../../../src/shared/protocol/listing.ts';
 import { placeIn } from '../../../src/shared/rules/move.ts';
 import { removedDocument, renamedTo, withAdded, withMoved, withoutDocument, withoutWorkspace, withPinned, withPublic, withRenamed } from '../../../src/popup/changes/listing-edits.ts';

@@ -11,11 +11,11 @@ import type { ChangeContext, ChangeDescriptor, LastChange } from '../../../src/p
 import type { MoveState, RenameState } from '../../../src/popup/changes/edit-states.ts';
 import { renamedTo } from '../../../src/popup/changes/listing-edits.ts';
 import { runChange } from '../../../src/popup/changes/runner.ts';
-import { trashDocument } from '../../../src/popup/changes/trash.ts';
+import { trashDocument } from '../../../src/popup/changes/kinds/trash.ts';
 import { undoLast } from '../../../src/popup/changes/undo.ts';
-import { changeShare, removeFromSite, type SharePanelList } from '../../../src/popup/changes/share.ts';
-import { deleteForever } from '../../../src/popup/changes/from-trash.ts';
-import { removePerson } from '../../../src/popup/changes/people.ts';
+import { changeShare, removeFromSite, type SharePanelList } from '../../../src/popup/changes/kinds/share.ts';
+import { deleteForever } from '../../../src/popup/changes/kinds/from-trash.ts';
+import { removePerson } from '../../../src/popup/changes/kinds/people.ts';
 import type { ShareTarget } from '../../../src/popup/changes/edit-states.ts';
 import type { AccessList } from '../../../src/shared/protocol/sharing.ts';
 import type { PersonGrants } from '../../../src/shared/protocol/people.ts';

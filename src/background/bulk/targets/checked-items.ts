@@ -13,7 +13,8 @@ import type { DocumentKey } from '../../../shared/protocol/messages.ts';
 import { placeIn } from '../../../shared/rules/move.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { documentIndex, findWorkspace, type ListedDocument } from '../../changes/listed-documents.ts';
-import { startRun, type RunChange, type RunFiller } from '../run-engine.ts';
+import { startRun, type RunFiller } from '../run-engine.ts';
+import type { RunChange } from '../run-state.ts';
 
 /** The destination of a run's document, as its account lists it; null when it does not. */
 export type Destination = ReturnType<typeof findWorkspace>;

@@ -8,7 +8,7 @@ import { t } from '../../../shared/i18n.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { checkMove, destinationOf, type MoveTarget } from '../../changes/kinds/move.ts';
 import { confirmedMoveSince } from '../../listing/confirmed-changes.ts';
-import type { RunChange } from '../run-engine.ts';
+import type { RunChange } from '../run-state.ts';
 import { startCheckedRun } from './checked-items.ts';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The targets of a bulk rename run: each document the page asks to rename, looked up in the
  * worker's listing (which gives its site and workspace), and its new name checked as a single
- * rename's is (checkDocumentName). The run engine (run-engine.ts) sends them.
+ * rename's is (checkDocumentName). The run engine (run-engine.ts, run-sending.ts) sends them.
  */
 import type { BulkDocument, BulkItemStatus, BulkRunSnapshot, BulkStart } from '../../../shared/protocol/bulk.ts';
 import { checkDocumentName } from '../../../shared/rules/document-name.ts';

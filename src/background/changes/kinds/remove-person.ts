@@ -12,7 +12,8 @@
  * removal of someone from a site (removalOf). The People view's and the Share panel's removals are
  * runs (removal-run.ts), which send this kind's PATCH with its entry written ahead.
  */
-import { personStepKey, siteKey, targetKey, type PersonEntry, type PersonSiteChange, type UndoConflict } from '../../../shared/protocol/change-log.ts';
+import { personStepKey, siteKey, targetKey, type PersonEntry, type PersonSiteChange } from '../../../shared/protocol/change-log.ts';
+import type { UndoConflict } from '../../../shared/protocol/undo-outcome.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { DocumentGrant, PersonSite, PersonSiteKey, WorkspaceGrant } from '../../../shared/protocol/people.ts';
 import { roleWord } from '../../../shared/rules/role-words.ts';

@@ -8,7 +8,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
 import type { Operation } from '../../../../src/background/bulk/operation.ts';
-import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk, startOperation, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
+import { retryFailedBulk, startOperation, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST } from '../../../../src/background/bulk/run-sending.ts';
 import { documentIndex } from '../../../../src/background/changes/listed-documents.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { anyJsonSchema } from '../../../../src/background/grist/grist-schemas.ts';

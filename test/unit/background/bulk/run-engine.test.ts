@@ -6,7 +6,8 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
+import { getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST } from '../../../../src/background/bulk/run-sending.ts';
 import { startBulkRename } from '../../../../src/background/bulk/targets/rename.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { forgetListing, readListing } from '../../../../src/background/listing/listing-cache.ts';

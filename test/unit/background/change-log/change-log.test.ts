@@ -10,7 +10,7 @@ import { renameDocumentAtUrl } from '../../../../src/background/document-window/
 import { clearChangeLog, readChangeLogItems, undoChange } from '../../../../src/background/changes/undo.ts';
 import { saveSettings } from '../../../../src/background/settings/settings-service.ts';
 import { MAX_BULK_ITEMS } from '../../../../src/shared/protocol/bulk.ts';
-import { entryName, MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/protocol/change-log.ts';
+import { entryName, MAX_LOG_CHANGES, MAX_LOG_RECORDS } from '../../../../src/shared/protocol/change-log-reads.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage/change-log-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';

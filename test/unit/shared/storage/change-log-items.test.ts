@@ -5,7 +5,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_BULK_ITEMS } from '../../../../src/shared/protocol/bulk.ts';
-import { MAX_KEPT_ENTRIES } from '../../../../src/shared/protocol/change-log.ts';
+import { MAX_KEPT_ENTRIES } from '../../../../src/shared/protocol/change-log-reads.ts';
 import { batchLogItem, changeLogItem, CHANGE_LOG_VERSION } from '../../../../src/shared/storage/change-log-items.ts';
 
 describe('the change log’s stored lists (a corrupt one too)', () => {

@@ -7,7 +7,8 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
+import { getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST } from '../../../../../src/background/bulk/run-sending.ts';
 import { startBulkMove } from '../../../../../src/background/bulk/targets/move.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { refreshListing } from '../../../../../src/background/listing/listing-service.ts';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, getBulkRun, heldRuns, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { getBulkRun, heldRuns, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST } from '../../../../../src/background/bulk/run-sending.ts';
 import { startBulkShare } from '../../../../../src/background/bulk/targets/share.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { readKeyedAccounts } from '../../../../../src/background/grist/grist-connection.ts';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
-import { BULK_IN_FLIGHT_PER_HOST, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { BULK_IN_FLIGHT_PER_HOST } from '../../../../../src/background/bulk/run-sending.ts';
 import { startBulkCopy } from '../../../../../src/background/bulk/targets/copy.ts';
 import { startBulkTrash } from '../../../../../src/background/bulk/targets/trash.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';

@@ -2,18 +2,18 @@
  * A new document, from a workspace's New document field: nothing shown at once but "Creating…";
  * once Grist made it, it is listed there and the status offers Open and Undo.
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { checkNewName } from '../../shared/rules/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace } from '../../shared/protocol/listing.ts';
-import type { CreatedDocument } from '../../shared/protocol/messages.ts';
-import { placeIn, placeName } from '../../shared/rules/move.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
-import { addedUndone, shownAdded } from './added-document.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import { rowWorkspace } from '../reads/listing-lookups.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { checkNewName } from '../../../shared/rules/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
+import type { CreatedDocument } from '../../../shared/protocol/messages.ts';
+import { placeIn, placeName } from '../../../shared/rules/move.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { WorkspaceRef } from '../../../listing-view/row-identity.ts';
+import { addedUndone, shownAdded } from '../added-document.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import { rowWorkspace } from '../../reads/listing-lookups.ts';
+import { runChange } from '../runner.ts';
 
 /** A new document asked: named `name` (checked), in workspace `ref`, which is `place`. */
 interface NewDocumentVars {

@@ -4,19 +4,19 @@
  * the typed name while it is on its way (the field's `saving`), back in the field if refused.
  */
 import { batch } from '@preact/signals';
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { checkDocumentName } from '../../shared/rules/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import type { RenamedDocument } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import type { RenameState } from './edit-states.ts';
-import { forgetGone } from './gone.ts';
-import { removedDocument, renamedTo } from './listing-edits.ts';
-import { renameSubject } from '../reads/listing-lookups.ts';
-import { loggedRow } from './logged-rows.ts';
-import { rowKey, type RowRef } from '../reads/row-ref.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { checkDocumentName } from '../../../shared/rules/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { RenamedDocument } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import type { RenameState } from '../edit-states.ts';
+import { forgetGone } from '../gone.ts';
+import { removedDocument, renamedTo } from '../listing-edits.ts';
+import { renameSubject } from '../../reads/listing-lookups.ts';
+import { loggedRow } from '../logged-rows.ts';
+import { rowKey, type RowRef } from '../../reads/row-ref.ts';
+import { runChange } from '../runner.ts';
 
 /** A rename asked: of `ref`, from `oldName` to `name` (checked), as typed (`draft`, put back if refused). */
 interface RenameVars {

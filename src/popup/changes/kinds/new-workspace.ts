@@ -3,16 +3,16 @@
  * once but "Creating…"; once Grist made it, it is listed on its site, empty, and the status offers
  * Undo (to the trash).
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { checkNewName } from '../../shared/rules/document-name.ts';
-import { t } from '../../shared/i18n.ts';
-import { siteDisplayName, type SiteEntry } from '../../shared/protocol/listing.ts';
-import type { CreatedWorkspace } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import { withoutWorkspace, withWorkspaceAdded } from './listing-edits.ts';
-import { rowKey } from '../reads/row-ref.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { checkNewName } from '../../../shared/rules/document-name.ts';
+import { t } from '../../../shared/i18n.ts';
+import { siteDisplayName, type SiteEntry } from '../../../shared/protocol/listing.ts';
+import type { CreatedWorkspace } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import { withoutWorkspace, withWorkspaceAdded } from '../listing-edits.ts';
+import { rowKey } from '../../reads/row-ref.ts';
+import { runChange } from '../runner.ts';
 import { workspaceUnlisted } from './workspace-trash.ts';
 
 /** A new workspace asked: named `name` (checked), on `site`. */

@@ -5,20 +5,20 @@
  * for the last), or, with no other row left, to the status's Undo once there (to the row put back,
  * if refused).
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { addedEntry } from '../../shared/rules/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentEntry, DocumentPlace } from '../../shared/protocol/listing.ts';
-import type { LoggedChange } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ListingEdit, RegisteredChange } from './change-descriptor.ts';
-import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../focus/focus.ts';
-import { withAdded, withoutDocument } from './listing-edits.ts';
-import { placeOf, rowDocument } from '../reads/listing-lookups.ts';
-import { loggedDocument, loggedName, loggedPlace } from './logged-rows.ts';
-import { rowKey } from '../reads/row-ref.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentEntry, DocumentPlace } from '../../../shared/protocol/listing.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { DocumentRef } from '../../../listing-view/row-identity.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange } from '../change-descriptor.ts';
+import { focusDocumentLink, focusOnceDrawn, neighbourLink, rowHoldingFocus } from '../../focus/focus.ts';
+import { withAdded, withoutDocument } from '../listing-edits.ts';
+import { placeOf, rowDocument } from '../../reads/listing-lookups.ts';
+import { loggedDocument, loggedName, loggedPlace } from '../logged-rows.ts';
+import { rowKey } from '../../reads/row-ref.ts';
+import { runChange } from '../runner.ts';
 
 /** A trash asked: of document `ref`, as listed (`document`, in `place`). */
 interface TrashVars {

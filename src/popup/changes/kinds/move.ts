@@ -3,18 +3,18 @@
  * way and any refusal; once Grist confirms, the listing shows it there in the same frame as the
  * status ("Moved … to …", with Undo).
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace, MovedDocument } from '../../shared/protocol/listing.ts';
-import { movedBackText, movedText } from '../../move-view/moved-text.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import type { MoveState } from './edit-states.ts';
-import { focusDocumentLink } from '../focus/focus.ts';
-import { forgetGone } from './gone.ts';
-import { removedDocument, withMoved } from './listing-edits.ts';
-import { placeOf, rowDocument } from '../reads/listing-lookups.ts';
-import { loggedDocument, loggedPlace } from './logged-rows.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace, MovedDocument } from '../../../shared/protocol/listing.ts';
+import { movedBackText, movedText } from '../../../move-view/moved-text.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import type { MoveState } from '../edit-states.ts';
+import { focusDocumentLink } from '../../focus/focus.ts';
+import { forgetGone } from '../gone.ts';
+import { removedDocument, withMoved } from '../listing-edits.ts';
+import { placeOf, rowDocument } from '../../reads/listing-lookups.ts';
+import { loggedDocument, loggedPlace } from '../logged-rows.ts';
+import { runChange } from '../runner.ts';
 
 /** A move asked: the picker's state before it was sent, where to (`to`), where from, and the document's name. */
 interface MoveVars {

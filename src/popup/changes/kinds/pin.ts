@@ -2,17 +2,17 @@
  * A document pinned or unpinned, from its menu: it takes its place among the pinned at once, back
  * if Grist refuses; once Grist confirms, the status says so with Undo.
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { t } from '../../shared/i18n.ts';
-import type { LoggedChange } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ListingEdit, RegisteredChange } from './change-descriptor.ts';
-import { withPinned } from './listing-edits.ts';
-import { rowDocument } from '../reads/listing-lookups.ts';
-import { loggedDocument } from './logged-rows.ts';
-import { rowKey } from '../reads/row-ref.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { DocumentRef } from '../../../listing-view/row-identity.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange } from '../change-descriptor.ts';
+import { withPinned } from '../listing-edits.ts';
+import { rowDocument } from '../../reads/listing-lookups.ts';
+import { loggedDocument } from '../logged-rows.ts';
+import { rowKey } from '../../reads/row-ref.ts';
+import { runChange } from '../runner.ts';
 
 /** A pin asked: document `ref` (named `name`) pinned, or (`pinned` false) unpinned. */
 interface PinVars {

@@ -7,19 +7,19 @@
  * read for any more (`cannot-tell`) leaves the form with Copy, which the worker sends after reading
  * afresh.
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { addedEntry } from '../../shared/rules/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { DocumentPlace } from '../../shared/protocol/listing.ts';
-import type { CopiedDocument } from '../../shared/protocol/messages.ts';
-import { placeName } from '../../shared/rules/move.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { addedUndone, shownAdded } from './added-document.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import type { MoveState } from './edit-states.ts';
-import { focusDocumentLink } from '../focus/focus.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { DocumentPlace } from '../../../shared/protocol/listing.ts';
+import type { CopiedDocument } from '../../../shared/protocol/messages.ts';
+import { placeName } from '../../../shared/rules/move.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { DocumentRef } from '../../../listing-view/row-identity.ts';
+import { addedUndone, shownAdded } from '../added-document.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import type { MoveState } from '../edit-states.ts';
+import { focusDocumentLink } from '../../focus/focus.ts';
+import { runChange } from '../runner.ts';
 
 /** A copy asked: the form's state before it was sent, where to, its name and whether structure only; `again`: a lost one asked again. */
 interface CopyVars {

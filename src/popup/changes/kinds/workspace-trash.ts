@@ -4,22 +4,22 @@
  * confirms, the status says so with Undo, which brings it back with them. And its restore from
  * the Trash view: listed again once Grist confirms, with Undo (back to the trash).
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import type { ChangeEntry } from '../../shared/protocol/change-log.ts';
-import { addedEntry } from '../../shared/rules/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import { siteDisplayName, type WorkspaceEntry } from '../../shared/protocol/listing.ts';
-import type { LoggedChange } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { TrashedWorkspace, TrashSite } from '../../shared/protocol/trash.ts';
-import type { WorkspaceRef } from '../../listing-view/row-identity.ts';
-import type { ChangeContext, ListingEdit, RegisteredChange } from './change-descriptor.ts';
-import { focusOnceDrawn } from '../focus/focus.ts';
-import { withoutWorkspace, withWorkspaceAdded } from './listing-edits.ts';
-import { rowWorkspace } from '../reads/listing-lookups.ts';
-import { loggedName, loggedWorkspace } from './logged-rows.ts';
-import { rowKey } from '../reads/row-ref.ts';
-import { runChange } from './runner.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import type { ChangeEntry } from '../../../shared/protocol/change-log.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import { siteDisplayName, type WorkspaceEntry } from '../../../shared/protocol/listing.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { TrashedWorkspace, TrashSite } from '../../../shared/protocol/trash.ts';
+import type { WorkspaceRef } from '../../../listing-view/row-identity.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange } from '../change-descriptor.ts';
+import { focusOnceDrawn } from '../../focus/focus.ts';
+import { withoutWorkspace, withWorkspaceAdded } from '../listing-edits.ts';
+import { rowWorkspace } from '../../reads/listing-lookups.ts';
+import { loggedName, loggedWorkspace } from '../logged-rows.ts';
+import { rowKey } from '../../reads/row-ref.ts';
+import { runChange } from '../runner.ts';
 
 /** A trash asked: of workspace `ref`, as listed (`workspace`, with its documents). */
 interface WorkspaceTrashVars {

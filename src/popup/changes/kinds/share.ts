@@ -10,25 +10,25 @@
  * their workspace and document grants with them, which it reads first so its Undo puts them back
  * (the worker refuses it as an access change).
  */
-import type { Backend } from '../../page-shared/backend-client.ts';
-import type { ErrorValue, Result } from '../../shared/protocol/errors.ts';
-import { t } from '../../shared/i18n.ts';
-import type { LoggedChange } from '../../shared/protocol/messages.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import { resourceTarget } from '../../shared/protocol/change-log.ts';
-import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../shared/protocol/sharing.ts';
-import type { DocumentRef } from '../../listing-view/row-identity.ts';
-import { accessUndoLabel } from '../../history/access-change-words.ts';
-import { deltaMessage } from './share-panel-words.ts';
-import type { ChangeContext, ListingEdit, RegisteredChange, UndoOffered } from './change-descriptor.ts';
-import { withDelta } from './access-edits.ts';
-import { withPublic } from './listing-edits.ts';
-import { loggedDocument } from './logged-rows.ts';
-import { rowKey } from '../reads/row-ref.ts';
-import type { ShareTarget } from './edit-states.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import type { ErrorValue, Result } from '../../../shared/protocol/errors.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import { resourceTarget } from '../../../shared/protocol/change-log.ts';
+import { publicLinkOf, sameEmail, type AccessDelta, type AccessList, type AccessResource } from '../../../shared/protocol/sharing.ts';
+import type { DocumentRef } from '../../../listing-view/row-identity.ts';
+import { accessUndoLabel } from '../../../history/access-change-words.ts';
+import { deltaMessage } from '../share-panel-words.ts';
+import type { ChangeContext, ListingEdit, RegisteredChange, UndoOffered } from '../change-descriptor.ts';
+import { withDelta } from '../access-edits.ts';
+import { withPublic } from '../listing-edits.ts';
+import { loggedDocument } from '../logged-rows.ts';
+import { rowKey } from '../../reads/row-ref.ts';
+import type { ShareTarget } from '../edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
-import { type PersonGrants, type PersonSite } from '../../shared/protocol/people.ts';
-import { runChange, sayRefusal } from './runner.ts';
+import { type PersonGrants, type PersonSite } from '../../../shared/protocol/people.ts';
+import { runChange, sayRefusal } from '../runner.ts';
 
 /**
  * The Share panel's list as its changes show it: the panel keeps it in its own state, never the

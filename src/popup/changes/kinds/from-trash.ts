@@ -5,17 +5,17 @@
  * delete forever by page-shared/change-lifecycle.ts itself). The view's read of every listed
  * site's trash: reads/trash.ts.
  */
-import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
-import type { Backend } from '../../page-shared/backend-client.ts';
-import { addedEntry } from '../../shared/rules/document-rules.ts';
-import { t } from '../../shared/i18n.ts';
-import type { LoggedChange } from '../../shared/protocol/messages.ts';
-import { placeIn, placeName } from '../../shared/rules/move.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { TrashedDocument, TrashSite } from '../../shared/protocol/trash.ts';
-import { addedUndone, shownAdded } from './added-document.ts';
-import type { ChangeContext, RegisteredChange } from './change-descriptor.ts';
-import { runChange } from './runner.ts';
+import { runPageChange, type PageChange } from '../../../page-shared/change-lifecycle.ts';
+import type { Backend } from '../../../page-shared/backend-client.ts';
+import { addedEntry } from '../../../shared/rules/document-rules.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { LoggedChange } from '../../../shared/protocol/messages.ts';
+import { placeIn, placeName } from '../../../shared/rules/move.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { TrashedDocument, TrashSite } from '../../../shared/protocol/trash.ts';
+import { addedUndone, shownAdded } from '../added-document.ts';
+import type { ChangeContext, RegisteredChange } from '../change-descriptor.ts';
+import { runChange } from '../runner.ts';
 
 /** A restore or a delete forever asked: `document` of `site`'s trash. */
 interface RestoreVars {

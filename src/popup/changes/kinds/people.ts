@@ -6,12 +6,12 @@
  * memory only, never stored.
  */
 import { batch } from '@preact/signals';
-import { runPageChange, type PageChange } from '../../page-shared/change-lifecycle.ts';
-import { settle, type Result } from '../../shared/protocol/errors.ts';
-import { t, tCount } from '../../shared/i18n.ts';
-import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type RemovedPerson } from '../../shared/protocol/people.ts';
-import { plainTextName } from '../../shared/rules/plain-text-name.ts';
-import type { ChangeContext } from './change-descriptor.ts';
+import { runPageChange, type PageChange } from '../../../page-shared/change-lifecycle.ts';
+import { settle, type Result } from '../../../shared/protocol/errors.ts';
+import { t, tCount } from '../../../shared/i18n.ts';
+import { removalRequestOf, type PersonGrants, type PersonRemovalRequest, type PersonSite, type RemovedPerson } from '../../../shared/protocol/people.ts';
+import { plainTextName } from '../../../shared/rules/plain-text-name.ts';
+import type { ChangeContext } from '../change-descriptor.ts';
 
 /**
  * What removing the person from `sites` makes the user an owner of (YourPlace: Grist gives an
