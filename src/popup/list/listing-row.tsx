@@ -4,7 +4,7 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
-import { type GapNode, type RowNode } from '../../listing-view/row-window.ts';
+import type { GapNode, RowNode } from '../../listing-view/row-window.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import { SiteHeading } from './site-heading.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';

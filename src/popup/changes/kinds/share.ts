@@ -27,7 +27,7 @@ import { loggedDocument } from '../logged-rows.ts';
 import { rowKey } from '../../reads/row-ref.ts';
 import type { ShareTarget } from '../edit-states.ts';
 import { followPersonRemoval, madeYouOwnerWords } from './people.ts';
-import { type PersonGrants, type PersonSite } from '../../../shared/protocol/people.ts';
+import type { PersonGrants, PersonSite } from '../../../shared/protocol/people.ts';
 import { runChange, sayRefusal } from '../runner.ts';
 
 /**
