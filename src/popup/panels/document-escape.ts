@@ -4,14 +4,18 @@
  * popup (the title bar, the search box where an undo's focus may go), unless what had the focus
  * took the key first (its default prevented: see onEscape).
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { onEscape } from '../../page-shared/escape-key.ts';
 
-/** Calls the latest `leave` (a view passes a new one with each render) on Escape, while mounted. */
+/**
+ * Calls the latest `leave` (a view passes a new one with each render) on Escape, while mounted:
+ * listened to from the render that draws the view (a layout effect), not up to a frame later as
+ * Preact runs effects, so an Escape pressed as the view appears is never lost.
+ */
 export function useDocumentEscape(leave: () => void): void {
   const latest = useRef(leave);
   latest.current = leave;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = onEscape(() => latest.current());
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
