@@ -5,6 +5,7 @@
  */
 import type { SharingChange } from './sharing.ts';
 import type { DocumentPlace } from './listing.ts';
+import type { DownloadFormat } from './downloads.ts';
 
 /** The most documents one bulk run takes: a whole listing of 20,000, with room. */
 export const MAX_BULK_ITEMS = 50_000;
@@ -50,6 +51,21 @@ export interface BulkShareRequest extends BulkStart {
   change: SharingChange;
 }
 
+/**
+ * The documents to back up (as the popup's listing names them), each downloaded as `format` (a CSV
+ * backup: every table of each) into one new folder of the browser's downloads (BackupOfRun).
+ */
+export interface BulkBackupRequest extends BulkStart {
+  items: Array<{ orgId: number; siteUrl?: string; docId: string }>;
+  format: DownloadFormat;
+}
+
+/** What a backup run saves, and where: `folder` is `Grist backup <YYYY-MM-DD HH.MM>` in the browser's download folder. */
+export interface BackupOfRun {
+  format: DownloadFormat;
+  folder: string;
+}
+
 /** Where one document of a run stands. */
 export type BulkItemState =
   /** Waiting for its turn. */
@@ -79,6 +95,10 @@ export interface BulkItemStatus extends BulkDocument {
   workspaceName: string;
   state: BulkItemState;
   message?: string;
+  /** A backup's item: the bytes received so far (its size once `saved`), as the browser's downloads report them. */
+  bytes?: number;
+  /** A backup's item on its way: the bytes its download(s) will take, when the server said (Content-Length). */
+  totalBytes?: number;
 }
 
 export interface BulkRunSnapshot {
