@@ -29,7 +29,7 @@ const SHARED_LAYERS = ['storage', 'rules', 'protocol'];
  * listing records the hosts a key may go to (key-scope/, which also keeps the Origin rule and the
  * menus on those hosts); everything talks to Grist (grist/).
  */
-const BACKGROUND_LAYERS = ['settings', 'bulk', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'key-scope', 'grist'];
+const BACKGROUND_LAYERS = ['settings', 'bulk', 'downloads', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'key-scope', 'grist'];
 
 module.exports = {
   forbidden: [

@@ -19,6 +19,7 @@ export type ErrorKind =
   | 'no-key' // no API key saved
   | 'invalid-input' // the request itself is wrong (bad URL, empty name)
   | 'no-host-permission' // the browser has not granted this host
+  | 'no-downloads-permission' // the browser has not granted the optional `downloads` permission
   | 'key-not-confirmed' // a configured site the saved API key was not saved or confirmed for
   | 'not-configured' // a Grist page or link of a site that is not one of the user's
   | 'outdated' // the settings or the key changed while the request waited: nothing was sent

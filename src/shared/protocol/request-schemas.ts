@@ -26,6 +26,8 @@ export const moveDestination = v.object({ orgId: v.number(), workspaceId: v.pipe
 export const bulkDestination = v.object({ orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) });
 /** The id a page gives a run's start (BulkStart): a UUID, or anything as short. */
 export const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
+/** A download's format (DownloadFormat). */
+export const downloadFormat = v.picklist(['grist', 'grist-history', 'xlsx', 'csv']);
 /**
  * An object schema's entries `base` and `more` in one: what MESSAGES builds its requests with
  * instead of `{ ...base, ...more }`, which rolldown keeps in every bundle that imports messages.ts
