@@ -79,6 +79,12 @@ describe('the whole document (.grist)', () => {
     }
   });
 
+  it("names the file after the document's name as it is now, its base name only as Express's content-disposition does", async () => {
+    await send(`/o/acme/api/docs/${roadmap.id}`, { method: 'PATCH', json: { name: 'Q1/Q2 plan' } });
+    expect((await download(`/o/acme/api/docs/${roadmap.id}/download`)).headers.get('content-disposition')).toBe('attachment; filename="Q2 plan.grist"');
+    expect((await download(`/o/acme/api/docs/${roadmap.id}/download?title=Backup`)).headers.get('content-disposition')).toBe('attachment; filename="Backup.grist"');
+  });
+
   it('answers a dry run with whether the download is allowed, and no file', async () => {
     expect(await send(`/o/acme/api/docs/${roadmap.id}/download?dryrun=1`)).toEqual({ status: 200, body: { dryRun: 'allowed' } });
     expect(await send(`/o/acme/api/docs/${campaignPlan.id}/download?dryrun=1`, { user: viewer })).toEqual(errorAnswer(403, 'not authorized to download this document'));
