@@ -4,7 +4,7 @@
  * the launcher's `downloadsDir` with no dialog, and the optional `downloads` permission is refused,
  * then granted, through Firefox's own prompt (one browser: a launch costs seconds). Against a bare local server that records each request's
  * headers (the fake Grist's downloads are tested with the worker's code). The facts these check are
- * in docs/behaviour.md, "Downloads in Firefox".
+ * in docs/develop.md, "Downloads in Firefox".
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -55,7 +55,7 @@ const PREFS: Record<string, string | number | boolean> = {
 
 /**
  * Where downloads go, with no dialog (Firefox ESR 153, checked with `downloads.download` from an
- * extension's background and pages; see docs/behaviour.md, "Downloads in Firefox"):
+ * extension's background and pages; see docs/develop.md, "Downloads in Firefox"):
  * - `browser.download.dir`: the folder, used when `folderList` is 2;
  * - `browser.download.folderList`: 2 = that folder (0 = the desktop, 1, the default, = the
  *   system's Downloads folder, `$HOME/Downloads` here: the tests must not write there);
