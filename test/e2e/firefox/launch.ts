@@ -1,7 +1,8 @@
 /**
  * Starts Debian's Firefox ESR headless in a fresh profile, drives it over WebDriver BiDi and
  * installs the Firefox build (`dist-firefox/`) as a temporary add-on, the way about:debugging does.
- * The profile fixes the add-on's internal UUID, which is the host of its moz-extension:// pages.
+ * The profile fixes the add-on's internal UUID, which is the host of its moz-extension:// pages,
+ * and sends downloads to a fresh folder of their own with no dialog.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,9 +20,6 @@ const PREFS: Record<string, string | number | boolean> = {
   'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
   // MV3 host permissions are granted at install (the default, set here so a change is seen).
   'extensions.originControls.grantByDefault': true,
-  // Optional host permissions (this machine's, where the fake Grist runs) are granted when the
-  // options page asks, as a user answering the prompt would; automation cannot click the prompt.
-  'extensions.webextOptionalPermissionPrompts': false,
   'extensions.autoDisableScopes': 0,
   'extensions.enabledScopes': 5,
   'extensions.update.enabled': false,
@@ -55,8 +53,44 @@ const PREFS: Record<string, string | number | boolean> = {
   'browser.sessionstore.resume_from_crash': false,
 };
 
+/**
+ * Where downloads go, with no dialog (Firefox ESR 153, checked with `downloads.download` from an
+ * extension's background and pages; see docs/develop.md, "Downloads in Firefox"):
+ * - `browser.download.dir`: the folder, used when `folderList` is 2;
+ * - `browser.download.folderList`: 2 = that folder (0 = the desktop, 1, the default, = the
+ *   system's Downloads folder, `$HOME/Downloads` here: the tests must not write there);
+ * - `browser.download.useDownloadDir`: true, the default, pinned: false makes a `downloads.download`
+ *   without `saveAs` show the save-as file picker, which headless rejects ("An unexpected error
+ *   occurred"). `browser.download.always_ask_before_handling_new_types` plays no part: an
+ *   extension's download never shows the what-to-do-with-this-file dialog.
+ */
+function downloadPrefs(dir: string): Record<string, string | number | boolean> {
+  return {
+    'browser.download.dir': dir,
+    'browser.download.folderList': 2,
+    'browser.download.useDownloadDir': true,
+  };
+}
+
+export interface LaunchOptions {
+  /**
+   * How `permissions.request` (optional permissions, from a trusted click) is answered:
+   * - `'grant'` (the default): at once, as a user accepting would; automation cannot click the
+   *   prompt otherwise (`extensions.webextOptionalPermissionPrompts` false: Firefox then grants
+   *   without showing it);
+   * - `'ask'`: Firefox shows its prompt ("Allow" / "Deny") and the request waits until the test
+   *   answers it with `answerPermissionPrompt`.
+   */
+  permissionPrompt?: 'grant' | 'ask';
+}
+
 export interface Firefox {
   bidi: BidiClient;
+  /**
+   * The folder downloads land in (with no dialog), made empty at launch and removed at close.
+   * `downloads.download({filename: 'A/B/c.grist'})` writes `<downloadsDir>/A/B/c.grist`.
+   */
+  downloadsDir: string;
   /** The one tab's browsing context. */
   context: string;
   /** Loads an extension page (`src/popup/index.html`, ...) in the tab. */
@@ -76,6 +110,13 @@ export interface Firefox {
   click<A extends unknown[]>(find: (...args: A) => Element | null | undefined, ...args: A): Promise<void>;
   /** Presses a key (a WebDriver key value, e.g. `'\uE007'` for Enter) in the focused element. */
   press(key: string): Promise<void>;
+  /**
+   * With `permissionPrompt: 'ask'`: waits for Firefox's optional-permission prompt on the tab
+   * (its doorhanger `addon-webext-permissions`, in the browser window's chrome) and answers it as
+   * the user's click on "Allow" (`true`) or "Deny" (`false`) would: `permissions.request` then
+   * resolves with that answer. Throws when no prompt shows within 10 s.
+   */
+  answerPermissionPrompt(allow: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -101,9 +142,15 @@ function waitForBidiUrl(child: ChildProcess, timeoutMs: number): Promise<string>
 }
 
 /** Starts Firefox with the extension installed and one tab to drive. */
-export async function launchFirefox(): Promise<Firefox> {
+export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefox> {
   const profile = await mkdtemp(join(tmpdir(), 'grist-e2e-firefox-'));
-  const userJs = Object.entries(PREFS).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`);
+  const downloadsDir = await mkdtemp(join(tmpdir(), 'grist-e2e-firefox-downloads-'));
+  const prefs = {
+    ...PREFS,
+    ...downloadPrefs(downloadsDir),
+    'extensions.webextOptionalPermissionPrompts': options.permissionPrompt === 'ask',
+  };
+  const userJs = Object.entries(prefs).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`);
   await writeFile(join(profile, 'user.js'), userJs.join(''));
   // BiDi refuses to navigate to moz-extension:// pages unless system access is allowed.
   const args = ['--headless', '--remote-debugging-port=0', '--remote-allow-system-access', '--no-remote', '--profile', profile, 'about:blank'];
@@ -127,6 +174,7 @@ export async function launchFirefox(): Promise<Firefox> {
     await exited;
     clearTimeout(timer);
     await rm(profile, { recursive: true, force: true });
+    await rm(downloadsDir, { recursive: true, force: true });
   }
   function killGroup(signal: NodeJS.Signals) {
     try {
@@ -159,8 +207,24 @@ export async function launchFirefox(): Promise<Firefox> {
       return JSON.parse(answer.result!.value!) as T;
     }
     const evaluate: Firefox['evaluate'] = (fn, ...args) => run(String(fn), args);
+    /** Runs `expression` in the browser window's chrome (allowed by `--remote-allow-system-access`). */
+    async function inChrome<T>(expression: string): Promise<T> {
+      const windows = await client.send<{ contexts: { context: string; url: string }[] }>('browsingContext.getTree', {
+        maxDepth: 0,
+        'moz:scope': 'chrome',
+      });
+      const window = windows.contexts.find((candidate) => candidate.url === 'chrome://browser/content/browser.xhtml');
+      if (!window) throw new Error('No browser window in the chrome contexts');
+      const answer = await client.send<{ type: string; result?: { value?: T }; exceptionDetails?: { text: string } }>(
+        'script.evaluate',
+        { expression, target: { context: window.context }, awaitPromise: true },
+      );
+      if (answer.type !== 'success') throw new Error(`In the browser's chrome: ${answer.exceptionDetails?.text}`);
+      return answer.result?.value as T;
+    }
     return {
       bidi,
+      downloadsDir,
       context,
       async openPage(path) {
         await client.send('browsingContext.navigate', {
@@ -215,6 +279,22 @@ export async function launchFirefox(): Promise<Firefox> {
           context,
           actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
         });
+      },
+      async answerPermissionPrompt(allow) {
+        // The prompt's buttons run its action's callback, then remove the notification (removal
+        // alone would also mean "Deny"): the same here. ExtensionsUI.sys.mjs, showPermissionsPrompt.
+        const deadline = Date.now() + 10_000;
+        const answer = `(() => {
+          const notification = PopupNotifications.getNotification('addon-webext-permissions', gBrowser.selectedBrowser);
+          if (!notification) return false;
+          (${allow} ? notification.mainAction : notification.secondaryActions[0]).callback();
+          PopupNotifications.remove(notification);
+          return true;
+        })()`;
+        while (!(await inChrome<boolean>(answer))) {
+          if (Date.now() > deadline) throw new Error('No permission prompt showed in 10 s');
+          await new Promise((done) => setTimeout(done, 100));
+        }
       },
       close,
     };
