@@ -1,7 +1,8 @@
 /**
  * Requests to the fake Grist as the extension sends them, for the tests of its endpoints
  * (sent to the server of the test under way by fresh-fake.ts `send`): a user's Bearer key, JSON
- * bodies with their Content-Type, and the answer read back as `{status, body}`.
+ * bodies with their Content-Type, and the answer read back as `{status, body}`; a download's
+ * answer as its status, headers and bytes.
  */
 import { USERS, type SeedUser } from './sample-data.ts';
 import type { FakeGrist } from './server.ts';
@@ -28,4 +29,13 @@ export async function sendTo(grist: FakeGrist, path: string, { user = USERS.owne
   if (json !== undefined && contentType !== null) all['Content-Type'] = contentType;
   const response = await fetch(`${grist.url}${path}`, { method, headers: all, body: json === undefined ? undefined : JSON.stringify(json) });
   return { status: response.status, body: await response.json() };
+}
+
+/** A file answer: its status, headers and body bytes (an error's JSON is in `body` too). */
+export type FileAnswer = { status: number; headers: Headers; body: Buffer };
+
+/** A download from `path` (under `/o/<site>`) of `grist`, as the browser sends it: a GET with the user's Bearer key (and `headers`). */
+export async function downloadFrom(grist: FakeGrist, path: string, { user = USERS.owner, headers = {} }: Pick<Call, 'user' | 'headers'> = {}): Promise<FileAnswer> {
+  const response = await fetch(`${grist.url}${path}`, { headers: { Authorization: `Bearer ${user.apiKey}`, ...headers } });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }

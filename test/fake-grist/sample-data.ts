@@ -8,6 +8,9 @@
  * - Victor Viewer is a viewer of Acme.
  * - Sam Shared belongs to no team; Globex's "Project Beta" was given to him directly as owner,
  *   so he sees Globex as `guests` and only that document (sample `workspaces.team-doc-shared-only.json`).
+ * - Acme's "Campaign Plan" has access rules that hide data from non-owners: Ed and Victor may
+ *   export it, not download its `.grist` (docs/grist-api.md "Downloads and exports").
+ * Each sample document has a table or two of a few rows, for the exports (downloads.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -84,6 +87,27 @@ export interface SeedDoc {
   removedAt?: string;
   /** For a copy made through the API: the document it copies, and whether as a template (structure only). */
   copyOf?: { docId: string; asTemplate: boolean };
+  /**
+   * Its tables and their rows, in Grist's order (what `/tables` lists and the CSV and Excel exports
+   * hold). Absent: a copy holds its source's (a template's without rows), any other document the
+   * `Table1` of a new Grist document (downloads.ts).
+   */
+  tables?: SeedTable[];
+  /**
+   * Its access rules hide some data from users who are not owners: Grist refuses them the `.grist`
+   * download (docs/grist-api.md "Downloads and exports"); their exports still answer.
+   */
+  hidesData?: boolean;
+}
+
+/** A cell of a table, as Grist's API gives it. */
+export type CellValue = string | number | boolean | null;
+
+/** A user table of a document: its id, its column ids in order, and its rows (one value per column). */
+export interface SeedTable {
+  id: string;
+  columns: string[];
+  rows: CellValue[][];
 }
 
 export interface Seed {
@@ -155,19 +179,39 @@ export const WORKSPACES = {
 
 const { ownerHome, editorHome, engineering, marketing, projects } = WORKSPACES;
 
+/** A table of `columns` holding `rows`. */
+function table(id: string, columns: string[], ...rows: CellValue[][]): SeedTable {
+  return { id, columns, rows };
+}
+
+/** The sample documents' tables: a few rows each, some values with a comma (quoted in a CSV). */
+const TABLES = {
+  expenses: table('Expenses', ['Month', 'Category', 'Amount'], ['2026-01', 'Rent, utilities', 1200], ['2026-01', 'Food', 310.5], ['2026-02', 'Rent, utilities', 1200]),
+  books: table('Books', ['Title', 'Author', 'Read'], ['Gödel, Escher, Bach', 'Douglas Hofstadter', true], ['The Mythical Man-Month', 'Fred Brooks', false]),
+  notes: table('Notes', ['Title', 'Body'], ['Monday', 'Call the printer'], ['Tuesday', 'Send "the" quote, then wait']),
+  milestones: table('Milestones', ['Quarter', 'Goal', 'Done'], ['Q1', 'Beta', true], ['Q2', 'Launch, then listen', false], ['Q3', 'Scale', false]),
+  bugs: table('Bugs', ['Title', 'Severity', 'Open'], ['Crash on save', 'high', true], ['Typo in menu', 'low', false]),
+  releases: table('Releases', ['Version', 'Date'], ['1.0', '2026-03-01'], ['1.1', '2026-05-15']),
+  campaigns: table('Campaigns', ['Name', 'Budget', 'Channel'], ['Spring', 5000, 'Email, social'], ['Autumn', 8000, 'Print']),
+  leads: table('Leads', ['Company', 'Contact', 'Stage'], ['Initech', 'Bill L.', 'won'], ['Globex, Inc.', 'Hank S.', 'new']),
+  tasks: table('Tasks', ['Task', 'Owner', 'Done'], ['Design', 'Olivia', true], ['Build', 'Ed', false], ['Test', null, false]),
+};
+
 export const DOCS = {
-  personalBudget: doc('a8pErmVLtHLWszbs248Ycx', 'Personal Budget', ownerHome.id, '2026-11-21T14:36:43.198Z'),
-  readingList: doc('9ptCUTQwN8XECbXB2X6toR', 'Reading List', ownerHome.id, '2026-11-21T14:36:43.257Z'),
-  editorNotes: doc('24R8c91vYC2RCn7p3xFX09', 'Ed Notes', editorHome.id, '2026-11-21T14:36:43.301Z'),
+  personalBudget: doc('a8pErmVLtHLWszbs248Ycx', 'Personal Budget', ownerHome.id, '2026-11-21T14:36:43.198Z', { tables: [TABLES.expenses] }),
+  readingList: doc('9ptCUTQwN8XECbXB2X6toR', 'Reading List', ownerHome.id, '2026-11-21T14:36:43.257Z', { tables: [TABLES.books] }),
+  editorNotes: doc('24R8c91vYC2RCn7p3xFX09', 'Ed Notes', editorHome.id, '2026-11-21T14:36:43.301Z', { tables: [TABLES.notes] }),
   // Pinned although older than Bug Tracker, so "pinned first" and "newest first" disagree.
-  roadmap: doc('nJjXZW4bWDnSsGC2LgJjmg', 'Roadmap 2026', engineering.id, '2026-11-21T14:36:43.781Z', { isPinned: true }),
-  bugTracker: doc('v4t59thVmUHrAMwidWATqm', 'Bug Tracker', engineering.id, '2026-11-21T14:36:43.872Z'),
-  campaignPlan: doc('kxeTcCeN2BXYoiHKuvQooy', 'Campaign Plan', marketing.id, '2026-11-21T14:36:43.931Z'),
-  leads: doc('nN9Yi9WBuBkeFZteUSMrHN', 'Leads', marketing.id, '2026-11-21T14:36:44.001Z', { shares: { [editor.id]: 'owners' } }),
-  projectAlpha: doc('Qm3pW7rTx2KdLs9VbNc4Hj', 'Project Alpha', projects.id, '2026-11-21T14:36:44.120Z'),
+  roadmap: doc('nJjXZW4bWDnSsGC2LgJjmg', 'Roadmap 2026', engineering.id, '2026-11-21T14:36:43.781Z', { isPinned: true, tables: [TABLES.milestones] }),
+  bugTracker: doc('v4t59thVmUHrAMwidWATqm', 'Bug Tracker', engineering.id, '2026-11-21T14:36:43.872Z', { tables: [TABLES.bugs, TABLES.releases] }),
+  // Its access rules hide data from non-owners: Ed (editor) and Victor (viewer) may export it, not download its .grist.
+  campaignPlan: doc('kxeTcCeN2BXYoiHKuvQooy', 'Campaign Plan', marketing.id, '2026-11-21T14:36:43.931Z', { tables: [TABLES.campaigns], hidesData: true }),
+  leads: doc('nN9Yi9WBuBkeFZteUSMrHN', 'Leads', marketing.id, '2026-11-21T14:36:44.001Z', { shares: { [editor.id]: 'owners' }, tables: [TABLES.leads] }),
+  projectAlpha: doc('Qm3pW7rTx2KdLs9VbNc4Hj', 'Project Alpha', projects.id, '2026-11-21T14:36:44.120Z', { tables: [TABLES.tasks] }),
   projectBeta: doc('6QCcTHzyUM4DCGep4hwJUz', 'Project Beta', projects.id, '2026-11-21T14:36:53.665Z', {
     createdAt: '2026-11-21T14:36:44.000Z',
     shares: { [sharedOnly.id]: 'owners' },
+    tables: [TABLES.tasks],
   }),
 } satisfies Record<string, SeedDoc>;
 
@@ -185,12 +229,14 @@ export const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Support', 'Fin
 /**
  * The default seed plus a year of budgets to rename in bulk: "Budget 2025 – <department>" for
  * each of DEPARTMENTS, in Acme's Marketing workspace and again in Globex's Projects workspace
- * (20 documents on two sites, all owned by Olivia).
+ * (20 documents on two sites, all owned by Olivia), each with a `Budget` table of two rows.
  */
 export function budgetSeed(): Seed {
   const budgets = [marketing, projects].flatMap((space, site) =>
     DEPARTMENTS.map((department, index) =>
-      doc(createHash('sha256').update(`budget/${site}/${department}`).digest('hex').slice(0, 22), `Budget 2025 – ${department}`, space.id, `2026-10-0${site + 1}T09:${String(10 + index)}:00.000Z`),
+      doc(createHash('sha256').update(`budget/${site}/${department}`).digest('hex').slice(0, 22), `Budget 2025 – ${department}`, space.id, `2026-10-0${site + 1}T09:${String(10 + index)}:00.000Z`, {
+        tables: [table('Budget', ['Item', 'Amount'], [`${department}, salaries`, 1000 * (index + 1)], ['Travel', 100 * (index + 1)])],
+      }),
     ),
   );
   return { ...sampleSeed, docs: [...sampleSeed.docs, ...budgets] };

@@ -12,6 +12,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { accessApi, type AccessTarget } from './access.ts';
+import { downloadRoutes, FileAnswer, type DownloadOptions } from './downloads.ts';
 import { workspaceTrashRoutes } from './workspace-trash.ts';
 import { GristError } from './grist-error.ts';
 import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-database.ts';
@@ -30,6 +31,8 @@ export interface FakeGristOptions {
   seed?: Seed;
   /** Default 0: a free port. */
   port?: number;
+  /** How downloads and exports behave: file size, time to prepare, pace (downloads.ts); changed later with `setDownloadOptions`. */
+  downloads?: DownloadOptions;
 }
 
 export interface RecordedRequest {
@@ -90,6 +93,11 @@ export interface Fault {
   statusAfterWork?: number;
   /** Work the answer out at once, then wait this long before sending it (an answer slow to arrive). */
   holdAnswerMs?: number;
+  /**
+   * A download or export (downloads.ts) sends its headers and this many bytes of its body, then the
+   * connection drops: an interrupted download (Chromium: `NETWORK_FAILED`). No effect on JSON answers.
+   */
+  cutBodyAfterBytes?: number;
   /** How many matching requests it applies to; default until cleared. */
   times?: number;
 }
@@ -114,10 +122,14 @@ export interface FakeGrist {
   docsIn(workspaceId: number): StoredDoc[];
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
-  /** Forgets the requests and the in-flight counts. */
+  /** Forgets the requests and the in-flight counts (downloads' too). */
   clearRequests(): void;
   /** The most requests with this Host header that were being handled at once (since the last clear). */
   mostInFlight(host: string): number;
+  /** In: a document id or urlId. Out: the most `.grist` downloads of it under way at once, from request to last byte (since the last clear). */
+  mostDownloadsAtOnce(idOrUrlId: string): number;
+  /** Changes some of the download options (FakeGristOptions `downloads`); the others stay. */
+  setDownloadOptions(options: DownloadOptions): void;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   /** Removes the user's API key: requests with it get 401 at once. */
@@ -465,9 +477,10 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     ['PATCH', /^\/api\/workspaces\/([^/]+)$/, renameWorkspace],
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
-  routes.push(...accessRoutes, ...workspaceTrashRoutes(database, { requireOrg, requireWorkspace, parseJsonBody }));
+  const downloads = downloadRoutes(database, { requireDoc }, options.downloads);
+  routes.push(...accessRoutes, ...workspaceTrashRoutes(database, { requireOrg, requireWorkspace, parseJsonBody }), ...downloads.routes);
 
-  /** Grist's answer to a request. Out: the JSON value for a 200; errors are thrown as GristError. */
+  /** Grist's answer to a request. Out: the JSON value for a 200 (or its promise), or a file to send (FileAnswer); errors are thrown as GristError. */
   function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {
     const { origin, authorization, host = '' } = request.headers;
     // The Origin trap (docs/grist-api.md "The Origin trap"): a key with a foreign Origin is refused before anything else.
@@ -567,7 +580,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     }
 
     try {
-      const value = answer(request, orgFromPath, path, new URLSearchParams(target.split('?')[1] ?? ''), body);
+      const value: unknown = await answer(request, orgFromPath, path, new URLSearchParams(target.split('?')[1] ?? ''), body);
       if (fault?.loseAnswer) {
         request.socket.destroy();
         return;
@@ -577,7 +590,8 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
         return;
       }
       if (fault?.holdAnswerMs) await new Promise((resolve) => setTimeout(resolve, fault.holdAnswerMs));
-      sendJson(request, response, 200, value);
+      if (value instanceof FileAnswer) await value.send(response, fault?.cutBodyAfterBytes);
+      else sendJson(request, response, 200, value);
     } catch (error) {
       if (!(error instanceof GristError)) throw error;
       sendJson(request, response, error.status, { error: error.message, ...(error.details ? { details: error.details } : {}) });
@@ -629,8 +643,11 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     clearRequests: () => {
       requests.length = 0;
       mostInFlight.clear();
+      downloads.clear();
     },
     mostInFlight: (host) => mostInFlight.get(host) ?? 0,
+    mostDownloadsAtOnce: downloads.mostAtOnce,
+    setDownloadOptions: downloads.setOptions,
     injectFault: (fault) => {
       faults.push({ fault, remaining: fault.times ?? Infinity });
     },
