@@ -3,7 +3,13 @@
  * `download` records what it was asked and answers a new id, the download stays `in_progress`
  * until the test ends it (`complete`, `interrupt`), which fires `onChanged` as the browser does
  * (a state delta, no bytes); `search` answers by `id` or `state`. `useFakeDownloads()` installs a
- * fresh one before each test of the calling file, with the `downloads` permission granted.
+ * fresh one before each test of the calling file, with the `downloads` permission granted as the
+ * test's `permissions.contains` stub says (`granted = false` refuses it).
+ * With `{ fetchFiles: true }` each download is fetched (with its headers) as the browser would, and
+ * ends as Chromium ends one (docs/grist-api.md "Downloads and exports"): saved in `files` under
+ * `/downloads/<filename>` (`uniquify`: ` (1)` before the extension when taken), or interrupted with
+ * SERVER_FORBIDDEN (401, 403), SERVER_BAD_CONTENT (404), SERVER_FAILED (other errors: nothing
+ * saved), NETWORK_FAILED (a connection cut mid-file).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Downloads } from 'webextension-polyfill';
@@ -28,13 +34,38 @@ export interface FakeDownloads {
   show: ReturnType<typeof vi.fn>;
   /** `downloads.search`, spied. */
   search: ReturnType<typeof vi.fn>;
-  /** `permissions.contains`: true for `downloads` unless a test sets `granted` to false. */
+  /** False: `permissions.contains` says `downloads` is not granted; true: it answers as the test's own stub does. */
   granted: boolean;
+  /** With `fetchFiles`: the files saved, by full path. */
+  files: Map<string, Buffer>;
+}
+
+/** The folder the fetched files are saved in. */
+export const DOWNLOAD_FOLDER = '/downloads';
+
+/** Chromium's reason for an error status of a download (docs/grist-api.md "Downloads and exports"). */
+function interruptReason(status: number): string {
+  if (status === 401 || status === 403) return 'SERVER_FORBIDDEN';
+  if (status === 404) return 'SERVER_BAD_CONTENT';
+  return 'SERVER_FAILED';
+}
+
+/** The path `filename` is saved at: taken already and `uniquify`, with ` (n)` before its extension, as Chromium does. */
+function pathFor(files: Map<string, Buffer>, reserved: Set<string>, filename: string, conflictAction: string | undefined): string {
+  const path = `${DOWNLOAD_FOLDER}/${filename}`;
+  const taken = (candidate: string) => files.has(candidate) || reserved.has(candidate);
+  if (conflictAction === 'overwrite' || !taken(path)) return path;
+  const dot = path.lastIndexOf('.');
+  const [stem, extension] = dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+  for (let n = 1; ; n++) if (!taken(`${stem} (${n})${extension}`)) return `${stem} (${n})${extension}`;
 }
 
 export let downloads: FakeDownloads;
 
-function createFakeDownloads(): FakeDownloads {
+function createFakeDownloads({ fetchFiles = false } = {}): FakeDownloads {
+  const files = new Map<string, Buffer>();
+  /** Paths of fetched downloads under way, so a second one beside it is uniquified. */
+  const reserved = new Set<string>();
   const items = new Map<number, Downloads.DownloadItem>();
   const listeners = new Set<Listener>();
   const started: Downloads.DownloadOptionsType[] = [];
@@ -53,6 +84,7 @@ function createFakeDownloads(): FakeDownloads {
     items,
     listeners,
     granted: true,
+    files,
     show: vi.fn(async () => true),
     search,
     receive: (id, bytes, totalBytes = -1) => items.set(id, { ...items.get(id)!, bytesReceived: bytes, totalBytes }),
@@ -79,6 +111,7 @@ function createFakeDownloads(): FakeDownloads {
         mime: '',
         startTime: new Date().toISOString(),
       } as Downloads.DownloadItem);
+      if (fetchFiles) void fetchInto(id, options);
       return id;
     }),
     search,
@@ -89,21 +122,58 @@ function createFakeDownloads(): FakeDownloads {
       hasListener: (listener: Listener) => listeners.has(listener),
     },
   };
+  /** Fetches a download as the browser would, then ends it as Chromium does. */
+  async function fetchInto(id: number, options: Downloads.DownloadOptionsType): Promise<void> {
+    const path = pathFor(files, reserved, options.filename ?? 'download', options.conflictAction);
+    const headers = Object.fromEntries((options.headers ?? []).map(({ name, value }) => [name, value]));
+    let response: Response;
+    try {
+      response = await fetch(options.url, { headers, redirect: 'error' });
+    } catch {
+      fake.interrupt(id, 'NETWORK_FAILED');
+      return;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      fake.interrupt(id, interruptReason(response.status));
+      return;
+    }
+    // Chromium names the file once the answer's headers are in.
+    reserved.add(path);
+    items.set(id, { ...items.get(id)!, filename: path });
+    try {
+      const body = Buffer.from(await response.arrayBuffer());
+      files.set(path, body);
+      fake.complete(id, path, body.length);
+    } catch {
+      fake.interrupt(id, 'NETWORK_FAILED');
+    } finally {
+      reserved.delete(path);
+    }
+  }
   Object.assign(fakeBrowser, { downloads: api });
-  const hostsGranted = fakeBrowser.permissions.contains;
+  // The browser's own answer (a test's stub), but `downloads` refused while the test says so.
+  const contains = fakeBrowser.permissions.contains.bind(fakeBrowser.permissions);
   fakeBrowser.permissions.contains = (async (permissions: { permissions?: string[]; origins?: string[] }) => {
     if (permissions.permissions?.includes('downloads') && !fake.granted) return false;
-    if (permissions.origins?.length) return hostsGranted(permissions as never);
-    return true;
+    return contains(permissions as never);
   }) as never;
   return fake;
 }
 
-/** Before each test of the calling file (after the file's other beforeEach hooks that come first): a fresh fake `browser.downloads`. */
-export function useFakeDownloads(): void {
+/**
+ * Before each test of the calling file (after the file's beforeEach hooks declared before it): a
+ * fresh fake `browser.downloads`; with `fetchFiles`, one that fetches each download.
+ */
+export function useFakeDownloads(options: { fetchFiles?: boolean } = {}): void {
   beforeEach(() => {
-    downloads = createFakeDownloads();
+    installFakeDownloads(options);
   });
+}
+
+/** Installs a fresh fake `browser.downloads` now (after the test's own `permissions.contains` stub, which it asks). */
+export function installFakeDownloads(options: { fetchFiles?: boolean } = {}): FakeDownloads {
+  return (downloads = createFakeDownloads(options));
 }
 
 /** Takes `browser.downloads` away, as Chrome does until the optional permission is granted. */

@@ -12,8 +12,12 @@ import { t } from '../../shared/i18n.ts';
 import { DOWNLOADS_PERMISSION } from '../../shared/protocol/downloads.ts';
 import { ApiError } from '../grist/api-error.ts';
 
-/** How a download ended: saved at `path` (the full path) with `bytes`, or interrupted for the browser's `error` reason. */
-export type DownloadOutcome = { state: 'complete'; path: string; bytes: number } | { state: 'interrupted'; error: string };
+/**
+ * How a download ended: saved at `path` (the full path) with `bytes`, or interrupted for the
+ * browser's `error` reason, with the full `path` it was saving to once it had chosen one (a retry
+ * goes into that same file).
+ */
+export type DownloadOutcome = { state: 'complete'; path: string; bytes: number } | { state: 'interrupted'; error: string; path?: string };
 
 /** A download's bytes so far, and its size when the server said it (null: unknown). */
 export interface DownloadProgress {
@@ -44,7 +48,7 @@ function downloadsApi(): Downloads.Static {
 function outcomeOf(item: Downloads.DownloadItem | undefined): DownloadOutcome | null {
   if (!item) return { state: 'interrupted', error: DOWNLOAD_GONE };
   if (item.state === 'complete') return { state: 'complete', path: item.filename, bytes: item.bytesReceived };
-  if (item.state === 'interrupted') return { state: 'interrupted', error: item.error ?? 'FAILED' };
+  if (item.state === 'interrupted') return item.filename ? { state: 'interrupted', error: item.error ?? 'FAILED', path: item.filename } : { state: 'interrupted', error: item.error ?? 'FAILED' };
   return null;
 }
 

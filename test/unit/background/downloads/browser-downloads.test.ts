@@ -4,7 +4,7 @@
  * downloads; the permission.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DOWNLOAD_GONE,
   hasDownloadsPermission,
@@ -14,6 +14,9 @@ import {
 } from '../../../../src/background/downloads/browser-downloads.ts';
 import { downloads, removeDownloadsApi, useFakeDownloads } from '../../../setup/fake-downloads.ts';
 
+beforeEach(() => {
+  fakeBrowser.permissions.contains = (async () => true) as never;
+});
 useFakeDownloads();
 
 /** Starts a download in the fake browser, as the Grist client does; its id. */
