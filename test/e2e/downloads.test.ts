@@ -4,7 +4,7 @@
  * (a `.grist` is SQLite, an `.xlsx` a zip, a CSV its table's rows), and a trashed document's
  * refusal in Grist's words. The tested copy grants `downloads` (extension.ts LoadOptions).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -95,6 +95,21 @@ describe('a document’s download', () => {
     const { done, bytes } = await savedFile((await download({ docId: DOCS.bugTracker.id, format: 'csv', tableId: 'Bugs' })).reply);
     expect(basename(done.path)).toBe('Bug Tracker-Bugs.csv');
     expect(bytes.toString('utf8').trim().split(/\r?\n/)).toEqual(['Title,Severity,Open', 'Crash on save,high,true', 'Typo in menu,low,false']);
+  });
+
+  it('a download the network keeps cutting is started once more, then reported, and leaves no file', async () => {
+    const created = () => extension.worker.evaluate(() => (globalThis as unknown as { downloadsCreatedAt: number[] }).downloadsCreatedAt.length);
+    const createdBefore = await created();
+    grist.injectFault({ path: `/api/docs/${DOCS.roadmap.id}/download`, cutBodyAfterBytes: 100 });
+    const { reply } = await download({ docId: DOCS.roadmap.id, format: 'grist' });
+    grist.clearFaults();
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect((reply as { ok: false; error: { message: string } }).error.message).toMatch(/^The download of Roadmap 2026 stopped before the end, though Grist would send it \(the browser says SERVER_CONTENT_LENGTH_MISMATCH\)\. Try again\.$/);
+    // Two downloads: the first (which Chromium restarted by itself, 5 times in Debian's Chromium, each
+    // cut again) and the extension's one retry; then one GET to ask Grist why.
+    expect((await created()) - createdBefore).toBe(2);
+    expect(grist.requests.filter((request) => request.path.startsWith(`/o/acme/api/docs/${DOCS.roadmap.id}/download`)).length).toBeGreaterThanOrEqual(3);
+    expect((await readdir(folder)).filter((name) => name.startsWith('Roadmap'))).toEqual([]);
   });
 
   it('says why Grist refused a document in the trash, in its words, and saves nothing', async () => {

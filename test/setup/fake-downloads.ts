@@ -146,7 +146,7 @@ function createFakeDownloads({ fetchFiles = false } = {}): FakeDownloads {
       files.set(path, body);
       fake.complete(id, path, body.length);
     } catch {
-      fake.interrupt(id, 'NETWORK_FAILED');
+      fake.interrupt(id, response.headers.has('Content-Length') ? 'SERVER_CONTENT_LENGTH_MISMATCH' : 'NETWORK_FAILED');
     } finally {
       reserved.delete(path);
     }

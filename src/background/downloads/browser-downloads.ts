@@ -31,6 +31,19 @@ export interface DownloadProgress {
  */
 export const DOWNLOAD_GONE = 'DOWNLOAD_GONE';
 
+/**
+ * Whether a second try may get the whole file: the browser's reason says the connection failed
+ * (`NETWORK_FAILED`, `NETWORK_TIMEOUT`, `NETWORK_DISCONNECTED`...), it ended before the length the
+ * server announced (`SERVER_CONTENT_LENGTH_MISMATCH`: what Chromium reports for a file cut off
+ * mid-way, after restarting it itself; tried against the fake Grist, test/e2e/downloads.test.ts),
+ * or the server failed (`SERVER_FAILED`: a 5xx, a 400 or a 429). Chrome's DownloadInterruptReason;
+ * Firefox reports the same names. Not a refusal (SERVER_FORBIDDEN, SERVER_BAD_CONTENT), nor the
+ * user's cancelling.
+ */
+export function mayRetryDownload(error: string): boolean {
+  return error.startsWith('NETWORK_') || error === 'SERVER_CONTENT_LENGTH_MISMATCH' || error === 'SERVER_FAILED';
+}
+
 /** Whether the browser has granted the optional `downloads` permission (in Chrome the API is absent until then). */
 export async function hasDownloadsPermission(): Promise<boolean> {
   if (!(browser.downloads as typeof browser.downloads | undefined)) return false;

@@ -15,7 +15,7 @@ import { findDocument, listingAndClients, type ListedDocument } from '../changes
 import { ApiError } from '../grist/api-error.ts';
 import { downloadPath, FILE_EXTENSIONS, tablesPath } from '../grist/download-urls.ts';
 import type { GristClient } from '../grist/grist-client.ts';
-import { showDownload as showInFolder, waitForDownload, type DownloadOutcome } from './browser-downloads.ts';
+import { mayRetryDownload, showDownload as showInFolder, waitForDownload, type DownloadOutcome } from './browser-downloads.ts';
 
 /**
  * The most UTF-16 code units of a single download's name before its extension: the file lands in
@@ -27,15 +27,6 @@ const SINGLE_NAME_MAX_LENGTH = 80;
 
 /** `GET /api/docs/<id>/tables`: `{"tables":[{"id":"Expenses","fields":{...}}]}` (docs/grist-api.md "Downloads and exports"). */
 const tablesSchema = v.object({ tables: v.array(v.object({ id: v.string() })) });
-
-/**
- * The browser's reasons for an interrupted download that a second try may not meet: the network
- * (`NETWORK_FAILED`, `NETWORK_TIMEOUT`, `NETWORK_DISCONNECTED`...) and `SERVER_FAILED` (a 5xx, or
- * a 400). Chrome's DownloadInterruptReason; Firefox reports the same names.
- */
-export function mayRetryDownload(error: string): boolean {
-  return error.startsWith('NETWORK_') || error === 'SERVER_FAILED';
-}
 
 /**
  * The name a document's file is saved under in the download folder: `<name>.<ext>`, a CSV

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DOWNLOAD_GONE,
   hasDownloadsPermission,
+  mayRetryDownload,
   progressOf,
   showDownload,
   waitForDownload,
@@ -87,6 +88,22 @@ describe('waitForDownload', () => {
   it('throws no-downloads-permission without the downloads API', async () => {
     removeDownloadsApi();
     await expect(waitForDownload(1)).rejects.toMatchObject({ kind: 'no-downloads-permission' });
+  });
+});
+
+describe('mayRetryDownload', () => {
+  it.each([
+    ['NETWORK_FAILED', true],
+    ['NETWORK_DISCONNECTED', true],
+    ['SERVER_CONTENT_LENGTH_MISMATCH', true],
+    ['SERVER_FAILED', true],
+    ['SERVER_FORBIDDEN', false],
+    ['SERVER_BAD_CONTENT', false],
+    ['USER_CANCELED', false],
+    ['FILE_NO_SPACE', false],
+    [DOWNLOAD_GONE, false],
+  ])('%s: %s', (reason, retried) => {
+    expect(mayRetryDownload(reason)).toBe(retried);
   });
 });
 

@@ -66,7 +66,7 @@ describe('downloadDocument', () => {
     grist.injectFault({ path: `/api/docs/${DOCS.bugTracker.id}/download`, cutBodyAfterBytes: 100, times: 2 });
     const error = await failure(downloadDocument({ ...bugTracker, format: 'grist' }));
     expect(error.kind).toBe('network');
-    expect(error.message).toBe('The download of Bug Tracker stopped before the end, though Grist would send it (the browser says NETWORK_FAILED). Try again.');
+    expect(error.message).toBe('The download of Bug Tracker stopped before the end, though Grist would send it (the browser says SERVER_CONTENT_LENGTH_MISMATCH). Try again.');
     expect(downloads.started).toHaveLength(2);
   });
 
