@@ -119,5 +119,6 @@ describe('a document’s download', () => {
     expect(reply).toMatchObject({ ok: false, error: { kind: 'not-found', status: 404 } });
     expect((reply as { ok: false; error: { message: string } }).error.message).toContain('Document is deleted');
     expect(JSON.stringify(reply)).not.toContain(USERS.owner.apiKey);
+    expect((await readdir(folder)).filter((name) => name.startsWith('Leads'))).toEqual([]);
   });
 });
