@@ -9,6 +9,7 @@ import { startBulkShare } from './bulk/targets/share.ts';
 import { startBulkMove } from './bulk/targets/move.ts';
 import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
+import { downloadDocument, readDocumentTables, showDownload } from './downloads/download-document.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
@@ -89,6 +90,9 @@ browser.runtime.onMessage.addListener(
       stopBulkRun,
       retryFailedBulk,
       undoBatch,
+      downloadDocument,
+      readDocumentTables,
+      showDownload,
     },
     ready,
   ),

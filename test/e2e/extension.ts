@@ -29,29 +29,52 @@ export interface LoadedExtension {
 /** The hosts the tested copy grants at install: this machine, where the fake Grist runs. */
 const LOOPBACK_PERMISSIONS = ['http://localhost/*', 'http://127.0.0.1/*'];
 
+/** What a test asks of the browser beyond the shipped extension. */
+export interface LoadOptions {
+  /**
+   * Grant the optional `downloads` permission at install: Chromium asks the user for it at the first
+   * download, in a prompt automation cannot answer (as for the loopback hosts above). Only the tests
+   * that download ask for it, so the others run with the permissions as shipped.
+   */
+  grantDownloads?: boolean;
+  /**
+   * The folder Chromium saves downloads in, under the names the extension gives them. Playwright
+   * sets the browser's download behaviour at launch (CDP `Browser.setDownloadBehavior`, to its
+   * artifacts folder with GUID names: tried, an extension's `downloads.download` lands there too,
+   * and a profile's `download.default_directory` is overridden by it), so it is set again after launch,
+   * to `allow` into this folder.
+   */
+  downloadFolder?: string;
+}
+
 /**
- * Copies `dist/` to `folder` with this machine's hosts granted, and `extraFiles` (path in the
- * extension: content) added. Out: the copy's path.
+ * Copies `dist/` to `folder` with this machine's hosts granted (and `downloads` when asked), and
+ * `extraFiles` (path in the extension: content) added. Out: the copy's path.
  */
-async function buildGrantingLoopback(folder: string, extraFiles: Record<string, string>): Promise<string> {
+async function buildGrantingLoopback(folder: string, extraFiles: Record<string, string>, { grantDownloads = false }: LoadOptions): Promise<string> {
   const copy = join(folder, 'extension');
   await cp(DIST, copy, { recursive: true });
   for (const [path, content] of Object.entries(extraFiles)) await writeFile(join(copy, path), content);
   const manifestPath = join(copy, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { host_permissions: string[] };
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { host_permissions: string[]; permissions: string[]; optional_permissions?: string[] };
   manifest.host_permissions = [...manifest.host_permissions, ...LOOPBACK_PERMISSIONS];
+  if (grantDownloads) {
+    manifest.permissions = [...manifest.permissions, 'downloads'];
+    manifest.optional_permissions = manifest.optional_permissions?.filter((permission) => permission !== 'downloads');
+  }
   await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
   return copy;
 }
 
 /**
  * Starts a fresh browser profile with the extension. `args`: extra Chromium switches;
- * `extraFiles`: files added to the extension's copy (the bench's reference pages).
+ * `extraFiles`: files added to the extension's copy (the bench's reference pages); `options`:
+ * the downloads permission and folder (LoadOptions).
  */
-export async function loadExtension(args: string[] = [], extraFiles: Record<string, string> = {}): Promise<LoadedExtension> {
+export async function loadExtension(args: string[] = [], extraFiles: Record<string, string> = {}, options: LoadOptions = {}): Promise<LoadedExtension> {
   const folder = await mkdtemp(join(tmpdir(), 'grist-e2e-'));
   const profile = join(folder, 'profile');
-  const extensionFolder = await buildGrantingLoopback(folder, extraFiles);
+  const extensionFolder = await buildGrantingLoopback(folder, extraFiles, options);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -69,6 +92,12 @@ export async function loadExtension(args: string[] = [], extraFiles: Record<stri
       ...args,
     ],
   });
+  if (options.downloadFolder) {
+    const browser = context.browser();
+    if (!browser) throw new Error('no browser to set the download folder of');
+    const session = await browser.newBrowserCDPSession();
+    await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: options.downloadFolder });
+  }
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const id = new URL(worker.url()).host;
   return {

@@ -21,6 +21,7 @@ interface BuiltManifest {
   minimum_chrome_version?: string;
   host_permissions: string[];
   permissions: string[];
+  optional_permissions?: string[];
   optional_host_permissions: string[];
   browser_specific_settings?: { gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: unknown } };
 }
@@ -89,6 +90,12 @@ describe('the manifests ask for the fewest permissions', () => {
       browser === 'chrome' ? ['storage', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus'] : ['storage', 'declarativeNetRequestWithHostAccess', 'contextMenus'],
     );
     expect(manifest.optional_host_permissions).toEqual(expect.arrayContaining(['http://localhost/*', 'http://127.0.0.1/*']));
+  });
+
+  it.each(['chrome', 'firefox'])('%s: downloads is optional, asked at the first download, never required (a new required permission disables the installed extension on update)', (browser) => {
+    const { manifest } = unzipped(browser);
+    expect(manifest.optional_permissions).toEqual(['downloads']);
+    expect(manifest.permissions).not.toContain('downloads');
   });
 });
 

@@ -25,6 +25,7 @@ import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, 
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
+import { installFakeDownloads } from '../setup/fake-downloads.ts';
 import { malformedRequests } from '../setup/request-values.ts';
 
 /** The saved key: no reply, log line or stored item but `apiKey` may ever contain it. */
@@ -69,6 +70,8 @@ function stubBrowser(): void {
   });
   Object.assign(fakeBrowser.commands, { onCommand: { addListener: vi.fn() } });
   Object.assign(fakeBrowser.runtime, externalChannels, { onConnect });
+  // The browser's downloads, fetching each file from the fake Grist as Chromium would.
+  installFakeDownloads({ fetchFiles: true });
 }
 
 beforeAll(async () => {
@@ -253,6 +256,9 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },
     undoBatch: { batchId: 'no-such-batch' },
+    downloadDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, format: 'grist' },
+    readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
+    showDownload: { downloadId: 1 },
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },
@@ -291,6 +297,8 @@ const NETWORK_MESSAGES = [
   'undoChange',
   'readAccess',
   'changeAccess',
+  'downloadDocument',
+  'readDocumentTables',
 ] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
@@ -437,10 +445,11 @@ describe('the key never leaves the background in a reply or a stored item', () =
       keys === null ? read(keys) : Promise.reject(new Error(`storage is broken; it held ${KEY}`))) as never);
     const requests = everyRequest();
     const replies = await sendEvery(requests);
-    // Clearing the history only removes an item: it reads nothing, and works. A bulk run that could
-    // not start has no id: asking for it is 'not-found'.
+    // Clearing the history only removes an item, and showing a downloaded file asks only the
+    // browser's downloads: they read nothing, and work. A bulk run that could not start has no id:
+    // asking for it is 'not-found'.
     const runMessages: MessageName[] = ['getBulkRun', 'stopBulkRun', 'retryFailedBulk'];
-    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearChangeLog' && !runMessages.includes(type));
+    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearChangeLog' && type !== 'showDownload' && !runMessages.includes(type));
     expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', reading), ...allFailWith('not-found', runMessages) });
   });
 
@@ -483,6 +492,9 @@ describe('the key goes only to the configured sites', () => {
       ok: false,
       error: { kind: 'no-host-permission' },
     });
+    // Nor a download (its key in the download's header) or a look at the tables.
+    expect(await send('downloadDocument', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, format: 'grist' })).toMatchObject({ ok: false, error: { kind: 'no-host-permission' } });
+    expect(await send('readDocumentTables', { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id })).toMatchObject({ ok: false, error: { kind: 'no-host-permission' } });
     // A refresh goes to the configured site only, whatever the cache says.
     expect((await send('refreshListing', null)).ok).toBe(true);
 

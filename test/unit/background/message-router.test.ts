@@ -66,11 +66,24 @@ describe('the message router', () => {
     ['startBulkMove to a workspace without its site URL', 'startBulkMove', { requestId: 'r1', items: [], to: { orgId: 1, workspaceId: 2 } }],
     ['startBulkTrash without the request id a repeated start is known by', 'startBulkTrash', { items: [] }],
     ['removePerson carrying grants: the worker takes what its own preview read, never grants a page sends', 'removePerson', { email: 'p@example.com', previewId: 'p', sites: [{ orgId: 1, siteUrl: 'https://acme.getgrist.com', had: { role: 'owners', workspaces: [], documents: [] } }] }],
+    ['downloadDocument in a format Grist has no download for', 'downloadDocument', { orgId: 1, docId: 'd', format: 'pdf' }],
+    ['downloadDocument of a CSV naming an empty table', 'downloadDocument', { orgId: 1, docId: 'd', format: 'csv', tableId: '' }],
+    ['readDocumentTables without its document', 'readDocumentTables', { orgId: 1 }],
+    ['showDownload of a download id that is not a whole number', 'showDownload', { downloadId: 1.5 }],
   ] as const)('refuses %s before its handler runs', async (_name, type, request) => {
     const all = handlers();
     const reply = await createMessageListener(all, Promise.resolve())({ type, request }, ownPage());
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(all[type]).not.toHaveBeenCalled();
+  });
+
+  it('passes a download’s request to its handler, and its answer back', async () => {
+    const done = { downloadId: 3, path: '/home/me/Downloads/Budget-Expenses.csv', bytes: 120 };
+    const downloadDocument = vi.fn(async () => done);
+    const listen = createMessageListener(handlers({ downloadDocument }), Promise.resolve());
+    const request = { orgId: 1, siteUrl: 'https://acme.getgrist.com', docId: 'd', format: 'csv', tableId: 'Expenses' };
+    await expect(listen({ type: 'downloadDocument', request }, ownPage())).resolves.toEqual({ ok: true, value: done });
+    expect(downloadDocument).toHaveBeenCalledWith(request);
   });
 
   it('returns an ApiError as a value', async () => {
