@@ -8,11 +8,12 @@ import * as v from 'valibot';
 import { accessDeltaSchema } from './access-delta-schema.ts';
 import type { Result } from './errors.ts';
 import { MAX_BULK_ITEMS, type BatchUndoResult, type BulkRunSnapshot } from './bulk.ts';
+import type { DownloadDone } from './downloads.ts';
 import { WINDOW_SOURCES, type ChangeLogItem } from './change-log.ts';
 import type { UndoOutcome } from './undo-outcome.ts';
 import type { DocumentEntry, DocumentPlace, Listing, MovedDocument, WorkspaceEntry } from './listing.ts';
 import type { PersonGrants, RemovedPerson } from './people.ts';
-import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
 import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -329,6 +330,12 @@ export const MESSAGES = {
    * inverse, so Undo this batch puts the access back.
    */
   startBulkShare: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), change: sharingChange })), response: typed<BulkRunSnapshot>() },
+  /**
+   * Starts a bulk run that downloads documents of the worker's listing as `format` into one new
+   * folder of the browser's downloads (Grist backup <date>/<site>/<workspace>/<document>.<ext>), with
+   * a backup.json listing what was saved. Reads only: nothing is logged, no Undo.
+   */
+  startBulkBackup: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), format: downloadFormat })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */
@@ -337,6 +344,17 @@ export const MESSAGES = {
   retryFailedBulk: { request: v.object({ runId: v.string() }), response: typed<BulkRunSnapshot>() },
   /** Undoes every change of a batch not undone yet (any kind), each checked as a single undo is. */
   undoBatch: { request: v.object({ batchId: v.pipe(v.string(), v.minLength(1)) }), response: typed<BatchUndoResult[]>() },
+  /**
+   * Downloads one document of the worker's listing as `format` (a CSV: its table `tableId`) into the
+   * browser's download folder under the document's name. Answers once the browser has the file.
+   * Throws: `no-downloads-permission` without the optional permission; Grist's refusal in its words
+   * (`not-found` "Document is deleted", `forbidden`), read with a GET once the download failed.
+   */
+  downloadDocument: { request: v.object(withEntries(documentKey, { format: downloadFormat, tableId: v.optional(v.pipe(v.string(), v.minLength(1))) })), response: typed<DownloadDone>() },
+  /** The tables of a document of the worker's listing (one GET of its `/tables`), their ids in Grist's order. */
+  readDocumentTables: { request: v.object(documentKey), response: typed<string[]>() },
+  /** Shows a file the extension downloaded in its folder (downloads.show). */
+  showDownload: { request: v.object({ downloadId: v.pipe(v.number(), v.integer()) }), response: typed<null>() },
 };
 
 /** What MESSAGES declares of each message, as types: the request its schema lets through, and the response. */
