@@ -82,18 +82,23 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast, nes
     if (titleBar) return;
     const box = button()?.getBoundingClientRect();
     const height = menuRef.current?.offsetHeight ?? 0;
-    if (nested) {
-      // Beside its menu: on its end side when there is room, else before it, else over it.
-      const menuBox = button()?.closest('[role="menu"]')?.getBoundingClientRect();
-      const width = menuRef.current?.offsetWidth ?? 0;
-      if (!box || !menuBox) return;
-      const left = menuBox.right + width <= innerWidth ? menuBox.right : Math.max(0, menuBox.left - width);
-      setPlace({ top: Math.max(0, Math.min(box.top, innerHeight - height)), left });
-      return;
-    }
+    if (nested) return;
     placedBy.current = box;
     if (box) setPlace({ top: box.bottom + height > innerHeight ? Math.max(0, box.top - height) : box.bottom, right: Math.max(0, innerWidth - box.right) });
   }, []);
+  // A submenu: beside its menu, on its end side when there is room, else before it, else over it;
+  // placed again when its items change (the tables read in place of "Reading tables…"), so the
+  // longer list is not cut off at the bottom.
+  useLayoutEffect(() => {
+    if (!nested) return;
+    const box = button()?.getBoundingClientRect();
+    const menuBox = button()?.closest('[role="menu"]')?.getBoundingClientRect();
+    const width = menuRef.current?.offsetWidth ?? 0;
+    const height = menuRef.current?.offsetHeight ?? 0;
+    if (!box || !menuBox) return;
+    const left = menuBox.right + width <= innerWidth ? menuBox.right : Math.max(0, menuBox.left - width);
+    setPlace({ top: Math.max(0, Math.min(box.top, innerHeight - height)), left });
+  }, [items.length]);
   // Once placed (a hidden menu takes no focus): its first item, or its last.
   useLayoutEffect(() => {
     if (place || titleBar) [...(menuRef.current?.querySelectorAll<HTMLElement>(OWN_ITEMS) ?? [])].at(focusLast ? -1 : 0)?.focus();
@@ -194,7 +199,7 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast, nes
       role="menu"
       aria-label={typeof label === 'string' ? label : undefined}
       aria-labelledby={typeof label === 'string' ? undefined : label.by}
-      style={titleBar ? undefined : place ? { top: `${place.top}px`, right: `${place.right}px` } : { visibility: 'hidden' }}
+      style={titleBar ? undefined : place ? { top: `${place.top}px`, ...(place.left === undefined ? { right: `${place.right}px` } : { left: `${place.left}px` }) } : { visibility: 'hidden' }}
       onKeyDown={onKeyDown}
       // Closes when the focus leaves it for anything but one of its items (a click elsewhere); its
       // own button toggles it by itself.
