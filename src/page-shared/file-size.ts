@@ -6,13 +6,14 @@
  */
 import { t } from '../shared/i18n.ts';
 
-/** The formats, made once per unit (the language does not change while a page is open). */
+/** The formats, made once per language and unit. */
 const formats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>();
 
 /** `bytes` in the largest unit under which it is at least 1, to one decimal. */
 export function formatSize(bytes: number): string {
   const [unit, size] = bytes < 1e3 ? ['byte', bytes] : bytes < 1e6 ? ['kilobyte', bytes / 1e3] : bytes < 1e9 ? ['megabyte', bytes / 1e6] : ['gigabyte', bytes / 1e9];
-  let format = formats.get(unit);
-  if (!format) formats.set(unit, (format = new Intl.NumberFormat(t('languageCode') || 'en', { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 })));
+  const language = t('languageCode') || 'en';
+  let format = formats.get(`${language} ${unit}`);
+  if (!format) formats.set(`${language} ${unit}`, (format = new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 })));
   return format.format(size);
 }
