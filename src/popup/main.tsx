@@ -48,5 +48,7 @@ if (root) {
   // Nor is renaming: the rename field's code, with every other part the views show on demand
   // (on-demand/lazy.tsx, one chunk), comes once the popup is idle, ahead of the first Rename.
   whenIdle(() => void loadParts());
+  // A backup run under way (a heading's Back up…, from this popup or an earlier one) shows its progress.
+  whenIdle(() => void store.followLatestBackup());
   whenIdle(() => void import('./first-screen/snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

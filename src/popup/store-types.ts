@@ -124,6 +124,11 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   readDocumentTables(ref: DocumentRef): Promise<string[] | { error: string }>;
   /** Shows a file the status line says was saved in its folder. */
   showDownload(downloadId: number): void;
+  /**
+   * Shows the worker's latest run if it is a backup under way (a popup opened while one runs), and
+   * follows it. The popup asks once idle (main.tsx), not before its first screen.
+   */
+  followLatestBackup(): Promise<void>;
   /** Backs up `documents` (a heading's) as `.grist` without history: asks the permission in the caller's click, then starts the run; see `backup`. */
   backUp(documents: readonly DocumentRef[]): void;
 }

@@ -151,13 +151,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend: backend as Backend };
   const store: PopupStore = {
     ...sync,
-    // A popup opened while a backup runs shows its progress: asked once the popup is idle, as its
-    // other rarer parts load (the code is theirs), not before its first screen.
-    start: () => {
-      const started = sync.start();
-      (whenIdle ?? ((task) => task()))(() => void withChanges(({ downloads: module }) => module.followLatestBackup(downloads)).catch(() => undefined));
-      return started;
-    },
+    followLatestBackup: () => withChanges(({ downloads: module }) => module.followLatestBackup(downloads)).catch(() => undefined),
     download,
     backup,
     downloadDocument: (ref, name, format, tableId) => {

@@ -40,7 +40,7 @@ export function popupBackendMocks() {
     readDocumentTables: vi.fn(),
     showDownload: vi.fn(),
     startBulkBackup: vi.fn(),
-    // A popup asks, once idle, whether a backup is under way to show (reads/downloads.ts): none.
+    // Whether a backup is under way to show (store.followLatestBackup): none.
     getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
   };
 }

@@ -30,6 +30,10 @@ async function setup({ granted = true, latestRun = null }: { granted?: boolean; 
   await act(async () => {
     await store.start();
   });
+  // As the popup does once idle (main.tsx).
+  await act(async () => {
+    await store.followLatestBackup();
+  });
   await settle();
   return { backend, requestDownloads, openBulkChanges };
 }
