@@ -7,6 +7,7 @@ import { render } from 'preact';
 import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { BULK_CHANGES_PAGE } from '../page-shared/bulk-page.ts';
+import { DOWNLOADS_PERMISSION } from '../shared/protocol/downloads.ts';
 import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen/first-screen-handover.ts';
@@ -25,6 +26,9 @@ const store = createPopupStore({
   // Folds the names for search after the list is on screen, before the user is likely to type:
   // when the page is idle, or within 100 ms even if it never is (people type as soon as they see).
   whenIdle: (task) => requestIdleCallback(() => task(), { timeout: 100 }),
+  // In the click itself, with nothing awaited before (store.ts requestDownloads); granted already,
+  // it answers true without asking again.
+  requestDownloads: () => browser.permissions.request({ permissions: [DOWNLOADS_PERMISSION] }),
 });
 
 // Start reading the cache's first screen and asking for a fresh listing before the first render.
@@ -44,5 +48,7 @@ if (root) {
   // Nor is renaming: the rename field's code, with every other part the views show on demand
   // (on-demand/lazy.tsx, one chunk), comes once the popup is idle, ahead of the first Rename.
   whenIdle(() => void loadParts());
+  // A backup run under way (a heading's Back up…, from this popup or an earlier one) shows its progress.
+  whenIdle(() => void store.followLatestBackup());
   whenIdle(() => void import('./first-screen/snapshot.ts').then(({ keepFirstScreen }) => keepFirstScreen({ store, root, save: (drawing) => firstScreenItem.set(drawing), whenIdle, version: browser.runtime.getManifest().version, language: browser.i18n.getUILanguage() })));
 }

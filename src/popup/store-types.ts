@@ -12,6 +12,9 @@ import type { ActName, ActOf } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import type { RowRef } from './reads/row-ref.ts';
 import type { DocumentPlace } from '../shared/protocol/listing.ts';
+import type { BulkRunSnapshot } from '../shared/protocol/bulk.ts';
+import type { DownloadFormat } from '../shared/protocol/downloads.ts';
+import type { DownloadLine } from './reads/downloads.ts';
 
 export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
@@ -108,4 +111,24 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<ActOf<K>>>>;
   openOptions(): void;
   openBulkChanges(): void;
+  /** What the status line says of the last download (reads/downloads.ts), if anything. */
+  readonly download: ReadonlySignal<DownloadLine | null>;
+  /** The backup run the status line follows (a heading's Back up…, or one under way as the popup opened), if any. */
+  readonly backup: ReadonlySignal<BulkRunSnapshot | null>;
+  /**
+   * Downloads a document (named `name`) as `format` (a CSV: its table `tableId`): asks the optional
+   * permission first, in the caller's click (call it from one), then the worker; see `download`.
+   */
+  downloadDocument(ref: DocumentRef, name: string, format: DownloadFormat, tableId?: string): void;
+  /** The tables of a document, in Grist's order; or why they could not be read, in words. */
+  readDocumentTables(ref: DocumentRef): Promise<string[] | { error: string }>;
+  /** Shows a file the status line says was saved in its folder. */
+  showDownload(downloadId: number): void;
+  /**
+   * Shows the worker's latest run if it is a backup under way (a popup opened while one runs), and
+   * follows it. The popup asks once idle (main.tsx), not before its first screen.
+   */
+  followLatestBackup(): Promise<void>;
+  /** Backs up `documents` (a heading's) as `.grist` without history: asks the permission in the caller's click, then starts the run; see `backup`. */
+  backUp(documents: readonly DocumentRef[]): void;
 }

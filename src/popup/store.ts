@@ -20,6 +20,8 @@ import type { ChangeBackend } from './changes/registry.ts';
 import type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
 import { withChanges } from './changes/load-changes.ts';
 import { withSummary } from './sync/load-summary.ts';
+import type { DownloadLine, DownloadsBackend, DownloadsContext } from './reads/downloads.ts';
+import type { BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import { createListingSync, type ListingSyncDependencies } from './sync/listing-sync.ts';
 import type { PopupStore } from './store-types.ts';
 
@@ -30,7 +32,7 @@ export type { LastChange, MoveState, RenameState, RowRef, ShareTarget } from './
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: ListingSyncDependencies['backend'] & ChangeBackend;
+  backend: ListingSyncDependencies['backend'] & ChangeBackend & DownloadsBackend;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -47,11 +49,21 @@ export interface PopupStoreDependencies {
    * name for search ahead of the first keystroke; without it the first search does that itself.
    */
   whenIdle?: (task: () => void) => void;
+  /**
+   * Asks the browser for the optional `downloads` permission (`permissions.request` in the
+   * extension), called in the user's click itself: Firefox refuses a request made after an await
+   * (FooSoft/yomichan#1334), Chrome one made once the click's activation has expired
+   * (pixiebrix-extension#3961). Resolves true at once, without a prompt, when it is granted already.
+   * Absent: refused (no browser to ask).
+   */
+  requestDownloads?: () => Promise<boolean>;
+  /** How long between two reads of a backup run under way, in ms (1000: the bytes move on visibly, at one message a second). */
+  backupPollMs?: number;
 }
 
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000 }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
   const lastChange = signal<LastChange | null>(null);
@@ -125,9 +137,33 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // sync's edits, not the store itself.
   // The changes ask only for what ChangeBackend names (registry.ts): the rest of the worker's
   // messages, which the store is not handed, are never called.
+  const download = signal<DownloadLine | null>(null);
+  const backup = signal<BulkRunSnapshot | null>(null);
+  const downloads: DownloadsContext = { backend, download, backup, announcement, pollMs: backupPollMs };
+  // In the click, before any await: see requestDownloads. A browser that throws refuses.
+  const askDownloads = (): Promise<boolean> => {
+    try {
+      return Promise.resolve(requestDownloads());
+    } catch {
+      return Promise.resolve(false);
+    }
+  };
   const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend: backend as Backend };
   const store: PopupStore = {
     ...sync,
+    followLatestBackup: () => withChanges(({ downloads: module }) => module.followLatestBackup(downloads)).catch(() => undefined),
+    download,
+    backup,
+    downloadDocument: (ref, name, format, tableId) => {
+      const permitted = askDownloads();
+      void withChanges(({ downloads: module }) => module.downloadDocument(downloads, permitted, ref, name, format, tableId));
+    },
+    readDocumentTables: (ref) => withChanges(({ downloads: module }) => module.readDocumentTables(downloads, ref)),
+    showDownload: (downloadId) => void withChanges(({ downloads: module }) => module.showDownload(downloads, downloadId)),
+    backUp: (documents) => {
+      const permitted = askDownloads();
+      void withChanges(({ downloads: module }) => module.backUp(downloads, permitted, documents));
+    },
     rows,
     lastChange,
     undone,

@@ -96,7 +96,7 @@ describe('the menus, with the keyboard alone', () => {
     const doc = () => grist.doc(DOCS.bugTracker.id);
 
     const items = await chooseByKeyboard(popup, 'bug tracker', 'Bug Tracker', 'Rename');
-    expect(items).toEqual(['Rename', 'Move to…', 'Make a copy…', 'Share…', 'Pin', 'Move to trash']);
+    expect(items).toEqual(['Rename', 'Move to…', 'Make a copy…', 'Share…', 'Download', 'Pin', 'Move to trash']);
     const field = popup.getByRole('textbox', { name: 'New name for Bug Tracker' });
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
     await popup.keyboard.type('Bug Log');
@@ -133,7 +133,7 @@ describe('the menus, with the keyboard alone', () => {
     const { grist } = setup;
     const popup = await openConnectedPopup(setup);
     const items = await chooseByKeyboard(popup, 'campaign', 'Marketing', 'Rename');
-    expect(items).toEqual(['Rename', 'New document', 'Share…', 'Move to trash']);
+    expect(items).toEqual(['Rename', 'New document', 'Share…', 'Back up…', 'Move to trash']);
     await popup.getByRole('textbox', { name: 'New workspace name for Marketing' }).waitFor();
     await popup.keyboard.press('Control+a');
     await popup.keyboard.type('Growth');
@@ -160,7 +160,7 @@ describe('the menus, with the keyboard alone', () => {
   it('a site heading’s menu: New workspace, People on this site…', async () => {
     const popup = await openConnectedPopup(setup);
     const items = await chooseByKeyboard(popup, 'roadmap', 'Acme Corp', 'New workspace');
-    expect(items).toEqual(['New workspace', 'People on this site…']);
+    expect(items).toEqual(['New workspace', 'People on this site…', 'Back up…']);
     await popup.getByRole('textbox', { name: 'Name of the new workspace' }).waitFor();
     await popup.keyboard.type('Research');
     await popup.keyboard.press('Enter');

@@ -37,9 +37,9 @@ describe('a document’s More actions', () => {
     await popup.setViewportSize({ width: 400, height: 600 });
     const menu = await openMenu(popup, 'Bug Tracker');
     // The least harmful item first, where the focus starts: Enter, Enter does not trash it.
-    expect(await menu.locator('.menu-label').allTextContents()).toEqual(['Rename', 'Move to…', 'Make a copy…', 'Share…', 'Pin', 'Move to trash']);
+    expect(await menu.locator('.menu-label').allTextContents()).toEqual(['Rename', 'Move to…', 'Make a copy…', 'Share…', 'Download', 'Pin', 'Move to trash']);
     // Each with its key where it has one, shown at its end.
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['RenameF2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', 'Move to trashDel']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['RenameF2', 'Move to…', 'Make a copy…', 'Share…', 'Download▸', 'Pin', 'Move to trashDel']);
     await expect.poll(() => popup.evaluate(() => document.activeElement?.getAttribute('aria-keyshortcuts'))).toBe('F2');
     await screenshotSchemes(popup, 'row-menu', { width: 400, height: 600 });
     await expectNoViolations(popup);

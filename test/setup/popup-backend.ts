@@ -7,7 +7,8 @@ import type { Backend } from '../../src/page-shared/backend-client.ts';
 
 /**
  * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but
- * readSitesPeople, which answers no site and gives the stop the view calls when it goes): a test
+ * readSitesPeople, which answers no site and gives the stop the view calls when it goes, and
+ * getBulkRun, which answers no run): a test
  * spreads them and adds refreshListing and any call whose answer it looks at.
  */
 export function popupBackendMocks() {
@@ -35,5 +36,11 @@ export function popupBackendMocks() {
     readPersonGrants: vi.fn(),
     removePerson: vi.fn(),
     getPersonRemoval: vi.fn(),
+    downloadDocument: vi.fn(),
+    readDocumentTables: vi.fn(),
+    showDownload: vi.fn(),
+    startBulkBackup: vi.fn(),
+    // Whether a backup is under way to show (store.followLatestBackup): none.
+    getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
   };
 }

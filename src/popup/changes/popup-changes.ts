@@ -7,3 +7,5 @@
 export { ACTS } from './registry.ts';
 export { undoLast } from './undo.ts';
 export { historyStore } from './history.ts';
+/** The downloads and backups (reads/downloads.ts): no change of Grist's, loaded with the changes all the same (the status line's code). */
+export * as downloads from '../reads/downloads.ts';

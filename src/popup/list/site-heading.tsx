@@ -3,8 +3,9 @@
  * one More actions button (⋯) whose menu (menu/action-menu.tsx) holds, for its owners, New
  * workspace, which turns the heading into a name field (new-document-field.tsx NewWorkspaceField):
  * Enter creates it, Escape gives up; for everyone, People on this site…, which opens who is on the
- * site, its members and guests, where its owners share it with more people (panels/share-panel.tsx).
- * Focus comes back to the ⋯ button from the field and the panel.
+ * site, its members and guests, where its owners share it with more people (panels/share-panel.tsx);
+ * for everyone, when it holds documents, Back up…, which downloads each document of every workspace
+ * as a `.grist` file (reads/downloads.ts), as a workspace heading's Back up… does. Focus comes back to the ⋯ button from the field and the panel.
  */
 import { useState } from 'preact/hooks';
 import { markedName } from '../../listing-view/highlighted.tsx';
@@ -51,7 +52,9 @@ export function SiteHeading({ store, row, height, nested }: SiteHeadingProps) {
     const { site } = row;
     const items: MenuItem[] = [];
     if (ownsSite(site)) items.push({ label: t('newWorkspace'), run: () => setCreating(true) });
+    const documents = site.workspaces.flatMap((workspace) => workspace.documents.map((document) => ({ orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id })));
     items.push({ label: t('menuPeopleOnSite'), run: () => store.openShare({ resource: { kind: 'site', orgId: site.orgId, siteUrl: site.siteUrl }, name, url: site.siteUrl, row: null, opener: { key: row.key, selector: '.more' } }) });
+    if (documents.length) items.push({ label: t('menuBackUp'), hint: t('menuBackUpHint'), run: () => store.backUp(documents), refocus: true });
     return items;
   };
   return (

@@ -4,7 +4,9 @@
  * owners, Rename, which turns the heading into the same rename field a document row has
  * (rename-field.tsx): Enter saves, Escape cancels; for those who may add documents to it (owners,
  * editors), New document, which turns it into a name field (new-document-field.tsx); for everyone,
- * Share…, which opens who has access to it (panels/share-panel.tsx); last, set apart from New
+ * Share…, which opens who has access to it (panels/share-panel.tsx); for everyone, when it holds
+ * documents, Back up…, which downloads each of them as a `.grist` file (reads/downloads.ts: the
+ * permission asked in the click, the run's progress in the status line); last, set apart from New
  * document, for its owners, Move to trash, its documents with it (changes/kinds/workspace-trash.ts), with
  * Undo. Focus comes back to the ⋯ button from the fields and the panel.
  */
@@ -72,6 +74,8 @@ function WorkspaceHeadingContent({ store, row, rename, height, nested }: Workspa
     if (canAddDocuments(workspace)) items.push({ label: t('newDocument'), run: () => setCreating(true) });
     const resource = { kind: 'workspace' as const, orgId: ref.orgId, siteUrl: ref.siteUrl, workspaceId: workspace.id };
     items.push({ label: t('menuShare'), run: () => store.openShare({ resource, name: workspace.name, url: `${ref.siteUrl}/ws/${workspace.id}/`, row: ref, opener: { key, selector: '.more' } }) });
+    // Every document the listing shows in it (the listing holds none of the trash's), read by anyone who sees them.
+    if (workspace.documents.length) items.push({ label: t('menuBackUp'), hint: t('menuBackUpHint'), run: () => store.backUp(workspace.documents.map((document) => ({ orgId: ref.orgId, siteUrl: ref.siteUrl, docId: document.id }))), refocus: true });
     // Owners only, as renaming (Grist answers 403 to editors: docs/grist-api.md "Workspaces").
     if (canRename(workspace)) items.push({ label: t('menuMoveToTrash'), run: () => void store.act('trashWorkspace', ref), separated: true });
     return items;

@@ -11,6 +11,12 @@
  * placed fixed under its button (above it near the bottom of the popup), so the list's scrolling
  * box does not cut it, and a scroll that moves its button or a resize closes it; the title bar's is placed by popup.css
  * (`.title-bar-menu`), under the title bar, where the popup growing for it does not close it.
+ *
+ * An item may open a submenu (a row's Download ▸, and its CSV of a table ▸), as the same pattern's
+ * submenus have it (https://www.w3.org/WAI/ARIA/apg/patterns/menubar/): ArrowRight, Enter, Space or
+ * a click open it with the focus on its first item; ArrowLeft or Escape close that one level, the
+ * focus back on its item; Tab closes every level; choosing an item of a submenu closes them all.
+ * A submenu is placed beside its menu (on the side with room; over it when neither has).
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
@@ -32,6 +38,10 @@ export interface MenuItem {
   disabled?: boolean;
   /** The view shown now is this item's (`aria-current`). */
   current?: boolean;
+  /** The items of the submenu it opens (▸) instead of running: `run` is then never called. */
+  submenu?: readonly MenuItem[];
+  /** Called as its submenu opens: a read of what the submenu lists, shown in `submenu` once answered. */
+  onOpen?: () => void;
 }
 
 interface ActionMenuProps {
@@ -46,14 +56,24 @@ interface ActionMenuProps {
   titleBar?: true;
   /** The focus starts on the last item (opened by ArrowUp on its button). */
   focusLast?: boolean;
+  /**
+   * A submenu, rendered just after its item (what `button` finds): `closeAll` closes the menu it
+   * belongs to, and so every level (an item chosen, Tab).
+   */
+  nested?: { closeAll: (refocus: boolean) => void };
 }
 
+/** A menu's own items (not those of a submenu open inside it). */
+const OWN_ITEMS = ':scope > li > [role="menuitem"]';
+
 /** The menu of `items`, for the button rendered just before it (see the module comment). */
-export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: ActionMenuProps) {
+export function ActionMenu({ label, items, onClose, id, titleBar, focusLast, nested }: ActionMenuProps) {
   const menuRef = useRef<HTMLUListElement>(null);
   // Its More actions button, just before it: the menu is placed by it, and focus goes back to it on Escape.
   const button = () => menuRef.current?.previousElementSibling as HTMLElement | null | undefined;
-  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  const [place, setPlace] = useState<{ top: number; right?: number; left?: number } | null>(null);
+  // The label of the item whose submenu is open.
+  const [openSubmenu, setOpenSubmenu] = useState<string | null>(null);
   // Where its button was when the menu was placed by it.
   const placedBy = useRef<DOMRect | undefined>(undefined);
   const hintIds = useId();
@@ -62,12 +82,26 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
     if (titleBar) return;
     const box = button()?.getBoundingClientRect();
     const height = menuRef.current?.offsetHeight ?? 0;
+    if (nested) return;
     placedBy.current = box;
     if (box) setPlace({ top: box.bottom + height > innerHeight ? Math.max(0, box.top - height) : box.bottom, right: Math.max(0, innerWidth - box.right) });
   }, []);
+  // A submenu: beside its menu, on its end side when there is room, else before it, else over it;
+  // placed again when its items change (the tables read in place of "Reading tables…"), so the
+  // longer list is not cut off at the bottom.
+  useLayoutEffect(() => {
+    if (!nested) return;
+    const box = button()?.getBoundingClientRect();
+    const menuBox = button()?.closest('[role="menu"]')?.getBoundingClientRect();
+    const width = menuRef.current?.offsetWidth ?? 0;
+    const height = menuRef.current?.offsetHeight ?? 0;
+    if (!box || !menuBox) return;
+    const left = menuBox.right + width <= innerWidth ? menuBox.right : Math.max(0, menuBox.left - width);
+    setPlace({ top: Math.max(0, Math.min(box.top, innerHeight - height)), left });
+  }, [items.length]);
   // Once placed (a hidden menu takes no focus): its first item, or its last.
   useLayoutEffect(() => {
-    if (place || titleBar) [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].at(focusLast ? -1 : 0)?.focus();
+    if (place || titleBar) [...(menuRef.current?.querySelectorAll<HTMLElement>(OWN_ITEMS) ?? [])].at(focusLast ? -1 : 0)?.focus();
   }, [place === null]);
   // Placed once, it would float away from its row: a scroll that moves its button, or a resize,
   // closes it. Only one that moves it: the browser sends a scroll's event at the next frame
@@ -75,7 +109,8 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
   // button into view (the popup's page scrolls at 200% zoom, or when shorter than its content)
   // would otherwise close the menu it just opened.
   useEffect(() => {
-    if (titleBar) return;
+    // A submenu goes with its menu.
+    if (titleBar || nested) return;
     const away = () => onClose();
     const scrolled = () => {
       const box = button()?.getBoundingClientRect();
@@ -93,16 +128,37 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
     onClose();
     if (refocus) button()?.focus();
   };
+  const toggleSubmenu = (item: MenuItem) => {
+    if (openSubmenu === item.label) return setOpenSubmenu(null);
+    setOpenSubmenu(item.label);
+    item.onOpen?.();
+  };
   const choose = (item: MenuItem) => {
-    close(item.refocus === true);
+    if (item.submenu) return toggleSubmenu(item);
+    // In a submenu, what is only said (a read under way, why it failed) keeps the menus open.
+    if (nested && item.disabled) return;
+    if (nested) nested.closeAll(item.refocus === true);
+    else close(item.refocus === true);
     item.run();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.isComposing) return;
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    // A submenu's keys are its own (Tab goes on up: every level closes).
+    if (nested && event.key !== 'Tab') event.stopPropagation();
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>(OWN_ITEMS) ?? [])];
     const at = entries.indexOf(globalThis.document.activeElement as HTMLElement);
     const moveTo = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
     switch (event.key) {
+      case 'ArrowRight': {
+        const item = items[at];
+        if (!item?.submenu) return;
+        if (openSubmenu !== item.label) toggleSubmenu(item);
+        break;
+      }
+      case 'ArrowLeft':
+        if (!nested) return;
+        close(true);
+        break;
       case 'ArrowDown':
         moveTo(at + 1);
         break;
@@ -143,7 +199,7 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
       role="menu"
       aria-label={typeof label === 'string' ? label : undefined}
       aria-labelledby={typeof label === 'string' ? undefined : label.by}
-      style={titleBar ? undefined : place ? { top: `${place.top}px`, right: `${place.right}px` } : { visibility: 'hidden' }}
+      style={titleBar ? undefined : place ? { top: `${place.top}px`, ...(place.left === undefined ? { right: `${place.right}px` } : { left: `${place.left}px` }) } : { visibility: 'hidden' }}
       onKeyDown={onKeyDown}
       // Closes when the focus leaves it for anything but one of its items (a click elsewhere); its
       // own button toggles it by itself.
@@ -154,7 +210,9 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
     >
       {items.map((item, index) => [
         item.separated && <li role="separator" key={`${item.label}-separator`} />,
-        <li role="none" key={item.label}>
+        // A submenu's items by place: one that replaces another (the tables read in place of
+        // "Reading tables…") keeps its element, and so the focus.
+        <li role="none" key={nested ? index : item.label}>
           <button
             type="button"
             role="menuitem"
@@ -163,6 +221,8 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
             aria-describedby={item.hint ? `${hintIds}-${index}` : undefined}
             aria-disabled={item.disabled ? 'true' : undefined}
             aria-current={item.current ? 'true' : undefined}
+            aria-haspopup={item.submenu ? 'menu' : undefined}
+            aria-expanded={item.submenu ? openSubmenu === item.label : undefined}
             onClick={() => choose(item)}
           >
             {item.icon && <span class={`icon icon-line icon-${item.icon}`} aria-hidden="true" />}
@@ -182,7 +242,13 @@ export function ActionMenu({ label, items, onClose, id, titleBar, focusLast }: A
                 {item.key.shown}
               </kbd>
             )}
+            {item.submenu && (
+              <span class="menu-submenu" aria-hidden="true">
+                ▸
+              </span>
+            )}
           </button>
+          {item.submenu && openSubmenu === item.label && <ActionMenu label={item.label} items={item.submenu} onClose={() => setOpenSubmenu(null)} nested={{ closeAll: nested ? nested.closeAll : close }} />}
         </li>,
       ])}
     </ul>

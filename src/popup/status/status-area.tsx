@@ -1,6 +1,6 @@
 /**
  * The popup's one live region (`role="status"`): the quiet "Refreshing…" line, what a refresh or a
- * rename came to, a whole-listing error, the "Connect your Grist account" state and the search's
+ * rename came to, a download's or a backup's line (download-line.tsx), a whole-listing error, the "Connect your Grist account" state and the search's
  * "No documents match" (or, while the whole listing is still being read, that the search waits for it). Keeping them in one region means each change is announced once.
  */
 import { t, tCount } from '../../shared/i18n.ts';
@@ -12,6 +12,8 @@ import type { PopupStore } from '../store-types.ts';
 const UndoOffer = onDemand(() => import('./undo-offer.tsx').then((module) => module.UndoOffer));
 /** Why the listing could not be refreshed (listing-notice.tsx): loaded when there is such a reason. */
 const ListingNotice = onDemand(() => import('./listing-notice.tsx').then((module) => module.ListingNotice));
+/** What a download or a heading's backup came to (download-line.tsx): loaded with the first, not with every popup. */
+const DownloadLine = onDemand(() => import('./download-line.tsx').then((module) => module.DownloadLine));
 
 /** What the list comes to: the search waits for the listing, finds nothing, or there is nothing yet; or null. */
 function listingState(store: PopupStore) {
@@ -45,6 +47,7 @@ export function StatusArea({ store, listShown = true }: { store: PopupStore; lis
       ) : null}
       {store.announcement.value ? <p class="quiet announcement">{store.announcement.value}</p> : null}
       {store.lastChange.value ? <UndoOffer store={store} /> : null}
+      {store.download.value || store.backup.value ? <DownloadLine store={store} /> : null}
       {error ? <ListingNotice store={store} error={error} /> : null}
       {listShown ? listingState(store) : null}
     </div>

@@ -330,6 +330,12 @@ export const MESSAGES = {
    * inverse, so Undo this batch puts the access back.
    */
   startBulkShare: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), change: sharingChange })), response: typed<BulkRunSnapshot>() },
+  /**
+   * Starts a bulk run that downloads documents of the worker's listing as `format` into one new
+   * folder of the browser's downloads (Grist backup <date>/<site>/<workspace>/<document>.<ext>), with
+   * a backup.json listing what was saved. Reads only: nothing is logged, no Undo.
+   */
+  startBulkBackup: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), format: downloadFormat })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */

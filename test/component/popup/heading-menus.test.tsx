@@ -39,22 +39,22 @@ describe('a heading is its name and one ⋯', () => {
   test('a workspace’s items by the user’s rights, Move to trash last and set apart from New document', async () => {
     await setup();
     // Home is the user's; Ops they edit; Sales they view.
-    expect(await menuItems('Home')).toEqual(['Rename', 'New document', 'Share…', '— Move to trash']);
-    expect(await menuItems('Ops')).toEqual(['New document', 'Share…']);
-    expect(await menuItems('Sales')).toEqual(['Share…']);
+    expect(await menuItems('Home')).toEqual(['Rename', 'New document', 'Share…', 'Back up…', '— Move to trash']);
+    expect(await menuItems('Ops')).toEqual(['New document', 'Share…', 'Back up…']);
+    expect(await menuItems('Sales')).toEqual(['Share…', 'Back up…']);
     const menu = await openMenu('Home');
     expect(within(menu).getAllByRole('separator')).toHaveLength(1);
   });
 
   test('a site’s items: New workspace for its owners, People on this site… for everyone', async () => {
     await setup(owningPersonal());
-    expect(await menuItems('Personal')).toEqual(['New workspace', 'People on this site…']);
-    expect(await menuItems('Acme')).toEqual(['People on this site…']);
+    expect(await menuItems('Personal')).toEqual(['New workspace', 'People on this site…', 'Back up…']);
+    expect(await menuItems('Acme')).toEqual(['People on this site…', 'Back up…']);
   });
 
   test.each([
     ['a workspace', 'Home', 'Rename', 'Move to trash'],
-    ['a site', 'Personal', 'New workspace', 'People on this site…'],
+    ['a site', 'Personal', 'New workspace', 'Back up…'],
   ])('keyboard on %s’s menu: the first item focused, arrows wrap, Home and End, Escape back to ⋯, Tab closes', async (_kind, name, first, last) => {
     await setup(owningPersonal());
     const button = screen.getByRole('button', { name: `More actions for ${name}` });

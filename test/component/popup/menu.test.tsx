@@ -16,9 +16,9 @@ setupPopupTests();
 describe('the More actions menu', () => {
   test('offers what the user’s rights allow, in one order, each key shown: owners all, editors copy, share and pin, viewers copy and share', async () => {
     await setup();
-    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', '— Move to trash Del']);
-    expect(await menuItems('Shared notes')).toEqual(['Make a copy…', 'Share…', 'Pin']);
-    expect(await menuItems('Report')).toEqual(['Make a copy…', 'Share…']);
+    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Download', 'Pin', '— Move to trash Del']);
+    expect(await menuItems('Shared notes')).toEqual(['Make a copy…', 'Share…', 'Download', 'Pin']);
+    expect(await menuItems('Report')).toEqual(['Make a copy…', 'Share…', 'Download']);
     // Each key named for assistive technology too, not read as part of the item's name.
     const menu = await openMenu('Budget');
     expect(within(menu).getByRole('menuitem', { name: 'Rename' }).getAttribute('aria-keyshortcuts')).toBe('F2');
@@ -28,10 +28,10 @@ describe('the More actions menu', () => {
   test('the same order wherever the row is: in a search’s results and pinned', async () => {
     const pinned = doc('plansDoc0000000000000', 'Plans', { isPinned: true, updatedAt: '2024-02-01T00:00:00.000Z' });
     await setup({ fetchedAt: 2, sites: [personalSiteEntry([workspaceEntry(10, 'Home', [BUDGET, pinned], { access: 'owners' })])] });
-    expect(await menuItems('Plans')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Unpin', '— Move to trash Del']);
+    expect(await menuItems('Plans')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Download', 'Unpin', '— Move to trash Del']);
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search documents' }), { target: { value: 'budg' } });
     await settle();
-    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Pin', '— Move to trash Del']);
+    expect(await menuItems('Budget')).toEqual(['Rename F2', 'Move to…', 'Make a copy…', 'Share…', 'Download', 'Pin', '— Move to trash Del']);
   });
 
   test('keyboard: focus on the first item, the least harmful (Move to trash is last), arrows move and wrap, Home and End, Escape back to the button, Tab closes', async () => {

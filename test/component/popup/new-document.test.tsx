@@ -13,7 +13,7 @@ setupPopupTests();
 describe('New document', () => {
   test('offered where the user may add documents; Enter creates it and the row appears', async () => {
     const { backend } = await setup();
-    expect(await menuItems('Sales')).toEqual(['Share…']);
+    expect(await menuItems('Sales')).toEqual(['Share…', 'Back up…']);
     backend.createDocument.mockResolvedValue({ ok: true, value: { document: doc('newDoc000000000000000', 'Q4 plan'), entryId: 'n1' } });
     await chooseInMenu('Ops', 'New document');
     const field = await screen.findByRole('textbox', { name: 'Name of the new document' });

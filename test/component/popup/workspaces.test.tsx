@@ -33,8 +33,8 @@ const status = () => screen.getByRole('status').textContent;
 describe('New workspace', () => {
   test('offered on the sites the user owns only; Enter creates it, its heading appears, Undo takes it away', async () => {
     const { backend } = await setup(listing());
-    expect(await menuItems('Personal')).toEqual(['New workspace', 'People on this site…']);
-    expect(await menuItems('Globex')).toEqual(['New workspace', 'People on this site…']);
+    expect(await menuItems('Personal')).toEqual(['New workspace', 'People on this site…', 'Back up…']);
+    expect(await menuItems('Globex')).toEqual(['New workspace', 'People on this site…', 'Back up…']);
     expect(await menuItems('Acme')).toEqual(['People on this site…']);
 
     backend.createWorkspace.mockResolvedValue({ ok: true, value: { workspace: { id: 31, name: 'Research', access: 'owners', documents: [] }, entryId: 'w1' } });
@@ -88,7 +88,7 @@ describe('Move workspace to trash', () => {
     const { backend } = await setup(listing());
     expect(await menuItems('Sales')).toEqual(['New document', 'Share…']);
     // Last, set apart from New document.
-    expect(await menuItems('Projects')).toEqual(['Rename', 'New document', 'Share…', '— Move to trash']);
+    expect(await menuItems('Projects')).toEqual(['Rename', 'New document', 'Share…', 'Back up…', '— Move to trash']);
     backend.removeWorkspace.mockResolvedValue({ ok: true, value: { entryId: 't1' } });
     fireEvent.click(within(await openMenu('Projects')).getByRole('menuitem', { name: 'Move to trash' }));
     expect(headings()).not.toContain('Projects');
