@@ -249,6 +249,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     startBulkTrash: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }] },
     startBulkCopy: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.projects.id } },
     startBulkShare: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], change: { kind: 'share', emails: ['new@example.com'], role: 'viewers' } },
+    startBulkBackup: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], format: 'grist' },
     getBulkRun: { runId: THIS_RUN },
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },

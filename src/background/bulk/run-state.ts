@@ -57,7 +57,7 @@ export function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
   const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
   const undone = run.undone?.map((result) => ({ ...result }));
-  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), ...(run.backup ? { backup: { ...run.backup } } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
 }
 
 /** The run of `runId`. Throws ApiError `not-found` for a run id the worker no longer has. */
