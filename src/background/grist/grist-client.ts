@@ -5,9 +5,13 @@
  * shape, and turns every failure into an ApiError. GETs are retried with backoff on 429, 5xx and
  * network errors; a PATCH never is (a rename must not happen twice behind the user's back).
  * At most MAX_IN_FLIGHT_PER_HOST calls run at once per host, to be gentle on Grist.
+ * A file (a download or an export) is not fetched here: `download` hands it to the browser's
+ * downloads, with the key in that download's Authorization header only.
  */
 import * as v from 'valibot';
+import browser from 'webextension-polyfill';
 import { t, tCount } from '../../shared/i18n.ts';
+import { DOWNLOADS_PERMISSION } from '../../shared/protocol/downloads.ts';
 import { isLocalHost } from '../../shared/rules/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
@@ -74,6 +78,31 @@ export interface GristClient {
   patch<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
   post<T>(siteUrl: string, path: string, body: unknown, schema: v.GenericSchema<unknown, T>): Promise<T>;
   delete<T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T>;
+  /**
+   * Has the browser download `{siteUrl}{path}` (a document's file or export) into `file.filename`,
+   * relative to its download folder, and answers the browser's download id as soon as the download
+   * has started (not when it ends: browser-downloads.ts waits for that). The key goes only in the
+   * download's Authorization header, never in its URL, which stays in the browser's download
+   * history; to the hosts `get` would send it to. No file passes through the extension.
+   * Throws ApiError: `no-downloads-permission` without the optional `downloads` permission, the
+   * checks of `get` (`no-host-permission`, `key-not-confirmed`, `invalid-input` for plain http),
+   * `outdated`, and `invalid-input` when the browser refuses to start it (a bad file name).
+   */
+  download(siteUrl: string, path: string, file: DownloadFile): Promise<number>;
+  /**
+   * GET `{siteUrl}{path}` for its status only: a 2xx answer's body is cancelled unread (a file
+   * never passes through the extension), an error's JSON body gives Grist's words. Tells why a
+   * download failed (a trashed document: 404 "Document is deleted"). Not retried: its caller
+   * decides. Throws ApiError as `get` does (a 429 carries `retryAfterMs`).
+   */
+  probe(siteUrl: string, path: string): Promise<void>;
+}
+
+/** Where a download lands: a path under the browser's download folder, and what to do when a file of that name is there. */
+export interface DownloadFile {
+  filename: string;
+  /** `uniquify`: a new file beside the old one (a new download); `overwrite`: the same file again (a retry). */
+  conflictAction: 'uniquify' | 'overwrite';
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -127,7 +156,8 @@ interface Call {
 export function createGristClient(options: GristClientOptions): GristClient {
   const { apiKey, keyDestination, hasHostPermission, isCurrent = () => true, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY } = options;
 
-  async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
+  /** `{siteUrl}{path}` once it is known that the key may go there. Throws ApiError. */
+  async function checkedUrl(siteUrl: string, path: string): Promise<URL> {
     const url = new URL(`${siteUrl}${path}`);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalHost(url.hostname))) {
       throw new ApiError('invalid-input', t('errorInsecure', url.host));
@@ -143,6 +173,35 @@ export function createGristClient(options: GristClientOptions): GristClient {
         t('errorHostNotGranted', url.host),
       );
     }
+    return url;
+  }
+
+  /** Fetches `url` within the call timeout; a failure to get any answer becomes a `timeout` or `network` ApiError. */
+  async function fetchOrFail(url: URL, init: RequestInit, signal: AbortSignal): Promise<Response> {
+    try {
+      return await fetch(url, {
+        ...init,
+        signal,
+        redirect: 'error',
+        credentials: 'omit',
+        // The extension revalidates itself with If-None-Match; the HTTP cache would only add a copy.
+        cache: 'no-store',
+      });
+    } catch {
+      throw networkError(url, signal);
+    }
+  }
+
+  function networkError(url: URL, signal: AbortSignal): ApiError {
+    if (signal.aborted) {
+      return new ApiError('timeout', t('errorTimeout', url.host, tCount('waitSeconds', Math.round(timeoutMs / 1000))));
+    }
+    if (globalThis.navigator?.onLine === false) return new ApiError('network', t('errorOffline'));
+    return new ApiError('network', t('errorUnreachable', url.host));
+  }
+
+  async function send<T>({ method, siteUrl, path, body, etag }: Call, schema: v.GenericSchema<unknown, T>): Promise<Revalidated<T>> {
+    const url = await checkedUrl(siteUrl, path);
     const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (etag) headers['If-None-Match'] = etag;
@@ -150,26 +209,11 @@ export function createGristClient(options: GristClientOptions): GristClient {
       // Checked as late as can be: a call may wait here behind others for a while.
       if (!isCurrent()) throw new ApiError('outdated', t('errorSettingsChanged'));
       const signal = AbortSignal.timeout(timeoutMs);
+      const response = await fetchOrFail(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, signal);
       try {
-        const response = await fetch(url, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal,
-          redirect: 'error',
-          credentials: 'omit',
-          // The extension revalidates itself with If-None-Match; the HTTP cache would only add a copy.
-          cache: 'no-store',
-        });
         return { status: response.status, responseHeaders: response.headers, text: await response.text() };
       } catch {
-        if (signal.aborted) {
-          throw new ApiError('timeout', t('errorTimeout', url.host, tCount('waitSeconds', Math.round(timeoutMs / 1000))));
-        }
-        if (globalThis.navigator?.onLine === false) {
-          throw new ApiError('network', t('errorOffline'));
-        }
-        throw new ApiError('network', t('errorUnreachable', url.host));
+        throw networkError(url, signal);
       }
     });
     if (status === 304 && etag) return { changed: false };
@@ -208,6 +252,52 @@ export function createGristClient(options: GristClientOptions): GristClient {
     return answer.value;
   };
 
+  async function download(siteUrl: string, path: string, file: DownloadFile): Promise<number> {
+    // In Chrome `downloads` is absent until the optional permission is granted; in Firefox it is
+    // there, and the permission says (docs/grist-api.md "Downloads and exports").
+    const downloads = browser.downloads as typeof browser.downloads | undefined;
+    if (!downloads || !(await browser.permissions.contains({ permissions: [DOWNLOADS_PERMISSION] }))) {
+      throw new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));
+    }
+    const url = await checkedUrl(siteUrl, path);
+    if (!isCurrent()) throw new ApiError('outdated', t('errorSettingsChanged'));
+    try {
+      return await downloads.download({
+        url: url.href,
+        headers: [{ name: 'Authorization', value: `Bearer ${apiKey}` }],
+        filename: file.filename,
+        conflictAction: file.conflictAction,
+        saveAs: false,
+      });
+    } catch (error) {
+      // The browser's reason ("Invalid filename") helps; it is dropped if it could hold the key.
+      const reason = error instanceof Error && !mayHoldKey(error.message, apiKey) ? error.message.slice(0, MAX_SERVER_MESSAGE) : '';
+      throw new ApiError('invalid-input', t('errorDownloadNotStarted', file.filename, reason));
+    }
+  }
+
+  async function probe(siteUrl: string, path: string): Promise<void> {
+    const url = await checkedUrl(siteUrl, path);
+    const { status, text, responseHeaders } = await limitFor(url.host)(async () => {
+      if (!isCurrent()) throw new ApiError('outdated', t('errorSettingsChanged'));
+      const signal = AbortSignal.timeout(timeoutMs);
+      const response = await fetchOrFail(url, { method: 'GET', headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' } }, signal);
+      if (response.ok) {
+        // The file itself: not read, not kept.
+        await response.body?.cancel().catch(() => undefined);
+        return { status: response.status, text: '', responseHeaders: response.headers };
+      }
+      try {
+        return { status: response.status, responseHeaders: response.headers, text: await response.text() };
+      } catch {
+        throw networkError(url, signal);
+      }
+    });
+    if (status < 200 || status > 299) {
+      throw errorForStatus(status, serverMessageOf(text, apiKey), url.host, retryAfterMs(responseHeaders.get('Retry-After')));
+    }
+  }
+
   return {
     knowHosts: async (siteUrls) => {
       await Promise.all(siteUrls.map((siteUrl) => hasHostPermission(new URL(siteUrl)).catch(() => false)));
@@ -217,5 +307,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
     patch: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'PATCH', siteUrl, path, body }, schema)),
     post: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'POST', siteUrl, path, body }, schema)),
     delete: async (siteUrl, path, schema) => valueOf(await send({ method: 'DELETE', siteUrl, path }, schema)),
+    download,
+    probe,
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * The browser's downloads, as the worker follows them: whether the optional permission is
+ * granted, the end of one download, the bytes of many, and a file shown in its folder. The
+ * downloads are started by the Grist client (grist-client.ts `download`), which adds the key.
+ * Facts (tried in Chromium, docs/grist-api.md "Downloads and exports"): an error answer ends a
+ * download `interrupted` with an `error` reason (SERVER_FORBIDDEN, SERVER_BAD_CONTENT,
+ * SERVER_FAILED...); `downloads.onChanged` reports state changes but not the bytes received, so
+ * progress is read with `downloads.search`.
+ */
+import browser, { type Downloads } from 'webextension-polyfill';
+import { t } from '../../shared/i18n.ts';
+import { DOWNLOADS_PERMISSION } from '../../shared/protocol/downloads.ts';
+import { ApiError } from '../grist/api-error.ts';
+
+/** How a download ended: saved at `path` (the full path) with `bytes`, or interrupted for the browser's `error` reason. */
+export type DownloadOutcome = { state: 'complete'; path: string; bytes: number } | { state: 'interrupted'; error: string };
+
+/** A download's bytes so far, and its size when the server said it (null: unknown). */
+export interface DownloadProgress {
+  bytes: number;
+  totalBytes: number | null;
+}
+
+/**
+ * The reason given when the browser no longer knows a download (erased from its history while it
+ * was followed): not one of the browser's own reasons, so it is never retried.
+ */
+export const DOWNLOAD_GONE = 'DOWNLOAD_GONE';
+
+/** Whether the browser has granted the optional `downloads` permission (in Chrome the API is absent until then). */
+export async function hasDownloadsPermission(): Promise<boolean> {
+  if (!(browser.downloads as typeof browser.downloads | undefined)) return false;
+  return browser.permissions.contains({ permissions: [DOWNLOADS_PERMISSION] });
+}
+
+/** `browser.downloads`, or ApiError `no-downloads-permission` when the browser has not granted it. */
+function downloadsApi(): Downloads.Static {
+  const downloads = browser.downloads as Downloads.Static | undefined;
+  if (!downloads) throw new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));
+  return downloads;
+}
+
+/** The outcome a finished download item says; null while it is in progress. */
+function outcomeOf(item: Downloads.DownloadItem | undefined): DownloadOutcome | null {
+  if (!item) return { state: 'interrupted', error: DOWNLOAD_GONE };
+  if (item.state === 'complete') return { state: 'complete', path: item.filename, bytes: item.bytesReceived };
+  if (item.state === 'interrupted') return { state: 'interrupted', error: item.error ?? 'FAILED' };
+  return null;
+}
+
+/**
+ * In: a download id (from the Grist client's `download`), and a signal that ends the wait. Out: how
+ * the download ended. The listener of `downloads.onChanged` is added before a first
+ * `downloads.search({id})`, so a download that ended before the wait began is seen, and one that
+ * ends while that search is under way is not missed; it is removed once the wait ends, however it
+ * ends. On each state change the item is read again (a change carries no size).
+ * Throws ApiError `no-downloads-permission`; the signal's reason when it is aborted.
+ */
+export function waitForDownload(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<DownloadOutcome> {
+  return new Promise((resolve, reject) => {
+    let downloads: Downloads.Static;
+    try {
+      downloads = downloadsApi();
+      signal?.throwIfAborted();
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    let ended = false;
+    const end = (settle: () => void) => {
+      if (ended) return;
+      ended = true;
+      downloads.onChanged.removeListener(onChanged);
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const read = () => {
+      downloads.search({ id }).then(
+        ([item]) => {
+          const outcome = outcomeOf(item);
+          if (outcome) end(() => resolve(outcome));
+        },
+        (error: unknown) => end(() => reject(error)),
+      );
+    };
+    const onChanged = (delta: Downloads.OnChangedDownloadDeltaType) => {
+      if (delta.id === id && delta.state?.current !== undefined && delta.state.current !== 'in_progress') read();
+    };
+    const onAbort = () => end(() => reject(signal!.reason));
+    downloads.onChanged.addListener(onChanged);
+    signal?.addEventListener('abort', onAbort);
+    read();
+  });
+}
+
+/**
+ * In: download ids. Out: the bytes of each the browser still knows. One `downloads.search` for
+ * every download in progress (the usual case: the ids are those a run follows); each id not among
+ * them (it has just ended) is read alone. Throws ApiError `no-downloads-permission`.
+ */
+export async function progressOf(ids: readonly number[]): Promise<Map<number, DownloadProgress>> {
+  const progress = new Map<number, DownloadProgress>();
+  if (ids.length === 0) return progress;
+  const downloads = downloadsApi();
+  const wanted = new Set(ids);
+  const add = (item: Downloads.DownloadItem) => {
+    if (wanted.has(item.id)) progress.set(item.id, { bytes: item.bytesReceived, totalBytes: item.totalBytes >= 0 ? item.totalBytes : null });
+  };
+  (await downloads.search({ state: 'in_progress' })).forEach(add);
+  const ended = ids.filter((id) => !progress.has(id));
+  (await Promise.all(ended.map((id) => downloads.search({ id })))).flat().forEach(add);
+  return progress;
+}
+
+/** Shows a downloaded file in its folder (the system's file manager). Throws ApiError `no-downloads-permission`. */
+export async function showDownload(id: number): Promise<void> {
+  await downloadsApi().show(id);
+}
