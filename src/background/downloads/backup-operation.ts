@@ -15,6 +15,7 @@ import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
 import { tableFileNames } from '../../shared/rules/file-names.ts';
 import { backupRunsItem, MAX_STORED_BACKUP_RUNS, type BackupEntry, type BackupFile, type StoredBackupRun } from '../../shared/storage/backup-run-items.ts';
 import { ApiError } from '../grist/api-error.ts';
+import { downloadPath, tablesPath } from '../grist/download-urls.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { logFailure } from '../log-failure.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
@@ -72,21 +73,6 @@ const RETRIED_ONCE = /^(NETWORK_|SERVER_FAILED$)/;
 
 /** The GET of a document's tables: `{"tables":[{"id":"Expenses",...}]}`. */
 const tablesSchema = v.object({ tables: v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)) })) });
-
-/** The path of a file's download on the document's site, in `format` (the plan's download-urls; CSV: its table). */
-function downloadPath(docId: string, format: DownloadFormat, tableId?: string): string {
-  const doc = `/api/docs/${encodeURIComponent(docId)}`;
-  switch (format) {
-    case 'grist':
-      return `${doc}/download?nohistory=true`;
-    case 'grist-history':
-      return `${doc}/download`;
-    case 'xlsx':
-      return `${doc}/download/xlsx`;
-    case 'csv':
-      return `${doc}/download/csv?tableId=${encodeURIComponent(tableId ?? '')}`;
-  }
-}
 
 /** The runs this worker keeps, by id: what each stores (its live items, once the engine has it). */
 const kept = new Map<string, { stored: StoredBackupRun; view: RunView | null }>();
@@ -196,7 +182,7 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
     async perform(client, target) {
       const { entry } = target;
       if (format === 'csv' && !entry.tablesRead) {
-        const { tables } = await client.get(target.siteUrl, `/api/docs/${encodeURIComponent(entry.docId)}/tables`, tablesSchema);
+        const { tables } = await client.get(target.siteUrl, tablesPath(entry.docId), tablesSchema);
         const ids = tables.map(({ id }) => id);
         entry.files = tableFileNames(ids).map((name, index) => ({ path: `${entry.path}/${name}`, tableId: ids[index]!, downloadId: null, retried: false, bytes: null }));
         entry.tablesRead = true;
