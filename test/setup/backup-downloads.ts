@@ -5,7 +5,7 @@
  * the download was given, as Chromium does (tried against grist-core, docs/grist-api.md "Downloads
  * and exports"): a 2xx completes it with the body's size, 401/403 interrupt it SERVER_FORBIDDEN,
  * 404 SERVER_BAD_CONTENT, any other error SERVER_FAILED; with `fetching` false, the test ends each
- * (`complete`, `interrupt`). `onChanged` tells state changes only (the browser sends no bytes).
+ * (`complete`, `interrupt`), but for a `data:` URL's, saved at once. `onChanged` tells state changes only (the browser sends no bytes).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Downloads } from 'webextension-polyfill';
@@ -94,7 +94,8 @@ function create(): BackupDownloads {
         started.push(options);
         const id = started.length;
         items.set(id, { id, url: options.url, filename: '', state: 'in_progress', bytesReceived: 0, totalBytes: -1, fileSize: -1, paused: false, canResume: false, incognito: false, exists: false, danger: 'safe', mime: '', startTime: new Date().toISOString() } as Downloads.DownloadItem);
-        if (fake.fetching) void fetchIt(id, options);
+        // A file the extension wrote itself (backup.json) is saved at once, as the browser does.
+        if (fake.fetching || options.url.startsWith('data:')) void fetchIt(id, options);
         return id;
       }),
       search: fake.search,
