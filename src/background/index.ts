@@ -46,8 +46,14 @@ const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up')
 // in the change log) is finished first of all: before it, Undo cannot put that person back.
 void ready.then(() => resumePersonRemovals()).catch(logFailure("resuming a person's removal"));
 // A backup run a stopped worker left (stored in storage.session): its downloads went on in the
-// browser; each is followed again by its id, and what was queued is sent.
-void ready.then(() => resumeBackupRuns()).catch(logFailure('resuming a backup'));
+// browser; each is followed again by its id, and what was queued is sent. A page asking for a run
+// meanwhile waits for it (bulkRunMessage), so it never hears that the run is gone.
+const backupsResumed = ready.then(() => resumeBackupRuns()).catch(logFailure('resuming a backup'));
+/** A message about a bulk run, answered once the stored backup runs are taken up again. */
+const bulkRunMessage =
+  <R, T>(handler: (request: R) => Promise<T>) =>
+  (request: R) =>
+    backupsResumed.then(() => handler(request));
 void ready.then(() => {
   buildAhead();
   buildAccessOwnerIndexAhead();
@@ -90,9 +96,9 @@ browser.runtime.onMessage.addListener(
       startBulkCopy,
       startBulkShare,
       startBulkBackup,
-      getBulkRun,
-      stopBulkRun,
-      retryFailedBulk,
+      getBulkRun: bulkRunMessage(getBulkRun),
+      stopBulkRun: bulkRunMessage(stopBulkRun),
+      retryFailedBulk: bulkRunMessage(retryFailedBulk),
       undoBatch,
     },
     ready,
