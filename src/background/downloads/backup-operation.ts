@@ -18,6 +18,7 @@ import { ApiError } from '../grist/api-error.ts';
 import { downloadPath, tablesPath } from '../grist/download-urls.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { logFailure } from '../log-failure.ts';
+import { sleep, WRITE_PAUSE_FACTOR } from '../pacing.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
 import { progressOf, waitForDownload } from './browser-downloads.ts';
 
@@ -87,8 +88,11 @@ function storedRuns(): StoredBackupRun[] {
 
 /**
  * Stores every kept run: one write at a time, and one more after it when something changed while
- * it was written (never a write per change queued up: a run of 500 changes fast). Out: settled once
- * a write that holds every change made before the call is done. Never rejects (logged).
+ * it was written (never a write per change queued up: a run of 500 changes fast), that one no
+ * sooner than WRITE_PAUSE_FACTOR times the last write's duration after it, so the writes of a long
+ * run take at most a tenth of the worker's time (a download id stored a moment later is still
+ * stored long before the browser could stop a busy worker). Out: settled once a write that holds
+ * every change made before the call is done. Never rejects (logged).
  */
 function store(): Promise<void> {
   if (writing) {
@@ -98,7 +102,9 @@ function store(): Promise<void> {
   writing = (async () => {
     do {
       writeAgain = false;
+      const began = performance.now();
       await backupRunsItem.set(storedRuns()).catch(logFailure('storing a backup run'));
+      if (writeAgain) await sleep(WRITE_PAUSE_FACTOR * (performance.now() - began));
     } while (writeAgain);
     writing = null;
   })();
@@ -203,6 +209,8 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         if (stored.id === '') Object.assign(stored, { id: run.id, batchId: run.batchId });
         if (!kept.has(stored.id)) keepRun(stored);
         kept.get(stored.id)!.view = run;
+        // Sent again (Retry failed): not done until it ends again, so a worker stopped meanwhile resumes it.
+        if (run.items.some((item) => item.state === 'queued' || item.state === 'sending')) stored.done = false;
         persist();
       },
       async settled(run) {

@@ -7,7 +7,7 @@
  * then. The downloads here end when the test says (test/setup/backup-downloads.ts, not fetching).
  */
 import { beforeEach, expect, it, vi } from 'vitest';
-import { getBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
+import { getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
 import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
 import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
@@ -47,6 +47,9 @@ it('a worker stopped mid-run takes the run up again at its start: each download 
   downloads.complete(1, 100);
   await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('saved'));
   await vi.waitFor(() => expect(downloads.started).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
+  // Stored as it stands (the browser stops a worker only after it was idle for 30 s).
+  await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.items[0]!.state).toBe('saved'));
   const stored = JSON.stringify(await backupRunsItem.get());
   expect(stored).not.toContain(USERS.owner.apiKey);
   expect(stored).not.toContain('@');
@@ -108,4 +111,25 @@ it('a page asking where a run stands is shown each download’s bytes, from one 
   downloads.complete(2, 9);
   await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.done).toBe(true));
   expect((await getBulkRun({ runId: started.id }))!.items.map(({ bytes }) => bytes)).toEqual([200, 9]);
+});
+
+it('a Retry failed under way when the worker stops is taken up again too: its download followed by its id', async () => {
+  const server = await connect();
+  downloads.fetching = false;
+  // Team 2's third: the stopped workers of the tests before still hold the others' turns.
+  const document = documentsOf(2, 3)[2]!;
+  server.injectFault({ method: 'GET', path: new RegExp(`/api/docs/${document.docId}/download`), status: 404, body: '{"error":"Document is deleted"}', contentType: 'application/json', times: 1 });
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: [document], format: 'grist' });
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(1));
+  downloads.interrupt(1, 'SERVER_BAD_CONTENT');
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: true, items: [{ state: 'failed', message: expect.stringContaining('Document is deleted') }] }));
+
+  await retryFailedBulk({ runId: started.id });
+  await vi.waitFor(() => expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: false, entries: [{ files: [{ downloadId: 3 }] }] }));
+  const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
+  await resumeBackupRuns();
+  downloads.complete(3, 42);
+  await vi.waitFor(async () => expect((await getAfter({ runId: started.id }))!.items[0]).toMatchObject({ state: 'saved', bytes: 42 }));
+  expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2);
 });
