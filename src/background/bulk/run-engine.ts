@@ -9,7 +9,9 @@
  * items are sent by run-sending.ts; what the worker holds of it: run-state.ts). A start is one
  * run: each start carries the id the page chose when the user answered (BulkStart), and the same id
  * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
- * and where a run stands are here too; Undo this batch is batch-undo.ts.
+ * and where a run stands are here too; Undo this batch is batch-undo.ts. Runs live in the worker's
+ * memory, but a run whose operation keeps it (Operation.keeps: a backup's, whose downloads the
+ * browser carries on) is taken up again by a worker started anew (resumeOperation).
  */
 import type { SharingChange } from '../../shared/protocol/sharing.ts';
 import type { BackupOfRun, BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
@@ -151,8 +153,9 @@ export function startOperation(kind: Run['kind'], operation: Operation, requestI
 }
 
 /**
- * The `getBulkRun` message: where the run stands; with `runId` null, the latest run (null when
- * the worker has none: it keeps runs in memory, so none after it restarted). Throws ApiError
+ * The `getBulkRun` message: where the run stands (a backup's items with their bytes so far,
+ * Operation.keeps progress); with `runId` null, the latest run (null when the worker has none: it
+ * keeps runs in memory, so none after it restarted, but a backup it took up again). Throws ApiError
  * `not-found` for a run id the worker no longer has.
  */
 export async function getBulkRun({ runId }: { runId: string | null }): Promise<BulkRunSnapshot | null> {

@@ -49,7 +49,7 @@ export interface Run extends BulkRunSnapshot {
   logging: Set<Promise<unknown>>;
 }
 
-/** Every run the worker holds, by id (kept in memory: none after the worker restarted). */
+/** Every run the worker holds, by id (kept in memory: none after the worker restarted, but those resumeOperation took up again). */
 export const runs = new Map<string, Run>();
 
 /** `run` as the Bulk page is shown it: a copy, with whether it is done. */
