@@ -77,9 +77,13 @@ const tablesSchema = v.object({ tables: v.array(v.object({ id: v.pipe(v.string()
 
 /** The runs this worker keeps, by id: what each stores (its live items, once the engine has it). */
 const kept = new Map<string, { stored: StoredBackupRun; view: RunView | null }>();
-/** A write of the kept runs under way, and whether another must follow it (a change came meanwhile). */
+/**
+ * A write of the kept runs under way, whether another must follow it (a change came meanwhile), and
+ * whether that change must be stored at once (a download started: its id).
+ */
 let writing: Promise<void> | null = null;
 let writeAgain = false;
+let writeAtOnce = false;
 
 /** The kept runs as stored: each with its items as the engine holds them now. */
 function storedRuns(): StoredBackupRun[] {
@@ -90,21 +94,23 @@ function storedRuns(): StoredBackupRun[] {
  * Stores every kept run: one write at a time, and one more after it when something changed while
  * it was written (never a write per change queued up: a run of 500 changes fast), that one no
  * sooner than WRITE_PAUSE_FACTOR times the last write's duration after it, so the writes of a long
- * run take at most a tenth of the worker's time (a download id stored a moment later is still
- * stored long before the browser could stop a busy worker). Out: settled once a write that holds
- * every change made before the call is done. Never rejects (logged).
+ * run take at most a tenth of the worker's time; but at once when `atOnce` (a download started: a
+ * worker stopped before its id is stored would download that file a second time on resuming). Out:
+ * settled once a write that holds every change made before the call is done. Never rejects (logged).
  */
-function store(): Promise<void> {
+function store(atOnce = false): Promise<void> {
   if (writing) {
     writeAgain = true;
+    writeAtOnce ||= atOnce;
     return writing;
   }
   writing = (async () => {
     do {
       writeAgain = false;
+      writeAtOnce = false;
       const began = performance.now();
       await backupRunsItem.set(storedRuns()).catch(logFailure('storing a backup run'));
-      if (writeAgain) await sleep(WRITE_PAUSE_FACTOR * (performance.now() - began));
+      if (writeAgain && !writeAtOnce) await sleep(WRITE_PAUSE_FACTOR * (performance.now() - began));
     } while (writeAgain);
     writing = null;
   })();
@@ -138,12 +144,12 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
  * host and performs again, which starts the download afresh. `persist` stores the run after each
  * step. Throws ApiError.
  */
-async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: () => void): Promise<void> {
+async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void): Promise<void> {
   const path = downloadPath(target.entry.docId, format, file.tableId);
   for (;;) {
     if (file.downloadId === null) {
       file.downloadId = await client.download(target.siteUrl, path, { filename: file.path, conflictAction: 'overwrite' });
-      persist();
+      persist(true);
     }
     const outcome = await waitForDownload(file.downloadId);
     if (outcome.state === 'complete') {
@@ -177,7 +183,7 @@ async function saveFile(client: GristClient, target: BackupTarget, format: Downl
  * whose items end `saved`.
  */
 export function backupOperation(stored: StoredBackupRun): BackupOperation {
-  const persist = () => void store();
+  const persist = (atOnce = false) => void store(atOnce);
   const { format } = stored;
   return {
     confirmed: 'saved',
