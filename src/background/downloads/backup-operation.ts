@@ -142,7 +142,10 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
  * why with a GET (client.probe) and its answer thrown in its words ("Document is deleted"). A 429
  * saved nothing: thrown as Grist's `rate-limited` with its Retry-After, so the engine pauses the
  * host and performs again, which starts the download afresh. `persist` stores the run after each
- * step. Throws ApiError.
+ * step (a download's id at once). Chromium answers downloads.download with the id only once the
+ * server has answered (seen in the end-to-end test, Grist answering after 4 s): a worker stopped
+ * between the two cannot follow that download, and asks for the file again into the same path.
+ * Throws ApiError.
  */
 async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void): Promise<void> {
   const path = downloadPath(target.entry.docId, format, file.tableId);
