@@ -4,6 +4,7 @@ import browser from 'webextension-polyfill';
 import { getDocumentAtUrl, renameDocumentAtUrl } from './document-window/document-at-url.ts';
 import { undoBatch } from './bulk/batch-undo.ts';
 import { getBulkRun, retryFailedBulk, stopBulkRun } from './bulk/run-engine.ts';
+import { resumeBackupRuns, startBulkBackup } from './bulk/targets/backup.ts';
 import { startBulkCopy } from './bulk/targets/copy.ts';
 import { startBulkShare } from './bulk/targets/share.ts';
 import { startBulkMove } from './bulk/targets/move.ts';
@@ -45,6 +46,15 @@ const menusReady = access.then(syncContextMenus).catch(logFailure('menu set-up')
 // A person's removal the worker was stopped in the middle of (its entries written ahead, pending
 // in the change log) is finished first of all: before it, Undo cannot put that person back.
 void ready.then(() => resumePersonRemovals()).catch(logFailure("resuming a person's removal"));
+// A backup run a stopped worker left (stored in storage.session): its downloads went on in the
+// browser; each is followed again by its id, and what was queued is sent. A page asking for a run
+// meanwhile waits for it (bulkRunMessage), so it never hears that the run is gone.
+const backupsResumed = ready.then(() => resumeBackupRuns()).catch(logFailure('resuming a backup'));
+/** A message about a bulk run, answered once the stored backup runs are taken up again. */
+const bulkRunMessage =
+  <R, T>(handler: (request: R) => Promise<T>) =>
+  (request: R) =>
+    backupsResumed.then(() => handler(request));
 void ready.then(() => {
   buildAhead();
   buildAccessOwnerIndexAhead();
@@ -86,9 +96,10 @@ browser.runtime.onMessage.addListener(
       startBulkTrash,
       startBulkCopy,
       startBulkShare,
-      getBulkRun,
-      stopBulkRun,
-      retryFailedBulk,
+      startBulkBackup,
+      getBulkRun: bulkRunMessage(getBulkRun),
+      stopBulkRun: bulkRunMessage(stopBulkRun),
+      retryFailedBulk: bulkRunMessage(retryFailedBulk),
       undoBatch,
       downloadDocument,
       readDocumentTables,

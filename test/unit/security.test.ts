@@ -176,7 +176,9 @@ async function storedOutsideApiKey(): Promise<string> {
   const local = await fakeBrowser.storage.local.get(null);
   delete local.apiKeys;
   const sync = await fakeBrowser.storage.sync.get(null);
-  return JSON.stringify({ local, sync });
+  // The worker's own keeping (a backup run, the copies kept for Copy again) too.
+  const session = await fakeBrowser.storage.session.get(null);
+  return JSON.stringify({ local, sync, session });
 }
 
 /**
@@ -252,6 +254,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     startBulkTrash: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }] },
     startBulkCopy: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.projects.id } },
     startBulkShare: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], change: { kind: 'share', emails: ['new@example.com'], role: 'viewers' } },
+    startBulkBackup: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], format: 'grist' },
     getBulkRun: { runId: THIS_RUN },
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },
@@ -460,8 +463,9 @@ describe('the key never leaves the background in a reply or a stored item', () =
     updateDynamicRules.mockRejectedValue(new TypeError(`rule refused: ${KEY}`));
     const replies = await sendEvery(everyRequest());
     // A bulk share, a person's preview and their removal ask Grist whose key each saved account
-    // holds first, when no connection check said (issue 48).
-    expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES, 'readTrash']), ...askingFailsWith('bad-response') });
+    // holds first, when no connection check said (issue 48). A backup asks the browser for its
+    // downloads permission before it starts.
+    expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', ['saveSettings', 'confirmSavedKey', ...NETWORK_MESSAGES, 'readTrash', 'startBulkBackup']), ...askingFailsWith('bad-response') });
   });
 });
 

@@ -5,7 +5,7 @@
  * change log, a record in the cached listing, an undo of the run as one batch, or none of these (a
  * run that only reads). A change of a kind (kind-module.ts) is one operation, by changeOperation.
  */
-import type { BulkItemState } from '../../shared/protocol/bulk.ts';
+import type { BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ChangeRecord, ChangeTarget, KindModule } from '../changes/kind-module.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
@@ -50,6 +50,35 @@ export interface Operation<T extends OperationTarget = OperationTarget> {
   };
   /** True when Undo this batch undoes the run (its logged entries): its snapshot names the batch. */
   undoable: boolean;
+  /**
+   * Requests on their way to one host at once for this operation's items (each holds its slot for
+   * the whole of perform). Absent: BULK_IN_FLIGHT_PER_HOST (run-sending.ts), which changes share.
+   */
+  inFlightPerHost?: number;
+  /**
+   * Hooks of an operation whose runs outlive the worker (a backup's: the browser goes on
+   * downloading while the worker is stopped). Absent: the run lives in the worker's memory only.
+   * The engine calls them; none may reject.
+   * `changed`: the run's items changed (one started, done or failed; Stop; Retry failed; the run
+   * started or resumed), `run` as the engine holds it (its items are live: read them, never keep
+   * a copy as the truth); the operation stores what it needs to resume it (run-engine.ts
+   * resumeOperation). `settled`: everything sent was answered (the run's end; again after each
+   * Retry failed's). `progress`: a page asks where the run stands: fills `items`, the snapshot's
+   * copies (by index, as the run's), with what only the operation knows (a backup's bytes).
+   */
+  keeps?: {
+    changed(run: KeptRun): void;
+    settled(run: KeptRun): Promise<void>;
+    progress(items: BulkItemStatus[]): Promise<void>;
+  };
+}
+
+/** A run as an operation's `keeps` hooks see it. */
+export interface KeptRun {
+  id: string;
+  batchId: string;
+  items: readonly BulkItemStatus[];
+  stopped: boolean;
 }
 
 /**

@@ -9,10 +9,12 @@
  * items are sent by run-sending.ts; what the worker holds of it: run-state.ts). A start is one
  * run: each start carries the id the page chose when the user answered (BulkStart), and the same id
  * again answers the run it started (startedBy), however often the message comes. Stop, Retry failed
- * and where a run stands are here too; Undo this batch is batch-undo.ts.
+ * and where a run stands are here too; Undo this batch is batch-undo.ts. Runs live in the worker's
+ * memory, but a run whose operation keeps it (Operation.keeps: a backup's, whose downloads the
+ * browser carries on) is taken up again by a worker started anew (resumeOperation).
  */
 import type { SharingChange } from '../../shared/protocol/sharing.ts';
-import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
+import type { BackupOfRun, BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
 import type { DocumentPlace, Listing } from '../../shared/protocol/listing.ts';
 import { t } from '../../shared/i18n.ts';
 import { copyKind } from '../changes/kinds/copy.ts';
@@ -21,6 +23,7 @@ import { renameKind } from '../changes/kinds/rename.ts';
 import { trashKind } from '../changes/kinds/trash.ts';
 import { accessKind } from '../changes/kinds/access.ts';
 import type { GristClient } from '../grist/grist-client.ts';
+import { ApiError } from '../grist/api-error.ts';
 import { clientsFor, NO_KEY_ERROR, readKeyedAccounts } from '../grist/grist-connection.ts';
 import { cacheEpoch, readListing } from '../listing/listing-cache.ts';
 import { changeOperation, type Operation, type OperationTarget } from './operation.ts';
@@ -36,8 +39,12 @@ import { forgetTargets, runOf, runs, snapshot, type Run, type RunChange } from '
 const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
 let latestRun: Run | null = null;
-/** The operation of each kind of run: a kind of change, each saying what its items' states are (KindModule.bulk). */
-const OPERATIONS: Record<Run['kind'], Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind) };
+/**
+ * The operation of each kind of run that changes Grist: a kind of change, each saying what its
+ * items' states are (KindModule.bulk). A backup reads only: its operation is made per run
+ * (downloads/backup-operation.ts), started with startOperation.
+ */
+const OPERATIONS: Record<Exclude<Run['kind'], 'backup'>, Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind) };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
@@ -59,8 +66,19 @@ function newRun(kind: Run['kind'], operation: Operation, client: Run['client']):
 function start(run: Run): BulkRunSnapshot {
   runs.set(run.id, run);
   latestRun = run;
+  run.operation.keeps?.changed(run);
   go(run);
   return snapshot(run);
+}
+
+/**
+ * `run` as a page is shown it, with what its operation adds when a page asks (Operation.keeps
+ * progress: a backup's bytes, from the browser's downloads: read then, never polled meanwhile).
+ */
+async function described(run: Run): Promise<BulkRunSnapshot> {
+  const shown = snapshot(run);
+  await run.operation.keeps?.progress(shown.items);
+  return shown;
 }
 
 /**
@@ -71,7 +89,7 @@ function start(run: Run): BulkRunSnapshot {
  */
 function startOnce(requestId: string, begin: () => Promise<BulkRunSnapshot>): Promise<BulkRunSnapshot> {
   const started = startedBy.get(requestId);
-  if (started) return started.then((runId) => snapshot(runOf(runId)));
+  if (started) return started.then((runId) => described(runOf(runId)));
   const starting = begin();
   const runId = starting.then(({ id }) => id);
   startedBy.set(requestId, runId);
@@ -89,6 +107,8 @@ export interface RunFiller {
   setDestination(to: DocumentPlace): void;
   /** Sets a sharing run's change. */
   setSharing(change: SharingChange): void;
+  /** Sets a backup run's format and folder. */
+  setBackup(backup: BackupOfRun): void;
   /**
    * Adds an item: `not-sent` with `notSent` as its message when that is set (nothing is sent for
    * it), else sent as `change`.
@@ -99,7 +119,7 @@ export interface RunFiller {
 /**
  * Starts a run of `kind` (its operation: OPERATIONS) once for `requestId`: see startOperation.
  */
-export function startRun(kind: Run['kind'], requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
+export function startRun(kind: Exclude<Run['kind'], 'backup'>, requestId: string, fill: (filler: RunFiller) => void): Promise<BulkRunSnapshot> {
   return startOperation(kind, OPERATIONS[kind], requestId, fill);
 }
 
@@ -118,6 +138,7 @@ export function startOperation(kind: Run['kind'], operation: Operation, requestI
       listing,
       setDestination: (to) => (run.to = to),
       setSharing: (change) => (run.sharing = change),
+      setBackup: (backup) => (run.backup = backup),
       add(status, change, notSent) {
         if (notSent !== null) {
           status.state = 'not-sent';
@@ -132,13 +153,55 @@ export function startOperation(kind: Run['kind'], operation: Operation, requestI
 }
 
 /**
- * The `getBulkRun` message: where the run stands; with `runId` null, the latest run (null when
- * the worker has none: it keeps runs in memory, so none after it restarted). Throws ApiError
+ * The `getBulkRun` message: where the run stands (a backup's items with their bytes so far,
+ * Operation.keeps progress); with `runId` null, the latest run (null when the worker has none: it
+ * keeps runs in memory, so none after it restarted, but a backup it took up again). Throws ApiError
  * `not-found` for a run id the worker no longer has.
  */
 export async function getBulkRun({ runId }: { runId: string | null }): Promise<BulkRunSnapshot | null> {
-  if (runId === null) return latestRun && snapshot(latestRun);
-  return snapshot(runOf(runId));
+  if (runId === null) return latestRun && described(latestRun);
+  return described(runOf(runId));
+}
+
+/** A run as an operation that keeps its runs stored them (Operation.keeps), to take it up again: resumeOperation. */
+export interface ResumedRun {
+  id: string;
+  batchId: string;
+  items: BulkItemStatus[];
+  stopped: boolean;
+  backup?: BackupOfRun;
+  /** By item index, as the run's: what each sends (null: not sent again: done, not sent). */
+  changes: Array<RunChange<OperationTarget> | null>;
+}
+
+/**
+ * Takes up again, under its own id, a run of `operation` (shown as a run of `kind`) that a worker
+ * stopped by the browser held (its operation stored it: Operation.keeps): an item that was on its
+ * way is queued again (its operation picks up what it had started, e.g. a download by its id),
+ * and everything queued is sent. The run becomes the latest unless this worker started one. Out:
+ * its snapshot. Without a saved key (or with the accounts changed since) nothing can be sent: its
+ * queued items fail with the reason (Retry failed sends them once a key is there), and it never throws.
+ */
+export async function resumeOperation(kind: Run['kind'], operation: Operation, stored: ResumedRun): Promise<BulkRunSnapshot> {
+  const run = newRun(kind, operation, () => {
+    throw NO_KEY_ERROR();
+  });
+  Object.assign(run, { id: stored.id, batchId: stored.batchId, items: stored.items, stopped: stored.stopped, changes: stored.changes }, stored.backup ? { backup: stored.backup } : {});
+  for (const item of run.items) if (item.state === 'sending') item.state = 'queued';
+  try {
+    run.client = await currentClients();
+  } catch (error) {
+    for (const item of run.items) {
+      if (item.state !== 'queued') continue;
+      item.state = 'failed';
+      item.message = error instanceof ApiError ? error.message : t('errorInternal');
+    }
+  }
+  runs.set(run.id, run);
+  latestRun ??= run;
+  run.operation.keeps?.changed(run);
+  go(run);
+  return snapshot(run);
 }
 
 /** The `stopBulkRun` message: what is on its way finishes; what is queued is not sent. */
@@ -151,7 +214,8 @@ export async function stopBulkRun({ runId }: { runId: string }): Promise<BulkRun
       item.message = t('bulkStopped');
     }
   }
-  return snapshot(run);
+  run.operation.keeps?.changed(run);
+  return described(run);
 }
 
 /**
@@ -171,8 +235,9 @@ export async function retryFailedBulk({ runId }: { runId: string }): Promise<Bul
       delete item.message;
     }
   }
+  run.operation.keeps?.changed(run);
   go(run);
-  return snapshot(run);
+  return described(run);
 }
 
 /**

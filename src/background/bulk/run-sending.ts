@@ -18,6 +18,17 @@ import { forgetTargets, type Run } from './run-state.ts';
 export const BULK_IN_FLIGHT_PER_HOST = 2;
 /** The per-host limit every run and batch undo shares: BULK_IN_FLIGHT_PER_HOST at once per host. */
 export const limitFor = perHostLimit(BULK_IN_FLIGHT_PER_HOST);
+/** The per-host limits of operations that declare their own (Operation.inFlightPerHost), by that number. */
+const ownLimits = new Map<number, ReturnType<typeof perHostLimit>>();
+
+/** The per-host limit `run`'s items are sent under. */
+function limitOf(run: Run): ReturnType<typeof perHostLimit> {
+  const concurrency = run.operation.inFlightPerHost;
+  if (concurrency === undefined) return limitFor;
+  let limit = ownLimits.get(concurrency);
+  if (!limit) ownLimits.set(concurrency, (limit = perHostLimit(concurrency)));
+  return limit;
+}
 /** Until when (ms since the epoch) a host asked not to be called (429 with Retry-After). */
 const pausedUntil = new Map<string, number>();
 
@@ -36,7 +47,7 @@ async function send(run: Run, index: number): Promise<void> {
     // Stopped, or its account removed (forgetAccountRuns): what is not on its way yet is not sent.
     const halted = () => run.stopped || run.changes[index] === null;
     // undefined: halted before its turn; false: Grist has it already (nothing sent).
-    const sent = await limitFor(host)(async (): Promise<boolean | undefined> => {
+    const sent = await limitOf(run)(host)(async (): Promise<boolean | undefined> => {
       if (halted()) return undefined;
       item.state = 'sending';
       for (;;) {
@@ -92,6 +103,7 @@ async function send(run: Run, index: number): Promise<void> {
     if (!(error instanceof ApiError)) logFailure(`a bulk ${run.kind}`)(error);
   } finally {
     run.sending.delete(index);
+    run.operation.keeps?.changed(run);
   }
 }
 
@@ -114,5 +126,7 @@ export function go(run: Run): void {
     if (confirmed.length > 0) await run.operation.cache?.store(confirmed).catch(logFailure(`recording a bulk ${run.kind}`));
     await Promise.all(run.logging);
     forgetTargets(run);
+    // A run kept across worker restarts records its end (a backup writes its backup.json).
+    await run.operation.keeps?.settled(run);
   });
 }

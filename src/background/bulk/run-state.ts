@@ -49,7 +49,7 @@ export interface Run extends BulkRunSnapshot {
   logging: Set<Promise<unknown>>;
 }
 
-/** Every run the worker holds, by id (kept in memory: none after the worker restarted). */
+/** Every run the worker holds, by id (kept in memory: none after the worker restarted, but those resumeOperation took up again). */
 export const runs = new Map<string, Run>();
 
 /** `run` as the Bulk page is shown it: a copy, with whether it is done. */
@@ -57,7 +57,7 @@ export function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
   const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
   const undone = run.undone?.map((result) => ({ ...result }));
-  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
+  return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), ...(run.backup ? { backup: { ...run.backup } } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
 }
 
 /** The run of `runId`. Throws ApiError `not-found` for a run id the worker no longer has. */

@@ -8,9 +8,12 @@
  * and Namespaces": `<>:"/\|?*`, control characters, a trailing dot or space, the device names CON,
  * PRN, AUX, NUL, COM1-9, LPT1-9 with or without an extension) and what Chromium's
  * `downloads.download` refuses as "Invalid filename" (net/base/filename_util.cc
- * IsSafePortablePathComponent and base/i18n/file_util_icu.cc: also `~` and Unicode format
- * characters (Cf: bidi marks, zero-width joiners) and non-characters anywhere; white space, `.` or
- * `~` at either end; CLOCK$, desktop.ini, thumbs.db; the extensions `lnk`, `local` and `{…}`).
+ * IsSafePortablePathComponent and base/i18n/file_util_icu.cc: also Unicode format characters
+ * (Cf: bidi marks, zero-width joiners) and non-characters anywhere; white space, `.` or `~` at
+ * either end; CLOCK$, desktop.ini, thumbs.db; the extensions `lnk`, `local` and `{…}`). Tried in
+ * Debian's Chromium from the service worker (2026-11-29): `CON.grist`, `x.lnk`, a bidi override, a
+ * zero-width joiner, `?`, a trailing `~` and a folder `trail. ` are refused ("Invalid filename");
+ * `a~b.grist` is saved.
  */
 
 /**
@@ -28,12 +31,11 @@ export const FALLBACK_FILE_NAME = 'Untitled';
 /** What replaces a refused character, as Chromium and Firefox replace them in a download's name. */
 const REPLACEMENT = '_';
 
-// Refused anywhere: Windows' characters, `~` (Chromium: short names on VFAT), control (Cc)
-// characters, lone surrogates (Cs) and non-characters.
-const REFUSED = /[<>:"/\\|?*~\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
+// Refused anywhere: Windows' characters, control (Cc) characters, lone surrogates (Cs) and non-characters.
+const REFUSED = /[<>:"/\\|?*\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
 /** Format characters (Cf: bidi marks, zero-width joiners), refused by Chromium: invisible, so dropped rather than replaced. */
 const FORMAT = /\p{Cf}/gu;
-/** Refused at either end (Chromium), and at the end on Windows (a trailing dot or space is dropped by the file system). */
+/** Refused at either end (Chromium; `~`: short names on VFAT), and at the end on Windows (a trailing dot or space is dropped by the file system). */
 const REFUSED_AT_ENDS = /^[\p{White_Space}.~]+|[\p{White_Space}.~]+$/gu;
 /** Windows' device names (Microsoft Learn, "Naming Files"; the superscript digits count too) and Chromium's CLOCK$: refused with any extension. */
 const DEVICE_NAME = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³]|clock\$)$/i;
@@ -70,7 +72,7 @@ export function safeFileName(name: string, fallback = FALLBACK_FILE_NAME, max = 
     .normalize('NFC')
     .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, ' ')
     .replace(FORMAT, '')
-    // Before the replacing: a `~` at an end goes, as a dot does, rather than becoming `_`.
+    // Before the replacing: what is refused at an end goes, rather than leave an `_` there.
     .replace(REFUSED_AT_ENDS, '')
     .replace(REFUSED, REPLACEMENT);
   safe = cut(safe.replace(REFUSED_AT_ENDS, ''), max).replace(REFUSED_AT_ENDS, '');

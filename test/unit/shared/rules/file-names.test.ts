@@ -18,8 +18,8 @@ describe('safeFileName', () => {
     expect(safeFileName('  .hidden')).toBe('hidden');
   });
 
-  test('what Chromium refuses as an invalid file name: ~, format characters (bidi marks, joiners: invisible, dropped), a shell extension', () => {
-    expect(safeFileName('~temp~ a~b')).toBe('temp_ a_b');
+  test('what Chromium refuses as an invalid file name: ~ at an end, format characters (bidi marks, joiners: invisible, dropped), a shell extension', () => {
+    expect(safeFileName('~temp~ a~b~')).toBe('temp~ a~b');
     expect(safeFileName('abc\u202edef\u200d')).toBe('abcdef');
     expect(safeFileName('shortcut.lnk')).toBe('shortcut_lnk');
     expect(safeFileName('x.{645FF040-5081-101B-9F08-00AA002F954E}')).toBe('x_{645FF040-5081-101B-9F08-00AA002F954E}');

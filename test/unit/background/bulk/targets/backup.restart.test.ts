@@ -1,0 +1,135 @@
+/**
+ * A bulk backup run across a stop of the worker (targets/backup.ts resumeBackupRuns): the browser
+ * stops a worker idle for 30 s and goes on downloading what it started; the run is stored
+ * (backupRunsItem, storage.session), so the worker started again takes it up under its id: each
+ * download started is followed by its id, never started a second time; what was queued is sent.
+ * And the progress a page is shown: bytes read from the browser's downloads when it asks, and only
+ * then. The downloads here end when the test says (test/setup/backup-downloads.ts, not fetching).
+ */
+import { beforeEach, expect, it, vi } from 'vitest';
+import { getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
+import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
+import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
+import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
+import type { BulkRunSnapshot } from '../../../../../src/shared/protocol/bulk.ts';
+import { USERS } from '../../../../fake-grist/sample-data.ts';
+import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
+import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
+
+useBulkGrist();
+useBackupDownloads();
+
+beforeEach(() => {
+  forgetKeptRuns();
+  const { createObjectURL } = URL;
+  Object.assign(URL, { createObjectURL: undefined });
+  return () => void Object.assign(URL, { createObjectURL });
+});
+
+/** The worker as it starts again after a stop: its modules afresh, the browser's storage and downloads as they were. */
+async function restartedWorker() {
+  downloads.stopWorker();
+  vi.resetModules();
+  const [engine, backup] = await Promise.all([import('../../../../../src/background/bulk/run-engine.ts'), import('../../../../../src/background/bulk/targets/backup.ts')]);
+  return { getBulkRun: engine.getBulkRun, resumeBackupRuns: backup.resumeBackupRuns };
+}
+
+/** The download ids the stored run holds, by item. */
+const storedIds = async () => (await backupRunsItem.get())[0]?.entries.map((entry) => entry?.files[0]?.downloadId ?? null) ?? [];
+
+it('a worker stopped mid-run takes the run up again at its start: each download followed by its id, none started twice, the queued ones sent; the stored run holds no key and no email', async () => {
+  await connect();
+  downloads.fetching = false;
+  const documents = documentsOf(1, 8);
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'xlsx' });
+  await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST));
+  const paths = downloads.started.map(({ filename }) => filename);
+  downloads.complete(1, 100);
+  await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('saved'));
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
+  // Stored as it stands (the browser stops a worker only after it was idle for 30 s).
+  await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.items[0]!.state).toBe('saved'));
+  const stored = JSON.stringify(await backupRunsItem.get());
+  expect(stored).not.toContain(USERS.owner.apiKey);
+  expect(stored).not.toContain('@');
+
+  // The worker stops; the browser finishes one download meanwhile.
+  const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
+  downloads.complete(2, 200);
+  await resumeBackupRuns();
+  const resumed = (await getAfter({ runId: started.id }))!;
+  expect(resumed.id).toBe(started.id);
+  expect(resumed.backup).toEqual(started.backup);
+  expect(resumed.items[0]).toMatchObject({ state: 'saved', bytes: 100 });
+  // The last queued one is sent; the seven started are followed, not started again.
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(documents.length));
+  expect(new Set(downloads.started.map(({ filename }) => filename)).size).toBe(documents.length);
+  expect(downloads.started.slice(0, paths.length).map(({ filename }) => filename)).toEqual(paths);
+
+  // One interrupted by the network: started once more, into the same file.
+  downloads.interrupt(3, 'NETWORK_FAILED');
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(documents.length + 1));
+  expect(downloads.started.at(-1)).toMatchObject({ filename: downloads.started[2]!.filename, conflictAction: 'overwrite' });
+  for (const id of [4, 5, 6, 7, 8, 9]) downloads.complete(id, 10 * id);
+  let run!: BulkRunSnapshot;
+  await vi.waitFor(async () => {
+    run = (await getAfter({ runId: started.id }))!;
+    expect(run.done).toBe(true);
+  });
+  expect(run.items.map(({ state }) => state)).toEqual(documents.map(() => 'saved'));
+  expect(run.items.map(({ bytes }) => bytes)).toEqual([100, 200, 90, 40, 50, 60, 70, 80]);
+  // backup.json, once, listing all eight; the stored run is done (a later start does not take it up).
+  const manifest = JSON.parse(downloads.written(`${started.backup!.folder}/backup.json`)!) as { saved: Array<{ id: string; bytes: number }> };
+  expect(manifest.saved.map(({ id, bytes }) => [id, bytes])).toEqual(documents.map(({ docId }, index) => [docId, run.items[index]!.bytes]));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.done).toBe(true));
+  const count = downloads.started.length;
+  await (await restartedWorker()).resumeBackupRuns();
+  expect(downloads.started).toHaveLength(count);
+});
+
+it('a page asking where a run stands is shown each download’s bytes, from one search of the browser’s downloads; nobody asking, nothing is read', async () => {
+  await connect();
+  downloads.fetching = false;
+  // Team 2's: the stopped worker of the test before still holds team 1's first documents' turns.
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documentsOf(2, 2), format: 'grist' });
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(2));
+  downloads.receive(1, 50, 200);
+  downloads.receive(2, 7);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const searches = downloads.search.mock.calls.length;
+  // Nobody asks: no search.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(downloads.search.mock.calls).toHaveLength(searches);
+  const run = (await getBulkRun({ runId: started.id }))!;
+  expect(run.items.map(({ bytes, totalBytes }) => [bytes, totalBytes])).toEqual([
+    [50, 200],
+    [7, undefined],
+  ]);
+  expect(downloads.search.mock.calls.slice(searches)).toEqual([[{ state: 'in_progress' }]]);
+  downloads.complete(1, 200);
+  downloads.complete(2, 9);
+  await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.done).toBe(true));
+  expect((await getBulkRun({ runId: started.id }))!.items.map(({ bytes }) => bytes)).toEqual([200, 9]);
+});
+
+it('a Retry failed under way when the worker stops is taken up again too: its download followed by its id', async () => {
+  const server = await connect();
+  downloads.fetching = false;
+  // Team 2's third: the stopped workers of the tests before still hold the others' turns.
+  const document = documentsOf(2, 3)[2]!;
+  server.injectFault({ method: 'GET', path: new RegExp(`/api/docs/${document.docId}/download`), status: 404, body: '{"error":"Document is deleted"}', contentType: 'application/json', times: 1 });
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: [document], format: 'grist' });
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(1));
+  downloads.interrupt(1, 'SERVER_BAD_CONTENT');
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: true, items: [{ state: 'failed', message: expect.stringContaining('Document is deleted') }] }));
+
+  await retryFailedBulk({ runId: started.id });
+  await vi.waitFor(() => expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: false, entries: [{ files: [{ downloadId: 3 }] }] }));
+  const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
+  await resumeBackupRuns();
+  downloads.complete(3, 42);
+  await vi.waitFor(async () => expect((await getAfter({ runId: started.id }))!.items[0]).toMatchObject({ state: 'saved', bytes: 42 }));
+  expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2);
+});
