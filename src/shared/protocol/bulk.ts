@@ -82,6 +82,8 @@ export type BulkItemState =
   | 'copied'
   /** Grist has the run's access change (`BulkRunSnapshot.sharing`) on it. */
   | 'shared'
+  /** Its file (a CSV backup: every table's) is saved in the backup's folder; `bytes` is its size. */
+  | 'saved'
   /** Grist refused, or could not be reached; `message` says why. Retry failed sends it again. */
   | 'failed'
   /** Never sent: stopped, not in the listing, nothing to change, or a move it may not make; `message` says which. */
@@ -106,13 +108,15 @@ export interface BulkRunSnapshot {
   /**
    * What the run does to each document: its new name (`startBulkRename`), the move to `to`
    * (`startBulkMove`), to the trash (`startBulkTrash`), a copy in `to` (`startBulkCopy`), or the
-   * access change `sharing` (`startBulkShare`).
+   * access change `sharing` (`startBulkShare`), or a file saved (`startBulkBackup`: `backup`).
    */
-  kind: 'rename' | 'move' | 'trash' | 'copy' | 'share';
+  kind: 'rename' | 'move' | 'trash' | 'copy' | 'share' | 'backup';
   /** A move or copy run's destination, as the worker's listing has it; absent when the listing has no such workspace (nothing is sent). */
   to?: DocumentPlace;
   /** A share run's change (its emails are kept in the worker's memory only, as the run is). */
   sharing?: SharingChange;
+  /** A backup run's format and folder. */
+  backup?: BackupOfRun;
   /** The change log's batch: every change of the run is recorded with it, to undo them as one. */
   batchId: string;
   /**

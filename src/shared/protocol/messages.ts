@@ -12,7 +12,7 @@ import { WINDOW_SOURCES, type ChangeLogItem } from './change-log.ts';
 import type { UndoOutcome } from './undo-outcome.ts';
 import type { DocumentEntry, DocumentPlace, Listing, MovedDocument, WorkspaceEntry } from './listing.ts';
 import type { PersonGrants, RemovedPerson } from './people.ts';
-import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
 import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -329,6 +329,12 @@ export const MESSAGES = {
    * inverse, so Undo this batch puts the access back.
    */
   startBulkShare: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), change: sharingChange })), response: typed<BulkRunSnapshot>() },
+  /**
+   * Starts a bulk run that downloads documents of the worker's listing as `format` into one new
+   * folder of the browser's downloads (Grist backup <date>/<site>/<workspace>/<document>.<ext>), with
+   * a backup.json listing what was saved. Reads only: nothing is logged, no Undo.
+   */
+  startBulkBackup: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), format: downloadFormat })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */
