@@ -249,6 +249,8 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     startBulkTrash: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }] },
     startBulkCopy: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], to: { orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex`, workspaceId: WORKSPACES.projects.id } },
     startBulkShare: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], change: { kind: 'share', emails: ['new@example.com'], role: 'viewers' } },
+    // TEMPORARY (i51-bulk): the backup part's entry replaces this at merge.
+    startBulkBackup: { requestId: crypto.randomUUID(), items: [{ orgId: ORGS.acme.id, docId: DOCS.leads.id }], format: 'grist' },
     getBulkRun: { runId: THIS_RUN },
     stopBulkRun: { runId: THIS_RUN },
     retryFailedBulk: { runId: THIS_RUN },

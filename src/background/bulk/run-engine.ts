@@ -36,8 +36,10 @@ import { forgetTargets, runOf, runs, snapshot, type Run, type RunChange } from '
 const startedBy = new Map<string, Promise<string>>();
 /** The run started last: a page opened again shows it. */
 let latestRun: Run | null = null;
+/** TEMPORARY (i51-bulk): the backup part builds the real operation; this stub only lets the page's branch typecheck. Drop at merge. */
+const BACKUP_STUB: Operation = { confirmed: 'saved', unchanged: 'bulkNotSent', retriesRefusal: false, perform: () => Promise.reject(new Error('backup: not built in this branch')), undoable: false };
 /** The operation of each kind of run: a kind of change, each saying what its items' states are (KindModule.bulk). */
-const OPERATIONS: Record<Run['kind'], Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind) };
+const OPERATIONS: Record<Run['kind'], Operation> = { rename: changeOperation(renameKind), move: changeOperation(moveKind), trash: changeOperation(trashKind), copy: changeOperation(copyKind), share: changeOperation(accessKind), backup: BACKUP_STUB };
 
 /**
  * Each account's client with its saved key, for as long as the accounts and keys stay as they are
