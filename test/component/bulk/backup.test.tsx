@@ -43,10 +43,10 @@ describe('the Download selected… form', () => {
     expect(formats).toEqual([
       ['.grist, without history', true],
       ['.grist, with history', false],
-      ['Excel (.xlsx)', false],
+      ['Excel workbook (.xlsx)', false],
       ['CSV of every table', false],
     ]);
-    const holds = document.getElementById(radio('Excel (.xlsx)').getAttribute('aria-describedby')!)!;
+    const holds = document.getElementById(radio('Excel workbook (.xlsx)').getAttribute('aria-describedby')!)!;
     expect(holds.textContent).toBe('Every table as a sheet of one workbook per document: the values, not the formulas.');
     // The format is the first thing to answer.
     expect(document.activeElement).toBe(radio('.grist, without history'));
@@ -73,7 +73,7 @@ describe('the Download selected… form', () => {
     expect(radio('CSV of every table').checked).toBe(true);
     expect(screen.getByText(`${FOLDER}/<site>/<workspace>/<document>/<table>.csv`)).toBeTruthy();
     expect(screen.getByText(/^One file per table of each of 2 documents \(each one’s tables are read first: one request each\)/)).toBeTruthy();
-    fireEvent.click(radio('Excel (.xlsx)'));
+    fireEvent.click(radio('Excel workbook (.xlsx)'));
     expect(screen.getByText(`${FOLDER}/<site>/<workspace>/<document>.xlsx`)).toBeTruthy();
     fireEvent.click(checkbox('Budget 2025 – Legal'));
     expect(screen.getByRole('group', { name: 'Download 3 documents' })).toBeTruthy();
@@ -99,7 +99,7 @@ describe('the Download selected… form', () => {
   test('Start asks for the downloads permission in the click itself, then, granted, starts one run of the picked documents in the format chosen', async () => {
     const requestDownloadsPermission = vi.fn(async () => true);
     const { backend } = await openForm({ requestDownloadsPermission });
-    fireEvent.click(radio('Excel (.xlsx)'));
+    fireEvent.click(radio('Excel workbook (.xlsx)'));
     const saving = (state: BulkItemStatus['state']) => [item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', state)];
     backend.startBulkBackup.mockResolvedValue({ ok: true, value: runOf(saving('queued'), { kind: 'backup', withoutUndo: true, backup: { format: 'xlsx', folder: FOLDER } }) });
     const start = screen.getByRole('button', { name: 'Start' });
