@@ -1,11 +1,12 @@
 /**
  * The Bulk changes page's whole view: while choosing, the document picker, the changes beside it
- * (the rename rules, a move, the trash or a copy, sharing) and the preview of the one prepared under them;
+ * (the rename rules, a move, the trash or a copy, sharing, a download) and the preview of the one prepared under them;
  * once a run is started (or found under way), the run.
  */
 import { useEffect } from 'preact/hooks';
 import { t } from '../shared/i18n.ts';
 import { DocumentPicker } from './document-picker.tsx';
+import { DownloadForm } from './download-form.tsx';
 import { MoveForm } from './move-form.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { RulesForm } from './rules-form.tsx';
@@ -43,6 +44,7 @@ export function BulkApp({ store }: { store: BulkStore }) {
               <MoveForm store={store} />
               <TrashCopyForm store={store} />
               <ShareForm store={store} />
+              <DownloadForm store={store} />
             </div>
           </div>
           <PreviewTable store={store} />

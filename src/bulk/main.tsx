@@ -4,7 +4,9 @@
  */
 import { render } from 'preact';
 import { backendFor } from '../page-shared/backend-client.ts';
+import { extensionApi as browser } from '../shared/extension-api.ts';
 import { t } from '../shared/i18n.ts';
+import { DOWNLOADS_PERMISSION } from '../shared/protocol/downloads.ts';
 import { listingItem } from '../shared/storage/storage-items.ts';
 import { BulkApp } from './app.tsx';
 import { createBulkStore } from './store.ts';
@@ -14,6 +16,8 @@ const store = createBulkStore({
   backend,
   // Read once the refresh the store asked for has made its own storage reads (as the popup does).
   readCachedListing: () => backend.refreshUnderway().then(() => listingItem.get()),
+  // Called synchronously from Start's click, so the click's user gesture holds for the browser's prompt.
+  requestDownloadsPermission: () => browser.permissions.request({ permissions: [DOWNLOADS_PERMISSION] }),
 });
 
 // The page is written in English; these follow the language the messages are shown in.

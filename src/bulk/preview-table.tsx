@@ -6,7 +6,8 @@
  *   documents** (asking once, with the count, when documents leave their site);
  * - a move to the trash, or a copy (once asked for beside the rules): each one's name (and its
  *   copy's), and the question that names the count, answered before anything is sent;
- * - an access change: each document's people, now and after (share-preview-table.tsx).
+ * - an access change: each document's people, now and after (share-preview-table.tsx);
+ * - a backup (once Download selected… is pressed): its form (backup-preview.tsx), and each one's name.
  * The summary line above it says what the change comes to. Windowed: 20,000 rows are fine.
  */
 import type { ComponentChildren } from 'preact';
@@ -16,6 +17,7 @@ import { t, tCount } from '../shared/i18n.ts';
 import { siteDisplayName } from '../shared/protocol/listing.ts';
 import { placeName } from '../shared/rules/move.ts';
 import { TRASH_DAYS } from '../shared/protocol/trash.ts';
+import { BackupPreview } from './backup-preview.tsx';
 import { ConfirmStep } from './confirm-step.tsx';
 import { SharePreviewTable } from './share-preview-table.tsx';
 import { changedPart, verdictAt, type Verdict } from './rename/rename-preview.ts';
@@ -146,7 +148,7 @@ function placeAndName(picked: PickedDocument) {
 function previewRows(store: BulkStore): { columns: string[]; cells: (index: number) => ComponentChildren } | null {
   const kind = store.previewKind.value;
   const base = [t('bulkColumnWhere'), t('bulkColumnName')];
-  if (kind === 'trash') return { columns: base, cells: () => null };
+  if (kind === 'trash' || kind === 'backup') return { columns: base, cells: () => null };
   if (kind === 'copy') return { columns: [...base, t('copyNameLabel')], cells: (index) => textCell(copyName(store.picked.value[index]!.document.name)) };
   const plan = store.movePlan.value;
   if (kind === 'move' && plan) return { columns: [...base, t('bulkColumnMovesTo')], cells: (index) => textCell(moveText(plan, index), `where moves-${plan.outcomes[index]}`) };
@@ -184,10 +186,16 @@ export function PreviewTable({ store }: { store: BulkStore }) {
   return (
     <section class="bulk-section preview" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t('bulkPreviewHeading')}</h2>
-      <p class="preview-summary" aria-live="polite">
-        {summaryText(store)}
-      </p>
-      <PreviewAction store={store} />
+      {store.previewKind.value === 'backup' ? (
+        <BackupPreview store={store} />
+      ) : (
+        <>
+          <p class="preview-summary" aria-live="polite">
+            {summaryText(store)}
+          </p>
+          <PreviewAction store={store} />
+        </>
+      )}
       {rows && picked.length > 0 && (
         <WindowedTable
           // A kind's own rows: the window starts again at the top.

@@ -1,18 +1,20 @@
 /**
  * A run as it goes and once done: its heading (and, once Undo this batch was asked, how much of it
- * was undone), the progress bar with "k of N", Stop, Retry failed, Undo this batch (for a run that
- * can be undone: BulkRunSnapshot.withoutUndo), and each
- * document's outcome (renamed, moved, moved to the trash, copied, access changed, failed with the
- * reason, not sent; then what its undo came to), in the columns of the run's kind.
+ * was undone), the progress bar with "k of N" (a backup's: and the bytes received), Stop, Retry
+ * failed, Undo this batch (for a run that can be undone: BulkRunSnapshot.withoutUndo; never a
+ * backup's), and each document's outcome (renamed, moved, moved to the trash, copied, access
+ * changed, saved with its size, failed with the reason in Grist's words, not sent; then what its
+ * undo came to), in the columns of the run's kind; a backup's says where its files are.
  */
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { placeName } from '../shared/rules/move.ts';
+import { sizeText } from './backup/backup-words.ts';
 import { undoneText } from './runs/run-kind.ts';
 import { RUN_KINDS } from './runs/run-kinds.ts';
-import { describeRun, runCounts } from './runs/runner.ts';
+import { bytesReceived, describeRun, runCounts } from './runs/runner.ts';
 import { sharingChangeText } from './share/share-words.ts';
 import type { BulkStore } from './store.ts';
 import { textCell, WindowedTable } from './windowed-table.tsx';
@@ -24,7 +26,10 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
     case 'queued':
       return t('bulkQueued');
     case 'sending':
-      return t('bulkSending');
+      if (run.kind !== 'backup') return t('bulkSending');
+      // A download on its way: what it received, of what the server announced when it did.
+      if (item.bytes === undefined) return t('bulkDownloadingStarted');
+      return item.totalBytes ? t('bulkDownloadingOf', sizeText(item.bytes), sizeText(item.totalBytes)) : t('bulkDownloadingBytes', sizeText(item.bytes));
     case 'renamed':
       return t('bulkRenamed');
     case 'moved':
@@ -35,6 +40,8 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
       return t('bulkCopied');
     case 'shared':
       return t('bulkShared');
+    case 'saved':
+      return t('bulkSaved', sizeText(item.bytes ?? 0));
     case 'failed':
       return t('bulkFailed', item.message ?? '');
     case 'not-sent':
@@ -44,8 +51,8 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
 
 /**
  * The columns of a run of each kind between the document's place and its outcome, and each row's
- * cells there: a rename's old and new names; a move's name and destination; a trash run's name; a
- * copy's name, its copy's, and where the copies go; a share's name and the change.
+ * cells there: a rename's old and new names; a move's name and destination; a trash run's and a
+ * backup's name; a copy's name, its copy's, and where the copies go; a share's name and the change.
  */
 function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (item: BulkItemStatus) => ComponentChildren } {
   const to = run.to ? placeName(run.to) : '';
@@ -67,6 +74,7 @@ function kindColumns(run: BulkRunSnapshot): { columns: MessageKey[]; cells: (ite
         ),
       };
     case 'trash':
+    case 'backup':
       return { columns: ['bulkColumnName'], cells: (item) => textCell(item.oldName) };
     case 'copy':
       return { columns: ['bulkColumnName', 'copyNameLabel', 'bulkColumnCopiesTo'], cells: (item) => (
@@ -130,8 +138,12 @@ export function RunPanel({ store }: { store: BulkStore }) {
       </h2>
       <div class="run-progress">
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
-        <span id="run-count">{t('bulkProgress', String(counts.finished), String(run.items.length))}</span>
+        <span id="run-count">
+          {t('bulkProgress', String(counts.finished), String(run.items.length))}
+          {run.kind === 'backup' && ` · ${t('bulkBytesReceived', sizeText(bytesReceived(run)))}`}
+        </span>
       </div>
+      {run.backup && <p class="run-where">{t(run.done ? 'bulkBackupSavedIn' : 'bulkBackupSavingInto', run.backup.folder)}</p>}
       {/* Said once: by the status line when it has just said it, here otherwise (a page opened after the run). */}
       {run.done && store.announcement.value !== describeRun(run) && <p class="run-summary">{describeRun(run)}</p>}
       <div class="run-actions">
@@ -145,7 +157,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
             {t('bulkRetryFailed')}
           </button>
         )}
-        {run.done && counts.changed > 0 && undoLeft && !run.withoutUndo && (
+        {run.done && counts.changed > 0 && undoLeft && !run.withoutUndo && words.undone && (
           <button type="button" onClick={() => void store.undoBatch()} disabled={busy}>
             {t('undoThisBatch')}
           </button>

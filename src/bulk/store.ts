@@ -2,7 +2,8 @@
  * The Bulk changes page's state and actions: the listing (cached at once, refreshed behind), and
  * the page put together from its parts: the choice of documents (document-choice.ts), the change
  * prepared (the rename rules here, a move's destination in move-change.ts, a trash or copy run
- * asked about in trash-copy.ts, an access change in share-change.ts), the preview of it, and the run the worker does (runs/runner.ts,
+ * asked about in trash-copy.ts, an access change in share-change.ts, a backup's format in
+ * backup/backup-change.ts), the preview of it, and the run the worker does (runs/runner.ts,
  * which every kind goes through). The views only read these signals and call these actions; all
  * talk with the background goes through the `Backend` interface, so tests hand in a fake.
  */
@@ -11,6 +12,7 @@ import type { Backend } from '../page-shared/backend-client.ts';
 import { settle, type ErrorValue } from '../shared/protocol/errors.ts';
 import type { Listing } from '../shared/protocol/listing.ts';
 import type { MoveDestination } from '../shared/rules/move.ts';
+import { createBackupChange, type BackupView } from './backup/backup-change.ts';
 import { createDocumentChoice, type DocumentChoiceView } from './documents/document-choice.ts';
 import { createMoveChange, type MoveView } from './move/move-change.ts';
 import { previewRenames, type Preview } from './rename/rename-preview.ts';
@@ -24,7 +26,7 @@ import { createTrashCopy, type TrashCopyView } from './trash-copy/trash-copy.ts'
 export type { PickerChoice, PickerRow } from './documents/document-choice.ts';
 
 /** What the preview shows, and what its button or question sends: one kind of change at a time. */
-export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy' | 'share';
+export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy' | 'share' | 'backup';
 
 export type BulkBackend = Pick<Backend, 'refreshListing' | 'readAccess' | 'getSettings'> & RunnerBackend;
 
@@ -34,10 +36,17 @@ export interface BulkStoreDependencies {
   readCachedListing: () => Promise<Listing | null>;
   /** Resolves after `ms` (a timer in the page): the pause between two looks at a run under way. */
   wait?: (ms: number) => Promise<void>;
+  /**
+   * Asks the browser for the optional `downloads` permission, called from a click with nothing
+   * awaited before it (backup-change.ts): `browser.permissions.request` in the extension.
+   */
+  requestDownloadsPermission: () => Promise<boolean>;
+  /** The time now: the backup's folder is named by it. */
+  now?: () => Date;
 }
 
 /** The page's state: the listing, the choice of documents, the rules and their preview, a move, a trash or copy asked about, and the run. */
-export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashCopyView, ShareView {
+export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashCopyView, ShareView, BackupView {
   readonly listing: ReadonlySignal<Listing | null>;
   /** True once the cache was read or a fresh listing arrived. */
   readonly loaded: ReadonlySignal<boolean>;
@@ -46,8 +55,9 @@ export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashC
   /** The picked documents in listing order, with where each lives. */
   readonly picked: ReadonlySignal<readonly PickedDocument[]>;
   /**
-   * The change the preview shows: an access change asked about (sharingChange), else a trash or
-   * copy run asked about (pendingChange), else a move once a destination is chosen, else the rename.
+   * The change the preview shows: a backup's form open (backupAsked), else an access change asked
+   * about (sharingChange), else a trash or copy run asked about (pendingChange), else a move once a
+   * destination is chosen, else the rename.
    */
   readonly previewKind: ReadonlySignal<PreviewKind>;
   readonly rules: ReadonlySignal<RenameRules>;
@@ -68,7 +78,7 @@ export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashC
 }
 
 /** Creates the page's store. Nothing happens until `start()` is called. */
-export function createBulkStore({ backend, readCachedListing, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: BulkStoreDependencies): BulkStore {
+export function createBulkStore({ backend, readCachedListing, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), requestDownloadsPermission, now = () => new Date() }: BulkStoreDependencies): BulkStore {
   const listing = signal<Listing | null>(null);
   const loaded = signal(false);
   const listingError = signal<ErrorValue | null>(null);
@@ -80,13 +90,14 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const moveChange = createMoveChange({ listing, picked, runner });
   const trashCopy = createTrashCopy({ listing, picked, runner });
   const sharing = createShareChange({ backend, picked, runner });
+  const backup = createBackupChange({ picked, runner, requestDownloadsPermission, now });
 
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {
     const rulesNow = compiled.value;
     return rulesNow.ok ? previewRenames(picked.value.documents, rulesNow, picked.value.otherNames) : null;
   });
-  const previewKind = computed<PreviewKind>(() => (sharing.sharingChange.value ? 'share' : (trashCopy.pendingChange.value?.kind ?? (moveChange.movePlan.value ? 'move' : 'rename'))));
+  const previewKind = computed<PreviewKind>(() => (backup.backupAsked.value ? 'backup' : sharing.sharingChange.value ? 'share' : (trashCopy.pendingChange.value?.kind ?? (moveChange.movePlan.value ? 'move' : 'rename'))));
 
   async function refresh(): Promise<void> {
     const reply = await settle(backend.refreshListing(null));
@@ -139,6 +150,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         if (to) {
           trashCopy.cancelPendingChange();
           sharing.cancelSharing();
+          backup.cancelBackup();
         }
       }),
     setRules: (change) => (rules.value = { ...rules.value, ...change }),
@@ -148,23 +160,34 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
     trashSelected: () =>
       batch(() => {
         sharing.cancelSharing();
+        backup.cancelBackup();
         trashCopy.trashSelected();
       }),
     copySelected: (to) =>
       batch(() => {
         sharing.cancelSharing();
+        backup.cancelBackup();
         trashCopy.copySelected(to);
       }),
     ...sharing,
     openSharingForm: (form) =>
       batch(() => {
         trashCopy.cancelPendingChange();
+        backup.cancelBackup();
         sharing.openSharingForm(form);
       }),
     makePublic: (on) =>
       batch(() => {
         trashCopy.cancelPendingChange();
+        backup.cancelBackup();
         sharing.makePublic(on);
+      }),
+    ...backup,
+    downloadSelected: () =>
+      batch(() => {
+        trashCopy.cancelPendingChange();
+        sharing.cancelSharing();
+        backup.downloadSelected();
       }),
     stop: runner.stop,
     retryFailed: runner.retryFailed,
@@ -178,6 +201,7 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         moveChange.setDestination(null);
         trashCopy.cancelPendingChange();
         sharing.cancelSharing();
+        backup.cancelBackup();
       });
       await refresh();
     },

@@ -8,8 +8,11 @@ import type { ChangeLogItem } from '../shared/protocol/change-log.ts';
 import { tCount, type CountedKey } from '../shared/i18n.ts';
 import { RUN_WORDS } from '../page-shared/bulk-words.ts';
 
+/** A kind of bulk run that writes to the change log: a backup only reads, so no batch of the History is one. */
+type LoggedRunKind = Exclude<BulkRunSnapshot['kind'], 'backup'>;
+
 /** The kind of bulk run an entry of a run (not an undo) was part of. */
-function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
+function runKind(entry: ChangeLogItem): LoggedRunKind {
   switch (entry.kind) {
     case 'move':
       return 'move';
@@ -29,7 +32,7 @@ function runKind(entry: ChangeLogItem): BulkRunSnapshot['kind'] {
  * undoneBy); null when those were an undo's too, or when none of them is kept and the undo's own
  * entries do not tell: a removal undoes a copy as much as the restore of an undone trash.
  */
-function undoneRunKind(batch: readonly ChangeLogItem[], log: readonly ChangeLogItem[]): BulkRunSnapshot['kind'] | null {
+function undoneRunKind(batch: readonly ChangeLogItem[], log: readonly ChangeLogItem[]): LoggedRunKind | null {
   const ids = new Set(batch.map(({ id }) => id));
   const undone = log.find(({ undoneBy }) => undoneBy !== undefined && ids.has(undoneBy));
   if (undone) return undone.source === 'undo' ? null : runKind(undone);
@@ -41,7 +44,7 @@ function undoneRunKind(batch: readonly ChangeLogItem[], log: readonly ChangeLogI
 }
 
 /** A batch's heading (counted by its documents), by its run's kind: the run's, its undo's. */
-const HEADINGS: Record<BulkRunSnapshot['kind'], { run: CountedKey; undo: CountedKey }> = {
+const HEADINGS: Record<LoggedRunKind, { run: CountedKey; undo: CountedKey }> = {
   rename: { run: 'historyBatch', undo: 'historyUndoBatch' },
   move: { run: 'historyBatchMove', undo: 'historyUndoMoveBatch' },
   trash: { run: 'historyBatchTrash', undo: 'historyUndoTrashBatch' },

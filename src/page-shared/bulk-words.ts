@@ -1,5 +1,5 @@
 /**
- * The words of each kind of bulk run (rename, move, trash, copy, share), as message keys: what the Bulk changes page says of a run
+ * The words of each kind of bulk run (rename, move, trash, copy, share, backup), as message keys: what the Bulk changes page says of a run
  * (bulk/runs/) and how the History heads its batch (history/batch-words.ts). Here, not in
  * either page's folder, so neither imports the other's code.
  */
@@ -18,4 +18,6 @@ export const RUN_WORDS: Record<BulkRunSnapshot['kind'], Record<'heading' | 'done
   trash: { heading: 'bulkTrashRunHeading', doneHeading: 'bulkTrashRunDoneHeading', summary: 'bulkTrashRunSummary', going: 'bulkTrashing', undone: 'bulkTrashUndoSummary', newRun: 'bulkNewRun' },
   copy: { heading: 'bulkCopyRunHeading', doneHeading: 'bulkCopyRunDoneHeading', summary: 'bulkCopyRunSummary', going: 'bulkCopying', undone: 'bulkCopyUndoSummary', newRun: 'bulkNewRun' },
   share: { heading: 'bulkShareRunHeading', doneHeading: 'bulkShareRunDoneHeading', summary: 'bulkShareRunSummary', going: 'bulkSharing', undone: 'bulkShareUndoSummary', newRun: 'bulkNewRun' },
+  // A backup only reads: no undo, and no batch in the History.
+  backup: { heading: 'bulkBackupRunHeading', doneHeading: 'bulkBackupRunDoneHeading', summary: 'bulkBackupRunSummary', going: 'bulkBackingUp', newRun: 'bulkNewRun' },
 };

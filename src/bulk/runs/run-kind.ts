@@ -1,9 +1,9 @@
 /**
- * What one kind of bulk run (a rename, a move, a move to the trash, a copy, an access change) is on the Bulk changes
+ * What one kind of bulk run (a rename, a move, a move to the trash, a copy, an access change, a backup) is on the Bulk changes
  * page, as the page's counterpart of the worker's KindModule (background/changes/kind-module.ts):
  * its start message, what its form must have prepared for anything to be sent, its words, and what
  * Undo this batch came to for each document in its words. Each kind is one module describing only
- * these (rename.ts, move.ts, trash.ts, copy.ts, share.ts); the runner (runner.ts) starts, follows, stops,
+ * these (rename.ts, move.ts, trash.ts, copy.ts, share.ts, backup.ts); the runner (runner.ts) starts, follows, stops,
  * retries and undoes every kind's run the same way.
  */
 import type { BatchUndoResult, BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
@@ -18,6 +18,7 @@ export interface StartMessages {
   trash: 'startBulkTrash';
   copy: 'startBulkCopy';
   share: 'startBulkShare';
+  backup: 'startBulkBackup';
 }
 
 /** What the page says of a run of a kind, whatever its form prepared: for the run's panel and status line. */
@@ -41,7 +42,7 @@ export interface RunKind<K extends BulkRunSnapshot['kind'], P> extends RunKindWo
   request(prepared: P): Omit<RequestOf<StartMessages[K]>, 'requestId'> | null;
 }
 
-const START_MESSAGES: StartMessages = { rename: 'startBulkRename', move: 'startBulkMove', trash: 'startBulkTrash', copy: 'startBulkCopy', share: 'startBulkShare' };
+const START_MESSAGES: StartMessages = { rename: 'startBulkRename', move: 'startBulkMove', trash: 'startBulkTrash', copy: 'startBulkCopy', share: 'startBulkShare', backup: 'startBulkBackup' };
 
 /**
  * The kind of run `kind`, started from what its form prepared (P) by `request` (see RunKind): its

@@ -36,13 +36,23 @@ export const RUN_POLL_MS = 250;
 export function runCounts(run: BulkRunSnapshot) {
   const counts = { changed: 0, failed: 0, notSent: 0, finished: 0 };
   for (const item of run.items) {
-    if (item.state === 'renamed' || item.state === 'moved' || item.state === 'trashed' || item.state === 'copied' || item.state === 'shared') counts.changed += 1;
+    // `changed`: done as asked (a backup's `saved` changes nothing in Grist, and counts here all the same).
+    if (item.state === 'renamed' || item.state === 'moved' || item.state === 'trashed' || item.state === 'copied' || item.state === 'shared' || item.state === 'saved') counts.changed += 1;
     else if (item.state === 'failed') counts.failed += 1;
     else if (item.state === 'not-sent') counts.notSent += 1;
     else continue;
     counts.finished += 1;
   }
   return counts;
+}
+
+/**
+ * The bytes a backup run's downloads received so far, in all (BulkItemStatus.bytes: an item saved
+ * counts its size). A total to come is not known: a queued item's size is known once its download
+ * starts (BulkItemStatus.totalBytes, shown on its row).
+ */
+export function bytesReceived(run: BulkRunSnapshot): number {
+  return run.items.reduce((sum, item) => sum + (item.bytes ?? 0), 0);
 }
 
 /** "18 renamed, 1 failed, 1 not sent." ("18 moved, …" for a move run, and so on: RUN_WORDS). */

@@ -16,7 +16,7 @@ describe('at scale', () => {
     const documents = Array.from({ length: 20_000 }, (_, index) => doc(`big${String(index).padStart(19, '0')}`, `Report ${index}`));
     const big: Listing = { fetchedAt: 1, sites: [site(9, 'Big', [{ id: 90, name: 'All', documents }])] };
     const backend = fakeBackend(big);
-    render(<BulkApp store={createBulkStore({ backend, readCachedListing: async () => big })} />);
+    render(<BulkApp store={createBulkStore({ backend, readCachedListing: async () => big, requestDownloadsPermission: async () => false })} />);
     await screen.findByRole('checkbox', { name: 'Select Report 0' });
     fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
     fireEvent.input(findField(), { target: { value: 'Report' } });

@@ -61,6 +61,7 @@ export function fakeBackend(cached: Listing, latestRun: BulkRunSnapshot | null =
     startBulkTrash: vi.fn(),
     startBulkCopy: vi.fn(),
     startBulkShare: vi.fn(),
+    startBulkBackup: vi.fn(),
     readAccess: vi.fn(),
     getSettings: vi.fn(async () => ({ ok: true as const, value: { accounts: [] as PublicAccount[] } })),
     stopBulkRun: vi.fn(),
@@ -69,11 +70,20 @@ export function fakeBackend(cached: Listing, latestRun: BulkRunSnapshot | null =
   };
 }
 
-export async function setup({ latestRun = null, cached = listing() }: { latestRun?: BulkRunSnapshot | null; cached?: Listing } = {}) {
+/**
+ * The page rendered on a fake backend. `requestDownloadsPermission`: the browser's answer to the
+ * `downloads` permission (granted unless a test says otherwise); `now`: the page's clock.
+ */
+export async function setup({
+  latestRun = null,
+  cached = listing(),
+  requestDownloadsPermission = vi.fn(async () => true),
+  now,
+}: { latestRun?: BulkRunSnapshot | null; cached?: Listing; requestDownloadsPermission?: () => Promise<boolean>; now?: () => Date } = {}) {
   const backend = fakeBackend(cached, latestRun);
   /** Each look at a run waits for the test to let it go. */
   const looks: Array<() => void> = [];
-  const store = createBulkStore({ backend, readCachedListing: async () => cached, wait: () => new Promise((resolve) => looks.push(() => resolve())) });
+  const store = createBulkStore({ backend, readCachedListing: async () => cached, wait: () => new Promise((resolve) => looks.push(() => resolve())), requestDownloadsPermission, ...(now ? { now } : {}) });
   render(<BulkApp store={store} />);
   await screen.findAllByRole('checkbox', { name: 'Select Forecast' });
   /** Lets the page take its next look at the run, and waits for it to show. */

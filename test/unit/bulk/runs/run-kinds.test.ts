@@ -8,6 +8,7 @@ import { planMove } from '../../../../src/bulk/move-plan.ts';
 import { workspaceKeyOf, type PickedDocument } from '../../../../src/bulk/documents/picked-document.ts';
 import { previewRenames } from '../../../../src/bulk/rename/rename-preview.ts';
 import { compileRules, NO_RULES, type RenameRules } from '../../../../src/bulk/rename/rename-rules.ts';
+import { backupRun } from '../../../../src/bulk/runs/backup.ts';
 import { copyRun } from '../../../../src/bulk/runs/copy.ts';
 import { moveRun } from '../../../../src/bulk/runs/move.ts';
 import { renameRun } from '../../../../src/bulk/runs/rename.ts';
@@ -81,6 +82,13 @@ describe('the start of each kind of run', () => {
     const change = { kind: 'share' as const, emails: ['ann@example.com'], role: 'editors' as const };
     expect(shareRun.request({ documents: [picked('Budget')], change })).toEqual({ items: [{ orgId: 5, siteUrl: ACME, docId: 'id-Budget' }], change });
     expect(shareRun.request({ documents: [], change: { kind: 'public', public: true } })).toBeNull();
+  });
+
+  it('a backup sends every picked document with the format chosen; none with none picked; it has no undo’s words', () => {
+    expect(backupRun.request({ picked: [picked('Budget')], format: 'csv' })).toEqual({ items: [{ orgId: 5, siteUrl: ACME, docId: 'id-Budget' }], format: 'csv' });
+    expect(backupRun.request({ picked: [], format: 'grist' })).toBeNull();
+    expect(backupRun.message).toBe('startBulkBackup');
+    expect(RUN_KINDS.backup.words.undone).toBeUndefined();
   });
 });
 
