@@ -275,6 +275,9 @@ export function forgetAccountRuns(accountId: string): void {
       }
     });
     forgetTargets(run);
+    // A run kept across worker restarts (a backup's) stores this at once: a worker started again
+    // would otherwise take those documents up as queued.
+    run.operation.keeps?.changed(run);
   }
 }
 

@@ -12,7 +12,7 @@ import { t } from '../../shared/i18n.ts';
 import type { BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
-import { tableFileNames } from '../../shared/rules/file-names.ts';
+import { backupFolder, tableFileNames } from '../../shared/rules/file-names.ts';
 import { backupRunsItem, MAX_STORED_BACKUP_RUNS, type BackupEntry, type BackupFile, type StoredBackupRun } from '../../shared/storage/backup-run-items.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { downloadPath, tablesPath } from '../grist/download-urls.ts';
@@ -131,6 +131,21 @@ export function keepRun(stored: StoredBackupRun): void {
 
 /** The runs stored by an earlier life of the worker. */
 export const readStoredRuns = (): Promise<StoredBackupRun[]> => backupRunsItem.get();
+
+/** The folders given to the runs this worker started, from the start on (a run is kept only once the engine has it). */
+const foldersGiven = new Set<string>();
+
+/**
+ * In: when a backup starts. Out: its folder (file-names.ts backupFolder), one that no backup run
+ * this worker or an earlier life of it knows of has (kept, stored, or starting), so that two runs
+ * started within one minute never write into one folder (their files go with `overwrite`).
+ */
+export async function newBackupFolder(date: Date): Promise<string> {
+  const stored = await readStoredRuns();
+  const folder = backupFolder(date, [...foldersGiven, ...[...kept.values()].map((run) => run.stored.folder), ...stored.map((run) => run.folder)]);
+  foldersGiven.add(folder);
+  return folder;
+}
 
 /** An error for a download that ended `interrupted` for `reason` while Grist, asked, found nothing wrong. */
 const interrupted = (reason: string) => new ApiError('network', t('backupInterrupted', reason));
@@ -261,4 +276,5 @@ function fillSaved(stored: StoredBackupRun, items: BulkItemStatus[]): void {
 /** Forgets the runs this worker keeps (tests: a worker started again has none). */
 export function forgetKeptRuns(): void {
   kept.clear();
+  foldersGiven.clear();
 }

@@ -89,14 +89,6 @@ export function safeFileName(name: string, fallback = FALLBACK_FILE_NAME, max = 
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/**
- * In: when a backup starts. Out: its folder's name, `Grist backup YYYY-MM-DD HH.MM` in local time
- * (a dot, not a colon, which Windows refuses).
- */
-export function backupFolder(date: Date): string {
-  const day = `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-  return `Grist backup ${day} ${twoDigits(date.getHours())}.${twoDigits(date.getMinutes())}`;
-}
 
 /**
  * How two paths compare on Windows and macOS: without regard to case, and (APFS, HFS+) to Unicode
@@ -118,6 +110,18 @@ function takeFree(taken: Set<string>, within: string, name: string, extension: s
       return `${candidate}${extension}`;
     }
   }
+}
+
+/**
+ * In: when a backup starts, and the folders other backups have (`taken`). Out: its folder's name,
+ * `Grist backup YYYY-MM-DD HH.MM` in local time (a dot, not a colon, which Windows refuses), or
+ * with ` (2)`, ` (3)`... when another backup has that one: two started within one minute would
+ * otherwise share a folder, the second's files and backup.json replacing the first's.
+ */
+export function backupFolder(date: Date, taken: Iterable<string> = []): string {
+  const day = `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+  const keys = new Set([...taken].map((folder) => sameOnDisk(`/${folder}`)));
+  return takeFree(keys, '', `Grist backup ${day} ${twoDigits(date.getHours())}.${twoDigits(date.getMinutes())}`, '');
 }
 
 /** A document of a backup, as its file's path is made from it (backupLayout). */

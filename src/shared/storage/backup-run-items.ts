@@ -65,7 +65,11 @@ export interface StoredBackupRun {
   entries: Array<BackupEntry | null>;
 }
 
-/** The most backup runs kept: the newest (an older one, done long ago, is of no use to any page). */
+/**
+ * The most backup runs kept once done: the newest (an older one, done long ago, is of no use to any
+ * page). A run under way is always kept, however many there are: dropped, a worker started again
+ * could not take it up.
+ */
 export const MAX_STORED_BACKUP_RUNS = 5;
 
 const itemSchema = v.object({
@@ -119,5 +123,9 @@ const runSchema = v.pipe(
   v.check((run) => run.entries.length === run.items.length),
 );
 
-/** The backup runs, oldest first, at most MAX_STORED_BACKUP_RUNS. Written and read by the worker only. */
-export const backupRunsItem = defineItem<StoredBackupRun[]>('backupRuns', bySchema(v.pipe(v.array(runSchema), v.maxLength(MAX_STORED_BACKUP_RUNS))), [], undefined, 'session');
+/**
+ * The backup runs, oldest first: those under way, and at most MAX_STORED_BACKUP_RUNS done (so no
+ * cap on their number when read: six runs under way must not read as none). Written and read by
+ * the worker only.
+ */
+export const backupRunsItem = defineItem<StoredBackupRun[]>('backupRuns', bySchema(v.array(runSchema)), [], undefined, 'session');

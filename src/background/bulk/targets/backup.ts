@@ -8,12 +8,12 @@
 import { t } from '../../../shared/i18n.ts';
 import type { BulkBackupRequest, BulkItemStatus, BulkRunSnapshot } from '../../../shared/protocol/bulk.ts';
 import { siteDisplayName } from '../../../shared/protocol/listing.ts';
-import { backupFolder, backupLayout } from '../../../shared/rules/file-names.ts';
+import { backupLayout } from '../../../shared/rules/file-names.ts';
 import type { BackupEntry, StoredBackupRun } from '../../../shared/storage/backup-run-items.ts';
 import { ApiError } from '../../grist/api-error.ts';
 import { documentIndex } from '../../changes/listed-documents.ts';
 import { hasDownloadsPermission } from '../../downloads/browser-downloads.ts';
-import { backupOperation, keepRun, readStoredRuns, type BackupTarget } from '../../downloads/backup-operation.ts';
+import { backupOperation, keepRun, newBackupFolder, readStoredRuns, type BackupTarget } from '../../downloads/backup-operation.ts';
 import type { Operation } from '../operation.ts';
 import { resumeOperation, startOperation } from '../run-engine.ts';
 import type { RunChange } from '../run-state.ts';
@@ -42,7 +42,7 @@ const changeOf = (entry: BackupEntry): RunChange<BackupTarget> => ({ target: { a
 export async function startBulkBackup({ requestId, items, format }: BulkBackupRequest): Promise<BulkRunSnapshot> {
   if (!(await hasDownloadsPermission())) throw new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));
   const startedAt = Date.now();
-  const folder = backupFolder(new Date(startedAt));
+  const folder = await newBackupFolder(new Date(startedAt));
   const layout = backupLayout(folder);
   const stored: StoredBackupRun = { id: '', batchId: '', format, folder, startedAt, stopped: false, done: false, items: [], entries: [] };
   return startOperation('backup', operationOf(stored), requestId, ({ listing, setBackup, add }) => {

@@ -136,6 +136,27 @@ describe('a bulk backup run', () => {
     expect(grist!.requests.filter(({ path }) => path.endsWith('/tables'))).toHaveLength(1);
   });
 
+  it('two backups started within one minute: each its own folder, so neither’s files nor backup.json replace the other’s', async () => {
+    // Date alone is frozen (timers run): both runs start in the same minute, as two Back up… clicks can.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 29, 3, 5, 10) });
+    try {
+      await connect();
+      grist!.injectFault({ method: 'GET', path: DOWNLOADS, status: 200, body: FILE, contentType: 'application/x-sqlite3' });
+      const [first, second] = [documentsOf(1, 3), documentsOf(1, 1)];
+      const [one, two] = await Promise.all([start(first), start(second)]);
+      await Promise.all([finished(one.id), finished(two.id)]);
+      expect([one.backup!.folder, two.backup!.folder]).toEqual(['Grist backup 2026-11-29 03.05', 'Grist backup 2026-11-29 03.05 (2)']);
+      // Every document's file kept: the first run's copy of a document is not replaced by the second's.
+      expect([...downloads.files.keys()].filter((path) => path.endsWith('.grist'))).toHaveLength(4);
+      await vi.waitFor(() => {
+        expect(manifestOf(one.backup!.folder).saved.map(({ id }) => id)).toEqual(first.map(({ docId }) => docId));
+        expect(manifestOf(two.backup!.folder).saved.map(({ id }) => id)).toEqual(second.map(({ docId }) => docId));
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a document the listing does not have is not downloaded; without the downloads permission nothing starts', async () => {
     await connect();
     grist!.injectFault({ method: 'GET', path: DOWNLOADS, status: 200, body: FILE, contentType: 'application/x-sqlite3' });
