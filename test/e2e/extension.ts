@@ -35,6 +35,15 @@ export interface LoadOptions {
    * Grant the optional `downloads` permission at install: Chromium asks the user for it at the first
    * download, in a prompt automation cannot answer (as for the loopback hosts above). Only the tests
    * that download ask for it, so the others run with the permissions as shipped.
+   *
+   * Why the refusal is not tested in Chromium (tried in Debian's Chromium 156, headless): an extension
+   * page's `permissions.request({ permissions: ['downloads'] })` in a click neither resolves nor
+   * rejects (still pending after 5 s, and after Escape pressed in the page): Chromium shows its own
+   * permission dialog, a native one, which is no CDP target (Target.getTargets lists only the pages,
+   * the worker and the omnibox popup), gets no `dialog` event, and is reached by no key or click sent
+   * to the page; Chromium's switch to answer it (PermissionsRequestFunction's auto-confirm) exists
+   * only in its own C++ tests. So the refused path is tested in the component tests (a `browser`
+   * that refuses) and in Firefox, whose profile can refuse it.
    */
   grantDownloads?: boolean;
   /**
