@@ -43,7 +43,7 @@ export interface LoadOptions {
    * the worker and the omnibox popup), gets no `dialog` event, and is reached by no key or click sent
    * to the page; Chromium's switch to answer it (PermissionsRequestFunction's auto-confirm) exists
    * only in its own C++ tests. So the refused path is tested in the component tests (a `browser`
-   * that refuses) and in Firefox, whose profile can refuse it.
+   * that refuses) and in Firefox (another part's end-to-end test).
    */
   grantDownloads?: boolean;
   /**
