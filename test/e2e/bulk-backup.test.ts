@@ -5,24 +5,20 @@
  * and its file downloaded again into the same name. The downloads' answers are the fake's faults, as
  * docs/grist-api.md "Downloads and exports" says Grist answers.
  *
- * The browser here is launched with a profile whose download folder is set in its preferences (and
- * Playwright's download handling set back to the browser's own, CDP `Browser.setDownloadBehavior`
- * `default`): with Playwright's `allow` into a folder, tried, Chromium saves an extension's download
- * under the server's or the URL's name, not the `filename` the extension gave, so no layout could
- * be checked.
+ * The browser saves into a download folder of the test's (extension.ts LoadOptions `downloadFolder`,
+ * which keeps the extension's file names and subfolders).
  */
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BulkRunSnapshot } from '../../src/shared/protocol/bulk.ts';
 import { generatedDocId, generateSeed, USERS } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
-import { DIST, type LoadedExtension } from './extension.ts';
+import { loadExtension, type LoadedExtension } from './extension.ts';
 import { POPUP_PAGE, saveOptions } from './user-actions.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FILE = `SQLite format 3\u0000${'x'.repeat(2000)}`;
 
 let grist: FakeGrist;
@@ -31,41 +27,6 @@ let downloadFolder: string;
 let context: BrowserContext;
 let extension: LoadedExtension;
 let page: Page;
-
-/** Chromium with a copy of the build that grants this machine's hosts and `downloads`, saving downloads into `downloadFolder`. */
-async function launch(): Promise<LoadedExtension> {
-  const copy = join(folder, 'extension');
-  await cp(DIST, copy, { recursive: true });
-  const manifestPath = join(copy, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { host_permissions: string[]; permissions: string[]; optional_permissions?: string[] };
-  manifest.host_permissions.push('http://127.0.0.1/*');
-  manifest.permissions.push('downloads');
-  manifest.optional_permissions = manifest.optional_permissions?.filter((permission) => permission !== 'downloads');
-  await writeFile(manifestPath, JSON.stringify(manifest));
-  const profile = join(folder, 'profile');
-  await mkdir(join(profile, 'Default'), { recursive: true });
-  await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ download: { default_directory: downloadFolder, prompt_for_download: false } }));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [`--disable-extensions-except=${copy}`, `--load-extension=${copy}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
-  });
-  await (await context.browser()!.newBrowserCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'default' });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const id = new URL(worker.url()).host;
-  return {
-    context,
-    worker,
-    id,
-    async openPage(path) {
-      const opened = await context.newPage();
-      await opened.goto(`chrome-extension://${id}/${path}`);
-      return opened;
-    },
-    close: () => context.close(),
-  };
-}
 
 beforeAll(async () => {
   const seed = generateSeed({ teams: 2, docsPerTeam: 10 });
@@ -76,7 +37,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'grist-backup-'));
   downloadFolder = join(folder, 'downloads');
   await mkdir(downloadFolder);
-  extension = await launch();
+  extension = await loadExtension([], {}, { grantDownloads: true, downloadFolder });
+  context = extension.context;
   await (await saveOptions(extension, { apiKey: USERS.owner.apiKey, personalSiteUrl: `${grist.url}/o/docs` })).close();
   page = await extension.openPage(POPUP_PAGE);
   expect(await page.evaluate(() => chrome.runtime.sendMessage({ type: 'refreshListing', request: null }))).toMatchObject({ ok: true });
