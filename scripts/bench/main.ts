@@ -8,7 +8,9 @@
  * also measured at 20 documents per team, in a first phase with its own server and browser; the
  * popup at scale in a last one, LARGE_TEAMS (200) teams of LARGE_DOCS_PER_TEAM (500) documents
  * (LARGE_TEAMS=0 leaves it out); a member's removal from every site in a phase of its own,
- * REMOVAL_TEAMS (3) teams of REMOVAL_DOCS_PER_TEAM (2,000) documents.
+ * REMOVAL_TEAMS (3) teams of REMOVAL_DOCS_PER_TEAM (2,000) documents; downloads (a single document's
+ * and a bulk backup's) in a last one, the main phase's size with 200 KB `.grist` files and the
+ * `downloads` permission granted.
  * BENCH_ROWS picks the rows to run (default all): a comma-separated list of the groups named in
  * PHASE_GROUPS, or of their first word (`bulk` for every bulk row), e.g. `BENCH_ROWS=people-view,removal`;
  * a name that is none prints the groups.
@@ -20,6 +22,7 @@
  * report.ts the table. A new row is a file in rows/, its group in PHASE_GROUPS (settings.ts) and
  * one line in its phase.
  */
+import { downloadsRows } from './phases/downloads.ts';
 import { largeRows } from './phases/large.ts';
 import { mainRows } from './phases/main.ts';
 import { removalPhaseRows } from './phases/removal.ts';
@@ -34,6 +37,7 @@ async function main() {
   if (picked(...PHASE_GROUPS.main)) rows.push(...(await mainRows()));
   if (LARGE_TEAMS > 0 && picked(...PHASE_GROUPS.large)) rows.push(...(await largeRows()));
   if (picked(...PHASE_GROUPS.removal)) rows.push(...(await removalPhaseRows()));
+  if (picked(...PHASE_GROUPS.downloads)) rows.push(...(await downloadsRows()));
   report(rows);
 }
 

@@ -94,10 +94,25 @@ export async function profiledPageAndWorker<T>(page: Page, work: () => Promise<T
   return { result, profile: ['  page:', ...pageLines!, '  worker:', ...workerLines!] };
 }
 
+/** A page's JS heap in MB, after a garbage collection (DevTools protocol HeapProfiler.collectGarbage). */
 export async function heapMb(page: Page): Promise<number> {
   const session = await page.context().newCDPSession(page);
   await session.send('HeapProfiler.collectGarbage');
   const { usedSize } = await session.send('Runtime.getHeapUsage');
   await session.detach();
   return usedSize / 2 ** 20;
+}
+
+/**
+ * The extension's service worker's JS heap in MB, after a garbage collection (HeapProfiler
+ * .collectGarbage, then Runtime.getHeapUsage, through `page`'s session: see protocolOf), and the
+ * worker's time origin, which tells a worker the browser restarted between two readings.
+ */
+export async function workerHeap(page: Page): Promise<{ mb: number; timeOrigin: number }> {
+  const { send, detach } = await protocolOf(page, 'worker');
+  await send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await send('Runtime.getHeapUsage')) as { usedSize: number };
+  const { result } = (await send('Runtime.evaluate', { expression: 'performance.timeOrigin', returnByValue: true })) as { result: { value: number } };
+  await detach();
+  return { mb: usedSize / 2 ** 20, timeOrigin: result.value };
 }

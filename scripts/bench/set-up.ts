@@ -2,7 +2,8 @@
 import { generateSeed, USERS } from '../../test/fake-grist/sample-data.ts';
 import { startFakeGrist } from '../../test/fake-grist/server.ts';
 import { makeSelfSignedCert } from '../../test/fake-grist/tls.ts';
-import { loadExtension } from '../../test/e2e/extension.ts';
+import { loadExtension, type LoadOptions } from '../../test/e2e/extension.ts';
+import type { DownloadOptions } from '../../test/fake-grist/downloads.ts';
 import { OPTIONS_PAGE, saveOptions } from '../../test/e2e/user-actions.ts';
 import { LISTING_PORT, type ListingPart } from '../../src/shared/protocol/messages.ts';
 import { watchPopup } from './popup-watch.ts';
@@ -17,11 +18,19 @@ const EMPTY_PAGE = {
   'bench-empty.js': "performance.mark('ran');",
 };
 
-/** A fake Grist with `docsPerTeam` documents in each of `teams` teams, and a browser set up for it. */
-export async function startPhase(docsPerTeam: number, teams = TEAMS) {
+/** What a phase sets up beyond the shipped extension and the fake's defaults (the downloads phase). */
+export interface PhaseSetUp {
+  /** The fake Grist's files (downloads.ts: the size of a `.grist`). */
+  downloads?: DownloadOptions;
+  /** The browser's: the optional `downloads` permission granted, and the folder files land in (extension.ts). */
+  load?: LoadOptions;
+}
+
+/** A fake Grist with `docsPerTeam` documents in each of `teams` teams, and a browser set up for it (with `setUp`'s additions). */
+export async function startPhase(docsPerTeam: number, teams = TEAMS, setUp: PhaseSetUp = {}) {
   const tls = await makeSelfSignedCert();
-  const grist = await startFakeGrist({ mode: 'per-team', tls, seed: generateSeed({ teams, docsPerTeam }) });
-  const extension = await loadExtension([`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors'], EMPTY_PAGE);
+  const grist = await startFakeGrist({ mode: 'per-team', tls, seed: generateSeed({ teams, docsPerTeam }), ...(setUp.downloads ? { downloads: setUp.downloads } : {}) });
+  const extension = await loadExtension([`--host-resolver-rules=MAP *.getgrist.com 127.0.0.1:${grist.port}`, '--ignore-certificate-errors'], EMPTY_PAGE, setUp.load);
   await extension.context.addInitScript(watchPopup);
   await saveOptions(extension, { apiKey: USERS.owner.apiKey });
   const options = await extension.openPage(OPTIONS_PAGE);

@@ -29,6 +29,8 @@ export const PHASE_GROUPS = {
   large: ['large-listing', 'large-popup', 'trash-view', 'people-view'],
   /** REMOVAL_DOCS_PER_TEAM documents on each of REMOVAL_TEAMS team sites. */
   removal: ['removal'],
+  /** As main, with 200 KB `.grist` files and the `downloads` permission granted (phases/downloads.ts). */
+  downloads: ['download', 'bulk-backup'],
 } as const;
 /** Every group, once, in the order they run. */
 const ROW_GROUPS = [...new Set(Object.values(PHASE_GROUPS).flat())];

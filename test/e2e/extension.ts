@@ -14,7 +14,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 
-export const DIST = resolve(import.meta.dirname, '../../dist');
+/**
+ * The build loaded: `dist/`, or the folder EXTENSION_DIST names (the bench compares another
+ * build's with the same bench code: docs/speed.md).
+ */
+export const DIST = resolve(process.env.EXTENSION_DIST ?? resolve(import.meta.dirname, '../../dist'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface LoadedExtension {

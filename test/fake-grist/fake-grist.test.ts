@@ -855,6 +855,7 @@ describe('recorded requests', () => {
         body: '{"name":"Recorded"}',
         answer: { status: 200, bodyBytes: Buffer.byteLength(JSON.stringify(DOCS.roadmap.id)) },
         answeredAt: expect.any(Number),
+        receivedAt: expect.any(Number),
       },
       {
         method: 'GET',
@@ -868,6 +869,7 @@ describe('recorded requests', () => {
         body: '',
         answer: { status: 403, bodyBytes: Buffer.byteLength('{"error":"access denied"}') },
         answeredAt: expect.any(Number),
+        receivedAt: expect.any(Number),
       },
     ]);
     fake().clearRequests();

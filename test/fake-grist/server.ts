@@ -58,6 +58,8 @@ export interface RecordedRequest {
   answer?: { status: number; bodyBytes: number };
   /** When the answer was sent: `performance.now()` of the process running the fake (the bench times a run to its last answer). */
   answeredAt?: number;
+  /** When the request was in (its body read), before any fault's delay: `performance.now()` as `answeredAt` (the bench splits a download's time at it). */
+  receivedAt: number;
 }
 
 /** A misbehaviour of the network or of a proxy in front of Grist, injected for matching requests. */
@@ -533,6 +535,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
       apiKey: bearerKey(headers.authorization),
       ifNoneMatch: headers['if-none-match'],
       body: body.toString('utf8'),
+      receivedAt: performance.now(),
     };
     requests.push(record);
     const host = record.host;

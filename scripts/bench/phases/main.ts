@@ -1,7 +1,7 @@
 /** The main phase: DOCS_PER_TEAM documents on each of TEAMS team sites (PHASE_GROUPS.main), its rows in the order they run. */
 import type { Row } from '../row.ts';
 import { startPhase } from '../set-up.ts';
-import { DOCS_PER_TEAM, DOCUMENTS, groupsOf, picked } from '../settings.ts';
+import { DOCS_PER_TEAM, DOCUMENTS, groupsOf, PHASE_GROUPS, picked } from '../settings.ts';
 import { bulkRows } from '../rows/bulk.ts';
 import { floorRows } from '../rows/floor.ts';
 import { freshListingRows } from '../rows/fresh-listing.ts';
@@ -36,7 +36,8 @@ export async function mainRows(): Promise<Row[]> {
     if (picked('move-to-trash')) rows.push(...(await trashRows(phase)));
     if (picked('share-panel')) rows.push(...(await shareRows(phase)));
 
-    if (picked(...groupsOf('bulk'))) rows.push(...(await bulkRows(phase)));
+    // This phase's bulk rows only (the bulk backup has a phase of its own: phases/downloads.ts).
+    if (picked(...groupsOf('bulk').filter((group) => (PHASE_GROUPS.main as readonly string[]).includes(group)))) rows.push(...(await bulkRows(phase)));
     if (picked('omnibox')) rows.push(...(await omniboxRows(extension, phase.options)));
     if (picked('worker-start')) rows.push(...(await workerStartRows(phase)));
     if (picked('size')) rows.push(...(await sizeRows()));

@@ -16,7 +16,7 @@ export const BULK_PER_HOST = 50;
  * BULK_HOSTS × BULK_PER_HOST documents of team sites 1 to BULK_HOSTS, taken round the hosts: of
  * each team's "Documents", the BULK_PER_HOST after the first `skip` (generateSeed's numbering).
  */
-function bulkDocuments(skip = 0) {
+export function bulkDocuments(skip = 0) {
   return Array.from({ length: BULK_HOSTS * BULK_PER_HOST }, (_, index) => {
     const team = (index % BULK_HOSTS) + 1;
     return { team, orgId: 99 + team, docId: generatedDocId(team, skip + Math.floor(index / BULK_HOSTS) + 1) };
