@@ -85,12 +85,14 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const rules = signal<RenameRules>(NO_RULES);
   const runner = createRunner(backend, wait);
   const { run, undone, announcement, follow } = runner;
-  const choice = createDocumentChoice(listing);
+  /** The backup's form open: the picker offers every document then (a download needs no owner). */
+  const backupAsked = signal(false);
+  const choice = createDocumentChoice(listing, backupAsked);
   const { picked } = choice;
   const moveChange = createMoveChange({ listing, picked, runner });
   const trashCopy = createTrashCopy({ listing, picked, runner });
   const sharing = createShareChange({ backend, picked, runner });
-  const backup = createBackupChange({ picked, runner, requestDownloadsPermission, now });
+  const backup = createBackupChange({ asked: backupAsked, picked, runner, requestDownloadsPermission, now });
 
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {

@@ -118,6 +118,36 @@ describe('the Download selected… form', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Downloading' })).toBeTruthy();
   });
 
+  test('viewers and editors may download: while the form is open the picker offers every document, not only those the user owns, and the run gets them', async () => {
+    const requestDownloadsPermission = vi.fn(async () => true);
+    const { backend } = await setup({ now, requestDownloadsPermission });
+    // Renames, moves and the trash need an owner: a document the user only edits is not offered.
+    expect(screen.queryByRole('checkbox', { name: /Budget 2025 – Shared/ })).toBeNull();
+    expect(screen.getByText(/documents? (is|are) not offered/)).toBeTruthy();
+    // Nothing picked yet: the button opens the form all the same.
+    fireEvent.click(screen.getByRole('button', { name: 'Download selected…' }));
+    expect(screen.queryByText(/documents? (is|are) not offered/)).toBeNull();
+    fireEvent.click(checkbox('Budget 2025 – Shared'));
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    expect(screen.getByRole('group', { name: 'Download 2 documents' })).toBeTruthy();
+    backend.startBulkBackup.mockResolvedValue({ ok: true, value: runOf([item('sharedWithMe0000000000', 'Budget 2025 – Shared', 'Budget 2025 – Shared', 'queued')], { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } }) });
+    await clickAndSettle(screen.getByRole('button', { name: 'Start' }));
+    expect(backend.startBulkBackup.mock.calls[0]![0].items.map(({ docId }: { docId: string }) => docId).sort()).toEqual(['budgetSales00000000000', 'sharedWithMe0000000000']);
+  });
+
+  test('closed, the picker offers only owned documents again, and a pick the user does not own no longer counts', async () => {
+    await setup({ now });
+    fireEvent.click(screen.getByRole('button', { name: 'Download selected…' }));
+    fireEvent.click(checkbox('Budget 2025 – Shared'));
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('checkbox', { name: /Budget 2025 – Shared/ })).toBeNull();
+    expect(screen.getByText('1 document selected')).toBeTruthy();
+    const rows = previewTable().rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Budget 2025 – Sales');
+  });
+
   test('refused: the form says what the permission is for, and nothing else changes: no run, the form and its choice as they were', async () => {
     const requestDownloadsPermission = vi.fn(async () => false);
     const { backend } = await openForm({ requestDownloadsPermission });
