@@ -162,6 +162,11 @@ export function RunPanel({ store }: { store: BulkStore }) {
             {t('undoThisBatch')}
           </button>
         )}
+        {run.done && typeof run.backup?.manifestDownloadId === 'number' && (
+          <button type="button" onClick={() => void store.showInFolder(run.backup!.manifestDownloadId!)}>
+            {t('showInFolder')}
+          </button>
+        )}
         {run.done && (
           <button type="button" class="primary" onClick={() => void store.newBulkChange()} disabled={busy}>
             {t(words.newRun)}

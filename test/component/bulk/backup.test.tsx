@@ -180,7 +180,11 @@ function saving(id: string, name: string, state: BulkItemStatus['state'], sizes:
   return { ...item(id, name, name, state, message), ...sizes };
 }
 
-const backupRunOf = (items: BulkItemStatus[]): BulkRunSnapshot => runOf(items, { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } });
+/** A backup run's snapshot; once done, its backup.json was saved as download 41 (the worker sets that at the run's end). */
+const backupRunOf = (items: BulkItemStatus[]): BulkRunSnapshot => {
+  const run = runOf(items, { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } });
+  return run.done ? { ...run, backup: { ...run.backup!, manifestDownloadId: 41 } } : run;
+};
 
 /** Three documents: one saved (1.2 MB), one on its way (300 kB of 2 MB), one waiting. */
 const underWay = () => [
@@ -218,6 +222,7 @@ describe('a backup run', () => {
   test('followed to its end: the later looks’ bytes, each outcome (a size, or Grist’s reason), Retry failed, where the files are and backup.json; no Undo this batch', async () => {
     const { backend, nextLook } = await setup({ latestRun: backupRunOf(underWay()) });
     await screen.findByRole('heading', { name: 'Downloading' });
+    expect(screen.queryByRole('button', { name: 'Show in folder' })).toBeNull();
     backend.getBulkRun.mockResolvedValue({ ok: true, value: backupRunOf(finished()) });
     await nextLook();
     expect(screen.getByRole('heading', { level: 2, name: 'Bulk download finished' })).toBeTruthy();
@@ -230,6 +235,9 @@ describe('a backup run', () => {
     expect(screen.getByRole('button', { name: 'Retry failed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    // Show in folder opens the backup's folder, by its backup.json's download.
+    await clickAndSettle(screen.getByRole('button', { name: 'Show in folder' }));
+    expect(backend.showDownload).toHaveBeenCalledExactlyOnceWith({ downloadId: 41 });
   });
 
   test('a backup offers no Undo this batch even from a snapshot that does not say withoutUndo: it has no undo’s words', async () => {
