@@ -12,7 +12,7 @@ import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
 import type { PickedDocument } from '../documents/picked-document.ts';
 import { backupRun } from '../runs/backup.ts';
 import type { Runner } from '../runs/runner.ts';
-import { backupFolderName } from './backup-words.ts';
+import { backupFolder } from '../../shared/rules/file-names.ts';
 
 /**
  * Downloads on their way at once per host: the pace of every bulk run of the worker
@@ -98,7 +98,7 @@ export function createBackupChange({ asked: backupAsked, picked, runner, request
   return {
     backupAsked,
     backupFormat,
-    backupFolder: computed(() => backupFolderName(clock.value)),
+    backupFolder: computed(() => backupFolder(clock.value)),
     backupHosts: computed(() => new Set(picked.value.documents.map(({ siteUrl }) => hostOf(siteUrl))).size),
     downloadsRefused,
     downloadSelected() {
