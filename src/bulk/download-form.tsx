@@ -8,7 +8,7 @@ import type { BulkStore } from './store.ts';
 export function DownloadForm({ store }: { store: BulkStore }) {
   return (
     <section class="bulk-section download" aria-labelledby="download-heading">
-      <h2 id="download-heading">{t('bulkDownloadHeading')}</h2>
+      <h2 id="download-heading">{t('menuDownload')}</h2>
       <div class="move-buttons">
         <button type="button" id="download-selected" disabled={store.busy.value} aria-expanded={store.backupAsked.value} onClick={() => store.downloadSelected()}>
           {t('bulkDownloadSelected')}

@@ -45,7 +45,7 @@ describe('Download selected…', () => {
     await page.getByRole('button', { name: 'Download selected…' }).click();
     const form = page.getByRole('group', { name: 'Download 20 documents' });
     await form.waitFor();
-    expect(await page.getByRole('radio', { name: '.grist, without history' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '.grist without history' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio').count()).toBe(4);
     // The folder is named by the page's clock, to the minute, as the worker will name it.
     expect(await form.locator('code').textContent()).toMatch(/^Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d\/<site>\/<workspace>\/<document>\.grist$/);
@@ -78,14 +78,14 @@ describe('Download selected…', () => {
     );
     await page.getByRole('button', { name: 'Download selected…' }).click();
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('heading', { name: 'Downloading', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Backing up', level: 2 }).waitFor();
     await page.getByText(`Saving into the folder “${FOLDER}” of your downloads.`).waitFor();
     expect(await page.locator('#run-count').textContent()).toMatch(/^11 of 20 · [\d.]+ MB received$/);
     await expectNoViolations(page);
     await screenshotSchemes(page, 'bulk-backup-run', { width: 1280, height: 1100 });
 
     await page.evaluate(() => ((globalThis as unknown as { finish: boolean }).finish = true));
-    await page.getByRole('heading', { name: 'Bulk download finished', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Bulk backup finished', level: 2 }).waitFor();
     await page.getByRole('cell', { name: 'failed: Document is deleted' }).waitFor();
     await page.getByText('backup.json there lists each document saved', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Undo this batch' }).count()).toBe(0);

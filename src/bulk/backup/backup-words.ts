@@ -6,11 +6,11 @@
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { FILE_EXTENSIONS, type DownloadFormat } from '../../shared/protocol/downloads.ts';
 
-/** Each format's name (a radio button's label) and the line under it that says what its files hold. */
+/** Each format's name (a radio button's label: the popup's Download ▸ words where it has them) and the line under it that says what its files hold. */
 export const FORMAT_WORDS: Record<DownloadFormat, { label: MessageKey; holds: MessageKey }> = {
   grist: { label: 'bulkFormatGrist', holds: 'bulkFormatGristHolds' },
-  'grist-history': { label: 'bulkFormatGristHistory', holds: 'bulkFormatGristHistoryHolds' },
-  xlsx: { label: 'bulkFormatXlsx', holds: 'bulkFormatXlsxHolds' },
+  'grist-history': { label: 'downloadGristHistory', holds: 'bulkFormatGristHistoryHolds' },
+  xlsx: { label: 'downloadXlsx', holds: 'bulkFormatXlsxHolds' },
   csv: { label: 'bulkFormatCsv', holds: 'bulkFormatCsvHolds' },
 };
 
