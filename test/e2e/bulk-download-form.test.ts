@@ -30,7 +30,7 @@ function items(state: (index: number) => Pick<BulkItemStatus, 'state' | 'bytes' 
     });
 }
 
-const snapshot = (done: boolean, state: Parameters<typeof items>[0]): BulkRunSnapshot => ({ id: 'run-1', kind: 'backup', batchId: 'batch-1', withoutUndo: true, backup: { format: 'grist', folder: FOLDER }, stopped: false, done, items: items(state) });
+const snapshot = (done: boolean, state: Parameters<typeof items>[0]): BulkRunSnapshot => ({ id: 'run-1', kind: 'backup', batchId: 'batch-1', withoutUndo: true, backup: { format: 'grist', folder: FOLDER, ...(done ? { manifestDownloadId: 7 } : {}) }, stopped: false, done, items: items(state) });
 
 /** A file's size: from 180 kB to 2.2 MB, by the document. */
 const size = (index: number) => 180_000 + ((index * 104_729) % 2_000_000);
@@ -90,6 +90,7 @@ describe('Download selected…', () => {
     await page.getByText('backup.json there lists each document saved', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Undo this batch' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Retry failed' }).waitFor();
+    await page.getByRole('button', { name: 'Show in folder' }).waitFor();
     await expectNoViolations(page);
     await screenshotSchemes(page, 'bulk-backup-run-done', { width: 1280, height: 1100 });
   });
