@@ -6,12 +6,11 @@ import { t } from '../shared/i18n.ts';
 import type { BulkStore } from './store.ts';
 
 export function DownloadForm({ store }: { store: BulkStore }) {
-  const count = store.selected.value.size;
   return (
     <section class="bulk-section download" aria-labelledby="download-heading">
-      <h2 id="download-heading">{t('bulkDownloadHeading')}</h2>
+      <h2 id="download-heading">{t('menuDownload')}</h2>
       <div class="move-buttons">
-        <button type="button" id="download-selected" disabled={count === 0 || store.busy.value} aria-expanded={store.backupAsked.value} onClick={() => store.downloadSelected()}>
+        <button type="button" id="download-selected" disabled={store.busy.value} aria-expanded={store.backupAsked.value} onClick={() => store.downloadSelected()}>
           {t('bulkDownloadSelected')}
         </button>
       </div>

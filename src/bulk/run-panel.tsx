@@ -11,7 +11,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { BatchUndoResult, BulkItemStatus, BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import { t, type MessageKey } from '../shared/i18n.ts';
 import { placeName } from '../shared/rules/move.ts';
-import { sizeText } from './backup/backup-words.ts';
+import { formatSize } from '../page-shared/file-size.ts';
 import { undoneText } from './runs/run-kind.ts';
 import { RUN_KINDS } from './runs/run-kinds.ts';
 import { bytesReceived, describeRun, runCounts } from './runs/runner.ts';
@@ -29,7 +29,7 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
       if (run.kind !== 'backup') return t('bulkSending');
       // A download on its way: what it received, of what the server announced when it did.
       if (item.bytes === undefined) return t('bulkDownloadingStarted');
-      return item.totalBytes ? t('bulkDownloadingOf', sizeText(item.bytes), sizeText(item.totalBytes)) : t('bulkDownloadingBytes', sizeText(item.bytes));
+      return item.totalBytes ? t('bulkDownloadingOf', formatSize(item.bytes), formatSize(item.totalBytes)) : t('bulkDownloadingBytes', formatSize(item.bytes));
     case 'renamed':
       return t('bulkRenamed');
     case 'moved':
@@ -41,7 +41,7 @@ function outcomeText(run: BulkRunSnapshot, item: BulkItemStatus, undo: BatchUndo
     case 'shared':
       return t('bulkShared');
     case 'saved':
-      return t('bulkSaved', sizeText(item.bytes ?? 0));
+      return t('bulkSaved', formatSize(item.bytes ?? 0));
     case 'failed':
       return t('bulkFailed', item.message ?? '');
     case 'not-sent':
@@ -140,7 +140,7 @@ export function RunPanel({ store }: { store: BulkStore }) {
         <progress id="run-progress" max={run.items.length} value={counts.finished} aria-labelledby="run-heading run-count" />
         <span id="run-count">
           {t('bulkProgress', String(counts.finished), String(run.items.length))}
-          {run.kind === 'backup' && ` · ${t('bulkBytesReceived', sizeText(bytesReceived(run)))}`}
+          {run.kind === 'backup' && ` · ${t('bulkBytesReceived', formatSize(bytesReceived(run)))}`}
         </span>
       </div>
       {run.backup && <p class="run-where">{t(run.done ? 'bulkBackupSavedIn' : 'bulkBackupSavingInto', run.backup.folder)}</p>}
@@ -160,6 +160,11 @@ export function RunPanel({ store }: { store: BulkStore }) {
         {run.done && counts.changed > 0 && undoLeft && !run.withoutUndo && words.undone && (
           <button type="button" onClick={() => void store.undoBatch()} disabled={busy}>
             {t('undoThisBatch')}
+          </button>
+        )}
+        {run.done && typeof run.backup?.manifestDownloadId === 'number' && (
+          <button type="button" onClick={() => void store.showInFolder(run.backup!.manifestDownloadId!)}>
+            {t('showInFolder')}
           </button>
         )}
         {run.done && (

@@ -28,7 +28,7 @@ export type { PickerChoice, PickerRow } from './documents/document-choice.ts';
 /** What the preview shows, and what its button or question sends: one kind of change at a time. */
 export type PreviewKind = 'rename' | 'move' | 'trash' | 'copy' | 'share' | 'backup';
 
-export type BulkBackend = Pick<Backend, 'refreshListing' | 'readAccess' | 'getSettings'> & RunnerBackend;
+export type BulkBackend = Pick<Backend, 'refreshListing' | 'readAccess' | 'getSettings' | 'showDownload'> & RunnerBackend;
 
 export interface BulkStoreDependencies {
   backend: BulkBackend;
@@ -75,6 +75,8 @@ export interface BulkStore extends DocumentChoiceView, MoveView, RunView, TrashC
   rename(): Promise<void>;
   /** Leaves the run's results for a new choice, on a fresh listing. */
   newBulkChange(): Promise<void>;
+  /** Shows a file the run downloaded (a backup's backup.json: its folder) in its folder; the browser refusing (the file moved or deleted since) is said. */
+  showInFolder(downloadId: number): Promise<void>;
 }
 
 /** Creates the page's store. Nothing happens until `start()` is called. */
@@ -85,12 +87,14 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
   const rules = signal<RenameRules>(NO_RULES);
   const runner = createRunner(backend, wait);
   const { run, undone, announcement, follow } = runner;
-  const choice = createDocumentChoice(listing);
+  /** The backup's form open: the picker offers every document then (a download needs no owner). */
+  const backupAsked = signal(false);
+  const choice = createDocumentChoice(listing, backupAsked);
   const { picked } = choice;
   const moveChange = createMoveChange({ listing, picked, runner });
   const trashCopy = createTrashCopy({ listing, picked, runner });
   const sharing = createShareChange({ backend, picked, runner });
-  const backup = createBackupChange({ picked, runner, requestDownloadsPermission, now });
+  const backup = createBackupChange({ asked: backupAsked, picked, runner, requestDownloadsPermission, now });
 
   const compiled = computed(() => compileRules(rules.value));
   const preview = computed(() => {
@@ -189,6 +193,10 @@ export function createBulkStore({ backend, readCachedListing, wait = (ms) => new
         sharing.cancelSharing();
         backup.downloadSelected();
       }),
+    async showInFolder(downloadId) {
+      const reply = await settle(backend.showDownload({ downloadId }));
+      if (!reply.ok) announcement.value = reply.error.message;
+    },
     stop: runner.stop,
     retryFailed: runner.retryFailed,
     undoBatch: runner.undoBatch,

@@ -96,16 +96,16 @@ describe('Download selected…', () => {
     grist.clearRequests();
 
     await page.getByRole('button', { name: 'Download selected…' }).click();
-    await page.getByRole('radio', { name: '.grist, with history' }).check();
+    await page.getByRole('radio', { name: '.grist with history' }).check();
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('heading', { name: 'Downloading', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Backing up', level: 2 }).waitFor();
     const folderName = /“(Grist backup [^”]+)”/.exec((await page.locator('.run-where').textContent())!)![1]!;
     await outcome(page, limited).getByText(/^saved · /).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop' }).click();
     // The downloads on their way still go on: the run is drawn under way.
-    await page.getByRole('heading', { name: 'Downloading', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Backing up', level: 2 }).waitFor();
     await screenshotSchemes(page, 'bulk-backup-run', { width: 1280, height: 1100 });
-    await page.getByRole('heading', { name: 'Bulk download finished', level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Bulk backup finished', level: 2 }).waitFor({ timeout: 20_000 });
     // The 429 paused it; the same file was asked again and saved.
     expect(grist.requests.filter(({ path }) => path.includes(`/api/docs/${limited.id}/download`)).map(({ answer }) => answer?.status)).toEqual([429, 200]);
     expect(await outcome(page, trashed).textContent()).toBe(`failed: Not found on ${new URL(grist.url).host}. Grist said: “Document is deleted”.`);
@@ -139,7 +139,7 @@ describe('Download selected…', () => {
     expect(restored.status).toBe(200);
     await page.getByRole('button', { name: 'Retry failed' }).click();
     await outcome(page, trashed).getByText(/^saved · /).waitFor({ timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Bulk download finished', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Bulk backup finished', level: 2 }).waitFor();
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
     expect(await progress(page)).toEqual({ value: '20', max: '20' });
     await expect.poll(async () => (await listed()).saved.length, { timeout: 10_000 }).toBe(saved + 1);
@@ -151,6 +151,8 @@ describe('Download selected…', () => {
     const file = await readFile(join(backupFolder, entry.paths[0]!));
     expect([file.length, file.subarray(0, 15).toString('latin1')]).toEqual([entry.bytes, 'SQLite format 3']);
     expect(await page.getByRole('button', { name: 'Undo this batch' }).count()).toBe(0);
+    // backup.json's download is offered in its folder.
+    await page.getByRole('button', { name: 'Show in folder' }).waitFor();
     await expectNoViolations(page);
     await screenshotSchemes(page, 'bulk-backup-run-done', { width: 1280, height: 1100 });
     grist.setDownloadOptions({ prepareMs: 0 });

@@ -5,7 +5,7 @@
  * change log, a record in the cached listing, an undo of the run as one batch, or none of these (a
  * run that only reads). A change of a kind (kind-module.ts) is one operation, by changeOperation.
  */
-import type { BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
+import type { BackupOfRun, BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { ChangeRecord, ChangeTarget, KindModule } from '../changes/kind-module.ts';
 import { logChange, sendChange } from '../changes/pipeline.ts';
@@ -79,6 +79,8 @@ export interface KeptRun {
   batchId: string;
   items: readonly BulkItemStatus[];
   stopped: boolean;
+  /** A backup run's format and folder; its operation sets `manifestDownloadId` once backup.json is written (the snapshot is done then). */
+  backup?: BackupOfRun;
 }
 
 /**

@@ -55,7 +55,9 @@ export const runs = new Map<string, Run>();
 /** `run` as the Bulk page is shown it: a copy, with whether it is done. */
 export function snapshot(run: Run): BulkRunSnapshot {
   const items = run.items.map((item) => ({ ...item }));
-  const done = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
+  const answered = items.every((item) => item.state !== 'queued' && item.state !== 'sending');
+  // A backup is done once its backup.json is written too: its download id set (Show in folder).
+  const done = answered && (!run.backup || run.backup.manifestDownloadId !== undefined);
   const undone = run.undone?.map((result) => ({ ...result }));
   return { id: run.id, kind: run.kind, ...(run.to ? { to: run.to } : {}), ...(run.sharing ? { sharing: run.sharing } : {}), ...(run.backup ? { backup: { ...run.backup } } : {}), batchId: run.batchId, ...(run.operation.undoable ? {} : { withoutUndo: true as const }), items, stopped: run.stopped, done, ...(undone ? { undone } : {}) };
 }

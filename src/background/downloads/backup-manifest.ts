@@ -105,16 +105,21 @@ function fileUrl(text: string): { url: string; release(): void } {
 /**
  * Writes `manifest` as `<folder>/backup.json` in the browser's download folder, replacing one
  * there (conflictAction `overwrite`: written again after a Retry failed). Resolves once the
- * browser has it (or could not save it). Never rejects: a manifest that cannot be written leaves
- * the files saved as they are; the failure is logged.
+ * browser has it (or could not save it). Out: its download id (Show in folder opens the backup's
+ * folder with it), null when the browser could not save it. Never rejects: a manifest that cannot
+ * be written leaves the files saved as they are; the failure is logged.
  */
-export async function writeManifest(manifest: BackupManifest): Promise<void> {
+export async function writeManifest(manifest: BackupManifest): Promise<number | null> {
   const { url, release } = fileUrl(`${JSON.stringify(manifest, null, 2)}\n`);
   try {
     const id = await browser.downloads.download({ url, filename: `${manifest.folder}/${MANIFEST_NAME}`, conflictAction: 'overwrite', saveAs: false });
-    await waitForDownload(id);
+    const saved = await waitForDownload(id);
+    if (saved.state === 'complete') return id;
+    logFailure("writing a backup's backup.json")(new Error(saved.error));
+    return null;
   } catch (error) {
     logFailure("writing a backup's backup.json")(error);
+    return null;
   } finally {
     release();
   }

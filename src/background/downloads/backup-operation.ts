@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { t } from '../../shared/i18n.ts';
-import type { BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
+import type { BackupOfRun, BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
 import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
 import { backupFolder, tableFileNames } from '../../shared/rules/file-names.ts';
@@ -49,6 +49,8 @@ interface RunView {
   batchId: string;
   items: readonly BulkItemStatus[];
   stopped: boolean;
+  /** Its format and folder, and backup.json's download id once written (set here, at the run's end). */
+  backup?: BackupOfRun;
 }
 
 /**
@@ -234,12 +236,17 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         if (!kept.has(stored.id)) keepRun(stored);
         kept.get(stored.id)!.view = run;
         // Sent again (Retry failed): not done until it ends again, so a worker stopped meanwhile resumes it.
-        if (run.items.some((item) => item.state === 'queued' || item.state === 'sending')) stored.done = false;
+        if (run.items.some((item) => item.state === 'queued' || item.state === 'sending')) {
+          stored.done = false;
+          // Its backup.json is written again at its end: the run is not done before.
+          if (run.backup) delete run.backup.manifestDownloadId;
+        }
         persist();
       },
       async settled(run) {
         const done = run.items.every((item) => item.state !== 'queued' && item.state !== 'sending');
-        await writeManifest(backupManifest({ ...stored, items: [...run.items] }, Date.now()));
+        const manifestDownloadId = await writeManifest(backupManifest({ ...stored, items: [...run.items] }, Date.now()));
+        if (run.backup) run.backup.manifestDownloadId = manifestDownloadId;
         stored.done = done;
         await store();
       },

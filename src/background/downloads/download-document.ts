@@ -13,7 +13,8 @@ import type { DocumentKey } from '../../shared/protocol/messages.ts';
 import { safeFileName } from '../../shared/rules/file-names.ts';
 import { findDocument, listingAndClients, type ListedDocument } from '../changes/listed-documents.ts';
 import { ApiError } from '../grist/api-error.ts';
-import { downloadPath, FILE_EXTENSIONS, tablesPath } from '../grist/download-urls.ts';
+import { downloadPath, tablesPath } from '../grist/download-urls.ts';
+import { FILE_EXTENSIONS } from '../../shared/protocol/downloads.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { mayRetryDownload, showDownload as showInFolder, waitForDownload, type DownloadOutcome } from './browser-downloads.ts';
 

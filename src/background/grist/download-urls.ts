@@ -4,9 +4,6 @@
  */
 import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
 
-/** A file's extension, by format: both `.grist` formats are one SQLite file. */
-export const FILE_EXTENSIONS: Readonly<Record<DownloadFormat, string>> = { grist: 'grist', 'grist-history': 'grist', xlsx: 'xlsx', csv: 'csv' };
-
 /**
  * The path of document `docId`'s file as `format`: `.grist` without its action history
  * (`?nohistory=true`, smaller) or with it, every table in one `.xlsx`, or table `tableId` as CSV

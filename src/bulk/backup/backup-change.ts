@@ -7,12 +7,12 @@
  * else changes. Granted, the run is the worker's, watched, stopped and retried like the others
  * (runs/runner.ts), without Undo this batch: it changes nothing in Grist.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
 import type { PickedDocument } from '../documents/picked-document.ts';
 import { backupRun } from '../runs/backup.ts';
 import type { Runner } from '../runs/runner.ts';
-import { backupFolderName } from './backup-words.ts';
+import { backupFolder } from '../../shared/rules/file-names.ts';
 
 /**
  * Downloads on their way at once per host: the pace of every bulk run of the worker
@@ -32,7 +32,10 @@ export interface BackupView {
   readonly backupHosts: ReadonlySignal<number>;
   /** Set when the browser refused the `downloads` permission at the last Start (with what it threw, if anything); null otherwise. */
   readonly downloadsRefused: ReadonlySignal<{ reason?: string } | null>;
-  /** Opens the backup's form for the picked documents: nothing is sent. */
+  /**
+   * Opens the backup's form for the picked documents, even none: the picker then offers every
+   * document, also those the user only views or edits. Nothing is sent.
+   */
   downloadSelected(): void;
   setBackupFormat(format: DownloadFormat): void;
   /**
@@ -47,6 +50,8 @@ export interface BackupView {
 
 /** What the backup needs of the page's store. */
 export interface BackupDependencies {
+  /** Whether the form is open (the store's: the document picker offers every document meanwhile). */
+  asked: Signal<boolean>;
   picked: ReadonlySignal<{ documents: readonly PickedDocument[] }>;
   runner: Pick<Runner, 'begin'>;
   /**
@@ -69,8 +74,7 @@ function hostOf(siteUrl: string): string {
 }
 
 /** Creates the page's backup. */
-export function createBackupChange({ picked, runner, requestDownloadsPermission, now }: BackupDependencies): BackupView {
-  const backupAsked = signal(false);
+export function createBackupChange({ asked: backupAsked, picked, runner, requestDownloadsPermission, now }: BackupDependencies): BackupView {
   const backupFormat = signal<DownloadFormat>('grist');
   const clock = signal(now());
   const downloadsRefused = signal<{ reason?: string } | null>(null);
@@ -94,11 +98,10 @@ export function createBackupChange({ picked, runner, requestDownloadsPermission,
   return {
     backupAsked,
     backupFormat,
-    backupFolder: computed(() => backupFolderName(clock.value)),
+    backupFolder: computed(() => backupFolder(clock.value)),
     backupHosts: computed(() => new Set(picked.value.documents.map(({ siteUrl }) => hostOf(siteUrl))).size),
     downloadsRefused,
     downloadSelected() {
-      if (picked.value.documents.length === 0) return;
       batch(() => {
         backupAsked.value = true;
         downloadsRefused.value = null;

@@ -1,7 +1,8 @@
 /**
  * The Bulk changes page's choice of documents: which documents the picker offers (those the user
- * owns, matching the filter and the site and workspace pickers, under their headings), which are
- * picked, and the picked ones with where each lives. Every kind of change starts from these.
+ * owns, or every listed one while the change is a download, matching the filter and the site and
+ * workspace pickers, under their headings), which are picked, and the picked ones with where each
+ * lives. Every kind of change starts from these.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import { t } from '../../shared/i18n.ts';
@@ -30,13 +31,13 @@ export interface DocumentChoiceView {
   readonly sites: ReadonlySignal<readonly PickerChoice[]>;
   /** The workspaces of the site picked (of every site, named with their site, when none is). */
   readonly workspaces: ReadonlySignal<readonly PickerChoice[]>;
-  /** What the picker lists: documents the user owns that match the filter and pickers, under headings. */
+  /** What the picker lists: documents it offers (see createDocumentChoice) that match the filter and pickers, under headings. */
   readonly pickerRows: ReadonlySignal<readonly PickerRow[]>;
   /** The documents of `pickerRows`, in order. */
   readonly shown: ReadonlySignal<readonly DocumentItemRow[]>;
-  /** How many documents of the listing are not offered: the user does not own them. */
+  /** How many documents of the listing are not offered: the user does not own them (0 while every document is offered). */
   readonly notOwned: ReadonlySignal<number>;
-  /** The picked documents, by key (see documentKey). */
+  /** The picked documents, by key (see documentKey): only offered ones (a pick of a document no longer offered does not count). */
   readonly selected: ReadonlySignal<ReadonlySet<string>>;
   setQuery(text: string): void;
   setSite(key: string): void;
@@ -61,18 +62,34 @@ function siteKeyOf(site: SiteEntry): string {
   return `${site.account} ${site.siteUrl}`;
 }
 
-/** Creates the choice of documents of `listing` (none picked). */
-export function createDocumentChoice(listing: ReadonlySignal<Listing | null>): DocumentChoice {
+/**
+ * Creates the choice of documents of `listing` (none picked). The picker offers the documents the
+ * user owns (a rename, move, trash, copy or access change needs an owner), and every listed document
+ * while `everyDocument` is true: a download needs only read access (docs/grist-api.md "Downloads and
+ * exports": viewers and editors may download too).
+ */
+export function createDocumentChoice(listing: ReadonlySignal<Listing | null>, everyDocument: ReadonlySignal<boolean>): DocumentChoice {
   const query = signal('');
   const site = signal('');
   const workspace = signal('');
-  const selected = signal<ReadonlySet<string>>(new Set());
+  /** Every key picked, offered or not now: `selected` is those offered. */
+  const picks = signal<ReadonlySet<string>>(new Set());
 
   const prepared = computed(() => (listing.value ? prepareListing(listing.value) : null));
   const terms = computed(() => searchTerms(query.value).join(' '));
-  /** Every document the user owns, in listing order. */
-  const owned = computed(() => (prepared.value?.rows ?? []).filter((row): row is DocumentItemRow => row.kind === 'document' && canRename(row.document)));
+  /** Whether the picker offers `document`. */
+  const offered = computed(() => (everyDocument.value ? () => true : canRename));
+  /** Every document the picker offers, in listing order. */
+  const owned = computed(() => (prepared.value?.rows ?? []).filter((row): row is DocumentItemRow => row.kind === 'document' && offered.value(row.document)));
   const notOwned = computed(() => (prepared.value?.rows ?? []).filter((row) => row.kind === 'document').length - owned.value.length);
+  // A pick of a document not offered now (picked for a download, then a rename asked) is left out.
+  const selected = computed<ReadonlySet<string>>(() => {
+    const all = picks.value;
+    if (all.size === 0) return all;
+    const kept = new Set<string>();
+    for (const row of owned.value) if (all.has(row.key)) kept.add(row.key);
+    return kept.size === all.size ? all : kept;
+  });
 
   /**
    * A site's name in the pickers and the preview; with two or more accounts, with whose it is (two
@@ -89,7 +106,7 @@ export function createDocumentChoice(listing: ReadonlySignal<Listing | null>): D
     for (const entry of listing.value?.sites ?? []) {
       if (site.value && siteKeyOf(entry) !== site.value) continue;
       for (const space of entry.workspaces) {
-        if (!space.documents.some(canRename)) continue;
+        if (!space.documents.some(offered.value)) continue;
         choices.push({ key: `${siteKeyOf(entry)} ${space.id}`, name: site.value ? space.name : `${siteName.value(entry)} › ${space.name}` });
       }
     }
@@ -104,7 +121,7 @@ export function createDocumentChoice(listing: ReadonlySignal<Listing | null>): D
     let lastSite = '';
     let lastWorkspace = '';
     for (const row of matchingRows(current, termList)) {
-      if (row.kind !== 'document' || !canRename(row.document)) continue;
+      if (row.kind !== 'document' || !offered.value(row.document)) continue;
       const siteKey = siteKeyOf(row.site);
       const workspaceKey = `${siteKey} ${row.workspace.id}`;
       if ((site.value && site.value !== siteKey) || (workspace.value && workspace.value !== workspaceKey)) continue;
@@ -189,16 +206,16 @@ export function createDocumentChoice(listing: ReadonlySignal<Listing | null>): D
       } else if (on) next.add(key);
       else next.delete(key);
       anchor = key;
-      selected.value = next;
+      picks.value = next;
     },
     selectAllShown() {
       const next = new Set(selected.value);
       for (const row of shown.value) next.add(row.key);
-      selected.value = next;
+      picks.value = next;
     },
     clearSelection() {
       anchor = null;
-      selected.value = new Set();
+      picks.value = new Set();
     },
   };
 }

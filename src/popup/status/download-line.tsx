@@ -4,8 +4,8 @@
  * downloads (1.2 MB).", with Show in folder) or why not (Grist's words, or what the refused
  * permission is for); and a heading's backup: its progress ("Backing up 12 of 40 documents ·
  * 3.1 MB", with a progress bar), then what it came to (with Open in Bulk changes, where each
- * document's outcome is). No Show in folder for a backup: a run's snapshot names no download of
- * its own (BulkRunSnapshot), and its folder is named in the sentence.
+ * document's outcome is) and Show in folder (its backup.json's download: BackupOfRun
+ * manifestDownloadId, shown in the backup's folder).
  */
 import { formatSize } from '../../page-shared/file-size.ts';
 import { t, tCount } from '../../shared/i18n.ts';
@@ -54,6 +54,11 @@ function BackupLine({ store }: { store: PopupStore }) {
         {tCount('backedUp', saved, run.backup?.folder ?? '', size)}
         {failed ? ` ${tCount('backupNotSaved', failed)}` : null}
       </p>
+      {typeof run.backup?.manifestDownloadId === 'number' ? (
+        <button type="button" class="link-button" onClick={() => store.showDownload(run.backup!.manifestDownloadId!)}>
+          {t('showInFolder')}
+        </button>
+      ) : null}
       <button type="button" class="link-button" onClick={() => store.openBulkChanges()}>
         {t('openInBulkChanges')}
       </button>

@@ -64,6 +64,13 @@ export interface BulkBackupRequest extends BulkStart {
 export interface BackupOfRun {
   format: DownloadFormat;
   folder: string;
+  /**
+   * The browser's download id of the run's `backup.json`, written at the run's end (again after a
+   * Retry failed's): the pages' Show in folder opens the folder with it (`showDownload`). Absent
+   * while the run is under way (the snapshot is not `done` before it is set); null when the
+   * browser could not save it.
+   */
+  manifestDownloadId?: number | null;
 }
 
 /** Where one document of a run stands. */

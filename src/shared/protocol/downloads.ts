@@ -17,6 +17,9 @@ export type DownloadFormat = 'grist' | 'grist-history' | 'xlsx' | 'csv';
 /** Every format, in the order the menus and the Bulk form offer them. */
 export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = ['grist', 'grist-history', 'xlsx', 'csv'];
 
+/** A file's extension, by format: both `.grist` formats are one SQLite file (a CSV: one file per table). */
+export const FILE_EXTENSIONS: Readonly<Record<DownloadFormat, string>> = { grist: 'grist', 'grist-history': 'grist', xlsx: 'xlsx', csv: 'csv' };
+
 /** The optional permission downloads need, asked by a page at the user's first download (a click). */
 export const DOWNLOADS_PERMISSION = 'downloads';
 

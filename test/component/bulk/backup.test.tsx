@@ -41,15 +41,15 @@ describe('the Download selected… form', () => {
     expect(backend.startBulkBackup).not.toHaveBeenCalled();
     const formats = screen.getAllByRole('radio').map((each) => [(each as HTMLInputElement).labels![0]!.textContent, (each as HTMLInputElement).checked]);
     expect(formats).toEqual([
-      ['.grist, without history', true],
-      ['.grist, with history', false],
-      ['Excel workbook (.xlsx)', false],
+      ['.grist without history', true],
+      ['.grist with history', false],
+      ['Excel (.xlsx)', false],
       ['CSV of every table', false],
     ]);
-    const holds = document.getElementById(radio('Excel workbook (.xlsx)').getAttribute('aria-describedby')!)!;
+    const holds = document.getElementById(radio('Excel (.xlsx)').getAttribute('aria-describedby')!)!;
     expect(holds.textContent).toBe('Every table as a sheet of one workbook per document: the values, not the formulas.');
     // The format is the first thing to answer.
-    expect(document.activeElement).toBe(radio('.grist, without history'));
+    expect(document.activeElement).toBe(radio('.grist without history'));
     const form = screen.getByRole('group', { name: 'Download 2 documents' });
     expect(within(form).getByText(`${FOLDER}/<site>/<workspace>/<document>.grist`).tagName).toBe('CODE');
     expect(within(form).getByText(/^2 files, and backup\.json/).textContent).toBe(
@@ -73,7 +73,7 @@ describe('the Download selected… form', () => {
     expect(radio('CSV of every table').checked).toBe(true);
     expect(screen.getByText(`${FOLDER}/<site>/<workspace>/<document>/<table>.csv`)).toBeTruthy();
     expect(screen.getByText(/^One file per table of each of 2 documents \(each one’s tables are read first: one request each\)/)).toBeTruthy();
-    fireEvent.click(radio('Excel workbook (.xlsx)'));
+    fireEvent.click(radio('Excel (.xlsx)'));
     expect(screen.getByText(`${FOLDER}/<site>/<workspace>/<document>.xlsx`)).toBeTruthy();
     fireEvent.click(checkbox('Budget 2025 – Legal'));
     expect(screen.getByRole('group', { name: 'Download 3 documents' })).toBeTruthy();
@@ -91,7 +91,7 @@ describe('the Download selected… form', () => {
     expect(screen.queryByRole('group', { name: /^Download \d/ })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Download selected…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download selected…' }));
-    fireEvent.keyDown(radio('.grist, without history'), { key: 'Escape' });
+    fireEvent.keyDown(radio('.grist without history'), { key: 'Escape' });
     expect(screen.queryByRole('group', { name: /^Download \d/ })).toBeNull();
     expect(backend.startBulkBackup).not.toHaveBeenCalled();
   });
@@ -99,7 +99,7 @@ describe('the Download selected… form', () => {
   test('Start asks for the downloads permission in the click itself, then, granted, starts one run of the picked documents in the format chosen', async () => {
     const requestDownloadsPermission = vi.fn(async () => true);
     const { backend } = await openForm({ requestDownloadsPermission });
-    fireEvent.click(radio('Excel workbook (.xlsx)'));
+    fireEvent.click(radio('Excel (.xlsx)'));
     const saving = (state: BulkItemStatus['state']) => [item('budgetSales00000000000', 'Budget 2025 – Sales', 'Budget 2025 – Sales', state)];
     backend.startBulkBackup.mockResolvedValue({ ok: true, value: runOf(saving('queued'), { kind: 'backup', withoutUndo: true, backup: { format: 'xlsx', folder: FOLDER } }) });
     const start = screen.getByRole('button', { name: 'Start' });
@@ -115,7 +115,37 @@ describe('the Download selected… form', () => {
       ],
       format: 'xlsx',
     });
-    expect(screen.getByRole('heading', { level: 2, name: 'Downloading' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Backing up' })).toBeTruthy();
+  });
+
+  test('viewers and editors may download: while the form is open the picker offers every document, not only those the user owns, and the run gets them', async () => {
+    const requestDownloadsPermission = vi.fn(async () => true);
+    const { backend } = await setup({ now, requestDownloadsPermission });
+    // Renames, moves and the trash need an owner: a document the user only edits is not offered.
+    expect(screen.queryByRole('checkbox', { name: /Budget 2025 – Shared/ })).toBeNull();
+    expect(screen.getByText(/documents? (is|are) not offered/)).toBeTruthy();
+    // Nothing picked yet: the button opens the form all the same.
+    fireEvent.click(screen.getByRole('button', { name: 'Download selected…' }));
+    expect(screen.queryByText(/documents? (is|are) not offered/)).toBeNull();
+    fireEvent.click(checkbox('Budget 2025 – Shared'));
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    expect(screen.getByRole('group', { name: 'Download 2 documents' })).toBeTruthy();
+    backend.startBulkBackup.mockResolvedValue({ ok: true, value: runOf([item('sharedWithMe0000000000', 'Budget 2025 – Shared', 'Budget 2025 – Shared', 'queued')], { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } }) });
+    await clickAndSettle(screen.getByRole('button', { name: 'Start' }));
+    expect(backend.startBulkBackup.mock.calls[0]![0].items.map(({ docId }: { docId: string }) => docId).sort()).toEqual(['budgetSales00000000000', 'sharedWithMe0000000000']);
+  });
+
+  test('closed, the picker offers only owned documents again, and a pick the user does not own no longer counts', async () => {
+    await setup({ now });
+    fireEvent.click(screen.getByRole('button', { name: 'Download selected…' }));
+    fireEvent.click(checkbox('Budget 2025 – Shared'));
+    fireEvent.click(checkbox('Budget 2025 – Sales'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('checkbox', { name: /Budget 2025 – Shared/ })).toBeNull();
+    expect(screen.getByText('1 document selected')).toBeTruthy();
+    const rows = previewTable().rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Budget 2025 – Sales');
   });
 
   test('refused: the form says what the permission is for, and nothing else changes: no run, the form and its choice as they were', async () => {
@@ -130,7 +160,7 @@ describe('the Download selected… form', () => {
     expect(backend.startBulkBackup).not.toHaveBeenCalled();
     expect(radio('CSV of every table').checked).toBe(true);
     expect(screen.getByRole('group', { name: 'Download 2 documents' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Downloading' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Backing up' })).toBeNull();
     expect(checkbox('Budget 2025 – Sales').checked).toBe(true);
   });
 
@@ -150,7 +180,11 @@ function saving(id: string, name: string, state: BulkItemStatus['state'], sizes:
   return { ...item(id, name, name, state, message), ...sizes };
 }
 
-const backupRunOf = (items: BulkItemStatus[]): BulkRunSnapshot => runOf(items, { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } });
+/** A backup run's snapshot; once done, its backup.json was saved as download 41 (the worker sets that at the run's end). */
+const backupRunOf = (items: BulkItemStatus[]): BulkRunSnapshot => {
+  const run = runOf(items, { kind: 'backup', withoutUndo: true, backup: { format: 'grist', folder: FOLDER } });
+  return run.done ? { ...run, backup: { ...run.backup!, manifestDownloadId: 41 } } : run;
+};
 
 /** Three documents: one saved (1.2 MB), one on its way (300 kB of 2 MB), one waiting. */
 const underWay = () => [
@@ -169,11 +203,11 @@ const finished = () => [
 describe('a backup run', () => {
   test('under way: the bar counts documents, the bytes received are said, each row says what it received; Stop; where the files go', async () => {
     await setup({ latestRun: backupRunOf(underWay()) });
-    await screen.findByRole('heading', { name: 'Downloading' });
+    await screen.findByRole('heading', { name: 'Backing up' });
     const bar = screen.getByRole('progressbar');
     expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['1', '3']);
     expect(document.getElementById('run-count')!.textContent).toBe('1 of 3 · 1.5 MB received');
-    expect(previewTable('Downloading')).toEqual({
+    expect(previewTable('Backing up')).toEqual({
       columns: ['Site and workspace', 'Name', 'Outcome'],
       rows: [
         ['Acme › Finance', 'Budget 2025 – Sales', 'saved · 1.2 MB'],
@@ -187,12 +221,13 @@ describe('a backup run', () => {
 
   test('followed to its end: the later looks’ bytes, each outcome (a size, or Grist’s reason), Retry failed, where the files are and backup.json; no Undo this batch', async () => {
     const { backend, nextLook } = await setup({ latestRun: backupRunOf(underWay()) });
-    await screen.findByRole('heading', { name: 'Downloading' });
+    await screen.findByRole('heading', { name: 'Backing up' });
+    expect(screen.queryByRole('button', { name: 'Show in folder' })).toBeNull();
     backend.getBulkRun.mockResolvedValue({ ok: true, value: backupRunOf(finished()) });
     await nextLook();
-    expect(screen.getByRole('heading', { level: 2, name: 'Bulk download finished' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bulk backup finished' })).toBeTruthy();
     expect(document.getElementById('run-count')!.textContent).toBe('3 of 3 · 3.2 MB received');
-    expect(previewTable('Downloading').rows.map((row) => row[2])).toEqual(['saved · 1.2 MB', 'saved · 2 MB', 'failed: Document is deleted']);
+    expect(previewTable('Backing up').rows.map((row) => row[2])).toEqual(['saved · 1.2 MB', 'saved · 2 MB', 'failed: Document is deleted']);
     expect(screen.getByRole('status').textContent).toBe('2 saved, 1 failed, 0 not sent.');
     expect(
       screen.getByText(`The files are in the folder “${FOLDER}” of your downloads; backup.json there lists each document saved (its id, site, workspace, name, format, size and time).`),
@@ -200,11 +235,14 @@ describe('a backup run', () => {
     expect(screen.getByRole('button', { name: 'Retry failed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    // Show in folder opens the backup's folder, by its backup.json's download.
+    await clickAndSettle(screen.getByRole('button', { name: 'Show in folder' }));
+    expect(backend.showDownload).toHaveBeenCalledExactlyOnceWith({ downloadId: 41 });
   });
 
   test('a backup offers no Undo this batch even from a snapshot that does not say withoutUndo: it has no undo’s words', async () => {
     await setup({ latestRun: runOf(finished(), { kind: 'backup', backup: { format: 'grist', folder: FOLDER } }) });
-    await screen.findByRole('heading', { name: 'Bulk download finished' });
+    await screen.findByRole('heading', { name: 'Bulk backup finished' });
     expect(screen.getByRole('button', { name: 'Retry failed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo this batch' })).toBeNull();
   });
@@ -215,8 +253,8 @@ describe('a backup run', () => {
     const run = backupRunOf(finished());
     const store = createBulkStore({ backend: fakeBackend(listing(), run), readCachedListing: async () => listing(), requestDownloadsPermission: async () => false });
     render(<BulkApp store={store} />);
-    await screen.findByRole('heading', { name: 'Téléchargement terminé' });
+    await screen.findByRole('heading', { name: 'Sauvegarde groupée terminée' });
     expect(document.getElementById('run-count')!.textContent).toBe('3 sur 3 · 3,2\u202fMo reçus');
-    expect(previewTable('Téléchargement').rows.map((row) => row[2])).toEqual(['enregistré · 1,2\u202fMo', 'enregistré · 2\u202fMo', 'échec : Document is deleted']);
+    expect(previewTable('Sauvegarde en cours').rows.map((row) => row[2])).toEqual(['enregistré · 1,2\u202fMo', 'enregistré · 2\u202fMo', 'échec : Document is deleted']);
   });
 });

@@ -62,6 +62,7 @@ export function fakeBackend(cached: Listing, latestRun: BulkRunSnapshot | null =
     startBulkCopy: vi.fn(),
     startBulkShare: vi.fn(),
     startBulkBackup: vi.fn(),
+    showDownload: vi.fn(async (_request: { downloadId: number }) => ({ ok: true as const, value: null })),
     readAccess: vi.fn(),
     getSettings: vi.fn(async () => ({ ok: true as const, value: { accounts: [] as PublicAccount[] } })),
     stopBulkRun: vi.fn(),

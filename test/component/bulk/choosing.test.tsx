@@ -14,10 +14,10 @@ describe('choosing documents', () => {
     // Named for every change it makes, not renaming alone.
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk changes' })).toBeTruthy();
     // Its introduction names each change it makes, sharing too.
-    const intro = screen.getByText(/^Pick the documents you own/).textContent!;
-    for (const change of ['rename', 'move', 'copy', 'change who has access to them (share)', 'move them to the trash']) expect(intro).toContain(change);
+    const intro = screen.getByText(/^Pick documents, then/).textContent!;
+    for (const change of ['rename', 'move', 'copy', 'change who has access to them (share)', 'move them to the trash', 'all at once (those you own)', 'download them (any you can open)']) expect(intro).toContain(change);
     expect(screen.queryByRole('checkbox', { name: 'Select Budget 2025 – Shared' })).toBeNull();
-    expect(screen.getByText('1 document is not offered: only its owners can rename, move or trash it.')).toBeTruthy();
+    expect(screen.getByText('1 document is not offered: only its owners can rename, move or trash it (Download selected… offers it).')).toBeTruthy();
     const list = screen.getByRole('group', { name: 'Documents' });
     expect([...list.querySelectorAll('.picker-site, .picker-workspace, .picker-document')].map((line) => line.textContent)).toEqual([
       'Acme',

@@ -57,8 +57,9 @@ function item(overrides: Partial<BulkItemStatus>): BulkItemStatus {
   return { orgId: 1, docId: 'budgetDoc000000000000', newName: 'Budget', oldName: 'Budget', siteName: 'Personal', workspaceName: 'Home', state: 'queued', ...overrides };
 }
 
+/** A backup run's snapshot; done, its backup.json was saved as download 77 (the worker sets that at the run's end). */
 function backupRun(items: BulkItemStatus[], done: boolean, id = 'run-1'): BulkRunSnapshot {
-  return { id, kind: 'backup', backup: { format: 'grist', folder: 'Grist backup 2026-11-29 02.30' }, batchId: 'batch-1', withoutUndo: true, items, stopped: false, done };
+  return { id, kind: 'backup', backup: { format: 'grist', folder: 'Grist backup 2026-11-29 02.30', ...(done ? { manifestDownloadId: 77 } : {}) }, batchId: 'batch-1', withoutUndo: true, items, stopped: false, done };
 }
 
 describe('a row’s Download ▸', () => {
@@ -211,6 +212,7 @@ describe('a heading’s Back up…', () => {
     await waitFor(() => expect(status().textContent).toContain('Backing up 1 of 2 documents · 1.5 MB'));
     const bar = within(status()).getByRole('progressbar', { name: 'Backup progress' }) as HTMLProgressElement;
     expect([bar.value, bar.max]).toEqual([1, 2]);
+    expect(within(status()).queryByRole('button', { name: 'Show in folder' })).toBeNull();
     // Read again for that run while the popup is open.
     await waitFor(() => expect(backend.getBulkRun).toHaveBeenCalledWith({ runId: 'run-1' }));
     await act(async () => polled.resolve({ ok: true, value: backupRun([item({ state: 'saved', bytes: 1_200_000 }), item({ docId: 'notesDoc0000000000000', state: 'failed', message: 'access denied' })], true) }));
@@ -219,6 +221,11 @@ describe('a heading’s Back up…', () => {
     expect(within(status()).queryByRole('progressbar')).toBeNull();
     fireEvent.click(within(status()).getByRole('button', { name: 'Open in Bulk changes' }));
     expect(openBulkChanges).toHaveBeenCalledTimes(1);
+    // Show in folder opens the backup's folder, by its backup.json's download.
+    backend.showDownload.mockResolvedValue({ ok: true, value: null });
+    fireEvent.click(within(status()).getByRole('button', { name: 'Show in folder' }));
+    await settle();
+    expect(backend.showDownload).toHaveBeenCalledExactlyOnceWith({ downloadId: 77 });
   });
 
   test('a site’s: every document of each of its workspaces', async () => {

@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('formatSize', () => {
   it('says bytes, kB, MB and GB in English, each to one decimal at most', () => {
-    expect([0, 830, 999, 1_000, 48_300, 999_949, 1_234_567, 12_000_000, 3_400_000_000].map(formatSize)).toEqual(['0 bytes', '830 bytes', '999 bytes', '1 kB', '48.3 kB', '999.9 kB', '1.2 MB', '12 MB', '3.4 GB']);
+    expect([0, 1, 830, 999, 1_000, 48_300, 999_949, 1_234_567, 12_000_000, 3_400_000_000].map(formatSize)).toEqual(['0 bytes', '1 byte', '830 bytes', '999 bytes', '1 kB', '48.3 kB', '999.9 kB', '1.2 MB', '12 MB', '3.4 GB']);
   });
 
   it('says them in French when the messages are French (octets, ko, Mo, a decimal comma)', () => {

@@ -7,6 +7,7 @@
  */
 import { t } from '../../../shared/i18n.ts';
 import type { BulkBackupRequest, BulkItemStatus, BulkRunSnapshot } from '../../../shared/protocol/bulk.ts';
+import { FILE_EXTENSIONS } from '../../../shared/protocol/downloads.ts';
 import { siteDisplayName } from '../../../shared/protocol/listing.ts';
 import { backupLayout } from '../../../shared/rules/file-names.ts';
 import type { BackupEntry, StoredBackupRun } from '../../../shared/storage/backup-run-items.ts';
@@ -18,8 +19,6 @@ import type { Operation } from '../operation.ts';
 import { resumeOperation, startOperation } from '../run-engine.ts';
 import type { RunChange } from '../run-state.ts';
 
-/** Each format's file extension; null: a CSV backup's folder of tables. */
-const EXTENSIONS = { grist: 'grist', 'grist-history': 'grist', xlsx: 'xlsx', csv: null } as const;
 
 /** The operation of backup run `stored`, as the engine runs it (checked here by its shape: downloads/ sits below bulk/). */
 const operationOf = (stored: StoredBackupRun): Operation => {
@@ -59,7 +58,7 @@ export async function startBulkBackup({ requestId, items, format }: BulkBackupRe
         add(status, null, t('errorNotInList'));
         continue;
       }
-      const path = layout.pathOf({ siteName, workspaceName, name, docId }, EXTENSIONS[format]);
+      const path = layout.pathOf({ siteName, workspaceName, name, docId }, format === 'csv' ? null : FILE_EXTENSIONS[format]);
       const entry: BackupEntry = { account: found.site.account, orgId, siteUrl: found.site.siteUrl, siteName, workspaceName, docId, name, path, files: [], tablesRead: false, savedAt: null };
       stored.entries.push(entry);
       add(status, changeOf(entry), null);

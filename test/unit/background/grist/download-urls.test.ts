@@ -2,7 +2,8 @@
  * grist/download-urls.ts: each format's path as grist-core serves it (docs/grist-api.md "Downloads and exports").
  */
 import { describe, expect, it } from 'vitest';
-import { downloadPath, FILE_EXTENSIONS, tablesPath } from '../../../../src/background/grist/download-urls.ts';
+import { downloadPath, tablesPath } from '../../../../src/background/grist/download-urls.ts';
+import { FILE_EXTENSIONS } from '../../../../src/shared/protocol/downloads.ts';
 
 describe('download paths', () => {
   it.each([

@@ -81,6 +81,10 @@ describe('a bulk backup run', () => {
     expect(manifest.saved.map(({ id }) => id)).toEqual(documents.filter((document) => document !== trashed).map(({ docId }) => docId));
     expect(manifest.saved[0]).toMatchObject({ format: 'grist', bytes: FILE.length, paths: [named(documents[0]!.docId).slice(folder.length + 1)], site: { url: expect.stringContaining('/o/team-1') } });
     expect(manifest.failed).toEqual([expect.objectContaining({ id: trashed.docId, reason: expect.stringContaining('Document is deleted') })]);
+    // The run is done once backup.json is written: its download id is in the snapshot (the pages' Show in folder).
+    const manifestId = downloads.started.findLastIndex(({ filename }) => filename === `${folder}/backup.json`) + 1;
+    expect(manifestId).toBeGreaterThan(0);
+    expect(run.backup).toEqual({ format: 'grist', folder, manifestDownloadId: manifestId });
 
     // Nothing written: the change log and the cached listing as they were; no Undo this batch.
     expect(await readChangeLog()).toEqual(log);
@@ -117,6 +121,8 @@ describe('a bulk backup run', () => {
     // Only the failed one downloaded again (and backup.json), into the same file.
     expect(downloads.started.slice(before).map(({ url, filename }) => (url.startsWith('data:') ? filename : new URL(url).pathname.split('/').at(-2)))).toEqual([failing.docId, `${folder}/backup.json`]);
     expect(manifestOf(folder).saved.map(({ id }) => id)).toContain(failing.docId);
+    // backup.json written again: the snapshot names the new download.
+    expect(retried.backup!.manifestDownloadId).toBe(before + 2);
     expect(await readChangeLog()).toEqual([]);
   });
 
