@@ -20,7 +20,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { logFailure } from '../log-failure.ts';
 import { sleep, WRITE_PAUSE_FACTOR } from '../pacing.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
-import { progressOf, waitForDownload } from './browser-downloads.ts';
+import { mayRetryDownload, progressOf, waitForDownload } from './browser-downloads.ts';
 
 /**
  * Downloads on their way to one host at once in a backup. The engine's BULK_IN_FLIGHT_PER_HOST (2)
@@ -68,9 +68,6 @@ export interface BackupOperation {
     progress(items: BulkItemStatus[]): Promise<void>;
   };
 }
-
-/** The browser's reasons for an interrupted download worth one more try into the same file (a connection lost, a 5xx or a 429). */
-const RETRIED_ONCE = /^(NETWORK_|SERVER_FAILED$)/;
 
 /** The GET of a document's tables: `{"tables":[{"id":"Expenses",...}]}`. */
 const tablesSchema = v.object({ tables: v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)) })) });
@@ -137,8 +134,8 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
 
 /**
  * Saves `file` of `target`: starts its download (or follows the one started, by its id), waits for
- * its end; interrupted for a lost connection or a server failure, it is started once more into the
- * same path (overwrite: one file, never a second); then, or for any other reason, Grist is asked
+ * its end (waitForDownload, as a single download waits); interrupted for a reason a second try may
+ * help (mayRetryDownload: the single download's rule), it is started once more into the same path (overwrite: one file, never a second); then, or for any other reason, Grist is asked
  * why with a GET (client.probe) and its answer thrown in its words ("Document is deleted"). A 429
  * saved nothing: thrown as Grist's `rate-limited` with its Retry-After, so the engine pauses the
  * host and performs again, which starts the download afresh. `persist` stores the run after each
@@ -162,7 +159,7 @@ async function saveFile(client: GristClient, target: BackupTarget, format: Downl
     }
     // Whatever comes next starts a new download, if any: the interrupted one is done with.
     file.downloadId = null;
-    if (RETRIED_ONCE.test(outcome.error) && !file.retried) {
+    if (mayRetryDownload(outcome.error) && !file.retried) {
       file.retried = true;
       continue;
     }

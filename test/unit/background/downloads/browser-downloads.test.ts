@@ -4,9 +4,10 @@
  * downloads; the permission.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DOWNLOAD_GONE,
+  DOWNLOAD_POLL_MS,
   hasDownloadsPermission,
   mayRetryDownload,
   progressOf,
@@ -72,6 +73,36 @@ describe('waitForDownload', () => {
     expect((await outcome).state).toBe('complete');
   });
 
+  it('answers a complete download’s size as its fileSize: Firefox leaves bytesReceived short of it for good', async () => {
+    const id = await start();
+    downloads.complete(id, '/d/D.grist', 4096);
+    downloads.items.set(id, { ...downloads.items.get(id)!, bytesReceived: 4000 });
+    expect(await waitForDownload(id)).toEqual({ state: 'complete', path: '/d/D.grist', bytes: 4096 });
+  });
+
+  it('sees an end whose event never came (a suspended Firefox event page) by reading the download about once a second, and stops reading once it ended', async () => {
+    vi.useFakeTimers();
+    try {
+      const id = await start();
+      let outcome: unknown;
+      void waitForDownload(id).then((value) => (outcome = value));
+      await vi.advanceTimersByTimeAsync(0);
+      // The download ends with no onChanged: the event page was asleep.
+      downloads.items.set(id, { ...downloads.items.get(id)!, state: 'complete', filename: '/d/D.grist', fileSize: 8, bytesReceived: 8 });
+      await vi.advanceTimersByTimeAsync(DOWNLOAD_POLL_MS - 1);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toEqual({ state: 'complete', path: '/d/D.grist', bytes: 8 });
+      expect(DOWNLOAD_POLL_MS).toBeLessThanOrEqual(1000);
+      const searches = downloads.search.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(5 * DOWNLOAD_POLL_MS);
+      expect(downloads.search.mock.calls).toHaveLength(searches);
+      expect(downloads.listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says a download the browser has forgotten is gone', async () => {
     expect(await waitForDownload(99)).toEqual({ state: 'interrupted', error: DOWNLOAD_GONE });
   });
@@ -97,6 +128,8 @@ describe('mayRetryDownload', () => {
     ['NETWORK_DISCONNECTED', true],
     ['SERVER_CONTENT_LENGTH_MISMATCH', true],
     ['SERVER_FAILED', true],
+    // Firefox's reason for a refused connection.
+    ['CRASH', true],
     ['SERVER_FORBIDDEN', false],
     ['SERVER_BAD_CONTENT', false],
     ['USER_CANCELED', false],
