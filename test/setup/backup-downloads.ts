@@ -49,15 +49,16 @@ function create(): BackupDownloads {
     items.set(id, { ...item, ...change });
     tell({ id, state: { previous: item.state, current: change.state! } });
   };
+  const search = vi.fn(async (query: Downloads.DownloadQuery) =>
+    [...items.values()].filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state)).map((item) => ({ ...item })),
+  );
   const fake: BackupDownloads = {
     started,
     items,
     listeners,
     fetching: true,
     files,
-    search: vi.fn(async (query: Downloads.DownloadQuery) =>
-      [...items.values()].filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state)).map((item) => ({ ...item })),
-    ),
+    search,
     receive: (id, bytes, totalBytes = -1) => items.set(id, { ...items.get(id)!, bytesReceived: bytes, totalBytes }),
     complete(id, bytes) {
       const path = started[id - 1]!.filename!;
@@ -109,7 +110,7 @@ function create(): BackupDownloads {
           if (fake.fetching || options.url.startsWith('data:')) void fetchIt(id, options);
           return id;
         })),
-        search: live((query: Downloads.DownloadQuery) => fake.search(query)),
+        search: live(search),
         show: vi.fn(async () => true),
         onChanged: {
           addListener: (listener: Listener) => listeners.add(listener),
