@@ -28,20 +28,32 @@ export const PERMISSION_WAIT_MS = 60_000;
 /** How often the wait reads the permission again, in ms (see the module's comment). */
 export const PERMISSION_POLL_MS = 1000;
 
-/** The start held now, if any: dropping it ends its wait with `no-downloads-permission`. */
-let held: { drop: () => void } | null = null;
+/**
+ * The starts held now. `checking`: its first read of the permission is under way (a start of a
+ * popup whose permission is granted already is never dropped by a newer one); `drop` ends its wait
+ * with `no-downloads-permission`.
+ */
+const held = new Set<{ checking: boolean; drop: () => void }>();
 
 /** The error of a start that was not granted the permission. */
 const notGranted = () => new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));
 
 /**
- * In: a start marked `once: 'granted'`. Out: settles once the browser has granted `downloads`
- * (at once when it has already). Drops the start held before it, if any. Throws ApiError
- * `no-downloads-permission` when it is dropped (dropWaitingDownloads, or a newer start) or
+ * In: whether the start is marked `once: 'granted'` (a popup's click that asked the permission).
+ * Out: settles once the browser has granted `downloads`: at once when it has. Marked and not
+ * granted yet, the start is held (registered at once, so a drop sent right after it by the same
+ * popup finds it) until `permissions.onAdded` names `downloads` or a read each PERMISSION_POLL_MS
+ * finds it granted; finding it not granted, it drops the starts held before it. Throws ApiError
+ * `no-downloads-permission`: at once when not marked (the Bulk page asks first, in its tab, and
+ * sends only once granted); marked, when dropped (dropWaitingDownloads, or a newer start) or when
  * PERMISSION_WAIT_MS pass without the permission.
  */
-export function whenDownloadsGranted(): Promise<void> {
-  held?.drop();
+export function downloadsGranted(once: 'granted' | undefined): Promise<void> {
+  if (once !== 'granted') {
+    return hasDownloadsPermission().then((granted) => {
+      if (!granted) throw notGranted();
+    });
+  }
   return new Promise((resolve, reject) => {
     let ended = false;
     const end = (settle: () => void) => {
@@ -50,17 +62,16 @@ export function whenDownloadsGranted(): Promise<void> {
       clearTimeout(timeout);
       clearInterval(poll);
       browser.permissions.onAdded.removeListener(onAdded);
-      if (held === self) held = null;
+      held.delete(self);
       settle();
     };
-    const self = { drop: () => end(() => reject(notGranted())) };
-    held = self;
-    const check = () => {
+    const self = { checking: true, drop: () => end(() => reject(notGranted())) };
+    held.add(self);
+    const check = () =>
       hasDownloadsPermission().then(
         (granted) => granted && end(resolve),
-        () => undefined,
+        () => false,
       );
-    };
     const onAdded = (permissions: Permissions.Permissions) => {
       if (permissions.permissions?.includes(DOWNLOADS_PERMISSION)) end(resolve);
     };
@@ -68,28 +79,19 @@ export function whenDownloadsGranted(): Promise<void> {
     const poll = setInterval(check, PERMISSION_POLL_MS);
     // Listening before the first read: a grant that comes while it is under way is not missed.
     browser.permissions.onAdded.addListener(onAdded);
-    check();
+    void check().then((granted) => {
+      self.checking = false;
+      // Not granted: a start held before was refused in a popup that closed with the prompt.
+      if (!granted && !ended) for (const other of [...held]) if (other !== self && !other.checking) other.drop();
+    });
   });
 }
 
 /**
- * The popup's `dropWaitingDownloads` message (its permission request answered false): the start
- * held, if any, ends without starting (its sender is answered `no-downloads-permission`).
+ * The popup's `dropWaitingDownloads` message (its permission request answered false): every start
+ * held ends without starting (its sender is answered `no-downloads-permission`).
  */
 export async function dropWaitingDownloads(): Promise<null> {
-  held?.drop();
+  for (const start of [...held]) start.drop();
   return null;
-}
-
-/**
- * In: whether the start is marked `once: 'granted'` (a popup's click that asked the permission).
- * Out: settles once the permission is granted: at once when it is; marked, after the wait
- * (whenDownloadsGranted, which drops a start held before). Throws ApiError `no-downloads-permission` when it is not granted (at
- * once when not marked: the Bulk page asks first, in its tab, and sends only once granted).
- */
-export async function downloadsGranted(once: 'granted' | undefined): Promise<void> {
-  // Granted already (the usual case): no wait, and no start held before is dropped.
-  if (await hasDownloadsPermission()) return;
-  if (once !== 'granted') throw notGranted();
-  await whenDownloadsGranted();
 }
