@@ -20,6 +20,11 @@ export interface BackupDownloads {
   listeners: Set<Listener>;
   /** True: each download fetches its URL (see above); false: the test ends it. */
   fetching: boolean;
+  /**
+   * False: `download` answers no id (the server has not answered yet: Chromium gives the id only
+   * then), though the browser has the download, its file named; true (the default): the id at once.
+   */
+  answersIds: boolean;
   /** The files saved: path -> bytes (a download into a path saved before replaces it). */
   files: Map<string, number>;
   /** `downloads.search`, spied. */
@@ -49,14 +54,20 @@ function create(): BackupDownloads {
     items.set(id, { ...item, ...change });
     tell({ id, state: { previous: item.state, current: change.state! } });
   };
-  const search = vi.fn(async (query: Downloads.DownloadQuery) =>
-    [...items.values()].filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state)).map((item) => ({ ...item })),
-  );
+  const search = vi.fn(async (query: Downloads.DownloadQuery) => {
+    const found = [...items.values()]
+      .filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state))
+      .filter((item) => query.startedAfter === undefined || Date.parse(item.startTime) > new Date(query.startedAfter).getTime())
+      .map((item) => ({ ...item }));
+    // `-startTime`: the latest first (ids grow as downloads start).
+    return query.orderBy?.[0] === '-startTime' ? found.toSorted((a, b) => b.id - a.id) : found;
+  });
   const fake: BackupDownloads = {
     started,
     items,
     listeners,
     fetching: true,
+    answersIds: true,
     files,
     search,
     receive: (id, bytes, totalBytes = -1) => items.set(id, { ...items.get(id)!, bytesReceived: bytes, totalBytes }),
@@ -108,6 +119,10 @@ function create(): BackupDownloads {
           items.set(id, { id, url: options.url, filename: '', state: 'in_progress', bytesReceived: 0, totalBytes: -1, fileSize: -1, paused: false, canResume: false, incognito: false, exists: false, danger: 'safe', mime: '', startTime: new Date().toISOString() } as Downloads.DownloadItem);
           // A file the extension wrote itself (backup.json) is saved at once, as the browser does.
           if (fake.fetching || options.url.startsWith('data:')) void fetchIt(id, options);
+          if (!fake.answersIds) {
+            items.set(id, { ...items.get(id)!, filename: `/home/user/Downloads/${options.filename}` });
+            return new Promise<number>(() => undefined);
+          }
           return id;
         })),
         search: live(search),

@@ -20,7 +20,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { logFailure } from '../log-failure.ts';
 import { sleep, WRITE_PAUSE_FACTOR } from '../pacing.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
-import { mayRetryDownload, progressOf, waitForDownload } from './browser-downloads.ts';
+import { findDownload, mayRetryDownload, progressOf, waitForDownload } from './browser-downloads.ts';
 
 /**
  * Downloads on their way to one host at once in a backup. The engine's BULK_IN_FLIGHT_PER_HOST (2)
@@ -141,13 +141,24 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
  * host and performs again, which starts the download afresh. `persist` stores the run after each
  * step (a download's id at once). Chromium answers downloads.download with the id only once the
  * server has answered (seen in the end-to-end test, Grist answering after 4 s): a worker stopped
- * between the two cannot follow that download, and asks for the file again into the same path.
+ * between the two never stored that id, so a file stored as `asked` with no id is first looked for
+ * among the browser's downloads started since the run began (`startedAfter`: findDownload), and
+ * followed when found; only if none, started.
  * Throws ApiError.
  */
-async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void): Promise<void> {
+async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void, startedAfter: number): Promise<void> {
   const path = downloadPath(target.entry.docId, format, file.tableId);
+  if (file.downloadId === null && file.asked) {
+    // Asked of the browser by a worker that stopped before the browser gave its id: follow the
+    // download the browser has of it, if any, rather than ask Grist for the file a second time.
+    file.downloadId = await findDownload({ urlEnd: path, pathEnd: file.path, startedAfter }).catch(() => null);
+    if (file.downloadId !== null) persist(true);
+  }
   for (;;) {
     if (file.downloadId === null) {
+      // Stored before it is asked: a worker stopped before the id comes leaves the next one a trace.
+      file.asked = true;
+      persist(true);
       file.downloadId = await client.download(target.siteUrl, path, { filename: file.path, conflictAction: 'overwrite' });
       persist(true);
     }
@@ -159,6 +170,7 @@ async function saveFile(client: GristClient, target: BackupTarget, format: Downl
     }
     // Whatever comes next starts a new download, if any: the interrupted one is done with.
     file.downloadId = null;
+    file.asked = false;
     if (mayRetryDownload(outcome.error) && !file.retried) {
       file.retried = true;
       continue;
@@ -203,7 +215,7 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         entry.files = [{ path: entry.path, downloadId: null, retried: false, bytes: null }];
       }
       for (const file of entry.files) {
-        if (file.bytes === null) await saveFile(client, target, format, file, persist);
+        if (file.bytes === null) await saveFile(client, target, format, file, persist, stored.startedAt);
       }
       entry.savedAt = Date.now();
       persist();

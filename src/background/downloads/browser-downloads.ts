@@ -148,6 +148,22 @@ export async function progressOf(ids: readonly number[]): Promise<Map<number, Do
   return progress;
 }
 
+/**
+ * In: the end of a download's URL (its path and query), the end of the file's path relative to the
+ * download folder, and a time before it was started (ms). Out: the id of the latest download the
+ * browser started since from such a URL into such a file and not interrupted, or null. What a
+ * worker stopped before the browser gave a download's id uses to follow that download rather than
+ * start a second: Chromium gives the id only once the server has answered (seen: 3 s for a server
+ * answering after 3 s). The browser's `filename` is the full path, with `\` on Windows.
+ * Throws ApiError `no-downloads-permission`.
+ */
+export async function findDownload({ urlEnd, pathEnd, startedAfter }: { urlEnd: string; pathEnd: string; startedAfter: number }): Promise<number | null> {
+  // A millisecond before: `startedAfter` is strict, and a download may start in the run's first millisecond.
+  const items = await downloadsApi().search({ startedAfter: new Date(startedAfter - 1).toISOString(), orderBy: ['-startTime'] });
+  const found = items.find((item) => item.url.endsWith(urlEnd) && item.filename.replaceAll('\\', '/').endsWith(`/${pathEnd}`) && item.state !== 'interrupted');
+  return found?.id ?? null;
+}
+
 /** Shows a downloaded file in its folder (the system's file manager). Throws ApiError `no-downloads-permission`. */
 export async function showDownload(id: number): Promise<void> {
   await downloadsApi().show(id);

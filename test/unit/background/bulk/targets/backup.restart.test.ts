@@ -135,3 +135,33 @@ it('a Retry failed under way when the worker stops is taken up again too: its do
   await vi.waitFor(async () => expect((await getAfter({ runId: started.id }))!.items[0]).toMatchObject({ state: 'saved', bytes: 42 }));
   expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2);
 });
+
+it('a worker stopped before the browser gave a download’s id finds that download at its next start and follows it, never asking Grist for the file again', async () => {
+  await connect();
+  downloads.fetching = false;
+  // Chromium gives a download's id only once the server has answered: the worker stops before.
+  downloads.answersIds = false;
+  const documents = documentsOf(2, 5).slice(3);
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'grist' });
+  await vi.waitFor(() => expect(downloads.started).toHaveLength(2));
+  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]?.items.map(({ state }) => state)).toEqual(['sending', 'sending']));
+  expect(await storedIds()).toEqual([null, null]);
+
+  const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
+  downloads.answersIds = true;
+  await resumeBackupRuns();
+  await vi.waitFor(async () => expect(await storedIds()).toEqual([1, 2]));
+  downloads.complete(1, 11);
+  downloads.complete(2, 22);
+  let run!: BulkRunSnapshot;
+  await vi.waitFor(async () => {
+    run = (await getAfter({ runId: started.id }))!;
+    expect(run.done).toBe(true);
+  });
+  expect(run.items.map(({ state, bytes }) => [state, bytes])).toEqual([
+    ['saved', 11],
+    ['saved', 22],
+  ]);
+  // Each file asked for once: no second download into the same path.
+  expect(downloads.started.filter(({ url }) => !url.startsWith('data:')).map(({ filename }) => filename)).toEqual(downloads.started.slice(0, 2).map(({ filename }) => filename));
+});
