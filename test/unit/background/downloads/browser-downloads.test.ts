@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DOWNLOAD_GONE,
   DOWNLOAD_POLL_MS,
+  findDownload,
   hasDownloadsPermission,
   mayRetryDownload,
   progressOf,
@@ -163,6 +164,22 @@ describe('progressOf', () => {
   it('asks nothing for no ids', async () => {
     expect(await progressOf([])).toEqual(new Map());
     expect(downloads.search).not.toHaveBeenCalled();
+  });
+});
+
+describe('findDownload', () => {
+  it('finds the latest download of a URL into a file, started since, not interrupted; the full path may use \\', async () => {
+    const url = 'https://grist.example.com/o/team/api/docs/d/download?nohistory=true';
+    const since = Date.now() - 1000;
+    const ids = [];
+    for (const filename of ['B/D.grist', 'B/D.grist', 'B/E.grist']) ids.push(await fakeBrowser.downloads.download({ url, filename }));
+    const [interrupted, wanted, other] = ids as [number, number, number];
+    downloads.items.set(interrupted, { ...downloads.items.get(interrupted)!, filename: '/dl/B/D.grist', state: 'interrupted' });
+    downloads.items.set(wanted, { ...downloads.items.get(wanted)!, filename: 'C:\\Users\\ana\\Downloads\\B\\D.grist' });
+    downloads.items.set(other, { ...downloads.items.get(other)!, filename: '/dl/B/E.grist' });
+    expect(await findDownload({ urlEnd: '/api/docs/d/download?nohistory=true', pathEnd: 'B/D.grist', startedAfter: since })).toBe(wanted);
+    expect(await findDownload({ urlEnd: '/api/docs/d/download', pathEnd: 'B/D.grist', startedAfter: since })).toBeNull();
+    expect(await findDownload({ urlEnd: '/api/docs/d/download?nohistory=true', pathEnd: 'B/F.grist', startedAfter: since })).toBeNull();
   });
 });
 
