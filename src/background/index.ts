@@ -11,6 +11,7 @@ import { startBulkMove } from './bulk/targets/move.ts';
 import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
 import { downloadDocument, readDocumentTables, showDownload } from './downloads/download-document.ts';
+import { dropWaitingDownloads } from './downloads/permission-wait.ts';
 import { refreshListing, startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
@@ -104,6 +105,7 @@ browser.runtime.onMessage.addListener(
       downloadDocument,
       readDocumentTables,
       showDownload,
+      dropWaitingDownloads,
     },
     ready,
   ),

@@ -62,6 +62,9 @@ export interface PopupStoreDependencies {
 }
 
 
+/** A document of the listing as the worker's messages name it (no account: the worker knows it by site). */
+const documentOf = ({ orgId, siteUrl, docId }: DocumentRef) => ({ orgId, siteUrl, docId });
+
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000 }: PopupStoreDependencies): PopupStore {
   const query = signal('');
@@ -156,13 +159,22 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     backup,
     downloadDocument: (ref, name, format, tableId) => {
       const permitted = askDownloads();
-      void withChanges(({ downloads: module }) => module.downloadDocument(downloads, permitted, ref, name, format, tableId));
+      // Sent in the click too, before anything is awaited, marked `once: 'granted'`: Chromium's
+      // permission dialog takes the focus, the popup closes, and the code after
+      // permissions.request() never runs (uBlockOrigin/uBOL-home issue 280), so a start sent once
+      // the request answered would never be sent on a first download. The worker holds it until the
+      // browser grants the permission (background/downloads/permission-wait.ts); a popup still open
+      // when the request answers false tells it to drop the start (reads/downloads.ts).
+      const sent = backend.downloadDocument({ ...documentOf(ref), format, ...(tableId === undefined ? {} : { tableId }), once: 'granted' });
+      void withChanges(({ downloads: module }) => module.downloadDocument(downloads, permitted, sent, name));
     },
     readDocumentTables: (ref) => withChanges(({ downloads: module }) => module.readDocumentTables(downloads, ref)),
     showDownload: (downloadId) => void withChanges(({ downloads: module }) => module.showDownload(downloads, downloadId)),
     backUp: (documents) => {
       const permitted = askDownloads();
-      void withChanges(({ downloads: module }) => module.backUp(downloads, permitted, documents));
+      // Sent in the click too, marked to wait for the grant: see downloadDocument.
+      const sent = backend.startBulkBackup({ requestId: crypto.randomUUID(), items: documents.map(documentOf), format: 'grist', once: 'granted' });
+      void withChanges(({ downloads: module }) => module.backUp(downloads, permitted, sent));
     },
     rows,
     lastChange,

@@ -20,6 +20,11 @@ export interface BackupDownloads {
   listeners: Set<Listener>;
   /** True: each download fetches its URL (see above); false: the test ends it. */
   fetching: boolean;
+  /**
+   * False: `download` answers no id (the server has not answered yet: Chromium gives the id only
+   * then), though the browser has the download, its file named; true (the default): the id at once.
+   */
+  answersIds: boolean;
   /** The files saved: path -> bytes (a download into a path saved before replaces it). */
   files: Map<string, number>;
   /** `downloads.search`, spied. */
@@ -27,7 +32,7 @@ export interface BackupDownloads {
   receive(id: number, bytes: number, totalBytes?: number): void;
   complete(id: number, bytes: number): void;
   interrupt(id: number, error: string): void;
-  /** A worker stopped: its listeners are gone with it (the browser's downloads go on). */
+  /** A worker stopped: its listeners and its pending calls are gone with it (the browser's downloads go on). */
   stopWorker(): void;
   /** The text of a file whose download was started from a `data:` URL (backup.json), by its path; the last one. */
   written(path: string): string | undefined;
@@ -49,15 +54,22 @@ function create(): BackupDownloads {
     items.set(id, { ...item, ...change });
     tell({ id, state: { previous: item.state, current: change.state! } });
   };
+  const search = vi.fn(async (query: Downloads.DownloadQuery) => {
+    const found = [...items.values()]
+      .filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state))
+      .filter((item) => query.startedAfter === undefined || Date.parse(item.startTime) > new Date(query.startedAfter).getTime())
+      .map((item) => ({ ...item }));
+    // `-startTime`: the latest first (ids grow as downloads start).
+    return query.orderBy?.[0] === '-startTime' ? found.toSorted((a, b) => b.id - a.id) : found;
+  });
   const fake: BackupDownloads = {
     started,
     items,
     listeners,
     fetching: true,
+    answersIds: true,
     files,
-    search: vi.fn(async (query: Downloads.DownloadQuery) =>
-      [...items.values()].filter((item) => (query.id === undefined || item.id === query.id) && (query.state === undefined || item.state === query.state)).map((item) => ({ ...item })),
-    ),
+    search,
     receive: (id, bytes, totalBytes = -1) => items.set(id, { ...items.get(id)!, bytesReceived: bytes, totalBytes }),
     complete(id, bytes) {
       const path = started[id - 1]!.filename!;
@@ -65,7 +77,7 @@ function create(): BackupDownloads {
       end(id, { state: 'complete', filename: `/home/user/Downloads/${path}`, bytesReceived: bytes, totalBytes: bytes, fileSize: bytes });
     },
     interrupt: (id, error) => end(id, { state: 'interrupted', error: error as Downloads.InterruptReason }),
-    stopWorker: () => listeners.clear(),
+    stopWorker: () => undefined,
     written(path) {
       const options = started.findLast((asked) => asked.filename === path);
       if (!options?.url.startsWith('data:')) return undefined;
@@ -88,25 +100,49 @@ function create(): BackupDownloads {
       fake.interrupt(id, 'NETWORK_FAILED');
     }
   }
-  Object.assign(fakeBrowser, {
-    downloads: {
-      download: vi.fn(async (options: Downloads.DownloadOptionsType) => {
-        started.push(options);
-        const id = started.length;
-        items.set(id, { id, url: options.url, filename: '', state: 'in_progress', bytesReceived: 0, totalBytes: -1, fileSize: -1, paused: false, canResume: false, incognito: false, exists: false, danger: 'safe', mime: '', startTime: new Date().toISOString() } as Downloads.DownloadItem);
-        // A file the extension wrote itself (backup.json) is saved at once, as the browser does.
-        if (fake.fetching || options.url.startsWith('data:')) void fetchIt(id, options);
-        return id;
-      }),
-      search: fake.search,
-      show: vi.fn(async () => true),
-      onChanged: {
-        addListener: (listener: Listener) => listeners.add(listener),
-        removeListener: (listener: Listener) => listeners.delete(listener),
-        hasListener: (listener: Listener) => listeners.has(listener),
+  /**
+   * The `browser.downloads` one life of the worker sees: once that worker is stopped (stopWorker)
+   * its calls never answer, as a stopped worker's timers (a wait's once-a-second read) run no more.
+   */
+  const api = () => {
+    let alive = true;
+    const live =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      (...args: A): Promise<R> =>
+        alive ? call(...args) : new Promise<R>(() => undefined);
+    return {
+      stop: () => void (alive = false),
+      downloads: {
+        download: vi.fn(live(async (options: Downloads.DownloadOptionsType) => {
+          started.push(options);
+          const id = started.length;
+          items.set(id, { id, url: options.url, filename: '', state: 'in_progress', bytesReceived: 0, totalBytes: -1, fileSize: -1, paused: false, canResume: false, incognito: false, exists: false, danger: 'safe', mime: '', startTime: new Date().toISOString() } as Downloads.DownloadItem);
+          // A file the extension wrote itself (backup.json) is saved at once, as the browser does.
+          if (fake.fetching || options.url.startsWith('data:')) void fetchIt(id, options);
+          if (!fake.answersIds) {
+            items.set(id, { ...items.get(id)!, filename: `/home/user/Downloads/${options.filename}` });
+            return new Promise<number>(() => undefined);
+          }
+          return id;
+        })),
+        search: live(search),
+        show: vi.fn(async () => true),
+        onChanged: {
+          addListener: (listener: Listener) => listeners.add(listener),
+          removeListener: (listener: Listener) => listeners.delete(listener),
+          hasListener: (listener: Listener) => listeners.has(listener),
+        },
       },
-    },
-  });
+    };
+  };
+  let life = api();
+  Object.assign(fakeBrowser, { downloads: life.downloads });
+  fake.stopWorker = () => {
+    listeners.clear();
+    life.stop();
+    life = api();
+    Object.assign(fakeBrowser, { downloads: life.downloads });
+  };
   return fake;
 }
 

@@ -40,6 +40,7 @@ export function popupBackendMocks() {
     readDocumentTables: vi.fn(),
     showDownload: vi.fn(),
     startBulkBackup: vi.fn(),
+    dropWaitingDownloads: vi.fn<Backend['dropWaitingDownloads']>(async () => ({ ok: true, value: null })),
     // Whether a backup is under way to show (store.followLatestBackup): none.
     getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
   };

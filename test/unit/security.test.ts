@@ -262,6 +262,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     downloadDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, format: 'grist' },
     readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
     showDownload: { downloadId: 1 },
+    dropWaitingDownloads: null,
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },
@@ -448,11 +449,11 @@ describe('the key never leaves the background in a reply or a stored item', () =
       keys === null ? read(keys) : Promise.reject(new Error(`storage is broken; it held ${KEY}`))) as never);
     const requests = everyRequest();
     const replies = await sendEvery(requests);
-    // Clearing the history only removes an item, and showing a downloaded file asks only the
-    // browser's downloads: they read nothing, and work. A bulk run that could not start has no id:
-    // asking for it is 'not-found'.
+    // Clearing the history only removes an item, showing a downloaded file asks only the browser's
+    // downloads, and dropping a start waiting for the downloads permission touches neither: they
+    // read nothing, and work. A bulk run that could not start has no id: asking for it is 'not-found'.
     const runMessages: MessageName[] = ['getBulkRun', 'stopBulkRun', 'retryFailedBulk'];
-    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearChangeLog' && type !== 'showDownload' && !runMessages.includes(type));
+    const reading = (Object.keys(requests) as MessageName[]).filter((type) => type !== 'clearChangeLog' && type !== 'showDownload' && type !== 'dropWaitingDownloads' && !runMessages.includes(type));
     expect(failedKinds(replies)).toEqual({ ...allFailWith('bad-response', reading), ...allFailWith('not-found', runMessages) });
   });
 

@@ -20,7 +20,7 @@ import type { GristClient } from '../grist/grist-client.ts';
 import { logFailure } from '../log-failure.ts';
 import { sleep, WRITE_PAUSE_FACTOR } from '../pacing.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
-import { progressOf, waitForDownload } from './browser-downloads.ts';
+import { findDownload, mayRetryDownload, progressOf, waitForDownload } from './browser-downloads.ts';
 
 /**
  * Downloads on their way to one host at once in a backup. The engine's BULK_IN_FLIGHT_PER_HOST (2)
@@ -70,9 +70,6 @@ export interface BackupOperation {
     progress(items: BulkItemStatus[]): Promise<void>;
   };
 }
-
-/** The browser's reasons for an interrupted download worth one more try into the same file (a connection lost, a 5xx or a 429). */
-const RETRIED_ONCE = /^(NETWORK_|SERVER_FAILED$)/;
 
 /** The GET of a document's tables: `{"tables":[{"id":"Expenses",...}]}`. */
 const tablesSchema = v.object({ tables: v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)) })) });
@@ -154,20 +151,31 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
 
 /**
  * Saves `file` of `target`: starts its download (or follows the one started, by its id), waits for
- * its end; interrupted for a lost connection or a server failure, it is started once more into the
- * same path (overwrite: one file, never a second); then, or for any other reason, Grist is asked
+ * its end (waitForDownload, as a single download waits); interrupted for a reason a second try may
+ * help (mayRetryDownload: the single download's rule), it is started once more into the same path (overwrite: one file, never a second); then, or for any other reason, Grist is asked
  * why with a GET (client.probe) and its answer thrown in its words ("Document is deleted"). A 429
  * saved nothing: thrown as Grist's `rate-limited` with its Retry-After, so the engine pauses the
  * host and performs again, which starts the download afresh. `persist` stores the run after each
  * step (a download's id at once). Chromium answers downloads.download with the id only once the
  * server has answered (seen in the end-to-end test, Grist answering after 4 s): a worker stopped
- * between the two cannot follow that download, and asks for the file again into the same path.
+ * between the two never stored that id, so a file stored as `asked` with no id is first looked for
+ * among the browser's downloads started since the run began (`startedAfter`: findDownload), and
+ * followed when found; only if none, started.
  * Throws ApiError.
  */
-async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void): Promise<void> {
+async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void, startedAfter: number): Promise<void> {
   const path = downloadPath(target.entry.docId, format, file.tableId);
+  if (file.downloadId === null && file.asked) {
+    // Asked of the browser by a worker that stopped before the browser gave its id: follow the
+    // download the browser has of it, if any, rather than ask Grist for the file a second time.
+    file.downloadId = await findDownload({ urlEnd: path, pathEnd: file.path, startedAfter }).catch(() => null);
+    if (file.downloadId !== null) persist(true);
+  }
   for (;;) {
     if (file.downloadId === null) {
+      // Stored before it is asked: a worker stopped before the id comes leaves the next one a trace.
+      file.asked = true;
+      persist(true);
       file.downloadId = await client.download(target.siteUrl, path, { filename: file.path, conflictAction: 'overwrite' });
       persist(true);
     }
@@ -179,7 +187,8 @@ async function saveFile(client: GristClient, target: BackupTarget, format: Downl
     }
     // Whatever comes next starts a new download, if any: the interrupted one is done with.
     file.downloadId = null;
-    if (RETRIED_ONCE.test(outcome.error) && !file.retried) {
+    file.asked = false;
+    if (mayRetryDownload(outcome.error) && !file.retried) {
       file.retried = true;
       continue;
     }
@@ -223,7 +232,7 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         entry.files = [{ path: entry.path, downloadId: null, retried: false, bytes: null }];
       }
       for (const file of entry.files) {
-        if (file.bytes === null) await saveFile(client, target, format, file, persist);
+        if (file.bytes === null) await saveFile(client, target, format, file, persist, stored.startedAt);
       }
       entry.savedAt = Date.now();
       persist();

@@ -17,6 +17,7 @@ import { downloadPath, tablesPath } from '../grist/download-urls.ts';
 import { FILE_EXTENSIONS } from '../../shared/protocol/downloads.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { mayRetryDownload, showDownload as showInFolder, waitForDownload, type DownloadOutcome } from './browser-downloads.ts';
+import { downloadsGranted } from './permission-wait.ts';
 
 /**
  * The most UTF-16 code units of a single download's name before its extension: the file lands in
@@ -51,8 +52,10 @@ async function listedDocument(request: DocumentKey): Promise<{ found: ListedDocu
 }
 
 /**
- * The popup's `downloadDocument` message. In: a document of the worker's listing, a format, and a
- * CSV's table. Out: once the browser has the file, its download id, full path and size.
+ * The popup's `downloadDocument` message. In: a document of the worker's listing, a format, a
+ * CSV's table, and `once: 'granted'` when sent in the click that asks the permission (started once
+ * it is granted: permission-wait.ts). Out: once the browser has the file, its download id, full
+ * path and size.
  * The browser downloads it under singleFileName (`uniquify`: a file already there is kept). An
  * interrupted download that a second try may help (mayRetryDownload) is started once more into the
  * file the browser had chosen (`overwrite`: no second file; `uniquify` if it had chosen none).
@@ -62,8 +65,9 @@ async function listedDocument(request: DocumentKey): Promise<{ found: ListedDocu
  * listed, `no-downloads-permission`, what the client's `download` or `probe` throw, and `network`
  * when the download failed though Grist would send the file.
  */
-export async function downloadDocument(request: DocumentKey & { format: DownloadFormat; tableId?: string }): Promise<DownloadDone> {
+export async function downloadDocument(request: DocumentKey & { format: DownloadFormat; tableId?: string; once?: 'granted' }): Promise<DownloadDone> {
   if (request.format === 'csv' && !request.tableId) throw new ApiError('invalid-input', t('errorCsvNeedsTable'));
+  await downloadsGranted(request.once);
   const { found, client } = await listedDocument(request);
   const { site, document } = found;
   const path = downloadPath(document.id, request.format, request.format === 'csv' ? request.tableId : undefined);

@@ -6,14 +6,17 @@
  * store's `download` and `backup` signals.
  *
  * The optional `downloads` permission is asked by the store in the click itself, before anything
- * here runs (store.ts askDownloads): each action takes the browser's answer, a promise.
+ * here runs (store.ts askDownloads), and the start is sent in that click too, marked to wait for
+ * the grant (Chromium's prompt closes the popup: store.ts downloadDocument): each action takes the
+ * browser's answer and the worker's, two promises. Refused in a popup still open, the worker is
+ * told to drop the start it holds (`dropWaitingDownloads`), so nothing refused is ever downloaded.
  */
 import type { Signal } from '@preact/signals';
 import type { Backend } from '../../page-shared/backend-client.ts';
 import { t } from '../../shared/i18n.ts';
 import { settle } from '../../shared/protocol/errors.ts';
 import type { BulkRunSnapshot } from '../../shared/protocol/bulk.ts';
-import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
+import type { Reply } from '../../shared/protocol/messages.ts';
 import type { DocumentRef } from '../../listing-view/row-identity.ts';
 
 /** What the status line says of the last download: on its way, saved (where, its size), or why not. */
@@ -23,7 +26,7 @@ export type DownloadLine =
   | { state: 'failed'; message: string };
 
 /** The worker's messages the downloads send. */
-export type DownloadsBackend = Pick<Backend, 'downloadDocument' | 'readDocumentTables' | 'showDownload' | 'startBulkBackup' | 'getBulkRun'>;
+export type DownloadsBackend = Pick<Backend, 'downloadDocument' | 'readDocumentTables' | 'showDownload' | 'startBulkBackup' | 'getBulkRun' | 'dropWaitingDownloads'>;
 
 /** What the downloads read and write: the worker, and the status line's signals. */
 export interface DownloadsContext {
@@ -43,24 +46,31 @@ const documentOf = ({ orgId, siteUrl, docId }: DocumentRef) => ({ orgId, siteUrl
 export const fileName = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 
 /**
- * Downloads `ref` (named `name`) as `format` (a CSV: its table `tableId`) once `permitted` says the
- * browser has the permission; refused, the status line says what it is for and nothing is sent.
+ * The download of a document named `name`, sent already (`sent`: the worker's answer, once the
+ * browser has the file), once `permitted` says the browser has the permission; refused, the worker
+ * is told to drop the start it holds, and the status line says what the permission is for.
  * Out: settles once the status line says what the download came to.
  */
-export async function downloadDocument(context: DownloadsContext, permitted: Promise<boolean>, ref: DocumentRef, name: string, format: DownloadFormat, tableId?: string): Promise<void> {
-  const { backend, download } = context;
+export async function downloadDocument(context: DownloadsContext, permitted: Promise<boolean>, sent: Promise<Reply<'downloadDocument'>>, name: string): Promise<void> {
+  const { download } = context;
   if (!(await permitted.catch(() => false))) {
-    download.value = { state: 'failed', message: t('downloadsPermissionNeeded') };
+    refused(context);
     return;
   }
   const line: DownloadLine = { state: 'downloading', name };
   download.value = line;
-  const reply = await settle(backend.downloadDocument({ ...documentOf(ref), format, ...(tableId === undefined ? {} : { tableId }) }));
+  const reply = await settle(sent);
   // A later download's line is that download's.
   if (download.peek() !== line) return;
   if (reply.ok) download.value = { state: 'saved', file: fileName(reply.value.path), bytes: reply.value.bytes, downloadId: reply.value.downloadId };
   else if (reply.error.kind === 'no-downloads-permission') download.value = { state: 'failed', message: t('downloadsPermissionNeeded') };
   else download.value = { state: 'failed', message: t('downloadFailed', name, reply.error.message) };
+}
+
+/** The permission refused: the start the worker holds is dropped (nothing refused is downloaded), and the status line says what it is for. */
+function refused({ backend, download }: Pick<DownloadsContext, 'backend' | 'download'>): void {
+  void settle(backend.dropWaitingDownloads(null));
+  download.value = { state: 'failed', message: t('downloadsPermissionNeeded') };
 }
 
 /** The tables of `ref`, in Grist's order (one `readDocumentTables`). Out: their ids, or why they could not be read, in words. */
@@ -76,19 +86,20 @@ export async function showDownload({ backend, announcement }: Pick<DownloadsCont
 }
 
 /**
- * Backs up `documents` (a heading's, as the listing has them) as `.grist` files without history,
- * once `permitted` says the browser has the permission (refused: said, nothing sent), then follows
- * the run while the popup is open. Out: settles once the run is started (or refused).
+ * A heading's backup (its documents as `.grist` files without history), sent already (`sent`: the
+ * run as it starts), once `permitted` says the browser has the permission (refused: the worker
+ * drops the start it holds, and it is said), then follows the run while the popup is open.
+ * Out: settles once the run is started (or refused).
  */
-export async function backUp(context: DownloadsContext, permitted: Promise<boolean>, documents: readonly DocumentRef[]): Promise<void> {
-  const { backend, download } = context;
+export async function backUp(context: DownloadsContext, permitted: Promise<boolean>, sent: Promise<Reply<'startBulkBackup'>>): Promise<void> {
+  const { download } = context;
   if (!(await permitted.catch(() => false))) {
-    download.value = { state: 'failed', message: t('downloadsPermissionNeeded') };
+    refused(context);
     return;
   }
-  const reply = await settle(backend.startBulkBackup({ requestId: crypto.randomUUID(), items: documents.map(documentOf), format: 'grist' }));
+  const reply = await settle(sent);
   if (!reply.ok) {
-    download.value = { state: 'failed', message: t('backupFailed', reply.error.message) };
+    download.value = reply.error.kind === 'no-downloads-permission' ? { state: 'failed', message: t('downloadsPermissionNeeded') } : { state: 'failed', message: t('backupFailed', reply.error.message) };
     return;
   }
   download.value = null;

@@ -58,6 +58,8 @@ export interface BulkShareRequest extends BulkStart {
 export interface BulkBackupRequest extends BulkStart {
   items: Array<{ orgId: number; siteUrl?: string; docId: string }>;
   format: DownloadFormat;
+  /** Sent in the click that asks the `downloads` permission: start once it is granted (messages.ts startBulkBackup). */
+  once?: 'granted';
 }
 
 /** What a backup run saves, and where: `folder` is `Grist backup <YYYY-MM-DD HH.MM>` in the browser's download folder. */

@@ -13,7 +13,7 @@ import { WINDOW_SOURCES, type ChangeLogItem } from './change-log.ts';
 import type { UndoOutcome } from './undo-outcome.ts';
 import type { DocumentEntry, DocumentPlace, Listing, MovedDocument, WorkspaceEntry } from './listing.ts';
 import type { PersonGrants, RemovedPerson } from './people.ts';
-import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, grantedOnce, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
 import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -333,9 +333,11 @@ export const MESSAGES = {
   /**
    * Starts a bulk run that downloads documents of the worker's listing as `format` into one new
    * folder of the browser's downloads (Grist backup <date>/<site>/<workspace>/<document>.<ext>), with
-   * a backup.json listing what was saved. Reads only: nothing is logged, no Undo.
+   * a backup.json listing what was saved. Reads only: nothing is logged, no Undo. `once: 'granted'`
+   * (the popup's Back up…, sent in the click that asks the permission): started once the browser
+   * grants the `downloads` permission (at most a minute), never if it does not.
    */
-  startBulkBackup: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), format: downloadFormat })), response: typed<BulkRunSnapshot>() },
+  startBulkBackup: { request: v.object(withEntries(bulkStart, { items: bulkItems(documentKey), format: downloadFormat, once: grantedOnce })), response: typed<BulkRunSnapshot>() },
   /** Where a bulk run stands; `runId` null: the latest run the worker has (null if none). */
   getBulkRun: { request: v.object({ runId: v.nullable(v.string()) }), response: typed<BulkRunSnapshot | null>() },
   /** Stops a run: what is on its way finishes, the rest is not sent. */
@@ -349,10 +351,17 @@ export const MESSAGES = {
    * browser's download folder under the document's name. Answers once the browser has the file.
    * Throws: `no-downloads-permission` without the optional permission; Grist's refusal in its words
    * (`not-found` "Document is deleted", `forbidden`), read with a GET once the download failed.
+   * `once: 'granted'` (sent in the click that asks the permission): started once the browser grants
+   * it (at most a minute), never if it does not.
    */
-  downloadDocument: { request: v.object(withEntries(documentKey, { format: downloadFormat, tableId: v.optional(v.pipe(v.string(), v.minLength(1))) })), response: typed<DownloadDone>() },
+  downloadDocument: { request: v.object(withEntries(documentKey, { format: downloadFormat, tableId: v.optional(v.pipe(v.string(), v.minLength(1))), once: grantedOnce })), response: typed<DownloadDone>() },
   /** The tables of a document of the worker's listing (one GET of its `/tables`), their ids in Grist's order. */
   readDocumentTables: { request: v.object(documentKey), response: typed<string[]>() },
+  /**
+   * The popup's request for the downloads permission answered false: the `once: 'granted'` start
+   * the worker holds, if any, ends without starting (its sender is answered `no-downloads-permission`).
+   */
+  dropWaitingDownloads: { request: v.null(), response: typed<null>() },
   /** Shows a file the extension downloaded in its folder (downloads.show). */
   showDownload: { request: v.object({ downloadId: v.pipe(v.number(), v.integer()) }), response: typed<null>() },
 };

@@ -29,6 +29,12 @@ export const bulkStart = { requestId: v.pipe(v.string(), v.minLength(1), v.maxLe
 /** A download's format (DownloadFormat). */
 export const downloadFormat = v.picklist(['grist', 'grist-history', 'xlsx', 'csv']);
 /**
+ * A download's start sent by the popup in the click that asks the `downloads` permission
+ * (`'granted'`): the worker waits for the grant before starting (permission-wait.ts); absent, it
+ * refuses at once without the permission.
+ */
+export const grantedOnce = v.optional(v.literal('granted'));
+/**
  * An object schema's entries `base` and `more` in one: what MESSAGES builds its requests with
  * instead of `{ ...base, ...more }`, which rolldown keeps in every bundle that imports messages.ts
  * (it keeps a top-level object that is spread, even where nothing uses the spread; the pages import

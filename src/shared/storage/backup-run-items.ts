@@ -22,6 +22,11 @@ export interface BackupFile {
   tableId?: string;
   /** The browser's download id, once started: a worker started again follows it, never starting a second. */
   downloadId: number | null;
+  /**
+   * True from the moment its download is asked of the browser until it ends: with no id yet, the
+   * worker stopped before the browser gave it, and the one started again looks for it (absent: false).
+   */
+  asked?: boolean;
   /** True once it was interrupted and started again into the same path (it is retried once only). */
   retried: boolean;
   /** Its size in bytes, once saved. */
@@ -90,6 +95,7 @@ const fileSchema = v.object({
   path: v.string(),
   tableId: v.optional(v.string()),
   downloadId: v.nullable(v.number()),
+  asked: v.optional(v.boolean()),
   retried: v.boolean(),
   bytes: v.nullable(v.number()),
 });

@@ -2,7 +2,8 @@
 /**
  * Downloads from the popup (issue 51): a row's Download ▸ submenu and its CSV of a table ▸ (the
  * tables read as it opens), with the keyboard as the menu pattern's submenus have it; the optional
- * permission asked in the click itself (refused: said, nothing sent); the status line's words, with
+ * permission asked in the click itself, the start sent in that click too (Chromium's prompt closes
+ * the popup), and dropped when refused; the status line's words, with
  * Show in folder; a heading's Back up… and its progress line, and a backup under way shown by a
  * popup opened meanwhile. Rendered with a fake backend and checked through roles, names and text.
  */
@@ -125,7 +126,7 @@ describe('a row’s Download ▸', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions for Budget' }));
     await settle();
-    expect(backend.downloadDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: expect.any(String), docId: 'budgetDoc000000000000', format: 'csv', tableId: 'People' });
+    expect(backend.downloadDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: expect.any(String), docId: 'budgetDoc000000000000', format: 'csv', tableId: 'People', once: 'granted' });
     await waitFor(() => expect(status().textContent).toContain('Saved Budget-People.csv in your downloads (1.2 MB).'));
   });
 
@@ -147,7 +148,7 @@ describe('a row’s Download ▸', () => {
     fireEvent.click(within(submenu).getByRole('menuitem', { name: '.grist' }));
     expect(requestDownloads).toHaveBeenCalledTimes(1);
     await settle();
-    expect(backend.downloadDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: expect.any(String), docId: 'budgetDoc000000000000', format: 'grist' });
+    expect(backend.downloadDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: expect.any(String), docId: 'budgetDoc000000000000', format: 'grist', once: 'granted' });
     await waitFor(() => expect(status().textContent).toContain('Downloading Budget…'));
     await act(async () => answer.resolve({ ok: true, value: { downloadId: 12, path: 'C:\\Users\\ana\\Downloads\\Budget (1).grist', bytes: 48_300 } }));
     await settle();
@@ -180,14 +181,32 @@ describe('a row’s Download ▸', () => {
     expect(within(status()).queryByRole('button', { name: 'Show in folder' })).toBeNull();
   });
 
-  test('the permission refused: the status line says what it is for, and nothing is sent', async () => {
+  test('sent in the click itself, before the browser answers the permission request: Chromium’s prompt closes the popup, and nothing after the request would run', async () => {
+    const { backend, requestDownloads } = await setup();
+    // The prompt is up; the popup is about to close: the request never answers here.
+    requestDownloads.mockReturnValue(new Promise<boolean>(() => undefined));
+    const { submenu } = await openDownload();
+    fireEvent.click(within(submenu).getByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    expect(requestDownloads).toHaveBeenCalledTimes(1);
+    expect(backend.downloadDocument).toHaveBeenCalledWith({ orgId: 1, siteUrl: expect.any(String), docId: 'budgetDoc000000000000', format: 'xlsx', once: 'granted' });
+    const menu = await openMenu('Home');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Back up…' }));
+    expect(backend.startBulkBackup).toHaveBeenCalledWith(expect.objectContaining({ format: 'grist', once: 'granted' }));
+    await settle();
+    expect(backend.dropWaitingDownloads).not.toHaveBeenCalled();
+  });
+
+  test('the permission refused: the status line says what it is for, and the worker drops the start it holds', async () => {
     const { backend, requestDownloads } = await setup({ granted: false });
+    // The worker's answer to a dropped start.
+    backend.downloadDocument.mockResolvedValue({ ok: false, error: { kind: 'no-downloads-permission', message: 'no permission' } });
     const { submenu } = await openDownload();
     fireEvent.click(within(submenu).getByRole('menuitem', { name: '.grist' }));
     expect(requestDownloads).toHaveBeenCalledTimes(1);
     await settle();
     await waitFor(() => expect(status().textContent).toContain('Downloading needs permission to save files to your downloads: allow it when the browser asks.'));
-    expect(backend.downloadDocument).not.toHaveBeenCalled();
+    expect(backend.dropWaitingDownloads).toHaveBeenCalledWith(null);
+    expect(status().textContent).not.toContain('Downloading Budget');
     // The listing is as it was.
     expect(screen.getByRole('link', { name: 'Open Budget' })).toBeTruthy();
   });
@@ -207,6 +226,7 @@ describe('a heading’s Back up…', () => {
     expect(backend.startBulkBackup).toHaveBeenCalledWith({
       requestId: expect.any(String),
       format: 'grist',
+      once: 'granted',
       items: [expect.objectContaining({ orgId: 1, docId: 'budgetDoc000000000000' }), expect.objectContaining({ orgId: 1, docId: 'notesDoc0000000000000' })],
     });
     await waitFor(() => expect(status().textContent).toContain('Backing up 1 of 2 documents · 1.5 MB'));
@@ -241,12 +261,14 @@ describe('a heading’s Back up…', () => {
     await waitFor(() => expect(status().textContent).toContain('Backed up 2 documents to Grist backup 2026-11-29 02.30 (30 bytes).'));
   });
 
-  test('the permission refused: said, and no run started', async () => {
+  test('the permission refused: said, and the worker drops the start it holds (no run)', async () => {
     const { backend } = await setup({ granted: false });
+    backend.startBulkBackup.mockResolvedValue({ ok: false, error: { kind: 'no-downloads-permission', message: 'no permission' } });
     fireEvent.click(within(await openMenu('Home')).getByRole('menuitem', { name: 'Back up…' }));
     await settle();
     await waitFor(() => expect(status().textContent).toContain('Downloading needs permission to save files to your downloads'));
-    expect(backend.startBulkBackup).not.toHaveBeenCalled();
+    expect(backend.dropWaitingDownloads).toHaveBeenCalledWith(null);
+    expect(within(status()).queryByRole('progressbar')).toBeNull();
   });
 });
 

@@ -70,6 +70,9 @@ describe('the message router', () => {
     ['downloadDocument of a CSV naming an empty table', 'downloadDocument', { orgId: 1, docId: 'd', format: 'csv', tableId: '' }],
     ['readDocumentTables without its document', 'readDocumentTables', { orgId: 1 }],
     ['showDownload of a download id that is not a whole number', 'showDownload', { downloadId: 1.5 }],
+    ['downloadDocument marked to wait for anything but the permission granted', 'downloadDocument', { orgId: 1, docId: 'd', format: 'grist', once: 'always' }],
+    ['startBulkBackup marked to wait for anything but the permission granted', 'startBulkBackup', { requestId: 'r1', items: [], format: 'grist', once: true }],
+    ['dropWaitingDownloads carrying a request (it takes none)', 'dropWaitingDownloads', { all: true }],
   ] as const)('refuses %s before its handler runs', async (_name, type, request) => {
     const all = handlers();
     const reply = await createMessageListener(all, Promise.resolve())({ type, request }, ownPage());
@@ -84,6 +87,17 @@ describe('the message router', () => {
     const request = { orgId: 1, siteUrl: 'https://acme.getgrist.com', docId: 'd', format: 'csv', tableId: 'Expenses' };
     await expect(listen({ type: 'downloadDocument', request }, ownPage())).resolves.toEqual({ ok: true, value: done });
     expect(downloadDocument).toHaveBeenCalledWith(request);
+  });
+
+  it('passes a start marked to wait for the downloads permission, and a drop of it, to their handlers', async () => {
+    const downloadDocument = vi.fn(async () => ({ downloadId: 1, path: '/d/D.grist', bytes: 1 }));
+    const dropWaitingDownloads = vi.fn(async () => null);
+    const listen = createMessageListener(handlers({ downloadDocument, dropWaitingDownloads }), Promise.resolve());
+    const request = { orgId: 1, docId: 'd', format: 'grist', once: 'granted' };
+    await expect(listen({ type: 'downloadDocument', request }, ownPage())).resolves.toMatchObject({ ok: true });
+    expect(downloadDocument).toHaveBeenCalledWith(request);
+    await expect(listen({ type: 'dropWaitingDownloads', request: null }, ownPage())).resolves.toEqual({ ok: true, value: null });
+    expect(dropWaitingDownloads).toHaveBeenCalledOnce();
   });
 
   it('returns an ApiError as a value', async () => {

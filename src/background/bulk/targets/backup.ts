@@ -11,9 +11,8 @@ import { FILE_EXTENSIONS } from '../../../shared/protocol/downloads.ts';
 import { siteDisplayName } from '../../../shared/protocol/listing.ts';
 import { backupLayout } from '../../../shared/rules/file-names.ts';
 import type { BackupEntry, StoredBackupRun } from '../../../shared/storage/backup-run-items.ts';
-import { ApiError } from '../../grist/api-error.ts';
 import { documentIndex } from '../../changes/listed-documents.ts';
-import { hasDownloadsPermission } from '../../downloads/browser-downloads.ts';
+import { downloadsGranted } from '../../downloads/permission-wait.ts';
 import { backupOperation, keepRun, newBackupFolder, readStoredRuns, type BackupTarget } from '../../downloads/backup-operation.ts';
 import type { Operation } from '../operation.ts';
 import { resumeOperation, startOperation } from '../run-engine.ts';
@@ -36,10 +35,11 @@ const changeOf = (entry: BackupEntry): RunChange<BackupTarget> => ({ target: { a
  * `Grist backup <YYYY-MM-DD HH.MM>/<site>/<workspace>/<document>.<ext>` of its download folder,
  * with a `backup.json` beside them once the run ends. Out: the run as it starts (as it stands, for
  * a `requestId` started already). Throws ApiError `no-downloads-permission` before anything starts
- * when the browser has not granted the optional permission, `no-key` when no key is saved.
+ * when the browser has not granted the optional permission (`once: 'granted'`, the popup's: not
+ * within a minute of the start, permission-wait.ts), `no-key` when no key is saved.
  */
-export async function startBulkBackup({ requestId, items, format }: BulkBackupRequest): Promise<BulkRunSnapshot> {
-  if (!(await hasDownloadsPermission())) throw new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));
+export async function startBulkBackup({ requestId, items, format, once }: BulkBackupRequest): Promise<BulkRunSnapshot> {
+  await downloadsGranted(once);
   const startedAt = Date.now();
   const folder = await newBackupFolder(new Date(startedAt));
   const layout = backupLayout(folder);

@@ -4,9 +4,11 @@
  * downloads; the permission.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DOWNLOAD_GONE,
+  DOWNLOAD_POLL_MS,
+  findDownload,
   hasDownloadsPermission,
   mayRetryDownload,
   progressOf,
@@ -72,6 +74,36 @@ describe('waitForDownload', () => {
     expect((await outcome).state).toBe('complete');
   });
 
+  it('answers a complete download’s size as its fileSize: Firefox leaves bytesReceived short of it for good', async () => {
+    const id = await start();
+    downloads.complete(id, '/d/D.grist', 4096);
+    downloads.items.set(id, { ...downloads.items.get(id)!, bytesReceived: 4000 });
+    expect(await waitForDownload(id)).toEqual({ state: 'complete', path: '/d/D.grist', bytes: 4096 });
+  });
+
+  it('sees an end whose event never came (a suspended Firefox event page) by reading the download about once a second, and stops reading once it ended', async () => {
+    vi.useFakeTimers();
+    try {
+      const id = await start();
+      let outcome: unknown;
+      void waitForDownload(id).then((value) => (outcome = value));
+      await vi.advanceTimersByTimeAsync(0);
+      // The download ends with no onChanged: the event page was asleep.
+      downloads.items.set(id, { ...downloads.items.get(id)!, state: 'complete', filename: '/d/D.grist', fileSize: 8, bytesReceived: 8 });
+      await vi.advanceTimersByTimeAsync(DOWNLOAD_POLL_MS - 1);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toEqual({ state: 'complete', path: '/d/D.grist', bytes: 8 });
+      expect(DOWNLOAD_POLL_MS).toBeLessThanOrEqual(1000);
+      const searches = downloads.search.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(5 * DOWNLOAD_POLL_MS);
+      expect(downloads.search.mock.calls).toHaveLength(searches);
+      expect(downloads.listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says a download the browser has forgotten is gone', async () => {
     expect(await waitForDownload(99)).toEqual({ state: 'interrupted', error: DOWNLOAD_GONE });
   });
@@ -97,6 +129,8 @@ describe('mayRetryDownload', () => {
     ['NETWORK_DISCONNECTED', true],
     ['SERVER_CONTENT_LENGTH_MISMATCH', true],
     ['SERVER_FAILED', true],
+    // Firefox's reason for a refused connection.
+    ['CRASH', true],
     ['SERVER_FORBIDDEN', false],
     ['SERVER_BAD_CONTENT', false],
     ['USER_CANCELED', false],
@@ -130,6 +164,22 @@ describe('progressOf', () => {
   it('asks nothing for no ids', async () => {
     expect(await progressOf([])).toEqual(new Map());
     expect(downloads.search).not.toHaveBeenCalled();
+  });
+});
+
+describe('findDownload', () => {
+  it('finds the latest download of a URL into a file, started since, not interrupted; the full path may use \\', async () => {
+    const url = 'https://grist.example.com/o/team/api/docs/d/download?nohistory=true';
+    const since = Date.now() - 1000;
+    const ids = [];
+    for (const filename of ['B/D.grist', 'B/D.grist', 'B/E.grist']) ids.push(await fakeBrowser.downloads.download({ url, filename }));
+    const [interrupted, wanted, other] = ids as [number, number, number];
+    downloads.items.set(interrupted, { ...downloads.items.get(interrupted)!, filename: '/dl/B/D.grist', state: 'interrupted' });
+    downloads.items.set(wanted, { ...downloads.items.get(wanted)!, filename: 'C:\\Users\\ana\\Downloads\\B\\D.grist' });
+    downloads.items.set(other, { ...downloads.items.get(other)!, filename: '/dl/B/E.grist' });
+    expect(await findDownload({ urlEnd: '/api/docs/d/download?nohistory=true', pathEnd: 'B/D.grist', startedAfter: since })).toBe(wanted);
+    expect(await findDownload({ urlEnd: '/api/docs/d/download', pathEnd: 'B/D.grist', startedAfter: since })).toBeNull();
+    expect(await findDownload({ urlEnd: '/api/docs/d/download?nohistory=true', pathEnd: 'B/F.grist', startedAfter: since })).toBeNull();
   });
 });
 

@@ -126,6 +126,28 @@ describe('a bulk backup run', () => {
     expect(await readChangeLog()).toEqual([]);
   });
 
+  it('retries once into the same file what the single download retries (Firefox’s CRASH of a refused connection, a file cut short), and counts each file’s size as its fileSize', async () => {
+    await connect();
+    downloads.fetching = false;
+    const documents = documentsOf(2, 2);
+    const started = await start(documents);
+    await vi.waitFor(() => expect(downloads.started).toHaveLength(2));
+    downloads.interrupt(1, 'CRASH');
+    downloads.interrupt(2, 'SERVER_CONTENT_LENGTH_MISMATCH');
+    await vi.waitFor(() => expect(downloads.started).toHaveLength(4));
+    expect(downloads.started.slice(2).map(({ filename, conflictAction }) => [filename, conflictAction])).toEqual(downloads.started.slice(0, 2).map(({ filename }) => [filename, 'overwrite']));
+    for (const id of [3, 4]) {
+      downloads.complete(id, 1000 * id);
+      // Firefox: bytesReceived can stay short of the file's size.
+      downloads.items.set(id, { ...downloads.items.get(id)!, bytesReceived: 10 });
+    }
+    const run = await finished(started.id);
+    expect(run.items.map(({ state, bytes }) => [state, bytes])).toEqual([
+      ['saved', 3000],
+      ['saved', 4000],
+    ]);
+  });
+
   it('a CSV backup: one GET of each document’s tables, then one file per table in the document’s folder', async () => {
     await connect();
     const [document] = documentsOf(1, 1);
