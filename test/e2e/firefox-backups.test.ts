@@ -139,10 +139,13 @@ it('allowed: the popup’s Download ▸ .grist saves the document under its name
   // The key never in an address (a download's URL stays in the browser's history).
   expect(grist.requests.filter(({ path }) => path.includes(USERS.owner.apiKey))).toEqual([]);
 
-  // Show in folder: the browser's answer (true, headless) leaves the line as it was, nothing said wrong.
+  // Show in folder: Firefox shows it (true, headless); a refusal would take the status line's sentence.
+  const announcement = () => firefox.evaluate(() => document.querySelector('[role="status"] .announcement')?.textContent ?? null);
+  const before = await announcement();
   await firefox.click(button, 'Show in folder');
-  await new Promise((done) => setTimeout(done, 300));
-  expect(await firefox.evaluate(() => document.querySelector('[role="status"]')?.textContent)).toBe(said);
+  await new Promise((done) => setTimeout(done, 500));
+  expect(await announcement()).toBe(before);
+  expect(await firefox.evaluate(() => document.querySelector('[role="status"] .download-line')?.textContent)).toBe(said);
 });
 
 it('backs up three documents of three sites from the Bulk page into Grist backup <date>/<site>/<workspace>/, with backup.json listing each with its file’s size', async () => {
