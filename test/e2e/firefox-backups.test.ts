@@ -156,6 +156,9 @@ it('backs up three documents of three sites from the Bulk page into Grist backup
   await firefox.waitFor('the run done', () => [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Bulk download finished'));
   const summary = await firefox.evaluate(() => document.querySelector('[role="status"]')?.textContent);
   expect(summary).toContain('3 saved, 0 failed, 0 not sent.');
+  // What the page says of the sizes: each row's, and the run's bytes.
+  expect(await firefox.evaluate(() => document.getElementById('run-count')?.textContent)).toBe('3 of 3 · 9 MB received');
+  expect(await firefox.evaluate(() => [...document.querySelectorAll('td')].filter((cell) => cell.textContent?.startsWith('saved')).map((cell) => cell.textContent))).toEqual(['saved · 3 MB', 'saved · 3 MB', 'saved · 3 MB']);
 
   // Beside the document downloaded above, one new folder.
   const entries = await readdir(firefox.downloadsDir);
