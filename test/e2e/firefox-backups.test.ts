@@ -72,10 +72,16 @@ async function filesUnder(root: string): Promise<string[]> {
 /** The fake's download requests so far. */
 const downloadRequests = () => grist.requests.filter(({ path }) => path.includes('/download'));
 
-/** The popup, its fresh listing shown. */
+/**
+ * The popup, its fresh listing shown and said ("Listing updated: …"): the list stays where it is,
+ * and a click lands where it was aimed (the line appearing moves the list down by a line).
+ */
 async function openPopup(): Promise<void> {
   await firefox.openPage('src/popup/index.html');
-  await firefox.waitFor('the fresh listing', () => document.querySelector('a[aria-label="Open Bug Tracker"]') !== null && !document.body.textContent?.includes('Refreshing…'));
+  await firefox.waitFor(
+    'the fresh listing',
+    () => document.querySelector('a[aria-label="Open Bug Tracker"]') !== null && !document.body.textContent?.includes('Refreshing…') && document.querySelector('[role="status"] .announcement')?.textContent?.startsWith('Listing updated'),
+  );
 }
 
 /** In the popup: More actions ▸ Download ▸ .grist of Bug Tracker, each a trusted click. */
@@ -194,4 +200,27 @@ it('backs up three documents of three sites from the Bulk page into Grist backup
     [DOCS.personalBudget.id, DOCS.bugTracker.id, DOCS.projectAlpha.id].map((id) => ({ path: `/api/docs/${id}/download?nohistory=true`, apiKey: USERS.owner.apiKey })).toSorted((a, b) => a.path.localeCompare(b.path)),
   );
   expect(grist.requests.filter(({ path }) => path.includes(USERS.owner.apiKey))).toEqual([]);
+});
+
+it('backs up a workspace from its heading’s Back up… in the popup: the status line says where and the size, each file whole', async () => {
+  grist.clearRequests();
+  await openPopup();
+  await firefox.click(() => document.querySelector('button[aria-label="More actions for Engineering"]'));
+  await firefox.waitFor('the heading’s menu', () => document.querySelector('[role="menu"][aria-label="Actions for Engineering"]') !== null);
+  await firefox.click(menuItem, 'Back up…');
+  const said = await firefox.waitFor('the backup done', () => {
+    const text = document.querySelector('[role="status"] .backup-line')?.textContent;
+    return text?.startsWith('Backed up') ? text : undefined;
+  });
+  // Where (the run's folder) and the size (2 × 3 MB), then the way to each document's outcome.
+  expect(said).toMatch(/^Backed up 2 documents to Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d \(6 MB\)\.Open in Bulk changes$/);
+  const folder = /(Grist backup [^(]+) \(/.exec(said!)![1]!;
+  for (const name of ['Roadmap 2026', 'Bug Tracker']) {
+    const bytes = await readFile(join(firefox.downloadsDir, folder, 'Acme Corp', 'Engineering', `${name}.grist`));
+    expect(bytes.subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+    expect(bytes.length).toBe(GRIST_BYTES);
+  }
+  expect(downloadRequests().map(({ path, apiKey }) => ({ path, apiKey })).toSorted((a, b) => a.path.localeCompare(b.path))).toEqual(
+    [DOCS.roadmap.id, DOCS.bugTracker.id].map((id) => ({ path: `/o/acme/api/docs/${id}/download?nohistory=true`, apiKey: USERS.owner.apiKey })).toSorted((a, b) => a.path.localeCompare(b.path)),
+  );
 });
