@@ -68,7 +68,7 @@ describe('Download selected…', () => {
     await page.getByRole('button', { name: 'Download selected…' }).click();
     const form = page.getByRole('group', { name: 'Download 20 documents' });
     await form.waitFor();
-    expect(await page.getByRole('radio', { name: '.grist, without history' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '.grist without history' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio').count()).toBe(4);
     // The folder is named by the page's clock, to the minute, as the worker will name it.
     expect(await form.locator('code').textContent()).toMatch(/^Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d\/<site>\/<workspace>\/<document>\.grist$/);

@@ -159,7 +159,7 @@ it('backs up three documents of three sites from the Bulk page into Grist backup
   await openBackupForm();
   // Granted above: Start asks again, and the browser answers at once, with no prompt.
   await firefox.click(button, 'Start');
-  await firefox.waitFor('the run done', () => [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Bulk download finished'));
+  await firefox.waitFor('the run done', () => [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Bulk backup finished'));
   const summary = await firefox.evaluate(() => document.querySelector('[role="status"]')?.textContent);
   expect(summary).toContain('3 saved, 0 failed, 0 not sent.');
   // What the page says of the sizes: each row's, and the run's bytes.
@@ -213,8 +213,8 @@ it('backs up a workspace from its heading’s Back up… in the popup: the statu
     return text?.startsWith('Backed up') ? text : undefined;
   });
   // Where (the run's folder) and the size (2 × 3 MB), then the way to each document's outcome.
-  expect(said).toMatch(/^Backed up 2 documents to Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d \(6 MB\)\.Open in Bulk changes$/);
-  const folder = /(Grist backup [^(]+) \(/.exec(said!)![1]!;
+  expect(said).toMatch(/^Backed up 2 documents to Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d( \(\d+\))? \(6 MB\)\.Show in folderOpen in Bulk changes$/);
+  const folder = /to (Grist backup .+) \(6 MB\)/.exec(said!)![1]!;
   for (const name of ['Roadmap 2026', 'Bug Tracker']) {
     const bytes = await readFile(join(firefox.downloadsDir, folder, 'Acme Corp', 'Engineering', `${name}.grist`));
     expect(bytes.subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
