@@ -17,7 +17,6 @@
  * (storage-items.ts SCHEMA_VERSION); a stored value that does not match reads as none.
  */
 import * as v from 'valibot';
-import { extensionApi as browser } from '../extension-api.ts';
 import { MAX_BULK_ITEMS, type BulkItemStatus } from '../protocol/bulk.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../protocol/downloads.ts';
 import { bySchema, defineItem, type StorageItem } from './storage-item.ts';
