@@ -18,6 +18,7 @@ import type { BulkStore } from './store.ts';
 /** Puts the focus on Download selected… once drawn: where the form was opened from. */
 const focusOpener = () => setTimeout(() => document.getElementById('download-selected')?.focus(), 0);
 
+/** The backup's form (see the top of this file). In: the Bulk page's store; its choices and Start go to the store. */
 export function BackupPreview({ store }: { store: BulkStore }) {
   const formatRef = useRef<HTMLFieldSetElement>(null);
   const count = store.picked.value.length;

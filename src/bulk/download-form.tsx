@@ -5,6 +5,7 @@
 import { t } from '../shared/i18n.ts';
 import type { BulkStore } from './store.ts';
 
+/** The Download selected… section: its button (off with nothing selected or a run under way) opens the backup's form through the store. */
 export function DownloadForm({ store }: { store: BulkStore }) {
   return (
     <section class="bulk-section download" aria-labelledby="download-heading">

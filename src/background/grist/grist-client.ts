@@ -254,7 +254,7 @@ export function createGristClient(options: GristClientOptions): GristClient {
 
   async function download(siteUrl: string, path: string, file: DownloadFile): Promise<number> {
     // In Chrome `downloads` is absent until the optional permission is granted; in Firefox it is
-    // there, and the permission says (docs/grist-api.md "Downloads and exports").
+    // there, and the permission says (docs/develop.md "Downloads in Firefox").
     const downloads = browser.downloads as typeof browser.downloads | undefined;
     if (!downloads || !(await browser.permissions.contains({ permissions: [DOWNLOADS_PERMISSION] }))) {
       throw new ApiError('no-downloads-permission', t('errorNoDownloadsPermission'));

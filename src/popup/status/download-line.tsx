@@ -12,6 +12,7 @@ import { t, tCount } from '../../shared/i18n.ts';
 import type { PopupStore } from '../store-types.ts';
 import { backupProgress } from '../reads/downloads.ts';
 
+/** The status line's words of the popup's download or backup (see the top of this file); nothing when there is none. In: the popup's store. */
 export function DownloadLine({ store }: { store: PopupStore }) {
   const line = store.download.value;
   const run = store.backup.value;
