@@ -11,7 +11,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { onEscape } from '../page-shared/escape-key.ts';
 import { t, tCount } from '../shared/i18n.ts';
 import { DOWNLOAD_FORMATS } from '../shared/protocol/downloads.ts';
-import { BACKUP_DOWNLOADS_PER_HOST } from './backup/backup-change.ts';
+import { BACKUP_DOWNLOADS_PER_HOST } from '../shared/protocol/downloads.ts';
 import { backupLayout, FORMAT_WORDS } from './backup/backup-words.ts';
 import type { BulkStore } from './store.ts';
 

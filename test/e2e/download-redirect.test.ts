@@ -54,7 +54,9 @@ afterAll(async () => {
 // or 307 and sends the extension's Authorization header to the other origin with the key. A
 // declarativeNetRequest modifyHeaders rule on the Grist host's response (`location` removed, or set
 // to `data:,`; with and without initiatorDomains) did not stop it: the rule does not act on the
-// download's request. `it.fails` keeps this as a guard: it turns red once the leak is fixed, and
+// download's request. Nor does any: an unconditional DNR `block` of `/download` on every resource
+// type, a `modifyHeaders` removing the redirected request's `authorization`, and `webRequest`
+// listeners on <all_urls> all saw nothing of the downloads an extension starts (Chromium 156). `it.fails` keeps this as a guard: it turns red once the leak is fixed, and
 // the `fails` is then to be dropped.
 for (const status of [302, 307]) {
   it.fails(`a download Grist answers with a ${status} to another origin does not carry the key there`, async () => {

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { t } from '../../shared/i18n.ts';
 import type { BackupOfRun, BulkItemState, BulkItemStatus } from '../../shared/protocol/bulk.ts';
 import type { MessageKey } from '../../shared/i18n.ts';
-import type { DownloadFormat } from '../../shared/protocol/downloads.ts';
+import { BACKUP_DOWNLOADS_PER_HOST, type DownloadFormat } from '../../shared/protocol/downloads.ts';
 import { backupFolder, tableFileNames } from '../../shared/rules/file-names.ts';
 import { backupRunsItem, MAX_STORED_BACKUP_RUNS, type BackupEntry, type BackupFile, type StoredBackupRun } from '../../shared/storage/backup-run-items.ts';
 import { ApiError } from '../grist/api-error.ts';
@@ -22,15 +22,8 @@ import { sleep, WRITE_PAUSE_FACTOR } from '../pacing.ts';
 import { backupManifest, writeManifest } from './backup-manifest.ts';
 import { findDownload, mayRetryDownload, progressOf, waitForDownload } from './browser-downloads.ts';
 
-/**
- * Downloads on their way to one host at once in a backup. The engine's BULK_IN_FLIGHT_PER_HOST (2)
- * paces changes, each a short request; a download holds its slot for the whole file. Chromium opens
- * at most 6 connections per host over HTTP/1.1 (net/socket/client_socket_pool_manager.cc,
- * max_sockets_per_group), so 6 keeps every connection the browser would use busy, while more would
- * only queue inside the browser (and count against Grist's limit of 10 downloads of a document at
- * once only if one document were many: a backup downloads each once).
- */
-export const BACKUP_IN_FLIGHT_PER_HOST = 6;
+/** Downloads on their way to one host at once in a backup: BACKUP_DOWNLOADS_PER_HOST (shared with the Bulk page, which states it). */
+export const BACKUP_IN_FLIGHT_PER_HOST = BACKUP_DOWNLOADS_PER_HOST;
 
 /**
  * A document of a backup run, as its operation saves it (the engine's OperationTarget): its

@@ -14,11 +14,6 @@ import { backupRun } from '../runs/backup.ts';
 import type { Runner } from '../runs/runner.ts';
 import { backupFolder } from '../../shared/rules/file-names.ts';
 
-/**
- * Downloads on their way at once per host: the pace of every bulk run of the worker
- * (background/bulk/run-sending.ts BULK_IN_FLIGHT_PER_HOST), which the preview states.
- */
-export const BACKUP_DOWNLOADS_PER_HOST = 2;
 
 /** The backup as the page's views see it. */
 export interface BackupView {
@@ -28,7 +23,7 @@ export interface BackupView {
   readonly backupFormat: ReadonlySignal<DownloadFormat>;
   /** The folder a backup started now saves into (`Grist backup <date>`): its minute follows the clock while the form is open. */
   readonly backupFolder: ReadonlySignal<string>;
-  /** How many hosts the picked documents are on: each is paced on its own (BACKUP_DOWNLOADS_PER_HOST). */
+  /** How many hosts the picked documents are on: each is paced on its own (shared/protocol/downloads.ts BACKUP_DOWNLOADS_PER_HOST). */
   readonly backupHosts: ReadonlySignal<number>;
   /** Set when the browser refused the `downloads` permission at the last Start (with what it threw, if anything); null otherwise. */
   readonly downloadsRefused: ReadonlySignal<{ reason?: string } | null>;

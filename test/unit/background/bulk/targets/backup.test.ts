@@ -13,7 +13,7 @@ import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/ba
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import type { BackupManifest } from '../../../../../src/background/downloads/backup-manifest.ts';
-import { USERS } from '../../../../fake-grist/sample-data.ts';
+import { generateSeed, USERS } from '../../../../fake-grist/sample-data.ts';
 import { finished } from '../../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
@@ -96,8 +96,9 @@ describe('a bulk backup run', () => {
   });
 
   it('Stop: the downloads on their way finish, the rest are not started; Retry failed downloads only the failed one, and backup.json is written again', async () => {
-    await connect();
-    const documents = documentsOf(1, 9);
+    // More documents on the host than the downloads it takes at once.
+    await connect(generateSeed({ teams: 2, docsPerTeam: BACKUP_IN_FLIGHT_PER_HOST + 3 }));
+    const documents = documentsOf(1, BACKUP_IN_FLIGHT_PER_HOST + 3);
     const failing = documents[0]!;
     grist!.injectFault({ method: 'GET', path: new RegExp(`/api/docs/${failing.docId}/download`), status: 500, body: '{"error":"Oops"}', contentType: 'application/json', times: 3, delayMs: 300 });
     grist!.injectFault({ method: 'GET', path: DOWNLOADS, status: 200, body: FILE, contentType: 'application/x-sqlite3', delayMs: 300 });
