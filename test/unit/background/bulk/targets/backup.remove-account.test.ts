@@ -11,6 +11,7 @@ import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/ba
 import { removeAccount } from '../../../../../src/background/settings/remove-account.ts';
 import { t } from '../../../../../src/shared/i18n.ts';
 import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
+import { generateSeed } from '../../../../fake-grist/sample-data.ts';
 import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
 
@@ -25,7 +26,8 @@ beforeEach(() => {
 });
 
 it('Remove account during a backup: its queued documents are stored as not sent at once, and a worker started again sends none of them', async () => {
-  await connect();
+  // More documents on the host than the downloads it takes at once.
+  await connect(generateSeed({ teams: 2, docsPerTeam: BACKUP_IN_FLIGHT_PER_HOST + 3 }));
   downloads.fetching = false;
   const documents = documentsOf(1, BACKUP_IN_FLIGHT_PER_HOST + 2);
   await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'grist' });

@@ -12,7 +12,7 @@ import { startBulkBackup } from '../../../../../src/background/bulk/targets/back
 import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
 import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
 import type { BulkRunSnapshot } from '../../../../../src/shared/protocol/bulk.ts';
-import { USERS } from '../../../../fake-grist/sample-data.ts';
+import { generateSeed, USERS } from '../../../../fake-grist/sample-data.ts';
 import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
 import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
 
@@ -38,9 +38,10 @@ async function restartedWorker() {
 const storedIds = async () => (await backupRunsItem.get())[0]?.entries.map((entry) => entry?.files[0]?.downloadId ?? null) ?? [];
 
 it('a worker stopped mid-run takes the run up again at its start: each download followed by its id, none started twice, the queued ones sent; the stored run holds no key and no email', async () => {
-  await connect();
+  // More documents on the host than the downloads it takes at once.
+  await connect(generateSeed({ teams: 2, docsPerTeam: BACKUP_IN_FLIGHT_PER_HOST + 3 }));
   downloads.fetching = false;
-  const documents = documentsOf(1, 8);
+  const documents = documentsOf(1, BACKUP_IN_FLIGHT_PER_HOST + 2);
   const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'xlsx' });
   await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST));
   const paths = downloads.started.map(({ filename }) => filename);
@@ -62,7 +63,7 @@ it('a worker stopped mid-run takes the run up again at its start: each download 
   expect(resumed.id).toBe(started.id);
   expect(resumed.backup).toEqual(started.backup);
   expect(resumed.items[0]).toMatchObject({ state: 'saved', bytes: 100 });
-  // The last queued one is sent; the seven started are followed, not started again.
+  // The last queued one is sent; those started are followed, not started again.
   await vi.waitFor(() => expect(downloads.started).toHaveLength(documents.length));
   expect(new Set(downloads.started.map(({ filename }) => filename)).size).toBe(documents.length);
   expect(downloads.started.slice(0, paths.length).map(({ filename }) => filename)).toEqual(paths);
@@ -71,15 +72,17 @@ it('a worker stopped mid-run takes the run up again at its start: each download 
   downloads.interrupt(3, 'NETWORK_FAILED');
   await vi.waitFor(() => expect(downloads.started).toHaveLength(documents.length + 1));
   expect(downloads.started.at(-1)).toMatchObject({ filename: downloads.started[2]!.filename, conflictAction: 'overwrite' });
-  for (const id of [4, 5, 6, 7, 8, 9]) downloads.complete(id, 10 * id);
+  // Download ids: item k got k + 1, the one retried the next after them all.
+  const retriedId = documents.length + 1;
+  for (let id = 4; id <= retriedId; id++) downloads.complete(id, 10 * id);
   let run!: BulkRunSnapshot;
   await vi.waitFor(async () => {
     run = (await getAfter({ runId: started.id }))!;
     expect(run.done).toBe(true);
   });
   expect(run.items.map(({ state }) => state)).toEqual(documents.map(() => 'saved'));
-  expect(run.items.map(({ bytes }) => bytes)).toEqual([100, 200, 90, 40, 50, 60, 70, 80]);
-  // backup.json, once, listing all eight; the stored run is done (a later start does not take it up).
+  expect(run.items.map(({ bytes }) => bytes)).toEqual([100, 200, 10 * retriedId, ...documents.slice(3).map((_, index) => 10 * (index + 4))]);
+  // backup.json, once, listing them all; the stored run is done (a later start does not take it up).
   const manifest = JSON.parse(downloads.written(`${started.backup!.folder}/backup.json`)!) as { saved: Array<{ id: string; bytes: number }> };
   expect(manifest.saved.map(({ id, bytes }) => [id, bytes])).toEqual(documents.map(({ docId }, index) => [docId, run.items[index]!.bytes]));
   await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.done).toBe(true));
