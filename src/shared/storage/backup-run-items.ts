@@ -2,17 +2,24 @@
  * The bulk backup runs as the worker stores them (background/downloads/backup-operation.ts), so a
  * worker the browser stopped (a service worker idle for 30 s is stopped; the browser keeps
  * downloading what it started) resumes each run at its next start: each document's place and
- * path, the browser's id of each download started, what was saved and what failed. In
- * `storage.session`, as the copies kept for Copy again are (storage-items.ts keptCopiesItem): it
- * outlives the worker's stops, not the browser, and no page reads it. Holds no key and no email: a
- * run's items name documents, sites and workspaces, and Grist's reason for a failure.
+ * path, the browser's id of each download started, what was saved and what failed. It outlives
+ * the worker's stops, not the browser, and no page reads it. Holds no key and no email: a run's
+ * items name documents, sites and workspaces, and Grist's reason for a failure.
+ * Kept in `storage.local` (the extension has `unlimitedStorage`), not `storage.session`: Chrome's
+ * session area holds 10 MB (its QUOTA_BYTES), and a run takes ~600-800 bytes a document, so a run
+ * of ~15,000 documents failed its first save and could not be resumed; MAX_BULK_ITEMS is 50,000.
+ * It is written with the id of the browser's session (a random id kept in `storage.session`, which
+ * the browser empties when it quits): runs written under another id, a browser session before,
+ * read as none, so a run still does not outlive the browser. Chosen over a compact form, which
+ * would only move the 10 MB wall further, and over `runtime.onStartup`, which fires after the
+ * worker's start-up has already read the runs (index.ts resumeBackupRuns).
  * A new item: older versions stored nothing under its key, so no schema version bump
  * (storage-items.ts SCHEMA_VERSION); a stored value that does not match reads as none.
  */
 import * as v from 'valibot';
 import { MAX_BULK_ITEMS, type BulkItemStatus } from '../protocol/bulk.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../protocol/downloads.ts';
-import { bySchema, defineItem } from './storage-item.ts';
+import { bySchema, defineItem, type StorageItem } from './storage-item.ts';
 
 /** One file of a backed-up document: its path, and the browser's download of it once started. */
 export interface BackupFile {
@@ -129,9 +136,49 @@ const runSchema = v.pipe(
   v.check((run) => run.entries.length === run.items.length),
 );
 
+/** The id of the browser's session the stored runs belong to (in `storage.session`: gone when the browser quits). */
+const browserSessionItem = defineItem<string | null>('backupBrowserSession', bySchema(v.nullable(v.string())), null, undefined, 'session');
+
+/** The runs as stored in `storage.local`: with the browser session they were written in. */
+const storedRunsItem = defineItem<{ session: string; runs: StoredBackupRun[] } | null>(
+  'backupRuns',
+  bySchema(v.nullable(v.object({ session: v.string(), runs: v.array(runSchema) }))),
+  null,
+);
+
+/** A session id being made and stored (one at a time: two saves must not make two). */
+let making: Promise<string> | null = null;
+
+/** This browser session's id: read at each save (a worker's memory could outlive nothing, but is not trusted to), made at the first save of a session. */
+async function currentSession(): Promise<string> {
+  const stored = await browserSessionItem.get();
+  if (stored) return stored;
+  making ??= (async () => {
+    const made = crypto.randomUUID();
+    await browserSessionItem.set(made);
+    return made;
+  })().finally(() => (making = null));
+  return making;
+}
+
 /**
  * The backup runs, oldest first: those under way, and at most MAX_STORED_BACKUP_RUNS done (so no
  * cap on their number when read: six runs under way must not read as none). Written and read by
- * the worker only.
+ * the worker only. Those of an earlier browser session read as none (see the top of this file).
  */
-export const backupRunsItem = defineItem<StoredBackupRun[]>('backupRuns', bySchema(v.array(runSchema)), [], undefined, 'session');
+export const backupRunsItem: StorageItem<StoredBackupRun[]> = {
+  key: storedRunsItem.key,
+  fallback: [],
+  get: async () => (await backupRunsItem.read()).value,
+  async read() {
+    const [{ value, corrupt }, session] = await Promise.all([storedRunsItem.read(), browserSessionItem.get()]);
+    return { value: value && session !== null && value.session === session ? value.runs : [], corrupt };
+  },
+  async set(runs) {
+    await storedRunsItem.set({ session: await currentSession(), runs });
+  },
+  entry: () => {
+    throw new Error('backupRunsItem is written alone (set): its session is read first');
+  },
+  remove: () => storedRunsItem.remove(),
+};
