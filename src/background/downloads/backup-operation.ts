@@ -69,9 +69,13 @@ const tablesSchema = v.object({ tables: v.array(v.object({ id: v.pipe(v.string()
 
 /** The runs this worker keeps, by id: what each stores (its live items, once the engine has it). */
 const kept = new Map<string, { stored: StoredBackupRun; view: RunView | null }>();
-/** A write of the kept runs under way, and whether another must follow it (a change came meanwhile). */
+/**
+ * A write of the kept runs under way, whether another must follow it (a change came meanwhile), and
+ * whether that change must be stored at once (a download started: its id).
+ */
 let writing: Promise<void> | null = null;
 let writeAgain = false;
+let writeAtOnce = false;
 
 /** The kept runs as stored: each with its items as the engine holds them now. */
 function storedRuns(): StoredBackupRun[] {
@@ -82,21 +86,23 @@ function storedRuns(): StoredBackupRun[] {
  * Stores every kept run: one write at a time, and one more after it when something changed while
  * it was written (never a write per change queued up: a run of 500 changes fast), that one no
  * sooner than WRITE_PAUSE_FACTOR times the last write's duration after it, so the writes of a long
- * run take at most a tenth of the worker's time (a download's id too: a run taken up again looks
- * for the downloads it may not have stored, saveFile). Out: settled once a write that holds every
- * change made before the call is done. Never rejects (logged).
+ * run take at most a tenth of the worker's time; but at once when `atOnce` (a download started: a
+ * worker stopped before its id is stored would download that file a second time on resuming). Out:
+ * settled once a write that holds every change made before the call is done. Never rejects (logged).
  */
-function store(): Promise<void> {
+function store(atOnce = false): Promise<void> {
   if (writing) {
     writeAgain = true;
+    writeAtOnce ||= atOnce;
     return writing;
   }
   writing = (async () => {
     do {
       writeAgain = false;
+      writeAtOnce = false;
       const began = performance.now();
       await backupRunsItem.set(storedRuns()).catch(logFailure('storing a backup run'));
-      if (writeAgain) await sleep(WRITE_PAUSE_FACTOR * (performance.now() - began));
+      if (writeAgain && !writeAtOnce) await sleep(WRITE_PAUSE_FACTOR * (performance.now() - began));
     } while (writeAgain);
     writing = null;
   })();
@@ -143,30 +149,28 @@ const interrupted = (reason: string) => new ApiError('network', t('backupInterru
  * why with a GET (client.probe) and its answer thrown in its words ("Document is deleted"). A 429
  * saved nothing: thrown as Grist's `rate-limited` with its Retry-After, so the engine pauses the
  * host and performs again, which starts the download afresh. `persist` stores the run after each
- * step, paced (store): a run of 500 stored twice per file at once spent most of its time in
- * storage writes (npm run bench, the bulk-backup row). So a worker stopped may not have stored a
- * file as `asked`, nor its id (Chromium answers downloads.download with the id only once the server
- * has answered: seen in the end-to-end test, Grist answering after 4 s): in a run taken up again
- * (`resumed`), and for a file stored as `asked`, a file with no id is first looked for among the
- * browser's downloads started since the run began (`startedAfter`: findDownload), and followed
- * when found; only if none, started.
+ * step (a download's id at once). Chromium answers downloads.download with the id only once the
+ * server has answered (seen in the end-to-end test, Grist answering after 4 s): a worker stopped
+ * between the two never stored that id, so a file stored as `asked` with no id is first looked for
+ * among the browser's downloads started since the run began (`startedAfter`: findDownload), and
+ * followed when found; only if none, started.
  * Throws ApiError.
  */
-async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: () => void, startedAfter: number, resumed: boolean): Promise<void> {
+async function saveFile(client: GristClient, target: BackupTarget, format: DownloadFormat, file: BackupFile, persist: (atOnce?: boolean) => void, startedAfter: number): Promise<void> {
   const path = downloadPath(target.entry.docId, format, file.tableId);
-  if (file.downloadId === null && (file.asked || resumed)) {
+  if (file.downloadId === null && file.asked) {
     // Asked of the browser by a worker that stopped before the browser gave its id: follow the
     // download the browser has of it, if any, rather than ask Grist for the file a second time.
     file.downloadId = await findDownload({ urlEnd: path, pathEnd: file.path, startedAfter }).catch(() => null);
-    if (file.downloadId !== null) persist();
+    if (file.downloadId !== null) persist(true);
   }
   for (;;) {
     if (file.downloadId === null) {
-      // A trace for a worker taken up again before the id is stored (its resume looks first anyway).
+      // Stored before it is asked: a worker stopped before the id comes leaves the next one a trace.
       file.asked = true;
-      persist();
+      persist(true);
       file.downloadId = await client.download(target.siteUrl, path, { filename: file.path, conflictAction: 'overwrite' });
-      persist();
+      persist(true);
     }
     const outcome = await waitForDownload(file.downloadId);
     if (outcome.state === 'complete') {
@@ -201,10 +205,7 @@ async function saveFile(client: GristClient, target: BackupTarget, format: Downl
  * whose items end `saved`.
  */
 export function backupOperation(stored: StoredBackupRun): BackupOperation {
-  const persist = () => void store();
-  // A run stored already (taken up after a worker restart): its files may have downloads the
-  // browser started that the stored run does not name (saveFile).
-  const resumed = stored.id !== '';
+  const persist = (atOnce = false) => void store(atOnce);
   const { format } = stored;
   return {
     confirmed: 'saved',
@@ -224,7 +225,7 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         entry.files = [{ path: entry.path, downloadId: null, retried: false, bytes: null }];
       }
       for (const file of entry.files) {
-        if (file.bytes === null) await saveFile(client, target, format, file, persist, stored.startedAt, resumed);
+        if (file.bytes === null) await saveFile(client, target, format, file, persist, stored.startedAt);
       }
       entry.savedAt = Date.now();
       persist();
