@@ -129,7 +129,7 @@ it('the worker stopped by the browser while its downloads go on: started again, 
   // Chrome stops an idle one: its memory gone; the browser's downloads go on.
   const worker = context.serviceWorkers()[0]!;
   await expect
-    .poll(() => worker.evaluate(async () => ((await (chrome.storage as unknown as { session: { get(key: string): Promise<unknown> } }).session.get('backupRuns')) as { backupRuns?: Array<{ entries: Array<{ files: Array<{ downloadId: number | null }> } | null> }> }).backupRuns?.at(-1)?.entries.filter((entry) => entry?.files[0]?.downloadId != null).length ?? 0), { timeout: 10_000 })
+    .poll(() => worker.evaluate(async () => ((await chrome.storage.local.get('backupRuns')) as { backupRuns?: { runs: Array<{ entries: Array<{ files: Array<{ downloadId: number | null }> } | null> }> } }).backupRuns?.runs.at(-1)?.entries.filter((entry) => entry?.files[0]?.downloadId != null).length ?? 0), { timeout: 10_000 })
     .toBe(6);
   const session = await context.newCDPSession(page);
   await session.send('ServiceWorker.enable');

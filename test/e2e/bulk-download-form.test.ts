@@ -72,7 +72,7 @@ describe('Download selected…', () => {
     expect(await page.getByRole('radio').count()).toBe(4);
     // The folder is named by the page's clock, to the minute, as the worker will name it.
     expect(await form.locator('code').textContent()).toMatch(/^Grist backup \d{4}-\d\d-\d\d \d\d\.\d\d\/<site>\/<workspace>\/<document>\.grist$/);
-    await form.getByText('20 files, and backup.json listing them; downloaded from 1 server, at most 12 at a time from each', { exact: false }).waitFor();
+    await form.getByText('20 files, and backup.json listing them; downloaded from 1 server, at most 6 at a time from each', { exact: false }).waitFor();
     expect(grist.requests).toEqual([]);
     await expectNoViolations(page);
     await screenshotSchemes(page, 'bulk-download-form', { width: 1280, height: 1500 });

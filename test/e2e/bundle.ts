@@ -8,11 +8,12 @@ import { DIST } from './extension.ts';
  * The size alarms, in KB of gzipped JavaScript, rung by bundle-size.test.ts and printed by the
  * bench: the popup's opening scripts, any other page, the service worker. Alarms with room, never
  * a reason to bend a module's shape. The worker's went from 40 to 48 with people and sharing
- * (issue 43: the access, person and workspace changes and the listing's access index, 32 → 40.6 KB):
- * an MV3 service worker may not import() code on demand, so a capability of the worker weighs on
- * it whole.
+ * (issue 43: the access, person and workspace changes and the listing's access index, 32 → 40.6 KB),
+ * and to 56 with downloads and backups (issue 51: a document's download, the backup run and its
+ * stored state, backup.json, the permission wait; 52.7 KB measured): an MV3 service worker may not
+ * import() code on demand, so a capability of the worker weighs on it whole.
  */
-export const ALARM_KB = { popup: 24, page: 40, worker: 48 } as const;
+export const ALARM_KB = { popup: 24, page: 40, worker: 56 } as const;
 
 /**
  * The JS files (relative to dist/) a page loads at once: the scripts and preloads its HTML names,

@@ -53,7 +53,7 @@ describe('the Download selected… form', () => {
     const form = screen.getByRole('group', { name: 'Download 2 documents' });
     expect(within(form).getByText(`${FOLDER}/<site>/<workspace>/<document>.grist`).tagName).toBe('CODE');
     expect(within(form).getByText(/^2 files, and backup\.json/).textContent).toBe(
-      '2 files, and backup.json listing them; downloaded from 2 servers, at most 12 at a time from each (a server that asks to wait pauses the run, which then goes on).',
+      '2 files, and backup.json listing them; downloaded from 2 servers, at most 6 at a time from each (a server that asks to wait pauses the run, which then goes on).',
     );
     expect(within(form).getByText(/moved to the trash since this list was read/)).toBeTruthy();
     expect(previewTable()).toEqual({
