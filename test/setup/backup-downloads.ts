@@ -10,6 +10,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { Downloads } from 'webextension-polyfill';
 import { beforeEach, vi } from 'vitest';
+import { forgetKeptRuns } from '../../src/background/downloads/backup-operation.ts';
 
 type Listener = (delta: Downloads.OnChangedDownloadDeltaType) => void;
 
@@ -150,5 +151,21 @@ function create(): BackupDownloads {
 export function useBackupDownloads(): void {
   beforeEach(() => {
     downloads = create();
+    forgetKeptRuns();
+    // As in Chrome's service worker: no blob URLs, so backup.json goes as a data: URL.
+    const { createObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: undefined });
+    return () => void Object.assign(URL, { createObjectURL });
   });
+}
+
+/**
+ * The worker as it starts again after a stop: its modules afresh, the browser's storage and
+ * downloads as they were. Out: the fresh modules' getBulkRun and resumeBackupRuns.
+ */
+export async function restartedWorker() {
+  downloads.stopWorker();
+  vi.resetModules();
+  const [engine, backup] = await Promise.all([import('../../src/background/bulk/run-engine.ts'), import('../../src/background/bulk/targets/backup.ts')]);
+  return { getBulkRun: engine.getBulkRun, resumeBackupRuns: backup.resumeBackupRuns };
 }

@@ -5,25 +5,19 @@
  * not take those documents up again. The downloads end when the test says
  * (test/setup/backup-downloads.ts, not fetching).
  */
-import { beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
-import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
+import { BACKUP_IN_FLIGHT_PER_HOST } from '../../../../../src/background/downloads/backup-operation.ts';
 import { removeAccount } from '../../../../../src/background/settings/remove-account.ts';
 import { t } from '../../../../../src/shared/i18n.ts';
 import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
 import { generateSeed } from '../../../../fake-grist/sample-data.ts';
 import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
-import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
+import { downloads, restartedWorker, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
 
 useBulkGrist();
 useBackupDownloads();
 
-beforeEach(() => {
-  forgetKeptRuns();
-  const { createObjectURL } = URL;
-  Object.assign(URL, { createObjectURL: undefined });
-  return () => void Object.assign(URL, { createObjectURL });
-});
 
 it('Remove account during a backup: its queued documents are stored as not sent at once, and a worker started again sends none of them', async () => {
   // More documents on the host than the downloads it takes at once.
@@ -40,10 +34,7 @@ it('Remove account during a backup: its queued documents are stored as not sent 
   await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.items.slice(BACKUP_IN_FLIGHT_PER_HOST)).toEqual(queued.map((item) => expect.objectContaining(item))));
 
   // The worker stops and starts again: the two never started stay so.
-  downloads.stopWorker();
-  vi.resetModules();
-  const { resumeBackupRuns } = await import('../../../../../src/background/bulk/targets/backup.ts');
-  const { getBulkRun } = await import('../../../../../src/background/bulk/run-engine.ts');
+  const { getBulkRun, resumeBackupRuns } = await restartedWorker();
   await resumeBackupRuns();
   const run = (await getBulkRun({ runId: null }))!;
   expect(run.items.slice(BACKUP_IN_FLIGHT_PER_HOST)).toEqual(queued.map((item) => expect.objectContaining(item)));

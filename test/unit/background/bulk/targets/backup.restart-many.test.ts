@@ -4,23 +4,16 @@
  * the worker started again (targets/backup.ts resumeBackupRuns). The downloads end when the test
  * says (test/setup/backup-downloads.ts, not fetching).
  */
-import { beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
-import { forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
 import type { BulkRunSnapshot } from '../../../../../src/shared/protocol/bulk.ts';
 import { backupRunsItem, MAX_STORED_BACKUP_RUNS } from '../../../../../src/shared/storage/backup-run-items.ts';
 import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
-import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
+import { downloads, restartedWorker, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
 
 useBulkGrist();
 useBackupDownloads();
 
-beforeEach(() => {
-  forgetKeptRuns();
-  const { createObjectURL } = URL;
-  Object.assign(URL, { createObjectURL: undefined });
-  return () => void Object.assign(URL, { createObjectURL });
-});
 
 it('six backup runs under way when the worker stops: each is taken up again, its download followed by its id', async () => {
   await connect();
@@ -30,10 +23,7 @@ it('six backup runs under way when the worker stops: each is taken up again, its
   for (const document of documents) runs.push(await startBulkBackup({ requestId: crypto.randomUUID(), items: [document], format: 'grist' }));
   await vi.waitFor(async () => expect((await backupRunsItem.get()).flatMap((run) => run.entries.map((entry) => entry?.files[0]?.downloadId ?? null))).toEqual(documents.map((_, index) => index + 1)));
 
-  downloads.stopWorker();
-  vi.resetModules();
-  const { resumeBackupRuns } = await import('../../../../../src/background/bulk/targets/backup.ts');
-  const { getBulkRun } = await import('../../../../../src/background/bulk/run-engine.ts');
+  const { getBulkRun, resumeBackupRuns } = await restartedWorker();
   await resumeBackupRuns();
   documents.forEach((_, index) => downloads.complete(index + 1, 10 + index));
   await vi.waitFor(async () => {

@@ -6,33 +6,20 @@
  * And the progress a page is shown: bytes read from the browser's downloads when it asks, and only
  * then. The downloads here end when the test says (test/setup/backup-downloads.ts, not fetching).
  */
-import { beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
-import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
+import { BACKUP_IN_FLIGHT_PER_HOST } from '../../../../../src/background/downloads/backup-operation.ts';
 import { backupRunsItem } from '../../../../../src/shared/storage/backup-run-items.ts';
 import type { BulkRunSnapshot } from '../../../../../src/shared/protocol/bulk.ts';
 import { generateSeed, USERS } from '../../../../fake-grist/sample-data.ts';
 import { connect, documentsOf, useBulkGrist } from '../../../../setup/bulk-grist.ts';
-import { downloads, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
+import { downloads, restartedWorker, useBackupDownloads } from '../../../../setup/backup-downloads.ts';
 
 useBulkGrist();
 useBackupDownloads();
 
-beforeEach(() => {
-  forgetKeptRuns();
-  const { createObjectURL } = URL;
-  Object.assign(URL, { createObjectURL: undefined });
-  return () => void Object.assign(URL, { createObjectURL });
-});
 
-/** The worker as it starts again after a stop: its modules afresh, the browser's storage and downloads as they were. */
-async function restartedWorker() {
-  downloads.stopWorker();
-  vi.resetModules();
-  const [engine, backup] = await Promise.all([import('../../../../../src/background/bulk/run-engine.ts'), import('../../../../../src/background/bulk/targets/backup.ts')]);
-  return { getBulkRun: engine.getBulkRun, resumeBackupRuns: backup.resumeBackupRuns };
-}
 
 /** The download ids the stored run holds, by item. */
 const storedIds = async () => (await backupRunsItem.get())[0]?.entries.map((entry) => entry?.files[0]?.downloadId ?? null) ?? [];

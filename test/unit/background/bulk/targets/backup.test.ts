@@ -5,11 +5,11 @@
  * fake's faults, as docs/grist-api.md "Downloads and exports" says Grist answers: a file, the 404
  * "Document is deleted" of a document in the trash, a 429 with Retry-After.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { undoBatch } from '../../../../../src/background/bulk/batch-undo.ts';
 import { getBulkRun, retryFailedBulk, stopBulkRun } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
-import { BACKUP_IN_FLIGHT_PER_HOST, forgetKeptRuns } from '../../../../../src/background/downloads/backup-operation.ts';
+import { BACKUP_IN_FLIGHT_PER_HOST } from '../../../../../src/background/downloads/backup-operation.ts';
 import { readChangeLog } from '../../../../../src/background/change-log/change-log.ts';
 import { readListing } from '../../../../../src/background/listing/listing-cache.ts';
 import type { BackupManifest } from '../../../../../src/background/downloads/backup-manifest.ts';
@@ -31,13 +31,6 @@ const downloadsOf = (docId: string) => grist!.requests.filter(({ method, path })
 const manifestOf = (folder: string): BackupManifest => JSON.parse(downloads.written(`${folder}/backup.json`) ?? 'null') as BackupManifest;
 const start = (items: ReturnType<typeof documentsOf>, format: 'grist' | 'csv' = 'grist') => startBulkBackup({ requestId: crypto.randomUUID(), items, format });
 
-beforeEach(() => {
-  forgetKeptRuns();
-  // As in Chrome's service worker: no blob URLs, so backup.json goes as a data: URL.
-  const { createObjectURL } = URL;
-  Object.assign(URL, { createObjectURL: undefined });
-  return () => void Object.assign(URL, { createObjectURL });
-});
 
 describe('a bulk backup run', () => {
   it('saves each document into <folder>/<site>/<workspace>/<document>.grist with the key in the header only; a trashed one is reported in Grist’s words; a 429 pauses and the same file is downloaded again; nothing logged, no undo', async () => {
