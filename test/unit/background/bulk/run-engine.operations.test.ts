@@ -6,14 +6,13 @@
  * entry, nothing in the cached listing, no Undo this batch.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { undoBatch } from '../../../../src/background/bulk/batch-undo.ts';
 import type { Operation } from '../../../../src/background/bulk/operation.ts';
 import { retryFailedBulk, startOperation, stopBulkRun } from '../../../../src/background/bulk/run-engine.ts';
 import { BULK_IN_FLIGHT_PER_HOST } from '../../../../src/background/bulk/run-sending.ts';
 import { documentIndex } from '../../../../src/background/changes/listed-documents.ts';
 import { readChangeLog } from '../../../../src/background/change-log/change-log.ts';
 import { anyJsonSchema } from '../../../../src/background/grist/grist-schemas.ts';
-import { readListing } from '../../../../src/background/listing/listing-cache.ts';
+import { expectNothingWritten, storedNow } from '../../../setup/read-only-run.ts';
 import { finished } from '../../../setup/finished-run.ts';
 import { connect, documentsOf, grist, useBulkGrist } from '../../../setup/bulk-grist.ts';
 
@@ -60,7 +59,7 @@ function startReads(operation: Operation, documents: ReturnType<typeof documents
 describe('a run of a read-only operation', () => {
   it('reads every document, 2 at once per host; logs nothing, caches nothing, offers no undo', async () => {
     await connect();
-    const [log, cached] = await Promise.all([readChangeLog(), readListing()]);
+    const before = await storedNow();
     const documents = [...documentsOf(1, 6), ...documentsOf(2, 4)];
     const { operation, read } = readOnly();
     grist!.injectFault({ method: 'GET', path: READS, delayMs: 100 });
@@ -70,12 +69,7 @@ describe('a run of a read-only operation', () => {
     expect(grist!.requests.map(({ method }) => method)).toEqual(documents.map(() => 'GET'));
     expect(grist!.mostInFlight(new URL(grist!.url).host)).toBe(BULK_IN_FLIGHT_PER_HOST);
     // Nothing written: the change log and the cached listing are as they were, and the page is told there is nothing to undo.
-    expect(await readChangeLog()).toEqual(log);
-    expect(await readListing()).toEqual(cached);
-    expect(run.withoutUndo).toBe(true);
-    grist!.clearRequests();
-    expect(await undoBatch({ batchId: run.batchId })).toEqual([]);
-    expect(grist!.requests).toEqual([]);
+    await expectNothingWritten(run, before);
   });
 
   it('a 429 pauses the host, then the same read again; a failed read fails its item, and Retry failed reads only it', async () => {
