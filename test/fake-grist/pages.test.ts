@@ -11,7 +11,7 @@ import { BUDGET_PAGES, budgetSeed, DOCS, PERSONAL_BUDGET_PAGES, USERS, WORKSPACE
 import { startFakeGrist, type FakeGrist } from './server.ts';
 
 const { editor, viewer } = USERS;
-const { roadmap, bugTracker, campaignPlan, personalBudget, projectAlpha } = DOCS;
+const { roadmap, bugTracker, campaignPlan, leads, personalBudget, projectAlpha } = DOCS;
 
 useFreshFake();
 
@@ -197,9 +197,16 @@ describe('the controls', () => {
   });
 
   it('removePage on a document whose pages were never set: its default pages become its own, less that one', async () => {
+    expect(fake.doc(leads.id)?.pages).toBeUndefined();
+    fake.removePage(leads.id, 1);
+    expect(fake.doc(leads.id)?.pages).toEqual([]);
+    expect(await send(sqlPath('acme', leads.id))).toEqual({ status: 200, body: { statement: PAGES_QUERY, records: [] } });
+    expect(await send(recordsPath('acme', leads.id, '_grist_Views'))).toEqual({ status: 200, body: { records: [] } });
+  });
+
+  it('setPages with no pages: a document without any', async () => {
     fake.setPages(projectAlpha.id, []);
-    fake.removePage(bugTracker.id, 2);
-    expect(fake.pages(bugTracker.id)?.map(({ name }) => name)).toEqual(['Bugs', 'By severity', 'Releases']);
+    expect(fake.pages(projectAlpha.id)).toEqual([]);
     expect(await sqlPages('globex', projectAlpha.id)).toEqual([]);
   });
 
