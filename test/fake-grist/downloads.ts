@@ -106,6 +106,14 @@ export function delimited(table: SeedTable, delimiter: string): string {
   return [table.columns, ...table.rows].map((row) => `${row.map((value) => field(value, delimiter)).join(delimiter)}\n`).join('');
 }
 
+/** The tables of a document of `database`: its own; a copy's source's (a template's emptied); else a new document's (also its pages by default, pages.ts). */
+export function documentTables(database: HomeDatabase, doc: SeedDoc): SeedTable[] {
+  if (doc.tables) return doc.tables;
+  const source = doc.copyOf && database.findDoc(doc.copyOf.docId);
+  if (source && doc.copyOf) return documentTables(database, source).map((table) => (doc.copyOf?.asTemplate ? { ...table, rows: [] } : table));
+  return [NEW_DOCUMENT_TABLE];
+}
+
 /**
  * A stand-in `.grist` file of `size` bytes: the SQLite header, a line naming the document and
  * variant, then filler from a hash of both (the same bytes every time).
@@ -156,13 +164,7 @@ export function downloadRoutes(database: HomeDatabase, { requireDoc }: DocumentF
     if (options.prepareMs > 0) await new Promise((resolve) => setTimeout(resolve, options.prepareMs));
   }
 
-  /** The tables of a document: its own; a copy's source's (a template's emptied); else a new document's. */
-  function tablesOf(doc: SeedDoc): SeedTable[] {
-    if (doc.tables) return doc.tables;
-    const source = doc.copyOf && database.findDoc(doc.copyOf.docId);
-    if (source && doc.copyOf) return tablesOf(source).map((table) => (doc.copyOf?.asTemplate ? { ...table, rows: [] } : table));
-    return [NEW_DOCUMENT_TABLE];
-  }
+  const tablesOf = (doc: SeedDoc) => documentTables(database, doc);
 
   /** DocApi `_getDownloadFilename`: `?title=`, else the name with `-<tableId>` unless the table is named as the document. */
   function fileName(doc: SeedDoc, query: URLSearchParams, tableId?: string): string {

@@ -10,7 +10,9 @@
  *   so he sees Globex as `guests` and only that document (sample `workspaces.team-doc-shared-only.json`).
  * - Acme's "Campaign Plan" has access rules that hide data from non-owners: Ed and Victor may
  *   export it, not download its `.grist` (docs/grist-api.md "Downloads and exports").
- * Each sample document has a table or two of a few rows, for the exports (downloads.ts).
+ * Each sample document has a table or two of a few rows, for the exports (downloads.ts), and
+ * pages (pages.ts), some nested; "Personal Budget"'s were reordered, so their positions and their
+ * viewRefs differ (PERSONAL_BUDGET_PAGES).
  */
 import { createHash } from 'node:crypto';
 
@@ -98,6 +100,33 @@ export interface SeedDoc {
    * download (docs/grist-api.md "Downloads and exports"); their exports still answer.
    */
   hidesData?: boolean;
+  /**
+   * Its pages, in the order of its `_grist_Pages` rows (by `id`; Grist's order is by `pagePos`).
+   * Absent: one page per table (pages.ts `documentPages`). Changed by the fake's page controls.
+   */
+  pages?: SeedPage[];
+  /**
+   * Its access rules refuse every caller its pages' `sql` read (`sql`), or that and the two metadata
+   * tables too (`both`), as pages.ts answers. Absent: neither (but `hidesData` refuses non-owners the `sql` read).
+   */
+  pagesRefused?: 'sql' | 'both';
+}
+
+/**
+ * A page of a document as the fake keeps it: a `_grist_Pages` row and its view's name
+ * (docs/grist-api.md "Pages of a document"; fields of grist-core's `app/common/schema.ts`).
+ */
+export interface SeedPage {
+  /** The `_grist_Pages` row's id (not the view's). */
+  id: number;
+  /** Its view's id (`_grist_Views.id`): the number in the page's address, `/p/<viewRef>`. */
+  viewRef: number;
+  /** Its view's name (`_grist_Views.name`), shown as the page's name. */
+  name: string;
+  /** 0 at the top; one more nests it under the page before it. */
+  indentation: number;
+  /** Its place in Grist's order: a PositionNumber, fractional once pages were moved. */
+  pagePos: number;
 }
 
 /** A cell of a table, as Grist's API gives it. */
@@ -184,6 +213,32 @@ function table(id: string, columns: string[], ...rows: CellValue[][]): SeedTable
   return { id, columns, rows };
 }
 
+/** A page: its `_grist_Pages` row id, its view's id and name, its nesting and position. */
+function page(id: number, viewRef: number, name: string, indentation: number, pagePos: number): SeedPage {
+  return { id, viewRef, name, indentation, pagePos };
+}
+
+/** Pages never moved nor removed, in their order: row id = viewRef = position (its index + 1). */
+function pagesInOrder(...pages: Array<[name: string, indentation: number]>): SeedPage[] {
+  return pages.map(([name, indentation], index) => page(index + 1, index + 1, name, indentation, index + 1));
+}
+
+/**
+ * "Personal Budget"'s pages, which were added, removed and moved: their viewRefs are not their
+ * positions (nor their row ids), and Grist's order (by pagePos) is not their rows' order. In
+ * Grist's order: Summary (viewRef 4), Expenses (1), nested under it By category (5) and By month (2).
+ * A page opened by its position (`/p/1`, the Raycast extension's mistake) would open Expenses, not Summary.
+ */
+export const PERSONAL_BUDGET_PAGES = {
+  summary: page(3, 4, 'Summary', 0, 0.5),
+  expenses: page(1, 1, 'Expenses', 0, 1),
+  byCategory: page(4, 5, 'By category', 1, 1.5),
+  byMonth: page(2, 2, 'By month', 1, 2),
+} satisfies Record<string, SeedPage>;
+
+/** The pages of each budget of budgetSeed: nested two deep, in order (row id = viewRef = position). */
+export const BUDGET_PAGES: readonly SeedPage[] = pagesInOrder(['Overview', 0], ['Expenses', 1], ['Salaries', 2], ['Travel', 2], ['Budget', 0]);
+
 /** The sample documents' tables: a few rows each, some values with a comma (quoted in a CSV). */
 const TABLES = {
   expenses: table('Expenses', ['Month', 'Category', 'Amount'], ['2026-01', 'Rent, utilities', 1200], ['2026-01', 'Food', 310.5], ['2026-02', 'Rent, utilities', 1200]),
@@ -198,12 +253,20 @@ const TABLES = {
 };
 
 export const DOCS = {
-  personalBudget: doc('a8pErmVLtHLWszbs248Ycx', 'Personal Budget', ownerHome.id, '2026-11-21T14:36:43.198Z', { tables: [TABLES.expenses] }),
+  // Its pages were reordered (PERSONAL_BUDGET_PAGES), kept in the order of their rows.
+  personalBudget: doc('a8pErmVLtHLWszbs248Ycx', 'Personal Budget', ownerHome.id, '2026-11-21T14:36:43.198Z', {
+    tables: [TABLES.expenses],
+    pages: [PERSONAL_BUDGET_PAGES.expenses, PERSONAL_BUDGET_PAGES.byMonth, PERSONAL_BUDGET_PAGES.summary, PERSONAL_BUDGET_PAGES.byCategory],
+  }),
   readingList: doc('9ptCUTQwN8XECbXB2X6toR', 'Reading List', ownerHome.id, '2026-11-21T14:36:43.257Z', { tables: [TABLES.books] }),
-  editorNotes: doc('24R8c91vYC2RCn7p3xFX09', 'Ed Notes', editorHome.id, '2026-11-21T14:36:43.301Z', { tables: [TABLES.notes] }),
+  // A page name that looks like HTML: untrusted text, shown as text.
+  editorNotes: doc('24R8c91vYC2RCn7p3xFX09', 'Ed Notes', editorHome.id, '2026-11-21T14:36:43.301Z', { tables: [TABLES.notes], pages: pagesInOrder(['Notes', 0], ['<b>Drafts</b> & ideas', 1]) }),
   // Pinned although older than Bug Tracker, so "pinned first" and "newest first" disagree.
-  roadmap: doc('nJjXZW4bWDnSsGC2LgJjmg', 'Roadmap 2026', engineering.id, '2026-11-21T14:36:43.781Z', { isPinned: true, tables: [TABLES.milestones] }),
-  bugTracker: doc('v4t59thVmUHrAMwidWATqm', 'Bug Tracker', engineering.id, '2026-11-21T14:36:43.872Z', { tables: [TABLES.bugs, TABLES.releases] }),
+  roadmap: doc('nJjXZW4bWDnSsGC2LgJjmg', 'Roadmap 2026', engineering.id, '2026-11-21T14:36:43.781Z', { isPinned: true, tables: [TABLES.milestones], pages: pagesInOrder(['Milestones', 0], ['Done', 1], ['Open', 1]) }),
+  bugTracker: doc('v4t59thVmUHrAMwidWATqm', 'Bug Tracker', engineering.id, '2026-11-21T14:36:43.872Z', {
+    tables: [TABLES.bugs, TABLES.releases],
+    pages: pagesInOrder(['Bugs', 0], ['Open bugs', 1], ['By severity', 2], ['Releases', 0]),
+  }),
   // Its access rules hide data from non-owners: Ed (editor) and Victor (viewer) may export it, not download its .grist.
   campaignPlan: doc('kxeTcCeN2BXYoiHKuvQooy', 'Campaign Plan', marketing.id, '2026-11-21T14:36:43.931Z', { tables: [TABLES.campaigns], hidesData: true }),
   leads: doc('nN9Yi9WBuBkeFZteUSMrHN', 'Leads', marketing.id, '2026-11-21T14:36:44.001Z', { shares: { [editor.id]: 'owners' }, tables: [TABLES.leads] }),
@@ -229,13 +292,15 @@ export const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Support', 'Fin
 /**
  * The default seed plus a year of budgets to rename in bulk: "Budget 2025 – <department>" for
  * each of DEPARTMENTS, in Acme's Marketing workspace and again in Globex's Projects workspace
- * (20 documents on two sites, all owned by Olivia), each with a `Budget` table of two rows.
+ * (20 documents on two sites, all owned by Olivia), each with a `Budget` table of two rows and the
+ * nested pages BUDGET_PAGES (an Expenses page under Overview: "budget expenses" finds each).
  */
 export function budgetSeed(): Seed {
   const budgets = [marketing, projects].flatMap((space, site) =>
     DEPARTMENTS.map((department, index) =>
       doc(createHash('sha256').update(`budget/${site}/${department}`).digest('hex').slice(0, 22), `Budget 2025 – ${department}`, space.id, `2026-10-0${site + 1}T09:${String(10 + index)}:00.000Z`, {
         tables: [table('Budget', ['Item', 'Amount'], [`${department}, salaries`, 1000 * (index + 1)], ['Travel', 100 * (index + 1)])],
+        pages: [...BUDGET_PAGES],
       }),
     ),
   );

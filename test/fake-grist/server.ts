@@ -13,10 +13,11 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { accessApi, type AccessTarget } from './access.ts';
 import { downloadRoutes, FileAnswer, type DownloadOptions } from './downloads.ts';
+import { pageRoutes, type PageSpec, type PagesRefusal } from './pages.ts';
 import { workspaceTrashRoutes } from './workspace-trash.ts';
 import { GristError } from './grist-error.ts';
 import { ANONYMOUS, HomeDatabase, randomDocId, type Caller } from './home-database.ts';
-import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedUser, type SeedWorkspace } from './sample-data.ts';
+import { sampleSeed, type Seed, type SeedDoc, type SeedOrg, type SeedPage, type SeedUser, type SeedWorkspace } from './sample-data.ts';
 
 export interface FakeGristOptions {
   /** How sites are addressed (docs/grist-api.md "Sites and their addresses"). */
@@ -132,6 +133,16 @@ export interface FakeGrist {
   mostDownloadsAtOnce(idOrUrlId: string): number;
   /** Changes some of the download options (FakeGristOptions `downloads`); the others stay. */
   setDownloadOptions(options: DownloadOptions): void;
+  /** In: a document id or urlId. Out: copies of its pages in Grist's order (by pagePos), or undefined for an unknown document (pages.ts). */
+  pages(idOrUrlId: string): SeedPage[] | undefined;
+  /** Replaces a document's pages with these, in this order (positions 1, 2, …; viewRef default: position). */
+  setPages(idOrUrlId: string, pages: readonly PageSpec[]): void;
+  /** Removes a document's page of this view, and the view: its address `/p/<viewRef>` is gone. */
+  removePage(idOrUrlId: string, viewRef: number): void;
+  /** Moves a document's page of this view to `position` (1 = first), its viewRef kept; `indentation` changes its nesting too. */
+  movePage(idOrUrlId: string, viewRef: number, position: number, indentation?: number): void;
+  /** Makes a document's access rules refuse every caller the pages' `sql` read (`sql`), the metadata tables too (`both`), or neither (`none`). */
+  refusePages(idOrUrlId: string, refusal: PagesRefusal): void;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   /** Removes the user's API key: requests with it get 401 at once. */
@@ -480,7 +491,8 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     ['GET', /^\/api\/profile\/user$/, (_, request) => database.profileJson(request.caller)],
   ];
   const downloads = downloadRoutes(database, { requireDoc }, options.downloads);
-  routes.push(...accessRoutes, ...workspaceTrashRoutes(database, { requireOrg, requireWorkspace, parseJsonBody }), ...downloads.routes);
+  const pages = pageRoutes(database, { requireDoc });
+  routes.push(...accessRoutes, ...workspaceTrashRoutes(database, { requireOrg, requireWorkspace, parseJsonBody }), ...downloads.routes, ...pages.routes);
 
   /** Grist's answer to a request. Out: the JSON value for a 200 (or its promise), or a file to send (FileAnswer); errors are thrown as GristError. */
   function answer(request: http.IncomingMessage, orgFromPath: string | null, path: string, query: URLSearchParams, body: Buffer): unknown {
@@ -651,6 +663,11 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     mostInFlight: (host) => mostInFlight.get(host) ?? 0,
     mostDownloadsAtOnce: downloads.mostAtOnce,
     setDownloadOptions: downloads.setOptions,
+    pages: pages.pages,
+    setPages: pages.setPages,
+    removePage: pages.removePage,
+    movePage: pages.movePage,
+    refusePages: pages.refusePages,
     injectFault: (fault) => {
       faults.push({ fault, remaining: fault.times ?? Infinity });
     },
