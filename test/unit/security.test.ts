@@ -263,6 +263,8 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
     showDownload: { downloadId: 1 },
     dropWaitingDownloads: null,
+    readPages: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, fresh: true },
+    openPage: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, viewRef: 1 },
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },
@@ -303,6 +305,7 @@ const NETWORK_MESSAGES = [
   'changeAccess',
   'downloadDocument',
   'readDocumentTables',
+  'readPages',
 ] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
