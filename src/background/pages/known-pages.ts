@@ -27,7 +27,8 @@ const writes = serialQueue();
 /** Changes the stored known pages with `change` (which may change the map it is given), and stores them. */
 export function changeKnownPages(change: (known: KnownPagesMap) => void): Promise<void> {
   return writes(async () => {
-    const known = await knownPagesItem.get();
+    // A copy: with nothing stored, get() answers the item's one default object.
+    const known = { ...(await knownPagesItem.get()) };
     change(known);
     await storeTogether(knownPagesItem.entry(known));
   });
