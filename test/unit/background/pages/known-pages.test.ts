@@ -40,7 +40,7 @@ describe('readPages', () => {
   });
 
   it('reads them again when asked fresh, and stores what Grist has now', async () => {
-    answerPages(DOCS.bugTracker.id, PAGES, 1);
+    answerPages(DOCS.bugTracker.id, PAGES, { times: 1 });
     await readPages(bugTracker);
     answerPages(DOCS.bugTracker.id, PAGES.slice(1));
     expect((await readPages({ ...bugTracker, fresh: true })).pages).toEqual(PAGES.slice(1));
@@ -49,7 +49,7 @@ describe('readPages', () => {
   });
 
   it('sends one read for a document whose pages are being read: the second asking joins it', async () => {
-    answerPages(DOCS.bugTracker.id, PAGES, undefined, 150);
+    answerPages(DOCS.bugTracker.id, PAGES, { delayMs: 150 });
     const [first, second] = await Promise.all([readPages(bugTracker), readPages({ ...bugTracker, fresh: true })]);
     expect(second).toEqual(first);
     expect(pageReads(DOCS.bugTracker.id)).toBe(1);
