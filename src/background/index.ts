@@ -12,7 +12,7 @@ import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
 import { downloadDocument, readDocumentTables, showDownload } from './downloads/download-document.ts';
 import { dropWaitingDownloads } from './downloads/permission-wait.ts';
-import { startRefresh, type Refresh } from './listing/listing-service.ts';
+import { startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
 import { syncOriginRule } from './key-scope/origin-rule.ts';
@@ -30,7 +30,7 @@ import { removeAccount } from './settings/remove-account.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
 import { readPages } from './pages/known-pages.ts';
 import { openPageMessage } from './pages/open-page.ts';
-import { refreshKnownPages } from './pages/pages-refresh.ts';
+import { withPagesRefreshed } from './pages/pages-refresh.ts';
 import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
@@ -65,11 +65,7 @@ void ready.then(() => {
 });
 
 /** A refresh of the listing (a page's, or the refreshListing message), after which the known pages are read again. */
-const refreshWithPages = (): Refresh => {
-  const refresh = startRefresh();
-  void refresh.listing.then((listing) => refreshKnownPages(listing).catch(logFailure("refreshing documents' pages")), () => undefined);
-  return refresh;
-};
+const refreshWithPages = withPagesRefreshed(startRefresh);
 
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>

@@ -10,7 +10,9 @@ import { pagesKey, type KnownPages } from '../../shared/protocol/pages.ts';
 import { knownPagesItem } from '../../shared/storage/storage-items.ts';
 import type { ListedDocument } from '../changes/listed-documents.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import type { Refresh } from '../listing/listing-service.ts';
 import { mostAccess } from '../listing/most-access.ts';
+import { logFailure } from '../log-failure.ts';
 import { changeKnownPages, readFromGrist } from './known-pages.ts';
 
 /** The documents of `listing` by pagesKey (its account's id and its id); where one is listed twice, the copy with the most access. */
@@ -64,4 +66,17 @@ export async function refreshKnownPages(listing: Listing): Promise<void> {
       else if (pages !== 'keep') map[key] = pages;
     }
   });
+}
+
+/**
+ * In: what starts a refresh of the listing (listing-service.ts startRefresh). Out: the same, and
+ * once each refresh's listing is there, its known pages refreshed (refreshKnownPages). A refresh
+ * that fails leaves them as they are.
+ */
+export function withPagesRefreshed(start: () => Refresh): () => Refresh {
+  return () => {
+    const refresh = start();
+    void refresh.listing.then((listing) => refreshKnownPages(listing).catch(logFailure("refreshing documents' pages")), () => undefined);
+    return refresh;
+  };
 }

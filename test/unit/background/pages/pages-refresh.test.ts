@@ -3,10 +3,10 @@
  * listed are read again (and only theirs: never one per document listed), those of documents no
  * longer listed dropped; a read that fails keeps what was known. Against the fake Grist server.
  */
-import { describe, expect, it } from 'vitest';
-import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
 import { readPages } from '../../../../src/background/pages/known-pages.ts';
-import { refreshKnownPages } from '../../../../src/background/pages/pages-refresh.ts';
+import { refreshKnownPages, withPagesRefreshed } from '../../../../src/background/pages/pages-refresh.ts';
 import { pagesKey } from '../../../../src/shared/protocol/pages.ts';
 import { knownPagesItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS } from '../../../fake-grist/sample-data.ts';
@@ -52,8 +52,17 @@ describe('refreshKnownPages', () => {
     await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
     const listing = await refreshListing();
     grist.clearRequests();
-    await Promise.all([refreshKnownPages(listing), refreshKnownPages(listing)]);
+    await refreshKnownPages(listing);
+    await refreshKnownPages(listing);
     expect(pageReads(DOCS.bugTracker.id)).toBe(1);
+  });
+
+  it('follows each refresh the worker starts as its entry wires it', async () => {
+    answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')], { times: 1 });
+    await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
+    answerPages(DOCS.bugTracker.id, [page(1, 'Bugs, renamed')]);
+    await withPagesRefreshed(startRefresh)().listing;
+    await vi.waitFor(async () => expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs, renamed')]));
   });
 
   it('reads nothing when no pages are known', async () => {
