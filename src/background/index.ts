@@ -12,7 +12,7 @@ import { startBulkRename } from './bulk/targets/rename.ts';
 import { startBulkTrash } from './bulk/targets/trash.ts';
 import { downloadDocument, readDocumentTables, showDownload } from './downloads/download-document.ts';
 import { dropWaitingDownloads } from './downloads/permission-wait.ts';
-import { refreshListing, startRefresh } from './listing/listing-service.ts';
+import { startRefresh } from './listing/listing-service.ts';
 import { logFailure } from './log-failure.ts';
 import { createListingPortListener, createMessageListener, createPeoplePortListener } from './message-router.ts';
 import { syncOriginRule } from './key-scope/origin-rule.ts';
@@ -28,6 +28,9 @@ import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.t
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { removeAccount } from './settings/remove-account.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
+import { readPages } from './pages/known-pages.ts';
+import { openPageMessage } from './pages/open-page.ts';
+import { withPagesRefreshed } from './pages/pages-refresh.ts';
 import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
@@ -61,6 +64,9 @@ void ready.then(() => {
   buildAccessOwnerIndexAhead();
 });
 
+/** A refresh of the listing (a page's, or the refreshListing message), after which the known pages are read again. */
+const refreshWithPages = withPagesRefreshed(startRefresh);
+
 /** Shows or hides the page menu for a tab, once the menus exist. */
 const followTab = (tab: Promise<{ url?: string | undefined } | undefined>) =>
   void menusReady
@@ -79,7 +85,7 @@ browser.runtime.onMessage.addListener(
       removeAccount,
       confirmSavedKey,
       testConnection,
-      refreshListing,
+      refreshListing: () => refreshWithPages().listing,
       // Every kind's messages (a rename, a move, ... an access change), from its module.
       ...KIND_MESSAGES,
       readTrash,
@@ -106,13 +112,15 @@ browser.runtime.onMessage.addListener(
       readDocumentTables,
       showDownload,
       dropWaitingDownloads,
+      readPages,
+      openPage: openPageMessage,
     },
     ready,
   ),
 );
 
 // One listener for both ports (the listing's, the People view's): each leaves the other's alone.
-const listingPort = createListingPortListener(startRefresh, ready);
+const listingPort = createListingPortListener(refreshWithPages, ready);
 const peoplePort = createPeoplePortListener(readEachAccess, ready);
 browser.runtime.onConnect.addListener((port) => {
   listingPort(port);

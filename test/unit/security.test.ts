@@ -23,6 +23,7 @@ import { accountsItem, apiKeysItem, listingItem } from '../../src/shared/storage
 import { changeLogItem, CHANGE_LOG_VERSION } from '../../src/shared/storage/change-log-items.ts';
 import { DOCS, ORGS, sampleSeed, SECOND_DOCS, SECOND_ORGS, SECOND_USERS, USERS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { startFakeGrist, type FakeGrist } from '../fake-grist/server.ts';
+import { answerPages } from '../setup/page-answers.ts';
 import { ACCOUNT_1, saveAccounts, saveSettingsWithKey } from '../setup/saved-key.ts';
 import { startTwoServers, type TwoServers } from '../fake-grist/two-servers.ts';
 import { installFakeDownloads } from '../setup/fake-downloads.ts';
@@ -263,6 +264,8 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
     showDownload: { downloadId: 1 },
     dropWaitingDownloads: null,
+    readPages: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, fresh: true },
+    openPage: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, viewRef: 1 },
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },
@@ -303,6 +306,7 @@ const NETWORK_MESSAGES = [
   'changeAccess',
   'downloadDocument',
   'readDocumentTables',
+  'readPages',
 ] as const;
 const allFailWith = (kind: ErrorKind, types: readonly MessageName[] = NETWORK_MESSAGES) =>
   Object.fromEntries(types.map((type) => [type, kind]));
@@ -317,6 +321,7 @@ const askingFailsWith = (kind: ErrorKind) => ({ ...allFailWith(kind, ASKING_WHOS
 describe('the key never leaves the background in a reply or a stored item', () => {
   it('every message type, answered with success', async () => {
     await configure();
+    answerPages(DOCS.bugTracker.id, [{ viewRef: 1, name: 'Bugs', indentation: 0 }], { server: grist });
     const replies = await sendEvery(
       everyRequest({ saveSettings: { accounts: [{ id: ACCOUNT_1, apiKey: ` ${KEY}\n`, personalSiteUrl: personalSite(), teamSiteUrls: [] }] } }),
     );
@@ -352,8 +357,10 @@ describe('the key never leaves the background in a reply or a stored item', () =
         ...askingFailsWith('bad-request'),
       },
     ],
-    [403, { ...allFailWith('forbidden'), ...askingFailsWith('forbidden') }],
-    [404, { ...allFailWith('not-found'), ...askingFailsWith('not-found') }],
+    // A 403 to the pages' reads is their access rules' refusal: "Pages are not available" (null), no failure.
+    [403, { ...allFailWith('forbidden', NETWORK_MESSAGES.filter((type) => type !== 'readPages')), ...askingFailsWith('forbidden') }],
+    // A 404 to a rename drops the document from the listing: its page is then not opened.
+    [404, { ...allFailWith('not-found'), ...askingFailsWith('not-found'), openPage: 'not-found' }],
   ] as const)('every message type, when Grist’s %i error text echoes the key', async (status, kinds) => {
     await configure();
     await send('refreshListing', null);
@@ -388,6 +395,7 @@ describe('the key never leaves the background in a reply or a stored item', () =
 
   it('every message type, for addresses that are not configured or not allowed', async () => {
     await configure();
+    answerPages(DOCS.bugTracker.id, [{ viewRef: 1, name: 'Bugs', indentation: 0 }], { server: grist });
     const other = 'https://grist.other.example.com';
     const replies = await sendEvery(
       everyRequest({

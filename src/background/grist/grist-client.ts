@@ -16,6 +16,8 @@ import { isLocalHost } from '../../shared/rules/site-url.ts';
 import { ApiError, errorForStatus } from './api-error.ts';
 import type { KeyDestination } from './host-policy.ts';
 import { mayHoldKey } from './key-leak.ts';
+import { readDocumentPages } from './document-pages.ts';
+import type { PageEntry } from '../../shared/protocol/pages.ts';
 import { perHostLimit, sleep } from '../pacing.ts';
 
 export interface GristClientOptions {
@@ -96,6 +98,12 @@ export interface GristClient {
    * decides. Throws ApiError as `get` does (a 429 carries `retryAfterMs`).
    */
   probe(siteUrl: string, path: string): Promise<void>;
+  /**
+   * Document `docId`'s pages in Grist's order, read as `get` reads (document-pages.ts): the `sql`
+   * read, the metadata tables when its access rules refuse that; null when they refuse both.
+   * Throws ApiError.
+   */
+  readPages(siteUrl: string, docId: string): Promise<PageEntry[] | null>;
 }
 
 /** Where a download lands: a path under the browser's download folder, and what to do when a file of that name is there. */
@@ -298,16 +306,20 @@ export function createGristClient(options: GristClientOptions): GristClient {
     }
   }
 
+  const get = async <T>(siteUrl: string, path: string, schema: v.GenericSchema<unknown, T>): Promise<T> =>
+    valueOf(await getWithRetries({ method: 'GET', siteUrl, path }, schema));
+
   return {
     knowHosts: async (siteUrls) => {
       await Promise.all(siteUrls.map((siteUrl) => hasHostPermission(new URL(siteUrl)).catch(() => false)));
     },
-    get: async (siteUrl, path, schema) => valueOf(await getWithRetries({ method: 'GET', siteUrl, path }, schema)),
+    get,
     revalidate: (siteUrl, path, schema, etag) => getWithRetries({ method: 'GET', siteUrl, path, etag }, schema),
     patch: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'PATCH', siteUrl, path, body }, schema)),
     post: async (siteUrl, path, body, schema) => valueOf(await send({ method: 'POST', siteUrl, path, body }, schema)),
     delete: async (siteUrl, path, schema) => valueOf(await send({ method: 'DELETE', siteUrl, path }, schema)),
     download,
     probe,
+    readPages: (siteUrl, docId) => readDocumentPages(get, siteUrl, docId),
   };
 }

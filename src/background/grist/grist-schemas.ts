@@ -89,3 +89,21 @@ export const profileSchema = v.object({
  * not depend on it (docs/grist-api.md "Renaming"), so any JSON is accepted.
  */
 export const anyJsonSchema = v.unknown();
+
+/**
+ * `GET /api/docs/<id>/sql?q=<the pages query>` (docs/grist-api.md "Pages of a document"): one
+ * record per page, in Grist's order, with its view's name.
+ */
+export const pagesSqlSchema = v.object({
+  records: v.array(v.object({ fields: v.object({ viewRef: v.number(), indentation: v.number(), pagePos: v.number(), name: v.string() }) })),
+});
+
+/** `GET /api/docs/<id>/tables/_grist_Pages/records`: the pages, without their names. */
+export const pageRecordsSchema = v.object({
+  records: v.array(v.object({ id: v.number(), fields: v.object({ viewRef: v.number(), indentation: v.number(), pagePos: v.number() }) })),
+});
+
+/** `GET /api/docs/<id>/tables/_grist_Views/records`: the views, whose names are the pages'. */
+export const viewRecordsSchema = v.object({
+  records: v.array(v.object({ id: v.number(), fields: v.object({ name: v.string() }) })),
+});

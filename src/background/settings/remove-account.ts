@@ -7,6 +7,7 @@ import { forgetAccountRuns } from '../bulk/run-engine.ts';
 import { forgetAccountEntries } from '../change-log/change-log.ts';
 import { forgetAccountMakings } from '../changes/kept-copies.ts';
 import { revokeKey } from '../grist/grist-connection.ts';
+import { forgetAccountPages } from '../pages/known-pages.ts';
 import { changeAccount, keysWithout } from './settings-service.ts';
 
 /**
@@ -14,10 +15,11 @@ import { changeAccount, keysWithout } from './settings-service.ts';
  * its key went (a host another account uses stays in the Origin rule and menus through that
  * account), its part of the cached listing (and with it the access checks' index of it, built
  * from the listing), its changes in the change log (none can be undone any more, and an access
- * change's entry names other people), the copies kept for its Copy again, and what its bulk runs
+ * change's entry names other people), the copies kept for its Copy again, the pages known of
+ * its documents, and what its bulk runs
  * have not sent (never sent). A refresh under way sends nothing more and stores nothing (see
- * forgetAccounts); nor does a bulk run (forgetAccountRuns). Throws as changeAccount; the log and
- * the copies are forgotten only once the account is.
+ * forgetAccounts); nor does a bulk run (forgetAccountRuns). Throws as changeAccount; the log, the
+ * copies and the pages are forgotten only once the account is.
  */
 export async function removeAccount({ account: accountId }: { account: string }): Promise<PublicSettings> {
   // At once, not after the changes queued before this one: nothing more goes out with the key.
@@ -28,6 +30,6 @@ export async function removeAccount({ account: accountId }: { account: string })
     keys: keysWithout(keys, accountId),
     forget: true,
   }));
-  await Promise.all([forgetAccountEntries([accountId]), forgetAccountMakings(accountId)]);
+  await Promise.all([forgetAccountEntries([accountId]), forgetAccountMakings(accountId), forgetAccountPages(accountId)]);
   return settings;
 }

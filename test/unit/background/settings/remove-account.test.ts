@@ -1,7 +1,7 @@
 /**
  * Remove account (issue 48) against the fake browser's storage: the account's change-log entries
  * (its own, a bulk run's, an access change's naming other people) and its copies kept for Copy
- * again go with it; the other account's stay. What its bulk runs still hold is tested with the
+ * again and the pages known of its documents go with it; the other account's stay. What its bulk runs still hold is tested with the
  * runs (bulk/run-engine.test.ts).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
@@ -10,6 +10,9 @@ import { addLogEntry, readChangeLog } from '../../../../src/background/change-lo
 import { keepMaking, keptMaking } from '../../../../src/background/changes/kept-copies.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { renameDocument } from '../../../../src/background/changes/kinds/rename.ts';
+import { readPages } from '../../../../src/background/pages/known-pages.ts';
+import { knownPagesItem } from '../../../../src/shared/storage/storage-items.ts';
+import { answerPages } from '../../../setup/page-answers.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
 import type { AccessEntry, NewChangeEntry, PersonEntry, RenameEntry } from '../../../../src/shared/protocol/change-log.ts';
@@ -99,6 +102,23 @@ describe('Remove account', () => {
     expect((await accountsOf()).sort()).toEqual([GONE, STAYS].sort());
     await removeAccount({ account: GONE });
     expect(await accountsOf()).toEqual([STAYS]);
+  });
+
+  it('removes the pages known of the account’s documents; those the other account reads stay', async () => {
+    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
+    await saveAccounts([
+      { id: GONE, settings, apiKey: USERS.owner.apiKey },
+      { id: STAYS, settings, apiKey: USERS.editor.apiKey },
+    ]);
+    await refreshListing();
+    answerPages(DOCS.leads.id, [{ viewRef: 1, name: 'Leads', indentation: 0 }]);
+    // Both list Leads; each account's pages are its own.
+    await readPages({ orgId: ORGS.acme.id, docId: DOCS.leads.id });
+    await knownPagesItem.set({ ...(await knownPagesItem.get()), [`${STAYS} ${DOCS.leads.id}`]: { pages: null, readAt: 1 } });
+    expect(Object.keys(await knownPagesItem.get()).sort()).toEqual([`${GONE} ${DOCS.leads.id}`, `${STAYS} ${DOCS.leads.id}`]);
+    await removeAccount({ account: GONE });
+    expect(Object.keys(await knownPagesItem.get())).toEqual([`${STAYS} ${DOCS.leads.id}`]);
+    expect(await storedText()).not.toContain(GONE);
   });
 
   it('a change of the account on its way to Grist as the account is removed lands there, but its entry is never written: nothing of the account stays', async () => {

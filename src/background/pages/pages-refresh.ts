@@ -1,0 +1,82 @@
+/**
+ * The known pages kept with the listing: after each refresh of the listing, the pages of the
+ * documents it still lists are read again (each with the key of the account that lists it, within
+ * the client's per-host limit), and those of documents it no longer lists (trashed, removed, no
+ * longer shared) are dropped. Only documents whose pages were shown or opened have known pages,
+ * so this is one read per such document, not per document listed.
+ */
+import type { Listing } from '../../shared/protocol/listing.ts';
+import { pagesKey, type KnownPages } from '../../shared/protocol/pages.ts';
+import { knownPagesItem } from '../../shared/storage/storage-items.ts';
+import type { ListedDocument } from '../changes/listed-documents.ts';
+import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
+import type { Refresh } from '../listing/listing-service.ts';
+import { mostAccess } from '../listing/most-access.ts';
+import { logFailure } from '../log-failure.ts';
+import { changeKnownPages, readFromGrist } from './known-pages.ts';
+
+/** The documents of `listing` by pagesKey (its account's id and its id); where one is listed twice, the copy with the most access. */
+function listedByKey(listing: Listing): Map<string, ListedDocument> {
+  const copies = new Map<string, ListedDocument[]>();
+  for (const site of listing.sites) {
+    for (const workspace of site.workspaces) {
+      for (const document of workspace.documents) {
+        const key = pagesKey(site.account, document.id);
+        const found = copies.get(key);
+        if (found) found.push({ site, workspace, document });
+        else copies.set(key, [{ site, workspace, document }]);
+      }
+    }
+  }
+  return new Map([...copies].map(([key, found]) => [key, mostAccess(found, (copy) => copy.document.access)!]));
+}
+
+/** The listing the known pages were last refreshed after: a refresh joined by several pages gives one listing, refreshed after once. */
+let lastListing: Listing | null = null;
+
+/**
+ * After a refresh of the listing: reads again the known pages of the documents `listing` lists,
+ * drops those of the documents it does not, and stores them (one write, once every read settled).
+ * A read that fails keeps the pages known before. Called again with the same listing, does
+ * nothing. Never throws for a read; throws when storage does.
+ */
+export async function refreshKnownPages(listing: Listing): Promise<void> {
+  if (listing === lastListing) return;
+  lastListing = listing;
+  const known = await knownPagesItem.get();
+  const keys = Object.keys(known);
+  if (keys.length === 0) return;
+  const listed = listedByKey(listing);
+  const clientOf = clientsFor(await readKeyedAccounts());
+  const reads = await Promise.all(
+    keys.map(async (key): Promise<[string, KnownPages | 'drop' | 'keep']> => {
+      const found = listed.get(key);
+      if (!found) return [key, 'drop'];
+      try {
+        return [key, await readFromGrist({ found, client: clientOf(found.site.account) })];
+      } catch {
+        // Left as known (perhaps read afresh meanwhile): the popup shows them until a read succeeds.
+        return [key, 'keep'];
+      }
+    }),
+  );
+  await changeKnownPages((map) => {
+    for (const [key, pages] of reads) {
+      if (pages === 'drop') delete map[key];
+      else if (pages !== 'keep') map[key] = pages;
+    }
+  });
+}
+
+/**
+ * In: what starts a refresh of the listing (listing-service.ts startRefresh). Out: the same, and
+ * once each refresh's listing is there, its known pages refreshed (refreshKnownPages). A refresh
+ * that fails leaves them as they are.
+ */
+export function withPagesRefreshed(start: () => Refresh): () => Refresh {
+  return () => {
+    const refresh = start();
+    void refresh.listing.then((listing) => refreshKnownPages(listing).catch(logFailure("refreshing documents' pages")), () => undefined);
+    return refresh;
+  };
+}
