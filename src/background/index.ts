@@ -28,6 +28,7 @@ import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.t
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { removeAccount } from './settings/remove-account.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
+import { noteOpened } from './opened/note-open.ts';
 import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
@@ -106,6 +107,7 @@ browser.runtime.onMessage.addListener(
       readDocumentTables,
       showDownload,
       dropWaitingDownloads,
+      noteOpened,
     },
     ready,
   ),

@@ -263,6 +263,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
     showDownload: { downloadId: 1 },
     dropWaitingDownloads: null,
+    noteOpened: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.bugTracker.id },
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },
