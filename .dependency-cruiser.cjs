@@ -24,12 +24,13 @@ const SHARED_LAYERS = ['storage', 'rules', 'protocol'];
  * Above them all: index.ts and message-router.ts, which wire them (no-upward); under them all, the
  * worker's own ground (pacing.ts, log-failure.ts, storage-writes.ts). settings/ holds the removal
  * of an account, which empties the bulk runs and the kept copies; the bulk runs run changes; the
- * document window and the address bar make changes; changes/ (the pipeline, undo, and kinds/, the
+ * document window and the address bar make changes; pages/ reads and opens a document's pages
+ * (the address bar opens them too) and notes the open (opened/); changes/ (the pipeline, undo, and kinds/, the
  * one registry of kinds) reads who has access (sharing/) and writes the cached listing; the
  * listing records the hosts a key may go to (key-scope/, which also keeps the Origin rule and the
  * menus on those hosts); everything talks to Grist (grist/).
  */
-const BACKGROUND_LAYERS = ['settings', 'bulk', 'downloads', 'omnibox', 'document-window', 'changes', 'sharing', 'listing', 'change-log', 'key-scope', 'grist'];
+const BACKGROUND_LAYERS = ['settings', 'bulk', 'downloads', 'omnibox', 'document-window', 'pages', 'opened', 'changes', 'sharing', 'listing', 'change-log', 'key-scope', 'grist'];
 
 module.exports = {
   forbidden: [

@@ -75,7 +75,8 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
       score: scoreAt(opened[key]!, now),
     });
   }
-  return candidates.sort((a, b) => b.score - a.score).map(({ candidate }) => candidate);
+  // A page opened counts for its document too: at one score, the page (what was opened) first.
+  return candidates.sort((a, b) => b.score - a.score || Number(b.candidate.row.page !== null) - Number(a.candidate.row.page !== null)).map(({ candidate }) => candidate);
 }
 
 /**

@@ -20,7 +20,6 @@ import type { GristClient } from '../grist/grist-client.ts';
 import type { ChangeRecord, ChangeTarget, UndoingKind } from './kind-module.ts';
 import { undoerOf } from './kinds/registry.ts';
 import { applyChange } from './pipeline.ts';
-import { forgetOpens } from '../opened/note-open.ts';
 
 /** The saved account that made an entry, with its key; undefined when it was removed since. */
 function accountOf(entry: ChangeEntry, accounts: readonly KeyedAccount[]): KeyedAccount | undefined {
@@ -69,13 +68,9 @@ export async function readChangeLogItems(): Promise<ChangeLogItem[]> {
   });
 }
 
-/**
- * The `clearChangeLog` message (the History's Clear): forgets the change log, and what was opened
- * from the extension (frecency: the popup's "Recently opened", the address bar's order, which are
- * history too); Grist is not touched.
- */
+/** The `clearChangeLog` message: forgets the change log; Grist is not touched. */
 export async function clearChangeLog(): Promise<null> {
-  await Promise.all([forgetChangeLog(), forgetOpens()]);
+  await forgetChangeLog();
   return null;
 }
 

@@ -6,7 +6,7 @@
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetAccountOpens, noteOpen, noteOpened } from '../../../../src/background/opened/note-open.ts';
-import { clearChangeLog } from '../../../../src/background/changes/undo.ts';
+import { clearHistory } from '../../../../src/background/opened/clear-history.ts';
 import { removeAccount } from '../../../../src/background/settings/remove-account.ts';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
 import { openKey } from '../../../../src/shared/protocol/pages.ts';
@@ -83,9 +83,9 @@ describe('forgetting the opens', () => {
     expect(Object.keys(await openedItem.get())).toEqual([openKey(ACCOUNT_1, 'doc-a')]);
   });
 
-  it('the History’s Clear (clearChangeLog) takes every open', async () => {
+  it('the History’s Clear (the clearChangeLog message) takes every open', async () => {
     await noteOpen(ACCOUNT_1, 'doc-a');
-    await clearChangeLog();
+    await clearHistory();
     expect(await openedItem.get()).toEqual({});
   });
 });
