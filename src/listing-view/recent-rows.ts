@@ -3,10 +3,13 @@
  * shared/rules/frecency.ts), highest score first, above the listing: the first RECENT_ROWS in an
  * empty search; in a search, those the search finds, so they rank first. Pure and DOM-free.
  *
- * Built for a popup over 20,000 documents: recentCandidates looks the opened records' documents up
- * once per listing and opened map (one pass that only asks a small Set whether each document id
- * was opened: no name is folded, no key built, for a document not opened), folds the few hundred
- * names found, and ranks them; a keystroke (recentRows) then looks at those few hundred only.
+ * Built for a popup over 20,000 documents: recentCandidates finds the opened records' documents
+ * once per site and opened map (a pass over a site's rows that only asks a small Set whether each
+ * document id was opened: no name folded, no key built, for a document not opened; kept by the
+ * prepared site, which a rename or a refresh that left the site as it was keeps too), folds the
+ * few hundred names found, and ranks them; a keystroke (recentRows) then looks at those few
+ * hundred only, never at the listing. It runs once the popup is idle (store.ts), not on the
+ * way to the cached open.
  * A document no longer listed, and a page whose name is not known (knownPagesItem), are left out.
  */
 import type { KnownPagesMap, OpenedMap, PageEntry } from '../shared/protocol/pages.ts';
@@ -14,13 +17,34 @@ import { openKey } from '../shared/protocol/pages.ts';
 import { siteDisplayName } from '../shared/protocol/listing.ts';
 import { accountOfKey, scoreAt } from '../shared/rules/frecency.ts';
 import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/rules/search.ts';
-import type { DocumentItemRow, PreparedListing, RecentHeadingRow, RecentRow } from './listing-rows.ts';
+import type { DocumentItemRow, PreparedListing, PreparedSite, RecentHeadingRow, RecentRow } from './listing-rows.ts';
 
 /** How many "Recently opened" rows at most: a handful keeps the listing itself on the first screen. */
 export const RECENT_ROWS = 5;
 
 /** The heading, one for every popup. */
 const HEADING: RecentHeadingRow = { kind: 'recent-heading', key: 'recent' };
+
+/** The document ids an opened map names, one set per map: what the sites' passes are kept for. */
+const wantedIds = new WeakMap<OpenedMap, ReadonlySet<string>>();
+
+/** Each prepared site's rows of the documents opened, for the set of ids it was looked through for. */
+const openedRowsOf = new WeakMap<PreparedSite, { wanted: ReadonlySet<string>; rows: DocumentItemRow[] }>();
+
+/** The site's rows whose document id is in `wanted`: one pass over its rows, kept for that set. */
+function openedRows(site: PreparedSite, wanted: ReadonlySet<string>): DocumentItemRow[] {
+  const kept = openedRowsOf.get(site);
+  if (kept?.wanted === wanted) return kept.rows;
+  const rows: DocumentItemRow[] = [];
+  for (const workspace of site.workspaces) {
+    const documents = workspace.documents;
+    for (let index = 0; index < documents.length; index++) {
+      if (wanted.has(documents[index]!.document.id)) rows.push(documents[index]!);
+    }
+  }
+  openedRowsOf.set(site, { wanted, rows });
+  return rows;
+}
 
 /** One record opened, with what the search needs of it folded once. */
 export interface RecentCandidate {
@@ -39,21 +63,25 @@ export interface RecentCandidate {
 export function recentCandidates(listing: PreparedListing, opened: OpenedMap, knownPages: KnownPagesMap, now: number): RecentCandidate[] {
   const keys = Object.keys(opened);
   if (keys.length === 0) return [];
-  // The document ids opened: asked of each listed document, with no string made for it.
-  const wanted = new Set(keys.map((key) => key.split(' ')[1]!));
+  let wanted = wantedIds.get(opened);
+  if (!wanted) wantedIds.set(opened, (wanted = new Set(keys.map((key) => key.split(' ')[1]!))));
   const rows = new Map<string, DocumentItemRow>();
   for (const account of listing.accounts) {
     for (const site of account.sites) {
-      for (const workspace of site.workspaces) {
-        for (const row of workspace.documents) {
-          if (!wanted.has(row.document.id)) continue;
-          const key = openKey(row.site.account, row.document.id);
-          if (!rows.has(key)) rows.set(key, row);
-        }
+      for (const row of openedRows(site, wanted)) {
+        const key = openKey(row.site.account, row.document.id);
+        if (!rows.has(key)) rows.set(key, row);
       }
     }
   }
   const candidates: Array<{ candidate: RecentCandidate; score: number }> = [];
+  // Place names folded once each: many records share a site and a few workspaces.
+  const places = new Map<object, string>();
+  const foldedPlace = (place: object, name: () => string) => {
+    let folded = places.get(place);
+    if (folded === undefined) places.set(place, (folded = foldForSearch(name())));
+    return folded;
+  };
   for (const key of keys) {
     const [, docId, viewRef] = key.split(' ');
     const of = rows.get(openKey(accountOfKey(key), docId!));
@@ -69,8 +97,8 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
       candidate: {
         row: { kind: 'recent', key: `r${key}`, of, page },
         folded: foldForSearch(name),
-        foldedSite: foldForSearch(siteDisplayName(of.site)),
-        foldedWorkspace: foldForSearch(of.workspace.name),
+        foldedSite: foldedPlace(of.site, () => siteDisplayName(of.site)),
+        foldedWorkspace: foldedPlace(of.workspace, () => of.workspace.name),
       },
       score: scoreAt(opened[key]!, now),
     });
