@@ -24,13 +24,15 @@ import { readAccess, readEachAccess } from './sharing/access.ts';
 import { buildAccessOwnerIndexAhead } from './sharing/access-owner-index.ts';
 import { readPersonGrants } from './sharing/person-grants.ts';
 import { getPersonRemoval, removePerson, resumePersonRemovals } from './changes/removal-run.ts';
-import { clearChangeLog, readChangeLogItems, undoChange } from './changes/undo.ts';
+import { readChangeLogItems, undoChange } from './changes/undo.ts';
 import { confirmSavedKey, getSettings, removeApiKey, saveSettings, testConnection } from './settings/settings-service.ts';
 import { removeAccount } from './settings/remove-account.ts';
 import { migrateStorage } from './settings/storage-migration.ts';
 import { readPages } from './pages/known-pages.ts';
 import { openPageMessage } from './pages/open-page.ts';
 import { withPagesRefreshed } from './pages/pages-refresh.ts';
+import { noteOpened } from './opened/note-open.ts';
+import { clearHistory } from './opened/clear-history.ts';
 import { buildAhead, onInputChanged, onInputEntered, onInputStarted, followIndexedWrites, onStorageWritten } from './omnibox/omnibox.ts';
 
 // Every start of the worker (install, browser start, wake-up) checks the Origin rule and rebuilds
@@ -96,7 +98,8 @@ browser.runtime.onMessage.addListener(
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,
-      clearChangeLog,
+      // The change log and the opens (frecency).
+      clearChangeLog: clearHistory,
       undoChange,
       startBulkRename,
       startBulkMove,
@@ -114,6 +117,7 @@ browser.runtime.onMessage.addListener(
       dropWaitingDownloads,
       readPages,
       openPage: openPageMessage,
+      noteOpened,
     },
     ready,
   ),

@@ -15,8 +15,8 @@ const { pageUrl, tabId, source } = readWindowParameters(location.search);
 
 const store = createDocumentWindowStore({
   // The messages this window sends, named in the type only (backendFor): renameDocument and
-  // moveDocument for Move to…, removeDocument for Move to trash.
-  backend: backendFor<'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>(),
+  // moveDocument for Move to…, removeDocument for Move to trash, noteOpened for Recently opened.
+  backend: backendFor<'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'noteOpened'>(),
   readCachedListing: () => listingItem.get(),
   pageUrl,
   tabId,

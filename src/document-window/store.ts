@@ -21,7 +21,7 @@ import { plainTextName } from '../shared/rules/plain-text-name.ts';
 
 /** What the store needs from the outside world. */
 export interface DocumentWindowDependencies {
-  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument'>;
+  backend: Pick<Backend, 'getDocumentAtUrl' | 'renameDocumentAtUrl' | 'renameDocument' | 'moveDocument' | 'undoChange' | 'removeDocument' | 'noteOpened'>;
   /**
    * The cached listing (`listingItem`), for the places a document can be moved to; null when there
    * is none. Read once the document is known to be the user's, so it does not hold up the lookup.
@@ -197,6 +197,9 @@ export function createDocumentWindowStore({ backend, readCachedListing, pageUrl,
     }
     state.value = { kind: 'loading' };
     const reply = await settle(backend.getDocumentAtUrl({ pageUrl }));
+    // A document the window was opened on is one the user uses: the popup's Recently opened and the
+    // address bar rank it (frecency). Nothing is waited for.
+    if (reply.ok && reply.value.kind === 'document') void backend.noteOpened({ orgId: reply.value.orgId, siteUrl: reply.value.siteUrl, docId: reply.value.docId });
     batch(() => {
       if (!reply.ok) {
         state.value = { kind: 'unavailable', message: reply.error.message, fixInOptions: FIXED_IN_OPTIONS.has(reply.error.kind) };

@@ -5,7 +5,7 @@
  * (gaps for the rows out of view). Pure and DOM-free.
  */
 import type { SiteEntry } from '../shared/protocol/listing.ts';
-import type { AccountRow, DocumentItemRow, Row, SiteRow } from './listing-rows.ts';
+import type { AccountRow, DocumentItemRow, RecentHeadingRow, RecentRow, Row, SiteRow } from './listing-rows.ts';
 import type { RowLayout, RowRange, WindowOptions } from './windowing.ts';
 
 /**
@@ -21,6 +21,10 @@ export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
   note: 22,
   workspace: 28,
   document: 30,
+  page: 26,
+  'pages-note': 22,
+  'recent-heading': 28,
+  recent: 30,
 };
 
 /**
@@ -76,7 +80,10 @@ export interface GapNode {
   height: number;
 }
 
-/** A rendered row other than a document: a site's (in its section), or an account's (between sections). */
+/** The rows in no site's section: an account's heading and error, Recently opened (recent-rows.ts). */
+export type BetweenSectionsRow = AccountRow | RecentHeadingRow | RecentRow;
+
+/** A rendered row other than a document: a site's (in its section), or one between sections (BetweenSectionsRow). */
 export interface RowNode<R extends Row = SiteRow> {
   kind: 'row';
   row: R;
@@ -108,7 +115,7 @@ export interface SiteNode {
  * the range is around it or not: its elements, and the focus in them, then survive the range
  * moving away and back.
  */
-export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRange, pinned: readonly number[] = []): Array<GapNode | SiteNode | RowNode<AccountRow>> {
+export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRange, pinned: readonly number[] = []): Array<GapNode | SiteNode | RowNode<BetweenSectionsRow>> {
   const { offsets } = layout;
   const pinnedIndices = new Set(pinned.filter((index) => Number.isInteger(index) && index >= 0 && index < rows.length));
   const outside = [...pinnedIndices].filter((index) => index < range.start || index >= range.end).sort((a, b) => a - b);
@@ -116,7 +123,7 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
   for (let index = range.start; index < range.end; index++) indices.push(index);
   for (const index of outside) if (index >= range.end) indices.push(index);
 
-  const plan: Array<GapNode | SiteNode | RowNode<AccountRow>> = [];
+  const plan: Array<GapNode | SiteNode | RowNode<BetweenSectionsRow>> = [];
   /** Lists by workspace, to key them once all are known. */
   const lists = new Map<string, Array<{ list: ListNode; pinned: boolean; inRange: boolean }>>();
   let site: SiteNode | null = null;
@@ -134,7 +141,7 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
     }
     next = index + 1;
     if (!('site' in row)) {
-      // An account's heading or error: in no site's section.
+      // An account's heading or error, or Recently opened: in no site's section.
       plan.push({ kind: 'row', row, height });
       site = null;
       continue;

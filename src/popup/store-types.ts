@@ -5,7 +5,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
-import type { Row } from '../listing-view/listing-rows.ts';
+import type { RecentRow, Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
 import type { ActName, ActOf } from './changes/registry.ts';
@@ -131,4 +131,8 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   followLatestBackup(): Promise<void>;
   /** Backs up `documents` (a heading's) as `.grist` without history: asks the permission in the caller's click, then starts the run; see `backup`. */
   backUp(documents: readonly DocumentRef[]): void;
+  /** Tells the worker the user opened this document from the popup (its link opens it): Recently opened and the address bar rank by it. Nothing is waited for. */
+  noteOpened(ref: DocumentRef): void;
+  /** Opens a Recently opened page through the worker (openPage, which notes the open); a page gone since, the document opened instead: the status line says so. */
+  openRecentPage(row: RecentRow): void;
 }

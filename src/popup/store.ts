@@ -11,8 +11,10 @@ import type { Backend } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/protocol/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
-import { prepareListing, type Row } from '../listing-view/listing-rows.ts';
+import { prepareListing, type RecentHeadingRow, type RecentRow, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
+import { recentCandidates, recentRows } from '../listing-view/recent-rows.ts';
+import { pagesKey, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
 import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
@@ -32,7 +34,7 @@ export type { LastChange, MoveState, RenameState, RowRef, ShareTarget } from './
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: ListingSyncDependencies['backend'] & ChangeBackend & DownloadsBackend;
+  backend: ListingSyncDependencies['backend'] & ChangeBackend & DownloadsBackend & Pick<Backend, 'noteOpened' | 'openPage'>;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -59,6 +61,10 @@ export interface PopupStoreDependencies {
   requestDownloads?: () => Promise<boolean>;
   /** How long between two reads of a backup run under way, in ms (1000: the bytes move on visibly, at one message a second). */
   backupPollMs?: number;
+  /** What was opened from the extension (`openedItem.get`): read once the popup is idle (Recently opened). Absent: nothing. */
+  readOpened?: () => Promise<OpenedMap>;
+  /** The documents' known pages (`knownPagesItem.get`), which name Recently opened's pages; read with readOpened. */
+  readKnownPages?: () => Promise<KnownPagesMap>;
 }
 
 
@@ -66,7 +72,7 @@ export interface PopupStoreDependencies {
 const documentOf = ({ orgId, siteUrl, docId }: DocumentRef) => ({ orgId, siteUrl, docId });
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000 }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000, readOpened, readKnownPages }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
   const lastChange = signal<LastChange | null>(null);
@@ -117,13 +123,57 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // "do", where every name holds "do"), matchingRows answers that very array, so the list lays
   // nothing out again and no array of 20,000 rows is left for the garbage collector.
   let wholeRows: readonly Row[] = [];
-  const rows = computed(() => {
+  const listingRows = computed(() => {
     if (!prepared.value || searchWaits.value) return [];
     const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
     const answer = search(prepared.value, termList.value, keep.value, wholeRows, limit);
     if (!limit) wholeRows = answer;
     return answer;
   });
+
+  // --- Recently opened (listing-view/recent-rows.ts), above the listing's rows --------------------
+  // Read once the popup is idle, never in the way of the cached open; ranked once per listing and
+  // opened map; a keystroke looks only at the opened records (a few hundred at most).
+  const opened = signal<{ opened: OpenedMap; knownPages: KnownPagesMap } | null>(null);
+  const readRecent = () =>
+    void Promise.all([readOpened?.() ?? {}, readKnownPages?.() ?? {}])
+      .then(([openedMap, knownPages]) => (opened.value = { opened: openedMap, knownPages }))
+      // Nothing read, nothing shown: the listing is all the same.
+      .catch(() => undefined);
+  const candidates = computed(() => (prepared.value && opened.value ? recentCandidates(prepared.value, opened.value.opened, opened.value.knownPages, Date.now()) : []));
+  let lastRecent: ReadonlyArray<RecentHeadingRow | RecentRow> = [];
+  const recent = computed(() => (lastRecent = searchWaits.value ? [] : recentRows(candidates.value, termList.value, lastRecent)));
+  // The same array while neither part changes: the list lays nothing out again.
+  let combined: { top: readonly Row[]; listed: readonly Row[]; rows: readonly Row[] } | null = null;
+  const rows = computed((): readonly Row[] => {
+    const [top, listed] = [recent.value, listingRows.value];
+    if (top.length === 0) return listed;
+    if (combined?.top !== top || combined.listed !== listed) combined = { top, listed, rows: [...top, ...listed] };
+    return combined.rows;
+  });
+  const recentActions = {
+    start: () => {
+      if (readOpened) (whenIdle ?? ((task: () => void) => task()))(readRecent);
+      return sync.start();
+    },
+    noteOpened: (ref: DocumentRef) => void backend.noteOpened(documentOf(ref)),
+    openRecentPage: ({ of, page }: RecentRow) => {
+      if (!page) return;
+      void backend.openPage({ ...documentOf(of.ref), viewRef: page.viewRef }).then((reply) => {
+        if (!reply.ok) {
+          announcement.value = reply.error.message;
+          return;
+        }
+        if (reply.value.opened !== 'document') return;
+        announcement.value = t('recentPageGone', page.name, of.document.name);
+        // Its pages as they are now: the page gone leaves Recently opened.
+        const known = opened.peek();
+        if (known) opened.value = { ...known, knownPages: { ...known.knownPages, [pagesKey(of.site.account, of.document.id)]: reply.value.pages } };
+      });
+    },
+  };
+  // --- end of Recently opened ----------------------------------------------------------------------
+
   if (whenIdle) {
     effect(() => {
       const current = prepared.value;
@@ -154,6 +204,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   const changes: ChangeContext = { listing, edit: sync.edit, confirm: sync.confirm, announcement, lastChange, undone, removedDocument, renames, moving, backend: backend as Backend };
   const store: PopupStore = {
     ...sync,
+    ...recentActions,
     followLatestBackup: () => withChanges(({ downloads: module }) => module.followLatestBackup(downloads)).catch(() => undefined),
     download,
     backup,

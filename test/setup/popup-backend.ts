@@ -43,5 +43,8 @@ export function popupBackendMocks() {
     dropWaitingDownloads: vi.fn<Backend['dropWaitingDownloads']>(async () => ({ ok: true, value: null })),
     // Whether a backup is under way to show (store.followLatestBackup): none.
     getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
+    // A link opened (Recently opened, issue 52): noted, nothing to answer.
+    noteOpened: vi.fn<Backend['noteOpened']>(async () => ({ ok: true, value: null })),
+    openPage: vi.fn<Backend['openPage']>(async () => ({ ok: true, value: { opened: 'page' } })),
   };
 }

@@ -266,6 +266,7 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     dropWaitingDownloads: null,
     readPages: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, fresh: true },
     openPage: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, viewRef: 1 },
+    noteOpened: { orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.bugTracker.id },
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
     getPersonRemoval: { batchId: THIS_REMOVAL },

@@ -2,11 +2,18 @@
  * The address bar's suggestions for the `gr` keyword: the cached listing's documents that match
  * the typed words with the popup's rules (shared/rules/search.ts: case and accents ignored, each word in
  * the document's name or starting a word of its workspace's or site's name), as
- * `<document name> — <site> › <workspace>`. Pure, and built for a keystroke over 20,000 documents:
- * names are folded and joined into one text once per listing, a keystroke looks for each word in
- * that text (native code), and the place names only of the workspaces they may bring in.
+ * `<document name> — <site> › <workspace>`, and the known pages of documents
+ * (knownPagesItem) whose document's name with the page's holds them, as
+ * `<document> › <page> — <site> › <workspace>`. What was opened from the extension (openedItem,
+ * shared/rules/frecency.ts) comes first, best score first. Pure, and built for a keystroke over
+ * 20,000 documents: names are folded and joined into one text once per listing, pages and scores
+ * once per change of the known pages or of the opens (buildKnownIndex), a keystroke looks for
+ * each word in those texts (native code), the few hundred opened records, and the place names
+ * only of the workspaces they may bring in.
  */
 import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/protocol/listing.ts';
+import { pagesKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
+import { accountOfKey, scoreAt } from '../../shared/rules/frecency.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/rules/search.ts';
 
@@ -15,7 +22,7 @@ export const MAX_SUGGESTIONS = 6;
 
 /** One suggestion as `omnibox.suggest` takes it. */
 export interface Suggestion {
-  /** The document's page URL: what Enter and Alt+Enter act on. */
+  /** The document's page URL, or its page's (`/p/<viewRef>`): what Enter and Alt+Enter act on. */
   content: string;
   description: string;
 }
@@ -50,7 +57,39 @@ export interface SuggestionIndex {
   /** Each document's workspace, as an index into `workspaces`. */
   workspaceOf: Uint32Array;
   workspaces: IndexedWorkspace[];
-  urls: ReadonlySet<string>;
+  /** Every document's page URL, and its place in the arrays. */
+  urls: ReadonlyMap<string, number>;
+  /** What names each document to the worker (DocumentKey) and its opens (the first account that lists it). */
+  orgIds: number[];
+  siteUrls: string[];
+  docIds: string[];
+  accounts: string[];
+  /** Each document by pagesKey, for every account that lists it. */
+  byKey: ReadonlyMap<string, number>;
+}
+
+/** Where a keystroke looks for words: names folded, each followed by a line feed, and where each starts (`text.length` last). */
+interface Haystack {
+  text: string;
+  starts: Uint32Array;
+}
+
+/**
+ * The known pages and the scores, for one SuggestionIndex: built once per change of either (a
+ * few milliseconds for 2,000 documents of 8 pages), never at a keystroke.
+ */
+export interface KnownIndex {
+  /** Every known page's document's folded name and its own, as one text (see SuggestionIndex.text), in the documents' order. */
+  pages: Haystack;
+  /** Each page's document (an index of SuggestionIndex's arrays), and the page. */
+  pageDocument: Uint32Array;
+  pageEntries: PageEntry[];
+  /** Each page's folded text alone (the opened ones are looked at one by one). */
+  pageFolded: string[];
+  /** A page's URL, and its place in the arrays. */
+  pageUrls: ReadonlyMap<string, number>;
+  /** What was opened, best score first: a document (page -1) or a page (page ≥ 0). */
+  opened: Array<{ document: number; page: number }>;
 }
 
 /**
@@ -59,8 +98,10 @@ export interface SuggestionIndex {
  */
 export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const workspaces: IndexedWorkspace[] = [];
-  const entries: Array<{ name: string; folded: string; url: string; workspace: number; pinned: boolean; updatedAt: string }> = [];
-  const urls = new Set<string>();
+  const entries: Array<{ name: string; folded: string; url: string; workspace: number; pinned: boolean; updatedAt: string; orgId: number; siteUrl: string; docId: string; account: string }> = [];
+  const urls = new Map<string, number>();
+  // The accounts that list each URL, the first (whose entry is indexed) first.
+  const accountsOf = new Map<string, string[]>();
   for (const site of listing.sites) {
     const siteName = siteDisplayName(site);
     const foldedSite = foldForSearch(siteName);
@@ -68,9 +109,13 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
       const index = workspaces.push({ name: workspace.name, siteName, foldedName: foldForSearch(workspace.name), foldedSite, documents: [] }) - 1;
       for (const document of workspace.documents) {
         const url = documentPageUrl(site.siteUrl, document);
-        if (urls.has(url)) continue;
-        urls.add(url);
-        entries.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt });
+        const listedBy = accountsOf.get(url);
+        if (listedBy) {
+          listedBy.push(site.account);
+          continue;
+        }
+        accountsOf.set(url, [site.account]);
+        entries.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt, orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id, account: site.account });
       }
     }
   }
@@ -79,12 +124,15 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   entries.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const starts = new Uint32Array(entries.length + 1);
   const workspaceOf = new Uint32Array(entries.length);
+  const byKey = new Map<string, number>();
   let length = 0;
   entries.forEach((entry, index) => {
     starts[index] = length;
     length += entry.folded.length + 1;
     workspaceOf[index] = entry.workspace;
     workspaces[entry.workspace]!.documents.push(index);
+    urls.set(entry.url, index);
+    for (const account of accountsOf.get(entry.url)!) byKey.set(pagesKey(account, entry.docId), index);
   });
   starts[entries.length] = length;
   const folded = entries.map((entry) => entry.folded);
@@ -97,6 +145,61 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
     workspaceOf,
     workspaces,
     urls,
+    orgIds: entries.map((entry) => entry.orgId),
+    siteUrls: entries.map((entry) => entry.siteUrl),
+    docIds: entries.map((entry) => entry.docId),
+    accounts: entries.map((entry) => entry.account),
+    byKey,
+  };
+}
+
+/**
+ * The known pages of the index's documents (`knownPages`, by pagesKey), in the documents' order
+ * then Grist's, and what was opened (`opened`, by openKey), best score first as of `now`. A page or
+ * document the index does not have (no longer listed), and a page no longer known, are left out.
+ */
+export function buildKnownIndex(index: SuggestionIndex, knownPages: KnownPagesMap, opened: OpenedMap, now: number): KnownIndex {
+  const known: Array<{ document: number; page: PageEntry; folded: string }> = [];
+  const seen = new Set<number>();
+  for (const [key, { pages }] of Object.entries(knownPages)) {
+    const document = index.byKey.get(key);
+    // A document two accounts list has its pages once.
+    if (document === undefined || !pages || seen.has(document)) continue;
+    seen.add(document);
+    for (const page of pages) known.push({ document, page, folded: `${index.folded[document]!} ${foldForSearch(page.name)}` });
+  }
+  known.sort((a, b) => a.document - b.document);
+  const starts = new Uint32Array(known.length + 1);
+  const pageUrls = new Map<string, number>();
+  const pageOf = new Map<string, number>();
+  let length = 0;
+  known.forEach((entry, at) => {
+    starts[at] = length;
+    length += entry.folded.length + 1;
+    pageUrls.set(`${index.pageUrls[entry.document]!}/p/${entry.page.viewRef}`, at);
+    pageOf.set(`${entry.document} ${entry.page.viewRef}`, at);
+  });
+  starts[known.length] = length;
+  const ranked: Array<{ document: number; page: number; score: number }> = [];
+  for (const [key, record] of Object.entries(opened)) {
+    const [, docId, viewRef] = key.split(' ');
+    const document = index.byKey.get(pagesKey(accountOfKey(key), docId!));
+    if (document === undefined) continue;
+    const page = viewRef === undefined ? -1 : (pageOf.get(`${document} ${viewRef}`) ?? null);
+    if (page !== null) ranked.push({ document, page, score: scoreAt(record, now) });
+  }
+  // A page opened counts for its document too: at one score, the page (what was opened) first.
+  ranked.sort((a, b) => b.score - a.score || Number(b.page >= 0) - Number(a.page >= 0));
+  const seenOpened = new Set<string>();
+  const folded = known.map((entry) => entry.folded);
+  return {
+    pages: { text: folded.length ? `${folded.join('\n')}\n` : '', starts },
+    pageDocument: Uint32Array.from(known, (entry) => entry.document),
+    pageEntries: known.map((entry) => entry.page),
+    pageFolded: folded,
+    pageUrls,
+    // A document two accounts list, opened under both, once.
+    opened: ranked.filter(({ document, page }) => !seenOpened.has(`${document} ${page}`) && Boolean(seenOpened.add(`${document} ${page}`))).map(({ document, page }) => ({ document, page })),
   };
 }
 
@@ -117,7 +220,7 @@ function documentAt(starts: Uint32Array, at: number): number {
  * term's next occurrence is remembered: the text is read once per term, however many names
  * are looked at, and from one name where a term occurs to the next one where they all do.
  */
-function documentsHolding(index: SuggestionIndex, terms: readonly string[], limit: number): number[] {
+function documentsHolding(index: Haystack, terms: readonly string[], limit: number): number[] {
   const { text, starts } = index;
   const count = starts.length - 1;
   const next = terms.map(() => -1);
@@ -195,9 +298,10 @@ export function escapeXml(text: string): string {
  * with the matched letters in `<match>` and the place in `<dim>`; without (Firefox, which shows
  * descriptions as plain text), plain text.
  */
-function describe(documentName: string, workspace: IndexedWorkspace, terms: readonly string[], markup: boolean): string {
+function describe(documentName: string, workspace: IndexedWorkspace, terms: readonly string[], markup: boolean, pageName?: string): string {
   const place = ` — ${plainTextName(workspace.siteName)} › ${plainTextName(workspace.name)}`;
-  const name = plainTextName(documentName);
+  // A page: `<document> › <page>`, each name's control characters as spaces.
+  const name = plainTextName(pageName === undefined ? documentName : `${documentName} › ${pageName}`);
   if (!markup) return `${name}${place}`;
   // The isolate opened by plainTextName is one code unit: the marks are shifted by it.
   const inner = name.slice(1, -1);
@@ -212,17 +316,38 @@ function describe(documentName: string, workspace: IndexedWorkspace, terms: read
 }
 
 /**
- * The suggestions for what was typed after the keyword: documents whose own name holds every word
- * first, then those found through their workspace's or site's name, each group pinned then newest
- * first; at most `limit`. Empty for no words.
+ * The suggestions for what was typed after the keyword: what was opened that the words find, best
+ * score first (`known`); then documents whose own name holds every word, then known pages whose
+ * document's name with their own holds them, then documents found through their workspace's or
+ * site's name, each group pinned then newest first; each once, at most `limit`. Empty for no words.
  */
-export function suggestionsFor(index: SuggestionIndex, text: string, markup: boolean, limit = MAX_SUGGESTIONS): Suggestion[] {
+export function suggestionsFor(index: SuggestionIndex, text: string, markup: boolean, limit = MAX_SUGGESTIONS, known?: KnownIndex): Suggestion[] {
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
-  const byName = documentsHolding(index, terms, limit);
-  const found = byName.length < limit ? [...byName, ...documentsPlaced(index, terms, limit - byName.length)] : byName;
-  return found.map((document) => ({
-    content: index.pageUrls[document]!,
-    description: describe(index.names[document]!, index.workspaces[index.workspaceOf[document]!]!, terms, markup),
-  }));
+  // Documents as indices (page -1), pages as theirs; each once.
+  const found: Array<{ document: number; page: number }> = [];
+  const taken = new Set<string>();
+  const take = (document: number, page: number) => {
+    const key = `${document} ${page}`;
+    if (found.length >= limit || taken.has(key)) return;
+    taken.add(key);
+    found.push({ document, page });
+  };
+  for (const entry of known?.opened ?? []) {
+    if (found.length >= limit) break;
+    const workspace = index.workspaces[index.workspaceOf[entry.document]!]!;
+    const left = termsLeftBy(terms, workspace.foldedSite, workspace.foldedName);
+    if (foldedMatches(entry.page < 0 ? index.folded[entry.document]! : known!.pageFolded[entry.page]!, left)) take(entry.document, entry.page);
+  }
+  // Asked for as many more as are taken already: those may be among them.
+  const more = () => limit + taken.size;
+  if (found.length < limit) for (const document of documentsHolding(index, terms, more())) take(document, -1);
+  if (found.length < limit && known) for (const page of documentsHolding(known.pages, terms, more())) take(known.pageDocument[page]!, page);
+  if (found.length < limit) for (const document of documentsPlaced(index, terms, more())) take(document, -1);
+  return found.map(({ document, page }) => {
+    const workspace = index.workspaces[index.workspaceOf[document]!]!;
+    if (page < 0) return { content: index.pageUrls[document]!, description: describe(index.names[document]!, workspace, terms, markup) };
+    const entry = known!.pageEntries[page]!;
+    return { content: `${index.pageUrls[document]!}/p/${entry.viewRef}`, description: describe(index.names[document]!, workspace, terms, markup, entry.name) };
+  });
 }

@@ -1,5 +1,91 @@
-/** Stand-in for part F's note-open.ts (issue 52, plan "Cross-part functions"): the merge replaces it. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
+/**
+ * What the user opened from the extension (a link of the popup, a page, the address bar's `gr`,
+ * the document window), kept as each one's fading score (shared/rules/frecency.ts) in openedItem,
+ * by open key (shared/protocol/pages.ts): the popup's "Recently opened" and the address bar rank by
+ * it. Kept per account: Remove account takes its records away (forgetAccountOpens), the History's
+ * Clear takes them all (forgetOpens). Written one write at a time (a queue), so two opens in a
+ * row both count; through storage-writes.ts, so the address bar's index follows them.
+ */
+import type { DocumentKey } from '../../shared/protocol/messages.ts';
+import { openKey, type OpenedMap } from '../../shared/protocol/pages.ts';
+import { accountOfKey, keepMost, recordOpen } from '../../shared/rules/frecency.ts';
+import { accountsItem, openedItem } from '../../shared/storage/storage-items.ts';
+import { findDocument } from '../changes/listed-documents.ts';
+import { readListingShared } from '../listing/listing-cache.ts';
+import { logFailure } from '../log-failure.ts';
+import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
+import { removeTogether, storeTogether } from '../storage-writes.ts';
+
+/** The writes of openedItem, one after the other (each reads what the one before wrote). */
+let writes: Promise<void> = Promise.resolve();
+
+function queued(task: () => Promise<void>): Promise<void> {
+  const next = writes.then(task);
+  writes = next.catch(() => undefined);
+  return next;
+}
+
+/** Stores `change` of the records (keepMost applied at `now`), unless it answers the same map. */
+function changeOpened(change: (opened: OpenedMap) => OpenedMap, now: number): Promise<void> {
+  return queued(async () => {
+    const opened = await openedItem.get();
+    const changed = keepMost(change(opened), now);
+    if (changed !== opened) await storeTogether(openedItem.entry(changed));
+  });
+}
+
+/**
+ * Records that the user opened document `docId` of `account` now, and its page `viewRef` when
+ * given (the document counts too: a page opened is its document used). An account no longer saved
+ * (removed meanwhile) records nothing: Remove account has forgotten it for good. Never throws: a
+ * failure (storage refused) is logged, and the open itself is not held up by it.
+ */
 export async function noteOpen(account: string, docId: string, viewRef?: number): Promise<void> {
-  throw new Error('part F');
+  const now = Date.now();
+  try {
+    const saved = (await accountsItem.get()).some((entry) => entry.id === account);
+    if (!saved) return;
+    await changeOpened((opened) => {
+      const next = { ...opened };
+      const keys = viewRef === undefined ? [openKey(account, docId)] : [openKey(account, docId), openKey(account, docId, viewRef)];
+      for (const key of keys) next[key] = recordOpen(next[key], now);
+      return next;
+    }, now);
+  } catch (error) {
+    logFailure('noting an open')(error);
+  }
+}
+
+/**
+ * The `noteOpened` message (a document link of the popup, the document window): notes the open of
+ * a document of the worker's listing, under the account that lists it (several: the first, as the
+ * listing's order has them). A document the listing does not list is not noted: its open key would
+ * name no row. Out: null, once noted.
+ */
+export async function noteOpened(request: DocumentKey): Promise<null> {
+  const account = await listingAccount(request);
+  if (account !== undefined) await noteOpen(account, request.docId);
+  return null;
+}
+
+/** The account that lists a document, from the worker's index of the listing (built ahead) when the page names its site. */
+async function listingAccount(request: DocumentKey): Promise<string | undefined> {
+  if (request.siteUrl !== undefined) {
+    const [copy] = listedCopies(await currentAccessOwnerIndex(), { kind: 'document', orgId: request.orgId, siteUrl: request.siteUrl, docId: request.docId });
+    return copy?.site.account;
+  }
+  return findDocument(await readListingShared(), request)?.site.account;
+}
+
+/** Remove account: its records go (the records of opens of its documents and pages). */
+export function forgetAccountOpens(account: string): Promise<void> {
+  return changeOpened((opened) => {
+    const left = Object.entries(opened).filter(([key]) => accountOfKey(key) !== account);
+    return left.length === Object.keys(opened).length ? opened : Object.fromEntries(left);
+  }, Date.now());
+}
+
+/** The History's Clear: every record goes. */
+export function forgetOpens(): Promise<void> {
+  return queued(() => removeTogether(openedItem));
 }

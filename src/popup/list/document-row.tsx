@@ -122,6 +122,12 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         rel="noopener noreferrer"
         aria-label={tRepeated('openDocument', shownName)}
         dir="auto"
+        // The link opens the document itself; the worker only hears of it (Recently opened). The
+        // middle button opens it in a new tab without a click event.
+        onClick={() => store.noteOpened(ref)}
+        onAuxClick={(event) => {
+          if (event.button === 1) store.noteOpened(ref);
+        }}
       >
         {markedName(shownName, store.terms)}
       </a>

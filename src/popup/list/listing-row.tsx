@@ -1,13 +1,15 @@
 /**
  * A row of the listing other than a document (see listing-rows.ts): an account's heading or error
- * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading.
+ * (two or more accounts), a site's heading or error, a "No ..." note, a workspace's heading; and
+ * Recently opened's heading and rows (recent-row.tsx).
  */
 import { t } from '../../shared/i18n.ts';
-import type { AccountRow, SiteRow } from '../../listing-view/listing-rows.ts';
-import type { GapNode, RowNode } from '../../listing-view/row-window.ts';
+import type { SiteRow } from '../../listing-view/listing-rows.ts';
+import type { BetweenSectionsRow, GapNode, RowNode } from '../../listing-view/row-window.ts';
 import { onDemand } from '../on-demand/lazy.tsx';
 import { SiteHeading } from './site-heading.tsx';
 import { WorkspaceHeading } from './workspace-heading.tsx';
+import { RecentHeading, RecentRowView } from './recent-row.tsx';
 import type { PopupStore, RenameState } from '../store-types.ts';
 
 /** An account's heading or error, loaded with the first: most users have one account, and no such row. */
@@ -22,7 +24,7 @@ export function Gap({ node }: { node: GapNode }) {
 
 interface ListingRowProps {
   store: PopupStore;
-  node: RowNode<AccountRow | SiteRow>;
+  node: RowNode<BetweenSectionsRow | SiteRow>;
   renames: ReadonlyMap<string, RenameState>;
   /** True when the listing heads sites with their accounts: each heading is then one level lower. */
   nested: boolean;
@@ -57,5 +59,9 @@ export function ListingRow({ store, node, renames, nested }: ListingRowProps) {
       );
     case 'workspace':
       return <WorkspaceHeading store={store} row={row} rename={renames.get(row.key)} height={node.height} nested={nested} />;
+    case 'recent-heading':
+      return <RecentHeading row={row} height={node.height} />;
+    case 'recent':
+      return <RecentRowView store={store} row={row} height={node.height} />;
   }
 }

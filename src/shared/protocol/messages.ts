@@ -369,6 +369,8 @@ export const MESSAGES = {
   readPages: { request: v.object(withEntries(documentKey, { fresh: v.optional(v.boolean()) })), response: typed<KnownPages>() },
   /** Opens a page of a document in a new tab, once Grist says it is still there (one read); gone, opens the document in a background tab and answers its pages now. Counts as an open (frecency). */
   openPage: { request: v.object(withEntries(documentKey, { viewRef: v.pipe(v.number(), v.integer()) })), response: typed<OpenedPage>() },
+  /** Notes that the user opened a document from the extension (a link of the popup, the document window): its frecency. */
+  noteOpened: { request: v.object(documentKey), response: typed<null>() },
 };
 
 /** What MESSAGES declares of each message, as types: the request its schema lets through, and the response. */

@@ -24,6 +24,9 @@ describe('opening', () => {
 
     await opened.answerLookup(ok(documentAtUrl()));
     expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
+    // The document it opened on counts as opened from the extension (Recently opened, issue 52).
+    const { orgId, siteUrl, docId } = documentAtUrl();
+    expect(opened.backend.noteOpened).toHaveBeenCalledExactlyOnceWith({ orgId, siteUrl, docId });
     expect(document.title).toBe('Rename “\u2068Budget\u2069”');
     expect(statusText()).toBe('');
   });

@@ -179,7 +179,7 @@ describe('undo and the rename history (issue 13)', () => {
       await settleAfter(() => undefined);
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
-    expect(screen.getByText('Forget 1 change? Your document in Grist stays as it is.')).toBeTruthy();
+    expect(screen.getByText('Forget 1 change, and what you opened recently? Your document in Grist stays as it is.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' })));
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(popup.backend.clearChangeLog).not.toHaveBeenCalled();
@@ -190,7 +190,7 @@ describe('undo and the rename history (issue 13)', () => {
     });
     expect(popup.backend.clearChangeLog).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/No changes yet/)).toBeTruthy();
-    expect(screen.getByText('History cleared. Your documents in Grist stay as they are.')).toBeTruthy();
+    expect(screen.getByText('History and recently opened cleared. Your documents in Grist stay as they are.')).toBeTruthy();
   });
 
   test('a bulk rename’s batch is headed by its size and Undo this batch, which puts every name back in the list', async () => {
