@@ -39,14 +39,15 @@ const reading = new Map<string, Promise<KnownPages>>();
 
 /**
  * Reads a document's pages from Grist, without storing them; a read of the same document under
- * way is joined instead. Out: its pages as read now (null pages: Grist refuses both reads).
+ * way is joined instead. Out: its pages as read now (null pages: Grist refuses both reads), with
+ * the document's `updatedAt` as listed.
  * Throws ApiError as the client's readPages.
  */
 export function readFromGrist({ found, client }: PagesSource, now: () => number = Date.now): Promise<KnownPages> {
   const key = pagesKey(found.site.account, found.document.id);
   let read = reading.get(key);
   if (!read) {
-    read = client.readPages(found.site.siteUrl, found.document.id).then((pages) => ({ pages, readAt: now() }));
+    read = client.readPages(found.site.siteUrl, found.document.id).then((pages) => ({ pages, readAt: now(), updatedAt: found.document.updatedAt }));
     reading.set(key, read);
     const done = read;
     void done.catch(() => undefined).finally(() => reading.get(key) === done && reading.delete(key));

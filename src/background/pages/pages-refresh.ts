@@ -1,7 +1,7 @@
 /**
  * The known pages kept with the listing: after each refresh of the listing, the pages of the
- * documents it still lists are read again (each with the key of the account that lists it, within
- * the client's per-host limit), and those of documents it no longer lists (trashed, removed, no
+ * documents it still lists and shows changed since their pages were read (`updatedAt`) are read
+ * again (each with the key of the account that lists it, within the client's per-host limit), and those of documents it no longer lists (trashed, removed, no
  * longer shared) are dropped. Only documents whose pages were shown or opened have known pages,
  * so this is one read per such document, not per document listed.
  */
@@ -35,8 +35,8 @@ function listedByKey(listing: Listing): Map<string, ListedDocument> {
 let lastListing: Listing | null = null;
 
 /**
- * After a refresh of the listing: reads again the known pages of the documents `listing` lists,
- * drops those of the documents it does not, and stores them (one write, once every read settled).
+ * After a refresh of the listing: reads again the known pages of the documents `listing` lists
+ * changed since they were read (their `updatedAt` differs), drops those of the documents it does not, and stores them (one write, once every read settled).
  * A read that fails keeps the pages known before. Called again with the same listing, does
  * nothing. Never throws for a read; throws when storage does.
  */
@@ -52,6 +52,10 @@ export async function refreshKnownPages(listing: Listing): Promise<void> {
     keys.map(async (key): Promise<[string, KnownPages | 'drop' | 'keep']> => {
       const found = listed.get(key);
       if (!found) return [key, 'drop'];
+      // Unchanged since they were read: no request. Every known document read again at each
+      // refresh (each popup opened) would be hundreds of requests once searches have read the
+      // pages of their top results; a page removed meanwhile is found out when it is opened (open-page.ts).
+      if (known[key]!.updatedAt === found.document.updatedAt) return [key, 'keep'];
       try {
         return [key, await readFromGrist({ found, client: clientOf(found.site.account) })];
       } catch {

@@ -20,6 +20,11 @@ export interface PageEntry {
 export interface KnownPages {
   pages: PageEntry[] | null;
   readAt: number;
+  /**
+   * The document's `updatedAt` as the listing gave it when they were read: a refresh of the
+   * listing reads them again only once it differs (absent: read again at the next refresh).
+   */
+  updatedAt?: string;
 }
 
 /** What the worker keeps: known pages by `pagesKey`. */

@@ -147,7 +147,7 @@ export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, 
 const pageSchema = v.object({ viewRef: v.number(), name: v.string(), indentation: v.number() });
 
 /** A document's pages known by the worker, by pagesKey (shared/protocol/pages.ts); only documents whose pages were shown or opened. */
-export const knownPagesItem = defineItem<KnownPagesMap>('knownPages', bySchema(v.record(v.string(), v.object({ pages: v.nullable(v.array(pageSchema)), readAt: v.number() }))), {});
+export const knownPagesItem = defineItem<KnownPagesMap>('knownPages', bySchema(v.record(v.string(), v.object({ pages: v.nullable(v.array(pageSchema)), readAt: v.number(), updatedAt: v.optional(v.string()) }))), {});
 
 /** What the user opened from the extension, by openKey (shared/protocol/pages.ts): each one's fading score (shared/rules/frecency.ts). */
 export const openedItem = defineItem<OpenedMap>('opened', bySchema(v.record(v.string(), v.object({ score: v.number(), at: v.number() }))), {});

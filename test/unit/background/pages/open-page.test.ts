@@ -49,7 +49,7 @@ describe('openPage', () => {
   it('opens the document in a background tab when the page is gone, and answers the pages as Grist has them now', async () => {
     answerPages(DOCS.bugTracker.id, PAGES);
     const answer = await openPage(bugTracker, 3, 'new-tab');
-    expect(answer).toEqual({ opened: 'document', pages: { pages: PAGES, readAt: expect.any(Number) } });
+    expect(answer).toEqual({ opened: 'document', pages: { pages: PAGES, readAt: expect.any(Number), updatedAt: DOCS.bugTracker.updatedAt } });
     expect(createTab.mock.calls).toEqual([[{ url: documentUrl(), active: false }]]);
     expect((await knownPagesItem.get())[pagesKey(ACCOUNT_1, DOCS.bugTracker.id)]).toEqual(answer.opened === 'document' ? answer.pages : null);
     expect(noteOpen).toHaveBeenCalledWith(ACCOUNT_1, DOCS.bugTracker.id);

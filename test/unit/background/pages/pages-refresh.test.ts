@@ -1,6 +1,6 @@
 /**
  * pages/pages-refresh.ts: after a refresh of the listing, the known pages of the documents still
- * listed are read again (and only theirs: never one per document listed), those of documents no
+ * listed and changed since are read again (and only theirs: never one per document listed), those of documents no
  * longer listed dropped; a read that fails keeps what was known. Against the fake Grist server.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,7 @@ import { knownPagesItem } from '../../../../src/shared/storage/storage-items.ts'
 import { DOCS, ORGS } from '../../../fake-grist/sample-data.ts';
 import { answerPages, pageReads } from '../../../setup/page-answers.ts';
 import { ACCOUNT_1 } from '../../../setup/saved-key.ts';
-import { grist, removeInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
+import { grist, removeInGrist, renameInGrist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ listed: true });
 
@@ -21,12 +21,14 @@ const known = async (docId: string) => (await knownPagesItem.get())[pagesKey(ACC
 const sqlReads = () => grist.requests.filter((request) => request.path.includes('/sql?')).length;
 
 describe('refreshKnownPages', () => {
-  it('reads again the known pages of the documents still listed, drops those of a document in the trash, and reads no other', async () => {
+  it('reads again the known pages of the documents changed since they were read, drops those of a document in the trash, and reads no other', async () => {
     answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')], { times: 1 });
     answerPages(DOCS.roadmap.id, [page(1, 'Milestones')], { times: 1 });
-    await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
-    await readPages({ orgId: ORGS.acme.id, docId: DOCS.roadmap.id });
+    answerPages(DOCS.leads.id, [page(1, 'Leads')], { times: 1 });
+    for (const { id } of [DOCS.bugTracker, DOCS.roadmap, DOCS.leads]) await readPages({ orgId: ORGS.acme.id, docId: id });
     answerPages(DOCS.bugTracker.id, [page(2, 'Releases'), page(1, 'Bugs')]);
+    // Changed in Grist since (its updatedAt moves); Leads is not.
+    await renameInGrist(DOCS.bugTracker.id, 'Bug Tracker 2');
     await removeInGrist(DOCS.roadmap.id);
     grist.clearRequests();
 
@@ -34,7 +36,8 @@ describe('refreshKnownPages', () => {
 
     expect(await known(DOCS.bugTracker.id)).toEqual([page(2, 'Releases'), page(1, 'Bugs')]);
     expect(await known(DOCS.roadmap.id)).toBeUndefined();
-    expect(Object.keys(await knownPagesItem.get())).toEqual([pagesKey(ACCOUNT_1, DOCS.bugTracker.id)]);
+    expect(await known(DOCS.leads.id)).toEqual([page(1, 'Leads')]);
+    expect(Object.keys(await knownPagesItem.get()).toSorted()).toEqual([pagesKey(ACCOUNT_1, DOCS.bugTracker.id), pagesKey(ACCOUNT_1, DOCS.leads.id)].toSorted());
     expect([sqlReads(), pageReads(DOCS.bugTracker.id)]).toEqual([1, 1]);
   });
 
@@ -50,6 +53,7 @@ describe('refreshKnownPages', () => {
   it('reads them once for one listing, however many pages joined its refresh', async () => {
     answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')]);
     await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
+    await renameInGrist(DOCS.bugTracker.id, 'Bug Tracker 2');
     const listing = await refreshListing();
     grist.clearRequests();
     await refreshKnownPages(listing);
@@ -61,6 +65,7 @@ describe('refreshKnownPages', () => {
     answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')], { times: 1 });
     await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
     answerPages(DOCS.bugTracker.id, [page(1, 'Bugs, renamed')]);
+    await renameInGrist(DOCS.bugTracker.id, 'Bug Tracker 2');
     await withPagesRefreshed(startRefresh)().listing;
     await vi.waitFor(async () => expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs, renamed')]));
   });
