@@ -14,6 +14,7 @@ import type { ErrorValue } from '../shared/protocol/errors.ts';
 import { t } from '../shared/i18n.ts';
 import { siteDisplayName, type AccountEntry, type DocumentEntry, type Listing, type SiteEntry, type WorkspaceEntry } from '../shared/protocol/listing.ts';
 import { foldForSearch } from '../shared/rules/search.ts';
+import type { PageEntry } from '../shared/protocol/pages.ts';
 import { accountPart, documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from './row-identity.ts';
 
 /** True when the listing heads each account's sites with it: it has two or more accounts. */
@@ -78,7 +79,38 @@ export interface DocumentItemRow extends RowBase {
   ref: DocumentRef;
 }
 
-export type Row = AccountRow | SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow | DocumentItemRow;
+/** A page of a document, under its document's row: its pages unfolded, or found by a search. */
+export interface PageRow extends RowBase {
+  kind: 'page';
+  /** The document's row it is under. */
+  parent: DocumentItemRow;
+  page: PageEntry;
+  /** Its nesting under the document: 0 for a page at the top. */
+  depth: number;
+}
+
+/** Under a document unfolded: "Reading pages…", "Pages are not available for this document", or why they could not be read. */
+export interface PagesNoteRow extends RowBase {
+  kind: 'pages-note';
+  parent: DocumentItemRow;
+  text: string;
+}
+
+/** "Recently opened", above the listing. In no site's section (no `site`). */
+export interface RecentHeadingRow {
+  kind: 'recent-heading';
+  key: string;
+}
+
+/** A document or page opened recently, under "Recently opened": its document's row, and the page if it is one. In no site's section. */
+export interface RecentRow {
+  kind: 'recent';
+  key: string;
+  of: DocumentItemRow;
+  page: PageEntry | null;
+}
+
+export type Row = AccountRow | SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow | DocumentItemRow | PageRow | PagesNoteRow | RecentHeadingRow | RecentRow;
 /** The rows a site's section holds, besides its documents. */
 export type SiteRow = SiteHeadingRow | SiteErrorRow | NoteRow | WorkspaceHeadingRow;
 

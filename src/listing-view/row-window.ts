@@ -21,6 +21,10 @@ export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = {
   note: 22,
   workspace: 28,
   document: 30,
+  page: 26,
+  'pages-note': 22,
+  'recent-heading': 28,
+  recent: 30,
 };
 
 /**

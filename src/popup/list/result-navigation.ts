@@ -14,7 +14,7 @@ import type { Row } from '../../listing-view/listing-rows.ts';
 export function adjacentResult(rows: readonly Row[], from: number, step: 1 | -1, skip: (row: Row) => boolean = () => false): number {
   for (let index = from + step; index >= 0 && index < rows.length; index += step) {
     const row = rows[index]!;
-    if (row.kind === 'document' && !skip(row)) return index;
+    if ((row.kind === 'document' || row.kind === 'page' || row.kind === 'recent') && !skip(row)) return index;
   }
   return -1;
 }

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { DEFAULT_PERSONAL_SITE_URL, normalizeSiteUrl } from '../rules/site-url.ts';
 import { FIRST_SCREEN_KEY, isFirstScreen, type FirstScreen } from './first-screen.ts';
 import { isListing, type Listing } from '../protocol/listing.ts';
+import type { KnownPagesMap, OpenedMap } from '../protocol/pages.ts';
 import { bySchema, defineItem, encodeJson, jsonString } from './storage-item.ts';
 
 /**
@@ -142,6 +143,14 @@ export const listingPreviewItem = defineItem<Listing | null>('listingPreview', s
  * string like the listing. Only the popup writes it; forgetting the listing forgets it too.
  */
 export const firstScreenItem = defineItem<FirstScreen | null>(FIRST_SCREEN_KEY, jsonString(isFirstScreen), null, encodeJson);
+
+const pageSchema = v.object({ viewRef: v.number(), name: v.string(), indentation: v.number() });
+
+/** A document's pages known by the worker, by pagesKey (shared/protocol/pages.ts); only documents whose pages were shown or opened. */
+export const knownPagesItem = defineItem<KnownPagesMap>('knownPages', bySchema(v.record(v.string(), v.object({ pages: v.nullable(v.array(pageSchema)), readAt: v.number() }))), {});
+
+/** What the user opened from the extension, by openKey (shared/protocol/pages.ts): each one's fading score (shared/rules/frecency.ts). */
+export const openedItem = defineItem<OpenedMap>('opened', bySchema(v.record(v.string(), v.object({ score: v.number(), at: v.number() }))), {});
 
 /**
  * A copy asked in the popup whose answer did not say whether Grist made it, and that no read has
