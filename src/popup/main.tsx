@@ -8,7 +8,7 @@ import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import { BULK_CHANGES_PAGE } from '../page-shared/bulk-page.ts';
 import { DOWNLOADS_PERMISSION } from '../shared/protocol/downloads.ts';
-import { firstScreenItem, listingItem, listingPreviewItem } from '../shared/storage/storage-items.ts';
+import { firstScreenItem, knownPagesItem, listingItem, listingPreviewItem } from '../shared/storage/storage-items.ts';
 import { App } from './app.tsx';
 import { takeOverFirstScreen } from './first-screen/first-screen-handover.ts';
 import { loadParts } from './on-demand/lazy.tsx';
@@ -29,6 +29,8 @@ const store = createPopupStore({
   // In the click itself, with nothing awaited before (store.ts requestDownloads); granted already,
   // it answers true without asking again.
   requestDownloads: () => browser.permissions.request({ permissions: [DOWNLOADS_PERMISSION] }),
+  // The pages the worker knows (issue 52), read once idle with the rest: none is on the first screen.
+  readKnownPages: () => knownPagesItem.get(),
 });
 
 // Start reading the cache's first screen and asking for a fresh listing before the first render.

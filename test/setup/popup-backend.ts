@@ -7,8 +7,8 @@ import type { Backend } from '../../src/page-shared/backend-client.ts';
 
 /**
  * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but
- * readSitesPeople, which answers no site and gives the stop the view calls when it goes, and
- * getBulkRun, which answers no run): a test
+ * readSitesPeople, which answers no site and gives the stop the view calls when it goes,
+ * getBulkRun, which answers no run, and readPages, which never answers): a test
  * spreads them and adds refreshListing and any call whose answer it looks at.
  */
 export function popupBackendMocks() {
@@ -43,5 +43,9 @@ export function popupBackendMocks() {
     dropWaitingDownloads: vi.fn<Backend['dropWaitingDownloads']>(async () => ({ ok: true, value: null })),
     // Whether a backup is under way to show (store.followLatestBackup): none.
     getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
+    // A document's pages (issue 52): read when a search's first documents are shown, never answered
+    // unless a test answers them; opening a page answers nothing a test does not.
+    readPages: vi.fn<Backend['readPages']>(() => new Promise(() => undefined)),
+    openPage: vi.fn(),
   };
 }

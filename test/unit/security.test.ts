@@ -262,6 +262,9 @@ function everyRequest(overrides: Partial<EveryRequest> = {}): EveryRequest {
     downloadDocument: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, format: 'grist' },
     readDocumentTables: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
     showDownload: { downloadId: 1 },
+    // Issue 52 (part W's merge keeps its own): a document's pages, and one of them opened.
+    readPages: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id },
+    openPage: { orgId: ORGS.acme.id, docId: DOCS.bugTracker.id, viewRef: 1 },
     dropWaitingDownloads: null,
     readPersonGrants: { email: USERS.sharedOnly.email },
     removePerson: { email: USERS.sharedOnly.email, sites: [{ orgId: ORGS.globex.id, siteUrl: `${grist.url}/o/globex` }] },
