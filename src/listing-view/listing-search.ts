@@ -144,9 +144,13 @@ export function matchingRows(
         const left = among ? byPlace.filter((term) => !among.terms.includes(term)) : byPlace;
         // No name of it holds every term: none of its documents is shown (but those kept, and
         // those `among` found, which the loop below must pass).
-        if (!among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left) && !(withPages && foldedMatches(withPages.joined, byPlace))) continue;
+        // Pages (issue 52): no name of it holds every term, so only its documents with known pages may be found: those are looked at.
+        const onlyPages = !among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left);
+        if (onlyPages && !(withPages && foldedMatches(withPages.joined, byPlace))) continue;
+        const only = onlyPages ? withPages!.indices : null;
         let workspaceShown = false;
-        for (let index = 0; index < folded.length; index++) {
+        for (let at = 0, end = only ? only.length : folded.length; at < end; at++) {
+          const index = only ? only[at]! : at;
           if (among) {
             // None of the workspace's other documents is among them.
             if (next === among.rows.length) break;
@@ -154,20 +158,24 @@ export function matchingRows(
             skip();
           }
           const row = workspace.documents[index]!;
-          const ofDocument = withPages?.byIndex.get(index);
+          const ofDocument = withPages?.byIndex[index];
           // --- Pages (issue 52): a document with known pages is checked for every term, not
           // `left`: `among` may hold it for a page, whose name held terms its own does not.
           let pagesFound: Row[] | null = null;
           let matches: boolean;
           if (ofDocument) {
             const name = folded[index]!;
-            const leftByName = byPlace.filter((term) => !name.includes(term));
-            if (leftByName.length > 0) {
+            let byName = true;
+            for (let term = 0; term < byPlace.length && byName; term++) byName = name.includes(byPlace[term]!);
+            if (!byName) {
               for (let page = 0; page < ofDocument.folded.length; page++) {
-                if (foldedMatches(ofDocument.folded[page]!, leftByName)) (pagesFound ??= []).push(ofDocument.rows![page]!);
+                const pageName = ofDocument.folded[page]!;
+                let holds = true;
+                for (let term = 0; term < byPlace.length && holds; term++) holds = name.includes(byPlace[term]!) || pageName.includes(byPlace[term]!);
+                if (holds) (pagesFound ??= []).push(ofDocument.rows![page]!);
               }
             }
-            matches = (leftByName.length === 0 || pagesFound !== null) && (!publicOnly || row.document.isPublic === true);
+            matches = (byName || pagesFound !== null) && (!publicOnly || row.document.isPublic === true);
           } else matches = foldedMatches(folded[index]!, left) && (!publicOnly || row.document.isPublic === true);
           // --- end of pages
           if (!matches && !(keep.size > 0 && keep.has(row.key))) continue;

@@ -5,7 +5,7 @@
  * names already folded. Pure and DOM-free. Page names come from Grist: untrusted text, which the
  * view renders as text only.
  */
-import { pagesKey, type KnownPages, type KnownPagesMap, type PageEntry } from '../shared/protocol/pages.ts';
+import type { KnownPages, KnownPagesMap, PageEntry } from '../shared/protocol/pages.ts';
 import { foldForSearch } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PageRow, PagesNoteRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
 
@@ -54,7 +54,10 @@ export interface DocumentPages {
 
 /** The documents of one workspace whose pages are known, by their index in PreparedWorkspace.documents. */
 export interface WorkspacePages {
-  byIndex: Map<number, DocumentPages>;
+  /** As long as the workspace's documents; empty where a document's pages are not known (an array: a keystroke looks each document up). */
+  byIndex: Array<DocumentPages | undefined>;
+  /** Their indices, in order: a search none of the workspace's names answers looks at these only. */
+  indices: number[];
   /** Every folded name of them, documents' and pages', joined: a term none holds is missing in one look. */
   joined: string;
 }
@@ -65,41 +68,83 @@ export interface PagesIndex {
   byWorkspace: ReadonlyMap<PreparedWorkspace, WorkspacePages>;
 }
 
+/** Where a document is in a prepared listing: the account that lists it, its workspace and its index there. */
+interface DocumentPlace {
+  account: string;
+  workspace: PreparedWorkspace;
+  index: number;
+}
+
+// By document id, made once per prepared listing: known pages are a few thousand at most, the
+// documents 20,000, and looking each document up in the known pages by a key made for it cost
+// 30 to 90 ms on a loaded machine where this costs a few.
+const placesOf = new WeakMap<PreparedListing, Map<string, DocumentPlace[]>>();
+// A document's pages as rows, kept while its row and its known pages are the same objects: a
+// read that brings one document's pages folds that one's names only.
+const madePages = new WeakMap<DocumentItemRow, { known: KnownPages; pages: DocumentPages }>();
+
+function documentPlaces(listing: PreparedListing): Map<string, DocumentPlace[]> {
+  let places = placesOf.get(listing);
+  if (places) return places;
+  places = new Map();
+  for (const account of listing.accounts) {
+    for (const site of account.sites) {
+      const siteAccount = site.heading.site.account;
+      for (const workspace of site.workspaces) {
+        const { documents } = workspace;
+        for (let index = 0; index < documents.length; index++) {
+          const place = { account: siteAccount, workspace, index };
+          const id = documents[index]!.document.id;
+          const same = places.get(id);
+          if (same) same.push(place);
+          else places.set(id, [place]);
+        }
+      }
+    }
+  }
+  placesOf.set(listing, places);
+  return places;
+}
+
 /** A document's known pages as rows and folded names. */
 function documentPages(parent: DocumentItemRow, known: KnownPages): DocumentPages {
-  if (!known.pages) return { rows: null, folded: [] };
-  return { rows: pageRows(parent, known.pages), folded: known.pages.map((page) => foldForSearch(page.name)) };
+  const made = madePages.get(parent);
+  if (made?.known === known) return made.pages;
+  const pages = known.pages ? { rows: pageRows(parent, known.pages), folded: known.pages.map((page) => foldForSearch(page.name)) } : { rows: null, folded: [] };
+  madePages.set(parent, { known, pages });
+  return pages;
 }
 
 /**
  * Indexes the known pages of the documents `listing` lists (by the account that lists each:
  * SiteEntry.account, pagesKey). Out: null when none of them has known pages, so the search costs
- * what it did without pages. Called once per listing and known pages, never per keystroke: at
- * 20,000 documents it reads each one's key once, and folds the known pages' names.
+ * what it did without pages. Called once per listing and known pages, never per keystroke: it
+ * looks each known document up by its id, and folds the names of pages not indexed before.
  */
 export function indexPages(listing: PreparedListing, known: KnownPagesMap): PagesIndex | null {
   const byDocument = new Map<string, DocumentPages>();
   const byWorkspace = new Map<PreparedWorkspace, WorkspacePages>();
-  for (const account of listing.accounts) {
-    for (const site of account.sites) {
-      const siteAccount = site.heading.site.account;
-      for (const workspace of site.workspaces) {
-        let ofWorkspace: WorkspacePages | undefined;
-        const { documents } = workspace;
-        for (let index = 0; index < documents.length; index++) {
-          const row = documents[index]!;
-          const entry = known[pagesKey(siteAccount, row.document.id)];
-          if (!entry) continue;
-          const pages = documentPages(row, entry);
-          byDocument.set(row.key, pages);
-          if (!pages.rows) continue;
-          if (!ofWorkspace) byWorkspace.set(workspace, (ofWorkspace = { byIndex: new Map(), joined: '' }));
-          ofWorkspace.byIndex.set(index, pages);
-          ofWorkspace.joined += `${foldForSearch(row.document.name)}\n${pages.folded.join('\n')}\n`;
-        }
-      }
+  const places = documentPlaces(listing);
+  for (const key in known) {
+    // pagesKey: the account's id, a space, the document's id (which holds no space).
+    const cut = key.lastIndexOf(' ');
+    const ofId = places.get(key.slice(cut + 1));
+    if (!ofId) continue;
+    const account = key.slice(0, cut);
+    for (const { account: listedBy, workspace, index } of ofId) {
+      if (listedBy !== account) continue;
+      const row = workspace.documents[index]!;
+      const pages = documentPages(row, known[key]!);
+      byDocument.set(row.key, pages);
+      if (!pages.rows) continue;
+      let ofWorkspace = byWorkspace.get(workspace);
+      if (!ofWorkspace) byWorkspace.set(workspace, (ofWorkspace = { byIndex: new Array<DocumentPages | undefined>(workspace.documents.length), indices: [], joined: '' }));
+      ofWorkspace.byIndex[index] = pages;
+      ofWorkspace.indices.push(index);
+      ofWorkspace.joined += `${foldForSearch(row.document.name)}\n${pages.folded.join('\n')}\n`;
     }
   }
+  for (const ofWorkspace of byWorkspace.values()) ofWorkspace.indices.sort((a, b) => a - b);
   return byDocument.size ? { byDocument, byWorkspace } : null;
 }
 
