@@ -53,7 +53,7 @@ export const PageRowView = pure(PageRowContent);
 /** "Reading pages…", "Pages are not available for this document", or why they could not be read, under the document. */
 export function PagesNote({ row, height }: { row: PagesNoteRow; height: number }) {
   return (
-    <li class="pages-note" data-row-key={row.key} role="status" style={{ height: `${height}px` }}>
+    <li class="pages-note" data-row-key={row.key} style={{ height: `${height}px` }}>
       {row.text}
     </li>
   );
