@@ -7,6 +7,7 @@
 import { siteDisplayName } from '../shared/protocol/listing.ts';
 import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
+import type { PagesIndex } from './page-rows.ts';
 
 /**
  * The word that keeps only public documents (DocumentEntry.isPublic): a term of its own, typed
@@ -57,6 +58,11 @@ export function prepareSearch(listing: PreparedListing): void {
  * `keep`, it looks only at the documents that one found (no other can match), and only for the
  * terms that one did not have (each of its documents has those). Given `limit`, it stops at the
  * document that brings the rows to that many: a search's first screen, where it finds more.
+ *
+ * Given `pages` (page-rows.ts indexPages: the known pages), a document with known pages is also
+ * found by them: a page whose name holds each term its document's name and place do not
+ * ("budget expenses": the Expenses page of a Budget document) is shown under its document, which
+ * is shown with it. A document its own name finds shows no page (the search is not for them).
  */
 export function matchingRows(
   listing: PreparedListing,
@@ -65,6 +71,7 @@ export function matchingRows(
   previous: readonly Row[] = [],
   among?: { terms: readonly string[]; rows: readonly Row[] },
   limit = Infinity,
+  pages: PagesIndex | null = null,
 ): readonly Row[] {
   if (typed.length === 0) return listing.rows;
   const publicOnly = typed.includes(PUBLIC_TERM);
@@ -129,15 +136,21 @@ export function matchingRows(
         // None of its documents among those `among` found: they would be next.
         if (among && (next === among.rows.length || (among.rows[next] as DocumentItemRow).workspace !== workspace.heading.workspace)) continue;
         const folded = foldedNames(workspace);
+        // Its documents with known pages (issue 52), by index; none, the search is as it was.
+        const withPages = pages?.byWorkspace.get(workspace);
         // The terms the document's own name must hold: those neither the site nor the workspace does,
         // nor the search narrowed (each document it found has them).
         const byPlace = termsLeftBy(leftBySite, workspaceName);
         const left = among ? byPlace.filter((term) => !among.terms.includes(term)) : byPlace;
         // No name of it holds every term: none of its documents is shown (but those kept, and
         // those `among` found, which the loop below must pass).
-        if (!among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left)) continue;
+        // Pages (issue 52): no name of it holds every term, so only its documents with known pages may be found: those are looked at.
+        const onlyPages = !among && keep.size === 0 && !foldedMatches(joinedNames(workspace), left);
+        if (onlyPages && !(withPages && foldedMatches(withPages.joined, byPlace))) continue;
+        const only = onlyPages ? withPages!.indices : null;
         let workspaceShown = false;
-        for (let index = 0; index < folded.length; index++) {
+        for (let at = 0, end = only ? only.length : folded.length; at < end; at++) {
+          const index = only ? only[at]! : at;
           if (among) {
             // None of the workspace's other documents is among them.
             if (next === among.rows.length) break;
@@ -145,7 +158,26 @@ export function matchingRows(
             skip();
           }
           const row = workspace.documents[index]!;
-          const matches = foldedMatches(folded[index]!, left) && (!publicOnly || row.document.isPublic === true);
+          const ofDocument = withPages?.byIndex[index];
+          // --- Pages (issue 52): a document with known pages is checked for every term, not
+          // `left`: `among` may hold it for a page, whose name held terms its own does not.
+          let pagesFound: Row[] | null = null;
+          let matches: boolean;
+          if (ofDocument) {
+            const name = folded[index]!;
+            let byName = true;
+            for (let term = 0; term < byPlace.length && byName; term++) byName = name.includes(byPlace[term]!);
+            if (!byName) {
+              for (let page = 0; page < ofDocument.folded.length; page++) {
+                const pageName = ofDocument.folded[page]!;
+                let holds = true;
+                for (let term = 0; term < byPlace.length && holds; term++) holds = name.includes(byPlace[term]!) || pageName.includes(byPlace[term]!);
+                if (holds) (pagesFound ??= []).push(ofDocument.rows![page]!);
+              }
+            }
+            matches = (byName || pagesFound !== null) && (!publicOnly || row.document.isPublic === true);
+          } else matches = foldedMatches(folded[index]!, left) && (!publicOnly || row.document.isPublic === true);
+          // --- end of pages
           if (!matches && !(keep.size > 0 && keep.has(row.key))) continue;
           showSite();
           if (!workspaceShown) {
@@ -153,6 +185,7 @@ export function matchingRows(
             push(workspace.heading);
           }
           push(row);
+          if (matches && pagesFound) for (const page of pagesFound) push(page);
           if (count >= limit) break rows;
         }
       }
@@ -167,18 +200,19 @@ export function matchingRows(
  * begins one of its own: every document it matches, that one matched), from the listing (and
  * `keep`) it answered for: a query on that line gets its answer again (a backspace), and one that
  * narrows a query on it is looked for among that query's rows only, when they are fewer than half
- * the listing's rows. In and out: as matchingRows, `keep` compared by identity. Given `limit`, a
+ * the listing's rows. In and out: as matchingRows, `keep` and `pages` compared by identity. Given `limit`, a
  * query that finds that many rows or more answers its first ones only (matchingRows), and that
  * answer is not kept: the same query without a limit looks for them all.
  */
-export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[], limit?: number) => readonly Row[] {
+export function searchAnswers(): (listing: PreparedListing, terms: readonly string[], keep: ReadonlySet<string>, previous: readonly Row[], limit?: number, pages?: PagesIndex | null) => readonly Row[] {
   let answers: Array<{ terms: readonly string[]; rows: readonly Row[] }> = [];
-  let answeredFor: [PreparedListing?, ReadonlySet<string>?] = [];
-  return (listing, terms, keep, previous, limit = Infinity) => {
+  let answeredFor: [PreparedListing?, ReadonlySet<string>?, (PagesIndex | null)?] = [];
+  return (listing, terms, keep, previous, limit = Infinity, pages = null) => {
     // No terms, every row: the answers stay, for the query typed next.
     if (terms.length === 0) return listing.rows;
-    if (answeredFor[0] !== listing || answeredFor[1] !== keep) answers = [];
-    answeredFor = [listing, keep];
+    // New known pages find other rows: the answers found without them are dropped.
+    if (answeredFor[0] !== listing || answeredFor[1] !== keep || answeredFor[2] !== pages) answers = [];
+    answeredFor = [listing, keep, pages];
     const query = terms.join(' ');
     const again = answers.find((answer) => answer.terms.join(' ') === query);
     if (again) return again.rows;
@@ -188,7 +222,7 @@ export function searchAnswers(): (listing: PreparedListing, terms: readonly stri
     while (narrowed > 0 && !answers[narrowed - 1]!.terms.every((earlier) => terms.some((term) => narrowsTo(earlier, term)))) narrowed--;
     // Read through, an answer that kept most of the listing costs more than the listing's own names.
     const narrows = answers[narrowed - 1];
-    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined, limit);
+    const rows = matchingRows(listing, terms, keep, previous, narrows && narrows.rows.length * 2 < listing.rows.length ? narrows : undefined, limit, pages);
     if (rows.length < limit) answers = [...answers.slice(0, narrowed), { terms, rows }];
     return rows;
   };

@@ -5,7 +5,7 @@
  * (gaps for the rows out of view). Pure and DOM-free.
  */
 import type { SiteEntry } from '../shared/protocol/listing.ts';
-import type { AccountRow, DocumentItemRow, RecentHeadingRow, RecentRow, Row, SiteRow } from './listing-rows.ts';
+import type { AccountRow, DocumentItemRow, PageRow, PagesNoteRow, RecentHeadingRow, RecentRow, Row, SiteRow } from './listing-rows.ts';
 import type { RowLayout, RowRange, WindowOptions } from './windowing.ts';
 
 /**
@@ -90,11 +90,14 @@ export interface RowNode<R extends Row = SiteRow> {
   height: number;
 }
 
-/** Consecutive rendered documents of one workspace: one `<ul>`. */
+/** A row of a workspace's list: a document, or one of its pages or its pages' note under it (issue 52). */
+export type ListItemRow = DocumentItemRow | PageRow | PagesNoteRow;
+
+/** Consecutive rendered documents of one workspace, with their pages: one `<ul>`. */
 export interface ListNode {
   kind: 'list';
   key: string;
-  items: Array<{ row: DocumentItemRow; height: number }>;
+  items: Array<{ row: ListItemRow; height: number }>;
 }
 
 /** The rendered rows of one site: one `<section>`. */
@@ -152,8 +155,10 @@ export function renderPlan(rows: readonly Row[], layout: RowLayout, range: RowRa
       plan.push(site);
       list = null;
     }
-    if (row.kind === 'document') {
-      const workspaceKey = `list-w${row.site.account}/${row.site.orgId}/${row.workspace.id}`;
+    if (row.kind === 'document' || row.kind === 'page' || row.kind === 'pages-note') {
+      // A page, or its note, in its document's workspace's list, after its document.
+      const workspace = row.kind === 'document' ? row.workspace : row.parent.workspace;
+      const workspaceKey = `list-w${row.site.account}/${row.site.orgId}/${workspace.id}`;
       if (!list || list.list.key !== workspaceKey) {
         list = { list: { kind: 'list', key: workspaceKey, items: [] }, pinned: false, inRange: false };
         site!.children.push(list.list);

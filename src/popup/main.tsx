@@ -31,6 +31,7 @@ const store = createPopupStore({
   requestDownloads: () => browser.permissions.request({ permissions: [DOWNLOADS_PERMISSION] }),
   // Recently opened: read once idle (store.ts), small next to the listing.
   readOpened: () => openedItem.get(),
+  // The pages the worker knows (issue 52), read once idle with the rest: none is on the first screen.
   readKnownPages: () => knownPagesItem.get(),
 });
 

@@ -5,7 +5,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
-import type { RecentRow, Row } from '../listing-view/listing-rows.ts';
+import type { DocumentItemRow, PageRow, RecentRow, Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
 import type { ActName, ActOf } from './changes/registry.ts';
@@ -111,6 +111,20 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<ActOf<K>>>>;
   openOptions(): void;
   openBulkChanges(): void;
+  // --- Pages of documents (issue 52) ---
+  /** The documents whose pages are unfolded under them, by row key. */
+  readonly unfoldedPages: ReadonlySignal<ReadonlySet<string>>;
+  /**
+   * Unfolds a document's pages under it (`show`), or folds them. Pages not known are read
+   * (`readPages`), "Reading pages…" under the document meanwhile, why not if the read fails.
+   */
+  showPages(row: DocumentItemRow, show: boolean): void;
+  /**
+   * Opens a page through the worker (`openPage`: in a new tab). Gone since it was read, the worker
+   * opened the document instead: the status line says so, and the pages shown become Grist's now.
+   */
+  openDocumentPage(row: PageRow): void;
+  // --- end of pages
   /** What the status line says of the last download (reads/downloads.ts), if anything. */
   readonly download: ReadonlySignal<DownloadLine | null>;
   /** The backup run the status line follows (a heading's Back up…, or one under way as the popup opened), if any. */

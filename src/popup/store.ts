@@ -11,11 +11,13 @@ import type { Backend } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
 import type { Listing } from '../shared/protocol/listing.ts';
 import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } from '../listing-view/row-identity.ts';
-import { prepareListing, type RecentHeadingRow, type RecentRow, type Row } from '../listing-view/listing-rows.ts';
+import { prepareListing, type DocumentItemRow, type RecentHeadingRow, type RecentRow, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { recentCandidates, recentRows } from '../listing-view/recent-rows.ts';
 import { pagesKey, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
+import { indexPages, withUnfolded } from '../listing-view/page-rows.ts';
+import { settle } from '../shared/protocol/errors.ts';
 import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
 import type { ChangeBackend } from './changes/registry.ts';
@@ -34,7 +36,7 @@ export type { LastChange, MoveState, RenameState, RowRef, ShareTarget } from './
 
 /** What the store needs from the outside world. */
 export interface PopupStoreDependencies {
-  backend: ListingSyncDependencies['backend'] & ChangeBackend & DownloadsBackend & Pick<Backend, 'noteOpened' | 'openPage'>;
+  backend: ListingSyncDependencies['backend'] & ChangeBackend & DownloadsBackend & Pick<Backend, 'noteOpened' | 'openPage' | 'readPages'>;
   /** The cached listing from storage (`listingItem.get` in the extension). */
   readCachedListing: () => Promise<Listing | null>;
   /**
@@ -63,16 +65,24 @@ export interface PopupStoreDependencies {
   backupPollMs?: number;
   /** What was opened from the extension (`openedItem.get`): read once the popup is idle (Recently opened). Absent: nothing. */
   readOpened?: () => Promise<OpenedMap>;
-  /** The documents' known pages (`knownPagesItem.get`), which name Recently opened's pages; read with readOpened. */
+  /** The pages the worker knows (`knownPagesItem.get` in the extension), read once idle (`whenIdle`, else at once). Absent: none known until read. */
   readKnownPages?: () => Promise<KnownPagesMap>;
+  /**
+   * How long a search's results stay the same before the pages of its first documents not known
+   * are read, in ms (300: a word typed on reads once, not at each of its letters).
+   */
+  pagesReadDelayMs?: number;
 }
+
+/** How many of a search's first documents get their pages read when not known (issue 52: "the first few only"). */
+export const SEARCH_PAGE_READS = 3;
 
 
 /** A document of the listing as the worker's messages name it (no account: the worker knows it by site). */
 const documentOf = ({ orgId, siteUrl, docId }: DocumentRef) => ({ orgId, siteUrl, docId });
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
-export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000, readOpened, readKnownPages }: PopupStoreDependencies): PopupStore {
+export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000, readOpened, readKnownPages, pagesReadDelayMs = 300 }: PopupStoreDependencies): PopupStore {
   const query = signal('');
   const announcement = signal('');
   const lastChange = signal<LastChange | null>(null);
@@ -123,24 +133,39 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // "do", where every name holds "do"), matchingRows answers that very array, so the list lays
   // nothing out again and no array of 20,000 rows is left for the garbage collector.
   let wholeRows: readonly Row[] = [];
+  // --- Pages of documents (issue 52) ---
+  // The pages known, by pagesKey: the worker's (read once idle) and those its answers brought since.
+  const knownPages = signal<KnownPagesMap>({});
+  // Indexed once per listing and known pages, never per keystroke (page-rows.ts); null with none.
+  const pagesIndex = computed(() => {
+    const known = knownPages.value;
+    if (!prepared.value) return null;
+    for (const _ in known) return indexPages(prepared.value, known);
+    return null;
+  });
+  // The documents whose pages are unfolded (row keys), and what is said under those not drawn yet.
+  const unfoldedPages = signal<ReadonlySet<string>>(new Set());
+  const pageNotes = signal<ReadonlyMap<string, string>>(new Map());
+  // --- end of pages
   const listingRows = computed(() => {
     if (!prepared.value || searchWaits.value) return [];
     const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
-    const answer = search(prepared.value, termList.value, keep.value, wholeRows, limit);
+    const answer = search(prepared.value, termList.value, keep.value, wholeRows, limit, pagesIndex.value);
     if (!limit) wholeRows = answer;
-    return answer;
+    return unfoldedPages.value.size ? withUnfolded(answer, unfoldedPages.value, pagesIndex.value, pageNotes.value, t('pagesNotAvailable')) : answer;
   });
 
   // --- Recently opened (listing-view/recent-rows.ts), above the listing's rows --------------------
   // Read once the popup is idle, never in the way of the cached open; ranked once per listing and
   // opened map; a keystroke looks only at the opened records (a few hundred at most).
-  const opened = signal<{ opened: OpenedMap; knownPages: KnownPagesMap } | null>(null);
+  const opened = signal<OpenedMap | null>(null);
   const readRecent = () =>
-    void Promise.all([readOpened?.() ?? {}, readKnownPages?.() ?? {}])
-      .then(([openedMap, knownPages]) => (opened.value = { opened: openedMap, knownPages }))
+    void (readOpened?.() ?? Promise.resolve({}))
+      .then((openedMap) => (opened.value = openedMap))
       // Nothing read, nothing shown: the listing is all the same.
       .catch(() => undefined);
-  const candidates = computed(() => (prepared.value && opened.value ? recentCandidates(prepared.value, opened.value.opened, opened.value.knownPages, Date.now()) : []));
+  // Its pages are named by the pages known (those of the pages part, below).
+  const candidates = computed(() => (prepared.value && opened.value ? recentCandidates(prepared.value, opened.value, knownPages.value, Date.now()) : []));
   let lastRecent: ReadonlyArray<RecentHeadingRow | RecentRow> = [];
   const recent = computed(() => (lastRecent = searchWaits.value ? [] : recentRows(candidates.value, termList.value, lastRecent)));
   // The same array while neither part changes: the list lays nothing out again.
@@ -167,8 +192,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         if (reply.value.opened !== 'document') return;
         announcement.value = t('recentPageGone', page.name, of.document.name);
         // Its pages as they are now: the page gone leaves Recently opened.
-        const known = opened.peek();
-        if (known) opened.value = { ...known, knownPages: { ...known.knownPages, [pagesKey(of.site.account, of.document.id)]: reply.value.pages } };
+        knownPages.value = { ...knownPages.peek(), [pagesKey(of.site.account, of.document.id)]: reply.value.pages };
       });
     },
   };
@@ -180,6 +204,50 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (current) whenIdle(() => prepareSearch(current));
     });
   }
+  // --- Pages of documents (issue 52) ---
+  if (readKnownPages) {
+    // Those the answers brought meanwhile are newer than the stored ones.
+    const read = () => void readKnownPages().then((known) => (knownPages.value = { ...known, ...knownPages.peek() }), () => undefined);
+    if (whenIdle) whenIdle(read);
+    else read();
+  }
+  /** The documents (row keys) whose pages were asked for, or read for a search: each once. */
+  const pagesAsked = new Set<string>();
+  /** Asks the worker for a document's pages; its answer joins the known ones, its failure is said under the document. */
+  const readPagesOf = (row: DocumentItemRow) => {
+    pagesAsked.add(row.key);
+    void settle(backend.readPages(documentOf(row.ref))).then((reply) => {
+      const notes = new Map(pageNotes.peek());
+      notes.delete(row.key);
+      batch(() => {
+        if (reply.ok) knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: reply.value };
+        else {
+          // Unfolded again, it asks again.
+          pagesAsked.delete(row.key);
+          notes.set(row.key, t('pagesReadFailed', reply.error.message));
+        }
+        pageNotes.value = notes;
+      });
+    });
+  };
+  // A search's first documents whose pages are not known get them read, once each, when its
+  // results have stayed for `pagesReadDelayMs`: they are those the user is likely to open next.
+  let searchReads: ReturnType<typeof setTimeout> | undefined;
+  effect(() => {
+    const current = rows.value;
+    clearTimeout(searchReads);
+    if (termList.value.length === 0) return;
+    searchReads = setTimeout(() => {
+      const known = knownPages.peek();
+      let documents = 0;
+      for (const row of current) {
+        if (row.kind !== 'document') continue;
+        if (!pagesAsked.has(row.key) && !(pagesKey(row.site.account, row.document.id) in known)) readPagesOf(row);
+        if (++documents === SEARCH_PAGE_READS) break;
+      }
+    }, pagesReadDelayMs);
+  });
+  // --- end of pages
   // A search needs every name: it waits for the whole cache, which it asks for.
   effect(() => {
     if (searchWaits.value) readWholeCache();
@@ -278,6 +346,40 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     setDraft: (ref, text) => void withChanges(({ ACTS }) => ACTS.setDraft(changes, ref, text)),
     cancelRename: (ref) => void withChanges(({ ACTS }) => ACTS.cancelRename(changes, ref)),
     commitRename: (ref) => withChanges(({ ACTS }) => ACTS.commitRename(changes, ref)),
+    // --- Pages of documents (issue 52) ---
+    unfoldedPages,
+    showPages: (row, show) => {
+      const next = new Set(unfoldedPages.peek());
+      if (show === next.has(row.key)) return;
+      batch(() => {
+        if (show) {
+          next.add(row.key);
+          // Not known: read, or being read for a search already; said until they come.
+          if (!(pagesKey(row.site.account, row.document.id) in knownPages.peek())) {
+            if (!pagesAsked.has(row.key)) readPagesOf(row);
+            pageNotes.value = new Map(pageNotes.peek()).set(row.key, t('readingPages'));
+          }
+        } else next.delete(row.key);
+        unfoldedPages.value = next;
+      });
+    },
+    openDocumentPage: (row) => {
+      const { parent, page } = row;
+      void settle(backend.openPage({ ...documentOf(parent.ref), viewRef: page.viewRef })).then((reply) => {
+        if (!reply.ok) {
+          announcement.value = t('pageOpenFailed', reply.error.message);
+          return;
+        }
+        const opened = reply.value;
+        if (opened.opened === 'page') return;
+        // Gone since it was read: the worker opened the document, and the pages shown are Grist's now.
+        batch(() => {
+          knownPages.value = { ...knownPages.peek(), [pagesKey(parent.site.account, parent.document.id)]: opened.pages };
+          announcement.value = t('pageGone', page.name, parent.document.name);
+        });
+      });
+    },
+    // --- end of pages
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };

@@ -48,7 +48,7 @@ describe('a keystroke', () => {
     // The keystroke brought them all (none was drawn before the search): no button yet.
     expect(first.every((row) => row.buttons.length === 0)).toBe(true);
     expect(later.slice(0, first.length).map(({ name, link, time }) => ({ name, link, time }))).toEqual(first.map(({ name, link, time }) => ({ name, link, time })));
-    for (const row of later) expect(row.buttons).toEqual([`Rename ${row.name}`, `More actions for ${row.name}`]);
+    for (const row of later) expect(row.buttons).toEqual([`Show pages of ${row.name}`, `Rename ${row.name}`, `More actions for ${row.name}`]);
     await popup.close();
   });
 });

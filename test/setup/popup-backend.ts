@@ -7,8 +7,8 @@ import type { Backend } from '../../src/page-shared/backend-client.ts';
 
 /**
  * Every call of the popup's backend but refreshListing, as mocks that answer undefined (but
- * readSitesPeople, which answers no site and gives the stop the view calls when it goes, and
- * getBulkRun, which answers no run): a test
+ * readSitesPeople, which answers no site and gives the stop the view calls when it goes,
+ * getBulkRun, which answers no run, and readPages, which never answers): a test
  * spreads them and adds refreshListing and any call whose answer it looks at.
  */
 export function popupBackendMocks() {
@@ -45,6 +45,9 @@ export function popupBackendMocks() {
     getBulkRun: vi.fn<Backend['getBulkRun']>(async () => ({ ok: true, value: null })),
     // A link opened (Recently opened, issue 52): noted, nothing to answer.
     noteOpened: vi.fn<Backend['noteOpened']>(async () => ({ ok: true, value: null })),
+    // A document's pages (issue 52): read when a search's first documents are shown, never answered
+    // unless a test answers them; opening a page opens it, unless a test answers otherwise.
+    readPages: vi.fn<Backend['readPages']>(() => new Promise(() => undefined)),
     openPage: vi.fn<Backend['openPage']>(async () => ({ ok: true, value: { opened: 'page' } })),
   };
 }

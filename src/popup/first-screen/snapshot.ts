@@ -76,7 +76,7 @@ export function drawFirstScreen(view: Element, bottom: number): SnapshotNode {
 
 /** What keepFirstScreen needs from the page. */
 export interface FirstScreenDependencies {
-  store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'moving' | 'sharing' | 'revision'>;
+  store: Pick<PopupStore, 'loaded' | 'refreshing' | 'query' | 'renames' | 'moving' | 'sharing' | 'revision' | 'unfoldedPages'>;
   /** The extension's version and the browser's language (see FirstScreen.made). */
   version: string;
   language: string;
@@ -90,14 +90,14 @@ export interface FirstScreenDependencies {
 /**
  * Stores the first screen once for each listing the popup has shown that the cache holds (its
  * revision known), at rest: refresh done, no search, no rename, move or copy under way, no Share
- * panel, the list scrolled to its top, and the view showing the list only (showsListOnly); drawn
+ * panel, no document's pages unfolded (the next popup opens with them folded), the list scrolled to its top, and the view showing the list only (showsListOnly); drawn
  * of the list's parts only (drawFirstScreen). Drawn when the page is idle, so never in the way of
  * a keystroke; not again when a search is cleared, which shows the same first screen.
  */
 export function keepFirstScreen({ store, root, save, whenIdle, version, language }: FirstScreenDependencies): void {
   let drawn: string | undefined;
   const atRest = computed(
-    () => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0 && store.moving.value === null && store.sharing.value === null,
+    () => store.loaded.value && !store.refreshing.value && store.query.value === '' && store.renames.value.size === 0 && store.moving.value === null && store.sharing.value === null && store.unfoldedPages.value.size === 0,
   );
   effect(() => {
     const revision = store.revision.value;

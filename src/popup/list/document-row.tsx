@@ -1,4 +1,4 @@
-/** One document in the listing: its link, pin mark, time, quiet access and public marks, the rename field and its one More actions menu (⋯). */
+/** One document in the listing: its pages' expand button, its link, pin mark, time, quiet access and public marks, the rename field and its one More actions menu (⋯). */
 import { useState } from 'preact/hooks';
 import { t, tRepeated, type MessageKey } from '../../shared/i18n.ts';
 import { canRename, documentPageUrl } from '../../shared/protocol/listing.ts';
@@ -33,6 +33,8 @@ interface DocumentRowProps {
    * without its time's tooltip; both come in the list's next render, after the frame (results-list.tsx).
    */
   bare: boolean;
+  /** True while its pages are shown under it (store.unfoldedPages): its expand button says so. */
+  unfolded: boolean;
 }
 
 /** Grist's role names (`owners`...) in the singular words the badge shows. */
@@ -60,7 +62,7 @@ function roleOf(access: string | null): { label: string; name: string } | null {
  * gets its own direction (`dir="auto"`, isolated in popup.css), so a right-to-left name or one
  * holding bidi override characters cannot reorder the badge and buttons around it.
  */
-function DocumentRowContent({ store, row, rename, moving, height, bare }: DocumentRowProps) {
+function DocumentRowContent({ store, row, rename, moving, height, bare, unfolded }: DocumentRowProps) {
   const { document, ref, key } = row;
   const { mode, shownName, rowRef, inputRef, renameButtonRef } = useRenameRow<HTMLLIElement>(rename, document.name);
   const [menu, setMenu] = useState(false);
@@ -114,6 +116,16 @@ function DocumentRowContent({ store, row, rename, moving, height, bare }: Docume
         event.preventDefault();
       }}
     >
+      {/* Its pages, under it (issue 52); → and ← on its link do the same (results-list.tsx). Comes with the buttons: a bare row keeps its room (popup.css). */}
+      {!bare && (
+        <button
+          type="button"
+          class="pages-toggle"
+          aria-expanded={unfolded ? 'true' : 'false'}
+          aria-label={tRepeated(unfolded ? 'hidePages' : 'showPages', shownName)}
+          onClick={() => store.showPages(row, !unfolded)}
+        />
+      )}
       <a
         // A pinned one keeps room for the pin mark in its end (popup.css).
         class={document.isPinned ? 'document-link pinned' : 'document-link'}

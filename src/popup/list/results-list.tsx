@@ -204,6 +204,7 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
    * left alone, where the arrows move the caret; so are rows in edit mode.
    */
   function onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') return onPagesKey(event);
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const target = event.target;
     if (!(target instanceof Element) || target instanceof HTMLInputElement) return;
@@ -217,6 +218,32 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     if (to >= 0) focusRow(to);
     else if (event.key === 'ArrowUp') searchRef.current?.focus();
   }
+
+  // --- Pages of documents (issue 52) ---
+  /**
+   * → on a document's link unfolds its pages (and, already unfolded, moves to the first); ← on it,
+   * or on the link of one of its pages, folds them, focus back on the document's link. Only on the
+   * links: the rename field and the menus keep their arrows.
+   */
+  function onPagesKey(event: KeyboardEvent): void {
+    const target = event.target;
+    if (!(target instanceof HTMLAnchorElement) || !target.matches(RESULT_LINK) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const index = indexOfKey(rows, target.closest('[data-row-key]')?.getAttribute('data-row-key') ?? null, range);
+    const row = rows[index];
+    if (!row || (row.kind !== 'document' && row.kind !== 'page')) return;
+    event.preventDefault();
+    if (row.kind === 'page') {
+      if (event.key !== 'ArrowLeft') return;
+      // Focus first, while the page's link is still there to leave: then the pages go.
+      let parent = index;
+      while (parent > 0 && rows[--parent] !== row.parent);
+      focusRow(parent);
+      store.showPages(row.parent, false);
+    } else if (event.key === 'ArrowLeft') store.showPages(row, false);
+    else if (!store.unfoldedPages.peek().has(row.key)) store.showPages(row, true);
+    else if (rows[index + 1]?.kind === 'page') focusRow(index + 1);
+  }
+  // --- end of pages
 
   return (
     <div class="results" ref={containerRef} onKeyDown={onKeyDown}>

@@ -217,6 +217,20 @@ describe('keeping it for the next popup', () => {
     expect(idle).toHaveLength(0);
   });
 
+  test('not drawn while a document’s pages are unfolded, which the next popup opens folded: drawn once they are folded', async () => {
+    const { root, store } = await renderedPopup('rev-9');
+    const save = vi.fn();
+    const idle: Array<() => void> = [];
+    const budget = store.rows.value.find((row) => row.kind === 'document' && row.document.name === 'Budget');
+    act(() => store.showPages(budget as Extract<typeof budget, { kind: 'document' }>, true));
+    keepFirstScreen({ store, root, save, whenIdle: (task) => idle.push(task), version: '0.1.0', language: 'en' });
+    expect(idle).toHaveLength(0);
+    act(() => store.showPages(budget as Extract<typeof budget, { kind: 'document' }>, false));
+    idle.shift()!();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(save.mock.calls[0]![0].tree)).not.toContain('Reading pages');
+  });
+
   test('not drawn while rows a keystroke brought wait for their buttons: drawn at the next idle moment after', async () => {
     const { root, store } = await renderedPopup('rev-9');
     const save = vi.fn();
@@ -336,7 +350,7 @@ describe('keeping it for the next popup', () => {
     const root = document.createElement('div');
     root.append(document.createElement('main'));
     const save = vi.fn();
-    const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), moving: signal(null), sharing: signal(null), revision: signal<string | undefined>('preview:rev-1') };
+    const store = { loaded: signal(true), refreshing: signal(false), query: signal(''), renames: signal(new Map()), moving: signal(null), sharing: signal(null), revision: signal<string | undefined>('preview:rev-1'), unfoldedPages: signal(new Set<string>()) };
     keepFirstScreen({ store, root, save, whenIdle: (task) => task(), version: '0.1.0', language: 'en' });
     expect(save).not.toHaveBeenCalled();
   });

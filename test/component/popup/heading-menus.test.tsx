@@ -28,12 +28,12 @@ describe('a heading is its name and one ⋯', () => {
     expect(within(acme).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['More actions for Acme']);
   });
 
-  test('a document row: its link, the owners’ Rename and its ⋯; nothing else', async () => {
+  test('a document row: its pages’ expand button, its link, the owners’ Rename and its ⋯; nothing else', async () => {
     await setup();
     const budget = screen.getByRole('link', { name: 'Open Budget' }).closest('li')!;
-    expect(within(budget).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Rename Budget', 'More actions for Budget']);
+    expect(within(budget).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Show pages of Budget', 'Rename Budget', 'More actions for Budget']);
     const notes = screen.getByRole('link', { name: 'Open Shared notes' }).closest('li')!;
-    expect(within(notes).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['More actions for Shared notes']);
+    expect(within(notes).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Show pages of Shared notes', 'More actions for Shared notes']);
   });
 
   test('a workspace’s items by the user’s rights, Move to trash last and set apart from New document', async () => {

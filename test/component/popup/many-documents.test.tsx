@@ -197,12 +197,12 @@ describe('a listing of 20,000 documents', { timeout: 20_000 }, () => {
     const brought = screen.getByRole('link', { name: 'Open Doc 1.1.170' }).closest('li')!;
     expect(within(brought).queryAllByRole('button')).toEqual([]);
     expect(brought.querySelector('time')!.hasAttribute('title')).toBe(false);
-    // Their room is kept: More actions', the one button that has a room of its own (popup.css).
+    // Their room is kept: More actions' and the pages' expand button, the buttons that have a room of their own (popup.css).
     expect(brought.className).toBe('document bare-1');
 
     await afterPaint();
     expect(screen.getByRole('link', { name: 'Open Doc 1.1.170' }).closest('li')).toBe(brought);
-    expect(within(brought).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Rename Doc 1.1.170', 'More actions for Doc 1.1.170']);
+    expect(within(brought).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Show pages of Doc 1.1.170', 'Rename Doc 1.1.170', 'More actions for Doc 1.1.170']);
     expect(brought.className).toBe('document');
     expect(brought.querySelector('time')!.title).toMatch(/^Changed /);
   });

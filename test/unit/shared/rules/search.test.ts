@@ -76,6 +76,10 @@ function describeRow(row: Row): string {
       return `account:${row.account.user?.email ?? row.number}`;
     case 'account-error':
       return `account-error:${row.error.message}`;
+    case 'page':
+      return `page:${row.page.name}`;
+    default:
+      return row.kind;
   }
 }
 
