@@ -213,15 +213,18 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   }
   /** The documents (row keys) whose pages were asked for, or read for a search: each once. */
   const pagesAsked = new Set<string>();
-  /** Asks the worker for a document's pages; its answer joins the known ones, its failure is said under the document. */
-  const readPagesOf = (row: DocumentItemRow) => {
+  /**
+   * Asks the worker for a document's pages (`fresh`: from Grist, though known); its answer joins the
+   * known ones, its failure is said under the document (not when pages known are shown: they stay).
+   */
+  const readPagesOf = (row: DocumentItemRow, fresh = false) => {
     pagesAsked.add(row.key);
-    void settle(backend.readPages(documentOf(row.ref))).then((reply) => {
+    void settle(backend.readPages({ ...documentOf(row.ref), ...(fresh && { fresh }) })).then((reply) => {
       const notes = new Map(pageNotes.peek());
       notes.delete(row.key);
       batch(() => {
         if (reply.ok) knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: reply.value };
-        else {
+        else if (!fresh) {
           // Unfolded again, it asks again.
           pagesAsked.delete(row.key);
           notes.set(row.key, t('pagesReadFailed', reply.error.message));
@@ -358,6 +361,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
           if (!(pagesKey(row.site.account, row.document.id) in knownPages.peek())) {
             if (!pagesAsked.has(row.key)) readPagesOf(row);
             pageNotes.value = new Map(pageNotes.peek()).set(row.key, t('readingPages'));
+          } else if (!pagesAsked.has(row.key)) {
+            // Known: drawn at once, and read afresh once in this popup behind them. A refresh reads
+            // them again only for a document Grist says changed (pages-refresh.ts), and whether
+            // Grist moves a document's updatedAt when a page is renamed is not checked.
+            readPagesOf(row, true);
           }
         } else next.delete(row.key);
         unfoldedPages.value = next;

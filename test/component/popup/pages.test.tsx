@@ -105,9 +105,9 @@ describe('a document’s pages', () => {
     const budget = documentLink('Budget');
     budget.focus();
     fireEvent.keyDown(budget, { key: 'ArrowRight' });
-    // Known already: drawn at once, no read.
+    // Known already: drawn at once, and read afresh behind them (once in this popup).
     expect(pageLinks()).toHaveLength(3);
-    expect(popup.backend.readPages).not.toHaveBeenCalled();
+    expect(popup.backend.readPages.mock.calls).toEqual([[{ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, fresh: true }]]);
     fireEvent.keyDown(budget, { key: 'ArrowRight' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Summary in Budget');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
@@ -120,14 +120,19 @@ describe('a document’s pages', () => {
     expect(pageLinks()).toHaveLength(3);
     fireEvent.keyDown(documentLink('Budget'), { key: 'ArrowLeft' });
     expect(pageLinks()).toEqual([]);
+    expect(popup.backend.readPages).toHaveBeenCalledTimes(1);
   });
 
   test('a document whose pages Grist refused: "Pages are not available for this document"; a read that fails says why', async () => {
     const popup = await setup({ [pagesKey(ACCOUNT, RESUME.id)]: { pages: null, readAt: 1 } });
     fireEvent.click(screen.getByRole('button', { name: 'Show pages of Résumé' }));
     expect(screen.getByText('Pages are not available for this document')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Show pages of Shared notes' }));
+    // Its read afresh behind what is known fails: what is known stays, and nothing more is said.
     await popup.answerRead(0, { ok: false, error: { kind: 'network', message: 'Grist did not answer.' } });
+    expect(screen.getByText('Pages are not available for this document')).toBeTruthy();
+    expect(screen.queryByText(/Pages could not be read/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show pages of Shared notes' }));
+    await popup.answerRead(1, { ok: false, error: { kind: 'network', message: 'Grist did not answer.' } });
     expect(screen.getByText('Pages could not be read: Grist did not answer.')).toBeTruthy();
     expect(popup.backend.readPages).toHaveBeenCalledWith(expect.objectContaining({ docId: NOTES.id }));
   });
