@@ -199,7 +199,7 @@ export function createDocumentWindowStore({ backend, readCachedListing, pageUrl,
     const reply = await settle(backend.getDocumentAtUrl({ pageUrl }));
     // A document the window was opened on is one the user uses: the popup's Recently opened and the
     // address bar rank it (frecency). Nothing is waited for.
-    if (reply.ok && reply.value.kind === 'document') void backend.noteOpened({ orgId: reply.value.orgId, siteUrl: reply.value.siteUrl, docId: reply.value.docId });
+    if (reply.ok && reply.value.kind === 'document') void backend.noteOpened({ account: reply.value.account, orgId: reply.value.orgId, siteUrl: reply.value.siteUrl, docId: reply.value.docId });
     batch(() => {
       if (!reply.ok) {
         state.value = { kind: 'unavailable', message: reply.error.message, fixInOptions: FIXED_IN_OPTIONS.has(reply.error.kind) };

@@ -145,8 +145,8 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   followLatestBackup(): Promise<void>;
   /** Backs up `documents` (a heading's) as `.grist` without history: asks the permission in the caller's click, then starts the run; see `backup`. */
   backUp(documents: readonly DocumentRef[]): void;
-  /** Tells the worker the user opened this document from the popup (its link opens it): Recently opened and the address bar rank by it. Nothing is waited for. */
-  noteOpened(ref: DocumentRef): void;
+  /** Tells the worker the user opened this row's document from the popup (its link opens it), under the row's account: Recently opened and the address bar rank by it. Nothing is waited for. */
+  noteOpened(row: DocumentItemRow): void;
   /** Opens a Recently opened page through the worker (openPage, which notes the open); a page gone since, the document opened instead: the status line says so. */
   openRecentPage(row: RecentRow): void;
 }

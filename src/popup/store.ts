@@ -80,6 +80,11 @@ export const SEARCH_PAGE_READS = 3;
 
 /** A document of the listing as the worker's messages name it (no account: the worker knows it by site). */
 const documentOf = ({ orgId, siteUrl, docId }: DocumentRef) => ({ orgId, siteUrl, docId });
+/**
+ * A row's document as its pages and opens are asked of the worker: with the account that lists the
+ * row (where two accounts list one document, the pages and opens kept are those of the row shown).
+ */
+const listedDocument = ({ ref, site }: DocumentItemRow) => ({ ...documentOf(ref), account: site.account });
 
 /** Creates the popup's store. Nothing happens until `start()` is called. */
 export function createPopupStore({ backend, readCachedListing, readCachedPreview, openOptions, openBulkChanges, whenIdle, requestDownloads = async () => false, backupPollMs = 1000, readOpened, readKnownPages, pagesReadDelayMs = 300 }: PopupStoreDependencies): PopupStore {
@@ -181,10 +186,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (readOpened) (whenIdle ?? ((task: () => void) => task()))(readRecent);
       return sync.start();
     },
-    noteOpened: (ref: DocumentRef) => void backend.noteOpened(documentOf(ref)),
+    noteOpened: (row: DocumentItemRow) => void backend.noteOpened(listedDocument(row)),
     openRecentPage: ({ of, page }: RecentRow) => {
       if (!page) return;
-      void backend.openPage({ ...documentOf(of.ref), viewRef: page.viewRef }).then((reply) => {
+      void backend.openPage({ ...listedDocument(of), viewRef: page.viewRef }).then((reply) => {
         if (!reply.ok) {
           announcement.value = reply.error.message;
           return;
@@ -219,7 +224,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
    */
   const readPagesOf = (row: DocumentItemRow, fresh = false) => {
     pagesAsked.add(row.key);
-    void settle(backend.readPages({ ...documentOf(row.ref), ...(fresh && { fresh }) })).then((reply) => {
+    void settle(backend.readPages({ ...listedDocument(row), ...(fresh && { fresh }) })).then((reply) => {
       const notes = new Map(pageNotes.peek());
       notes.delete(row.key);
       batch(() => {
@@ -373,7 +378,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     openDocumentPage: (row) => {
       const { parent, page } = row;
-      void settle(backend.openPage({ ...documentOf(parent.ref), viewRef: page.viewRef })).then((reply) => {
+      void settle(backend.openPage({ ...listedDocument(parent), viewRef: page.viewRef })).then((reply) => {
         if (!reply.ok) {
           announcement.value = t('pageOpenFailed', reply.error.message);
           return;

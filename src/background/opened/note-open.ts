@@ -25,9 +25,14 @@ function queued(task: () => Promise<void>): Promise<void> {
   return next;
 }
 
-/** Stores `change` of the records (keepMost applied at `now`), unless it answers the same map. */
-function changeOpened(change: (opened: OpenedMap) => OpenedMap, now: number): Promise<void> {
+/**
+ * Stores `change` of the records (keepMost applied at `now`), unless it answers the same map.
+ * `of`: an account whose records it adds, checked as saved in the same queued write, so an open
+ * noted while Remove account runs cannot bring a record back after forgetAccountOpens.
+ */
+function changeOpened(change: (opened: OpenedMap) => OpenedMap, now: number, of?: string): Promise<void> {
   return queued(async () => {
+    if (of !== undefined && !(await accountsItem.get()).some((entry) => entry.id === of)) return;
     const opened = await openedItem.get();
     const changed = keepMost(change(opened), now);
     if (changed !== opened) await storeTogether(openedItem.entry(changed));
@@ -43,14 +48,16 @@ function changeOpened(change: (opened: OpenedMap) => OpenedMap, now: number): Pr
 export async function noteOpen(account: string, docId: string, viewRef?: number): Promise<void> {
   const now = Date.now();
   try {
-    const saved = (await accountsItem.get()).some((entry) => entry.id === account);
-    if (!saved) return;
-    await changeOpened((opened) => {
-      const next = { ...opened };
-      const keys = viewRef === undefined ? [openKey(account, docId)] : [openKey(account, docId), openKey(account, docId, viewRef)];
-      for (const key of keys) next[key] = recordOpen(next[key], now);
-      return next;
-    }, now);
+    await changeOpened(
+      (opened) => {
+        const next = { ...opened };
+        const keys = viewRef === undefined ? [openKey(account, docId)] : [openKey(account, docId), openKey(account, docId, viewRef)];
+        for (const key of keys) next[key] = recordOpen(next[key], now);
+        return next;
+      },
+      now,
+      account,
+    );
   } catch (error) {
     logFailure('noting an open')(error);
   }
@@ -58,12 +65,13 @@ export async function noteOpen(account: string, docId: string, viewRef?: number)
 
 /**
  * The `noteOpened` message (a document link of the popup, the document window): notes the open of
- * a document of the worker's listing, under the account that lists it (several: the first, as the
+ * a document of the worker's listing, under `account` (the popup's row's, where two accounts list
+ * it) when that account lists it, else the account that lists it (several: the first, as the
  * listing's order has them). A document the listing does not list is not noted: its open key would
  * name no row. Out: null, once noted.
  */
-export async function noteOpened(request: DocumentKey): Promise<null> {
-  const account = await listingAccount(request);
+export async function noteOpened({ account: named, ...request }: DocumentKey & { account?: string | undefined }): Promise<null> {
+  const account = named !== undefined ? findDocument(await readListingShared(), request, named)?.site.account : await listingAccount(request);
   if (account !== undefined) await noteOpen(account, request.docId);
   return null;
 }

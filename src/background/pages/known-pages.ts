@@ -7,8 +7,8 @@
  */
 import { t } from '../../shared/i18n.ts';
 import type { DocumentKey } from '../../shared/protocol/messages.ts';
-import { pagesKey, type KnownPages, type KnownPagesMap } from '../../shared/protocol/pages.ts';
-import { knownPagesItem } from '../../shared/storage/storage-items.ts';
+import { pagesKey, parseOpenKey, type KnownPages, type KnownPagesMap } from '../../shared/protocol/pages.ts';
+import { accountsItem, knownPagesItem } from '../../shared/storage/storage-items.ts';
 import { findDocument, listingAndClients, type ListedDocument } from '../changes/listed-documents.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
@@ -21,16 +21,31 @@ export interface PagesSource {
   client: GristClient;
 }
 
+/**
+ * The most documents whose pages are kept, across accounts: those read last stay. Every search
+ * reads its first results' pages, so without a cap they would grow with each search; 2,000 is
+ * the issue's own figure for a listing of 20,000 (about 0.6 MB stored at 8 pages each).
+ */
+export const MAX_KNOWN_DOCUMENTS = 2000;
+
 /** Every change of knownPagesItem, one after the other: two reads ending at once both stay. */
 const writes = serialQueue();
 
-/** Changes the stored known pages with `change` (which may change the map it is given), and stores them. */
+/**
+ * Changes the stored known pages with `change` (which may change the map it is given), and stores
+ * them: only those of accounts still saved (a read that ends after Remove account does not bring
+ * its pages back), at most MAX_KNOWN_DOCUMENTS, the latest read kept.
+ */
 export function changeKnownPages(change: (known: KnownPagesMap) => void): Promise<void> {
   return writes(async () => {
     // A copy: with nothing stored, get() answers the item's one default object.
-    const known = { ...(await knownPagesItem.get()) };
+    const [stored, accounts] = await Promise.all([knownPagesItem.get(), accountsItem.get()]);
+    const known = { ...stored };
     change(known);
-    await storeTogether(knownPagesItem.entry(known));
+    const saved = new Set(accounts.map(({ id }) => id));
+    let keys = Object.keys(known).filter((key) => saved.has(parseOpenKey(key).account));
+    if (keys.length > MAX_KNOWN_DOCUMENTS) keys = keys.sort((a, b) => known[b]!.readAt - known[a]!.readAt).slice(0, MAX_KNOWN_DOCUMENTS);
+    await storeTogether(knownPagesItem.entry(keys.length === Object.keys(known).length ? known : Object.fromEntries(keys.map((key) => [key, known[key]!]))));
   });
 }
 
@@ -56,12 +71,13 @@ export function readFromGrist({ found, client }: PagesSource, now: () => number 
 }
 
 /**
- * A document of the worker's listing and its account's client. Throws ApiError `not-found` when
+ * A document of the worker's listing and its account's client: the copy `account` lists, if
+ * named (the popup's row), else the one with the most access. Throws ApiError `not-found` when
  * the listing does not list it (a document in the trash is not listed), `no-key` as clientsFor.
  */
-export async function pagesSource(name: DocumentKey): Promise<PagesSource> {
+export async function pagesSource(name: DocumentKey & { account?: string | undefined }): Promise<PagesSource> {
   const [listing, clientOf] = await listingAndClients();
-  const found = findDocument(listing, name);
+  const found = findDocument(listing, name, name.account);
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
   return { found, client: clientOf(found.site.account) };
 }
@@ -80,11 +96,11 @@ export async function readAndStore(source: PagesSource): Promise<KnownPages> {
 }
 
 /**
- * The `readPages` message. In: a document of the listing, and `fresh` to read it from Grist even
- * when known. Out: its known pages, read from Grist (and stored) when not known or `fresh`.
+ * The `readPages` message. In: a document of the listing (`account`: the copy that account lists),
+ * and `fresh` to read it from Grist even when known. Out: its known pages, read from Grist (and stored) when not known or `fresh`.
  * Throws ApiError: `not-found` for a document not listed, what the read throws.
  */
-export async function readPages({ fresh, ...name }: DocumentKey & { fresh?: boolean | undefined }): Promise<KnownPages> {
+export async function readPages({ fresh, ...name }: DocumentKey & { account?: string | undefined; fresh?: boolean | undefined }): Promise<KnownPages> {
   const source = await pagesSource(name);
   if (!fresh) {
     const known = (await knownPagesItem.get())[pagesKey(source.found.site.account, source.found.document.id)];

@@ -32,9 +32,9 @@ async function openAt(url: string, tab: PageTab, active: boolean): Promise<void>
  * `{opened: 'document', pages}` with the document opened instead (a `new-tab` one in the
  * background). A read that fails, or pages Grist does not show (null), cannot tell: the page opens
  * all the same. Notes the open through noteOpen (the page's, or the document's when it opened
- * instead). Throws ApiError `not-found` for a document the listing does not list.
+ * instead), under the account of the copy opened (`account`: see pagesSource). Throws ApiError `not-found` for a document the listing does not list.
  */
-export async function openPage(name: DocumentKey, viewRef: number, tab: PageTab): Promise<OpenedPage> {
+export async function openPage(name: DocumentKey & { account?: string | undefined }, viewRef: number, tab: PageTab): Promise<OpenedPage> {
   const source = await pagesSource(name);
   const { site, document } = source.found;
   const known: KnownPages | null = await readAndStore(source).catch((error: unknown) => {
@@ -53,4 +53,4 @@ export async function openPage(name: DocumentKey, viewRef: number, tab: PageTab)
 }
 
 /** The popup's `openPage` message: openPage in a new tab. */
-export const openPageMessage = ({ viewRef, ...name }: DocumentKey & { viewRef: number }): Promise<OpenedPage> => openPage(name, viewRef, 'new-tab');
+export const openPageMessage = ({ viewRef, ...name }: DocumentKey & { account?: string | undefined; viewRef: number }): Promise<OpenedPage> => openPage(name, viewRef, 'new-tab');

@@ -31,16 +31,24 @@ function listedByKey(listing: Listing): Map<string, ListedDocument> {
   return new Map([...copies].map(([key, found]) => [key, mostAccess(found, (copy) => copy.document.access)!]));
 }
 
+/**
+ * Known pages older than this (ms) are read again at a refresh though their document shows no
+ * change: whether Grist moves a document's `updatedAt` when one of its pages is renamed or moved
+ * is not checked (docs/grist-api.md does not say), so a day is the longest they may lag.
+ */
+export const REREAD_AFTER_MS = 24 * 60 * 60 * 1000;
+
 /** The listing the known pages were last refreshed after: a refresh joined by several pages gives one listing, refreshed after once. */
 let lastListing: Listing | null = null;
 
 /**
  * After a refresh of the listing: reads again the known pages of the documents `listing` lists
- * changed since they were read (their `updatedAt` differs), drops those of the documents it does not, and stores them (one write, once every read settled).
- * A read that fails keeps the pages known before. Called again with the same listing, does
- * nothing. Never throws for a read; throws when storage does.
+ * changed since they were read (their `updatedAt` differs) or read more than REREAD_AFTER_MS
+ * before `now` (ms), drops those of the documents it does not, and stores them (one write, once
+ * every read settled). A read that fails keeps the pages known before. Called again with the same
+ * listing, does nothing. Never throws for a read; throws when storage does.
  */
-export async function refreshKnownPages(listing: Listing): Promise<void> {
+export async function refreshKnownPages(listing: Listing, now = Date.now()): Promise<void> {
   if (listing === lastListing) return;
   lastListing = listing;
   const known = await knownPagesItem.get();
@@ -55,7 +63,7 @@ export async function refreshKnownPages(listing: Listing): Promise<void> {
       // Unchanged since they were read: no request. Every known document read again at each
       // refresh (each popup opened) would be hundreds of requests once searches have read the
       // pages of their top results; a page removed meanwhile is found out when it is opened (open-page.ts).
-      if (known[key]!.updatedAt === found.document.updatedAt) return [key, 'keep'];
+      if (known[key]!.updatedAt === found.document.updatedAt && known[key]!.readAt > now - REREAD_AFTER_MS) return [key, 'keep'];
       try {
         return [key, await readFromGrist({ found, client: clientOf(found.site.account) })];
       } catch {

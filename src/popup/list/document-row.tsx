@@ -136,9 +136,9 @@ function DocumentRowContent({ store, row, rename, moving, height, bare, unfolded
         dir="auto"
         // The link opens the document itself; the worker only hears of it (Recently opened). The
         // middle button opens it in a new tab without a click event.
-        onClick={() => store.noteOpened(ref)}
+        onClick={() => store.noteOpened(row)}
         onAuxClick={(event) => {
-          if (event.button === 1) store.noteOpened(ref);
+          if (event.button === 1) store.noteOpened(row);
         }}
       >
         {markedName(shownName, store.terms)}

@@ -38,7 +38,7 @@ export function RecentRowView({ store, row, height }: { store: PopupStore; row: 
     if (page) {
       event.preventDefault();
       store.openRecentPage(row);
-    } else store.noteOpened(of.ref);
+    } else store.noteOpened(of);
   };
   return (
     <div class="recent-row" data-row-key={row.key} title={name} style={{ height: `${height}px` }}>

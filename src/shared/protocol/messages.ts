@@ -14,7 +14,7 @@ import type { UndoOutcome } from './undo-outcome.ts';
 import type { DocumentEntry, DocumentPlace, Listing, MovedDocument, WorkspaceEntry } from './listing.ts';
 import type { PersonGrants, RemovedPerson } from './people.ts';
 import type { KnownPages, OpenedPage } from './pages.ts';
-import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, grantedOnce, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
+import { accessResource, accountId, bulkDestination, bulkItems, bulkStart, documentKey, downloadFormat, grantedOnce, listingAccount, MAX_PERSON_SITES, moveDestination, sharingChange, siteUrls, withEntries, workspaceKeyEntries } from './request-schemas.ts';
 import type { AccessList } from './sharing.ts';
 import type { TrashSite } from './trash.ts';
 
@@ -366,11 +366,11 @@ export const MESSAGES = {
   /** Shows a file the extension downloaded in its folder (downloads.show). */
   showDownload: { request: v.object({ downloadId: v.pipe(v.number(), v.integer()) }), response: typed<null>() },
   /** A document's pages (shared/protocol/pages.ts): as known, or read from Grist when not known or `fresh`; stored. Never for a document the listing does not list (one in the trash). */
-  readPages: { request: v.object(withEntries(documentKey, { fresh: v.optional(v.boolean()) })), response: typed<KnownPages>() },
+  readPages: { request: v.object(withEntries(documentKey, { account: listingAccount, fresh: v.optional(v.boolean()) })), response: typed<KnownPages>() },
   /** Opens a page of a document in a new tab, once Grist says it is still there (one read); gone, opens the document in a background tab and answers its pages now. Counts as an open (frecency). */
-  openPage: { request: v.object(withEntries(documentKey, { viewRef: v.pipe(v.number(), v.integer()) })), response: typed<OpenedPage>() },
+  openPage: { request: v.object(withEntries(documentKey, { account: listingAccount, viewRef: v.pipe(v.number(), v.integer()) })), response: typed<OpenedPage>() },
   /** Notes that the user opened a document from the extension (a link of the popup, the document window): its frecency. */
-  noteOpened: { request: v.object(documentKey), response: typed<null>() },
+  noteOpened: { request: v.object(withEntries(documentKey, { account: listingAccount })), response: typed<null>() },
 };
 
 /** What MESSAGES declares of each message, as types: the request its schema lets through, and the response. */

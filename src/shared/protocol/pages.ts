@@ -56,3 +56,9 @@ export type OpenedMap = Record<string, OpenRecord>;
 export function openKey(account: string, docId: string, viewRef?: number): string {
   return viewRef === undefined ? pagesKey(account, docId) : `${pagesKey(account, docId)} ${viewRef}`;
 }
+
+/** The parts of an open key or a pagesKey (account ids and document ids hold no space): its account, document and, a page's, view. */
+export function parseOpenKey(key: string): { account: string; docId: string; viewRef?: number } {
+  const [account = '', docId = '', viewRef] = key.split(' ');
+  return viewRef === undefined ? { account, docId } : { account, docId, viewRef: Number(viewRef) };
+}

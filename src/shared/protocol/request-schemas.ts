@@ -18,6 +18,11 @@ export const accountId = { account: v.pipe(v.string(), v.minLength(1)) };
  * and two servers restored from one backup share both) and its own id.
  */
 export const documentKey = { orgId: v.number(), siteUrl: v.optional(v.string()), docId: v.pipe(v.string(), v.minLength(1)) };
+/**
+ * The account whose listing row a page acted on (SiteEntry.account), where two accounts list the
+ * same document: what its pages and opens are kept under. Absent: the copy with the most access.
+ */
+export const listingAccount = v.optional(v.pipe(v.string(), v.minLength(1)));
 /** A workspace as a page names it (WorkspaceKey). */
 export const workspaceKeyEntries = { orgId: v.number(), siteUrl: v.string(), workspaceId: v.pipe(v.number(), v.integer()) };
 /** Where a move goes: a workspace of a site, by ids. */

@@ -95,7 +95,7 @@ export async function openWindow({ pageUrl = PAGE_URL, tabId = TAB_ID, lookup, l
       return reply.promise;
     }),
     removeDocument: vi.fn(async (_request: { orgId: number; siteUrl?: string; docId: string; source?: string }): Promise<Reply<'removeDocument'>> => ({ ok: true, value: { entryId: 'trash-1' } })),
-    noteOpened: vi.fn(async (_request: { orgId: number; siteUrl?: string; docId: string }): Promise<Reply<'noteOpened'>> => ({ ok: true, value: null })),
+    noteOpened: vi.fn(async (_request: { account?: string; orgId: number; siteUrl?: string; docId: string }): Promise<Reply<'noteOpened'>> => ({ ok: true, value: null })),
   };
   const readCachedListing = vi.fn(async () => listing);
   const reload = deferred<void>();

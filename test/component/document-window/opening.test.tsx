@@ -25,8 +25,8 @@ describe('opening', () => {
     await opened.answerLookup(ok(documentAtUrl()));
     expect(screen.getByRole('heading', { level: 1, name: 'Rename “Budget”' })).toBeTruthy();
     // The document it opened on counts as opened from the extension (Recently opened, issue 52).
-    const { orgId, siteUrl, docId } = documentAtUrl();
-    expect(opened.backend.noteOpened).toHaveBeenCalledExactlyOnceWith({ orgId, siteUrl, docId });
+    const { account, orgId, siteUrl, docId } = documentAtUrl();
+    expect(opened.backend.noteOpened).toHaveBeenCalledExactlyOnceWith({ account, orgId, siteUrl, docId });
     expect(document.title).toBe('Rename “\u2068Budget\u2069”');
     expect(statusText()).toBe('');
   });

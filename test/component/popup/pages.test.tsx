@@ -78,7 +78,7 @@ describe('a document’s pages', () => {
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(expand);
     expect(screen.getByText('Reading pages…')).toBeTruthy();
-    expect(popup.backend.readPages).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
+    expect(popup.backend.readPages).toHaveBeenCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
     await popup.answerRead(0, { ok: true, value: BUDGET_PAGES });
     expect(screen.queryByText('Reading pages…')).toBeNull();
     const links = pageLinks();
@@ -107,7 +107,7 @@ describe('a document’s pages', () => {
     fireEvent.keyDown(budget, { key: 'ArrowRight' });
     // Known already: drawn at once, and read afresh behind them (once in this popup).
     expect(pageLinks()).toHaveLength(3);
-    expect(popup.backend.readPages.mock.calls).toEqual([[{ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, fresh: true }]]);
+    expect(popup.backend.readPages.mock.calls).toEqual([[{ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, fresh: true }]]);
     fireEvent.keyDown(budget, { key: 'ArrowRight' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Summary in Budget');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
@@ -143,7 +143,7 @@ describe('a document’s pages', () => {
     const expenses = screen.getByRole('link', { name: 'Open Expenses in Budget' });
     // Not the browser's: the click is the worker's to open (the page checked first).
     expect(fireEvent.click(expenses)).toBe(false);
-    expect(popup.backend.openPage).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, viewRef: 7 });
+    expect(popup.backend.openPage).toHaveBeenCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, viewRef: 7 });
     await popup.answerOpen(0, { opened: 'document', pages: { pages: [{ viewRef: 1, name: 'Summary', indentation: 0 }, { viewRef: 3, name: 'Income', indentation: 1 }], readAt: 2 } });
     expect(screen.getByText('“Expenses” is no longer a page of “Budget”: the document opened in a new tab, and its pages are shown as they are now.')).toBeTruthy();
     expect(pageLinks().map((link) => link.textContent)).toEqual(['Summary', 'Income']);

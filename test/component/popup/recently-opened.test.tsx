@@ -78,7 +78,7 @@ describe('Recently opened', () => {
     fireEvent.click(link);
     fireEvent(link, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     expect(backend.noteOpened).toHaveBeenCalledTimes(2);
-    expect(backend.noteOpened).toHaveBeenCalledWith({ orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
+    expect(backend.noteOpened).toHaveBeenCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id });
   });
 
   test('a recent page opens through the worker; gone since, the status says the document opened, and the page leaves the list', async () => {
@@ -88,7 +88,7 @@ describe('Recently opened', () => {
     await act(async () => {
       fireEvent.click(link);
     });
-    expect(openPage).toHaveBeenCalledWith({ orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: FORECAST, viewRef: 7 });
+    expect(openPage).toHaveBeenCalledWith({ account: 'a1', orgId: 2, siteUrl: 'https://acme.getgrist.com', docId: FORECAST, viewRef: 7 });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“Summary” is no longer a page of “Forecast”: the document opened in its place.'));
     expect(screen.queryByRole('link', { name: 'Open Forecast › Summary' })).toBeNull();
     expect(within(document.body).queryByRole('heading', { name: 'Recently opened' })).toBeNull();

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { refreshListing } from '../../../../src/background/listing/listing-service.ts';
-import { readPages } from '../../../../src/background/pages/known-pages.ts';
-import { pagesKey } from '../../../../src/shared/protocol/pages.ts';
+import { MAX_KNOWN_DOCUMENTS, readPages } from '../../../../src/background/pages/known-pages.ts';
+import { pagesKey, type KnownPagesMap } from '../../../../src/shared/protocol/pages.ts';
 import { knownPagesItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
 import { answerPages, pageReads, refuseAllPages } from '../../../setup/page-answers.ts';
@@ -75,5 +75,23 @@ describe('readPages', () => {
     expect((await failure(readPages({ orgId: 999, docId: DOCS.roadmap.id }))).kind).toBe('not-found');
     expect(grist.requests).toEqual([]);
     expect(await knownPagesItem.get()).toEqual({});
+  });
+});
+
+describe('the known pages stored', () => {
+  it('keep the MAX_KNOWN_DOCUMENTS read last, and none of an account no longer saved (a read ending after Remove account)', async () => {
+    const seeded: KnownPagesMap = {};
+    for (let index = 0; index < MAX_KNOWN_DOCUMENTS; index++) seeded[pagesKey(ACCOUNT_1, `doc${index}`)] = { pages: [], readAt: index };
+    seeded[pagesKey('removed-account', 'gone')] = { pages: [], readAt: Date.now() };
+    await knownPagesItem.set(seeded);
+    answerPages(DOCS.bugTracker.id, PAGES);
+    await readPages(bugTracker);
+    const keys = Object.keys(await knownPagesItem.get());
+    expect(keys).toHaveLength(MAX_KNOWN_DOCUMENTS);
+    // The one read now is in; the one read first (readAt 0) and the removed account's are not.
+    expect(keys).toContain(pagesKey(ACCOUNT_1, DOCS.bugTracker.id));
+    expect(keys).not.toContain(pagesKey(ACCOUNT_1, 'doc0'));
+    expect(keys).toContain(pagesKey(ACCOUNT_1, 'doc1'));
+    expect(keys).not.toContain(pagesKey('removed-account', 'gone'));
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
 import { readPages } from '../../../../src/background/pages/known-pages.ts';
-import { refreshKnownPages, withPagesRefreshed } from '../../../../src/background/pages/pages-refresh.ts';
+import { REREAD_AFTER_MS, refreshKnownPages, withPagesRefreshed } from '../../../../src/background/pages/pages-refresh.ts';
 import { pagesKey } from '../../../../src/shared/protocol/pages.ts';
 import { knownPagesItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS } from '../../../fake-grist/sample-data.ts';
@@ -68,6 +68,17 @@ describe('refreshKnownPages', () => {
     await renameInGrist(DOCS.bugTracker.id, 'Bug Tracker 2');
     await withPagesRefreshed(startRefresh)().listing;
     await vi.waitFor(async () => expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs, renamed')]));
+  });
+
+  it('reads again pages read more than a day before, though their document shows no change', async () => {
+    answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')], { times: 1 });
+    await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
+    answerPages(DOCS.bugTracker.id, [page(1, 'Bugs, renamed')]);
+    const listing = await refreshListing();
+    grist.clearRequests();
+    await refreshKnownPages(listing, Date.now() + REREAD_AFTER_MS + 1000);
+    expect(pageReads(DOCS.bugTracker.id)).toBe(1);
+    expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs, renamed')]);
   });
 
   it('reads nothing when no pages are known', async () => {
