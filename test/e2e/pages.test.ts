@@ -216,4 +216,33 @@ describe('the pages of a document', () => {
     await tab.close();
     await popup.close();
   });
+
+  it('hostile page names are shown as text, each on one line, deep nesting included, and nothing scrolls sideways', async () => {
+    const { grist } = setup;
+    const events: string[] = [];
+    setup.extension.context.on('weberror', (error) => events.push(`pageerror: ${error.error().message}`));
+    setup.extension.context.on('dialog', (dialog) => {
+      events.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    const reading = DOCS.readingList;
+    const hostile = ['<img src=x onerror=alert(1)>', 'A page whose name goes on and on, far longer than the popup is wide, and then some more', 'مصروفات الشهر', ...Array.from({ length: 6 }, (_, level) => `Level ${level + 1}`)];
+    grist.setPages(reading.id, hostile.map((name, index) => ({ name, indentation: Math.max(0, index - 2) })));
+    await connectOwner(setup);
+    const popup = await openPopup(setup.extension);
+    // The width Chrome gives the popup.
+    await popup.setViewportSize({ width: 380, height: 600 });
+    await popup.getByRole('button', { name: `Show pages of ${reading.name}`, exact: true }).click();
+    await pageLink(popup, 'Level 6', reading.name).waitFor();
+    expect((await pagesShown(popup, reading.name)).map((page) => page.name)).toEqual(hostile);
+    expect(await popup.locator('img').count()).toBe(0);
+    const rows = await popup.locator('li.page').evaluateAll((items) => items.map((item) => ({ height: item.getBoundingClientRect().height, linkHeight: item.querySelector('a')!.getBoundingClientRect().height, right: item.getBoundingClientRect().right })));
+    for (const row of rows) {
+      expect(row.linkHeight).toBeLessThanOrEqual(row.height);
+      expect(row.right).toBeLessThanOrEqual(380);
+    }
+    expect(await popup.evaluate(() => [document.documentElement, ...document.querySelectorAll('.results')].every((element) => element.scrollWidth <= element.clientWidth))).toBe(true);
+    expect(events).toEqual([]);
+    await popup.close();
+  });
 });
