@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { budgetSeed, DOCS, PERSONAL_BUDGET_PAGES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
+import { chooseInTitleMenu, connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed: budgetSeed() }));
 
@@ -153,7 +153,7 @@ describe('the pages of a document', () => {
     await popup.close();
   });
 
-  it('are suggested by gr, and choosing one opens it at /p/<viewRef>', async () => {
+  it('are suggested by gr, and choosing one opens it at /p/<viewRef>; a page gone opens its document in the current tab', async () => {
     const { extension } = setup;
     await connectOwner(setup);
     await (await openPopup(extension)).close();
@@ -175,6 +175,24 @@ describe('the pages of a document', () => {
     );
     expect(tab.url()).toBe(summaryUrl);
     await tab.close();
+
+    // Enter (the current tab), on a page removed since it was read: the document opens in that tab instead, and its pages are stored as Grist has them now.
+    const { grist } = setup;
+    const bugTracker = DOCS.bugTracker;
+    const bugTrackerUrl = `${grist.url}/o/acme/doc/${bugTracker.urlId}`;
+    const releasesUrl = `${bugTrackerUrl}/p/4`;
+    expect((await suggest('bug releases')).map((suggestion) => suggestion.content)).toContain(releasesUrl);
+    grist.removePage(bugTracker.id, 4);
+    const current = await extension.context.newPage();
+    await current.goto(`${grist.url}/`);
+    await current.bringToFront();
+    await extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), releasesUrl);
+    await expect.poll(() => current.url()).toBe(bugTrackerUrl);
+    const stored = await extension.worker.evaluate(async () => ((await chrome.storage.local.get('knownPages')) as { knownPages: Record<string, { pages: Array<{ name: string }> | null }> }).knownPages);
+    const bugPages = Object.entries(stored).find(([key]) => key.endsWith(` ${bugTracker.id}`))?.[1].pages;
+    expect(bugPages?.map((page) => page.name)).toEqual(['Bugs', 'Open bugs', 'By severity']);
+    await expect.poll(async () => (await suggest('bug releases')).map((suggestion) => suggestion.content)).not.toContain(releasesUrl);
+    await current.close();
   });
 
   it('a page removed since its pages were read opens its document, the user is told, and the pages shown are Grist’s now', async () => {
@@ -243,6 +261,24 @@ describe('the pages of a document', () => {
     }
     expect(await popup.evaluate(() => [document.documentElement, ...document.querySelectorAll('.results')].every((element) => element.scrollWidth <= element.clientWidth))).toBe(true);
     expect(events).toEqual([]);
+    await popup.close();
+  });
+
+  it('after a refresh of the listing, only the known pages of a document whose last change moved are read again', async () => {
+    const { grist } = setup;
+    const reading = DOCS.readingList;
+    await connectOwner(setup);
+    const popup = await openPopup(setup.extension);
+    // A rename moves the document's updatedAt (as Grist's does); Reading List's pages are known (above), as are Personal Budget's, Bug Tracker's and others'.
+    await popup.getByRole('button', { name: `Rename ${reading.name}`, exact: true }).click();
+    await popup.getByRole('textbox', { name: `New name for ${reading.name}` }).fill('Reading List 2027');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => grist.doc(reading.id)?.name).toBe('Reading List 2027');
+    grist.clearRequests();
+    await chooseInTitleMenu(popup, 'Refresh');
+    await expect.poll(() => sqlReadDocs()).toContain(reading.id);
+    // The reads after a refresh start together (pages-refresh.ts): any other would be among them.
+    expect(sqlReadDocs()).toEqual([reading.id]);
     await popup.close();
   });
 });
