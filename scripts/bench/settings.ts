@@ -24,7 +24,7 @@ export const PHASE_GROUPS = {
   /** SMALL_DOCS_PER_TEAM documents on each of TEAMS team sites. */
   small: ['fresh-listing'],
   /** DOCS_PER_TEAM documents on each of TEAMS team sites. */
-  main: ['fresh-listing', 'revalidation', 'floor', 'popup', 'rename', 'move-to-trash', 'share-panel', 'bulk-preview', 'bulk-rename', 'bulk-share', 'bulk-move', 'bulk-copy', 'omnibox', 'worker-start', 'size'],
+  main: ['fresh-listing', 'revalidation', 'floor', 'popup', 'rename', 'move-to-trash', 'share-panel', 'bulk-preview', 'bulk-rename', 'bulk-share', 'bulk-move', 'bulk-copy', 'omnibox', 'pages', 'worker-start', 'size'],
   /** LARGE_DOCS_PER_TEAM documents on each of LARGE_TEAMS team sites. */
   large: ['large-listing', 'large-popup', 'trash-view', 'people-view'],
   /** REMOVAL_DOCS_PER_TEAM documents on each of REMOVAL_TEAMS team sites. */

@@ -7,6 +7,7 @@ import { floorRows } from '../rows/floor.ts';
 import { freshListingRows } from '../rows/fresh-listing.ts';
 import { trashRows } from '../rows/move-to-trash.ts';
 import { omniboxRows } from '../rows/omnibox.ts';
+import { pagesRows } from '../rows/pages.ts';
 import { popupRows } from '../rows/popup.ts';
 import { renameRows } from '../rows/rename.ts';
 import { revalidationRows } from '../rows/revalidation.ts';
@@ -39,6 +40,8 @@ export async function mainRows(): Promise<Row[]> {
     // This phase's bulk rows only (the bulk backup has a phase of its own: phases/downloads.ts).
     if (picked(...groupsOf('bulk').filter((group) => (PHASE_GROUPS.main as readonly string[]).includes(group)))) rows.push(...(await bulkRows(phase)));
     if (picked('omnibox')) rows.push(...(await omniboxRows(extension, phase.options)));
+    // After the popup and omnibox rows: judged against theirs, without pages, in the same run.
+    if (picked('pages')) rows.push(...(await pagesRows(phase, DOCUMENTS, rows)));
     if (picked('worker-start')) rows.push(...(await workerStartRows(phase)));
     if (picked('size')) rows.push(...(await sizeRows()));
   } finally {

@@ -10,7 +10,7 @@ import { typedValues } from '../typing.ts';
 const OMNIBOX_QUERIES = ['document 1', 'team 7 doc', '42.7', 'zzz'];
 
 /** The address bar's handlers, as the worker's entry exposes them to the bench (src/background/index.ts). */
-interface WorkerOmnibox {
+export interface WorkerOmnibox {
   onInputStarted(): void;
   onInputChanged(text: string, suggest: (results: unknown[]) => void): Promise<void>;
   onStorageWritten(): void;
@@ -29,7 +29,7 @@ interface AddressBarKeystroke {
  * each keystroke, timed to the suggestions handed to the browser, with the storage keys read and
  * written while it was answered (watched in the worker for the pass).
  */
-function typeInAddressBar(extension: LoadedExtension): Promise<AddressBarKeystroke[]> {
+export function typeInAddressBar(extension: LoadedExtension): Promise<AddressBarKeystroke[]> {
   return extension.worker.evaluate(async (values) => {
     const omnibox = (globalThis as unknown as { gristQuickRenameOmnibox: WorkerOmnibox }).gristQuickRenameOmnibox;
     const local = chrome.storage.local;
@@ -60,7 +60,7 @@ function typeInAddressBar(extension: LoadedExtension): Promise<AddressBarKeystro
  * Resolves once the extension's storage has had no change for `quietMs` (at most `timeoutMs`
  * waited): for a row that must not time what the rows before it left on its way.
  */
-function storageQuiet(extension: LoadedExtension, quietMs = 1500, timeoutMs = 30_000): Promise<void> {
+export function storageQuiet(extension: LoadedExtension, quietMs = 1500, timeoutMs = 30_000): Promise<void> {
   return extension.worker.evaluate(
     async ([quietMs, timeoutMs]) => {
       const started = performance.now();
@@ -78,7 +78,7 @@ function storageQuiet(extension: LoadedExtension, quietMs = 1500, timeoutMs = 30
 }
 
 /** The slowest of `keystrokes`, one line each: what was typed, its time, and the storage it read or wrote (a read of the listing: the index was built again). */
-function slowestKeystrokes(keystrokes: AddressBarKeystroke[], count = 5): string[] {
+export function slowestKeystrokes(keystrokes: AddressBarKeystroke[], count = 5): string[] {
   return [...keystrokes]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, count)
