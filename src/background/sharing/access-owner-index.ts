@@ -9,7 +9,7 @@
  * followWrites: the worker alone writes it), so it is never staler than the cache.
  */
 import { listingItem } from '../../shared/storage/storage-items.ts';
-import type { Listing, SiteEntry } from '../../shared/protocol/listing.ts';
+import type { DocumentEntry, Listing, SiteEntry } from '../../shared/protocol/listing.ts';
 import type { AccessResource } from '../../shared/protocol/sharing.ts';
 import { mostAccess } from '../listing/most-access.ts';
 import { pendingMoves } from '../listing/confirmed-changes.ts';
@@ -26,22 +26,23 @@ interface Named {
   access: string | null | undefined;
 }
 
-/** One account's copy of a site: its workspaces by id, and its documents by id with their workspace. */
+/** One account's copy of a site: its workspaces by id, and its documents by id with their workspace (and the listing's entry: a page's address needs its urlId). */
 interface SiteCopy {
   site: IndexedSite;
   workspaces: Map<number, Named & { id: number }>;
-  documents: Map<string, Named & { workspace: { id: number; name: string } }>;
+  documents: Map<string, Named & { workspace: { id: number; name: string }; entry: DocumentEntry }>;
 }
 
 /** The index: every account's copy of each site, by its org and address, in the listing's order (the options'). */
 export type AccessOwnerIndex = ReadonlyMap<string, readonly SiteCopy[]>;
 
-/** One account's copy of a resource in the listing: its site, its user's role on it, its name and its workspace. */
+/** One account's copy of a resource in the listing: its site, its user's role on it, its name and its workspace; a document's listing entry. */
 export interface ListedCopy {
   site: IndexedSite;
   access: string | null | undefined;
   name: string;
   workspace: { id: number; name: string } | null;
+  document?: DocumentEntry;
 }
 
 const siteKey = ({ orgId, siteUrl }: { orgId: number; siteUrl: string }) => `${orgId} ${siteUrl}`;
@@ -56,7 +57,7 @@ export function accessOwnerIndex(listing: Listing | null): AccessOwnerIndex {
       copy.workspaces.set(workspace.id, { id: workspace.id, name: workspace.name, access: workspace.access });
       const where = { id: workspace.id, name: workspace.name };
       for (const document of workspace.documents) {
-        if (!copy.documents.has(document.id)) copy.documents.set(document.id, { name: document.name, access: document.access, workspace: where });
+        if (!copy.documents.has(document.id)) copy.documents.set(document.id, { name: document.name, access: document.access, workspace: where, entry: document });
       }
     }
     const copies = index.get(siteKey(copy.site));
@@ -79,7 +80,7 @@ export function listedCopies(index: AccessOwnerIndex, resource: AccessResource, 
       switch (resource.kind) {
         case 'document': {
           const document = documents.get(resource.docId);
-          return document ? [{ site, access: document.access, name: document.name, workspace: document.workspace }] : [];
+          return document ? [{ site, access: document.access, name: document.name, workspace: document.workspace, document: document.entry }] : [];
         }
         case 'workspace': {
           const workspace = workspaces.get(resource.workspaceId);
