@@ -177,13 +177,15 @@ async function seedPagesAndOpens(extension: LoadedExtension): Promise<void> {
     const { listing: stored } = (await chrome.storage.local.get('listing')) as { listing?: string };
     if (!stored) throw new Error('No cached listing to seed pages for.');
     const listing = JSON.parse(stored) as Listing;
-    return listing.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => ({ account: site.account, id: document.id }))));
+    return listing.sites.flatMap((site) => site.workspaces.flatMap((workspace) => workspace.documents.map((document) => ({ account: site.account, id: document.id, updatedAt: document.updatedAt }))));
   });
   const every = Math.max(1, Math.floor(listed.length / DOCUMENTS_WITH_PAGES));
   const chosen = listed.filter((_, index) => index % every === 0).slice(0, DOCUMENTS_WITH_PAGES);
   if (chosen.length !== DOCUMENTS_WITH_PAGES) throw new Error(`The listing has ${listed.length} documents: too few to seed the pages of ${DOCUMENTS_WITH_PAGES}.`);
   const now = Date.now();
-  const knownPages: KnownPagesMap = Object.fromEntries(chosen.map(({ account, id }) => [pagesKey(account, id), { pages: SEEDED_PAGES, readAt: now }]));
+  // As the worker stores them once read: with the document's updatedAt, so a refresh of the
+  // listing (each popup opened) reads none again, as at rest.
+  const knownPages: KnownPagesMap = Object.fromEntries(chosen.map(({ account, id, updatedAt }) => [pagesKey(account, id), { pages: SEEDED_PAGES, readAt: now, updatedAt }]));
   const opened: OpenedMap = {};
   chosen.slice(0, OPENED).forEach(({ account, id }, index) => {
     opened[openKey(account, id)] = { score: 1 + (index % 7), at: now - index * 3_600_000 };
