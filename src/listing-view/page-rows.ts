@@ -50,6 +50,8 @@ export interface DocumentPages {
   rows: PageRow[] | null;
   /** The pages' folded names, in the same order (empty for null). */
   folded: string[];
+  /** The document's folded name and its pages', each followed by a line feed: its part of WorkspacePages.joined. */
+  lines: string;
 }
 
 /** The documents of one workspace whose pages are known, by their index in PreparedWorkspace.documents. */
@@ -110,7 +112,9 @@ function documentPlaces(listing: PreparedListing): Map<string, DocumentPlace[]> 
 function documentPages(parent: DocumentItemRow, known: KnownPages): DocumentPages {
   const made = madePages.get(parent);
   if (made?.known === known) return made.pages;
-  const pages = known.pages ? { rows: pageRows(parent, known.pages), folded: known.pages.map((page) => foldForSearch(page.name)) } : { rows: null, folded: [] };
+  const folded = known.pages ? known.pages.map((page) => foldForSearch(page.name)) : [];
+  // Folded once per document and known pages, not at each indexing (2,000 names each time).
+  const pages = { rows: known.pages ? pageRows(parent, known.pages) : null, folded, lines: `${foldForSearch(parent.document.name)}\n${folded.join('\n')}\n` };
   madePages.set(parent, { known, pages });
   return pages;
 }
@@ -141,7 +145,7 @@ export function indexPages(listing: PreparedListing, known: KnownPagesMap): Page
       if (!ofWorkspace) byWorkspace.set(workspace, (ofWorkspace = { byIndex: new Array<DocumentPages | undefined>(workspace.documents.length), indices: [], joined: '' }));
       ofWorkspace.byIndex[index] = pages;
       ofWorkspace.indices.push(index);
-      ofWorkspace.joined += `${foldForSearch(row.document.name)}\n${pages.folded.join('\n')}\n`;
+      ofWorkspace.joined += pages.lines;
     }
   }
   for (const ofWorkspace of byWorkspace.values()) ofWorkspace.indices.sort((a, b) => a - b);
