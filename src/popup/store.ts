@@ -318,7 +318,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     commitMove: (to) => withChanges(({ ACTS }) => ACTS.commitMove(changes, to)),
     loadHistory: () =>
-      (history ??= withChanges(({ historyStore }) => historyStore(changes)).catch((error: unknown) => {
+      (history ??= withChanges(({ historyStore }) => historyStore(changes, readOpened)).catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
