@@ -5,7 +5,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
-import type { DocumentItemRow, PageRow, RecentRow, Row } from '../listing-view/listing-rows.ts';
+import type { DocumentItemRow, Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
 import type { ActName, ActOf } from './changes/registry.ts';
@@ -15,6 +15,7 @@ import type { DocumentPlace } from '../shared/protocol/listing.ts';
 import type { BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import type { DownloadFormat } from '../shared/protocol/downloads.ts';
 import type { DownloadLine } from './reads/downloads.ts';
+import type { PageEntry } from '../shared/protocol/pages.ts';
 
 export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
@@ -120,10 +121,11 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    */
   showPages(row: DocumentItemRow, show: boolean): void;
   /**
-   * Opens a page through the worker (`openPage`: in a new tab). Gone since it was read, the worker
-   * opened the document instead: the status line says so, and the pages shown become Grist's now.
+   * Opens `page` of `document` through the worker (`openPage`: in a new tab, the open noted), from
+   * its row under the document or in Recently opened. Gone since it was read, the worker opened the
+   * document instead: the status line says so, and the pages known become Grist's now.
    */
-  openDocumentPage(row: PageRow): void;
+  openDocumentPage(document: DocumentItemRow, page: PageEntry): void;
   // --- end of pages
   /** What the status line says of the last download (reads/downloads.ts), if anything. */
   readonly download: ReadonlySignal<DownloadLine | null>;
@@ -147,6 +149,4 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   backUp(documents: readonly DocumentRef[]): void;
   /** Tells the worker the user opened this document from the popup (its link opens it): Recently opened and the address bar rank by it. Nothing is waited for. */
   noteOpened(ref: DocumentRef): void;
-  /** Opens a Recently opened page through the worker (openPage, which notes the open); a page gone since, the document opened instead: the status line says so. */
-  openRecentPage(row: RecentRow): void;
 }

@@ -182,19 +182,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       return sync.start();
     },
     noteOpened: (ref: DocumentRef) => void backend.noteOpened(documentOf(ref)),
-    openRecentPage: ({ of, page }: RecentRow) => {
-      if (!page) return;
-      void backend.openPage({ ...documentOf(of.ref), viewRef: page.viewRef }).then((reply) => {
-        if (!reply.ok) {
-          announcement.value = reply.error.message;
-          return;
-        }
-        if (reply.value.opened !== 'document') return;
-        announcement.value = t('recentPageGone', page.name, of.document.name);
-        // Its pages as they are now: the page gone leaves Recently opened.
-        knownPages.value = { ...knownPages.peek(), [pagesKey(of.site.account, of.document.id)]: reply.value.pages };
-      });
-    },
   };
   // --- end of Recently opened ----------------------------------------------------------------------
 
@@ -371,8 +358,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         unfoldedPages.value = next;
       });
     },
-    openDocumentPage: (row) => {
-      const { parent, page } = row;
+    openDocumentPage: (parent, page) => {
       void settle(backend.openPage({ ...documentOf(parent.ref), viewRef: page.viewRef })).then((reply) => {
         if (!reply.ok) {
           announcement.value = t('pageOpenFailed', reply.error.message);
@@ -380,7 +366,8 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         }
         const opened = reply.value;
         if (opened.opened === 'page') return;
-        // Gone since it was read: the worker opened the document, and the pages shown are Grist's now.
+        // Gone since it was read: the worker opened the document, and the pages known are Grist's
+        // now (those unfolded are drawn so, and the page leaves Recently opened).
         batch(() => {
           knownPages.value = { ...knownPages.peek(), [pagesKey(parent.site.account, parent.document.id)]: opened.pages };
           announcement.value = t('pageGone', page.name, parent.document.name);
