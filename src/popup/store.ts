@@ -14,9 +14,9 @@ import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } fro
 import { prepareListing, type DocumentItemRow, type RecentHeadingRow, type RecentRow, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { recentCandidates, recentRows } from '../listing-view/recent-rows.ts';
-import { pagesKey, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
+import { pagesKey, type KnownPages, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
-import { indexPages, withUnfolded } from '../listing-view/page-rows.ts';
+import { indexPages, knownPagesOf, withUnfolded } from '../listing-view/page-rows.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
@@ -198,6 +198,10 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (whenIdle) whenIdle(read);
     else read();
   }
+  /** Shows `pages` as the document's known pages from now on (the worker's answer, newer than any kept). */
+  const keepPages = (row: DocumentItemRow, pages: KnownPages) => {
+    knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: pages };
+  };
   /** The documents (row keys) whose pages were asked for, or read for a search: each once. */
   const pagesAsked = new Set<string>();
   /**
@@ -210,7 +214,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       const notes = new Map(pageNotes.peek());
       notes.delete(row.key);
       batch(() => {
-        if (reply.ok) knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: reply.value };
+        if (reply.ok) keepPages(row, reply.value);
         else if (!fresh) {
           // Unfolded again, it asks again.
           pagesAsked.delete(row.key);
@@ -232,7 +236,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       let documents = 0;
       for (const row of current) {
         if (row.kind !== 'document') continue;
-        if (!pagesAsked.has(row.key) && !(pagesKey(row.site.account, row.document.id) in known)) readPagesOf(row);
+        if (!pagesAsked.has(row.key) && !knownPagesOf(row, known)) readPagesOf(row);
         if (++documents === SEARCH_PAGE_READS) break;
       }
     }, pagesReadDelayMs);
@@ -345,7 +349,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         if (show) {
           next.add(row.key);
           // Not known: read, or being read for a search already; said until they come.
-          if (!(pagesKey(row.site.account, row.document.id) in knownPages.peek())) {
+          if (!knownPagesOf(row, knownPages.peek())) {
             if (!pagesAsked.has(row.key)) readPagesOf(row);
             pageNotes.value = new Map(pageNotes.peek()).set(row.key, t('readingPages'));
           } else if (!pagesAsked.has(row.key)) {
@@ -369,7 +373,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         // Gone since it was read: the worker opened the document, and the pages known are Grist's
         // now (those unfolded are drawn so, and the page leaves Recently opened).
         batch(() => {
-          knownPages.value = { ...knownPages.peek(), [pagesKey(parent.site.account, parent.document.id)]: opened.pages };
+          keepPages(parent, opened.pages);
           announcement.value = t('pageGone', page.name, parent.document.name);
         });
       });
