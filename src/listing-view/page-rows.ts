@@ -5,7 +5,7 @@
  * names already folded. Pure and DOM-free. Page names come from Grist: untrusted text, which the
  * view renders as text only.
  */
-import { pagesKey, type KnownPages, type KnownPagesMap, type PageEntry } from '../shared/protocol/pages.ts';
+import { pagesKey, parseOpenKey, type KnownPages, type KnownPagesMap, type PageEntry } from '../shared/protocol/pages.ts';
 import { foldForSearch } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PageRow, PagesNoteRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
 
@@ -134,11 +134,9 @@ export function indexPages(listing: PreparedListing, known: KnownPagesMap): Page
   const byWorkspace = new Map<PreparedWorkspace, WorkspacePages>();
   const places = documentPlaces(listing);
   for (const key in known) {
-    // pagesKey: the account's id, a space, the document's id (which holds no space).
-    const cut = key.lastIndexOf(' ');
-    const ofId = places.get(key.slice(cut + 1));
+    const { account, docId } = parseOpenKey(key);
+    const ofId = places.get(docId);
     if (!ofId) continue;
-    const account = key.slice(0, cut);
     for (const { account: listedBy, workspace, index } of ofId) {
       if (listedBy !== account) continue;
       const row = workspace.documents[index]!;

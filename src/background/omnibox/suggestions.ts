@@ -12,8 +12,8 @@
  * only of the workspaces they may bring in.
  */
 import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/protocol/listing.ts';
-import { pagesKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
-import { accountOfKey, scoreAt } from '../../shared/rules/frecency.ts';
+import { pagesKey, parseOpenKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
+import { scoreAt } from '../../shared/rules/frecency.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/rules/search.ts';
 
@@ -182,8 +182,8 @@ export function buildKnownIndex(index: SuggestionIndex, knownPages: KnownPagesMa
   starts[known.length] = length;
   const ranked: Array<{ document: number; page: number; score: number }> = [];
   for (const [key, record] of Object.entries(opened)) {
-    const [, docId, viewRef] = key.split(' ');
-    const document = index.byKey.get(pagesKey(accountOfKey(key), docId!));
+    const { account, docId, viewRef } = parseOpenKey(key);
+    const document = index.byKey.get(pagesKey(account, docId));
     if (document === undefined) continue;
     const page = viewRef === undefined ? -1 : (pageOf.get(`${document} ${viewRef}`) ?? null);
     if (page !== null) ranked.push({ document, page, score: scoreAt(record, now) });
