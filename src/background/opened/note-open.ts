@@ -13,17 +13,12 @@ import { accountsItem, openedItem } from '../../shared/storage/storage-items.ts'
 import { findDocument } from '../changes/listed-documents.ts';
 import { readListingShared } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
+import { serialQueue } from '../pacing.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 
 /** The writes of openedItem, one after the other (each reads what the one before wrote). */
-let writes: Promise<void> = Promise.resolve();
-
-function queued(task: () => Promise<void>): Promise<void> {
-  const next = writes.then(task);
-  writes = next.catch(() => undefined);
-  return next;
-}
+const queued = serialQueue();
 
 /** Stores `change` of the records (keepMost applied at `now`), unless it answers the same map. */
 function changeOpened(change: (opened: OpenedMap) => OpenedMap, now: number): Promise<void> {
