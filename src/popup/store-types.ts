@@ -112,7 +112,6 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<ActOf<K>>>>;
   openOptions(): void;
   openBulkChanges(): void;
-  // --- Pages of documents (issue 52) ---
   /** The documents whose pages are unfolded under them, by row key. */
   readonly unfoldedPages: ReadonlySignal<ReadonlySet<string>>;
   /**
@@ -126,7 +125,6 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    * document instead: the status line says so, and the pages known become Grist's now.
    */
   openDocumentPage(document: DocumentItemRow, page: PageEntry): void;
-  // --- end of pages
   /** What the status line says of the last download (reads/downloads.ts), if anything. */
   readonly download: ReadonlySignal<DownloadLine | null>;
   /** The backup run the status line follows (a heading's Back up…, or one under way as the popup opened), if any. */

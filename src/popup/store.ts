@@ -133,7 +133,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // "do", where every name holds "do"), matchingRows answers that very array, so the list lays
   // nothing out again and no array of 20,000 rows is left for the garbage collector.
   let wholeRows: readonly Row[] = [];
-  // --- Pages of documents (issue 52) ---
   // The pages known, by pagesKey: the worker's (read once idle) and those its answers brought since.
   const knownPages = signal<KnownPagesMap>({});
   // Indexed once per listing and known pages, never per keystroke (page-rows.ts); null with none.
@@ -146,7 +145,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents whose pages are unfolded (row keys), and what is said under those not drawn yet.
   const unfoldedPages = signal<ReadonlySet<string>>(new Set());
   const pageNotes = signal<ReadonlyMap<string, string>>(new Map());
-  // --- end of pages
   const listingRows = computed(() => {
     if (!prepared.value || searchWaits.value) return [];
     const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
@@ -155,16 +153,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     return unfoldedPages.value.size ? withUnfolded(answer, unfoldedPages.value, pagesIndex.value, pageNotes.value, t('pagesNotAvailable')) : answer;
   });
 
-  // --- Recently opened (listing-view/recent-rows.ts), above the listing's rows --------------------
-  // Read once the popup is idle, never in the way of the cached open; ranked once per listing and
-  // opened map; a keystroke looks only at the opened records (a few hundred at most).
+  // Recently opened (listing-view/recent-rows.ts), above the listing's rows. Read once the popup
+  // is idle, never in the way of the cached open; ranked once per listing and opened map; a
+  // keystroke looks only at the opened records (a few hundred at most).
   const opened = signal<OpenedMap | null>(null);
   const readRecent = () =>
     void (readOpened?.() ?? Promise.resolve({}))
       .then((openedMap) => (opened.value = openedMap))
       // Nothing read, nothing shown: the listing is all the same.
       .catch(() => undefined);
-  // Its pages are named by the pages known (those of the pages part, below).
+  // A page opened is named from its document's known pages (knownPages, above): one not known is left out.
   const candidates = computed(() => (prepared.value && opened.value ? recentCandidates(prepared.value, opened.value, knownPages.value, Date.now()) : []));
   let lastRecent: ReadonlyArray<RecentHeadingRow | RecentRow> = [];
   const recent = computed(() => (lastRecent = searchWaits.value ? [] : recentRows(candidates.value, termList.value, lastRecent)));
@@ -183,7 +181,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     noteOpened: (ref: DocumentRef) => void backend.noteOpened(documentOf(ref)),
   };
-  // --- end of Recently opened ----------------------------------------------------------------------
 
   if (whenIdle) {
     effect(() => {
@@ -191,7 +188,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (current) whenIdle(() => prepareSearch(current));
     });
   }
-  // --- Pages of documents (issue 52) ---
   if (readKnownPages) {
     // Those the answers brought meanwhile are newer than the stored ones.
     const read = () => void readKnownPages().then((known) => (knownPages.value = { ...known, ...knownPages.peek() }), () => undefined);
@@ -241,7 +237,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       }
     }, pagesReadDelayMs);
   });
-  // --- end of pages
   // A search needs every name: it waits for the whole cache, which it asks for.
   effect(() => {
     if (searchWaits.value) readWholeCache();
@@ -340,7 +335,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     setDraft: (ref, text) => void withChanges(({ ACTS }) => ACTS.setDraft(changes, ref, text)),
     cancelRename: (ref) => void withChanges(({ ACTS }) => ACTS.cancelRename(changes, ref)),
     commitRename: (ref) => withChanges(({ ACTS }) => ACTS.commitRename(changes, ref)),
-    // --- Pages of documents (issue 52) ---
     unfoldedPages,
     showPages: (row, show) => {
       const next = new Set(unfoldedPages.peek());
@@ -378,7 +372,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         });
       });
     },
-    // --- end of pages
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };
