@@ -13,11 +13,17 @@ import { t, type MessageKey } from '../shared/i18n.ts';
 import { plainTextName } from '../shared/rules/plain-text-name.ts';
 import { movedBackText } from '../move-view/moved-text.ts';
 import { batchUndone } from './batch-words.ts';
+import type { OpenedMap } from '../shared/protocol/pages.ts';
 
 export type HistoryBackend = Pick<Backend, 'readChangeLog' | 'clearChangeLog' | 'undoChange' | 'undoBatch'>;
 export interface HistoryStore {
   /** Null until read. */
   readonly entries: ReadonlySignal<readonly ChangeLogItem[] | null>;
+  /**
+   * True when something opened from the extension is kept (openedItem): Clear forgets it too
+   * (background/opened/clear-history.ts), so it is offered even with no change made.
+   */
+  readonly hasOpened: ReadonlySignal<boolean>;
   /** Why the history could not be read, or null. */
   readonly error: ReadonlySignal<string | null>;
   /** The last result worth announcing ("Restored …", "History cleared."). */
@@ -53,12 +59,18 @@ const ENTRY_UNDONE: Partial<Record<ChangeLogItem['kind'], MessageKey>> = {
   person: 'personPutBack',
 };
 
-/**
- * Creates the store. In: the backend, and `onRestored`, told of each document an undo gave its
- * old name back (the popup shows it in its listing at once).
- */
-export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: ChangeLogItem, name: string) => void = () => undefined): HistoryStore {
+/** What the store needs besides the backend; each may be left out. */
+export interface HistoryStoreOptions {
+  /** Told of each document an undo gave its old name back (the popup shows it in its listing at once). */
+  onRestored?: (entry: ChangeLogItem, name: string) => void;
+  /** Reads what was opened from the extension (`openedItem.get`), as the page reads storage. Absent: nothing. */
+  readOpened?: () => Promise<OpenedMap>;
+}
+
+/** Creates the store. In: the backend, and the options above. */
+export function createHistoryStore(backend: HistoryBackend, { onRestored = () => undefined, readOpened }: HistoryStoreOptions = {}): HistoryStore {
   const entries = signal<readonly ChangeLogItem[] | null>(null);
+  const hasOpened = signal(false);
   const error = signal<string | null>(null);
   const status = signal('');
   const entryStates = signal<ReadonlyMap<string, UndoState>>(new Map());
@@ -71,7 +83,9 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
   }
 
   async function load(): Promise<void> {
-    const reply = await settle(backend.readChangeLog(null));
+    // Storage that cannot be read offers no Clear for it: the change log's own reply still shows.
+    const [reply, opened] = await Promise.all([settle(backend.readChangeLog(null)), readOpened?.().catch(() => ({})) ?? {}]);
+    hasOpened.value = Object.keys(opened).length > 0;
     if (reply.ok) {
       entries.value = reply.value;
       error.value = null;
@@ -127,11 +141,12 @@ export function createHistoryStore(backend: HistoryBackend, onRestored: (entry: 
       return;
     }
     entries.value = [];
+    hasOpened.value = false;
     entryStates.value = new Map();
     status.value = t('historyCleared');
   }
 
   const putBack = (entry: ChangeLogItem, grant: string) => undo(entry, false, [grant]);
 
-  return { entries, error, status, entryStates, load, undo, putBack, undoBatch, clear };
+  return { entries, hasOpened, error, status, entryStates, load, undo, putBack, undoBatch, clear };
 }

@@ -57,9 +57,9 @@ export function HistoryView({ store }: { store: HistoryStore }) {
               </Fragment>
             ))}
           </ol>
-          <ClearHistory store={store} count={entries.length} afterwards={afterwards} />
         </>
       )}
+      {entries && (entries.length > 0 || store.hasOpened.value) && <ClearHistory store={store} count={entries.length} afterwards={afterwards} />}
     </div>
   );
 }
@@ -264,7 +264,10 @@ function Entry({ store, entry, state, afterwards, changedHere }: EntryProps) {
   );
 }
 
-/** Clear history, asking first, in place (a popup cannot show the browser's confirm box); Escape keeps it. */
+/**
+ * Clear history, asking first, in place (a popup cannot show the browser's confirm box); Escape keeps
+ * it. `count`: the changes it forgets (0: only what was opened from the extension).
+ */
 function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count: number; afterwards: (done: Promise<void>) => void }) {
   const [asking, setAsking] = useState(false);
   // Focus follows the question: to Clear when it is asked, back to Clear history when kept.
@@ -296,7 +299,8 @@ function ClearHistory({ store, count, afterwards }: { store: HistoryStore; count
       // Keeps it, as Keep does (and, handled, does not leave the popup's History).
       onKeyDown={onEscape(() => ask(false))}
     >
-      <p>{tCount('clearHistoryQuestion', count)}</p>
+      {/* No change made: what was opened is all there is to forget. */}
+      <p>{count > 0 ? tCount('clearHistoryQuestion', count) : t('clearOpenedQuestion')}</p>
       <button type="button" class="history-clear-yes" ref={clearRef} onClick={() => afterwards(store.clear())}>
         {t('clearHistoryYes')}
       </button>

@@ -159,7 +159,7 @@ export function matchingRows(
           }
           const row = workspace.documents[index]!;
           const ofDocument = withPages?.byIndex[index];
-          // --- Pages (issue 52): a document with known pages is checked for every term, not
+          // A document with known pages is checked for every term, not
           // `left`: `among` may hold it for a page, whose name held terms its own does not.
           let pagesFound: Row[] | null = null;
           let matches: boolean;
@@ -177,7 +177,6 @@ export function matchingRows(
             }
             matches = (byName || pagesFound !== null) && (!publicOnly || row.document.isPublic === true);
           } else matches = foldedMatches(folded[index]!, left) && (!publicOnly || row.document.isPublic === true);
-          // --- end of pages
           if (!matches && !(keep.size > 0 && keep.has(row.key))) continue;
           showSite();
           if (!workspaceShown) {

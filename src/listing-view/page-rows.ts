@@ -5,7 +5,7 @@
  * names already folded. Pure and DOM-free. Page names come from Grist: untrusted text, which the
  * view renders as text only.
  */
-import type { KnownPages, KnownPagesMap, PageEntry } from '../shared/protocol/pages.ts';
+import { pagesKey, parseOpenKey, type KnownPages, type KnownPagesMap, type PageEntry } from '../shared/protocol/pages.ts';
 import { foldForSearch } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PageRow, PagesNoteRow, PreparedListing, PreparedWorkspace, Row } from './listing-rows.ts';
 
@@ -31,6 +31,14 @@ export function pageDepths(pages: readonly PageEntry[]): number[] {
 /** A page row's key: its document's and its view's, so it stays the same when the pages move or the listing is refreshed. */
 export function pageRowKey(parent: DocumentItemRow, viewRef: number): string {
   return `${parent.key}>p${viewRef}`;
+}
+
+/**
+ * A listed document's pages in `known` (by pagesKey: the account that lists it, as SiteEntry.account
+ * says, and its id). Out: undefined while they are not known.
+ */
+export function knownPagesOf(row: DocumentItemRow, known: KnownPagesMap): KnownPages | undefined {
+  return known[pagesKey(row.site.account, row.document.id)];
 }
 
 /** The rows of a document's pages, in Grist's order, each with its depth (pageDepths). */
@@ -130,11 +138,9 @@ export function indexPages(listing: PreparedListing, known: KnownPagesMap): Page
   const byWorkspace = new Map<PreparedWorkspace, WorkspacePages>();
   const places = documentPlaces(listing);
   for (const key in known) {
-    // pagesKey: the account's id, a space, the document's id (which holds no space).
-    const cut = key.lastIndexOf(' ');
-    const ofId = places.get(key.slice(cut + 1));
+    const { account, docId } = parseOpenKey(key);
+    const ofId = places.get(docId);
     if (!ofId) continue;
-    const account = key.slice(0, cut);
     for (const { account: listedBy, workspace, index } of ofId) {
       if (listedBy !== account) continue;
       const row = workspace.documents[index]!;

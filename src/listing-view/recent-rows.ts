@@ -12,10 +12,9 @@
  * way to the cached open.
  * A document no longer listed, and a page whose name is not known (knownPagesItem), are left out.
  */
-import type { KnownPagesMap, OpenedMap, PageEntry } from '../shared/protocol/pages.ts';
-import { openKey } from '../shared/protocol/pages.ts';
+import { openKey, pagesKey, parseOpenKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../shared/protocol/pages.ts';
 import { siteDisplayName } from '../shared/protocol/listing.ts';
-import { accountOfKey, scoreAt } from '../shared/rules/frecency.ts';
+import { scoreAt } from '../shared/rules/frecency.ts';
 import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PreparedListing, PreparedSite, RecentHeadingRow, RecentRow } from './listing-rows.ts';
 
@@ -64,7 +63,7 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
   const keys = Object.keys(opened);
   if (keys.length === 0) return [];
   let wanted = wantedIds.get(opened);
-  if (!wanted) wantedIds.set(opened, (wanted = new Set(keys.map((key) => key.split(' ')[1]!))));
+  if (!wanted) wantedIds.set(opened, (wanted = new Set(keys.map((key) => parseOpenKey(key).docId))));
   const rows = new Map<string, DocumentItemRow>();
   for (const account of listing.accounts) {
     for (const site of account.sites) {
@@ -83,12 +82,12 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
     return folded;
   };
   for (const key of keys) {
-    const [, docId, viewRef] = key.split(' ');
-    const of = rows.get(openKey(accountOfKey(key), docId!));
+    const { account, docId, viewRef } = parseOpenKey(key);
+    const of = rows.get(openKey(account, docId));
     if (!of) continue;
     let page: PageEntry | null = null;
     if (viewRef !== undefined) {
-      page = knownPages[openKey(accountOfKey(key), docId!)]?.pages?.find((entry) => String(entry.viewRef) === viewRef) ?? null;
+      page = knownPages[pagesKey(account, docId)]?.pages?.find((entry) => entry.viewRef === viewRef) ?? null;
       // A page no longer known (gone, or its pages not read in this browser) cannot be named.
       if (!page) continue;
     }

@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { extensionApi as browser } from '../shared/extension-api.ts';
 import { backendFor } from '../page-shared/backend-client.ts';
 import { t } from '../shared/i18n.ts';
+import { openedItem } from '../shared/storage/storage-items.ts';
 import { OptionsApp } from './app.tsx';
 import { createOptionsStore } from './store.ts';
 
@@ -27,6 +28,8 @@ const store = createOptionsStore({
       { once: true },
     );
   },
+  // The History's Clear forgets what was opened too: offered when that is all there is.
+  readOpened: () => openedItem.get(),
 });
 
 // The page is written in English; these follow the language the messages are shown in.

@@ -10,6 +10,7 @@ import { createHistoryStore, type HistoryBackend, type HistoryStore } from '../h
 import type { Backend } from '../page-shared/backend-client.ts';
 import { t, tCount } from '../shared/i18n.ts';
 import { MAX_ACCOUNTS, type AccountInput, type PublicAccount, type PublicSettings } from '../shared/protocol/messages.ts';
+import type { OpenedMap } from '../shared/protocol/pages.ts';
 import { hostPermissionPattern } from '../shared/rules/site-url.ts';
 import { accountLegend, createAccountStore, type AccountStore } from './account-store.ts';
 import { createActionRunner, type StatusMessage } from './action-runner.ts';
@@ -30,6 +31,8 @@ export interface OptionsStoreDependencies {
   requestHostPermissions: RequestHostPermissions;
   hasHostPermission: HasHostPermission;
   watchHostPermissions: WatchHostPermissions;
+  /** Reads what was opened from the extension (`openedItem.get`), which the History's Clear forgets too. Absent: nothing. */
+  readOpened?: () => Promise<OpenedMap>;
 }
 
 export interface OptionsStore {
@@ -78,6 +81,7 @@ export function createOptionsStore({
   requestHostPermissions,
   hasHostPermission,
   watchHostPermissions,
+  readOpened,
 }: OptionsStoreDependencies): OptionsStore {
   const runner = createActionRunner();
   const askForHosts = hostAsker(requestHostPermissions);
@@ -215,7 +219,7 @@ export function createOptionsStore({
     watchHostPermissions(signal) {
       watchHostPermissions(() => void checkHosts(), signal);
     },
-    history: createHistoryStore(backend),
+    history: createHistoryStore(backend, { readOpened }),
   };
 }
 

@@ -5,7 +5,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { HistoryStore } from '../history/history-store.ts';
 import type { DocumentRef } from '../listing-view/row-identity.ts';
-import type { DocumentItemRow, PageRow, RecentRow, Row } from '../listing-view/listing-rows.ts';
+import type { DocumentItemRow, Row } from '../listing-view/listing-rows.ts';
 import type { ListingSync } from './sync/listing-sync.ts';
 import type { LastChange } from './changes/change-descriptor.ts';
 import type { ActName, ActOf } from './changes/registry.ts';
@@ -15,6 +15,7 @@ import type { DocumentPlace } from '../shared/protocol/listing.ts';
 import type { BulkRunSnapshot } from '../shared/protocol/bulk.ts';
 import type { DownloadFormat } from '../shared/protocol/downloads.ts';
 import type { DownloadLine } from './reads/downloads.ts';
+import type { PageEntry } from '../shared/protocol/pages.ts';
 
 export type { LastChange } from './changes/change-descriptor.ts';
 export type { MoveState, RenameState, ShareTarget } from './changes/edit-states.ts';
@@ -111,7 +112,6 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   act<K extends ActName>(name: K, ...args: ActionArguments<K>): Promise<Awaited<ReturnType<ActOf<K>>>>;
   openOptions(): void;
   openBulkChanges(): void;
-  // --- Pages of documents (issue 52) ---
   /** The documents whose pages are unfolded under them, by row key. */
   readonly unfoldedPages: ReadonlySignal<ReadonlySet<string>>;
   /**
@@ -120,11 +120,11 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
    */
   showPages(row: DocumentItemRow, show: boolean): void;
   /**
-   * Opens a page through the worker (`openPage`: in a new tab). Gone since it was read, the worker
-   * opened the document instead: the status line says so, and the pages shown become Grist's now.
+   * Opens `page` of `document` through the worker (`openPage`: in a new tab, the open noted), from
+   * its row under the document or in Recently opened. Gone since it was read, the worker opened the
+   * document instead: the status line says so, and the pages known become Grist's now.
    */
-  openDocumentPage(row: PageRow): void;
-  // --- end of pages
+  openDocumentPage(document: DocumentItemRow, page: PageEntry): void;
   /** What the status line says of the last download (reads/downloads.ts), if anything. */
   readonly download: ReadonlySignal<DownloadLine | null>;
   /** The backup run the status line follows (a heading's Back up…, or one under way as the popup opened), if any. */
@@ -147,6 +147,4 @@ export interface PopupStore extends Omit<ListingSync, 'partial' | 'edit' | 'conf
   backUp(documents: readonly DocumentRef[]): void;
   /** Tells the worker the user opened this row's document from the popup (its link opens it), under the row's account: Recently opened and the address bar rank by it. Nothing is waited for. */
   noteOpened(row: DocumentItemRow): void;
-  /** Opens a Recently opened page through the worker (openPage, which notes the open); a page gone since, the document opened instead: the status line says so. */
-  openRecentPage(row: RecentRow): void;
 }

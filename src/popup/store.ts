@@ -14,9 +14,9 @@ import { documentKey, workspaceRowKey, type DocumentRef, type WorkspaceRef } fro
 import { prepareListing, type DocumentItemRow, type RecentHeadingRow, type RecentRow, type Row } from '../listing-view/listing-rows.ts';
 import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts';
 import { recentCandidates, recentRows } from '../listing-view/recent-rows.ts';
-import { pagesKey, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
+import { pagesKey, type KnownPages, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
-import { indexPages, withUnfolded } from '../listing-view/page-rows.ts';
+import { indexPages, knownPagesOf, withUnfolded } from '../listing-view/page-rows.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
@@ -138,7 +138,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // "do", where every name holds "do"), matchingRows answers that very array, so the list lays
   // nothing out again and no array of 20,000 rows is left for the garbage collector.
   let wholeRows: readonly Row[] = [];
-  // --- Pages of documents (issue 52) ---
   // The pages known, by pagesKey: the worker's (read once idle) and those its answers brought since.
   const knownPages = signal<KnownPagesMap>({});
   // Indexed once per listing and known pages, never per keystroke (page-rows.ts); null with none.
@@ -151,7 +150,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents whose pages are unfolded (row keys), and what is said under those not drawn yet.
   const unfoldedPages = signal<ReadonlySet<string>>(new Set());
   const pageNotes = signal<ReadonlyMap<string, string>>(new Map());
-  // --- end of pages
   const listingRows = computed(() => {
     if (!prepared.value || searchWaits.value) return [];
     const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
@@ -160,16 +158,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     return unfoldedPages.value.size ? withUnfolded(answer, unfoldedPages.value, pagesIndex.value, pageNotes.value, t('pagesNotAvailable')) : answer;
   });
 
-  // --- Recently opened (listing-view/recent-rows.ts), above the listing's rows --------------------
-  // Read once the popup is idle, never in the way of the cached open; ranked once per listing and
-  // opened map; a keystroke looks only at the opened records (a few hundred at most).
+  // Recently opened (listing-view/recent-rows.ts), above the listing's rows. Read once the popup
+  // is idle, never in the way of the cached open; ranked once per listing and opened map; a
+  // keystroke looks only at the opened records (a few hundred at most).
   const opened = signal<OpenedMap | null>(null);
   const readRecent = () =>
     void (readOpened?.() ?? Promise.resolve({}))
       .then((openedMap) => (opened.value = openedMap))
       // Nothing read, nothing shown: the listing is all the same.
       .catch(() => undefined);
-  // Its pages are named by the pages known (those of the pages part, below).
+  // A page opened is named from its document's known pages (knownPages, above): one not known is left out.
   const candidates = computed(() => (prepared.value && opened.value ? recentCandidates(prepared.value, opened.value, knownPages.value, Date.now()) : []));
   let lastRecent: ReadonlyArray<RecentHeadingRow | RecentRow> = [];
   const recent = computed(() => (lastRecent = searchWaits.value ? [] : recentRows(candidates.value, termList.value, lastRecent)));
@@ -187,21 +185,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       return sync.start();
     },
     noteOpened: (row: DocumentItemRow) => void backend.noteOpened(listedDocument(row)),
-    openRecentPage: ({ of, page }: RecentRow) => {
-      if (!page) return;
-      void backend.openPage({ ...listedDocument(of), viewRef: page.viewRef }).then((reply) => {
-        if (!reply.ok) {
-          announcement.value = reply.error.message;
-          return;
-        }
-        if (reply.value.opened !== 'document') return;
-        announcement.value = t('recentPageGone', page.name, of.document.name);
-        // Its pages as they are now: the page gone leaves Recently opened.
-        knownPages.value = { ...knownPages.peek(), [pagesKey(of.site.account, of.document.id)]: reply.value.pages };
-      });
-    },
   };
-  // --- end of Recently opened ----------------------------------------------------------------------
 
   if (whenIdle) {
     effect(() => {
@@ -209,13 +193,16 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       if (current) whenIdle(() => prepareSearch(current));
     });
   }
-  // --- Pages of documents (issue 52) ---
   if (readKnownPages) {
     // Those the answers brought meanwhile are newer than the stored ones.
     const read = () => void readKnownPages().then((known) => (knownPages.value = { ...known, ...knownPages.peek() }), () => undefined);
     if (whenIdle) whenIdle(read);
     else read();
   }
+  /** Shows `pages` as the document's known pages from now on (the worker's answer, newer than any kept). */
+  const keepPages = (row: DocumentItemRow, pages: KnownPages) => {
+    knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: pages };
+  };
   /** The documents (row keys) whose pages were asked for, or read for a search: each once. */
   const pagesAsked = new Set<string>();
   /**
@@ -228,7 +215,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       const notes = new Map(pageNotes.peek());
       notes.delete(row.key);
       batch(() => {
-        if (reply.ok) knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: reply.value };
+        if (reply.ok) keepPages(row, reply.value);
         else if (!fresh) {
           // Unfolded again, it asks again.
           pagesAsked.delete(row.key);
@@ -250,12 +237,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       let documents = 0;
       for (const row of current) {
         if (row.kind !== 'document') continue;
-        if (!pagesAsked.has(row.key) && !(pagesKey(row.site.account, row.document.id) in known)) readPagesOf(row);
+        if (!pagesAsked.has(row.key) && !knownPagesOf(row, known)) readPagesOf(row);
         if (++documents === SEARCH_PAGE_READS) break;
       }
     }, pagesReadDelayMs);
   });
-  // --- end of pages
   // A search needs every name: it waits for the whole cache, which it asks for.
   effect(() => {
     if (searchWaits.value) readWholeCache();
@@ -323,7 +309,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     commitMove: (to) => withChanges(({ ACTS }) => ACTS.commitMove(changes, to)),
     loadHistory: () =>
-      (history ??= withChanges(({ historyStore }) => historyStore(changes)).catch((error: unknown) => {
+      (history ??= withChanges(({ historyStore }) => historyStore(changes, readOpened)).catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;
@@ -354,7 +340,6 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     setDraft: (ref, text) => void withChanges(({ ACTS }) => ACTS.setDraft(changes, ref, text)),
     cancelRename: (ref) => void withChanges(({ ACTS }) => ACTS.cancelRename(changes, ref)),
     commitRename: (ref) => withChanges(({ ACTS }) => ACTS.commitRename(changes, ref)),
-    // --- Pages of documents (issue 52) ---
     unfoldedPages,
     showPages: (row, show) => {
       const next = new Set(unfoldedPages.peek());
@@ -363,7 +348,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         if (show) {
           next.add(row.key);
           // Not known: read, or being read for a search already; said until they come.
-          if (!(pagesKey(row.site.account, row.document.id) in knownPages.peek())) {
+          if (!knownPagesOf(row, knownPages.peek())) {
             if (!pagesAsked.has(row.key)) readPagesOf(row);
             pageNotes.value = new Map(pageNotes.peek()).set(row.key, t('readingPages'));
           } else if (!pagesAsked.has(row.key)) {
@@ -376,8 +361,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         unfoldedPages.value = next;
       });
     },
-    openDocumentPage: (row) => {
-      const { parent, page } = row;
+    openDocumentPage: (parent, page) => {
       void settle(backend.openPage({ ...listedDocument(parent), viewRef: page.viewRef })).then((reply) => {
         if (!reply.ok) {
           announcement.value = t('pageOpenFailed', reply.error.message);
@@ -385,14 +369,14 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
         }
         const opened = reply.value;
         if (opened.opened === 'page') return;
-        // Gone since it was read: the worker opened the document, and the pages shown are Grist's now.
+        // Gone since it was read: the worker opened the document, and the pages known are Grist's
+        // now (those unfolded are drawn so, and the page leaves Recently opened).
         batch(() => {
-          knownPages.value = { ...knownPages.peek(), [pagesKey(parent.site.account, parent.document.id)]: opened.pages };
+          keepPages(parent, opened.pages);
           announcement.value = t('pageGone', page.name, parent.document.name);
         });
       });
     },
-    // --- end of pages
     openOptions: () => openPage(openOptions, 'optionsOpenFailed'),
     openBulkChanges: () => openPage(openBulkChanges, 'bulkOpenFailed'),
   };

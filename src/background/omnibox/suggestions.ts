@@ -11,9 +11,9 @@
  * each word in those texts (native code), the few hundred opened records, and the place names
  * only of the workspaces they may bring in.
  */
-import { documentPageUrl, siteDisplayName, type Listing } from '../../shared/protocol/listing.ts';
-import { pagesKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
-import { accountOfKey, scoreAt } from '../../shared/rules/frecency.ts';
+import { documentPageUrl, siteDisplayName, type DocumentEntry, type Listing } from '../../shared/protocol/listing.ts';
+import { pagesKey, pageUrl, parseOpenKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
+import { scoreAt } from '../../shared/rules/frecency.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/rules/search.ts';
 
@@ -54,6 +54,8 @@ export interface SuggestionIndex {
   folded: string[];
   names: string[];
   pageUrls: string[];
+  /** Each document as listed: its pages' URLs are made from it (pages.ts pageUrl). */
+  documents: DocumentEntry[];
   /** Each document's workspace, as an index into `workspaces`. */
   workspaceOf: Uint32Array;
   workspaces: IndexedWorkspace[];
@@ -98,7 +100,7 @@ export interface KnownIndex {
  */
 export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
   const workspaces: IndexedWorkspace[] = [];
-  const entries: Array<{ name: string; folded: string; url: string; workspace: number; pinned: boolean; updatedAt: string; orgId: number; siteUrl: string; docId: string; account: string }> = [];
+  const entries: Array<{ name: string; folded: string; url: string; workspace: number; pinned: boolean; updatedAt: string; orgId: number; siteUrl: string; docId: string; account: string; document: DocumentEntry }> = [];
   const urls = new Map<string, number>();
   // The accounts that list each URL, the first (whose entry is indexed) first.
   const accountsOf = new Map<string, string[]>();
@@ -115,7 +117,7 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
           continue;
         }
         accountsOf.set(url, [site.account]);
-        entries.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt, orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id, account: site.account });
+        entries.push({ name: document.name, folded: foldForSearch(document.name), url, workspace: index, pinned: document.isPinned, updatedAt: document.updatedAt, orgId: site.orgId, siteUrl: site.siteUrl, docId: document.id, account: site.account, document });
       }
     }
   }
@@ -142,6 +144,7 @@ export function buildSuggestionIndex(listing: Listing): SuggestionIndex {
     folded,
     names: entries.map((entry) => entry.name),
     pageUrls: entries.map((entry) => entry.url),
+    documents: entries.map((entry) => entry.document),
     workspaceOf,
     workspaces,
     urls,
@@ -176,14 +179,14 @@ export function buildKnownIndex(index: SuggestionIndex, knownPages: KnownPagesMa
   known.forEach((entry, at) => {
     starts[at] = length;
     length += entry.folded.length + 1;
-    pageUrls.set(`${index.pageUrls[entry.document]!}/p/${entry.page.viewRef}`, at);
+    pageUrls.set(pageUrl(index.siteUrls[entry.document]!, index.documents[entry.document]!, entry.page.viewRef), at);
     pageOf.set(`${entry.document} ${entry.page.viewRef}`, at);
   });
   starts[known.length] = length;
   const ranked: Array<{ document: number; page: number; score: number }> = [];
   for (const [key, record] of Object.entries(opened)) {
-    const [, docId, viewRef] = key.split(' ');
-    const document = index.byKey.get(pagesKey(accountOfKey(key), docId!));
+    const { account, docId, viewRef } = parseOpenKey(key);
+    const document = index.byKey.get(pagesKey(account, docId));
     if (document === undefined) continue;
     const page = viewRef === undefined ? -1 : (pageOf.get(`${document} ${viewRef}`) ?? null);
     if (page !== null) ranked.push({ document, page, score: scoreAt(record, now) });
@@ -348,6 +351,6 @@ export function suggestionsFor(index: SuggestionIndex, text: string, markup: boo
     const workspace = index.workspaces[index.workspaceOf[document]!]!;
     if (page < 0) return { content: index.pageUrls[document]!, description: describe(index.names[document]!, workspace, terms, markup) };
     const entry = known!.pageEntries[page]!;
-    return { content: `${index.pageUrls[document]!}/p/${entry.viewRef}`, description: describe(index.names[document]!, workspace, terms, markup, entry.name) };
+    return { content: pageUrl(index.siteUrls[document]!, index.documents[document]!, entry.viewRef), description: describe(index.names[document]!, workspace, terms, markup, entry.name) };
   });
 }

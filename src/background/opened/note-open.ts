@@ -7,23 +7,18 @@
  * row both count; through storage-writes.ts, so the address bar's index follows them.
  */
 import type { DocumentKey } from '../../shared/protocol/messages.ts';
-import { openKey, type OpenedMap } from '../../shared/protocol/pages.ts';
-import { accountOfKey, keepMost, recordOpen } from '../../shared/rules/frecency.ts';
+import { openKey, parseOpenKey, type OpenedMap } from '../../shared/protocol/pages.ts';
+import { keepMost, recordOpen } from '../../shared/rules/frecency.ts';
 import { accountsItem, openedItem } from '../../shared/storage/storage-items.ts';
 import { findDocument } from '../changes/listed-documents.ts';
 import { readListingShared } from '../listing/listing-cache.ts';
 import { logFailure } from '../log-failure.ts';
+import { serialQueue } from '../pacing.ts';
 import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 
 /** The writes of openedItem, one after the other (each reads what the one before wrote). */
-let writes: Promise<void> = Promise.resolve();
-
-function queued(task: () => Promise<void>): Promise<void> {
-  const next = writes.then(task);
-  writes = next.catch(() => undefined);
-  return next;
-}
+const queued = serialQueue();
 
 /**
  * Stores `change` of the records (keepMost applied at `now`), unless it answers the same map.
@@ -88,7 +83,7 @@ async function listingAccount(request: DocumentKey): Promise<string | undefined>
 /** Remove account: its records go (the records of opens of its documents and pages). */
 export function forgetAccountOpens(account: string): Promise<void> {
   return changeOpened((opened) => {
-    const left = Object.entries(opened).filter(([key]) => accountOfKey(key) !== account);
+    const left = Object.entries(opened).filter(([key]) => parseOpenKey(key).account !== account);
     return left.length === Object.keys(opened).length ? opened : Object.fromEntries(left);
   }, Date.now());
 }

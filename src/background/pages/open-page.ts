@@ -3,7 +3,7 @@
  * once Grist says it is still there: pages move and go, and an address with a view that is gone
  * opens an empty page. Its pages are read afresh for that (one read) and stored; a page gone
  * opens its document instead, and the answer carries the pages as they are now. Counts as an
- * open (frecency, part of opened/).
+ * open (opened/note-open.ts noteOpen: the score Recently opened and the address bar rank by).
  */
 import browser from 'webextension-polyfill';
 import { documentPageUrl } from '../../shared/protocol/listing.ts';

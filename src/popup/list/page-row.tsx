@@ -38,7 +38,7 @@ function PageRowContent({ store, row, height }: PageRowProps) {
           // A click with a modifier (a new window, a background tab) is the browser's: the address is the page's.
           if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          store.openDocumentPage(row);
+          store.openDocumentPage(row.parent, row.page);
         }}
       >
         {markedName(page.name, store.terms)}

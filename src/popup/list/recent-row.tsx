@@ -37,7 +37,7 @@ export function RecentRowView({ store, row, height }: { store: PopupStore; row: 
   const opened = (event: MouseEvent) => {
     if (page) {
       event.preventDefault();
-      store.openRecentPage(row);
+      store.openDocumentPage(of, page);
     } else store.noteOpened(of);
   };
   return (

@@ -219,7 +219,6 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     else if (event.key === 'ArrowUp') searchRef.current?.focus();
   }
 
-  // --- Pages of documents (issue 52) ---
   /**
    * → on a document's link unfolds its pages (and, already unfolded, moves to the first); ← on it,
    * or on the link of one of its pages, folds them, focus back on the document's link. Only on the
@@ -243,7 +242,6 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
     else if (!store.unfoldedPages.peek().has(row.key)) store.showPages(row, true);
     else if (rows[index + 1]?.kind === 'page') focusRow(index + 1);
   }
-  // --- end of pages
 
   return (
     <div class="results" ref={containerRef} onKeyDown={onKeyDown}>

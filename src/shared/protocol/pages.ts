@@ -57,7 +57,10 @@ export function openKey(account: string, docId: string, viewRef?: number): strin
   return viewRef === undefined ? pagesKey(account, docId) : `${pagesKey(account, docId)} ${viewRef}`;
 }
 
-/** The parts of an open key or a pagesKey (account ids and document ids hold no space): its account, document and, a page's, view. */
+/**
+ * An open key's parts (openKey's inverse; a pagesKey reads as a document's): the account's id (a
+ * UUID) and the document's hold no space. Out: no `viewRef` for a document's key.
+ */
 export function parseOpenKey(key: string): { account: string; docId: string; viewRef?: number } {
   const [account = '', docId = '', viewRef] = key.split(' ');
   return viewRef === undefined ? { account, docId } : { account, docId, viewRef: Number(viewRef) };

@@ -8,7 +8,7 @@
  * sum of decayed visits decays as a whole, so the record is the score as of its last open.
  * Pure, and free of any clock: `now` (ms since the epoch) is always handed in.
  */
-import type { OpenedMap, OpenRecord } from '../protocol/pages.ts';
+import { parseOpenKey, type OpenedMap, type OpenRecord } from '../protocol/pages.ts';
 
 /** Firefox's: a score is worth half as much four weeks later. */
 export const HALF_LIFE_DAYS = 28;
@@ -39,12 +39,6 @@ export function byScore(a: OpenRecord, b: OpenRecord): number {
   return scoreAt(b, at) - scoreAt(a, at);
 }
 
-/** The account an open key names (shared/protocol/pages.ts openKey: the account, a space, then the document). */
-export function accountOfKey(key: string): string {
-  const space = key.indexOf(' ');
-  return space < 0 ? key : key.slice(0, space);
-}
-
 /**
  * The records worth keeping at `now`: those whose score has not faded under FORGET_BELOW, and of
  * each account at most `most`, the highest scores. Out: `map` itself when nothing goes.
@@ -57,7 +51,7 @@ export function keepMost(map: OpenedMap, now: number, most = MAX_KEPT_PER_ACCOUN
       dropped = true;
       continue;
     }
-    const account = accountOfKey(key);
+    const { account } = parseOpenKey(key);
     const entries = byAccount.get(account);
     if (entries) entries.push([key, record]);
     else byAccount.set(account, [[key, record]]);

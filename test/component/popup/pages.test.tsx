@@ -145,7 +145,7 @@ describe('a document’s pages', () => {
     expect(fireEvent.click(expenses)).toBe(false);
     expect(popup.backend.openPage).toHaveBeenCalledWith({ account: 'a1', orgId: 1, siteUrl: 'https://docs.getgrist.com', docId: BUDGET.id, viewRef: 7 });
     await popup.answerOpen(0, { opened: 'document', pages: { pages: [{ viewRef: 1, name: 'Summary', indentation: 0 }, { viewRef: 3, name: 'Income', indentation: 1 }], readAt: 2 } });
-    expect(screen.getByText('“Expenses” is no longer a page of “Budget”: the document opened in a new tab, and its pages are shown as they are now.')).toBeTruthy();
+    expect(screen.getByText('“Expenses” is no longer a page of “Budget”: the document opened in its place.')).toBeTruthy();
     expect(pageLinks().map((link) => link.textContent)).toEqual(['Summary', 'Income']);
   });
 

@@ -11,7 +11,7 @@ import { openKey, type KnownPagesMap, type OpenedMap } from '../../../src/shared
 import { App } from '../../../src/popup/app.tsx';
 import { createPopupStore } from '../../../src/popup/store.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';
-import { BUDGET, freshListing, searchBox, setupPopupTests, type } from './popup-setup.tsx';
+import { BUDGET, chooseInTitleMenu, freshListing, searchBox, setupPopupTests, type } from './popup-setup.tsx';
 
 setupPopupTests();
 
@@ -92,5 +92,21 @@ describe('Recently opened', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('“Summary” is no longer a page of “Forecast”: the document opened in its place.'));
     expect(screen.queryByRole('link', { name: 'Open Forecast › Summary' })).toBeNull();
     expect(within(document.body).queryByRole('heading', { name: 'Recently opened' })).toBeNull();
+  });
+
+  test('with no change made, only documents opened, the History still offers to clear them', async () => {
+    const { backend } = await popupWith({ [openKey('a1', BUDGET.id)]: { score: 1, at: NOW } });
+    backend.readChangeLog.mockResolvedValue({ ok: true, value: [] });
+    backend.clearChangeLog.mockResolvedValue({ ok: true, value: null });
+    await screen.findByRole('heading', { name: 'Recently opened' });
+    chooseInTitleMenu('History');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear history' }));
+    const question = screen.getByRole('group', { name: 'Clear history' });
+    expect(question.textContent).toContain('Forget what you opened recently? Your documents in Grist stay as they are.');
+    await act(async () => {
+      fireEvent.click(within(question).getByRole('button', { name: 'Clear' }));
+    });
+    expect(backend.clearChangeLog).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear history' })).toBeNull());
   });
 });

@@ -1,8 +1,9 @@
 /**
  * grist/document-pages.ts through the client's readPages: a document's pages from the `sql` read,
  * from the two metadata tables when access rules refuse it, none when they refuse both
- * (docs/grist-api.md "Pages of a document"). Against the fake Grist server, its answers given in
- * Grist's shapes (injected: the fake's own pages come with part G of issue 52).
+ * (docs/grist-api.md "Pages of a document"). Against the fake Grist server, its answers injected in
+ * Grist's shapes so each test sets exactly the refusal it is about (the fake's own pages are
+ * test/fake-grist/pages.test.ts's).
  */
 import { describe, expect, it } from 'vitest';
 import { CROSS_ORIGIN_REFUSAL } from '../../../../src/background/grist/api-error.ts';

@@ -1,7 +1,7 @@
 /**
  * The address bar's `gr` with pages and frecency (issue 52): known pages suggested as
  * "<document> › <page>" at their `/p/<viewRef>` address, what was opened first, a page chosen opened
- * through the worker's openPage (part W's, mocked here) where the disposition says, and a
+ * through the worker's openPage (pages/open-page.ts, mocked here: its own test is open-page.test.ts) where the disposition says, and a
  * document chosen counted as an open.
  */
 import { fakeBrowser } from '@webext-core/fake-browser';

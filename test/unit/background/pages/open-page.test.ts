@@ -2,7 +2,7 @@
  * pages/open-page.ts: a page opens at `<document address>/p/<viewRef>` once a fresh read says it
  * is still there; a page gone opens its document (in a background tab for the popup, in the
  * current tab for the address bar's Enter) and answers the pages Grist has now, stored; a read
- * that fails opens the page all the same. Each open is noted (part F's noteOpen, mocked here).
+ * that fails opens the page all the same. Each open is noted (opened/note-open.ts noteOpen, mocked here: its own test is note-open.test.ts).
  */
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
