@@ -19,17 +19,18 @@ function attributesOf(element: Element): Record<string, string> {
 
 /**
  * The snapshot of `element` and what it holds, as drawn now. Left out: elements whose top lies
- * below `bottom` (px from the top of the viewport: rows of the list out of sight), the content of
- * live regions (what they said was news to this popup, not to the next), and comments.
+ * below `bottom` (px from the top of the viewport: rows of the list out of sight), those `leaveOut`
+ * (a selector) matches, the content of live regions (what they said was news to this popup, not
+ * to the next), and comments.
  */
-export function takeSnapshot(element: Element, bottom: number): SnapshotNode {
+export function takeSnapshot(element: Element, bottom: number, leaveOut?: string): SnapshotNode {
   const attributes = attributesOf(element);
   const live = element.getAttribute('role') === 'status' || element.hasAttribute('aria-live');
   const children: SnapshotNode[] = [];
   if (!live) {
     for (const child of element.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) children.push(child.textContent ?? '');
-      else if (child instanceof Element && child.namespaceURI === HTML && child.getBoundingClientRect().top <= bottom) children.push(takeSnapshot(child, bottom));
+      else if (child instanceof Element && child.namespaceURI === HTML && !(leaveOut && child.matches(leaveOut)) && child.getBoundingClientRect().top <= bottom) children.push(takeSnapshot(child, bottom, leaveOut));
     }
   }
   return [element.localName, attributes, children];
@@ -67,11 +68,24 @@ export function showsListOnly(view: Element): boolean {
 }
 
 /**
+ * The rows of Recently opened (popup/list/recent-row.tsx). Never drawn: the next popup's view is
+ * first drawn from the cache's first screen (listingPreview, a screenful of the listing's first
+ * rows), which holds few of the documents opened, and it reads the opens and the known pages that
+ * name them once idle. Drawn, the group was shown, then gone at the handover, then back: drawn
+ * without it, the list moves once, as it does in a popup with no drawing.
+ */
+const NOT_DRAWN = '.recent-heading, .recent-row';
+
+/**
  * The drawing of `view` (the popup's `main`, which showsListOnly accepts): the element itself and
- * its PICTURED parts, each as takeSnapshot draws it.
+ * its PICTURED parts, each as takeSnapshot draws it, without the rows NOT_DRAWN (the rows below
+ * them come up in their place: as many more are drawn).
  */
 export function drawFirstScreen(view: Element, bottom: number): SnapshotNode {
-  return [view.localName, attributesOf(view), [...view.querySelectorAll(PICTURED)].map((part) => takeSnapshot(part, bottom))];
+  // Measured in place, not taken out of the page (the view's own nodes): the rows below them lie
+  // lower by their height than where the drawing shows them.
+  const height = [...view.querySelectorAll(NOT_DRAWN)].reduce((sum, row) => sum + row.getBoundingClientRect().height, 0);
+  return [view.localName, attributesOf(view), [...view.querySelectorAll(PICTURED)].map((part) => takeSnapshot(part, bottom + height, NOT_DRAWN))];
 }
 
 /** What keepFirstScreen needs from the page. */

@@ -18,6 +18,7 @@ import { createPopupStore } from '../../../src/popup/store.ts';
 import { FIRST_SCREEN_FORMAT, FIRST_SCREEN_KEY, firstScreenMade, type FirstScreen } from '../../../src/shared/storage/first-screen.ts';
 import type { AccessList, AccessResource } from '../../../src/shared/protocol/sharing.ts';
 import type { Listing } from '../../../src/shared/protocol/listing.ts';
+import { openKey } from '../../../src/shared/protocol/pages.ts';
 import { firstScreenItem, listingPreviewItem } from '../../../src/shared/storage/storage-items.ts';
 import { documentEntry, listingOf, personalSiteEntry, workspaceEntry } from '../../setup/listings.ts';
 import { popupBackendMocks } from '../../setup/popup-backend.ts';
@@ -133,6 +134,26 @@ describe('drawing the first screen', () => {
     for (const node of [['div', {}, [42]], { tag: 'div' }, ['div', null, []], ['meta', { 'http-equiv': 'refresh' }, []], ['div', {}, [['iframe', { src: 'https://example.com' }, []]]]]) {
       expect(buildSnapshot(node, document)).toBeNull();
     }
+  });
+  // The next popup's view starts from the cache's first screen and reads the opens once idle: a
+  // drawn group was shown, then gone at the handover, then back.
+  test('Recently opened is not drawn: the listing is, in its place', async () => {
+    const backend = { refreshListing: vi.fn(async () => ({ ok: true as const, value: listing('rev-1') })), ...popupBackendMocks() };
+    const store = createPopupStore({
+      backend,
+      readCachedListing: async () => listing('rev-1'),
+      openOptions: vi.fn(),
+      openBulkChanges: vi.fn(),
+      readOpened: async () => ({ [openKey('a1', 'budgetDoc00000000000')]: { score: 1, at: Date.now() } }),
+    });
+    const { container } = render(<App store={store} />);
+    await act(async () => {
+      await store.start();
+    });
+    await screen.findByRole('heading', { name: 'Recently opened' });
+    const built = buildSnapshot(JSON.parse(JSON.stringify(drawFirstScreen(container.firstElementChild!, Infinity))), document) as Element;
+    expect(built.textContent).not.toContain('Recently opened');
+    expect([...built.querySelectorAll('a[aria-label^="Open "]')].map((link) => link.getAttribute('aria-label'))).toEqual([`Open ${HOSTILE}`, 'Open Budget']);
   });
 });
 

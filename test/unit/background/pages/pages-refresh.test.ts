@@ -3,6 +3,7 @@
  * listed and changed since are read again (and only theirs: never one per document listed), those of documents no
  * longer listed dropped; a read that fails keeps what was known. Against the fake Grist server.
  */
+import { fakeBrowser } from '@webext-core/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { refreshListing, startRefresh } from '../../../../src/background/listing/listing-service.ts';
 import { readPages } from '../../../../src/background/pages/known-pages.ts';
@@ -79,6 +80,25 @@ describe('refreshKnownPages', () => {
     await refreshKnownPages(listing, Date.now() + REREAD_AFTER_MS + 1000);
     expect(pageReads(DOCS.bugTracker.id)).toBe(1);
     expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs, renamed')]);
+  });
+
+  // Each popup opened refreshes the listing: a pass that read and wrote back every known page
+  // then held up the popup's own first storage read.
+  it('writes nothing when nothing changed, and reads nothing again for a listing of the same revision', async () => {
+    answerPages(DOCS.bugTracker.id, [page(1, 'Bugs')], { times: 1 });
+    await readPages({ orgId: ORGS.acme.id, docId: DOCS.bugTracker.id });
+    await renameInGrist(DOCS.leads.id, 'Leads, renamed');
+    const listing = await refreshListing();
+    const write = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await refreshKnownPages(listing);
+    expect(write).not.toHaveBeenCalled();
+
+    const again = await refreshListing();
+    expect([again === listing, again.revision]).toEqual([false, listing.revision]);
+    const read = vi.spyOn(fakeBrowser.storage.local, 'get');
+    await refreshKnownPages(again);
+    expect(read).not.toHaveBeenCalled();
+    expect(await known(DOCS.bugTracker.id)).toEqual([page(1, 'Bugs')]);
   });
 
   it('reads nothing when no pages are known', async () => {
