@@ -10,18 +10,9 @@ import type { Locator, Page } from 'playwright-core';
 import { budgetSeed, DOCS, PERSONAL_BUDGET_PAGES } from '../fake-grist/sample-data.ts';
 import { expectNoViolations } from './axe.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { chooseInTitleMenu, connectOwner, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
+import { chooseInTitleMenu, connectOwner, omniboxEnter, omniboxSuggestions, openConnectedPopup, openPopup, screenshotSchemes } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path', seed: budgetSeed() }));
-
-/** What the worker's global scope holds for these tests (see src/background/index.ts). */
-interface WorkerGlobals {
-  gristQuickRenameOmnibox: {
-    onInputStarted(): void;
-    onInputChanged(text: string, suggest: (results: Array<{ content: string; description: string }>) => void): Promise<void>;
-    onInputEntered(text: string, disposition: string): Promise<void>;
-  };
-}
 
 /** The pages' `sql` reads the fake received for a document (docs/grist-api.md "Pages of a document"). */
 function sqlReads(docId: string): number {
@@ -157,21 +148,14 @@ describe('the pages of a document', () => {
     const { extension } = setup;
     await connectOwner(setup);
     await (await openPopup(extension)).close();
-    const suggest = (text: string) =>
-      extension.worker.evaluate(async (typed) => {
-        const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
-        omnibox.onInputStarted();
-        let results: Array<{ content: string; description: string }> = [];
-        await omnibox.onInputChanged(typed, (given) => (results = given));
-        return results;
-      }, text);
+    const suggest = (text: string) => omniboxSuggestions(extension, text);
     const summaryUrl = `${budgetUrl()}/p/${PERSONAL_BUDGET_PAGES.summary.viewRef}`;
     const suggestions = await suggest('budget summary');
     expect(suggestions).toContainEqual({ content: summaryUrl, description: expect.stringContaining('<match>Summary</match>') });
     expect(suggestions.find((suggestion) => suggestion.content === summaryUrl)?.description).toContain('Personal <match>Budget</match>');
 
     const tab = await nextTab(() =>
-      extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'newForegroundTab'), summaryUrl),
+      omniboxEnter(extension, summaryUrl, 'newForegroundTab'),
     );
     expect(tab.url()).toBe(summaryUrl);
     await tab.close();
@@ -186,7 +170,7 @@ describe('the pages of a document', () => {
     const current = await extension.context.newPage();
     await current.goto(`${grist.url}/`);
     await current.bringToFront();
-    await extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), releasesUrl);
+    await omniboxEnter(extension, releasesUrl, 'currentTab');
     await expect.poll(() => current.url()).toBe(bugTrackerUrl);
     const stored = await extension.worker.evaluate(async () => ((await chrome.storage.local.get('knownPages')) as { knownPages: Record<string, { pages: Array<{ name: string }> | null }> }).knownPages);
     const bugPages = Object.entries(stored).find(([key]) => key.endsWith(` ${bugTracker.id}`))?.[1].pages;

@@ -213,3 +213,28 @@ export async function chooseInMenu(within: Page | Locator, name: string, item: s
   await within.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
   await within.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: item, exact: true }).click();
 }
+
+/** The address bar's `gr` keyword as the worker serves it (src/background/index.ts puts it on the worker's global scope). */
+interface WorkerOmnibox {
+  gristQuickRenameOmnibox: {
+    onInputStarted(): void;
+    onInputChanged(text: string, suggest: (results: Array<{ content: string; description: string }>) => void): Promise<void>;
+    onInputEntered(text: string, disposition: string): Promise<void>;
+  };
+}
+
+/** The keyword typed, then `text`: the suggestions the worker hands to the browser (content and description). */
+export function omniboxSuggestions(extension: LoadedExtension, text: string): Promise<Array<{ content: string; description: string }>> {
+  return extension.worker.evaluate(async (typed) => {
+    const omnibox = (globalThis as unknown as WorkerOmnibox).gristQuickRenameOmnibox;
+    omnibox.onInputStarted();
+    let results: Array<{ content: string; description: string }> = [];
+    await omnibox.onInputChanged(typed, (given) => (results = given));
+    return results;
+  }, text);
+}
+
+/** Enter on `text` (a suggestion's content, or what was typed) in the keyword's drop-down; `disposition` as the browser says it (`currentTab`, `newForegroundTab`...). */
+export function omniboxEnter(extension: LoadedExtension, text: string, disposition: string): Promise<void> {
+  return extension.worker.evaluate(([entered, how]) => (globalThis as unknown as WorkerOmnibox).gristQuickRenameOmnibox.onInputEntered(entered, how), [text, disposition] as const);
+}

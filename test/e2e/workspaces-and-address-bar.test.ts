@@ -8,18 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, WORKSPACES } from '../fake-grist/sample-data.ts';
 import { useGristAndExtension } from './fixtures.ts';
-import { connectOwner, openConnectedPopup, openPopup, chooseInMenu, chooseInTitleMenu } from './user-actions.ts';
+import { connectOwner, openConnectedPopup, openPopup, chooseInMenu, chooseInTitleMenu, omniboxEnter, omniboxSuggestions } from './user-actions.ts';
 
 const setup = useGristAndExtension(() => ({ mode: 'org-in-path' }));
 
 /** What the worker's global scope holds for these tests (see src/background/index.ts). */
 interface WorkerGlobals {
   gristQuickRenameTriggers: { onMenuClicked(info: { menuItemId: string; pageUrl?: string }, tab?: { id?: number }): Promise<void> };
-  gristQuickRenameOmnibox: {
-    onInputStarted(): void;
-    onInputChanged(text: string, suggest: (results: Array<{ content: string; description: string }>) => void): Promise<void>;
-    onInputEntered(text: string, disposition: string): Promise<void>;
-  };
 }
 
 /** The window the worker opens next, once it has loaded. */
@@ -77,20 +72,12 @@ describe('the gr keyword in the address bar', () => {
     const { grist, extension } = setup;
     await connectOwner(setup);
     await (await openPopup(extension)).close();
-    /** The keyword typed, then `text`: the suggestions the worker hands to the browser. */
-    const suggest = (text: string) =>
-      extension.worker.evaluate(async (typed) => {
-        const omnibox = (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox;
-        omnibox.onInputStarted();
-        let results: Array<{ content: string; description: string }> = [];
-        await omnibox.onInputChanged(typed, (given) => (results = given));
-        return results;
-      }, text);
+    const suggest = (text: string) => omniboxSuggestions(extension, text);
     const bugTracker = `${grist.url}/o/acme/doc/${DOCS.bugTracker.urlId}`;
     expect(await suggest('bug')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Bug</match> Tracker') }]);
 
     const documentWindow = await nextWindow(() =>
-      extension.worker.evaluate((url) => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered(url, 'currentTab'), bugTracker),
+      omniboxEnter(extension, bugTracker, 'currentTab'),
     );
     await documentWindow.getByRole('heading', { name: 'Rename “Bug Tracker”' }).waitFor();
     await documentWindow.getByRole('textbox', { name: 'New name' }).fill('Defect Tracker');
@@ -100,7 +87,7 @@ describe('the gr keyword in the address bar', () => {
     // The worker's write of its listing, with the new name, rebuilds the index the keyword reads.
     await expect.poll(() => suggest('defect')).toEqual([{ content: bugTracker, description: expect.stringContaining('<match>Defect</match> Tracker') }]);
 
-    const popup = await nextWindow(() => extension.worker.evaluate(() => (globalThis as unknown as WorkerGlobals).gristQuickRenameOmnibox.onInputEntered('roadmap', 'currentTab')));
+    const popup = await nextWindow(() => omniboxEnter(extension, 'roadmap', 'currentTab'));
     expect(await popup.getByRole('searchbox', { name: 'Search documents' }).inputValue()).toBe('roadmap');
     await popup.getByRole('link', { name: 'Open Roadmap 2026' }).waitFor();
     expect(await popup.getByRole('link').count()).toBe(1);

@@ -15,8 +15,8 @@ import { profiled, profiledPageAndWorker } from '../profiles.ts';
 import { median, p95, type Row } from '../row.ts';
 import type { Phase } from '../set-up.ts';
 import { LATENCY_MS, RUNS } from '../settings.ts';
-import { keystrokeTimes, SEARCHES, typedValues } from '../typing.ts';
-import { cachedOpens } from './popup.ts';
+import { SEARCHES, typedValues } from '../typing.ts';
+import { cachedOpens, timedSearches } from './popup.ts';
 import { slowestKeystrokes, storageQuiet, typeInAddressBar, type WorkerOmnibox } from './omnibox.ts';
 
 /** How many documents get known pages, and how many pages each (the "2,000 documents × 8 known pages"). */
@@ -206,14 +206,7 @@ async function searchRows(extension: LoadedExtension, documents: number, before:
   await check.getByRole('searchbox', { name: 'Search documents' }).fill('leads by owner');
   await check.locator('#app li.page').first().waitFor({ timeout: 10_000 });
   await check.close();
-  const typing: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const page = await openSizedPopup(extension);
-    typing.push(...(await keystrokeTimes(page, 'input[type="search"]', SEARCHES)));
-    await page.close();
-  }
-  const popup = await openSizedPopup(extension);
-  const { profile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
+  const { typing, popup, profile } = await timedSearches(extension);
   await popup.close();
   // The slowest keystrokes of the timed popups, with what the field held: which searches the pages slow.
   const values = typedValues(SEARCHES);

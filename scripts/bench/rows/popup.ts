@@ -74,6 +74,24 @@ export async function cachedOpens(extension: LoadedExtension) {
  * one more), the popup opened on a cache whose every site changed against the ideal measured
  * beside it (bare fetch, interleaved), search keystrokes (RUNS popups), and DOM size and heap after typing.
  */
+/**
+ * The popup's search as the bench types it: SEARCHES in RUNS popups, each typed in as soon as it
+ * has refreshed, without the profiler; then one more popup typed in the same way with it on. Out:
+ * every keystroke's time (ms), that last popup (still open: its DOM and heap are read after), and
+ * its profile.
+ */
+export async function timedSearches(extension: LoadedExtension) {
+  const typing: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const page = await openSizedPopup(extension);
+    typing.push(...(await keystrokeTimes(page, 'input[type="search"]', SEARCHES)));
+    await page.close();
+  }
+  const popup = await openSizedPopup(extension);
+  const { profile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
+  return { typing, popup, profile };
+}
+
 export async function popupRows(phase: Phase, documents: number, targets: { cachedOpen: number; search: number; heap: number }): Promise<Row[]> {
   const { extension, grist } = phase;
   const rows: Row[] = [];
@@ -130,14 +148,7 @@ export async function popupRows(phase: Phase, documents: number, targets: { cach
   // sampling would be counted in every keystroke); the median and p95 are of all their keystrokes.
   // Then one more popup typed in the same way with the profiler on, for where the time goes, and
   // its DOM size and memory after typing.
-  const typing: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const page = await openSizedPopup(extension);
-    typing.push(...(await keystrokeTimes(page, 'input[type="search"]', SEARCHES)));
-    await page.close();
-  }
-  const popup = await openSizedPopup(extension);
-  const { profile: typingProfile } = await profiled(popup, () => keystrokeTimes(popup, 'input[type="search"]', SEARCHES));
+  const { typing, popup, profile: typingProfile } = await timedSearches(extension);
   // What comes after the frame, typed in a fresh popup a keystroke every other frame.
   const wholePopup = await openSizedPopup(extension);
   const whole = await keystrokeTimes(wholePopup, 'input[type="search"]', SEARCHES, true);

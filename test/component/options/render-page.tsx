@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { expect, vi } from 'vitest';
 import { OptionsApp } from '../../../src/options/app.tsx';
 import { createOptionsStore, type OptionsBackend } from '../../../src/options/store.ts';
+import type { OpenedMap } from '../../../src/shared/protocol/pages.ts';
 import { fail, ok } from '../../../src/shared/protocol/errors.ts';
 import type { ChangeLogItem } from '../../../src/shared/protocol/change-log.ts';
 import type { ConnectionReport, PublicAccount, PublicSettings, Reply, RequestOf, SettingsInput } from '../../../src/shared/protocol/messages.ts';
@@ -45,6 +46,8 @@ interface Setup {
   permission?: boolean | Error;
   /** The host patterns the browser has granted already; all of them unless said. */
   granted?: string[];
+  /** What was opened from the extension (openedItem), as the page reads it; nothing unless said. */
+  readOpened?: () => Promise<OpenedMap>;
 }
 
 /**
@@ -52,7 +55,7 @@ interface Setup {
  * accounts, keeps each account's key, refuses the same key twice, and records who a saved key
  * belongs to when Test connection checks it.
  */
-export async function renderPage({ accounts = [ACCOUNT], permission = true, granted, testReply = ok(REPORT) }: Setup = {}) {
+export async function renderPage({ accounts = [ACCOUNT], permission = true, granted, testReply = ok(REPORT), readOpened }: Setup = {}) {
   let saved = accounts;
   const keys = new Map(accounts.filter((account) => account.hasApiKey).map((account) => [account.id, `saved-key-${account.id}`]));
   let created = 0;
@@ -124,6 +127,7 @@ export async function renderPage({ accounts = [ACCOUNT], permission = true, gran
         requestHostPermissions,
         hasHostPermission: permissions.hasHostPermission,
         watchHostPermissions: permissions.watchHostPermissions,
+        ...(readOpened && { readOpened }),
       })}
     />,
   );
