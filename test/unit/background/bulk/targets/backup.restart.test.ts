@@ -21,8 +21,15 @@ useBackupDownloads();
 
 
 
-/** The download ids the stored run holds, by item. */
-const storedIds = async () => (await backupRunsItem.get())[0]?.entries.map((entry) => entry?.files[0]?.downloadId ?? null) ?? [];
+/**
+ * The stored run of id `runId`. Found by its id, not as the first stored: under load, the run of
+ * the test before may still write its last state after this test's storage was made afresh (seen in
+ * a whole unit run: this test read the one before's run, a single item saved).
+ */
+const storedRun = async (runId: string) => (await backupRunsItem.get()).find((run) => run.id === runId);
+
+/** The download ids the stored run of id `runId` holds, by item. */
+const storedIds = async (runId: string) => (await storedRun(runId))?.entries.map((entry) => entry?.files[0]?.downloadId ?? null) ?? [];
 
 it('a worker stopped mid-run takes the run up again at its start: each download followed by its id, none started twice, the queued ones sent; the stored run holds no key and no email', async () => {
   // More documents on the host than the downloads it takes at once.
@@ -30,14 +37,14 @@ it('a worker stopped mid-run takes the run up again at its start: each download 
   downloads.fetching = false;
   const documents = documentsOf(1, BACKUP_IN_FLIGHT_PER_HOST + 2);
   const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'xlsx' });
-  await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST));
+  await vi.waitFor(async () => expect((await storedIds(started.id)).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST));
   const paths = downloads.started.map(({ filename }) => filename);
   downloads.complete(1, 100);
   await vi.waitFor(async () => expect((await getBulkRun({ runId: started.id }))!.items[0]!.state).toBe('saved'));
   await vi.waitFor(() => expect(downloads.started).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
   // Stored as it stands (the browser stops a worker only after it was idle for 30 s).
-  await vi.waitFor(async () => expect((await storedIds()).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
-  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.items[0]!.state).toBe('saved'));
+  await vi.waitFor(async () => expect((await storedIds(started.id)).filter((id) => id !== null)).toHaveLength(BACKUP_IN_FLIGHT_PER_HOST + 1));
+  await vi.waitFor(async () => expect((await storedRun(started.id))!.items[0]!.state).toBe('saved'));
   const stored = JSON.stringify(await backupRunsItem.get());
   expect(stored).not.toContain(USERS.owner.apiKey);
   expect(stored).not.toContain('@');
@@ -72,7 +79,7 @@ it('a worker stopped mid-run takes the run up again at its start: each download 
   // backup.json, once, listing them all; the stored run is done (a later start does not take it up).
   const manifest = JSON.parse(downloads.written(`${started.backup!.folder}/backup.json`)!) as { saved: Array<{ id: string; bytes: number }> };
   expect(manifest.saved.map(({ id, bytes }) => [id, bytes])).toEqual(documents.map(({ docId }, index) => [docId, run.items[index]!.bytes]));
-  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]!.done).toBe(true));
+  await vi.waitFor(async () => expect((await storedRun(started.id))!.done).toBe(true));
   const count = downloads.started.length;
   await (await restartedWorker()).resumeBackupRuns();
   expect(downloads.started).toHaveLength(count);
@@ -114,11 +121,11 @@ it('a Retry failed under way when the worker stops is taken up again too: its do
   const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: [document], format: 'grist' });
   await vi.waitFor(() => expect(downloads.started).toHaveLength(1));
   downloads.interrupt(1, 'SERVER_BAD_CONTENT');
-  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: true, items: [{ state: 'failed', message: expect.stringContaining('Document is deleted') }] }));
+  await vi.waitFor(async () => expect((await storedRun(started.id))).toMatchObject({ done: true, items: [{ state: 'failed', message: expect.stringContaining('Document is deleted') }] }));
 
   await retryFailedBulk({ runId: started.id });
   await vi.waitFor(() => expect(downloads.started.filter(({ url }) => !url.startsWith('data:'))).toHaveLength(2));
-  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]).toMatchObject({ done: false, entries: [{ files: [{ downloadId: 3 }] }] }));
+  await vi.waitFor(async () => expect((await storedRun(started.id))).toMatchObject({ done: false, entries: [{ files: [{ downloadId: 3 }] }] }));
   const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
   await resumeBackupRuns();
   downloads.complete(3, 42);
@@ -134,13 +141,13 @@ it('a worker stopped before the browser gave a download’s id finds that downlo
   const documents = documentsOf(2, 5).slice(3);
   const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'grist' });
   await vi.waitFor(() => expect(downloads.started).toHaveLength(2));
-  await vi.waitFor(async () => expect((await backupRunsItem.get())[0]?.items.map(({ state }) => state)).toEqual(['sending', 'sending']));
-  expect(await storedIds()).toEqual([null, null]);
+  await vi.waitFor(async () => expect((await storedRun(started.id))?.items.map(({ state }) => state)).toEqual(['sending', 'sending']));
+  expect(await storedIds(started.id)).toEqual([null, null]);
 
   const { getBulkRun: getAfter, resumeBackupRuns } = await restartedWorker();
   downloads.answersIds = true;
   await resumeBackupRuns();
-  await vi.waitFor(async () => expect(await storedIds()).toEqual([1, 2]));
+  await vi.waitFor(async () => expect(await storedIds(started.id)).toEqual([1, 2]));
   downloads.complete(1, 11);
   downloads.complete(2, 22);
   let run!: BulkRunSnapshot;
