@@ -66,13 +66,13 @@ async function acmeWorkspaces(): Promise<Array<{ id: number; name: string }>> {
 }
 
 describe('the menus, with the keyboard alone', () => {
-  it('at rest, each row is its name, its time and one ⋯; the menus open over it (screenshots, axe)', async () => {
+  it('at rest, each row is its pages’ chevron, its name, its time and one ⋯; the menus open over it (screenshots, axe)', async () => {
     const popup = await openConnectedPopup(setup);
     await popup.setViewportSize({ width: 400, height: 600 });
     await screenshotSchemes(popup, 'menus-at-rest', { width: 400, height: 600 });
     const row = popup.getByRole('link', { name: 'Open Bug Tracker' }).locator('xpath=..');
-    // Rename shows on hover only, in the time's place: the row's buttons are Rename and ⋯.
-    expect(await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(['Rename Bug Tracker', 'More actions for Bug Tracker']);
+    // Rename shows on hover only, in the time's place: the row's buttons are its pages' chevron (issue 52), Rename and ⋯.
+    expect(await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(['Show pages of Bug Tracker', 'Rename Bug Tracker', 'More actions for Bug Tracker']);
 
     await popup.getByRole('button', { name: 'More actions for Bug Tracker', exact: true }).click();
     await popup.getByRole('menu', { name: 'Actions for Bug Tracker' }).waitFor();
