@@ -66,18 +66,22 @@ export async function noteOpen(account: string, docId: string, viewRef?: number)
  * name no row. Out: null, once noted.
  */
 export async function noteOpened({ account: named, ...request }: DocumentKey & { account?: string | undefined }): Promise<null> {
-  const account = named !== undefined ? findDocument(await readListingShared(), request, named)?.site.account : await listingAccount(request);
+  const account = await listingAccount(request, named);
   if (account !== undefined) await noteOpen(account, request.docId);
   return null;
 }
 
-/** The account that lists a document, from the worker's index of the listing (built ahead) when the page names its site. */
-async function listingAccount(request: DocumentKey): Promise<string | undefined> {
+/**
+ * The account that lists a document (`account`: only that one's copy), from the worker's index of
+ * the listing (built ahead) when the page names its site: a link clicked in the popup does not make
+ * the worker read and parse the whole cached listing.
+ */
+async function listingAccount(request: DocumentKey, account?: string): Promise<string | undefined> {
   if (request.siteUrl !== undefined) {
-    const [copy] = listedCopies(await currentAccessOwnerIndex(), { kind: 'document', orgId: request.orgId, siteUrl: request.siteUrl, docId: request.docId });
+    const [copy] = listedCopies(await currentAccessOwnerIndex(), { kind: 'document', orgId: request.orgId, siteUrl: request.siteUrl, docId: request.docId }, account);
     return copy?.site.account;
   }
-  return findDocument(await readListingShared(), request)?.site.account;
+  return findDocument(await readListingShared(), request, account)?.site.account;
 }
 
 /** Remove account: its records go (the records of opens of its documents and pages). */
