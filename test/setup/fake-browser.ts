@@ -52,6 +52,11 @@ installMessages();
 installOmnibox();
 
 beforeEach(async () => {
+  // The worker's cached listing is forgotten as the storage is emptied: a refresh of the test
+  // before, whose write is queued a task after its reply (listing-cache.ts storeFetchedListing),
+  // would otherwise store that test's listing, its server's addresses, in this test's storage.
+  const { forgetListing } = await import('../../src/background/listing/listing-cache.ts');
+  await forgetListing();
   fakeBrowser.reset();
   installDynamicRules();
   installMessages();
