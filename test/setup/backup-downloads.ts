@@ -161,11 +161,11 @@ export function useBackupDownloads(): void {
 
 /**
  * The worker as it starts again after a stop: its modules afresh, the browser's storage and
- * downloads as they were. Out: the fresh modules' getBulkRun and resumeBackupRuns.
+ * downloads as they were. Out: the fresh modules' getBulkRun, retryFailedBulk and resumeBackupRuns.
  */
 export async function restartedWorker() {
   downloads.stopWorker();
   vi.resetModules();
   const [engine, backup] = await Promise.all([import('../../src/background/bulk/run-engine.ts'), import('../../src/background/bulk/targets/backup.ts')]);
-  return { getBulkRun: engine.getBulkRun, resumeBackupRuns: backup.resumeBackupRuns };
+  return { getBulkRun: engine.getBulkRun, retryFailedBulk: engine.retryFailedBulk, resumeBackupRuns: backup.resumeBackupRuns };
 }

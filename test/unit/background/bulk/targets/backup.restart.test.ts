@@ -6,7 +6,7 @@
  * And the progress a page is shown: bytes read from the browser's downloads when it asks, and only
  * then. The downloads here end when the test says (test/setup/backup-downloads.ts, not fetching).
  */
-import { expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { getBulkRun, retryFailedBulk } from '../../../../../src/background/bulk/run-engine.ts';
 import { startBulkBackup } from '../../../../../src/background/bulk/targets/backup.ts';
 import { BACKUP_IN_FLIGHT_PER_HOST } from '../../../../../src/background/downloads/backup-operation.ts';
@@ -19,13 +19,18 @@ import { downloads, restartedWorker, useBackupDownloads } from '../../../../setu
 useBulkGrist();
 useBackupDownloads();
 
-
-
 /**
- * The stored run of id `runId`. Found by its id, not as the first stored: under load, the run of
- * the test before may still write its last state after this test's storage was made afresh (seen in
- * a whole unit run: this test read the one before's run, a single item saved).
+ * Each test ends once its workers are idle, as the browser stops only an idle worker: every stored
+ * run done, which is each worker's last write (run-sending.ts go: `settled` comes last). Each test
+ * started a worker again (restartedWorker), and a worker of one test writing its runs after the
+ * next test began would put them in place of that test's (seen in whole unit runs under load: the
+ * last test read no run of its id, or the run of the test before).
  */
+afterEach(async () => {
+  await vi.waitFor(async () => expect((await backupRunsItem.get()).filter((run) => !run.done)).toEqual([]));
+});
+
+/** The stored run of id `runId`. */
 const storedRun = async (runId: string) => (await backupRunsItem.get()).find((run) => run.id === runId);
 
 /** The download ids the stored run of id `runId` holds, by item. */
@@ -161,4 +166,39 @@ it('a worker stopped before the browser gave a download’s id finds that downlo
   ]);
   // Each file asked for once: no second download into the same path.
   expect(downloads.started.filter(({ url }) => !url.startsWith('data:')).map(({ filename }) => filename)).toEqual(downloads.started.slice(0, 2).map(({ filename }) => filename));
+});
+
+it('a run that ended just before the worker stopped is shown as it ended, under its id, with its backup.json; nothing is sent or written again, and Retry failed sends its failed one', async () => {
+  const server = await connect();
+  // Team 2's sixth and seventh: the stopped workers of the tests before still hold the others' turns.
+  const documents = documentsOf(2, 7).slice(5);
+  // The download and Grist asked why: the second document fails, once.
+  server.injectFault({ method: 'GET', path: new RegExp(`/api/docs/${documents[1]!.docId}/download`), status: 404, body: '{"error":"Document is deleted"}', contentType: 'application/json', times: 2 });
+  const started = await startBulkBackup({ requestId: crypto.randomUUID(), items: documents, format: 'grist' });
+  let ended!: BulkRunSnapshot;
+  await vi.waitFor(async () => {
+    ended = (await getBulkRun({ runId: started.id }))!;
+    expect(ended.done).toBe(true);
+  });
+  expect(ended.items.map(({ state }) => state)).toEqual(['saved', 'failed']);
+  expect(ended.backup!.manifestDownloadId).toEqual(expect.any(Number));
+  await vi.waitFor(async () => expect((await storedRun(started.id))?.done).toBe(true));
+  const count = downloads.started.length;
+
+  const { getBulkRun: getAfter, retryFailedBulk: retryAfter, resumeBackupRuns } = await restartedWorker();
+  await resumeBackupRuns();
+  expect(await getAfter({ runId: started.id })).toEqual(ended);
+  expect(downloads.started).toHaveLength(count);
+  // Not the latest: a popup opened now follows no run (as before the stop, once this one was done).
+  expect(await getAfter({ runId: null })).toBeNull();
+
+  await retryAfter({ runId: started.id });
+  let retried!: BulkRunSnapshot;
+  await vi.waitFor(async () => {
+    retried = (await getAfter({ runId: started.id }))!;
+    expect(retried.done).toBe(true);
+  });
+  expect(retried.items.map(({ state }) => state)).toEqual(['saved', 'saved']);
+  // The failed one's file, then backup.json written again.
+  expect(downloads.started.slice(count).map(({ filename }) => filename)).toEqual([expect.stringMatching(/Document 2\.7\.grist$/), `${started.backup!.folder}/backup.json`]);
 });
