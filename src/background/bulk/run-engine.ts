@@ -172,13 +172,20 @@ export interface ResumedRun {
   backup?: BackupOfRun;
   /** By item index, as the run's: what each sends (null: not sent again: done, not sent). */
   changes: Array<RunChange<OperationTarget> | null>;
+  /**
+   * True for a run that had ended before the worker stopped: a page that followed it is shown how it
+   * ended, and Retry failed sends its failed items; nothing is sent or written at the start, and it
+   * does not become the latest run.
+   */
+  done?: boolean;
 }
 
 /**
  * Takes up again, under its own id, a run of `operation` (shown as a run of `kind`) that a worker
  * stopped by the browser held (its operation stored it: Operation.keeps): an item that was on its
  * way is queued again (its operation picks up what it had started, e.g. a download by its id),
- * and everything queued is sent. The run becomes the latest unless this worker started one. Out:
+ * and everything queued is sent; one that had ended (`done`) is only kept, to be shown and retried.
+ * A run under way becomes the latest unless this worker started one. Out:
  * its snapshot. Without a saved key (or with the accounts changed since) nothing can be sent: its
  * queued items fail with the reason (Retry failed sends them once a key is there), and it never throws.
  */
@@ -198,6 +205,7 @@ export async function resumeOperation(kind: Run['kind'], operation: Operation, s
     }
   }
   runs.set(run.id, run);
+  if (stored.done) return snapshot(run);
   latestRun ??= run;
   run.operation.keeps?.changed(run);
   go(run);

@@ -249,6 +249,7 @@ export function backupOperation(stored: StoredBackupRun): BackupOperation {
         const done = run.items.every((item) => item.state !== 'queued' && item.state !== 'sending');
         const manifestDownloadId = await writeManifest(backupManifest({ ...stored, items: [...run.items] }, Date.now()));
         if (run.backup) run.backup.manifestDownloadId = manifestDownloadId;
+        stored.manifestDownloadId = manifestDownloadId;
         stored.done = done;
         await store();
       },

@@ -73,6 +73,12 @@ export interface StoredBackupRun {
   stopped: boolean;
   /** True once nothing was queued or on its way, and its backup.json written. */
   done: boolean;
+  /**
+   * The browser's download of its backup.json, once written (null: the write failed); absent before,
+   * and in runs stored by versions without it. A worker started again shows a run done before it
+   * stopped with it (Show in folder).
+   */
+  manifestDownloadId?: number | null;
   items: BulkItemStatus[];
   entries: Array<BackupEntry | null>;
 }
@@ -130,6 +136,7 @@ const runSchema = v.pipe(
     startedAt: v.number(),
     stopped: v.boolean(),
     done: v.boolean(),
+    manifestDownloadId: v.optional(v.nullable(v.number())),
     items: v.pipe(v.array(itemSchema), v.maxLength(MAX_BULK_ITEMS)),
     entries: v.array(v.nullable(entrySchema)),
   }),

@@ -67,20 +67,22 @@ export async function startBulkBackup({ requestId, items, format, once }: BulkBa
 }
 
 /**
- * At the worker's start: takes up again each backup run an earlier life of the worker stored and
- * did not finish, under its id (a page following it finds it): a document whose download was
- * started follows that download by its id (downloads.search), never starting a second; a queued
- * one is sent; a run whose items were all done but whose backup.json was not written gets it.
- * Never rejects for a run (its failures are its items').
+ * At the worker's start: takes up again each backup run an earlier life of the worker stored, under
+ * its id (a page following it finds it): a document whose download was started follows that
+ * download by its id (downloads.search), never starting a second; a queued one is sent; a run whose
+ * items were all done but whose backup.json was not written gets it. A run that had ended is shown
+ * as it ended, its backup.json with it (a page that followed it may ask after the worker stopped:
+ * seen in the end-to-end test, a run ending just before the stop), and Retry failed sends its failed
+ * items again. Never rejects for a run (its failures are its items').
  */
 export async function resumeBackupRuns(): Promise<void> {
   for (const stored of await readStoredRuns()) {
     keepRun(stored);
-    if (stored.done) continue;
     const changes = stored.entries.map((entry, index) => {
       const state = stored.items[index]?.state;
       return entry && (state === 'queued' || state === 'sending' || state === 'failed') ? changeOf(entry) : null;
     });
-    await resumeOperation('backup', operationOf(stored), { id: stored.id, batchId: stored.batchId, items: stored.items, stopped: stored.stopped, backup: { format: stored.format, folder: stored.folder }, changes });
+    const backup = { format: stored.format, folder: stored.folder, ...(stored.done ? { manifestDownloadId: stored.manifestDownloadId ?? null } : {}) };
+    await resumeOperation('backup', operationOf(stored), { id: stored.id, batchId: stored.batchId, items: stored.items, stopped: stored.stopped, backup, changes, done: stored.done });
   }
 }
