@@ -774,6 +774,14 @@ describe('injected faults', () => {
     expect([response.status, response.headers.get('retry-after')]).toEqual([429, '2']);
   });
 
+  it('answers a 429 for a window of time from the first request it answered, as a rate limit does', async () => {
+    fake().injectFault({ path: '/api/orgs', status: 429, headers: { 'Retry-After': '1' }, forMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the window starts at the first request, not at the fault
+    expect([(await call(fake(), '/api/orgs')).status, (await call(fake(), '/api/orgs')).status]).toEqual([429, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await call(fake(), '/api/orgs')).status).toBe(200);
+  });
+
   it('can store a rename and then lose the answer', async () => {
     fake().injectFault({ method: 'PATCH', path: `/api/docs/${DOCS.roadmap.id}`, loseAnswer: true, times: 1 });
     await expect(rename(fake(), DOCS.roadmap.id, { name: 'Lost answer' })).rejects.toThrow();

@@ -103,6 +103,11 @@ export interface Fault {
   cutBodyAfterBytes?: number;
   /** How many matching requests it applies to; default until cleared. */
   times?: number;
+  /**
+   * How long (ms) it applies from the first request it applied to, as a rate limit's window does
+   * (Grist answers 429 for a while, not for a count of requests); with `times`, whichever ends first.
+   */
+  forMs?: number;
 }
 
 export type StoredDoc = SeedDoc;
@@ -246,7 +251,7 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
   const inFlight = new Map<string, number>();
   const hanging = new Set<Socket>();
   const mostInFlight = new Map<string, number>();
-  let faults: Array<{ fault: Fault; remaining: number }> = [];
+  let faults: Array<{ fault: Fault; remaining: number; until?: number }> = [];
 
   /** The org domain the Host header selects, or null: per-team subdomains and custom hosts, the single org. */
   function orgFromHost(host: string): string | null {
@@ -519,14 +524,17 @@ export async function startFakeGrist(options: FakeGristOptions): Promise<FakeGri
     throw new GristError(404, `not found: ${path}`);
   }
 
-  /** Takes the first fault that matches, counting down its `times`. */
+  /** Takes the first fault that matches, counting down its `times`; one whose `forMs` is over goes first. */
   function takeFault(method: string, paths: string[]): Fault | undefined {
+    const now = performance.now();
+    faults = faults.filter(({ until }) => until === undefined || now <= until);
     const entry = faults.find(
       ({ fault }) =>
         (!fault.method || fault.method.toUpperCase() === method) &&
         paths.some((path) => (typeof fault.path === 'string' ? path === fault.path : fault.path.test(path))),
     );
     if (!entry) return undefined;
+    if (entry.fault.forMs !== undefined) entry.until ??= now + entry.fault.forMs;
     entry.remaining -= 1;
     if (entry.remaining <= 0) faults = faults.filter((other) => other !== entry);
     return entry.fault;
