@@ -5,6 +5,7 @@
  * only what it looks at. Listings of the fake Grist server's sample data come from the server
  * itself (test/fake-grist/), not from here.
  */
+import type { Row } from '../../src/listing-view/listing-rows.ts';
 import type { DocumentEntry, Listing, SiteEntry, WorkspaceEntry } from '../../src/shared/protocol/listing.ts';
 
 /** The account id (AccountEntry.id) the builders give a site unless told otherwise. */
@@ -46,4 +47,33 @@ export function personalSiteEntry(workspaces: WorkspaceEntry[], overrides: Parti
 /** A listing. In: its sites, in order, and overrides (revision, accounts...). Out: fetched at 1 ms, no revision. */
 export function listingOf(sites: SiteEntry[], overrides: Partial<Listing> = {}): Listing {
   return { fetchedAt: 1, sites, ...overrides };
+}
+
+/**
+ * A row of the popup's list as a test names it: `kind:name` (sites, workspaces, documents and pages
+ * by name, a page indented two spaces a level, notes and errors by their text, an account by its
+ * email or number).
+ */
+export function describeRow(row: Row): string {
+  switch (row.kind) {
+    case 'site':
+      return `site:${row.site.name}`;
+    case 'site-error':
+      return `error:${row.error.message}`;
+    case 'note':
+    case 'pages-note':
+      return `note:${row.text}`;
+    case 'workspace':
+      return `workspace:${row.workspace.name}`;
+    case 'document':
+      return `document:${row.document.name}`;
+    case 'page':
+      return `${'  '.repeat(row.depth)}page:${row.page.name}`;
+    case 'account':
+      return `account:${row.account.user?.email ?? row.number}`;
+    case 'account-error':
+      return `account-error:${row.error.message}`;
+    default:
+      return row.kind;
+  }
 }

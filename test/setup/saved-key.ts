@@ -38,14 +38,14 @@ export const EDITOR_ACCOUNT = 'account-editor';
 export const VIEWER_ACCOUNT = 'account-viewer';
 export const OWNER_ACCOUNT = 'account-owner';
 
-/** Two users of one server (the sample data's): account `id` with `apiKey` first, then Olivia's, both with the personal site `personalSiteUrl`. */
-async function saveThenOwner(id: string, apiKey: string, personalSiteUrl: string): Promise<void> {
+/** Users of one server, in this order: each account `id` with its `apiKey`, all with the personal site `personalSiteUrl` and no team site. */
+export async function saveOnOneServer(personalSiteUrl: string, ...accounts: Array<{ id: string; apiKey: string }>): Promise<void> {
   const settings = { personalSiteUrl, teamSiteUrls: [] };
-  await saveAccounts([
-    { id, settings, apiKey },
-    { id: OWNER_ACCOUNT, settings, apiKey: USERS.owner.apiKey },
-  ]);
+  await saveAccounts(accounts.map(({ id, apiKey }) => ({ id, settings, apiKey })));
 }
+
+/** Two users of one server (the sample data's): account `id` with `apiKey` first, then Olivia's (saveOnOneServer). */
+const saveThenOwner = (id: string, apiKey: string, personalSiteUrl: string) => saveOnOneServer(personalSiteUrl, { id, apiKey }, { id: OWNER_ACCOUNT, apiKey: USERS.owner.apiKey });
 
 /**
  * Ed's account first, then Olivia's (saveThenOwner). Where both list a document, Olivia owns it

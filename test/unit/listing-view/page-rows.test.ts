@@ -11,7 +11,7 @@ import { layoutRows, renderPlan, type ListNode, type SiteNode } from '../../../s
 import { adjacentResult } from '../../../src/popup/list/result-navigation.ts';
 import { pagesKey, type KnownPagesMap, type PageEntry } from '../../../src/shared/protocol/pages.ts';
 import { searchTerms } from '../../../src/shared/rules/search.ts';
-import { documentEntry as doc, listingOf, siteEntry as site, workspaceEntry as workspace } from '../../setup/listings.ts';
+import { describeRow, documentEntry as doc, listingOf, siteEntry as site, workspaceEntry as workspace } from '../../setup/listings.ts';
 
 /** The account every site of test/setup/listings.ts is listed by. */
 const LISTING_ACCOUNT = 'a1';
@@ -50,25 +50,8 @@ const known: KnownPagesMap = {
   [pagesKey('a2', 'plan')]: { pages: pages(['Expenses', 0]), readAt: 1 },
 };
 
-/** The rows as `kind:name`, pages with their depth. */
-function describeRows(rows: readonly Row[]): string[] {
-  return rows.map((row) => {
-    switch (row.kind) {
-      case 'document':
-        return `document:${row.document.name}`;
-      case 'page':
-        return `${'  '.repeat(row.depth)}page:${row.page.name}`;
-      case 'pages-note':
-        return `note:${row.text}`;
-      case 'workspace':
-        return `workspace:${row.workspace.name}`;
-      case 'site':
-        return `site:${row.site.name}`;
-      default:
-        return row.kind;
-    }
-  });
-}
+/** The rows as `kind:name`, pages with their depth (describeRow). */
+const describeRows = (rows: readonly Row[]): string[] => rows.map(describeRow);
 
 describe('the pages unfolded', () => {
   const prepared = prepareListing(listing);

@@ -12,7 +12,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { openKey } from '../../../../src/shared/protocol/pages.ts';
 import { openedItem } from '../../../../src/shared/storage/storage-items.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { ACCOUNT_1, saveAccounts } from '../../../setup/saved-key.ts';
+import { ACCOUNT_1, saveOnOneServer } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist();
@@ -65,11 +65,7 @@ describe('the noteOpened message', () => {
 
 describe('forgetting the opens', () => {
   it('Remove account takes its opens, the other account’s stay', async () => {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: ACCOUNT_1, settings, apiKey: USERS.owner.apiKey },
-      { id: OTHER, settings, apiKey: USERS.editor.apiKey },
-    ]);
+    await saveOnOneServer(`${grist.url}/o/docs`, { id: ACCOUNT_1, apiKey: USERS.owner.apiKey }, { id: OTHER, apiKey: USERS.editor.apiKey });
     await noteOpen(ACCOUNT_1, 'doc-a', 3);
     await noteOpen(OTHER, 'doc-a');
     await removeAccount({ account: ACCOUNT_1 });

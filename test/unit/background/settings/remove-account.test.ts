@@ -17,7 +17,7 @@ import { refreshListing } from '../../../../src/background/listing/listing-servi
 import { currentAccessOwnerIndex, listedCopies } from '../../../../src/background/sharing/access-owner-index.ts';
 import type { AccessEntry, NewChangeEntry, PersonEntry, RenameEntry } from '../../../../src/shared/protocol/change-log.ts';
 import { DOCS, ORGS, USERS } from '../../../fake-grist/sample-data.ts';
-import { saveAccounts } from '../../../setup/saved-key.ts';
+import { saveAccounts, saveOnOneServer } from '../../../setup/saved-key.ts';
 import { grist, useWorkerGrist, whenRequested } from '../../../setup/worker-grist.ts';
 
 useWorkerGrist({ signedIn: false });
@@ -63,11 +63,7 @@ async function storedText(): Promise<string> {
 
 describe('Remove account', () => {
   it('removes the account’s change-log entries (a bulk run’s and an access change’s naming other people too) and its kept copies; the other account’s stay', async () => {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: GONE, settings, apiKey: USERS.editor.apiKey },
-      { id: STAYS, settings, apiKey: USERS.owner.apiKey },
-    ]);
+    await saveOnOneServer(`${grist.url}/o/docs`, { id: GONE, apiKey: USERS.editor.apiKey }, { id: STAYS, apiKey: USERS.owner.apiKey });
     await addLogEntry(entry(GONE));
     await addLogEntry(entry(GONE, { source: 'bulk', batchId: 'batch-of-gone' }));
     await addLogEntry(entry(GONE, { source: 'bulk', batchId: 'batch-of-both' }));
@@ -91,11 +87,7 @@ describe('Remove account', () => {
   });
 
   it('the access checks’ index no longer has the account’s sites (it is built from the listing, whose part of it goes)', async () => {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: GONE, settings, apiKey: USERS.editor.apiKey },
-      { id: STAYS, settings, apiKey: USERS.owner.apiKey },
-    ]);
+    await saveOnOneServer(`${grist.url}/o/docs`, { id: GONE, apiKey: USERS.editor.apiKey }, { id: STAYS, apiKey: USERS.owner.apiKey });
     await refreshListing();
     const leads = { kind: 'document' as const, orgId: ORGS.acme.id, siteUrl: `${grist.url}/o/acme`, docId: DOCS.leads.id };
     const accountsOf = async () => listedCopies(await currentAccessOwnerIndex(), leads).map((copy) => copy.site.account);
@@ -105,11 +97,7 @@ describe('Remove account', () => {
   });
 
   it('removes the pages known of the account’s documents; those the other account reads stay', async () => {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: GONE, settings, apiKey: USERS.owner.apiKey },
-      { id: STAYS, settings, apiKey: USERS.editor.apiKey },
-    ]);
+    await saveOnOneServer(`${grist.url}/o/docs`, { id: GONE, apiKey: USERS.owner.apiKey }, { id: STAYS, apiKey: USERS.editor.apiKey });
     await refreshListing();
     answerPages(DOCS.leads.id, [{ viewRef: 1, name: 'Leads', indentation: 0 }]);
     // Both list Leads; each account's pages are its own.
@@ -122,11 +110,7 @@ describe('Remove account', () => {
   });
 
   it('a change of the account on its way to Grist as the account is removed lands there, but its entry is never written: nothing of the account stays', async () => {
-    const settings = { personalSiteUrl: `${grist.url}/o/docs`, teamSiteUrls: [] };
-    await saveAccounts([
-      { id: GONE, settings, apiKey: USERS.owner.apiKey },
-      { id: STAYS, settings, apiKey: USERS.editor.apiKey },
-    ]);
+    await saveOnOneServer(`${grist.url}/o/docs`, { id: GONE, apiKey: USERS.owner.apiKey }, { id: STAYS, apiKey: USERS.editor.apiKey });
     await refreshListing();
     grist.injectFault({ method: 'PATCH', path: `/api/docs/${DOCS.leads.id}`, holdAnswerMs: 300, times: 1 });
     const renaming = renameDocument({ orgId: ORGS.acme.id, docId: DOCS.leads.id, name: 'Leads, renamed as the account went' }).catch((error: unknown) => error);

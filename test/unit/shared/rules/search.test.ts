@@ -3,7 +3,7 @@ import type { Listing } from '../../../../src/shared/protocol/listing.ts';
 import { prepareListing, type Row } from '../../../../src/listing-view/listing-rows.ts';
 import { matchingRows, searchAnswers } from '../../../../src/listing-view/listing-search.ts';
 import { countDocuments, foldForSearch, matchRanges, nameMatches, searchTerms } from '../../../../src/shared/rules/search.ts';
-import { documentEntry as document, siteEntry as site } from '../../../setup/listings.ts';
+import { describeRow, documentEntry as document, siteEntry as site } from '../../../setup/listings.ts';
 
 const listing: Listing = {
   fetchedAt: 1,
@@ -60,28 +60,6 @@ function search(query: string): string[] {
   return matchingRows(prepareListing(listing), searchTerms(query)).map(describeRow);
 }
 
-function describeRow(row: Row): string {
-  switch (row.kind) {
-    case 'site':
-      return `site:${row.site.name}`;
-    case 'site-error':
-      return `error:${row.error.message}`;
-    case 'note':
-      return `note:${row.text}`;
-    case 'workspace':
-      return `workspace:${row.workspace.name}`;
-    case 'document':
-      return `document:${row.document.name}`;
-    case 'account':
-      return `account:${row.account.user?.email ?? row.number}`;
-    case 'account-error':
-      return `account-error:${row.error.message}`;
-    case 'page':
-      return `page:${row.page.name}`;
-    default:
-      return row.kind;
-  }
-}
 
 describe('searching the listing', () => {
   test('an empty query shows every row, failed sites and empty workspaces included; a site with no workspace says so once', () => {
