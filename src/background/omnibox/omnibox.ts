@@ -157,10 +157,15 @@ export async function onInputEntered(text: string, disposition: Omnibox.OnInputE
   const document = current.kind === 'ready' ? current.index.urls.get(text) : undefined;
   if (current.kind === 'ready' && document !== undefined) {
     const { index } = current;
-    // Counted whichever way it opens; never in the way of the opening (noteOpen never throws).
+    // The document window notes the open itself once it has found the document
+    // (document-window/store.ts start): noted here too, Enter counted it twice.
+    if (disposition === 'currentTab') {
+      await openDocumentWindow(text, undefined, 'address-bar');
+      return;
+    }
+    // Never in the way of the opening (noteOpen never throws).
     void noteOpen(index.accounts[document]!, index.docIds[document]!);
-    if (disposition === 'currentTab') await openDocumentWindow(text, undefined, 'address-bar');
-    else await browser.tabs.create({ url: text, active: disposition === 'newForegroundTab' });
+    await browser.tabs.create({ url: text, active: disposition === 'newForegroundTab' });
     return;
   }
   const page = pagesAndOpens?.pageUrls.get(text);
