@@ -194,6 +194,11 @@ export async function resumeOperation(kind: Run['kind'], operation: Operation, s
     throw NO_KEY_ERROR();
   });
   Object.assign(run, { id: stored.id, batchId: stored.batchId, items: stored.items, stopped: stored.stopped, changes: stored.changes }, stored.backup ? { backup: stored.backup } : {});
+  // One that had ended sends nothing now (Retry failed reads the accounts itself): kept as it is.
+  if (stored.done) {
+    runs.set(run.id, run);
+    return snapshot(run);
+  }
   for (const item of run.items) if (item.state === 'sending') item.state = 'queued';
   try {
     run.client = await currentClients();
@@ -205,7 +210,6 @@ export async function resumeOperation(kind: Run['kind'], operation: Operation, s
     }
   }
   runs.set(run.id, run);
-  if (stored.done) return snapshot(run);
   latestRun ??= run;
   run.operation.keeps?.changed(run);
   go(run);
