@@ -98,7 +98,6 @@ browser.runtime.onMessage.addListener(
       getDocumentAtUrl,
       renameDocumentAtUrl,
       readChangeLog: readChangeLogItems,
-      // The change log and the opens (frecency).
       clearChangeLog: clearHistory,
       undoChange,
       startBulkRename,

@@ -29,7 +29,7 @@ export function pageDepths(pages: readonly PageEntry[]): number[] {
 }
 
 /** A page row's key: its document's and its view's, so it stays the same when the pages move or the listing is refreshed. */
-export function pageRowKey(parent: DocumentItemRow, viewRef: number): string {
+function pageRowKey(parent: DocumentItemRow, viewRef: number): string {
   return `${parent.key}>p${viewRef}`;
 }
 
@@ -42,13 +42,13 @@ export function knownPagesOf(row: DocumentItemRow, known: KnownPagesMap): KnownP
 }
 
 /** The rows of a document's pages, in Grist's order, each with its depth (pageDepths). */
-export function pageRows(parent: DocumentItemRow, pages: readonly PageEntry[]): PageRow[] {
+function pageRows(parent: DocumentItemRow, pages: readonly PageEntry[]): PageRow[] {
   const depths = pageDepths(pages);
   return pages.map((page, index) => ({ kind: 'page', key: pageRowKey(parent, page.viewRef), site: parent.site, parent, page, depth: depths[index]! }));
 }
 
 /** The note under a document unfolded whose pages are not shown ("Reading pages…", why not). */
-export function pagesNoteRow(parent: DocumentItemRow, text: string): PagesNoteRow {
+function pagesNoteRow(parent: DocumentItemRow, text: string): PagesNoteRow {
   return { kind: 'pages-note', key: `${parent.key}>note`, site: parent.site, parent, text };
 }
 

@@ -14,7 +14,7 @@
  */
 import { openKey, pagesKey, parseOpenKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../shared/protocol/pages.ts';
 import { siteDisplayName } from '../shared/protocol/listing.ts';
-import { scoreAt } from '../shared/rules/frecency.ts';
+import { byRank, scoreAt, type Ranked } from '../shared/rules/frecency.ts';
 import { foldedMatches, foldForSearch, termsLeftBy } from '../shared/rules/search.ts';
 import type { DocumentItemRow, PreparedListing, PreparedSite, RecentHeadingRow, RecentRow } from './listing-rows.ts';
 
@@ -73,7 +73,7 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
       }
     }
   }
-  const candidates: Array<{ candidate: RecentCandidate; score: number }> = [];
+  const candidates: Array<Ranked & { candidate: RecentCandidate }> = [];
   // Place names folded once each: many records share a site and a few workspaces.
   const places = new Map<object, string>();
   const foldedPlace = (place: object, name: () => string) => {
@@ -100,10 +100,10 @@ export function recentCandidates(listing: PreparedListing, opened: OpenedMap, kn
         foldedWorkspace: foldedPlace(of.workspace, () => of.workspace.name),
       },
       score: scoreAt(opened[key]!, now),
+      isPage: page !== null,
     });
   }
-  // A page opened counts for its document too: at one score, the page (what was opened) first.
-  return candidates.sort((a, b) => b.score - a.score || Number(b.candidate.row.page !== null) - Number(a.candidate.row.page !== null)).map(({ candidate }) => candidate);
+  return candidates.sort(byRank).map(({ candidate }) => candidate);
 }
 
 /**

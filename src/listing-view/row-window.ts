@@ -91,7 +91,7 @@ export interface RowNode<R extends Row = SiteRow> {
 }
 
 /** A row of a workspace's list: a document, or one of its pages or its pages' note under it (issue 52). */
-export type ListItemRow = DocumentItemRow | PageRow | PagesNoteRow;
+type ListItemRow = DocumentItemRow | PageRow | PagesNoteRow;
 
 /** Consecutive rendered documents of one workspace, with their pages: one `<ul>`. */
 export interface ListNode {

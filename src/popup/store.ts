@@ -75,7 +75,7 @@ export interface PopupStoreDependencies {
 }
 
 /** How many of a search's first documents get their pages read when not known (issue 52: "the first few only"). */
-export const SEARCH_PAGE_READS = 3;
+const SEARCH_PAGE_READS = 3;
 
 
 /** A document of the listing as the worker's messages name it (no account: the worker knows it by site). */

@@ -13,7 +13,7 @@
  */
 import { documentPageUrl, siteDisplayName, type DocumentEntry, type Listing } from '../../shared/protocol/listing.ts';
 import { pagesKey, pageUrl, parseOpenKey, type KnownPagesMap, type OpenedMap, type PageEntry } from '../../shared/protocol/pages.ts';
-import { scoreAt } from '../../shared/rules/frecency.ts';
+import { byRank, scoreAt, type Ranked } from '../../shared/rules/frecency.ts';
 import { plainTextName } from '../../shared/rules/plain-text-name.ts';
 import { foldedMatches, foldForSearch, matchRanges, searchTerms, termsLeftBy } from '../../shared/rules/search.ts';
 
@@ -183,16 +183,15 @@ export function buildKnownIndex(index: SuggestionIndex, knownPages: KnownPagesMa
     pageOf.set(`${entry.document} ${entry.page.viewRef}`, at);
   });
   starts[known.length] = length;
-  const ranked: Array<{ document: number; page: number; score: number }> = [];
+  const ranked: Array<Ranked & { document: number; page: number }> = [];
   for (const [key, record] of Object.entries(opened)) {
     const { account, docId, viewRef } = parseOpenKey(key);
     const document = index.byKey.get(pagesKey(account, docId));
     if (document === undefined) continue;
     const page = viewRef === undefined ? -1 : (pageOf.get(`${document} ${viewRef}`) ?? null);
-    if (page !== null) ranked.push({ document, page, score: scoreAt(record, now) });
+    if (page !== null) ranked.push({ document, page, score: scoreAt(record, now), isPage: page >= 0 });
   }
-  // A page opened counts for its document too: at one score, the page (what was opened) first.
-  ranked.sort((a, b) => b.score - a.score || Number(b.page >= 0) - Number(a.page >= 0));
+  ranked.sort(byRank);
   const seenOpened = new Set<string>();
   const folded = known.map((entry) => entry.folded);
   return {

@@ -44,11 +44,12 @@ export async function openPage(name: DocumentKey & { account?: string | undefine
   const gone = known?.pages != null && !known.pages.some((page) => page.viewRef === viewRef);
   if (known && gone) {
     await openAt(documentPageUrl(site.siteUrl, document), tab, false);
-    await noteOpen(site.account, document.id).catch(logFailure('noting an open'));
+    await noteOpen(site.account, document.id);
     return { opened: 'document', pages: known };
   }
   await openAt(pageUrl(site.siteUrl, document, viewRef), tab, true);
-  await noteOpen(site.account, document.id, viewRef).catch(logFailure('noting an open'));
+  // noteOpen never throws (it logs a failure itself).
+  await noteOpen(site.account, document.id, viewRef);
   return { opened: 'page' };
 }
 

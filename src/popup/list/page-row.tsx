@@ -13,7 +13,7 @@ import { pure } from './pure.tsx';
 import type { PopupStore } from '../store-types.ts';
 
 /** How far each level of nesting moves a page in, in CSS pixels (popup.css puts a page at the top under its document's name). */
-export const PAGE_INDENT = 16;
+const PAGE_INDENT = 16;
 
 interface PageRowProps {
   store: PopupStore;

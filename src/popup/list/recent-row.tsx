@@ -23,7 +23,7 @@ export function RecentHeading({ row, height }: { row: RecentHeadingRow; height: 
 }
 
 /** The name a recent row shows: the document's, and the page's after a "›". */
-export function recentName(row: RecentRow): string {
+function recentName(row: RecentRow): string {
   return row.page ? `${row.of.document.name} › ${row.page.name}` : row.of.document.name;
 }
 

@@ -280,7 +280,7 @@ export const MESSAGES = {
   renameDocumentAtUrl: { request: v.object({ pageUrl: v.string(), name: v.string(), source: v.optional(v.picklist(WINDOW_SOURCES)) }), response: typed<RenamedDocument>() },
   /** The change log (every rename and move), newest first, each entry with whether it can be undone. */
   readChangeLog: { request: v.null(), response: typed<ChangeLogItem[]>() },
-  /** Forgets the change log (Grist is not touched). */
+  /** Clear history: forgets the change log and the documents and pages opened (frecency); Grist is not touched. */
   clearChangeLog: { request: v.null(), response: typed<null>() },
   /**
    * Undoes a change of the log, of any kind, checking first that nobody changed its document,

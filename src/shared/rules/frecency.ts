@@ -15,7 +15,7 @@ export const HALF_LIFE_DAYS = 28;
 const HALF_LIFE_MS = HALF_LIFE_DAYS * 24 * 60 * 60 * 1000;
 
 /** The most records kept per account: the popup's "Recently opened" and the address bar rank these few hundred, never every document. */
-export const MAX_KEPT_PER_ACCOUNT = 500;
+const MAX_KEPT_PER_ACCOUNT = 500;
 
 /** A score under this is forgotten: one open, some six months (six half-lives) later. */
 export const FORGET_BELOW = 1 / 64;
@@ -37,6 +37,20 @@ export function recordOpen(record: OpenRecord | undefined, now: number): OpenRec
 export function byScore(a: OpenRecord, b: OpenRecord): number {
   const at = Math.max(a.at, b.at);
   return scoreAt(b, at) - scoreAt(a, at);
+}
+
+/** What the address bar and Recently opened rank: a document or one of its pages, with its score now. */
+export interface Ranked {
+  score: number;
+  isPage: boolean;
+}
+
+/**
+ * Orders what was opened, highest score first; a page opened counts for its document too, so at one
+ * score the page (what was opened) comes first.
+ */
+export function byRank(a: Ranked, b: Ranked): number {
+  return b.score - a.score || Number(b.isPage) - Number(a.isPage);
 }
 
 /**
