@@ -199,10 +199,18 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     if (whenIdle) whenIdle(read);
     else read();
   }
-  /** Shows `pages` as the document's known pages from now on (the worker's answer, newer than any kept). */
+  /**
+   * Shows `pages` as the document's known pages from now on, unless those known were read later: a
+   * read answered after a newer one (a search's, behind an open that found a page gone) puts nothing back.
+   */
   const keepPages = (row: DocumentItemRow, pages: KnownPages) => {
-    knownPages.value = { ...knownPages.peek(), [pagesKey(row.site.account, row.document.id)]: pages };
+    const key = pagesKey(row.site.account, row.document.id);
+    const known = knownPages.peek()[key];
+    if (known && known.readAt > pages.readAt) return;
+    knownPages.value = { ...knownPages.peek(), [key]: pages };
   };
+  /** The pages being opened (`<row key>>p<viewRef>`): Enter held down or a double click opens one once. */
+  const pagesOpening = new Set<string>();
   /** The documents (row keys) whose pages were asked for, or read for a search: each once. */
   const pagesAsked = new Set<string>();
   /**
@@ -362,7 +370,11 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
       });
     },
     openDocumentPage: (parent, page) => {
+      const opening = `${parent.key}>p${page.viewRef}`;
+      if (pagesOpening.has(opening)) return;
+      pagesOpening.add(opening);
       void settle(backend.openPage({ ...listedDocument(parent), viewRef: page.viewRef })).then((reply) => {
+        pagesOpening.delete(opening);
         if (!reply.ok) {
           announcement.value = t('pageOpenFailed', reply.error.message);
           return;

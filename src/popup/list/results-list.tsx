@@ -240,7 +240,8 @@ export function ResultsList({ store, searchRef, focusFirstRef, openFirstRef }: R
       store.showPages(row.parent, false);
     } else if (event.key === 'ArrowLeft') store.showPages(row, false);
     else if (!store.unfoldedPages.peek().has(row.key)) store.showPages(row, true);
-    else if (rows[index + 1]?.kind === 'page') focusRow(index + 1);
+    // → held down unfolds and stays: only a new press goes into the pages.
+    else if (!event.repeat && rows[index + 1]?.kind === 'page') focusRow(index + 1);
   }
 
   return (
