@@ -16,7 +16,7 @@ import { prepareSearch, searchAnswers } from '../listing-view/listing-search.ts'
 import { recentCandidates, recentRows } from '../listing-view/recent-rows.ts';
 import { pagesKey, type KnownPages, type KnownPagesMap, type OpenedMap } from '../shared/protocol/pages.ts';
 import { FIRST_SCREEN_ROWS } from '../listing-view/row-window.ts';
-import { indexPages, knownPagesOf, withUnfolded } from '../listing-view/page-rows.ts';
+import { indexPages, knownPagesOf, withUnfolded, type PagesIndex } from '../listing-view/page-rows.ts';
 import { settle } from '../shared/protocol/errors.ts';
 import { searchTerms } from '../shared/rules/search.ts';
 import type { ChangeContext, LastChange } from './changes/change-descriptor.ts';
@@ -150,12 +150,21 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
   // The documents whose pages are unfolded (row keys), and what is said under those not drawn yet.
   const unfoldedPages = signal<ReadonlySet<string>>(new Set());
   const pageNotes = signal<ReadonlyMap<string, string>>(new Map());
+  // The rows with the pages unfolded, and what they were made of: while the answer and the pages
+  // are the same (a keystroke that finds the same rows), that very array again, as for wholeRows.
+  let withPages: { answer: readonly Row[]; unfolded: ReadonlySet<string>; index: PagesIndex | null; notes: ReadonlyMap<string, string>; rows: readonly Row[] } | null = null;
   const listingRows = computed(() => {
     if (!prepared.value || searchWaits.value) return [];
     const limit = firstScreen.value ? FIRST_SCREEN_ROWS : undefined;
     const answer = search(prepared.value, termList.value, keep.value, wholeRows, limit, pagesIndex.value);
     if (!limit) wholeRows = answer;
-    return unfoldedPages.value.size ? withUnfolded(answer, unfoldedPages.value, pagesIndex.value, pageNotes.value, t('pagesNotAvailable')) : answer;
+    const unfolded = unfoldedPages.value;
+    if (unfolded.size === 0) return answer;
+    const [index, notes] = [pagesIndex.value, pageNotes.value];
+    if (withPages?.answer !== answer || withPages.unfolded !== unfolded || withPages.index !== index || withPages.notes !== notes) {
+      withPages = { answer, unfolded, index, notes, rows: withUnfolded(answer, unfolded, index, notes, t('pagesNotAvailable')) };
+    }
+    return withPages.rows;
   });
 
   // Recently opened (listing-view/recent-rows.ts), above the listing's rows. Read once the popup
