@@ -65,10 +65,12 @@ export interface HistoryStoreOptions {
   onRestored?: (entry: ChangeLogItem, name: string) => void;
   /** Reads what was opened from the extension (`openedItem.get`), as the page reads storage. Absent: nothing. */
   readOpened?: () => Promise<OpenedMap>;
+  /** Told once Clear forgot the history, the opens with it (the popup's Recently opened goes at once). */
+  onCleared?: () => void;
 }
 
 /** Creates the store. In: the backend, and the options above. */
-export function createHistoryStore(backend: HistoryBackend, { onRestored = () => undefined, readOpened }: HistoryStoreOptions = {}): HistoryStore {
+export function createHistoryStore(backend: HistoryBackend, { onRestored = () => undefined, readOpened, onCleared = () => undefined }: HistoryStoreOptions = {}): HistoryStore {
   const entries = signal<readonly ChangeLogItem[] | null>(null);
   const hasOpened = signal(false);
   const error = signal<string | null>(null);
@@ -144,6 +146,7 @@ export function createHistoryStore(backend: HistoryBackend, { onRestored = () =>
     hasOpened.value = false;
     entryStates.value = new Map();
     status.value = t('historyCleared');
+    onCleared();
   }
 
   const putBack = (entry: ChangeLogItem, grant: string) => undo(entry, false, [grant]);

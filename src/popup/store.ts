@@ -326,7 +326,7 @@ export function createPopupStore({ backend, readCachedListing, readCachedPreview
     },
     commitMove: (to) => withChanges(({ ACTS }) => ACTS.commitMove(changes, to)),
     loadHistory: () =>
-      (history ??= withChanges(({ historyStore }) => historyStore(changes, readOpened)).catch((error: unknown) => {
+      (history ??= withChanges(({ historyStore }) => historyStore(changes, readOpened, () => (opened.value = {}))).catch((error: unknown) => {
         // Not kept: the next opening of the history tries again.
         history = undefined;
         throw error;

@@ -11,9 +11,10 @@ import { onSettled } from './runner.ts';
  * of that change: its Undo and Ctrl+Z would otherwise still offer a change undone already. What
  * the status line said before goes too (a grant an earlier undo kept, put back since by "Put back
  * anyway"): the History says what its undo came to in its own status. `readOpened`: the popup's
- * (what was opened from the extension, which the History's Clear forgets too).
+ * (what was opened from the extension, which the History's Clear forgets too); `onCleared`: told
+ * once it has.
  */
-export function historyStore(context: ChangeContext, readOpened?: () => Promise<OpenedMap>): HistoryStore {
+export function historyStore(context: ChangeContext, readOpened?: () => Promise<OpenedMap>, onCleared?: () => void): HistoryStore {
   return createHistoryStore(context.backend, {
     onRestored: (entry, name) => {
       if (context.lastChange.value?.entryId === entry.id) context.lastChange.value = null;
@@ -21,5 +22,6 @@ export function historyStore(context: ChangeContext, readOpened?: () => Promise<
       onSettled(context, undoneEdit(entry, name));
     },
     readOpened,
+    ...(onCleared && { onCleared }),
   });
 }

@@ -108,5 +108,9 @@ describe('Recently opened', () => {
     });
     expect(backend.clearChangeLog).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear history' })).toBeNull());
+    // Back in the list of the same popup, what was opened is gone with the history.
+    fireEvent.click(within(screen.getByRole('region', { name: 'History' })).getByRole('button', { name: 'Back to documents' }));
+    await screen.findByRole('link', { name: 'Open Budget' });
+    expect(screen.queryByRole('heading', { name: 'Recently opened' })).toBeNull();
   });
 });
