@@ -11,9 +11,8 @@ import { t } from '../../shared/i18n.ts';
 import type { DownloadDone, DownloadFormat } from '../../shared/protocol/downloads.ts';
 import type { DocumentKey } from '../../shared/protocol/messages.ts';
 import { safeFileName } from '../../shared/rules/file-names.ts';
-import { findDocument, listingAndClients } from '../changes/listed-documents.ts';
+import { findListedDocument } from '../changes/listed-documents.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
 import { ApiError } from '../grist/api-error.ts';
 import { downloadPath, tablesPath } from '../grist/download-urls.ts';
 import { FILE_EXTENSIONS } from '../../shared/protocol/downloads.ts';
@@ -52,24 +51,15 @@ interface DocumentFound {
 }
 
 /**
- * A document of the listing, and its account's client; ApiError `not-found` when the listing has
- * no such document. Named with its site's address (as the popup names it), it is found in the
- * worker's index of the listing (access-owner-index.ts: built ahead, kept until the listing is
- * written), not by a read of the whole cached listing: at 20,000 documents that read was most of
- * the time from the menu choice to the download started (npm run bench, the `download` row).
+ * A document of the listing (findListedDocument: from the worker's index of the listing when named
+ * with its site's address, as the popup names it; at 20,000 documents a read of the whole cached
+ * listing was most of the time from the menu choice to the download started, npm run bench, the
+ * `download` row), and its account's client; ApiError `not-found` when the listing has no such document.
  */
 async function listedDocument(request: DocumentKey): Promise<{ found: DocumentFound; client: GristClient }> {
-  const { siteUrl } = request;
-  if (siteUrl !== undefined) {
-    const [index, accounts] = await Promise.all([currentAccessOwnerIndex(), readKeyedAccounts()]);
-    const [copy] = listedCopies(index, { kind: 'document', orgId: request.orgId, siteUrl, docId: request.docId });
-    if (!copy) throw new ApiError('not-found', t('errorNotInList'));
-    return { found: { site: copy.site, document: { id: request.docId, name: copy.name } }, client: clientsFor(accounts)(copy.site.account) };
-  }
-  const [listing, clientOf] = await listingAndClients();
-  const found = findDocument(listing, request);
+  const [found, accounts] = await Promise.all([findListedDocument(request), readKeyedAccounts()]);
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
-  return { found, client: clientOf(found.site.account) };
+  return { found, client: clientsFor(accounts)(found.site.account) };
 }
 
 /**

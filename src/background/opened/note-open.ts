@@ -10,11 +10,9 @@ import type { DocumentKey } from '../../shared/protocol/messages.ts';
 import { openKey, parseOpenKey, type OpenedMap } from '../../shared/protocol/pages.ts';
 import { keepMost, recordOpen } from '../../shared/rules/frecency.ts';
 import { accountsItem, openedItem } from '../../shared/storage/storage-items.ts';
-import { findDocument } from '../changes/listed-documents.ts';
-import { readListingShared } from '../listing/listing-cache.ts';
+import { findListedDocument } from '../changes/listed-documents.ts';
 import { logFailure } from '../log-failure.ts';
 import { serialQueue } from '../pacing.ts';
-import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
 import { removeTogether, storeTogether } from '../storage-writes.ts';
 
 /** The writes of openedItem, one after the other (each reads what the one before wrote). */
@@ -61,27 +59,14 @@ export async function noteOpen(account: string, docId: string, viewRef?: number)
 /**
  * The `noteOpened` message (a document link of the popup, the document window): notes the open of
  * a document of the worker's listing, under `account` (the popup's row's, where two accounts list
- * it) when that account lists it, else the account that lists it (several: the first, as the
- * listing's order has them). A document the listing does not list is not noted: its open key would
- * name no row. Out: null, once noted.
+ * it) when that account lists it, else the account that lists it (several: the one with the most
+ * access, as the pages are read with: findListedDocument). A document the listing does not list is
+ * not noted: its open key would name no row. Out: null, once noted.
  */
 export async function noteOpened({ account: named, ...request }: DocumentKey & { account?: string | undefined }): Promise<null> {
-  const account = await listingAccount(request, named);
-  if (account !== undefined) await noteOpen(account, request.docId);
+  const found = await findListedDocument(request, named);
+  if (found) await noteOpen(found.site.account, request.docId);
   return null;
-}
-
-/**
- * The account that lists a document (`account`: only that one's copy), from the worker's index of
- * the listing (built ahead) when the page names its site: a link clicked in the popup does not make
- * the worker read and parse the whole cached listing.
- */
-async function listingAccount(request: DocumentKey, account?: string): Promise<string | undefined> {
-  if (request.siteUrl !== undefined) {
-    const [copy] = listedCopies(await currentAccessOwnerIndex(), { kind: 'document', orgId: request.orgId, siteUrl: request.siteUrl, docId: request.docId }, account);
-    return copy?.site.account;
-  }
-  return findDocument(await readListingShared(), request, account)?.site.account;
 }
 
 /** Remove account: its records go (the records of opens of its documents and pages). */

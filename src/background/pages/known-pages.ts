@@ -6,22 +6,19 @@
  * at a time: a read asked while one is under way joins it.
  */
 import { t } from '../../shared/i18n.ts';
-import type { DocumentEntry } from '../../shared/protocol/listing.ts';
 import type { DocumentKey } from '../../shared/protocol/messages.ts';
 import { pagesKey, parseOpenKey, type KnownPages, type KnownPagesMap } from '../../shared/protocol/pages.ts';
 import { accountsItem, knownPagesItem } from '../../shared/storage/storage-items.ts';
-import { findDocument, listingAndClients, type ListedDocument } from '../changes/listed-documents.ts';
+import { findListedDocument, type FoundDocument } from '../changes/listed-documents.ts';
 import { ApiError } from '../grist/api-error.ts';
 import type { GristClient } from '../grist/grist-client.ts';
 import { clientsFor, readKeyedAccounts } from '../grist/grist-connection.ts';
-import { mostAccess } from '../listing/most-access.ts';
 import { serialQueue } from '../pacing.ts';
-import { currentAccessOwnerIndex, listedCopies } from '../sharing/access-owner-index.ts';
 import { storeTogether } from '../storage-writes.ts';
 
 /** A document of the listing (its site's account and address, its entry) and the client of the account that lists it. */
 export interface PagesSource {
-  found: { site: Pick<ListedDocument['site'], 'account' | 'siteUrl'>; document: DocumentEntry };
+  found: FoundDocument;
   client: GristClient;
 }
 
@@ -76,29 +73,14 @@ export function readFromGrist({ found, client }: PagesSource, now: () => number 
 
 /**
  * A document of the worker's listing and its account's client: the copy `account` lists, if
- * named (the popup's row), else the one with the most access. Throws ApiError `not-found` when
- * the listing does not list it (a document in the trash is not listed), `no-key` as clientsFor.
+ * named (the popup's row), else the one with the most access (findListedDocument). Throws ApiError
+ * `not-found` when the listing does not list it (a document in the trash is not listed), `no-key`
+ * as clientsFor.
  */
 export async function pagesSource(name: DocumentKey & { account?: string | undefined }): Promise<PagesSource> {
-  const found = await listedDocument(name);
+  const [found, accounts] = await Promise.all([findListedDocument(name, name.account), readKeyedAccounts()]);
   if (!found) throw new ApiError('not-found', t('errorNotInList'));
-  return { found, client: clientsFor(await readKeyedAccounts())(found.site.account) };
-}
-
-/**
- * The listing's copy of a document as pagesSource takes it. A page names its site: the worker's
- * index of the listing (built ahead, kept until the listing is written) answers at once, not a read
- * and parse of the whole cached listing (a quarter of a second at 20,000 documents, measured by the
- * bench's → row before); else the listing itself.
- */
-async function listedDocument(name: DocumentKey & { account?: string | undefined }): Promise<PagesSource['found'] | null> {
-  if (name.siteUrl === undefined) {
-    const [listing] = await listingAndClients();
-    return findDocument(listing, name, name.account);
-  }
-  const copies = listedCopies(await currentAccessOwnerIndex(), { kind: 'document', orgId: name.orgId, siteUrl: name.siteUrl, docId: name.docId }, name.account);
-  const best = mostAccess(copies, (copy) => copy.access);
-  return best?.document ? { site: best.site, document: best.document } : null;
+  return { found, client: clientsFor(accounts)(found.site.account) };
 }
 
 /**
