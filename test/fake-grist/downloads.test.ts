@@ -3,11 +3,11 @@
  * "Downloads and exports" lists, the per-document limit of grist-core's DocApiUsageTracker, and the
  * options and faults tests and the bench set (size, time to prepare, pace, a connection dropped mid-body).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { downloadFrom, errorAnswer } from './api-calls.ts';
-import { fake, send, useFreshFake } from './fresh-fake.ts';
+import { fake, send, useFreshFake, useOwnServers } from './fresh-fake.ts';
 import { budgetSeed, DOCS, USERS, WORKSPACES } from './sample-data.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
+import { startFakeGrist } from './server.ts';
 
 const { owner, editor, viewer } = USERS;
 const { roadmap, bugTracker, campaignPlan, personalBudget, projectAlpha } = DOCS;
@@ -240,11 +240,7 @@ describe('keys, Origin and the request log', () => {
 });
 
 describe('faults and pace', () => {
-  let other: FakeGrist | undefined;
-  afterEach(async () => {
-    await other?.close();
-    other = undefined;
-  });
+  const startServer = useOwnServers();
 
   it('drops the connection mid-body once with a cutBodyAfterBytes fault: the next download is whole', async () => {
     fake.injectFault({ path: /\/download$/, cutBodyAfterBytes: 1000, times: 1 });
@@ -257,7 +253,7 @@ describe('faults and pace', () => {
   });
 
   it('sends a body at the pace set (bytesPerSecond)', async () => {
-    other = await startFakeGrist({ mode: 'org-in-path', downloads: { gristBytes: 64 * 1024, bytesPerSecond: 256 * 1024 } });
+    const other = await startServer({ mode: 'org-in-path', downloads: { gristBytes: 64 * 1024, bytesPerSecond: 256 * 1024 } });
     const started = performance.now();
     const answer = await downloadFrom(other, `/o/acme/api/docs/${roadmap.id}/download?nohistory=true`);
     // 64 KB at 256 KB a second: four pieces of 16 KB, each sent after 62.5 ms.

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach } from 'vitest';
 import { sendTo, type Answer, type Call } from './api-calls.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
+import { startFakeGrist, type FakeGrist, type FakeGristOptions } from './server.ts';
 
 /** The server of the test under way. */
 export let fake: FakeGrist;
@@ -19,6 +19,22 @@ export function useFreshFake(): void {
   afterEach(async () => {
     await fake.close();
   });
+}
+
+/**
+ * For servers a test starts itself (another seed, other download options): out, a function that
+ * starts one, which is closed after the test that started it.
+ */
+export function useOwnServers(): (options: FakeGristOptions) => Promise<FakeGrist> {
+  const started: FakeGrist[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  return async (options) => {
+    const server = await startFakeGrist(options);
+    started.push(server);
+    return server;
+  };
 }
 
 /** A request to `path` (under `/o/<site>`) of the test's server. */

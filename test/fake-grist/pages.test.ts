@@ -3,12 +3,11 @@
  * tables as docs/grist-api.md "Pages of a document" and grist-core's DocApi answer them, who may
  * read them, and the controls tests change them with (what the fake then stores and answers).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorAnswer, sendTo } from './api-calls.ts';
-import { fake, send, useFreshFake } from './fresh-fake.ts';
+import { fake, send, useFreshFake, useOwnServers } from './fresh-fake.ts';
 import { PAGES_QUERY } from './pages.ts';
 import { BUDGET_PAGES, budgetSeed, DOCS, PERSONAL_BUDGET_PAGES, USERS, WORKSPACES } from './sample-data.ts';
-import { startFakeGrist, type FakeGrist } from './server.ts';
 
 const { editor, viewer } = USERS;
 const { roadmap, bugTracker, campaignPlan, leads, personalBudget, projectAlpha } = DOCS;
@@ -257,14 +256,10 @@ describe('the controls', () => {
 });
 
 describe('the budgets (budgetSeed)', () => {
-  let budgets: FakeGrist | undefined;
-  afterEach(async () => {
-    await budgets?.close();
-    budgets = undefined;
-  });
+  const startServer = useOwnServers();
 
   it('gives each budget nested pages with an Expenses page, and keeps Personal Budget reordered', async () => {
-    budgets = await startFakeGrist({ mode: 'org-in-path', seed: budgetSeed() });
+    const budgets = await startServer({ mode: 'org-in-path', seed: budgetSeed() });
     const seeded = budgetSeed().docs.filter(({ name }) => name.startsWith('Budget 2025 – '));
     expect(seeded).toHaveLength(20);
     for (const budget of seeded) expect(budgets.pages(budget.id)).toEqual(BUDGET_PAGES);
